@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+// No package dependencies by design: only the toolchain's own Foundation, FoundationNetworking,
+// Dispatch, Glibc, Synchronization, XCTest and Swift Testing.
+import PackageDescription
+
+let package = Package(
+    name: "OpenMarketDashboard",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "dashboard", targets: ["dashboard"]),
+        .executable(name: "local-market", targets: ["local-market"]),
+    ],
+    targets: [
+        // Sockets, HTTP/1.1 parsing, responses, routing, static files, form parsing, limits.
+        .target(name: "HTTPServer"),
+        // A Mustache-compatible template engine.
+        .target(name: "Templating"),
+        // The Open Market API: models, requests, multipart encoding, errors, retries.
+        .target(name: "MarketClient"),
+        // The embedded Open Market server with durable storage and seed data.
+        .target(
+            name: "LocalMarket",
+            dependencies: ["HTTPServer"],
+            resources: [.copy("Seed")]
+        ),
+        // Pages, view models, forms, caches, configuration.
+        .target(
+            name: "Dashboard",
+            dependencies: ["HTTPServer", "Templating", "MarketClient", "LocalMarket"]
+        ),
+        .executableTarget(name: "dashboard", dependencies: ["Dashboard"]),
+        .executableTarget(name: "local-market", dependencies: ["LocalMarket"]),
+
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
+        .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer"]),
+        .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "MarketClient"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,15 @@
+/// Anything that answers requests. Routes, the static file server and test doubles conform.
+public protocol HTTPHandler: Sendable {
+    func handle(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// A handler made from a closure.
+public struct ClosureHandler: HTTPHandler {
+    let body: @Sendable (HTTPRequest) async throws -> HTTPResponse
+    public init(_ body: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+        self.body = body
+    }
+    public func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await body(request)
+    }
+}

@@ -1,0 +1,99 @@
+/// Maps method and path to a handler. Patterns are `/`-separated segments: literals,
+/// `{name}` (one segment, captured percent-decoded) and a final `{name...}` (the rest of
+/// the path, captured still encoded). Built once before the server starts, then immutable.
+public struct Router: Sendable {
+    public struct Route: Sendable {
+        public let method: HTTPMethod
+        public let pattern: String
+        /// The largest body this route accepts; a bigger declared body gets 413 before it is read.
+        public let maxBodySize: Int?
+        public let handler: any HTTPHandler
+        let segments: [Segment]
+    }
+
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+        case rest(String)
+    }
+
+    public enum Match: Sendable {
+        case found(Route, parameters: [String: String])
+        /// The path exists, but not for this method; `allow` lists the methods that do.
+        case methodNotAllowed(allow: [HTTPMethod])
+        case notFound
+    }
+
+    public private(set) var routes: [Route] = []
+
+    public init() {}
+
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, _ handler: any HTTPHandler
+    ) {
+        let segments = Self.split(pattern).map { raw -> Segment in
+            if raw.hasPrefix("{") && raw.hasSuffix("...}") {
+                return .rest(String(raw.dropFirst().dropLast(4)))
+            } else if raw.hasPrefix("{") && raw.hasSuffix("}") {
+                return .parameter(String(raw.dropFirst().dropLast()))
+            }
+            return .literal(String(raw))
+        }
+        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: handler, segments: segments))
+    }
+
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil,
+        _ body: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) {
+        add(method, pattern, maxBodySize: maxBodySize, ClosureHandler(body))
+    }
+
+    public mutating func get(_ pattern: String, _ body: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+        add(.get, pattern, body)
+    }
+
+    public mutating func post(
+        _ pattern: String, maxBodySize: Int? = nil,
+        _ body: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    ) {
+        add(.post, pattern, maxBodySize: maxBodySize, body)
+    }
+
+    /// Finds the route for a request. `HEAD` matches `GET` routes (the server drops the body).
+    public func match(method: HTTPMethod, path: String) -> Match {
+        let parts = Self.split(path)
+        var allowed: [HTTPMethod] = []
+        for route in routes {
+            guard let params = Self.capture(route.segments, parts) else { continue }
+            if route.method == method || (method == .head && route.method == .get) {
+                return .found(route, parameters: params)
+            }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+            if route.method == .get && !allowed.contains(.head) { allowed.append(.head) }
+        }
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allow: allowed)
+    }
+
+    static func split(_ path: String) -> [Substring] {
+        path.split(separator: "/", omittingEmptySubsequences: true)
+    }
+
+    static func capture(_ segments: [Segment], _ parts: [Substring]) -> [String: String]? {
+        var params: [String: String] = [:]
+        for (index, segment) in segments.enumerated() {
+            switch segment {
+            case .rest(let name):
+                guard index < parts.count else { return nil }
+                params[name] = parts[index...].joined(separator: "/")
+                return params
+            case .literal(let literal):
+                guard index < parts.count, parts[index] == literal else { return nil }
+            case .parameter(let name):
+                guard index < parts.count else { return nil }
+                params[name] = String(decoding: URLEncodedForm.percentDecode(parts[index].utf8, plusAsSpace: false), as: UTF8.self)
+            }
+        }
+        return segments.count == parts.count ? params : nil
+    }
+}

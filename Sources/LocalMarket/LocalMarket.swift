@@ -1,0 +1,1 @@
+// The LocalMarket module.

@@ -1,0 +1,1 @@
+// The MarketClient module.

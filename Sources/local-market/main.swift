@@ -1,0 +1,1 @@
+print("local-market: not yet")
