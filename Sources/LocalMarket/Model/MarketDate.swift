@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A calendar day in UTC, in the two spellings the market uses. The real server stamps
+/// products with the date only (`2022-11-04T00:00:00`), so the time is always midnight.
+struct MarketDate: Sendable, Equatable {
+    let year: Int
+    let month: Int
+    let day: Int
+
+    init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    init(_ date: Date) {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        self.init(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+    }
+
+    /// `2022-11-04T00:00:00`, as in `created_at` and `issued_at`.
+    var timestamp: String {
+        "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T00:00:00"
+    }
+
+    /// `20221104`, the folder of the day's image uploads.
+    var folder: String {
+        "\(pad(year, 4))\(pad(month, 2))\(pad(day, 2))"
+    }
+
+    private func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
