@@ -1,1 +1,48 @@
-print("local-market: not yet")
+import Dispatch
+import Foundation
+import LocalMarket
+
+// Serves the embedded Open Market alone: `swift run local-market [--host H] [--port P]
+// [--data-dir D]`. Prints `Listening on http://HOST:PORT`; SIGINT/SIGTERM stop it gracefully.
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("local-market: \(message)\n".utf8))
+    exit(2)
+}
+
+let options: MarketCommandLine
+do {
+    options = try MarketCommandLine.parse(
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        environment: ProcessInfo.processInfo.environment)
+} catch .helpRequested {
+    print(MarketCommandLine.usage)
+    exit(0)
+} catch {
+    fail(error.description)
+}
+
+let market: LocalMarket
+let url: URL
+do {
+    market = try LocalMarket(dataDirectory: options.dataDirectory, host: options.host, port: options.port)
+    url = try market.start()
+} catch {
+    fail("could not start: \(error)")
+}
+
+print("Listening on \(url.absoluteString)")
+fflush(nil)
+
+var signalSources: [DispatchSourceSignal] = []
+for signalNumber in [SIGINT, SIGTERM] {
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+    source.setEventHandler {
+        market.shutdown()
+        exit(0)
+    }
+    source.resume()
+    signalSources.append(source)
+}
+dispatchMain()

@@ -13,27 +13,33 @@ enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String) throws(StorageError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = path + temporaryMarker + UUID().uuidString.lowercased()
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .system("create \(temporary)", errno) }
-        do throws(StorageError) {
-            try writeAll(fd, bytes, path: temporary)
-            guard fsync(fd) == 0 else { throw StorageError.system("fsync \(temporary)", errno) }
-        } catch {
-            close(fd)
-            unlink(temporary)
-            throw error
-        }
-        guard close(fd) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw .system("close \(temporary)", code)
-        }
+        try createFile(bytes, at: temporary, sync: true)
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw .system("rename \(temporary)", code)
         }
         try syncDirectory(directory)
+    }
+
+    /// Creates a new file (never overwriting one) with `bytes`, flushed to disk when `sync`.
+    /// On failure nothing is left behind.
+    static func createFile(_ bytes: [UInt8], at path: String, sync: Bool) throws(StorageError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .system("create \(path)", errno) }
+        do throws(StorageError) {
+            try writeAll(fd, bytes, path: path)
+            if sync && fsync(fd) != 0 { throw StorageError.system("fsync \(path)", errno) }
+        } catch {
+            close(fd)
+            unlink(path)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let code = errno
+            unlink(path)
+            throw .system("close \(path)", code)
+        }
     }
 
     /// Makes entries created, renamed or removed in a folder durable.
@@ -45,16 +51,16 @@ enum AtomicFile {
     }
 
     /// Creates a folder and its missing parents, syncing each parent that gained an entry.
-    static func makeDirectory(_ path: String) throws(StorageError) {
+    static func makeDirectory(_ path: String, sync: Bool = true) throws(StorageError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw .notADirectory(path) }
             return
         }
         let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != path { try makeDirectory(parent) }
+        if !parent.isEmpty && parent != path { try makeDirectory(parent, sync: sync) }
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .system("mkdir \(path)", errno) }
-        if !parent.isEmpty { try syncDirectory(parent) }
+        if sync && !parent.isEmpty { try syncDirectory(parent) }
     }
 
     static func read(_ path: String) throws(StorageError) -> [UInt8]? {
@@ -98,6 +104,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case notADirectory(String)
     /// The state file exists but cannot be read as a market; nothing was changed.
     case corruptState(path: String, reason: String)
+    /// The seed data shipped with the module could not be read.
+    case seedUnavailable(String)
 
     public var description: String {
         switch self {
@@ -107,6 +115,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
             "\(path) exists and is not a directory"
         case let .corruptState(path, reason):
             "the market data file \(path) is damaged (\(reason)); move it away to start from the seed data"
+        case let .seedUnavailable(reason):
+            "the seed data cannot be read: \(reason)"
         }
     }
 }

@@ -48,11 +48,30 @@ struct MarketFiles: Sendable {
         try AtomicFile.write(bytes, to: statePath)
     }
 
-    /// Writes an image durably at a path relative to `images/` (`28/20240105/ab12_origin.jpg`).
-    func writeImage(_ bytes: [UInt8], at relativePath: String) throws(StorageError) {
-        let path = imagesRoot + "/" + relativePath
-        try AtomicFile.makeDirectory((path as NSString).deletingLastPathComponent)
-        try AtomicFile.write(bytes, to: path)
+    /// Writes one upload: the original, and the thumbnail as a hard link to the same bytes
+    /// (a copy where links are not supported). With `durable`, both are on disk when this
+    /// returns; without, the caller must `flushFileSystem()` before committing a state that
+    /// refers to them (the seed does that once for all its images).
+    func writeImage(_ bytes: [UInt8], origin: String, thumbnail: String, durable: Bool) throws(StorageError) {
+        let originPath = imagesRoot + "/" + origin
+        let thumbnailPath = imagesRoot + "/" + thumbnail
+        let folder = (originPath as NSString).deletingLastPathComponent
+        try AtomicFile.makeDirectory(folder, sync: durable)
+        try AtomicFile.createFile(bytes, at: originPath, sync: durable)
+        if link(originPath, thumbnailPath) != 0 {
+            do throws(StorageError) {
+                try AtomicFile.createFile(bytes, at: thumbnailPath, sync: durable)
+            } catch {
+                unlink(originPath)
+                throw error
+            }
+        }
+        if durable { try AtomicFile.syncDirectory(folder) }
+    }
+
+    /// Flushes everything written so far to disk, in one call instead of one `fsync` per file.
+    func flushFileSystem() {
+        sync()
     }
 
     /// The absolute path of an image file, if the relative path is one the market could have

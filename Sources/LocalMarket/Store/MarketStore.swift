@@ -50,8 +50,7 @@ final class MarketStore: Sendable {
                 let key = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
                 let paths = ImageNaming.paths(vendorId: vendor.id, day: date.folder, key: key, format: image.format)
                 do {
-                    try files.writeImage(image.bytes, at: paths.origin)
-                    try files.writeImage(image.bytes, at: paths.thumbnail)
+                    try files.writeImage(image.bytes, origin: paths.origin, thumbnail: paths.thumbnail, durable: true)
                 } catch {
                     files.removeImages(records.flatMap { [$0.originPath, $0.thumbnailPath] } + [paths.origin, paths.thumbnail])
                     throw .storage("could not store image \(offset + 1): \(error)")

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The options of `local-market`, the executable that serves the embedded market alone.
+public struct MarketCommandLine: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port = 8081
+    public var dataDirectory: URL
+
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        case helpRequested
+        case invalid(String)
+
+        public var description: String {
+            switch self {
+            case .helpRequested: "help requested"
+            case .invalid(let message): message
+            }
+        }
+    }
+
+    public static let usage = """
+        Usage: local-market [--host HOST] [--port PORT] [--data-dir DIR]
+
+        Serves the embedded Open Market API alone (the same API the dashboard uses).
+
+          --host HOST      address to bind (default 127.0.0.1)
+          --port PORT      port to bind, 0 picks a free one (default 8081)
+          --data-dir DIR   where products and images are kept; seeded with sample products
+                           when empty (default $XDG_DATA_HOME/openmarket-dashboard/local-market,
+                           or ~/.local/share/openmarket-dashboard/local-market)
+          --help           show this text
+
+        Vendor credentials of the market (identifier header and secret):
+        \(MarketVendor.all.map { "  \($0.name) (vendor_id \($0.id)): identifier \($0.identifier), secret \($0.secret)" }.joined(separator: "\n"))
+        """
+
+    public static func parse(arguments: [String], environment: [String: String]) throws(Problem) -> MarketCommandLine {
+        var options = MarketCommandLine(dataDirectory: defaultDataDirectory(environment))
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(Problem) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
+                    throw .invalid("\(name) needs a value")
+                }
+                return next
+            }
+            switch name {
+            case "--help", "-h":
+                throw .helpRequested
+            case "--host":
+                options.host = try value()
+                guard !options.host.isEmpty else { throw .invalid("--host must not be empty") }
+            case "--port":
+                let text = try value()
+                guard let port = Int(text), (0...65535).contains(port) else {
+                    throw .invalid("--port must be a number from 0 to 65535, got \"\(text)\"")
+                }
+                options.port = port
+            case "--data-dir":
+                let path = try value()
+                guard !path.isEmpty else { throw .invalid("--data-dir must not be empty") }
+                options.dataDirectory = URL(fileURLWithPath: path, isDirectory: true)
+            default:
+                throw .invalid("unknown option \(argument) (see --help)")
+            }
+        }
+        return options
+    }
+
+    static func defaultDataDirectory(_ environment: [String: String]) -> URL {
+        let base: URL
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            base = URL(fileURLWithPath: xdg, isDirectory: true)
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share")
+        }
+        return base.appendingPathComponent("openmarket-dashboard/local-market", isDirectory: true)
+    }
+}
