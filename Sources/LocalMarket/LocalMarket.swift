@@ -34,11 +34,16 @@ public final class LocalMarket: Sendable {
     ///   - seed: install the sample products when the directory holds no market yet; false
     ///     starts an empty market (for tests that count from zero).
     /// - Throws: `StorageError`, e.g. `.corruptState` with a sentence a person can act on.
-    public init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 0, seed: Bool = true) throws {
+    public convenience init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 0, seed: Bool = true) throws {
+        try self.init(dataDirectory: dataDirectory, host: host, port: port, seed: seed, syncsToDisk: true)
+    }
+
+    /// `syncsToDisk: false` is for tests: writes stay atomic but skip `fsync`.
+    init(dataDirectory: URL, host: String, port: Int, seed: Bool, syncsToDisk: Bool) throws {
         self.host = host
         self.port = port
         store = try MarketStore(
-            files: MarketFiles(directory: dataDirectory),
+            files: MarketFiles(directory: dataDirectory, syncsToDisk: syncsToDisk),
             seed: { (files: MarketFiles) throws(StorageError) -> MarketState in
                 seed ? try MarketSeed.install(into: files) : MarketState()
             })

@@ -49,7 +49,7 @@ enum MarketSeed {
                 createdAt: entry.createdAt, issuedAt: entry.createdAt))
             state.nextProductId += 1
         }
-        files.flushFileSystem()
+        try files.flush(images: state.products.flatMap { $0.images.flatMap { [$0.originPath, $0.thumbnailPath] } })
         return state
     }
 

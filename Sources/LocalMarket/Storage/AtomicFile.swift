@@ -10,16 +10,18 @@ enum AtomicFile {
     /// Temporary files are named `<name>.tmp-<random>`; `load` removes any left by a crash.
     static let temporaryMarker = ".tmp-"
 
-    static func write(_ bytes: [UInt8], to path: String) throws(StorageError) {
+    /// `sync: false` keeps the atomic rename but skips the `fsync`s (tests only: the result
+    /// survives a crash of the process, not of the machine).
+    static func write(_ bytes: [UInt8], to path: String, sync: Bool = true) throws(StorageError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = path + temporaryMarker + UUID().uuidString.lowercased()
-        try createFile(bytes, at: temporary, sync: true)
+        try createFile(bytes, at: temporary, sync: sync)
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw .system("rename \(temporary)", code)
         }
-        try syncDirectory(directory)
+        if sync { try syncDirectory(directory) }
     }
 
     /// Creates a new file (never overwriting one) with `bytes`, flushed to disk when `sync`.
