@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import LocalMarket
+
+/// These tests use the production write path (`syncsToDisk: true`).
+@Suite("Durable storage: restarts, interrupted writes, damaged files")
+struct PersistenceTests {
+    private let secret = MarketVendor.localTeam.secret
+
+    private func everything(_ fixture: MarketFixture) async throws -> [UInt8] {
+        try await fixture.get("/api/products?items_per_page=1000").bytes
+    }
+
+    @Test func everyChangeSurvivesARestart() async throws {
+        let fixture = try MarketFixture(syncsToDisk: true)
+        let kept = try await fixture.createProduct(name: "Kept across restarts", images: 2)
+        let edited = try await fixture.createProduct(name: "Edited before restart")
+        let deleted = try await fixture.createProduct(name: "Deleted before restart")
+        let edit = try await fixture.sendJSON(.patch, "/api/products/\(edited)", ["secret": secret, "stock": 42, "price": 1234.56])
+        #expect(edit.status == 200)
+        let path = try await fixture.sendJSON(.post, "/api/products/\(deleted)/archived", ["secret": secret]).text
+        #expect(try await fixture.send(.delete, path, headers: ["identifier": MarketVendor.localTeam.identifier]).status == 200)
+        let before = try await everything(fixture)
+        let keptDetail = try await fixture.get("/api/products/\(kept)").json
+
+        try fixture.restart()
+
+        #expect(try await everything(fixture) == before)
+        #expect(try await fixture.get("/api/products/\(edited)").json["stock"]?.int == 42)
+        #expect(try await fixture.get("/api/products/\(edited)").json["price"]?.literal == "1234.56")
+        #expect(try await fixture.get("/api/products/\(deleted)").status == 404)
+        for image in keptDetail["images"]?.array ?? [] {
+            let served = try await fixture.imageBytes(at: try #require(image["url"]?.string))
+            #expect(served.bytes == Images.jpeg(seed: 0) || served.bytes == Images.jpeg(seed: 1))
+        }
+        // Counters survive too: a deleted id is not handed out again.
+        #expect(try await fixture.createProduct() == deleted + 1)
+    }
+
+    @Test func successfulWritesLeaveNoTemporaryFiles() async throws {
+        let fixture = try MarketFixture(syncsToDisk: true)
+        _ = try await fixture.createProduct(images: 3)
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixture.dataPath)
+        #expect(names.sorted() == ["images", "market.json"])
+        #expect(fixture.market.store.files.allImageFiles().count == 6)  // original + thumbnail each
+    }
+
+    @Test func leftoverTemporaryFilesAreIgnoredAndRemoved() async throws {
+        let fixture = try MarketFixture(syncsToDisk: true)
+        _ = try await fixture.createProduct(name: "Committed product")
+        let committed = try await everything(fixture)
+        // A crash mid-write leaves a half-written temporary file beside the state, and one
+        // beside an image.
+        let state = try Data(contentsOf: URL(fileURLWithPath: fixture.dataPath + "/market.json"))
+        try state.prefix(state.count / 2).write(to: URL(fileURLWithPath: fixture.dataPath + "/market.json.tmp-crashed"))
+        let imageFolder = fixture.dataPath + "/images/28"
+        try Data([0xFF, 0xD8]).write(to: URL(fileURLWithPath: imageFolder + "/half.jpg.tmp-crashed"))
+
+        try fixture.restart()
+
+        #expect(try await everything(fixture) == committed)
+        #expect(!FileManager.default.fileExists(atPath: fixture.dataPath + "/market.json.tmp-crashed"))
+        #expect(!FileManager.default.fileExists(atPath: imageFolder + "/half.jpg.tmp-crashed"))
+    }
+
+    @Test func crashBetweenImageWriteAndRecordWriteLeavesTheLastCommittedState() async throws {
+        let fixture = try MarketFixture(syncsToDisk: true)
+        let id = try await fixture.createProduct(name: "Committed product")
+        let committed = try await everything(fixture)
+        // What a crash after the image files but before the state rename leaves behind.
+        let orphan = ImageNaming.paths(vendorId: 28, day: "20240101", key: String(repeating: "ab", count: 16), format: .jpeg)
+        try fixture.market.store.files.writeImage(Images.jpeg(seed: 7), origin: orphan.origin, thumbnail: orphan.thumbnail, durable: true)
+
+        try fixture.restart()
+
+        #expect(try await everything(fixture) == committed)
+        #expect(!fixture.market.store.files.allImageFiles().contains(orphan.origin))
+        #expect(fixture.market.store.files.allImageFiles().count == 2)
+        #expect(try await fixture.createProduct() == id + 1)
+    }
+
+    @Test func failedStateWriteChangesNothingAndCleansItsImages() async throws {
+        let fixture = try MarketFixture(syncsToDisk: true)
+        _ = try await fixture.createProduct(name: "Committed product")
+        let committed = try await everything(fixture)
+        // Put a non-empty folder where the state file goes: the rename onto it fails.
+        let statePath = fixture.dataPath + "/market.json"
+        let saved = try Data(contentsOf: URL(fileURLWithPath: statePath))
+        try FileManager.default.removeItem(atPath: statePath)
+        try FileManager.default.createDirectory(atPath: statePath + "/blocker", withIntermediateDirectories: true)
+
+        let reply = try await fixture.create(images: [Images.png(seed: 3)])
+
+        #expect(reply.status == 500)
+        #expect(reply.json["code"]?.int == 500)
+        #expect(reply.message.hasPrefix("could not save the market"))
+        #expect(try await everything(fixture) == committed)
+        #expect(fixture.market.store.files.allImageFiles().count == 2)
+
+        try FileManager.default.removeItem(atPath: statePath)
+        try saved.write(to: URL(fileURLWithPath: statePath))
+        try fixture.restart()
+        #expect(try await everything(fixture) == committed)
+    }
+
+    @Test("a damaged state file is a clear error, not a crash", arguments: [
+        "garbage, not a market",
+        #"{"format":1,"nextImageId":2,"nextProductId":2,"products":[{"id":1,"#,  // truncated
+        #"{"format":1,"products":"none"}"#,
+        #"{"format":99,"nextImageId":1,"nextProductId":1,"products":[]}"#,
+    ])
+    func damagedStateFileIsAClearError(text: String) throws {
+        let bytes = Array(text.utf8)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lm-damaged-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data(bytes).write(to: directory.appendingPathComponent("market.json"))
+
+        let error = #expect(throws: StorageError.self) { try LocalMarket(dataDirectory: directory, seed: true) }
+        guard case .corruptState(let path, _)? = error else {
+            Issue.record("expected corruptState, got \(String(describing: error))")
+            return
+        }
+        #expect(path.hasSuffix("/market.json"))
+        #expect(error?.description.contains("is damaged") == true)
+        // The damaged file is left alone for a person to inspect; nothing is seeded over it.
+        #expect(try Data(contentsOf: directory.appendingPathComponent("market.json")) == Data(bytes))
+    }
+
+    @Test func aDataDirectoryThatIsAFileIsAClearError() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lm-file-\(UUID().uuidString)")
+        try Data("x".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(throws: StorageError.notADirectory(file.path)) { try LocalMarket(dataDirectory: file) }
+    }
+}
