@@ -60,10 +60,11 @@ public final class LocalMarket: Sendable {
     }
 
     /// Binds `host:port` (0 picks a free port), serves in the background and returns the base
-    /// URL, e.g. `http://127.0.0.1:49152`. Calling it again returns the same URL.
+    /// URL, e.g. `http://127.0.0.1:49152`, which product JSON uses from then on. Calling it
+    /// again while running returns the same URL.
     @discardableResult
     public func start() throws -> URL {
-        if let url = baseURL { return url }
+        if let url = running.withLock({ $0.server == nil ? nil : $0.baseURL }) { return url }
         var configuration = ServerConfiguration(host: host, port: port)
         // An API server bound to every interface answers whatever name reaches it.
         if host == "0.0.0.0" || host == "::" { configuration.allowedHosts = [] }

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import LocalMarket
+
+@Suite("local-market command line")
+struct CommandLineTests {
+    @Test func defaultsAndFlags() throws {
+        let defaults = try MarketCommandLine.parse(arguments: [], environment: ["HOME": "/home/me"])
+        #expect(defaults.host == "127.0.0.1")
+        #expect(defaults.port == 8081)
+        #expect(defaults.dataDirectory.path == "/home/me/.local/share/openmarket-dashboard/local-market")
+
+        let set = try MarketCommandLine.parse(
+            arguments: ["--host", "0.0.0.0", "--port=0", "--data-dir", "/tmp/m"], environment: [:])
+        #expect(set.host == "0.0.0.0")
+        #expect(set.port == 0)
+        #expect(set.dataDirectory.path == "/tmp/m")
+
+        let xdg = try MarketCommandLine.parse(arguments: [], environment: ["XDG_DATA_HOME": "/data"])
+        #expect(xdg.dataDirectory.path == "/data/openmarket-dashboard/local-market")
+    }
+
+    @Test("bad flags are one clear line", arguments: [
+        (["--port", "http"], "--port must be a number from 0 to 65535, got \"http\""),
+        (["--port", "70000"], "--port must be a number from 0 to 65535, got \"70000\""),
+        (["--port"], "--port needs a value"),
+        (["--data-dir", "--port", "1"], "--data-dir needs a value"),
+        (["--verbose"], "unknown option --verbose (see --help)"),
+    ])
+    func badFlags(arguments: [String], message: String) {
+        #expect(throws: MarketCommandLine.Problem.invalid(message)) {
+            try MarketCommandLine.parse(arguments: arguments, environment: [:])
+        }
+    }
+
+    @Test func helpIsRequested() {
+        #expect(throws: MarketCommandLine.Problem.helpRequested) {
+            try MarketCommandLine.parse(arguments: ["--help"], environment: [:])
+        }
+        #expect(MarketCommandLine.usage.contains(LocalMarket.defaultVendor.identifier))
+    }
+}
