@@ -16,8 +16,8 @@ struct JSONOutputTests {
 
     @Test func stringsEscapeQuotesBackslashesAndControlsButKeepUTF8() {
         var json = JSONWriter()
-        json.string("\"quotes\" & <b>bold</b>\\ 줄\n바꿈\t🍊\u{01}")
-        #expect(String(decoding: json.bytes, as: UTF8.self) == #""\"quotes\" & <b>bold</b>\\ 줄\n바꿈\t🍊\u0001""#)
+        json.string("\"quotes\" & <b>bold</b>\\ 줄\n바꿈\t🍊\u{01}\u{1F}")
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #""\"quotes\" & <b>bold</b>\\ 줄\n바꿈\t🍊\u0001\u001F""#)
     }
 
     @Test func nestedContainersGetCommasOnlyBetweenMembers() {

@@ -92,7 +92,9 @@ struct JSONWriter {
         needsComma[needsComma.count - 1] = true
     }
 
-    /// JSON string escaping over unicode scalars: `"`, `\` and C0 controls; the rest stays UTF-8.
+    /// JSON string escaping over UTF-8 bytes (every byte of a multi-byte sequence is ≥ 0x80, so
+    /// none is mistaken for a quote): `"`, `\` and C0 controls, the others as Jackson writes
+    /// them (`\u001F`, upper-case hex); everything else stays UTF-8.
     static func appendString(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         for byte in value.utf8 {
@@ -105,7 +107,7 @@ struct JSONWriter {
             case 0x08: out.append(contentsOf: [0x5C, UInt8(ascii: "b")])
             case 0x0C: out.append(contentsOf: [0x5C, UInt8(ascii: "f")])
             case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
+                let hex = Array("0123456789ABCDEF".utf8)
                 out.append(contentsOf: Array("\\u00".utf8))
                 out.append(hex[Int(byte >> 4)])
                 out.append(hex[Int(byte & 0x0F)])

@@ -10,19 +10,18 @@ struct MarketState: Codable, Sendable, Equatable {
     var products: [ProductRecord] = []
 
     func product(id: Int) -> ProductRecord? {
-        // Ids grow with insertion order, so the array is sorted by id.
+        index(of: id).map { products[$0] }
+    }
+
+    /// Binary search: ids grow with insertion order, so `products` is sorted by id.
+    func index(of id: Int) -> Int? {
         var low = 0
         var high = products.count - 1
         while low <= high {
             let mid = (low + high) / 2
-            if products[mid].id == id { return products[mid] }
+            if products[mid].id == id { return mid }
             if products[mid].id < id { low = mid + 1 } else { high = mid - 1 }
         }
         return nil
-    }
-
-    func index(of id: Int) -> Int? {
-        guard let product = product(id: id) else { return nil }
-        return products.firstIndex { $0.id == product.id }
     }
 }

@@ -14,20 +14,6 @@ struct ProductFields: Sendable, Equatable {
     var secret: String?
     var thumbnailId: Int?
 
-    init(
-        name: String? = nil, description: String? = nil, price: Decimal? = nil, currency: String? = nil,
-        discountedPrice: Decimal? = nil, stock: Int? = nil, secret: String? = nil, thumbnailId: Int? = nil
-    ) {
-        self.name = name
-        self.description = description
-        self.price = price
-        self.currency = currency
-        self.discountedPrice = discountedPrice
-        self.stock = stock
-        self.secret = secret
-        self.thumbnailId = thumbnailId
-    }
-
     /// Parses a JSON body; `what` names it in messages (`params`, `request body`).
     init(json bytes: [UInt8], what: String) throws(MarketError) {
         let value: JSONValue
