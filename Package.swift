@@ -30,6 +30,8 @@ let package = Package(
         ),
         .executableTarget(name: "dashboard", dependencies: ["Dashboard"]),
         .executableTarget(name: "local-market", dependencies: ["LocalMarket"]),
+        // Benchmarks (run by Scripts/, never by tests).
+        .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
