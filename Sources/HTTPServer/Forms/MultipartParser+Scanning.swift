@@ -109,8 +109,9 @@ extension MultipartParser {
         var i = scanPosition
         while i < buffer.count {
             guard i < maxEnd else { throw .partHeadersTooLarge(limit: limits.maxPartHeaderBytes) }
-            if buffer[i] == 0x0D, i + 1 < buffer.count, buffer[i + 1] != 0x0A {
-                throw .malformedPartHeader("a CR not followed by LF")
+            if buffer[i] == 0x0D {
+                guard i + 1 < buffer.count else { break }
+                guard buffer[i + 1] == 0x0A else { throw .malformedPartHeader("a CR not followed by LF") }
             }
             if buffer[i] == 0x0A {
                 guard i > position, buffer[i - 1] == 0x0D else { throw .bareLineFeed }
