@@ -97,13 +97,13 @@ import Testing
         }
     }
 
-    @Test func spoolingByteByByte_keepsEveryByte() throws {
+    @Test func spoolingByteByByte_intoANewNestedDirectory_keepsEveryByte() throws {
         try Self.withParent { parent in
             let data = Self.fileData(count: 20_000)
             let body = Self.body(file: data)
             let limits = MultipartLimits(memoryThreshold: 1000)
             var parser = MultipartParser(boundary: "B", limits: limits)
-            var collector = MultipartCollector(limits: limits, spoolDirectory: parent)
+            var collector = MultipartCollector(limits: limits, spoolDirectory: parent + "/uploads/spool")
             for byte in body {
                 parser.append([byte])
                 _ = try collector.collect(from: &parser)
@@ -113,6 +113,8 @@ import Testing
             defer { collector.cleanup() }
             #expect(try collector.parts.last?.bytes() == data)
             #expect(collector.spooledFiles.count == 1)
+            #expect(collector.spoolDirectory?.hasPrefix(parent + "/uploads/spool/multipart-") == true)
+            #expect(try Self.permissions(parent + "/uploads") == 0o700)
         }
     }
 

@@ -70,7 +70,8 @@ public struct MultipartPart: Sendable, Equatable {
 /// `partBody` chunks, `partEnd`; then `end` once. `needMoreData` asks for `append` or `finish`.
 public enum MultipartEvent: Sendable, Equatable {
     case partHeaders(MultipartPartHead)
-    /// A chunk of the current part's body (at most 64 KB).
+    /// A chunk of the current part's body (at most 64 KB). Index it through its own indices:
+    /// its `startIndex` is usually not 0.
     case partBody(ArraySlice<UInt8>)
     case partEnd
     case end
