@@ -56,6 +56,24 @@ import Testing
         #expect(try parts.first?.bytes() == data)
     }
 
+    @Test func boundaryBytesInsideFileData_splitAtEveryPoint_areData() throws {
+        let data = formBytes("a\r\n--XYZ-\r\n--XY\r\r\n--XYZx\r\n")
+        let body = formBytes("--XYZ\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f\"\r\n\r\n")
+            + data + formBytes("\r\n--XYZ--")
+        for split in 0...body.count {
+            var parser = MultipartParser(boundary: "XYZ")
+            var collector = MultipartCollector(spoolDirectory: nil)
+            parser.append(body[..<split])
+            _ = try collector.collect(from: &parser)
+            parser.append(body[split...])
+            parser.finish()
+            #expect(try collector.collect(from: &parser), "split at \(split)")
+            #expect(collector.parts == [MultipartPart(name: "f", filename: "f", headers: [
+                "Content-Disposition": "form-data; name=\"f\"; filename=\"f\"",
+            ], content: .memory(data))], "split at \(split)")
+        }
+    }
+
     @Test func fileData_withEveryByteValue_roundTrips() throws {
         let data = (0..<4).flatMap { _ in (0...255).map { UInt8($0) } } + formBytes("\r\n--")
         let body = formBytes("--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"x\"\r\n"

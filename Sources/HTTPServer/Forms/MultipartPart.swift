@@ -38,6 +38,15 @@ public struct MultipartPart: Sendable, Equatable {
         self.content = content
     }
 
+    public init(
+        name: String, filename: String? = nil, contentType: String? = nil,
+        headers: HTTPHeaders = [:], content: Content
+    ) {
+        self.init(
+            head: MultipartPartHead(name: name, filename: filename, contentType: contentType, headers: headers),
+            content: content)
+    }
+
     public var name: String { head.name }
     public var filename: String? { head.filename }
     public var contentType: String? { head.contentType }
