@@ -93,21 +93,26 @@ struct TemplateRendering {
     /// context outward; each further key only inside the value found so far. Any miss is null.
     private func lookUp(_ path: TemplatePath) -> TemplateValue {
         guard let first = path.keys.first else { return stack.last ?? .null }
-        var value: TemplateValue?
+        var found: TemplateValue?
         if path.onlyTop {
-            value = stack.last?[first]
+            found = stack.last?[first]
         } else {
-            for context in stack.reversed() {
-                if let found = context[first] {
-                    value = found
+            // Index loop: iterating `stack.reversed()` retains every context it passes.
+            var index = stack.count - 1
+            while index >= 0 {
+                if case .object(let members) = stack[index], let value = members[first] {
+                    found = value
                     break
                 }
+                index -= 1
             }
         }
+        guard var value = found else { return .null }
         for key in path.keys.dropFirst() {
-            value = value?[key]
+            guard case .object(let members) = value, let member = members[key] else { return .null }
+            value = member
         }
-        return value ?? .null
+        return value
     }
 
     // MARK: Output
