@@ -30,6 +30,7 @@ let package = Package(
         ),
         .executableTarget(name: "dashboard", dependencies: ["Dashboard"]),
         .executableTarget(name: "local-market", dependencies: ["LocalMarket"]),
+        .executableTarget(name: "template-bench", dependencies: ["Templating"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
