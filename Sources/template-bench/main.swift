@@ -108,11 +108,17 @@ let context: TemplateValue = [
 ]
 
 /// `template-bench N` renders exactly N times with no warm-up and prints nothing else, for
-/// instruction counts under `valgrind --tool=callgrind`; without it the loop runs for 2 s.
-let fixedRenders = CommandLine.arguments.dropFirst().first.flatMap { Int($0) }
+/// instruction counts under `valgrind --tool=callgrind`; `template-bench --print` prints the
+/// page once; without an argument the loop runs for 2 s.
+let argument = CommandLine.arguments.dropFirst().first
+let fixedRenders = argument.flatMap { Int($0) }
 
 do {
     let library = try TemplateLibrary(templates: loadSources())
+    if argument == "--print" {
+        print(try library.renderString("bench/products", context), terminator: "")
+        exit(0)
+    }
     if let fixedRenders {
         for _ in 0..<fixedRenders { _ = try library.render("bench/products", context) }
         exit(0)
