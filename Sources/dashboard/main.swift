@@ -1,1 +1,48 @@
 import Dashboard
+import Dispatch
+import Foundation
+
+// Reads configuration, starts the dashboard, prints where it listens, and shuts down
+// gracefully on SIGINT/SIGTERM (stop accepting, finish requests in flight, exit 0).
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("dashboard: \(message)\n".utf8))
+    exit(2)
+}
+
+let configuration: DashboardConfiguration
+do {
+    configuration = try DashboardConfiguration.parse(
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        environment: ProcessInfo.processInfo.environment)
+} catch .helpRequested {
+    print(DashboardConfiguration.usage)
+    exit(0)
+} catch {
+    fail(error.description)
+}
+
+let app: DashboardApp
+do {
+    app = try DashboardApp(configuration: configuration)
+    try app.start()
+} catch {
+    fail("could not start: \(error)")
+}
+
+print("Listening on \(app.url)")
+fflush(nil)
+
+var signalSources: [DispatchSourceSignal] = []
+for signalNumber in [SIGINT, SIGTERM] {
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+    source.setEventHandler {
+        FileHandle.standardError.write(Data("dashboard: shutting down\n".utf8))
+        app.shutdown()
+        exit(0)
+    }
+    source.resume()
+    signalSources.append(source)
+}
+dispatchMain()

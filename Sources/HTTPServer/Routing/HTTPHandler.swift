@@ -13,3 +13,10 @@ public struct ClosureHandler: HTTPHandler {
         try await body(request)
     }
 }
+
+/// A handler that can often answer without suspending (a file or a cache hit). The server calls
+/// `respondImmediately` on the connection's own thread and skips the hop to a Swift task;
+/// returning nil falls back to `handle`.
+public protocol ImmediateHTTPHandler: HTTPHandler {
+    func respondImmediately(_ request: HTTPRequest) throws -> HTTPResponse?
+}

@@ -1,0 +1,149 @@
+import Foundation
+import HTTPServer
+
+extension DashboardConfiguration {
+    /// One option: its flag, its environment variable, and how it applies a value.
+    struct Option: Sendable {
+        let flag: String
+        let environment: String?
+        let help: String
+        let apply: @Sendable (inout DashboardConfiguration, String) throws(ConfigurationError) -> Void
+    }
+
+    static let options: [Option] = [
+        Option(flag: "--host", environment: "DASHBOARD_HOST", help: "address to listen on (default 127.0.0.1; localhost binds IPv4 and IPv6)") { c, v throws(ConfigurationError) in
+            guard !v.isEmpty else { throw .invalid("--host needs an address, such as 127.0.0.1") }
+            c.host = v
+        },
+        Option(flag: "--port", environment: "DASHBOARD_PORT", help: "port to listen on (default 8080; 0 picks a free port)") { c, v throws(ConfigurationError) in
+            guard let port = Int(v), (0...65535).contains(port) else {
+                throw .invalid("--port must be a number from 0 to 65535, not \"\(v)\"")
+            }
+            c.port = port
+        },
+        Option(flag: "--upstream", environment: "OPENMARKET_BASE_URL", help: "Open Market API base URL (default: start the embedded market)") { c, v throws(ConfigurationError) in
+            guard let url = URL(string: v), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+                throw .invalid("--upstream must be an http(s) URL such as https://openmarket.yagom-academy.kr, not \"\(v)\"")
+            }
+            c.upstream = url
+        },
+        Option(flag: "--identifier", environment: "OPENMARKET_IDENTIFIER", help: "vendor identifier for writes (default: the embedded market's vendor)") { c, v in
+            c.identifier = v
+        },
+        Option(flag: "--secret", environment: "OPENMARKET_SECRET", help: "vendor secret for writes (never shown or logged)") { c, v in
+            c.secret = v
+        },
+        Option(flag: "--data-dir", environment: "DASHBOARD_DATA_DIR", help: "where the embedded market and form drafts live") { c, v in
+            c.dataDirectory = URL(fileURLWithPath: v, isDirectory: true)
+        },
+        Option(flag: "--cache-dir", environment: "DASHBOARD_CACHE_DIR", help: "where cached product images live") { c, v in
+            c.cacheDirectory = URL(fileURLWithPath: v, isDirectory: true)
+        },
+        Option(flag: "--public-dir", environment: "DASHBOARD_PUBLIC_DIR", help: "static files (default: Public/ of this checkout)") { c, v in
+            c.publicDirectory = URL(fileURLWithPath: v, isDirectory: true)
+        },
+        Option(flag: "--templates-dir", environment: "DASHBOARD_TEMPLATES_DIR", help: "page templates (default: Templates/ of this checkout)") { c, v in
+            c.templatesDirectory = URL(fileURLWithPath: v, isDirectory: true)
+        },
+        Option(flag: "--log-level", environment: "DASHBOARD_LOG_LEVEL", help: "debug, info, warning, error or off (default info)") { c, v throws(ConfigurationError) in
+            guard let level = ServerLogger.Level(name: v) else {
+                throw .invalid("--log-level must be debug, info, warning, error or off, not \"\(v)\"")
+            }
+            c.logLevel = level
+        },
+        Option(flag: "--image-memory-cache-mb", environment: "DASHBOARD_IMAGE_MEMORY_CACHE_MB", help: "memory for cached images, in MB (default 32)") { c, v throws(ConfigurationError) in
+            c.imageMemoryCacheBytes = try megabytes(v, flag: "--image-memory-cache-mb")
+        },
+        Option(flag: "--image-disk-cache-mb", environment: "DASHBOARD_IMAGE_DISK_CACHE_MB", help: "disk for cached images, in MB (default 256)") { c, v throws(ConfigurationError) in
+            c.imageDiskCacheBytes = try megabytes(v, flag: "--image-disk-cache-mb")
+        },
+        Option(flag: "--dev", environment: "DASHBOARD_DEV", help: "re-read templates when they change (true/false)") { c, v throws(ConfigurationError) in
+            switch v.lowercased() {
+            case "", "1", "true", "yes", "on": c.developmentMode = true
+            case "0", "false", "no", "off": c.developmentMode = false
+            default: throw .invalid("--dev must be true or false, not \"\(v)\"")
+            }
+        },
+    ]
+
+    private static func megabytes(_ value: String, flag: String) throws(ConfigurationError) -> Int {
+        guard let mb = Int(value), (0...1_000_000).contains(mb) else {
+            throw .invalid("\(flag) must be a whole number of megabytes, not \"\(value)\"")
+        }
+        return mb * 1024 * 1024
+    }
+
+    /// Flags win over environment variables, which win over defaults.
+    /// Flags take `--flag value` or `--flag=value`; `--dev` alone means true.
+    public static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> DashboardConfiguration {
+        var configuration = DashboardConfiguration(
+            dataDirectory: defaultDirectory(environment, xdg: "XDG_DATA_HOME", fallback: ".local/share"),
+            cacheDirectory: defaultDirectory(environment, xdg: "XDG_CACHE_HOME", fallback: ".cache"))
+        for option in options {
+            if let name = option.environment, let value = environment[name], !value.isEmpty {
+                try option.apply(&configuration, value)
+            }
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--help" || argument == "-h" { throw .helpRequested }
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let flag = String(parts[0])
+            guard let option = options.first(where: { $0.flag == flag }) else {
+                throw .invalid("unknown option \"\(argument)\" (see --help)")
+            }
+            var value: String
+            if parts.count == 2 {
+                value = String(parts[1])
+            } else if flag == "--dev" {
+                value = "true"
+            } else {
+                guard index < arguments.count else { throw .invalid("\(flag) needs a value (see --help)") }
+                value = arguments[index]
+                index += 1
+            }
+            try option.apply(&configuration, value)
+        }
+        if (configuration.identifier == nil) != (configuration.secret == nil) && configuration.upstream != nil {
+            throw .invalid("--identifier and --secret go together: give both, or neither")
+        }
+        return configuration
+    }
+
+    public static var usage: String {
+        var lines = [
+            "Usage: dashboard [options]",
+            "",
+            "Serves the Open Market dashboard. With no --upstream, an embedded market with sample",
+            "products starts too. Every option can also be set by its environment variable.",
+            "",
+        ]
+        for option in options {
+            let flag = option.flag == "--dev" ? option.flag : option.flag + " VALUE"
+            lines.append("  " + flag.padding(toLength: 30, withPad: " ", startingAt: 0) + option.help)
+            if let env = option.environment { lines.append(String(repeating: " ", count: 32) + "env " + env) }
+        }
+        lines.append("  --help                        show this text")
+        return lines.joined(separator: "\n")
+    }
+
+    static func defaultDirectory(_ environment: [String: String], xdg: String, fallback: String) -> URL {
+        if let base = environment[xdg], base.hasPrefix("/") {
+            return URL(fileURLWithPath: base).appendingPathComponent("open-market-dashboard", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSTemporaryDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(fallback).appendingPathComponent("open-market-dashboard", isDirectory: true)
+    }
+
+    /// `Public/` or `Templates/`: in the working directory when run from the checkout
+    /// (`swift run dashboard`), else beside the sources this binary was built from.
+    public static func defaultResourceDirectory(_ name: String) -> URL {
+        let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(name, isDirectory: true)
+        if FileManager.default.fileExists(atPath: local.path) { return local }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(name, isDirectory: true)
+    }
+}

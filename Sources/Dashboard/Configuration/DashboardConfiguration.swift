@@ -1,0 +1,51 @@
+import Foundation
+import HTTPServer
+
+/// Everything the dashboard can be told at start-up: flags first, then environment, then
+/// defaults (design.md, "Configuration"). Parsing never crashes: bad input is a
+/// `ConfigurationError` with one line a person can act on.
+public struct DashboardConfiguration: Sendable, Equatable {
+    public var host = "127.0.0.1"
+    public var port = 8080
+    /// The Open Market API to use; nil starts the embedded market.
+    public var upstream: URL?
+    public var identifier: String?
+    public var secret: String?
+    public var dataDirectory: URL
+    public var cacheDirectory: URL
+    public var publicDirectory: URL
+    public var templatesDirectory: URL
+    public var logLevel: ServerLogger.Level = .info
+    /// Bytes of product images kept in memory and on disk.
+    public var imageMemoryCacheBytes = 32 * 1024 * 1024
+    public var imageDiskCacheBytes = 256 * 1024 * 1024
+    /// Re-read templates when their files change (for people editing `Templates/`).
+    public var developmentMode = false
+
+    public init(
+        dataDirectory: URL, cacheDirectory: URL,
+        publicDirectory: URL = DashboardConfiguration.defaultResourceDirectory("Public"),
+        templatesDirectory: URL = DashboardConfiguration.defaultResourceDirectory("Templates")
+    ) {
+        self.dataDirectory = dataDirectory
+        self.cacheDirectory = cacheDirectory
+        self.publicDirectory = publicDirectory
+        self.templatesDirectory = templatesDirectory
+    }
+
+    public var listenURLHost: String {
+        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    }
+}
+
+public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
+    case helpRequested
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .helpRequested: "help requested"
+        case .invalid(let message): message
+        }
+    }
+}

@@ -1,0 +1,203 @@
+extension HTTPRequestParser {
+    /// RFC 9110 §5.6.2: tchar.
+    static func isTokenByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
+            UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
+            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// RFC 9112 §3: request-line = method SP request-target SP HTTP-version, single spaces.
+    mutating func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) {
+        guard let sp1 = line.firstIndex(of: 0x20) else {
+            throw HTTPParseError(.badRequest, "The request line is malformed.")
+        }
+        let method = line[line.startIndex..<sp1]
+        guard !method.isEmpty, method.allSatisfy(Self.isTokenByte) else {
+            throw HTTPParseError(.badRequest, "The request method is malformed.")
+        }
+        let rest = line[(sp1 + 1)...]
+        guard let sp2 = rest.firstIndex(of: 0x20) else {
+            throw HTTPParseError(.badRequest, "The request line is malformed.")
+        }
+        let target = rest[rest.startIndex..<sp2]
+        // RFC 9112 §3.2: the target has no whitespace or control characters; we also refuse
+        // raw non-ASCII bytes, which a client must percent-encode.
+        guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw HTTPParseError(.badRequest, "The request target is malformed.")
+        }
+        head.method = HTTPMethod(String(decoding: method, as: UTF8.self))
+        head.version = try Self.parseVersion(rest[(sp2 + 1)...])
+        head.target = try Self.originForm(String(decoding: target, as: UTF8.self), method: head.method, headers: &head.headers)
+    }
+
+    static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
+        let v = Array(bytes)
+        guard v.count == 8, v[0..<5].elementsEqual("HTTP/".utf8), v[6] == UInt8(ascii: "."),
+            (0x30...0x39).contains(v[5]), (0x30...0x39).contains(v[7])
+        else {
+            throw HTTPParseError(.badRequest, "The HTTP version is malformed.")
+        }
+        let version = HTTPVersion(major: Int(v[5] - 0x30), minor: Int(v[7] - 0x30))
+        guard version.major == 1 else {
+            throw HTTPParseError(.httpVersionNotSupported, "Only HTTP/1.0 and HTTP/1.1 are supported.")
+        }
+        return version
+    }
+
+    /// RFC 9112 §3.2: origin-form as is; absolute-form becomes origin-form and its authority
+    /// stands in for `Host` (§3.2.2); asterisk-form only for OPTIONS; anything else is refused.
+    static func originForm(_ target: String, method: HTTPMethod, headers: inout HTTPHeaders) throws(HTTPParseError) -> String {
+        if target.hasPrefix("/") { return target }
+        if target == "*" && method == .options { return target }
+        for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
+            let afterScheme = target.dropFirst(scheme.count)
+            let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
+            let authority = String(afterScheme[..<pathStart])
+            guard !authority.isEmpty, !authority.contains("@") else {
+                throw HTTPParseError(.badRequest, "The request target is malformed.")
+            }
+            headers.add(absoluteFormAuthorityKey, authority)
+            let path = String(afterScheme[pathStart...])
+            return path.hasPrefix("/") ? path : "/" + path
+        }
+        throw HTTPParseError(.badRequest, "The request target is malformed.")
+    }
+
+    /// A private marker header carrying an absolute-form authority until the head is finished.
+    static let absoluteFormAuthorityKey = ":authority"
+
+    mutating func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) {
+        let (name, value) = try Self.splitField(line)
+        head.headers.add(name, value)
+    }
+
+    /// RFC 9112 §5: field-line = field-name ":" OWS field-value OWS.
+    static func splitField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (String, String) {
+        guard let first = line.first else { throw HTTPParseError(.badRequest, "An empty header line.") }
+        // RFC 9112 §5.2: obs-fold (a line starting with whitespace) is refused.
+        if first == 0x20 || first == 0x09 {
+            throw HTTPParseError(.badRequest, "Folded header lines (obs-fold) are not accepted.")
+        }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+            throw HTTPParseError(.badRequest, "A header line has no colon.")
+        }
+        let name = line[line.startIndex..<colon]
+        // RFC 9112 §5.1: no whitespace between the field name and the colon.
+        guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
+            throw HTTPParseError(.badRequest, "A header name is malformed (whitespace before the colon?).")
+        }
+        var start = colon + 1
+        var end = line.endIndex
+        while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
+        while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
+        let value = line[start..<end]
+        // RFC 9110 §5.5: NUL, CR, LF and other controls (except HTAB) are invalid in a value.
+        for b in value where (b < 0x20 && b != 0x09) || b == 0x7F {
+            throw HTTPParseError(.badRequest, "A header value contains a control character.")
+        }
+        return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+    }
+
+    /// Decides framing and connection handling once the header block is complete (RFC 9112 §6).
+    mutating func finishHead() throws(HTTPParseError) -> HTTPRequestHead {
+        var headers = head.headers
+        let version = head.version
+        if let authority = headers[Self.absoluteFormAuthorityKey] {
+            headers.remove(Self.absoluteFormAuthorityKey)
+            headers["Host"] = authority
+        }
+
+        let hosts = headers.values(for: "Host")
+        if hosts.count > 1 { throw HTTPParseError(.badRequest, "The request has more than one Host header.") }
+        if version == .http1_1 && hosts.isEmpty {
+            throw HTTPParseError(.badRequest, "HTTP/1.1 requests must carry a Host header.")
+        }
+
+        var framing = HTTPRequestHead.Framing.none
+        let transferEncodings = headers.values(for: "Transfer-Encoding")
+        let contentLengths = headers.values(for: "Content-Length")
+        if !transferEncodings.isEmpty {
+            // RFC 9112 §6.1: Content-Length with Transfer-Encoding is a smuggling vector.
+            if !contentLengths.isEmpty {
+                throw HTTPParseError(.badRequest, "Content-Length and Transfer-Encoding must not be sent together.")
+            }
+            if version == .http1_0 {
+                throw HTTPParseError(.badRequest, "Transfer-Encoding is not valid in HTTP/1.0.")
+            }
+            let codings = headers.tokens(for: "Transfer-Encoding")
+            // RFC 9112 §6.3: chunked must be the final coding, and only once.
+            guard codings.last == "chunked", codings.filter({ $0 == "chunked" }).count == 1 else {
+                throw HTTPParseError(.badRequest, "The final transfer coding must be chunked.")
+            }
+            guard codings.count == 1 else {
+                throw HTTPParseError(.notImplemented, "Only the chunked transfer coding is supported.")
+            }
+            framing = .chunked
+        } else if !contentLengths.isEmpty {
+            // RFC 9112 §6.3: duplicate or invalid Content-Length is unrecoverable.
+            guard contentLengths.count == 1 else {
+                throw HTTPParseError(.badRequest, "The request has more than one Content-Length header.")
+            }
+            let digits = Array(contentLengths[0].utf8)
+            guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                throw HTTPParseError(.badRequest, "Content-Length is not a valid number.")
+            }
+            let length = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            framing = length == 0 ? .none : .contentLength(length)
+        }
+
+        let connection = headers.tokens(for: "Connection")
+        let keepAlive = version == .http1_1 ? !connection.contains("close") : connection.contains("keep-alive") && !connection.contains("close")
+
+        var expectsContinue = false
+        if let expect = headers["Expect"] {
+            guard expect.lowercased() == "100-continue" else {
+                throw HTTPParseError(.expectationFailed, "Only the 100-continue expectation is supported.")
+            }
+            expectsContinue = version == .http1_1
+        }
+
+        switch framing {
+        case .none: state = .endPending
+        case .contentLength(let n): state = .fixedBody(remaining: n)
+        case .chunked: state = .chunkSize
+        }
+        return HTTPRequestHead(
+            method: head.method, target: head.target, version: version, headers: headers,
+            framing: framing, keepAlive: keepAlive, expectsContinue: expectsContinue)
+    }
+
+    /// RFC 9112 §7.1: chunk-size [ chunk-ext ] — hex digits, then optionally `;` extensions.
+    func parseChunkSize(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
+        var size = 0
+        var digits = 0
+        var i = line.startIndex
+        while i < line.endIndex, let value = URLEncodedForm.hexValue(line[i]) {
+            guard digits < 15 else { throw HTTPParseError(.contentTooLarge, "A chunk is too large.") }
+            size = size << 4 | Int(value)
+            digits += 1
+            i += 1
+        }
+        guard digits > 0 else { throw HTTPParseError(.badRequest, "A chunk size is malformed.") }
+        var sawSemicolon = false
+        for b in line[i...] {
+            if b == UInt8(ascii: ";") { sawSemicolon = true; continue }
+            if !sawSemicolon && b != 0x20 && b != 0x09 {
+                throw HTTPParseError(.badRequest, "A chunk size is malformed.")
+            }
+            if (b < 0x20 && b != 0x09) || b == 0x7F {
+                throw HTTPParseError(.badRequest, "A chunk extension contains a control character.")
+            }
+        }
+        return size
+    }
+}

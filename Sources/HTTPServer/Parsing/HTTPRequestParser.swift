@@ -1,0 +1,223 @@
+/// An incremental HTTP/1.1 request parser over bytes (RFC 9112).
+///
+/// Feed it whatever arrived with `append`, then call `next()` until it says `.needMoreData`.
+/// It yields `.head`, then `.body` pieces, then `.end`, and starts on the next pipelined request
+/// with the bytes that remain. The same message fed whole, byte by byte or in any other pieces
+/// gives the same events (bodies may arrive in differently sized pieces). Every error it throws
+/// means "answer with this status and close".
+public struct HTTPRequestParser: Sendable {
+    enum State: Sendable, Equatable {
+        case requestLine
+        case headers
+        case fixedBody(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers
+        case endPending
+        case failed(HTTPParseError)
+    }
+
+    public let limits: HTTPParserLimits
+    private var buffer: [UInt8] = []
+    /// The first byte not yet consumed.
+    private var position = 0
+    /// Where the search for the next LF resumes, so bytes are scanned once however they arrive.
+    private var scanPosition = 0
+    var state = State.requestLine
+    var head = PartialHead()
+    private var sectionBytes = 0
+    private var leadingEmptyLines = 0
+
+    struct PartialHead: Sendable {
+        var method = HTTPMethod.get
+        var target = ""
+        var version = HTTPVersion.http1_1
+        var headers = HTTPHeaders()
+    }
+
+    public init(limits: HTTPParserLimits = HTTPParserLimits()) {
+        self.limits = limits
+    }
+
+    /// True between requests with nothing buffered: a good moment to close an idle connection.
+    public var isIdle: Bool { state == .requestLine && position == buffer.count }
+
+    /// True once any byte of a request has arrived and until its head is complete.
+    public var isReadingHead: Bool {
+        (state == .requestLine && position < buffer.count) || state == .headers
+    }
+
+    public mutating func append(_ bytes: some Collection<UInt8>) {
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Drops consumed bytes once they are most of the buffer, keeping appends amortised O(1).
+    private mutating func compact() {
+        if position == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            scanPosition = 0
+            position = 0
+        } else if position > 4096 && position * 2 > buffer.count {
+            buffer.removeFirst(position)
+            scanPosition -= position
+            position = 0
+        }
+    }
+
+    public mutating func next() throws(HTTPParseError) -> HTTPParserEvent {
+        do {
+            return try step()
+        } catch {
+            state = .failed(error)
+            throw error
+        }
+    }
+
+    private mutating func step() throws(HTTPParseError) -> HTTPParserEvent {
+        while true {
+            switch state {
+            case .failed(let error):
+                throw error
+
+            case .requestLine:
+                guard let line = try nextLine() else {
+                    if buffer.count - position > limits.maxRequestLineBytes {
+                        throw HTTPParseError(.uriTooLong, "The request line is longer than \(limits.maxRequestLineBytes) bytes.")
+                    }
+                    return .needMoreData
+                }
+                if line.isEmpty {
+                    // RFC 9112 §2.2: ignore at least one empty line before the request line.
+                    leadingEmptyLines += 1
+                    if leadingEmptyLines > 4 { throw HTTPParseError(.badRequest, "Too many empty lines before the request.") }
+                    continue
+                }
+                if line.count > limits.maxRequestLineBytes {
+                    throw HTTPParseError(.uriTooLong, "The request line is longer than \(limits.maxRequestLineBytes) bytes.")
+                }
+                head = PartialHead()
+                try parseRequestLine(line)
+                sectionBytes = 0
+                state = .headers
+
+            case .headers:
+                guard let line = try nextLine() else {
+                    if sectionBytes + (buffer.count - position) > limits.maxHeaderBytes {
+                        throw HTTPParseError(.requestHeaderFieldsTooLarge, "The request headers are larger than \(limits.maxHeaderBytes) bytes.")
+                    }
+                    return .needMoreData
+                }
+                sectionBytes += line.count + 2
+                if sectionBytes > limits.maxHeaderBytes {
+                    throw HTTPParseError(.requestHeaderFieldsTooLarge, "The request headers are larger than \(limits.maxHeaderBytes) bytes.")
+                }
+                if line.isEmpty {
+                    return .head(try finishHead())
+                }
+                try parseField(line)
+                if head.headers.count > limits.maxHeaderFields {
+                    throw HTTPParseError(.requestHeaderFieldsTooLarge, "The request has more than \(limits.maxHeaderFields) header fields.")
+                }
+
+            case .fixedBody(let remaining):
+                guard let piece = takeBody(upTo: remaining) else { return .needMoreData }
+                state = remaining == piece.count ? .endPending : .fixedBody(remaining: remaining - piece.count)
+                return .body(piece)
+
+            case .chunkSize:
+                guard let line = try nextLine() else {
+                    if buffer.count - position > limits.maxChunkLineBytes {
+                        throw HTTPParseError(.badRequest, "A chunk-size line is too long.")
+                    }
+                    return .needMoreData
+                }
+                if line.count > limits.maxChunkLineBytes {
+                    throw HTTPParseError(.badRequest, "A chunk-size line is too long.")
+                }
+                let size = try parseChunkSize(line)
+                if size == 0 {
+                    sectionBytes = 0
+                    state = .trailers
+                } else {
+                    state = .chunkData(remaining: size)
+                }
+
+            case .chunkData(let remaining):
+                guard let piece = takeBody(upTo: remaining) else { return .needMoreData }
+                state = remaining == piece.count ? .chunkDataEnd : .chunkData(remaining: remaining - piece.count)
+                return .body(piece)
+
+            case .chunkDataEnd:
+                guard buffer.count - position >= 2 else { return .needMoreData }
+                // RFC 9112 §7.1: chunk-data is followed by CRLF, exactly.
+                guard buffer[position] == 0x0D, buffer[position + 1] == 0x0A else {
+                    throw HTTPParseError(.badRequest, "Chunk data is not followed by CRLF.")
+                }
+                position += 2
+                scanPosition = max(scanPosition, position)
+                state = .chunkSize
+
+            case .trailers:
+                guard let line = try nextLine() else {
+                    if sectionBytes + (buffer.count - position) > limits.maxHeaderBytes {
+                        throw HTTPParseError(.requestHeaderFieldsTooLarge, "The trailer section is too large.")
+                    }
+                    return .needMoreData
+                }
+                sectionBytes += line.count + 2
+                if sectionBytes > limits.maxHeaderBytes {
+                    throw HTTPParseError(.requestHeaderFieldsTooLarge, "The trailer section is too large.")
+                }
+                if line.isEmpty {
+                    state = .endPending
+                    continue
+                }
+                // RFC 9112 §7.1.2: trailer fields are skipped here, but must still be well formed.
+                _ = try Self.splitField(line)
+
+            case .endPending:
+                state = .requestLine
+                leadingEmptyLines = 0
+                return .end
+            }
+        }
+    }
+
+    /// The next CRLF-terminated line without its CRLF, or nil when no full line is buffered.
+    /// RFC 9112 §2.2: a bare LF or a bare CR is refused rather than guessed at.
+    private mutating func nextLine() throws(HTTPParseError) -> ArraySlice<UInt8>? {
+        var i = max(scanPosition, position)
+        let end = buffer.count
+        while i < end {
+            if buffer[i] == 0x0A {
+                guard i > position, buffer[i - 1] == 0x0D else {
+                    throw HTTPParseError(.badRequest, "Lines must end with CRLF; found a bare LF.")
+                }
+                let line = buffer[position..<(i - 1)]
+                position = i + 1
+                scanPosition = position
+                return line
+            }
+            i += 1
+        }
+        scanPosition = end
+        return nil
+    }
+
+    private mutating func takeBody(upTo remaining: Int) -> [UInt8]? {
+        let available = buffer.count - position
+        guard available > 0 else { return nil }
+        let n = min(available, remaining)
+        let piece = Array(buffer[position..<(position + n)])
+        position += n
+        scanPosition = max(scanPosition, position)
+        return piece
+    }
+}

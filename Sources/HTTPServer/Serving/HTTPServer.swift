@@ -1,0 +1,191 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// Our HTTP/1.1 server on Glibc sockets: one accept thread, one thread per connection.
+///
+/// Connection threads parse and write bytes with blocking calls and deadlines (poll), so a
+/// slow client costs one parked thread, never a starved pool; handlers run as Swift tasks.
+/// `start()` returns once the sockets are bound; `shutdown()` stops accepting, lets in-flight
+/// requests finish and closes idle connections.
+public final class HTTPServer: Sendable {
+    public typealias ErrorResponder = @Sendable (HTTPStatus, String) -> HTTPResponse
+
+    let core: ServerCore
+    private let state = Mutex<RunState>(RunState())
+
+    struct RunState {
+        var listeners: [Socket.Listener] = []
+        var acceptThreadDone: DispatchSemaphore?
+        var started = false
+    }
+
+    /// - Parameters:
+    ///   - errorResponder: builds the page for errors the server answers itself (400, 404,
+    ///     405, 408, 413, 421, 500 ...) and for `HTTPError`s thrown by handlers.
+    public init(
+        configuration: ServerConfiguration, router: Router,
+        errorResponder: @escaping ErrorResponder = HTTPServer.plainTextError
+    ) {
+        core = ServerCore(configuration: configuration, router: router, errorResponder: errorResponder)
+    }
+
+    public static let plainTextError: ErrorResponder = { status, message in
+        .text(message + "\n", status: status)
+    }
+
+    /// The bound port (the kernel's choice when configured with 0); 0 before `start()`.
+    public var port: Int { state.withLock { $0.listeners.first?.port ?? 0 } }
+
+    /// Every bound address, e.g. `["127.0.0.1:8080", "[::1]:8080"]`.
+    public var boundAddresses: [String] { state.withLock { $0.listeners.map(\.address) } }
+
+    /// `http://HOST:PORT` for the first bound address.
+    public var baseURL: String {
+        let address = boundAddresses.first ?? "\(core.configuration.host):\(port)"
+        return "http://\(address)"
+    }
+
+    public var activeConnections: Int { core.activeConnections.load(ordering: .relaxed) }
+
+    /// Binds every address and starts accepting on a background thread.
+    public func start() throws {
+        // A client that disconnects mid-write must not kill the process (see also MSG_NOSIGNAL).
+        signal(SIGPIPE, SIG_IGN)
+        let listeners = try Socket.listen(host: core.configuration.host, port: core.configuration.port)
+        let done = DispatchSemaphore(value: 0)
+        state.withLock {
+            $0.listeners = listeners
+            $0.acceptThreadDone = done
+            $0.started = true
+        }
+        let core = self.core
+        let thread = Thread {
+            core.acceptLoop(listeners: listeners)
+            done.signal()
+        }
+        thread.name = "http-accept"
+        thread.start()
+    }
+
+    /// Stops accepting, wakes idle connections so they close, and waits (up to the grace
+    /// period) for requests in flight to be answered. Safe to call more than once.
+    public func shutdown() {
+        let (listeners, done) = state.withLock { s -> ([Socket.Listener], DispatchSemaphore?) in
+            defer {
+                s.listeners = []
+                s.acceptThreadDone = nil
+            }
+            return (s.listeners, s.acceptThreadDone)
+        }
+        guard !core.shuttingDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        core.wake()
+        done?.wait()
+        listeners.forEach { close($0.fd) }
+        let deadline = Socket.now() + core.configuration.shutdownGracePeriod.milliseconds
+        while core.activeConnections.load(ordering: .acquiring) > 0 && Socket.now() < deadline {
+            usleep(5_000)
+        }
+    }
+}
+
+/// What the accept thread and every connection share. Immutable but for the atomics.
+final class ServerCore: Sendable {
+    let configuration: ServerConfiguration
+    let router: Router
+    let errorResponder: HTTPServer.ErrorResponder
+    let parserLimits: HTTPParserLimits
+    let activeConnections = Atomic<Int>(0)
+    let shuttingDown = Atomic<Bool>(false)
+    /// Readable once shutdown begins; every poll of an idle connection includes it.
+    let wakeReadFD: Int32
+    private let wakeWriteFD: Int32
+
+    init(configuration: ServerConfiguration, router: Router, errorResponder: @escaping HTTPServer.ErrorResponder) {
+        self.configuration = configuration
+        self.router = router
+        self.errorResponder = errorResponder
+        self.parserLimits = HTTPParserLimits(configuration)
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            fds.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+        } else {
+            fds = [-1, -1]
+        }
+        wakeReadFD = fds[0]
+        wakeWriteFD = fds[1]
+    }
+
+    deinit {
+        close(wakeReadFD)
+        close(wakeWriteFD)
+    }
+
+    var isShuttingDown: Bool { shuttingDown.load(ordering: .relaxed) }
+
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWriteFD, &byte, 1)
+    }
+
+    func acceptLoop(listeners: [Socket.Listener]) {
+        var fds = listeners.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+        fds.append(pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0))
+        while !isShuttingDown {
+            let ready = poll(&fds, nfds_t(fds.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                configuration.logger.log(.error, "poll on listeners failed: \(String(cString: strerror(errno)))")
+                return
+            }
+            if fds[fds.count - 1].revents != 0 { return }
+            for index in 0..<listeners.count where fds[index].revents & Int16(POLLIN) != 0 {
+                acceptOne(from: listeners[index].fd)
+            }
+        }
+    }
+
+    private func acceptOne(from listener: Int32) {
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let fd = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                accept(listener, $0, &length)
+            }
+        }
+        if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        guard fd >= 0 else {
+            if errno == EMFILE || errno == ENFILE {
+                // Out of descriptors: back off instead of spinning on a listener that stays readable.
+                configuration.logger.log(.warning, "accept: out of file descriptors")
+                usleep(10_000)
+            }
+            return
+        }
+        let remote = Socket.describe(&address)
+        if activeConnections.load(ordering: .relaxed) >= configuration.maxConnections {
+            refuseOverCapacity(fd)
+            return
+        }
+        activeConnections.add(1, ordering: .relaxed)
+        let thread = Thread { [self] in
+            let connection = Connection(fd: fd, remoteAddress: remote, core: self)
+            connection.run()
+            close(fd)
+            activeConnections.subtract(1, ordering: .releasing)
+        }
+        thread.stackSize = configuration.connectionThreadStackBytes
+        thread.start()
+    }
+
+    /// Over the connection cap: a short 503 written without waiting, then close.
+    private func refuseOverCapacity(_ fd: Int32) {
+        let body = "The dashboard is handling too many connections. Please try again in a moment.\n"
+        let text = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nRetry-After: 1\r\nConnection: close\r\n\r\n" + body
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        _ = Array(text.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        close(fd)
+        configuration.logger.log(.warning, "refused a connection: \(configuration.maxConnections) already open")
+    }
+}

@@ -1,0 +1,61 @@
+/// Every limit, deadline and default of the server in one place (design.md, "Defaults for limits").
+/// Built once, passed to `HTTPServer`, immutable afterwards.
+public struct ServerConfiguration: Sendable {
+    /// The address to bind: an IPv4 or IPv6 literal, or `localhost` (binds 127.0.0.1 and ::1).
+    public var host: String
+    /// The port; 0 asks the kernel for a free one (read it back from `HTTPServer.port`).
+    public var port: Int
+
+    /// Longest request line before 414.
+    public var maxRequestLineBytes = 8 * 1024
+    /// Largest header block (request line excluded) before 431.
+    public var maxHeaderBytes = 32 * 1024
+    /// Most header fields before 431.
+    public var maxHeaderFields = 100
+    /// Body cap for routes that declare none; over it, 413 before the body is read.
+    public var maxBodyBytes = 64 * 1024
+
+    /// From a request's first byte until its header block is complete; then 408 and close.
+    public var headerTimeout: Duration = .seconds(10)
+    /// Longest wait for the next piece of a body; then 408 and close.
+    public var bodyIdleTimeout: Duration = .seconds(10)
+    /// Longest wait for the next request on a kept-alive connection; then a silent close.
+    public var keepAliveTimeout: Duration = .seconds(5)
+    /// Longest a send may block on a client that stops reading; then the connection closes.
+    public var sendTimeout: Duration = .seconds(30)
+    /// How long `shutdown()` waits for in-flight requests before it returns anyway.
+    public var shutdownGracePeriod: Duration = .seconds(10)
+
+    /// Connections served at once; one more is answered 503 and closed.
+    public var maxConnections = 1024
+
+    /// Host names (without port) a request's `Host` may name; requests naming another get 421.
+    /// This defends a local server against DNS rebinding. Empty: any host is accepted.
+    public var allowedHosts: [String]
+
+    /// Headers added to every response unless the handler set them itself.
+    public var defaultHeaders: HTTPHeaders = [
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "same-origin",
+    ]
+
+    /// Stack size of each connection thread. Handlers run on Swift's cooperative pool, so the
+    /// connection threads only parse and copy bytes and need little stack.
+    public var connectionThreadStackBytes = 256 * 1024
+
+    public var logger: ServerLogger = ServerLogger()
+
+    public init(host: String = "127.0.0.1", port: Int = 8080) {
+        self.host = host
+        self.port = port
+        self.allowedHosts = Self.loopbackNames(plus: host)
+    }
+
+    /// `localhost`, `127.0.0.1`, `[::1]` and the bind host itself.
+    public static func loopbackNames(plus host: String) -> [String] {
+        var names = ["localhost", "127.0.0.1", "[::1]"]
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        if !names.contains(bracketed.lowercased()) { names.append(bracketed.lowercased()) }
+        return names
+    }
+}

@@ -1,0 +1,86 @@
+import Glibc
+import Synchronization
+
+/// What the static handler knows about one file, keyed by its path under the root.
+struct StaticFile: Sendable {
+    let path: String
+    let device: UInt64
+    let inode: UInt64
+    let size: Int
+    let modifiedNanoseconds: Int
+    let contentType: String
+    let etag: String
+    let lastModified: String
+    /// The contents, for files small enough to keep in memory.
+    let bytes: [UInt8]?
+
+    var modifiedSeconds: Int { modifiedNanoseconds / 1_000_000_000 }
+}
+
+/// Remembers resolved, validated files. Each request costs one `stat` of the candidate path;
+/// the expensive part (realpath, the inside-the-root check, reading) runs again whenever the
+/// file's identity, size or modification time changes, so an edited or re-pointed file is
+/// never served stale.
+final class StaticFileCache: Sendable {
+    private let entries = Mutex<[String: StaticFile]>([:])
+    /// Bounds the memory tier: at most this many files are remembered.
+    private let maxEntries = 512
+
+    func file(at candidate: String, relativePath: String, root: String) throws(HTTPError) -> StaticFile {
+        var info = stat()
+        guard stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw HTTPError(.notFound, "There is no such file.")
+        }
+        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        if let known = entries.withLock({ $0[relativePath] }), known.inode == UInt64(info.st_ino),
+            known.device == UInt64(info.st_dev), known.size == Int(info.st_size),
+            known.modifiedNanoseconds == modified
+        {
+            return known
+        }
+        let file = try load(candidate, relativePath: relativePath, root: root)
+        entries.withLock {
+            if $0.count >= maxEntries { $0.removeAll(keepingCapacity: true) }
+            $0[relativePath] = file
+        }
+        return file
+    }
+
+    /// The canonical absolute path with every symlink resolved, or nil if it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private func load(_ candidate: String, relativePath: String, root: String) throws(HTTPError) -> StaticFile {
+        guard let real = Self.realPath(candidate) else { throw HTTPError(.notFound, "There is no such file.") }
+        // Symlinks included: whatever the path names must really live inside the root.
+        guard real.hasPrefix(root + "/") else { throw HTTPError(.notFound, "There is no such file.") }
+
+        let fd = open(real, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw HTTPError(.notFound, "There is no such file.") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw HTTPError(.notFound, "There is no such file.")
+        }
+        let size = Int(info.st_size)
+        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        var bytes: [UInt8]?
+        if size <= StaticFileHandler.memoryLimit {
+            var contents = [UInt8](repeating: 0, count: size)
+            let read = contents.withUnsafeMutableBytes { pread(fd, $0.baseAddress, size, 0) }
+            guard read == size else { throw HTTPError(.notFound, "There is no such file.") }
+            bytes = contents
+        }
+        let ext = relativePath.split(separator: ".").last.map(String.init) ?? ""
+        return StaticFile(
+            path: real, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: size,
+            modifiedNanoseconds: modified,
+            contentType: StaticFileHandler.contentType(forExtension: relativePath.contains(".") ? ext : ""),
+            etag: "\"\(String(UInt64(info.st_ino), radix: 16))-\(String(size, radix: 16))-\(String(modified, radix: 16))\"",
+            lastModified: HTTPDate.format(secondsSince1970: modified / 1_000_000_000),
+            bytes: bytes)
+    }
+}
