@@ -20,6 +20,10 @@ public struct ProductDetail: Sendable, Hashable, Identifiable, Codable {
 
     public var id: Int { summary.id }
 
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ProductSummary, Value>) -> Value {
+        summary[keyPath: keyPath]
+    }
+
     public subscript<Value>(dynamicMember keyPath: WritableKeyPath<ProductSummary, Value>) -> Value {
         get { summary[keyPath: keyPath] }
         set { summary[keyPath: keyPath] = newValue }
