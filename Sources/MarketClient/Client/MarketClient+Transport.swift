@@ -17,10 +17,10 @@ extension MarketClient {
     }
 
     /// A request to `baseURL + path` (path absolute, already encoded) with the query percent-
-    /// encoded here. `signed` adds the `identifier` header (writes only; GETs carry none).
+    /// encoded here. Writes get the `identifier` header from `writeSession`; GETs carry none.
     func makeRequest(
         _ method: Method, _ path: String, query: [(String, String)] = [], body: [UInt8]? = nil,
-        contentType: String? = nil, signed: Bool = false
+        contentType: String? = nil
     ) throws(MarketError) -> URLRequest {
         var base = configuration.baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
@@ -36,7 +36,6 @@ extension MarketClient {
             method == .get ? configuration.connectTimeout : configuration.requestTimeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
-        if signed { request.setValue(credentials.identifier, forHTTPHeaderField: "identifier") }
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         if let body { request.httpBody = Data(body) }
         return request
@@ -75,7 +74,7 @@ extension MarketClient {
     /// One attempt, bounded by `requestTimeout` however the server behaves (slow to accept,
     /// silent, or trickling): when the deadline passes, the URLSession task is cancelled.
     func attempt(_ request: URLRequest) async throws -> WireResponse {
-        let session = self.session
+        let session = request.httpMethod == Method.get.rawValue ? readSession : writeSession
         let deadline = configuration.requestTimeout
         do {
             return try await withThrowingTaskGroup(of: WireResponse?.self) { group in

@@ -7,21 +7,37 @@ import FoundationNetworking
 /// The real `MarketAPI`: speaks the Open Market REST API over URLSession, exactly as
 /// `openmarket-api.md` describes it (paths, snake_case query names, the `identifier` header on
 /// writes only, `secret` in bodies, the multipart create, the archived → DELETE dance).
-public final class MarketClient: MarketAPI {
+public final class MarketClient: MarketAPI, CustomReflectable {
     public let configuration: Configuration
-    let session: URLSession
+    /// For GETs: sends no vendor header.
+    let readSession: URLSession
+    /// For writes: carries `identifier` as a session-wide header. Set per request, corelibs
+    /// URLSession would send it as `Identifier`; the session's additional headers keep the
+    /// lower-case name the API documents (names are case-insensitive in HTTP, but the real
+    /// server's clients all sent it lower-case, so we do too).
+    let writeSession: URLSession
     let encoder: MultipartEncoder
 
     public init(configuration: Configuration, multipartEncoder: MultipartEncoder = MultipartEncoder()) {
         self.configuration = configuration
         self.encoder = multipartEncoder
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.timeoutIntervalForRequest = Configuration.wholeSeconds(configuration.requestTimeout)
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.httpShouldSetCookies = false
-        sessionConfiguration.httpCookieAcceptPolicy = .never
-        self.session = URLSession(configuration: sessionConfiguration)
+        func session(headers: [String: String]) -> URLSession {
+            let sessionConfiguration = URLSessionConfiguration.ephemeral
+            sessionConfiguration.timeoutIntervalForRequest = Configuration.wholeSeconds(configuration.requestTimeout)
+            sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            sessionConfiguration.urlCache = nil
+            sessionConfiguration.httpShouldSetCookies = false
+            sessionConfiguration.httpCookieAcceptPolicy = .never
+            sessionConfiguration.httpAdditionalHeaders = headers
+            return URLSession(configuration: sessionConfiguration)
+        }
+        readSession = session(headers: [:])
+        writeSession = session(headers: ["identifier": configuration.credentials.identifier])
+    }
+
+    /// Only the base URL: the sessions hold the identifier and must not be reflected.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["baseURL": configuration.baseURL], displayStyle: .class)
     }
 
     public convenience init(baseURL: URL, credentials: MarketCredentials) {
@@ -29,7 +45,8 @@ public final class MarketClient: MarketAPI {
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        readSession.finishTasksAndInvalidate()
+        writeSession.finishTasksAndInvalidate()
     }
 
     var credentials: MarketCredentials { configuration.credentials }
@@ -78,23 +95,22 @@ public final class MarketClient: MarketAPI {
         } catch {
             throw MarketError.invalidRequest("the images could not be encoded (\(error))")
         }
-        let request = try makeRequest(.post, "/api/products", body: form.bytes, contentType: form.contentType, signed: true)
+        let request = try makeRequest(.post, "/api/products", body: form.bytes, contentType: form.contentType)
         return try decode(ProductDetail.self, from: try await send(request))
     }
 
     public func editProduct(id: Int, _ changes: ProductChanges) async throws -> ProductDetail {
         let request = try makeRequest(
-            .patch, "/api/products/\(id)", body: try jsonBody(changes), contentType: "application/json", signed: true)
+            .patch, "/api/products/\(id)", body: try jsonBody(changes), contentType: "application/json")
         return try decode(ProductDetail.self, from: try await send(request))
     }
 
     public func deleteProduct(id: Int) async throws -> ProductDetail {
         var lookup = try makeRequest(
-            .post, "/api/products/\(id)/archived", body: try jsonBody(NoFields()), contentType: "application/json",
-            signed: true)
+            .post, "/api/products/\(id)/archived", body: try jsonBody(NoFields()), contentType: "application/json")
         lookup.setValue("text/plain, application/json", forHTTPHeaderField: "Accept")
         let path = try DeletePath(response: try await send(lookup).body, baseURL: configuration.baseURL).path
-        let delete = try makeRequest(.delete, path, signed: true)
+        let delete = try makeRequest(.delete, path)
         return try decode(ProductDetail.self, from: try await send(delete))
     }
 
