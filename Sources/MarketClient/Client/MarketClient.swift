@@ -13,8 +13,8 @@ public final class MarketClient: MarketAPI, CustomReflectable {
     let readSession: URLSession
     /// For writes: carries `identifier` as a session-wide header. Set per request, corelibs
     /// URLSession would send it as `Identifier`; the session's additional headers keep the
-    /// lower-case name the API documents (names are case-insensitive in HTTP, but the real
-    /// server's clients all sent it lower-case, so we do too).
+    /// lower-case name the API documents (names are case-insensitive in HTTP, so either works
+    /// with a conforming server; we send exactly what the documentation shows).
     let writeSession: URLSession
     let encoder: MultipartEncoder
 
