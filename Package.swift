@@ -30,8 +30,11 @@ let package = Package(
         ),
         .executableTarget(name: "dashboard", dependencies: ["Dashboard"]),
         .executableTarget(name: "local-market", dependencies: ["LocalMarket"]),
+        // Benchmarks (run by Scripts/, never by tests).
+        .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
+        .executableTarget(name: "template-bench", dependencies: ["Templating"]),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
         .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer"]),
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer"]),

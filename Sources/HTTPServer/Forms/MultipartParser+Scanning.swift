@@ -105,12 +105,12 @@ extension MultipartParser {
     /// Reads a whole header block once its blank line has arrived, nil until then.
     /// RFC 2046 §5.1.1 / RFC 5322: lines end with CRLF; a bare LF is refused (as upstream does).
     mutating func readHeaders() throws(MultipartError) -> MultipartPartHead? {
-        let maxEnd = position + limits.maxPartHeaderBytes
         var i = scanPosition
         while i < buffer.count {
-            guard i < maxEnd else { throw .partHeadersTooLarge(limit: limits.maxPartHeaderBytes) }
-            if buffer[i] == 0x0D, i + 1 < buffer.count, buffer[i + 1] != 0x0A {
-                throw .malformedPartHeader("a CR not followed by LF")
+            guard i - position < limits.maxPartHeaderBytes else { throw .partHeadersTooLarge(limit: limits.maxPartHeaderBytes) }
+            if buffer[i] == 0x0D {
+                guard i + 1 < buffer.count else { break }
+                guard buffer[i + 1] == 0x0A else { throw .malformedPartHeader("a CR not followed by LF") }
             }
             if buffer[i] == 0x0A {
                 guard i > position, buffer[i - 1] == 0x0D else { throw .bareLineFeed }

@@ -38,6 +38,15 @@ public struct MultipartPart: Sendable, Equatable {
         self.content = content
     }
 
+    public init(
+        name: String, filename: String? = nil, contentType: String? = nil,
+        headers: HTTPHeaders = [:], content: Content
+    ) {
+        self.init(
+            head: MultipartPartHead(name: name, filename: filename, contentType: contentType, headers: headers),
+            content: content)
+    }
+
     public var name: String { head.name }
     public var filename: String? { head.filename }
     public var contentType: String? { head.contentType }
@@ -70,7 +79,8 @@ public struct MultipartPart: Sendable, Equatable {
 /// `partBody` chunks, `partEnd`; then `end` once. `needMoreData` asks for `append` or `finish`.
 public enum MultipartEvent: Sendable, Equatable {
     case partHeaders(MultipartPartHead)
-    /// A chunk of the current part's body (at most 64 KB).
+    /// A chunk of the current part's body (at most 64 KB). Index it through its own indices:
+    /// its `startIndex` is usually not 0.
     case partBody(ArraySlice<UInt8>)
     case partEnd
     case end

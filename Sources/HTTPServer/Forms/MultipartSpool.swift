@@ -7,9 +7,13 @@ import Darwin
 /// Temp files for large file parts: a private directory (0700, from `mkdtemp`) holding files
 /// created exclusively with mode 0600, written and read with plain system calls.
 enum MultipartSpool {
-    /// Makes `parent` if missing (0700), then a fresh private directory inside it.
+    /// Makes `parent` and its missing ancestors (0700), then a fresh private directory inside it.
     static func makeDirectory(in parent: String) throws(MultipartError) -> String {
-        if mkdir(parent, 0o700) != 0, errno != EEXIST { throw failure("mkdir", parent) }
+        var path = parent.hasPrefix("/") ? "" : "."
+        for component in parent.split(separator: "/") {
+            path += "/\(component)"
+            if mkdir(path, 0o700) != 0, errno != EEXIST { throw failure("mkdir", path) }
+        }
         var template = Array("\(parent)/multipart-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) } != nil

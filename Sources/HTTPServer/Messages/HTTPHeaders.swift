@@ -62,19 +62,20 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
 extension String {
     /// ASCII-only case-insensitive comparison, as header names need (no Unicode folding).
-    @inlinable
     public func asciiCaseInsensitiveEquals(_ other: String) -> Bool {
-        var a = self.utf8.makeIterator()
-        var b = other.utf8.makeIterator()
-        while true {
-            switch (a.next(), b.next()) {
-            case (nil, nil): return true
-            case let (x?, y?):
-                if x == y { continue }
-                let lx = (x >= 65 && x <= 90) ? x | 0x20 : x
-                let ly = (y >= 65 && y <= 90) ? y | 0x20 : y
-                if lx != ly { return false }
-            default: return false
+        // Header names are short and mostly differ in length: compare that first (O(1) for
+        // native strings), then bytes through contiguous storage.
+        guard utf8.count == other.utf8.count else { return false }
+        var a = self
+        var b = other
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                for i in 0..<x.count where x[i] != y[i] {
+                    let lx = (x[i] >= 65 && x[i] <= 90) ? x[i] | 0x20 : x[i]
+                    let ly = (y[i] >= 65 && y[i] <= 90) ? y[i] | 0x20 : y[i]
+                    if lx != ly { return false }
+                }
+                return true
             }
         }
     }

@@ -63,10 +63,11 @@ public struct Router: Sendable {
     /// Finds the route for a request. `HEAD` matches `GET` routes (the server drops the body).
     public func match(method: HTTPMethod, path: String) -> Match {
         let parts = Self.split(path)
+        let methodName = method.rawValue
         var allowed: [HTTPMethod] = []
         for route in routes {
-            guard let params = Self.capture(route.segments, parts) else { continue }
-            if route.method == method || (method == .head && route.method == .get) {
+            guard let params = Self.capture(route.segments, parts, in: path) else { continue }
+            if route.method.rawValue.utf8.elementsEqual(methodName.utf8) || (method == .head && route.method == .get) {
                 return .found(route, parameters: params)
             }
             if !allowed.contains(route.method) { allowed.append(route.method) }
@@ -75,20 +76,24 @@ public struct Router: Sendable {
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allow: allowed)
     }
 
+    /// Splits on `/` over UTF-8 bytes (splitting Characters would cost far more per request).
     static func split(_ path: String) -> [Substring] {
-        path.split(separator: "/", omittingEmptySubsequences: true)
+        path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
     }
 
-    static func capture(_ segments: [Segment], _ parts: [Substring]) -> [String: String]? {
+    static func capture(_ segments: [Segment], _ parts: [Substring], in path: String) -> [String: String]? {
+        if segments.count > parts.count, case .rest = segments.last {} else if segments.count != parts.count {
+            return nil
+        }
         var params: [String: String] = [:]
         for (index, segment) in segments.enumerated() {
             switch segment {
             case .rest(let name):
                 guard index < parts.count else { return nil }
-                params[name] = parts[index...].joined(separator: "/")
+                params[name] = String(path[parts[index].startIndex...])
                 return params
             case .literal(let literal):
-                guard index < parts.count, parts[index] == literal else { return nil }
+                guard index < parts.count, parts[index].utf8.elementsEqual(literal.utf8) else { return nil }
             case .parameter(let name):
                 guard index < parts.count else { return nil }
                 params[name] = String(decoding: URLEncodedForm.percentDecode(parts[index].utf8, plusAsSpace: false), as: UTF8.self)

@@ -6,9 +6,12 @@ final class Connection {
     let fd: Int32
     let remoteAddress: String
     let core: ServerCore
-    var configuration: ServerConfiguration { core.configuration }
+    /// A copy of the server's configuration, so reading a limit is a field load.
+    let configuration: ServerConfiguration
     var parser: HTTPRequestParser
     private let readBuffer: UnsafeMutableRawBufferPointer
+    /// Where response heads are serialized, reused for every response.
+    let output = OutputBuffer()
     /// When the first byte of the request being read arrived (for the header deadline).
     private var headStartedAt: Int?
 
@@ -16,6 +19,7 @@ final class Connection {
         self.fd = fd
         self.remoteAddress = remoteAddress
         self.core = core
+        self.configuration = core.configuration
         self.parser = HTTPRequestParser(limits: core.parserLimits)
         self.readBuffer = .allocate(byteCount: 32 * 1024, alignment: 16)
         Socket.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
@@ -119,8 +123,8 @@ final class Connection {
             answerAndClose(refusal.status, refusal.message, method: head.method, target: head.target)
             return false
         }
-        let path = head.target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "/"
-        let match = core.router.match(method: head.method, path: path)
+        var request = HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers, remoteAddress: remoteAddress)
+        let match = core.router.match(method: head.method, path: request.path)
         var bodyLimit = configuration.maxBodyBytes
         if case .found(let route, _) = match, let routeLimit = route.maxBodySize { bodyLimit = routeLimit }
 
@@ -133,8 +137,7 @@ final class Connection {
             guard Socket.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return false }
         }
         guard let body = readBody(head, limit: bodyLimit) else { return false }
-
-        var request = HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers, body: body, remoteAddress: remoteAddress)
+        request.body = body
         let response: HTTPResponse
         switch match {
         case .found(let route, let parameters):
@@ -160,22 +163,27 @@ final class Connection {
     /// RFC 9110 §7.4: a request for a host this server does not answer to gets 421.
     private func hostRefusal(_ head: HTTPRequestHead) -> HTTPError? {
         guard !configuration.allowedHosts.isEmpty, let host = head.headers["Host"] else { return nil }
-        var name = Substring(host.lowercased())
-        if name.hasPrefix("[") {
-            guard let close = name.firstIndex(of: "]") else { return HTTPError(.badRequest, "The Host header is malformed.") }
-            let port = name[name.index(after: close)...]
-            guard port.isEmpty || (port.hasPrefix(":") && port.dropFirst().allSatisfy(\.isNumber)) else {
-                return HTTPError(.badRequest, "The Host header is malformed.")
-            }
-            name = name[...close]
-        } else if let colon = name.firstIndex(of: ":") {
-            guard name[name.index(after: colon)...].allSatisfy(\.isNumber) else {
-                return HTTPError(.badRequest, "The Host header is malformed.")
-            }
-            name = name[..<colon]
-        }
-        if configuration.allowedHosts.contains(where: { $0 == name }) { return nil }
+        guard let name = Self.hostName(host) else { return HTTPError(.badRequest, "The Host header is malformed.") }
+        if configuration.allowedHosts.contains(where: { $0.asciiCaseInsensitiveEquals(name) }) { return nil }
         return HTTPError(.misdirectedRequest, "This server does not answer for the host named in the request.")
+    }
+
+    /// The host part of a `Host` value (`[::1]` keeps its brackets), or nil if the port part
+    /// is not a number.
+    static func hostName(_ host: String) -> String? {
+        let bytes = Array(host.utf8)
+        var end = bytes.count
+        if bytes.first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            end = close + 1
+        } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+            end = colon
+        }
+        let port = bytes[end...]
+        guard port.isEmpty || (port.first == UInt8(ascii: ":") && port.dropFirst().allSatisfy { (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return String(decoding: bytes[..<end], as: UTF8.self)
     }
 
     /// Reads the whole body within the limit and the idle deadline; nil when the connection

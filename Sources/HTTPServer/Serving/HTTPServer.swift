@@ -95,6 +95,9 @@ final class ServerCore: Sendable {
     let router: Router
     let errorResponder: HTTPServer.ErrorResponder
     let parserLimits: HTTPParserLimits
+    /// The configured default headers, serialized once, and their names.
+    let defaultHeaderBytes: [UInt8]
+    let defaultHeaderNames: [String]
     let activeConnections = Atomic<Int>(0)
     let shuttingDown = Atomic<Bool>(false)
     /// Readable once shutdown begins; every poll of an idle connection includes it.
@@ -106,6 +109,8 @@ final class ServerCore: Sendable {
         self.router = router
         self.errorResponder = errorResponder
         self.parserLimits = HTTPParserLimits(configuration)
+        self.defaultHeaderNames = configuration.defaultHeaders.map(\.name)
+        self.defaultHeaderBytes = Array(configuration.defaultHeaders.filter(Connection.isSafeField).map { "\($0.name): \($0.value)\r\n" }.joined().utf8)
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
             fds.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }

@@ -150,6 +150,33 @@ enum Socket {
         return true
     }
 
+    /// Sends `first` then `second` with sendmsg(2), looping over partial writes.
+    static func sendAll(_ fd: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
+        var parts = [first, second].filter { $0.count > 0 }
+        while !parts.isEmpty {
+            var vectors = parts.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
+            let n = vectors.withUnsafeMutableBufferPointer { iov -> Int in
+                var message = msghdr()
+                message.msg_iov = iov.baseAddress
+                message.msg_iovlen = iov.count
+                return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            var sent = n
+            while let part = parts.first, sent >= part.count {
+                sent -= part.count
+                parts.removeFirst()
+            }
+            if sent > 0, let part = parts.first {
+                parts[0] = UnsafeRawBufferPointer(rebasing: part[sent...])
+            }
+        }
+        return true
+    }
+
     static func sendAll(_ fd: Int32, _ bytes: [UInt8], more: Bool = false) -> Bool {
         bytes.withUnsafeBytes { sendAll(fd, $0, more: more) }
     }

@@ -13,6 +13,8 @@ struct StaticFile: Sendable {
     let lastModified: String
     /// The contents, for files small enough to keep in memory.
     let bytes: [UInt8]?
+    /// The response headers, built once per version of the file.
+    let headers: HTTPHeaders
 
     var modifiedSeconds: Int { modifiedNanoseconds / 1_000_000_000 }
 }
@@ -26,7 +28,7 @@ final class StaticFileCache: Sendable {
     /// Bounds the memory tier: at most this many files are remembered.
     private let maxEntries = 512
 
-    func file(at candidate: String, relativePath: String, root: String) throws(HTTPError) -> StaticFile {
+    func file(at candidate: String, relativePath: String, root: String, cacheControl: String) throws(HTTPError) -> StaticFile {
         var info = stat()
         guard stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw HTTPError(.notFound, "There is no such file.")
@@ -38,7 +40,7 @@ final class StaticFileCache: Sendable {
         {
             return known
         }
-        let file = try load(candidate, relativePath: relativePath, root: root)
+        let file = try load(candidate, relativePath: relativePath, root: root, cacheControl: cacheControl)
         entries.withLock {
             if $0.count >= maxEntries { $0.removeAll(keepingCapacity: true) }
             $0[relativePath] = file
@@ -53,7 +55,7 @@ final class StaticFileCache: Sendable {
         return String(cString: resolved)
     }
 
-    private func load(_ candidate: String, relativePath: String, root: String) throws(HTTPError) -> StaticFile {
+    private func load(_ candidate: String, relativePath: String, root: String, cacheControl: String) throws(HTTPError) -> StaticFile {
         guard let real = Self.realPath(candidate) else { throw HTTPError(.notFound, "There is no such file.") }
         // Symlinks included: whatever the path names must really live inside the root.
         guard real.hasPrefix(root + "/") else { throw HTTPError(.notFound, "There is no such file.") }
@@ -75,12 +77,15 @@ final class StaticFileCache: Sendable {
             bytes = contents
         }
         let ext = relativePath.split(separator: ".").last.map(String.init) ?? ""
+        let contentType = StaticFileHandler.contentType(forExtension: relativePath.contains(".") ? ext : "")
+        let etag = "\"\(String(UInt64(info.st_ino), radix: 16))-\(String(size, radix: 16))-\(String(modified, radix: 16))\""
+        let lastModified = HTTPDate.format(secondsSince1970: modified / 1_000_000_000)
         return StaticFile(
             path: real, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: size,
-            modifiedNanoseconds: modified,
-            contentType: StaticFileHandler.contentType(forExtension: relativePath.contains(".") ? ext : ""),
-            etag: "\"\(String(UInt64(info.st_ino), radix: 16))-\(String(size, radix: 16))-\(String(modified, radix: 16))\"",
-            lastModified: HTTPDate.format(secondsSince1970: modified / 1_000_000_000),
-            bytes: bytes)
+            modifiedNanoseconds: modified, contentType: contentType, etag: etag, lastModified: lastModified,
+            bytes: bytes,
+            headers: [
+                "Content-Type": contentType, "ETag": etag, "Last-Modified": lastModified, "Cache-Control": cacheControl,
+            ])
     }
 }

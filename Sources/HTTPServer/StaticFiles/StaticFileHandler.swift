@@ -35,13 +35,8 @@ public struct StaticFileHandler: ImmediateHTTPHandler {
 
     func respond(to request: HTTPRequest) throws -> HTTPResponse {
         let relative = try Self.safeRelativePath(request.parameter(parameterName) ?? "")
-        let file = try cache.file(at: root + "/" + relative, relativePath: relative, root: root)
-        var headers: HTTPHeaders = [
-            "Content-Type": file.contentType,
-            "ETag": file.etag,
-            "Last-Modified": file.lastModified,
-            "Cache-Control": cacheControl,
-        ]
+        let file = try cache.file(at: root + "/" + relative, relativePath: relative, root: root, cacheControl: cacheControl)
+        var headers = file.headers
         if Self.isNotModified(request, etag: file.etag, modified: file.modifiedSeconds) {
             headers.remove("Content-Type")
             return HTTPResponse(status: .notModified, headers: headers, body: .bytes([]))
@@ -55,8 +50,8 @@ public struct StaticFileHandler: ImmediateHTTPHandler {
     /// The raw (still encoded) path, checked segment by segment after decoding.
     static func safeRelativePath(_ raw: String) throws(HTTPError) -> String {
         var segments: [String] = []
-        for rawSegment in raw.split(separator: "/", omittingEmptySubsequences: false) {
-            let bytes = URLEncodedForm.percentDecode(rawSegment.utf8, plusAsSpace: false)
+        for rawSegment in raw.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            let bytes = URLEncodedForm.percentDecode(rawSegment, plusAsSpace: false)
             if bytes.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == 0 }) {
                 throw HTTPError(.badRequest, "The file path is malformed.")
             }

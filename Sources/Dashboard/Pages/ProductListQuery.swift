@@ -1,0 +1,80 @@
+import Foundation
+import HTTPServer
+
+/// The state of the product list a person is looking at: `view`, `page`, `per_page`, `q`.
+/// Parsed leniently (design.md: invalid values fall back to defaults, never a 500) and written
+/// back into every link so the view, page size and search survive navigation.
+struct ProductListQuery: Sendable, Equatable {
+    enum View: String, Sendable, CaseIterable {
+        case list
+        case grid
+    }
+
+    static let pageSizes = [10, 20, 50, 100]
+    static let defaultPageSize = 20
+    /// Longer search text is cut here: the upstream has no use for more, and it bounds the cache key.
+    static let maxSearchLength = 100
+
+    var view = View.list
+    var page = 1
+    var perPage = defaultPageSize
+    var search = ""
+
+    init() {}
+
+    init(view: View = .list, page: Int = 1, perPage: Int = defaultPageSize, search: String = "") {
+        self.view = view
+        self.page = page
+        self.perPage = perPage
+        self.search = search
+    }
+
+    /// Reads the query; anything unusable is replaced by its default.
+    init(_ request: HTTPRequest) {
+        for (name, value) in request.queryItems {
+            switch name {
+            case "view": view = View(rawValue: value) ?? .list
+            case "page": page = Int(value).flatMap { (1...1_000_000).contains($0) ? $0 : nil } ?? 1
+            case "per_page": perPage = Int(value).flatMap { Self.pageSizes.contains($0) ? $0 : nil } ?? Self.defaultPageSize
+            case "q": search = String(value.trimmingCharacters(in: .whitespaces).prefix(Self.maxSearchLength))
+            default: continue
+            }
+        }
+    }
+
+    /// The query string for this state, with defaults left out so URLs stay short.
+    var queryString: String {
+        var items: [String] = []
+        if view != .list { items.append("view=\(view.rawValue)") }
+        if page != 1 { items.append("page=\(page)") }
+        if perPage != Self.defaultPageSize { items.append("per_page=\(perPage)") }
+        if !search.isEmpty { items.append("q=\(URLEncodedForm.encode(search))") }
+        return items.isEmpty ? "" : "?" + items.joined(separator: "&")
+    }
+
+    /// `/products` with this state.
+    var listPath: String { "/products" + queryString }
+
+    /// A product's page, carrying the list state so its back link returns here.
+    func productPath(_ id: Int) -> String { "/products/\(id)" + queryString }
+
+    func with(view: View) -> ProductListQuery {
+        var copy = self
+        copy.view = view
+        return copy
+    }
+
+    func with(page: Int) -> ProductListQuery {
+        var copy = self
+        copy.page = page
+        return copy
+    }
+
+    /// A new page size starts again at page 1: the old page number means other products now.
+    func with(perPage: Int) -> ProductListQuery {
+        var copy = self
+        copy.perPage = perPage
+        copy.page = 1
+        return copy
+    }
+}

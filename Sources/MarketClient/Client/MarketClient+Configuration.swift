@@ -1,0 +1,58 @@
+import Foundation
+
+extension MarketClient {
+    /// Everything the client needs, with the dashboard's defaults.
+    ///
+    /// Timeouts on Linux (libcurl-backed URLSession, measured on this toolchain):
+    /// - `URLSessionConfiguration.timeoutIntervalForRequest` / `URLRequest.timeoutInterval` is one
+    ///   timer that covers connecting and is reset by every chunk received: an idle timeout, not
+    ///   a total. It counts whole seconds: 1.5 fires after 1 s, and anything below 1 fires at
+    ///   once (about 0.1 s).
+    /// - `timeoutIntervalForResource` is not honoured (a response trickling for 8 s completed
+    ///   under a 3 s resource timeout).
+    /// - There is no separate connect timeout.
+    ///
+    /// So the client enforces `requestTimeout` itself, as a hard deadline over each attempt
+    /// (the URLSession task is cancelled when it passes), and gives URLSession's idle timer
+    /// `connectTimeout` rounded up to whole seconds (at least 1) for GETs: connecting, and any
+    /// silence from the server, may take that long. Writes get `requestTimeout` as their idle
+    /// timer instead, so a slow but working create is not abandoned halfway (writes are never
+    /// retried, and a write cut short may still have happened).
+    public struct Configuration: Sendable {
+        /// The market's root, e.g. `https://openmarket.yagom-academy.kr` (a trailing `/` is fine).
+        public var baseURL: URL
+        public var credentials: MarketCredentials
+        public var connectTimeout: Duration
+        public var requestTimeout: Duration
+        public var retry: RetryPolicy
+        /// Sent as `User-Agent`.
+        public var userAgent: String
+
+        public init(
+            baseURL: URL,
+            credentials: MarketCredentials,
+            connectTimeout: Duration = .seconds(2),
+            requestTimeout: Duration = .seconds(8),
+            retry: RetryPolicy = RetryPolicy(),
+            userAgent: String = "OpenMarketDashboard/1.0"
+        ) {
+            self.baseURL = baseURL
+            self.credentials = credentials
+            self.connectTimeout = connectTimeout
+            self.requestTimeout = requestTimeout
+            self.retry = retry
+            self.userAgent = userAgent
+        }
+
+        /// URLSession's idle timer in whole seconds, at least 1 (see above).
+        static func wholeSeconds(_ duration: Duration) -> TimeInterval {
+            max(1, duration.seconds.rounded(.up))
+        }
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
