@@ -89,8 +89,7 @@ struct KeepAliveTests {
     @Test func keepAliveIdleConnection_isClosedAfterTheTimeout() async throws {
         let configuration = ServerConfiguration.testing { $0.keepAliveTimeout = .milliseconds(300) }
         try await withServer(configuration: configuration, router: Self.router) { server in
-            let client = try await RawClient.connect(port: server.port)
-            try await client.send(get("/hello"))
+            let client = try await RawClient.connect(port: server.port, sending: get("/hello"))
             _ = try await client.readResponse()
             let started = ContinuousClock.now
             // The server closes silently: read returns 0 with no bytes.

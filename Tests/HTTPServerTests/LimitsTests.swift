@@ -100,9 +100,8 @@ struct LimitsTests {
     @Test func slowHeader_is408() async throws {
         let configuration = ServerConfiguration.testing { $0.headerTimeout = .milliseconds(300) }
         try await withServer(configuration: configuration, router: Self.router) { server in
-            let client = try await RawClient.connect(port: server.port)
             let started = ContinuousClock.now
-            try await client.send("GET /hello HTTP/1.1\r\nHost: loc")
+            let client = try await RawClient.connect(port: server.port, sending: "GET /hello HTTP/1.1\r\nHost: loc")
             let answer = try await client.readResponse(timeout: .seconds(2))
             #expect(answer.status == 408)
             #expect(ContinuousClock.now - started >= .milliseconds(250))
@@ -114,8 +113,7 @@ struct LimitsTests {
         // Slowloris: every byte resets no clock; the deadline is for the whole head.
         let configuration = ServerConfiguration.testing { $0.headerTimeout = .milliseconds(300) }
         try await withServer(configuration: configuration, router: Self.router) { server in
-            let client = try await RawClient.connect(port: server.port)
-            try await client.send("GET /hello HTTP/1.1\r\n")
+            let client = try await RawClient.connect(port: server.port, sending: "GET /hello HTTP/1.1\r\n")
             var status = 0
             for _ in 0..<20 {
                 do {

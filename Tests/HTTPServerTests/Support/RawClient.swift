@@ -43,11 +43,30 @@ final class RawClient: @unchecked Sendable {
         self.fd = fd
     }
 
-    deinit { Glibc.close(fd) }
+    private var closed = false
+
+    deinit { close() }
+
+    /// Closes the socket now (a FIN, or a RST after `setLingerZero`). Safe to call twice.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        Glibc.close(fd)
+    }
 
     /// Connects on a thread of its own (a refused or slow connect never blocks the pool).
     static func connect(port: Int, host: String = "127.0.0.1") async throws -> RawClient {
         try await onOwnThread { try RawClient(port: port, host: host) }
+    }
+
+    /// Connects and sends at once, on one thread: for tests whose deadlines are short enough
+    /// that a hop between connecting and sending could already cost the connection.
+    static func connect(port: Int, host: String = "127.0.0.1", sending text: String) async throws -> RawClient {
+        try await onOwnThread {
+            let client = try RawClient(port: port, host: host)
+            try client.sendNow(Array(text.utf8))
+            return client
+        }
     }
 
     // MARK: Sending
