@@ -109,22 +109,20 @@ struct LimitsTests {
         }
     }
 
-    @Test func headerDribbledByteByByte_stillTimesOut() async throws {
-        // Slowloris: every byte resets no clock; the deadline is for the whole head.
+    @Test func headerDribbledLineByLine_stillTimesOut() async throws {
+        // Slowloris: each new line must not restart the clock; the deadline is for the whole head.
         let configuration = ServerConfiguration.testing { $0.headerTimeout = .milliseconds(300) }
         try await withServer(configuration: configuration, router: Self.router) { server in
+            let started = ContinuousClock.now
             let client = try await RawClient.connect(port: server.port, sending: "GET /hello HTTP/1.1\r\n")
-            var status = 0
-            for _ in 0..<20 {
-                do {
-                    try await client.send("X: y\r\n")
-                } catch {
-                    break  // the server already closed
-                }
-                try await Task.sleep(for: .milliseconds(50))
+            var answer: RawResponse?
+            // Keep dribbling for up to 3 s, a header line every 50 ms, looking for the answer in between.
+            while answer == nil && ContinuousClock.now - started < .seconds(3) {
+                answer = try? await client.readResponse(timeout: .milliseconds(50))
+                if answer == nil { try? await client.send("X-Slow: y\r\n") }
             }
-            status = (try? await client.readResponse(timeout: .seconds(1)).status) ?? 0
-            #expect(status == 408)
+            #expect(answer?.status == 408)
+            #expect(ContinuousClock.now - started < .milliseconds(1500), "408 only after \(ContinuousClock.now - started)")
         }
     }
 

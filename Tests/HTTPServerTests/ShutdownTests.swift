@@ -56,7 +56,7 @@ struct ShutdownTests {
             await started.wait()
 
             let shutdownStarted = ContinuousClock.now
-            async let shutdownDone: Void = onOwnThread { server.shutdown() }
+            async let shutdownDone: Void = shutDown(server)
             // New connections are refused while the request is still in flight.
             #expect(try await Self.waitUntilRefused(port: port))
             release.fire()
@@ -69,7 +69,7 @@ struct ShutdownTests {
 
             // The idle keep-alive connection is closed at once, long before its 10 s timeout.
             #expect(try await idle.isClosedByPeer(within: .seconds(2)))
-            try await shutdownDone
+            await shutdownDone
             #expect(ContinuousClock.now - shutdownStarted < .seconds(3))
             #expect(server.activeConnections == 0)
         }
@@ -86,7 +86,7 @@ struct ShutdownTests {
                 clients.append(client)
             }
             let started = ContinuousClock.now
-            try await onOwnThread { server.shutdown() }
+            await shutDown(server)
             #expect(ContinuousClock.now - started < .seconds(1))
             for client in clients {
                 #expect(try await client.isClosedByPeer(within: .seconds(1)))
@@ -96,10 +96,8 @@ struct ShutdownTests {
 
     @Test func shutdownTwice_isHarmless() async throws {
         try await withServer(router: .testing()) { server in
-            try await onOwnThread {
-                server.shutdown()
-                server.shutdown()
-            }
+            await shutDown(server)
+            await shutDown(server)
             #expect(server.activeConnections == 0)
         }
     }

@@ -75,6 +75,12 @@ struct StaticFileTests {
             #expect(head.header("Content-Length") == String(StaticSite.bigSize))
             #expect(head.header("ETag") != nil)
             #expect(try await client.readResponse().text == "hello static\n")
+
+            // A small file is served from memory: a different path to the same rule.
+            try await client.send("HEAD /static/hello.txt HTTP/1.1\r\nHost: localhost\r\n\r\n" + get("/hello"))
+            let small = try await client.readResponse(expectBody: false)
+            #expect(small.header("Content-Length") == "13")
+            #expect(try await client.readResponse().text == "hello")
         }
     }
 

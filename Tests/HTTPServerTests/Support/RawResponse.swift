@@ -37,7 +37,10 @@ struct RawResponse: Sendable, CustomStringConvertible {
         guard !lines.isEmpty else { return .invalid("no status line") }
         let statusLine = lines.removeFirst()
         let parts = statusLine.split(separator: 0x20, maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count >= 2, let status = Int(String(decoding: parts[1], as: UTF8.self)) else {
+        // Strict, so stray bytes before a response (a body sent where none belonged) show up.
+        guard parts.count >= 2, parts[0].elementsEqual("HTTP/1.1".utf8) || parts[0].elementsEqual("HTTP/1.0".utf8),
+            parts[1].count == 3, let status = Int(String(decoding: parts[1], as: UTF8.self))
+        else {
             return .invalid("bad status line")
         }
         var headers: [(name: String, value: String)] = []

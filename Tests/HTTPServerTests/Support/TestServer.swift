@@ -1,5 +1,7 @@
 import Foundation
 import HTTPServer
+import Synchronization
+import Testing
 
 extension ServerConfiguration {
     /// Loopback, port 0, quiet logs and short deadlines, so a test that goes wrong fails fast.
@@ -23,13 +25,34 @@ func withServer<T: Sendable>(
 ) async throws -> T {
     let server = HTTPServer(configuration: configuration, router: router)
     try server.start()
+    let result: T
     do {
-        let result = try await body(server)
-        try await onOwnThread { server.shutdown() }
-        return result
+        result = try await body(server)
     } catch {
-        try? await onOwnThread { server.shutdown() }
+        await shutDown(server)
         throw error
+    }
+    await shutDown(server)
+    return result
+}
+
+/// Shuts the server down, recording an issue (instead of hanging the run) if that takes
+/// longer than the grace period and a margin.
+func shutDown(_ server: HTTPServer, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let finished = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let once = Mutex<CheckedContinuation<Bool, Never>?>(continuation)
+        let resume: @Sendable (Bool) -> Void = { value in once.withLock { $0.take() }?.resume(returning: value) }
+        Thread {
+            server.shutdown()
+            resume(true)
+        }.start()
+        Thread {
+            Thread.sleep(forTimeInterval: 5)
+            resume(false)
+        }.start()
+    }
+    if !finished {
+        Issue.record("shutdown() did not return within 5 s", sourceLocation: sourceLocation)
     }
 }
 
