@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 
 /// What every response carries, and how routing and handler errors turn into statuses.
@@ -15,6 +16,12 @@ struct ResponseTests {
         router.get("/crash") { _ in throw Unexpected() }
         router.add(.delete, "/hello") { _ in .text("deleted") }
         router.get("/empty") { _ in HTTPResponse(status: .noContent) }
+        router.get("/split") { _ in
+            HTTPResponse(status: .ok, headers: ["X-Injected": "a\r\nSet-Cookie: session=stolen", "X-Fine": "ok"], bytes: Array("split".utf8))
+        }
+        router.get("/framing") { _ in
+            HTTPResponse(status: .ok, headers: ["Content-Length": "999", "Transfer-Encoding": "chunked"], bytes: Array("framed".utf8))
+        }
     }
 
     // RFC 9110 §9.3.2: HEAD gets the GET headers, Content-Length included, and no body.
@@ -118,5 +125,51 @@ struct ResponseTests {
             #expect(answer.status == 200)
             #expect(answer.body == small)
         }
+    }
+
+    // A handler that copies user input into a header must not be able to split the response.
+    @Test func headerValueWithCRLF_isDropped() async throws {
+        try await withServer(router: Self.router) { server in
+            let client = try await RawClient.connect(port: server.port)
+            try await client.send(get("/split") + get("/hello"))
+            let answer = try await client.readResponse()
+            #expect(answer.text == "split")
+            #expect(answer.header("Set-Cookie") == nil)
+            #expect(answer.header("X-Injected") == nil)
+            #expect(answer.header("X-Fine") == "ok")
+            #expect(try await client.readResponse().text == "hello")
+        }
+    }
+
+    @Test func framingHeadersFromHandlers_areReplacedByTheServer() async throws {
+        try await withServer(router: Self.router) { server in
+            let client = try await RawClient.connect(port: server.port)
+            try await client.send(get("/framing") + get("/hello"))
+            let answer = try await client.readResponse()
+            #expect(answer.values("Content-Length") == ["6"])
+            #expect(answer.header("Transfer-Encoding") == nil)
+            #expect(answer.text == "framed")
+            #expect(try await client.readResponse().text == "hello")
+        }
+    }
+
+    @Test func accessLog_hasOneLinePerRequest_withoutTheQuery() async throws {
+        let lines = Mutex<[String]>([])
+        let configuration = ServerConfiguration.testing {
+            $0.logger = ServerLogger(level: .info) { line in lines.withLock { $0.append(line) } }
+        }
+        try await withServer(configuration: configuration, router: Self.router) { server in
+            let client = try await RawClient.connect(port: server.port)
+            try await client.send(get("/hello?token=hunter2") + get("/missing"))
+            _ = try await client.readResponse()
+            _ = try await client.readResponse()
+        }
+        // withServer has shut the server down: every line is written by now.
+        let logged = lines.withLock { $0 }
+        let hello = logged.filter { $0.contains("GET /hello ") }
+        #expect(hello.count == 1)
+        #expect(hello.first?.contains(" 200 5B ") == true, "\(hello)")
+        #expect(logged.contains { $0.contains("GET /missing 404") })
+        #expect(!logged.contains { $0.contains("hunter2") })
     }
 }

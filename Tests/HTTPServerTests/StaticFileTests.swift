@@ -63,6 +63,10 @@ struct StaticFileTests {
             let old = try await fetch(server, get("/static/hello.txt", "If-Modified-Since: Sun, 06 Nov 1994 08:49:37 GMT\r\n"))
             #expect(old.status == 200)
             #expect(old.text == "hello static\n")
+
+            // RFC 9110 §13.2.2: If-None-Match is evaluated first; If-Modified-Since is then ignored.
+            let both = try await fetch(server, get("/static/hello.txt", "If-None-Match: \"other\"\r\nIf-Modified-Since: \(modified)\r\n"))
+            #expect(both.status == 200)
         }
     }
 
