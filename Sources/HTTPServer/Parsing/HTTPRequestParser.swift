@@ -88,7 +88,8 @@ public struct HTTPRequestParser: Sendable {
 
             case .requestLine:
                 guard let line = try nextLine() else {
-                    if buffer.count - position > limits.maxRequestLineBytes {
+                    // + 1: the line's CR may already be here while its LF is still on the way.
+                    if buffer.count - position > limits.maxRequestLineBytes + 1 {
                         throw HTTPParseError(.uriTooLong, "The request line is longer than \(limits.maxRequestLineBytes) bytes.")
                     }
                     return .needMoreData

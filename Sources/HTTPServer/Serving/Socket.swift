@@ -18,6 +18,13 @@ enum Socket {
     /// Binds and listens on every address `host` resolves to (both loopbacks for `localhost`),
     /// all on the same port; port 0 takes the kernel's choice for the first and reuses it.
     static func listen(host: String, port: Int, backlog: Int32 = 1024) throws -> [Listener] {
+        // RFC 6761 §6.3: `localhost` is the loopback whatever /etc/hosts says (many containers
+        // map it to 127.0.0.1 only). ::1 joins on the same port where the machine has it.
+        if host.lowercased() == "localhost" {
+            let v4 = try listen(host: "127.0.0.1", port: port, backlog: backlog)
+            let v6 = (try? listen(host: "::1", port: v4[0].port, backlog: backlog)) ?? []
+            return v4 + v6
+        }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

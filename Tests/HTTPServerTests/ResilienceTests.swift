@@ -1,0 +1,105 @@
+import Foundation
+import HTTPServer
+import Testing
+
+/// Clients that misbehave cost one connection, never the server (issue 2: resets, slow
+/// readers, many idle connections).
+@Suite("Server: resilience")
+struct ResilienceTests {
+    let site: StaticSite
+
+    init() throws { site = try StaticSite() }
+
+    /// Larger than the socket buffers, so the server is mid-sendfile when the client leaves.
+    func addHugeFile() throws -> Int {
+        let size = 8 * 1024 * 1024
+        try Data(count: size).write(to: URL(fileURLWithPath: site.publicRoot + "/huge.bin"))
+        return size
+    }
+
+    func waitUntil(_ condition: () -> Bool, timeout: Duration = .seconds(3)) async throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return condition()
+    }
+
+    @Test func clientResetMidResponse_costsOnlyThatConnection() async throws {
+        _ = try addHugeFile()
+        try await withServer(router: site.router) { server in
+            for _ in 0..<5 {
+                let leaver = try await RawClient.connect(port: server.port)
+                leaver.setReceiveBuffer(bytes: 4096)
+                try await leaver.send(get("/static/huge.bin"))
+                // Some of the response is on its way: the server is sending.
+                _ = try? await leaver.readResponse(timeout: .milliseconds(100))
+                leaver.setLingerZero()
+                leaver.close()
+            }
+            let client = try await RawClient.connect(port: server.port)
+            try await client.send(get("/static/hello.txt"))
+            let answer = try await client.readResponse()
+            #expect(answer.status == 200 && answer.text == "hello static\n")
+            client.close()
+            // Every abandoned connection is released.
+            #expect(try await waitUntil { server.activeConnections == 0 })
+        }
+    }
+
+    @Test func slowReader_doesNotBlockOthers_andIsDroppedAfterTheSendTimeout() async throws {
+        _ = try addHugeFile()
+        let configuration = ServerConfiguration.testing { $0.sendTimeout = .milliseconds(300) }
+        try await withServer(configuration: configuration, router: site.router) { server in
+            let slow = try await RawClient.connect(port: server.port)
+            slow.setReceiveBuffer(bytes: 4096)
+            try await slow.send(get("/static/huge.bin"))
+            let client = try await RawClient.connect(port: server.port)
+            try await client.send(get("/hello"))
+            #expect(try await client.readResponse().text == "hello")
+            client.close()
+            // The slow reader never reads; the server gives up on it.
+            #expect(try await waitUntil { server.activeConnections == 0 })
+            slow.close()
+        }
+    }
+
+    @Test func clientLeavingBeforeTheResponse_doesNotDisturbTheServer() async throws {
+        let router = Router.testing { router in
+            router.get("/slow") { _ in
+                try await Task.sleep(for: .milliseconds(100))
+                return .text(String(repeating: "s", count: 100_000))
+            }
+        }
+        try await withServer(router: router) { server in
+            let leaver = try await RawClient.connect(port: server.port)
+            try await leaver.send(get("/slow"))
+            leaver.setLingerZero()
+            leaver.close()
+            try await Task.sleep(for: .milliseconds(200))
+            let client = try await RawClient.connect(port: server.port)
+            try await client.send(get("/hello"))
+            #expect(try await client.readResponse().text == "hello")
+        }
+    }
+
+    @Test func threeHundredIdleConnections_doNotDelayANormalRequest() async throws {
+        try await withServer(router: site.router) { server in
+            let port = server.port
+            let idle = try await onOwnThread { try (0..<300).map { _ in try RawClient(port: port) } }
+            // Half of them have started a request and stalled mid-head.
+            for client in idle.prefix(150) { try await client.send("GET /hello HTTP/1.1\r\nHost: loc") }
+            let started = ContinuousClock.now
+            let client = try await RawClient.connect(port: port)
+            try await client.send(get("/static/hello.txt"))
+            let answer = try await client.readResponse(timeout: .seconds(3))
+            let elapsed = ContinuousClock.now - started
+            #expect(answer.status == 200)
+            #expect(elapsed < .seconds(1), "answered after \(elapsed)")
+            #expect(server.activeConnections >= 300)
+            idle.forEach { $0.close() }
+            client.close()
+        }
+    }
+}

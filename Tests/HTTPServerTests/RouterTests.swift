@@ -1,0 +1,111 @@
+import HTTPServer
+import Testing
+
+@Suite("Router")
+struct RouterTests {
+    /// A router whose handlers answer with their own pattern, so a test can see which matched.
+    static func router(_ routes: [(HTTPMethod, String)]) -> Router {
+        var router = Router()
+        for (method, pattern) in routes {
+            router.add(method, pattern) { _ in .text(pattern) }
+        }
+        return router
+    }
+
+    static func matched(_ router: Router, _ method: HTTPMethod, _ path: String) -> (pattern: String, parameters: [String: String])? {
+        guard case .found(let route, let parameters) = router.match(method: method, path: path) else { return nil }
+        return (route.pattern, parameters)
+    }
+
+    @Test func literalRoute_matchesOnlyItsPath() {
+        let router = Self.router([(.get, "/products"), (.get, "/products/new")])
+        #expect(Self.matched(router, .get, "/products")?.pattern == "/products")
+        #expect(Self.matched(router, .get, "/products/new")?.pattern == "/products/new")
+        #expect(Self.matched(router, .get, "/products/new/x") == nil)
+        #expect(Self.matched(router, .get, "/product") == nil)
+        guard case .notFound = router.match(method: .get, path: "/elsewhere") else {
+            Issue.record("an unknown path must be notFound")
+            return
+        }
+    }
+
+    @Test func earlierLiteralRoute_winsOverParameter() {
+        let router = Self.router([(.get, "/products/new"), (.get, "/products/{id}")])
+        #expect(Self.matched(router, .get, "/products/new")?.pattern == "/products/new")
+        let match = Self.matched(router, .get, "/products/42")
+        #expect(match?.pattern == "/products/{id}")
+        #expect(match?.parameters == ["id": "42"])
+    }
+
+    @Test func parameter_capturesOneSegmentOnly() {
+        let router = Self.router([(.get, "/products/{id}/edit")])
+        #expect(Self.matched(router, .get, "/products/7/edit")?.parameters == ["id": "7"])
+        #expect(Self.matched(router, .get, "/products/7") == nil)
+        #expect(Self.matched(router, .get, "/products/7/8/edit") == nil)
+    }
+
+    @Test func parameters_arePercentDecoded() {
+        let router = Self.router([(.get, "/tags/{name}")])
+        #expect(Self.matched(router, .get, "/tags/caf%C3%A9%20au%2Flait")?.parameters == ["name": "café au/lait"])
+        // `+` is a literal plus in a path, not a space.
+        #expect(Self.matched(router, .get, "/tags/a+b")?.parameters == ["name": "a+b"])
+    }
+
+    @Test func restParameter_capturesTheRemainderStillEncoded() {
+        let router = Self.router([(.get, "/static/{path...}")])
+        #expect(Self.matched(router, .get, "/static/css/site.css")?.parameters == ["path": "css/site.css"])
+        #expect(Self.matched(router, .get, "/static/a%2Fb/c%20d")?.parameters == ["path": "a%2Fb/c%20d"])
+        #expect(Self.matched(router, .get, "/static/one")?.parameters == ["path": "one"])
+        #expect(Self.matched(router, .get, "/static") == nil)
+        #expect(Self.matched(router, .get, "/static/") == nil)
+    }
+
+    @Test func head_matchesGetRoutes() {
+        let router = Self.router([(.get, "/page/{id}")])
+        let match = Self.matched(router, .head, "/page/3")
+        #expect(match?.pattern == "/page/{id}")
+        #expect(match?.parameters == ["id": "3"])
+    }
+
+    @Test func headRoute_isPreferredWhenDeclared() {
+        var router = Router()
+        router.add(.head, "/x") { _ in .text("head") }
+        router.add(.get, "/x") { _ in .text("get") }
+        #expect(Self.matched(router, .head, "/x")?.pattern == "/x")
+        guard case .found(let route, _) = router.match(method: .head, path: "/x") else {
+            Issue.record("HEAD /x must match")
+            return
+        }
+        #expect(route.method == .head)
+    }
+
+    // RFC 9110 §15.5.6: 405 carries Allow with the methods the resource supports.
+    @Test func otherMethod_isMethodNotAllowed_listingAllowedMethods() {
+        let router = Self.router([(.get, "/products/{id}"), (.post, "/products/{id}"), (.delete, "/products/{id}"), (.put, "/other")])
+        guard case .methodNotAllowed(let allow) = router.match(method: .patch, path: "/products/5") else {
+            Issue.record("PATCH on a GET/POST/DELETE route must be 405")
+            return
+        }
+        #expect(Set(allow) == [.get, .head, .post, .delete])
+        #expect(allow.count == 4)
+    }
+
+    @Test func postOnlyRoute_doesNotAllowHead() {
+        let router = Self.router([(.post, "/submit")])
+        guard case .methodNotAllowed(let allow) = router.match(method: .get, path: "/submit") else {
+            Issue.record("GET on a POST route must be 405")
+            return
+        }
+        #expect(allow == [.post])
+    }
+
+    @Test func routeBodyLimit_isKept() {
+        var router = Router()
+        router.post("/upload", maxBodySize: 2_000_000) { _ in .text("ok") }
+        guard case .found(let route, _) = router.match(method: .post, path: "/upload") else {
+            Issue.record("POST /upload must match")
+            return
+        }
+        #expect(route.maxBodySize == 2_000_000)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HTTPServer
+import Synchronization
+import Testing
+
+extension ServerConfiguration {
+    /// Loopback, port 0, quiet logs and short deadlines, so a test that goes wrong fails fast.
+    static func testing(host: String = "127.0.0.1", _ adjust: (inout ServerConfiguration) -> Void = { _ in }) -> ServerConfiguration {
+        var configuration = ServerConfiguration(host: host, port: 0)
+        configuration.logger = ServerLogger(level: .off)
+        configuration.headerTimeout = .seconds(3)
+        configuration.bodyIdleTimeout = .seconds(3)
+        configuration.keepAliveTimeout = .seconds(3)
+        configuration.shutdownGracePeriod = .seconds(2)
+        adjust(&configuration)
+        return configuration
+    }
+}
+
+/// Starts a server on port 0, runs `body`, and always shuts the server down afterwards.
+/// Close every client inside `body`: shutdown waits for connections that are mid-request.
+func withServer<T: Sendable>(
+    configuration: ServerConfiguration = .testing(), router: Router,
+    _ body: (HTTPServer) async throws -> T
+) async throws -> T {
+    let server = HTTPServer(configuration: configuration, router: router)
+    try server.start()
+    let result: T
+    do {
+        result = try await body(server)
+    } catch {
+        await shutDown(server)
+        throw error
+    }
+    await shutDown(server)
+    return result
+}
+
+/// Shuts the server down, recording an issue (instead of hanging the run) if that takes
+/// longer than the grace period and a margin.
+func shutDown(_ server: HTTPServer, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let finished = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let once = Mutex<CheckedContinuation<Bool, Never>?>(continuation)
+        let resume: @Sendable (Bool) -> Void = { value in once.withLock { $0.take() }?.resume(returning: value) }
+        Thread {
+            server.shutdown()
+            resume(true)
+        }.start()
+        Thread {
+            Thread.sleep(forTimeInterval: 5)
+            resume(false)
+        }.start()
+    }
+    if !finished {
+        Issue.record("shutdown() did not return within 5 s", sourceLocation: sourceLocation)
+    }
+}
+
+extension Router {
+    /// `GET /hello` → `hello`, `POST /echo` → the body back, and whatever `extra` adds.
+    static func testing(_ extra: (inout Router) -> Void = { _ in }) -> Router {
+        var router = Router()
+        router.get("/hello") { _ in .text("hello") }
+        router.post("/echo") { request in
+            HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"], bytes: request.body)
+        }
+        extra(&router)
+        return router
+    }
+}
+
+/// A request with the Host header a browser on this machine would send.
+func get(_ target: String, _ extraHeaders: String = "") -> String {
+    "GET \(target) HTTP/1.1\r\nHost: localhost\r\n\(extraHeaders)\r\n"
+}
