@@ -82,8 +82,10 @@ public struct Router: Sendable {
     }
 
     static func capture(_ segments: [Segment], _ parts: [Substring], in path: String) -> [String: String]? {
-        if segments.count > parts.count, case .rest = segments.last {} else if segments.count != parts.count {
-            return nil
+        if case .rest = segments.last {
+            guard parts.count >= segments.count else { return nil }
+        } else {
+            guard parts.count == segments.count else { return nil }
         }
         var params: [String: String] = [:]
         for (index, segment) in segments.enumerated() {
