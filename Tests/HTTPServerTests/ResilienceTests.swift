@@ -85,7 +85,13 @@ struct ResilienceTests {
     }
 
     @Test func threeHundredIdleConnections_doNotDelayANormalRequest() async throws {
-        try await withServer(router: site.router) { server in
+        // Deadlines well above the test's own length: on a loaded machine, opening 300
+        // connections can take seconds, and idle ones must still be open when counted.
+        let patient = ServerConfiguration.testing {
+            $0.headerTimeout = .seconds(30)
+            $0.keepAliveTimeout = .seconds(30)
+        }
+        try await withServer(configuration: patient, router: site.router) { server in
             let port = server.port
             let idle = try await onOwnThread { try (0..<300).map { _ in try RawClient(port: port) } }
             // Half of them have started a request and stalled mid-head.

@@ -134,6 +134,12 @@ final class Connection {
             return false
         }
         if head.expectsContinue && head.framing != .none {
+            // Invite the body only where a route will read it; otherwise answer now and close.
+            guard case .found = match else {
+                let status: HTTPStatus = if case .methodNotAllowed = match { .methodNotAllowed } else { .notFound }
+                answerAndClose(status, "There is nothing at this address that accepts this request.", method: head.method, target: head.target)
+                return false
+            }
             guard Socket.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return false }
         }
         guard let body = readBody(head, limit: bodyLimit) else { return false }
@@ -150,7 +156,8 @@ final class Connection {
         case .notFound:
             response = core.errorResponder(.notFound, "There is nothing at this address.")
         }
-        let keepAlive = head.keepAlive && !core.isShuttingDown
+        // A handler may end the connection itself with `Connection: close`.
+        let keepAlive = head.keepAlive && !core.isShuttingDown && !response.headers.tokens(for: "Connection").contains("close")
         let sent = write(response, method: head.method, version: head.version, keepAlive: keepAlive)
         logAccess(method: head.method, target: head.target, status: response.status, bytes: sent ?? 0, started: started)
         return sent != nil && keepAlive
@@ -255,6 +262,28 @@ final class Connection {
         let response = core.errorResponder(status, message)
         let sent = write(response, method: method ?? .get, version: .http1_1, keepAlive: false)
         logAccess(method: method ?? HTTPMethod("-"), target: target ?? "-", status: status, bytes: sent ?? 0, started: started)
+        if sent != nil { lingerBeforeClose() }
+    }
+
+    /// RFC 9112 §9.6: closing with unread input makes the kernel send a reset, which can
+    /// destroy the error response before the client reads it. So stop writing, then read and
+    /// discard what the client is still sending, briefly and boundedly, before closing.
+    private func lingerBeforeClose(milliseconds: Int = 250, maxBytes: Int = 256 * 1024) {
+        shutdown(fd, Int32(SHUT_WR))
+        let deadline = Socket.now() + milliseconds
+        var discarded = 0
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        while discarded < maxBytes {
+            let wait = deadline - Socket.now()
+            guard wait > 0 else { return }
+            let ready = poll(&poller, 1, Int32(wait))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return }
+            let n = recv(fd, readBuffer.baseAddress, readBuffer.count, 0)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            discarded += n
+        }
     }
 
     private func logAccess(method: HTTPMethod, target: String, status: HTTPStatus, bytes: Int, started: Int) {

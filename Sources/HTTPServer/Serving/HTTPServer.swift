@@ -137,7 +137,8 @@ final class ServerCore: Sendable {
         var fds = listeners.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
         fds.append(pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0))
         while !isShuttingDown {
-            let ready = poll(&fds, nfds_t(fds.count), -1)
+            // A timeout too, so shutdown is noticed even if the wake pipe could not be made.
+            let ready = poll(&fds, nfds_t(fds.count), 1000)
             if ready < 0 {
                 if errno == EINTR { continue }
                 configuration.logger.log(.error, "poll on listeners failed: \(String(cString: strerror(errno)))")
