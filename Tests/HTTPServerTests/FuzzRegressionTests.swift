@@ -54,3 +54,35 @@ import Testing
         #expect(expectSameOutcomeHoweverSplit(message).error == HTTPParseError(.badRequest, "A chunk-size line is too long."))
     }
 }
+
+/// Multipart inputs found by `Scripts/fuzz/run multipart` and the property tests.
+@Suite struct MultipartFuzzRegressionTests {
+    func outcomes(_ body: [UInt8], limits: MultipartLimits) -> [Result<[MultipartPart], MultipartError>] {
+        [MultipartFeeding.parse(body, boundary: "B", limits: limits, chunkSize: .max)]
+            + (1...8).map { MultipartFeeding.parse(body, boundary: "B", limits: limits, chunkSize: $0) }
+    }
+
+    // Fed whole, the parser scanned past the field limit and reported a bare LF further on
+    // (400); in small pieces it reported the field first (413).
+    @Test func fieldOverItsLimit_withABareLFFurtherOn_isTooLargeHoweverSplit() {
+        let body = formBytes(
+            "--B\r\nContent-Disposition: form-data; name=a\r\n\r\n" + String(repeating: "x", count: 20) + "\r\n--B\n")
+        let limits = MultipartLimits(maxFieldBytes: 16)
+        for outcome in outcomes(body, limits: limits) {
+            #expect(outcome == .failure(.fieldTooLarge(name: "a", limit: 16)))
+        }
+    }
+
+    // The second file crosses the total at its 61st byte and its own limit at its 91st: fed
+    // whole it was reported as too large itself, in pieces as over the total.
+    @Test func fileCrossingTheTotalBeforeItsOwnLimit_reportsTheTotalHoweverSplit() {
+        func file(_ name: String, _ size: Int) -> String {
+            "Content-Disposition: form-data; name=\(name); filename=\(name).jpg\r\n\r\n" + String(repeating: "x", count: size)
+        }
+        let body = formBytes("--B\r\n" + file("a", 60) + "\r\n--B\r\n" + file("b", 95) + "\r\n--B--")
+        let limits = MultipartLimits(maxFileBytes: 90, maxTotalFileBytes: 120)
+        for outcome in outcomes(body, limits: limits) {
+            #expect(outcome == .failure(.totalFileBytesTooLarge(limit: 120)))
+        }
+    }
+}
