@@ -5,16 +5,44 @@ import Testing
 /// mustache-ish tokens loads or fails with a location inside its source, and whatever loads
 /// renders without trapping; well-formed templates escape every value. A failure names its seed.
 @Suite struct TemplatePropertyTests {
-    static let plainTokens = [
-        "a", "b c", "\n", "\r\n", "  ", "\t", "<p>", "{", "}", "é", "{{x}}", "{{{x}}}", "{{& x}}", "{{ x }}",
-        "{{#s}}", "{{/s}}", "{{^s}}", "{{#items}}", "{{/items}}", "{{^items}}", "{{.}}", "{{x.y}}", "{{.x}}",
-        "{{ }}", "{{", "}}", "}}}", "{{! note }}", "{{!", "{{=<% %>=}}", "<%x%>", "<%#s%>", "<%/s%>",
-        "<%={{ }}=%>", "{{=| |=}}", "|x|", "{{= =}}", "{{a b}}", "{{a..b}}", "{{/}}", "{{#}}",
+    /// Tokens that keep a template loadable.
+    static let friendlyTokens = [
+        "a", "b c", "\n", "\r\n", "  ", "\t", "<p>", "é", "{{x}}", "{{{x}}}", "{{& x}}", "{{ x }}", "{{.}}",
+        "{{x.y}}", "{{.x}}", "{{! note }}", "{{#s}}a{{/s}}", "{{^items}}b{{/items}}", "{{#items}}{{x}}{{/items}}",
+        "{{=<% %>=}}<%x%><%={{ }}=%>", "{{=| |=}}|#s||/s||={{ }}=|",
     ]
-    static let partialTokens = ["{{>p}}", "  {{> q}}\n", "{{>main}}", "{{#s}}{{>main}}{{/s}}", "{{>missing}}", "{{> }}"]
+    /// Section openers, each with its closer (closed in order, at random later points).
+    static let openers = [("\n{{#s}}\n", "\n  {{/s}}\n"), ("{{^items}}", "{{/items}}"), ("{{#items}}", "{{/items}}"), ("{{#x}}", "{{/x}}")]
+    /// Tokens that usually break a template.
+    static let hostileTokens = [
+        "{", "}", "{{", "}}", "}}}", "{{ }}", "{{!", "{{= =}}", "{{a b}}", "{{a..b}}", "{{/}}", "{{#}}", "<%x%>",
+        "{{=<% %>=}}", "{{/items}}", "{{=a=}}", "{{{x}}", "{{#s}}",
+    ]
+    static let partialTokens = [
+        "{{>p}}", "  {{> q}}\n", "{{#s}}{{>main}}{{/s}}", "{{#items}}{{>p}}{{/items}}", "{{>main}}", "{{>missing}}", "{{> }}",
+    ]
 
-    static func soup(_ rng: inout SplitMix64, tokens: [String]) -> String {
-        (0..<Int.random(in: 0...30, using: &rng)).map { _ in tokens.pick(&rng) }.joined()
+    /// Up to 30 tokens; one in `hostility` is hostile (none when 0), one in 15 a partial.
+    static func soup(_ rng: inout SplitMix64, hostility: Int, withPartials: Bool) -> String {
+        var out = ""
+        var closers: [String] = []
+        for _ in 0..<Int.random(in: 0...30, using: &rng) {
+            let roll = Int.random(in: 0..<60, using: &rng)
+            if hostility > 0, roll % hostility == 0 {
+                out += hostileTokens.pick(&rng)
+            } else if withPartials, roll < 4 {
+                out += partialTokens.pick(&rng)
+            } else if roll < 10 {
+                let (opener, closer) = openers.pick(&rng)
+                out += opener
+                closers.append(closer)
+            } else if roll < 16, let closer = closers.popLast() {
+                out += closer
+            } else {
+                out += friendlyTokens.pick(&rng)
+            }
+        }
+        return out + closers.reversed().joined()
     }
 
     /// Values that must come out escaped, in lists and objects the sections can walk.
@@ -23,10 +51,13 @@ import Testing
     ]
 
     @Test func tokenSoup_loadsOrFailsWithALocation_andRendersWithoutTrapping() {
+        var loaded = 0
         SplitMix64.cases(400, base: 0x5445_4D50_0000) { seed, rng in
             let withPartials = Bool.random(using: &rng)
-            let tokens = withPartials ? Self.plainTokens + Self.partialTokens : Self.plainTokens
-            let sources = ["main": Self.soup(&rng, tokens: tokens), "p": Self.soup(&rng, tokens: tokens), "q": Self.soup(&rng, tokens: tokens)]
+            let hostility = [0, 0, 40, 12, 3].pick(&rng)
+            let sources = ["main", "p", "q"].reduce(into: [String: String]()) { sources, name in
+                sources[name] = Self.soup(&rng, hostility: hostility, withPartials: withPartials)
+            }
             let library: TemplateLibrary
             do {
                 library = try TemplateLibrary(templates: sources)
@@ -37,6 +68,7 @@ import Testing
                 Issue.record("seed \(seed): not a TemplateError: \(error)")
                 return
             }
+            loaded += 1
             for name in library.names {
                 #expect(throws: Never.self, "seed \(seed), \(name) with no data") { try library.render(name, [:]) }
                 // With data a section can recurse through a partial; the depth cap makes that an error,
@@ -46,6 +78,8 @@ import Testing
                 }
             }
         }
+        // Most soups are malformed; enough must load for the render half to mean something.
+        #expect(loaded >= 100, "only \(loaded) of 400 soups loaded")
     }
 
     static func expectLocationInside(_ error: TemplateError, sources: [String: String], seed: UInt64) {
