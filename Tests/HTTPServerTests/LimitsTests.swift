@@ -116,14 +116,15 @@ struct LimitsTests {
             let started = ContinuousClock.now
             let client = try await RawClient.connect(port: server.port, sending: "GET /hello HTTP/1.1\r\n")
             var answer: RawResponse?
-            // Keep dribbling for up to 4 s, a header line every 50 ms, looking for the answer in
+            // Keep dribbling for up to 8 s, a header line every 50 ms, looking for the answer in
             // between: a server whose clock restarts with every line would never answer.
-            while answer == nil && ContinuousClock.now - started < .seconds(4) {
+            // (The bounds are loose because the suite shares two cores with everything else.)
+            while answer == nil && ContinuousClock.now - started < .seconds(8) {
                 answer = try? await client.readResponse(timeout: .milliseconds(50))
                 if answer == nil { try? await client.send("X-Slow: y\r\n") }
             }
             #expect(answer?.status == 408)
-            #expect(ContinuousClock.now - started < .seconds(3), "408 only after \(ContinuousClock.now - started)")
+            #expect(ContinuousClock.now - started < .seconds(6), "408 only after \(ContinuousClock.now - started)")
         }
     }
 

@@ -209,7 +209,7 @@ import Testing
     func nearDelimiters_fedByteByByte_finish() throws {
         let boundary = "----WebKitFormBoundary7MA4YWxkTrZu0gW"
         let near = formBytes("\r\n--" + boundary.dropLast() + "\r\n")
-        let data = Array((0..<(1024 * 1024 / near.count)).map { _ in near }.joined())
+        let data = Array((0..<(128 * 1024 / near.count)).map { _ in near }.joined())
         let body = formBytes("--\(boundary)\r\nContent-Disposition: form-data; name=\"f\"; filename=\"f\"\r\n\r\n")
             + data + formBytes("\r\n--\(boundary)--")
         let result = MultipartFeeding.parse(

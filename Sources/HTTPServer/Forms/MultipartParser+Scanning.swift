@@ -129,7 +129,9 @@ extension MultipartParser {
 
     /// Hands out the current part's bytes up to the next delimiter, then `partEnd`.
     mutating func readBody() throws(MultipartError) -> MultipartEvent {
-        let limit = min(buffer.count, position + Self.maxChunk)
+        // Never look past the byte that would cross the part's limit: whether it fails must not
+        // depend on bytes further on (a bare LF there), which only some splits would have seen.
+        let limit = min(buffer.count, position + min(Self.maxChunk, remainingAllowance() + 1))
         let dataEnd: Int
         switch try scanForDelimiter(limit: limit) {
         case .found(let start, let end, let isClose):
@@ -153,7 +155,18 @@ extension MultipartParser {
         return .partBody(chunk)
     }
 
+    /// Bytes the current part may still take before one of its limits is crossed.
+    private func remainingAllowance() -> Int {
+        guard let head = current else { return Self.maxChunk }
+        if head.filename != nil {
+            return min(limits.maxFileBytes - currentBytes, limits.maxTotalFileBytes - totalFileBytes)
+        }
+        return limits.maxFieldBytes - currentBytes
+    }
+
     /// Charges `n` more bytes to the current part, throwing as soon as a limit is crossed.
+    /// `readBody` hands out at most one byte past the allowance, so the limit crossed first
+    /// (the smaller allowance) is the one reported, however the body was split.
     private mutating func count(_ n: Int) throws(MultipartError) {
         guard let head = current else { return }
         currentBytes += n

@@ -81,27 +81,22 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private mutating func step() throws(HTTPParseError) -> HTTPParserEvent {
+        let limits = self.limits  // read by the errors `nextLine` builds while it mutates self
         while true {
             switch state {
             case .failed(let error):
                 throw error
 
             case .requestLine:
-                guard let line = try nextLine() else {
-                    // + 1: the line's CR may already be here while its LF is still on the way.
-                    if buffer.count - position > limits.maxRequestLineBytes + 1 {
-                        throw HTTPParseError(.uriTooLong, "The request line is longer than \(limits.maxRequestLineBytes) bytes.")
-                    }
-                    return .needMoreData
-                }
+                guard let line = try nextLine(
+                    maxLength: limits.maxRequestLineBytes,
+                    else: HTTPParseError(.uriTooLong, "The request line is longer than \(limits.maxRequestLineBytes) bytes."))
+                else { return .needMoreData }
                 if line.isEmpty {
                     // RFC 9112 §2.2: ignore at least one empty line before the request line.
                     leadingEmptyLines += 1
                     if leadingEmptyLines > 4 { throw HTTPParseError(.badRequest, "Too many empty lines before the request.") }
                     continue
-                }
-                if line.count > limits.maxRequestLineBytes {
-                    throw HTTPParseError(.uriTooLong, "The request line is longer than \(limits.maxRequestLineBytes) bytes.")
                 }
                 head = PartialHead()
                 try parseRequestLine(line)
@@ -109,16 +104,11 @@ public struct HTTPRequestParser: Sendable {
                 state = .headers
 
             case .headers:
-                guard let line = try nextLine() else {
-                    if sectionBytes + (buffer.count - position) > limits.maxHeaderBytes {
-                        throw HTTPParseError(.requestHeaderFieldsTooLarge, "The request headers are larger than \(limits.maxHeaderBytes) bytes.")
-                    }
-                    return .needMoreData
-                }
+                guard let line = try nextLine(
+                    maxLength: limits.maxHeaderBytes - sectionBytes - 2,
+                    else: HTTPParseError(.requestHeaderFieldsTooLarge, "The request headers are larger than \(limits.maxHeaderBytes) bytes."))
+                else { return .needMoreData }
                 sectionBytes += line.count + 2
-                if sectionBytes > limits.maxHeaderBytes {
-                    throw HTTPParseError(.requestHeaderFieldsTooLarge, "The request headers are larger than \(limits.maxHeaderBytes) bytes.")
-                }
                 if line.isEmpty {
                     return .head(try finishHead())
                 }
@@ -133,15 +123,10 @@ public struct HTTPRequestParser: Sendable {
                 return .body(piece)
 
             case .chunkSize:
-                guard let line = try nextLine() else {
-                    if buffer.count - position > limits.maxChunkLineBytes {
-                        throw HTTPParseError(.badRequest, "A chunk-size line is too long.")
-                    }
-                    return .needMoreData
-                }
-                if line.count > limits.maxChunkLineBytes {
-                    throw HTTPParseError(.badRequest, "A chunk-size line is too long.")
-                }
+                guard let line = try nextLine(
+                    maxLength: limits.maxChunkLineBytes,
+                    else: HTTPParseError(.badRequest, "A chunk-size line is too long."))
+                else { return .needMoreData }
                 let size = try parseChunkSize(line)
                 if size == 0 {
                     sectionBytes = 0
@@ -166,16 +151,11 @@ public struct HTTPRequestParser: Sendable {
                 state = .chunkSize
 
             case .trailers:
-                guard let line = try nextLine() else {
-                    if sectionBytes + (buffer.count - position) > limits.maxHeaderBytes {
-                        throw HTTPParseError(.requestHeaderFieldsTooLarge, "The trailer section is too large.")
-                    }
-                    return .needMoreData
-                }
+                guard let line = try nextLine(
+                    maxLength: limits.maxHeaderBytes - sectionBytes - 2,
+                    else: HTTPParseError(.requestHeaderFieldsTooLarge, "The trailer section is too large."))
+                else { return .needMoreData }
                 sectionBytes += line.count + 2
-                if sectionBytes > limits.maxHeaderBytes {
-                    throw HTTPParseError(.requestHeaderFieldsTooLarge, "The trailer section is too large.")
-                }
                 if line.isEmpty {
                     state = .endPending
                     continue
@@ -193,9 +173,15 @@ public struct HTTPRequestParser: Sendable {
 
     /// The next CRLF-terminated line without its CRLF, or nil when no full line is buffered.
     /// RFC 9112 §2.2: a bare LF or a bare CR is refused rather than guessed at.
-    private mutating func nextLine() throws(HTTPParseError) -> ArraySlice<UInt8>? {
+    ///
+    /// Only the first `maxLength` + 2 bytes (the longest allowed line and its CRLF) are looked
+    /// at: without an LF among them the line is too long and `tooLong` is thrown. Deciding on
+    /// exactly those bytes gives the same answer however the input is split (a bare LF further
+    /// on, or a CR still waiting for its LF, cannot change it).
+    private mutating func nextLine(maxLength: Int, else tooLong: @autoclosure () -> HTTPParseError) throws(HTTPParseError) -> ArraySlice<UInt8>? {
         var i = max(scanPosition, position)
-        let end = buffer.count
+        let window = position + max(maxLength + 2, 1)
+        let end = min(buffer.count, window)
         while i < end {
             if buffer[i] == 0x0A {
                 guard i > position, buffer[i - 1] == 0x0D else {
@@ -208,6 +194,7 @@ public struct HTTPRequestParser: Sendable {
             }
             i += 1
         }
+        if end == window { throw tooLong() }
         scanPosition = end
         return nil
     }

@@ -105,7 +105,7 @@ final class RawClient: @unchecked Sendable {
 
     /// Reads and parses the next response. `expectBody: false` for answers to HEAD.
     /// Throws when the peer closes or `timeout` passes before the response is complete.
-    func readResponse(timeout: Duration = .seconds(3), expectBody: Bool = true) async throws -> RawResponse {
+    func readResponse(timeout: Duration = .seconds(10), expectBody: Bool = true) async throws -> RawResponse {
         try await onOwnThread { try self.readResponseNow(timeout: timeout, expectBody: expectBody) }
     }
 

@@ -4,13 +4,16 @@ import Synchronization
 import Testing
 
 extension ServerConfiguration {
-    /// Loopback, port 0, quiet logs and short deadlines, so a test that goes wrong fails fast.
+    /// Loopback, port 0, quiet logs. Deadlines are generous: the whole suite runs in parallel
+    /// on a 2-core machine where a test may wait seconds for a thread, and a deadline that
+    /// expires then would fail a test that did nothing wrong. Tests of the deadlines
+    /// themselves set short ones.
     static func testing(host: String = "127.0.0.1", _ adjust: (inout ServerConfiguration) -> Void = { _ in }) -> ServerConfiguration {
         var configuration = ServerConfiguration(host: host, port: 0)
         configuration.logger = ServerLogger(level: .off)
-        configuration.headerTimeout = .seconds(3)
-        configuration.bodyIdleTimeout = .seconds(3)
-        configuration.keepAliveTimeout = .seconds(3)
+        configuration.headerTimeout = .seconds(15)
+        configuration.bodyIdleTimeout = .seconds(15)
+        configuration.keepAliveTimeout = .seconds(15)
         configuration.shutdownGracePeriod = .seconds(2)
         adjust(&configuration)
         return configuration

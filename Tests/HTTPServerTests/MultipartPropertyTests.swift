@@ -1,0 +1,148 @@
+import Testing
+@testable import HTTPServer
+
+/// Seeded random properties of `MultipartParser` with `MultipartCollector`: generated bodies
+/// parse to their parts however they are split; garbage and mutated bodies never trap, give the
+/// same answer however split, and are refused with 400 or 413. A failure names its seed.
+@Suite struct MultipartPropertyTests {
+    /// Small limits, so random bodies also cross them.
+    static let smallLimits = MultipartLimits(
+        maxParts: 3, maxPartHeaderBytes: 120, maxFieldBytes: 60, maxFileBytes: 90, maxTotalFileBytes: 120)
+
+    /// Feeds `body` cut at `points`, keeping everything in memory.
+    static func parse(
+        _ body: [UInt8], boundary: String, limits: MultipartLimits = MultipartLimits(), cutAt points: [Int]
+    ) -> Result<[MultipartPart], MultipartError> {
+        var parser = MultipartParser(boundary: boundary, limits: limits)
+        var collector = MultipartCollector(limits: limits, spoolDirectory: nil)
+        do throws(MultipartError) {
+            var start = 0
+            for end in points.sorted() + [body.count] where end >= start && end <= body.count {
+                parser.append(body[start..<end])
+                start = end
+                if try collector.collect(from: &parser) { break }
+            }
+            parser.finish()
+            _ = try collector.collect(from: &parser)
+            return .success(collector.parts)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func randomCuts(_ count: Int, _ rng: inout SplitMix64) -> [Int] {
+        (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 0...count, using: &rng) }
+    }
+
+    @Test func generatedBodies_parseToTheirParts_howeverSplit() async throws {
+        try await SplitMix64.cases(250, base: 0x4D50_4152_0000) { seed, rng in
+            let form = GeneratedForm(&rng)
+            let whole = Self.parse(form.body, boundary: form.boundary, cutAt: [])
+            let parts = try whole.get()
+            #expect(parts.map(\.name) == form.parts.map(\.name), "seed \(seed)")
+            #expect(parts.map(\.filename) == form.parts.map(\.filename), "seed \(seed)")
+            #expect(parts.map(\.content) == form.parts.map { .memory($0.bytes) }, "seed \(seed)")
+
+            let cuts = Self.randomCuts(form.body.count, &rng)
+            #expect(Self.parse(form.body, boundary: form.boundary, cutAt: cuts) == whole, "seed \(seed), cut at \(cuts.sorted())")
+            let size = Int.random(in: 1...17, using: &rng)
+            let pieces = Array(stride(from: size, to: form.body.count, by: size))
+            #expect(Self.parse(form.body, boundary: form.boundary, cutAt: pieces) == whole, "seed \(seed), \(size)-byte pieces")
+        }
+    }
+
+    static let interesting: [UInt8] = Array("\r\n--B\r\n-\"; =:name\t".utf8) + [0x00, 0xFF]
+
+    @Test func randomGarbage_isRefusedWithAStatus_howeverSplit() async {
+        await SplitMix64.cases(300, base: 0x4D47_4152_0000) { seed, rng in
+            let prefix = Bool.random(using: &rng) ? Array("--B\r\nContent-Disposition: form-data; name=a\r\n".utf8) : []
+            let garbage = prefix + (0..<Int.random(in: 0...200, using: &rng)).map { _ in
+                Bool.random(using: &rng) ? Self.interesting.pick(&rng) : UInt8.random(in: 0...255, using: &rng)
+            }
+            Self.expectRefusedOrParsedTheSame(garbage, boundary: "B", seed: seed, rng: &rng)
+        }
+    }
+
+    @Test func mutatedBodies_areRefusedWithAStatusOrParsed_howeverSplit() async {
+        await SplitMix64.cases(250, base: 0x4D4D_5554_0000) { seed, rng in
+            let form = GeneratedForm(&rng)
+            var body = form.body
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                let index = Int.random(in: 0..<body.count, using: &rng)
+                let byte = Bool.random(using: &rng) ? Self.interesting.pick(&rng) : UInt8.random(in: 0...255, using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: body[index] = byte
+                case 1: body.insert(byte, at: index)
+                default: body.remove(at: index)
+                }
+            }
+            Self.expectRefusedOrParsedTheSame(body, boundary: form.boundary, seed: seed, rng: &rng)
+        }
+    }
+
+    static func expectRefusedOrParsedTheSame(_ body: [UInt8], boundary: String, seed: UInt64, rng: inout SplitMix64) {
+        for limits in [MultipartLimits(), smallLimits] {
+            let whole = parse(body, boundary: boundary, limits: limits, cutAt: [])
+            if case .failure(let error) = whole {
+                #expect([400, 413].contains(error.status.rawValue), "seed \(seed): \(error)")
+            }
+            let cuts = randomCuts(body.count, &rng)
+            #expect(parse(body, boundary: boundary, limits: limits, cutAt: cuts) == whole, "seed \(seed), cut at \(cuts.sorted())")
+            let bytes = Array(1..<max(body.count, 1))
+            #expect(parse(body, boundary: boundary, limits: limits, cutAt: bytes) == whole, "seed \(seed), byte by byte")
+        }
+    }
+}
+
+/// A random valid `multipart/form-data` body (RFC 7578) and the parts it holds.
+struct GeneratedForm {
+    struct Part {
+        var name: String
+        var filename: String?
+        var bytes: [UInt8]
+    }
+
+    var boundary: String
+    var parts: [Part] = []
+    var body: [UInt8] = []
+
+    init(_ rng: inout SplitMix64) {
+        // RFC 2046 §5.1.1: 1–70 bchars, not ending in a space.
+        boundary = Self.word(&rng, from: "abcXYZ019'()+_,-./:=? ", length: 1...70)
+        while boundary.hasSuffix(" ") { boundary.removeLast() }
+        if boundary.isEmpty { boundary = "B" }
+        let delimiter = Array("\r\n--\(boundary)".utf8)
+
+        if Bool.random(using: &rng) { body += Array("preamble text\r\n".utf8) }
+        body += Array("--\(boundary)".utf8)
+        for _ in 0..<Int.random(in: 0...5, using: &rng) {
+            body += Array("\(Bool.random(using: &rng) ? " \t" : "")\r\n".utf8)
+            let name = Self.word(&rng, from: "abcxyz_-[]", length: 1...10)
+            let filename = Bool.random(using: &rng) ? Self.word(&rng, from: "photo .jpgé", length: 1...12) : nil
+            var head = "Content-Disposition: form-data; name=\"\(name)\""
+            if let filename { head += "; filename=\"\(filename)\"\r\nContent-Type: image/jpeg" }
+            var bytes: [UInt8]
+            repeat {
+                bytes = (0..<Int.random(in: 0...150, using: &rng)).map { _ in
+                    Bool.random(using: &rng) ? Array("\r\n-\(boundary)".utf8).pick(&rng) : UInt8.random(in: 0...255, using: &rng)
+                }
+            } while bytes.containsSequence(delimiter)
+            body += Array("\(head)\r\n\r\n".utf8) + bytes + delimiter
+            parts.append(Part(name: name, filename: filename, bytes: bytes))
+        }
+        body += Array("--".utf8)
+        if Bool.random(using: &rng) { body += Array("\r\nepilogue\n--\(boundary)\r\n".utf8) }
+    }
+
+    static func word(_ rng: inout SplitMix64, from alphabet: String, length: ClosedRange<Int>) -> String {
+        let characters = Array(alphabet)
+        return String((0..<Int.random(in: length, using: &rng)).map { _ in characters.pick(&rng) })
+    }
+}
+
+extension Array where Element == UInt8 {
+    func containsSequence(_ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, needle.count <= count else { return false }
+        return (0...(count - needle.count)).contains { self[$0..<($0 + needle.count)].elementsEqual(needle) }
+    }
+}
