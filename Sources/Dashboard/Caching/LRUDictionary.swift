@@ -79,6 +79,7 @@ struct LRUDictionary<Key: Hashable, Value> {
     }
 
     /// Removes and returns the entry used longest ago.
+    @discardableResult
     mutating func removeLeastRecentlyUsed() -> (key: Key, value: Value)? {
         guard let slot = oldest, let key = nodes[slot]?.key else { return nil }
         index[key] = nil
