@@ -191,6 +191,62 @@ struct ImageHandlerTests {
     }
 }
 
+/// The URLSession fetcher against a loopback image host, through the cache and the handler.
+@Suite(.timeLimit(.minutes(1)))
+struct ImageDownloaderTests {
+    @Test func downloadedImagesAreServedAndFailuresBecomeThePlaceholder() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let photo = ImageFixtures.png(10_000)
+        let hits = Counter()
+        var router = Router()
+        router.get("/upstream/{name}") { request in
+            hits.increment()
+            switch request.parameter("name") {
+            case "photo": return HTTPResponse(headers: ["Content-Type": "image/png"], bytes: photo)
+            case "page": return .html("<!doctype html><p>an error page with status 200</p>")
+            default: throw HTTPError(.notFound)
+            }
+        }
+        let registry = ImageURLRegistry()
+        let cache = try ImageCache(directory: directory.url, fetcher: ImageDownloader.fetcher(requestTimeout: .seconds(5)))
+        let handler = try ImageHandler(
+            registry: registry, cache: cache, publicDirectory: ImageHandlerTests.publicDirectory,
+            logger: ServerLogger(level: .off))
+        router.add(.get, "/images/{key}", handler)
+        let server = HTTPServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0), router: router)
+        try server.start()
+        defer { server.shutdown() }
+
+        func key(_ name: String) throws -> String {
+            registry.register(try #require(URL(string: "http://127.0.0.1:\(server.port)/upstream/\(name)")))
+        }
+        let image = try LoopbackHTTPClient.request(port: server.port, path: "/images/\(try key("photo"))")
+        #expect(image.status == 200 && image.body == photo)
+        #expect(image.headers["content-type"] == "image/png")
+
+        let placeholder = try [UInt8](Data(contentsOf: ImageHandlerTests.publicDirectory.appendingPathComponent("images/placeholder.png")))
+        for name in ["missing", "page"] {
+            let answer = try LoopbackHTTPClient.request(port: server.port, path: "/images/\(try key(name))")
+            #expect(answer.status == 200 && answer.body == placeholder)
+            #expect(answer.headers["cache-control"] == "no-store")
+        }
+        #expect(hits.value == 3)
+        #expect(cache.stats.upstreamFailures == 1 && cache.stats.refused == 1)
+    }
+
+    @Test func anAnnouncedBodyOverTheCapIsRefused() async throws {
+        var router = Router()
+        router.get("/big") { _ in HTTPResponse(headers: ["Content-Type": "image/png"], bytes: ImageFixtures.png(3000)) }
+        let server = HTTPServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0), router: router)
+        try server.start()
+        defer { server.shutdown() }
+        let fetch = ImageDownloader.fetcher(maxBytes: 2000)
+        let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/big"))
+        await #expect(throws: ImageCacheError.tooLarge(limit: 2000)) { try await fetch(url) }
+    }
+}
+
 @Suite struct ImageURLRegistryTests {
     @Test func keysAreTheFirst32HexDigitsOfTheURLsSHA256() throws {
         let registry = ImageURLRegistry()
