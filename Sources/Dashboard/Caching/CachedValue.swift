@@ -1,0 +1,23 @@
+/// What a `StaleWhileRevalidateCache` hands back: the value and how old it is.
+public struct CachedValue<Value: Sendable>: Sendable {
+    public var value: Value
+    /// When the upstream delivered this value.
+    public var fetchedAt: ContinuousClock.Instant
+    /// How old the value was when it was served ("showing data from 2 minutes ago").
+    public var age: Duration
+    /// True when served past its freshness (a refresh is running or just failed).
+    public var isStale: Bool
+    /// Set when served stale because the last refresh failed (stale-if-error): the page shows
+    /// a notice that the market is not answering.
+    public var lastError: (any Error)?
+
+    public init(
+        value: Value, fetchedAt: ContinuousClock.Instant, age: Duration, isStale: Bool, lastError: (any Error)? = nil
+    ) {
+        self.value = value
+        self.fetchedAt = fetchedAt
+        self.age = age
+        self.isStale = isStale
+        self.lastError = lastError
+    }
+}

@@ -1,0 +1,132 @@
+/// A dictionary that remembers the order of use: lookups through `value(forKey:)` and writes move
+/// an entry to the most recent end, and `removeLeastRecentlyUsed()` takes from the other end.
+/// Every operation is O(1): a doubly linked list threaded through an array of nodes, with freed
+/// slots reused. Not thread-safe; owners keep it inside a `Mutex`.
+struct LRUDictionary<Key: Hashable, Value> {
+    fileprivate struct Node {
+        var key: Key
+        var value: Value
+        var older: Int?
+        var newer: Int?
+    }
+
+    private var nodes: [Node?] = []
+    private var free: [Int] = []
+    private var index: [Key: Int] = [:]
+    private var oldest: Int?
+    private var newest: Int?
+
+    init() {}
+
+    var count: Int { index.count }
+    var isEmpty: Bool { index.isEmpty }
+
+    /// The value, marking the entry as just used.
+    mutating func value(forKey key: Key) -> Value? {
+        guard let slot = index[key] else { return nil }
+        moveToNewest(slot)
+        return nodes[slot]?.value
+    }
+
+    /// The value without changing the order.
+    func peek(_ key: Key) -> Value? {
+        guard let slot = index[key] else { return nil }
+        return nodes[slot]?.value
+    }
+
+    func contains(_ key: Key) -> Bool { index[key] != nil }
+
+    /// Inserts or replaces; either way the entry becomes the most recently used.
+    /// Returns the value it replaced.
+    @discardableResult
+    mutating func setValue(_ value: Value, forKey key: Key) -> Value? {
+        if let slot = index[key] {
+            let previous = nodes[slot]?.value
+            nodes[slot]?.value = value
+            moveToNewest(slot)
+            return previous
+        }
+        let node = Node(key: key, value: value, older: newest, newer: nil)
+        let slot: Int
+        if let reused = free.popLast() {
+            slot = reused
+            nodes[slot] = node
+        } else {
+            slot = nodes.count
+            nodes.append(node)
+        }
+        if let newest { nodes[newest]?.newer = slot }
+        newest = slot
+        if oldest == nil { oldest = slot }
+        index[key] = slot
+        return nil
+    }
+
+    /// Updates a value in place without changing the order; false when the key is absent.
+    @discardableResult
+    mutating func update(_ key: Key, _ body: (inout Value) -> Void) -> Bool {
+        guard let slot = index[key], var node = nodes[slot] else { return false }
+        nodes[slot] = nil
+        body(&node.value)
+        nodes[slot] = node
+        return true
+    }
+
+    @discardableResult
+    mutating func removeValue(forKey key: Key) -> Value? {
+        guard let slot = index.removeValue(forKey: key) else { return nil }
+        return release(slot)?.value
+    }
+
+    /// Removes and returns the entry used longest ago.
+    @discardableResult
+    mutating func removeLeastRecentlyUsed() -> (key: Key, value: Value)? {
+        guard let slot = oldest, let key = nodes[slot]?.key else { return nil }
+        index[key] = nil
+        return release(slot)
+    }
+
+    mutating func removeAll() {
+        self = LRUDictionary()
+    }
+
+    /// Entries from the least to the most recently used.
+    var entriesByAge: [(key: Key, value: Value)] {
+        var out: [(key: Key, value: Value)] = []
+        out.reserveCapacity(count)
+        var cursor = oldest
+        while let slot = cursor, let node = nodes[slot] {
+            out.append((node.key, node.value))
+            cursor = node.newer
+        }
+        return out
+    }
+
+    private mutating func unlink(_ slot: Int) {
+        guard let node = nodes[slot] else { return }
+        if let older = node.older { nodes[older]?.newer = node.newer } else { oldest = node.newer }
+        if let newer = node.newer { nodes[newer]?.older = node.older } else { newest = node.older }
+        nodes[slot]?.older = nil
+        nodes[slot]?.newer = nil
+    }
+
+    private mutating func moveToNewest(_ slot: Int) {
+        guard newest != slot else { return }
+        unlink(slot)
+        nodes[slot]?.older = newest
+        if let newest { nodes[newest]?.newer = slot }
+        newest = slot
+        if oldest == nil { oldest = slot }
+    }
+
+    private mutating func release(_ slot: Int) -> (key: Key, value: Value)? {
+        unlink(slot)
+        guard let node = nodes[slot] else { return nil }
+        nodes[slot] = nil
+        free.append(slot)
+        return (node.key, node.value)
+    }
+}
+
+extension LRUDictionary: Sendable where Key: Sendable, Value: Sendable {}
+extension LRUDictionary.Node: Sendable where Key: Sendable, Value: Sendable {}

@@ -1,0 +1,170 @@
+import Synchronization
+
+/// A cache for upstream JSON (RFC 5861 semantics, in process):
+/// - fresh for `freshFor` after a fetch: served as it is;
+/// - then stale: served at once while ONE background refresh runs, however many callers ask;
+/// - a failed refresh keeps the old value, served stale with `lastError` (stale-if-error),
+///   until `hardExpiry` after the fetch; after that callers wait for a fetch and get its error;
+/// - nothing cached: callers wait for a single in-flight fetch (single-flight) and all get its
+///   value or its error.
+/// At most `maxEntries` keys, least recently used evicted first. The clock is injected so tests
+/// move time instead of sleeping.
+public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    public typealias Clock = @Sendable () -> ContinuousClock.Instant
+
+    public let freshFor: Duration
+    public let hardExpiry: Duration
+    public let maxEntries: Int
+    let now: Clock
+    let state = Mutex(State())
+
+    struct Stored: Sendable {
+        var value: Value
+        var fetchedAt: ContinuousClock.Instant
+    }
+
+    struct Fetch: Sendable {
+        let id: UInt64
+        let task: Task<Stored, any Error>
+        var waiters = 0
+    }
+
+    struct Entry: Sendable {
+        var stored: Stored?
+        var lastError: (any Error)?
+        var fetch: Fetch?
+    }
+
+    struct State: Sendable {
+        var entries = LRUDictionary<Key, Entry>()
+        var nextFetchID: UInt64 = 0
+        var freshHits = 0
+        var staleHits = 0
+        var misses = 0
+    }
+
+    private enum Decision {
+        case serve(CachedValue<Value>)
+        case wait(Task<Stored, any Error>)
+    }
+
+    public init(
+        freshFor: Duration = .seconds(10),
+        hardExpiry: Duration = .seconds(600),
+        maxEntries: Int = 256,
+        now: @escaping Clock = { ContinuousClock.now }
+    ) {
+        self.freshFor = freshFor
+        self.hardExpiry = max(hardExpiry, freshFor)
+        self.maxEntries = max(1, maxEntries)
+        self.now = now
+    }
+
+    /// The cached value for `key`, fetching with `fetch` when needed (see the type's rules).
+    /// `fetch` runs at most once at a time per key; when several callers pass one, the first wins.
+    public func value(
+        for key: Key, fetch: @escaping @Sendable () async throws -> Value
+    ) async throws -> CachedValue<Value> {
+        let decision = state.withLock { state -> Decision in
+            let now = self.now()
+            var entry = state.entries.value(forKey: key) ?? Entry()
+            if let stored = entry.stored {
+                let age = stored.fetchedAt.duration(to: now)
+                if age < freshFor {
+                    state.freshHits += 1
+                    return .serve(CachedValue(value: stored.value, fetchedAt: stored.fetchedAt, age: age, isStale: false))
+                }
+                if age < hardExpiry {
+                    state.staleHits += 1
+                    if entry.fetch == nil {
+                        entry.fetch = startFetch(key, fetch, &state)
+                        state.entries.setValue(entry, forKey: key)
+                    }
+                    return .serve(CachedValue(
+                        value: stored.value, fetchedAt: stored.fetchedAt, age: age, isStale: true,
+                        lastError: entry.lastError))
+                }
+            }
+            // Nothing usable: wait for the fetch in flight, or start one.
+            state.misses += 1
+            var fetchInFlight = entry.fetch ?? startFetch(key, fetch, &state)
+            fetchInFlight.waiters += 1
+            entry.fetch = fetchInFlight
+            state.entries.setValue(entry, forKey: key)
+            while state.entries.count > maxEntries, state.entries.removeLeastRecentlyUsed() != nil {}
+            return .wait(fetchInFlight.task)
+        }
+        switch decision {
+        case .serve(let cached):
+            return cached
+        case .wait(let task):
+            let stored = try await task.value
+            return CachedValue(
+                value: stored.value, fetchedAt: stored.fetchedAt, age: stored.fetchedAt.duration(to: now()), isStale: false)
+        }
+    }
+
+    /// The value only if it is fresh, without fetching or suspending: lets a handler answer a
+    /// cached page on the connection's own thread.
+    public func freshValue(for key: Key) -> CachedValue<Value>? {
+        state.withLock { state in
+            let now = self.now()
+            guard let stored = state.entries.value(forKey: key)?.stored else { return nil }
+            let age = stored.fetchedAt.duration(to: now)
+            guard age < freshFor else { return nil }
+            state.freshHits += 1
+            return CachedValue(value: stored.value, fetchedAt: stored.fetchedAt, age: age, isStale: false)
+        }
+    }
+
+    /// Forgets `key` (after a write changed it). A fetch already running for it still answers
+    /// its waiters but no longer fills the cache; the next caller fetches anew.
+    public func invalidate(_ key: Key) {
+        state.withLock { _ = $0.entries.removeValue(forKey: key) }
+    }
+
+    /// Forgets everything (after a write that changes many keys, like a new product).
+    public func invalidateAll() {
+        state.withLock { $0.entries.removeAll() }
+    }
+
+    private func startFetch(
+        _ key: Key, _ fetch: @escaping @Sendable () async throws -> Value, _ state: inout State
+    ) -> Fetch {
+        state.nextFetchID += 1
+        let id = state.nextFetchID
+        // The task records its own outcome, so a background refresh nobody waits for still
+        // lands in the cache. It blocks on the lock until the caller has stored `Fetch`.
+        let task = Task { () async throws -> Stored in
+            do {
+                let stored = Stored(value: try await fetch(), fetchedAt: self.now())
+                self.finish(key, id, .success(stored))
+                return stored
+            } catch {
+                self.finish(key, id, .failure(error))
+                throw error
+            }
+        }
+        return Fetch(id: id, task: task)
+    }
+
+    private func finish(_ key: Key, _ id: UInt64, _ result: Result<Stored, any Error>) {
+        state.withLock { state in
+            // Invalidated or evicted since: the result is not ours to store.
+            guard state.entries.peek(key)?.fetch?.id == id else { return }
+            var keep = true
+            state.entries.update(key) { entry in
+                entry.fetch = nil
+                switch result {
+                case .success(let stored):
+                    entry.stored = stored
+                    entry.lastError = nil
+                case .failure(let error):
+                    entry.lastError = error
+                    keep = entry.stored != nil
+                }
+            }
+            if !keep { state.entries.removeValue(forKey: key) }
+        }
+    }
+}

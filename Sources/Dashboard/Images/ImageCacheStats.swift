@@ -1,0 +1,62 @@
+/// Counters of an `ImageCache`, for `/healthz`.
+public struct ImageCacheStats: Sendable, Equatable, Encodable {
+    public struct Tier: Sendable, Equatable, Encodable {
+        public var entries: Int
+        public var bytes: Int
+        public var capacityBytes: Int
+        public var hits: Int
+
+        enum CodingKeys: String, CodingKey {
+            case entries, bytes, capacityBytes = "capacity_bytes", hits
+        }
+    }
+
+    public var memory: Tier
+    public var disk: Tier
+    /// Loads that went to the upstream (one per missing image, however many requests waited).
+    public var upstreamFetches: Int
+    /// Upstream errors (network, status) while fetching.
+    public var upstreamFailures: Int
+    /// Images refused: not an image by magic bytes, empty, too large.
+    public var refused: Int
+
+    /// Answered from memory or disk.
+    public var hits: Int { memory.hits + disk.hits }
+    /// Loads that had to ask the upstream.
+    public var misses: Int { upstreamFetches }
+    /// hits / (hits + misses), 0 before any request.
+    public var hitRate: Double {
+        hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case memory, disk, hits, misses, hitRate = "hit_rate"
+        case upstreamFetches = "upstream_fetches", upstreamFailures = "upstream_failures", refused
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(memory, forKey: .memory)
+        try container.encode(disk, forKey: .disk)
+        try container.encode(hits, forKey: .hits)
+        try container.encode(misses, forKey: .misses)
+        try container.encode(hitRate, forKey: .hitRate)
+        try container.encode(upstreamFetches, forKey: .upstreamFetches)
+        try container.encode(upstreamFailures, forKey: .upstreamFailures)
+        try container.encode(refused, forKey: .refused)
+    }
+}
+
+extension ImageCache {
+    public var stats: ImageCacheStats {
+        let (diskEntries, diskBytes) = (disk.count, disk.bytes)
+        return state.withLock { state in
+            ImageCacheStats(
+                memory: .init(
+                    entries: state.memory.count, bytes: state.memory.bytes,
+                    capacityBytes: state.memory.capacity, hits: state.memoryHits),
+                disk: .init(entries: diskEntries, bytes: diskBytes, capacityBytes: disk.capacity, hits: state.diskHits),
+                upstreamFetches: state.upstreamFetches, upstreamFailures: state.upstreamFailures, refused: state.refused)
+        }
+    }
+}

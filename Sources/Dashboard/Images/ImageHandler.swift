@@ -1,0 +1,107 @@
+import Foundation
+import HTTPServer
+
+/// `GET /images/{key}`: a product image through the cache.
+///
+/// - Unknown or malformed key: 404 (only URLs the upstream returned are served).
+/// - Known: the bytes with their sniffed `Content-Type`, a strong `ETag`, and
+///   `Cache-Control: public, max-age=31536000, immutable`. That long lifetime assumes the
+///   upstream never changes the content behind an image URL: it names each upload by a fresh
+///   random file name, and images cannot be edited (openmarket-api.md). A changed image would
+///   come with a new URL, hence a new key.
+/// - `If-None-Match` naming the tag: 304 without a body.
+/// - Upstream failure or refused content: the placeholder PNG with status 200, so the `<img>`
+///   shows a picture instead of a broken icon, and `Cache-Control: no-store`, so the browser asks
+///   again later and gets the real image once the upstream has it. A warning is logged with the
+///   key, the host and the reason (never the full URL, whose query may carry a signature).
+/// - HEAD is routed here as GET; the server drops the body.
+public struct ImageHandler: ImmediateHTTPHandler {
+    public let registry: ImageURLRegistry
+    public let cache: ImageCache
+    public let placeholder: [UInt8]
+    public let logger: ServerLogger
+    public let parameterName: String
+
+    public static let cacheControl = "public, max-age=31536000, immutable"
+    /// Where the placeholder lives under `Public/`.
+    public static let placeholderPath = "images/placeholder.png"
+
+    public init(
+        registry: ImageURLRegistry, cache: ImageCache, placeholder: [UInt8],
+        logger: ServerLogger = ServerLogger(), parameterName: String = "key"
+    ) {
+        self.registry = registry
+        self.cache = cache
+        self.placeholder = placeholder
+        self.logger = logger
+        self.parameterName = parameterName
+    }
+
+    /// Reads the placeholder from `Public/images/placeholder.png`; throws when it is missing or
+    /// not a PNG (a start-up configuration error, reported before serving).
+    public init(
+        registry: ImageURLRegistry, cache: ImageCache, publicDirectory: URL,
+        logger: ServerLogger = ServerLogger(), parameterName: String = "key"
+    ) throws {
+        let url = publicDirectory.appendingPathComponent(Self.placeholderPath)
+        let bytes = try [UInt8](Data(contentsOf: url))
+        guard ImageFormat(sniffing: bytes) == .png else { throw ImageCacheError.notAnImage }
+        self.init(registry: registry, cache: cache, placeholder: bytes, logger: logger, parameterName: parameterName)
+    }
+
+    public func respondImmediately(_ request: HTTPRequest) throws -> HTTPResponse? {
+        let url = try registeredURL(request)
+        return cache.memoryImage(for: url).map { response(for: $0, request) }
+    }
+
+    public func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let url = try registeredURL(request)
+        do {
+            return response(for: try await cache.image(for: url), request)
+        } catch {
+            let key = request.parameter(parameterName) ?? ""
+            logger.log(.warning, "image \(key) from \(url.host ?? "?") not served (\(Self.reason(error))); sent the placeholder")
+            return HTTPResponse(
+                status: .ok,
+                headers: ["Content-Type": "image/png", "Cache-Control": "no-store"],
+                bytes: placeholder)
+        }
+    }
+
+    private func registeredURL(_ request: HTTPRequest) throws(HTTPError) -> URL {
+        guard let key = request.parameter(parameterName), let url = registry.url(for: key) else {
+            throw HTTPError(.notFound, "There is no such image.")
+        }
+        return url
+    }
+
+    private func response(for image: CachedImage, _ request: HTTPRequest) -> HTTPResponse {
+        var headers: HTTPHeaders = ["ETag": image.etag, "Cache-Control": Self.cacheControl]
+        if Self.matches(request.headers["If-None-Match"], etag: image.etag) {
+            return HTTPResponse(status: .notModified, headers: headers, body: .bytes([]))
+        }
+        headers["Content-Type"] = image.contentType
+        return HTTPResponse(status: .ok, headers: headers, body: .bytes(image.bytes))
+    }
+
+    /// RFC 9110 §13.1.2: If-None-Match uses the weak comparison (`W/"x"` matches `"x"`), and
+    /// `*` matches any current representation.
+    static func matches(_ ifNoneMatch: String?, etag: String) -> Bool {
+        guard let ifNoneMatch else { return false }
+        for candidate in ifNoneMatch.split(separator: ",") {
+            var tag = candidate.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return true }
+            if tag.hasPrefix("W/") { tag.removeFirst(2) }
+            if tag == etag { return true }
+        }
+        return false
+    }
+
+    /// A log-safe reason: our own refusals say what was wrong; other errors by type and code
+    /// only (a URLError's description carries the full URL).
+    private static func reason(_ error: any Error) -> String {
+        if let refusal = error as? ImageCacheError { return refusal.description }
+        if let network = error as? URLError { return "network error \(network.code.rawValue)" }
+        return "upstream error \(type(of: error))"
+    }
+}

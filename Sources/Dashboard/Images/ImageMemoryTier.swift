@@ -1,0 +1,41 @@
+/// The in-memory tier: images by URL, bounded in bytes, least recently used evicted first.
+/// A value type kept inside `ImageCache`'s lock.
+struct ImageMemoryTier: Sendable {
+    let capacity: Int
+    private(set) var bytes = 0
+    private var images = LRUDictionary<String, CachedImage>()
+
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    var count: Int { images.count }
+
+    /// The image, marked as just used.
+    mutating func image(for key: String) -> CachedImage? {
+        images.value(forKey: key)
+    }
+
+    func contains(_ key: String) -> Bool { images.contains(key) }
+
+    /// Stores `image`, evicting the least recently used until the tier fits its budget. An
+    /// image larger than the whole budget is not kept.
+    mutating func insert(_ image: CachedImage, for key: String) {
+        guard image.bytes.count <= capacity else { return }
+        if let replaced = images.setValue(image, forKey: key) {
+            bytes -= replaced.bytes.count
+        }
+        bytes += image.bytes.count
+        while bytes > capacity, let evicted = images.removeLeastRecentlyUsed() {
+            bytes -= evicted.value.bytes.count
+        }
+    }
+
+    mutating func removeAll() {
+        images.removeAll()
+        bytes = 0
+    }
+
+    /// Keys from the least to the most recently used (for tests and diagnostics).
+    var keysByAge: [String] { images.entriesByAge.map(\.key) }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+@testable import Dashboard
+
+@Suite(.timeLimit(.minutes(1)))
+struct ImageCacheTests {
+    let upstream = FakeImageUpstream()
+    let directory = TemporaryDirectory()
+    let clock = FakeClock()
+
+    func makeCache(
+        memory: Int = 1 << 20, disk: Int = 1 << 20, maxImageBytes: Int = 5 * 1024 * 1024,
+        upstream: FakeImageUpstream? = nil
+    ) throws -> ImageCache {
+        try ImageCache(
+            directory: directory.url, memoryCapacity: memory, diskCapacity: disk, maxImageBytes: maxImageBytes,
+            now: clock.now, fetcher: (upstream ?? self.upstream).fetcher)
+    }
+
+    static func diskName(_ url: URL) -> String { SHA256.hex(url.absoluteString.utf8) }
+
+    @Test func fiftyConcurrentRequestsForOneImageFetchItOnce() async throws {
+        defer { directory.remove() }
+        let held = FakeImageUpstream(holdUntilOpened: true)
+        let url = ImageFixtures.url("a.jpg")
+        held.serve(url, ImageFixtures.jpeg(2048))
+        let cache = try makeCache(upstream: held)
+
+        try await withThrowingTaskGroup(of: CachedImage.self) { group in
+            for _ in 0..<50 { group.addTask { try await cache.image(for: url) } }
+            await eventually { cache.waiters(for: url) == 50 }
+            held.gate?.open()
+            var served = 0
+            for try await image in group {
+                #expect(image.bytes == ImageFixtures.jpeg(2048))
+                #expect(image.contentType == "image/jpeg")
+                served += 1
+            }
+            #expect(served == 50)
+        }
+        #expect(held.fetches(of: url) == 1)
+        #expect(cache.stats.upstreamFetches == 1)
+        // Later requests come from memory.
+        _ = try await cache.image(for: url)
+        #expect(held.fetches(of: url) == 1)
+        #expect(cache.stats.memory.hits == 1)
+    }
+
+    @Test func memoryTierEvictsTheLeastRecentlyUsedByBytes() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache(memory: 300)
+        let (a, b, c, d, e) = (ImageFixtures.url("a"), ImageFixtures.url("b"), ImageFixtures.url("c"),
+                               ImageFixtures.url("d"), ImageFixtures.url("e"))
+        for url in [a, b, c, d] { upstream.serve(url, ImageFixtures.png(100)) }
+        upstream.serve(e, ImageFixtures.png(150))
+
+        for url in [a, b, c] { _ = try await cache.image(for: url) }
+        _ = try await cache.image(for: a)  // a becomes the most recently used
+        _ = try await cache.image(for: d)  // 400 bytes > 300: b goes
+        #expect(cache.state.withLock { $0.memory.keysByAge } == [c, a, d].map(\.absoluteString))
+        #expect(cache.stats.memory.bytes == 300)
+
+        _ = try await cache.image(for: e)  // 450 bytes: c, then a go
+        #expect(cache.state.withLock { $0.memory.keysByAge } == [d, e].map(\.absoluteString))
+        #expect(cache.stats.memory.bytes == 250)
+        #expect(cache.stats.memory.entries == 2)
+
+        // An evicted image comes back from disk, not from the upstream.
+        _ = try await cache.image(for: b)
+        #expect(upstream.fetches(of: b) == 1)
+        #expect(cache.stats.disk.hits == 1)
+    }
+
+    @Test func anImageLargerThanTheMemoryBudgetIsServedButNotKept() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache(memory: 100)
+        let big = ImageFixtures.url("big")
+        upstream.serve(big, ImageFixtures.gif(500))
+        #expect(try await cache.image(for: big).bytes.count == 500)
+        #expect(cache.stats.memory.entries == 0)
+        #expect(cache.stats.disk.entries == 1)
+    }
+
+    @Test func diskTierSurvivesANewInstanceOverTheSameDirectory() async throws {
+        defer { directory.remove() }
+        let url = ImageFixtures.url("photo.webp")
+        upstream.serve(url, ImageFixtures.webp(4000))
+        let first = try await makeCache().image(for: url)
+
+        let down = FakeImageUpstream()  // knows no URL: any fetch fails
+        let restarted = try makeCache(upstream: down)
+        #expect(restarted.stats.disk.entries == 1)
+        #expect(restarted.stats.disk.bytes == 4000)
+        let again = try await restarted.image(for: url)
+        #expect(again == first)
+        #expect(again.contentType == "image/webp")
+        #expect(down.totalFetches == 0)
+        #expect(restarted.stats.disk.hits == 1)
+        #expect(directory.fileNames == [Self.diskName(url)])
+    }
+
+    @Test func diskTierEvictsTheLeastRecentlyUsedByBytesAcrossRestarts() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache(memory: 0, disk: 250)
+        let (a, b, c) = (ImageFixtures.url("a"), ImageFixtures.url("b"), ImageFixtures.url("c"))
+        for url in [a, b, c] { upstream.serve(url, ImageFixtures.jpeg(100)) }
+
+        _ = try await cache.image(for: a)
+        _ = try await cache.image(for: b)
+        _ = try await cache.image(for: a)  // read from disk: a becomes the most recent
+        _ = try await cache.image(for: c)  // 300 bytes > 250: b goes
+        #expect(directory.fileNames == [Self.diskName(a), Self.diskName(c)])
+        #expect(cache.disk.namesByAge == [Self.diskName(a), Self.diskName(c)])
+        #expect(cache.stats.disk.bytes == 200)
+
+        // A restart keeps the order (from file times) and drops a crash's leftover temp file.
+        let leftover = directory.url.appendingPathComponent(".tmp-\(Self.diskName(b))-crashed")
+        #expect(FileManager.default.createFile(atPath: leftover.path, contents: Data(ImageFixtures.jpeg(50))))
+        let sameBudget = try makeCache(memory: 0, disk: 250)
+        #expect(sameBudget.disk.namesByAge == [Self.diskName(a), Self.diskName(c)])
+        #expect(!directory.fileNames.contains(leftover.lastPathComponent))
+
+        // A smaller budget on start evicts the older file.
+        let smaller = try makeCache(memory: 0, disk: 150)
+        #expect(smaller.disk.namesByAge == [Self.diskName(c)])
+        #expect(directory.fileNames == [Self.diskName(c)])
+        #expect(smaller.stats.disk.bytes == 100)
+    }
+
+    @Test(arguments: [
+        (ImageFixtures.jpeg(), "image/jpeg"), (ImageFixtures.png(), "image/png"), (ImageFixtures.gif(), "image/gif"),
+        (ImageFixtures.gif87(), "image/gif"), (ImageFixtures.webp(), "image/webp"),
+    ])
+    func imagesAreRecognisedByTheirMagicBytes(bytes: [UInt8], contentType: String) async throws {
+        defer { directory.remove() }
+        let url = ImageFixtures.url("no-extension")
+        // The upstream's own Content-Type is not trusted either way.
+        upstream.serve(url, bytes, contentType: "text/html")
+        let image = try await makeCache().image(for: url)
+        #expect(image.contentType == contentType)
+        #expect(image.bytes == bytes)
+    }
+
+    @Test func aDiskReadCountsAsUseAfterARestart() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache(memory: 0)
+        let (a, b) = (ImageFixtures.url("a"), ImageFixtures.url("b"))
+        for url in [a, b] { upstream.serve(url, ImageFixtures.jpeg(100)) }
+        _ = try await cache.image(for: a)
+        _ = try await cache.image(for: b)
+        _ = try await cache.image(for: a)  // from disk: now a is the more recently used
+
+        let smaller = try makeCache(memory: 0, disk: 150)
+        #expect(directory.fileNames == [Self.diskName(a)])
+        #expect(smaller.disk.namesByAge == [Self.diskName(a)])
+    }
+
+    /// Refused samples by name (a 5 MB argument would be slow to describe in the test report).
+    static let refused: [String: (bytes: @Sendable () -> [UInt8], error: ImageCacheError)] = [
+        "svg": ({ ImageFixtures.svg }, .notAnImage),
+        "svg with XML declaration": ({ ImageFixtures.svgWithXMLDeclaration }, .notAnImage),
+        "html": ({ ImageFixtures.html }, .notAnImage),
+        "RIFF but WAVE": ({ ImageFixtures.wave }, .notAnImage),
+        "GIF88a": ({ ImageFixtures.gif88 }, .notAnImage),
+        "empty": ({ [] }, .empty),
+        "one byte over the 5 MB cap": ({ ImageFixtures.png(5 * 1024 * 1024 + 1) }, .tooLarge(limit: 5 * 1024 * 1024)),
+    ]
+
+    @Test(arguments: refused.keys.sorted())
+    func contentThatIsNotAnAcceptableImageIsRefused(name: String) async throws {
+        defer { directory.remove() }
+        let sample = try #require(Self.refused[name])
+        let url = ImageFixtures.url("sample")
+        upstream.serve(url, sample.bytes(), contentType: "image/png")
+        let cache = try makeCache()
+        await #expect(throws: sample.error) { try await cache.image(for: url) }
+        #expect(cache.stats.memory.entries == 0)
+        #expect(cache.stats.disk.entries == 0)
+        #expect(directory.fileNames.isEmpty)
+        #expect(cache.stats.refused == 1)
+    }
+
+    @Test func anImageExactlyAtTheCapIsAccepted() async throws {
+        defer { directory.remove() }
+        let url = ImageFixtures.url("at-cap")
+        upstream.serve(url, ImageFixtures.png(1000))
+        #expect(try await makeCache(maxImageBytes: 1000).image(for: url).bytes.count == 1000)
+    }
+
+    @Test func etagIsStrongAndStableForTheSameBytes() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let (one, two, other) = (ImageFixtures.url("one"), ImageFixtures.url("two"), ImageFixtures.url("other"))
+        upstream.serve(one, ImageFixtures.jpeg(300))
+        upstream.serve(two, ImageFixtures.jpeg(300))
+        upstream.serve(other, ImageFixtures.jpeg(300, fill: 9))
+        let first = try await cache.image(for: one)
+        #expect(first.etag == "\"" + SHA256.hex(ImageFixtures.jpeg(300)).prefix(32) + "\"")
+        #expect(first.etag.utf8.count == 34)
+        #expect(try await cache.image(for: two).etag == first.etag)
+        #expect(try await cache.image(for: other).etag != first.etag)
+        cache.clearMemory()
+        #expect(try await cache.image(for: one).etag == first.etag)  // recomputed from disk
+    }
+
+    @Test func aFailedImageIsNotAskedForAgainUntilTheCooldownEnds() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let url = ImageFixtures.url("broken")
+        upstream.fail(url)
+        await #expect(throws: UpstreamDown()) { try await cache.image(for: url) }
+        clock.advance(by: .seconds(29))
+        await #expect(throws: ImageCacheError.recentlyFailed) { try await cache.image(for: url) }
+        #expect(upstream.fetches(of: url) == 1)
+
+        clock.advance(by: .seconds(2))
+        upstream.serve(url, ImageFixtures.png())
+        #expect(try await cache.image(for: url).contentType == "image/png")
+        #expect(upstream.fetches(of: url) == 2)
+        #expect(cache.stats.upstreamFailures == 1)
+    }
+
+    @Test func onlyHTTPURLsAreFetched() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        for url in [URL(fileURLWithPath: "/etc/passwd"), URL(string: "ftp://example.test/a.png")!] {
+            upstream.serve(url, ImageFixtures.png())
+            await #expect(throws: ImageCacheError.unsupportedScheme) { try await cache.image(for: url) }
+        }
+        #expect(upstream.totalFetches == 0)
+    }
+
+    @Test func statsCountHitsAndMissesPerTier() async throws {
+        defer { directory.remove() }
+        let cache = try makeCache()
+        let url = ImageFixtures.url("s")
+        upstream.serve(url, ImageFixtures.png(64))
+        _ = try await cache.image(for: url)  // upstream
+        _ = try await cache.image(for: url)  // memory
+        cache.clearMemory()
+        _ = try await cache.image(for: url)  // disk
+        let stats = cache.stats
+        #expect(stats.memory.hits == 1 && stats.disk.hits == 1 && stats.misses == 1)
+        #expect(stats.hits == 2)
+        #expect(abs(stats.hitRate - 2.0 / 3.0) < 1e-9)
+        #expect(stats.memory.entries == 1 && stats.memory.bytes == 64)
+        #expect(stats.disk.entries == 1 && stats.disk.bytes == 64)
+        let json = String(decoding: try JSONEncoder().encode(stats), as: UTF8.self)
+        #expect(json.contains(#""hit_rate":"#) && json.contains(#""capacity_bytes":"#))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Glibc
+
+/// A minimal HTTP/1.1 client for tests over 127.0.0.1: one request per connection
+/// (`Connection: close`), the answer read to the end and split over bytes.
+struct LoopbackResponse {
+    var status: Int
+    /// Header names lowercased.
+    var headers: [String: String]
+    var body: [UInt8]
+}
+
+enum LoopbackHTTPClient {
+    struct Failure: Error { var step: String }
+
+    static func request(
+        port: Int, method: String = "GET", path: String, headers: [(String, String)] = []
+    ) throws -> LoopbackResponse {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(step: "socket") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw Failure(step: "connect") }
+
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { request += "\(name): \(value)\r\n" }
+        request += "\r\n"
+        let bytes = Array(request.utf8)
+        guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
+            throw Failure(step: "send")
+        }
+
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            answer.append(contentsOf: buffer[..<n])
+        }
+        return try parse(answer)
+    }
+
+    static func parse(_ answer: [UInt8]) throws -> LoopbackResponse {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let end = answer.indices.first(where: { answer[$0...].starts(with: separator) }) else {
+            throw Failure(step: "no header end")
+        }
+        let lines = answer[..<end].split(separator: 10).map { line in
+            String(decoding: line.last == 13 ? line.dropLast() : line, as: UTF8.self)
+        }
+        guard let statusLine = lines.first, statusLine.split(separator: " ").count >= 2,
+              let status = Int(statusLine.split(separator: " ")[1])
+        else { throw Failure(step: "status line") }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return LoopbackResponse(status: status, headers: headers, body: Array(answer[(end + 4)...]))
+    }
+}
