@@ -1,21 +1,62 @@
 import Foundation
 import HTTPServer
+import LocalMarket
+import MarketClient
+import Templating
 
-/// The running dashboard: configuration in, a listening server out.
+/// The running dashboard: configuration in, a listening server out. Without an upstream it
+/// starts the embedded market in-process on its own loopback port and uses its vendor.
 public final class DashboardApp: Sendable {
     public let configuration: DashboardConfiguration
     public let server: HTTPServer
+    /// The embedded market, when no upstream was configured.
+    public let market: LocalMarket?
+    /// The API base URL in use (the embedded market's or the configured one).
+    public let upstreamURL: URL
 
     public init(configuration: DashboardConfiguration) throws {
         self.configuration = configuration
+        let logger = ServerLogger(level: configuration.logLevel)
+
+        let credentials: MarketCredentials
+        var ownVendorID: Int?
+        if let upstream = configuration.upstream {
+            market = nil
+            upstreamURL = upstream
+            credentials = MarketCredentials(identifier: configuration.identifier ?? "", secret: configuration.secret ?? "")
+        } else {
+            let vendor = LocalMarket.defaultVendor
+            let market = try LocalMarket(dataDirectory: configuration.dataDirectory.appendingPathComponent("market", isDirectory: true))
+            upstreamURL = try market.start()
+            self.market = market
+            credentials = MarketCredentials(
+                identifier: configuration.identifier ?? vendor.identifier, secret: configuration.secret ?? vendor.secret)
+            ownVendorID = vendor.id
+        }
+        let api = MarketClient(configuration: .init(baseURL: upstreamURL, credentials: credentials))
+        let templates = try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode)
+        let renderer = PageRenderer(templates: templates, logger: logger)
+        let registry = ImageURLRegistry()
+        let imageCache = try ImageCache(
+            directory: configuration.cacheDirectory.appendingPathComponent("images", isDirectory: true),
+            memoryCapacity: configuration.imageMemoryCacheBytes,
+            diskCapacity: configuration.imageDiskCacheBytes,
+            fetcher: ImageDownloader.fetcher())
+
+        var router = Router()
+        router.get("/") { _ in .redirect(to: "/products", status: .found) }
+        router.add(.get, "/static/{path...}", StaticFileHandler(root: configuration.publicDirectory.path))
+        ProductPages(gateway: MarketGateway(api: api), images: registry, renderer: renderer, ownVendorID: ownVendorID)
+            .register(in: &router)
+        router.add(.get, "/images/{key}", try ImageHandler(
+            registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger))
+        router.add(.get, "/healthz", HealthHandler(api: api, imageCache: imageCache, upstreamDescription: upstreamURL.absoluteString))
+
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
-        serverConfiguration.logger = ServerLogger(level: configuration.logLevel)
+        serverConfiguration.logger = logger
         serverConfiguration.defaultHeaders = Self.securityHeaders
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
-        server = HTTPServer(
-            configuration: serverConfiguration,
-            router: Self.makeRouter(configuration),
-            errorResponder: ErrorPage.response)
+        server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: ErrorPage.response)
     }
 
     /// Binds the port and starts serving.
@@ -28,6 +69,7 @@ public final class DashboardApp: Sendable {
 
     public func shutdown() {
         server.shutdown()
+        market?.shutdown()
     }
 
     /// Bodies of ordinary routes; form routes declare their own, larger cap.
@@ -42,16 +84,4 @@ public final class DashboardApp: Sendable {
             + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
         "X-Frame-Options": "DENY",
     ]
-
-    static func makeRouter(_ configuration: DashboardConfiguration) -> Router {
-        var router = Router()
-        router.add(.get, "/static/{path...}", StaticFileHandler(root: configuration.publicDirectory.path))
-        router.get("/") { _ in
-            HTTPResponse.html(HomePage.html)
-        }
-        router.get("/healthz") { _ in
-            .json(Array(#"{"status":"ok"}"#.utf8))
-        }
-        return router
-    }
 }

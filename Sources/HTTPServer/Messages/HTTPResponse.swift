@@ -52,7 +52,7 @@ public struct HTTPResponse: Sendable {
 
     /// An `application/json` response from an `Encodable` value.
     public static func json<T: Encodable>(
-        _ value: T, status: HTTPStatus = .ok, encoder: JSONEncoder = JSONEncoder()
+        encoding value: T, status: HTTPStatus = .ok, encoder: JSONEncoder = JSONEncoder()
     ) throws -> HTTPResponse {
         try .json(Array(encoder.encode(value)), status: status)
     }

@@ -1,0 +1,31 @@
+import Foundation
+import HTTPServer
+import MarketClient
+
+/// `GET /healthz`: the dashboard's own status, whether the upstream answers, and the caches'
+/// sizes and hit rates. JSON for monitors; never credentials or upstream error texts.
+struct HealthHandler: HTTPHandler {
+    let api: any MarketAPI
+    let imageCache: ImageCache
+    let upstreamDescription: String
+
+    func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let started = ContinuousClock.now
+        let reachable = (try? await api.health()) ?? false
+        let elapsed = ContinuousClock.now - started
+        let stats = try JSONSerialization.jsonObject(with: JSONEncoder().encode(imageCache.stats))
+        let body: [String: Any] = [
+            "status": "ok",
+            "upstream": [
+                "url": upstreamDescription,
+                "reachable": reachable,
+                "latency_ms": Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
+            ] as [String: Any],
+            "image_cache": stats,
+        ]
+        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        var response = HTTPResponse.json(Array(data), status: reachable ? .ok : .serviceUnavailable)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+}

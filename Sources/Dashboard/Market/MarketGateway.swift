@@ -1,0 +1,43 @@
+import Foundation
+import MarketClient
+
+/// The dashboard's way to the market: reads go through the JSON caches (fresh briefly, then
+/// stale-while-revalidate, stale-if-error up to a hard age; one upstream call per key at a
+/// time), writes go straight through and then drop the cached reads they change.
+final class MarketGateway: Sendable {
+    struct ListKey: Hashable, Sendable {
+        var page: Int
+        var perPage: Int
+        var search: String
+    }
+
+    let api: any MarketAPI
+    let lists: StaleWhileRevalidateCache<ListKey, ProductPage>
+    let details: StaleWhileRevalidateCache<Int, ProductDetail>
+
+    init(api: any MarketAPI, freshFor: Duration = .seconds(10), hardExpiry: Duration = .seconds(600)) {
+        self.api = api
+        lists = StaleWhileRevalidateCache(freshFor: freshFor, hardExpiry: hardExpiry)
+        details = StaleWhileRevalidateCache(freshFor: freshFor, hardExpiry: hardExpiry)
+    }
+
+    func page(_ key: ListKey) async throws -> CachedValue<ProductPage> {
+        let api = self.api
+        return try await lists.value(for: key) {
+            try await api.listProducts(page: key.page, itemsPerPage: key.perPage, search: key.search.isEmpty ? nil : key.search)
+        }
+    }
+
+    func product(id: Int) async throws -> CachedValue<ProductDetail> {
+        let api = self.api
+        return try await details.value(for: id) {
+            try await api.product(id: id)
+        }
+    }
+
+    /// After a write: every list may now be different, and so may this product.
+    func invalidate(productID: Int?) {
+        lists.invalidateAll()
+        if let productID { details.invalidate(productID) }
+    }
+}

@@ -1,0 +1,32 @@
+import HTTPServer
+import Templating
+
+/// Renders page templates into HTML responses. A template that fails to render (a bug, or a
+/// broken edit in development mode) is logged and answered with a plain error page.
+struct PageRenderer: Sendable {
+    let templates: TemplateRenderer
+    let logger: ServerLogger
+
+    func page(_ name: String, _ context: [String: TemplateValue], status: HTTPStatus = .ok) -> HTTPResponse {
+        do {
+            let body = try templates.render(name, .object(context))
+            return HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], bytes: body)
+        } catch {
+            logger.log(.error, "rendering \(name) failed: \(error)")
+            return ErrorPage.response(.internalServerError, "This page could not be shown. Please try again.")
+        }
+    }
+
+    /// A full error page in the site layout, with a retry link where trying again can help.
+    func error(_ status: HTTPStatus, heading: String, message: String, retryHref: String?) -> HTTPResponse {
+        var context: [String: TemplateValue] = [
+            "title": .string(heading),
+            "heading": .string(heading),
+            "message": .string(message),
+        ]
+        if let retryHref { context["retryHref"] = .string(retryHref) }
+        var response = page("error", context, status: status)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import MarketClient
+import Templating
+
+/// The view model of `/products/{id}`: every image as a gallery with an `n/total` label,
+/// name, prices, stock, description with its line breaks, vendor, dates, and a back link to
+/// the list page and view the person came from.
+struct ProductDetailPage {
+    let product: ProductDetail
+    let query: ProductListQuery
+    let imagePath: (URL) -> String
+    let notice: String?
+    /// Whether the configured vendor owns this product (edit and delete are offered then).
+    let isOwn: Bool
+
+    var context: [String: TemplateValue] {
+        var context = ProductListPage.priceContext(product.summary)
+        context["title"] = .string(product.name)
+        context["id"] = TemplateValue(product.id)
+        context["name"] = .string(product.name)
+        context["backHref"] = .string(query.listPath)
+        context["images"] = .list(images)
+        context["hasSeveralImages"] = .bool(images.count > 1)
+        context["descriptionLines"] = .list(descriptionLines.map { .string($0) })
+        context["isOwn"] = .bool(isOwn)
+        if let vendor = product.vendor?.name ?? product.vendorName, !vendor.isEmpty {
+            context["vendor"] = .string(vendor)
+        }
+        if let created = product.createdAt { context["createdAt"] = .string(Self.day(created)) }
+        if let issued = product.issuedAt { context["issuedAt"] = .string(Self.day(issued)) }
+        if let notice { context["notice"] = .string(notice) }
+        return context
+    }
+
+    var images: [TemplateValue] {
+        var sources = product.images.map { (full: $0.url, thumbnail: $0.thumbnailURL) }
+        if sources.isEmpty, let thumbnail = product.thumbnail { sources = [(thumbnail, thumbnail)] }
+        let total = sources.count
+        if total == 0 {
+            return [[
+                "number": 1, "total": 1, "src": .string(ProductListPage.placeholderPath),
+                "thumbnailSrc": .string(ProductListPage.placeholderPath), "alt": .string(product.name), "lazy": false,
+            ]]
+        }
+        return sources.enumerated().map { index, source in
+            [
+                "number": TemplateValue(index + 1),
+                "total": TemplateValue(total),
+                "src": .string(imagePath(source.full)),
+                "thumbnailSrc": .string(imagePath(source.thumbnail)),
+                "alt": .string(total > 1 ? "\(product.name), image \(index + 1) of \(total)" : product.name),
+                "lazy": .bool(index > 0),
+            ]
+        }
+    }
+
+    /// Paragraphs from the description's line breaks (`\r\n`, `\n` or `\r`), blank ones dropped.
+    var descriptionLines: [String] {
+        product.description.unicodeScalars
+            .split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .map { String(String.UnicodeScalarView($0)).trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// `2022-11-04`: the API's dates carry no time of day worth showing.
+    static func day(_ date: Date) -> String {
+        String(MarketDate.format(date).prefix(10))
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import HTTPServer
+import MarketClient
+import Templating
+
+/// The view model of `/products` (list or grid): builds the template context from the query
+/// state and one page of products. Pure: no I/O, so tests check it on literals.
+struct ProductListPage {
+    let query: ProductListQuery
+    let page: ProductPage
+    /// Turns an upstream image URL into the `/images/{key}` path that serves it.
+    let imagePath: (URL) -> String
+    let notice: String?
+
+    /// Thumbnails are square; fixed sizes keep the layout from shifting while they load.
+    static let imageSize = 200
+
+    var context: [String: TemplateValue] {
+        var context: [String: TemplateValue] = [
+            "title": .string(title),
+            "heading": .string(query.search.isEmpty ? "Products" : "Results for “\(query.search)”"),
+            "viewName": .string(query.view.rawValue),
+            "query": [
+                "q": .string(query.search),
+                "isGrid": .bool(query.view == .grid),
+                "hasCustomPageSize": .bool(query.perPage != ProductListQuery.defaultPageSize),
+                "perPage": TemplateValue(query.perPage),
+                "hasSearch": .bool(!query.search.isEmpty),
+            ],
+            "clearSearchHref": .string(ProductListQuery(view: query.view, perPage: query.perPage).listPath),
+            "viewLinks": .list(ProductListQuery.View.allCases.map { view in
+                [
+                    "label": .string(view == .list ? "List" : "Grid"),
+                    "href": .string(query.with(view: view).listPath),
+                    "current": .bool(view == query.view),
+                ]
+            }),
+            "perPageLinks": .list(ProductListQuery.pageSizes.map { size in
+                [
+                    "size": TemplateValue(size),
+                    "href": .string(query.with(perPage: size).listPath),
+                    "current": .bool(size == query.perPage),
+                ]
+            }),
+            "hasProducts": .bool(!page.products.isEmpty),
+            "summary": .string(summary),
+            "emptyMessage": .string(emptyMessage),
+            "products": .list(products),
+        ]
+        if let pagination = paginationContext { context["pagination"] = pagination }
+        if let notice { context["notice"] = .string(notice) }
+        return context
+    }
+
+    var title: String {
+        var title = query.search.isEmpty ? "Products" : "Search: \(query.search)"
+        if query.page > 1 { title += " (page \(query.page))" }
+        return title
+    }
+
+    /// "Showing 21–40 of 113".
+    var summary: String {
+        guard !page.products.isEmpty else { return "" }
+        let first = (query.page - 1) * query.perPage + 1
+        let last = first + page.products.count - 1
+        return "Showing \(first)–\(last) of \(page.totalCount)"
+    }
+
+    var emptyMessage: String {
+        if !query.search.isEmpty { return "No products match “\(query.search)”." }
+        if query.page > 1 { return "There are no products on page \(query.page)." }
+        return "There are no products yet."
+    }
+
+    var products: [TemplateValue] {
+        // Only the first row loads eagerly: the list shows one product a row, the grid up to five.
+        let eager = query.view == .grid ? 5 : 1
+        return page.products.enumerated().map { index, product in
+            var item = ProductListPage.priceContext(product)
+            item["href"] = .string(query.productPath(product.id))
+            item["name"] = .string(product.name)
+            item["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
+            item["imageSize"] = TemplateValue(Self.imageSize)
+            item["lazy"] = .bool(index >= eager)
+            if let vendor = product.vendorName, !vendor.isEmpty { item["vendor"] = .string(vendor) }
+            return .object(item)
+        }
+    }
+
+    static let placeholderPath = "/static/images/placeholder.png"
+
+    /// Price, sale and stock fields shared by the list and the detail page.
+    static func priceContext(_ product: ProductSummary) -> [String: TemplateValue] {
+        let currency = product.currency.rawValue
+        var item: [String: TemplateValue] = [
+            "price": .string(PriceText.format(product.isOnSale ? product.bargainPrice.amount : product.price.amount, currency: currency)),
+            "onSale": .bool(product.isOnSale),
+            "soldOut": .bool(product.isSoldOut),
+            "stock": TemplateValue(product.stock),
+        ]
+        if product.isOnSale {
+            item["originalPrice"] = .string(PriceText.format(product.price.amount, currency: currency))
+        }
+        return item
+    }
+
+    var paginationContext: TemplateValue? {
+        let lastPage = max(1, page.lastPage)
+        guard lastPage > 1 || query.page > 1 else { return nil }
+        let pagination = Pagination(current: query.page, lastPage: max(lastPage, query.page))
+        var context: [String: TemplateValue] = [
+            "items": .list(pagination.items.map { item in
+                switch item {
+                case .gap:
+                    return ["isGap": true]
+                case .page(let number):
+                    return [
+                        "isGap": false,
+                        "number": TemplateValue(number),
+                        "href": .string(query.with(page: number).listPath),
+                        "current": .bool(number == query.page),
+                    ]
+                }
+            })
+        ]
+        if pagination.hasPrevious { context["prev"] = ["href": .string(query.with(page: query.page - 1).listPath)] }
+        if query.page < lastPage { context["next"] = ["href": .string(query.with(page: query.page + 1).listPath)] }
+        return .object(context)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import HTTPServer
+import MarketClient
+import Templating
+
+/// The product browsing routes: `/products` and `/products/{id}`.
+struct ProductPages: Sendable {
+    let gateway: MarketGateway
+    let images: ImageURLRegistry
+    let renderer: PageRenderer
+    /// The vendor whose products this dashboard may edit and delete (nil: none known).
+    let ownVendorID: Int?
+
+    func register(in router: inout Router) {
+        router.get("/products") { request in await list(request) }
+        router.get("/products/{id}") { request in await detail(request) }
+    }
+
+    func list(_ request: HTTPRequest) async -> HTTPResponse {
+        let query = ProductListQuery(request)
+        let key = MarketGateway.ListKey(page: query.page, perPage: query.perPage, search: query.search)
+        let cached: CachedValue<ProductPage>
+        do {
+            cached = try await gateway.page(key)
+        } catch {
+            return upstreamFailure(error, request: request)
+        }
+        // Past the last page (a list that shrank, an edited URL): go to the last one that exists.
+        if cached.value.totalCount > 0, query.page > cached.value.lastPage {
+            return .redirect(to: query.with(page: cached.value.lastPage).listPath, status: .found)
+        }
+        let page = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: Self.notice(for: cached))
+        return renderer.page("products/list", page.context)
+    }
+
+    func detail(_ request: HTTPRequest) async -> HTTPResponse {
+        let query = ProductListQuery(request)
+        guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else {
+            return renderer.error(.notFound, heading: "Product not found", message: "There is no product at this address.", retryHref: nil)
+        }
+        let cached: CachedValue<ProductDetail>
+        do {
+            cached = try await gateway.product(id: id)
+        } catch MarketError.notFound {
+            return renderer.error(.notFound, heading: "Product not found", message: "Product \(id) does not exist, or it was deleted.", retryHref: nil)
+        } catch {
+            return upstreamFailure(error, request: request)
+        }
+        let page = ProductDetailPage(
+            product: cached.value, query: query, imagePath: imagePath, notice: Self.notice(for: cached),
+            isOwn: ownVendorID.map { $0 == cached.value.vendorID } ?? false)
+        return renderer.page("products/detail", page.context)
+    }
+
+    var imagePath: (URL) -> String {
+        let images = self.images
+        return { url in "/images/" + images.register(url) }
+    }
+
+    /// Stale data because the market failed: say so, with the data's age.
+    static func notice<T>(for cached: CachedValue<T>) -> String? {
+        guard cached.lastError != nil else { return nil }
+        return "Showing data from \(describe(age: cached.age)); the market is not answering."
+    }
+
+    /// "2 minutes ago", in words a person reads at a glance.
+    static func describe(age: Duration) -> String {
+        let seconds = max(0, Int(age.components.seconds))
+        switch seconds {
+        case ..<60: return "a moment ago"
+        case ..<120: return "a minute ago"
+        case ..<3600: return "\(seconds / 60) minutes ago"
+        case ..<7200: return "an hour ago"
+        default: return "\(seconds / 3600) hours ago"
+        }
+    }
+
+    /// Nothing cached and the market failed: a page that says what happened and offers a retry.
+    func upstreamFailure(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
+        let retry = request.target
+        switch error as? MarketError {
+        case .timeout?:
+            return renderer.error(.gatewayTimeout, heading: "The market is slow to answer",
+                message: "The Open Market did not answer in time. Your request is safe to try again.", retryHref: retry)
+        case .malformedResponse?:
+            return renderer.error(.badGateway, heading: "The market sent something unexpected",
+                message: "The Open Market answered, but not in a way this dashboard understands. Please try again later.", retryHref: retry)
+        case .rejected(_, let message)?:
+            return renderer.error(.badGateway, heading: "The market refused the request",
+                message: "The Open Market said: \(message)", retryHref: retry)
+        default:
+            return renderer.error(.badGateway, heading: "The market is not answering",
+                message: "The Open Market cannot be reached right now, and there is no saved copy of this page. Please try again in a moment.", retryHref: retry)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import HTTPServer
+import Testing
+
+@testable import Dashboard
+
+@Suite struct ProductListQueryTests {
+    func query(_ target: String) -> ProductListQuery {
+        ProductListQuery(HTTPRequest(method: .get, target: target))
+    }
+
+    @Test func noParameters_giveTheDefaults() {
+        let q = query("/products")
+        #expect(q == ProductListQuery(view: .list, page: 1, perPage: 20, search: ""))
+        #expect(q.listPath == "/products")
+    }
+
+    @Test func validParameters_areRead() {
+        let q = query("/products?view=grid&page=3&per_page=50&q=%EC%97%90%EC%96%B4%ED%8C%9F+3")
+        #expect(q == ProductListQuery(view: .grid, page: 3, perPage: 50, search: "에어팟 3"))
+    }
+
+    @Test(arguments: [
+        "/products?view=table", "/products?page=0", "/products?page=-2", "/products?page=abc",
+        "/products?page=99999999999999999999", "/products?per_page=7", "/products?per_page=",
+        "/products?view=&page=&per_page=&q=",
+    ])
+    func invalidValues_fallBackToDefaults(_ target: String) {
+        #expect(query(target) == ProductListQuery())
+    }
+
+    @Test func searchText_isTrimmedAndBounded() {
+        let long = String(repeating: "a", count: 500)
+        #expect(query("/products?q=%20%20mug%20").search == "mug")
+        #expect(query("/products?q=\(long)").search.count == ProductListQuery.maxSearchLength)
+    }
+
+    @Test func links_keepEveryOtherParameter() {
+        let q = ProductListQuery(view: .grid, page: 3, perPage: 50, search: "a&b c")
+        #expect(q.listPath == "/products?view=grid&page=3&per_page=50&q=a%26b+c")
+        #expect(q.with(view: .list).listPath == "/products?page=3&per_page=50&q=a%26b+c")
+        #expect(q.with(page: 4).listPath == "/products?view=grid&page=4&per_page=50&q=a%26b+c")
+        #expect(q.productPath(12) == "/products/12?view=grid&page=3&per_page=50&q=a%26b+c")
+    }
+
+    @Test func changingThePageSize_startsAtPageOne() {
+        let q = ProductListQuery(view: .grid, page: 3, perPage: 20)
+        #expect(q.with(perPage: 100).listPath == "/products?view=grid&per_page=100")
+    }
+
+    @Test func linksRoundTrip_throughTheParser() {
+        let q = ProductListQuery(view: .grid, page: 7, perPage: 10, search: "<script>\"'&=?#")
+        #expect(query(q.listPath) == q)
+    }
+}

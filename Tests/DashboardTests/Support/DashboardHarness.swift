@@ -1,0 +1,50 @@
+import Foundation
+import HTTPServer
+import LocalMarket
+import Testing
+
+@testable import Dashboard
+
+/// A real dashboard over a real embedded market, both on loopback port 0, in temp folders
+/// that are removed afterwards. Tests talk HTTP to it with `HTTPTestClient`.
+final class DashboardHarness: Sendable {
+    let app: DashboardApp
+    let root: URL
+
+    static let checkout = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    init(_ adjust: (inout DashboardConfiguration) -> Void = { _ in }) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-test-\(UUID().uuidString)")
+        var configuration = DashboardConfiguration(
+            dataDirectory: root.appendingPathComponent("data"),
+            cacheDirectory: root.appendingPathComponent("cache"),
+            publicDirectory: Self.checkout.appendingPathComponent("Public"),
+            templatesDirectory: Self.checkout.appendingPathComponent("Templates"))
+        configuration.port = 0
+        configuration.logLevel = .off
+        adjust(&configuration)
+        app = try DashboardApp(configuration: configuration)
+        try app.start()
+    }
+
+    var port: Int { app.server.port }
+
+    func get(_ path: String, headers: [String: String] = [:]) async throws -> TestResponse {
+        try await HTTPTestClient.get(port, path, headers: headers)
+    }
+
+    func stop() {
+        app.shutdown()
+        try? FileManager.default.removeItem(at: root)
+    }
+}
+
+/// Runs `body` with a fresh dashboard and always stops it.
+func withDashboard<T: Sendable>(
+    _ adjust: (inout DashboardConfiguration) -> Void = { _ in }, _ body: (DashboardHarness) async throws -> T
+) async throws -> T {
+    let harness = try DashboardHarness(adjust)
+    defer { harness.stop() }
+    return try await body(harness)
+}
