@@ -2,7 +2,9 @@ import Foundation
 import Glibc
 
 /// A minimal HTTP/1.1 client for tests over 127.0.0.1: one request per connection
-/// (`Connection: close`), the answer read to the end and split over bytes.
+/// (`Connection: close`), the answer read to the end and split over bytes. The blocking socket
+/// calls run on a thread of their own: on the 2-thread cooperative pool they would starve the
+/// server's handler tasks when tests run in parallel.
 struct LoopbackResponse {
     var status: Int
     /// Header names lowercased.
@@ -15,6 +17,18 @@ enum LoopbackHTTPClient {
 
     static func request(
         port: Int, method: String = "GET", path: String, headers: [(String, String)] = []
+    ) async throws -> LoopbackResponse {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result {
+                    try blockingRequest(port: port, method: method, path: path, headers: headers)
+                })
+            }.start()
+        }
+    }
+
+    private static func blockingRequest(
+        port: Int, method: String, path: String, headers: [(String, String)]
     ) throws -> LoopbackResponse {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(step: "socket") }
@@ -29,6 +43,9 @@ enum LoopbackHTTPClient {
             }
         }
         guard connected == 0 else { throw Failure(step: "connect") }
+        // A server that never answers fails the test instead of hanging it.
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
 
         var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
@@ -43,6 +60,7 @@ enum LoopbackHTTPClient {
         while true {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw Failure(step: "recv errno \(errno)") }
             guard n > 0 else { break }
             answer.append(contentsOf: buffer[..<n])
         }
