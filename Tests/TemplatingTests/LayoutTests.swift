@@ -67,8 +67,9 @@ import Testing
               <link rel="stylesheet" href="/static/css/site.css">
             </head>
             <body>
+            <a class="skip-link" href="#main">Skip to content</a>
             <header class="site-header">
-              <a class="site-name" href="/">Open Market</a>
+              <a class="site-name" href="/products">Open Market</a>
               <nav class="site-nav" aria-label="Site">
                 <ul>
                   <li><a href="/products">Products</a></li>
