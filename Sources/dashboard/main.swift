@@ -26,6 +26,8 @@ let app: DashboardApp
 do {
     app = try DashboardApp(configuration: configuration)
     try app.start()
+} catch let error as ConfigurationError {
+    fail(error.description)
 } catch {
     fail("could not start: \(error)")
 }

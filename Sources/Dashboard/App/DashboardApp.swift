@@ -16,6 +16,7 @@ public final class DashboardApp: Sendable {
 
     public init(configuration: DashboardConfiguration) throws {
         self.configuration = configuration
+        try Self.checkFolders(configuration)
         let logger = ServerLogger(level: configuration.logLevel)
 
         let credentials: MarketCredentials
@@ -57,6 +58,20 @@ public final class DashboardApp: Sendable {
         serverConfiguration.defaultHeaders = Self.securityHeaders
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
         server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: ErrorPage.response)
+    }
+
+    /// Catches the likely mistakes (a wrong `--public-dir` or `--templates-dir`) before anything
+    /// starts, with one line that names the folder and what is missing.
+    static func checkFolders(_ configuration: DashboardConfiguration) throws(ConfigurationError) {
+        let files = FileManager.default
+        let placeholder = configuration.publicDirectory.appendingPathComponent("images/placeholder.png").path
+        guard files.fileExists(atPath: placeholder) else {
+            throw .invalid("\(configuration.publicDirectory.path) is not the dashboard's Public/ folder (images/placeholder.png is missing); see --public-dir")
+        }
+        let layout = configuration.templatesDirectory.appendingPathComponent("layout/head.html").path
+        guard files.fileExists(atPath: layout) else {
+            throw .invalid("\(configuration.templatesDirectory.path) is not the dashboard's Templates/ folder (layout/head.html is missing); see --templates-dir")
+        }
     }
 
     /// Binds the port and starts serving.

@@ -1,21 +1,13 @@
 import Glibc
-import Synchronization
 
 /// IMF-fixdate (RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT`.
 public enum HTTPDate {
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    private static let cache = Mutex<(second: Int, text: String)>((-1, ""))
-
-    /// The `Date` header for now, formatted at most once a second.
+    /// The `Date` header for now. Connections keep their own once-a-second copy instead of
+    /// sharing a cache: a shared one needs a lock that every response would take.
     public static func now() -> String {
-        let second = time(nil)
-        return cache.withLock { cached in
-            if cached.second != second {
-                cached = (second, format(secondsSince1970: second))
-            }
-            return cached.text
-        }
+        format(secondsSince1970: time(nil))
     }
 
     public static func format(secondsSince1970 seconds: Int) -> String {

@@ -65,7 +65,7 @@ extension Connection {
         } else {
             out.append(core.defaultHeaderBytes)
         }
-        field("Date", HTTPDate.now())
+        field("Date", currentDate())
         if response.status.allowsBody {
             out.append("Content-Length: ")
             out.append(decimal: response.body.count)
@@ -77,6 +77,17 @@ extension Connection {
             out.append("Connection: keep-alive\r\n")
         }
         out.append("\r\n")
+    }
+
+    /// The `Date` value, formatted at most once a second per connection: a cache shared by
+    /// all connections would need a lock that every response takes.
+    private func currentDate() -> String {
+        let second = time(nil)
+        if second != dateSecond {
+            dateSecond = second
+            dateText = HTTPDate.format(secondsSince1970: second)
+        }
+        return dateText
     }
 
     /// Framing headers the server writes itself; a handler's versions are ignored.

@@ -12,6 +12,9 @@ final class Connection {
     private let readBuffer: UnsafeMutableRawBufferPointer
     /// Where response heads are serialized, reused for every response.
     let output = OutputBuffer()
+    /// The last `Date` header value and the second it names.
+    var dateSecond = -1
+    var dateText = ""
     /// When the first byte of the request being read arrived (for the header deadline).
     private var headStartedAt: Int?
 
@@ -87,6 +90,8 @@ final class Connection {
     }
 
     /// Reads once, waiting at most `timeout` ms. Idle connections also wake at shutdown.
+    /// (A blocking `recv` with `SO_RCVTIMEO` instead of `poll` then `recv` saves a system call
+    /// per request but measured no faster here, and needs a registry to wake idle connections.)
     func read(timeout: Int, wakeOnShutdown: Bool) -> ReadOutcome {
         var fds = [
             pollfd(fd: fd, events: Int16(POLLIN), revents: 0),

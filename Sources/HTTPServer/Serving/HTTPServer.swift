@@ -78,7 +78,7 @@ public final class HTTPServer: Sendable {
             }
             return (s.listeners, s.acceptThreadDone)
         }
-        guard !core.shuttingDown.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard !core.shuttingDown.exchange(true, ordering: .sequentiallyConsistent) else { return }
         core.wake()
         done?.wait()
         listeners.forEach { close($0.fd) }
@@ -195,3 +195,4 @@ final class ServerCore: Sendable {
         configuration.logger.log(.warning, "refused a connection: \(configuration.maxConnections) already open")
     }
 }
+

@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// What the static handler knows about one file, keyed by its path under the root.
 struct StaticFile: Sendable {
@@ -24,7 +23,7 @@ struct StaticFile: Sendable {
 /// file's identity, size or modification time changes, so an edited or re-pointed file is
 /// never served stale.
 final class StaticFileCache: Sendable {
-    private let entries = Mutex<[String: StaticFile]>([:])
+    private let entries = ReadWriteLock<[String: StaticFile]>([:])
     /// Bounds the memory tier: at most this many files are remembered.
     private let maxEntries = 512
 
@@ -34,14 +33,14 @@ final class StaticFileCache: Sendable {
             throw HTTPError(.notFound, "There is no such file.")
         }
         let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-        if let known = entries.withLock({ $0[relativePath] }), known.inode == UInt64(info.st_ino),
+        if let known = entries.read({ $0[relativePath] }), known.inode == UInt64(info.st_ino),
             known.device == UInt64(info.st_dev), known.size == Int(info.st_size),
             known.modifiedNanoseconds == modified
         {
             return known
         }
         let file = try load(candidate, relativePath: relativePath, root: root, cacheControl: cacheControl)
-        entries.withLock {
+        entries.write {
             if $0.count >= maxEntries { $0.removeAll(keepingCapacity: true) }
             $0[relativePath] = file
         }
