@@ -8,6 +8,9 @@ public struct Router: Sendable {
         /// The largest body this route accepts; a bigger declared body gets 413 before it is read.
         public let maxBodySize: Int?
         public let handler: any HTTPHandler
+        /// The handler again when it can answer without suspending; found once here rather
+        /// than by a dynamic cast on every request.
+        let immediate: (any ImmediateHTTPHandler)?
         let segments: [Segment]
     }
 
@@ -39,7 +42,9 @@ public struct Router: Sendable {
             }
             return .literal(String(raw))
         }
-        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: handler, segments: segments))
+        routes.append(Route(
+            method: method, pattern: pattern, maxBodySize: maxBodySize, handler: handler,
+            immediate: handler as? any ImmediateHTTPHandler, segments: segments))
     }
 
     public mutating func add(

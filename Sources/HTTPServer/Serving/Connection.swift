@@ -153,7 +153,7 @@ final class Connection {
         switch match {
         case .found(let route, let parameters):
             request.pathParameters = parameters
-            response = respond(with: route.handler, to: request)
+            response = respond(with: route, to: request)
         case .methodNotAllowed(let allow):
             var r = core.errorResponder(.methodNotAllowed, "This address does not accept \(head.method.rawValue) requests.")
             r.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
@@ -237,9 +237,10 @@ final class Connection {
 
     /// Runs a handler: on this thread when it can answer at once, otherwise as a Swift task
     /// while this thread waits. Errors become error pages; nothing a handler throws escapes.
-    private func respond(with handler: any HTTPHandler, to request: HTTPRequest) -> HTTPResponse {
+    private func respond(with route: Router.Route, to request: HTTPRequest) -> HTTPResponse {
+        let handler = route.handler
         do {
-            if let immediate = handler as? any ImmediateHTTPHandler, let response = try immediate.respondImmediately(request) {
+            if let immediate = route.immediate, let response = try immediate.respondImmediately(request) {
                 return response
             }
             let pending = PendingResponse()
