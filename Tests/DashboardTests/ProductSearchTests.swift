@@ -69,6 +69,22 @@ import Testing
         #expect(!response.text.contains("aria-label=\"Pagination\""))
     }
 
+    @Test func searchPastItsLastPage_redirectsToTheLastKeepingTheSearch() async throws {
+        let dash = try SharedDashboard.get()
+        let response = try await dash.get("/products?view=grid&q=e&page=9&per_page=10")
+        #expect([302, 303, 307].contains(response.status))
+        #expect(PageLink(response.header("Location") ?? "") == PageLink("/products?view=grid&q=e&page=4&per_page=10"))
+    }
+
+    /// Nothing matches: page 3 of nothing is page 1, not an empty page 3 with links to the
+    /// empty pages 1 and 2.
+    @Test func noMatchPastPageOne_redirectsToPageOne() async throws {
+        let dash = try SharedDashboard.get()
+        let response = try await dash.get("/products?view=grid&q=zzzz-no-such-thing&page=3")
+        #expect([302, 303, 307].contains(response.status))
+        #expect(PageLink(response.header("Location") ?? "") == PageLink("/products?view=grid&q=zzzz-no-such-thing"))
+    }
+
     @Test func clearSearch_keepsViewAndPageSize() async throws {
         let dash = try SharedDashboard.get()
         let response = try await dash.get("/products?view=grid&per_page=50&q=e")
