@@ -89,6 +89,25 @@ import Testing
         #expect(head.header("Content-Length") == String(get.body.count))
     }
 
+    /// Fifty browsers ask for one image nobody has fetched yet: all get it, the market is asked once.
+    @Test func fiftyConcurrentRequests_fetchTheImageOnce() async throws {
+        try await withDashboard { dash in
+            let path = try await imagePath("/products/4", dash: dash)
+            let bodies = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+                for _ in 0..<50 { group.addTask { try await dash.get(path).body } }
+                var bodies: [[UInt8]] = []
+                for try await body in group { bodies.append(body) }
+                return bodies
+            }
+            #expect(bodies.count == 50)
+            #expect(Set(bodies).count == 1)
+            #expect(bodies.first.map { Array($0.prefix(3)) } == ImageRouteTests.jpeg)
+            let health = try JSONSerialization.jsonObject(with: Data(try await dash.get("/healthz").body)) as? [String: Any]
+            let images = health?["image_cache"] as? [String: Any]
+            #expect(images?["upstream_fetches"] as? Int == 1)
+        }
+    }
+
     @Test(arguments: [
         "/images/0123456789abcdef0123456789abcdef",  // well formed, never on a page
         "/images/not-a-key", "/images/..%2F..%2Fetc%2Fpasswd", "/images/",
