@@ -47,7 +47,7 @@ public final class DashboardApp: Sendable {
         var router = Router()
         router.get("/") { _ in .redirect(to: "/products", status: .found) }
         router.add(.get, "/static/{path...}", StaticFileHandler(root: configuration.publicDirectory.path))
-        ProductPages(gateway: MarketGateway(api: api), images: registry, renderer: renderer, ownVendorID: ownVendorID)
+        ProductPages(gateway: MarketGateway(api: api, freshFor: configuration.jsonFreshFor), images: registry, renderer: renderer, ownVendorID: ownVendorID)
             .register(in: &router)
         router.add(.get, "/images/{key}", try ImageHandler(
             registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger))

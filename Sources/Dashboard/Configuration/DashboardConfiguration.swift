@@ -19,6 +19,10 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// Bytes of product images kept in memory and on disk.
     public var imageMemoryCacheBytes = 32 * 1024 * 1024
     public var imageDiskCacheBytes = 256 * 1024 * 1024
+    /// How long upstream JSON (product lists and details) is served without asking the market
+    /// again; after that it is served stale while one refresh runs (design.md, "Caching").
+    /// Tests set it to zero so every page load asks the market.
+    public var jsonFreshFor: Duration = .seconds(10)
     /// Re-read templates when their files change (for people editing `Templates/`).
     public var developmentMode = false
 

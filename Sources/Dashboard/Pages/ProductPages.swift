@@ -25,9 +25,11 @@ struct ProductPages: Sendable {
         } catch {
             return upstreamFailure(error, request: request)
         }
-        // Past the last page (a list that shrank, an edited URL): go to the last one that exists.
-        if cached.value.totalCount > 0, query.page > cached.value.lastPage {
-            return .redirect(to: query.with(page: cached.value.lastPage).listPath, status: .found)
+        // Past the last page (a list that shrank, an edited URL): go to the last one that exists,
+        // page 1 when nothing is left (not an empty page N linking to the empty pages before it).
+        let lastPage = max(1, cached.value.lastPage)
+        if query.page > lastPage {
+            return .redirect(to: query.with(page: lastPage).listPath, status: .found)
         }
         let page = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: Self.notice(for: cached))
         return renderer.page("products/list", page.context)

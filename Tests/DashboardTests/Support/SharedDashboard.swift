@@ -1,0 +1,53 @@
+import Foundation
+import Glibc
+import HTTPServer
+
+/// One dashboard (over its embedded market) for the suites that only read: started on first
+/// use, left running until the test process exits, when its temp folder is removed.
+enum SharedDashboard {
+    private static let started: Result<DashboardHarness, any Error> = {
+        let result = Result { try DashboardHarness() }
+        atexit {
+            if case .success(let harness) = SharedDashboard.started {
+                try? FileManager.default.removeItem(at: harness.root)
+            }
+        }
+        return result
+    }()
+
+    static func get() throws -> DashboardHarness {
+        try started.get()
+    }
+}
+
+/// The market's own answer, read from its JSON over the socket (not through `MarketClient`,
+/// so the dashboard's client cannot hide its own mistakes from the comparison).
+extension DashboardHarness {
+    var marketPort: Int { app.upstreamURL.port ?? 0 }
+
+    /// The product ids of one list page, in the market's order.
+    func marketPageIDs(page: Int, perPage: Int, search: String = "") async throws -> [Int] {
+        var path = "/api/products?page_no=\(page)&items_per_page=\(perPage)"
+        if !search.isEmpty { path += "&search_value=" + URLEncodedForm.encode(search) }
+        let json = try await marketJSON(path)
+        let products = json["pages"] as? [[String: Any]] ?? []
+        return products.compactMap { $0["id"] as? Int }
+    }
+
+    /// One product's JSON as the market sends it.
+    func marketProduct(_ id: Int) async throws -> [String: Any] {
+        try await marketJSON("/api/products/\(id)")
+    }
+
+    func marketJSON(_ path: String) async throws -> [String: Any] {
+        let response = try await HTTPTestClient.get(marketPort, path)
+        guard response.status == 200,
+            let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+        else { throw HTTPTestClient.Failure(description: "market answered \(response.status) to \(path)") }
+        return object
+    }
+
+    func head(_ path: String, headers: [String: String] = [:]) async throws -> TestResponse {
+        try await HTTPTestClient.request(port, "HEAD", path, headers: headers)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+
+/// The market stops answering: cached pages stay readable with a notice, uncached ones give a
+/// clear error page with a retry link. Each test has its own dashboard whose JSON is never
+/// fresh (`jsonFreshFor: .zero`), so every load asks the market.
+@Suite struct UpstreamDownTests {
+    static func neverFresh(_ configuration: inout DashboardConfiguration) {
+        configuration.jsonFreshFor = .zero
+    }
+
+    /// Loads `path` until `done` holds, for at most 10 s. After the market stops, the first
+    /// load of a cached page serves it stale and starts one refresh in the background; only
+    /// once that refresh has failed does the page know that the market is not answering.
+    func load(_ path: String, _ dash: DashboardHarness, until done: (TestResponse) -> Bool) async throws -> TestResponse {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            let response = try await dash.get(path)
+            if done(response) || ContinuousClock.now >= deadline { return response }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    func notice(_ response: TestResponse) -> String {
+        HTMLScan.text(HTMLScan.block(in: response.text, from: "<p class=\"notice\"", to: "</p>"))
+    }
+
+    @Test func cachedList_isServedWithANotice_afterTheMarketStops() async throws {
+        try await withDashboard(Self.neverFresh) { dash in
+            let path = "/products?view=grid&page=2"
+            let before = try await dash.get(path)
+            #expect(before.status == 200)
+            #expect(notice(before).isEmpty)
+            dash.app.market?.shutdown()
+            let after = try await load(path, dash) { !notice($0).isEmpty }
+            #expect(after.status == 200)
+            #expect(notice(after).hasSuffix("the market is not answering."))
+            #expect(notice(after).hasPrefix("Showing data from"))
+            #expect(after.productIDs == before.productIDs)
+            #expect(after.text.contains("<ul class=\"product-grid\">"))
+        }
+    }
+
+    @Test func cachedDetail_isServedWithANotice_afterTheMarketStops() async throws {
+        try await withDashboard(Self.neverFresh) { dash in
+            let before = try await dash.get("/products/4")
+            #expect(before.status == 200)
+            dash.app.market?.shutdown()
+            let after = try await load("/products/4", dash) { !notice($0).isEmpty }
+            #expect(after.status == 200)
+            #expect(notice(after).contains("the market is not answering"))
+            #expect(HTMLScan.text(HTMLScan.block(in: after.text, from: "<h1>", to: "</h1>")) == "맥북 프로 14")
+        }
+    }
+
+    @Test(arguments: ["/products?view=grid&page=2&per_page=10", "/products/7?view=grid&page=3"])
+    func uncachedPage_givesAnErrorPageWithARetryLink(_ path: String) async throws {
+        try await withDashboard(Self.neverFresh) { dash in
+            _ = try await dash.get("/products")  // something else is cached; this page is not
+            dash.app.market?.shutdown()
+            let response = try await dash.get(path)
+            #expect(response.status == 502 || response.status == 504)
+            #expect(response.header("Content-Type")?.hasPrefix("text/html") == true)
+            #expect(response.header("Cache-Control") == "no-store")
+            #expect(response.text.contains("<header class=\"site-header\">"))
+            let retry = HTMLScan.tags("a", in: response.text).first { $0["class"] == "button" }
+            #expect(retry?["href"] == path)
+            #expect(HTMLScan.text(response.text).contains("Try again"))
+            for leak in ["127.0.0.1:\(dash.marketPort)", "/api/products", "URLError", "MarketError", "NSURLError",
+                "Connection refused", "unreachable", ".swift", "Stack"] {
+                #expect(!response.text.contains(leak), "the error page shows \(leak)")
+            }
+        }
+    }
+
+    @Test func cachedImage_isStillServed_unknownOnesGetThePlaceholder() async throws {
+        try await withDashboard(Self.neverFresh) { dash in
+            let page = try await dash.get("/products/10")
+            let sources = HTMLScan.blocks(in: page.text, from: "<li id=\"image-", to: "</li>")
+                .compactMap { HTMLScan.tags("img", in: $0).first?["src"] }
+            #expect(sources.count == 5)
+            let cached = try await dash.get(sources[0])
+            #expect(cached.status == 200)
+            dash.app.market?.shutdown()
+            let again = try await dash.get(sources[0])
+            #expect(again.status == 200 && again.body == cached.body)
+            // Never fetched before the market stopped: the placeholder PNG, not to be cached.
+            let missing = try await dash.get(sources[1])
+            #expect(missing.status == 200)
+            #expect(missing.header("Content-Type") == "image/png")
+            #expect(missing.header("Cache-Control") == "no-store")
+            let placeholder = try Data(contentsOf: DashboardHarness.checkout.appendingPathComponent("Public/images/placeholder.png"))
+            #expect(missing.body == Array(placeholder))
+        }
+    }
+
+    @Test func health_reportsTheMarketDown() async throws {
+        try await withDashboard { dash in
+            dash.app.market?.shutdown()
+            let response = try await dash.get("/healthz")
+            #expect(response.status == 503)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+            #expect((json["upstream"] as? [String: Any])?["reachable"] as? Bool == false)
+            #expect(json["status"] as? String == "ok")
+        }
+    }
+}
