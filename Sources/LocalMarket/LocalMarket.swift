@@ -21,6 +21,7 @@ public final class LocalMarket: Sendable {
 
     public let host: String
     public let port: Int
+    let logger: ServerLogger
     let store: MarketStore
     private let running = Mutex<Running>(Running())
 
@@ -34,14 +35,19 @@ public final class LocalMarket: Sendable {
     ///   - seed: install the sample products when the directory holds no market yet; false
     ///     starts an empty market (for tests that count from zero).
     /// - Throws: `StorageError`, e.g. `.corruptState` with a sentence a person can act on.
-    public convenience init(dataDirectory: URL, host: String = "127.0.0.1", port: Int = 0, seed: Bool = true) throws {
-        try self.init(dataDirectory: dataDirectory, host: host, port: port, seed: seed, syncsToDisk: true)
+    /// - Parameter logger: where the market's own access log and errors go.
+    public convenience init(
+        dataDirectory: URL, host: String = "127.0.0.1", port: Int = 0, seed: Bool = true,
+        logger: ServerLogger = ServerLogger()
+    ) throws {
+        try self.init(dataDirectory: dataDirectory, host: host, port: port, seed: seed, syncsToDisk: true, logger: logger)
     }
 
     /// `syncsToDisk: false` is for tests: writes stay atomic but skip `fsync`.
-    init(dataDirectory: URL, host: String, port: Int, seed: Bool, syncsToDisk: Bool) throws {
+    init(dataDirectory: URL, host: String, port: Int, seed: Bool, syncsToDisk: Bool, logger: ServerLogger = ServerLogger()) throws {
         self.host = host
         self.port = port
+        self.logger = logger
         store = try MarketStore(
             files: MarketFiles(directory: dataDirectory, syncsToDisk: syncsToDisk),
             seed: { (files: MarketFiles) throws(StorageError) -> MarketState in
@@ -66,6 +72,7 @@ public final class LocalMarket: Sendable {
     public func start() throws -> URL {
         if let url = running.withLock({ $0.server == nil ? nil : $0.baseURL }) { return url }
         var configuration = ServerConfiguration(host: host, port: port)
+        configuration.logger = logger
         // An API server bound to every interface answers whatever name reaches it.
         if host == "0.0.0.0" || host == "::" { configuration.allowedHosts = [] }
         let server = HTTPServer(

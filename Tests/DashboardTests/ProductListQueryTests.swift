@@ -52,3 +52,9 @@ import Testing
         #expect(query(q.listPath) == q)
     }
 }
+
+extension ProductListQueryTests {
+    @Test func controlCharactersInTheSearch_areDropped() {
+        #expect(query("/products?q=mu%00g%1B%0A").search == "mug")
+    }
+}

@@ -27,7 +27,14 @@ public final class DashboardApp: Sendable {
             credentials = MarketCredentials(identifier: configuration.identifier ?? "", secret: configuration.secret ?? "")
         } else {
             let vendor = LocalMarket.defaultVendor
-            let market = try LocalMarket(dataDirectory: configuration.dataDirectory.appendingPathComponent("market", isDirectory: true))
+            // The market's own access log would repeat every page's API calls; it speaks up
+            // for warnings and errors only, marked as the market's.
+            let marketLogger = ServerLogger(level: max(configuration.logLevel, .warning)) { line in
+                ServerLogger.standardError("market: " + line)
+            }
+            let market = try LocalMarket(
+                dataDirectory: configuration.dataDirectory.appendingPathComponent("market", isDirectory: true),
+                logger: marketLogger)
             upstreamURL = try market.start()
             self.market = market
             credentials = MarketCredentials(

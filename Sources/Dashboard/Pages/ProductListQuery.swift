@@ -36,7 +36,11 @@ struct ProductListQuery: Sendable, Equatable {
             case "view": view = View(rawValue: value) ?? .list
             case "page": page = Int(value).flatMap { (1...1_000_000).contains($0) ? $0 : nil } ?? 1
             case "per_page": perPage = Int(value).flatMap { Self.pageSizes.contains($0) ? $0 : nil } ?? Self.defaultPageSize
-            case "q": search = String(value.trimmingCharacters(in: .whitespaces).prefix(Self.maxSearchLength))
+            case "q":
+                // Control characters are never part of a name; dropping them keeps NULs and
+                // escapes out of the page and the upstream query.
+                let printable = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+                search = String(printable.trimmingCharacters(in: .whitespaces).prefix(Self.maxSearchLength))
             default: continue
             }
         }
