@@ -106,6 +106,7 @@ import Testing
             let huge = TestFile.jpeg("huge.jpg", size: ProductForms.maxCreateBodyBytes + 1)
             let response = try await session.post("/products", validProductFields, files: [huge])
             #expect(response.status == 413)
+            #expect(response.text.contains("at most 300 KB"), "the page says how to recover")
         }
     }
 

@@ -31,7 +31,7 @@ final class ImageStash: Sendable {
         var lastSweep: ContinuousClock.Instant
     }
 
-    enum AddResult: Sendable, Equatable {
+    enum AddResult: Error, Sendable, Equatable {
         case added(StashedImage)
         /// The same bytes are already stashed for this form (a resubmitted file).
         case duplicate
@@ -77,14 +77,17 @@ final class ImageStash: Sendable {
         sweepIfDue()
         let key = Self.key(owner: owner, token: token)
         let digest = SHA256.hex(bytes)
-        let folder = state.withLock { state -> String? in
-            if let form = state.forms[key] {
-                return form.images.contains { $0.digest == digest } || form.images.count >= maxImagesPerForm ? nil : form.folder
-            }
-            return SecureToken.make()
+        // Decide cheaply before writing; the same checks run again when the image is registered.
+        let precheck = state.withLock { state -> Result<String, AddResult> in
+            guard let form = state.forms[key] else { return .success(SecureToken.make()) }
+            if form.images.contains(where: { $0.digest == digest }) { return .failure(.duplicate) }
+            if form.images.count >= maxImagesPerForm { return .failure(.full) }
+            return .success(form.folder)
         }
-        guard let folder else {
-            return state.withLock { $0.forms[key]?.images.contains { $0.digest == digest } ?? false } ? .duplicate : .full
+        let folder: String
+        switch precheck {
+        case .success(let name): folder = name
+        case .failure(let result): return result
         }
         let folderURL = directory.appendingPathComponent(folder, isDirectory: true)
         let path = folderURL.appendingPathComponent(SecureToken.make()).path
@@ -97,7 +100,7 @@ final class ImageStash: Sendable {
         } catch {
             return .unavailable
         }
-        var evicted: [String] = []
+        var evicted: [Form] = []
         let result = state.withLock { state -> AddResult in
             var form = state.forms[key] ?? Form(folder: folder, touched: .now)
             if form.images.contains(where: { $0.digest == digest }) { return .duplicate }
@@ -108,7 +111,7 @@ final class ImageStash: Sendable {
                 let victim = state.forms.filter({ $0.key != key }).min(by: { $0.value.touched < $1.value.touched })
             {
                 total -= victim.value.bytes
-                evicted.append(victim.value.folder)
+                evicted.append(victim.value)
                 state.forms[victim.key] = nil
             }
             if total + bytes.count > maxTotalBytes { return .unavailable }
@@ -121,7 +124,7 @@ final class ImageStash: Sendable {
             return .added(image)
         }
         if case .added = result {} else { try? FileManager.default.removeItem(atPath: path) }
-        evicted.forEach(removeFolder)
+        evicted.forEach(removeFiles)
         return result
     }
 
@@ -142,8 +145,8 @@ final class ImageStash: Sendable {
 
     /// Forgets the form and deletes its files (after the product was registered).
     func discard(owner: String, token: String) {
-        let folder = state.withLock { $0.forms.removeValue(forKey: Self.key(owner: owner, token: token))?.folder }
-        folder.map(removeFolder)
+        let form = state.withLock { $0.forms.removeValue(forKey: Self.key(owner: owner, token: token)) }
+        form.map(removeFiles)
     }
 
     /// One stashed image's bytes, or nil when the form, the number or the file is gone.
@@ -162,13 +165,13 @@ final class ImageStash: Sendable {
 
     /// Drops forms untouched for longer than `lifetime`.
     func sweep(now: ContinuousClock.Instant = .now) {
-        let expired = state.withLock { state -> [String] in
+        let expired = state.withLock { state -> [Form] in
             state.lastSweep = now
             let old = state.forms.filter { now - $0.value.touched > lifetime }
             for key in old.keys { state.forms[key] = nil }
-            return old.values.map(\.folder)
+            return Array(old.values)
         }
-        expired.forEach(removeFolder)
+        expired.forEach(removeFiles)
     }
 
     private func sweepIfDue() {
@@ -176,7 +179,9 @@ final class ImageStash: Sendable {
         if state.withLock({ now - $0.lastSweep >= sweepInterval }) { sweep(now: now) }
     }
 
-    private func removeFolder(_ folder: String) {
-        try? FileManager.default.removeItem(at: directory.appendingPathComponent(folder, isDirectory: true))
+    /// Each image by its own path (two first uploads racing may have used two folders), then the folder.
+    private func removeFiles(_ form: Form) {
+        for image in form.images { try? FileManager.default.removeItem(atPath: image.path) }
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(form.folder, isDirectory: true))
     }
 }
