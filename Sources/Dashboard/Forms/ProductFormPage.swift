@@ -55,7 +55,6 @@ struct ProductFormPage {
             context["backHref"] = "/products"
             context["backLabel"] = "Back to products"
             context["hasStashedImages"] = .bool(!stashedImages.isEmpty)
-            context["remainingImageSlots"] = TemplateValue(max(0, 5 - stashedImages.count))
             context["stashedImages"] = .list(stashedImages.map { image in
                 [
                     "src": .string("/products/new/images/\(formToken)/\(image.number)"),
