@@ -14,17 +14,13 @@ public final class DashboardApp: Sendable {
     /// The API base URL in use (the embedded market's or the configured one).
     public let upstreamURL: URL
 
-    public init(configuration: DashboardConfiguration) throws {
-        self.configuration = configuration
+    public convenience init(configuration: DashboardConfiguration) throws {
         try Self.checkFolders(configuration)
         let logger = ServerLogger(level: configuration.logLevel)
-
-        let credentials: MarketCredentials
-        var ownVendorID: Int?
         if let upstream = configuration.upstream {
-            market = nil
-            upstreamURL = upstream
-            credentials = MarketCredentials(identifier: configuration.identifier ?? "", secret: configuration.secret ?? "")
+            let credentials = MarketCredentials(identifier: configuration.identifier ?? "", secret: configuration.secret ?? "")
+            let api = MarketClient(configuration: .init(baseURL: upstream, credentials: credentials))
+            try self.init(configuration: configuration, logger: logger, api: api, upstreamURL: upstream, market: nil, ownVendorID: nil)
         } else {
             let vendor = LocalMarket.defaultVendor
             // The market's own access log would repeat every page's API calls; it speaks up
@@ -35,13 +31,33 @@ public final class DashboardApp: Sendable {
             let market = try LocalMarket(
                 dataDirectory: configuration.dataDirectory.appendingPathComponent("market", isDirectory: true),
                 logger: marketLogger)
-            upstreamURL = try market.start()
-            self.market = market
-            credentials = MarketCredentials(
+            let url = try market.start()
+            let credentials = MarketCredentials(
                 identifier: configuration.identifier ?? vendor.identifier, secret: configuration.secret ?? vendor.secret)
-            ownVendorID = vendor.id
+            let api = MarketClient(configuration: .init(baseURL: url, credentials: credentials))
+            do {
+                try self.init(configuration: configuration, logger: logger, api: api, upstreamURL: url, market: market, ownVendorID: vendor.id)
+            } catch {
+                market.shutdown()
+                throw error
+            }
         }
-        let api = MarketClient(configuration: .init(baseURL: upstreamURL, credentials: credentials))
+    }
+
+    /// The seam for tests: any `MarketAPI` (a double that fails on cue), no embedded market.
+    convenience init(configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?) throws {
+        try self.init(
+            configuration: configuration, logger: ServerLogger(level: configuration.logLevel), api: api,
+            upstreamURL: configuration.upstream ?? URL(fileURLWithPath: "/"), market: nil, ownVendorID: ownVendorID)
+    }
+
+    private init(
+        configuration: DashboardConfiguration, logger: ServerLogger, api: any MarketAPI, upstreamURL: URL,
+        market: LocalMarket?, ownVendorID: Int?
+    ) throws {
+        self.configuration = configuration
+        self.market = market
+        self.upstreamURL = upstreamURL
         let templates = try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode)
         let renderer = PageRenderer(templates: templates, logger: logger)
         let registry = ImageURLRegistry()
@@ -54,7 +70,15 @@ public final class DashboardApp: Sendable {
         var router = Router()
         router.get("/") { _ in .redirect(to: "/products", status: .found) }
         router.add(.get, "/static/{path...}", StaticFileHandler(root: configuration.publicDirectory.path))
-        ProductPages(gateway: MarketGateway(api: api, freshFor: configuration.jsonFreshFor), images: registry, renderer: renderer, ownVendorID: ownVendorID)
+        let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor)
+        let flash = FlashMessages()
+        // Before ProductPages: its `/products/{id}` would otherwise answer `/products/new`.
+        ProductForms(
+            api: api, gateway: gateway, renderer: renderer, images: registry,
+            stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
+            ledger: SubmissionLedger(), flash: flash, ownVendorID: ownVendorID
+        ).register(in: &router)
+        ProductPages(gateway: gateway, images: registry, renderer: renderer, ownVendorID: ownVendorID, flash: flash)
             .register(in: &router)
         router.add(.get, "/images/{key}", try ImageHandler(
             registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger))

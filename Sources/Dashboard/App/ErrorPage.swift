@@ -3,6 +3,13 @@ import HTTPServer
 /// The page for errors: the status, a sentence a person can act on, and a way back.
 /// Never a stack trace, never upstream details.
 enum ErrorPage {
+    /// A form too large to read is refused before the dashboard sees it; say how to recover.
+    static let tooLargeAdvice = """
+        <p>Product images must each be at most 300 KB (five at most). Go back with your browser's \
+        Back button: your entries are usually still there. Choose smaller pictures, or turn on \
+        JavaScript so the form makes them smaller for you.</p>
+        """
+
     static func response(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
         let html = """
             <!doctype html>
@@ -17,6 +24,7 @@ enum ErrorPage {
             <main class="error-page">
             <h1>\(status.rawValue) \(HTML.escape(status.reasonPhrase))</h1>
             <p>\(HTML.escape(message))</p>
+            \(status == .contentTooLarge ? tooLargeAdvice : "")
             <p><a href="/">Back to the dashboard</a></p>
             </main>
             </body>

@@ -10,6 +10,8 @@ struct ProductPages: Sendable {
     let renderer: PageRenderer
     /// The vendor whose products this dashboard may edit and delete (nil: none known).
     let ownVendorID: Int?
+    /// One-time messages after a redirect ("Product registered."), shown once on the next page.
+    let flash: FlashMessages
 
     func register(in router: inout Router) {
         router.get("/products") { request in await list(request) }
@@ -32,7 +34,7 @@ struct ProductPages: Sendable {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
         }
         let page = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: Self.notice(for: cached))
-        return renderer.page("products/list", page.context)
+        return flash.page(for: request, page.context) { renderer.page("products/list", $0) }
     }
 
     func detail(_ request: HTTPRequest) async -> HTTPResponse {
@@ -51,7 +53,7 @@ struct ProductPages: Sendable {
         let page = ProductDetailPage(
             product: cached.value, query: query, imagePath: imagePath, notice: Self.notice(for: cached),
             isOwn: ownVendorID.map { $0 == cached.value.vendorID } ?? false)
-        return renderer.page("products/detail", page.context)
+        return flash.page(for: request, page.context) { renderer.page("products/detail", $0) }
     }
 
     var imagePath: (URL) -> String {

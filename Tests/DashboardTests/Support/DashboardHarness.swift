@@ -14,7 +14,14 @@ final class DashboardHarness: Sendable {
     static let checkout = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    init(_ adjust: (inout DashboardConfiguration) -> Void = { _ in }) throws {
+    convenience init(_ adjust: (inout DashboardConfiguration) -> Void = { _ in }) throws {
+        try self.init(adjust: adjust, makeApp: { try DashboardApp(configuration: $0) })
+    }
+
+    init(
+        adjust: (inout DashboardConfiguration) -> Void = { _ in },
+        makeApp: (DashboardConfiguration) throws -> DashboardApp
+    ) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-test-\(UUID().uuidString)")
         var configuration = DashboardConfiguration(
             dataDirectory: root.appendingPathComponent("data"),
@@ -24,7 +31,7 @@ final class DashboardHarness: Sendable {
         configuration.port = 0
         configuration.logLevel = .off
         adjust(&configuration)
-        app = try DashboardApp(configuration: configuration)
+        app = try makeApp(configuration)
         try app.start()
     }
 

@@ -1,0 +1,109 @@
+import Foundation
+import MarketClient
+import Templating
+
+/// The view model of the product form (`products/form`), for registering and for editing:
+/// every value refilled as typed, an error summary linking to each field, a message beside
+/// each field, the stashed images (create) or the product's images with a thumbnail choice (edit).
+struct ProductFormPage {
+    enum Mode {
+        case create
+        case edit(ProductDetail)
+    }
+
+    /// A problem that is not one field's: the market refused, the token expired.
+    struct Problem {
+        var heading: String
+        var message: String
+    }
+
+    var mode: Mode
+    var values: ProductFormValues
+    var errors = FieldErrors()
+    var problem: Problem?
+    var csrfToken: String
+    var formToken: String
+    var stashedImages: [StashedImage] = []
+    /// Turns an upstream image URL into the `/images/{key}` path that serves it (edit).
+    var imagePath: (URL) -> String = { $0.absoluteString }
+
+    var context: [String: TemplateValue] {
+        var context: [String: TemplateValue] = [
+            "csrfToken": .string(csrfToken),
+            "formToken": .string(formToken),
+            "fields": .object(Dictionary(uniqueKeysWithValues: ProductField.allCases.map { field in
+                var entry: [String: TemplateValue] = ["value": .string(value(of: field))]
+                if let message = errors[field] { entry["error"] = .string(message) }
+                return (field.rawValue, .object(entry))
+            })),
+            "currencyOptions": .list(Currency.supported.map { currency in
+                ["value": .string(currency.rawValue), "selected": .bool(Currency(rawValue: values.currency) == currency)]
+            }),
+            "hasErrors": .bool(!errors.isEmpty),
+            "errorCountText": .string(errors.ordered.count == 1 ? "1 problem" : "\(errors.ordered.count) problems"),
+            "errors": .list(errors.ordered.map { ["field": .string($0.field.rawValue), "message": .string($0.message)] }),
+        ]
+        if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
+        switch mode {
+        case .create:
+            context["title"] = errors.isEmpty && problem == nil ? "Register a product" : "Error: Register a product"
+            context["heading"] = "Register a product"
+            context["action"] = "/products"
+            context["enctype"] = "multipart/form-data"
+            context["isCreate"] = true
+            context["submitLabel"] = "Register product"
+            context["backHref"] = "/products"
+            context["backLabel"] = "Back to products"
+            context["hasStashedImages"] = .bool(!stashedImages.isEmpty)
+            context["stashedImages"] = .list(stashedImages.map { image in
+                [
+                    "src": .string("/products/new/images/\(formToken)/\(image.number)"),
+                    "filename": .string(image.filename.isEmpty ? "image \(image.number)" : image.filename),
+                    "number": TemplateValue(image.number),
+                    "sizeText": .string(Self.sizeText(image.size)),
+                ]
+            })
+        case .edit(let product):
+            context["title"] = .string((errors.isEmpty && problem == nil ? "" : "Error: ") + "Edit \(product.name)")
+            context["heading"] = .string("Edit “\(product.name)”")
+            context["action"] = .string("/products/\(product.id)/edit")
+            context["enctype"] = "application/x-www-form-urlencoded"
+            context["isEdit"] = true
+            context["submitLabel"] = "Save changes"
+            context["backHref"] = .string("/products/\(product.id)")
+            context["backLabel"] = "Back to the product"
+            let total = product.images.count
+            context["productImages"] = .list(product.images.enumerated().map { index, image in
+                [
+                    "id": TemplateValue(image.id),
+                    "src": .string(imagePath(image.thumbnailURL)),
+                    "alt": .string("\(product.name), image \(index + 1) of \(total)"),
+                    "checked": .bool(values.thumbnailID == String(image.id)),
+                    "first": .bool(index == 0),
+                ]
+            })
+        }
+        return context
+    }
+
+    func value(of field: ProductField) -> String {
+        switch field {
+        case .name: values.name
+        case .description: values.description
+        case .price: values.price
+        case .discountedPrice: values.discountedPrice
+        case .stock: values.stock
+        case .currency: values.currency
+        case .thumbnailID: values.thumbnailID
+        case .images: ""
+        }
+    }
+
+    /// `12 KB`, `1.4 MB`.
+    static func sizeText(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        if bytes < 1024 * 1024 { return "\((bytes + 512) / 1024) KB" }
+        let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
+}

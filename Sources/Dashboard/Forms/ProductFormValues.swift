@@ -1,0 +1,45 @@
+import Foundation
+import MarketClient
+
+/// What the person typed, as text, exactly as it came: the form is refilled from this after any
+/// failure, so nothing typed is lost (the templates escape it).
+struct ProductFormValues: Sendable, Equatable {
+    var name = ""
+    var description = ""
+    var price = ""
+    var discountedPrice = "0"
+    var stock = ""
+    var currency = "KRW"
+    /// Edit only: the image chosen as thumbnail (an id from the product's images), or empty.
+    var thumbnailID = ""
+
+    init() {}
+
+    /// From submitted fields (the first value of each name).
+    init(_ submission: FormSubmission) {
+        name = submission.value("name") ?? ""
+        description = submission.value("description") ?? ""
+        price = submission.value("price") ?? ""
+        discountedPrice = submission.value("discounted_price") ?? ""
+        stock = submission.value("stock") ?? ""
+        currency = submission.value("currency") ?? ""
+        thumbnailID = submission.value("thumbnail_id") ?? ""
+    }
+
+    /// Prefilled from a product, amounts written plainly (`20000`, `12.50`).
+    init(product: ProductDetail) {
+        name = product.name
+        description = product.description
+        currency = product.currency.rawValue
+        price = Self.plain(product.price, currency: product.currency)
+        discountedPrice = Self.plain(product.discountedPrice, currency: product.currency)
+        stock = String(product.stock)
+        thumbnailID = product.images.first { $0.thumbnailURL == product.thumbnail }.map { String($0.id) } ?? ""
+    }
+
+    /// An amount as a person would type it: no grouping, cents for USD.
+    static func plain(_ money: Money, currency: Currency) -> String {
+        guard currency == .usd else { return money.description }
+        return PriceText.grouped(money.amount, minimumFractionDigits: 2).replacingOccurrences(of: ",", with: "")
+    }
+}

@@ -1,0 +1,86 @@
+import HTTPServer
+import MarketClient
+import Templating
+
+/// `GET/POST /products/{id}/delete`. The confirmation asks for nothing but a click: the
+/// dashboard holds the vendor secret (from its configuration) and sends it for the archived
+/// lookup itself; the mobile apps asked for it because they had none. A person who can reach
+/// the dashboard can already register and edit as its vendor, so asking again would protect
+/// nothing and put the secret in a browser form.
+extension ProductForms {
+    func deleteConfirmation(_ request: HTTPRequest) async -> HTTPResponse {
+        switch await ownProduct(request, fresh: false, action: "delete") {
+        case .failure(let failure):
+            return failure.response
+        case .success(let product):
+            let (token, setCookie) = csrf.token(for: request)
+            return deletePage(product, csrfToken: token, status: .ok, setCookie: setCookie)
+        }
+    }
+
+    func delete(_ request: HTTPRequest) async -> HTTPResponse {
+        if let problem = csrf.originProblem(request) { return forbidden(problem) }
+        let submission: FormSubmission
+        do {
+            submission = try FormSubmission(request)
+        } catch {
+            return renderer.error(error.status, heading: "The form could not be read", message: error.message, retryHref: nil)
+        }
+        guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else {
+            return renderer.error(.notFound, heading: "Product not found", message: "There is no product at this address.", retryHref: nil)
+        }
+        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
+            return await staleDeleteForm(request)
+        }
+        do {
+            let deleted = try await api.deleteProduct(id: id)
+            gateway.invalidate(productID: id)
+            return respond(to: .redirect(location: "/products", flash: "“\(deleted.name)” was deleted."))
+        } catch MarketError.notFound {
+            // Deleted already (a second click, another tab): the person's wish is done.
+            gateway.invalidate(productID: id)
+            return respond(to: .redirect(location: "/products", flash: "That product was already deleted."))
+        } catch MarketError.timeout {
+            gateway.invalidate(productID: id)
+            return outcomeUnknown(
+                heading: "We don't know whether the product was deleted",
+                message: "The Open Market did not answer in time. It may have deleted the product, or not.",
+                advice: "Open the product to see whether it is still there before trying again.",
+                checkHref: "/products/\(id)", checkLabel: "Check the product")
+        } catch {
+            let (status, problem) = Self.explain(error as? MarketError ?? .unreachable, action: "delete the product")
+            guard case .success(let product) = await ownProduct(request, fresh: false, action: "delete") else {
+                return renderer.error(status, heading: problem.heading, message: problem.message, retryHref: nil)
+            }
+            return deletePage(product, csrfToken: csrf.token(for: request).token, status: status, problem: problem)
+        }
+    }
+
+    func staleDeleteForm(_ request: HTTPRequest) async -> HTTPResponse {
+        switch await ownProduct(request, fresh: false, action: "delete") {
+        case .failure(let failure):
+            return failure.response
+        case .success(let product):
+            let (token, setCookie) = csrf.token(for: request)
+            let problem = ProductFormPage.Problem(
+                heading: "The form had expired",
+                message: "For your safety nothing was deleted: the form's security token did not match this browser. Confirm again below.")
+            return deletePage(product, csrfToken: token, status: .forbidden, problem: problem, setCookie: setCookie)
+        }
+    }
+
+    func deletePage(
+        _ product: ProductDetail, csrfToken: String, status: HTTPStatus,
+        problem: ProductFormPage.Problem? = nil, setCookie: String? = nil
+    ) -> HTTPResponse {
+        var context = ProductListPage.priceContext(product.summary)
+        context["title"] = .string("Delete \(product.name)")
+        context["id"] = TemplateValue(product.id)
+        context["name"] = .string(product.name)
+        context["backHref"] = .string("/products/\(product.id)")
+        context["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
+        context["csrfToken"] = .string(csrfToken)
+        if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
+        return noStore(renderer.page("products/delete", context, status: status), setCookie: setCookie)
+    }
+}

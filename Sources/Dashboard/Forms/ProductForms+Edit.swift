@@ -1,0 +1,132 @@
+import HTTPServer
+import MarketClient
+import Templating
+
+/// `GET/POST /products/{id}/edit`: the same form, prefilled; images read-only with a thumbnail
+/// choice; only the fields that changed are sent (PATCH).
+extension ProductForms {
+    func editForm(_ request: HTTPRequest) async -> HTTPResponse {
+        let product: ProductDetail
+        switch await ownProduct(request, fresh: false, action: "edit") {
+        case .failure(let failure): return failure.response
+        case .success(let found): product = found
+        }
+        let (token, setCookie) = csrf.token(for: request)
+        let page = ProductFormPage(mode: .edit(product), values: ProductFormValues(product: product), csrfToken: token, formToken: SecureToken.make())
+        return formResponse(page, status: .ok, setCookie: setCookie)
+    }
+
+    func edit(_ request: HTTPRequest) async -> HTTPResponse {
+        if let problem = csrf.originProblem(request) { return forbidden(problem) }
+        let submission: FormSubmission
+        do {
+            submission = try FormSubmission(request)
+        } catch {
+            return renderer.error(error.status, heading: "The form could not be read", message: error.message, retryHref: nil)
+        }
+        let values = ProductFormValues(submission)
+        // Compare with what the market holds now, not with a cached copy.
+        let product: ProductDetail
+        switch await ownProduct(request, fresh: true, action: "edit") {
+        case .failure(let failure): return failure.response
+        case .success(let found): product = found
+        }
+        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(request) else {
+            return expiredForm(.edit(product), values: values, request: request)
+        }
+        let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
+        let key = "edit/" + ImageStash.key(owner: owner, token: formToken)
+        if case .finished(let outcome) = await ledger.claim(key) { return respond(to: outcome) }
+        let (response, outcome) = await save(product, values: values, owner: owner, formToken: formToken)
+        await ledger.finish(key, outcome: outcome)
+        return response
+    }
+
+    func save(
+        _ product: ProductDetail, values: ProductFormValues, owner: String, formToken: String
+    ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
+        var (valid, errors) = ProductFormRules.validate(values)
+        var thumbnailID: Int?
+        if !values.thumbnailID.isEmpty {
+            if let id = Int(values.thumbnailID), product.images.contains(where: { $0.id == id }) {
+                thumbnailID = id
+            } else {
+                errors.add(.thumbnailID, "Choose one of the product's images as its thumbnail.")
+            }
+        }
+        var page = ProductFormPage(mode: .edit(product), values: values, errors: errors, csrfToken: owner, formToken: formToken)
+        guard errors.isEmpty, let valid else { return (formResponse(page, status: .unprocessableContent), nil) }
+
+        let changes = Self.changes(from: product, to: valid, thumbnailID: thumbnailID)
+        let location = "/products/\(product.id)"
+        if changes.isEmpty {
+            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: "Nothing changed.")
+            return (respond(to: outcome), outcome)
+        }
+        do {
+            _ = try await api.editProduct(id: product.id, changes)
+            gateway.invalidate(productID: product.id)
+            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: "Product updated.")
+            return (respond(to: outcome), outcome)
+        } catch MarketError.timeout {
+            // Sending the same change again is harmless, so the form stays, with a warning.
+            gateway.invalidate(productID: product.id)
+            page.problem = .init(
+                heading: "We don't know whether the change was saved",
+                message: "The Open Market did not answer in time. Open the product to check; your changes are still below.")
+            return (formResponse(page, status: .gatewayTimeout), nil)
+        } catch {
+            let (status, problem) = Self.explain(error as? MarketError ?? .unreachable, action: "save the changes")
+            page.problem = problem
+            return (formResponse(page, status: status), nil)
+        }
+    }
+
+    /// Only what differs from the product as the market holds it.
+    static func changes(from product: ProductDetail, to valid: ProductFormRules.Valid, thumbnailID: Int?) -> ProductChanges {
+        var changes = ProductChanges()
+        if valid.name != ProductFormRules.normalized(product.name) { changes.name = valid.name }
+        if valid.description != ProductFormRules.normalized(product.description) { changes.description = valid.description }
+        if valid.price != product.price { changes.price = valid.price }
+        if valid.currency != product.currency { changes.currency = valid.currency }
+        if valid.discountedPrice != product.discountedPrice { changes.discountedPrice = valid.discountedPrice }
+        if valid.stock != product.stock { changes.stock = valid.stock }
+        if let thumbnailID, product.images.first(where: { $0.id == thumbnailID })?.thumbnailURL != product.thumbnail {
+            changes.thumbnailID = thumbnailID
+        }
+        return changes
+    }
+
+    /// The product named by `{id}`, if this dashboard's vendor may change it; otherwise the page
+    /// that explains why not (404, 403, or the market's failure).
+    func ownProduct(_ request: HTTPRequest, fresh: Bool, action: String) async -> Result<ProductDetail, ResponseError> {
+        guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else {
+            return .failure(ResponseError(renderer.error(.notFound, heading: "Product not found", message: "There is no product at this address.", retryHref: nil)))
+        }
+        let product: ProductDetail
+        do {
+            product = fresh ? try await api.product(id: id) : try await gateway.product(id: id).value
+        } catch MarketError.notFound {
+            return .failure(ResponseError(renderer.error(.notFound, heading: "Product not found", message: "Product \(id) does not exist, or it was deleted.", retryHref: nil)))
+        } catch {
+            let timeout = (error as? MarketError) == .timeout
+            return .failure(ResponseError(renderer.error(
+                timeout ? .gatewayTimeout : .badGateway, heading: "The market is not answering",
+                message: "The product could not be loaded from the Open Market, so nothing was changed. Please try again in a moment.",
+                retryHref: fresh ? nil : request.target)))
+        }
+        if let ownVendorID, product.vendorID != ownVendorID {
+            return .failure(ResponseError(renderer.error(
+                .forbidden, heading: "Not your product",
+                message: "“\(product.name)” belongs to another vendor; only the vendor who registered a product can \(action) it.",
+                retryHref: nil)))
+        }
+        return .success(product)
+    }
+}
+
+/// A finished error page carried through a `Result`.
+struct ResponseError: Error {
+    let response: HTTPResponse
+    init(_ response: HTTPResponse) { self.response = response }
+}

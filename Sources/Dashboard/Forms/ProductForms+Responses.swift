@@ -1,0 +1,94 @@
+import Foundation
+import HTTPServer
+import MarketClient
+import Templating
+
+/// The answers the form routes share: form pages (always `no-store`), redirects with a flash,
+/// the "outcome unknown" page, and how market errors are explained.
+extension ProductForms {
+    func formResponse(
+        _ page: ProductFormPage, request: HTTPRequest? = nil, status: HTTPStatus, setCookie: String? = nil
+    ) -> HTTPResponse {
+        var page = page
+        page.imagePath = imagePath
+        return noStore(renderer.page("products/form", page.context, status: status), setCookie: setCookie)
+    }
+
+    func noStore(_ response: HTTPResponse, setCookie: String? = nil) -> HTTPResponse {
+        var response = response
+        response.headers["Cache-Control"] = "no-store"
+        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
+        return response
+    }
+
+    /// The answer for a finished submission, the first time and for every repeat of its token.
+    func respond(to outcome: SubmissionLedger.Outcome) -> HTTPResponse {
+        switch outcome {
+        case .redirect(let location, let message):
+            var response = HTTPResponse.redirect(to: location, status: .seeOther)
+            flash.attach(message, to: &response)
+            return response
+        case .unknown:
+            return outcomeUnknown(
+                heading: "We don't know whether the product was registered",
+                message: "The Open Market did not answer in time. It may have registered the product, or not.",
+                advice: "Look for it in the product list before registering it again, so it is not registered twice.",
+                checkHref: "/products", checkLabel: "Check the product list")
+        }
+    }
+
+    func outcomeUnknown(heading: String, message: String, advice: String, checkHref: String, checkLabel: String) -> HTTPResponse {
+        let context: [String: TemplateValue] = [
+            "title": .string(heading), "heading": .string(heading), "message": .string(message),
+            "advice": .string(advice), "checkHref": .string(checkHref), "checkLabel": .string(checkLabel),
+        ]
+        return noStore(renderer.page("products/outcome-unknown", context, status: .gatewayTimeout))
+    }
+
+    /// 403 for a POST from another site.
+    func forbidden(_ message: String) -> HTTPResponse {
+        renderer.error(.forbidden, heading: "Not accepted from another site", message: message, retryHref: nil)
+    }
+
+    /// 403 for a same-site POST whose CSRF token is missing or stale (an old tab, cleared
+    /// cookies): nothing is sent, but the typed values come back in a fresh form.
+    func expiredForm(_ mode: ProductFormPage.Mode, values: ProductFormValues, request: HTTPRequest) -> HTTPResponse {
+        let (token, setCookie) = csrf.token(for: request)
+        let problem = ProductFormPage.Problem(
+            heading: "The form had expired",
+            message: "For your safety nothing was sent: the form's security token did not match this browser. "
+                + "Your entries are below; check them, add any images again, and submit.")
+        let page = ProductFormPage(mode: mode, values: values, problem: problem, csrfToken: token, formToken: SecureToken.make())
+        return formResponse(page, status: .forbidden, setCookie: setCookie)
+    }
+
+    /// The status and words for a market error on a write.
+    static func explain(_ error: MarketError, action: String) -> (HTTPStatus, ProductFormPage.Problem) {
+        switch error {
+        case .unauthorized:
+            return (.forbidden, .init(
+                heading: "The market refused",
+                message: "The Open Market did not let this dashboard \(action): only the vendor who registered a product may change it, "
+                    + "and the market must accept the dashboard's vendor identifier and secret (--identifier, --secret)."))
+        case .rejected(let status, let message) where (400..<500).contains(status):
+            return (.unprocessableContent, .init(heading: "The market did not accept the input", message: "The Open Market said: \(message)"))
+        case .invalidRequest(let what):
+            return (.unprocessableContent, .init(heading: "Nothing was sent", message: "The request could not be made: \(what)"))
+        case .rejected(_, let message):
+            return (.badGateway, .init(
+                heading: "The market could not \(action)",
+                message: "The Open Market answered with an error: \(message). Nothing is lost; submit again when it is back."))
+        case .notFound:
+            return (.badGateway, .init(heading: "The market could not \(action)", message: "The Open Market says the product does not exist."))
+        case .timeout, .unreachable, .malformedResponse:
+            return (.badGateway, .init(
+                heading: "The market is not answering",
+                message: "The Open Market could not be reached. Nothing is lost; submit again in a moment."))
+        }
+    }
+
+    var imagePath: (URL) -> String {
+        let images = self.images
+        return { url in "/images/" + images.register(url) }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import HTTPServer
+import MarketClient
+import Templating
+
+/// The write routes: register (`/products/new`, `POST /products`), edit and delete, plus the
+/// stashed images' thumbnails. Register these before `ProductPages` (its `/products/{id}`
+/// would otherwise answer `/products/new`).
+///
+/// Writes go straight to the market (never retried automatically) and then drop the cached
+/// reads they change. Every POST passes `CSRFGuard`; every form page is `no-store`.
+struct ProductForms: Sendable {
+    let api: any MarketAPI
+    let gateway: MarketGateway
+    let renderer: PageRenderer
+    let images: ImageURLRegistry
+    let stash: ImageStash
+    let ledger: SubmissionLedger
+    let flash: FlashMessages
+    let csrf = CSRFGuard()
+    /// The vendor whose products may be edited and deleted (nil: unknown, the market decides).
+    let ownVendorID: Int?
+
+    /// The create route's body cap: five images at 300 KB, 64 KB of fields, and slack.
+    static let maxCreateBodyBytes = 2 * 1024 * 1024
+
+    func register(in router: inout Router) {
+        router.get("/products/new") { request in newForm(request) }
+        router.post("/products", maxBodySize: Self.maxCreateBodyBytes) { request in await create(request) }
+        router.get("/products/new/images/{token}/{number}") { request in stashedImage(request) }
+        router.get("/products/{id}/edit") { request in await editForm(request) }
+        router.post("/products/{id}/edit") { request in await edit(request) }
+        router.get("/products/{id}/delete") { request in await deleteConfirmation(request) }
+        router.post("/products/{id}/delete") { request in await delete(request) }
+    }
+
+    // MARK: Register
+
+    func newForm(_ request: HTTPRequest) -> HTTPResponse {
+        let (token, setCookie) = csrf.token(for: request)
+        let page = ProductFormPage(mode: .create, values: ProductFormValues(), csrfToken: token, formToken: SecureToken.make())
+        return formResponse(page, request: request, status: .ok, setCookie: setCookie)
+    }
+
+    func create(_ request: HTTPRequest) async -> HTTPResponse {
+        if let problem = csrf.originProblem(request) { return forbidden(problem) }
+        let submission: FormSubmission
+        do {
+            submission = try FormSubmission(request)
+        } catch {
+            return renderer.error(error.status, heading: "The form could not be read", message: error.message, retryHref: nil)
+        }
+        let values = ProductFormValues(submission)
+        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(request) else {
+            return expiredForm(.create, values: values, request: request)
+        }
+        let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
+        let key = ImageStash.key(owner: owner, token: formToken)
+        if case .finished(let outcome) = await ledger.claim(key) { return respond(to: outcome) }
+        let (response, outcome) = await register(submission, values: values, owner: owner, formToken: formToken)
+        await ledger.finish(key, outcome: outcome)
+        return response
+    }
+
+    /// The claimed part of a registration: stash the new images, validate, send once.
+    func register(
+        _ submission: FormSubmission, values: ProductFormValues, owner: String, formToken: String
+    ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
+        var errors = FieldErrors()
+        let removals = Set(submission.values("remove_image").compactMap { Int($0) })
+        stash.remove(owner: owner, token: formToken, numbers: removals)
+        for message in stashUploads(submission.files.filter { $0.field == "images" }, owner: owner, token: formToken) {
+            errors.add(.images, message)
+        }
+        let stashed = stash.images(owner: owner, token: formToken)
+        let (valid, fieldErrors) = ProductFormRules.validate(values)
+        for (field, message) in fieldErrors.ordered { errors.add(field, message) }
+        if stashed.isEmpty, errors[.images] == nil { errors.add(.images, "Add 1 to 5 images (JPEG or PNG, each at most 300 KB).") }
+
+        var page = ProductFormPage(mode: .create, values: values, errors: errors, csrfToken: owner, formToken: formToken, stashedImages: stashed)
+        guard errors.isEmpty, let valid else {
+            return (formResponse(page, status: .unprocessableContent), nil)
+        }
+        var uploads: [ImageUpload] = []
+        for image in stashed {
+            guard let found = stash.image(owner: owner, token: formToken, number: image.number) else {
+                page.errors.add(.images, "An attached image expired; please add it again.")
+                page.stashedImages = stash.images(owner: owner, token: formToken)
+                return (formResponse(page, status: .unprocessableContent), nil)
+            }
+            uploads.append(ImageUpload(filename: Self.uploadName(found.image), contentType: found.image.format.contentType, bytes: found.bytes))
+        }
+        do {
+            let product = try await api.createProduct(valid.newProduct, images: uploads)
+            gateway.invalidate(productID: product.id)
+            stash.discard(owner: owner, token: formToken)
+            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: "Product registered.")
+            return (respond(to: outcome), outcome)
+        } catch let error as MarketError {
+            switch error {
+            case .timeout, .malformedResponse:
+                // The market may have stored it: never invite a second product.
+                return (respond(to: .unknown), .unknown)
+            default:
+                let (status, problem) = Self.explain(error, action: "register the product")
+                page.problem = problem
+                return (formResponse(page, status: status), nil)
+            }
+        } catch {
+            return (respond(to: .unknown), .unknown)
+        }
+    }
+
+    /// Checks each uploaded file and stashes the good ones; returns a message per refused file.
+    func stashUploads(_ files: [FormSubmission.File], owner: String, token: String) -> [String] {
+        var messages: [String] = []
+        for file in files {
+            let name = file.filename.isEmpty ? "The image" : "“\(file.filename)”"
+            guard let format = ImageFormat(sniffing: file.bytes), format == .jpeg || format == .png else {
+                messages.append("\(name) is not a JPEG or PNG image, so it was not added.")
+                continue
+            }
+            guard file.bytes.count <= ProductFormRules.maxImageBytes else {
+                messages.append("\(name) is \(ProductFormPage.sizeText(file.bytes.count)); each image must be at most 300 KB. "
+                    + "Make it smaller (with JavaScript on, this page does that for you) and add it again.")
+                continue
+            }
+            switch stash.add(owner: owner, token: token, filename: file.filename, format: format, bytes: file.bytes) {
+            case .added, .duplicate: continue
+            case .full: messages.append("A product has at most 5 images, so \(name) was not added. Remove one to add another.")
+            case .unavailable: messages.append("\(name) could not be kept on the server right now; please add it again.")
+            }
+        }
+        return messages
+    }
+
+    /// `GET /products/new/images/{token}/{number}`: a stashed image, only for the browser whose
+    /// CSRF cookie stashed it.
+    func stashedImage(_ request: HTTPRequest) -> HTTPResponse {
+        guard let owner = csrf.cookieToken(request), let token = request.parameter("token"), SecureToken.isWellFormed(token),
+            let number = request.parameter("number").flatMap({ Int($0) }),
+            let found = stash.image(owner: owner, token: token, number: number)
+        else {
+            return renderer.error(.notFound, heading: "Image not found", message: "This attached image is gone or belongs to another form.", retryHref: nil)
+        }
+        return HTTPResponse(
+            status: .ok,
+            headers: ["Content-Type": found.image.format.contentType, "Cache-Control": "private, no-store"],
+            bytes: found.bytes)
+    }
+
+    /// The name sent upstream: the person's, when it is plain; otherwise a neutral one.
+    static func uploadName(_ image: StashedImage) -> String {
+        let plain = image.filename.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" }
+        if plain, !image.filename.isEmpty, image.filename.count <= 100 { return image.filename }
+        return "image-\(image.number)." + (image.format == .png ? "png" : "jpg")
+    }
+}

@@ -1,0 +1,34 @@
+/// Random tokens for cookies and forms, and a comparison that takes the same time however
+/// many leading bytes match (a token check must not leak how close a guess was).
+enum SecureToken {
+    /// 128 random bits as 32 lower-case hex digits. `SystemRandomNumberGenerator` reads the
+    /// kernel's CSPRNG (`getrandom`).
+    static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        for _ in 0..<16 {
+            let byte = UInt8.random(in: .min ... .max, using: &generator)
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// True for what `make()` produces: exactly 32 lower-case hex digits. Anything else a client
+    /// sends is refused before it is used as a key or in a path.
+    static func isWellFormed(_ token: String) -> Bool {
+        token.utf8.count == 32 && token.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// Constant-time equality over the bytes (the length is not secret: tokens have one length).
+    static func equal(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for i in 0..<x.count { difference |= x[i] ^ y[i] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,13 @@
+/// An image a person already uploaded with a form that was not accepted yet, kept on disk by
+/// `ImageStash` so the re-rendered form can show it and the next submit can send it.
+struct StashedImage: Sendable, Equatable {
+    /// Stable within its form (1, 2, ...): names the thumbnail URL and the `remove_image` value.
+    let number: Int
+    /// What the browser called it; shown to the person and sent upstream, never used as a path.
+    let filename: String
+    let format: ImageFormat
+    let size: Int
+    /// SHA-256 of the bytes, hex: the same picture uploaded twice is kept once.
+    let digest: String
+    let path: String
+}

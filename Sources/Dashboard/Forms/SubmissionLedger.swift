@@ -1,0 +1,86 @@
+/// Makes a form posted twice (a double click, Back and resubmit) act once.
+///
+/// Each form carries a one-time `form_token`. The first POST with a token claims it; a POST
+/// with the same token while the first is still running waits for it, and one that comes after
+/// gets the first one's outcome (the same redirect) without calling the market again. A
+/// submission that ends without a final outcome (invalid input, the market refused) releases
+/// the token, so the person can fix the form and send it again with the same token.
+actor SubmissionLedger {
+    enum Outcome: Sendable, Equatable {
+        /// Done: answer `303` to `location` with `flash`.
+        case redirect(location: String, flash: String)
+        /// The market did not answer in time; whether it acted is unknown. Never retried.
+        case unknown
+    }
+
+    enum Claim: Sendable, Equatable {
+        /// This request is the one to do the work; call `finish` afterwards, always.
+        case proceed
+        /// An earlier request with the same token already finished with this outcome.
+        case finished(Outcome)
+    }
+
+    private enum Entry {
+        case running(waiters: [CheckedContinuation<Outcome?, Never>])
+        case finished(Outcome, at: ContinuousClock.Instant)
+    }
+
+    private var entries: [String: Entry] = [:]
+    let retention: Duration
+    let capacity: Int
+
+    init(retention: Duration = .seconds(3600), capacity: Int = 10_000) {
+        self.retention = retention
+        self.capacity = capacity
+    }
+
+    func claim(_ key: String) async -> Claim {
+        prune()
+        while true {
+            switch entries[key] {
+            case nil:
+                entries[key] = .running(waiters: [])
+                return .proceed
+            case .finished(let outcome, _):
+                return .finished(outcome)
+            case .running:
+                let outcome = await withCheckedContinuation { continuation in
+                    if case .running(let waiters) = entries[key] {
+                        entries[key] = .running(waiters: waiters + [continuation])
+                    } else {
+                        continuation.resume(returning: nil)  // finished meanwhile: look again
+                    }
+                }
+                if let outcome { return .finished(outcome) }
+            // The first one released the token: loop and claim it (or wait for whoever did).
+            }
+        }
+    }
+
+    /// Ends a claimed submission: a final outcome is kept for later POSTs with the same token;
+    /// nil releases the token. Waiting requests are woken either way.
+    func finish(_ key: String, outcome: Outcome?) {
+        guard case .running(let waiters) = entries[key] else { return }
+        if let outcome {
+            entries[key] = .finished(outcome, at: .now)
+        } else {
+            entries[key] = nil
+        }
+        for waiter in waiters { waiter.resume(returning: outcome) }
+    }
+
+    /// Drops finished entries past `retention`, and the oldest ones beyond `capacity`.
+    private func prune() {
+        let now = ContinuousClock.now
+        entries = entries.filter { _, entry in
+            if case .finished(_, let at) = entry { return now - at < retention }
+            return true
+        }
+        guard entries.count >= capacity else { return }
+        let finished = entries.compactMap { key, entry -> (String, ContinuousClock.Instant)? in
+            if case .finished(_, let at) = entry { return (key, at) }
+            return nil
+        }.sorted { $0.1 < $1.1 }
+        for (key, _) in finished.prefix(entries.count - capacity + 1) { entries[key] = nil }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+/// One file part of a test form.
+struct TestFile: Sendable {
+    var field = "images"
+    var filename: String
+    var contentType: String
+    var bytes: [UInt8]
+
+    static func jpeg(_ name: String, size: Int = 2000, fill: UInt8 = 1) -> TestFile {
+        TestFile(filename: name, contentType: "image/jpeg", bytes: ImageFixtures.jpeg(size, fill: fill))
+    }
+
+    static func png(_ name: String, size: Int = 2000, fill: UInt8 = 2) -> TestFile {
+        TestFile(filename: name, contentType: "image/png", bytes: ImageFixtures.png(size, fill: fill))
+    }
+}
+
+/// Builds `multipart/form-data` bodies the way a browser does (CRLF, one part per field or file).
+enum MultipartBody {
+    static let boundary = "----TestFormBoundary7MA4YWxkTrZu0gW"
+    static let contentType = "multipart/form-data; boundary=\(boundary)"
+
+    static func make(fields: [(String, String)], files: [TestFile] = []) -> [UInt8] {
+        var body: [UInt8] = []
+        func line(_ text: String) { body += Array(text.utf8) + [13, 10] }
+        for (name, value) in fields {
+            line("--\(boundary)")
+            line("Content-Disposition: form-data; name=\"\(name)\"")
+            line("")
+            line(value)
+        }
+        for file in files {
+            line("--\(boundary)")
+            line("Content-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"")
+            line("Content-Type: \(file.contentType)")
+            line("")
+            body += file.bytes + [13, 10]
+        }
+        line("--\(boundary)--")
+        return body
+    }
+}
+
+/// A browser's view of the dashboard's forms: keeps the CSRF cookie, reads the hidden tokens
+/// from a form page, and posts forms back as same-origin requests.
+struct FormSession: Sendable {
+    let port: Int
+    var cookie = ""
+    var csrfToken = ""
+    var formToken = ""
+
+    init(port: Int) {
+        self.port = port
+    }
+
+    /// Opens a form page and takes its cookie and tokens (as a browser would).
+    mutating func open(_ path: String) async throws -> TestResponse {
+        let response = try await HTTPTestClient.get(port, path, headers: cookie.isEmpty ? [:] : ["Cookie": cookie])
+        take(response)
+        return response
+    }
+
+    /// Takes the cookie and hidden tokens a form page carries (after a failed submit too).
+    mutating func take(_ response: TestResponse) {
+        for (name, value) in response.headers where name.lowercased() == "set-cookie" {
+            if value.hasPrefix("om_csrf=") { cookie = String(value.split(separator: ";")[0]) }
+        }
+        if let token = Self.hidden("csrf_token", in: response.text) { csrfToken = token }
+        if let token = Self.hidden("form_token", in: response.text) { formToken = token }
+    }
+
+    var origin: String { "http://127.0.0.1:\(port)" }
+
+    var browserHeaders: [String: String] {
+        ["Cookie": cookie, "Origin": origin, "Sec-Fetch-Site": "same-origin"]
+    }
+
+    /// Posts a multipart form with the session's tokens first (unless `fields` sets them).
+    func post(
+        _ path: String, _ fields: [(String, String)], files: [TestFile] = [], headers: [String: String]? = nil,
+        tokens: Bool = true
+    ) async throws -> TestResponse {
+        var all: [(String, String)] = tokens ? [("csrf_token", csrfToken), ("form_token", formToken)] : []
+        all += fields
+        var head = headers ?? browserHeaders
+        head["Content-Type"] = MultipartBody.contentType
+        return try await HTTPTestClient.request(port, "POST", path, headers: head, body: MultipartBody.make(fields: all, files: files))
+    }
+
+    /// Posts an urlencoded form (edit and delete forms).
+    func postURLEncoded(_ path: String, _ fields: [(String, String)], headers: [String: String]? = nil) async throws -> TestResponse {
+        let all = [("csrf_token", csrfToken), ("form_token", formToken)] + fields
+        let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        var head = headers ?? browserHeaders
+        head["Content-Type"] = "application/x-www-form-urlencoded"
+        return try await HTTPTestClient.request(port, "POST", path, headers: head, body: Array(body.utf8))
+    }
+
+    /// GET with the session's cookies (for pages after a redirect), plus any extra cookie.
+    func get(_ path: String, extraCookie: String? = nil) async throws -> TestResponse {
+        let cookies = [cookie, extraCookie].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
+        return try await HTTPTestClient.get(port, path, headers: cookies.isEmpty ? [:] : ["Cookie": cookies])
+    }
+
+    static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+
+    /// The `value` of `<input type="hidden" name="NAME" value="...">`.
+    static func hidden(_ name: String, in html: String) -> String? {
+        guard let start = html.range(of: "name=\"\(name)\" value=\"") else { return nil }
+        let rest = html[start.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<end])
+    }
+}
+
+extension TestResponse {
+    /// The `name=value` part of a `Set-Cookie` for `name`.
+    func setCookie(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == "set-cookie" && $0.value.hasPrefix(name + "=") }
+            .map { String($0.value.split(separator: ";")[0]) }
+    }
+}
+
+/// Fields of a product that passes every rule.
+let validProductFields: [(String, String)] = [
+    ("name", "Test Kettle"),
+    ("description", "A small kettle for tests, boils water."),
+    ("price", "12000"),
+    ("discounted_price", "2000"),
+    ("stock", "7"),
+    ("currency", "KRW"),
+]
+
+func replacing(_ fields: [(String, String)], _ name: String, with value: String) -> [(String, String)] {
+    fields.map { $0.0 == name ? ($0.0, value) : $0 }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import MarketClient
+import Synchronization
+
+@testable import Dashboard
+
+/// A `MarketAPI` double for failures a real market will not produce on cue: it holds products in
+/// memory, records every write, and fails writes as told.
+final class ScriptedMarket: MarketAPI {
+    enum Failure: Sendable {
+        case none
+        case error(MarketError)
+    }
+
+    struct State {
+        var products: [Int: ProductDetail] = [:]
+        var nextID = 1000
+        var createFailure = Failure.none
+        var editFailure = Failure.none
+        var deleteFailure = Failure.none
+        var creates: [(product: NewProduct, images: [ImageUpload])] = []
+        var edits: [(id: Int, changes: ProductChanges)] = []
+        var deletes: [Int] = []
+    }
+
+    let state = Mutex(State())
+    static let vendorID = 28
+
+    init(products: [ProductDetail] = []) {
+        state.withLock { state in
+            for product in products { state.products[product.id] = product }
+        }
+    }
+
+    static func product(id: Int, name: String = "Scripted Teapot", price: Money = 5000, imageIDs: [Int] = [1, 2]) -> ProductDetail {
+        let images = imageIDs.map { image in
+            ProductImage(
+                id: image, url: URL(string: "http://images.invalid/\(image)_origin.jpg")!,
+                thumbnailURL: URL(string: "http://images.invalid/\(image)_thumb.jpg")!)
+        }
+        let summary = ProductSummary(
+            id: id, vendorID: vendorID, name: name, description: "A teapot the tests script.",
+            thumbnail: images.first?.thumbnailURL, currency: .krw, price: price, discountedPrice: 500, stock: 3)
+        return ProductDetail(summary: summary, images: images, vendor: Vendor(id: vendorID, name: "LocalMarketTeam"))
+    }
+
+    func health() async throws -> Bool { true }
+
+    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPage {
+        let products = state.withLock { Array($0.products.values).sorted { $0.id > $1.id } }
+        return ProductPage(pageNumber: page, itemsPerPage: itemsPerPage, totalCount: products.count, products: products.map(\.summary))
+    }
+
+    func product(id: Int) async throws -> ProductDetail {
+        guard let product = state.withLock({ $0.products[id] }) else { throw MarketError.notFound }
+        return product
+    }
+
+    func createProduct(_ product: NewProduct, images: [ImageUpload]) async throws -> ProductDetail {
+        try state.withLock { state in
+            state.creates.append((product, images))
+            if case .error(let error) = state.createFailure { throw error }
+            let id = state.nextID
+            state.nextID += 1
+            var detail = Self.product(id: id, name: product.name, price: product.price, imageIDs: Array(1...images.count))
+            detail.summary.description = product.description
+            state.products[id] = detail
+            return detail
+        }
+    }
+
+    func editProduct(id: Int, _ changes: ProductChanges) async throws -> ProductDetail {
+        try state.withLock { state in
+            state.edits.append((id, changes))
+            if case .error(let error) = state.editFailure { throw error }
+            guard var product = state.products[id] else { throw MarketError.notFound }
+            if let price = changes.price { product.summary.price = price }
+            if let name = changes.name { product.summary.name = name }
+            if let stock = changes.stock { product.summary.stock = stock }
+            state.products[id] = product
+            return product
+        }
+    }
+
+    func deleteProduct(id: Int) async throws -> ProductDetail {
+        try state.withLock { state in
+            state.deletes.append(id)
+            if case .error(let error) = state.deleteFailure { throw error }
+            guard let product = state.products.removeValue(forKey: id) else { throw MarketError.notFound }
+            return product
+        }
+    }
+}
+
+extension DashboardHarness {
+    /// A dashboard over a `MarketAPI` double instead of the embedded market.
+    convenience init(api: any MarketAPI, ownVendorID: Int? = ScriptedMarket.vendorID) throws {
+        try self.init(makeApp: { try DashboardApp(configuration: $0, api: api, ownVendorID: ownVendorID) })
+    }
+}
+
+func withDashboard<T: Sendable>(api: any MarketAPI, _ body: (DashboardHarness) async throws -> T) async throws -> T {
+    let harness = try DashboardHarness(api: api)
+    defer { harness.stop() }
+    return try await body(harness)
+}
