@@ -44,7 +44,7 @@ struct ShutdownTests {
     @Test func requestInFlight_getsItsFullResponse_thenNewConnectionsAreRefused() async throws {
         let started = Signal()
         let release = Signal()
-        let configuration = ServerConfiguration.testing { $0.keepAliveTimeout = .seconds(10) }
+        let configuration = ServerConfiguration.testing { $0.keepAliveTimeout = .seconds(60) }
         try await withServer(configuration: configuration, router: Self.router(started: started, release: release)) { server in
             let port = server.port
             let idle = try await RawClient.connect(port: port)
@@ -67,16 +67,17 @@ struct ShutdownTests {
             #expect(answer.header("Connection")?.lowercased() == "close")
             #expect(try await busy.isClosedByPeer(within: .seconds(2)))
 
-            // The idle keep-alive connection is closed at once, long before its 10 s timeout.
-            #expect(try await idle.isClosedByPeer(within: .seconds(2)))
+            // The idle keep-alive connection is closed at once, long before its 60 s timeout.
+            // (Bounds are loose: the suite shares two cores; they only need to be far below 60 s.)
+            #expect(try await idle.isClosedByPeer(within: .seconds(8)))
             await shutdownDone
-            #expect(ContinuousClock.now - shutdownStarted < .seconds(3))
+            #expect(ContinuousClock.now - shutdownStarted < .seconds(10))
             #expect(server.activeConnections == 0)
         }
     }
 
     @Test func shutdown_returnsPromptlyWithOnlyIdleConnections() async throws {
-        let configuration = ServerConfiguration.testing { $0.keepAliveTimeout = .seconds(10) }
+        let configuration = ServerConfiguration.testing { $0.keepAliveTimeout = .seconds(60) }
         try await withServer(configuration: configuration, router: .testing()) { server in
             var clients: [RawClient] = []
             for _ in 0..<5 {
@@ -87,9 +88,10 @@ struct ShutdownTests {
             }
             let started = ContinuousClock.now
             await shutDown(server)
-            #expect(ContinuousClock.now - started < .seconds(1))
+            // Far below the 60 s keep-alive timeout, with room for a loaded machine.
+            #expect(ContinuousClock.now - started < .seconds(10))
             for client in clients {
-                #expect(try await client.isClosedByPeer(within: .seconds(1)))
+                #expect(try await client.isClosedByPeer(within: .seconds(5)))
             }
         }
     }
