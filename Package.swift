@@ -28,8 +28,8 @@ let package = Package(
             name: "Dashboard",
             dependencies: ["HTTPServer", "Templating", "MarketClient", "LocalMarket"]
         ),
-        .executableTarget(name: "dashboard", dependencies: ["Dashboard"]),
-        .executableTarget(name: "local-market", dependencies: ["LocalMarket"]),
+        .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer"]),
+        .executableTarget(name: "local-market", dependencies: ["LocalMarket", "HTTPServer"]),
         // Benchmarks (run by Scripts/, never by tests).
         .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
         .executableTarget(name: "template-bench", dependencies: ["Templating"]),

@@ -1,6 +1,6 @@
 import Dashboard
-import Dispatch
 import Foundation
+import HTTPServer
 
 // Reads configuration, starts the dashboard, prints where it listens, and shuts down
 // gracefully on SIGINT/SIGTERM (stop accepting, finish requests in flight, exit 0).
@@ -35,16 +35,7 @@ do {
 print("Listening on \(app.url)")
 fflush(nil)
 
-var signalSources: [DispatchSourceSignal] = []
-for signalNumber in [SIGINT, SIGTERM] {
-    signal(signalNumber, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-    source.setEventHandler {
-        FileHandle.standardError.write(Data("dashboard: shutting down\n".utf8))
-        app.shutdown()
-        exit(0)
-    }
-    source.resume()
-    signalSources.append(source)
+TerminationSignals.wait {
+    FileHandle.standardError.write(Data("dashboard: shutting down\n".utf8))
+    app.shutdown()
 }
-dispatchMain()

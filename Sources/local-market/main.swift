@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import HTTPServer
 import LocalMarket
 
 // Serves the embedded Open Market alone: `swift run local-market [--host H] [--port P]
@@ -34,15 +34,6 @@ do {
 print("Listening on \(url.absoluteString)")
 fflush(nil)
 
-var signalSources: [DispatchSourceSignal] = []
-for signalNumber in [SIGINT, SIGTERM] {
-    signal(signalNumber, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-    source.setEventHandler {
-        market.shutdown()
-        exit(0)
-    }
-    source.resume()
-    signalSources.append(source)
+TerminationSignals.wait {
+    market.shutdown()
 }
-dispatchMain()
