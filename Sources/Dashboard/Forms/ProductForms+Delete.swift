@@ -19,12 +19,11 @@ extension ProductForms {
     }
 
     func delete(_ request: HTTPRequest) async -> HTTPResponse {
-        if let problem = csrf.originProblem(request) { return forbidden(problem) }
         let submission: FormSubmission
         do {
-            submission = try FormSubmission(request)
+            submission = try readPost(request)
         } catch {
-            return renderer.error(error.status, heading: "The form could not be read", message: error.message, retryHref: nil)
+            return error.response
         }
         guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else {
             return renderer.error(.notFound, heading: "Product not found", message: "There is no product at this address.", retryHref: nil)

@@ -17,12 +17,11 @@ extension ProductForms {
     }
 
     func edit(_ request: HTTPRequest) async -> HTTPResponse {
-        if let problem = csrf.originProblem(request) { return forbidden(problem) }
         let submission: FormSubmission
         do {
-            submission = try FormSubmission(request)
+            submission = try readPost(request)
         } catch {
-            return renderer.error(error.status, heading: "The form could not be read", message: error.message, retryHref: nil)
+            return error.response
         }
         let values = ProductFormValues(submission)
         // Compare with what the market holds now, not with a cached copy.

@@ -46,6 +46,22 @@ extension ProductForms {
     }
 
     /// 403 for a POST from another site.
+    /// A POST this dashboard will not act on, with the page that says why.
+    struct RefusedPost: Error {
+        let response: HTTPResponse
+    }
+
+    /// The first steps of every form POST: refuse other sites, then read the body.
+    func readPost(_ request: HTTPRequest) throws(RefusedPost) -> FormSubmission {
+        if let problem = csrf.originProblem(request) { throw RefusedPost(response: forbidden(problem)) }
+        do {
+            return try FormSubmission(request)
+        } catch {
+            throw RefusedPost(response: renderer.error(
+                error.status, heading: "The form could not be read", message: error.message, retryHref: nil))
+        }
+    }
+
     func forbidden(_ message: String) -> HTTPResponse {
         renderer.error(.forbidden, heading: "Not accepted from another site", message: message, retryHref: nil)
     }

@@ -43,12 +43,11 @@ struct ProductForms: Sendable {
     }
 
     func create(_ request: HTTPRequest) async -> HTTPResponse {
-        if let problem = csrf.originProblem(request) { return forbidden(problem) }
         let submission: FormSubmission
         do {
-            submission = try FormSubmission(request)
+            submission = try readPost(request)
         } catch {
-            return renderer.error(error.status, heading: "The form could not be read", message: error.message, retryHref: nil)
+            return error.response
         }
         let values = ProductFormValues(submission)
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(request) else {
