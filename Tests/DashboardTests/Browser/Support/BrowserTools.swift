@@ -11,7 +11,7 @@ enum BrowserTools {
     static let available = chromium != nil && chromedriver != nil
 
     static let skipReason: Comment = """
-        browser tests skipped: \(chromium == nil ? "chromium" : "")\(chromium == nil && chromedriver == nil ? " and " : "")\
+        browser tests not run: \(chromium == nil ? "chromium" : "")\(chromium == nil && chromedriver == nil ? " and " : "")\
         \(chromedriver == nil ? "chromedriver" : "") not found \
         (apt-get install -y --no-install-recommends chromium chromium-driver; see README, "Browser tests")
         """

@@ -47,15 +47,18 @@ final class ChromeDriverProcess: Sendable {
         return driver
     }
 
+    var isRunning: Bool { process.isRunning }
+
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// SIGTERM, then SIGKILL if it has not exited within two seconds.
+    /// Asks chromedriver to shut down (it ignores SIGTERM), then SIGKILL if it has not exited
+    /// within two seconds.
     func stop() async {
+        _ = try? await WebDriverWire.request(port: port, "GET", "/shutdown", json: nil, timeout: 2)
         await Self.stop(process, exited)
     }
 
     private static func stop(_ process: Process, _ exited: Exited) async {
-        if process.isRunning { process.terminate() }
         if await exited.wait(timeout: .seconds(2)) { return }
         kill(process.processIdentifier, SIGKILL)
         _ = await exited.wait(timeout: .seconds(2))
