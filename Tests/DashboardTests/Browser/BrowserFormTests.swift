@@ -1,0 +1,130 @@
+import Foundation
+import HTTPServer
+import Testing
+
+extension BrowserTests {
+    /// Registering, fixing, editing and deleting products through the forms in a real browser.
+    @Suite struct Forms {
+        @Test func register_withTwoPictures_landsOnTheNewProductWithAFlash() async throws {
+            try await withBrowser { browser in
+                let driver = browser.driver
+                try await browser.open("/products")
+                try await driver.click(try await driver.find(".site-nav a[href='/products/new']"))
+                try await driver.waitForPath("the form") { $0 == "/products/new" }
+                try await driver.fillProductForm(ProductFormInput(name: "브라우저 주전자 Kettle"))
+                try await driver.clickSubmit()
+
+                let id = try await driver.waitForProductPage()
+                #expect(try await driver.flashText() == "Product registered.")
+                #expect(try await driver.text(try await driver.find("main h1")) == "브라우저 주전자 Kettle")
+                #expect(try await driver.mainText().contains("KRW 12,000"))
+                try await driver.waitForImages()
+                let loaded = try await driver.execute(
+                    "return Array.from(document.querySelectorAll('.slides img')).filter(function (i) { return i.naturalWidth > 0; }).length")
+                #expect(loaded as? Int == 2, "both pictures show in the gallery")
+                let stored = try await MarketInspector(browser.dashboard).imageBytes(id)
+                #expect(stored.count == 2)
+            }
+        }
+
+        @Test func validationError_thenFix_withoutPickingThePicturesAgain() async throws {
+            try await withBrowser { browser in
+                let driver = browser.driver
+                try await browser.open("/products/new")
+                // A discount above the price: only the server can tell.
+                try await driver.fillProductForm(ProductFormInput(name: "Second Try Lamp", price: "1000", discount: "5000"))
+                try await driver.clickSubmit()
+
+                try await driver.wait("the error summary") { try await !driver.findAll(".error-summary").isEmpty }
+                let summary = try await driver.text(try await driver.find(".error-summary"))
+                #expect(summary.contains("Please fix"))
+                #expect(try await driver.property(try await driver.find("#name"), "value") as? String == "Second Try Lamp")
+                try await driver.waitForImages()
+                let thumbnails = try await driver.execute(
+                    "return Array.from(document.querySelectorAll('.stashed-images img')).map(function (i) { return i.naturalWidth; })")
+                #expect((thumbnails as? [Int])?.count == 2, "the two pictures are still attached")
+                #expect((thumbnails as? [Int])?.allSatisfy { $0 > 0 } == true, "their thumbnails load")
+
+                try await driver.fill("#discounted_price", "100")
+                try await driver.clickSubmit()
+                let id = try await driver.waitForProductPage()
+                #expect(try await driver.flashText() == "Product registered.")
+                #expect(try await MarketInspector(browser.dashboard).imageBytes(id).count == 2)
+            }
+        }
+
+        @Test func doubleClickingSubmit_registersOneProduct() async throws {
+            try await withBrowser { browser in
+                let driver = browser.driver
+                let market = MarketInspector(browser.dashboard)
+                let before = try await market.totalCount()
+                try await browser.open("/products/new")
+                try await driver.fillProductForm(ProductFormInput(name: "Double Click Clock"))
+                try await driver.doubleClick(try await driver.find("main form button[type=submit]"))
+                _ = try await driver.waitForProductPage()
+                #expect(try await market.totalCount() == before + 1)
+
+                // Without the page's script the browser really sends both; the server still acts once.
+                try await browser.withSecondSession(javaScript: false) { plain in
+                    try await plain.navigate(to: browser.url("/products/new"))
+                    try await plain.fillProductForm(ProductFormInput(name: "Double Click Radio"))
+                    let submit = try await plain.find("main form button[type=submit]")
+                    try await plain.doubleClick(submit)
+                    _ = try await plain.waitForProductPage()
+                }
+                #expect(try await market.totalCount() == before + 2)
+            }
+        }
+
+        @Test func edit_changesThePrice_shownOnTheProductPage() async throws {
+            try await withBrowser { browser in
+                let driver = browser.driver
+                let id = try await ownProduct(browser.dashboard, named: "에어팟 3")
+                try await browser.open("/products/\(id)")
+                try await driver.click(try await driver.find("main .actions a[href='/products/\(id)/edit']"))
+                try await driver.waitForPath("the edit form") { $0 == "/products/\(id)/edit" }
+                #expect(try await driver.property(try await driver.find("#price"), "value") as? String == "20000")
+                try await driver.fill("#price", "23456")
+                try await driver.clickSubmit()
+
+                try await driver.waitForPath("back on the product") { $0 == "/products/\(id)" }
+                #expect(try await driver.flashText() != nil)
+                let price = try await driver.text(try await driver.find("main .price"))
+                #expect(price.contains("KRW 23,456"), "price reads \(price)")
+                #expect(price.contains("KRW 13,456"), "the discount of 10,000 still applies: \(price)")
+            }
+        }
+
+        @Test func delete_afterConfirming_returnsToTheListWithAFlash_andTheProductIsGone() async throws {
+            try await withBrowser { browser in
+                let driver = browser.driver
+                let id = try await ownProduct(browser.dashboard, named: "맥북 프로 14")
+                let search = "/products?q=" + URLEncodedForm.encode("맥북 프로")
+                try await browser.open(search)
+                #expect(try await driver.linksToProduct(id) > 0)
+                try await browser.open("/products/\(id)")
+                try await driver.click(try await driver.find("main .actions a[href='/products/\(id)/delete']"))
+                try await driver.waitForPath("the confirmation") { $0 == "/products/\(id)/delete" }
+                #expect(try await driver.text(try await driver.find("main h1")) == "Delete “맥북 프로 14”?")
+                try await driver.click(try await driver.find("main form button[type=submit].danger"))
+
+                try await driver.waitForPath("the list") { $0.hasPrefix("/products") && !$0.hasPrefix("/products/") }
+                #expect(try await driver.flashText() != nil)
+                #expect(try await MarketInspector(browser.dashboard).status(id) == 404)
+                try await browser.open(search)
+                #expect(try await driver.linksToProduct(id) == 0)
+                try await browser.open("/products/\(id)")
+                #expect(try await driver.text(try await driver.find("main h1")).lowercased().contains("not found"))
+            }
+        }
+    }
+}
+
+/// The id of a seed product of the dashboard's own vendor, found through the market's search.
+func ownProduct(_ dashboard: DashboardHarness, named name: String) async throws -> Int {
+    let ids = try await dashboard.marketPageIDs(page: 1, perPage: 10, search: name)
+    for id in ids where try await dashboard.marketProduct(id)["name"] as? String == name {
+        return id
+    }
+    throw HTTPTestClient.Failure(description: "no seed product named \(name)")
+}

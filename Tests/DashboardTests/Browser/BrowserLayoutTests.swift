@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+extension BrowserTests {
+    /// Every page at phone and desktop width: screenshots for people, checks for machines.
+    @Suite struct Layout {
+        /// The pages a person meets, with the name their screenshots get.
+        static func pages(_ dashboard: DashboardHarness) async throws -> [(name: String, path: String)] {
+            let own = try await ownProduct(dashboard, named: "맥북 프로 14")
+            return [
+                ("list", "/products"),
+                ("grid", "/products?view=grid"),
+                ("detail", "/products/\(own)"),
+                ("form", "/products/new"),
+                ("edit", "/products/\(own)/edit"),
+                ("delete", "/products/\(own)/delete"),
+                ("error", "/products/99999999"),
+            ]
+        }
+
+        @Test func everyPage_atPhoneWidth_hasNoSidewaysScroll_labelledControls_andImageAlts() async throws {
+            try await withBrowser { browser in
+                var problems: [String] = []
+                for page in try await Self.pages(browser.dashboard) {
+                    try await browser.driver.emulateViewport(width: 375, height: 812)
+                    try await browser.open(page.path)
+                    problems += try await PageAudit.problems(in: browser.driver).map { "\(page.name) (\(page.path)): \($0)" }
+                }
+                // The form with its error summary and stashed pictures.
+                try await browser.open("/products/new")
+                try await browser.driver.fillProductForm(ProductFormInput(name: "Wide Check", price: "10", discount: "50"))
+                try await browser.driver.clickSubmit()
+                try await browser.driver.wait("the error summary") { try await !browser.driver.findAll(".error-summary").isEmpty }
+                problems += try await PageAudit.problems(in: browser.driver).map { "form with errors: \($0)" }
+                #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+            }
+        }
+
+        @Test func screenshots_ofEachPage_atDesktopAndPhoneWidth() async throws {
+            try await withBrowser { browser in
+                var saved: [URL] = []
+                for page in try await Self.pages(browser.dashboard) {
+                    try await browser.open(page.path)
+                    for (label, width) in [("desktop", 1280), ("phone", 375)] {
+                        saved.append(try await Screenshots.save(browser.driver, "\(page.name)-\(label)", width: width))
+                    }
+                }
+                for file in saved {
+                    let bytes = try Data(contentsOf: file)
+                    #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(file.lastPathComponent) is a PNG")
+                    #expect(bytes.count > 10_000, "\(file.lastPathComponent) shows a page, not a blank")
+                }
+            }
+        }
+    }
+}

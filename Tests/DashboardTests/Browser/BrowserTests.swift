@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+
+/// Every browser test is nested in this suite; one test at a time, each with its own Chromium.
+///
+/// Without Chromium or chromedriver the run shows one line, the skip of
+/// `chromedriver_startsOnAFreeLoopbackPort_andStops` below; the flows then return at once
+/// (`withBrowser` checks), so the machine without a browser still passes.
+@Suite("Browser (headless Chromium over WebDriver)", .serialized)
+struct BrowserTests {
+    @Test(.enabled(if: BrowserTools.available, BrowserTools.skipReason))
+    func chromedriver_startsOnAFreeLoopbackPort_andStops() async throws {
+        let path = try #require(BrowserTools.chromedriver)
+        let driver = try await ChromeDriverProcess.start(executable: path)
+        #expect(driver.port > 0)
+        let status = try await WebDriverWire.request(port: driver.port, "GET", "/status", json: nil, timeout: 5)
+        #expect(status.status == 200 && status.text.contains("\"ready\":true"))
+        await driver.stop()
+        #expect(!driver.isRunning)
+        await #expect(throws: (any Error).self) {
+            try await WebDriverWire.request(port: driver.port, "GET", "/status", json: nil, timeout: 2)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// A headless Chromium session (through its own chromedriver) pointed at a real dashboard over
+/// the embedded market. Made by `withBrowser`, which always ends the session, stops
+/// chromedriver and the dashboard.
+struct BrowserHarness: Sendable {
+    let driver: WebDriver
+    let dashboard: DashboardHarness
+    let chromedriver: ChromeDriverProcess
+
+    /// `http://127.0.0.1:PORT/path` on the dashboard.
+    func url(_ path: String) -> String { "http://127.0.0.1:\(dashboard.port)\(path)" }
+
+    /// Opens a dashboard page and waits until it has loaded.
+    func open(_ path: String) async throws {
+        try await driver.navigate(to: url(path))
+        try await driver.waitForPath(path) { _ in true }
+    }
+
+    /// Another session in the same chromedriver (say, one with JavaScript off), ended after `body`.
+    func withSecondSession<T>(javaScript: Bool, _ body: (WebDriver) async throws -> T) async throws -> T {
+        let chromium = try #require(BrowserTools.chromium)
+        let second = try await WebDriver.newSession(driver: chromedriver.baseURL, chromium: chromium, javaScript: javaScript)
+        do {
+            let result = try await body(second)
+            await second.delete()
+            return result
+        } catch {
+            await second.delete()
+            throw error
+        }
+    }
+}
+
+/// Runs `body` against a fresh dashboard in a fresh headless Chromium; always cleans up.
+/// Without a browser it returns at once: `BrowserTests` reports that once, as a skip.
+func withBrowser(javaScript: Bool = true, _ body: (BrowserHarness) async throws -> Void) async throws {
+    guard BrowserTools.available else { return }
+    let chromium = try #require(BrowserTools.chromium)
+    let chromedriverPath = try #require(BrowserTools.chromedriver)
+    let dashboard = try DashboardHarness()
+    defer { dashboard.stop() }
+    let chromedriver = try await ChromeDriverProcess.start(executable: chromedriverPath)
+    let driver: WebDriver
+    do {
+        driver = try await WebDriver.newSession(driver: chromedriver.baseURL, chromium: chromium, javaScript: javaScript)
+    } catch {
+        await chromedriver.stop()
+        throw error
+    }
+    let harness = BrowserHarness(driver: driver, dashboard: dashboard, chromedriver: chromedriver)
+    do {
+        try await body(harness)
+        await driver.delete()
+        await chromedriver.stop()
+    } catch {
+        await driver.delete()
+        await chromedriver.stop()
+        throw error
+    }
+}
+
+/// Files a person would pick: real sample pictures shipped with the embedded market.
+enum SamplePictures {
+    static let folder = DashboardHarness.checkout.appendingPathComponent("Sources/LocalMarket/Seed/images")
+    static let photo = folder.appendingPathComponent("photo-01-circle.jpg").path
+    static let icon = folder.appendingPathComponent("icon-01-hexagon.png").path
+    static let photo2 = folder.appendingPathComponent("photo-04-star.jpg").path
+}

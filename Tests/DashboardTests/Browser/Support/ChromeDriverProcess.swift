@@ -1,0 +1,174 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A chromedriver child process on a free loopback port (`--port=0`; the port is read back from
+/// its start-up line), ready for sessions. `stop()` must be called; `withChromeDriver` does.
+final class ChromeDriverProcess: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let port: Int
+    private let process: Process
+    private let exited: Exited
+
+    private init(port: Int, process: Process, exited: Exited) {
+        self.port = port
+        self.process = process
+        self.exited = exited
+    }
+
+    /// Starts chromedriver and waits (at most `timeout`) until `/status` says it is ready.
+    static func start(executable: String, timeout: Duration = .seconds(10)) async throws -> ChromeDriverProcess {
+        let exited = Exited()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--port=0", "--log-level=SEVERE"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.terminationHandler = { _ in exited.signal() }
+        try process.run()
+        let port: Int
+        do {
+            port = try await readPort(from: output.fileHandleForReading.fileDescriptor, timeout: timeout)
+        } catch {
+            await stop(process, exited)
+            throw error
+        }
+        let driver = ChromeDriverProcess(port: port, process: process, exited: exited)
+        do {
+            try await driver.waitUntilReady(timeout: timeout)
+        } catch {
+            await driver.stop()
+            throw error
+        }
+        return driver
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Asks chromedriver to shut down (it ignores SIGTERM), then SIGKILL if it has not exited
+    /// within two seconds.
+    func stop() async {
+        _ = try? await WebDriverWire.request(port: port, "GET", "/shutdown", json: nil, timeout: 2)
+        await Self.stop(process, exited)
+    }
+
+    private static func stop(_ process: Process, _ exited: Exited) async {
+        if await exited.wait(timeout: .seconds(2)) { return }
+        kill(process.processIdentifier, SIGKILL)
+        _ = await exited.wait(timeout: .seconds(2))
+    }
+
+    private func waitUntilReady(timeout: Duration) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let answer = try? await WebDriverWire.request(port: port, "GET", "/status", json: nil, timeout: 2),
+                let object = try? JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any],
+                let value = object["value"] as? [String: Any], value["ready"] as? Bool == true
+            {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Failure(description: "chromedriver on port \(port) was not ready within \(timeout)")
+    }
+
+    /// Reads the child's stdout on its own thread (never Swift's shared pool) until the line
+    /// "ChromeDriver was started successfully on port N.", then keeps draining it to EOF so the
+    /// pipe never fills.
+    private static func readPort(from fd: Int32, timeout: Duration) async throws -> Int {
+        let seconds = Double(timeout.components.seconds)
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                let deadline = Date().addingTimeInterval(seconds)
+                var seen: [UInt8] = []
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                var resumed = false
+                while true {
+                    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    let wait = resumed ? -1 : Int32(max(0, deadline.timeIntervalSinceNow * 1000))
+                    let ready = poll(&descriptor, 1, wait)
+                    if ready < 0 && errno == EINTR { continue }
+                    if ready == 0 { break }
+                    let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { break }
+                    if resumed { continue }
+                    seen += chunk[0..<n]
+                    if let port = startedPort(in: seen) {
+                        resumed = true
+                        continuation.resume(returning: port)
+                    }
+                }
+                if !resumed {
+                    let text = String(decoding: seen, as: UTF8.self)
+                    continuation.resume(throwing: Failure(description: "chromedriver did not report its port: \(text)"))
+                }
+            }.start()
+        }
+    }
+
+    /// The N of "... on port N." once the whole line has arrived.
+    static func startedPort(in bytes: [UInt8]) -> Int? {
+        let marker = Array("started successfully on port ".utf8)
+        guard bytes.count > marker.count,
+            let start = (0...(bytes.count - marker.count)).first(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) })
+        else { return nil }
+        let digits = bytes[(start + marker.count)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        let afterDigits = start + marker.count + digits.count
+        guard !digits.isEmpty, afterDigits < bytes.count else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self))
+    }
+}
+
+/// Signalled once by the process's termination handler; waited on with a deadline.
+private final class Exited: Sendable {
+    private let state = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func signal() {
+        let waiters = state.withLock { state in
+            state.done = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    /// True if the process exited within `timeout`.
+    func wait(timeout: Duration) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await withCheckedContinuation { continuation in
+                    let done = self.state.withLock { state in
+                        if !state.done { state.waiters.append(continuation) }
+                        return state.done
+                    }
+                    if done { continuation.resume() }
+                }
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let first = await group.next() ?? false
+            if !first { signalTimeout() }
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Releases waiters so the task group can finish after a timeout (the process may still run).
+    private func signalTimeout() {
+        let waiters = state.withLock { state in
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+}
