@@ -109,22 +109,27 @@ let context: TemplateValue = [
 
 /// `template-bench N` renders exactly N times with no warm-up and prints nothing else, for
 /// instruction counts under `valgrind --tool=callgrind`; `template-bench --print` prints the
-/// page once; without an argument the loop runs for 2 s.
-let argument = CommandLine.arguments.dropFirst().first
+/// page once; without an argument the loop runs for 2 s. `--grid` first (`template-bench --grid
+/// [N | --print]`) renders the real grid page (`Templates/products/list.html`) instead.
+var arguments = Array(CommandLine.arguments.dropFirst())
+let grid = arguments.first == "--grid"
+if grid { arguments.removeFirst() }
+let argument = arguments.first
 let fixedRenders = argument.flatMap { Int($0) }
+let (templateName, renderContext) = grid ? (GridPage.template, GridPage.context) : ("bench/products", context)
 
 do {
     let library = try TemplateLibrary(templates: loadSources())
     if argument == "--print" {
-        print(try library.renderString("bench/products", context), terminator: "")
+        print(try library.renderString(templateName, renderContext), terminator: "")
         exit(0)
     }
     if let fixedRenders {
-        for _ in 0..<fixedRenders { _ = try library.render("bench/products", context) }
+        for _ in 0..<fixedRenders { _ = try library.render(templateName, renderContext) }
         exit(0)
     }
-    let pageSize = try library.render("bench/products", context).count
-    for _ in 0..<2_000 { _ = try library.render("bench/products", context) }
+    let pageSize = try library.render(templateName, renderContext).count
+    for _ in 0..<2_000 { _ = try library.render(templateName, renderContext) }
 
     let clock = ContinuousClock()
     var renders = 0
@@ -132,13 +137,13 @@ do {
     let start = clock.now
     let minimum = Duration.seconds(2)
     while clock.now - start < minimum {
-        for _ in 0..<500 { bytes &+= try library.render("bench/products", context).count }
+        for _ in 0..<500 { bytes &+= try library.render(templateName, renderContext).count }
         renders += 500
     }
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let perSecond = Double(renders) / seconds
-    print("20-product page: \(pageSize) bytes")
+    print("\(grid ? "20-product grid page (products/list)" : "20-product page"): \(pageSize) bytes")
     print(String(format: "%.0f renders/s, %.1f µs per render (%d renders in %.2f s, %.0f MB/s)",
                  perSecond, 1e6 / perSecond, renders, seconds, Double(bytes) / seconds / 1e6))
 } catch {

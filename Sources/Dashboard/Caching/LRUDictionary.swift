@@ -8,6 +8,8 @@ struct LRUDictionary<Key: Hashable, Value> {
         var value: Value
         var older: Int?
         var newer: Int?
+        /// `clock` when the entry last became the newest.
+        var stamp: UInt64
     }
 
     private var nodes: [Node?] = []
@@ -15,6 +17,8 @@ struct LRUDictionary<Key: Hashable, Value> {
     private var index: [Key: Int] = [:]
     private var oldest: Int?
     private var newest: Int?
+    /// Counts moves to the newest end, for `peekWithRecency`.
+    private var clock: UInt64 = 0
 
     init() {}
 
@@ -34,6 +38,16 @@ struct LRUDictionary<Key: Hashable, Value> {
         return nodes[slot]?.value
     }
 
+    /// The value without changing the order, and whether the entry is recent: the newest, or
+    /// made newest within the last `count / 2` moves. Lets an owner behind a reader-writer lock
+    /// answer most hits under the shared lock and take the exclusive one (for `value(forKey:)`)
+    /// only for entries drifting into the older half, an approximate LRU: an entry still reaches
+    /// the oldest end only if no lookup found it there in the older half.
+    func peekWithRecency(_ key: Key) -> (value: Value, isRecent: Bool)? {
+        guard let slot = index[key], let node = nodes[slot] else { return nil }
+        return (node.value, slot == newest || clock &- node.stamp <= UInt64(count / 2))
+    }
+
     func contains(_ key: Key) -> Bool { index[key] != nil }
 
     /// Inserts or replaces; either way the entry becomes the most recently used.
@@ -46,7 +60,8 @@ struct LRUDictionary<Key: Hashable, Value> {
             moveToNewest(slot)
             return previous
         }
-        let node = Node(key: key, value: value, older: newest, newer: nil)
+        let node = Node(key: key, value: value, older: newest, newer: nil, stamp: clock)
+        clock &+= 1
         let slot: Int
         if let reused = free.popLast() {
             slot = reused
@@ -112,6 +127,8 @@ struct LRUDictionary<Key: Hashable, Value> {
 
     private mutating func moveToNewest(_ slot: Int) {
         guard newest != slot else { return }
+        nodes[slot]?.stamp = clock
+        clock &+= 1
         unlink(slot)
         nodes[slot]?.older = newest
         if let newest { nodes[newest]?.newer = slot }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HTTPServer
 
 /// The image URLs the upstream itself returned, by key. `/images/{key}` serves only these, so
 /// the server cannot be used to fetch arbitrary URLs.
@@ -11,18 +11,21 @@ import Synchronization
 public final class ImageURLRegistry: Sendable {
     public static let keyLength = 32
     public let capacity: Int
-    private let urls: Mutex<LRUDictionary<String, URL>>
+    /// Read on every image request by many connection threads, written when pages render.
+    private let urls: ReadWriteLock<LRUDictionary<String, URL>>
 
     public init(capacity: Int = 50_000) {
         self.capacity = max(1, capacity)
-        self.urls = Mutex(LRUDictionary())
+        self.urls = ReadWriteLock(LRUDictionary())
     }
 
     /// Remembers `url` and returns its key, for a link `/images/{key}`.
     @discardableResult
     public func register(_ url: URL) -> String {
         let key = Self.key(for: url)
-        urls.withLock { urls in
+        // Pages register every thumbnail on every render: most are already there and recent.
+        if urls.read({ $0.peekWithRecency(key)?.isRecent }) == true { return key }
+        urls.write { urls in
             urls.setValue(url, forKey: key)
             if urls.count > capacity { urls.removeLeastRecentlyUsed() }
         }
@@ -32,10 +35,12 @@ public final class ImageURLRegistry: Sendable {
     /// The URL registered under `key`, or nil.
     public func url(for key: String) -> URL? {
         guard Self.isWellFormedKey(key) else { return nil }
-        return urls.withLock { $0.value(forKey: key) }
+        guard let found = urls.read({ $0.peekWithRecency(key) }) else { return nil }
+        if !found.isRecent { urls.write { _ = $0.value(forKey: key) } }
+        return found.value
     }
 
-    public var count: Int { urls.withLock { $0.count } }
+    public var count: Int { urls.read { $0.count } }
 
     public static func key(for url: URL) -> String {
         String(SHA256.hex(url.absoluteString.utf8).prefix(keyLength))

@@ -6,11 +6,11 @@ import Glibc
 /// that is preempted never makes the others sleep (as a `Mutex` holder does: profiling the
 /// static-file path showed most CPU time in the mutex's slow path). `@unchecked Sendable`:
 /// every access to `value` happens under the pthread rwlock.
-final class ReadWriteLock<Value>: @unchecked Sendable {
+public final class ReadWriteLock<Value>: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
     private var value: Value
 
-    init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
         lock.initialize(to: pthread_rwlock_t())
         pthread_rwlock_init(lock, nil)
@@ -21,13 +21,13 @@ final class ReadWriteLock<Value>: @unchecked Sendable {
         lock.deallocate()
     }
 
-    func read<T>(_ body: (Value) throws -> T) rethrows -> T {
+    public func read<T>(_ body: (Value) throws -> T) rethrows -> T {
         pthread_rwlock_rdlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return try body(value)
     }
 
-    func write<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    public func write<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         pthread_rwlock_wrlock(lock)
         defer { pthread_rwlock_unlock(lock) }
         return try body(&value)

@@ -1,0 +1,82 @@
+# Shared by Scripts/bench and Scripts/faults: release build, temp dir with cleanup, starting the
+# dashboard and nginx on loopback, wrk runs and RSS readings. Source it; it sets $work.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+for tool in wrk nginx curl python3; do
+  command -v "$tool" >/dev/null || { echo "$0: $tool is not installed (apt-get install -y wrk nginx-light curl python3)" >&2; exit 2; }
+done
+tools=$PWD/Scripts/bench-tools
+duration=${BENCH_SECONDS:-10}
+
+work=$(mktemp -d /tmp/om-bench.XXXXXX)
+chmod a+rx "$work"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill -CONT "$pid" 2>/dev/null || true; kill "$pid" 2>/dev/null || true; done
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid" 2>/dev/null)" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+build_release() { # products...
+  local product
+  for product in "$@"; do swift build -c release --product "$product" >/dev/null; done
+  bin_dir=$(swift build -c release --show-bin-path)
+}
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+
+# start_dashboard NAME [flags...]: sets dash_pid and dash_url.
+start_dashboard() {
+  local name=$1; shift
+  "$bin_dir/dashboard" --port 0 --log-level warning --data-dir "$work/$name/data" --cache-dir "$work/$name/cache" "$@" > "$work/$name.out" 2>&1 &
+  dash_pid=$!; pids+=("$dash_pid")
+  for _ in $(seq 200); do grep -q '^Listening' "$work/$name.out" 2>/dev/null && break; sleep 0.05; done
+  dash_url=$(sed -n 's/^Listening on //p' "$work/$name.out")
+  [ -n "$dash_url" ] || { echo "$0: the dashboard did not start:" >&2; cat "$work/$name.out" >&2; exit 1; }
+}
+
+# start_nginx ROOT: serves ROOT on a free loopback port; sets nginx_url.
+start_nginx() {
+  local port; port=$(free_port)
+  mkdir -p "$work/nginx-tmp"
+  cat > "$work/nginx.conf" <<CONF
+worker_processes auto;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 2048; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  types { text/plain txt; text/html html; image/jpeg jpg; }
+  client_body_temp_path $work/nginx-tmp; proxy_temp_path $work/nginx-tmp; fastcgi_temp_path $work/nginx-tmp;
+  uwsgi_temp_path $work/nginx-tmp; scgi_temp_path $work/nginx-tmp;
+  server { listen 127.0.0.1:$port; root $1; }
+}
+CONF
+  nginx -c "$work/nginx.conf" -g 'daemon off;' &
+  pids+=("$!")
+  nginx_url=http://127.0.0.1:$port
+  for _ in $(seq 100); do curl -s -o /dev/null "$nginx_url/" && break; sleep 0.05; done
+}
+
+# measure NAME URL [wrk flags...]: prints "rps p50 p99 non2xx" (latencies in ms).
+measure() {
+  local name=$1 url=$2; shift 2
+  curl -sf "$url" -o /dev/null || { echo "$0: $name does not answer $url" >&2; exit 1; }
+  wrk -t2 -c32 -d"${duration}s" --latency "$@" "$url" > "$work/$name.wrk"
+  awk '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /m$/) return v * 60000; if (v ~ /s$/) return v * 1000; return v }
+    /^Requests\/sec/ { rps = $2 }
+    $1 == "50%" { p50 = ms($2) }
+    $1 == "99%" { p99 = ms($2) }
+    /Non-2xx/ { bad = $NF }
+    /Socket errors/ { bad = bad "+sock" }
+    END { printf "%.0f %.2f %.2f %s\n", rps, p50, p99, (bad == "" ? 0 : bad) }' "$work/$name.wrk"
+}
+
+rss_mb() { awk -v key="$2:" '$1 == key { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
