@@ -126,7 +126,7 @@ public final class DashboardApp: Sendable {
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "same-origin",
         "Content-Security-Policy":
-            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+            "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
             + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'",
         "X-Frame-Options": "DENY",
     ]

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+extension BrowserTests {
+    /// The page's script makes a picture over the API's 300 KB limit smaller before upload.
+    @Suite struct Shrinking {
+        @Test func aPictureOver300KB_isMadeSmallerInTheBrowser_andRegistered() async throws {
+            try await withBrowser { browser in
+                let driver = browser.driver
+                try await browser.open("/products/new")
+                // A noisy 1400 px JPEG at full quality, drawn by the browser itself: megabytes.
+                let dataURL = try await driver.execute("""
+                    var c = document.createElement('canvas'); c.width = 1400; c.height = 1400;
+                    var x = c.getContext('2d'); var d = x.createImageData(1400, 1400);
+                    var s = 12345;
+                    for (var i = 0; i < d.data.length; i += 4) {
+                      s = (s * 1103515245 + 12345) % 2147483648;
+                      d.data[i] = s & 255; d.data[i + 1] = (s >> 8) & 255; d.data[i + 2] = (s >> 16) & 255; d.data[i + 3] = 255;
+                    }
+                    x.putImageData(d, 0, 0);
+                    return c.toDataURL('image/jpeg', 1.0);
+                    """) as? String
+                let base64 = try #require(dataURL?.split(separator: ",", maxSplits: 1).last.map(String.init))
+                let bytes = try #require(Data(base64Encoded: base64))
+                #expect(bytes.count > 300 * 1024, "the test picture must be over the limit (\(bytes.count) bytes)")
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent("big-photo-\(UUID().uuidString).jpg")
+                try bytes.write(to: file)
+                defer { try? FileManager.default.removeItem(at: file) }
+
+                try await driver.fillProductForm(ProductFormInput(name: "Shrunk Picture Frame", images: [file.path]))
+                var status = ""
+                try await driver.wait("the shrink status (last: \(status))", timeout: .seconds(30)) {
+                    status = try await driver.text(try await driver.find(".shrink-status"))
+                    return status.contains("Made smaller")
+                }
+                try await driver.clickSubmit()
+                let id: Int
+                do {
+                    id = try await driver.waitForProductPage()
+                } catch {
+                    // Say what the person saw: the script's status line and the page.
+                    Issue.record("no product page; status said \(status.debugDescription); the page says: \(try await driver.mainText().prefix(600))")
+                    throw error
+                }
+                #expect(try await driver.flashText() == "Product registered.")
+                let stored = try await MarketInspector(browser.dashboard).imageBytes(id)
+                #expect(stored.count == 1)
+                #expect((stored.first?.count ?? .max) <= 300 * 1024, "stored \(stored.first?.count ?? 0) bytes")
+                #expect(stored.first?.prefix(3) == [0xFF, 0xD8, 0xFF], "a JPEG")
+            }
+        }
+    }
+}
