@@ -30,28 +30,22 @@ enum LoopbackHTTPClient {
     private static func blockingRequest(
         port: Int, method: String, path: String, headers: [(String, String)]
     ) throws -> LoopbackResponse {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(step: "socket") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw Failure(step: "connect") }
         // A server that never answers fails the test instead of hanging it.
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let fd: Int32
+        do {
+            fd = try LoopbackSocket.connect(port: port, receiveTimeoutSeconds: 10)
+        } catch {
+            throw Failure(step: "connect")
+        }
+        defer { close(fd) }
 
         var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         request += "\r\n"
         let bytes = Array(request.utf8)
-        guard bytes.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
+        do {
+            try LoopbackSocket.sendAll(fd, bytes)
+        } catch {
             throw Failure(step: "send")
         }
 

@@ -28,24 +28,14 @@ enum WebDriverWire {
     }
 
     private static func exchange(port: Int, _ bytes: [UInt8], deadline: Date, what: String) throws -> TestResponse {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "\(what): socket failed") }
+        let fd: Int32
+        do {
+            fd = try LoopbackSocket.connect(port: port)
+            try LoopbackSocket.sendAll(fd, bytes)
+        } catch {
+            throw Failure(description: "\(what): \(error)")
+        }
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port)).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "\(what): connect to \(port) failed") }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw Failure(description: "\(what): send failed") }
-            offset += n
-        }
         var received: [UInt8] = []
         var expectedSize: Int?  // head plus body, known once the head has arrived
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
