@@ -33,12 +33,9 @@ extension ProductForms {
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(request) else {
             return expiredForm(.edit(product), values: values, request: request)
         }
-        let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
-        let key = "edit/" + ImageStash.key(owner: owner, token: formToken)
-        if case .finished(let outcome) = await ledger.claim(key) { return respond(to: outcome) }
-        let (response, outcome) = await save(product, values: values, owner: owner, formToken: formToken)
-        await ledger.finish(key, outcome: outcome)
-        return response
+        return await once(scope: "edit/", submission: submission, owner: owner) { formToken in
+            await save(product, values: values, owner: owner, formToken: formToken)
+        }
     }
 
     func save(

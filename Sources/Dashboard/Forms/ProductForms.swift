@@ -53,10 +53,21 @@ struct ProductForms: Sendable {
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(request) else {
             return expiredForm(.create, values: values, request: request)
         }
+        return await once(scope: "", submission: submission, owner: owner) { formToken in
+            await register(submission, values: values, owner: owner, formToken: formToken)
+        }
+    }
+
+    /// Runs `work` at most once per form token (a double click, or Back and resubmit): a
+    /// repeated POST waits for the first or gets its result. `scope` keeps create and edit apart.
+    func once(
+        scope: String, submission: FormSubmission, owner: String,
+        _ work: (_ formToken: String) async -> (HTTPResponse, SubmissionLedger.Outcome?)
+    ) async -> HTTPResponse {
         let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
-        let key = ImageStash.key(owner: owner, token: formToken)
+        let key = scope + ImageStash.key(owner: owner, token: formToken)
         if case .finished(let outcome) = await ledger.claim(key) { return respond(to: outcome) }
-        let (response, outcome) = await register(submission, values: values, owner: owner, formToken: formToken)
+        let (response, outcome) = await work(formToken)
         await ledger.finish(key, outcome: outcome)
         return response
     }

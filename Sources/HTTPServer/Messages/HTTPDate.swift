@@ -4,12 +4,6 @@ import Glibc
 public enum HTTPDate {
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    /// The `Date` header for now. Connections keep their own once-a-second copy instead of
-    /// sharing a cache: a shared one needs a lock that every response would take.
-    public static func now() -> String {
-        format(secondsSince1970: time(nil))
-    }
-
     public static func format(secondsSince1970 seconds: Int) -> String {
         var t = time_t(seconds)
         var parts = tm()
