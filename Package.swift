@@ -11,8 +11,10 @@ let package = Package(
         .executable(name: "local-market", targets: ["local-market"]),
     ],
     targets: [
+        // epoll(7) and eventfd(2), which Glibc's Swift module does not export (a few lines of C).
+        .target(name: "CEpoll"),
         // Sockets, HTTP/1.1 parsing, responses, routing, static files, form parsing, limits.
-        .target(name: "HTTPServer"),
+        .target(name: "HTTPServer", dependencies: ["CEpoll"]),
         // A Mustache-compatible template engine.
         .target(name: "Templating"),
         // The Open Market API: models, requests, multipart encoding, errors, retries.

@@ -1,9 +1,12 @@
 import Glibc
 
 extension Connection {
-    /// Serializes and sends a response. Returns the body bytes sent, or nil if the peer left.
-    /// `HEAD` and bodiless statuses send headers only (with the length a GET would have had).
-    func write(_ response: HTTPResponse, method: HTTPMethod, version: HTTPVersion, keepAlive: Bool) -> Int? {
+    /// Serializes a response and sends what the socket takes now; the rest waits in `pending`
+    /// for the socket to drain. Returns the body bytes the response carries, or nil if the peer
+    /// is gone. `HEAD` and bodiless statuses send headers only (with the length a GET would
+    /// have had).
+    @discardableResult
+    func enqueue(_ response: HTTPResponse, method: HTTPMethod, version: HTTPVersion, keepAlive: Bool) -> Int? {
         var response = response
         var file: Int32 = -1
         if case .file(let path, _) = response.body, method != .head, response.status.allowsBody {
@@ -13,29 +16,131 @@ extension Connection {
                 response = core.errorResponder(.notFound, "There is nothing at this address.")
             }
         }
-        defer { if file >= 0 { close(file) } }
-
         let sendsBody = method != .head && response.status.allowsBody
         writeHead(of: response, keepAlive: keepAlive, version: version)
         switch response.body {
         case .bytes(let bytes):
-            // Head and body leave in one sendmsg(2): no copy of the body, one packet when small.
-            let ok = bytes.withUnsafeBytes { body in
-                Socket.sendAll(fd, output.bytes, sendsBody ? body : UnsafeRawBufferPointer(start: nil, count: 0))
-            }
-            return ok ? (sendsBody ? bytes.count : 0) : nil
+            let body = sendsBody ? bytes : []
+            return send(head: loop.headBuffer.bytes, body: body) ? body.count : nil
         case .file(_, let size):
-            guard Socket.sendAll(fd, output.bytes, more: sendsBody && size > 0) else { return nil }
-            guard sendsBody, file >= 0 else { return 0 }
-            return Socket.sendFile(fd, file: file, count: size) ? size : nil
+            guard sendsBody, file >= 0 else { return send(head: loop.headBuffer.bytes, body: []) ? 0 : nil }
+            var output = PendingOutput(chunks: [Array(loop.headBuffer.bytes)], at: loop.now)
+            output.file = file
+            output.fileRemaining = size
+            guard pending == nil else {
+                output.closeFile()
+                close()
+                return nil
+            }
+            pending = output
+            return flush() || phase != .closed ? size : nil
         }
+    }
+
+    /// Queues bytes written by hand (the `100 Continue` interim response).
+    func enqueue(raw bytes: [UInt8]) {
+        bytes.withUnsafeBytes { _ = send(head: $0, body: []) }
+    }
+
+    /// Sends head and body in one `sendmsg(2)` when nothing is waiting; keeps what did not fit.
+    /// False when the peer is gone (the connection is then closed).
+    private func send(head: UnsafeRawBufferPointer, body: [UInt8]) -> Bool {
+        if var output = pending {
+            // Behind output that is still waiting: join the queue, keep the order.
+            guard output.file < 0 else {
+                close()
+                return false
+            }
+            output.chunks.append(Array(head))
+            if !body.isEmpty { output.chunks.append(body) }
+            pending = output
+            return true
+        }
+        let total = head.count + body.count
+        let sent: Int = body.withUnsafeBytes { bodyBytes in
+            var vectors = (
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress), iov_len: head.count),
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: bodyBytes.baseAddress), iov_len: bodyBytes.count))
+            return withUnsafeMutablePointer(to: &vectors) { pointer in
+                pointer.withMemoryRebound(to: iovec.self, capacity: 2) { iov in
+                    var message = msghdr()
+                    message.msg_iov = iov
+                    message.msg_iovlen = bodyBytes.isEmpty ? 1 : 2
+                    while true {
+                        let n = sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
+                        if n >= 0 { return n }
+                        if errno == EINTR { continue }
+                        return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1
+                    }
+                }
+            }
+        }
+        if sent < 0 {
+            close()
+            return false
+        }
+        if sent == total { return true }
+        // The socket's buffer is full: keep the rest. `flush` then sends until the kernel says
+        // EAGAIN, which is what arms the edge-triggered EPOLLOUT (a short write alone does not).
+        var output = PendingOutput(chunks: [], at: loop.now)
+        if sent < head.count { output.chunks.append(Array(head[sent...])) }
+        if !body.isEmpty { output.chunks.append(body) }
+        output.offset = sent > head.count ? sent - head.count : 0
+        pending = output
+        return flush() || phase != .closed
+    }
+
+    /// Sends waiting output until done (true) or the socket is full or gone (false).
+    func flush() -> Bool {
+        guard var output = pending else { return true }
+        defer { if phase != .closed { pending = output.isDone ? nil : output } }
+        while !output.chunks.isEmpty {
+            guard writable else { return false }
+            // A head followed by a file: hold the packet for the file's first bytes.
+            let more = output.chunks.count == 1 && output.fileRemaining > 0 ? Int32(MSG_MORE) : 0
+            let offset = output.offset
+            let n = output.chunks[0].withUnsafeBytes { chunk in
+                chunk.baseAddress.map { Glibc.send(fd, $0 + offset, chunk.count - offset, Int32(MSG_NOSIGNAL) | more) } ?? -1
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    writable = false
+                    return false
+                }
+                close()
+                return false
+            }
+            output.consume(n, at: loop.now)
+        }
+        while output.fileRemaining > 0 {
+            guard writable else { return false }
+            let n = sendfile(fd, output.file, &output.fileOffset, output.fileRemaining)
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    writable = false
+                    return false
+                }
+            }
+            guard n > 0 else {
+                // The peer left, or the file shrank under us: the response cannot be completed.
+                // (`close` closes the file too: `pending` still holds it.)
+                close()
+                return false
+            }
+            output.fileRemaining -= n
+            output.lastProgressAt = loop.now
+        }
+        output.closeFile()
+        return true
     }
 
     /// Writes the status line and header block into `output`, with `Date`, `Content-Length`, `Connection` and the
     /// configured default headers. Header lines a handler built with CR or LF in them are
     /// dropped: they would split the response.
     private func writeHead(of response: HTTPResponse, keepAlive: Bool, version: HTTPVersion) {
-        let out = output
+        let out = loop.headBuffer
         out.reset()
         out.append("HTTP/1.1 ")
         out.append(decimal: response.status.rawValue)
@@ -65,7 +170,7 @@ extension Connection {
         } else {
             out.append(core.defaultHeaderBytes)
         }
-        field("Date", currentDate())
+        field("Date", loop.currentDate())
         if response.status.allowsBody {
             out.append("Content-Length: ")
             out.append(decimal: response.body.count)
@@ -79,17 +184,6 @@ extension Connection {
         out.append("\r\n")
     }
 
-    /// The `Date` value, formatted at most once a second per connection: a cache shared by
-    /// all connections would need a lock that every response takes.
-    private func currentDate() -> String {
-        let second = time(nil)
-        if second != dateSecond {
-            dateSecond = second
-            dateText = HTTPDate.format(secondsSince1970: second)
-        }
-        return dateText
-    }
-
     /// Framing headers the server writes itself; a handler's versions are ignored.
     static let serverOwnedHeaders = ["Content-Length", "Connection", "Date", "Transfer-Encoding"]
 
@@ -98,5 +192,46 @@ extension Connection {
         var value = field.value
         return name.withUTF8 { !$0.isEmpty && $0.allSatisfy(HTTPRequestParser.isTokenByte) }
             && value.withUTF8 { !$0.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 } }
+    }
+}
+
+/// Response bytes the socket has not taken yet: byte chunks in order, then maybe a file.
+struct PendingOutput {
+    var chunks: [[UInt8]]
+    /// Bytes of `chunks[0]` already sent.
+    var offset = 0
+    var file: Int32 = -1
+    var fileOffset = off_t(0)
+    var fileRemaining = 0
+    /// When the client last took bytes (for the send deadline).
+    var lastProgressAt: Int
+
+    init(chunks: [[UInt8]], at now: Int) {
+        self.chunks = chunks.filter { !$0.isEmpty }
+        self.lastProgressAt = now
+    }
+
+    var isDone: Bool { chunks.isEmpty && fileRemaining == 0 }
+
+    mutating func consume(_ count: Int, at now: Int) {
+        var left = count
+        while left > 0, let first = chunks.first {
+            let available = first.count - offset
+            if left < available {
+                offset += left
+                left = 0
+            } else {
+                left -= available
+                chunks.removeFirst()
+                offset = 0
+            }
+        }
+        lastProgressAt = now
+    }
+
+    mutating func closeFile() {
+        if file >= 0 { Glibc.close(file) }
+        file = -1
+        fileRemaining = 0
     }
 }

@@ -1,310 +1,300 @@
-import Dispatch
+import CEpoll
 import Glibc
 
-/// One client connection, served on its own thread: read, parse, answer, repeat.
+/// One client connection, driven by its event loop: read, parse, answer, repeat.
+///
+/// A state machine over non-blocking I/O. Everything here runs on the owning loop's thread.
+/// Input is parsed only while no output is waiting, so pipelined requests are answered in order
+/// and a client that does not read its answers stops being read from (back-pressure).
 final class Connection {
+    enum Phase {
+        /// Waiting for (the rest of) a request head; idle between requests.
+        case head
+        /// Reading the body of `exchange`.
+        case body
+        /// `exchange`'s handler runs as a Swift task; its answer arrives through the loop.
+        case handler
+        /// An error answer is being sent; then the connection lingers or closes.
+        case closing
+        /// After an error answer: reading and discarding what the client still sends, briefly.
+        case lingering
+        case closed
+    }
+
+    /// What to do once all output has left.
+    enum AfterFlush {
+        case carryOn
+        case close
+        case linger
+    }
+
+    /// The request being read or answered.
+    struct Exchange {
+        var head: HTTPRequestHead
+        var request: HTTPRequest
+        var match: Router.Match
+        var bodyLimit: Int
+        var body: [UInt8]
+        var startedAt: Int
+    }
+
     let fd: Int32
+    let id: UInt64
     let remoteAddress: String
+    unowned let loop: EventLoop
     let core: ServerCore
     /// A copy of the server's configuration, so reading a limit is a field load.
     let configuration: ServerConfiguration
     var parser: HTTPRequestParser
-    private let readBuffer: UnsafeMutableRawBufferPointer
-    /// Where response heads are serialized, reused for every response.
-    let output = OutputBuffer()
-    /// The last `Date` header value and the second it names.
-    var dateSecond = -1
-    var dateText = ""
-    /// When the first byte of the request being read arrived (for the header deadline).
-    private var headStartedAt: Int?
+    var phase = Phase.head
+    var exchange: Exchange?
+    /// Output that could not be sent yet (the socket's buffer was full).
+    var pending: PendingOutput?
+    var afterFlush = AfterFlush.carryOn
+    /// Edge-triggered readiness: set by events, cleared when a call would block.
+    var readable = false
+    var writable = true
+    /// The peer sent FIN (or the socket failed): a short read no longer means "drained".
+    var peerHungUp = false
 
-    init(fd: Int32, remoteAddress: String, core: ServerCore) {
+    /// Times on the loop's clock, for the deadlines.
+    var idleSince: Int
+    var headStartedAt: Int?
+    var bodyProgressAt = 0
+    var lingerUntil = 0
+    var lingerDiscarded = 0
+    /// The time of this connection's entry in the loop's deadline heap, if it has one.
+    var scheduledAt: Int?
+
+    init(fd: Int32, id: UInt64, remoteAddress: String, loop: EventLoop) {
         self.fd = fd
+        self.id = id
         self.remoteAddress = remoteAddress
-        self.core = core
-        self.configuration = core.configuration
-        self.parser = HTTPRequestParser(limits: core.parserLimits)
-        self.readBuffer = .allocate(byteCount: 32 * 1024, alignment: 16)
+        self.loop = loop
+        self.core = loop.core
+        self.configuration = loop.core.configuration
+        self.parser = HTTPRequestParser(limits: loop.core.parserLimits)
+        self.idleSince = loop.now
         Socket.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-        Socket.setSendTimeout(fd, milliseconds: core.configuration.sendTimeout.milliseconds)
     }
 
-    deinit { readBuffer.deallocate() }
+    // MARK: Events
 
-    enum ReadOutcome {
-        case data
-        case closed
-        case timedOut
-        case shuttingDown
+    func handle(events: UInt32) {
+        if events & (CEPOLL_IN | CEPOLL_RDHUP | CEPOLL_HUP | CEPOLL_ERR) != 0 { readable = true }
+        if events & (CEPOLL_RDHUP | CEPOLL_HUP | CEPOLL_ERR) != 0 { peerHungUp = true }
+        if events & (CEPOLL_OUT | CEPOLL_HUP | CEPOLL_ERR) != 0 { writable = true }
+        drive()
     }
 
-    /// Serves requests until the client leaves, a deadline passes, an error closes the
-    /// connection, or the server shuts down.
-    func run() {
-        while true {
-            let event: HTTPParserEvent
-            do {
-                event = try parser.next()
-            } catch {
-                answerAndClose(error.status, error.reason, method: nil, target: nil)
-                return
+    /// Makes all the progress the socket allows, then schedules the next deadline.
+    func drive() {
+        while phase != .closed {
+            if pending != nil {
+                guard flush() else { break }
             }
-            switch event {
-            case .needMoreData:
-                guard waitForHead() else { return }
-            case .head(let head):
-                headStartedAt = nil
-                guard serve(head) else { return }
-            case .body, .end:
-                // The body loop in `serve` consumes these; reaching here is a parser bug.
-                answerAndClose(.internalServerError, "Unexpected request framing.", method: nil, target: nil)
-                return
+            if afterFlush != .carryOn {
+                if afterFlush == .linger && phase != .lingering {
+                    beginLingering()
+                } else if afterFlush == .close {
+                    close()
+                    return
+                }
             }
+            switch phase {
+            case .head, .body:
+                guard step() else { break }
+                continue
+            case .lingering:
+                discardInput()
+            case .handler, .closing, .closed:
+                break
+            }
+            break
         }
+        guard phase != .closed else { return }
+        if loop.isShuttingDown { closeIfIdle() }
+        scheduleDeadline()
     }
 
-    /// Reads while no full head is buffered. False when the connection should close.
-    private func waitForHead() -> Bool {
-        if parser.isIdle {
-            // Between requests: wait for a first byte up to the keep-alive limit, then leave quietly.
-            switch read(timeout: configuration.keepAliveTimeout.milliseconds, wakeOnShutdown: true) {
-            case .data:
-                if !parser.isIdle { headStartedAt = Socket.now() }
+    /// One parser event handled. False when the connection must wait for the socket.
+    private func step() -> Bool {
+        let event: HTTPParserEvent
+        do {
+            event = try parser.next()
+        } catch {
+            answerAndClose(error.status, error.reason)
+            return true
+        }
+        switch event {
+        case .needMoreData:
+            return readable && receive()
+        case .head(let head):
+            guard phase == .head else { close(); return false }
+            headStartedAt = nil
+            begin(head)
+        case .body(let piece):
+            guard phase == .body, exchange != nil else {
+                // The body events belong to `begin`'s exchange; anything else is a parser bug.
+                answerAndClose(.internalServerError, "Unexpected request framing.")
                 return true
-            case .closed, .timedOut, .shuttingDown:
+            }
+            exchange?.body.append(contentsOf: piece)
+            if let limit = exchange?.bodyLimit, let count = exchange?.body.count, count > limit {
+                answerAndClose(.contentTooLarge, Self.tooLargeMessage(limit))
+            }
+        case .end:
+            guard phase == .body else {
+                answerAndClose(.internalServerError, "Unexpected request framing.")
+                return true
+            }
+            dispatch()
+        }
+        return true
+    }
+
+    /// Reads what the socket has into the parser. False when nothing came (or the peer left).
+    private func receive() -> Bool {
+        let buffer = loop.readBuffer
+        while true {
+            let n = recv(fd, buffer.baseAddress, buffer.count, 0)
+            if n > 0 {
+                // A short read drained the socket: the next arrival brings a new edge.
+                if n < buffer.count && !peerHungUp { readable = false }
+                let wasIdle = parser.isIdle
+                parser.append(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+                if phase == .body { bodyProgressAt = loop.now }
+                if wasIdle && phase == .head { headStartedAt = loop.now }
+                return true
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                readable = false
                 return false
             }
-        }
-        let started = headStartedAt ?? Socket.now()
-        headStartedAt = started
-        let remaining = started + configuration.headerTimeout.milliseconds - Socket.now()
-        switch remaining > 0 ? read(timeout: remaining, wakeOnShutdown: false) : .timedOut {
-        case .data:
-            return true
-        case .timedOut:
-            answerAndClose(.requestTimeout, "The request headers did not arrive in time.", method: nil, target: nil)
-            return false
-        case .closed, .shuttingDown:
+            // End of stream or a reset. An unfinished request is dropped without an answer:
+            // nobody is left to read it.
+            close()
             return false
         }
     }
 
-    /// Reads once, waiting at most `timeout` ms. Idle connections also wake at shutdown.
-    /// (A blocking `recv` with `SO_RCVTIMEO` instead of `poll` then `recv` saves a system call
-    /// per request but measured no faster here, and needs a registry to wake idle connections.)
-    func read(timeout: Int, wakeOnShutdown: Bool) -> ReadOutcome {
-        var fds = [
-            pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: core.wakeReadFD, events: Int16(POLLIN), revents: 0),
-        ]
-        let deadline = Socket.now() + timeout
-        while true {
-            if wakeOnShutdown && core.isShuttingDown { return .shuttingDown }
-            let wait = max(0, deadline - Socket.now())
-            let ready = poll(&fds, wakeOnShutdown ? 2 : 1, Int32(clamping: wait))
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return .closed
-            }
-            if ready == 0 { return .timedOut }
-            if fds[0].revents == 0 {
-                if wakeOnShutdown && fds[1].revents != 0 { return .shuttingDown }
+    // MARK: Deadlines
+
+    /// When this connection next needs attention without an event, or `Int.max`.
+    private var deadline: Int {
+        if let pending { return pending.lastProgressAt + configuration.sendTimeout.milliseconds }
+        switch phase {
+        case .head:
+            if parser.isIdle { return idleSince + configuration.keepAliveTimeout.milliseconds }
+            return (headStartedAt ?? loop.now) + configuration.headerTimeout.milliseconds
+        case .body:
+            return bodyProgressAt + configuration.bodyIdleTimeout.milliseconds
+        case .lingering:
+            return lingerUntil
+        case .handler, .closing, .closed:
+            return .max
+        }
+    }
+
+    /// Makes sure the loop wakes this connection by its deadline. An entry already in the heap
+    /// for an earlier time is enough: when it fires, `deadlineReached` schedules the real one.
+    func scheduleDeadline() {
+        if phase == .head && !parser.isIdle && headStartedAt == nil { headStartedAt = loop.now }
+        let time = deadline
+        guard time != .max else { return }
+        if let scheduledAt, scheduledAt <= time { return }
+        scheduledAt = time
+        loop.schedule(self, at: time)
+    }
+
+    func deadlineReached() {
+        guard deadline <= loop.now else {
+            scheduleDeadline()
+            return
+        }
+        if pending != nil {
+            // The client stopped reading what we send.
+            close()
+            return
+        }
+        switch phase {
+        case .head where parser.isIdle:
+            close()
+            return
+        case .head:
+            answerAndClose(.requestTimeout, "The request headers did not arrive in time.")
+        case .body:
+            answerAndClose(.requestTimeout, "The request body stopped arriving.")
+        case .lingering, .handler, .closing, .closed:
+            close()
+            return
+        }
+        drive()
+    }
+
+    // MARK: Closing
+
+    /// At shutdown: a connection between requests closes now; others finish their exchange.
+    func closeIfIdle() {
+        if phase == .head && parser.isIdle && pending == nil && afterFlush == .carryOn { close() }
+    }
+
+    /// Sends an error the server itself found; the connection then lingers and closes.
+    func answerAndClose(_ status: HTTPStatus, _ message: String) {
+        let method = exchange?.head.method
+        let target = exchange?.head.target
+        let started = exchange?.startedAt ?? loop.now
+        exchange = nil
+        phase = .closing
+        let response = core.errorResponder(status, message)
+        let sent = enqueue(response, method: method ?? .get, version: .http1_1, keepAlive: false)
+        logAccess(method: method ?? HTTPMethod("-"), target: target ?? "-", status: status, bytes: sent ?? 0, started: started)
+        afterFlush = sent == nil ? .close : .linger
+    }
+
+    /// RFC 9112 §9.6: closing with unread input makes the kernel send a reset, which can destroy
+    /// the error response before the client reads it. So stop writing, then read and discard
+    /// what the client is still sending, briefly and boundedly, before closing.
+    private func beginLingering() {
+        shutdown(fd, Int32(SHUT_WR))
+        phase = .lingering
+        lingerUntil = loop.now + 250
+        lingerDiscarded = 0
+    }
+
+    private func discardInput() {
+        let buffer = loop.readBuffer
+        while readable && lingerDiscarded < 256 * 1024 {
+            let n = recv(fd, buffer.baseAddress, buffer.count, 0)
+            if n > 0 {
+                lingerDiscarded += n
                 continue
             }
-            let n = recv(fd, readBuffer.baseAddress, readBuffer.count, 0)
-            if n > 0 {
-                parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
-                return .data
-            }
-            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            return .closed
-        }
-    }
-
-    /// Answers one request whose head has been parsed. False when the connection should close.
-    private func serve(_ head: HTTPRequestHead) -> Bool {
-        let started = Socket.now()
-        if let refusal = hostRefusal(head) {
-            answerAndClose(refusal.status, refusal.message, method: head.method, target: head.target)
-            return false
-        }
-        var request = HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers, remoteAddress: remoteAddress)
-        let match = core.router.match(method: head.method, path: request.path)
-        var bodyLimit = configuration.maxBodyBytes
-        if case .found(let route, _) = match, let routeLimit = route.maxBodySize { bodyLimit = routeLimit }
-
-        // Refuse an announced body over the cap before reading any of it.
-        if let declared = head.declaredBodyLength, declared > bodyLimit {
-            answerAndClose(.contentTooLarge, Self.tooLargeMessage(bodyLimit), method: head.method, target: head.target)
-            return false
-        }
-        if head.expectsContinue && head.framing != .none {
-            // Invite the body only where a route will read it; otherwise answer now and close.
-            guard case .found = match else {
-                let status: HTTPStatus = if case .methodNotAllowed = match { .methodNotAllowed } else { .notFound }
-                answerAndClose(status, "There is nothing at this address that accepts this request.", method: head.method, target: head.target)
-                return false
-            }
-            guard Socket.sendAll(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return false }
-        }
-        guard let body = readBody(head, limit: bodyLimit) else { return false }
-        request.body = body
-        let response: HTTPResponse
-        switch match {
-        case .found(let route, let parameters):
-            request.pathParameters = parameters
-            response = respond(with: route, to: request)
-        case .methodNotAllowed(let allow):
-            var r = core.errorResponder(.methodNotAllowed, "This address does not accept \(head.method.rawValue) requests.")
-            r.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
-            response = r
-        case .notFound:
-            response = core.errorResponder(.notFound, "There is nothing at this address.")
-        }
-        // A handler may end the connection itself with `Connection: close`.
-        let keepAlive = head.keepAlive && !core.isShuttingDown && !response.headers.tokens(for: "Connection").contains("close")
-        let sent = write(response, method: head.method, version: head.version, keepAlive: keepAlive)
-        logAccess(method: head.method, target: head.target, status: response.status, bytes: sent ?? 0, started: started)
-        return sent != nil && keepAlive
-    }
-
-    static func tooLargeMessage(_ limit: Int) -> String {
-        "The request body is larger than this address accepts (\(limit / 1024) KB)."
-    }
-
-    /// RFC 9110 §7.4: a request for a host this server does not answer to gets 421.
-    private func hostRefusal(_ head: HTTPRequestHead) -> HTTPError? {
-        guard !configuration.allowedHosts.isEmpty, let host = head.headers["Host"] else { return nil }
-        guard let name = Self.hostName(host) else { return HTTPError(.badRequest, "The Host header is malformed.") }
-        if configuration.allowedHosts.contains(where: { $0.asciiCaseInsensitiveEquals(name) }) { return nil }
-        return HTTPError(.misdirectedRequest, "This server does not answer for the host named in the request.")
-    }
-
-    /// The host part of a `Host` value (`[::1]` keeps its brackets), or nil if the port part
-    /// is not a number.
-    static func hostName(_ host: String) -> String? {
-        let bytes = Array(host.utf8)
-        var end = bytes.count
-        if bytes.first == UInt8(ascii: "[") {
-            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
-            end = close + 1
-        } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
-            end = colon
-        }
-        let port = bytes[end...]
-        guard port.isEmpty || (port.first == UInt8(ascii: ":") && port.dropFirst().allSatisfy { (0x30...0x39).contains($0) }) else {
-            return nil
-        }
-        return String(decoding: bytes[..<end], as: UTF8.self)
-    }
-
-    /// Reads the whole body within the limit and the idle deadline; nil when the connection
-    /// must close (after answering 408 or 413 where that is still possible).
-    private func readBody(_ head: HTTPRequestHead, limit: Int) -> [UInt8]? {
-        var body: [UInt8] = []
-        if let declared = head.declaredBodyLength { body.reserveCapacity(declared) }
-        while true {
-            let event: HTTPParserEvent
-            do {
-                event = try parser.next()
-            } catch {
-                answerAndClose(error.status, error.reason, method: head.method, target: head.target)
-                return nil
-            }
-            switch event {
-            case .body(let piece):
-                body.append(contentsOf: piece)
-                if body.count > limit {
-                    answerAndClose(.contentTooLarge, Self.tooLargeMessage(limit), method: head.method, target: head.target)
-                    return nil
-                }
-            case .end:
-                return body
-            case .needMoreData:
-                switch read(timeout: configuration.bodyIdleTimeout.milliseconds, wakeOnShutdown: false) {
-                case .data: continue
-                case .timedOut:
-                    answerAndClose(.requestTimeout, "The request body stopped arriving.", method: head.method, target: head.target)
-                    return nil
-                case .closed, .shuttingDown:
-                    return nil
-                }
-            case .head:
-                return nil
-            }
-        }
-    }
-
-    /// Runs a handler: on this thread when it can answer at once, otherwise as a Swift task
-    /// while this thread waits. Errors become error pages; nothing a handler throws escapes.
-    private func respond(with route: Router.Route, to request: HTTPRequest) -> HTTPResponse {
-        let handler = route.handler
-        do {
-            if let immediate = route.immediate, let response = try immediate.respondImmediately(request) {
-                return response
-            }
-            let pending = PendingResponse()
-            Task {
-                do {
-                    pending.result = .success(try await handler.handle(request))
-                } catch {
-                    pending.result = .failure(error)
-                }
-                pending.done.signal()
-            }
-            pending.done.wait()
-            return try pending.result.get()
-        } catch let error as HTTPError {
-            return core.errorResponder(error.status, error.message)
-        } catch {
-            configuration.logger.log(.error, "handler for \(request.method) \(request.path) failed: \(error)")
-            return core.errorResponder(.internalServerError, "Something went wrong on our side. Please try again.")
-        }
-    }
-
-    /// Sends an error the server itself found, then the caller closes the connection.
-    private func answerAndClose(_ status: HTTPStatus, _ message: String, method: HTTPMethod?, target: String?) {
-        let started = Socket.now()
-        let response = core.errorResponder(status, message)
-        let sent = write(response, method: method ?? .get, version: .http1_1, keepAlive: false)
-        logAccess(method: method ?? HTTPMethod("-"), target: target ?? "-", status: status, bytes: sent ?? 0, started: started)
-        if sent != nil { lingerBeforeClose() }
-    }
-
-    /// RFC 9112 §9.6: closing with unread input makes the kernel send a reset, which can
-    /// destroy the error response before the client reads it. So stop writing, then read and
-    /// discard what the client is still sending, briefly and boundedly, before closing.
-    private func lingerBeforeClose(milliseconds: Int = 250, maxBytes: Int = 256 * 1024) {
-        shutdown(fd, Int32(SHUT_WR))
-        let deadline = Socket.now() + milliseconds
-        var discarded = 0
-        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        while discarded < maxBytes {
-            let wait = deadline - Socket.now()
-            guard wait > 0 else { return }
-            let ready = poll(&poller, 1, Int32(wait))
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { return }
-            let n = recv(fd, readBuffer.baseAddress, readBuffer.count, 0)
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            discarded += n
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                readable = false
+                return
+            }
+            break
         }
+        close()
     }
 
-    private func logAccess(method: HTTPMethod, target: String, status: HTTPStatus, bytes: Int, started: Int) {
+    func close() {
+        guard phase != .closed else { return }
+        phase = .closed
+        pending?.closeFile()
+        pending = nil
+        loop.forget(self)
+        Glibc.close(fd)
+    }
+
+    func logAccess(method: HTTPMethod, target: String, status: HTTPStatus, bytes: Int, started: Int) {
         configuration.logger.log(.info, {
             // The path only: query strings may carry search text a person typed.
             let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
             return "\(remoteAddress) \(method.rawValue) \(path) \(status.rawValue) \(bytes)B \(Socket.now() - started)ms"
         }())
     }
-}
-
-/// Carries a task's result to the waiting connection thread. Written once by the task before
-/// `done.signal()`, read by the thread after `done.wait()`: the semaphore orders the two, which
-/// is why no lock is needed (and why this is `@unchecked Sendable`).
-final class PendingResponse: @unchecked Sendable {
-    var result: Result<HTTPResponse, any Error> = .failure(CancellationError())
-    let done = DispatchSemaphore(value: 0)
 }

@@ -2,10 +2,12 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// Our HTTP/1.1 server on Glibc sockets: one accept thread, one thread per connection.
+/// Our HTTP/1.1 server on Glibc sockets: one accept thread and a few event loops (one per core
+/// by default), each serving many non-blocking connections with epoll.
 ///
-/// Connection threads parse and write bytes with blocking calls and deadlines (poll), so a
-/// slow client costs one parked thread, never a starved pool; handlers run as Swift tasks.
+/// Handlers that can answer at once (`ImmediateHTTPHandler`: files, cache hits) run on the
+/// loop's thread; the others run as Swift tasks and hand their answer back to the loop, so a
+/// slow handler or a slow client never blocks anyone else.
 /// `start()` returns once the sockets are bound; `shutdown()` stops accepting, lets in-flight
 /// requests finish and closes idle connections.
 public final class HTTPServer: Sendable {
@@ -17,6 +19,7 @@ public final class HTTPServer: Sendable {
     struct RunState {
         var listeners: [Socket.Listener] = []
         var acceptThreadDone: DispatchSemaphore?
+        var loops: [EventLoop] = []
         var started = false
     }
 
@@ -52,16 +55,31 @@ public final class HTTPServer: Sendable {
     public func start() throws {
         // A client that disconnects mid-write must not kill the process (see also MSG_NOSIGNAL).
         signal(SIGPIPE, SIG_IGN)
+        let core = self.core
         let listeners = try Socket.listen(host: core.configuration.host, port: core.configuration.port)
+        let loops: [EventLoop]
+        do {
+            loops = try (0..<max(1, core.configuration.eventLoops)).map { _ in try EventLoop(core: core) }
+        } catch {
+            listeners.forEach { close($0.fd) }
+            throw error
+        }
         let done = DispatchSemaphore(value: 0)
         state.withLock {
             $0.listeners = listeners
             $0.acceptThreadDone = done
+            $0.loops = loops
             $0.started = true
         }
-        let core = self.core
+        for (index, loop) in loops.enumerated() {
+            let thread = Thread { loop.run() }
+            thread.name = "http-loop-\(index)"
+            // Immediate handlers (template rendering included) run on this stack.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
         let thread = Thread {
-            core.acceptLoop(listeners: listeners)
+            core.acceptLoop(listeners: listeners, loops: loops)
             done.signal()
         }
         thread.name = "http-accept"
@@ -71,17 +89,18 @@ public final class HTTPServer: Sendable {
     /// Stops accepting, wakes idle connections so they close, and waits (up to the grace
     /// period) for requests in flight to be answered. Safe to call more than once.
     public func shutdown() {
-        let (listeners, done) = state.withLock { s -> ([Socket.Listener], DispatchSemaphore?) in
+        let (listeners, done, loops) = state.withLock { s -> ([Socket.Listener], DispatchSemaphore?, [EventLoop]) in
             defer {
                 s.listeners = []
                 s.acceptThreadDone = nil
             }
-            return (s.listeners, s.acceptThreadDone)
+            return (s.listeners, s.acceptThreadDone, s.loops)
         }
         guard !core.shuttingDown.exchange(true, ordering: .sequentiallyConsistent) else { return }
         core.wake()
         done?.wait()
         listeners.forEach { close($0.fd) }
+        loops.forEach { $0.post(.shutdown) }
         let deadline = Socket.now() + core.configuration.shutdownGracePeriod.milliseconds
         while core.activeConnections.load(ordering: .acquiring) > 0 && Socket.now() < deadline {
             usleep(5_000)
@@ -100,7 +119,7 @@ final class ServerCore: Sendable {
     let defaultHeaderNames: [String]
     let activeConnections = Atomic<Int>(0)
     let shuttingDown = Atomic<Bool>(false)
-    /// Readable once shutdown begins; every poll of an idle connection includes it.
+    /// Readable once shutdown begins: wakes the accept thread.
     let wakeReadFD: Int32
     private let wakeWriteFD: Int32
 
@@ -133,7 +152,9 @@ final class ServerCore: Sendable {
         _ = write(wakeWriteFD, &byte, 1)
     }
 
-    func acceptLoop(listeners: [Socket.Listener]) {
+    /// Accepts connections and deals them out to the loops in turn.
+    func acceptLoop(listeners: [Socket.Listener], loops: [EventLoop]) {
+        var next = 0
         var fds = listeners.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
         fds.append(pollfd(fd: wakeReadFD, events: Int16(POLLIN), revents: 0))
         while !isShuttingDown {
@@ -146,12 +167,13 @@ final class ServerCore: Sendable {
             }
             if fds[fds.count - 1].revents != 0 { return }
             for index in 0..<listeners.count where fds[index].revents & Int16(POLLIN) != 0 {
-                acceptOne(from: listeners[index].fd)
+                if acceptOne(from: listeners[index].fd, to: loops[next % loops.count]) { next &+= 1 }
             }
         }
     }
 
-    private func acceptOne(from listener: Int32) {
+    /// True when a connection went to `loop`.
+    private func acceptOne(from listener: Int32, to loop: EventLoop) -> Bool {
         var address = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let fd = withUnsafeMutablePointer(to: &address) {
@@ -166,22 +188,16 @@ final class ServerCore: Sendable {
                 configuration.logger.log(.warning, "accept: out of file descriptors")
                 usleep(10_000)
             }
-            return
+            return false
         }
         let remote = Socket.describe(&address)
         if activeConnections.load(ordering: .relaxed) >= configuration.maxConnections {
             refuseOverCapacity(fd)
-            return
+            return false
         }
         activeConnections.add(1, ordering: .relaxed)
-        let thread = Thread { [self] in
-            let connection = Connection(fd: fd, remoteAddress: remote, core: self)
-            connection.run()
-            close(fd)
-            activeConnections.subtract(1, ordering: .releasing)
-        }
-        thread.stackSize = configuration.connectionThreadStackBytes
-        thread.start()
+        loop.post(.adopt(fd: fd, remoteAddress: remote))
+        return true
     }
 
     /// Over the connection cap: a short 503 written without waiting, then close.

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Every limit, deadline and default of the server in one place (design.md, "Defaults for limits").
 /// Built once, passed to `HTTPServer`, immutable afterwards.
 public struct ServerConfiguration: Sendable {
@@ -39,9 +41,9 @@ public struct ServerConfiguration: Sendable {
         "Referrer-Policy": "same-origin",
     ]
 
-    /// Stack size of each connection thread. Handlers run on Swift's cooperative pool, so the
-    /// connection threads only parse and copy bytes and need little stack.
-    public var connectionThreadStackBytes = 256 * 1024
+    /// Event-loop threads serving connections; one per core by default. Each connection stays
+    /// on one loop; handlers that must wait run on Swift's cooperative pool instead.
+    public var eventLoops = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     public var logger: ServerLogger = ServerLogger()
 

@@ -139,79 +139,9 @@ enum Socket {
         return family == AF_INET6 ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
-    /// Sends every byte or reports failure (peer gone, or the send timeout passed).
-    /// MSG_NOSIGNAL: a peer that left must cost one connection, never the process.
-    static func sendAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, more: Bool = false) -> Bool {
-        guard var base = bytes.baseAddress else { return true }
-        var remaining = bytes.count
-        let flags = Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0)
-        while remaining > 0 {
-            let n = send(fd, base, remaining, flags)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            base += n
-            remaining -= n
-        }
-        return true
-    }
-
-    /// Sends `first` then `second` with sendmsg(2), looping over partial writes.
-    static func sendAll(_ fd: Int32, _ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-        var parts = [first, second].filter { $0.count > 0 }
-        while !parts.isEmpty {
-            var vectors = parts.map { iovec(iov_base: UnsafeMutableRawPointer(mutating: $0.baseAddress), iov_len: $0.count) }
-            let n = vectors.withUnsafeMutableBufferPointer { iov -> Int in
-                var message = msghdr()
-                message.msg_iov = iov.baseAddress
-                message.msg_iovlen = iov.count
-                return sendmsg(fd, &message, Int32(MSG_NOSIGNAL))
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            var sent = n
-            while let part = parts.first, sent >= part.count {
-                sent -= part.count
-                parts.removeFirst()
-            }
-            if sent > 0, let part = parts.first {
-                parts[0] = UnsafeRawBufferPointer(rebasing: part[sent...])
-            }
-        }
-        return true
-    }
-
-    static func sendAll(_ fd: Int32, _ bytes: [UInt8], more: Bool = false) -> Bool {
-        bytes.withUnsafeBytes { sendAll(fd, $0, more: more) }
-    }
-
-    /// Sends `count` bytes of a file with sendfile(2). Relies on SIGPIPE being ignored.
-    static func sendFile(_ fd: Int32, file: Int32, count: Int) -> Bool {
-        var offset = off_t(0)
-        var remaining = count
-        while remaining > 0 {
-            let n = sendfile(fd, file, &offset, remaining)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            if n == 0 { return false }
-            remaining -= n
-        }
-        return true
-    }
-
     static func setOption(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32) {
         var v = value
         setsockopt(fd, level, name, &v, socklen_t(MemoryLayout<Int32>.size))
-    }
-
-    static func setSendTimeout(_ fd: Int32, milliseconds: Int) {
-        var tv = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Milliseconds on the monotonic clock.

@@ -1,0 +1,141 @@
+import Glibc
+
+extension Connection {
+    /// A request head arrived: check it, find its route, and start reading its body.
+    func begin(_ head: HTTPRequestHead) {
+        let started = loop.now
+        let request = HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers, remoteAddress: remoteAddress)
+        let match = core.router.match(method: head.method, path: request.path)
+        var bodyLimit = configuration.maxBodyBytes
+        if case .found(let route, _) = match, let routeLimit = route.maxBodySize { bodyLimit = routeLimit }
+        exchange = Exchange(head: head, request: request, match: match, bodyLimit: bodyLimit, body: [], startedAt: started)
+
+        if let refusal = hostRefusal(head) {
+            answerAndClose(refusal.status, refusal.message)
+            return
+        }
+        // Refuse an announced body over the cap before reading any of it.
+        if let declared = head.declaredBodyLength, declared > bodyLimit {
+            answerAndClose(.contentTooLarge, Self.tooLargeMessage(bodyLimit))
+            return
+        }
+        if head.expectsContinue && head.framing != .none {
+            // Invite the body only where a route will read it; otherwise answer now and close.
+            guard case .found = match else {
+                let status: HTTPStatus = if case .methodNotAllowed = match { .methodNotAllowed } else { .notFound }
+                answerAndClose(status, "There is nothing at this address that accepts this request.")
+                return
+            }
+            enqueue(raw: Self.continueLine)
+        }
+        if let declared = head.declaredBodyLength, declared > 0 { exchange?.body.reserveCapacity(declared) }
+        phase = .body
+        bodyProgressAt = started
+    }
+
+    private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// The whole request is in: answer it here when the handler can answer at once, otherwise
+    /// start its task and wait for `handlerFinished`.
+    func dispatch() {
+        guard var exchange else { return }
+        exchange.request.body = exchange.body
+        exchange.body = []
+        switch exchange.match {
+        case .found(let route, let parameters):
+            exchange.request.pathParameters = parameters
+            let request = exchange.request
+            self.exchange = exchange
+            if let immediate = route.immediate {
+                do {
+                    if let response = try immediate.respondImmediately(request) {
+                        finish(response)
+                        return
+                    }
+                } catch {
+                    finish(core.response(for: error, to: request))
+                    return
+                }
+            }
+            phase = .handler
+            let (loop, fd, id, core, handler) = (self.loop, self.fd, self.id, self.core, route.handler)
+            Task {
+                let response: HTTPResponse
+                do {
+                    response = try await handler.handle(request)
+                } catch {
+                    response = core.response(for: error, to: request)
+                }
+                loop.post(.respond(fd: fd, connectionID: id, response: response))
+            }
+        case .methodNotAllowed(let allow):
+            var response = core.errorResponder(.methodNotAllowed, "This address does not accept \(exchange.head.method.rawValue) requests.")
+            response.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
+            finish(response)
+        case .notFound:
+            finish(core.errorResponder(.notFound, "There is nothing at this address."))
+        }
+    }
+
+    /// A handler task's answer, delivered on the loop's thread.
+    func handlerFinished(_ response: HTTPResponse) {
+        guard phase == .handler else { return }
+        finish(response)
+        drive()
+    }
+
+    /// Sends the answer to `exchange` and gets ready for the next request.
+    private func finish(_ response: HTTPResponse) {
+        guard let exchange else { return }
+        let head = exchange.head
+        self.exchange = nil
+        // A handler may end the connection itself with `Connection: close`.
+        let keepAlive = head.keepAlive && !loop.isShuttingDown && !core.isShuttingDown
+            && !response.headers.tokens(for: "Connection").contains("close")
+        let sent = enqueue(response, method: head.method, version: head.version, keepAlive: keepAlive)
+        logAccess(method: head.method, target: head.target, status: response.status, bytes: sent ?? 0, started: exchange.startedAt)
+        phase = .head
+        idleSince = loop.now
+        headStartedAt = parser.isIdle ? nil : loop.now
+        if sent == nil || !keepAlive { afterFlush = .close }
+    }
+
+    static func tooLargeMessage(_ limit: Int) -> String {
+        "The request body is larger than this address accepts (\(limit / 1024) KB)."
+    }
+
+    /// RFC 9110 §7.4: a request for a host this server does not answer to gets 421.
+    private func hostRefusal(_ head: HTTPRequestHead) -> HTTPError? {
+        guard !configuration.allowedHosts.isEmpty, let host = head.headers["Host"] else { return nil }
+        guard let name = Self.hostName(host) else { return HTTPError(.badRequest, "The Host header is malformed.") }
+        if configuration.allowedHosts.contains(where: { $0.asciiCaseInsensitiveEquals(name) }) { return nil }
+        return HTTPError(.misdirectedRequest, "This server does not answer for the host named in the request.")
+    }
+
+    /// The host part of a `Host` value (`[::1]` keeps its brackets), or nil if the port part
+    /// is not a number.
+    static func hostName(_ host: String) -> String? {
+        let bytes = Array(host.utf8)
+        var end = bytes.count
+        if bytes.first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            end = close + 1
+        } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+            end = colon
+        }
+        let port = bytes[end...]
+        guard port.isEmpty || (port.first == UInt8(ascii: ":") && port.dropFirst().allSatisfy { (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+}
+
+extension ServerCore {
+    /// A handler's error as the answer: its own status for `HTTPError`, 500 (logged) otherwise.
+    func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse {
+        if let error = error as? HTTPError { return errorResponder(error.status, error.message) }
+        configuration.logger.log(.error, "handler for \(request.method) \(request.path) failed: \(error)")
+        return errorResponder(.internalServerError, "Something went wrong on our side. Please try again.")
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import HTTPServer
+import Testing
+
+/// Many connections share one event-loop thread: none of them may hold up the others, and
+/// output the socket cannot take at once must still arrive whole and in order. Every test here
+/// runs the server with a single loop, so all its connections share that thread.
+@Suite("Server: one event loop, many connections")
+struct EventLoopTests {
+    static let oneLoop = ServerConfiguration.testing { $0.eventLoops = 1 }
+
+    /// A deterministic body, several socket buffers long.
+    static let bigBody = pattern(count: 3_000_000)
+    /// Larger than a loopback socket's send and receive buffers together (their defaults top
+    /// out near 4 and 6 MB), so the server must send it in pieces as the client reads.
+    static let hugeBody = pattern(count: 24_000_000)
+
+    static func pattern(count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices { buffer[index] = UInt8(truncatingIfNeeded: index &* 31 &+ index >> 11) }
+        }
+        return bytes
+    }
+
+    static let router = Router.testing { router in
+        router.get("/slow") { _ in
+            try await Task.sleep(for: .milliseconds(600))
+            return .text("slow")
+        }
+        router.get("/big") { _ in
+            HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"], bytes: EventLoopTests.bigBody)
+        }
+        router.get("/huge") { _ in
+            HTTPResponse(status: .ok, headers: ["Content-Type": "application/octet-stream"], bytes: EventLoopTests.hugeBody)
+        }
+        router.get("/n/{n}") { request in .text("n=\(request.parameter("n") ?? "?")") }
+    }
+
+    @Test func slowHandler_doesNotHoldUpOtherConnections() async throws {
+        try await withServer(configuration: Self.oneLoop, router: Self.router) { server in
+            let waiting = try await RawClient.connect(port: server.port)
+            try await waiting.send(get("/slow"))
+            let started = ContinuousClock.now
+            let other = try await RawClient.connect(port: server.port)
+            for _ in 0..<3 {
+                try await other.send(get("/hello"))
+                #expect(try await other.readResponse().text == "hello")
+            }
+            // Answered while the slow handler was still sleeping.
+            #expect(ContinuousClock.now - started < .milliseconds(500))
+            #expect(try await waiting.readResponse().text == "slow")
+            waiting.close()
+            other.close()
+        }
+    }
+
+    @Test func hugeResponse_sentInPieces_arrivesWholeWhileOthersAreServed() async throws {
+        try await withServer(configuration: Self.oneLoop, router: Self.router) { server in
+            let reader = try await RawClient.connect(port: server.port)
+            try await reader.send(get("/huge", "Connection: close\r\n"))
+            // Not reading yet: the server fills the socket and must keep the rest for later.
+            // Meanwhile another client on the same loop is served.
+            let other = try await RawClient.connect(port: server.port)
+            for _ in 0..<3 {
+                try await other.send(get("/hello"))
+                #expect(try await other.readResponse(timeout: .seconds(2)).text == "hello")
+            }
+            other.close()
+            let bytes = try await reader.readUntilClosed(timeout: .seconds(20))
+            #expect(bytes.starts(with: Array("HTTP/1.1 200 OK\r\n".utf8)))
+            #expect(bytes.count > Self.hugeBody.count)
+            #expect(bytes.suffix(Self.hugeBody.count).elementsEqual(Self.hugeBody))
+            reader.close()
+        }
+    }
+
+    @Test func pipelinedRequestsBehindASlowHandler_areAnsweredInOrder() async throws {
+        try await withServer(configuration: Self.oneLoop, router: Self.router) { server in
+            let client = try await RawClient.connect(port: server.port)
+            try await client.send(get("/slow") + get("/n/1") + get("/big") + get("/n/2"))
+            #expect(try await client.readResponse().text == "slow")
+            #expect(try await client.readResponse().text == "n=1")
+            #expect(try await client.readResponse().body == Self.bigBody)
+            #expect(try await client.readResponse().text == "n=2")
+            client.close()
+        }
+    }
+
+    @Test func manyConnectionsOnOneLoop_areEachAnsweredCorrectly() async throws {
+        try await withServer(configuration: Self.oneLoop, router: Self.router) { server in
+            let clients = try await withThrowingTaskGroup(of: RawClient.self) { group in
+                for _ in 0..<100 { group.addTask { try await RawClient.connect(port: server.port) } }
+                var clients: [RawClient] = []
+                for try await client in group { clients.append(client) }
+                return clients
+            }
+            for (index, client) in clients.enumerated() { try await client.send(get("/n/\(index)")) }
+            for (index, client) in clients.enumerated() {
+                #expect(try await client.readResponse().text == "n=\(index)")
+                client.close()
+            }
+        }
+    }
+}
