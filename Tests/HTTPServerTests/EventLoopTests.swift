@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 import Testing
 
 /// Many connections share one event-loop thread: none of them may hold up the others, and
@@ -100,6 +101,56 @@ struct EventLoopTests {
                 #expect(try await client.readResponse().text == "n=\(index)")
                 client.close()
             }
+        }
+    }
+
+    /// Answers on the loop's own thread, which it first holds until the test opens the gate.
+    struct Gate: ImmediateHTTPHandler {
+        let open = DispatchSemaphore(value: 0)
+        func respondImmediately(_ request: HTTPRequest) throws -> HTTPResponse? {
+            open.wait()
+            return .text("gate")
+        }
+        func handle(_ request: HTTPRequest) async throws -> HTTPResponse { .text("gate") }
+    }
+
+    /// A synchronous handler that records whose request it answered, in order.
+    final class ServedLog: ImmediateHTTPHandler {
+        let order = Mutex<[String]>([])
+        func respondImmediately(_ request: HTTPRequest) throws -> HTTPResponse? {
+            let who = request.parameter("who") ?? "?"
+            order.withLock { $0.append(who) }
+            return .text(who)
+        }
+        func handle(_ request: HTTPRequest) async throws -> HTTPResponse { .text("") }
+    }
+
+    @Test func clientPipeliningWithoutPause_doesNotStarveTheOthersOnItsLoop() async throws {
+        let gate = Gate()
+        let log = ServedLog()
+        var router = Router()
+        router.add(.get, "/gate", gate)
+        router.add(.get, "/log/{who}", log)
+        try await withServer(configuration: Self.oneLoop, router: router) { server in
+            // The greedy client's 1,000 requests arrive in one piece; the loop starts on them
+            // and stops at the gate before answering any more.
+            let greedy = try await RawClient.connect(port: server.port)
+            try await greedy.send(get("/gate") + (0..<1000).map { _ in get("/log/greedy") }.joined())
+            try await Task.sleep(for: .milliseconds(100))
+            // A second client arrives while the loop is held.
+            let polite = try await RawClient.connect(port: server.port)
+            try await polite.send(get("/log/polite"))
+            try await Task.sleep(for: .milliseconds(100))
+            gate.open.signal()
+            #expect(try await polite.readResponse().text == "polite")
+            for _ in 0...1000 { _ = try await greedy.readResponse() }
+            let order = log.order.withLock { $0 }
+            let politeTurn = order.firstIndex(of: "polite")
+            #expect(order.count == 1001)
+            // Served after a few turns of the greedy client's, not after all 1,000 of them.
+            #expect(politeTurn.map { $0 < 500 } == true, "the polite request was served at \(politeTurn.map(String.init) ?? "never")")
+            greedy.close()
+            polite.close()
         }
     }
 }

@@ -65,6 +65,7 @@ final class Connection {
     var lingerDiscarded = 0
     /// The time of this connection's entry in the loop's deadline heap, if it has one.
     var scheduledAt: Int?
+    var requestsLeftThisTurn = 0
 
     init(fd: Int32, id: UInt64, remoteAddress: String, loop: EventLoop) {
         self.fd = fd
@@ -87,8 +88,14 @@ final class Connection {
         drive()
     }
 
-    /// Makes all the progress the socket allows, then schedules the next deadline.
+    /// Requests one pass of `drive` may answer before other connections get their turn.
+    static let requestsPerTurn = 32
+
+    /// Makes all the progress the socket allows, then schedules the next deadline. A client that
+    /// pipelines without pause is served `requestsPerTurn` requests at a time, then waits for
+    /// the loop to come back to it, so it cannot starve the other connections of its loop.
     func drive() {
+        requestsLeftThisTurn = Self.requestsPerTurn
         while phase != .closed {
             if pending != nil {
                 guard flush() else { break }
@@ -103,6 +110,10 @@ final class Connection {
             }
             switch phase {
             case .head, .body:
+                guard requestsLeftThisTurn > 0 else {
+                    loop.comeBack(to: self)
+                    break
+                }
                 guard step() else { break }
                 continue
             case .lingering:
@@ -148,6 +159,7 @@ final class Connection {
                 answerAndClose(.internalServerError, "Unexpected request framing.")
                 return true
             }
+            requestsLeftThisTurn -= 1
             dispatch()
         }
         return true

@@ -41,6 +41,8 @@ final class EventLoop: @unchecked Sendable {
     /// Milliseconds on the monotonic clock, read once per wake-up.
     private(set) var now = Socket.now()
     private var nextConnectionID: UInt64 = 0
+    /// Connections that used up their turn with work left; driven again after this pass.
+    private var comebacks: [Connection] = []
     private(set) var isShuttingDown = false
     /// Where every connection of this loop reads into; the parser copies what it keeps.
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
@@ -86,7 +88,7 @@ final class EventLoop: @unchecked Sendable {
         var ready = [cepoll_ready](repeating: cepoll_ready(), count: 256)
         while !(isShuttingDown && openCount == 0) {
             now = Socket.now()
-            let timeout = deadlines.timeout(now: now)
+            let timeout = comebacks.isEmpty ? deadlines.timeout(now: now) : 0
             let count = ready.withUnsafeMutableBufferPointer {
                 cepoll_wait(epollFD, $0.baseAddress, Int32($0.count), timeout)
             }
@@ -105,6 +107,11 @@ final class EventLoop: @unchecked Sendable {
                 }
             }
             expireDeadlines()
+            if !comebacks.isEmpty {
+                let turn = comebacks
+                comebacks.removeAll(keepingCapacity: true)
+                for connection in turn where connection.phase != .closed { connection.drive() }
+            }
         }
         stopped.signal()
     }
@@ -159,6 +166,11 @@ final class EventLoop: @unchecked Sendable {
     private func connection(_ fd: Int32) -> Connection? {
         let slot = Int(fd)
         return slot >= 0 && slot < connections.count ? connections[slot] : nil
+    }
+
+    /// A connection with input left after its turn: drive it again once the others had theirs.
+    func comeBack(to connection: Connection) {
+        comebacks.append(connection)
     }
 
     /// Called by a connection as it closes its descriptor.
