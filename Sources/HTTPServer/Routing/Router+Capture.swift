@@ -9,8 +9,6 @@ extension Router {
         for (index, segment) in segments.enumerated() {
             position = nextPiece(in: path, from: position)
             guard position < path.count else { return nil }
-            var end = position
-            while end < path.count, path[end] != slash { end += 1 }
             switch segment {
             case .rest(let name):
                 // Not last (an odd pattern): the pieces must number exactly the segments, or
@@ -27,13 +25,16 @@ extension Router {
                 params[name] = String(decoding: UnsafeBufferPointer(rebasing: path[position...]), as: UTF8.self)
                 return params
             case .literal(let literal):
+                let end = pieceEnd(in: path, from: position)
                 guard end - position == literal.count else { return nil }
                 for offset in 0..<literal.count where path[position + offset] != literal[offset] { return nil }
+                position = end
             case .parameter(let name):
+                let end = pieceEnd(in: path, from: position)
                 let raw = UnsafeBufferPointer(rebasing: path[position..<end])
                 params[name] = String(decoding: URLEncodedForm.percentDecode(raw, plusAsSpace: false), as: UTF8.self)
+                position = end
             }
-            position = end
         }
         return nextPiece(in: path, from: position) == path.count ? params : nil
     }
@@ -45,6 +46,13 @@ extension Router {
         var position = position
         while position < path.count, path[position] == slash { position += 1 }
         return position
+    }
+
+    /// The end of the piece starting at `position` (the next `/` or the end of the path).
+    private static func pieceEnd(in path: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {
+        var end = position
+        while end < path.count, path[end] != slash { end += 1 }
+        return end
     }
 
     /// How many non-empty pieces start at or after `position`.

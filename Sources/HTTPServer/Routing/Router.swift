@@ -2,7 +2,9 @@
 /// `{name}` (one segment, captured percent-decoded) and a final `{name...}` (the rest of
 /// the path, captured still encoded). Built once before the server starts, then immutable.
 public struct Router: Sendable {
-    public struct Route: Sendable {
+    /// A class with only constants: it behaves as a value, and matching or answering hands on
+    /// one reference instead of copying (and retaining) every field per request.
+    public final class Route: Sendable {
         public let method: HTTPMethod
         public let pattern: String
         /// The largest body this route accepts; a bigger declared body gets 413 before it is read.
@@ -12,6 +14,15 @@ public struct Router: Sendable {
         /// than by a dynamic cast on every request.
         let immediate: (any ImmediateHTTPHandler)?
         let segments: [Segment]
+
+        init(method: HTTPMethod, pattern: String, maxBodySize: Int?, handler: any HTTPHandler, segments: [Segment]) {
+            self.method = method
+            self.pattern = pattern
+            self.maxBodySize = maxBodySize
+            self.handler = handler
+            self.immediate = handler as? any ImmediateHTTPHandler
+            self.segments = segments
+        }
     }
 
     enum Segment: Sendable, Equatable {
@@ -43,9 +54,7 @@ public struct Router: Sendable {
             }
             return .literal(Array(raw.utf8))
         }
-        routes.append(Route(
-            method: method, pattern: pattern, maxBodySize: maxBodySize, handler: handler,
-            immediate: handler as? any ImmediateHTTPHandler, segments: segments))
+        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: handler, segments: segments))
     }
 
     public mutating func add(
