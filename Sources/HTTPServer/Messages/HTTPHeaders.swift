@@ -24,7 +24,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// The first value of a field, or nil.
     public subscript(name: String) -> String? {
-        get { fields.first { $0.name.asciiCaseInsensitiveEquals(name) }?.value }
+        get {
+            // By index: a `Field` copied per iteration would retain and release both strings.
+            for i in fields.indices where fields[i].name.asciiCaseInsensitiveEquals(name) { return fields[i].value }
+            return nil
+        }
         set {
             remove(name)
             if let newValue { fields.append(Field(name: name, value: newValue)) }
@@ -33,11 +37,14 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Every value of a field, in order.
     public func values(for name: String) -> [String] {
-        fields.compactMap { $0.name.asciiCaseInsensitiveEquals(name) ? $0.value : nil }
+        var values: [String] = []
+        for i in fields.indices where fields[i].name.asciiCaseInsensitiveEquals(name) { values.append(fields[i].value) }
+        return values
     }
 
     public func contains(_ name: String) -> Bool {
-        fields.contains { $0.name.asciiCaseInsensitiveEquals(name) }
+        for i in fields.indices where fields[i].name.asciiCaseInsensitiveEquals(name) { return true }
+        return false
     }
 
     /// Adds a field, keeping any existing ones with the same name (e.g. `Set-Cookie`).
@@ -52,25 +59,63 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// The comma-separated tokens of a list-valued field, lowercased and trimmed
     /// (e.g. `Connection: keep-alive, Upgrade`).
     public func tokens(for name: String) -> [String] {
-        values(for: name).flatMap { value in
-            value.split(separator: ",").map {
-                $0.trimmingASCIIWhitespace().lowercased()
-            }.filter { !$0.isEmpty }
+        var tokens: [String] = []
+        for i in fields.indices where fields[i].name.asciiCaseInsensitiveEquals(name) {
+            Self.appendTokens(of: fields[i].value, to: &tokens)
+        }
+        return tokens
+    }
+
+    /// An ASCII value is split, trimmed and lowercased over its bytes; anything else takes
+    /// the Unicode-aware way (the two agree on ASCII: no Character there spans a comma).
+    static func appendTokens(of value: String, to tokens: inout [String]) {
+        var value = value
+        let handled = value.withUTF8 { bytes -> Bool in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+                var first = start
+                var last = end
+                while first < last, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+                while last > first, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 { last -= 1 }
+                if first < last {
+                    tokens.append(String(unsafeUninitializedCapacity: last - first) { token in
+                        for i in first..<last {
+                            let b = bytes[i]
+                            token[i - first] = b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+                        }
+                        return last - first
+                    })
+                }
+                start = end + 1
+            }
+            return true
+        }
+        if !handled {
+            tokens += value.split(separator: ",").map { $0.trimmingASCIIWhitespace().lowercased() }.filter { !$0.isEmpty }
         }
     }
 }
 
 extension String {
     /// ASCII-only case-insensitive comparison, as header names need (no Unicode folding).
+    /// Header names are short and mostly differ in length: that check (O(1) for native
+    /// strings) is inlined into every caller; only equal lengths pay for the byte loop.
+    @inline(__always)
     public func asciiCaseInsensitiveEquals(_ other: String) -> Bool {
-        // Header names are short and mostly differ in length: compare that first (O(1) for
-        // native strings), then bytes through contiguous storage.
-        guard utf8.count == other.utf8.count else { return false }
+        utf8.count == other.utf8.count && asciiCaseInsensitiveBytesEqual(other)
+    }
+
+    /// The byte comparison for strings of equal length, through contiguous storage.
+    @inline(never)
+    func asciiCaseInsensitiveBytesEqual(_ other: String) -> Bool {
         var a = self
         var b = other
         return a.withUTF8 { x in
             b.withUTF8 { y in
-                for i in 0..<x.count where x[i] != y[i] {
+                for i in 0..<Swift.min(x.count, y.count) where x[i] != y[i] {
                     let lx = (x[i] >= 65 && x[i] <= 90) ? x[i] | 0x20 : x[i]
                     let ly = (y[i] >= 65 && y[i] <= 90) ? y[i] | 0x20 : y[i]
                     if lx != ly { return false }

@@ -34,19 +34,37 @@ extension HTTPRequestParser {
         guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw HTTPParseError(.badRequest, "The request target is malformed.")
         }
-        head.method = HTTPMethod(String(decoding: method, as: UTF8.self))
+        head.method = Self.method(method)
         head.version = try Self.parseVersion(rest[(sp2 + 1)...])
-        head.target = try Self.originForm(String(decoding: target, as: UTF8.self), method: head.method, headers: &head.headers)
+        let targetText = String(decoding: target, as: UTF8.self)
+        // Origin-form, nearly every request: nothing to rewrite.
+        head.target = target.first == UInt8(ascii: "/")
+            ? targetText : try Self.originForm(targetText, method: head.method, headers: &head.headers)
     }
 
-    static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
-        let v = Array(bytes)
-        guard v.count == 8, v[0..<5].elementsEqual("HTTP/".utf8), v[6] == UInt8(ascii: "."),
-            (0x30...0x39).contains(v[5]), (0x30...0x39).contains(v[7])
+    /// The method for its (already validated) bytes: the common ones are the shared constants,
+    /// so no String is decoded for them.
+    static func method(_ bytes: ArraySlice<UInt8>) -> HTTPMethod {
+        switch bytes.count {
+        case 3 where bytes.elementsEqual(getBytes): .get
+        case 4 where bytes.elementsEqual(postBytes): .post
+        case 4 where bytes.elementsEqual(headBytes): .head
+        default: HTTPMethod(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    private static let getBytes: [UInt8] = Array("GET".utf8)
+    private static let postBytes: [UInt8] = Array("POST".utf8)
+    private static let headBytes: [UInt8] = Array("HEAD".utf8)
+
+    static func parseVersion(_ v: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
+        let s = v.startIndex
+        guard v.count == 8, v[s..<(s + 5)].elementsEqual("HTTP/".utf8), v[s + 6] == UInt8(ascii: "."),
+            (0x30...0x39).contains(v[s + 5]), (0x30...0x39).contains(v[s + 7])
         else {
             throw HTTPParseError(.badRequest, "The HTTP version is malformed.")
         }
-        let version = HTTPVersion(major: Int(v[5] - 0x30), minor: Int(v[7] - 0x30))
+        let version = HTTPVersion(major: Int(v[s + 5] - 0x30), minor: Int(v[s + 7] - 0x30))
         guard version.major == 1 else {
             throw HTTPParseError(.httpVersionNotSupported, "Only HTTP/1.0 and HTTP/1.1 are supported.")
         }
@@ -56,7 +74,7 @@ extension HTTPRequestParser {
     /// RFC 9112 §3.2: origin-form as is; absolute-form becomes origin-form and its authority
     /// stands in for `Host` (§3.2.2); asterisk-form only for OPTIONS; anything else is refused.
     static func originForm(_ target: String, method: HTTPMethod, headers: inout HTTPHeaders) throws(HTTPParseError) -> String {
-        if target.hasPrefix("/") { return target }
+        if target.utf8.first == UInt8(ascii: "/") { return target }
         if target == "*" && method == .options { return target }
         for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
             let afterScheme = target.dropFirst(scheme.count)
@@ -116,16 +134,35 @@ extension HTTPRequestParser {
             headers["Host"] = authority
         }
 
-        let hosts = headers.values(for: "Host")
-        if hosts.count > 1 { throw HTTPParseError(.badRequest, "The request has more than one Host header.") }
-        if version == .http1_1 && hosts.isEmpty {
+        // One pass over the fields finds the few that decide framing (rather than a scan and
+        // an array per name).
+        var hostCount = 0
+        var transferEncodingCount = 0
+        var contentLengths: [String] = []
+        var hasConnection = false
+        var expect: String?
+        let fields = headers.fields
+        for i in fields.indices {
+            let name = fields[i].name
+            if name.asciiCaseInsensitiveEquals("Host") {
+                hostCount += 1
+            } else if name.asciiCaseInsensitiveEquals("Expect") {
+                if expect == nil { expect = fields[i].value }
+            } else if name.asciiCaseInsensitiveEquals("Connection") {
+                hasConnection = true
+            } else if name.asciiCaseInsensitiveEquals("Content-Length") {
+                contentLengths.append(fields[i].value)
+            } else if name.asciiCaseInsensitiveEquals("Transfer-Encoding") {
+                transferEncodingCount += 1
+            }
+        }
+        if hostCount > 1 { throw HTTPParseError(.badRequest, "The request has more than one Host header.") }
+        if version == .http1_1 && hostCount == 0 {
             throw HTTPParseError(.badRequest, "HTTP/1.1 requests must carry a Host header.")
         }
 
         var framing = HTTPRequestHead.Framing.none
-        let transferEncodings = headers.values(for: "Transfer-Encoding")
-        let contentLengths = headers.values(for: "Content-Length")
-        if !transferEncodings.isEmpty {
+        if transferEncodingCount > 0 {
             // RFC 9112 §6.1: Content-Length with Transfer-Encoding is a smuggling vector.
             if !contentLengths.isEmpty {
                 throw HTTPParseError(.badRequest, "Content-Length and Transfer-Encoding must not be sent together.")
@@ -155,11 +192,11 @@ extension HTTPRequestParser {
             framing = length == 0 ? .none : .contentLength(length)
         }
 
-        let connection = headers.tokens(for: "Connection")
+        let connection = hasConnection ? headers.tokens(for: "Connection") : []
         let keepAlive = version == .http1_1 ? !connection.contains("close") : connection.contains("keep-alive") && !connection.contains("close")
 
         var expectsContinue = false
-        if let expect = headers["Expect"] {
+        if let expect {
             guard expect.lowercased() == "100-continue" else {
                 throw HTTPParseError(.expectationFailed, "Only the 100-continue expectation is supported.")
             }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// An incremental HTTP/1.1 request parser over bytes (RFC 9112).
 ///
 /// Feed it whatever arrived with `append`, then call `next()` until it says `.needMoreData`.
@@ -179,24 +181,30 @@ public struct HTTPRequestParser: Sendable {
     /// exactly those bytes gives the same answer however the input is split (a bare LF further
     /// on, or a CR still waiting for its LF, cannot change it).
     private mutating func nextLine(maxLength: Int, else tooLong: @autoclosure () -> HTTPParseError) throws(HTTPParseError) -> ArraySlice<UInt8>? {
-        var i = max(scanPosition, position)
+        let start = max(scanPosition, position)
         let window = position + max(maxLength + 2, 1)
         let end = min(buffer.count, window)
-        while i < end {
-            if buffer[i] == 0x0A {
-                guard i > position, buffer[i - 1] == 0x0D else {
-                    throw HTTPParseError(.badRequest, "Lines must end with CRLF; found a bare LF.")
-                }
-                let line = buffer[position..<(i - 1)]
-                position = i + 1
-                scanPosition = position
-                return line
+        if let i = Self.firstLineFeed(in: buffer, from: start, to: end) {
+            guard i > position, buffer[i - 1] == 0x0D else {
+                throw HTTPParseError(.badRequest, "Lines must end with CRLF; found a bare LF.")
             }
-            i += 1
+            let line = buffer[position..<(i - 1)]
+            position = i + 1
+            scanPosition = position
+            return line
         }
         if end == window { throw tooLong() }
         scanPosition = end
         return nil
+    }
+
+    /// The index of the first LF in `buffer[start..<end]`, found with memchr (vectorised).
+    private static func firstLineFeed(in buffer: [UInt8], from start: Int, to end: Int) -> Int? {
+        guard start < end else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress, let hit = memchr(base + start, 0x0A, end - start) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     private mutating func takeBody(upTo remaining: Int) -> [UInt8]? {

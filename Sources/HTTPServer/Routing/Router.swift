@@ -2,7 +2,9 @@
 /// `{name}` (one segment, captured percent-decoded) and a final `{name...}` (the rest of
 /// the path, captured still encoded). Built once before the server starts, then immutable.
 public struct Router: Sendable {
-    public struct Route: Sendable {
+    /// A class with only constants: it behaves as a value, and matching or answering hands on
+    /// one reference instead of copying (and retaining) every field per request.
+    public final class Route: Sendable {
         public let method: HTTPMethod
         public let pattern: String
         /// The largest body this route accepts; a bigger declared body gets 413 before it is read.
@@ -12,10 +14,20 @@ public struct Router: Sendable {
         /// than by a dynamic cast on every request.
         let immediate: (any ImmediateHTTPHandler)?
         let segments: [Segment]
+
+        init(method: HTTPMethod, pattern: String, maxBodySize: Int?, handler: any HTTPHandler, segments: [Segment]) {
+            self.method = method
+            self.pattern = pattern
+            self.maxBodySize = maxBodySize
+            self.handler = handler
+            self.immediate = handler as? any ImmediateHTTPHandler
+            self.segments = segments
+        }
     }
 
     enum Segment: Sendable, Equatable {
-        case literal(String)
+        /// The segment's UTF-8 bytes, compared byte for byte.
+        case literal([UInt8])
         case parameter(String)
         case rest(String)
     }
@@ -40,11 +52,9 @@ public struct Router: Sendable {
             } else if raw.hasPrefix("{") && raw.hasSuffix("}") {
                 return .parameter(String(raw.dropFirst().dropLast()))
             }
-            return .literal(String(raw))
+            return .literal(Array(raw.utf8))
         }
-        routes.append(Route(
-            method: method, pattern: pattern, maxBodySize: maxBodySize, handler: handler,
-            immediate: handler as? any ImmediateHTTPHandler, segments: segments))
+        routes.append(Route(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: handler, segments: segments))
     }
 
     public mutating func add(
@@ -67,45 +77,23 @@ public struct Router: Sendable {
 
     /// Finds the route for a request. `HEAD` matches `GET` routes (the server drops the body).
     public func match(method: HTTPMethod, path: String) -> Match {
-        let parts = Self.split(path)
-        let methodName = method.rawValue
-        var allowed: [HTTPMethod] = []
-        for route in routes {
-            guard let params = Self.capture(route.segments, parts, in: path) else { continue }
-            if route.method.rawValue.utf8.elementsEqual(methodName.utf8) || (method == .head && route.method == .get) {
-                return .found(route, parameters: params)
+        var path = path
+        return path.withUTF8 { bytes in
+            var allowed: [HTTPMethod] = []
+            for route in routes {
+                guard let params = Self.capture(route.segments, bytes) else { continue }
+                if route.method == method || (method == .head && route.method == .get) {
+                    return .found(route, parameters: params)
+                }
+                if !allowed.contains(route.method) { allowed.append(route.method) }
+                if route.method == .get && !allowed.contains(.head) { allowed.append(.head) }
             }
-            if !allowed.contains(route.method) { allowed.append(route.method) }
-            if route.method == .get && !allowed.contains(.head) { allowed.append(.head) }
+            return allowed.isEmpty ? .notFound : .methodNotAllowed(allow: allowed)
         }
-        return allowed.isEmpty ? .notFound : .methodNotAllowed(allow: allowed)
     }
 
-    /// Splits on `/` over UTF-8 bytes (splitting Characters would cost far more per request).
+    /// Splits on `/` over UTF-8 bytes, dropping empty pieces (`//a/` is `["a"]`).
     static func split(_ path: String) -> [Substring] {
         path.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
-    }
-
-    static func capture(_ segments: [Segment], _ parts: [Substring], in path: String) -> [String: String]? {
-        if case .rest = segments.last {
-            guard parts.count >= segments.count else { return nil }
-        } else {
-            guard parts.count == segments.count else { return nil }
-        }
-        var params: [String: String] = [:]
-        for (index, segment) in segments.enumerated() {
-            switch segment {
-            case .rest(let name):
-                guard index < parts.count else { return nil }
-                params[name] = String(path[parts[index].startIndex...])
-                return params
-            case .literal(let literal):
-                guard index < parts.count, parts[index].utf8.elementsEqual(literal.utf8) else { return nil }
-            case .parameter(let name):
-                guard index < parts.count else { return nil }
-                params[name] = String(decoding: URLEncodedForm.percentDecode(parts[index].utf8, plusAsSpace: false), as: UTF8.self)
-            }
-        }
-        return segments.count == parts.count ? params : nil
     }
 }

@@ -35,7 +35,7 @@ public struct StaticFileHandler: ImmediateHTTPHandler {
 
     func respond(to request: HTTPRequest) throws -> HTTPResponse {
         let relative = try Self.safeRelativePath(request.parameter(parameterName) ?? "")
-        let file = try cache.file(at: root + "/" + relative, relativePath: relative, root: root, cacheControl: cacheControl)
+        let file = try cache.file(relativePath: relative, root: root, cacheControl: cacheControl)
         var headers = file.headers
         if Self.isNotModified(request, etag: file.etag, modified: file.modifiedSeconds) {
             headers.remove("Content-Type")
@@ -49,6 +49,44 @@ public struct StaticFileHandler: ImmediateHTTPHandler {
 
     /// The raw (still encoded) path, checked segment by segment after decoding.
     static func safeRelativePath(_ raw: String) throws(HTTPError) -> String {
+        var raw = raw
+        switch raw.withUTF8(checkUnencoded) {
+        case .safe: return raw
+        case .malformed: throw HTTPError(.badRequest, "The file path is malformed.")
+        case .missing: throw HTTPError(.notFound, "There is no such file.")
+        case .encoded: return try decodedRelativePath(raw)
+        }
+    }
+
+    enum PathCheck { case safe, malformed, missing, encoded }
+
+    /// The check for a path with no `%`, which is then its own decoding: one pass over the
+    /// bytes, no copies. It refuses what `decodedRelativePath` would refuse, with the same
+    /// status (the first bad segment decides, a `\` or NUL in it before its emptiness or dot).
+    static func checkUnencoded(_ bytes: UnsafeBufferPointer<UInt8>) -> PathCheck {
+        var segmentStart = true
+        var refusedSegment = false
+        for b in bytes {
+            if segmentStart {
+                segmentStart = false
+                refusedSegment = b == UInt8(ascii: ".") || b == UInt8(ascii: "/")
+            }
+            switch b {
+            case UInt8(ascii: "%"): return .encoded
+            case UInt8(ascii: "\\"), 0: return .malformed
+            case UInt8(ascii: "/"):
+                if refusedSegment { return .missing }
+                segmentStart = true
+            default: break
+            }
+        }
+        // The path is empty, ends in `/`, or its last segment starts with a dot.
+        return segmentStart || refusedSegment ? .missing : .safe
+    }
+
+    /// The full check: every segment percent-decoded, then refused if it holds `/`, `\` or
+    /// NUL (400) or is empty, `.`, `..` or a dotfile (404).
+    static func decodedRelativePath(_ raw: String) throws(HTTPError) -> String {
         var segments: [String] = []
         for rawSegment in raw.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
             let bytes = URLEncodedForm.percentDecode(rawSegment, plusAsSpace: false)

@@ -1,0 +1,62 @@
+import HTTPServer
+import Testing
+
+/// Seeded random properties of `Router`: it answers exactly as the obvious split-and-compare
+/// reference does, for generated route tables and paths (doubled, leading and trailing
+/// slashes, percent escapes, rest parameters in odd places). A failure names its seed.
+@Suite struct RouterPropertyTests {
+    static let pieces = ["a", "b", "ab", "static", "x.css", "%41", "%2F", "%zz", "+", "caf%C3%A9", "{p}", "{q}", "{rest...}"]
+    static let methods: [HTTPMethod] = [.get, .head, .post, .delete]
+
+    static func pattern(_ rng: inout SplitMix64) -> String {
+        (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+            String(repeating: "/", count: Int.random(in: 1...2, using: &rng)) + pieces.pick(&rng)
+        }.joined()
+    }
+
+    static func path(_ rng: inout SplitMix64, near pattern: String) -> String {
+        var pieces = pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for i in pieces.indices where pieces[i].hasPrefix("{") || Int.random(in: 0..<4, using: &rng) == 0 {
+            pieces[i] = [pieces[i], "", "7", "a", "%41", "..", "a/b", "x%2Fy", "static"].pick(&rng)
+        }
+        if Bool.random(using: &rng) { pieces.append(["", "c", "d/e"].pick(&rng)) }
+        let path = pieces.joined(separator: String(repeating: "/", count: Int.random(in: 1...2, using: &rng)))
+        return path.hasPrefix("/") || Bool.random(using: &rng) ? path : "/" + path
+    }
+
+    @Test func router_agreesWithTheReference_onGeneratedRoutesAndPaths() async {
+        await SplitMix64.cases(400, base: 0x524F_5554_0000) { seed, rng in
+            var router = Router()
+            var reference = ReferenceRouter()
+            var patterns: [String] = []
+            for _ in 0..<Int.random(in: 1...5, using: &rng) {
+                let (method, pattern) = (Self.methods.pick(&rng), Self.pattern(&rng))
+                router.add(method, pattern) { _ in .text("") }
+                reference.add(method, pattern)
+                patterns.append(pattern)
+            }
+            for _ in 0..<8 {
+                let path = Self.path(&rng, near: patterns.pick(&rng))
+                let method = Self.methods.pick(&rng)
+                #expect(
+                    ReferenceRouter.Outcome(router.match(method: method, path: path)) == reference.match(method: method, path: path),
+                    "seed \(seed): \(method) \(path) against \(patterns)")
+            }
+        }
+    }
+
+    @Test func restParameter_keepsDoubledAndTrailingSlashes() {
+        var router = Router()
+        router.add(.get, "/static/{path...}") { _ in .text("") }
+        let outcome = ReferenceRouter.Outcome(router.match(method: .get, path: "//static//css//a.css/"))
+        #expect(outcome == .found(pattern: "/static/{path...}", parameters: ["path": "css//a.css/"]))
+    }
+
+    @Test func restParameterNotLast_needsTheExactNumberOfPieces() {
+        var router = Router()
+        router.add(.get, "/files/{all...}/end") { _ in .text("") }
+        #expect(ReferenceRouter.Outcome(router.match(method: .get, path: "/files/a/b")) == .found(pattern: "/files/{all...}/end", parameters: ["all": "a/b"]))
+        #expect(ReferenceRouter.Outcome(router.match(method: .get, path: "/files/a")) == .notFound)
+        #expect(ReferenceRouter.Outcome(router.match(method: .get, path: "/files/a/b/c")) == .notFound)
+    }
+}
