@@ -277,7 +277,9 @@ final class Connection {
 
     private func discardInput() {
         let buffer = loop.readBuffer
-        while readable && lingerDiscarded < 256 * 1024 {
+        while lingerDiscarded < 256 * 1024 {
+            // Nothing more yet: wait for input, the end of the stream, or the linger deadline.
+            guard readable else { return }
             let n = recv(fd, buffer.baseAddress, buffer.count, 0)
             if n > 0 {
                 lingerDiscarded += n
