@@ -8,7 +8,8 @@ extension Connection {
         let match = core.router.match(method: head.method, path: request.path)
         var bodyLimit = configuration.maxBodyBytes
         if case .found(let route, _) = match, let routeLimit = route.maxBodySize { bodyLimit = routeLimit }
-        exchange = Exchange(head: head, request: request, match: match, bodyLimit: bodyLimit, body: [], startedAt: started)
+        let exchange = Exchange(head: head, request: request, match: match, bodyLimit: bodyLimit, startedAt: started)
+        self.exchange = exchange
 
         if let refusal = hostRefusal(head) {
             answerAndClose(refusal.status, refusal.message)
@@ -28,7 +29,7 @@ extension Connection {
             }
             enqueue(raw: Self.continueLine)
         }
-        if let declared = head.declaredBodyLength, declared > 0 { exchange?.body.reserveCapacity(declared) }
+        if let declared = head.declaredBodyLength, declared > 0 { exchange.body.reserveCapacity(declared) }
         phase = .body
         bodyProgressAt = started
     }
@@ -38,14 +39,15 @@ extension Connection {
     /// The whole request is in: answer it here when the handler can answer at once, otherwise
     /// start its task and wait for `handlerFinished`.
     func dispatch() {
-        guard var exchange else { return }
-        exchange.request.body = exchange.body
-        exchange.body = []
+        guard let exchange else { return }
+        if !exchange.body.isEmpty {
+            exchange.request.body = exchange.body
+            exchange.body = []
+        }
         switch exchange.match {
         case .found(let route, let parameters):
             exchange.request.pathParameters = parameters
             let request = exchange.request
-            self.exchange = exchange
             if let immediate = route.immediate {
                 do {
                     if let response = try immediate.respondImmediately(request) {
@@ -91,7 +93,7 @@ extension Connection {
         self.exchange = nil
         // A handler may end the connection itself with `Connection: close`.
         let keepAlive = head.keepAlive && !loop.isShuttingDown && !core.isShuttingDown
-            && !response.headers.tokens(for: "Connection").contains("close")
+            && !(response.headers.contains("Connection") && response.headers.tokens(for: "Connection").contains("close"))
         let sent = enqueue(response, method: head.method, version: head.version, keepAlive: keepAlive)
         logAccess(method: head.method, target: head.target, status: response.status, bytes: sent ?? 0, started: exchange.startedAt)
         phase = .head
@@ -107,8 +109,12 @@ extension Connection {
     /// RFC 9110 §7.4: a request for a host this server does not answer to gets 421.
     private func hostRefusal(_ head: HTTPRequestHead) -> HTTPError? {
         guard !configuration.allowedHosts.isEmpty, let host = head.headers["Host"] else { return nil }
+        if host == acceptedHost { return nil }
         guard let name = Self.hostName(host) else { return HTTPError(.badRequest, "The Host header is malformed.") }
-        if configuration.allowedHosts.contains(where: { $0.asciiCaseInsensitiveEquals(name) }) { return nil }
+        if configuration.allowedHosts.contains(where: { $0.asciiCaseInsensitiveEquals(name) }) {
+            acceptedHost = host
+            return nil
+        }
         return HTTPError(.misdirectedRequest, "This server does not answer for the host named in the request.")
     }
 

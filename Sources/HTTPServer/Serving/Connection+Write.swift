@@ -142,50 +142,58 @@ extension Connection {
     private func writeHead(of response: HTTPResponse, keepAlive: Bool, version: HTTPVersion) {
         let out = loop.headBuffer
         out.reset()
-        out.append("HTTP/1.1 ")
-        out.append(decimal: response.status.rawValue)
-        out.append(byte: 0x20)
-        out.append(response.status.reasonPhrase)
-        out.append("\r\n")
-        func field(_ name: String, _ value: String) {
-            out.append(name)
-            out.append(": ")
-            out.append(value)
-            out.append("\r\n")
-        }
+        out.append(loop.statusLine(response.status))
         var setsDefault = false
-        for header in response.headers {
-            guard Self.isSafeField(header) else {
-                configuration.logger.log(.warning, "dropped an unsafe response header \(header.name.debugDescription)")
+        let fields = response.headers.fields
+        for index in fields.indices {
+            let name = fields[index].name
+            if Self.isServerOwned(name) { continue }
+            guard out.appendField(name, fields[index].value) else {
+                configuration.logger.log(.warning, "dropped an unsafe response header \(name.debugDescription)")
                 continue
             }
-            if Self.serverOwnedHeaders.contains(where: { $0.asciiCaseInsensitiveEquals(header.name) }) { continue }
-            if !setsDefault { setsDefault = core.defaultHeaderNames.contains { $0.asciiCaseInsensitiveEquals(header.name) } }
-            field(header.name, header.value)
+            if !setsDefault { setsDefault = core.defaultHeaderNames.contains { $0.asciiCaseInsensitiveEquals(name) } }
         }
         if setsDefault {
             for header in configuration.defaultHeaders where !response.headers.contains(header.name) {
-                field(header.name, header.value)
+                _ = out.appendField(header.name, header.value)
             }
         } else {
             out.append(core.defaultHeaderBytes)
         }
-        field("Date", loop.currentDate())
+        out.append(loop.dateLine())
         if response.status.allowsBody {
-            out.append("Content-Length: ")
+            out.append(Self.contentLengthPrefix)
             out.append(decimal: response.body.count)
-            out.append("\r\n")
+            out.append(Self.lineEnd)
         }
         if !keepAlive {
-            out.append("Connection: close\r\n")
+            out.append(Self.connectionClose)
         } else if version == .http1_0 {
-            out.append("Connection: keep-alive\r\n")
+            out.append(Self.connectionKeepAlive)
         }
-        out.append("\r\n")
+        out.append(Self.lineEnd)
     }
+
+    private static let contentLengthPrefix = Array("Content-Length: ".utf8)
+    private static let lineEnd = Array("\r\n".utf8)
+    private static let connectionClose = Array("Connection: close\r\n".utf8)
+    private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
 
     /// Framing headers the server writes itself; a handler's versions are ignored.
     static let serverOwnedHeaders = ["Content-Length", "Connection", "Date", "Transfer-Encoding"]
+
+    /// Whether `name` is one of `serverOwnedHeaders`, checked by length first (this runs for
+    /// every header of every response).
+    static func isServerOwned(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: name.asciiCaseInsensitiveEquals("Date")
+        case 10: name.asciiCaseInsensitiveEquals("Connection")
+        case 14: name.asciiCaseInsensitiveEquals("Content-Length")
+        case 17: name.asciiCaseInsensitiveEquals("Transfer-Encoding")
+        default: false
+        }
+    }
 
     static func isSafeField(_ field: HTTPHeaders.Field) -> Bool {
         var name = field.name

@@ -28,14 +28,22 @@ final class Connection {
         case linger
     }
 
-    /// The request being read or answered.
-    struct Exchange {
-        var head: HTTPRequestHead
+    /// The request being read or answered. A class: it is handed along, never copied.
+    final class Exchange {
+        let head: HTTPRequestHead
         var request: HTTPRequest
-        var match: Router.Match
-        var bodyLimit: Int
-        var body: [UInt8]
-        var startedAt: Int
+        let match: Router.Match
+        let bodyLimit: Int
+        var body: [UInt8] = []
+        let startedAt: Int
+
+        init(head: HTTPRequestHead, request: HTTPRequest, match: Router.Match, bodyLimit: Int, startedAt: Int) {
+            self.head = head
+            self.request = request
+            self.match = match
+            self.bodyLimit = bodyLimit
+            self.startedAt = startedAt
+        }
     }
 
     let fd: Int32
@@ -66,6 +74,8 @@ final class Connection {
     /// The time of this connection's entry in the loop's deadline heap, if it has one.
     var scheduledAt: Int?
     var requestsLeftThisTurn = 0
+    /// The last `Host` value found acceptable: clients send the same one every time.
+    var acceptedHost: String?
 
     init(fd: Int32, id: UInt64, remoteAddress: String, loop: EventLoop) {
         self.fd = fd
@@ -145,14 +155,15 @@ final class Connection {
             headStartedAt = nil
             begin(head)
         case .body(let piece):
-            guard phase == .body, exchange != nil else {
+            guard phase == .body else {
                 // The body events belong to `begin`'s exchange; anything else is a parser bug.
                 answerAndClose(.internalServerError, "Unexpected request framing.")
                 return true
             }
-            exchange?.body.append(contentsOf: piece)
-            if let limit = exchange?.bodyLimit, let count = exchange?.body.count, count > limit {
-                answerAndClose(.contentTooLarge, Self.tooLargeMessage(limit))
+            guard let exchange else { return true }
+            exchange.body.append(contentsOf: piece)
+            if exchange.body.count > exchange.bodyLimit {
+                answerAndClose(.contentTooLarge, Self.tooLargeMessage(exchange.bodyLimit))
             }
         case .end:
             guard phase == .body else {

@@ -49,7 +49,8 @@ final class EventLoop: @unchecked Sendable {
     /// Where response heads are serialized, reused for every response of this loop.
     let headBuffer = OutputBuffer()
     private var dateSecond = -1
-    private var dateText = ""
+    private var dateLineBytes: [UInt8] = []
+    private var statusLines: [[UInt8]] = []
 
     init(core: ServerCore) throws {
         self.core = core
@@ -197,13 +198,27 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// The `Date` value, formatted at most once a second per loop.
-    func currentDate() -> String {
+    /// The `Date` header line, formatted at most once a second per loop (a cache shared by all
+    /// loops would need a lock that every response takes).
+    func dateLine() -> [UInt8] {
         let second = time(nil)
         if second != dateSecond {
             dateSecond = second
-            dateText = HTTPDate.format(secondsSince1970: second)
+            dateLineBytes = Array("Date: \(HTTPDate.format(secondsSince1970: second))\r\n".utf8)
         }
-        return dateText
+        return dateLineBytes
+    }
+
+    /// `HTTP/1.1 200 OK` CRLF for a status, serialized once per loop and status.
+    func statusLine(_ status: HTTPStatus) -> [UInt8] {
+        let slot = status.rawValue - 100
+        guard slot >= 0 && slot < 500 else { return Self.serializeStatusLine(status) }
+        if statusLines.isEmpty { statusLines = Array(repeating: [], count: 500) }
+        if statusLines[slot].isEmpty { statusLines[slot] = Self.serializeStatusLine(status) }
+        return statusLines[slot]
+    }
+
+    private static func serializeStatusLine(_ status: HTTPStatus) -> [UInt8] {
+        Array("HTTP/1.1 \(status.rawValue) \(status.reasonPhrase)\r\n".utf8)
     }
 }

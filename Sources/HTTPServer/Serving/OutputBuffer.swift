@@ -65,4 +65,33 @@ final class OutputBuffer {
             append(UnsafeRawBufferPointer(rebasing: scratch[(scratch.count - length)...]))
         }
     }
+
+    /// Appends `name: value` CRLF if the name is a token and the value has no CR, LF or NUL
+    /// (either would let a handler split the response); otherwise appends nothing and returns
+    /// false. One pass over the bytes: check while copying, roll back on failure.
+    func appendField(_ name: String, _ value: String) -> Bool {
+        let start = count
+        var name = name
+        var value = value
+        let nameOK = name.withUTF8 { bytes -> Bool in
+            guard !bytes.isEmpty, bytes.allSatisfy(HTTPRequestParser.isTokenByte) else { return false }
+            append(UnsafeRawBufferPointer(bytes))
+            return true
+        }
+        guard nameOK else { return false }
+        append(byte: UInt8(ascii: ":"))
+        append(byte: UInt8(ascii: " "))
+        let valueOK = value.withUTF8 { bytes -> Bool in
+            for byte in bytes where byte == 0x0D || byte == 0x0A || byte == 0 { return false }
+            append(UnsafeRawBufferPointer(bytes))
+            return true
+        }
+        guard valueOK else {
+            count = start
+            return false
+        }
+        append(byte: 0x0D)
+        append(byte: 0x0A)
+        return true
+    }
 }
