@@ -1,5 +1,4 @@
 import CEpoll
-import Dispatch
 import Glibc
 import Synchronization
 
@@ -25,8 +24,6 @@ final class EventLoop: @unchecked Sendable {
     private let epollFD: Int32
     private let wakeFD: Int32
     private let inbox = Mutex<Inbox>(Inbox())
-    /// Signalled when the loop's thread has returned (after shutdown, once its connections closed).
-    let stopped = DispatchSemaphore(value: 0)
 
     private struct Inbox {
         var jobs: [Job] = []
@@ -114,7 +111,6 @@ final class EventLoop: @unchecked Sendable {
                 for connection in turn where connection.phase != .closed { connection.drive() }
             }
         }
-        stopped.signal()
     }
 
     private func runJobs() {
