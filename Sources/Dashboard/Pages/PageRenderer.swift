@@ -7,7 +7,7 @@ struct PageRenderer: Sendable {
     let templates: TemplateRenderer
     let logger: ServerLogger
 
-    func page(_ name: String, _ context: [String: TemplateValue], status: HTTPStatus = .ok) -> HTTPResponse {
+    func page(_ name: String, _ context: TemplateObject, status: HTTPStatus = .ok) -> HTTPResponse {
         do {
             let body = try templates.render(name, .object(context))
             return HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], bytes: body)
@@ -19,7 +19,7 @@ struct PageRenderer: Sendable {
 
     /// A full error page in the site layout, with a retry link where trying again can help.
     func error(_ status: HTTPStatus, heading: String, message: String, retryHref: String?) -> HTTPResponse {
-        var context: [String: TemplateValue] = [
+        var context: TemplateObject = [
             "title": .string(heading),
             "heading": .string(heading),
             "message": .string(message),

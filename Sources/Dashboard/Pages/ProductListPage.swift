@@ -15,8 +15,8 @@ struct ProductListPage {
     /// Thumbnails are square; fixed sizes keep the layout from shifting while they load.
     static let imageSize = 200
 
-    var context: [String: TemplateValue] {
-        var context: [String: TemplateValue] = [
+    var context: TemplateObject {
+        var context: TemplateObject = [
             "title": .string(title),
             "heading": .string(query.search.isEmpty ? "Products" : "Results for “\(query.search)”"),
             "viewName": .string(query.view.rawValue),
@@ -90,9 +90,9 @@ struct ProductListPage {
     static let placeholderPath = "/static/images/placeholder.png"
 
     /// Price, sale and stock fields shared by the list and the detail page.
-    static func priceContext(_ product: ProductSummary) -> [String: TemplateValue] {
+    static func priceContext(_ product: ProductSummary) -> TemplateObject {
         let currency = product.currency.rawValue
-        var item: [String: TemplateValue] = [
+        var item: TemplateObject = [
             "price": .string(PriceText.format(product.isOnSale ? product.bargainPrice.amount : product.price.amount, currency: currency)),
             "onSale": .bool(product.isOnSale),
             "soldOut": .bool(product.isSoldOut),
@@ -108,7 +108,7 @@ struct ProductListPage {
         let lastPage = max(1, page.lastPage)
         guard lastPage > 1 || query.page > 1 else { return nil }
         let pagination = Pagination(current: query.page, lastPage: max(lastPage, query.page))
-        var context: [String: TemplateValue] = [
+        var context: TemplateObject = [
             "items": .list(pagination.items.map { item in
                 switch item {
                 case .gap:
