@@ -75,9 +75,10 @@ struct ProductListPage {
     var products: [TemplateValue] {
         // Only the first row loads eagerly: the list shows one product a row, the grid up to five.
         let eager = query.view == .grid ? 5 : 1
+        let queryString = query.queryString
         return page.products.enumerated().map { index, product in
             var item = ProductListPage.priceContext(product)
-            item["href"] = .string(query.productPath(product.id))
+            item["href"] = .string(ProductListQuery.productPath(product.id, queryString: queryString))
             item["name"] = .string(product.name)
             item["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
             item["imageSize"] = TemplateValue(Self.imageSize)
