@@ -7,6 +7,16 @@ struct PageRenderer: Sendable {
     let templates: TemplateRenderer
     let logger: ServerLogger
 
+    init(templates: TemplateRenderer, logger: ServerLogger) {
+        self.templates = templates
+        self.logger = logger
+    }
+
+    /// Loads the templates of `directory` once (no development-mode reloading).
+    init(templatesDirectory: String, logger: ServerLogger) throws {
+        self.init(templates: try TemplateRenderer(directory: templatesDirectory), logger: logger)
+    }
+
     func page(_ name: String, _ context: TemplateObject, status: HTTPStatus = .ok) -> HTTPResponse {
         do {
             let body = try templates.render(name, .object(context))
