@@ -77,7 +77,7 @@ struct ProductListPage {
         let eager = query.view == .grid ? 5 : 1
         let queryString = query.queryString
         return page.products.enumerated().map { index, product in
-            var item = ProductListPage.priceContext(product)
+            var item = ProductListPage.priceContext(product, extraMembers: 6)
             item["href"] = .string(ProductListQuery.productPath(product.id, queryString: queryString))
             item["name"] = .string(product.name)
             item["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
@@ -90,16 +90,17 @@ struct ProductListPage {
 
     static let placeholderPath = "/static/images/placeholder.png"
 
-    /// Price, sale and stock fields shared by the list and the detail page.
-    static func priceContext(_ product: ProductSummary) -> TemplateObject {
+    /// Price, sale and stock fields shared by the list and the detail page, in an object with
+    /// room for `extraMembers` more (a list item adds six: no regrowing).
+    static func priceContext(_ product: ProductSummary, extraMembers: Int = 0) -> TemplateObject {
         let currency = product.currency.rawValue
-        var item: TemplateObject = [
-            "price": .string(PriceText.format(product.isOnSale ? product.bargainPrice.amount : product.price.amount, currency: currency)),
-            "onSale": .bool(product.isOnSale),
-            "soldOut": .bool(product.isSoldOut),
-            "stock": TemplateValue(product.stock),
-        ]
-        if product.isOnSale {
+        let onSale = product.isOnSale
+        var item = TemplateObject(minimumCapacity: 5 + extraMembers)
+        item["price"] = .string(PriceText.format(onSale ? product.bargainPrice.amount : product.price.amount, currency: currency))
+        item["onSale"] = .bool(onSale)
+        item["soldOut"] = .bool(product.isSoldOut)
+        item["stock"] = TemplateValue(product.stock)
+        if onSale {
             item["originalPrice"] = .string(PriceText.format(product.price.amount, currency: currency))
         }
         return item

@@ -49,7 +49,16 @@ struct RenderBuffer: ~Copyable {
 
     /// Appends what has been written so far to `output`.
     func copy(to output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+        // One exact allocation and one memcpy (`append(contentsOf:)` copied byte by byte).
+        let start = output.count
+        output = [UInt8](unsafeUninitializedCapacity: start + count) { target, initialized in
+            guard let target = target.baseAddress else { return }
+            output.withUnsafeBufferPointer { old in
+                if let old = old.baseAddress { target.initialize(from: old, count: start) }
+            }
+            (target + start).initialize(from: base, count: count)
+            initialized = start + count
+        }
     }
 
     @inline(__always)

@@ -116,6 +116,9 @@ extension TemplateObject: Equatable {
 extension TemplateObject: ExpressibleByDictionaryLiteral {
     /// A later duplicate key wins, as in a JSON object.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self.init(uniqueKeysWithValues: elements)
+        self.init(minimumCapacity: elements.count)
+        for index in elements.indices {
+            self[elements[index].0] = elements[index].1
+        }
     }
 }
