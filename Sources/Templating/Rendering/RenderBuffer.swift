@@ -35,12 +35,16 @@ struct RenderBuffer: ~Copyable {
     }
 
     mutating func append(_ text: String) {
+        // Native and small strings are contiguous: read in place, without copying (retaining)
+        // the String as `withUTF8` would.
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
         var text = text
         text.withUTF8 { append($0) }
     }
 
     /// Appends `text` with `& < > " '` replaced by entities (see `HTMLEscaping`).
     mutating func appendEscaped(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ HTMLEscaping.escape($0) { append($0) } }) != nil { return }
         var text = text
         text.withUTF8 { bytes in
             HTMLEscaping.escape(bytes) { append($0) }

@@ -23,8 +23,9 @@ struct TemplateRendering: ~Copyable {
 
     init(context: TemplateValue, capacity: Int) {
         self.output = RenderBuffer(capacity: capacity)
-        self.stack = [context]
+        self.stack = []
         stack.reserveCapacity(8)
+        stack.append(context)
     }
 
     /// Renders the instructions `range` of `program`.
