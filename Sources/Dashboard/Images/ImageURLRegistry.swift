@@ -32,12 +32,16 @@ public final class ImageURLRegistry: Sendable {
     @discardableResult
     public func register(_ url: URL) -> String {
         // Pages register every thumbnail on every render: most are already there, answered
-        // under the shared lock. Below half the capacity nothing is close to eviction, so the
-        // order of use is left alone (a page of 20 would otherwise move half its thumbnails to
-        // the newest end, under the exclusive lock, on every render).
+        // under the shared lock. Below half the capacity nothing was ever evicted (the count
+        // only drops by eviction, above the capacity), so every remembered key is registered,
+        // and nothing is close to eviction: the order of use is left alone (a page of 20 would
+        // otherwise move half its thumbnails to the newest end, under the exclusive lock, on
+        // every render).
         let known = state.read { state -> (key: String, isRecent: Bool)? in
-            guard let key = state.keys[url], let found = state.urls.peekWithRecency(key) else { return nil }
-            return (key, found.isRecent || state.urls.count <= capacity / 2)
+            guard let key = state.keys[url] else { return nil }
+            if state.urls.count <= capacity / 2 { return (key, true) }
+            guard let found = state.urls.peekWithRecency(key) else { return nil }
+            return (key, found.isRecent)
         }
         if let known, known.isRecent { return known.key }
         let key = known?.key ?? Self.key(for: url)
