@@ -19,6 +19,6 @@ package enum ProductListBenchmark {
             images: ImageURLRegistry(),
             renderer: try PageRenderer(templatesDirectory: templatesDirectory, logger: logger),
             ownVendorID: nil, flash: FlashMessages())
-        return ProductPages.ListRoute(pages: pages)
+        return pages.listRoute
     }
 }

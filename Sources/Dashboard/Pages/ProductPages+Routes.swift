@@ -1,30 +1,28 @@
 import HTTPServer
 
 extension ProductPages {
-    /// `GET /products`: answered on the server's own thread when the page's JSON is fresh in
-    /// the cache, otherwise in a task that may wait for the market.
-    struct ListRoute: ImmediateHTTPHandler {
-        let pages: ProductPages
+    /// A page route answered on the server's own thread when the page's JSON is fresh in the
+    /// cache (`ifFresh`), otherwise in a task that may wait for the market (`fetching`).
+    struct CachedPageRoute: ImmediateHTTPHandler {
+        let ifFresh: @Sendable (HTTPRequest) -> HTTPResponse?
+        let fetching: @Sendable (HTTPRequest) async -> HTTPResponse
 
         func respondImmediately(_ request: HTTPRequest) -> HTTPResponse? {
-            pages.listIfFresh(request)
+            ifFresh(request)
         }
 
         func handle(_ request: HTTPRequest) async -> HTTPResponse {
-            await pages.list(request)
+            await fetching(request)
         }
     }
 
-    /// `GET /products/{id}`, the same way.
-    struct DetailRoute: ImmediateHTTPHandler {
-        let pages: ProductPages
+    /// `GET /products`.
+    var listRoute: CachedPageRoute {
+        CachedPageRoute(ifFresh: { listIfFresh($0) }, fetching: { await list($0) })
+    }
 
-        func respondImmediately(_ request: HTTPRequest) -> HTTPResponse? {
-            pages.detailIfFresh(request)
-        }
-
-        func handle(_ request: HTTPRequest) async -> HTTPResponse {
-            await pages.detail(request)
-        }
+    /// `GET /products/{id}`.
+    var detailRoute: CachedPageRoute {
+        CachedPageRoute(ifFresh: { detailIfFresh($0) }, fetching: { await detail($0) })
     }
 }

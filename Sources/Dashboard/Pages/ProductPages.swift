@@ -14,8 +14,8 @@ struct ProductPages: Sendable {
     let flash: FlashMessages
 
     func register(in router: inout Router) {
-        router.add(.get, "/products", ListRoute(pages: self))
-        router.add(.get, "/products/{id}", DetailRoute(pages: self))
+        router.add(.get, "/products", listRoute)
+        router.add(.get, "/products/{id}", detailRoute)
     }
 
     func list(_ request: HTTPRequest) async -> HTTPResponse {
