@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "local-market", dependencies: ["LocalMarket", "HTTPServer"]),
         // Benchmarks (run by Scripts/, never by tests).
         .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
-        .executableTarget(name: "template-bench", dependencies: ["Templating"]),
+        .executableTarget(name: "template-bench", dependencies: ["Templating", "Dashboard", "HTTPServer", "MarketClient"]),
 
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),

@@ -10,6 +10,10 @@ import Synchronization
 public final class TemplateRenderer: Sendable {
     public let directory: String
     public let developmentMode: Bool
+    /// Outside development mode: the library loaded at start, read by every render without a
+    /// lock (many server threads render at once; a Mutex here would be contended per page).
+    private let loadedLibrary: TemplateLibrary?
+    /// Development mode: the library and the files it came from, reloaded when they change.
     private let state: Mutex<State>
 
     private struct State {
@@ -23,11 +27,12 @@ public final class TemplateRenderer: Sendable {
         let files = try TemplateDirectory.scan(directory)
         let library = try TemplateLibrary(files: files)
         state = Mutex(State(library: library, fingerprints: Self.fingerprints(of: files)))
+        loadedLibrary = developmentMode ? nil : library
     }
 
     /// The library as of the last load (without checking the files).
     public var library: TemplateLibrary {
-        state.withLock { $0.library }
+        loadedLibrary ?? state.withLock { $0.library }
     }
 
     public func render(_ name: String, _ context: TemplateValue) throws -> [UInt8] {
@@ -44,7 +49,7 @@ public final class TemplateRenderer: Sendable {
 
     /// In development mode, reloads first if any template file changed.
     private func currentLibrary() throws -> TemplateLibrary {
-        guard developmentMode else { return library }
+        if let loadedLibrary { return loadedLibrary }
         return try state.withLock { state in
             let files = try TemplateDirectory.scan(directory)
             let fingerprints = Self.fingerprints(of: files)

@@ -8,7 +8,7 @@ enum GridPage {
 
     static func product(_ index: Int) -> TemplateValue {
         let onSale = index % 3 == 0
-        var item: [String: TemplateValue] = [
+        var item: TemplateObject = [
             "href": .string("/products/\(100 + index)?view=grid&page=2"),
             "name": .string(index == 7 ? #"Kid's <Tea> & "Mug""# : "Handmade product number \(index)"),
             "imageSrc": .string("/images/3bf647ac7b658c670820a622a0ace6\(10 + index)"),

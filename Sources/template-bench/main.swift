@@ -1,6 +1,8 @@
 // Renders a 20-product list page (the shared layout from Templates/ plus a realistic page
 // below) in a loop and prints renders per second. Run with Scripts/bench-templates.
+import Dashboard
 import Foundation
+import HTTPServer
 import Templating
 
 let page = """
@@ -110,26 +112,46 @@ let context: TemplateValue = [
 /// `template-bench N` renders exactly N times with no warm-up and prints nothing else, for
 /// instruction counts under `valgrind --tool=callgrind`; `template-bench --print` prints the
 /// page once; without an argument the loop runs for 2 s. `--grid` first (`template-bench --grid
-/// [N | --print]`) renders the real grid page (`Templates/products/list.html`) instead.
+/// [N | --print]`) renders the real grid page (`Templates/products/list.html`) instead; `--page`
+/// first answers `GET /products?view=grid` through the dashboard's own route from its fresh
+/// JSON cache (query parsing, view model, image keys, rendering, response), without sockets.
 var arguments = Array(CommandLine.arguments.dropFirst())
-let grid = arguments.first == "--grid"
-if grid { arguments.removeFirst() }
+let mode = arguments.first.flatMap { ["--grid", "--page"].contains($0) ? $0 : nil }
+if mode != nil { arguments.removeFirst() }
 let argument = arguments.first
 let fixedRenders = argument.flatMap { Int($0) }
-let (templateName, renderContext) = grid ? (GridPage.template, GridPage.context) : ("bench/products", context)
 
 do {
-    let library = try TemplateLibrary(templates: loadSources())
+    let render: () throws -> [UInt8]
+    let label: String
+    switch mode {
+    case "--page":
+        let route = try ProductListBenchmark.route(
+            page: ListPageMarket.page, api: ListPageMarket(), templatesDirectory: templatesDirectory.path)
+        let request = HTTPRequest(method: .get, target: "/products?view=grid", headers: ["Host": "127.0.0.1"], body: [])
+        render = {
+            guard let response = try route.respondImmediately(request), case .bytes(let body) = response.body else {
+                throw BenchError.notImmediate
+            }
+            return body
+        }
+        label = "GET /products?view=grid through the dashboard's route"
+    default:
+        let library = try TemplateLibrary(templates: loadSources())
+        let (templateName, renderContext) = mode == "--grid" ? (GridPage.template, GridPage.context) : ("bench/products", context)
+        render = { try library.render(templateName, renderContext) }
+        label = mode == "--grid" ? "20-product grid page (products/list)" : "20-product page"
+    }
     if argument == "--print" {
-        print(try library.renderString(templateName, renderContext), terminator: "")
+        print(String(decoding: try render(), as: UTF8.self), terminator: "")
         exit(0)
     }
     if let fixedRenders {
-        for _ in 0..<fixedRenders { _ = try library.render(templateName, renderContext) }
+        for _ in 0..<fixedRenders { _ = try render() }
         exit(0)
     }
-    let pageSize = try library.render(templateName, renderContext).count
-    for _ in 0..<2_000 { _ = try library.render(templateName, renderContext) }
+    let pageSize = try render().count
+    for _ in 0..<2_000 { _ = try render() }
 
     let clock = ContinuousClock()
     var renders = 0
@@ -137,16 +159,20 @@ do {
     let start = clock.now
     let minimum = Duration.seconds(2)
     while clock.now - start < minimum {
-        for _ in 0..<500 { bytes &+= try library.render(templateName, renderContext).count }
+        for _ in 0..<500 { bytes &+= try render().count }
         renders += 500
     }
     let elapsed = clock.now - start
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let perSecond = Double(renders) / seconds
-    print("\(grid ? "20-product grid page (products/list)" : "20-product page"): \(pageSize) bytes")
+    print("\(label): \(pageSize) bytes")
     print(String(format: "%.0f renders/s, %.1f µs per render (%d renders in %.2f s, %.0f MB/s)",
                  perSecond, 1e6 / perSecond, renders, seconds, Double(bytes) / seconds / 1e6))
 } catch {
     print("template-bench: \(error)")
     exit(1)
+}
+
+enum BenchError: Error {
+    case notImmediate
 }

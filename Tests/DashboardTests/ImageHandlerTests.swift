@@ -277,3 +277,18 @@ struct ImageDownloaderTests {
         #expect(registry.url(for: keyA) == a && registry.url(for: keyC) == c)
     }
 }
+
+@Suite struct ImageURLRegistryRecencyTests {
+    /// Near capacity, a page rendered again keeps its thumbnails: registering marks them used.
+    @Test func reRegisteringKeepsAURLAlive_nearCapacity() {
+        let registry = ImageURLRegistry(capacity: 4)
+        let urls = ["a", "b", "c", "d", "e"].map(ImageFixtures.url)
+        let keyA = registry.register(urls[0])
+        for url in urls[1...3] { registry.register(url) }
+        #expect(registry.register(urls[0]) == keyA)  // a used again: b is now the oldest
+        registry.register(urls[4])
+        #expect(registry.url(for: keyA) == urls[0])
+        #expect(registry.url(for: ImageURLRegistry.key(for: urls[1])) == nil)
+        #expect(registry.count == 4)
+    }
+}

@@ -207,4 +207,18 @@ struct StaleWhileRevalidateCacheTests {
         #expect(try await cache.value(for: "b", fetch: answer("b2")).value == "b2")
         #expect(fetches.value == 4)
     }
+
+    /// The read-locked fresh path keeps the cache's rules: it counts as a fresh hit, and an
+    /// entry it serves counts as used, so eviction still takes the least recently used one.
+    @Test func freshValue_countsAHit_andMarksTheEntryUsed() async throws {
+        let cache = makeCache(maxEntries: 2)
+        _ = try await cache.value(for: "a", fetch: answer("a1"))
+        _ = try await cache.value(for: "b", fetch: answer("b1"))
+        #expect(cache.freshValue(for: "a")?.value == "a1")  // a is now the most recent
+        #expect(cache.stats.freshHits == 1)
+        _ = try await cache.value(for: "c", fetch: answer("c1"))  // evicts b
+        #expect(cache.freshValue(for: "a")?.value == "a1")
+        #expect(cache.freshValue(for: "b") == nil)
+        #expect(cache.stats.freshHits == 2)
+    }
 }

@@ -37,4 +37,20 @@ import Testing
         let library = try TemplateLibrary(templates: ["t": "é{{x}}"])
         #expect(try library.render("t", ["x": "<"]) == Array("é&lt;".utf8))
     }
+
+    /// Long text is scanned eight bytes at a time: each special character at every position of
+    /// a 24-byte text (first, inside and across words, last), and the near misses `%`, `=`,
+    /// `?`, `;` that share bits with them, must come out as a byte-at-a-time escape writes them.
+    @Test func everySpecialAtEveryPosition_isEscaped() {
+        let entities: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+        for special in "&<>\"'%=?;$" {
+            for position in 0..<24 {
+                var characters = Array("abcdefghijklmnopqrstuvwx")
+                characters[position] = special
+                let text = String(characters)
+                let expected = characters.map { entities[$0] ?? String($0) }.joined()
+                #expect(HTMLEscaping.escape(text) == expected, "\(special) at \(position)")
+            }
+        }
+    }
 }

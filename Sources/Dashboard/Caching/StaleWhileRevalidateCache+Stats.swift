@@ -33,21 +33,21 @@ public struct StaleWhileRevalidateStats: Sendable, Equatable, Encodable {
 
 extension StaleWhileRevalidateCache {
     public var stats: StaleWhileRevalidateStats {
-        state.withLock { state in
+        state.write { state in
             StaleWhileRevalidateStats(
                 entries: state.entries.count, maxEntries: maxEntries,
-                freshHits: state.freshHits, staleHits: state.staleHits, misses: state.misses)
+                freshHits: freshHits.load(ordering: .relaxed), staleHits: state.staleHits, misses: state.misses)
         }
     }
 
     /// Callers waiting on the fetch for `key` (tests use it to know everyone has joined).
     func waiters(for key: Key) -> Int {
-        state.withLock { $0.entries.peek(key)?.fetch?.waiters ?? 0 }
+        state.write { $0.entries.peek(key)?.fetch?.waiters ?? 0 }
     }
 
     /// Waits until the fetch running for `key`, if any, has finished and been recorded.
     func settle(_ key: Key) async {
-        let task = state.withLock { $0.entries.peek(key)?.fetch?.task }
+        let task = state.write { $0.entries.peek(key)?.fetch?.task }
         _ = try? await task?.value
     }
 }

@@ -1,3 +1,4 @@
+import HTTPServer
 import Synchronization
 
 /// A cache for upstream JSON (RFC 5861 semantics, in process):
@@ -16,7 +17,10 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
     public let hardExpiry: Duration
     public let maxEntries: Int
     let now: Clock
-    let state = Mutex(State())
+    /// A reader-writer lock: a fresh hit (every cached page request, on many server threads)
+    /// takes only the shared side; a Mutex made preempted holders put the other threads to sleep.
+    let state = ReadWriteLock(State())
+    let freshHits = Atomic<Int>(0)
 
     struct Stored: Sendable {
         var value: Value
@@ -38,7 +42,6 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
     struct State: Sendable {
         var entries = LRUDictionary<Key, Entry>()
         var nextFetchID: UInt64 = 0
-        var freshHits = 0
         var staleHits = 0
         var misses = 0
     }
@@ -65,13 +68,13 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
     public func value(
         for key: Key, fetch: @escaping @Sendable () async throws -> Value
     ) async throws -> CachedValue<Value> {
-        let decision = state.withLock { state -> Decision in
+        let decision = state.write { state -> Decision in
             let now = self.now()
             var entry = state.entries.value(forKey: key) ?? Entry()
             if let stored = entry.stored {
                 let age = stored.fetchedAt.duration(to: now)
                 if age < freshFor {
-                    state.freshHits += 1
+                    freshHits.add(1, ordering: .relaxed)
                     return .serve(CachedValue(value: stored.value, fetchedAt: stored.fetchedAt, age: age, isStale: false))
                 }
                 if age < hardExpiry {
@@ -107,25 +110,37 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
     /// The value only if it is fresh, without fetching or suspending: lets a handler answer a
     /// cached page on the connection's own thread.
     public func freshValue(for key: Key) -> CachedValue<Value>? {
-        state.withLock { state in
-            let now = self.now()
-            guard let stored = state.entries.value(forKey: key)?.stored else { return nil }
-            let age = stored.fetchedAt.duration(to: now)
-            guard age < freshFor else { return nil }
-            state.freshHits += 1
-            return CachedValue(value: stored.value, fetchedAt: stored.fetchedAt, age: age, isStale: false)
+        let found = state.read { state -> (stored: Stored, isRecent: Bool)? in
+            guard let (entry, isRecent) = state.entries.peekWithRecency(key), let stored = entry.stored else { return nil }
+            return (stored, isRecent)
+        }
+        guard let found else { return nil }
+        let age = found.stored.fetchedAt.duration(to: now())
+        guard age < freshFor else { return nil }
+        // An entry drifting towards eviction is marked used, under the exclusive lock.
+        if !found.isRecent { state.write { _ = $0.entries.value(forKey: key) } }
+        freshHits.add(1, ordering: .relaxed)
+        return CachedValue(value: found.stored.value, fetchedAt: found.stored.fetchedAt, age: age, isStale: false)
+    }
+
+    /// Stores `value` for `key` as just fetched, without a task (a benchmark fills the cache this
+    /// way: Swift's task threads do not run under valgrind).
+    func store(_ value: Value, for key: Key) {
+        state.write { state in
+            state.entries.setValue(Entry(stored: Stored(value: value, fetchedAt: now())), forKey: key)
+            while state.entries.count > maxEntries, state.entries.removeLeastRecentlyUsed() != nil {}
         }
     }
 
     /// Forgets `key` (after a write changed it). A fetch already running for it still answers
     /// its waiters but no longer fills the cache; the next caller fetches anew.
     public func invalidate(_ key: Key) {
-        state.withLock { _ = $0.entries.removeValue(forKey: key) }
+        state.write { _ = $0.entries.removeValue(forKey: key) }
     }
 
     /// Forgets everything (after a write that changes many keys, like a new product).
     public func invalidateAll() {
-        state.withLock { $0.entries.removeAll() }
+        state.write { $0.entries.removeAll() }
     }
 
     private func startFetch(
@@ -149,7 +164,7 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
     }
 
     private func finish(_ key: Key, _ id: UInt64, _ result: Result<Stored, any Error>) {
-        state.withLock { state in
+        state.write { state in
             // Invalidated or evicted since: the result is not ours to store.
             guard state.entries.peek(key)?.fetch?.id == id else { return }
             var keep = true

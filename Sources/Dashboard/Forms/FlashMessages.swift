@@ -54,8 +54,8 @@ final class FlashMessages: Sendable {
     /// Renders a page with the request's flash (if any) in `context["flash"]`; a request that
     /// carried the cookie gets it expired, and a page showing a flash is not stored by the browser.
     func page(
-        for request: HTTPRequest, _ context: [String: TemplateValue],
-        render: ([String: TemplateValue]) -> HTTPResponse
+        for request: HTTPRequest, _ context: TemplateObject,
+        render: (TemplateObject) -> HTTPResponse
     ) -> HTTPResponse {
         var context = context
         let message = take(from: request)

@@ -27,12 +27,12 @@ struct ProductFormPage {
     /// Turns an upstream image URL into the `/images/{key}` path that serves it (edit).
     var imagePath: (URL) -> String = { $0.absoluteString }
 
-    var context: [String: TemplateValue] {
-        var context: [String: TemplateValue] = [
+    var context: TemplateObject {
+        var context: TemplateObject = [
             "csrfToken": .string(csrfToken),
             "formToken": .string(formToken),
-            "fields": .object(Dictionary(uniqueKeysWithValues: ProductField.allCases.map { field in
-                var entry: [String: TemplateValue] = ["value": .string(value(of: field))]
+            "fields": .object(TemplateObject(uniqueKeysWithValues: ProductField.allCases.map { field in
+                var entry: TemplateObject = ["value": .string(value(of: field))]
                 if let message = errors[field] { entry["error"] = .string(message) }
                 return (field.rawValue, .object(entry))
             })),

@@ -38,7 +38,7 @@ extension ProductForms {
     }
 
     func outcomeUnknown(heading: String, message: String, advice: String, checkHref: String, checkLabel: String) -> HTTPResponse {
-        let context: [String: TemplateValue] = [
+        let context: TemplateObject = [
             "title": .string(heading), "heading": .string(heading), "message": .string(message),
             "advice": .string(advice), "checkHref": .string(checkHref), "checkLabel": .string(checkLabel),
         ]

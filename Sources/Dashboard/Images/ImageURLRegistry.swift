@@ -11,23 +11,51 @@ import HTTPServer
 public final class ImageURLRegistry: Sendable {
     public static let keyLength = 32
     public let capacity: Int
-    /// Read on every image request by many connection threads, written when pages render.
-    private let urls: ReadWriteLock<LRUDictionary<String, URL>>
+    /// Read on every image request and every page render by many connection threads; written
+    /// when a page shows a URL not seen lately.
+    private let state: ReadWriteLock<State>
+
+    private struct State {
+        /// The URL of each key, in order of use.
+        var urls = LRUDictionary<String, URL>()
+        /// The key of each registered URL, so that rendering a page (20 thumbnails, each on
+        /// every render) hashes a URL for a dictionary lookup instead of computing its SHA-256.
+        var keys: [URL: String] = [:]
+    }
 
     public init(capacity: Int = 50_000) {
         self.capacity = max(1, capacity)
-        self.urls = ReadWriteLock(LRUDictionary())
+        self.state = ReadWriteLock(State())
     }
 
     /// Remembers `url` and returns its key, for a link `/images/{key}`.
     @discardableResult
     public func register(_ url: URL) -> String {
-        let key = Self.key(for: url)
-        // Pages register every thumbnail on every render: most are already there and recent.
-        if urls.read({ $0.peekWithRecency(key)?.isRecent }) == true { return key }
-        urls.write { urls in
-            urls.setValue(url, forKey: key)
-            if urls.count > capacity { urls.removeLeastRecentlyUsed() }
+        // Pages register every thumbnail on every render: most are already there, answered
+        // under the shared lock. Below half the capacity nothing was ever evicted (the count
+        // only drops by eviction, above the capacity), so every remembered key is registered,
+        // and nothing is close to eviction: the order of use is left alone (a page of 20 would
+        // otherwise move half its thumbnails to the newest end, under the exclusive lock, on
+        // every render).
+        let known = state.read { state -> (key: String, isRecent: Bool)? in
+            guard let key = state.keys[url] else { return nil }
+            if state.urls.count <= capacity / 2 { return (key, true) }
+            guard let found = state.urls.peekWithRecency(key) else { return nil }
+            return (key, found.isRecent)
+        }
+        if let known, known.isRecent { return known.key }
+        let key = known?.key ?? Self.key(for: url)
+        state.write { state in
+            state.urls.setValue(url, forKey: key)
+            state.keys[url] = key
+            if state.urls.count > capacity, let evicted = state.urls.removeLeastRecentlyUsed() {
+                state.keys[evicted.value] = nil
+            }
+            // Two URL values with one absolute string share a key; the memo then outgrows the
+            // registry by the stale one: rebuild it from the registry now and then.
+            if state.keys.count > 2 * capacity {
+                state.keys = Dictionary(state.urls.entriesByAge.map { ($0.value, $0.key) }, uniquingKeysWith: { $1 })
+            }
         }
         return key
     }
@@ -35,12 +63,12 @@ public final class ImageURLRegistry: Sendable {
     /// The URL registered under `key`, or nil.
     public func url(for key: String) -> URL? {
         guard Self.isWellFormedKey(key) else { return nil }
-        guard let found = urls.read({ $0.peekWithRecency(key) }) else { return nil }
-        if !found.isRecent { urls.write { _ = $0.value(forKey: key) } }
+        guard let found = state.read({ $0.urls.peekWithRecency(key) }) else { return nil }
+        if !found.isRecent { state.write { _ = $0.urls.value(forKey: key) } }
         return found.value
     }
 
-    public var count: Int { urls.read { $0.count } }
+    public var count: Int { state.read { $0.urls.count } }
 
     public static func key(for url: URL) -> String {
         String(SHA256.hex(url.absoluteString.utf8).prefix(keyLength))

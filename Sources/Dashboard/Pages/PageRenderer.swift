@@ -7,7 +7,17 @@ struct PageRenderer: Sendable {
     let templates: TemplateRenderer
     let logger: ServerLogger
 
-    func page(_ name: String, _ context: [String: TemplateValue], status: HTTPStatus = .ok) -> HTTPResponse {
+    init(templates: TemplateRenderer, logger: ServerLogger) {
+        self.templates = templates
+        self.logger = logger
+    }
+
+    /// Loads the templates of `directory` once (no development-mode reloading).
+    init(templatesDirectory: String, logger: ServerLogger) throws {
+        self.init(templates: try TemplateRenderer(directory: templatesDirectory), logger: logger)
+    }
+
+    func page(_ name: String, _ context: TemplateObject, status: HTTPStatus = .ok) -> HTTPResponse {
         do {
             let body = try templates.render(name, .object(context))
             return HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], bytes: body)
@@ -19,7 +29,7 @@ struct PageRenderer: Sendable {
 
     /// A full error page in the site layout, with a retry link where trying again can help.
     func error(_ status: HTTPStatus, heading: String, message: String, retryHref: String?) -> HTTPResponse {
-        var context: [String: TemplateValue] = [
+        var context: TemplateObject = [
             "title": .string(heading),
             "heading": .string(heading),
             "message": .string(message),

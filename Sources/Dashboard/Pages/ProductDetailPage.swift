@@ -13,7 +13,7 @@ struct ProductDetailPage {
     /// Whether the configured vendor owns this product (edit and delete are offered then).
     let isOwn: Bool
 
-    var context: [String: TemplateValue] {
+    var context: TemplateObject {
         var context = ProductListPage.priceContext(product.summary)
         context["title"] = .string(product.name)
         context["id"] = TemplateValue(product.id)

@@ -15,8 +15,8 @@ struct ProductListPage {
     /// Thumbnails are square; fixed sizes keep the layout from shifting while they load.
     static let imageSize = 200
 
-    var context: [String: TemplateValue] {
-        var context: [String: TemplateValue] = [
+    var context: TemplateObject {
+        var context: TemplateObject = [
             "title": .string(title),
             "heading": .string(query.search.isEmpty ? "Products" : "Results for “\(query.search)”"),
             "viewName": .string(query.view.rawValue),
@@ -75,9 +75,10 @@ struct ProductListPage {
     var products: [TemplateValue] {
         // Only the first row loads eagerly: the list shows one product a row, the grid up to five.
         let eager = query.view == .grid ? 5 : 1
+        let queryString = query.queryString
         return page.products.enumerated().map { index, product in
-            var item = ProductListPage.priceContext(product)
-            item["href"] = .string(query.productPath(product.id))
+            var item = ProductListPage.priceContext(product, extraMembers: 6)
+            item["href"] = .string(ProductListQuery.productPath(product.id, queryString: queryString))
             item["name"] = .string(product.name)
             item["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
             item["imageSize"] = TemplateValue(Self.imageSize)
@@ -89,16 +90,17 @@ struct ProductListPage {
 
     static let placeholderPath = "/static/images/placeholder.png"
 
-    /// Price, sale and stock fields shared by the list and the detail page.
-    static func priceContext(_ product: ProductSummary) -> [String: TemplateValue] {
+    /// Price, sale and stock fields shared by the list and the detail page, in an object with
+    /// room for `extraMembers` more (a list item adds six: no regrowing).
+    static func priceContext(_ product: ProductSummary, extraMembers: Int = 0) -> TemplateObject {
         let currency = product.currency.rawValue
-        var item: [String: TemplateValue] = [
-            "price": .string(PriceText.format(product.isOnSale ? product.bargainPrice.amount : product.price.amount, currency: currency)),
-            "onSale": .bool(product.isOnSale),
-            "soldOut": .bool(product.isSoldOut),
-            "stock": TemplateValue(product.stock),
-        ]
-        if product.isOnSale {
+        let onSale = product.isOnSale
+        var item = TemplateObject(minimumCapacity: 5 + extraMembers)
+        item["price"] = .string(PriceText.format(onSale ? product.bargainPrice.amount : product.price.amount, currency: currency))
+        item["onSale"] = .bool(onSale)
+        item["soldOut"] = .bool(product.isSoldOut)
+        item["stock"] = TemplateValue(product.stock)
+        if onSale {
             item["originalPrice"] = .string(PriceText.format(product.price.amount, currency: currency))
         }
         return item
@@ -108,7 +110,7 @@ struct ProductListPage {
         let lastPage = max(1, page.lastPage)
         guard lastPage > 1 || query.page > 1 else { return nil }
         let pagination = Pagination(current: query.page, lastPage: max(lastPage, query.page))
-        var context: [String: TemplateValue] = [
+        var context: TemplateObject = [
             "items": .list(pagination.items.map { item in
                 switch item {
                 case .gap:

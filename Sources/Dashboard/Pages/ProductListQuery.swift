@@ -60,7 +60,10 @@ struct ProductListQuery: Sendable, Equatable {
     var listPath: String { "/products" + queryString }
 
     /// A product's page, carrying the list state so its back link returns here.
-    func productPath(_ id: Int) -> String { "/products/\(id)" + queryString }
+    func productPath(_ id: Int) -> String { Self.productPath(id, queryString: queryString) }
+
+    /// `productPath` with the query string made once for a whole page of products.
+    static func productPath(_ id: Int, queryString: String) -> String { "/products/" + String(id) + queryString }
 
     func with(view: View) -> ProductListQuery {
         var copy = self
@@ -80,5 +83,12 @@ struct ProductListQuery: Sendable, Equatable {
         copy.perPage = perPage
         copy.page = 1
         return copy
+    }
+}
+
+extension ProductListQuery {
+    /// The JSON cache's key for the page of products this state shows.
+    var listKey: MarketGateway.ListKey {
+        MarketGateway.ListKey(page: page, perPage: perPage, search: search)
     }
 }

@@ -14,19 +14,30 @@ struct ProductPages: Sendable {
     let flash: FlashMessages
 
     func register(in router: inout Router) {
-        router.get("/products") { request in await list(request) }
-        router.get("/products/{id}") { request in await detail(request) }
+        router.add(.get, "/products", listRoute)
+        router.add(.get, "/products/{id}", detailRoute)
     }
 
     func list(_ request: HTTPRequest) async -> HTTPResponse {
         let query = ProductListQuery(request)
-        let key = MarketGateway.ListKey(page: query.page, perPage: query.perPage, search: query.search)
         let cached: CachedValue<ProductPage>
         do {
-            cached = try await gateway.page(key)
+            cached = try await gateway.page(query.listKey)
         } catch {
             return upstreamFailure(error, request: request)
         }
+        return list(request, query, cached)
+    }
+
+    /// The list page when its JSON is fresh in the cache (no upstream call, no suspension);
+    /// nil otherwise, and the caller takes the async path.
+    func listIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
+        let query = ProductListQuery(request)
+        guard let cached = gateway.lists.freshValue(for: query.listKey) else { return nil }
+        return list(request, query, cached)
+    }
+
+    private func list(_ request: HTTPRequest, _ query: ProductListQuery, _ cached: CachedValue<ProductPage>) -> HTTPResponse {
         // Past the last page (a list that shrank, an edited URL): go to the last one that exists,
         // page 1 when nothing is left (not an empty page N linking to the empty pages before it).
         let lastPage = max(1, cached.value.lastPage)
@@ -38,10 +49,7 @@ struct ProductPages: Sendable {
     }
 
     func detail(_ request: HTTPRequest) async -> HTTPResponse {
-        let query = ProductListQuery(request)
-        guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else {
-            return renderer.error(.notFound, heading: "Product not found", message: "There is no product at this address.", retryHref: nil)
-        }
+        guard let id = Self.productID(request) else { return productNotFound() }
         let cached: CachedValue<ProductDetail>
         do {
             cached = try await gateway.product(id: id)
@@ -50,6 +58,28 @@ struct ProductPages: Sendable {
         } catch {
             return upstreamFailure(error, request: request)
         }
+        return detail(request, cached)
+    }
+
+    /// The detail page when the product's JSON is fresh in the cache; nil otherwise. A
+    /// malformed id answers 404 at once (the async path would too, without an upstream call).
+    func detailIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
+        guard let id = Self.productID(request) else { return productNotFound() }
+        guard let cached = gateway.details.freshValue(for: id) else { return nil }
+        return detail(request, cached)
+    }
+
+    private static func productID(_ request: HTTPRequest) -> Int? {
+        guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else { return nil }
+        return id
+    }
+
+    private func productNotFound() -> HTTPResponse {
+        renderer.error(.notFound, heading: "Product not found", message: "There is no product at this address.", retryHref: nil)
+    }
+
+    private func detail(_ request: HTTPRequest, _ cached: CachedValue<ProductDetail>) -> HTTPResponse {
+        let query = ProductListQuery(request)
         let page = ProductDetailPage(
             product: cached.value, query: query, imagePath: imagePath, notice: Self.notice(for: cached),
             isOwn: ownVendorID.map { $0 == cached.value.vendorID } ?? false)

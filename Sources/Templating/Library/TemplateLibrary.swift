@@ -14,6 +14,7 @@ public struct TemplateLibrary: Sendable {
 
     let templates: [Template]
     let indexByName: [String: Int]
+    let program: TemplateProgram
 
     /// Loads every `.html` file under `directory`, recursively (dotfiles are skipped).
     public init(directory: String) throws {
@@ -46,6 +47,7 @@ public struct TemplateLibrary: Sendable {
         }
         self.indexByName = indexByName
         self.templates = try TemplateLinker(templates: parsed, indexByName: indexByName).link()
+        self.program = TemplateProgram(templates: templates)
     }
 
     /// The names of all templates, sorted.
@@ -56,18 +58,19 @@ public struct TemplateLibrary: Sendable {
     /// Renders template `name` with `context` as the root of the context stack.
     public func render(_ name: String, _ context: TemplateValue) throws -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(4096)
         try render(name, context, into: &output)
         return output
     }
 
+    /// Room for a typical page, so most renders never grow their buffer.
+    static let initialCapacity = 16 * 1024
+
     /// Renders template `name`, appending to `output`.
     public func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8]) throws {
         guard let index = indexByName[name] else { throw TemplateError(.unknownTemplate(name)) }
-        var renderer = TemplateRendering(templates: templates, context: context, output: output)
-        output = []  // hand the buffer over without a copy
-        defer { output = renderer.output }
-        try renderer.render(templates[index].nodes, indentation: [])
+        var renderer = TemplateRendering(context: context, capacity: Self.initialCapacity)
+        try renderer.render(program, program.ranges[index])
+        renderer.output.copy(to: &output)
     }
 
     /// Renders template `name` as a String.

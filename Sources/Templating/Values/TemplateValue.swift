@@ -9,7 +9,7 @@ public enum TemplateValue: Sendable, Equatable {
     case number(Double)
     case bool(Bool)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
     case null
 
     public init(_ value: Int) {
@@ -48,15 +48,19 @@ public enum TemplateValue: Sendable, Equatable {
     /// Integral values in the exactly representable range print as integers, the rest use
     /// Swift's shortest round-tripping form (`1.210` → `1.21`).
     static func format(_ number: Double) -> String {
-        let exactIntegerLimit = 9_007_199_254_740_992.0  // 2^53
-        if number.rounded(.towardZero) == number, abs(number) < exactIntegerLimit {
-            return String(Int64(number))
-        }
+        if let integer = integer(number) { return String(integer) }
         return number.description
     }
 
+    /// The number as an integer when it is integral and within 2^53 (exactly representable).
+    @inline(__always)
+    static func integer(_ number: Double) -> Int64? {
+        let exactIntegerLimit = 9_007_199_254_740_992.0  // 2^53
+        guard number.rounded(.towardZero) == number, abs(number) < exactIntegerLimit else { return nil }
+        return Int64(number)
+    }
+
     /// The member `key` of an object, or nil for a miss or a non-object.
-    @inlinable
     public subscript(key: String) -> TemplateValue? {
         if case .object(let members) = self { return members[key] }
         return nil
@@ -102,6 +106,6 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// A later duplicate key wins, as in a JSON object.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(TemplateObject(uniqueKeysWithValues: elements))
     }
 }

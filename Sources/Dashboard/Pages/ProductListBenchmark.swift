@@ -1,0 +1,24 @@
+import HTTPServer
+import MarketClient
+
+/// For `template-bench` (same package), never for the server.
+package enum ProductListBenchmark {
+    /// The `/products` route wired as the dashboard wires it (real templates, view model, image
+    /// registry, flash check), with `page` fresh in its JSON cache for an hour as every page's
+    /// products: `template-bench --page` measures the whole cached-page path with it.
+    package static func route(page: ProductPage, api: any MarketAPI, templatesDirectory: String) throws -> any ImmediateHTTPHandler {
+        let logger = ServerLogger(level: .warning)
+        let gateway = MarketGateway(api: api, freshFor: .seconds(3600), hardExpiry: .seconds(7200))
+        for perPage in ProductListQuery.pageSizes {
+            for number in 1...3 {
+                gateway.lists.store(page, for: MarketGateway.ListKey(page: number, perPage: perPage, search: ""))
+            }
+        }
+        let pages = ProductPages(
+            gateway: gateway,
+            images: ImageURLRegistry(),
+            renderer: try PageRenderer(templatesDirectory: templatesDirectory, logger: logger),
+            ownVendorID: nil, flash: FlashMessages())
+        return pages.listRoute
+    }
+}
