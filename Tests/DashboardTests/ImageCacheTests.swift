@@ -57,11 +57,11 @@ struct ImageCacheTests {
         for url in [a, b, c] { _ = try await cache.image(for: url) }
         _ = try await cache.image(for: a)  // a becomes the most recently used
         _ = try await cache.image(for: d)  // 400 bytes > 300: b goes
-        #expect(cache.state.withLock { $0.memory.keysByAge } == [c, a, d].map(\.absoluteString))
+        #expect(cache.memory.read { $0.keysByAge } == [c, a, d].map(\.absoluteString))
         #expect(cache.stats.memory.bytes == 300)
 
         _ = try await cache.image(for: e)  // 450 bytes: c, then a go
-        #expect(cache.state.withLock { $0.memory.keysByAge } == [d, e].map(\.absoluteString))
+        #expect(cache.memory.read { $0.keysByAge } == [d, e].map(\.absoluteString))
         #expect(cache.stats.memory.bytes == 250)
         #expect(cache.stats.memory.entries == 2)
 

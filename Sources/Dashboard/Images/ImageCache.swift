@@ -1,11 +1,15 @@
 import Foundation
+import HTTPServer
 import Synchronization
 
 /// Product images from the upstream, kept in a memory tier and a disk tier, both bounded in
 /// bytes and evicting least recently used.
 ///
 /// A miss in memory starts one load per URL (disk, then upstream) however many requests wait
-/// for it. Content is checked by magic bytes (JPEG, PNG, GIF, WebP) and size before anything is
+/// for it. The memory tier sits behind a reader-writer lock of its own: a hit takes only the
+/// shared side (and the exclusive side only to refresh an entry drifting into the older half of
+/// the LRU order, see `LRUDictionary.peekWithRecency`), because every image request of every
+/// server thread passes here and a contended mutex was the image route's main cost. Content is checked by magic bytes (JPEG, PNG, GIF, WebP) and size before anything is
 /// kept; refused content and upstream errors are remembered for `failureCooldown`, so a page full
 /// of broken images does not ask the upstream again on every reload.
 public final class ImageCache: Sendable {
@@ -18,6 +22,9 @@ public final class ImageCache: Sendable {
     let disk: ImageDiskTier
     private let fetcher: Fetcher
     private let now: Clock
+    let memory: ReadWriteLock<ImageMemoryTier>
+    let memoryHits = Atomic<Int>(0)
+    /// Loads in flight, remembered failures and counters. Lock order: `state`, then `memory`.
     let state: Mutex<State>
 
     struct Load: Sendable {
@@ -26,10 +33,8 @@ public final class ImageCache: Sendable {
     }
 
     struct State: Sendable {
-        var memory: ImageMemoryTier
         var loads: [String: Load] = [:]
         var failures = LRUDictionary<String, ContinuousClock.Instant>()
-        var memoryHits = 0
         var diskHits = 0
         var upstreamFetches = 0
         var upstreamFailures = 0
@@ -59,7 +64,8 @@ public final class ImageCache: Sendable {
         self.failureCooldown = failureCooldown
         self.fetcher = fetcher
         self.now = now
-        self.state = Mutex(State(memory: ImageMemoryTier(capacity: memoryCapacity)))
+        self.memory = ReadWriteLock(ImageMemoryTier(capacity: memoryCapacity))
+        self.state = Mutex(State())
     }
 
     /// The image at `url`: from memory, from disk, or fetched once from the upstream.
@@ -69,9 +75,11 @@ public final class ImageCache: Sendable {
             throw ImageCacheError.unsupportedScheme
         }
         let key = url.absoluteString
+        if let image = memoryImage(forKey: key) { return image }
         let decision = state.withLock { state -> Decision in
-            if let image = state.memory.image(for: key) {
-                state.memoryHits += 1
+            // A load may have finished since: it stores in memory before it leaves `loads`.
+            if let image = memory.read({ $0.peek(key) }) {
+                memoryHits.add(1, ordering: .relaxed)
                 return .hit(image)
             }
             if let failedAt = state.failures.peek(key) {
@@ -93,12 +101,14 @@ public final class ImageCache: Sendable {
     /// The image only if it is in memory, without suspending: a cache hit answered on the
     /// connection's own thread.
     public func memoryImage(for url: URL) -> CachedImage? {
-        let key = url.absoluteString
-        return state.withLock { state in
-            guard let image = state.memory.image(for: key) else { return nil }
-            state.memoryHits += 1
-            return image
-        }
+        memoryImage(forKey: url.absoluteString)
+    }
+
+    private func memoryImage(forKey key: String) -> CachedImage? {
+        guard let found = memory.read({ $0.peekWithRecency(key) }) else { return nil }
+        if !found.isRecent { memory.write { _ = $0.image(for: key) } }
+        memoryHits.add(1, ordering: .relaxed)
+        return found.image
     }
 
     /// Disk, then upstream; records the outcome before returning so that a request arriving
@@ -117,10 +127,8 @@ public final class ImageCache: Sendable {
                 image = try CachedImage.validated(fetched.bytes, maxBytes: maxImageBytes)
                 disk.write(name, image.bytes)
             }
-            state.withLock { state in
-                state.memory.insert(image, for: key)
-                state.loads[key] = nil
-            }
+            memory.write { $0.insert(image, for: key) }
+            state.withLock { $0.loads[key] = nil }
             return image
         } catch {
             state.withLock { state in
@@ -140,6 +148,6 @@ public final class ImageCache: Sendable {
 
     /// Drops the memory tier (tests use it to reach the disk tier).
     func clearMemory() {
-        state.withLock { $0.memory.removeAll() }
+        memory.write { $0.removeAll() }
     }
 }

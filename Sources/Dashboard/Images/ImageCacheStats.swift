@@ -50,11 +50,11 @@ public struct ImageCacheStats: Sendable, Equatable, Encodable {
 extension ImageCache {
     public var stats: ImageCacheStats {
         let (diskEntries, diskBytes) = (disk.count, disk.bytes)
+        let (entries, bytes, capacity) = memory.read { ($0.count, $0.bytes, $0.capacity) }
+        let memoryHits = self.memoryHits.load(ordering: .relaxed)
         return state.withLock { state in
             ImageCacheStats(
-                memory: .init(
-                    entries: state.memory.count, bytes: state.memory.bytes,
-                    capacityBytes: state.memory.capacity, hits: state.memoryHits),
+                memory: .init(entries: entries, bytes: bytes, capacityBytes: capacity, hits: memoryHits),
                 disk: .init(entries: diskEntries, bytes: diskBytes, capacityBytes: disk.capacity, hits: state.diskHits),
                 upstreamFetches: state.upstreamFetches, upstreamFailures: state.upstreamFailures, refused: state.refused)
         }

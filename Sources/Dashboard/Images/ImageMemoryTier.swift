@@ -18,6 +18,15 @@ struct ImageMemoryTier: Sendable {
 
     func contains(_ key: String) -> Bool { images.contains(key) }
 
+    /// The image without changing the order.
+    func peek(_ key: String) -> CachedImage? { images.peek(key) }
+
+    /// The image without changing the order, and whether it is among the recently used (then
+    /// there is no need to mark it used again; see `LRUDictionary.peekWithRecency`).
+    func peekWithRecency(_ key: String) -> (image: CachedImage, isRecent: Bool)? {
+        images.peekWithRecency(key).map { ($0.value, $0.isRecent) }
+    }
+
     /// Stores `image`, evicting the least recently used until the tier fits its budget. An
     /// image larger than the whole budget is not kept.
     mutating func insert(_ image: CachedImage, for key: String) {
