@@ -3,7 +3,8 @@
 
 write: THREADS keep-alive connections register products (multipart: `params` JSON, a JPEG and a
   PNG of random bytes) as fast as the market answers, for at most SECONDS or until the market
-  stops answering. Every product acknowledged (2xx with an id) is appended to ACKFILE as a JSON
+  stops answering. READYFILE is created at the first acknowledgement (the script times its kill
+  from then, so the kill lands mid-writes). Every product acknowledged (2xx with an id) is appended to ACKFILE as a JSON
   line {"id", "name", "images": [sha256 of each image sent]}. A thread stops at its first
   request without an answer (the kill landed while it was in flight). Prints one line:
   "acknowledged unanswered rejected refused seconds products-before".
@@ -11,7 +12,7 @@ check: waits for the market to answer GET /healthChecker (up to 30 s), then fetc
   product in ACKFILE (GET /api/products/{id}) and each of its images, and compares the name and
   the image bytes with what was sent. Prints one line:
   "answer-ms found lost wrong-images products-now" ("down" alone if the market never answered).
-Usage: crash_writer.py write PORT THREADS SECONDS PREFIX ACKFILE
+Usage: crash_writer.py write PORT THREADS SECONDS PREFIX ACKFILE READYFILE
        crash_writer.py check PORT ACKFILE STARTED (epoch seconds when the market was launched)
 """
 import hashlib, http.client, json, os, sys, threading, time, urllib.parse
@@ -49,7 +50,7 @@ def multipart(params, images):
     return b"".join(parts), f"multipart/form-data; boundary={boundary}"
 
 
-def write(port, threads, seconds, prefix, ackfile):
+def write(port, threads, seconds, prefix, ackfile, readyfile):
     before = product_count(port)
     deadline = time.monotonic() + seconds
     lock = threading.Lock()
@@ -82,6 +83,8 @@ def write(port, threads, seconds, prefix, ackfile):
             product_id = json.loads(answer).get("id") if 200 <= response.status < 300 else None
             with lock:
                 if isinstance(product_id, int):
+                    if not acknowledged:
+                        open(readyfile, "w").close()
                     acknowledged.append({"id": product_id, "name": name,
                                          "images": [hashlib.sha256(data).hexdigest() for data, _ in images]})
                 else:
@@ -143,8 +146,8 @@ def check(port, ackfile, launched):
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["write"] and len(sys.argv) == 7:
-        write(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), sys.argv[5], sys.argv[6])
+    if sys.argv[1:2] == ["write"] and len(sys.argv) == 8:
+        write(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), sys.argv[5], sys.argv[6], sys.argv[7])
     elif sys.argv[1:2] == ["check"] and len(sys.argv) == 5:
         check(int(sys.argv[2]), sys.argv[3], float(sys.argv[4]))
     else:
