@@ -28,6 +28,10 @@ public final class ImageURLRegistry: Sendable {
         self.state = ReadWriteLock(State())
     }
 
+    /// False while the registry is at most half full: then it has never forgotten a URL, and
+    /// will not before more are registered.
+    public var mayForget: Bool { state.read { $0.urls.count > capacity / 2 } }
+
     /// Remembers `url` and returns its key, for a link `/images/{key}`.
     @discardableResult
     public func register(_ url: URL) -> String {

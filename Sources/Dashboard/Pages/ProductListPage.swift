@@ -11,6 +11,8 @@ struct ProductListPage {
     /// Turns an upstream image URL into the `/images/{key}` path that serves it.
     let imagePath: (URL) -> String
     let notice: String?
+    /// `products`, made earlier from the same page and query (see `ListItemsMemo`).
+    var prebuiltProducts: [TemplateValue]?
 
     /// Thumbnails are square; fixed sizes keep the layout from shifting while they load.
     static let imageSize = 200
@@ -45,7 +47,7 @@ struct ProductListPage {
             "hasProducts": .bool(!page.products.isEmpty),
             "summary": .string(summary),
             "emptyMessage": .string(emptyMessage),
-            "products": .list(products),
+            "products": .list(prebuiltProducts ?? products),
         ]
         if let pagination = paginationContext { context["pagination"] = pagination }
         if let notice { context["notice"] = .string(notice) }

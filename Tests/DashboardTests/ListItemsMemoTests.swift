@@ -1,0 +1,70 @@
+import Foundation
+import HTTPServer
+import MarketClient
+import Templating
+import Testing
+
+@testable import Dashboard
+
+/// List items are built once per snapshot of the market JSON, and never outlive it: a refetched
+/// page shows what the market says now.
+@Suite struct ListItemsMemoTests {
+    let query = ProductListQuery(view: .grid, page: 1, perPage: 20, search: "")
+
+    func entry(_ name: String, at time: ContinuousClock.Instant) -> ListItemsMemo.Entry {
+        ListItemsMemo.Entry(fetchedAt: time, items: [.string(name)], thumbnails: [])
+    }
+
+    @Test func sameSnapshot_isBuiltOnce_aNewSnapshotIsBuiltAgain() {
+        let memo = ListItemsMemo()
+        let first = ContinuousClock.now
+        var builds = 0
+        for _ in 0..<3 {
+            _ = memo.items(for: query, fetchedAt: first) { builds += 1; return entry("old", at: first) }
+        }
+        #expect(builds == 1)
+        let second = first + .seconds(1)
+        let refreshed = memo.items(for: query, fetchedAt: second) { builds += 1; return entry("new", at: second) }
+        #expect(builds == 2)
+        #expect(refreshed.items == [.string("new")])
+        // Another view of the same page is another set of items (links and eager images differ).
+        _ = memo.items(for: ProductListQuery(view: .list, page: 1, perPage: 20, search: ""), fetchedAt: second) {
+            builds += 1
+            return entry("list", at: second)
+        }
+        #expect(builds == 3)
+    }
+
+    @Test func holdsAtMostItsCapacity() {
+        let memo = ListItemsMemo(capacity: 4)
+        let now = ContinuousClock.now
+        for page in 1...10 {
+            _ = memo.items(for: ProductListQuery(view: .grid, page: page, perPage: 20, search: ""), fetchedAt: now) { entry("\(page)", at: now) }
+            #expect(memo.count <= 4)
+        }
+    }
+
+    @Test func pageAfterTheMarketChanged_showsTheNewData() async throws {
+        let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
+        // Fresh for no time: every request asks the market again (the refetch is what changes).
+        let gateway = MarketGateway(api: market, freshFor: .zero)
+        let pages = ProductPages(
+            gateway: gateway, images: ImageURLRegistry(),
+            renderer: try PageRenderer(
+                templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path,
+                logger: ServerLogger(level: .off)),
+            ownVendorID: ScriptedMarket.vendorID, flash: FlashMessages())
+        let request = HTTPRequest(method: .get, target: "/products?view=grid")
+        #expect(try html(await pages.list(request)).contains("Teapot 2"))
+        market.state.withLock { $0.products[2] = ScriptedMarket.product(id: 2, name: "Kettle 2") }
+        gateway.invalidate(productID: 2)
+        let after = try html(await pages.list(request))
+        #expect(after.contains("Kettle 2"))
+        #expect(!after.contains("Teapot 2"))
+    }
+
+    func html(_ response: HTTPResponse) throws -> String {
+        guard case .bytes(let bytes) = response.body else { throw HTTPError(.internalServerError, "not bytes") }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
