@@ -11,8 +11,6 @@ struct ProductListPage {
     /// Turns an upstream image URL into the `/images/{key}` path that serves it.
     let imagePath: (URL) -> String
     let notice: String?
-    /// `products`, made earlier from the same page and query (see `ListItemsMemo`).
-    var prebuiltProducts: [TemplateValue]?
 
     /// Thumbnails are square; fixed sizes keep the layout from shifting while they load.
     static let imageSize = 200
@@ -47,7 +45,7 @@ struct ProductListPage {
             "hasProducts": .bool(!page.products.isEmpty),
             "summary": .string(summary),
             "emptyMessage": .string(emptyMessage),
-            "products": .list(prebuiltProducts ?? products),
+            "products": .list(products),
         ]
         if let pagination = paginationContext { context["pagination"] = pagination }
         if let notice { context["notice"] = .string(notice) }

@@ -12,8 +12,8 @@ struct ProductPages: Sendable {
     let ownVendorID: Int?
     /// One-time messages after a redirect ("Product registered."), shown once on the next page.
     let flash: FlashMessages
-    /// List items per snapshot of the market JSON (see `ListItemsMemo`).
-    let listItems = ListItemsMemo()
+    /// List page contexts per snapshot of the market JSON (see `ListPageMemo`).
+    let listPages = ListPageMemo()
 
     func register(in router: inout Router) {
         router.add(.get, "/products", listRoute)
@@ -46,15 +46,16 @@ struct ProductPages: Sendable {
         if query.page > lastPage {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
         }
-        var page = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: Self.notice(for: cached))
-        let memo = listItems.items(for: query, fetchedAt: cached.fetchedAt) {
-            ListItemsMemo.Entry(fetchedAt: cached.fetchedAt, items: page.products, thumbnails: cached.value.products.compactMap(\.thumbnail))
+        let memo = listPages.entry(for: query, fetchedAt: cached.fetchedAt) {
+            let page = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil)
+            return ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: page.context, thumbnails: cached.value.products.compactMap(\.thumbnail))
         }
         // Registering keeps the thumbnails' keys alive in the registry; it can forget URLs only
         // once it is over half full (see ImageURLRegistry.register).
         if images.mayForget { memo.thumbnails.forEach { images.register($0) } }
-        page.prebuiltProducts = memo.items
-        return flash.page(for: request, page.context) { renderer.page("products/list", $0) }
+        var context = memo.context
+        if let notice = Self.notice(for: cached) { context["notice"] = .string(notice) }
+        return flash.page(for: request, context) { renderer.page("products/list", $0) }
     }
 
     func detail(_ request: HTTPRequest) async -> HTTPResponse {

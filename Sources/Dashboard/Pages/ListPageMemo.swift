@@ -2,26 +2,28 @@ import Foundation
 import HTTPServer
 import Templating
 
-/// The product items of list pages (name, price texts, links, thumbnail paths), kept for as long
-/// as the market JSON they were made from.
+/// The template context of list pages (product items with their prices, links and thumbnail
+/// paths; pagination, view and page-size links), kept for as long as the market JSON it was
+/// made from.
 ///
-/// The items depend only on one cached page of products and on the query (view, page, page size,
-/// search). Until that JSON is refetched they come out the same on every render, and building
-/// them was 40% of a grid page's cost (20 objects of a dozen fields, 40 prices formatted). The
-/// page itself is still rendered per request, with its flash message, notice and pagination.
+/// That context depends only on one cached page of products and on the query (view, page, page
+/// size, search). Until the JSON is refetched it comes out the same on every render, and building
+/// it was more than half of a grid page's cost (20 objects of a dozen fields, 40 prices
+/// formatted, a dozen links). The page itself is still rendered per request, with what belongs
+/// to the request or the moment added: the flash message and the "market not answering" notice.
 ///
 /// Bounded: one entry per list query, at most `capacity`; a refetched page replaces its entry.
 /// When full, the memo starts over (a new entry per distinct query is rare: people page).
-final class ListItemsMemo: Sendable {
+final class ListPageMemo: Sendable {
     struct Key: Hashable, Sendable {
         var list: MarketGateway.ListKey
         var view: ProductListQuery.View
     }
 
     struct Entry: Sendable {
-        /// When the market JSON these items came from was fetched: its identity.
+        /// When the market JSON this context came from was fetched: its identity.
         var fetchedAt: ContinuousClock.Instant
-        var items: [TemplateValue]
+        var context: TemplateObject
         var thumbnails: [URL]
     }
 
@@ -32,9 +34,9 @@ final class ListItemsMemo: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// The items for `query` made from the JSON fetched at `fetchedAt`: remembered ones, or
+    /// The context for `query` made from the JSON fetched at `fetchedAt`: the remembered one, or
     /// `build`'s (then remembered).
-    func items(for query: ProductListQuery, fetchedAt: ContinuousClock.Instant, build: () -> Entry) -> Entry {
+    func entry(for query: ProductListQuery, fetchedAt: ContinuousClock.Instant, build: () -> Entry) -> Entry {
         let key = Key(list: query.listKey, view: query.view)
         if let entry = entries.read({ $0[key] }), entry.fetchedAt == fetchedAt { return entry }
         let entry = build()

@@ -6,29 +6,29 @@ import Testing
 
 @testable import Dashboard
 
-/// List items are built once per snapshot of the market JSON, and never outlive it: a refetched
+/// List page contexts are built once per snapshot of the market JSON, and never outlive it: a refetched
 /// page shows what the market says now.
-@Suite struct ListItemsMemoTests {
+@Suite struct ListPageMemoTests {
     let query = ProductListQuery(view: .grid, page: 1, perPage: 20, search: "")
 
-    func entry(_ name: String, at time: ContinuousClock.Instant) -> ListItemsMemo.Entry {
-        ListItemsMemo.Entry(fetchedAt: time, items: [.string(name)], thumbnails: [])
+    func entry(_ name: String, at time: ContinuousClock.Instant) -> ListPageMemo.Entry {
+        ListPageMemo.Entry(fetchedAt: time, context: ["title": .string(name)], thumbnails: [])
     }
 
     @Test func sameSnapshot_isBuiltOnce_aNewSnapshotIsBuiltAgain() {
-        let memo = ListItemsMemo()
+        let memo = ListPageMemo()
         let first = ContinuousClock.now
         var builds = 0
         for _ in 0..<3 {
-            _ = memo.items(for: query, fetchedAt: first) { builds += 1; return entry("old", at: first) }
+            _ = memo.entry(for: query, fetchedAt: first) { builds += 1; return entry("old", at: first) }
         }
         #expect(builds == 1)
         let second = first + .seconds(1)
-        let refreshed = memo.items(for: query, fetchedAt: second) { builds += 1; return entry("new", at: second) }
+        let refreshed = memo.entry(for: query, fetchedAt: second) { builds += 1; return entry("new", at: second) }
         #expect(builds == 2)
-        #expect(refreshed.items == [.string("new")])
+        #expect(refreshed.context["title"] == .string("new"))
         // Another view of the same page is another set of items (links and eager images differ).
-        _ = memo.items(for: ProductListQuery(view: .list, page: 1, perPage: 20, search: ""), fetchedAt: second) {
+        _ = memo.entry(for: ProductListQuery(view: .list, page: 1, perPage: 20, search: ""), fetchedAt: second) {
             builds += 1
             return entry("list", at: second)
         }
@@ -36,10 +36,10 @@ import Testing
     }
 
     @Test func holdsAtMostItsCapacity() {
-        let memo = ListItemsMemo(capacity: 4)
+        let memo = ListPageMemo(capacity: 4)
         let now = ContinuousClock.now
         for page in 1...10 {
-            _ = memo.items(for: ProductListQuery(view: .grid, page: page, perPage: 20, search: ""), fetchedAt: now) { entry("\(page)", at: now) }
+            _ = memo.entry(for: ProductListQuery(view: .grid, page: page, perPage: 20, search: ""), fetchedAt: now) { entry("\(page)", at: now) }
             #expect(memo.count <= 4)
         }
     }
