@@ -67,4 +67,56 @@ import Testing
         guard case .bytes(let bytes) = response.body else { throw HTTPError(.internalServerError, "not bytes") }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    func pages(_ market: ScriptedMarket, keepingPages: Bool) throws -> ProductPages {
+        var pages = ProductPages(
+            gateway: MarketGateway(api: market, freshFor: .seconds(600)), images: ImageURLRegistry(),
+            renderer: try PageRenderer(
+                templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path,
+                logger: ServerLogger(level: .off)),
+            ownVendorID: ScriptedMarket.vendorID, flash: FlashMessages())
+        pages.keepsRenderedPages = keepingPages
+        return pages
+    }
+
+    @Test(arguments: ["/products", "/products?view=grid", "/products?view=grid&page=2", "/products?per_page=10&q=Teapot"])
+    func keptPage_isExactlyTheRenderedPage(_ target: String) async throws {
+        let market = ScriptedMarket(products: (1...25).map { ScriptedMarket.product(id: $0, name: "Teapot <\($0)>") })
+        let kept = try pages(market, keepingPages: true)
+        let rendered = try pages(market, keepingPages: false)
+        let request = HTTPRequest(method: .get, target: target)
+        let first = await kept.list(request)
+        let again = await kept.list(request)
+        let fresh = await rendered.list(request)
+        #expect(kept.listPages.count == 1)
+        for response in [first, again] {
+            #expect(response.status == fresh.status)
+            #expect(response.headers == fresh.headers)
+            #expect(try html(response) == html(fresh), "\(target)")
+        }
+    }
+
+    @Test func requestWithAFlash_getsItsMessage_notTheKeptPage() async throws {
+        let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
+        let kept = try pages(market, keepingPages: true)
+        let plain = HTTPRequest(method: .get, target: "/products")
+        _ = await kept.list(plain)  // the page is kept now
+        let setCookie = kept.flash.set("Product registered.")
+        let cookie = String(setCookie.prefix { $0 != ";" })
+        let withFlash = HTTPRequest(method: .get, target: "/products", headers: ["Cookie": cookie])
+        let response = await kept.list(withFlash)
+        #expect(try html(response).contains("Product registered."))
+        #expect(response.headers.values(for: "Set-Cookie").contains { $0.hasPrefix(FlashMessages.cookieName + "=") })
+        // Shown once: the next plain request gets the kept page again, without the message.
+        #expect(try !html(await kept.list(plain)).contains("Product registered."))
+    }
+
+    @Test func pageCacheOption_isOnByDefault_andCanBeTurnedOff() throws {
+        #expect(try DashboardConfiguration.parse(arguments: [], environment: [:]).pageCache)
+        #expect(try !DashboardConfiguration.parse(arguments: ["--page-cache", "false"], environment: [:]).pageCache)
+        #expect(try !DashboardConfiguration.parse(arguments: [], environment: ["DASHBOARD_PAGE_CACHE": "off"]).pageCache)
+        #expect(throws: ConfigurationError.invalid("--page-cache must be true or false, not \"maybe\"")) {
+            try DashboardConfiguration.parse(arguments: ["--page-cache=maybe"], environment: [:])
+        }
+    }
 }

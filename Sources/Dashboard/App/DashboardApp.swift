@@ -78,7 +78,9 @@ public final class DashboardApp: Sendable {
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
             ledger: SubmissionLedger(), flash: flash, ownVendorID: ownVendorID
         ).register(in: &router)
-        ProductPages(gateway: gateway, images: registry, renderer: renderer, ownVendorID: ownVendorID, flash: flash)
+        ProductPages(
+            gateway: gateway, images: registry, renderer: renderer, ownVendorID: ownVendorID, flash: flash,
+            keepsRenderedPages: configuration.pageCache && !configuration.developmentMode)
             .register(in: &router)
         router.add(.get, "/images/{key}", try ImageHandler(
             registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger))

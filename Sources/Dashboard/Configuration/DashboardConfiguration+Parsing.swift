@@ -58,13 +58,20 @@ extension DashboardConfiguration {
             c.imageDiskCacheBytes = try megabytes(v, flag: "--image-disk-cache-mb")
         },
         Option(flag: "--dev", environment: "DASHBOARD_DEV", help: "re-read templates when they change (true/false)") { c, v throws(ConfigurationError) in
-            switch v.lowercased() {
-            case "", "1", "true", "yes", "on": c.developmentMode = true
-            case "0", "false", "no", "off": c.developmentMode = false
-            default: throw .invalid("--dev must be true or false, not \"\(v)\"")
-            }
+            c.developmentMode = try boolean(v, flag: "--dev")
+        },
+        Option(flag: "--page-cache", environment: "DASHBOARD_PAGE_CACHE", help: "keep rendered list pages while their data is unchanged (true/false, default true)") { c, v throws(ConfigurationError) in
+            c.pageCache = try boolean(v, flag: "--page-cache")
         },
     ]
+
+    private static func boolean(_ value: String, flag: String) throws(ConfigurationError) -> Bool {
+        switch value.lowercased() {
+        case "", "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw .invalid("\(flag) must be true or false, not \"\(value)\"")
+        }
+    }
 
     private static func megabytes(_ value: String, flag: String) throws(ConfigurationError) -> Int {
         guard let mb = Int(value), (0...1_000_000).contains(mb) else {

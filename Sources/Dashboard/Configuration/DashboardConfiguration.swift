@@ -25,6 +25,9 @@ public struct DashboardConfiguration: Sendable, Equatable {
     public var jsonFreshFor: Duration = .seconds(10)
     /// Re-read templates when their files change (for people editing `Templates/`).
     public var developmentMode = false
+    /// Keep each list page's rendered HTML for as long as the market JSON it shows (see
+    /// `ListPageMemo`); off in development mode, where templates change under it.
+    public var pageCache = true
 
     public init(
         dataDirectory: URL, cacheDirectory: URL,

@@ -51,6 +51,11 @@ final class FlashMessages: Sendable {
         }
     }
 
+    /// Whether the request carries a flash cookie (whatever it points at).
+    func isCarried(by request: HTTPRequest) -> Bool {
+        Cookies.value(Self.cookieName, in: request) != nil
+    }
+
     /// Renders a page with the request's flash (if any) in `context["flash"]`; a request that
     /// carried the cookie gets it expired, and a page showing a flash is not stored by the browser.
     func page(
@@ -61,7 +66,7 @@ final class FlashMessages: Sendable {
         let message = take(from: request)
         if let message { context["flash"] = .string(message) }
         var response = render(context)
-        if Cookies.value(Self.cookieName, in: request) != nil {
+        if isCarried(by: request) {
             response.headers.add("Set-Cookie", Cookies.expire(Self.cookieName))
         }
         if message != nil { response.headers["Cache-Control"] = "no-store" }

@@ -12,6 +12,11 @@ import Templating
 /// formatted, a dozen links). The page itself is still rendered per request, with what belongs
 /// to the request or the moment added: the flash message and the "market not answering" notice.
 ///
+/// With `--page-cache` (the default) an entry also keeps the page rendered from that context
+/// alone, and a request with nothing of its own to add (no flash cookie, no notice) is answered
+/// with those bytes. That is the same page rendering would give; templates are fixed outside
+/// development mode, where this is off. `--page-cache false` renders every request.
+///
 /// Bounded: one entry per list query, at most `capacity`; a refetched page replaces its entry.
 /// When full, the memo starts over (a new entry per distinct query is rare: people page).
 final class ListPageMemo: Sendable {
@@ -25,6 +30,8 @@ final class ListPageMemo: Sendable {
         var fetchedAt: ContinuousClock.Instant
         var context: TemplateObject
         var thumbnails: [URL]
+        /// The page rendered from `context` alone (no flash, no notice), when pages are kept.
+        var html: [UInt8]?
     }
 
     let capacity: Int

@@ -19,12 +19,15 @@ struct PageRenderer: Sendable {
 
     func page(_ name: String, _ context: TemplateObject, status: HTTPStatus = .ok) -> HTTPResponse {
         do {
-            let body = try templates.render(name, .object(context))
-            return HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], bytes: body)
+            return Self.htmlResponse(try templates.render(name, .object(context)), status: status)
         } catch {
             logger.log(.error, "rendering \(name) failed: \(error)")
             return ErrorPage.response(.internalServerError, "This page could not be shown. Please try again.")
         }
+    }
+
+    static func htmlResponse(_ html: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], bytes: html)
     }
 
     /// A full error page in the site layout, with a retry link where trying again can help.

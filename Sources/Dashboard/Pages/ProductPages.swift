@@ -12,7 +12,9 @@ struct ProductPages: Sendable {
     let ownVendorID: Int?
     /// One-time messages after a redirect ("Product registered."), shown once on the next page.
     let flash: FlashMessages
-    /// List page contexts per snapshot of the market JSON (see `ListPageMemo`).
+    /// Keep list pages' HTML with their context (the `--page-cache` option).
+    var keepsRenderedPages = false
+    /// List page contexts (and HTML) per snapshot of the market JSON (see `ListPageMemo`).
     let listPages = ListPageMemo()
 
     func register(in router: inout Router) {
@@ -47,14 +49,25 @@ struct ProductPages: Sendable {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
         }
         let memo = listPages.entry(for: query, fetchedAt: cached.fetchedAt) {
-            let page = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil)
-            return ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: page.context, thumbnails: cached.value.products.compactMap(\.thumbnail))
+            let context = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil).context
+            var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: context, thumbnails: cached.value.products.compactMap(\.thumbnail))
+            if keepsRenderedPages {
+                let rendered = renderer.page("products/list", context)
+                if rendered.status == .ok, case .bytes(let html) = rendered.body { entry.html = html }
+            }
+            return entry
         }
         // Registering keeps the thumbnails' keys alive in the registry; it can forget URLs only
         // once it is over half full (see ImageURLRegistry.register).
         if images.mayForget { memo.thumbnails.forEach { images.register($0) } }
+        let notice = Self.notice(for: cached)
+        // The kept HTML is the page without a flash and without a notice: exactly what rendering
+        // would give a request that carries no flash cookie while the market answers.
+        if let html = memo.html, notice == nil, !flash.isCarried(by: request) {
+            return PageRenderer.htmlResponse(html)
+        }
         var context = memo.context
-        if let notice = Self.notice(for: cached) { context["notice"] = .string(notice) }
+        if let notice { context["notice"] = .string(notice) }
         return flash.page(for: request, context) { renderer.page("products/list", $0) }
     }
 
