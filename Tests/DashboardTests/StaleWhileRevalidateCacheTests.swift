@@ -70,6 +70,34 @@ struct StaleWhileRevalidateCacheTests {
         #expect(cache.stats.staleHits == 20)
     }
 
+    @Test func aRefreshRunningPastSlowAfter_marksWhatIsServedOverdue_untilItAnswers() async throws {
+        let cache = makeCache()  // slowAfter: the default 2 s
+        _ = try await cache.value(for: "k", fetch: answer("v1"))
+        clock.advance(by: .seconds(11))
+
+        let gate = Gate()
+        let hungRefresh: @Sendable () async throws -> String = {
+            await gate.wait()
+            return "v2"
+        }
+        let first = try await cache.value(for: "k", fetch: hungRefresh)  // starts the refresh
+        #expect(first.value == "v1" && first.isStale && !first.isRefreshOverdue)
+        clock.advance(by: .milliseconds(1999))
+        let early = try await cache.value(for: "k", fetch: hungRefresh)
+        #expect(early.isStale && !early.isRefreshOverdue)
+        clock.advance(by: .milliseconds(1))
+        let overdue = try await cache.value(for: "k", fetch: hungRefresh)
+        #expect(overdue.value == "v1" && overdue.isStale && overdue.isRefreshOverdue && overdue.lastError == nil)
+        #expect(overdue.age == .seconds(13))
+        #expect(ProductPages.notice(for: overdue) == "Showing data from a moment ago; the market is slow to answer.")
+
+        gate.open()
+        await cache.settle("k")
+        let after = try await cache.value(for: "k", fetch: hungRefresh)
+        #expect(after.value == "v2" && !after.isStale && !after.isRefreshOverdue)
+        #expect(ProductPages.notice(for: after) == nil)
+    }
+
     @Test func failedRefreshKeepsServingStaleWithTheErrorUntilHardExpiry() async throws {
         let cache = makeCache()
         _ = try await cache.value(for: "k", fetch: answer("v1"))

@@ -55,6 +55,39 @@ import Testing
         }
     }
 
+    /// A market that takes the request and does not answer: before the refresh gives up
+    /// (deadline and retries: up to half a minute), cached pages already say it is slow; once it
+    /// answers again the notice goes.
+    @Test(arguments: ["/products?view=grid", "/products/7"])
+    func cachedPage_saysTheMarketIsSlow_whileARefreshHangs(_ path: String) async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7), ScriptedMarket.product(id: 8, name: "Second Teapot")])
+        let gate = Gate()
+        let dash = try DashboardHarness(
+            adjust: {
+                $0.jsonFreshFor = .zero
+                $0.jsonRefreshSlowAfter = .milliseconds(300)
+            },
+            makeApp: { try DashboardApp(configuration: $0, api: market, ownVendorID: ScriptedMarket.vendorID) })
+        defer {
+            gate.open()
+            dash.stop()
+        }
+        let before = try await dash.get(path)
+        #expect(before.status == 200 && notice(before).isEmpty)
+
+        market.holdReads(at: gate)
+        let started = ContinuousClock.now
+        let slow = try await load(path, dash) { !notice($0).isEmpty }
+        #expect(started.duration(to: .now) >= .milliseconds(300))
+        #expect(slow.status == 200)
+        #expect(notice(slow) == "Showing data from a moment ago; the market is slow to answer.")
+        #expect(HTMLScan.text(slow.text).contains("Scripted Teapot"))
+
+        gate.open()
+        let recovered = try await load(path, dash) { notice($0).isEmpty }
+        #expect(recovered.status == 200 && notice(recovered).isEmpty)
+    }
+
     @Test(arguments: ["/products?view=grid&page=2&per_page=10", "/products/7?view=grid&page=3"])
     func uncachedPage_givesAnErrorPageWithARetryLink(_ path: String) async throws {
         try await withDashboard(Self.neverFresh) { dash in

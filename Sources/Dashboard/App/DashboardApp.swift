@@ -70,7 +70,7 @@ public final class DashboardApp: Sendable {
         var router = Router()
         router.get("/") { _ in .redirect(to: "/products", status: .found) }
         router.add(.get, "/static/{path...}", StaticFileHandler(root: configuration.publicDirectory.path))
-        let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor)
+        let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor, slowAfter: configuration.jsonRefreshSlowAfter)
         let flash = FlashMessages()
         // Before ProductPages: its `/products/{id}` would otherwise answer `/products/new`.
         ProductForms(

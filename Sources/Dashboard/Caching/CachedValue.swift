@@ -10,14 +10,19 @@ public struct CachedValue<Value: Sendable>: Sendable {
     /// Set when served stale because the last refresh failed (stale-if-error): the page shows
     /// a notice that the market is not answering.
     public var lastError: (any Error)?
+    /// Set when served stale while a refresh has been running for a while without an answer:
+    /// the page says the market is slow before that refresh gives up.
+    public var isRefreshOverdue: Bool
 
     public init(
-        value: Value, fetchedAt: ContinuousClock.Instant, age: Duration, isStale: Bool, lastError: (any Error)? = nil
+        value: Value, fetchedAt: ContinuousClock.Instant, age: Duration, isStale: Bool, lastError: (any Error)? = nil,
+        isRefreshOverdue: Bool = false
     ) {
         self.value = value
         self.fetchedAt = fetchedAt
         self.age = age
         self.isStale = isStale
         self.lastError = lastError
+        self.isRefreshOverdue = isRefreshOverdue
     }
 }

@@ -4,6 +4,9 @@ import Synchronization
 /// A cache for upstream JSON (RFC 5861 semantics, in process):
 /// - fresh for `freshFor` after a fetch: served as it is;
 /// - then stale: served at once while ONE background refresh runs, however many callers ask;
+/// - a refresh still running `slowAfter` after it started marks what is served stale as
+///   `isRefreshOverdue`, so a page can say the market is slow before the refresh gives up
+///   (which, with the client's deadline and retries, can take half a minute);
 /// - a failed refresh keeps the old value, served stale with `lastError` (stale-if-error),
 ///   until `hardExpiry` after the fetch; after that callers wait for a fetch and get its error;
 /// - nothing cached: callers wait for a single in-flight fetch (single-flight) and all get its
@@ -15,6 +18,7 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
 
     public let freshFor: Duration
     public let hardExpiry: Duration
+    public let slowAfter: Duration
     public let maxEntries: Int
     let now: Clock
     /// A reader-writer lock: a fresh hit (every cached page request, on many server threads)
@@ -29,6 +33,7 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
 
     struct Fetch: Sendable {
         let id: UInt64
+        let startedAt: ContinuousClock.Instant
         let task: Task<Stored, any Error>
         var waiters = 0
     }
@@ -54,11 +59,13 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
     public init(
         freshFor: Duration = .seconds(10),
         hardExpiry: Duration = .seconds(600),
+        slowAfter: Duration = .seconds(2),
         maxEntries: Int = 256,
         now: @escaping Clock = { ContinuousClock.now }
     ) {
         self.freshFor = freshFor
         self.hardExpiry = max(hardExpiry, freshFor)
+        self.slowAfter = slowAfter
         self.maxEntries = max(1, maxEntries)
         self.now = now
     }
@@ -79,13 +86,16 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
                 }
                 if age < hardExpiry {
                     state.staleHits += 1
-                    if entry.fetch == nil {
+                    var refreshRunningFor = Duration.zero
+                    if let running = entry.fetch {
+                        refreshRunningFor = running.startedAt.duration(to: now)
+                    } else {
                         entry.fetch = startFetch(key, fetch, &state)
                         state.entries.setValue(entry, forKey: key)
                     }
                     return .serve(CachedValue(
                         value: stored.value, fetchedAt: stored.fetchedAt, age: age, isStale: true,
-                        lastError: entry.lastError))
+                        lastError: entry.lastError, isRefreshOverdue: refreshRunningFor >= slowAfter))
                 }
             }
             // Nothing usable: wait for the fetch in flight, or start one.
@@ -160,7 +170,7 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
                 throw error
             }
         }
-        return Fetch(id: id, task: task)
+        return Fetch(id: id, startedAt: now(), task: task)
     }
 
     private func finish(_ key: Key, _ id: UInt64, _ result: Result<Stored, any Error>) {

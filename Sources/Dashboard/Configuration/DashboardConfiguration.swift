@@ -23,6 +23,10 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// again; after that it is served stale while one refresh runs (design.md, "Caching").
     /// Tests set it to zero so every page load asks the market.
     public var jsonFreshFor: Duration = .seconds(10)
+    /// A refresh of stale JSON that has not answered after this long makes pages say the market
+    /// is slow (the client's connect deadline: a healthy market has answered by then). Without
+    /// it the notice would wait for the refresh to give up, deadline and retries included.
+    public var jsonRefreshSlowAfter: Duration = .seconds(2)
     /// Re-read templates when their files change (for people editing `Templates/`).
     public var developmentMode = false
     /// Keep each list page's rendered HTML for as long as the market JSON it shows (see

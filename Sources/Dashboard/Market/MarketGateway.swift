@@ -15,10 +15,13 @@ final class MarketGateway: Sendable {
     let lists: StaleWhileRevalidateCache<ListKey, ProductPage>
     let details: StaleWhileRevalidateCache<Int, ProductDetail>
 
-    init(api: any MarketAPI, freshFor: Duration = .seconds(10), hardExpiry: Duration = .seconds(600)) {
+    init(
+        api: any MarketAPI, freshFor: Duration = .seconds(10), hardExpiry: Duration = .seconds(600),
+        slowAfter: Duration = .seconds(2)
+    ) {
         self.api = api
-        lists = StaleWhileRevalidateCache(freshFor: freshFor, hardExpiry: hardExpiry)
-        details = StaleWhileRevalidateCache(freshFor: freshFor, hardExpiry: hardExpiry)
+        lists = StaleWhileRevalidateCache(freshFor: freshFor, hardExpiry: hardExpiry, slowAfter: slowAfter)
+        details = StaleWhileRevalidateCache(freshFor: freshFor, hardExpiry: hardExpiry, slowAfter: slowAfter)
     }
 
     func page(_ key: ListKey) async throws -> CachedValue<ProductPage> {

@@ -114,10 +114,16 @@ struct ProductPages: Sendable {
         return { url in "/images/" + images.register(url) }
     }
 
-    /// Stale data because the market failed: say so, with the data's age.
+    /// Stale data because the market failed, or is taking long to refresh it: say so, with the
+    /// data's age.
     static func notice<T>(for cached: CachedValue<T>) -> String? {
-        guard cached.lastError != nil else { return nil }
-        return "Showing data from \(describe(age: cached.age)); the market is not answering."
+        if cached.lastError != nil {
+            return "Showing data from \(describe(age: cached.age)); the market is not answering."
+        }
+        if cached.isRefreshOverdue {
+            return "Showing data from \(describe(age: cached.age)); the market is slow to answer."
+        }
+        return nil
     }
 
     /// "2 minutes ago", in words a person reads at a glance.

@@ -5,7 +5,8 @@ import Synchronization
 @testable import Dashboard
 
 /// A `MarketAPI` double for failures a real market will not produce on cue: it holds products in
-/// memory, records every write, and fails writes as told.
+/// memory, records every write, fails writes as told, and holds reads at a gate while one is set
+/// (a market that accepts the request and does not answer).
 final class ScriptedMarket: MarketAPI {
     enum Failure: Sendable {
         case none
@@ -18,6 +19,7 @@ final class ScriptedMarket: MarketAPI {
         var createFailure = Failure.none
         var editFailure = Failure.none
         var deleteFailure = Failure.none
+        var readGate: Gate?
         var creates: [(product: NewProduct, images: [ImageUpload])] = []
         var edits: [(id: Int, changes: ProductChanges)] = []
         var deletes: [Int] = []
@@ -46,12 +48,23 @@ final class ScriptedMarket: MarketAPI {
 
     func health() async throws -> Bool { true }
 
+    /// Reads wait at `gate` until it opens (nil: reads answer at once).
+    func holdReads(at gate: Gate?) {
+        state.withLock { $0.readGate = gate }
+    }
+
+    private func waitIfHeld() async {
+        if let gate = state.withLock({ $0.readGate }) { await gate.wait() }
+    }
+
     func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPage {
+        await waitIfHeld()
         let products = state.withLock { Array($0.products.values).sorted { $0.id > $1.id } }
         return ProductPage(pageNumber: page, itemsPerPage: itemsPerPage, totalCount: products.count, products: products.map(\.summary))
     }
 
     func product(id: Int) async throws -> ProductDetail {
+        await waitIfHeld()
         guard let product = state.withLock({ $0.products[id] }) else { throw MarketError.notFound }
         return product
     }
