@@ -64,11 +64,12 @@ CONF
   for _ in $(seq 100); do curl -s -o /dev/null "$nginx_url/" && break; sleep 0.05; done
 }
 
-# measure NAME URL [wrk flags...]: prints "rps p50 p99 non2xx" (latencies in ms).
+# measure NAME URL [wrk flags...]: prints "rps p50 p99 non2xx" (latencies in ms); runs
+# $MEASURE_SECONDS if set, else $duration.
 measure() {
   local name=$1 url=$2; shift 2
   curl -sf "$url" -o /dev/null || { echo "$0: $name does not answer $url" >&2; exit 1; }
-  wrk -t2 -c32 -d"${duration}s" --latency "$@" "$url" > "$work/$name.wrk"
+  wrk -t2 -c32 -d"${MEASURE_SECONDS:-$duration}s" --latency "$@" "$url" > "$work/$name.wrk"
   awk '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /m$/) return v * 60000; if (v ~ /s$/) return v * 1000; return v }
     /^Requests\/sec/ { rps = $2 }
