@@ -81,3 +81,31 @@ measure() {
 }
 
 rss_mb() { awk -v key="$2:" '$1 == key { printf "%.1f", $2 / 1024 }' "/proc/$1/status"; }
+
+# Side-by-side rounds. This machine's two cores are shared (wrk runs on them too, and so do
+# neighbours), so one 10 s run of each side can differ by 20% from the next for no reason of
+# ours. `side_by_side` measures both sides $rounds times for $pair_seconds s each, taking turns
+# at going first (a machine getting busier or quieter favours neither), and keeps every run in
+# runs[WHAT-dashboard] and runs[WHAT-nginx]; `median_of` and `ratios` summarise them.
+rounds=${BENCH_ROUNDS:-3}
+pair_seconds=${BENCH_PAIR_SECONDS:-5}
+declare -A runs
+side_by_side() { # WHAT DASHBOARD_URL NGINX_URL
+  local what=$1 round side url order
+  for round in $(seq "$rounds"); do
+    order="dashboard nginx"; [ $((round % 2)) = 0 ] && order="nginx dashboard"
+    for side in $order; do
+      url=$2; [ "$side" = nginx ] && url=$3
+      runs[$what-$side]+="$(MEASURE_SECONDS=$pair_seconds measure "$what-$side" "$url")"$'\n'
+    done
+  done
+}
+# median_of COLUMN LINES: the median of one column of "rps p50 p99 errors" lines.
+median_of() { awk -v c="$1" 'NF { print $c }' <<< "$2" | sort -g | awk '{ v[++n] = $1 } END { print (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }'; }
+# medians WHAT SIDE: "rps p50 p99 runs-with-errors" over that side's rounds.
+medians() {
+  local lines=${runs[$1-$2]}
+  echo "$(median_of 1 "$lines") $(median_of 2 "$lines") $(median_of 3 "$lines") $(awk 'NF && $4 != "0" { bad++ } END { print bad + 0 }' <<< "$lines")"
+}
+# ratios WHAT: each round's requests/s ratio dashboard / nginx, one a line, in round order.
+ratios() { paste -d' ' <(awk 'NF { print $1 }' <<< "${runs[$1-dashboard]}") <(awk 'NF { print $1 }' <<< "${runs[$1-nginx]}") | awk '{ printf "%.2f\n", $1 / $2 }'; }
