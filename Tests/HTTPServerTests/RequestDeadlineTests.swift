@@ -75,7 +75,7 @@ struct RequestDeadlineTests {
         let configuration = ServerConfiguration.testing {
             $0.largeBodyBytes = 1000
             $0.minBodyBytesPerSecond = 1_000_000
-            $0.slowBodyGrace = .milliseconds(200)
+            $0.slowBodyGrace = .seconds(1)
         }
         try await withServer(configuration: configuration, router: Self.router) { server in
             let slow = try await RawClient.connect(port: server.port)
