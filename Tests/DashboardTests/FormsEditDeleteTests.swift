@@ -62,6 +62,23 @@ import Testing
         }
     }
 
+    @Test func oneFormToken_reusedOnAnotherProduct_editsThatProduct() async throws {
+        // Issue 14: the double-submit key lacked the product id, so the second product was
+        // answered "updated" from the first one's outcome and nothing was sent.
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7), ScriptedMarket.product(id: 8)])
+        try await withDashboard(api: market) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/7/edit")
+            #expect(try await session.postURLEncoded("/products/7/edit", editFields(price: "6000")).status == 303)
+            let second = try await session.postURLEncoded("/products/8/edit", editFields(price: "7000"))
+            #expect(second.status == 303)
+            #expect(second.header("Location") == "/products/8")
+            let edits = market.state.withLock { $0.edits }
+            #expect(edits.map(\.id) == [7, 8])
+            #expect(edits.last?.changes == ProductChanges(price: 7000))
+        }
+    }
+
     @Test func edit_invalidValues_are422WithTheFormRefilled() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
         try await withDashboard(api: market) { harness in

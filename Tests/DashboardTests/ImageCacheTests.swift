@@ -48,7 +48,9 @@ struct ImageCacheTests {
 
     @Test func memoryTierEvictsTheLeastRecentlyUsedByBytes() async throws {
         defer { directory.remove() }
-        let cache = try makeCache(memory: 300)
+        // Each entry is charged its payload plus `extra` (key, ETag, type, bookkeeping).
+        let extra = ImageMemoryTier.charge(CachedImage(bytes: [], contentType: "image/png", etag: CachedImage.etag(for: [])), key: ImageFixtures.url("a").absoluteString)
+        let cache = try makeCache(memory: 3 * (100 + extra))
         let (a, b, c, d, e) = (ImageFixtures.url("a"), ImageFixtures.url("b"), ImageFixtures.url("c"),
                                ImageFixtures.url("d"), ImageFixtures.url("e"))
         for url in [a, b, c, d] { upstream.serve(url, ImageFixtures.png(100)) }
@@ -56,13 +58,13 @@ struct ImageCacheTests {
 
         for url in [a, b, c] { _ = try await cache.image(for: url) }
         _ = try await cache.image(for: a)  // a becomes the most recently used
-        _ = try await cache.image(for: d)  // 400 bytes > 300: b goes
+        _ = try await cache.image(for: d)  // four entries do not fit: b goes
         #expect(cache.memory.read { $0.keysByAge } == [c, a, d].map(\.absoluteString))
-        #expect(cache.stats.memory.bytes == 300)
+        #expect(cache.stats.memory.bytes == 3 * (100 + extra))
 
-        _ = try await cache.image(for: e)  // 450 bytes: c, then a go
+        _ = try await cache.image(for: e)  // 150 bytes: c, then a go
         #expect(cache.memory.read { $0.keysByAge } == [d, e].map(\.absoluteString))
-        #expect(cache.stats.memory.bytes == 250)
+        #expect(cache.stats.memory.bytes == 250 + 2 * extra)
         #expect(cache.stats.memory.entries == 2)
 
         // An evicted image comes back from disk, not from the upstream.
@@ -90,7 +92,7 @@ struct ImageCacheTests {
         let down = FakeImageUpstream()  // knows no URL: any fetch fails
         let restarted = try makeCache(upstream: down)
         #expect(restarted.stats.disk.entries == 1)
-        #expect(restarted.stats.disk.bytes == 4000)
+        #expect(restarted.stats.disk.bytes == ImageDiskTier.charge(size: 4000))
         let again = try await restarted.image(for: url)
         #expect(again == first)
         #expect(again.contentType == "image/webp")
@@ -101,30 +103,31 @@ struct ImageCacheTests {
 
     @Test func diskTierEvictsTheLeastRecentlyUsedByBytesAcrossRestarts() async throws {
         defer { directory.remove() }
-        let cache = try makeCache(memory: 0, disk: 250)
+        let entry = ImageDiskTier.charge(size: 100)
+        let cache = try makeCache(memory: 0, disk: entry * 5 / 2)
         let (a, b, c) = (ImageFixtures.url("a"), ImageFixtures.url("b"), ImageFixtures.url("c"))
         for url in [a, b, c] { upstream.serve(url, ImageFixtures.jpeg(100)) }
 
         _ = try await cache.image(for: a)
         _ = try await cache.image(for: b)
         _ = try await cache.image(for: a)  // read from disk: a becomes the most recent
-        _ = try await cache.image(for: c)  // 300 bytes > 250: b goes
+        _ = try await cache.image(for: c)  // three files do not fit: b goes
         #expect(directory.fileNames == [Self.diskName(a), Self.diskName(c)])
         #expect(cache.disk.namesByAge == [Self.diskName(a), Self.diskName(c)])
-        #expect(cache.stats.disk.bytes == 200)
+        #expect(cache.stats.disk.bytes == 2 * entry)
 
         // A restart keeps the order (from file times) and drops a crash's leftover temp file.
         let leftover = directory.url.appendingPathComponent(".tmp-\(Self.diskName(b))-crashed")
         #expect(FileManager.default.createFile(atPath: leftover.path, contents: Data(ImageFixtures.jpeg(50))))
-        let sameBudget = try makeCache(memory: 0, disk: 250)
+        let sameBudget = try makeCache(memory: 0, disk: entry * 5 / 2)
         #expect(sameBudget.disk.namesByAge == [Self.diskName(a), Self.diskName(c)])
         #expect(!directory.fileNames.contains(leftover.lastPathComponent))
 
         // A smaller budget on start evicts the older file.
-        let smaller = try makeCache(memory: 0, disk: 150)
+        let smaller = try makeCache(memory: 0, disk: entry * 3 / 2)
         #expect(smaller.disk.namesByAge == [Self.diskName(c)])
         #expect(directory.fileNames == [Self.diskName(c)])
-        #expect(smaller.stats.disk.bytes == 100)
+        #expect(smaller.stats.disk.bytes == entry)
     }
 
     @Test(arguments: [
@@ -150,7 +153,7 @@ struct ImageCacheTests {
         _ = try await cache.image(for: b)
         _ = try await cache.image(for: a)  // from disk: now a is the more recently used
 
-        let smaller = try makeCache(memory: 0, disk: 150)
+        let smaller = try makeCache(memory: 0, disk: ImageDiskTier.charge(size: 100) * 3 / 2)
         #expect(directory.fileNames == [Self.diskName(a)])
         #expect(smaller.disk.namesByAge == [Self.diskName(a)])
     }
@@ -243,8 +246,9 @@ struct ImageCacheTests {
         #expect(stats.memory.hits == 1 && stats.disk.hits == 1 && stats.misses == 1)
         #expect(stats.hits == 2)
         #expect(abs(stats.hitRate - 2.0 / 3.0) < 1e-9)
-        #expect(stats.memory.entries == 1 && stats.memory.bytes == 64)
-        #expect(stats.disk.entries == 1 && stats.disk.bytes == 64)
+        let image = CachedImage(bytes: ImageFixtures.png(64), contentType: "image/png", etag: CachedImage.etag(for: ImageFixtures.png(64)))
+        #expect(stats.memory.entries == 1 && stats.memory.bytes == ImageMemoryTier.charge(image, key: url.absoluteString))
+        #expect(stats.disk.entries == 1 && stats.disk.bytes == ImageDiskTier.charge(size: 64))
         let json = String(decoding: try JSONEncoder().encode(stats), as: UTF8.self)
         #expect(json.contains(#""hit_rate":"#) && json.contains(#""capacity_bytes":"#))
     }

@@ -90,6 +90,7 @@ public final class DashboardApp: Sendable {
         serverConfiguration.logger = logger
         serverConfiguration.defaultHeaders = Self.securityHeaders
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
+        serverConfiguration.requestTimeout = configuration.requestTimeout
         server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: ErrorPage.response)
     }
 

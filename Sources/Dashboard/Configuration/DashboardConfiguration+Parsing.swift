@@ -30,8 +30,11 @@ extension DashboardConfiguration {
         Option(flag: "--identifier", environment: "OPENMARKET_IDENTIFIER", help: "vendor identifier for writes (default: the embedded market's vendor)") { c, v in
             c.identifier = v
         },
-        Option(flag: "--secret", environment: "OPENMARKET_SECRET", help: "vendor secret for writes (never shown or logged)") { c, v in
+        Option(flag: "--secret", environment: "OPENMARKET_SECRET", help: "vendor secret for writes (never shown or logged; visible in the process list, prefer --secret-file)") { c, v in
             c.secret = v
+        },
+        Option(flag: "--secret-file", environment: "OPENMARKET_SECRET_FILE", help: "file whose first line is the vendor secret") { c, v throws(ConfigurationError) in
+            c.secret = try readSecretFile(v)
         },
         Option(flag: "--data-dir", environment: "DASHBOARD_DATA_DIR", help: "where the embedded market and form drafts live") { c, v in
             c.dataDirectory = URL(fileURLWithPath: v, isDirectory: true)
@@ -50,6 +53,12 @@ extension DashboardConfiguration {
                 throw .invalid("--log-level must be debug, info, warning, error or off, not \"\(v)\"")
             }
             c.logLevel = level
+        },
+        Option(flag: "--request-timeout", environment: "DASHBOARD_REQUEST_TIMEOUT", help: "seconds a request's head and body may take to arrive (default 60)") { c, v throws(ConfigurationError) in
+            guard let seconds = Int(v), (1...3600).contains(seconds) else {
+                throw .invalid("--request-timeout must be a whole number of seconds from 1 to 3600, not \"\(v)\"")
+            }
+            c.requestTimeout = .seconds(seconds)
         },
         Option(flag: "--image-memory-cache-mb", environment: "DASHBOARD_IMAGE_MEMORY_CACHE_MB", help: "memory for cached images, in MB (default 32)") { c, v throws(ConfigurationError) in
             c.imageMemoryCacheBytes = try megabytes(v, flag: "--image-memory-cache-mb")
@@ -86,6 +95,7 @@ extension DashboardConfiguration {
         var configuration = DashboardConfiguration(
             dataDirectory: defaultDirectory(environment, xdg: "XDG_DATA_HOME", fallback: ".local/share"),
             cacheDirectory: defaultDirectory(environment, xdg: "XDG_CACHE_HOME", fallback: ".cache"))
+        try checkSecretSources(arguments: arguments, environment: environment)
         for option in options {
             if let name = option.environment, let value = environment[name], !value.isEmpty {
                 try option.apply(&configuration, value)

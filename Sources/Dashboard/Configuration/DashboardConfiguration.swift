@@ -16,6 +16,8 @@ public struct DashboardConfiguration: Sendable, Equatable {
     public var publicDirectory: URL
     public var templatesDirectory: URL
     public var logLevel: ServerLogger.Level = .info
+    /// How long a request's head and body together may take to arrive (`ServerConfiguration.requestTimeout`).
+    public var requestTimeout: Duration = .seconds(60)
     /// Bytes of product images kept in memory and on disk.
     public var imageMemoryCacheBytes = 32 * 1024 * 1024
     public var imageDiskCacheBytes = 256 * 1024 * 1024

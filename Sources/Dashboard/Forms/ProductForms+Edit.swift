@@ -33,7 +33,8 @@ extension ProductForms {
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(request) else {
             return expiredForm(.edit(product), values: values, request: request)
         }
-        return await once(scope: "edit/", submission: submission, owner: owner) { formToken in
+        // The product id is part of the key: one form token reused on another product is a new edit.
+        return await once(scope: "edit/\(product.id)/", submission: submission, owner: owner) { formToken in
             await save(product, values: values, owner: owner, formToken: formToken)
         }
     }

@@ -125,7 +125,7 @@ struct ProductForms: Sendable {
     func stashUploads(_ files: [FormSubmission.File], owner: String, token: String) -> [String] {
         var messages: [String] = []
         for file in files {
-            let name = file.filename.isEmpty ? "The image" : "“\(file.filename)”"
+            let name = file.filename.isEmpty ? "The image" : "“\(StashedImage.keptName(file.filename))”"
             guard let format = ImageFormat(sniffing: file.bytes), format == .jpeg || format == .png else {
                 messages.append("\(name) is not a JPEG or PNG image, so it was not added.")
                 continue
@@ -135,9 +135,14 @@ struct ProductForms: Sendable {
                     + "Make it smaller (with JavaScript on, this page does that for you) and add it again.")
                 continue
             }
+            guard UploadedImageHeader(file.bytes) != nil else {
+                messages.append("\(name) is not a whole \(format == .png ? "PNG" : "JPEG") picture (it is cut short or damaged), so it was not added.")
+                continue
+            }
             switch stash.add(owner: owner, token: token, filename: file.filename, format: format, bytes: file.bytes) {
             case .added, .duplicate: continue
             case .full: messages.append("A product has at most 5 images, so \(name) was not added. Remove one to add another.")
+            case .busy: messages.append("The server is keeping too many unfinished forms right now, so \(name) was not kept. Please add it again in a few minutes.")
             case .unavailable: messages.append("\(name) could not be kept on the server right now; please add it again.")
             }
         }

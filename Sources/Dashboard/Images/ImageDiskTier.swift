@@ -11,7 +11,21 @@ import Synchronization
 /// sizes and order from `stat`, removes leftover temporary files and evicts down to its budget.
 /// Writes go to a temporary file renamed into place, so a reader never sees half a file.
 /// Disk errors make the tier forget an entry, never fail a request: it is only a cache.
+///
+/// `bytes` counts what files really take (issue 14): each is charged whole 4 KB blocks (a
+/// 10-byte file still takes one) plus `entryOverhead` for its directory entry and its place in
+/// the in-memory index, so many tiny images cannot outgrow the budget.
 final class ImageDiskTier: Sendable {
+    static let blockSize = 4096
+    /// The 64-byte name in the directory and in the index, and the index's node.
+    static let entryOverhead = 256
+
+    /// What a file of `size` bytes is charged.
+    static func charge(size: Int) -> Int {
+        let blocks = max(1, size / blockSize + (size % blockSize == 0 ? 0 : 1))
+        return blocks * blockSize + entryOverhead
+    }
+
     let directory: String
     let capacity: Int
     private let state: Mutex<State>
@@ -32,8 +46,8 @@ final class ImageDiskTier: Sendable {
         self.state = Mutex(State())
         let victims = state.withLock { state in
             for file in scan() {
-                state.files.setValue(file.size, forKey: file.name)
-                state.bytes += file.size
+                state.files.setValue(Self.charge(size: file.size), forKey: file.name)
+                state.bytes += Self.charge(size: file.size)
                 state.lastStamp = max(state.lastStamp, file.stamp)
             }
             return evictOverBudget(&state)
@@ -65,7 +79,8 @@ final class ImageDiskTier: Sendable {
     /// Stores `bytes` under `name` (temp file, then rename) and evicts down to the budget.
     /// A file larger than the whole budget is not kept.
     func write(_ name: String, _ bytes: [UInt8]) {
-        guard bytes.count <= capacity else { return }
+        let charge = Self.charge(size: bytes.count)
+        guard charge <= capacity else { return }
         let temporary = path(Self.temporaryPrefix + name + "-" + UUID().uuidString)
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
         let stamp = state.withLock { Self.nextStamp(&$0) }
@@ -75,8 +90,8 @@ final class ImageDiskTier: Sendable {
             return
         }
         let victims = state.withLock { state in
-            if let previous = state.files.setValue(bytes.count, forKey: name) { state.bytes -= previous }
-            state.bytes += bytes.count
+            if let previous = state.files.setValue(charge, forKey: name) { state.bytes -= previous }
+            state.bytes += charge
             return evictOverBudget(&state)
         }
         remove(victims)

@@ -1,6 +1,17 @@
 /// The in-memory tier: images by URL, bounded in bytes, least recently used evicted first.
 /// A value type kept inside `ImageCache`'s lock.
+///
+/// `bytes` counts what entries really hold (issue 14): the payload plus the key, the ETag, the
+/// content type and a fixed `entryOverhead` for the list node and the table slot, so thousands
+/// of tiny images cannot hold far more memory than the budget says.
 struct ImageMemoryTier: Sendable {
+    /// The LRU node, the dictionary slot and the strings' and array's headers, per entry.
+    static let entryOverhead = 160
+
+    static func charge(_ image: CachedImage, key: String) -> Int {
+        image.bytes.count + key.utf8.count + image.etag.utf8.count + image.contentType.utf8.count + entryOverhead
+    }
+
     let capacity: Int
     private(set) var bytes = 0
     private var images = LRUDictionary<String, CachedImage>()
@@ -30,13 +41,14 @@ struct ImageMemoryTier: Sendable {
     /// Stores `image`, evicting the least recently used until the tier fits its budget. An
     /// image larger than the whole budget is not kept.
     mutating func insert(_ image: CachedImage, for key: String) {
-        guard image.bytes.count <= capacity else { return }
+        let charge = Self.charge(image, key: key)
+        guard charge <= capacity else { return }
         if let replaced = images.setValue(image, forKey: key) {
-            bytes -= replaced.bytes.count
+            bytes -= Self.charge(replaced, key: key)
         }
-        bytes += image.bytes.count
+        bytes += charge
         while bytes > capacity, let evicted = images.removeLeastRecentlyUsed() {
-            bytes -= evicted.value.bytes.count
+            bytes -= Self.charge(evicted.value, key: evicted.key)
         }
     }
 

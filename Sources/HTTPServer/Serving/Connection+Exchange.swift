@@ -20,6 +20,11 @@ extension Connection {
             answerAndClose(.contentTooLarge, Self.tooLargeMessage(bodyLimit))
             return
         }
+        // A large declared body is charged before any of it is read (or invited).
+        if let declared = head.declaredBodyLength, declared > configuration.largeBodyBytes, !chargeLargeBody(exchange) {
+            refuseOverBudget()
+            return
+        }
         if head.expectsContinue && head.framing != .none {
             // Invite the body only where a route will read it; otherwise answer now and close.
             guard case .found = match else {

@@ -36,6 +36,10 @@ final class Connection {
         let bodyLimit: Int
         var body: [UInt8] = []
         let startedAt: Int
+        /// From the request's first byte, for `ServerConfiguration.requestTimeout`.
+        var requestStartedAt: Int
+        /// What this body holds of the server's `BodyBudget`; given back when the exchange ends.
+        var charge: (budget: BodyBudget, bytes: Int)?
 
         init(head: HTTPRequestHead, request: HTTPRequest, match: Router.Match, bodyLimit: Int, startedAt: Int) {
             self.head = head
@@ -43,7 +47,10 @@ final class Connection {
             self.match = match
             self.bodyLimit = bodyLimit
             self.startedAt = startedAt
+            self.requestStartedAt = startedAt
         }
+
+        deinit { charge.map { $0.budget.release($0.bytes) } }
     }
 
     let fd: Int32
@@ -152,8 +159,10 @@ final class Connection {
             return readable && receive()
         case .head(let head):
             guard phase == .head else { close(); return false }
+            let firstByteAt = headStartedAt ?? loop.now
             headStartedAt = nil
             begin(head)
+            exchange?.requestStartedAt = firstByteAt
         case .body(let piece):
             guard phase == .body else {
                 // The body events belong to `begin`'s exchange; anything else is a parser bug.
@@ -164,6 +173,8 @@ final class Connection {
             exchange.body.append(contentsOf: piece)
             if exchange.body.count > exchange.bodyLimit {
                 answerAndClose(.contentTooLarge, Self.tooLargeMessage(exchange.bodyLimit))
+            } else if exchange.charge == nil, exchange.body.count > configuration.largeBodyBytes, !chargeLargeBody(exchange) {
+                refuseOverBudget()
             }
         case .end:
             guard phase == .body else {
@@ -210,9 +221,10 @@ final class Connection {
         switch phase {
         case .head:
             if parser.isIdle { return idleSince + configuration.keepAliveTimeout.milliseconds }
-            return (headStartedAt ?? loop.now) + configuration.headerTimeout.milliseconds
+            let start = headStartedAt ?? loop.now
+            return start + min(configuration.headerTimeout.milliseconds, configuration.requestTimeout.milliseconds)
         case .body:
-            return bodyProgressAt + configuration.bodyIdleTimeout.milliseconds
+            return bodyDeadline
         case .lingering:
             return lingerUntil
         case .handler, .closing, .closed:
@@ -248,7 +260,7 @@ final class Connection {
         case .head:
             answerAndClose(.requestTimeout, "The request headers did not arrive in time.")
         case .body:
-            answerAndClose(.requestTimeout, "The request body stopped arriving.")
+            answerAndClose(.requestTimeout, bodyTimeoutMessage)
         case .lingering, .handler, .closing, .closed:
             close()
             return
@@ -264,13 +276,14 @@ final class Connection {
     }
 
     /// Sends an error the server itself found; the connection then lingers and closes.
-    func answerAndClose(_ status: HTTPStatus, _ message: String) {
+    func answerAndClose(_ status: HTTPStatus, _ message: String, headers: HTTPHeaders = [:]) {
         let method = exchange?.head.method
         let target = exchange?.head.target
         let started = exchange?.startedAt ?? loop.now
         exchange = nil
         phase = .closing
-        let response = core.errorResponder(status, message)
+        var response = core.errorResponder(status, message)
+        for field in headers { response.headers[field.name] = field.value }
         let sent = enqueue(response, method: method ?? .get, version: .http1_1, keepAlive: false)
         logAccess(method: method ?? HTTPMethod("-"), target: target ?? "-", status: status, bytes: sent ?? 0, started: started)
         afterFlush = sent == nil ? .close : .linger

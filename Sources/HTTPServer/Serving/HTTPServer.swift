@@ -51,6 +51,9 @@ public final class HTTPServer: Sendable {
 
     public var activeConnections: Int { core.activeConnections.load(ordering: .relaxed) }
 
+    /// Bytes charged by large request bodies being read or handled (`maxBodyBytesInFlight`).
+    public var bodyBytesInFlight: Int { core.bodyBudget.inUse }
+
     /// Binds every address and starts accepting on a background thread.
     public func start() throws {
         // A client that disconnects mid-write must not kill the process (see also MSG_NOSIGNAL).
@@ -118,6 +121,7 @@ final class ServerCore: Sendable {
     let defaultHeaderBytes: [UInt8]
     let defaultHeaderNames: [String]
     let activeConnections = Atomic<Int>(0)
+    let bodyBudget: BodyBudget
     let shuttingDown = Atomic<Bool>(false)
     /// Readable once shutdown begins: wakes the accept thread.
     let wakeReadFD: Int32
@@ -128,6 +132,7 @@ final class ServerCore: Sendable {
         self.router = router
         self.errorResponder = errorResponder
         self.parserLimits = HTTPParserLimits(configuration)
+        self.bodyBudget = BodyBudget(capacity: configuration.maxBodyBytesInFlight)
         self.defaultHeaderNames = configuration.defaultHeaders.map(\.name)
         self.defaultHeaderBytes = Array(configuration.defaultHeaders.filter(Connection.isSafeField).map { "\($0.name): \($0.value)\r\n" }.joined().utf8)
         var fds: [Int32] = [-1, -1]

@@ -21,6 +21,21 @@ public struct ServerConfiguration: Sendable {
     public var headerTimeout: Duration = .seconds(10)
     /// Longest wait for the next piece of a body; then 408 and close.
     public var bodyIdleTimeout: Duration = .seconds(10)
+    /// From a request's first byte until the last byte of its body: the head and the body
+    /// together, however steadily they trickle; then 408 and close. Without it a client sending
+    /// one byte every few seconds would hold its connection (and its slot) for ever.
+    public var requestTimeout: Duration = .seconds(60)
+    /// A body is large above this many bytes (declared or received so far): it must then keep
+    /// up `minBodyBytesPerSecond` and it is charged to `maxBodyBytesInFlight`.
+    public var largeBodyBytes = 64 * 1024
+    /// The least average rate of a large body, measured from the end of its head once
+    /// `slowBodyGrace` has passed; slower, 408 and close. 8 KB/s is a 64 kbit/s link: any real
+    /// upload is faster, and a trickler gives its share of the memory budget back within the grace.
+    public var minBodyBytesPerSecond = 8 * 1024
+    public var slowBodyGrace: Duration = .seconds(10)
+    /// Bytes that large request bodies may hold at once, all connections together. A body that
+    /// would go over is answered 503 (`Retry-After`) before it is read: see `BodyBudget` for why.
+    public var maxBodyBytesInFlight = 64 * 1024 * 1024
     /// Longest wait for the next request on a kept-alive connection; then a silent close.
     public var keepAliveTimeout: Duration = .seconds(5)
     /// Longest a send may block on a client that stops reading; then the connection closes.

@@ -2,12 +2,15 @@ import Foundation
 import Synchronization
 @testable import Dashboard
 
-/// Small byte strings that start like each format (the cache looks at magic bytes only).
+/// Small byte strings that start like each format (the cache looks at magic bytes only). JPEG
+/// and PNG carry a whole header (a 16×16 frame, SOF0 / IHDR), as the upload stash requires.
 enum ImageFixtures {
-    static func jpeg(_ size: Int = 100, fill: UInt8 = 1) -> [UInt8] { padded([0xFF, 0xD8, 0xFF, 0xE0], size, fill) }
-    static func png(_ size: Int = 100, fill: UInt8 = 2) -> [UInt8] {
-        padded([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], size, fill)
-    }
+    static let jpegHead: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 0x08, 0x00, 0x10, 0x00, 0x10, 0x03,
+                                    0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]
+    static let pngHead: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D]
+        + Array("IHDR".utf8) + [0, 0, 0, 16, 0, 0, 0, 16, 8, 6, 0, 0, 0, 0x1F, 0xF3, 0xFF, 0x61]
+    static func jpeg(_ size: Int = 100, fill: UInt8 = 1) -> [UInt8] { padded(jpegHead, size, fill) }
+    static func png(_ size: Int = 100, fill: UInt8 = 2) -> [UInt8] { padded(pngHead, size, fill) }
     static func gif(_ size: Int = 100) -> [UInt8] { padded(Array("GIF89a".utf8), size, 3) }
     static func gif87(_ size: Int = 100) -> [UInt8] { padded(Array("GIF87a".utf8), size, 3) }
     static func webp(_ size: Int = 100) -> [UInt8] { padded(Array("RIFF".utf8) + [0x24, 0, 0, 0] + Array("WEBP".utf8), size, 4) }

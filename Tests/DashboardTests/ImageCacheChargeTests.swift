@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+
+/// The image caches charge what an entry really costs, not only its payload (issue 14): many
+/// tiny images under long URLs must not hold far more than the configured bounds.
+@Suite struct ImageCacheChargeTests {
+    @Test func memoryTier_chargesKeysAndTags_soTinyImagesUnderLongURLsStayWithinTheBudget() {
+        var tier = ImageMemoryTier(capacity: 20_000)
+        let bytes = ImageFixtures.gif(10)
+        let image = CachedImage(bytes: bytes, contentType: "image/gif", etag: CachedImage.etag(for: bytes))
+        for index in 0..<500 {
+            let key = "https://images.example.test/" + String(repeating: "k", count: 1000) + "/\(index).gif"
+            tier.insert(image, for: key)
+        }
+        // Counting payloads only, all 500 (5 KB of "images") would be kept under 500 KB of keys.
+        #expect(tier.bytes <= 20_000)
+        #expect(tier.count * 1000 <= 20_000, "\(tier.count) entries with 1 KB keys")
+        #expect(tier.count >= 10, "it still keeps what fits")
+    }
+
+    @Test func memoryTier_replacingAnEntry_keepsTheCountRight() {
+        var tier = ImageMemoryTier(capacity: 100_000)
+        let a = CachedImage(bytes: ImageFixtures.png(300), contentType: "image/png", etag: CachedImage.etag(for: ImageFixtures.png(300)))
+        let b = CachedImage(bytes: ImageFixtures.png(100), contentType: "image/png", etag: CachedImage.etag(for: ImageFixtures.png(100)))
+        tier.insert(a, for: "k")
+        tier.insert(b, for: "k")
+        #expect(tier.bytes == ImageMemoryTier.charge(b, key: "k"))
+    }
+
+    @Test func diskTier_chargesWholeBlocks_soTinyFilesCannotMultiply() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let tier = try ImageDiskTier(directory: directory.url, capacity: 64 * 1024)
+        for index in 0..<100 {
+            tier.write(SHA256.hex(Array("image-\(index)".utf8)), ImageFixtures.gif(10))
+        }
+        // 100 files of 10 bytes are 1 KB of payload but 100 disk blocks.
+        #expect(tier.count <= 64 * 1024 / ImageDiskTier.blockSize)
+        #expect(directory.fileNames.count == tier.count)
+        #expect(tier.bytes <= 64 * 1024)
+        #expect(ImageDiskTier.charge(size: 4096) == 4096 + ImageDiskTier.entryOverhead)
+        #expect(ImageDiskTier.charge(size: 4097) == 8192 + ImageDiskTier.entryOverhead)
+    }
+}
