@@ -12,6 +12,8 @@ public struct BoundedAnswer: Sendable {
     public let url: URL?
     public let contentType: String?
     public let body: [UInt8]
+    /// `Location`, when the plain-HTTP path read the answer (it follows redirects itself).
+    var location: String? = nil
 }
 
 /// Why `BoundedTransfer` stopped reading an answer.
@@ -79,10 +81,47 @@ public final class BoundedTransfer: NSObject, URLSessionDataDelegate, Sendable {
     /// `URLError(.timedOut)` when the whole answer has not arrived within `deadline` (a server
     /// dripping a byte a second resets URLSession's idle timer forever; this one it cannot).
     /// Either way, and when the calling task is cancelled, the URLSession task is cancelled.
+    ///
+    /// `http:` URLs are fetched over a socket of our own (`PlainHTTPExchange`), which reads
+    /// nothing past the cap; `https:` ones by `session`. Either way the session's
+    /// `httpAdditionalHeaders` are sent and redirects obey `allowsRedirect` and `maxRedirects`.
     public func fetch(
         _ request: URLRequest, in session: URLSession, maxBytes: Int, deadline: Duration
     ) async throws -> BoundedAnswer {
-        try await withThrowingTaskGroup(of: BoundedAnswer?.self) { group in
+        let end = ContinuousClock.now + deadline
+        var request = request
+        var hop = 0
+        while request.url?.scheme?.lowercased() == "http" {
+            var headers: [String: String] = [:]
+            for (name, value) in session.configuration.httpAdditionalHeaders ?? [:] {
+                if let name = name as? String, let value = value as? String { headers[name] = value }
+            }
+            let answer = try await PlainHTTPExchange.fetch(
+                request, extraHeaders: headers, maxBytes: maxBytes,
+                connectTimeout: .seconds(max(request.timeoutInterval, 0.001)), deadline: end)
+            guard [301, 302, 303, 307, 308].contains(answer.status), let location = answer.location,
+                let from = request.url, let target = URL(string: location, relativeTo: from)?.absoluteURL
+            else { return answer }
+            hop += 1
+            guard hop <= maxRedirects, allowsRedirect(hop, from, target) else { return answer }
+            var next = request
+            next.url = target
+            if ![307, 308].contains(answer.status) && request.httpMethod != "HEAD" {
+                next.httpMethod = "GET"
+                next.httpBody = nil
+                next.setValue(nil, forHTTPHeaderField: "Content-Type")
+            }
+            request = next
+        }
+        return try await fetch(request, in: session, maxBytes: maxBytes, until: end)
+    }
+
+    /// Through `session` (https), with the deadline as a race.
+    private func fetch(
+        _ request: URLRequest, in session: URLSession, maxBytes: Int, until end: ContinuousClock.Instant
+    ) async throws -> BoundedAnswer {
+        let deadline = ContinuousClock.now.duration(to: end)
+        return try await withThrowingTaskGroup(of: BoundedAnswer?.self) { group in
             group.addTask { try await self.fetch(request, in: session, maxBytes: maxBytes) }
             group.addTask {
                 try await Task.sleep(for: deadline)
