@@ -88,6 +88,21 @@ struct HostileUpstreamTests {
         }
     }
 
+    @Test func extremeNumbersInADetail_renderThePage() async throws {
+        let detail = """
+            {"id":7,"vendor_id":\(Int.min),"name":"Edge teapot","description":"d","currency":"USD",\
+            "price":\(Int.max),"discounted_price":\(Int.min),"stock":\(Int.max),\
+            "images":[{"id":\(Int.max),"url":"http://127.0.0.1:1/a.png"},{"id":\(Int.min),"url":"http://127.0.0.1:1/b.png"}],\
+            "vendors":{"id":\(Int.max),"name":"v"}}
+            """
+        try await Self.withHostileDashboard({ _ in HostileUpstream.json(detail) }) { dash, _ in
+            let page = try await dash.get("/products/7")
+            #expect(page.status == 200)
+            #expect(page.text.contains("Edge teapot"))
+            #expect(page.text.contains("USD 9,223,372,036,854,775,807.00"))
+        }
+    }
+
     /// A dashboard over a `MarketClient` of its own configuration (a small cap, short deadlines)
     /// talking to `upstream`.
     static func withClient(
