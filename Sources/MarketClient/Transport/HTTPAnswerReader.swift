@@ -79,6 +79,13 @@ struct HTTPAnswerReader {
             position = newline + 1
             return text
         }
+        /// Moves up to `wanted` body bytes from `pending`; returns how many are still wanted.
+        func take(_ wanted: Int) -> Int {
+            let n = min(wanted, pending.count - position)
+            body.append(contentsOf: pending[position..<position + n])
+            position += n
+            return wanted - n
+        }
         while true {
             switch state {
             case .head:
@@ -89,22 +96,18 @@ struct HTTPAnswerReader {
                 try parseHead(pending[position..<end.start])
                 position = end.next
             case .fixed(let remaining):
-                let n = min(remaining, pending.count - position)
-                body.append(contentsOf: pending[position..<position + n])
-                position += n
-                state = remaining == n ? .done : .fixed(remaining: remaining - n)
-                if remaining != n { return }
+                let left = take(remaining)
+                state = left == 0 ? .done : .fixed(remaining: left)
+                if left > 0 { return }
             case .chunkSize:
                 guard let text = try line() else { return }
                 let size = try Self.chunkSize(text)
                 guard size <= maxBytes - body.count else { throw .tooLarge(limit: maxBytes) }
                 state = size == 0 ? .trailers : .chunkData(remaining: size)
             case .chunkData(let remaining):
-                let n = min(remaining, pending.count - position)
-                body.append(contentsOf: pending[position..<position + n])
-                position += n
-                state = remaining == n ? .chunkDataEnd : .chunkData(remaining: remaining - n)
-                if remaining != n { return }
+                let left = take(remaining)
+                state = left == 0 ? .chunkDataEnd : .chunkData(remaining: left)
+                if left > 0 { return }
             case .chunkDataEnd:
                 guard let text = try line() else { return }
                 guard text.isEmpty else { throw .malformed("a chunk longer than its size") }

@@ -77,19 +77,26 @@ struct RedirectAndCapTests {
     /// The call's deadline covers its retries: a market that takes the request and never
     /// answers costs one deadline, not three.
     @Test func aSilentMarketCostsOneDeadline_notOnePerRetry() async throws {
-        let gate = Gate()
         let sleeps = SleepLog()
-        try await StubMarket.run({ router in
-            router.get("/api/products/{id}") { _ in
-                await gate.wait()
-                return .json(SampleJSON.detail)
-            }
-        }) { market in
-            defer { gate.open() }
+        try await StubMarket.runSilent { market in
             let client = market.client(retry: sleeps.policy(), connectTimeout: .seconds(30), requestTimeout: .milliseconds(300))
-            await #expect(throws: MarketError.timeout) { try await client.product(id: 32) }
+            await #expect(throws: MarketError.timeout) { try await client.listProducts(page: 1, itemsPerPage: 20, search: nil) }
             #expect(market.log.count == 1)
             #expect(sleeps.all.isEmpty)
         }
+    }
+}
+
+extension StubMarket {
+    /// A market that takes every list request and never answers (until the body ends).
+    static func runSilent(_ body: (StubMarket) async throws -> Void) async throws {
+        let gate = Gate()
+        defer { gate.open() }
+        try await run({ router in
+            router.get("/api/products") { _ in
+                await gate.wait()
+                return .json(SampleJSON.currentPage)
+            }
+        }, body)
     }
 }
