@@ -75,7 +75,7 @@ hostile_part() {
   hostile_case "market dripping a byte a second" timed "/products?q=drip"
 
   register() {
-    python3 - "$hostile_url" "$PWD/Sources/LocalMarket/Seed/images/photo-01-circle.jpg" >> "$work/answers" <<'PY'
+    python3 - "$hostile_url" "$PWD/Sources/LocalMarket/Seed/images/photo-01-circle.jpg" "$work/register.h1" >> "$work/answers" <<'PY'
 import re, sys, urllib.request, urllib.error, uuid
 base, jpeg = sys.argv[1], open(sys.argv[2], "rb").read()
 page = urllib.request.urlopen(base + "/products/new", timeout=20)
@@ -93,12 +93,16 @@ request = urllib.request.Request(base + "/products", data=body, method="POST", h
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args): return None
 try:
-    print(urllib.request.build_opener(NoRedirect).open(request, timeout=30).status)
+    answer = urllib.request.build_opener(NoRedirect).open(request, timeout=30)
 except urllib.error.HTTPError as error:
-    print(error.code)
+    answer = error
+print(answer.status if hasattr(answer, "status") else answer.code)
+heading = re.search(r"<h1[^>]*>(.*?)</h1>", answer.read().decode(errors="replace"), re.S)
+open(sys.argv[3], "w").write(heading.group(1).strip() if heading else "")
 PY
   }
   hostile_case "registration answered 307" register
+  echo "    the page says: $(cat "$work/register.h1" 2>/dev/null) (a write whose answer cannot be read may have happened)"
 
   retry_link() {
     ask "//products?q=garbage"

@@ -39,6 +39,10 @@ public enum TransferRefusal: Error, Sendable, Equatable, CustomStringConvertible
 /// refused redirect ends the task with the 3xx answer itself, and nothing is sent to its
 /// `Location`.
 ///
+/// `http:` URLs do not go through URLSession at all but through `PlainHTTPExchange`, which can
+/// stop reading (corelibs' URLSession queues every piece for the delegate and cannot be paused,
+/// so against a fast sender the cap here bounds what is kept, not what passes through).
+///
 /// Sessions made with `session(configuration:)` hold this delegate; one delegate serves every
 /// task of its sessions, keyed by task identifier.
 public final class BoundedTransfer: NSObject, URLSessionDataDelegate, Sendable {
