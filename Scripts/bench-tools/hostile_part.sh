@@ -62,7 +62,7 @@ hostile_part() {
     done
     ask "/products?page=999999999999999999999&per_page=-9223372036854775808"
   }
-  hostile_case "overflowing numbers (28 answers)" overflow_cases
+  hostile_case "overflowing numbers (29 answers)" overflow_cases
 
   image_cases() {
     local key
@@ -76,7 +76,7 @@ hostile_part() {
 
   register() {
     python3 - "$hostile_url" "$PWD/Sources/LocalMarket/Seed/images/photo-01-circle.jpg" "$work/register.h1" >> "$work/answers" <<'PY'
-import re, sys, urllib.request, urllib.error, uuid
+import html, re, sys, urllib.request, urllib.error, uuid
 base, jpeg = sys.argv[1], open(sys.argv[2], "rb").read()
 page = urllib.request.urlopen(base + "/products/new", timeout=20)
 html = page.read().decode()
@@ -98,7 +98,7 @@ except urllib.error.HTTPError as error:
     answer = error
 print(answer.status if hasattr(answer, "status") else answer.code)
 heading = re.search(r"<h1[^>]*>(.*?)</h1>", answer.read().decode(errors="replace"), re.S)
-open(sys.argv[3], "w").write(heading.group(1).strip() if heading else "")
+open(sys.argv[3], "w").write(html.unescape(heading.group(1).strip()) if heading else "")
 PY
   }
   hostile_case "registration answered 307" register
