@@ -79,9 +79,9 @@ hostile_part() {
 import html, re, sys, urllib.request, urllib.error, uuid
 base, jpeg = sys.argv[1], open(sys.argv[2], "rb").read()
 page = urllib.request.urlopen(base + "/products/new", timeout=20)
-html = page.read().decode()
+form = page.read().decode()
 cookie = page.headers.get("Set-Cookie", "").split(";")[0]
-token = lambda name: re.search(r'name="%s" value="([^"]*)"' % name, html).group(1)
+token = lambda name: re.search(r'name="%s" value="([^"]*)"' % name, form).group(1)
 fields = {"csrf_token": token("csrf_token"), "form_token": token("form_token"), "name": "Redirected teapot",
           "description": "A registration answered 307 to the sink.", "price": "1000", "discounted_price": "0",
           "stock": "3", "currency": "KRW"}
