@@ -15,8 +15,9 @@ import FoundationNetworking
 /// `https:` keeps URLSession (TLS), where `BoundedTransfer`'s delegate does what it can.
 ///
 /// One connection per request (`Connection: close`), no redirects (the caller decides), no
-/// cookies, no compression. Blocking calls run on a thread of their own, never on Swift's
-/// shared pool; every wait is a `poll` bounded by the deadline and by cancellation.
+/// cookies, no compression, no proxy (`http_proxy` is not read). Blocking calls run on a
+/// thread of their own, never on Swift's shared pool; every wait is a `poll` bounded by the
+/// deadline and by cancellation.
 enum PlainHTTPExchange {
     /// Cancellation reaches the I/O thread through this.
     final class Cancellation: Sendable {
@@ -50,9 +51,10 @@ enum PlainHTTPExchange {
         _ request: URLRequest, extraHeaders: [String: String], maxBytes: Int,
         connectTimeout: Duration, deadline: ContinuousClock.Instant, cancellation: Cancellation
     ) throws -> BoundedAnswer {
-        guard let url = request.url, url.scheme?.lowercased() == "http", let host = url.host, !host.isEmpty else {
+        guard let url = request.url, url.scheme?.lowercased() == "http", var host = url.host, !host.isEmpty else {
             throw URLError(.unsupportedURL)
         }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }  // [::1]
         let port = url.port ?? 80
         let connectBy = min(deadline, ContinuousClock.now + connectTimeout)
         let fd = try connect(host: host, port: port, by: connectBy, cancellation: cancellation)
