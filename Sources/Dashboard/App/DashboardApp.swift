@@ -61,11 +61,12 @@ public final class DashboardApp: Sendable {
         let templates = try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode)
         let renderer = PageRenderer(templates: templates, logger: logger)
         let registry = ImageURLRegistry()
+        let redirects = ImageRedirectRule(registry: registry, marketURL: upstreamURL)
         let imageCache = try ImageCache(
             directory: configuration.cacheDirectory.appendingPathComponent("images", isDirectory: true),
             memoryCapacity: configuration.imageMemoryCacheBytes,
             diskCapacity: configuration.imageDiskCacheBytes,
-            fetcher: ImageDownloader.fetcher())
+            fetcher: ImageDownloader.fetcher(allowsRedirect: { redirects.allows($0) }))
 
         var router = Router()
         router.get("/") { _ in .redirect(to: "/products", status: .found) }
@@ -84,7 +85,7 @@ public final class DashboardApp: Sendable {
             .register(in: &router)
         router.add(.get, "/images/{key}", try ImageHandler(
             registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger))
-        router.add(.get, "/healthz", HealthHandler(api: api, imageCache: imageCache, upstreamDescription: upstreamURL.absoluteString))
+        router.add(.get, "/healthz", HealthHandler(api: api, imageCache: imageCache, upstreamDescription: HealthHandler.describe(upstreamURL)))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger

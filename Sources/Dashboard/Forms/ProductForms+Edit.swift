@@ -110,7 +110,7 @@ extension ProductForms {
             return .failure(ResponseError(renderer.error(
                 timeout ? .gatewayTimeout : .badGateway, heading: "The market is not answering",
                 message: "The product could not be loaded from the Open Market, so nothing was changed. Please try again in a moment.",
-                retryHref: fresh ? nil : request.target)))
+                retryHref: fresh ? nil : PageRenderer.retryHref(for: request))))
         }
         if let ownVendorID, product.vendorID != ownVendorID {
             return .failure(ResponseError(renderer.error(

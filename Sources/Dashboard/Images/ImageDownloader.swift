@@ -1,4 +1,5 @@
 import Foundation
+import MarketClient
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -13,10 +14,17 @@ public enum ImageDownloader {
     }
 
     /// A fetcher over an ephemeral URLSession: no cookies, no URL cache (our cache is the cache),
-    /// the request timeout from design.md, only 2xx accepted. A body announced larger than
-    /// `maxBytes` is refused without being kept; the cache checks the real size again.
+    /// only 2xx accepted.
+    /// - The body is read only up to `maxBytes`: one announced larger is refused at its head, one
+    ///   that grows past it (an endless chunked "JPEG") is cut off there and the connection
+    ///   dropped, so memory never holds more than the cap (`ImageCacheError.tooLarge`).
+    /// - The whole answer must arrive within `requestTimeout`, however slowly it trickles.
+    /// - At most `maxRedirects` redirects are followed, each only where `allowsRedirect` says
+    ///   yes (see `ImageRedirectRule`); a refused redirect is a failure (its 3xx status) and
+    ///   nothing is sent to its `Location`.
     public static func fetcher(
-        requestTimeout: Duration = .seconds(8), maxBytes: Int = 5 * 1024 * 1024
+        requestTimeout: Duration = .seconds(8), maxBytes: Int = 5 * 1024 * 1024,
+        maxRedirects: Int = 2, allowsRedirect: @escaping @Sendable (URL) -> Bool = { _ in false }
     ) -> ImageCache.Fetcher {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = requestTimeout.seconds
@@ -24,17 +32,19 @@ public enum ImageDownloader {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        let session = URLSession(configuration: configuration)
+        let transfer = BoundedTransfer(maxRedirects: maxRedirects) { _, _, target in allowsRedirect(target) }
+        let session = transfer.session(configuration: configuration)
         return { url in
             var request = URLRequest(url: url)
             request.setValue("image/jpeg, image/png, image/gif, image/webp", forHTTPHeaderField: "Accept")
-            let (data, response) = try await session.data(for: request)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            guard (200..<300).contains(status) else { throw Failure(status: status) }
-            guard response.expectedContentLength <= Int64(maxBytes), data.count <= maxBytes else {
+            let answer: BoundedAnswer
+            do {
+                answer = try await transfer.fetch(request, in: session, maxBytes: maxBytes, deadline: requestTimeout)
+            } catch TransferRefusal.tooLarge {
                 throw ImageCacheError.tooLarge(limit: maxBytes)
             }
-            return ([UInt8](data), (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type"))
+            guard (200..<300).contains(answer.status) else { throw Failure(status: answer.status) }
+            return (answer.body, answer.contentType)
         }
     }
 }

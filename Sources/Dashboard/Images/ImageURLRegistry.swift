@@ -21,6 +21,15 @@ public final class ImageURLRegistry: Sendable {
         /// The key of each registered URL, so that rendering a page (20 thumbnails, each on
         /// every render) hashes a URL for a dictionary lookup instead of computing its SHA-256.
         var keys: [URL: String] = [:]
+        /// How many registered URLs each origin (`scheme://host:port`) has: the places an image
+        /// redirect may lead to (see `ImageRedirectRule`).
+        var origins: [String: Int] = [:]
+
+        mutating func count(_ url: URL, by change: Int) {
+            guard let origin = ImageURLRegistry.origin(of: url) else { return }
+            let count = origins[origin, default: 0] + change
+            origins[origin] = count > 0 ? count : nil
+        }
     }
 
     public init(capacity: Int = 50_000) {
@@ -50,10 +59,12 @@ public final class ImageURLRegistry: Sendable {
         if let known, known.isRecent { return known.key }
         let key = known?.key ?? Self.key(for: url)
         state.write { state in
-            state.urls.setValue(url, forKey: key)
+            if let replaced = state.urls.setValue(url, forKey: key) { state.count(replaced, by: -1) }
+            state.count(url, by: 1)
             state.keys[url] = key
             if state.urls.count > capacity, let evicted = state.urls.removeLeastRecentlyUsed() {
                 state.keys[evicted.value] = nil
+                state.count(evicted.value, by: -1)
             }
             // Two URL values with one absolute string share a key; the memo then outgrows the
             // registry by the stale one: rebuild it from the registry now and then.
@@ -73,6 +84,25 @@ public final class ImageURLRegistry: Sendable {
     }
 
     public var count: Int { state.read { $0.urls.count } }
+
+    /// True when `url` has the scheme, host and port of a registered image URL.
+    public func knowsOrigin(of url: URL) -> Bool {
+        guard let origin = Self.origin(of: url) else { return false }
+        return state.read { $0.origins[origin] != nil }
+    }
+
+    /// `scheme://host:port`, lowercased, with the scheme's default port filled in; nil for
+    /// anything but http and https with a host.
+    static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        let port: Int
+        switch scheme {
+        case "http": port = url.port ?? 80
+        case "https": port = url.port ?? 443
+        default: return nil
+        }
+        return "\(scheme)://\(host):\(port)"
+    }
 
     public static func key(for url: URL) -> String {
         String(SHA256.hex(url.absoluteString.utf8).prefix(keyLength))

@@ -30,6 +30,15 @@ struct PageRenderer: Sendable {
         HTTPResponse(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], bytes: html)
     }
 
+    /// The request's own path and query, as a link to try it again. Never starting with `//`
+    /// (nor `/\`, which browsers read the same way): a request for `//products?x` must not
+    /// render `href="//products?x"`, a link to a host named `products`.
+    static func retryHref(for request: HTTPRequest) -> String {
+        var target = Substring(request.target)
+        while let first = target.first, first == "/" || first == "\\" { target = target.dropFirst() }
+        return "/" + target
+    }
+
     /// A full error page in the site layout, with a retry link where trying again can help.
     func error(_ status: HTTPStatus, heading: String, message: String, retryHref: String?) -> HTTPResponse {
         var context: TemplateObject = [

@@ -17,7 +17,9 @@ struct Pagination: Sendable, Equatable {
         self.lastPage = last
         var pages: [Int] = [1]
         let low = max(2, self.current - radius)
-        let high = min(last - 1, self.current + radius)
+        // `current` can be as large as `lastPage`, a number from the market: no `+` that traps.
+        let (ahead, overflow) = self.current.addingReportingOverflow(radius)
+        let high = min(last - 1, overflow ? Int.max : ahead)
         if low <= high { pages.append(contentsOf: low...high) }
         if last > 1 { pages.append(last) }
         var items: [Item] = []

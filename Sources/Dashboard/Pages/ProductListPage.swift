@@ -61,9 +61,13 @@ struct ProductListPage {
     /// "Showing 21–40 of 113".
     var summary: String {
         guard !page.products.isEmpty else { return "" }
-        let first = (query.page - 1) * query.perPage + 1
-        let last = first + page.products.count - 1
-        return "Showing \(first)–\(last) of \(page.totalCount)"
+        // The query's page is at most 1,000,000 and its size at most 100 (ProductListQuery),
+        // but checked arithmetic keeps a state built another way from trapping.
+        let (skipped, overflowed) = (max(query.page, 1) - 1).multipliedReportingOverflow(by: max(query.perPage, 0))
+        guard !overflowed, skipped <= Int.max - page.products.count else { return "" }
+        let first = skipped + 1
+        let last = skipped + page.products.count
+        return "Showing \(first)–\(last) of \(max(page.totalCount, last))"
     }
 
     var emptyMessage: String {

@@ -140,7 +140,7 @@ struct ProductPages: Sendable {
 
     /// Nothing cached and the market failed: a page that says what happened and offers a retry.
     func upstreamFailure(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
-        let retry = request.target
+        let retry = PageRenderer.retryHref(for: request)
         switch error as? MarketError {
         case .timeout?:
             return renderer.error(.gatewayTimeout, heading: "The market is slow to answer",

@@ -25,6 +25,14 @@ extension MarketClient {
         public var connectTimeout: Duration
         public var requestTimeout: Duration
         public var retry: RetryPolicy
+        /// The most one call may take, its retries included; nil: `requestTimeout`. A market
+        /// that drips its answer a byte a second then costs one deadline, not one per retry:
+        /// the page says "timed out" (or shows its saved copy) within the read timeout. Failures
+        /// that come quickly (refused connections, 502/503) are still retried inside it.
+        public var callDeadline: Duration?
+        /// The largest answer body read into memory (8 MB by default); a larger one, announced
+        /// or as it arrives, is cut off and reported as a malformed answer.
+        public var maxAnswerBytes: Int
         /// Sent as `User-Agent`.
         public var userAgent: String
 
@@ -34,6 +42,8 @@ extension MarketClient {
             connectTimeout: Duration = .seconds(2),
             requestTimeout: Duration = .seconds(8),
             retry: RetryPolicy = RetryPolicy(),
+            callDeadline: Duration? = nil,
+            maxAnswerBytes: Int = 8 * 1024 * 1024,
             userAgent: String = "OpenMarketDashboard/1.0"
         ) {
             self.baseURL = baseURL
@@ -41,6 +51,8 @@ extension MarketClient {
             self.connectTimeout = connectTimeout
             self.requestTimeout = requestTimeout
             self.retry = retry
+            self.callDeadline = callDeadline
+            self.maxAnswerBytes = max(0, maxAnswerBytes)
             self.userAgent = userAgent
         }
 

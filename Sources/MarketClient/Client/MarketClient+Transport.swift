@@ -42,14 +42,17 @@ extension MarketClient {
     }
 
     /// Sends a request and returns its 2xx answer, or throws the `MarketError` for the rest.
-    /// GETs are retried per `configuration.retry`; everything else is sent exactly once.
+    /// GETs are retried per `configuration.retry`; everything else is sent exactly once. The
+    /// whole call, retries and their waits included, ends by `callDeadline`.
     func send(_ request: URLRequest) async throws -> WireResponse {
         let retries = request.httpMethod == Method.get.rawValue ? configuration.retry.maxRetries : 0
+        let deadline = ContinuousClock.now + (configuration.callDeadline ?? configuration.requestTimeout)
         var retry = 0
         while true {
             let outcome: Result<WireResponse, MarketError>
             do {
-                outcome = .success(try await attempt(request))
+                let left = ContinuousClock.now.duration(to: deadline)
+                outcome = .success(try await attempt(request, deadline: min(configuration.requestTimeout, left)))
             } catch let error as MarketError {
                 outcome = .failure(error)
             }
@@ -67,36 +70,27 @@ extension MarketClient {
             guard retryable else { throw failure }
             guard retry < retries else { throw failure }
             retry += 1
-            try await configuration.retry.sleep(configuration.retry.delay(beforeRetry: retry))
+            let wait = configuration.retry.delay(beforeRetry: retry)
+            // No time left for another attempt after the wait: this failure is the answer.
+            guard ContinuousClock.now + wait < deadline else { throw failure }
+            try await configuration.retry.sleep(wait)
         }
     }
 
-    /// One attempt, bounded by `requestTimeout` however the server behaves (slow to accept,
-    /// silent, or trickling): when the deadline passes, the URLSession task is cancelled.
-    func attempt(_ request: URLRequest) async throws -> WireResponse {
+    /// One attempt, bounded by `deadline` (at most `requestTimeout`) however the server behaves
+    /// (slow to accept, silent, or trickling): when it passes, the URLSession task is cancelled.
+    /// The body is read up to `maxAnswerBytes` and no further (see `BoundedTransfer`).
+    func attempt(_ request: URLRequest, deadline: Duration? = nil) async throws -> WireResponse {
         let session = request.httpMethod == Method.get.rawValue ? readSession : writeSession
-        let deadline = configuration.requestTimeout
+        let deadline = deadline ?? configuration.requestTimeout
         do {
-            return try await withThrowingTaskGroup(of: WireResponse?.self) { group in
-                group.addTask {
-                    let (data, response) = try await session.data(for: request)
-                    guard let http = response as? HTTPURLResponse else {
-                        throw MarketError.malformedResponse("an answer that is not HTTP")
-                    }
-                    return WireResponse(
-                        status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"),
-                        body: [UInt8](data))
-                }
-                group.addTask {
-                    try await Task.sleep(for: deadline)
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let response = first else { throw MarketError.timeout }
-                return response
-            }
+            let answer = try await transfer.fetch(
+                request, in: session, maxBytes: configuration.maxAnswerBytes, deadline: deadline)
+            guard answer.status > 0 else { throw MarketError.malformedResponse("an answer that is not HTTP") }
+            return WireResponse(status: answer.status, contentType: answer.contentType, body: answer.body)
         } catch {
             if Task.isCancelled { throw CancellationError() }
+            if let refusal = error as? TransferRefusal { throw MarketError.malformedResponse(refusal.description) }
             throw MarketError.from(transport: error)
         }
     }

@@ -16,11 +16,17 @@ public final class MarketClient: MarketAPI, CustomReflectable {
     /// lower-case name the API documents (names are case-insensitive in HTTP, so either works
     /// with a conforming server; we send exactly what the documentation shows).
     let writeSession: URLSession
+    /// Reads every answer of both sessions: at most `configuration.maxAnswerBytes`, and no
+    /// redirect is ever followed (a 3xx is a malformed answer; a write redirected elsewhere
+    /// must not carry the `identifier` header there).
+    let transfer: BoundedTransfer
     let encoder: MultipartEncoder
 
     public init(configuration: Configuration, multipartEncoder: MultipartEncoder = MultipartEncoder()) {
         self.configuration = configuration
         self.encoder = multipartEncoder
+        let transfer = BoundedTransfer()
+        self.transfer = transfer
         func session(headers: [String: String]) -> URLSession {
             let sessionConfiguration = URLSessionConfiguration.ephemeral
             sessionConfiguration.timeoutIntervalForRequest = Configuration.wholeSeconds(configuration.requestTimeout)
@@ -29,7 +35,7 @@ public final class MarketClient: MarketAPI, CustomReflectable {
             sessionConfiguration.httpShouldSetCookies = false
             sessionConfiguration.httpCookieAcceptPolicy = .never
             sessionConfiguration.httpAdditionalHeaders = headers
-            return URLSession(configuration: sessionConfiguration)
+            return transfer.session(configuration: sessionConfiguration)
         }
         readSession = session(headers: [:])
         writeSession = session(headers: ["identifier": configuration.credentials.identifier])

@@ -10,11 +10,16 @@ extension MarketError {
     /// - any other 4xx whose message speaks of credentials or ownership: `.unauthorized`. The real
     ///   server is not documented to use 401/403 for a wrong identifier or secret; clients saw 400
     ///   and 404 with a message instead, so the message decides (see `mentionsCredentials`).
+    /// - 3xx: `.malformedResponse` (redirects are never followed).
     /// - 404: `.notFound`. 502, 503: `.unreachable`. 504: `.timeout`.
     /// - anything else: `.rejected` with the upstream's message, redacted and bounded.
     static func from(status: Int, body: [UInt8], credentials: MarketCredentials) -> MarketError {
         let message = upstreamMessage(body).map { bounded(credentials.redact($0)) }
         switch status {
+        case 300..<400:
+            // The client follows no redirect (see `BoundedTransfer`): the API never sends one,
+            // and a write redirected elsewhere would carry the vendor header there.
+            return .malformedResponse("a redirect (\(status)), which the client does not follow")
         case 401, 403:
             return .unauthorized
         case 400..<500 where message.map(mentionsCredentials) ?? false:

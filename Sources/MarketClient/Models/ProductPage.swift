@@ -23,12 +23,15 @@ public struct ProductPage: Sendable, Hashable, Codable {
     public var products: [ProductSummary]
 
     /// A page with the derived fields computed by the API's rules; `products` are cleaned.
+    /// The arithmetic saturates at `Int.max` instead of trapping: the numbers may come from the
+    /// network, and a page claiming 9223372036854775807 products must not end the process.
     public init(pageNumber: Int, itemsPerPage: Int, totalCount: Int, products: [ProductSummary]) {
         let perPage = max(itemsPerPage, 0)
-        let last = perPage > 0 ? (max(totalCount, 0) + perPage - 1) / perPage : 0
+        let last = perPage > 0 ? Self.ceilingDivision(max(totalCount, 0), perPage) : 0
+        let offset = Self.saturatingProduct(max(pageNumber, 1) - 1, perPage)
         self.init(
             pageNumber: pageNumber, itemsPerPage: itemsPerPage, totalCount: totalCount,
-            offset: max(pageNumber - 1, 0) * perPage, limit: max(pageNumber - 1, 0) * perPage + perPage,
+            offset: offset, limit: Self.saturatingSum(offset, perPage),
             lastPage: last, hasNext: pageNumber < last, hasPrevious: pageNumber > 1, products: products)
     }
 
@@ -66,16 +69,49 @@ public struct ProductPage: Sendable, Hashable, Codable {
         let itemsPerPage = try c.required(Int.self, "itemsPerPage", "items_per_page")
         let items = try c.required([Lossy<ProductSummary>].self, "pages").compactMap(\.value)
         let totalCount = try c.value(Int.self, "totalCount", "total_count") ?? items.count
+        let lastPage = try c.value(Int.self, "lastPage", "last_page")
+        // The numbers the dashboard computes with must be in the API's range; anything else is
+        // a malformed answer (shown as an upstream error), never a page built on nonsense.
+        // `offset` and `limit` are kept as sent: nothing computes with them.
+        try Self.check(pageNumber >= 1, "pageNo", in: c)
+        try Self.check(itemsPerPage >= 1, "itemsPerPage", in: c)
+        try Self.check(totalCount >= 0, "totalCount", in: c)
+        try Self.check((lastPage ?? 0) >= 0, "lastPage", in: c)
         let computed = ProductPage(
             pageNumber: pageNumber, itemsPerPage: itemsPerPage, totalCount: totalCount, products: items)
         self.init(
             pageNumber: pageNumber, itemsPerPage: itemsPerPage, totalCount: totalCount,
             offset: try c.value(Int.self, "offset") ?? computed.offset,
             limit: try c.value(Int.self, "limit") ?? computed.limit,
-            lastPage: try c.value(Int.self, "lastPage", "last_page") ?? computed.lastPage,
+            lastPage: lastPage ?? computed.lastPage,
             hasNext: try c.value(Bool.self, "hasNext", "has_next") ?? computed.hasNext,
             hasPrevious: try c.value(Bool.self, "hasPrev", "has_prev") ?? computed.hasPrevious,
             products: items)
+    }
+
+    private static func check(
+        _ inRange: Bool, _ field: String, in container: KeyedDecodingContainer<AnyCodingKey>
+    ) throws {
+        guard !inRange else { return }
+        throw DecodingError.dataCorrupted(.init(
+            codingPath: container.codingPath + [AnyCodingKey(field)], debugDescription: "\(field) is out of range."))
+    }
+
+    /// `ceil(dividend / divisor)` for a non-negative dividend and a positive divisor, without
+    /// the `dividend + divisor - 1` that overflows near `Int.max`.
+    static func ceilingDivision(_ dividend: Int, _ divisor: Int) -> Int {
+        let (quotient, remainder) = dividend.quotientAndRemainder(dividingBy: divisor)
+        return remainder > 0 ? quotient + 1 : quotient
+    }
+
+    static func saturatingProduct(_ a: Int, _ b: Int) -> Int {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? (a < 0) != (b < 0) ? Int.min : Int.max : product
+    }
+
+    static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? b < 0 ? Int.min : Int.max : sum
     }
 
     /// Encodes the current (camelCase) envelope.

@@ -89,12 +89,13 @@ struct StubMarket {
     }
 
     func client(
-        retry: RetryPolicy = .none, connectTimeout: Duration = .seconds(2), requestTimeout: Duration = .seconds(8)
+        retry: RetryPolicy = .none, connectTimeout: Duration = .seconds(2), requestTimeout: Duration = .seconds(8),
+        callDeadline: Duration? = nil
     ) -> MarketClient {
         MarketClient(
             configuration: .init(
                 baseURL: baseURL, credentials: Self.credentials, connectTimeout: connectTimeout,
-                requestTimeout: requestTimeout, retry: retry))
+                requestTimeout: requestTimeout, retry: retry, callDeadline: callDeadline))
     }
 }
 

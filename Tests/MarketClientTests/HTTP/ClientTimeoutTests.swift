@@ -17,8 +17,11 @@ struct ClientTimeoutTests {
         }) { market in
             defer { gate.open() }
             // URLSession's own timer gets 30 s, so only the client's 0.3 s deadline can end an
-            // attempt early: the bounds then tell the two apart even on a loaded machine.
-            let client = market.client(retry: sleeps.policy(), connectTimeout: .seconds(30), requestTimeout: .milliseconds(300))
+            // attempt early: the bounds then tell the two apart even on a loaded machine. The
+            // call's deadline leaves room for the retries (by default it is one request timeout).
+            let client = market.client(
+                retry: sleeps.policy(), connectTimeout: .seconds(30), requestTimeout: .milliseconds(300),
+                callDeadline: .seconds(30))
             let start = ContinuousClock.now
             await #expect(throws: MarketError.timeout) { try await client.product(id: 32) }
             let elapsed = ContinuousClock.now - start
