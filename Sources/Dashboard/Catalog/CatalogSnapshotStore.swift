@@ -69,6 +69,12 @@ final class CatalogSnapshotStore: Sendable {
         return status()
     }
 
+    /// Returns when the crawl running now (if any) has ended, whatever its outcome (for tests
+    /// and the memory benchmark; pages never wait without a limit).
+    func crawlEnded() async {
+        await state.withLock { $0.crawl }?.value
+    }
+
     /// After a create, edit or delete by this dashboard: the snapshot no longer matches the
     /// market. Counts again at once if anyone has asked for the snapshot yet.
     func invalidate() {
