@@ -27,6 +27,7 @@ struct MyProductsList: Sendable {
         let shown = matching[start..<min(matching.count, start + query.perPage)].map(\.summary)
         let page = ProductPage(pageNumber: query.page, itemsPerPage: query.perPage, totalCount: matching.count, products: shown)
         let context = ProductListPage(query: query, page: page, imagePath: imagePath, notice: Self.notice(status)).context
+        if ProductPages.wantsFragment(request) { return renderer.page(ProductPages.fragmentTemplate, context) }
         return flash.page(for: request, context) { renderer.page("products/list", $0) }
     }
 

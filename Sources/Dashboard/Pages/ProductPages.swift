@@ -63,6 +63,7 @@ struct ProductPages: Sendable {
         // Registering keeps the thumbnails' keys alive in the registry; it can forget URLs only
         // once it is over half full (see ImageURLRegistry.register).
         if images.mayForget { memo.thumbnails.forEach { images.register($0) } }
+        if Self.wantsFragment(request) { return renderer.page(Self.fragmentTemplate, memo.context) }
         let notice = Self.notice(for: cached)
         // The kept HTML is the page without a flash and without a notice: exactly what rendering
         // would give a request that carries no flash cookie while the market answers.
