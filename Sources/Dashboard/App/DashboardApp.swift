@@ -76,7 +76,7 @@ public final class DashboardApp: Sendable {
         let flash = FlashMessages()
         // The one place the catalog features learn the own vendor (#13 may make it learnable).
         let ownVendor: @Sendable () -> Int? = { ownVendorID }
-        catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog)
+        catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendor)
         gateway.observeWrites { [catalog] in catalog.invalidate() }
         // Before ProductPages: its `/products/{id}` would otherwise answer `/products/new`.
         ProductForms(

@@ -10,6 +10,14 @@ struct CatalogCrawl: Sendable {
 
     let settings: CatalogSettings
     let fetchPage: PageFetcher
+    /// Whose products keep their thumbnail URL (by vendor id; see `CatalogProduct.thumbnail`).
+    let keepsThumbnail: @Sendable (Int) -> Bool
+
+    init(settings: CatalogSettings, keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, fetchPage: @escaping PageFetcher) {
+        self.settings = settings
+        self.keepsThumbnail = keepsThumbnail
+        self.fetchPage = fetchPage
+    }
 
     /// Counts the catalog; `progress` hears after each page. Throws the market's error or
     /// `CancellationError` (a crawl stops between pages when its task is cancelled).
@@ -30,7 +38,14 @@ struct CatalogCrawl: Sendable {
             try Task.checkCancellation()
             let answer = try await fetchPage(page, pageSize)
             try Task.checkCancellation()
-            if page == 1 { reportedTotal = max(0, answer.totalCount) }
+            if page == 1 {
+                reportedTotal = max(0, answer.totalCount)
+                // One allocation of the right size, not a doubling array that leaves its
+                // outgrown buffers behind in the heap (a few more products than reported
+                // still fit: the array grows once then).
+                products.reserveCapacity(min(reportedTotal, limit))
+                seen.reserveCapacity(min(reportedTotal, limit))
+            }
             for summary in answer.products where seen.insert(summary.id).inserted {
                 guard products.count < limit else {
                     isPartial = true
@@ -42,7 +57,7 @@ struct CatalogCrawl: Sendable {
                     vendorNames[summary.vendorID] = name
                     return name
                 }()
-                products.append(CatalogProduct(summary, vendorName: vendorName))
+                products.append(CatalogProduct(summary, vendorName: vendorName, keepsThumbnail: keepsThumbnail(summary.vendorID)))
             }
             state.pagesDone = page
             state.pagesTotal = min(max(answer.lastPage, page), pageLimit)

@@ -10,7 +10,9 @@ struct CatalogProduct: Sendable, Equatable {
     var vendorID: Int
     var vendorName: String
     var name: String
-    /// The thumbnail URL as the market sent it (a `URL` value costs several times the string).
+    /// The thumbnail URL as the market sent it (a `URL` value costs several times the string),
+    /// kept for the own vendor's products only: only "My products" shows pictures, and a
+    /// thumbnail URL (about 130 bytes) for every product was a third of the snapshot's memory.
     var thumbnail: String?
     var currency: Currency
     var price: Decimal
@@ -21,12 +23,12 @@ struct CatalogProduct: Sendable, Equatable {
     var stock: Int
     var createdAt: Date?
 
-    init(_ summary: ProductSummary, vendorName: String) {
+    init(_ summary: ProductSummary, vendorName: String, keepsThumbnail: Bool = true) {
         id = summary.id
         vendorID = summary.vendorID
         self.vendorName = vendorName
         name = summary.name
-        thumbnail = summary.thumbnail?.absoluteString
+        thumbnail = keepsThumbnail ? summary.thumbnail?.absoluteString : nil
         currency = summary.currency
         price = summary.price.amount
         discountedPrice = summary.discountedPrice.amount

@@ -27,10 +27,13 @@ final class CatalogSnapshotStore: Sendable {
     private let now: @Sendable () -> Date
 
     /// `now` is the clock for the snapshot's time and age (tests pass their own).
-    init(settings: CatalogSettings, now: @escaping @Sendable () -> Date = { Date() }, fetchPage: @escaping CatalogCrawl.PageFetcher) {
+    init(
+        settings: CatalogSettings, now: @escaping @Sendable () -> Date = { Date() },
+        keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, fetchPage: @escaping CatalogCrawl.PageFetcher
+    ) {
         self.settings = settings
         self.now = now
-        crawler = CatalogCrawl(settings: settings, fetchPage: fetchPage)
+        crawler = CatalogCrawl(settings: settings, keepsThumbnail: keepsThumbnail, fetchPage: fetchPage)
     }
 
     /// The snapshot as it is now, starting a crawl when one is due.
@@ -188,8 +191,13 @@ extension CatalogSnapshotStore {
     /// A store that crawls through the gateway: a page still fresh in the JSON cache is reused;
     /// others are asked of the market directly, not stored in the cache (2,000 pages of full
     /// products there would cost far more memory than the snapshot itself).
-    static func crawling(_ gateway: MarketGateway, settings: CatalogSettings, now: @escaping @Sendable () -> Date = { Date() }) -> CatalogSnapshotStore {
-        CatalogSnapshotStore(settings: settings, now: now) { page, perPage in
+    /// Thumbnails are kept for `ownVendorID`'s products as it is known during the crawl (a
+    /// vendor learned later gets them at the next count, which its first write starts).
+    static func crawling(
+        _ gateway: MarketGateway, settings: CatalogSettings, ownVendorID: @escaping @Sendable () -> Int?,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) -> CatalogSnapshotStore {
+        CatalogSnapshotStore(settings: settings, now: now, keepsThumbnail: { $0 == ownVendorID() }) { page, perPage in
             let key = MarketGateway.ListKey(page: page, perPage: perPage, search: "")
             if let cached = gateway.lists.freshValue(for: key) { return cached.value }
             return try await gateway.api.listProducts(page: page, itemsPerPage: perPage, search: nil)

@@ -67,6 +67,13 @@ struct CatalogSnapshotStoreTests {
         #expect(Set(snapshot.products.map(\.id)).count == 150)
     }
 
+    @Test func thumbnails_areKeptForTheOwnVendorOnly() async throws {
+        let source = FakeCatalogSource(count: 9, vendors: 3)
+        let crawl = CatalogCrawl(settings: CatalogSettings(), keepsThumbnail: { $0 == 2 }) { try await source.page($0, $1) }
+        let snapshot = try await crawl.run(startedAt: Date(), generation: 1) { _ in }
+        #expect(snapshot.products.filter { $0.thumbnail != nil }.map(\.vendorID) == [2, 2, 2])
+    }
+
     @Test func olderThanMaxAge_isCountedAgain_andTheOldSnapshotServesMeanwhile() async throws {
         let source = FakeCatalogSource(count: 10)
         let clock = TestClock()

@@ -35,6 +35,9 @@ struct MyProductsRouteTests {
                 path = HTMLScan.tags("a", in: main).first { $0["rel"] == "next" }?["href"]
             }
             #expect(shown == own.compactMap { $0["id"] as? Int })
+            let pictures = HTMLScan.tags("img", in: try await harness.get("/products?mine=1&per_page=100").text).compactMap { $0["src"] }
+            #expect(pictures.count == own.count)
+            #expect(pictures.allSatisfy { $0.hasPrefix("/images/") }, "own products show their thumbnails")
         }
     }
 
