@@ -14,7 +14,7 @@ struct MyProductsRouteTests {
     }
 
     @Test func showsOnlyAndAllOwnProducts_pageByPage_andEveryLinkKeepsMine() async throws {
-        try await withDashboard { harness in
+        try await withCatalogDashboard { harness in
             let own = try await harness.marketCatalog().filter { $0["vendor_id"] as? Int == LocalMarket.defaultVendor.id }
             #expect(own.count > 10)
             var shown: [Int] = []
@@ -50,7 +50,7 @@ struct MyProductsRouteTests {
     }
 
     @Test func searchWithinOwnProducts() async throws {
-        try await withDashboard { harness in
+        try await withCatalogDashboard { harness in
             let own = try await harness.marketCatalog().filter { $0["vendor_id"] as? Int == LocalMarket.defaultVendor.id }
             let name = try #require(own.first?["name"] as? String)
             let word = String(name.split(separator: " ").first ?? "")
@@ -64,7 +64,7 @@ struct MyProductsRouteTests {
     }
 
     @Test func afterDeletingOneOfMine_theListNoLongerShowsIt() async throws {
-        try await withDashboard { harness in
+        try await withCatalogDashboard { harness in
             let before = Self.productIDs(try await harness.get("/products?mine=1&per_page=100").text)
             let id = try #require(before.first)
             var session = FormSession(port: harness.port)

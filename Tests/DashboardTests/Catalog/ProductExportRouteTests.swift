@@ -18,7 +18,7 @@ struct ProductExportRouteTests {
     }
 
     @Test func everyProduct_oneRowEach_withBOMHeaderAndAttachmentName() async throws {
-        try await withDashboard { harness in
+        try await withCatalogDashboard { harness in
             let csv = try await harness.fetch("/products.csv")
             #expect(csv.status == 200)
             #expect(csv.headers["Content-Type"] as? String == "text/csv; charset=utf-8")
@@ -32,7 +32,7 @@ struct ProductExportRouteTests {
     }
 
     @Test func isStreamedInChunks() async throws {
-        try await withDashboard { harness in
+        try await withCatalogDashboard { harness in
             let raw = try await harness.get("/products.csv")
             #expect(raw.header("Transfer-Encoding") == "chunked")
             #expect(raw.header("Content-Length") == nil)
@@ -40,7 +40,7 @@ struct ProductExportRouteTests {
     }
 
     @Test func search_andMine_filterLikeTheList() async throws {
-        try await withDashboard { harness in
+        try await withCatalogDashboard { harness in
             let searched = try await harness.fetch("/products.csv?q=kettle")
             let matches = try await harness.marketCatalog(search: "kettle")
             #expect(!matches.isEmpty)
