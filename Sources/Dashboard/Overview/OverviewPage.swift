@@ -25,6 +25,7 @@ struct OverviewPage {
                     "value": TemplateValue(progress.productsDone),
                     "max": TemplateValue(max(progress.productsTotal, progress.productsDone, 1)),
                     "text": .string(counting),
+                    "pages": .string(progress.pagesDone > 0 ? "Page \(Self.grouped(progress.pagesDone)) of \(Self.grouped(progress.pagesTotal)) of the list." : ""),
                 ]
             } else {
                 context["recounting"] = .string(counting)

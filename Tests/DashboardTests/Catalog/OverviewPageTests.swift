@@ -29,6 +29,7 @@ struct OverviewPageTests {
             return
         }
         #expect(Self.text(counting, "text") == "Counting products: 1,200 of 3,400")
+        #expect(Self.text(counting, "pages") == "Page 12 of 34 of the list.")
         #expect(context["sections"] == nil)
     }
 
