@@ -5,8 +5,9 @@ import Testing
 /// named `<script>alert(1)</script>` (6), `"quotes" & <b>bold</b>` (9) and
 /// `<img src=x onerror=alert(2)>` (36), and a vendor named `Tom & Jerry's <Shop>`.
 @Suite struct EscapingTests {
-    /// Markup that only data could have put on a page (the templates use none of it).
-    static let injected = ["<script", "<b>", "<img src=x", "<Shop>", "<tags>"]
+    /// Markup that only data could have put on a page (the templates use none of it; the list's
+    /// own `<script src=…>` is not `<script>`).
+    static let injected = ["<script>", "<b>", "<img src=x", "<Shop>", "<tags>"]
 
     func expectNoInjectedMarkup(_ response: TestResponse, _ path: String) {
         for fragment in Self.injected {

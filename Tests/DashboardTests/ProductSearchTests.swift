@@ -31,12 +31,13 @@ import Testing
         #expect(response.productIDs.count == 10)
         #expect(HTMLScan.text(response.text).contains("Showing 1–10 of 33"))
         let sizeLinks = HTMLScan.hrefs(in: HTMLScan.block(in: response.text, from: "aria-label=\"Products per page\"", to: "</nav>"))
-        // Every link to the list or a product but the header's and "Clear search".
+        // Every link to the list or a product but the header's, "Clear search" and the CSV
+        // export (which has no pages: it keeps q only).
         let links = HTMLScan.tags("a", in: response.text).filter {
-            $0["class"] != "clear-search" && PageLink($0["href"] ?? "").path.hasPrefix("/products")
+            $0["class"] != "clear-search" && $0["class"] != "download-csv" && PageLink($0["href"] ?? "").path.hasPrefix("/products")
                 && !PageLink($0["href"] ?? "").query.isEmpty
         }.compactMap { $0["href"] }
-        let expectedCount = 2 + 4 + 5 + 10  // view switch, page sizes, pagination, products
+        let expectedCount = 2 + 2 + 4 + 5 + 10  // view switch, all/my products, page sizes, pagination, products
         #expect(links.count == expectedCount)
         for href in links {
             #expect(PageLink(href).query["q"] == "e", "\(href)")

@@ -73,6 +73,7 @@ import Testing
               <nav class="site-nav" aria-label="Site">
                 <ul>
                   <li><a href="/products">Products</a></li>
+                  <li><a href="/overview">Overview</a></li>
                   <li><a href="/products/new">Register a product</a></li>
                 </ul>
               </nav>

@@ -13,6 +13,8 @@ public final class DashboardApp: Sendable {
     public let market: LocalMarket?
     /// The API base URL in use (the embedded market's or the configured one).
     public let upstreamURL: URL
+    /// Every product, counted in the background (the overview, the CSV export, "My products").
+    let catalog: CatalogSnapshotStore
 
     public convenience init(configuration: DashboardConfiguration) throws {
         try Self.checkFolders(configuration)
@@ -73,6 +75,10 @@ public final class DashboardApp: Sendable {
         router.add(.get, "/static/{path...}", StaticFileHandler(root: configuration.publicDirectory.path))
         let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor, slowAfter: configuration.jsonRefreshSlowAfter)
         let flash = FlashMessages()
+        // The one place the catalog features learn the own vendor (#13 may make it learnable).
+        let ownVendor: @Sendable () -> Int? = { ownVendorID }
+        catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendor)
+        gateway.observeWrites { [catalog] in catalog.invalidate() }
         // Before ProductPages: its `/products/{id}` would otherwise answer `/products/new`.
         ProductForms(
             api: api, gateway: gateway, renderer: renderer, images: registry,
@@ -81,8 +87,11 @@ public final class DashboardApp: Sendable {
         ).register(in: &router)
         ProductPages(
             gateway: gateway, images: registry, renderer: renderer, ownVendorID: ownVendorID, flash: flash,
-            keepsRenderedPages: configuration.pageCache && !configuration.developmentMode)
+            keepsRenderedPages: configuration.pageCache && !configuration.developmentMode,
+            myProducts: MyProductsList(catalog: catalog, ownVendorID: ownVendor, renderer: renderer, flash: flash))
             .register(in: &router)
+        ProductExport(catalog: catalog, ownVendorID: ownVendor, renderer: renderer).register(in: &router)
+        OverviewPages(catalog: catalog, ownVendorID: ownVendor, renderer: renderer).register(in: &router)
         router.add(.get, "/images/{key}", try ImageHandler(
             registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger))
         router.add(.get, "/healthz", HealthHandler(api: api, imageCache: imageCache, upstreamDescription: HealthHandler.describe(upstreamURL)))
@@ -118,6 +127,7 @@ public final class DashboardApp: Sendable {
     public var url: String { "http://\(configuration.listenURLHost):\(server.port)" }
 
     public func shutdown() {
+        catalog.shutdown()
         server.shutdown()
         market?.shutdown()
     }

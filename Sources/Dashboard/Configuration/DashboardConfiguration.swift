@@ -34,6 +34,8 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// Keep each list page's rendered HTML for as long as the market JSON it shows (see
     /// `ListPageMemo`); off in development mode, where templates change under it.
     public var pageCache = true
+    /// The catalog snapshot behind `/overview`, `/products.csv` and "My products".
+    public var catalog = CatalogSettings()
 
     public init(
         dataDirectory: URL, cacheDirectory: URL,

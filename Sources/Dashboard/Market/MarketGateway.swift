@@ -1,5 +1,6 @@
 import Foundation
 import MarketClient
+import Synchronization
 
 /// The dashboard's way to the market: reads go through the JSON caches (fresh briefly, then
 /// stale-while-revalidate, stale-if-error up to a hard age; one upstream call per key at a
@@ -14,6 +15,9 @@ final class MarketGateway: Sendable {
     let api: any MarketAPI
     let lists: StaleWhileRevalidateCache<ListKey, ProductPage>
     let details: StaleWhileRevalidateCache<Int, ProductDetail>
+    /// Told after every write, once the caches have dropped what it changed (the catalog
+    /// snapshot counts again).
+    private let writeObservers = Mutex<[@Sendable () -> Void]>([])
 
     init(
         api: any MarketAPI, freshFor: Duration = .seconds(10), hardExpiry: Duration = .seconds(600),
@@ -42,5 +46,10 @@ final class MarketGateway: Sendable {
     func invalidate(productID: Int?) {
         lists.invalidateAll()
         if let productID { details.invalidate(productID) }
+        writeObservers.withLock { $0 }.forEach { $0() }
+    }
+
+    func observeWrites(_ observer: @escaping @Sendable () -> Void) {
+        writeObservers.withLock { $0.append(observer) }
     }
 }

@@ -18,7 +18,7 @@ struct ProductListPage {
     var context: TemplateObject {
         var context: TemplateObject = [
             "title": .string(title),
-            "heading": .string(query.search.isEmpty ? "Products" : "Results for “\(query.search)”"),
+            "heading": .string(heading),
             "viewName": .string(query.view.rawValue),
             "query": [
                 "q": .string(query.search),
@@ -26,8 +26,17 @@ struct ProductListPage {
                 "hasCustomPageSize": .bool(query.perPage != ProductListQuery.defaultPageSize),
                 "perPage": TemplateValue(query.perPage),
                 "hasSearch": .bool(!query.search.isEmpty),
+                "mine": .bool(query.mine),
             ],
-            "clearSearchHref": .string(ProductListQuery(view: query.view, perPage: query.perPage).listPath),
+            "clearSearchHref": .string(ProductListQuery(view: query.view, perPage: query.perPage, mine: query.mine).listPath),
+            "ownerLinks": .list([false, true].map { mine in
+                [
+                    "label": .string(mine ? "My products" : "All products"),
+                    "href": .string(query.with(mine: mine).listPath),
+                    "current": .bool(mine == query.mine),
+                ]
+            }),
+            "csvHref": .string(query.csvPath),
             "viewLinks": .list(ProductListQuery.View.allCases.map { view in
                 [
                     "label": .string(view == .list ? "List" : "Grid"),
@@ -52,8 +61,13 @@ struct ProductListPage {
         return context
     }
 
+    var heading: String {
+        let base = query.mine ? "My products" : "Products"
+        return query.search.isEmpty ? base : (query.mine ? "My products: " : "") + "Results for “\(query.search)”"
+    }
+
     var title: String {
-        var title = query.search.isEmpty ? "Products" : "Search: \(query.search)"
+        var title = query.search.isEmpty ? (query.mine ? "My products" : "Products") : "Search: \(query.search)"
         if query.page > 1 { title += " (page \(query.page))" }
         return title
     }
@@ -73,7 +87,7 @@ struct ProductListPage {
     var emptyMessage: String {
         if !query.search.isEmpty { return "No products match “\(query.search)”." }
         if query.page > 1 { return "There are no products on page \(query.page)." }
-        return "There are no products yet."
+        return query.mine ? "You have no products yet." : "There are no products yet."
     }
 
     var products: [TemplateValue] {

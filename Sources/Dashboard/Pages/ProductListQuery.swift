@@ -19,14 +19,17 @@ struct ProductListQuery: Sendable, Equatable {
     var page = 1
     var perPage = defaultPageSize
     var search = ""
+    /// `mine=1`: only the own vendor's products, from the catalog snapshot.
+    var mine = false
 
     init() {}
 
-    init(view: View = .list, page: Int = 1, perPage: Int = defaultPageSize, search: String = "") {
+    init(view: View = .list, page: Int = 1, perPage: Int = defaultPageSize, search: String = "", mine: Bool = false) {
         self.view = view
         self.page = page
         self.perPage = perPage
         self.search = search
+        self.mine = mine
     }
 
     /// Reads the query; anything unusable is replaced by its default.
@@ -41,6 +44,7 @@ struct ProductListQuery: Sendable, Equatable {
                 // escapes out of the page and the upstream query.
                 let printable = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.properties.generalCategory != .control }))
                 search = String(printable.trimmingCharacters(in: .whitespaces).prefix(Self.maxSearchLength))
+            case "mine": mine = value == "1"
             default: continue
             }
         }
@@ -53,6 +57,7 @@ struct ProductListQuery: Sendable, Equatable {
         if page != 1 { items.append("page=\(page)") }
         if perPage != Self.defaultPageSize { items.append("per_page=\(perPage)") }
         if !search.isEmpty { items.append("q=\(URLEncodedForm.encode(search))") }
+        if mine { items.append("mine=1") }
         return items.isEmpty ? "" : "?" + items.joined(separator: "&")
     }
 
@@ -75,6 +80,19 @@ struct ProductListQuery: Sendable, Equatable {
         var copy = self
         copy.page = page
         return copy
+    }
+
+    /// Switching between all products and one's own starts again at page 1.
+    func with(mine: Bool) -> ProductListQuery {
+        var copy = self
+        copy.mine = mine
+        copy.page = 1
+        return copy
+    }
+
+    /// `/products.csv` with this state's search and `mine` (the export has no pages or views).
+    var csvPath: String {
+        "/products.csv" + ProductListQuery(search: search, mine: mine).queryString
     }
 
     /// A new page size starts again at page 1: the old page number means other products now.

@@ -16,6 +16,8 @@ struct ProductPages: Sendable {
     var keepsRenderedPages = false
     /// List page contexts (and HTML) per snapshot of the market JSON (see `ListPageMemo`).
     let listPages = ListPageMemo()
+    /// `?mine=1` lists, from the catalog snapshot (nil: the switch is not offered).
+    var myProducts: MyProductsList?
 
     func register(in router: inout Router) {
         router.add(.get, "/products", listRoute)
@@ -24,6 +26,7 @@ struct ProductPages: Sendable {
 
     func list(_ request: HTTPRequest) async -> HTTPResponse {
         let query = ProductListQuery(request)
+        if query.mine, let myProducts { return await myProducts.list(request, query, imagePath: imagePath) }
         let cached: CachedValue<ProductPage>
         do {
             cached = try await gateway.page(query.listKey)
@@ -37,7 +40,7 @@ struct ProductPages: Sendable {
     /// nil otherwise, and the caller takes the async path.
     func listIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
         let query = ProductListQuery(request)
-        guard let cached = gateway.lists.freshValue(for: query.listKey) else { return nil }
+        guard !query.mine, let cached = gateway.lists.freshValue(for: query.listKey) else { return nil }
         return list(request, query, cached)
     }
 
@@ -60,6 +63,7 @@ struct ProductPages: Sendable {
         // Registering keeps the thumbnails' keys alive in the registry; it can forget URLs only
         // once it is over half full (see ImageURLRegistry.register).
         if images.mayForget { memo.thumbnails.forEach { images.register($0) } }
+        if Self.wantsFragment(request) { return renderer.page(Self.fragmentTemplate, memo.context) }
         let notice = Self.notice(for: cached)
         // The kept HTML is the page without a flash and without a notice: exactly what rendering
         // would give a request that carries no flash cookie while the market answers.

@@ -6,11 +6,15 @@ public struct HTTPResponse: Sendable {
         case bytes([UInt8])
         /// A regular file sent with `sendfile(2)`; `size` is its length in bytes.
         case file(path: String, size: Int)
+        /// Pieces made while sending (see `BodyStream`); its length is not known up front.
+        case stream(BodyStream)
 
+        /// The body's length in bytes; 0 for a stream, whose length is not known up front.
         public var count: Int {
             switch self {
             case .bytes(let b): b.count
             case .file(_, let size): size
+            case .stream: 0
             }
         }
     }

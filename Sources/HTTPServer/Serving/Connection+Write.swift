@@ -8,6 +8,12 @@ extension Connection {
     @discardableResult
     func enqueue(_ response: HTTPResponse, method: HTTPMethod, version: HTTPVersion, keepAlive: Bool) -> Int? {
         var response = response
+        var keepAlive = keepAlive
+        if case .stream = response.body, version == .http1_0 {
+            // No chunked coding in HTTP/1.0: the end of the body is the end of the connection.
+            keepAlive = false
+            afterFlush = .close
+        }
         var file: Int32 = -1
         if case .file(let path, _) = response.body, method != .head, response.status.allowsBody {
             file = open(path, O_RDONLY | O_CLOEXEC)
@@ -34,6 +40,18 @@ extension Connection {
             }
             pending = output
             return flush() || phase != .closed ? size : nil
+        case .stream(let stream):
+            guard sendsBody else { return send(head: loop.headBuffer.bytes, body: []) ? 0 : nil }
+            guard pending == nil else {
+                close()
+                return nil
+            }
+            var output = PendingOutput(chunks: [Array(loop.headBuffer.bytes)], at: loop.now)
+            output.stream = stream
+            output.isChunked = version != .http1_0
+            pending = output
+            // The length is not known here; the access log counts a stream as 0 bytes.
+            return flush() || phase != .closed ? 0 : nil
         }
     }
 
@@ -47,7 +65,7 @@ extension Connection {
     private func send(head: UnsafeRawBufferPointer, body: [UInt8]) -> Bool {
         if var output = pending {
             // Behind output that is still waiting: join the queue, keep the order.
-            guard output.file < 0 else {
+            guard output.file < 0, output.stream == nil else {
                 close()
                 return false
             }
@@ -94,44 +112,46 @@ extension Connection {
     func flush() -> Bool {
         guard var output = pending else { return true }
         defer { if phase != .closed { pending = output.isDone ? nil : output } }
-        while !output.chunks.isEmpty {
-            guard writable else { return false }
-            // A head followed by a file: hold the packet for the file's first bytes.
-            let more = output.chunks.count == 1 && output.fileRemaining > 0 ? Int32(MSG_MORE) : 0
-            let offset = output.offset
-            let n = output.chunks[0].withUnsafeBytes { chunk in
-                chunk.baseAddress.map { Glibc.send(fd, $0 + offset, chunk.count - offset, Int32(MSG_NOSIGNAL) | more) } ?? -1
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK {
-                    writable = false
+        repeat {
+            while !output.chunks.isEmpty {
+                guard writable else { return false }
+                // A head followed by a file: hold the packet for the file's first bytes.
+                let more = output.chunks.count == 1 && output.fileRemaining > 0 ? Int32(MSG_MORE) : 0
+                let offset = output.offset
+                let n = output.chunks[0].withUnsafeBytes { chunk in
+                    chunk.baseAddress.map { Glibc.send(fd, $0 + offset, chunk.count - offset, Int32(MSG_NOSIGNAL) | more) } ?? -1
+                }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        writable = false
+                        return false
+                    }
+                    close()
                     return false
                 }
-                close()
-                return false
+                output.consume(n, at: loop.now)
             }
-            output.consume(n, at: loop.now)
-        }
-        while output.fileRemaining > 0 {
-            guard writable else { return false }
-            let n = sendfile(fd, output.file, &output.fileOffset, output.fileRemaining)
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK {
-                    writable = false
+            while output.fileRemaining > 0 {
+                guard writable else { return false }
+                let n = sendfile(fd, output.file, &output.fileOffset, output.fileRemaining)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        writable = false
+                        return false
+                    }
+                }
+                guard n > 0 else {
+                    // The peer left, or the file shrank under us: the response cannot be completed.
+                    // (`close` closes the file too: `pending` still holds it.)
+                    close()
                     return false
                 }
+                output.fileRemaining -= n
+                output.lastProgressAt = loop.now
             }
-            guard n > 0 else {
-                // The peer left, or the file shrank under us: the response cannot be completed.
-                // (`close` closes the file too: `pending` still holds it.)
-                close()
-                return false
-            }
-            output.fileRemaining -= n
-            output.lastProgressAt = loop.now
-        }
+        } while output.pullStreamPiece()
         output.closeFile()
         return true
     }
@@ -163,9 +183,13 @@ extension Connection {
         }
         out.append(loop.dateLine())
         if response.status.allowsBody {
-            out.append(Self.contentLengthPrefix)
-            out.append(decimal: response.body.count)
-            out.append(Self.lineEnd)
+            if case .stream = response.body {
+                if version != .http1_0 { out.append(Self.chunkedCoding) }
+            } else {
+                out.append(Self.contentLengthPrefix)
+                out.append(decimal: response.body.count)
+                out.append(Self.lineEnd)
+            }
         }
         if !keepAlive {
             out.append(Self.connectionClose)
@@ -177,6 +201,7 @@ extension Connection {
 
     private static let contentLengthPrefix = Array("Content-Length: ".utf8)
     private static let lineEnd = Array("\r\n".utf8)
+    private static let chunkedCoding = Array("Transfer-Encoding: chunked\r\n".utf8)
     private static let connectionClose = Array("Connection: close\r\n".utf8)
     private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
 
@@ -203,9 +228,14 @@ extension Connection {
     }
 }
 
-/// Response bytes the socket has not taken yet: byte chunks in order, then maybe a file.
+/// Response bytes the socket has not taken yet: byte chunks in order, then maybe a file or
+/// the rest of a stream.
 struct PendingOutput {
     var chunks: [[UInt8]]
+    /// A streamed body still being made: its next piece is asked for once `chunks` are sent.
+    var stream: BodyStream?
+    /// The stream's pieces are framed as chunks (HTTP/1.1) or sent bare (HTTP/1.0).
+    var isChunked = true
     /// Bytes of `chunks[0]` already sent.
     var offset = 0
     var file: Int32 = -1
@@ -219,7 +249,21 @@ struct PendingOutput {
         self.lastProgressAt = now
     }
 
-    var isDone: Bool { chunks.isEmpty && fileRemaining == 0 }
+    var isDone: Bool { chunks.isEmpty && fileRemaining == 0 && stream == nil }
+
+    /// Queues the stream's next piece (or, at its end, the last chunk); false when there is
+    /// no stream left to read.
+    mutating func pullStreamPiece() -> Bool {
+        guard let stream else { return false }
+        while let piece = stream.next() {
+            guard !piece.isEmpty else { continue }
+            chunks.append(isChunked ? BodyStream.chunk(piece) : piece)
+            return true
+        }
+        self.stream = nil
+        if isChunked { chunks.append(BodyStream.lastChunk) }
+        return true
+    }
 
     mutating func consume(_ count: Int, at now: Int) {
         var left = count

@@ -1,13 +1,20 @@
 import Foundation
 import Testing
 
+@testable import Dashboard
+
 extension BrowserTests {
     /// Every page at phone and desktop width: screenshots for people, checks for machines.
     @Suite struct Layout {
         /// The pages a person meets, with the name their screenshots get.
         static func pages(_ dashboard: DashboardHarness) async throws -> [(name: String, path: String)] {
             let own = try await ownProduct(dashboard, named: "맥북 프로 14")
+            // The overview with its figures and charts, not its progress bar.
+            _ = try await dashboard.get("/overview")
+            await dashboard.app.catalog.crawlEnded()
             return [
+                ("overview", "/overview"),
+                ("mine", "/products?mine=1"),
                 ("list", "/products"),
                 ("grid", "/products?view=grid"),
                 ("detail", "/products/\(own)"),

@@ -14,6 +14,7 @@ struct Reply {
         switch response.body {
         case .bytes(let bytes): self.bytes = bytes
         case .file(let path, _): self.bytes = (FileManager.default.contents(atPath: path).map { Array($0) }) ?? []
+        case .stream(let stream): self.bytes = stream.collect()
         }
     }
 

@@ -1,0 +1,206 @@
+import Foundation
+import MarketClient
+import Synchronization
+
+/// Keeps the catalog snapshot and counts the catalog again in the background: on the first
+/// read, when the snapshot is older than `maxAge`, and after this dashboard's own writes. One
+/// crawl at a time; a crawl that fails keeps the last snapshot and records the failure; the
+/// crawl is cancelled at shutdown. Reads never wait unless they ask to (`waitForSnapshot`).
+final class CatalogSnapshotStore: Sendable {
+    private struct State {
+        var snapshot: CatalogSnapshot?
+        var progress: CatalogProgress?
+        var failure: CatalogFailure?
+        var crawl: Task<Void, Never>?
+        /// A write arrived while a crawl ran: count again when it ends.
+        var rerunAfterCrawl = false
+        var outdatedByWrite = false
+        var generation = 0
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 0
+        var isShutDown = false
+    }
+
+    let settings: CatalogSettings
+    private let state = Mutex(State())
+    private let crawler: CatalogCrawl
+    private let now: @Sendable () -> Date
+
+    /// `now` is the clock for the snapshot's time and age (tests pass their own).
+    init(
+        settings: CatalogSettings, now: @escaping @Sendable () -> Date = { Date() },
+        keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, fetchPage: @escaping CatalogCrawl.PageFetcher
+    ) {
+        self.settings = settings
+        self.now = now
+        crawler = CatalogCrawl(settings: settings, keepsThumbnail: keepsThumbnail, fetchPage: fetchPage)
+    }
+
+    /// The snapshot as it is now, starting a crawl when one is due.
+    func status() -> CatalogStatus {
+        let time = now()
+        return state.withLock { state in
+            if needsCrawl(state, at: time) { startCrawl(&state, at: time) }
+            return Self.status(of: state)
+        }
+    }
+
+    /// The snapshot, waiting up to `limit` for the first crawl, or for the crawl that follows a
+    /// write, to finish. Returns what there is when the time is up.
+    func waitForSnapshot(upTo limit: Duration) async -> CatalogStatus {
+        let current = status()
+        guard current.snapshot == nil || current.isOutdatedByWrite, current.progress != nil, limit > .zero else {
+            return current
+        }
+        let id = state.withLock { state -> Int in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            self.resumeWaiter(id)
+        }
+        await withCheckedContinuation { continuation in
+            let waits = state.withLock { state -> Bool in
+                guard state.crawl != nil, !state.isShutDown else { return false }
+                state.waiters[id] = continuation
+                return true
+            }
+            if !waits { continuation.resume() }
+        }
+        timer.cancel()
+        return status()
+    }
+
+    /// Returns when the crawl running now (if any) has ended, whatever its outcome (for tests
+    /// and the memory benchmark; pages never wait without a limit).
+    func crawlEnded() async {
+        await state.withLock { $0.crawl }?.value
+    }
+
+    /// After a create, edit or delete by this dashboard: the snapshot no longer matches the
+    /// market. Counts again at once if anyone has asked for the snapshot yet.
+    func invalidate() {
+        let time = now()
+        state.withLock { state in
+            guard !state.isShutDown, state.snapshot != nil || state.crawl != nil else { return }
+            state.outdatedByWrite = true
+            if state.crawl != nil {
+                state.rerunAfterCrawl = true
+            } else {
+                startCrawl(&state, at: time)
+            }
+        }
+    }
+
+    /// Cancels the crawl in progress and releases anyone waiting; no crawl starts after this.
+    func shutdown() {
+        let waiters = state.withLock { state in
+            state.isShutDown = true
+            state.crawl?.cancel()
+            state.crawl = nil
+            state.progress = nil
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    // MARK: Crawling
+
+    private func needsCrawl(_ state: State, at time: Date) -> Bool {
+        guard !state.isShutDown, state.crawl == nil else { return false }
+        if let failure = state.failure, time < failure.at.addingTimeInterval(Self.seconds(settings.retryAfterFailure)) {
+            return false
+        }
+        guard let snapshot = state.snapshot else { return true }
+        return state.outdatedByWrite || time >= snapshot.takenAt.addingTimeInterval(Self.seconds(settings.maxAge))
+    }
+
+    private func startCrawl(_ state: inout State, at time: Date) {
+        state.generation += 1
+        let generation = state.generation
+        state.progress = CatalogProgress()
+        let crawler = self.crawler
+        state.crawl = Task {
+            let result: Result<CatalogSnapshot, any Error>
+            do {
+                result = .success(try await crawler.run(startedAt: time, generation: generation) { progress in
+                    self.state.withLock { if $0.generation == generation, $0.crawl != nil { $0.progress = progress } }
+                })
+            } catch {
+                result = .failure(error)
+            }
+            self.finish(generation, result)
+        }
+    }
+
+    private func finish(_ generation: Int, _ result: Result<CatalogSnapshot, any Error>) {
+        let time = now()
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard state.generation == generation, !state.isShutDown else { return [] }
+            state.crawl = nil
+            state.progress = nil
+            switch result {
+            case .success(let snapshot):
+                state.snapshot = snapshot
+                state.failure = nil
+                if state.rerunAfterCrawl {
+                    state.rerunAfterCrawl = false
+                    startCrawl(&state, at: time)
+                    return []
+                }
+                state.outdatedByWrite = false
+            case .failure(let error):
+                state.rerunAfterCrawl = false
+                state.failure = CatalogFailure(message: Self.describe(error), at: time)
+            }
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    private func resumeWaiter(_ id: Int) {
+        state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+    }
+
+    private static func status(of state: State) -> CatalogStatus {
+        CatalogStatus(
+            snapshot: state.snapshot, progress: state.crawl == nil ? nil : state.progress, failure: state.failure,
+            isOutdatedByWrite: state.outdatedByWrite)
+    }
+
+    /// Words for a page; never the error's own text (it could name the request).
+    static func describe(_ error: any Error) -> String {
+        switch error as? MarketError {
+        case .timeout?: "the market did not answer in time"
+        case .malformedResponse?: "the market sent something this dashboard does not understand"
+        case .rejected?: "the market refused to list its products"
+        default: "the market could not be reached"
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let parts = duration.components
+        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
+    }
+}
+
+extension CatalogSnapshotStore {
+    /// A store that crawls through the gateway: a page still fresh in the JSON cache is reused;
+    /// others are asked of the market directly, not stored in the cache (2,000 pages of full
+    /// products there would cost far more memory than the snapshot itself).
+    /// Thumbnails are kept for `ownVendorID`'s products as it is known during the crawl (a
+    /// vendor learned later gets them at the next count, which its first write starts).
+    static func crawling(
+        _ gateway: MarketGateway, settings: CatalogSettings, ownVendorID: @escaping @Sendable () -> Int?,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) -> CatalogSnapshotStore {
+        CatalogSnapshotStore(settings: settings, now: now, keepsThumbnail: { $0 == ownVendorID() }) { page, perPage in
+            let key = MarketGateway.ListKey(page: page, perPage: perPage, search: "")
+            if let cached = gateway.lists.freshValue(for: key) { return cached.value }
+            return try await gateway.api.listProducts(page: page, itemsPerPage: perPage, search: nil)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import HTTPServer
+
+/// `GET /products.csv` (`q`, `mine=1`): every product of the catalog snapshot that the list
+/// with the same `q` and `mine` would show, streamed as CSV. While the first count runs it
+/// waits for it up to `CatalogSettings.waitLimit`, then answers 503 with `Retry-After`.
+struct ProductExport: Sendable {
+    let catalog: CatalogSnapshotStore
+    /// The own vendor's id as known now (the one seam for it).
+    let ownVendorID: @Sendable () -> Int?
+    let renderer: PageRenderer
+
+    func register(in router: inout Router) {
+        router.get("/products.csv") { request in await export(request) }
+    }
+
+    func export(_ request: HTTPRequest) async -> HTTPResponse {
+        let query = ProductListQuery(request)
+        let vendorID: Int?
+        if query.mine {
+            guard let own = ownVendorID() else { return renderer.unknownOwnVendor() }
+            vendorID = own
+        } else {
+            vendorID = nil
+        }
+        let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: request.target) }
+        let search = query.search
+        let stream = ProductCSVStream(products: snapshot.products) { product in
+            (vendorID == nil || product.vendorID == vendorID) && product.nameMatches(search)
+        }
+        return HTTPResponse(
+            status: .ok,
+            headers: [
+                "Content-Type": "text/csv; charset=utf-8",
+                "Content-Disposition": "attachment; filename=\"\(Self.filename(for: snapshot.takenAt))\"",
+                "Cache-Control": "no-store",
+            ],
+            body: .stream(stream.body))
+    }
+
+    /// `products-YYYY-MM-DD.csv`, the day (UTC) the snapshot was counted.
+    static func filename(for date: Date) -> String {
+        "products-\(OverviewPage.day(date)).csv"
+    }
+}

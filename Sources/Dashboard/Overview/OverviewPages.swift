@@ -1,0 +1,59 @@
+import Foundation
+import HTTPServer
+import Synchronization
+
+/// `GET /overview`: the catalog at a glance, read from the catalog snapshot. Never waits for
+/// the market: while the first count runs it shows its progress and reloads itself.
+final class OverviewPages: Sendable {
+    let catalog: CatalogSnapshotStore
+    /// The own vendor's id as it is known now (the one seam for it; it may be learned later).
+    let ownVendorID: @Sendable () -> Int?
+    let renderer: PageRenderer
+    let now: @Sendable () -> Date
+    /// Figures are counted once per snapshot and vendor, not on every page view.
+    private let memo = Mutex<FiguresMemo?>(nil)
+
+    init(catalog: CatalogSnapshotStore, ownVendorID: @escaping @Sendable () -> Int?, renderer: PageRenderer, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.catalog = catalog
+        self.ownVendorID = ownVendorID
+        self.renderer = renderer
+        self.now = now
+    }
+
+    private struct FiguresMemo: Sendable {
+        var generation: Int
+        var vendorID: Int?
+        var catalog: CatalogFigures
+        var mine: CatalogFigures?
+    }
+
+    func register(in router: inout Router) {
+        router.get("/overview") { [self] _ in overview() }
+    }
+
+    func overview() -> HTTPResponse {
+        let status = catalog.status()
+        let vendorID = ownVendorID()
+        if status.snapshot == nil, status.progress == nil, let failure = status.failure {
+            return renderer.error(.badGateway, heading: "The catalog could not be counted",
+                message: "Counting products failed: \(failure.message). Please try again in a moment.", retryHref: "/overview")
+        }
+        let counted = status.snapshot.map { figures(for: $0, vendorID: vendorID) }
+        let page = OverviewPage(
+            status: status, catalog: counted?.catalog, mine: counted.flatMap { $0.mine }, ownVendorID: vendorID, now: now())
+        var response = renderer.page("overview", page.context)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    private func figures(for snapshot: CatalogSnapshot, vendorID: Int?) -> FiguresMemo {
+        if let kept = memo.withLock({ $0 }), kept.generation == snapshot.generation, kept.vendorID == vendorID {
+            return kept
+        }
+        let made = FiguresMemo(
+            generation: snapshot.generation, vendorID: vendorID, catalog: CatalogFigures(snapshot.products),
+            mine: vendorID.map { CatalogFigures(snapshot.products(ofVendor: $0)) })
+        memo.withLock { $0 = made }
+        return made
+    }
+}

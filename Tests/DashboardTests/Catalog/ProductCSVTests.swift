@@ -1,0 +1,65 @@
+import Foundation
+import MarketClient
+import Testing
+
+@testable import Dashboard
+
+/// CSV cells and rows: RFC 4180 quoting and the CSV-injection guard.
+@Suite("Product CSV")
+struct ProductCSVTests {
+    // RFC 4180 §2.6–2.7: fields with commas, quotes or line breaks are quoted, quotes doubled.
+    @Test(arguments: [
+        ("plain", "plain"),
+        ("a,b", "\"a,b\""),
+        ("say \"hi\"", "\"say \"\"hi\"\"\""),
+        ("two\nlines", "\"two\nlines\""),
+        ("cr\r\nlf", "\"cr\r\nlf\""),
+        ("김치 🤖", "김치 🤖"),
+    ])
+    func rfc4180_quoting(_ value: String, _ expected: String) {
+        #expect(ProductCSV.cell(value) == expected)
+    }
+
+    // OWASP CSV injection: a leading =, +, -, @, tab or CR makes a spreadsheet formula.
+    @Test(arguments: [
+        ("=HYPERLINK(\"http://evil\")", "\"'=HYPERLINK(\"\"http://evil\"\")\""),
+        ("+1", "'+1"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tcmd", "'\tcmd"),
+        ("\rcmd", "\"'\rcmd\""),
+        ("a=b", "a=b"),
+    ])
+    func csvInjection_getsAnApostrophe(_ value: String, _ expected: String) {
+        #expect(ProductCSV.cell(value) == expected)
+    }
+
+    @Test func preamble_isTheBOMAndTheHeaderRow() {
+        #expect(Array(ProductCSV.preamble.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        #expect(String(decoding: ProductCSV.preamble.dropFirst(3), as: UTF8.self)
+            == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at\r\n")
+    }
+
+    @Test func row_hasTheAPIFieldsInOrder() {
+        let summary = ProductSummary(
+            id: 7, vendorID: 3, name: "Mug, large", description: "", thumbnail: nil, currency: .usd,
+            price: Money(Decimal(string: "24.5")!), discountedPrice: Money(Decimal(string: "4.5")!), stock: 12,
+            createdAt: MarketDate.parse("2022-10-29T00:00:00"))
+        let row = ProductCSV.row(CatalogProduct(summary, vendorName: "Tom & Jerry's"))
+        #expect(row == "7,\"Mug, large\",Tom & Jerry's,USD,24.5,4.5,20,12,2022-10-29T00:00:00\r\n")
+    }
+
+    @Test func stream_sendsThePreambleThenFilteredRowsInPieces() {
+        let products = (1...1200).map { CatalogFiguresTests.product($0, vendor: $0 % 2) }
+        let stream = ProductCSVStream(products: products) { $0.vendorID == 1 }
+        var pieces: [[UInt8]] = []
+        while let piece = stream.nextPiece() { pieces.append(piece) }
+        #expect(pieces.first == ProductCSV.preamble)
+        let text = String(decoding: pieces.dropFirst().joined(), as: UTF8.self)
+        let ids = text.split(separator: "\r\n").map { $0.prefix { $0 != "," } }
+        #expect(ids.count == 600)
+        #expect(ids.allSatisfy { Int($0).map { $0 % 2 == 1 } ?? false })
+        #expect(pieces.map { String(decoding: $0, as: UTF8.self).components(separatedBy: "\r\n").count - 1 } == [1, 500, 100],
+            "the preamble, then rows 500 at a time")
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LocalMarket
+import MarketClient
+import Testing
+
+@testable import Dashboard
+
+/// `GET /products.csv` over the embedded market and over a market that holds its answers.
+@Suite("CSV export")
+struct ProductExportRouteTests {
+    static let header = "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at"
+
+    /// The ids in the first column of each row after the header (rows may hold quoted newlines,
+    /// so rows are found as lines that start with a number and a comma).
+    static func ids(_ body: [UInt8]) -> [Int] {
+        String(decoding: body.dropFirst(3), as: UTF8.self).components(separatedBy: "\r\n").dropFirst()
+            .compactMap { line in Int(line.prefix { $0 != "," }) }
+    }
+
+    @Test func everyProduct_oneRowEach_withBOMHeaderAndAttachmentName() async throws {
+        try await withCatalogDashboard { harness in
+            let csv = try await harness.fetch("/products.csv")
+            #expect(csv.status == 200)
+            #expect(csv.headers["Content-Type"] as? String == "text/csv; charset=utf-8")
+            let disposition = try #require(csv.headers["Content-Disposition"] as? String)
+            #expect(disposition.wholeMatch(of: /attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"/) != nil)
+            #expect(Array(csv.body.prefix(3)) == [0xEF, 0xBB, 0xBF])
+            #expect(String(decoding: csv.body.dropFirst(3), as: UTF8.self).hasPrefix(Self.header + "\r\n"))
+            let market = try await harness.marketCatalog()
+            #expect(Self.ids(csv.body) == market.compactMap { $0["id"] as? Int })
+        }
+    }
+
+    @Test func isStreamedInChunks() async throws {
+        try await withCatalogDashboard { harness in
+            let raw = try await harness.get("/products.csv")
+            #expect(raw.header("Transfer-Encoding") == "chunked")
+            #expect(raw.header("Content-Length") == nil)
+        }
+    }
+
+    @Test func search_andMine_filterLikeTheList() async throws {
+        try await withCatalogDashboard { harness in
+            let searched = try await harness.fetch("/products.csv?q=kettle")
+            let matches = try await harness.marketCatalog(search: "kettle")
+            #expect(!matches.isEmpty)
+            #expect(Self.ids(searched.body) == matches.compactMap { $0["id"] as? Int })
+
+            let mine = try await harness.fetch("/products.csv?mine=1")
+            let own = try await harness.marketCatalog().filter { $0["vendor_id"] as? Int == LocalMarket.defaultVendor.id }
+            #expect(Self.ids(mine.body) == own.compactMap { $0["id"] as? Int })
+        }
+    }
+
+    @Test func duringTheFirstCount_afterTheWait_is503WithRetryAfter() async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 1), ScriptedMarket.product(id: 2)])
+        let gate = Gate()
+        market.holdReads(at: gate)
+        let harness = try DashboardHarness(
+            adjust: { $0.catalog.waitLimit = .zero },
+            makeApp: { try DashboardApp(configuration: $0, api: market, ownVendorID: ScriptedMarket.vendorID) })
+        defer { harness.stop() }
+        defer { gate.open() }
+        let waiting = try await harness.get("/products.csv")
+        #expect(waiting.status == 503)
+        #expect(waiting.header("Retry-After") == "5")
+        #expect(waiting.text.contains("Still counting products"))
+
+        gate.open()
+        await harness.app.catalog.crawlEnded()
+        let ready = try await harness.fetch("/products.csv")
+        #expect(ready.status == 200)
+        #expect(Self.ids(ready.body) == [2, 1])
+    }
+
+    @Test func mineWithoutAnOwnVendor_is409_sayingHowToSetIt() async throws {
+        let harness = try DashboardHarness(api: ScriptedMarket(), ownVendorID: nil)
+        defer { harness.stop() }
+        let response = try await harness.get("/products.csv?mine=1")
+        #expect(response.status == 409)
+        #expect(response.text.contains("--vendor-id"))
+    }
+
+    @Test func theListLinksToTheExportOfWhatItShows() async throws {
+        let harness = try SharedDashboard.get()
+        let page = try await harness.get("/products?q=kettle&view=grid")
+        let link = try #require(HTMLScan.tags("a", in: page.text).first { $0["class"] == "download-csv" })
+        #expect(link["href"] == "/products.csv?q=kettle")
+    }
+}
