@@ -33,7 +33,7 @@ extension MarketClient {
         request.httpMethod = method.rawValue
         // See Configuration: URLSession's idle timer; the hard deadline is ours.
         request.timeoutInterval = Configuration.wholeSeconds(
-            method == .get ? configuration.connectTimeout : configuration.requestTimeout)
+            method == .get ? configuration.connectTimeout : configuration.writeTimeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
@@ -71,11 +71,13 @@ extension MarketClient {
         }
     }
 
-    /// One attempt, bounded by `requestTimeout` however the server behaves (slow to accept,
-    /// silent, or trickling): when the deadline passes, the URLSession task is cancelled.
+    /// One attempt, bounded by `requestTimeout` (reads) or `writeTimeout` (writes) however the
+    /// server behaves (slow to accept, silent, or trickling): when the deadline passes, the
+    /// URLSession task is cancelled.
     func attempt(_ request: URLRequest) async throws -> WireResponse {
-        let session = request.httpMethod == Method.get.rawValue ? readSession : writeSession
-        let deadline = configuration.requestTimeout
+        let isRead = request.httpMethod == Method.get.rawValue
+        let session = isRead ? readSession : writeSession
+        let deadline = configuration.deadline(isRead: isRead)
         do {
             return try await withThrowingTaskGroup(of: WireResponse?.self) { group in
                 group.addTask {

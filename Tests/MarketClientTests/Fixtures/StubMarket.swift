@@ -89,12 +89,13 @@ struct StubMarket {
     }
 
     func client(
-        retry: RetryPolicy = .none, connectTimeout: Duration = .seconds(2), requestTimeout: Duration = .seconds(8)
+        retry: RetryPolicy = .none, connectTimeout: Duration = .seconds(2), requestTimeout: Duration = .seconds(8),
+        writeTimeout: Duration = .seconds(30)
     ) -> MarketClient {
         MarketClient(
             configuration: .init(
                 baseURL: baseURL, credentials: Self.credentials, connectTimeout: connectTimeout,
-                requestTimeout: requestTimeout, retry: retry))
+                requestTimeout: requestTimeout, writeTimeout: writeTimeout, retry: retry))
     }
 }
 
