@@ -38,6 +38,23 @@ import Testing
         }
     }
 
+    /// What changed is measured against the form as shown: a field changed meanwhile elsewhere
+    /// (the mobile app) and left alone here is not sent back over the newer value.
+    @Test func aFieldChangedElsewhereMeanwhile_andLeftAloneHere_isNotOverwritten() async throws {
+        try await withFieldMarket { market in
+            try await withFieldDashboard(market, vendorID: FieldData.ownVendorID) { harness in
+                var session = FormSession(port: harness.port)
+                let form = try await session.open("/products/201/edit")
+                market.store.state.withLock { $0.products[201]?.stock = 7 }
+                let saved = try await session.postURLEncoded("/products/201/edit", replacing(shownFields(form), "price", with: "1000"))
+                #expect(saved.status == 303)
+                let body = try #require(market.writes.first?.json)
+                #expect(Set(body.keys) == ["price", "secret"])
+                #expect(market.store.state.withLock { $0.products[201]?.stock } == 7)
+            }
+        }
+    }
+
     @Test func aChangedField_isStillCheckedByTheRules_andNothingIsSent() async throws {
         try await withFieldMarket { market in
             try await withFieldDashboard(market, vendorID: FieldData.ownVendorID) { harness in

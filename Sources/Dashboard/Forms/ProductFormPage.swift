@@ -79,6 +79,7 @@ struct ProductFormPage {
             context["originals"] = .list([
                 ("name", originals.name), ("description", originals.description), ("price", originals.price),
                 ("discounted_price", originals.discountedPrice), ("stock", originals.stock), ("currency", originals.currency),
+                ("thumbnail_id", originals.thumbnailID),
             ].map { ["name": .string("original_" + $0.0), "value": .string($0.1)] })
             let total = product.images.count
             context["productImages"] = .list(product.images.enumerated().map { index, image in

@@ -36,7 +36,7 @@ struct ProductFormValues: Sendable, Equatable {
         discountedPrice = original("discounted_price", fallback.discountedPrice)
         stock = original("stock", fallback.stock)
         currency = original("currency", fallback.currency)
-        thumbnailID = fallback.thumbnailID
+        thumbnailID = original("thumbnail_id", fallback.thumbnailID)
     }
 
     /// Prefilled from a product, amounts written plainly (`20000`, `12.50`).

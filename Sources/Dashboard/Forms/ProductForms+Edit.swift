@@ -26,7 +26,8 @@ extension ProductForms {
             return error.response
         }
         let values = ProductFormValues(submission)
-        // Compare with what the market holds now, not with a cached copy.
+        // Loaded fresh: the owner check, the thumbnail choices and discount ≤ price go by what
+        // the market holds now; what the person changed goes by what the form showed them.
         let product: ProductDetail
         switch await ownProduct(request, fresh: true, action: "edit") {
         case .failure(let failure): return failure.response
@@ -57,7 +58,8 @@ extension ProductForms {
         var page = ProductFormPage(
             mode: .edit(product), values: values, errors: errors, csrfToken: owner, formToken: formToken, originals: originals)
         guard errors.isEmpty, var changes = proposed else { return (formResponse(page, status: .unprocessableContent), nil) }
-        if let thumbnailID, product.images.first(where: { $0.id == thumbnailID })?.thumbnailURL != product.thumbnail {
+        if let thumbnailID, values.thumbnailID != originals.thumbnailID,
+            product.images.first(where: { $0.id == thumbnailID })?.thumbnailURL != product.thumbnail {
             changes.thumbnailID = thumbnailID
         }
         let location = "/products/\(product.id)"
