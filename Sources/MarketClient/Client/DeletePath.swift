@@ -36,8 +36,12 @@ struct DeletePath: Equatable {
             throw .malformedResponse("a delete path outside /api/products/")
         }
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_%.".utf8)
-        guard !token.isEmpty, token.utf8.allSatisfy(allowed.contains),
-            !token.split(separator: "/", omittingEmptySubsequences: false).contains(where: { $0 == ".." || $0 == "." || $0.isEmpty })
+        // Segments are checked as sent and as a server would decode them (`%2e%2e` is `..`).
+        func hasDotOrEmptySegment(_ text: some StringProtocol) -> Bool {
+            text.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+        }
+        guard !token.isEmpty, token.utf8.allSatisfy(allowed.contains), !hasDotOrEmptySegment(token),
+            let decoded = String(token).removingPercentEncoding, !hasDotOrEmptySegment(decoded)
         else { throw .malformedResponse("a delete path that is not a product token") }
         self.path = Self.prefix + token
     }

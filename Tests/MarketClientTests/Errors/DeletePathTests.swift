@@ -20,6 +20,7 @@ struct DeletePathTests {
         ("MzJ8YWJj", "/api/products/MzJ8YWJj"),
         ("\"MzJ8YWJj==\"\n", "/api/products/MzJ8YWJj=="),
         ("HTTP://127.0.0.1:8081/api/products/MzJ8YWJj", "/api/products/MzJ8YWJj"),
+        ("/api/products/MzJ8YWJj%3D%3D", "/api/products/MzJ8YWJj%3D%3D"),
     ])
     func acceptsTheDocumentedPathAndHarmlessWrapping(body: String, expected: String) throws {
         #expect(try path(body) == expected)
@@ -32,6 +33,7 @@ struct DeletePathTests {
         "api/other/abc", "https://127.0.0.1:8081/api/products/abc", "http://127.0.0.1:9999/api/products/abc",
         "http://127.0.0.1/api/products/abc", "http://user@127.0.0.1:8081/api/products/abc",
         "http://127.0.0.1:8081/api/other/abc", "http://127.0.0.1:8081/api/products/abc#x", "MzJ8 YWJj", "..", "abc/def",
+        "/api/products/%2e%2e", "%2E%2E", "api/products/abc%2F..%2Fadmin", "/api/products/%zz",
     ])
     func refusesAnythingElse(body: String) {
         #expect(throws: MarketError.self) { try path(body) }
