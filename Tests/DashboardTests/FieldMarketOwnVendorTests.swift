@@ -8,7 +8,9 @@ import Testing
 /// (`--upstream --identifier --secret`): Edit and Delete exactly on own products, 403 on
 /// others', the own vendor from `--vendor-id` or learned from the first registration (and kept
 /// across a restart), and `/healthz` saying which and how it is known.
-@Suite struct FieldMarketOwnVendorTests {
+/// One test at a time: each starts a market and a dashboard, and the suite's load stays low
+/// for the timing-sensitive tests running beside it on a 2-core machine.
+@Suite(.serialized) struct FieldMarketOwnVendorTests {
     func editAndDeleteLinks(_ page: TestResponse, _ id: Int) -> (edit: Bool, delete: Bool) {
         let hrefs = HTMLScan.hrefs(in: page.text)
         return (hrefs.contains("/products/\(id)/edit"), hrefs.contains("/products/\(id)/delete"))

@@ -6,7 +6,9 @@ import Testing
 
 /// Writes against an independent market serving live-shaped data: an edit of a product that
 /// breaks the create rules, writes slower than the read deadline, and every delete answer form.
-@Suite struct FieldMarketWriteTests {
+/// One test at a time: each starts a market and a dashboard, and the suite's load stays low
+/// for the timing-sensitive tests running beside it on a 2-core machine.
+@Suite(.serialized) struct FieldMarketWriteTests {
     /// The edit page's fields as a browser would post them (tokens come from the session).
     func shownFields(_ form: TestResponse) -> [(String, String)] {
         form.formFields.filter { !["csrf_token", "form_token"].contains($0.0) }
@@ -106,28 +108,35 @@ import Testing
         }
     }
 
-    @Test(arguments: FieldMarket.ArchivedForm.allCases, FieldMarket.DeleteAnswer.allCases)
-    func deleteThroughTheConfirmPage_succeedsForEveryAnswerForm(
-        archived: FieldMarket.ArchivedForm, answer: FieldMarket.DeleteAnswer
-    ) async throws {
+    /// Every archived form × every DELETE answer, one after another on one market and dashboard
+    /// (twelve pairs of servers at once would load a 2-core machine for nothing).
+    @Test func deleteThroughTheConfirmPage_succeedsForEveryAnswerForm() async throws {
         try await withFieldMarket { market in
-            market.store.state.withLock { state in
-                state.archived = archived
-                state.deleteAnswer = answer
-            }
             try await withFieldDashboard(market, vendorID: FieldData.ownVendorID) { harness in
-                var session = FormSession(port: harness.port)
-                let confirm = try await session.open("/products/201/delete")
-                #expect(confirm.status == 200)
-                let deleted = try await session.postURLEncoded("/products/201/delete", [])
-                #expect(deleted.status == 303)
-                #expect(deleted.header("Location") == "/products")
-                let list = try await session.get("/products", extraCookie: deleted.setCookie("om_flash"))
-                #expect(list.text.contains("“간식” was deleted."))
+                let product = try #require(FieldData.products.first { $0.id == 201 })
                 let token = Data("201|3c4b5a69-7887-96a5-b4c3-d2e1f00f1e2d".utf8).base64EncodedString()
-                #expect(market.writes.map(\.method) == ["POST", "DELETE"])
-                #expect(market.writes.last?.target == "/api/products/\(token)")
-                #expect(market.store.state.withLock { $0.products[201] } == nil)
+                for archived in FieldMarket.ArchivedForm.allCases {
+                    for answer in FieldMarket.DeleteAnswer.allCases {
+                        let pair = "\(archived) → \(answer)"
+                        market.store.state.withLock { state in
+                            state.archived = archived
+                            state.deleteAnswer = answer
+                            state.products[201] = product
+                            state.received = []
+                        }
+                        var session = FormSession(port: harness.port)
+                        let confirm = try await session.open("/products/201/delete")
+                        #expect(confirm.status == 200, "\(pair)")
+                        let deleted = try await session.postURLEncoded("/products/201/delete", [])
+                        #expect(deleted.status == 303, "\(pair)")
+                        #expect(deleted.header("Location") == "/products", "\(pair)")
+                        let list = try await session.get("/products", extraCookie: deleted.setCookie("om_flash"))
+                        #expect(list.text.contains("“간식” was deleted."), "\(pair)")
+                        #expect(market.writes.map(\.method) == ["POST", "DELETE"], "\(pair)")
+                        #expect(market.writes.last?.target == "/api/products/\(token)", "\(pair)")
+                        #expect(market.store.state.withLock { $0.products[201] } == nil, "\(pair)")
+                    }
+                }
             }
         }
     }

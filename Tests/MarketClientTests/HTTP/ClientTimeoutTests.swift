@@ -50,13 +50,16 @@ struct ClientTimeoutTests {
     @Test(arguments: ["create", "edit", "delete"])
     func aWriteSlowerThanTheReadDeadlineSucceeds(write: String) async throws {
         let slow: @Sendable () async -> Void = { try? await Task.sleep(for: .milliseconds(1300)) }
+        let silent = Gate()
         try await StubMarket.run({ router in
             router.post("/api/products") { _ in await slow(); return .json(SampleJSON.detail, status: .created) }
             router.add(.patch, "/api/products/{id}") { _ in await slow(); return .json(SampleJSON.detail(id: 7)) }
             router.post("/api/products/{id}/archived") { _ in await slow(); return .text("/api/products/N3xhYmM=") }
             router.add(.delete, "/api/products/{rest...}") { _ in await slow(); return .json(SampleJSON.detail(id: 7)) }
-            router.get("/healthChecker") { _ in await slow(); return .json(#""OK""#) }
+            router.get("/healthChecker") { _ in await silent.wait(); return .json(#""OK""#) }
         }) { market in
+            // Opened before the stub shuts down, so no handler is left waiting then.
+            defer { silent.open() }
             let client = market.client(requestTimeout: .milliseconds(300), writeTimeout: .seconds(30))
             let answered: Int?
             switch write {
