@@ -47,8 +47,8 @@ import Testing
                 #expect(delete.status == 403)
                 #expect(delete.text.contains("belongs to red123"))
                 #expect(market.writes.isEmpty, "nothing was sent for another vendor's product")
-                let known923 = try await vendor(harness)
-                #expect(known923 == (FieldData.ownVendorID, "flag"))
+                let health = try await vendor(harness)
+                #expect(health == (FieldData.ownVendorID, "flag"))
             }
         }
     }
@@ -58,8 +58,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: data) }
         try await withFieldMarket { market in
             try await withFieldDashboard(market, dataDirectory: data) { harness in
-                let known799 = try await vendor(harness)
-                #expect(known799 == (nil, "unknown"))
+                let unknown = try await vendor(harness)
+                #expect(unknown == (nil, "unknown"))
                 let before = try await harness.get("/products/201")
                 #expect(editAndDeleteLinks(before, 201) == (false, false))
                 #expect(before.text.contains("start the dashboard with <code>--vendor-id</code>"))
@@ -69,8 +69,8 @@ import Testing
                 let created = try await session.post("/products", validProductFields, files: [.jpeg("1.jpg")])
                 #expect(created.status == 303)
                 #expect(created.header("Location") == "/products/300")
-                let known782 = try await vendor(harness)
-                #expect(known782 == (FieldData.ownVendorID, "learned"))
+                let learned = try await vendor(harness)
+                #expect(learned == (FieldData.ownVendorID, "learned"))
                 let after = try await harness.get("/products/201")
                 #expect(editAndDeleteLinks(after, 201) == (true, true))
                 #expect(!after.text.contains("--vendor-id"))
@@ -80,15 +80,15 @@ import Testing
             #expect(!kept.contains(FieldMarket.identifier) && !kept.contains(FieldMarket.secret))
 
             try await withFieldDashboard(market, dataDirectory: data) { harness in
-                let known782 = try await vendor(harness)
-                #expect(known782 == (FieldData.ownVendorID, "learned"))
+                let health = try await vendor(harness)
+                #expect(health == (FieldData.ownVendorID, "learned"))
                 #expect(editAndDeleteLinks(try await harness.get("/products/201"), 201) == (true, true))
                 #expect(try await harness.get("/products/203/edit").status == 403)
             }
             // Another identifier on the same data directory is another vendor: nothing carried over.
             try await withFieldDashboard(market, dataDirectory: data, { $0.identifier = "0b6c2d1e-0000-4000-8000-000000000000" }) { harness in
-                let known799 = try await vendor(harness)
-                #expect(known799 == (nil, "unknown"))
+                let health = try await vendor(harness)
+                #expect(health == (nil, "unknown"))
             }
         }
     }
@@ -117,8 +117,8 @@ import Testing
 
     @Test func theEmbeddedMarketsVendorIsKnown() async throws {
         try await withDashboard { harness in
-            let known = try await vendor(harness)
-            #expect(known == (28, "embedded"))
+            let health = try await vendor(harness)
+            #expect(health == (28, "embedded"))
         }
     }
 }
