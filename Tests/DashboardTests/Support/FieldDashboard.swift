@@ -17,13 +17,38 @@ func withFieldDashboard<T: Sendable>(
         if let dataDirectory { configuration.dataDirectory = dataDirectory }
         adjust(&configuration)
     }
-    defer { harness.stop() }
-    return try await body(harness)
+    let outcome = await Result { try await body(harness) }
+    await offTheTaskPool { harness.stop() }
+    return try outcome.get()
 }
 
 /// Runs `body` with a fresh field market and always stops it.
 func withFieldMarket<T: Sendable>(_ body: (FieldMarket) async throws -> T) async throws -> T {
     let market = try FieldMarket()
-    defer { market.stop() }
-    return try await body(market)
+    let outcome = await Result { try await body(market) }
+    await offTheTaskPool { market.stop() }
+    return try outcome.get()
+}
+
+/// Runs blocking work (a server's shutdown waits up to its grace period for connections to
+/// finish) on a thread of its own: on one of Swift's few shared task threads it would hold up
+/// the handlers that those connections are waiting for, in every test running beside it.
+func offTheTaskPool(_ work: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        Thread.detachNewThread {
+            work()
+            done.resume()
+        }
+    }
+}
+
+extension Result where Failure == any Error {
+    /// The outcome of async `work`, kept so cleanup can run before it is rethrown.
+    init(_ work: () async throws -> Success) async {
+        do {
+            self = .success(try await work())
+        } catch {
+            self = .failure(error)
+        }
+    }
 }
