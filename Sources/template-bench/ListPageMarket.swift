@@ -32,5 +32,5 @@ struct ListPageMarket: MarketAPI {
 
     func editProduct(id: Int, _ changes: ProductChanges) async throws -> ProductDetail { throw Unsupported() }
 
-    func deleteProduct(id: Int) async throws -> ProductDetail { throw Unsupported() }
+    func deleteProduct(id: Int) async throws -> ProductDetail? { throw Unsupported() }
 }

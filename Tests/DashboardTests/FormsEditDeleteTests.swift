@@ -85,7 +85,8 @@ import Testing
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/7/edit")
             let response = try await session.postURLEncoded("/products/7/edit", editFields(price: "100", thumbnail: "99"))
-            try expectInvalid(response, field: "discounted_price", message: "The discount cannot be more than the price.")
+            // Only the price changed, so the price is what must move (the discount was 500).
+            try expectInvalid(response, field: "price", message: "The price cannot be less than the discount (500)")
             try expectInvalid(response, field: "thumbnail_id", message: "Choose one of the product")
             #expect(response.text.contains("value=\"100\""))
             #expect(market.state.withLock { $0.edits.isEmpty })
@@ -108,16 +109,24 @@ import Testing
     @Test func anotherVendorsProduct_cannotBeEditedOrDeleted() async throws {
         var other = ScriptedMarket.product(id: 8)
         other.summary.vendorID = 15
+        other.vendor = Vendor(id: 15, name: "red123")
         let market = ScriptedMarket(products: [other])
         try await withDashboard(api: market) { harness in
             var session = FormSession(port: harness.port)
             let edit = try await session.open("/products/8/edit")
             #expect(edit.status == 403)
-            #expect(edit.text.contains("belongs to another vendor"))
-            #expect(try await session.get("/products/8/delete").status == 403)
+            #expect(edit.text.contains("belongs to red123 (vendor_id 15), not to this dashboard&#39;s vendor (vendor_id 28)"))
+            let confirm = try await session.get("/products/8/delete")
+            #expect(confirm.status == 403)
+            #expect(confirm.text.contains("belongs to red123 (vendor_id 15)"))
             _ = try await session.open("/products/new")
             #expect(try await session.postURLEncoded("/products/8/edit", editFields(price: "1")).status == 403)
-            #expect(market.state.withLock { $0.edits.isEmpty })
+            let delete = try await session.postURLEncoded("/products/8/delete", [])
+            #expect(delete.status == 403)
+            #expect(delete.text.contains("belongs to red123"))
+            #expect(market.state.withLock { $0.edits.isEmpty && $0.deletes.isEmpty })
+            let page = try await session.get("/products/8")
+            #expect(!page.text.contains("href=\"/products/8/edit\"") && !page.text.contains("href=\"/products/8/delete\""))
         }
     }
 

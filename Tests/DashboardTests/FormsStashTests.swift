@@ -36,7 +36,7 @@ import Testing
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
             let a = TestFile.jpeg("a.jpg", fill: 21), b = TestFile.jpeg("b.jpg", fill: 22), c = TestFile.png("c.png", fill: 23)
-            let failed = try await session.post("/products", replacing(validProductFields, "stock", with: ""), files: [a, b])
+            let failed = try await session.post("/products", replacing(validProductFields, "stock", with: "-1"), files: [a, b])
             #expect(failed.status == 422)
             // Remove b, add c, and the browser sends a again (Back, then resubmit): a stays once.
             let again = try await session.post(

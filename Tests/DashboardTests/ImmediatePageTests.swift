@@ -19,7 +19,7 @@ import Testing
             renderer: try PageRenderer(
                 templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path,
                 logger: ServerLogger(level: .off)),
-            ownVendorID: ScriptedMarket.vendorID, flash: FlashMessages())
+            ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), flash: FlashMessages())
         var router = Router()
         pages.register(in: &router)
         return (pages, router)

@@ -53,7 +53,7 @@ import Testing
             renderer: try PageRenderer(
                 templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path,
                 logger: ServerLogger(level: .off)),
-            ownVendorID: ScriptedMarket.vendorID, flash: FlashMessages())
+            ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), flash: FlashMessages())
         let request = HTTPRequest(method: .get, target: "/products?view=grid")
         #expect(try html(await pages.list(request)).contains("Teapot 2"))
         market.state.withLock { $0.products[2] = ScriptedMarket.product(id: 2, name: "Kettle 2") }
@@ -74,7 +74,7 @@ import Testing
             renderer: try PageRenderer(
                 templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path,
                 logger: ServerLogger(level: .off)),
-            ownVendorID: ScriptedMarket.vendorID, flash: FlashMessages())
+            ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), flash: FlashMessages())
         pages.keepsRenderedPages = keepingPages
         return pages
     }

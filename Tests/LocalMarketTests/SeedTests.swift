@@ -51,6 +51,14 @@ struct SeedTests {
         }
     }
 
+    /// Like the live server, the seed holds products registered before the rules were kept
+    /// (from the iOS apps): a 2-character description, price 0. The create rules stay strict.
+    @Test func productsRegisteredEarlier_breakTheCreateRules_likeLiveData() async throws {
+        let products = try await allProducts()
+        #expect(products.contains { ($0["description"]?.string?.count ?? 0) == 2 && $0["price"]?.literal == "0.0" })
+        #expect(products.contains { (1...4).contains($0["description"]?.string?.count ?? 0) && $0["vendor_id"]?.int == 28 })
+    }
+
     @Test func soldOutItemsEmptyDescriptionsAndLineBreaksExist() async throws {
         let products = try await allProducts()
         #expect(products.filter { $0["stock"]?.int == 0 }.count >= 5)

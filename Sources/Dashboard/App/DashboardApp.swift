@@ -15,14 +15,19 @@ public final class DashboardApp: Sendable {
     public let upstreamURL: URL
     /// Every product, counted in the background (the overview, the CSV export, "My products").
     let catalog: CatalogSnapshotStore
+    /// The vendor whose products this dashboard may edit and delete.
+    let ownVendor: OwnVendor
 
     public convenience init(configuration: DashboardConfiguration) throws {
         try Self.checkFolders(configuration)
         let logger = ServerLogger(level: configuration.logLevel)
         if let upstream = configuration.upstream {
             let credentials = MarketCredentials(identifier: configuration.identifier ?? "", secret: configuration.secret ?? "")
-            let api = MarketClient(configuration: .init(baseURL: upstream, credentials: credentials))
-            try self.init(configuration: configuration, logger: logger, api: api, upstreamURL: upstream, market: nil, ownVendorID: nil)
+            let api = MarketClient(configuration: Self.clientConfiguration(configuration, baseURL: upstream, credentials: credentials))
+            let ownVendor = OwnVendor.resolve(
+                configured: configuration.vendorID, embedded: nil, dataDirectory: configuration.dataDirectory,
+                upstream: upstream, identifier: credentials.identifier)
+            try self.init(configuration: configuration, logger: logger, api: api, upstreamURL: upstream, market: nil, ownVendor: ownVendor)
         } else {
             let vendor = LocalMarket.defaultVendor
             // The market's own access log would repeat every page's API calls; it speaks up
@@ -36,9 +41,14 @@ public final class DashboardApp: Sendable {
             let url = try market.start()
             let credentials = MarketCredentials(
                 identifier: configuration.identifier ?? vendor.identifier, secret: configuration.secret ?? vendor.secret)
-            let api = MarketClient(configuration: .init(baseURL: url, credentials: credentials))
+            let api = MarketClient(configuration: Self.clientConfiguration(configuration, baseURL: url, credentials: credentials))
+            // The embedded market's vendors are ours to know: the one the identifier names.
+            let embedded = LocalMarket.vendors.first { $0.identifier == credentials.identifier }?.id
+            let ownVendor = OwnVendor.resolve(
+                configured: configuration.vendorID, embedded: embedded, dataDirectory: configuration.dataDirectory,
+                upstream: url, identifier: credentials.identifier)
             do {
-                try self.init(configuration: configuration, logger: logger, api: api, upstreamURL: url, market: market, ownVendorID: vendor.id)
+                try self.init(configuration: configuration, logger: logger, api: api, upstreamURL: url, market: market, ownVendor: ownVendor)
             } catch {
                 market.shutdown()
                 throw error
@@ -47,19 +57,25 @@ public final class DashboardApp: Sendable {
     }
 
     /// The seam for tests: any `MarketAPI` (a double that fails on cue), no embedded market.
+    /// A nil `ownVendorID` is unknown, learned (and kept in the data directory) as with `--upstream`.
     convenience init(configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?) throws {
+        let upstreamURL = configuration.upstream ?? URL(fileURLWithPath: "/")
+        let ownVendor = OwnVendor.resolve(
+            configured: ownVendorID, embedded: nil, dataDirectory: configuration.dataDirectory,
+            upstream: upstreamURL, identifier: configuration.identifier ?? "")
         try self.init(
             configuration: configuration, logger: ServerLogger(level: configuration.logLevel), api: api,
-            upstreamURL: configuration.upstream ?? URL(fileURLWithPath: "/"), market: nil, ownVendorID: ownVendorID)
+            upstreamURL: upstreamURL, market: nil, ownVendor: ownVendor)
     }
 
     private init(
         configuration: DashboardConfiguration, logger: ServerLogger, api: any MarketAPI, upstreamURL: URL,
-        market: LocalMarket?, ownVendorID: Int?
+        market: LocalMarket?, ownVendor: OwnVendor
     ) throws {
         self.configuration = configuration
         self.market = market
         self.upstreamURL = upstreamURL
+        self.ownVendor = ownVendor
         let templates = try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode)
         let renderer = PageRenderer(templates: templates, logger: logger)
         let registry = ImageURLRegistry()
@@ -75,26 +91,27 @@ public final class DashboardApp: Sendable {
         router.add(.get, "/static/{path...}", StaticFileHandler(root: configuration.publicDirectory.path))
         let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor, slowAfter: configuration.jsonRefreshSlowAfter)
         let flash = FlashMessages()
-        // The one place the catalog features learn the own vendor (#13 may make it learnable).
-        let ownVendor: @Sendable () -> Int? = { ownVendorID }
-        catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendor)
+        // The catalog features read the own vendor as it is known now (it may be learned later).
+        let ownVendorID: @Sendable () -> Int? = { [ownVendor] in ownVendor.id }
+        catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendorID)
         gateway.observeWrites { [catalog] in catalog.invalidate() }
         // Before ProductPages: its `/products/{id}` would otherwise answer `/products/new`.
         ProductForms(
             api: api, gateway: gateway, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
-            ledger: SubmissionLedger(), flash: flash, ownVendorID: ownVendorID
+            ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor
         ).register(in: &router)
         ProductPages(
-            gateway: gateway, images: registry, renderer: renderer, ownVendorID: ownVendorID, flash: flash,
+            gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
             keepsRenderedPages: configuration.pageCache && !configuration.developmentMode,
-            myProducts: MyProductsList(catalog: catalog, ownVendorID: ownVendor, renderer: renderer, flash: flash))
+            myProducts: MyProductsList(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash))
             .register(in: &router)
-        ProductExport(catalog: catalog, ownVendorID: ownVendor, renderer: renderer).register(in: &router)
-        OverviewPages(catalog: catalog, ownVendorID: ownVendor, renderer: renderer).register(in: &router)
+        ProductExport(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer).register(in: &router)
+        OverviewPages(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer).register(in: &router)
         router.add(.get, "/images/{key}", try ImageHandler(
             registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger))
-        router.add(.get, "/healthz", HealthHandler(api: api, imageCache: imageCache, upstreamDescription: HealthHandler.describe(upstreamURL)))
+        router.add(.get, "/healthz", HealthHandler(
+            api: api, imageCache: imageCache, upstreamDescription: HealthHandler.describe(upstreamURL), ownVendor: ownVendor))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger
@@ -102,6 +119,15 @@ public final class DashboardApp: Sendable {
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
         serverConfiguration.requestTimeout = configuration.requestTimeout
         server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: ErrorPage.response)
+    }
+
+    /// The client's deadlines from the configuration: connect 2 s, reads and writes as set.
+    static func clientConfiguration(
+        _ configuration: DashboardConfiguration, baseURL: URL, credentials: MarketCredentials
+    ) -> MarketClient.Configuration {
+        MarketClient.Configuration(
+            baseURL: baseURL, credentials: credentials,
+            requestTimeout: configuration.readTimeout, writeTimeout: configuration.writeTimeout)
     }
 
     /// Catches the likely mistakes (a wrong `--public-dir` or `--templates-dir`) before anything

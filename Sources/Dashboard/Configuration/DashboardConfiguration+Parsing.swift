@@ -36,6 +36,18 @@ extension DashboardConfiguration {
         Option(flag: "--secret-file", environment: "OPENMARKET_SECRET_FILE", help: "file whose first line is the vendor secret") { c, v throws(ConfigurationError) in
             c.secret = try readSecretFile(v)
         },
+        Option(flag: "--vendor-id", environment: "OPENMARKET_VENDOR_ID", help: "the vendor_id of --identifier (default: learned from the first product registered)") { c, v throws(ConfigurationError) in
+            guard let id = Int(v), id > 0 else {
+                throw .invalid("--vendor-id must be a whole number above 0 (the vendor_id on your products), not \"\(v)\"")
+            }
+            c.vendorID = id
+        },
+        Option(flag: "--read-timeout", environment: "OPENMARKET_READ_TIMEOUT", help: "seconds a market read may take (default 8)") { c, v throws(ConfigurationError) in
+            c.readTimeout = try seconds(v, flag: "--read-timeout")
+        },
+        Option(flag: "--write-timeout", environment: "OPENMARKET_WRITE_TIMEOUT", help: "seconds a market write may take (default 30)") { c, v throws(ConfigurationError) in
+            c.writeTimeout = try seconds(v, flag: "--write-timeout")
+        },
         Option(flag: "--data-dir", environment: "DASHBOARD_DATA_DIR", help: "where the embedded market and form drafts live") { c, v in
             c.dataDirectory = URL(fileURLWithPath: v, isDirectory: true)
         },
@@ -80,6 +92,14 @@ extension DashboardConfiguration {
         case "0", "false", "no", "off": return false
         default: throw .invalid("\(flag) must be true or false, not \"\(value)\"")
         }
+    }
+
+    /// A timeout: seconds, decimals allowed (`2.5`), from 0.1 to 600.
+    private static func seconds(_ value: String, flag: String) throws(ConfigurationError) -> Duration {
+        guard let seconds = Double(value), seconds.isFinite, (0.1...600).contains(seconds) else {
+            throw .invalid("\(flag) must be a number of seconds from 0.1 to 600, such as 30, not \"\(value)\"")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
     }
 
     private static func megabytes(_ value: String, flag: String) throws(ConfigurationError) -> Int {

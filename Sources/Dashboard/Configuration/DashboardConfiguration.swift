@@ -11,6 +11,13 @@ public struct DashboardConfiguration: Sendable, Equatable {
     public var upstream: URL?
     public var identifier: String?
     public var secret: String?
+    /// The `vendor_id` of `identifier` (`--vendor-id`); nil: known for the embedded market,
+    /// else learned from the first own create (see `OwnVendor`).
+    public var vendorID: Int?
+    /// The whole of one upstream read (GET) attempt; connecting gets 2 s of it.
+    public var readTimeout: Duration = .seconds(8)
+    /// The whole of one upstream write (create, edit, archived lookup, delete).
+    public var writeTimeout: Duration = .seconds(30)
     public var dataDirectory: URL
     public var cacheDirectory: URL
     public var publicDirectory: URL

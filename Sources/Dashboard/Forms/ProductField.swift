@@ -27,6 +27,16 @@ struct FieldErrors: Sendable, Equatable {
 
     var isEmpty: Bool { messages.isEmpty }
 
+    /// The value of a check, or nil with its message added to `field`.
+    mutating func take<Value>(_ field: ProductField, _ check: Result<Value, ProductFormRules.Refusal>) -> Value? {
+        switch check {
+        case .success(let value): return value
+        case .failure(let refusal):
+            add(field, refusal.message)
+            return nil
+        }
+    }
+
     /// `(field, message)` in page order, for the error summary.
     var ordered: [(field: ProductField, message: String)] {
         ProductField.allCases.compactMap { field in messages[field].map { (field, $0) } }

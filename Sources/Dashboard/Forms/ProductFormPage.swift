@@ -24,6 +24,9 @@ struct ProductFormPage {
     var csrfToken: String
     var formToken: String
     var stashedImages: [StashedImage] = []
+    /// Edit: the values the form was first loaded with, carried in hidden fields so the POST
+    /// can tell what the person changed (see `ProductFormRules.changes`).
+    var originals: ProductFormValues?
     /// Turns an upstream image URL into the `/images/{key}` path that serves it (edit).
     var imagePath: (URL) -> String = { $0.absoluteString }
 
@@ -72,6 +75,12 @@ struct ProductFormPage {
             context["submitLabel"] = "Save changes"
             context["backHref"] = .string("/products/\(product.id)")
             context["backLabel"] = "Back to the product"
+            let originals = self.originals ?? ProductFormValues(product: product)
+            context["originals"] = .list([
+                ("name", originals.name), ("description", originals.description), ("price", originals.price),
+                ("discounted_price", originals.discountedPrice), ("stock", originals.stock), ("currency", originals.currency),
+                ("thumbnail_id", originals.thumbnailID),
+            ].map { ["name": .string("original_" + $0.0), "value": .string($0.1)] })
             let total = product.images.count
             context["productImages"] = .list(product.images.enumerated().map { index, image in
                 [

@@ -8,8 +8,8 @@ import MarketClient
 /// `Character`s (what a person sees, and what the embedded market counts). Amounts accept
 /// digits with an optional decimal point and thousands commas (`1,000`); KRW amounts are whole
 /// numbers, USD amounts have at most two decimals (cents); prices are capped at 10 billion so
-/// they stay exact everywhere. An empty discount means 0. Stock is required, a whole number from
-/// 0 to 2,147,483,647 (a Java `int` upstream).
+/// they stay exact everywhere. An empty discount means 0. An empty stock means 0 (the API's
+/// default); otherwise a whole number from 0 to 2,147,483,647 (a Java `int` upstream).
 enum ProductFormRules {
     struct Valid: Sendable, Equatable {
         var name: String
@@ -32,58 +32,81 @@ enum ProductFormRules {
     static let maxStock = 2_147_483_647
     static let maxImageBytes = 300 * 1024
 
+    /// One field's checked value, or the sentence that says how to fix it.
+    struct Refusal: Error, Equatable {
+        let message: String
+        init(_ message: String) { self.message = message }
+    }
+
     /// The checked product, or the messages for every field that is wrong.
     static func validate(_ values: ProductFormValues) -> (valid: Valid?, errors: FieldErrors) {
         var errors = FieldErrors()
-        let name = normalized(values.name)
-        if name.isEmpty {
-            errors.add(.name, "Enter the product name (3 to 100 characters).")
-        } else if !nameLength.contains(name.count) {
-            errors.add(.name, "The name must be 3 to 100 characters; it has \(name.count).")
-        }
-        let description = normalized(values.description)
-        if description.isEmpty {
-            errors.add(.description, "Enter a description (10 to 1000 characters).")
-        } else if !descriptionLength.contains(description.count) {
-            errors.add(.description, "The description must be 10 to 1000 characters; it has \(description.count).")
-        }
-        let currency = Currency(rawValue: values.currency)
-        if !currency.isKnown { errors.add(.currency, "Choose KRW or USD.") }
-        let rulesCurrency = currency.isKnown ? currency : .usd
-
-        var price: Money?
-        switch amount(values.price, currency: rulesCurrency) {
-        case .empty: errors.add(.price, "Enter the price.")
-        case .invalid(let message): errors.add(.price, message)
-        case .value(let money) where money.amount <= 0: errors.add(.price, "The price must be more than 0.")
-        case .value(let money) where money.amount > maxPrice: errors.add(.price, "The price must be at most 10,000,000,000.")
-        case .value(let money): price = money
-        }
-        var discount: Money?
-        switch amount(values.discountedPrice, currency: rulesCurrency) {
-        case .empty: discount = .zero
-        case .invalid(let message): errors.add(.discountedPrice, message)
-        case .value(let money) where money.amount < 0: errors.add(.discountedPrice, "The discount cannot be negative.")
-        case .value(let money): discount = money
-        }
+        let name = errors.take(.name, checkName(values.name))
+        let description = errors.take(.description, checkDescription(values.description))
+        let currency = errors.take(.currency, checkCurrency(values.currency))
+        let rulesCurrency = currency ?? .usd
+        let price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency))
+        var discount = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency))
         if let price, let amountOff = discount, amountOff > price {
             errors.add(.discountedPrice, "The discount cannot be more than the price.")
             discount = nil
         }
-        var stock: Int?
-        let stockText = values.stock.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
-        if stockText.isEmpty {
-            errors.add(.stock, "Enter the stock: a whole number, 0 or more.")
-        } else if let count = Int(stockText), stockText.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
-            if count > maxStock { errors.add(.stock, "The stock must be at most 2,147,483,647.") } else { stock = count }
-        } else if stockText.hasPrefix("-"), Int(stockText) != nil {
-            errors.add(.stock, "The stock cannot be negative.")
-        } else {
-            errors.add(.stock, "The stock must be a whole number, 0 or more.")
-        }
-        guard errors.isEmpty, let price, let discount, let stock else { return (nil, errors) }
+        let stock = errors.take(.stock, checkStock(values.stock))
+        guard errors.isEmpty, let name, let description, let currency, let price, let discount, let stock else { return (nil, errors) }
         return (Valid(name: name, description: description, price: price, currency: currency,
                       discountedPrice: discount, stock: stock), errors)
+    }
+
+    static func checkName(_ text: String) -> Result<String, Refusal> {
+        let name = normalized(text)
+        if name.isEmpty { return .failure(Refusal("Enter the product name (3 to 100 characters).")) }
+        guard nameLength.contains(name.count) else { return .failure(Refusal("The name must be 3 to 100 characters; it has \(name.count).")) }
+        return .success(name)
+    }
+
+    static func checkDescription(_ text: String) -> Result<String, Refusal> {
+        let description = normalized(text)
+        if description.isEmpty { return .failure(Refusal("Enter a description (10 to 1000 characters).")) }
+        guard descriptionLength.contains(description.count) else {
+            return .failure(Refusal("The description must be 10 to 1000 characters; it has \(description.count)."))
+        }
+        return .success(description)
+    }
+
+    static func checkCurrency(_ text: String) -> Result<Currency, Refusal> {
+        let currency = Currency(rawValue: text)
+        return currency.isKnown ? .success(currency) : .failure(Refusal("Choose KRW or USD."))
+    }
+
+    static func checkPrice(_ text: String, currency: Currency) -> Result<Money, Refusal> {
+        switch amount(text, currency: currency) {
+        case .empty: .failure(Refusal("Enter the price."))
+        case .invalid(let message): .failure(Refusal(message))
+        case .value(let money) where money.amount <= 0: .failure(Refusal("The price must be more than 0."))
+        case .value(let money) where money.amount > maxPrice: .failure(Refusal("The price must be at most 10,000,000,000."))
+        case .value(let money): .success(money)
+        }
+    }
+
+    /// An empty discount means 0.
+    static func checkDiscount(_ text: String, currency: Currency) -> Result<Money, Refusal> {
+        switch amount(text, currency: currency) {
+        case .empty: .success(.zero)
+        case .invalid(let message): .failure(Refusal(message))
+        case .value(let money) where money.amount < 0: .failure(Refusal("The discount cannot be negative."))
+        case .value(let money): .success(money)
+        }
+    }
+
+    /// An empty stock means 0, as the API's default (openmarket-api.md: optional, default 0).
+    static func checkStock(_ text: String) -> Result<Int, Refusal> {
+        let stockText = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+        if stockText.isEmpty { return .success(0) }
+        if let count = Int(stockText), stockText.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            return count > maxStock ? .failure(Refusal("The stock must be at most 2,147,483,647.")) : .success(count)
+        }
+        if stockText.hasPrefix("-"), Int(stockText) != nil { return .failure(Refusal("The stock cannot be negative.")) }
+        return .failure(Refusal("The stock must be a whole number, 0 or more."))
     }
 
     enum Amount: Equatable {

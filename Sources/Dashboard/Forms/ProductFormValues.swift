@@ -26,6 +26,19 @@ struct ProductFormValues: Sendable, Equatable {
         thumbnailID = submission.value("thumbnail_id") ?? ""
     }
 
+    /// Edit: the values the form was loaded with, from its hidden `original_*` fields; a field
+    /// the form did not carry (a script's POST, an older page) is `fallback`'s.
+    init(originalsIn submission: FormSubmission, fallback: ProductFormValues) {
+        func original(_ name: String, _ fallback: String) -> String { submission.value("original_" + name) ?? fallback }
+        name = original("name", fallback.name)
+        description = original("description", fallback.description)
+        price = original("price", fallback.price)
+        discountedPrice = original("discounted_price", fallback.discountedPrice)
+        stock = original("stock", fallback.stock)
+        currency = original("currency", fallback.currency)
+        thumbnailID = original("thumbnail_id", fallback.thumbnailID)
+    }
+
     /// Prefilled from a product, amounts written plainly (`20000`, `12.50`).
     init(product: ProductDetail) {
         name = product.name

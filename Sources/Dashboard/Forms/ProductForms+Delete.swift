@@ -31,10 +31,23 @@ extension ProductForms {
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
             return await staleDeleteForm(request)
         }
+        // Another vendor's product is refused before anything is sent; a product that is gone
+        // already was deleted (a second click, another tab): the person's wish is done.
+        let product: ProductDetail
+        switch await ownProduct(request, fresh: false, action: "delete") {
+        case .failure(let failure) where failure.response.status == .notFound:
+            gateway.invalidate(productID: id)
+            return respond(to: .redirect(location: "/products", flash: "That product was already deleted."))
+        case .failure(let failure):
+            return failure.response
+        case .success(let found):
+            product = found
+        }
         do {
+            // Any 2xx is success; the answer may hold the product, or nothing.
             let deleted = try await api.deleteProduct(id: id)
             gateway.invalidate(productID: id)
-            return respond(to: .redirect(location: "/products", flash: "“\(deleted.name)” was deleted."))
+            return respond(to: .redirect(location: "/products", flash: "“\((deleted ?? product).name)” was deleted."))
         } catch MarketError.notFound {
             // Deleted already (a second click, another tab): the person's wish is done.
             gateway.invalidate(productID: id)
@@ -47,10 +60,7 @@ extension ProductForms {
                 advice: "Open the product to see whether it is still there before trying again.",
                 checkHref: "/products/\(id)", checkLabel: "Check the product")
         } catch {
-            let (status, problem) = Self.explain(error as? MarketError ?? .unreachable, action: "delete the product")
-            guard case .success(let product) = await ownProduct(request, fresh: false, action: "delete") else {
-                return renderer.error(status, heading: problem.heading, message: problem.message, retryHref: nil)
-            }
+            let (status, problem) = explain(error as? MarketError ?? .unreachable, action: "delete the product", product: product)
             return deletePage(product, csrfToken: csrf.token(for: request).token, status: status, problem: problem)
         }
     }

@@ -12,7 +12,9 @@ extension ProductForms {
         case .success(let found): product = found
         }
         let (token, setCookie) = csrf.token(for: request)
-        let page = ProductFormPage(mode: .edit(product), values: ProductFormValues(product: product), csrfToken: token, formToken: SecureToken.make())
+        let values = ProductFormValues(product: product)
+        let page = ProductFormPage(
+            mode: .edit(product), values: values, csrfToken: token, formToken: SecureToken.make(), originals: values)
         return formResponse(page, status: .ok, setCookie: setCookie)
     }
 
@@ -24,7 +26,8 @@ extension ProductForms {
             return error.response
         }
         let values = ProductFormValues(submission)
-        // Compare with what the market holds now, not with a cached copy.
+        // Loaded fresh: the owner check, the thumbnail choices and discount ≤ price go by what
+        // the market holds now; what the person changed goes by what the form showed them.
         let product: ProductDetail
         switch await ownProduct(request, fresh: true, action: "edit") {
         case .failure(let failure): return failure.response
@@ -33,16 +36,18 @@ extension ProductForms {
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(request) else {
             return expiredForm(.edit(product), values: values, request: request)
         }
+        let originals = ProductFormValues(originalsIn: submission, fallback: ProductFormValues(product: product))
         // The product id is part of the key: one form token reused on another product is a new edit.
         return await once(scope: "edit/\(product.id)/", submission: submission, owner: owner) { formToken in
-            await save(product, values: values, owner: owner, formToken: formToken)
+            await save(product, values: values, originals: originals, owner: owner, formToken: formToken)
         }
     }
 
     func save(
-        _ product: ProductDetail, values: ProductFormValues, owner: String, formToken: String
+        _ product: ProductDetail, values: ProductFormValues, originals: ProductFormValues, owner: String, formToken: String
     ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
-        var (valid, errors) = ProductFormRules.validate(values)
+        let (proposed, fieldErrors) = ProductFormRules.changes(values, from: originals, product: product)
+        var errors = fieldErrors
         var thumbnailID: Int?
         if !values.thumbnailID.isEmpty {
             if let id = Int(values.thumbnailID), product.images.contains(where: { $0.id == id }) {
@@ -51,10 +56,13 @@ extension ProductForms {
                 errors.add(.thumbnailID, "Choose one of the product's images as its thumbnail.")
             }
         }
-        var page = ProductFormPage(mode: .edit(product), values: values, errors: errors, csrfToken: owner, formToken: formToken)
-        guard errors.isEmpty, let valid else { return (formResponse(page, status: .unprocessableContent), nil) }
-
-        let changes = Self.changes(from: product, to: valid, thumbnailID: thumbnailID)
+        var page = ProductFormPage(
+            mode: .edit(product), values: values, errors: errors, csrfToken: owner, formToken: formToken, originals: originals)
+        guard errors.isEmpty, var changes = proposed else { return (formResponse(page, status: .unprocessableContent), nil) }
+        if let thumbnailID, values.thumbnailID != originals.thumbnailID,
+            product.images.first(where: { $0.id == thumbnailID })?.thumbnailURL != product.thumbnail {
+            changes.thumbnailID = thumbnailID
+        }
         let location = "/products/\(product.id)"
         if changes.isEmpty {
             let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: "Nothing changed.")
@@ -73,25 +81,10 @@ extension ProductForms {
                 message: "The Open Market did not answer in time. Open the product to check; your changes are still below.")
             return (formResponse(page, status: .gatewayTimeout), nil)
         } catch {
-            let (status, problem) = Self.explain(error as? MarketError ?? .unreachable, action: "save the changes")
+            let (status, problem) = explain(error as? MarketError ?? .unreachable, action: "save the changes", product: product)
             page.problem = problem
             return (formResponse(page, status: status), nil)
         }
-    }
-
-    /// Only what differs from the product as the market holds it.
-    static func changes(from product: ProductDetail, to valid: ProductFormRules.Valid, thumbnailID: Int?) -> ProductChanges {
-        var changes = ProductChanges()
-        if valid.name != ProductFormRules.normalized(product.name) { changes.name = valid.name }
-        if valid.description != ProductFormRules.normalized(product.description) { changes.description = valid.description }
-        if valid.price != product.price { changes.price = valid.price }
-        if valid.currency != product.currency { changes.currency = valid.currency }
-        if valid.discountedPrice != product.discountedPrice { changes.discountedPrice = valid.discountedPrice }
-        if valid.stock != product.stock { changes.stock = valid.stock }
-        if let thumbnailID, product.images.first(where: { $0.id == thumbnailID })?.thumbnailURL != product.thumbnail {
-            changes.thumbnailID = thumbnailID
-        }
-        return changes
     }
 
     /// The product named by `{id}`, if this dashboard's vendor may change it; otherwise the page
@@ -112,11 +105,8 @@ extension ProductForms {
                 message: "The product could not be loaded from the Open Market, so nothing was changed. Please try again in a moment.",
                 retryHref: fresh ? nil : PageRenderer.retryHref(for: request))))
         }
-        if let ownVendorID, product.vendorID != ownVendorID {
-            return .failure(ResponseError(renderer.error(
-                .forbidden, heading: "Not your product",
-                message: "“\(product.name)” belongs to another vendor; only the vendor who registered a product can \(action) it.",
-                retryHref: nil)))
+        if ownVendor.owns(product.vendorID) == false {
+            return .failure(ResponseError(notYourProduct(product, action: action)))
         }
         return .success(product)
     }

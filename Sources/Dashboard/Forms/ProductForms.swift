@@ -18,8 +18,8 @@ struct ProductForms: Sendable {
     let ledger: SubmissionLedger
     let flash: FlashMessages
     let csrf = CSRFGuard()
-    /// The vendor whose products may be edited and deleted (nil: unknown, the market decides).
-    let ownVendorID: Int?
+    /// The vendor whose products may be edited and deleted (unknown: the market decides).
+    let ownVendor: OwnVendor
 
     /// The create route's body cap: five images at 300 KB, 64 KB of fields, and slack.
     static let maxCreateBodyBytes = 2 * 1024 * 1024
@@ -102,6 +102,7 @@ struct ProductForms: Sendable {
         }
         do {
             let product = try await api.createProduct(valid.newProduct, images: uploads)
+            if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
             gateway.invalidate(productID: product.id)
             stash.discard(owner: owner, token: formToken)
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: "Product registered.")

@@ -8,11 +8,13 @@ struct HealthHandler: HTTPHandler {
     let api: any MarketAPI
     let imageCache: ImageCache
     let upstreamDescription: String
+    let ownVendor: OwnVendor
 
     func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
         let started = ContinuousClock.now
         let reachable = (try? await api.health()) ?? false
         let elapsed = ContinuousClock.now - started
+        let vendor = ownVendor.current
         let stats = try JSONSerialization.jsonObject(with: JSONEncoder().encode(imageCache.stats))
         let body: [String: Any] = [
             "status": "ok",
@@ -22,6 +24,9 @@ struct HealthHandler: HTTPHandler {
                 "latency_ms": Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
             ] as [String: Any],
             "image_cache": stats,
+            // Whose products get Edit and Delete, and how the dashboard knows (flag, learned,
+            // embedded; unknown until --vendor-id or the first registration).
+            "vendor": ["id": vendor.id.map { $0 as Any } ?? NSNull(), "source": vendor.source.rawValue] as [String: Any],
         ]
         let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
         var response = HTTPResponse.json(Array(data), status: reachable ? .ok : .serviceUnavailable)

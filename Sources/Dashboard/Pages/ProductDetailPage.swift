@@ -10,8 +10,9 @@ struct ProductDetailPage {
     let query: ProductListQuery
     let imagePath: (URL) -> String
     let notice: String?
-    /// Whether the configured vendor owns this product (edit and delete are offered then).
-    let isOwn: Bool
+    /// Whether the dashboard's vendor owns this product (edit and delete are offered then);
+    /// nil while the dashboard does not know its vendor (the page says how to tell it).
+    let ownership: Bool?
 
     var context: TemplateObject {
         var context = ProductListPage.priceContext(product.summary)
@@ -22,7 +23,8 @@ struct ProductDetailPage {
         context["images"] = .list(images)
         context["hasSeveralImages"] = .bool(images.count > 1)
         context["descriptionLines"] = .list(descriptionLines.map { .string($0) })
-        context["isOwn"] = .bool(isOwn)
+        context["isOwn"] = .bool(ownership == true)
+        context["vendorUnknown"] = .bool(ownership == nil)
         if let vendor = product.vendor?.name ?? product.vendorName, !vendor.isEmpty {
             context["vendor"] = .string(vendor)
         }

@@ -18,7 +18,7 @@ package enum ProductListBenchmark {
             gateway: gateway,
             images: ImageURLRegistry(),
             renderer: try PageRenderer(templatesDirectory: templatesDirectory, logger: logger),
-            ownVendorID: nil, flash: FlashMessages())
+            ownVendor: OwnVendor(id: nil, source: .unknown), flash: FlashMessages())
         return pages.listRoute
     }
 }

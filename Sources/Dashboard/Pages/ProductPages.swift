@@ -8,8 +8,8 @@ struct ProductPages: Sendable {
     let gateway: MarketGateway
     let images: ImageURLRegistry
     let renderer: PageRenderer
-    /// The vendor whose products this dashboard may edit and delete (nil: none known).
-    let ownVendorID: Int?
+    /// The vendor whose products this dashboard may edit and delete.
+    let ownVendor: OwnVendor
     /// One-time messages after a redirect ("Product registered."), shown once on the next page.
     let flash: FlashMessages
     /// Keep list pages' HTML with their context (the `--page-cache` option).
@@ -109,7 +109,7 @@ struct ProductPages: Sendable {
         let query = ProductListQuery(request)
         let page = ProductDetailPage(
             product: cached.value, query: query, imagePath: imagePath, notice: Self.notice(for: cached),
-            isOwn: ownVendorID.map { $0 == cached.value.vendorID } ?? false)
+            ownership: ownVendor.owns(cached.value.vendorID))
         return flash.page(for: request, page.context) { renderer.page("products/detail", $0) }
     }
 

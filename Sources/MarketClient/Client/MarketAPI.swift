@@ -18,6 +18,7 @@ public protocol MarketAPI: Sendable {
     func editProduct(id: Int, _ changes: ProductChanges) async throws -> ProductDetail
 
     /// Deletes a product: looks up its delete path with the secret, then deletes that path.
-    /// Returns the deleted product.
-    func deleteProduct(id: Int) async throws -> ProductDetail
+    /// Returns the deleted product when the market's answer holds it (any 2xx is success; the
+    /// body may be the product, empty, or text).
+    func deleteProduct(id: Int) async throws -> ProductDetail?
 }

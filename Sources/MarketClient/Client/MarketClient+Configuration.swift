@@ -12,18 +12,26 @@ extension MarketClient {
     ///   under a 3 s resource timeout).
     /// - There is no separate connect timeout.
     ///
-    /// So the client enforces `requestTimeout` itself, as a hard deadline over each attempt
-    /// (the URLSession task is cancelled when it passes), and gives URLSession's idle timer
-    /// `connectTimeout` rounded up to whole seconds (at least 1) for GETs: connecting, and any
-    /// silence from the server, may take that long. Writes get `requestTimeout` as their idle
-    /// timer instead, so a slow but working create is not abandoned halfway (writes are never
-    /// retried, and a write cut short may still have happened).
+    /// So the client enforces `requestTimeout` (reads) and `writeTimeout` (writes) itself, as a
+    /// hard deadline over each attempt (the URLSession task is cancelled when it passes), and
+    /// gives URLSession's idle timer `connectTimeout` rounded up to whole seconds (at least 1)
+    /// for GETs: connecting, and any silence from the server, may take that long. Writes get
+    /// `writeTimeout` as their idle timer instead, so a slow but working create is not abandoned
+    /// halfway (writes are never retried, and a write cut short may still have happened).
+    ///
+    /// Writes get longer (30 s against 8 s): the real server stores every uploaded image and
+    /// makes its thumbnail before it answers, and a create with five 300 KB images sent to Seoul
+    /// can take well over 8 s. Giving up early would tell the person "outcome unknown" about a
+    /// product that was in fact created.
     public struct Configuration: Sendable {
         /// The market's root, e.g. `https://openmarket.yagom-academy.kr` (a trailing `/` is fine).
         public var baseURL: URL
         public var credentials: MarketCredentials
         public var connectTimeout: Duration
+        /// The whole of one read (GET) attempt.
         public var requestTimeout: Duration
+        /// The whole of one write (create, edit, archived lookup, delete).
+        public var writeTimeout: Duration
         public var retry: RetryPolicy
         /// The most one call may take, its retries included; nil: `requestTimeout`. A market
         /// that drips its answer a byte a second then costs one deadline, not one per retry:
@@ -41,6 +49,7 @@ extension MarketClient {
             credentials: MarketCredentials,
             connectTimeout: Duration = .seconds(2),
             requestTimeout: Duration = .seconds(8),
+            writeTimeout: Duration = .seconds(30),
             retry: RetryPolicy = RetryPolicy(),
             callDeadline: Duration? = nil,
             maxAnswerBytes: Int = 8 * 1024 * 1024,
@@ -50,6 +59,7 @@ extension MarketClient {
             self.credentials = credentials
             self.connectTimeout = connectTimeout
             self.requestTimeout = requestTimeout
+            self.writeTimeout = writeTimeout
             self.retry = retry
             self.callDeadline = callDeadline
             self.maxAnswerBytes = max(0, maxAnswerBytes)
@@ -57,6 +67,9 @@ extension MarketClient {
         }
 
         /// URLSession's idle timer in whole seconds, at least 1 (see above).
+        /// The hard deadline of one attempt: a read (GET) or a write.
+        func deadline(isRead: Bool) -> Duration { isRead ? requestTimeout : writeTimeout }
+
         static func wholeSeconds(_ duration: Duration) -> TimeInterval {
             max(1, duration.seconds.rounded(.up))
         }

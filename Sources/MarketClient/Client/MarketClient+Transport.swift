@@ -33,7 +33,7 @@ extension MarketClient {
         request.httpMethod = method.rawValue
         // See Configuration: URLSession's idle timer; the hard deadline is ours.
         request.timeoutInterval = Configuration.wholeSeconds(
-            method == .get ? configuration.connectTimeout : configuration.requestTimeout)
+            method == .get ? configuration.connectTimeout : configuration.writeTimeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
         if let contentType { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
@@ -45,14 +45,17 @@ extension MarketClient {
     /// GETs are retried per `configuration.retry`; everything else is sent exactly once. The
     /// whole call, retries and their waits included, ends by `callDeadline`.
     func send(_ request: URLRequest) async throws -> WireResponse {
-        let retries = request.httpMethod == Method.get.rawValue ? configuration.retry.maxRetries : 0
-        let deadline = ContinuousClock.now + (configuration.callDeadline ?? configuration.requestTimeout)
+        let isRead = request.httpMethod == Method.get.rawValue
+        let retries = isRead ? configuration.retry.maxRetries : 0
+        let attemptLimit = configuration.deadline(isRead: isRead)
+        // Writes are sent once, so their call deadline is their own (longer) write deadline.
+        let deadline = ContinuousClock.now + (isRead ? configuration.callDeadline ?? attemptLimit : attemptLimit)
         var retry = 0
         while true {
             let outcome: Result<WireResponse, MarketError>
             do {
                 let left = ContinuousClock.now.duration(to: deadline)
-                outcome = .success(try await attempt(request, deadline: min(configuration.requestTimeout, left)))
+                outcome = .success(try await attempt(request, deadline: min(attemptLimit, left)))
             } catch let error as MarketError {
                 outcome = .failure(error)
             }
@@ -77,12 +80,14 @@ extension MarketClient {
         }
     }
 
-    /// One attempt, bounded by `deadline` (at most `requestTimeout`) however the server behaves
-    /// (slow to accept, silent, or trickling): when it passes, the URLSession task is cancelled.
-    /// The body is read up to `maxAnswerBytes` and no further (see `BoundedTransfer`).
+    /// One attempt, bounded by `deadline` (at most `requestTimeout` for reads, `writeTimeout` for
+    /// writes) however the server behaves (slow to accept, silent, or trickling): when it passes,
+    /// the transfer is cancelled. The body is read up to `maxAnswerBytes` and no further (see
+    /// `BoundedTransfer`).
     func attempt(_ request: URLRequest, deadline: Duration? = nil) async throws -> WireResponse {
-        let session = request.httpMethod == Method.get.rawValue ? readSession : writeSession
-        let deadline = deadline ?? configuration.requestTimeout
+        let isRead = request.httpMethod == Method.get.rawValue
+        let session = isRead ? readSession : writeSession
+        let deadline = deadline ?? configuration.deadline(isRead: isRead)
         do {
             let answer = try await transfer.fetch(
                 request, in: session, maxBytes: configuration.maxAnswerBytes, deadline: deadline)

@@ -29,7 +29,8 @@ public final class MarketClient: MarketAPI, CustomReflectable {
         self.transfer = transfer
         func session(headers: [String: String]) -> URLSession {
             let sessionConfiguration = URLSessionConfiguration.ephemeral
-            sessionConfiguration.timeoutIntervalForRequest = Configuration.wholeSeconds(configuration.requestTimeout)
+            sessionConfiguration.timeoutIntervalForRequest = Configuration.wholeSeconds(
+                max(configuration.requestTimeout, configuration.writeTimeout))
             sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
             sessionConfiguration.urlCache = nil
             sessionConfiguration.httpShouldSetCookies = false
@@ -111,13 +112,16 @@ public final class MarketClient: MarketAPI, CustomReflectable {
         return try decode(ProductDetail.self, from: try await send(request))
     }
 
-    public func deleteProduct(id: Int) async throws -> ProductDetail {
+    /// Any 2xx to the DELETE is success, whatever its body: the deleted product's JSON (as the
+    /// documentation says), nothing (204), or text. Returns the product when the body is one.
+    public func deleteProduct(id: Int) async throws -> ProductDetail? {
         var lookup = try makeRequest(
             .post, "/api/products/\(id)/archived", body: try jsonBody(NoFields()), contentType: "application/json")
         lookup.setValue("text/plain, application/json", forHTTPHeaderField: "Accept")
         let path = try DeletePath(response: try await send(lookup).body, baseURL: configuration.baseURL).path
         let delete = try makeRequest(.delete, path)
-        return try decode(ProductDetail.self, from: try await send(delete))
+        let answer = try await send(delete)
+        return try? decode(ProductDetail.self, from: answer)
     }
 
     // MARK: Bodies

@@ -95,6 +95,25 @@ extension BrowserTests {
             }
         }
 
+        /// A product registered earlier with a 2-character description and price 0 (as on the
+        /// live market): nothing in the browser blocks a stock change, and the market takes it.
+        @Test func edit_onlyTheStock_ofAProductWithAShortDescriptionAndPrice0() async throws {
+            try await withBrowser { browser in
+                let driver = browser.driver
+                let id = try await ownProduct(browser.dashboard, named: "수제 쿠키 세트")
+                try await browser.open("/products/\(id)/edit")
+                #expect(try await driver.property(try await driver.find("#price"), "value") as? String == "0")
+                try await driver.fill("#stock", "8")
+                try await driver.clickSubmit()
+
+                try await driver.waitForPath("back on the product") { $0 == "/products/\(id)" }
+                #expect(try await driver.flashText() != nil)
+                let stored = try await MarketInspector(browser.dashboard).product(id)
+                #expect(stored["stock"] as? Int == 8)
+                #expect(stored["description"] as? String == "간식")
+            }
+        }
+
         @Test func delete_afterConfirming_returnsToTheListWithAFlash_andTheProductIsGone() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver

@@ -96,5 +96,5 @@ final class FailingListMarket: MarketAPI {
     func product(id: Int) async throws -> ProductDetail { throw MarketError.unreachable }
     func createProduct(_ product: NewProduct, images: [ImageUpload]) async throws -> ProductDetail { throw MarketError.unreachable }
     func editProduct(id: Int, _ changes: ProductChanges) async throws -> ProductDetail { throw MarketError.unreachable }
-    func deleteProduct(id: Int) async throws -> ProductDetail { throw MarketError.unreachable }
+    func deleteProduct(id: Int) async throws -> ProductDetail? { throw MarketError.unreachable }
 }

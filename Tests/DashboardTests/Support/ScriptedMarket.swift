@@ -95,7 +95,7 @@ final class ScriptedMarket: MarketAPI {
         }
     }
 
-    func deleteProduct(id: Int) async throws -> ProductDetail {
+    func deleteProduct(id: Int) async throws -> ProductDetail? {
         try state.withLock { state in
             state.deletes.append(id)
             if case .error(let error) = state.deleteFailure { throw error }

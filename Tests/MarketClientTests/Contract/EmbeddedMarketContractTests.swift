@@ -168,7 +168,7 @@ struct EmbeddedMarketContractTests {
             let client = market.client()
             let created = try await client.createProduct(.sample(), images: [try EmbeddedMarket.seedImage("photo-01-circle.jpg")])
             let deleted = try await client.deleteProduct(id: created.id)
-            #expect(deleted.id == created.id)
+            #expect(deleted?.id == created.id)
             await #expect(throws: MarketError.notFound) { try await client.product(id: created.id) }
             #expect(try await client.listProducts(page: 1, itemsPerPage: 20, search: nil).totalCount == 0)
             await #expect(throws: MarketError.self) { try await client.deleteProduct(id: created.id) }

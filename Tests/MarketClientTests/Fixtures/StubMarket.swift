@@ -90,12 +90,12 @@ struct StubMarket {
 
     func client(
         retry: RetryPolicy = .none, connectTimeout: Duration = .seconds(2), requestTimeout: Duration = .seconds(8),
-        callDeadline: Duration? = nil
+        writeTimeout: Duration = .seconds(30), callDeadline: Duration? = nil
     ) -> MarketClient {
         MarketClient(
             configuration: .init(
                 baseURL: baseURL, credentials: Self.credentials, connectTimeout: connectTimeout,
-                requestTimeout: requestTimeout, retry: retry, callDeadline: callDeadline))
+                requestTimeout: requestTimeout, writeTimeout: writeTimeout, retry: retry, callDeadline: callDeadline))
     }
 }
 

@@ -41,9 +41,43 @@ struct ClientTimeoutTests {
             }
         }) { market in
             defer { gate.open() }
-            let client = market.client(retry: SleepLog().policy(), requestTimeout: .milliseconds(300))
+            let client = market.client(retry: SleepLog().policy(), writeTimeout: .milliseconds(300))
             await #expect(throws: MarketError.timeout) { try await client.editProduct(id: 1, ProductChanges(stock: 2)) }
             #expect(market.log.count == 1)
+        }
+    }
+
+    /// A market slower to answer a write than the read deadline, but within the write deadline
+    /// (the real server stores every image before it answers a create): the write succeeds.
+    /// The stub's wait is the slowness under test, not a synchronisation.
+    @Test(arguments: ["create", "edit", "delete"])
+    func aWriteSlowerThanTheReadDeadlineSucceeds(write: String) async throws {
+        let slow: @Sendable () async -> Void = { try? await Task.sleep(for: .milliseconds(1300)) }
+        let silent = Gate()
+        try await StubMarket.run({ router in
+            router.post("/api/products") { _ in await slow(); return .json(SampleJSON.detail, status: .created) }
+            router.add(.patch, "/api/products/{id}") { _ in await slow(); return .json(SampleJSON.detail(id: 7)) }
+            router.post("/api/products/{id}/archived") { _ in await slow(); return .text("/api/products/N3xhYmM=") }
+            router.add(.delete, "/api/products/{rest...}") { _ in await slow(); return .json(SampleJSON.detail(id: 7)) }
+            router.get("/healthChecker") { _ in await silent.wait(); return .json(#""OK""#) }
+        }) { market in
+            // Opened before the stub shuts down, so no handler is left waiting then.
+            defer { silent.open() }
+            let client = market.client(requestTimeout: .milliseconds(300), writeTimeout: .seconds(30))
+            let answered: Int?
+            switch write {
+            case "create":
+                let image = ImageUpload(filename: "1.jpg", contentType: "image/jpeg", bytes: [0xFF, 0xD8, 0xFF])
+                let product = NewProduct(name: "Slow cup", description: "Stored in Seoul, slowly.", price: 1000, currency: .krw)
+                answered = try await client.createProduct(product, images: [image]).id
+            case "edit":
+                answered = try await client.editProduct(id: 7, ProductChanges(stock: 2)).id
+            default:
+                answered = try await client.deleteProduct(id: 7)?.id
+            }
+            #expect(answered == (write == "create" ? 32 : 7))
+            // The read deadline still holds for reads.
+            await #expect(throws: MarketError.timeout) { try await client.health() }
         }
     }
 

@@ -92,7 +92,7 @@ struct ClientWriteRequestTests {
             router.add(.delete, "/api/products/{rest...}") { _ in .json(SampleJSON.detail(id: 7)) }
         }) { market in
             let deleted = try await market.client().deleteProduct(id: 7)
-            #expect(deleted.id == 7)
+            #expect(deleted?.id == 7)
             let requests = market.log.all
             #expect(requests.map(\.method) == [.post, .delete])
             #expect(requests[0].target == "/api/products/7/archived")
@@ -102,6 +102,29 @@ struct ClientWriteRequestTests {
             #expect(requests[1].target == "/api/products/N3xhYi9j+ZA==")
             #expect(requests[1].headers["identifier"] == identifier)
             #expect(requests[1].body.isEmpty)
+        }
+    }
+
+    /// Every archived form public clients show leads to the same DELETE, and any 2xx to it is
+    /// success: the product's JSON, an empty 204, or text.
+    @Test(arguments: [
+        ("/api/products/N3xhYmM=", HTTPResponse.json(SampleJSON.detail(id: 7)), 7),
+        ("api/products/N3xhYmM=", HTTPResponse(status: .noContent, headers: [:], bytes: []), nil),
+        ("N3xhYmM=", HTTPResponse.text("deleted"), nil),
+        ("ABSOLUTE", HTTPResponse.json("{\"ok\":true}"), nil),
+    ] as [(String, HTTPResponse, Int?)])
+    func deleteAcceptsEveryArchivedFormAndAny2xx(archived: String, answer: HTTPResponse, deletedID: Int?) async throws {
+        try await StubMarket.run({ router in
+            router.post("/api/products/{id}/archived") { request in
+                let host = request.headers["Host"] ?? ""
+                return .text(archived == "ABSOLUTE" ? "http://\(host)/api/products/N3xhYmM=" : archived)
+            }
+            router.add(.delete, "/api/products/{rest...}") { _ in answer }
+        }) { market in
+            let deleted = try await market.client().deleteProduct(id: 7)
+            #expect(deleted?.id == deletedID)
+            #expect(market.log.all.map(\.method) == [.post, .delete])
+            #expect(market.log.all.last?.target == "/api/products/N3xhYmM=")
         }
     }
 
