@@ -108,6 +108,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case corruptState(path: String, reason: String)
     /// The seed data shipped with the module could not be read.
     case seedUnavailable(String)
+    /// The database refused to open, migrate or take the catalog (SQLite's message).
+    case database(String)
 
     public var description: String {
         switch self {
@@ -119,6 +121,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
             "the market data file \(path) is damaged (\(reason)); move it away to start from the seed data"
         case let .seedUnavailable(reason):
             "the seed data cannot be read: \(reason)"
+        case let .database(reason):
+            "the market database cannot be used: \(reason)"
         }
     }
 }
