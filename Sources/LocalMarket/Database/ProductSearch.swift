@@ -11,10 +11,20 @@ import Foundation
 /// C-speed) for shorter ones. Each candidate is then checked with the exact rule, so the
 /// folding only has to be generous, never right.
 enum ProductSearch {
-    /// The folded, decomposed form stored in `products.search_key`.
+    /// The folded, decomposed form stored in `products.search_key`, without combining marks:
+    /// removing the same kind of scalar from both sides keeps a substring a substring, and a
+    /// lone mark in a query (which the rule matches against marks in names) then means "scan".
     static func key(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .decomposedStringWithCanonicalMapping
+        var key = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: continue
+            default: key.append(scalar)
+            }
+        }
+        return String(key)
     }
 
     /// Today's rule, verbatim; printable ASCII on both sides takes a byte loop with the same
