@@ -30,6 +30,8 @@ final class MarketDatabase: Sendable {
         // Returns the mode; "wal" from here on (it is stored in the file).
         try db.execute("PRAGMA journal_mode = WAL")
         try db.execute("PRAGMA foreign_keys = ON")
+        // After a checkpoint the WAL is cut back to this, not left at its largest size.
+        try db.execute("PRAGMA journal_size_limit = 16777216")
         if durable {
             try db.execute("PRAGMA synchronous = FULL")
         } else {
@@ -55,6 +57,12 @@ final class MarketDatabase: Sendable {
         try writer.withLock { (db: inout SQLiteConnection) throws(Failure) -> Result in
             try body(db)
         }
+    }
+
+    /// Copies the WAL into the database and truncates it: after a large install, so the WAL
+    /// does not stay as big as the catalog.
+    func checkpoint() throws(SQLiteError) {
+        try write { db throws(SQLiteError) in try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// Runs `body` in a read transaction (one consistent snapshot) on a free reader

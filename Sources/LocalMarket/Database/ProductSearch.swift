@@ -44,13 +44,14 @@ enum ProductSearch {
             let phrase = "\"" + key.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             candidates = try db.rows(
                 """
-                SELECT products.id, products.name FROM product_names JOIN products ON products.id = product_names.rowid
-                WHERE product_names.search_key MATCH ? ORDER BY products.id DESC
+                SELECT products.id, products.name
+                FROM product_names JOIN products INDEXED BY products_search ON products.id = product_names.rowid
+                WHERE product_names.search_key MATCH ? ORDER BY product_names.rowid DESC
                 """,
                 [.text(phrase)], read)
         } else if !key.isEmpty {
             candidates = try db.rows(
-                "SELECT id, name FROM products WHERE instr(search_key, ?) > 0 ORDER BY id DESC", [.text(key)], read)
+                "SELECT id, name FROM products INDEXED BY products_search WHERE instr(search_key, ?) > 0 ORDER BY id DESC", [.text(key)], read)
         } else {
             candidates = try db.rows("SELECT id, name FROM products ORDER BY id DESC", [], read)
         }

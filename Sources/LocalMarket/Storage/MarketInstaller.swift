@@ -19,6 +19,7 @@ struct MarketInstaller {
         }
         if let legacy = try files.loadLegacyState() {
             try insert(legacy)
+            try checkpoint()
             try sweepAndRetire(keeping: Set(legacy.products.flatMap { $0.images.flatMap { [$0.originPath, $0.thumbnailPath] } }))
             return
         }
@@ -31,6 +32,15 @@ struct MarketInstaller {
             files.settle(origins: state.products.flatMap { $0.images.map(\.originPath) })
         case .generated(let count):
             try GeneratedCatalog(count: count).install(into: files, database: database)
+        }
+        try checkpoint()
+    }
+
+    private func checkpoint() throws(StorageError) {
+        do {
+            try database.checkpoint()
+        } catch {
+            throw .database(error.description)
         }
     }
 
