@@ -98,6 +98,7 @@ def reads(port, count):
         ("search 'Teapot 1' (few)", "/api/products?items_per_page=20&search_value=" + urllib.parse.quote("Teapot 1")),
         ("search 'mug 42'", "/api/products?items_per_page=20&search_value=" + urllib.parse.quote("mug 42")),
         ("search '찻잔' (Korean)", "/api/products?items_per_page=20&search_value=" + urllib.parse.quote("찻잔")),
+        ("search 'product 00012'", "/api/products?items_per_page=20&search_value=" + urllib.parse.quote("product 00012")),
         ("search 'zzz' (none)", "/api/products?items_per_page=20&search_value=zzz"),
         ("list page 1", "/api/products?page_no=1&items_per_page=20"),
         (f"list page {deep} (20 a page)", f"/api/products?page_no={deep}&items_per_page=20"),

@@ -55,6 +55,18 @@ struct SearchIndexTests {
         #expect(plainScan("ss", products).count == 2)
     }
 
+    @Test func theShortcutsAgreeWithTheRuleOnEveryTrickyPair() {
+        var matched = 0
+        for name in Self.names {
+            for query in Self.queries {
+                let rule = name.range(of: query, options: .caseInsensitive) != nil
+                #expect(ProductSearch.matches(name: name, query: query) == rule, "\(name.debugDescription) ~ \(query.debugDescription)")
+                if rule { matched += 1 }
+            }
+        }
+        #expect(matched > 50)
+    }
+
     @Test func theASCIIShortcutAgreesWithTheRule() {
         var random = SplitMix(seed: 15)
         let alphabet = Array("aAbBzZ%_' \"-09~".utf8)

@@ -29,8 +29,12 @@ enum ProductSearch {
 
     /// Today's rule, verbatim; printable ASCII on both sides takes a byte loop with the same
     /// answer (no ASCII text folds to anything but ASCII letters' other case).
+    /// Beyond ASCII, a name that holds the query as it is (the standard library's
+    /// `contains`, character by character, canonical equivalence included) matches whatever
+    /// the case, and costs a fraction of Foundation's folding search, which only the rest need.
     static func matches(name: String, query: String) -> Bool {
         if let answer = asciiMatch(name: name, query: query) { return answer }
+        if name.contains(query) { return true }
         return name.range(of: query, options: .caseInsensitive) != nil
     }
 
