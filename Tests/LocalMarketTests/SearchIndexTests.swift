@@ -14,6 +14,7 @@ struct SearchIndexTests {
         "UPPER CASE NAME", "lower case name", "MiXeD CaSe NaMe", "Straße Map", "STRASSE SIGN",
         "Café au lait", "Cafe\u{301} decomposed", "ﬁne ligature", "Ｆｕｌｌ Width", "Kelvin \u{212A} sign",
         "İstanbul Rug", "ΣΟΦΙΑ Greek", "<script>alert(1)</script>", "Tab\tInside", "a", "ab",
+        "가\u{11A8} jamo after", "\u{1100}가 jamo before", "찻잔\u{301} marked", "e\u{301}clair",
     ]
 
     static let queries = [
@@ -23,6 +24,7 @@ struct SearchIndexTests {
         "case", "CASE NAME", "mixed case", "ss", "SS", "ß", "straße", "strasse",
         "cafe", "café", "cafe\u{301}", "é", "fi", "ﬁ", "full", "ｆｕｌｌ", "k", "kelvin k", "i", "istanbul", "σοφια",
         "<script>", "script>alert", "\t", "a", "ab", "abc", "zzz", " ", "\u{301}",
+        "가", "가 ", "찻잔", "e", "eclair", "éclair", "jamo",
     ]
 
     /// Newest first, as the list orders them.
