@@ -57,12 +57,36 @@ struct SearchIndexTests {
         #expect(plainScan("ss", products).count == 2)
     }
 
+    @Test func renamesAndDeletesKeepTheIndexInStep() async throws {
+        let fixture = try MarketFixture()
+        let secret = MarketVendor.localTeam.secret
+        let plain = try await fixture.createProduct(name: "Walnut Teapot")
+        let korean = try await fixture.createProduct(name: "원목 찻잔 세트")
+        let marked = try await fixture.createProduct(name: "Cafe\u{301} Teapot")
+        #expect(try await fixture.sendJSON(.patch, "/api/products/\(plain)", ["secret": secret, "name": "Oak 찻잔"]).status == 200)
+        #expect(try await fixture.sendJSON(.patch, "/api/products/\(marked)", ["secret": secret, "name": "Plain Kettle"]).status == 200)
+        let path = try await fixture.sendJSON(.post, "/api/products/\(korean)/archived", ["secret": secret]).text
+        #expect(try await fixture.send(.delete, path, headers: ["identifier": MarketVendor.localTeam.identifier]).status == 200)
+
+        func ids(_ query: String) async throws -> [Int] {
+            let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            return try await fixture.get("/api/products?search_value=\(encoded)").json["pages"]?.array.compactMap { $0["id"]?.int } ?? []
+        }
+        #expect(try await ids("teapot") == [])
+        #expect(try await ids("찻잔") == [plain])
+        #expect(try await ids("kettle") == [marked])
+        #expect(try await ids("café") == [])
+        // FTS5's own check of the index against the rows it was built from.
+        let db = try SQLiteConnection(path: fixture.dataPath + "/market.sqlite")
+        try db.execute("INSERT INTO product_names (product_names) VALUES ('integrity-check')")
+    }
+
     @Test func theShortcutsAgreeWithTheRuleOnEveryTrickyPair() {
         var matched = 0
         for name in Self.names {
             for query in Self.queries {
                 let rule = name.range(of: query, options: .caseInsensitive) != nil
-                #expect(ProductSearch.matches(name: name, query: query) == rule, "\(name.debugDescription) ~ \(query.debugDescription)")
+                #expect(SearchRule.matches(name: name, query: query) == rule, "\(name.debugDescription) ~ \(query.debugDescription)")
                 if rule { matched += 1 }
             }
         }
@@ -76,7 +100,7 @@ struct SearchIndexTests {
             let name = String(decoding: (0..<Int(random.next() % 12)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }, as: UTF8.self)
             let query = String(decoding: (0..<Int(random.next() % 4)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }, as: UTF8.self)
             #expect(
-                ProductSearch.matches(name: name, query: query) == (name.range(of: query, options: .caseInsensitive) != nil),
+                SearchRule.matches(name: name, query: query) == (name.range(of: query, options: .caseInsensitive) != nil),
                 "\(name.debugDescription) ~ \(query.debugDescription)")
         }
     }

@@ -30,6 +30,9 @@ enum MarketSchema {
                     -- The name folded for the search index (ProductSearch.key): a superset
                     -- filter, confirmed by today's exact rule on each candidate.
                     search_key TEXT NOT NULL,
+                    -- Plain names only (ProductSearch.exactKey): where a trigram match is the
+                    -- rule itself, so matches need no check; '' for other names.
+                    exact_key TEXT NOT NULL,
                     description TEXT NOT NULL,
                     currency TEXT NOT NULL,
                     -- Exact decimal text ("12.5"): no Double rounding in storage.
@@ -58,10 +61,10 @@ enum MarketSchema {
                 -- Whether a file is still referenced (files shared by generated catalogs, and
                 -- the start-up check of writes a crash interrupted).
                 CREATE INDEX images_by_file ON images (origin_path);
-                -- Substring search at 100,000 names: trigrams of search_key (external content,
-                -- kept in step by MarketDatabase's writes).
+                -- Substring search at 100,000 names: trigrams of both keys (external content,
+                -- kept in step by ProductTable's writes).
                 CREATE VIRTUAL TABLE product_names USING fts5 (
-                    search_key, content = 'products', content_rowid = 'id', tokenize = 'trigram'
+                    search_key, exact_key, content = 'products', content_rowid = 'id', tokenize = 'trigram'
                 );
                 """)
         default:

@@ -7,19 +7,21 @@ enum ProductTable {
 
     static func insert(_ product: ProductRecord, on db: SQLiteConnection) throws(SQLiteError) {
         let key = ProductSearch.key(product.name)
+        let exact = ProductSearch.exactKey(product.name)
         try db.run(
             """
-            INSERT INTO products (id, uuid, vendor_id, name, search_key, description, currency, price,
+            INSERT INTO products (id, uuid, vendor_id, name, search_key, exact_key, description, currency, price,
                 discounted_price, stock, thumbnail_image_id, created_at, issued_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .integer(product.id), .text(product.uuid), .integer(product.vendorId), .text(product.name), .text(key),
+                .text(exact),
                 .text(product.description), .text(product.currency.rawValue), .text(product.price.description),
                 .text(product.discountedPrice.description), .integer(product.stock),
                 .integer(product.thumbnailImageId), .text(product.createdAt), .text(product.issuedAt),
             ])
-        try db.run("INSERT INTO product_names (rowid, search_key) VALUES (?, ?)", [.integer(product.id), .text(key)])
+        try addToIndex(product.id, key: key, exact: exact, on: db)
         for (position, image) in product.images.enumerated() {
             try db.run(
                 """
@@ -36,20 +38,21 @@ enum ProductTable {
     /// Writes an edited product's fields (images never change; the thumbnail id may).
     static func update(from old: ProductRecord, to product: ProductRecord, on db: SQLiteConnection) throws(SQLiteError) {
         let key = ProductSearch.key(product.name)
+        let exact = ProductSearch.exactKey(product.name)
         try db.run(
             """
-            UPDATE products SET name = ?, search_key = ?, description = ?, currency = ?, price = ?,
+            UPDATE products SET name = ?, search_key = ?, exact_key = ?, description = ?, currency = ?, price = ?,
                 discounted_price = ?, stock = ?, thumbnail_image_id = ?, issued_at = ?
             WHERE id = ?
             """,
             [
-                .text(product.name), .text(key), .text(product.description), .text(product.currency.rawValue),
+                .text(product.name), .text(key), .text(exact), .text(product.description), .text(product.currency.rawValue),
                 .text(product.price.description), .text(product.discountedPrice.description), .integer(product.stock),
                 .integer(product.thumbnailImageId), .text(product.issuedAt), .integer(product.id),
             ])
         if product.name != old.name {
             try removeFromIndex(old, on: db)
-            try db.run("INSERT INTO product_names (rowid, search_key) VALUES (?, ?)", [.integer(product.id), .text(key)])
+            try addToIndex(product.id, key: key, exact: exact, on: db)
         }
     }
 
@@ -59,11 +62,17 @@ enum ProductTable {
         try db.run("DELETE FROM products WHERE id = ?", [.integer(product.id)])
     }
 
+    private static func addToIndex(_ id: Int, key: String, exact: String, on db: SQLiteConnection) throws(SQLiteError) {
+        try db.run(
+            "INSERT INTO product_names (rowid, search_key, exact_key) VALUES (?, ?, ?)",
+            [.integer(id), .text(key), .text(exact)])
+    }
+
     /// An external-content FTS5 index forgets a row when told the values it indexed.
     private static func removeFromIndex(_ product: ProductRecord, on db: SQLiteConnection) throws(SQLiteError) {
         try db.run(
-            "INSERT INTO product_names (product_names, rowid, search_key) VALUES ('delete', ?, ?)",
-            [.integer(product.id), .text(ProductSearch.key(product.name))])
+            "INSERT INTO product_names (product_names, rowid, search_key, exact_key) VALUES ('delete', ?, ?, ?)",
+            [.integer(product.id), .text(ProductSearch.key(product.name)), .text(ProductSearch.exactKey(product.name))])
     }
 
     static func load(id: Int, on db: SQLiteConnection) throws(SQLiteError) -> ProductRecord? {
