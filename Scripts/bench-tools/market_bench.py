@@ -3,8 +3,8 @@
 
 fill PORT THREADS TOTAL BLOCK IMAGE: THREADS keep-alive connections register TOTAL products, each
   with the one image file IMAGE (multipart, as the dashboard sends them). Prints one line per
-  BLOCK products: "block N products A-B: R products/s, p50 X ms, p99 Y ms", then
-  "first R1 last R2 ratio Q".
+  BLOCK products: "block N products A-B: R products/s, p50 X ms, p99 Y ms", the medians of the
+  first and last ten blocks, then "first R1 last R2 ratio Q total T".
 reads PORT COUNT: COUNT requests of each kind on one keep-alive connection, after 20 to warm up:
   searches (words that match a few products, Korean, no match), the first page, page 500 (20 a
   page; the last page when there are fewer), 500 a page. Prints p50/p99 in ms per kind.
@@ -75,6 +75,11 @@ def fill(port, threads, total, block, image_path):
         latencies = [latency * 1000 for _, latency in chunk]
         print(f"  block {number:3d} products {first + 1:6d}-{first + len(chunk):6d}: {rate:7.1f} products/s, "
               f"p50 {percentile(latencies, 0.5):6.1f} ms, p99 {percentile(latencies, 0.99):6.1f} ms", flush=True)
+    # On a shared machine one block's rate follows the neighbours' load; the medians of the
+    # first and last ten blocks show the trend with size.
+    head, tail = statistics.median(rates[:10]), statistics.median(rates[-10:])
+    print(f"  median of the first {min(10, len(rates))} blocks {head:.1f}/s, of the last {min(10, len(rates))} "
+          f"{tail:.1f}/s: {tail / head:.2f}x")
     print(f"first {rates[0]:.1f} last {rates[-1]:.1f} ratio {rates[-1] / rates[0]:.2f} "
           f"total {len(done) / (done[-1][0] - began):.1f}")
 
