@@ -38,4 +38,24 @@ struct GeneratedCatalogTests {
         #expect(try await fixture.imageBytes(at: url).bytes.isEmpty == false)
         #expect(try await everything(fixture).json["totalCount"]?.int == 29)
     }
+
+    @Test func aGenerationACrashInterruptedIsDoneAgainAtTheNextStart() async throws {
+        let finished = try MarketFixture(catalog: .generated(count: 10))
+        let files = finished.market.store.files
+        // What a crash before the generation's commit leaves: its images, each still marked.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lm-generated-\(UUID().uuidString)")
+        let crashed = MarketFiles(directory: directory, syncsToDisk: false)
+        try crashed.prepare()
+        for relative in files.allImageFiles() where relative.contains("_origin.") {
+            let bytes = try #require(FileManager.default.contents(atPath: files.imagesRoot + "/" + relative))
+            try crashed.writeImage(
+                Array(bytes), origin: relative, thumbnail: relative.replacingOccurrences(of: "_origin.", with: "_thumb."),
+                durable: false)
+        }
+
+        let again = try MarketFixture(catalog: .generated(count: 10), directory: directory)
+
+        #expect(try await everything(again).bytes == (try await everything(finished)).bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/incoming").isEmpty)
+    }
 }

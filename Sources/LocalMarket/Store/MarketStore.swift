@@ -23,8 +23,10 @@ final class MarketStore: Sendable {
             throw .database(error.description)
         }
         let installer = MarketInstaller(files: files, database: database)
-        try installer.install(catalog)
+        // First: an install a crash interrupted left marked images (a generated catalog's at
+        // fixed names, which it is about to write again).
         try installer.clearInterruptedWrites()
+        try installer.install(catalog)
     }
 
     /// Every product, oldest first, with the counters (tests and small tools; pages use `page`).
