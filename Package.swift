@@ -13,6 +13,8 @@ let package = Package(
     targets: [
         // epoll(7) and eventfd(2), which Glibc's Swift module does not export (a few lines of C).
         .target(name: "CEpoll"),
+        // SQLite's C API (the system's libsqlite3), for the embedded market's storage.
+        .systemLibrary(name: "CSQLite"),
         // Sockets, HTTP/1.1 parsing, responses, routing, static files, form parsing, limits.
         .target(name: "HTTPServer", dependencies: ["CEpoll"]),
         // A Mustache-compatible template engine.
@@ -22,7 +24,7 @@ let package = Package(
         // The embedded Open Market server with durable storage and seed data.
         .target(
             name: "LocalMarket",
-            dependencies: ["HTTPServer"],
+            dependencies: ["HTTPServer", "CSQLite"],
             resources: [.copy("Seed")]
         ),
         // Pages, view models, forms, caches, configuration.

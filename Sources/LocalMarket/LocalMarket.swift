@@ -34,25 +34,37 @@ public final class LocalMarket: Sendable {
     /// - Parameters:
     ///   - seed: install the sample products when the directory holds no market yet; false
     ///     starts an empty market (for tests that count from zero).
+    ///   - catalog: what a new directory gets instead (`.generated(count:)` for
+    ///     `--seed-count`); nil follows `seed`.
     /// - Throws: `StorageError`, e.g. `.corruptState` with a sentence a person can act on.
     /// - Parameter logger: where the market's own access log and errors go.
     public convenience init(
         dataDirectory: URL, host: String = "127.0.0.1", port: Int = 0, seed: Bool = true,
-        logger: ServerLogger = ServerLogger()
+        catalog: MarketCatalog? = nil, logger: ServerLogger = ServerLogger()
     ) throws {
-        try self.init(dataDirectory: dataDirectory, host: host, port: port, seed: seed, syncsToDisk: true, logger: logger)
+        try self.init(
+            dataDirectory: dataDirectory, host: host, port: port, catalog: catalog ?? (seed ? .samples : .empty),
+            syncsToDisk: true, logger: logger)
     }
 
     /// `syncsToDisk: false` is for tests: writes stay atomic but skip `fsync`.
-    init(dataDirectory: URL, host: String, port: Int, seed: Bool, syncsToDisk: Bool, logger: ServerLogger = ServerLogger()) throws {
+    convenience init(
+        dataDirectory: URL, host: String, port: Int, seed: Bool, syncsToDisk: Bool, logger: ServerLogger = ServerLogger()
+    ) throws {
+        try self.init(
+            dataDirectory: dataDirectory, host: host, port: port, catalog: seed ? .samples : .empty,
+            syncsToDisk: syncsToDisk, logger: logger)
+    }
+
+    init(
+        dataDirectory: URL, host: String, port: Int, catalog: MarketCatalog, syncsToDisk: Bool,
+        logger: ServerLogger = ServerLogger()
+    ) throws {
         self.host = host
         self.port = port
         self.logger = logger
         store = try MarketStore(
-            files: MarketFiles(directory: dataDirectory, syncsToDisk: syncsToDisk),
-            seed: { (files: MarketFiles) throws(StorageError) -> MarketState in
-                seed ? try MarketSeed.install(into: files) : MarketState()
-            })
+            files: MarketFiles(directory: dataDirectory, syncsToDisk: syncsToDisk), catalog: catalog)
     }
 
     /// The routes of the API. Image URLs in product JSON use `baseURL` once `start()` has set

@@ -3,7 +3,7 @@ import HTTPServer
 import LocalMarket
 
 // Serves the embedded Open Market alone: `swift run local-market [--host H] [--port P]
-// [--data-dir D]`. Prints `Listening on http://HOST:PORT`; SIGINT/SIGTERM stop it gracefully.
+// [--data-dir D] [--seed-count N]`. Prints `Listening on http://HOST:PORT`; SIGINT/SIGTERM stop it gracefully.
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("local-market: \(message)\n".utf8))
@@ -25,7 +25,8 @@ do {
 let market: LocalMarket
 let url: URL
 do {
-    market = try LocalMarket(dataDirectory: options.dataDirectory, host: options.host, port: options.port)
+    market = try LocalMarket(
+        dataDirectory: options.dataDirectory, host: options.host, port: options.port, catalog: options.catalog)
     url = try market.start()
 } catch {
     fail("could not start: \(error)")

@@ -15,6 +15,9 @@ struct CommandLineTests {
         #expect(set.host == "0.0.0.0")
         #expect(set.port == 0)
         #expect(set.dataDirectory.path == "/tmp/m")
+        #expect(defaults.catalog == .samples)
+        let generated = try MarketCommandLine.parse(arguments: ["--seed-count", "100000"], environment: [:])
+        #expect(generated.catalog == .generated(count: 100_000))
 
         let xdg = try MarketCommandLine.parse(arguments: [], environment: ["XDG_DATA_HOME": "/data"])
         #expect(xdg.dataDirectory.path == "/data/openmarket-dashboard/local-market")
@@ -26,6 +29,7 @@ struct CommandLineTests {
         (["--port"], "--port needs a value"),
         (["--data-dir", "--port", "1"], "--data-dir needs a value"),
         (["--verbose"], "unknown option --verbose (see --help)"),
+        (["--seed-count", "many"], "--seed-count must be a number from 0 to 10000000, got \"many\""),
     ])
     func badFlags(arguments: [String], message: String) {
         #expect(throws: MarketCommandLine.Problem.invalid(message)) {

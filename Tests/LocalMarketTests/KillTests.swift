@@ -63,7 +63,7 @@ struct KillTests {
         for task in inFlight { if let id = await task.value { lateAcknowledged.append(id) } }
 
         let market = try LocalMarket(dataDirectory: directory, host: "127.0.0.1", port: 0, seed: true, syncsToDisk: true)
-        let state = market.store.snapshot()
+        let state = try market.store.snapshot()
         #expect(state.products.count >= 60 + acknowledged.count + lateAcknowledged.count)
         for id in acknowledged + lateAcknowledged {
             let product = try #require(state.product(id: id))
@@ -75,7 +75,9 @@ struct KillTests {
         // Every image referenced exists; nothing unreferenced or temporary remains.
         let referenced = Set(state.products.flatMap { $0.images.flatMap { [$0.originPath, $0.thumbnailPath] } })
         #expect(Set(market.store.files.allImageFiles()) == referenced)
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-        #expect(names.sorted() == ["images", "market.json"])
+        // No write was left half done: no marker of an image write in progress remains.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path + "/incoming").isEmpty)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(names.isSubset(of: ["images", "incoming", "market.sqlite", "market.sqlite-wal", "market.sqlite-shm"]))
     }
 }

@@ -40,27 +40,33 @@ struct PersistenceTests {
     @Test func successfulWritesLeaveNoTemporaryFiles() async throws {
         let fixture = try MarketFixture(syncsToDisk: true)
         _ = try await fixture.createProduct(images: 3)
-        let names = try FileManager.default.contentsOfDirectory(atPath: fixture.dataPath)
-        #expect(names.sorted() == ["images", "market.json"])
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: fixture.dataPath))
+        #expect(names.isSubset(of: ["images", "incoming", "market.sqlite", "market.sqlite-wal", "market.sqlite-shm"]))
+        #expect(names.contains("market.sqlite"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.dataPath + "/incoming").isEmpty)
         #expect(fixture.market.store.files.allImageFiles().count == 6)  // original + thumbnail each
     }
 
-    @Test func leftoverTemporaryFilesAreIgnoredAndRemoved() async throws {
+    @Test func anImageWriteACrashInterruptedIsRemovedAtRestart() async throws {
         let fixture = try MarketFixture(syncsToDisk: true)
         _ = try await fixture.createProduct(name: "Committed product")
         let committed = try await everything(fixture)
-        // A crash mid-write leaves a half-written temporary file beside the state, and one
-        // beside an image.
-        let state = try Data(contentsOf: URL(fileURLWithPath: fixture.dataPath + "/market.json"))
-        try state.prefix(state.count / 2).write(to: URL(fileURLWithPath: fixture.dataPath + "/market.json.tmp-crashed"))
-        let imageFolder = fixture.dataPath + "/images/28"
-        try Data([0xFF, 0xD8]).write(to: URL(fileURLWithPath: imageFolder + "/half.jpg.tmp-crashed"))
+        // A crash mid-upload leaves the write's marker and a half-written image; and the old
+        // storage's interrupted state write left a temporary file beside the data.
+        let key = String(repeating: "cd", count: 16)
+        let folder = fixture.dataPath + "/images/28/20240101"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data([0xFF, 0xD8]).write(to: URL(fileURLWithPath: folder + "/\(key)_origin.jpg"))
+        try Data().write(to: URL(fileURLWithPath: fixture.dataPath + "/incoming/28~20240101~\(key)_origin.jpg"))
+        try Data("{".utf8).write(to: URL(fileURLWithPath: fixture.dataPath + "/market.json.tmp-crashed"))
 
         try fixture.restart()
 
         #expect(try await everything(fixture) == committed)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/\(key)_origin.jpg"))
         #expect(!FileManager.default.fileExists(atPath: fixture.dataPath + "/market.json.tmp-crashed"))
-        #expect(!FileManager.default.fileExists(atPath: imageFolder + "/half.jpg.tmp-crashed"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.dataPath + "/incoming").isEmpty)
+        #expect(fixture.market.store.files.allImageFiles().count == 2)
     }
 
     @Test func crashBetweenImageWriteAndRecordWriteLeavesTheLastCommittedState() async throws {
@@ -79,28 +85,28 @@ struct PersistenceTests {
         #expect(try await fixture.createProduct() == id + 1)
     }
 
-    @Test func failedStateWriteChangesNothingAndCleansItsImages() async throws {
+    @Test func failedCommitChangesNothingAndCleansItsImages() async throws {
         let fixture = try MarketFixture(syncsToDisk: true)
         _ = try await fixture.createProduct(name: "Committed product")
         let committed = try await everything(fixture)
-        // Put a non-empty folder where the state file goes: the rename onto it fails.
-        let statePath = fixture.dataPath + "/market.json"
-        let saved = try Data(contentsOf: URL(fileURLWithPath: statePath))
-        try FileManager.default.removeItem(atPath: statePath)
-        try FileManager.default.createDirectory(atPath: statePath + "/blocker", withIntermediateDirectories: true)
+        // The database refuses the next product row, as a full disk would.
+        let db = try SQLiteConnection(path: fixture.dataPath + "/market.sqlite")
+        try db.execute("CREATE TRIGGER refuse BEFORE INSERT ON products BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
 
         let reply = try await fixture.create(images: [Images.png(seed: 3)])
 
         #expect(reply.status == 500)
         #expect(reply.json["code"]?.int == 500)
         #expect(reply.message.hasPrefix("could not save the market"))
+        #expect(reply.message.contains("disk is full"))
         #expect(try await everything(fixture) == committed)
         #expect(fixture.market.store.files.allImageFiles().count == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.dataPath + "/incoming").isEmpty)
 
-        try FileManager.default.removeItem(atPath: statePath)
-        try saved.write(to: URL(fileURLWithPath: statePath))
+        try db.execute("DROP TRIGGER refuse")
         try fixture.restart()
         #expect(try await everything(fixture) == committed)
+        #expect(try await fixture.createProduct() == 2)
     }
 
     @Test("a damaged state file is a clear error, not a crash", arguments: [

@@ -13,22 +13,16 @@ extension MarketRoutes {
     /// The page envelope: `pageNo, itemsPerPage, totalCount, offset, limit, lastPage, hasNext,
     /// hasPrev, pages`, where `limit = offset + itemsPerPage` (the real server's quirk: an end
     /// index, not a count) and `lastPage = ceil(totalCount / itemsPerPage)`. Newest id first;
-    /// `search_value` keeps the products whose name contains it, ignoring case.
+    /// `search_value` keeps the products whose name contains it, ignoring case (`ProductSearch`).
     func list(_ request: HTTPRequest) throws(MarketError) -> HTTPResponse {
         let pageNo = try Self.integerQuery(request, "page_no", default: 1, range: Self.pageNoRange)
         let itemsPerPage = try Self.integerQuery(
             request, "items_per_page", default: Self.defaultItemsPerPage, range: Self.itemsPerPageRange)
         let search = request.queryValue("search_value") ?? ""
 
-        var products = store.snapshot().products
-        if !search.isEmpty {
-            products = products.filter { $0.name.range(of: search, options: .caseInsensitive) != nil }
-        }
-        let totalCount = products.count
         let offset = (pageNo - 1) * itemsPerPage
+        let (totalCount, pageItems) = try store.page(search: search, offset: offset, limit: itemsPerPage)
         let lastPage = (totalCount + itemsPerPage - 1) / itemsPerPage
-        let newestFirst = products.reversed()
-        let pageItems = offset < totalCount ? Array(newestFirst.dropFirst(offset).prefix(itemsPerPage)) : []
 
         let encoder = productJSON(for: request)
         var json = JSONWriter()

@@ -52,7 +52,7 @@ struct MarketRoutes: Sendable {
 
     func detail(_ request: HTTPRequest) throws(MarketError) -> HTTPResponse {
         let id = try Self.productId(request)
-        guard let product = store.product(id: id) else { throw .notFound("product \(id) not found") }
+        guard let product = try store.product(id: id) else { throw .notFound("product \(id) not found") }
         return .json(productJSON(for: request).detail(product))
     }
 

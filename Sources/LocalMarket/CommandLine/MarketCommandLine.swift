@@ -5,6 +5,13 @@ public struct MarketCommandLine: Sendable, Equatable {
     public var host = "127.0.0.1"
     public var port = 8081
     public var dataDirectory: URL
+    /// `--seed-count N`: a new data directory gets N generated products instead of the samples.
+    public var seedCount: Int?
+
+    /// What a new data directory is filled with.
+    public var catalog: MarketCatalog {
+        seedCount.map { .generated(count: $0) } ?? .samples
+    }
 
     public enum Problem: Error, Equatable, CustomStringConvertible {
         case helpRequested
@@ -19,7 +26,7 @@ public struct MarketCommandLine: Sendable, Equatable {
     }
 
     public static let usage = """
-        Usage: local-market [--host HOST] [--port PORT] [--data-dir DIR]
+        Usage: local-market [--host HOST] [--port PORT] [--data-dir DIR] [--seed-count N]
 
         Serves the embedded Open Market API alone (the same API the dashboard uses).
 
@@ -28,6 +35,9 @@ public struct MarketCommandLine: Sendable, Equatable {
           --data-dir DIR   where products and images are kept; seeded with sample products
                            when empty (default $XDG_DATA_HOME/openmarket-dashboard/local-market,
                            or ~/.local/share/openmarket-dashboard/local-market)
+          --seed-count N   fill a new data directory with N generated products (deterministic
+                           names, prices and stock; a few shared images) instead of the ~60
+                           samples; ignored when the directory already holds a market
           --help           show this text
 
         Vendor credentials of the market (identifier header and secret):
@@ -67,6 +77,12 @@ public struct MarketCommandLine: Sendable, Equatable {
                 let path = try value()
                 guard !path.isEmpty else { throw .invalid("--data-dir must not be empty") }
                 options.dataDirectory = URL(fileURLWithPath: path, isDirectory: true)
+            case "--seed-count":
+                let text = try value()
+                guard let count = Int(text), (0...10_000_000).contains(count) else {
+                    throw .invalid("--seed-count must be a number from 0 to 10000000, got \"\(text)\"")
+                }
+                options.seedCount = count
             default:
                 throw .invalid("unknown option \(argument) (see --help)")
             }

@@ -3,26 +3,13 @@ import Foundation
 import Glibc
 #endif
 
-/// Durable, atomic file replacement with plain POSIX calls: write a temporary file in the same
-/// folder, `fsync` it, `rename` it over the target, then `fsync` the folder so the rename itself
-/// survives a power cut. A reader sees the old file or the new one, never a mix.
+/// Durable file creation with plain POSIX calls: a new file written and `fsync`ed, the folder
+/// `fsync`ed so the new entry survives a power cut. (The market's records live in SQLite; this
+/// is for image files.)
 enum AtomicFile {
-    /// Temporary files are named `<name>.tmp-<random>`; `load` removes any left by a crash.
+    /// The old storage wrote `market.json` through temporary files named `<name>.tmp-<random>`;
+    /// `MarketFiles.prepare` removes any a crash left.
     static let temporaryMarker = ".tmp-"
-
-    /// `sync: false` keeps the atomic rename but skips the `fsync`s (tests only: the result
-    /// survives a crash of the process, not of the machine).
-    static func write(_ bytes: [UInt8], to path: String, sync: Bool = true) throws(StorageError) {
-        let directory = (path as NSString).deletingLastPathComponent
-        let temporary = path + temporaryMarker + UUID().uuidString.lowercased()
-        try createFile(bytes, at: temporary, sync: sync)
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw .system("rename \(temporary)", code)
-        }
-        if sync { try syncDirectory(directory) }
-    }
 
     /// Creates a new file (never overwriting one) with `bytes`, flushed to disk when `sync`.
     /// On failure nothing is left behind.
@@ -108,6 +95,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
     case corruptState(path: String, reason: String)
     /// The seed data shipped with the module could not be read.
     case seedUnavailable(String)
+    /// The database refused to open, migrate or take the catalog (SQLite's message).
+    case database(String)
 
     public var description: String {
         switch self {
@@ -119,6 +108,8 @@ public enum StorageError: Error, Equatable, CustomStringConvertible {
             "the market data file \(path) is damaged (\(reason)); move it away to start from the seed data"
         case let .seedUnavailable(reason):
             "the seed data cannot be read: \(reason)"
+        case let .database(reason):
+            "the market database cannot be used: \(reason)"
         }
     }
 }

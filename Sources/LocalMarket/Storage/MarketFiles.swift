@@ -5,13 +5,21 @@ import Synchronization
 import Glibc
 #endif
 
-/// The data directory: `market.json` (the whole state) and `images/` (one file per original
-/// and per thumbnail). Image files are written before the state that refers to them, so a
-/// crash leaves at worst an unreferenced image, which `removeUnreferencedImages` sweeps at load.
+/// The data directory: `market.sqlite` (products, counters; see `MarketDatabase`), `images/`
+/// (one file per original and per thumbnail) and `incoming/` (a marker per image being
+/// written). An image is written before the database row that names it; its marker, made
+/// before the image, goes once the row is committed (or the write has failed and the image
+/// is gone). So a crash leaves at worst marked, unreferenced images, which the next start
+/// removes by reading only `incoming/`, never listing every image of a large catalog.
+/// `market.json`, the whole-state file of the market before SQLite, is imported once and
+/// renamed `market.json.imported`.
 struct MarketFiles: Sendable {
     let root: String
-    var statePath: String { root + "/market.json" }
+    var databasePath: String { root + "/market.sqlite" }
+    var legacyStatePath: String { root + "/market.json" }
+    var importedStatePath: String { root + "/market.json.imported" }
     var imagesRoot: String { root + "/images" }
+    var incomingRoot: String { root + "/incoming" }
 
     /// False only in tests: every write stays atomic, but nothing waits for `fsync`.
     let syncsToDisk: Bool
@@ -23,57 +31,90 @@ struct MarketFiles: Sendable {
         root = path
     }
 
-    /// Reads the committed state, or nil when the directory holds none yet. Temporary files
-    /// left by an interrupted write are removed first: they were never committed.
-    func loadState() throws(StorageError) -> MarketState? {
+    /// Creates the folders; removes temporary files an interrupted write of the old state file
+    /// left (never committed).
+    func prepare() throws(StorageError) {
         try AtomicFile.makeDirectory(root, sync: syncsToDisk)
         try AtomicFile.makeDirectory(imagesRoot, sync: syncsToDisk)
-        removeTemporaryFiles()
-        guard let bytes = try AtomicFile.read(statePath) else { return nil }
+        try AtomicFile.makeDirectory(incomingRoot, sync: syncsToDisk)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        where name.contains(AtomicFile.temporaryMarker) {
+            unlink(root + "/" + name)
+        }
+    }
+
+    /// The old whole-state file, or nil when there is none.
+    func loadLegacyState() throws(StorageError) -> MarketState? {
+        guard let bytes = try AtomicFile.read(legacyStatePath) else { return nil }
         let state: MarketState
         do {
             state = try JSONDecoder().decode(MarketState.self, from: Data(bytes))
         } catch {
-            throw .corruptState(path: statePath, reason: Self.describe(error))
+            throw .corruptState(path: legacyStatePath, reason: Self.describe(error))
         }
         guard state.format == MarketState.currentFormat else {
-            throw .corruptState(path: statePath, reason: "unknown format \(state.format)")
+            throw .corruptState(path: legacyStatePath, reason: "unknown format \(state.format)")
         }
         return state
     }
 
-    func saveState(_ state: MarketState) throws(StorageError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try encoder.encode(state))
-        } catch {
-            throw .system("encode state: \(error)", 0)
+    /// Renames `market.json` to `market.json.imported` (kept for a person to inspect or to go
+    /// back to an older build), durably.
+    func retireLegacyState() throws(StorageError) {
+        var target = importedStatePath
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: target) {
+            attempt += 1
+            target = importedStatePath + "-\(attempt)"
         }
-        try AtomicFile.write(bytes, to: statePath, sync: syncsToDisk)
+        guard rename(legacyStatePath, target) == 0 else { throw .system("rename \(legacyStatePath)", errno) }
+        if syncsToDisk { try AtomicFile.syncDirectory(root) }
     }
 
-    /// Writes one upload: the original, and the thumbnail as a hard link to the same bytes
-    /// (a copy where links are not supported). With `durable`, both are on disk when this
-    /// returns; without, the caller must `flushFileSystem()` before committing a state that
-    /// refers to them (the seed does that once for all its images).
+    /// Writes one upload: a marker in `incoming/`, the original, and the thumbnail as a hard
+    /// link to the same bytes (a copy where links are not supported). With `durable`, the
+    /// images are on disk when this returns; without, the caller must `flush(images:)` before
+    /// committing rows that refer to them. `settle(origins:)` removes the marker after.
     func writeImage(_ bytes: [UInt8], origin: String, thumbnail: String, durable: Bool) throws(StorageError) {
         let durable = durable && syncsToDisk
+        let marker = markerPath(origin)
+        // Not fsynced: kill -9 keeps it (the page cache survives); a power cut may lose it and
+        // leave an unreferenced image behind, which costs disk space, never data.
+        try AtomicFile.createFile([], at: marker, sync: false)
         let originPath = imagesRoot + "/" + origin
         let thumbnailPath = imagesRoot + "/" + thumbnail
         let folder = (originPath as NSString).deletingLastPathComponent
-        try AtomicFile.makeDirectory(folder, sync: durable)
-        try AtomicFile.createFile(bytes, at: originPath, sync: durable)
-        if link(originPath, thumbnailPath) != 0 {
-            do throws(StorageError) {
-                try AtomicFile.createFile(bytes, at: thumbnailPath, sync: durable)
-            } catch {
-                unlink(originPath)
-                throw error
+        do throws(StorageError) {
+            try AtomicFile.makeDirectory(folder, sync: durable)
+            try AtomicFile.createFile(bytes, at: originPath, sync: durable)
+            if link(originPath, thumbnailPath) != 0 {
+                do throws(StorageError) {
+                    try AtomicFile.createFile(bytes, at: thumbnailPath, sync: durable)
+                } catch {
+                    unlink(originPath)
+                    throw error
+                }
             }
+            if durable { try AtomicFile.syncDirectory(folder) }
+        } catch {
+            unlink(marker)
+            throw error
         }
-        if durable { try AtomicFile.syncDirectory(folder) }
+    }
+
+    /// The images' rows are committed (or the images removed): their markers go.
+    func settle(origins: [String]) {
+        for origin in origins { unlink(markerPath(origin)) }
+    }
+
+    /// Origins of image writes that a crash interrupted (markers still present).
+    func interruptedWrites() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: incomingRoot)) ?? []
+        return names.map { $0.replacingOccurrences(of: "~", with: "/") }
+    }
+
+    private func markerPath(_ origin: String) -> String {
+        incomingRoot + "/" + origin.replacingOccurrences(of: "/", with: "~")
     }
 
     /// Flushes image files written without `durable`, and the folders that list them, to
@@ -138,16 +179,6 @@ struct MarketFiles: Sendable {
             }
         }
         return result.sorted()
-    }
-
-    private func removeTemporaryFiles() {
-        let folders = [root] + allImageFiles().map { (imagesRoot + "/" + $0 as NSString).deletingLastPathComponent }
-        for folder in Set(folders) {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names where name.contains(AtomicFile.temporaryMarker) {
-                unlink(folder + "/" + name)
-            }
-        }
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -1,88 +1,125 @@
 import Foundation
-import Synchronization
 
-/// The market's products, images and counters. Reads take a snapshot under a short lock;
-/// writes are serialised by `writer` and follow one rule: files first (images), then the state
-/// file (atomic replace), then memory. A crash at any point leaves the last committed state.
+/// The market's products, images and counters, in SQLite (`MarketDatabase`) with image files
+/// beside it. A write is one transaction, its images written and fsynced before it; a crash
+/// at any point leaves the last committed state (see `MarketFiles` for the images).
 final class MarketStore: Sendable {
     let files: MarketFiles
-    private let state: Mutex<MarketState>
-    private let writer = Mutex<Void>(())
+    let database: MarketDatabase
     private let today: @Sendable () -> MarketDate
 
-    /// Opens the data directory, installing `seed` when it holds no market yet.
+    /// Opens the data directory: migrates the database, installs `catalog` (or imports an old
+    /// `market.json`) when it holds no market yet, and clears writes a crash interrupted.
     init(
-        files: MarketFiles,
-        seed: (MarketFiles) throws(StorageError) -> MarketState,
+        files: MarketFiles, catalog: MarketCatalog,
         today: @escaping @Sendable () -> MarketDate = { MarketDate(Date()) }
     ) throws(StorageError) {
         self.files = files
         self.today = today
-        var loaded: MarketState
-        if let existing = try files.loadState() {
-            loaded = existing
-        } else {
-            loaded = try seed(files)
-            try files.saveState(loaded)
+        try files.prepare()
+        do {
+            database = try MarketDatabase(path: files.databasePath, durable: files.syncsToDisk)
+        } catch {
+            throw .database(error.description)
         }
-        let referenced = loaded.products.flatMap { $0.images.flatMap { [$0.originPath, $0.thumbnailPath] } }
-        files.removeUnreferencedImages(keeping: Set(referenced))
-        loaded.products.sort { $0.id < $1.id }
-        state = Mutex(loaded)
+        let installer = MarketInstaller(files: files, database: database)
+        // First: an install a crash interrupted left marked images (a generated catalog's at
+        // fixed names, which it is about to write again).
+        try installer.clearInterruptedWrites()
+        try installer.install(catalog)
     }
 
-    func snapshot() -> MarketState {
-        state.withLock { $0 }
+    /// Every product, oldest first, with the counters (tests and small tools; pages use `page`).
+    func snapshot() throws(MarketError) -> MarketState {
+        try read { db throws(SQLiteError) in
+            let ids = try db.rows("SELECT id FROM products ORDER BY id", []) { $0.integer(0) }
+            var state = MarketState()
+            state.nextProductId = try MarketInfo.value(.nextProductId, on: db)
+            state.nextImageId = try MarketInfo.value(.nextImageId, on: db)
+            state.products = try ProductTable.load(ids: ids, on: db)
+            return state
+        }
     }
 
-    func product(id: Int) -> ProductRecord? {
-        state.withLock { $0.product(id: id) }
+    func product(id: Int) throws(MarketError) -> ProductRecord? {
+        try read { db throws(SQLiteError) in try ProductTable.load(id: id, on: db) }
     }
 
-    /// Stores the uploaded images, then the product that refers to them.
+    /// One page, newest first, of every product or of those whose name matches `search`
+    /// (`ProductSearch`), with the count of all of them.
+    func page(search: String, offset: Int, limit: Int) throws(MarketError) -> (totalCount: Int, products: [ProductRecord]) {
+        try read { db throws(SQLiteError) in
+            if search.isEmpty {
+                let total = try MarketInfo.value(.productCount, on: db)
+                guard offset < total else { return (total, []) }
+                return (total, try ProductTable.load(ids: ProductTable.newestIds(offset: offset, limit: limit, on: db), on: db))
+            }
+            let ids = try ProductSearch.matchingIds(query: search, on: db)
+            guard offset < ids.count else { return (ids.count, []) }
+            return (ids.count, try ProductTable.load(ids: Array(ids[offset..<min(ids.count, offset + limit)]), on: db))
+        }
+    }
+
+    /// Stores the uploaded images (in parallel with other writers' images), then the product
+    /// that refers to them in one transaction.
     func create(
         vendor: MarketVendor, product new: ProductRules.NewProduct, images: [(bytes: [UInt8], format: ImageFormat)]
     ) throws(MarketError) -> ProductRecord {
-        try commit { (state: inout MarketState) throws(MarketError) -> ProductRecord in
-            let date = today()
-            var records: [ImageRecord] = []
-            for (offset, image) in images.enumerated() {
-                let key = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-                let paths = ImageNaming.paths(vendorId: vendor.id, day: date.folder, key: key, format: image.format)
-                do {
-                    try files.writeImage(image.bytes, origin: paths.origin, thumbnail: paths.thumbnail, durable: true)
-                } catch {
-                    files.removeImages(records.flatMap { [$0.originPath, $0.thumbnailPath] } + [paths.origin, paths.thumbnail])
-                    throw .storage("could not store image \(offset + 1): \(error)")
-                }
-                records.append(ImageRecord(
-                    id: state.nextImageId + offset, originPath: paths.origin,
-                    thumbnailPath: paths.thumbnail, issuedAt: date.timestamp))
+        let date = today()
+        var written: [(origin: String, thumbnail: String)] = []
+        for (offset, image) in images.enumerated() {
+            let key = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+            let paths = ImageNaming.paths(vendorId: vendor.id, day: date.folder, key: key, format: image.format)
+            do {
+                try files.writeImage(image.bytes, origin: paths.origin, thumbnail: paths.thumbnail, durable: true)
+            } catch {
+                discard(written)
+                throw .storage("could not store image \(offset + 1): \(error)")
             }
-            state.nextImageId += records.count
-            let record = ProductRecord(
-                id: state.nextProductId, uuid: UUID().uuidString.lowercased(), vendorId: vendor.id,
-                name: new.name, description: new.description, currency: new.currency,
-                price: new.price, discountedPrice: new.discountedPrice, stock: new.stock,
-                thumbnailImageId: records.first?.id ?? 0, images: records,
-                createdAt: date.timestamp, issuedAt: date.timestamp)
-            state.nextProductId += 1
-            state.products.append(record)
+            written.append(paths)
+        }
+        do {
+            let record = try database.write { db throws(SQLiteError) -> ProductRecord in
+                try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> ProductRecord in
+                    let firstImageId = try MarketInfo.value(.nextImageId, on: db)
+                    let records = written.enumerated().map { offset, paths in
+                        ImageRecord(
+                            id: firstImageId + offset, originPath: paths.origin, thumbnailPath: paths.thumbnail,
+                            issuedAt: date.timestamp)
+                    }
+                    let record = ProductRecord(
+                        id: try MarketInfo.value(.nextProductId, on: db), uuid: UUID().uuidString.lowercased(),
+                        vendorId: vendor.id, name: new.name, description: new.description, currency: new.currency,
+                        price: new.price, discountedPrice: new.discountedPrice, stock: new.stock,
+                        thumbnailImageId: records.first?.id ?? 0, images: records,
+                        createdAt: date.timestamp, issuedAt: date.timestamp)
+                    try ProductTable.insert(record, on: db)
+                    try MarketInfo.add(.nextProductId, 1, on: db)
+                    try MarketInfo.add(.nextImageId, records.count, on: db)
+                    try MarketInfo.add(.productCount, 1, on: db)
+                    return record
+                }
+            }
+            files.settle(origins: written.map(\.origin))
             return record
-        } onFailure: { record in
-            files.removeImages(record.images.flatMap { [$0.originPath, $0.thumbnailPath] })
+        } catch {
+            discard(written)
+            throw .storage("could not save the market: \(error)")
         }
     }
 
-    /// Applies an edit by the product's own vendor.
+    /// Applies an edit by the product's own vendor. Stored fields are not checked again: only
+    /// the fields the edit sends must follow the rules.
     func edit(id: Int, vendor: MarketVendor, fields: ProductFields) throws(MarketError) -> ProductRecord {
-        try commit { (state: inout MarketState) throws(MarketError) -> ProductRecord in
-            guard let index = state.index(of: id) else { throw .notFound("product \(id) not found") }
-            try Self.checkOwner(state.products[index], vendor)
-            var product = state.products[index]
+        try writeTransaction { db throws(MarketError) -> ProductRecord in
+            guard let old = try Self.sql({ () throws(SQLiteError) in try ProductTable.load(id: id, on: db) }) else {
+                throw .notFound("product \(id) not found")
+            }
+            try Self.checkOwner(old, vendor)
+            var product = old
             try ProductRules.apply(fields, to: &product)
             product.issuedAt = today().timestamp
-            state.products[index] = product
+            try Self.sql { () throws(SQLiteError) in try ProductTable.update(from: old, to: product, on: db) }
             return product
         }
     }
@@ -90,24 +127,37 @@ final class MarketStore: Sendable {
     /// The path a vendor DELETEs to remove its product: `/api/products/<token>`, where the
     /// token is base64 of `"{id}|{product uuid}"`.
     func deletePath(id: Int, vendor: MarketVendor) throws(MarketError) -> String {
-        guard let product = product(id: id) else { throw .notFound("product \(id) not found") }
+        guard let product = try product(id: id) else { throw .notFound("product \(id) not found") }
         try Self.checkOwner(product, vendor)
         return "/api/products/" + DeleteToken.make(id: product.id, uuid: product.uuid)
     }
 
-    /// Removes the product a delete token names; its image files go after the commit.
+    /// Removes the product a delete token names; its image files go after the commit (unless
+    /// another product shares them, as a generated catalog's products do).
     func delete(token: String, vendor: MarketVendor) throws(MarketError) -> ProductRecord {
         guard let (id, uuid) = DeleteToken.parse(token) else {
             throw .notFound("no product for this delete path")
         }
-        let removed = try commit { (state: inout MarketState) throws(MarketError) -> ProductRecord in
-            guard let index = state.index(of: id), state.products[index].uuid == uuid else {
+        let removed = try writeTransaction { db throws(MarketError) -> ProductRecord in
+            let found = try Self.sql { () throws(SQLiteError) in try ProductTable.load(id: id, on: db) }
+            guard let product = found, product.uuid == uuid else {
                 throw .notFound("no product for this delete path")
             }
-            try Self.checkOwner(state.products[index], vendor)
-            return state.products.remove(at: index)
+            try Self.checkOwner(product, vendor)
+            try Self.sql { () throws(SQLiteError) in
+                try ProductTable.delete(product, on: db)
+                try MarketInfo.add(.productCount, -1, on: db)
+            }
+            return product
         }
-        files.removeImages(removed.images.flatMap { [$0.originPath, $0.thumbnailPath] })
+        let unshared = (try? database.write { db throws(SQLiteError) -> [ImageRecord] in
+            var unshared: [ImageRecord] = []
+            for image in removed.images where !(try ProductTable.isReferenced(originPath: image.originPath, on: db)) {
+                unshared.append(image)
+            }
+            return unshared
+        }) ?? []
+        files.removeImages(unshared.flatMap { [$0.originPath, $0.thumbnailPath] })
         return removed
     }
 
@@ -117,23 +167,36 @@ final class MarketStore: Sendable {
         }
     }
 
-    /// Runs one change on a copy of the state, writes it durably, then publishes it. If the
-    /// write fails nothing changes in memory and `onFailure` undoes the change's own files.
-    private func commit<Result: Sendable>(
-        _ change: (inout MarketState) throws(MarketError) -> Result,
-        onFailure: (Result) -> Void = { _ in }
+    /// Image files written for a write that did not commit: removed, with their markers.
+    private func discard(_ written: [(origin: String, thumbnail: String)]) {
+        files.removeImages(written.flatMap { [$0.origin, $0.thumbnail] })
+        files.settle(origins: written.map(\.origin))
+    }
+
+    /// One write transaction; a database failure is a 500 and changes nothing.
+    private func writeTransaction<Result: Sendable>(
+        _ body: (SQLiteConnection) throws(MarketError) -> Result
     ) throws(MarketError) -> Result {
-        try writer.withLock { (_: inout Void) throws(MarketError) -> Result in
-            var next = state.withLock { $0 }
-            let result = try change(&next)
-            do {
-                try files.saveState(next)
-            } catch {
-                onFailure(result)
-                throw .storage("could not save the market: \(error)")
+        try database.write { db throws(MarketError) -> Result in
+            try db.transaction(.immediate, mapError: { MarketError.storage("could not save the market: \($0)") }) {
+                () throws(MarketError) -> Result in try body(db)
             }
-            state.withLock { $0 = next }
-            return result
+        }
+    }
+
+    private func read<Result: Sendable>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result) throws(MarketError) -> Result {
+        do {
+            return try database.read(body)
+        } catch {
+            throw .storage("could not read the market: \(error)")
+        }
+    }
+
+    private static func sql<Result>(_ body: () throws(SQLiteError) -> Result) throws(MarketError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw .storage("could not save the market: \(error)")
         }
     }
 }

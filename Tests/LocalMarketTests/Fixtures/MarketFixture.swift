@@ -13,11 +13,13 @@ final class MarketFixture: @unchecked Sendable {
     /// atomic renames they exercise are the same); the persistence tests keep it.
     let syncsToDisk: Bool
 
-    init(seed: Bool = false, directory: URL? = nil, syncsToDisk: Bool = false) throws {
+    init(seed: Bool = false, catalog: MarketCatalog? = nil, directory: URL? = nil, syncsToDisk: Bool = false) throws {
         self.directory = directory ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("local-market-tests-\(UUID().uuidString)", isDirectory: true)
         self.syncsToDisk = syncsToDisk
-        market = try LocalMarket(dataDirectory: self.directory, host: "127.0.0.1", port: 0, seed: seed, syncsToDisk: syncsToDisk)
+        market = try LocalMarket(
+            dataDirectory: self.directory, host: "127.0.0.1", port: 0, catalog: catalog ?? (seed ? .samples : .empty),
+            syncsToDisk: syncsToDisk)
         market.setBaseURL(URL(string: "http://market.test:1234")!)
         router = market.makeRouter()
     }

@@ -1,0 +1,103 @@
+import CSQLite
+
+/// One SQLite connection with its prepared statements, cached by SQL text. Not safe to share:
+/// its owner keeps it behind a `Mutex` (`MarketDatabase`), so one thread uses it at a time,
+/// and it is opened without SQLite's own per-connection mutex (`SQLITE_OPEN_NOMUTEX`).
+final class SQLiteConnection {
+    private let db: OpaquePointer
+    private var statements: [String: SQLiteStatement] = [:]
+    let path: String
+
+    init(path: String) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(handle, code: code, operation: "open \(path)")
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        db = handle
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        statements.removeAll()  // finalizes them before the close
+        sqlite3_close_v2(db)
+    }
+
+    /// Runs fixed SQL with no parameters (schema, pragmas, BEGIN/COMMIT); several statements
+    /// may be separated by `;`. Never pass text that holds a value from outside.
+    func execute(_ sql: StaticString) throws(SQLiteError) {
+        let text = sql.description
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(db, text, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let detail = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(db))
+            sqlite3_free(message)
+            throw SQLiteError(code: sqlite3_extended_errcode(db), message: detail, operation: text)
+        }
+    }
+
+    func run(_ sql: StaticString, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+        try statement(sql).run(values)
+    }
+
+    func rows<Row>(
+        _ sql: StaticString, _ values: [SQLiteValue] = [], _ read: (SQLiteRow) throws(SQLiteError) -> Row
+    ) throws(SQLiteError) -> [Row] {
+        try statement(sql).rows(values, read)
+    }
+
+    func first<Row>(
+        _ sql: StaticString, _ values: [SQLiteValue] = [], _ read: (SQLiteRow) throws(SQLiteError) -> Row
+    ) throws(SQLiteError) -> Row? {
+        try statement(sql).rows(values, read).first
+    }
+
+    /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
+    /// `.immediate` takes the write lock at BEGIN (for writers, so two never deadlock upgrading
+    /// a read); `.deferred` is a consistent snapshot for readers.
+    func transaction<Result, Failure: Error>(
+        _ kind: TransactionKind, mapError: (SQLiteError) -> Failure,
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        do {
+            try execute(kind == .immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        } catch {
+            throw mapError(error)
+        }
+        let result: Result
+        do {
+            result = try body()
+        } catch {
+            rollback()
+            throw error
+        }
+        do {
+            try execute("COMMIT")
+        } catch {
+            rollback()
+            throw mapError(error)
+        }
+        return result
+    }
+
+    enum TransactionKind {
+        case immediate
+        case deferred
+    }
+
+    private func rollback() {
+        if sqlite3_get_autocommit(db) == 0 { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
+    }
+
+    private func statement(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
+        let text = sql.description
+        if let cached = statements[text] { return cached }
+        let statement = try SQLiteStatement(db, sql: text)
+        statements[text] = statement
+        return statement
+    }
+}

@@ -1,0 +1,28 @@
+import CSQLite
+
+/// A failed SQLite call, with SQLite's own message (`sqlite3_errmsg`) and extended result code,
+/// and what we were doing when it failed.
+struct SQLiteError: Error, Equatable, CustomStringConvertible {
+    /// The extended result code, e.g. `SQLITE_CONSTRAINT_FOREIGNKEY` (787).
+    let code: Int32
+    let message: String
+    /// `open /path/market.sqlite`, `prepare INSERT INTO products...`, `step`, `COMMIT`...
+    let operation: String
+
+    init(code: Int32, message: String, operation: String) {
+        self.code = code
+        self.message = message
+        self.operation = operation
+    }
+
+    /// The error the connection `db` last reported.
+    init(_ db: OpaquePointer?, code: Int32, operation: String) {
+        self.code = db.map { sqlite3_extended_errcode($0) } ?? code
+        self.message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+        self.operation = operation
+    }
+
+    var description: String {
+        "\(operation): \(message) (SQLite code \(code))"
+    }
+}
