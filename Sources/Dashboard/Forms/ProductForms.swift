@@ -80,7 +80,7 @@ struct ProductForms: Sendable {
         var errors = FieldErrors()
         let removals = Set(submission.values("remove_image").compactMap { Int($0) })
         stash.remove(owner: owner, token: formToken, numbers: removals)
-        for message in stashUploads(submission.files.filter { $0.field == "images" }, owner: owner, token: formToken) {
+        for message in stashUploads(submission.files.filter { $0.field == "images" }, owner: owner, token: formToken, catalog) {
             errors.add(.images, message)
         }
         let stashed = stash.images(owner: owner, token: formToken)
@@ -124,28 +124,27 @@ struct ProductForms: Sendable {
     }
 
     /// Checks each uploaded file and stashes the good ones; returns a message per refused file.
-    func stashUploads(_ files: [FormSubmission.File], owner: String, token: String) -> [String] {
+    func stashUploads(_ files: [FormSubmission.File], owner: String, token: String, _ catalog: Catalog = Catalog(.en)) -> [String] {
         var messages: [String] = []
         for file in files {
-            let name = file.filename.isEmpty ? "The image" : "“\(StashedImage.keptName(file.filename))”"
+            let name: String? = file.filename.isEmpty ? nil : "“\(StashedImage.keptName(file.filename))”"
             guard let format = ImageFormat(sniffing: file.bytes), format == .jpeg || format == .png else {
-                messages.append("\(name) is not a JPEG or PNG image, so it was not added.")
+                messages.append(catalog.imageRefused(name, .notJPEGOrPNG))
                 continue
             }
             guard file.bytes.count <= ProductFormRules.maxImageBytes else {
-                messages.append("\(name) is \(ProductFormPage.sizeText(file.bytes.count)); each image must be at most 300 KB. "
-                    + "Make it smaller (with JavaScript on, this page does that for you) and add it again.")
+                messages.append(catalog.imageRefused(name, .tooLarge(size: ProductFormPage.sizeText(file.bytes.count))))
                 continue
             }
             guard UploadedImageHeader(file.bytes) != nil else {
-                messages.append("\(name) is not a whole \(format == .png ? "PNG" : "JPEG") picture (it is cut short or damaged), so it was not added.")
+                messages.append(catalog.imageRefused(name, .damaged(format: format == .png ? "PNG" : "JPEG")))
                 continue
             }
             switch stash.add(owner: owner, token: token, filename: file.filename, format: format, bytes: file.bytes) {
             case .added, .duplicate: continue
-            case .full: messages.append("A product has at most 5 images, so \(name) was not added. Remove one to add another.")
-            case .busy: messages.append("The server is keeping too many unfinished forms right now, so \(name) was not kept. Please add it again in a few minutes.")
-            case .unavailable: messages.append("\(name) could not be kept on the server right now; please add it again.")
+            case .full: messages.append(catalog.imageRefused(name, .tooMany))
+            case .busy: messages.append(catalog.imageRefused(name, .busy))
+            case .unavailable: messages.append(catalog.imageRefused(name, .unavailable))
             }
         }
         return messages

@@ -115,3 +115,38 @@ extension Catalog {
         language == .en ? "image \(number)" : "이미지 \(number)"
     }
 }
+
+/// Why an uploaded image was not kept.
+extension Catalog {
+    enum ImageRefusal {
+        case notJPEGOrPNG, tooLarge(size: String), damaged(format: String), tooMany, busy, unavailable
+    }
+
+    /// `name` is the file's name in quotes, or nil for a file without one.
+    func imageRefused(_ name: String?, _ refusal: ImageRefusal) -> String {
+        switch language {
+        case .en:
+            let name = name ?? "The image"
+            switch refusal {
+            case .notJPEGOrPNG: return "\(name) is not a JPEG or PNG image, so it was not added."
+            case .tooLarge(let size): return "\(name) is \(size); each image must be at most 300 KB. "
+                + "Make it smaller (with JavaScript on, this page does that for you) and add it again."
+            case .damaged(let format): return "\(name) is not a whole \(format) picture (it is cut short or damaged), so it was not added."
+            case .tooMany: return "A product has at most 5 images, so \(name) was not added. Remove one to add another."
+            case .busy: return "The server is keeping too many unfinished forms right now, so \(name) was not kept. Please add it again in a few minutes."
+            case .unavailable: return "\(name) could not be kept on the server right now; please add it again."
+            }
+        case .ko:
+            let name = name ?? "이미지"
+            switch refusal {
+            case .notJPEGOrPNG: return "\(name)은(는) JPEG나 PNG 이미지가 아니라서 추가하지 않았습니다."
+            case .tooLarge(let size): return "\(name)은(는) \(size)입니다. 이미지는 장당 300KB 이하여야 합니다. "
+                + "크기를 줄여서 다시 추가해 주세요 (자바스크립트가 켜져 있으면 이 페이지가 줄여 줍니다)."
+            case .damaged(let format): return "\(name)은(는) 온전한 \(format) 이미지가 아니라서 (잘렸거나 손상됨) 추가하지 않았습니다."
+            case .tooMany: return "상품 이미지는 5장까지라서 \(name)을(를) 추가하지 않았습니다. 하나를 빼고 다시 추가해 주세요."
+            case .busy: return "지금 서버에 작성 중인 양식이 너무 많아 \(name)을(를) 보관하지 못했습니다. 몇 분 뒤에 다시 추가해 주세요."
+            case .unavailable: return "지금은 \(name)을(를) 서버에 보관할 수 없습니다. 다시 추가해 주세요."
+            }
+        }
+    }
+}

@@ -26,19 +26,13 @@ struct MyProductsList: Sendable {
         let start = (query.page - 1) * query.perPage
         let shown = matching[start..<min(matching.count, start + query.perPage)].map(\.summary)
         let page = ProductPage(pageNumber: query.page, itemsPerPage: query.perPage, totalCount: matching.count, products: shown)
-        let context = ProductListPage(query: query, page: page, imagePath: imagePath, notice: Self.notice(status), language: Language(request)).context
+        let context = ProductListPage(query: query, page: page, imagePath: imagePath, notice: Self.notice(status, Catalog(Language(request))), language: Language(request)).context
         if ProductPages.wantsFragment(request) { return renderer.page(ProductPages.fragmentTemplate, context, for: request) }
         return flash.page(for: request, context) { renderer.page("products/list", $0, for: request) }
     }
 
     /// Why the list may not show the very latest.
-    static func notice(_ status: CatalogStatus) -> String? {
-        if status.isOutdatedByWrite {
-            return "Your latest change is still being counted; it may not show here yet."
-        }
-        if let failure = status.failure {
-            return "Showing the last count of the catalog; counting again failed: \(failure.message)."
-        }
-        return nil
+    static func notice(_ status: CatalogStatus, _ catalog: Catalog = Catalog(.en)) -> String? {
+        catalog.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.message)
     }
 }

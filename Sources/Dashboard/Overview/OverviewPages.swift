@@ -39,7 +39,8 @@ final class OverviewPages: Sendable {
         }
         let counted = status.snapshot.map { figures(for: $0, vendorID: vendorID) }
         let page = OverviewPage(
-            status: status, catalog: counted?.catalog, mine: counted.flatMap { $0.mine }, ownVendorID: vendorID, now: now())
+            status: status, catalog: counted?.catalog, mine: counted.flatMap { $0.mine }, ownVendorID: vendorID, now: now(),
+            language: Language(request))
         var response = renderer.page("overview", page.context, for: request)
         response.headers["Cache-Control"] = "no-store"
         return response
