@@ -69,6 +69,9 @@ extension UIText {
         case .unknownVendorBefore: "This dashboard does not know which vendor is yours yet. Start it with"
         case .unknownVendorMiddle: "(or the environment variable"
         case .unknownVendorAfter: "), where N is the vendor_id of your products; registering a product through this dashboard also tells it."
+        case .loading: "Loading…"
+        case .shrinking: "Making large images smaller…"
+        case .shrunk: "Made smaller to fit 300 KB:"
         }
     }
 }

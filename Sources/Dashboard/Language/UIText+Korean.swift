@@ -69,6 +69,9 @@ extension UIText {
         case .unknownVendorBefore: "이 대시보드는 아직 내 판매자 정보를 모릅니다. 대시보드를"
         case .unknownVendorMiddle: "(또는 환경 변수"
         case .unknownVendorAfter: ") 옵션으로 시작하세요. N은 내 상품의 vendor_id입니다. 이 대시보드에서 상품을 등록해도 알게 됩니다."
+        case .loading: "불러오는 중…"
+        case .shrinking: "큰 이미지를 줄이는 중…"
+        case .shrunk: "300KB에 맞게 줄였습니다:"
         }
     }
 }

@@ -72,4 +72,7 @@ enum UIText: String, CaseIterable, Sendable {
     case unknownVendorBefore = "unknown_vendor_before"
     case unknownVendorMiddle = "unknown_vendor_middle"
     case unknownVendorAfter = "unknown_vendor_after"
+    case loading = "loading"
+    case shrinking = "shrinking"
+    case shrunk = "shrunk"
 }
