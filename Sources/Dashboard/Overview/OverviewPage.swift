@@ -42,7 +42,9 @@ struct OverviewPage {
         guard let snapshot = status.snapshot, let catalog else { return context }
         let age = texts.age(.seconds(max(0, now.timeIntervalSince(snapshot.takenAt))))
         context["snapshot"] = [
-            "time": .string(Self.timestamp(snapshot.takenAt)),
+            "time": .string(texts.language == .en
+                ? Self.timestamp(snapshot.takenAt)
+                : texts.day(Self.day(snapshot.takenAt)[...]) + Self.timestamp(snapshot.takenAt).dropFirst(10)),
             "datetime": .string(Self.isoTimestamp(snapshot.takenAt)),
             "age": .string(age),
         ]
