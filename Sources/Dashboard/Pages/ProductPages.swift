@@ -127,11 +127,6 @@ struct ProductPages: Sendable {
         return catalog.staleNotice(age: cached.age, failed: cached.lastError != nil)
     }
 
-    /// "2 minutes ago", in words a person reads at a glance.
-    static func describe(age: Duration) -> String {
-        Catalog(.en).age(age)
-    }
-
     /// Nothing cached and the market failed: a page that says what happened and offers a retry.
     func upstreamFailure(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
         let retry = PageRenderer.retryHref(for: request)
