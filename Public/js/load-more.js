@@ -15,7 +15,8 @@
     if (!next || button.disabled) return;
     button.disabled = true;
     button.setAttribute("aria-busy", "true");
-    button.textContent = "Loading…";
+    var label = button.textContent;
+    button.textContent = button.getAttribute("data-loading") || "Loading…";
     var url = next + (next.indexOf("?") >= 0 ? "&" : "?") + "fragment=1";
     fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) {
@@ -32,12 +33,13 @@
           if (!firstNew) firstNew = added;
         });
         replace("nav.pagination", fragment);
-        // "Showing 21–40 of 113" becomes "Showing 1–40 of 113": all shown products count.
+        // "Showing 21–40 of 113" becomes "Showing 1–40 of 113" ("전체 113개 중 1–40"): all
+        // shown products count. The range is the one "N–M" in the summary, in either language.
         var summary = document.querySelector("main p.summary");
         var newSummary = fragment.querySelector("p.summary");
         if (summary && newSummary) {
-          var first = summary.textContent.match(/^Showing ([\d,]+)/);
-          summary.textContent = first ? newSummary.textContent.replace(/^Showing [\d,]+/, "Showing " + first[1]) : newSummary.textContent;
+          var first = summary.textContent.match(/([\d,]+)–/);
+          summary.textContent = first ? newSummary.textContent.replace(/[\d,]+–/, first[1] + "–") : newSummary.textContent;
         }
         history.replaceState(null, "", next);
         var nextButton = fragment.querySelector("button.load-more");
@@ -45,7 +47,7 @@
           button.setAttribute("data-next", nextButton.getAttribute("data-next"));
           button.disabled = false;
           button.removeAttribute("aria-busy");
-          button.textContent = "Load more";
+          button.textContent = label;
         } else {
           button.remove();
         }

@@ -55,7 +55,7 @@
     if (!files.some(function (file) { return file.size > maxBytes; })) { say(""); return; }
     if (submit) submit.disabled = true;
     input.form.dataset.busy = "yes";
-    say("Making large images smaller…");
+    say((status && status.getAttribute("data-shrinking")) || "Making large images smaller…");
     var result = new DataTransfer();
     var notes = [];
     for (var i = 0; i < files.length; i++) {
@@ -75,7 +75,7 @@
       }
     }
     input.files = result.files;
-    say("Made smaller to fit 300 KB: " + notes.join("; "));
+    say(((status && status.getAttribute("data-shrunk")) || "Made smaller to fit 300 KB:") + " " + notes.join("; "));
     delete input.form.dataset.busy;
     if (submit) submit.disabled = false;
   });

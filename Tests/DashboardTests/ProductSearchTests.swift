@@ -37,7 +37,8 @@ import Testing
             $0["class"] != "clear-search" && $0["class"] != "download-csv" && PageLink($0["href"] ?? "").path.hasPrefix("/products")
                 && !PageLink($0["href"] ?? "").query.isEmpty
         }.compactMap { $0["href"] }
-        let expectedCount = 2 + 2 + 4 + 5 + 10  // view switch, all/my products, page sizes, pagination, products
+        // View switch, all/my products, page sizes, pagination, products, language switch.
+        let expectedCount = 2 + 2 + 4 + 5 + 10 + 2
         #expect(links.count == expectedCount)
         for href in links {
             #expect(PageLink(href).query["q"] == "e", "\(href)")

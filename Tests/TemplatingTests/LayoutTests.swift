@@ -31,6 +31,23 @@ import Testing
         return try TemplateLibrary(directory: directory.path)
     }
 
+    /// What the dashboard adds to every page's context: the catalog's texts (`t`), the
+    /// language and the footer's language switch (here the English ones the layout uses).
+    static func layoutContext(_ members: [String: TemplateValue]) -> TemplateValue {
+        var context = TemplateObject(members)
+        context["lang"] = "en"
+        context["t"] = [
+            "site_name": "Open Market", "skip_to_content": "Skip to content", "site_nav": "Site", "nav_products": "Products",
+            "nav_overview": "Overview", "nav_register": "Register a product", "footer_text": "Open Market dashboard",
+            "language_nav": "Language",
+        ]
+        context["languageLinks"] = [
+            ["label": "English", "code": "en", "href": "/products?lang=en", "current": true],
+            ["label": "한국어", "code": "ko", "href": "/products?lang=ko", "current": false],
+        ]
+        return .object(context)
+    }
+
     private static func products(count: Int) -> TemplateValue {
         .list((1...count).map { index -> TemplateValue in
             let name = index == 7 ? #"Kid's <Tea> & "Mug""# : "Product \(index)"
@@ -53,9 +70,9 @@ import Testing
 
     @Test func twentyItemListPage_rendersExactly() throws {
         let library = try library(page: Self.listPage)
-        let context: TemplateValue = [
+        let context = Self.layoutContext([
             "title": "Products", "flash": #"Product "Mug" created."#, "products": Self.products(count: 20),
-        ]
+        ])
         let expected = """
             <!doctype html>
             <html lang="en">
@@ -106,6 +123,10 @@ import Testing
             </main>
             <footer class="site-footer">
               <p>Open Market dashboard</p>
+              <nav class="language-switch" aria-label="Language">
+                <a href="/products?lang=en" lang="en" hreflang="en" aria-current="true">English</a>
+                <a href="/products?lang=ko" lang="ko" hreflang="ko">한국어</a>
+              </nav>
             </footer>
             </body>
             </html>
@@ -116,13 +137,13 @@ import Testing
 
     @Test func layoutWithoutFlash_hasNoStatusMessage() throws {
         let library = try library(page: "{{> layout/header}}")
-        let html = try library.renderString("page", ["title": "x"])
+        let html = try library.renderString("page", Self.layoutContext(["title": "x"]))
         #expect(!html.contains("role=\"status\""))
         #expect(html.contains("<a href=\"/products/new\">Register a product</a>"))
     }
 
     @Test func title_isEscaped() throws {
         let library = try library(page: "{{> layout/head}}")
-        #expect(try library.renderString("page", ["title": "<script>"]).contains("<title>&lt;script&gt; · Open Market</title>"))
+        #expect(try library.renderString("page", Self.layoutContext(["title": "<script>"])).contains("<title>&lt;script&gt; · Open Market</title>"))
     }
 }

@@ -18,13 +18,13 @@ struct ProductExport: Sendable {
         let query = ProductListQuery(request)
         let vendorID: Int?
         if query.mine {
-            guard let own = ownVendorID() else { return renderer.unknownOwnVendor() }
+            guard let own = ownVendorID() else { return renderer.unknownOwnVendor(request) }
             vendorID = own
         } else {
             vendorID = nil
         }
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
-        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: request.target) }
+        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: request.target, request) }
         let search = query.search
         let stream = ProductCSVStream(products: snapshot.products) { product in
             (vendorID == nil || product.vendorID == vendorID) && product.nameMatches(search)

@@ -15,6 +15,15 @@ struct ProductFormPage {
     struct Problem {
         var heading: String
         var message: String
+
+        init(heading: String, message: String) {
+            self.heading = heading
+            self.message = message
+        }
+
+        init(_ text: Catalog.ErrorText) {
+            self.init(heading: text.heading, message: text.message)
+        }
     }
 
     var mode: Mode
@@ -29,8 +38,11 @@ struct ProductFormPage {
     var originals: ProductFormValues?
     /// Turns an upstream image URL into the `/images/{key}` path that serves it (edit).
     var imagePath: (URL) -> String = { $0.absoluteString }
+    var language: Language = .en
 
     var context: TemplateObject {
+        let catalog = Catalog(language)
+        let failed = !errors.isEmpty || problem != nil
         var context: TemplateObject = [
             "csrfToken": .string(csrfToken),
             "formToken": .string(formToken),
@@ -43,38 +55,38 @@ struct ProductFormPage {
                 ["value": .string(currency.rawValue), "selected": .bool(Currency(rawValue: values.currency) == currency)]
             }),
             "hasErrors": .bool(!errors.isEmpty),
-            "errorCountText": .string(errors.ordered.count == 1 ? "1 problem" : "\(errors.ordered.count) problems"),
+            "errorSummaryTitle": .string(catalog.fixProblems(errors.ordered.count)),
             "errors": .list(errors.ordered.map { ["field": .string($0.field.rawValue), "message": .string($0.message)] }),
         ]
         if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
         switch mode {
         case .create:
-            context["title"] = errors.isEmpty && problem == nil ? "Register a product" : "Error: Register a product"
-            context["heading"] = "Register a product"
+            context["title"] = .string(catalog.formTitle(edit: nil, failed: failed))
+            context["heading"] = .string(catalog[.registerProduct])
             context["action"] = "/products"
             context["enctype"] = "multipart/form-data"
             context["isCreate"] = true
-            context["submitLabel"] = "Register product"
+            context["submitLabel"] = .string(catalog.submitLabel(edit: false))
             context["backHref"] = "/products"
-            context["backLabel"] = "Back to products"
+            context["backLabel"] = .string(catalog[.backToProducts])
             context["hasStashedImages"] = .bool(!stashedImages.isEmpty)
             context["stashedImages"] = .list(stashedImages.map { image in
                 [
                     "src": .string("/products/new/images/\(formToken)/\(image.number)"),
-                    "filename": .string(image.filename.isEmpty ? "image \(image.number)" : image.filename),
+                    "filename": .string(image.filename.isEmpty ? catalog.unnamedImage(image.number) : image.filename),
                     "number": TemplateValue(image.number),
                     "sizeText": .string(Self.sizeText(image.size)),
                 ]
             })
         case .edit(let product):
-            context["title"] = .string((errors.isEmpty && problem == nil ? "" : "Error: ") + "Edit \(product.name)")
-            context["heading"] = .string("Edit “\(product.name)”")
+            context["title"] = .string(catalog.formTitle(edit: product.name, failed: failed))
+            context["heading"] = .string(catalog.editHeading(product.name))
             context["action"] = .string("/products/\(product.id)/edit")
             context["enctype"] = "application/x-www-form-urlencoded"
             context["isEdit"] = true
-            context["submitLabel"] = "Save changes"
+            context["submitLabel"] = .string(catalog.submitLabel(edit: true))
             context["backHref"] = .string("/products/\(product.id)")
-            context["backLabel"] = "Back to the product"
+            context["backLabel"] = .string(catalog[.backToProduct])
             let originals = self.originals ?? ProductFormValues(product: product)
             context["originals"] = .list([
                 ("name", originals.name), ("description", originals.description), ("price", originals.price),
@@ -86,7 +98,7 @@ struct ProductFormPage {
                 [
                     "id": TemplateValue(image.id),
                     "src": .string(imagePath(image.thumbnailURL)),
-                    "alt": .string("\(product.name), image \(index + 1) of \(total)"),
+                    "alt": .string(catalog.imageAlt(product.name, number: index + 1, total: total)),
                     "checked": .bool(values.thumbnailID == String(image.id)),
                     "first": .bool(index == 0),
                 ]

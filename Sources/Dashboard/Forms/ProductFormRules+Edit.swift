@@ -15,40 +15,40 @@ import MarketClient
 extension ProductFormRules {
     /// The changes to send (nil when a changed field is wrong, with its message in `errors`).
     static func changes(
-        _ values: ProductFormValues, from original: ProductFormValues, product: ProductDetail
+        _ values: ProductFormValues, from original: ProductFormValues, product: ProductDetail, _ catalog: Catalog = Catalog(.en)
     ) -> (changes: ProductChanges?, errors: FieldErrors) {
         var errors = FieldErrors()
         var changes = ProductChanges()
         if normalized(values.name) != normalized(original.name) {
-            changes.name = errors.take(.name, checkName(values.name))
+            changes.name = errors.take(.name, checkName(values.name, catalog))
         }
         if normalized(values.description) != normalized(original.description) {
-            changes.description = errors.take(.description, checkDescription(values.description))
+            changes.description = errors.take(.description, checkDescription(values.description, catalog))
         }
         if values.currency != original.currency {
-            changes.currency = errors.take(.currency, checkCurrency(values.currency))
+            changes.currency = errors.take(.currency, checkCurrency(values.currency, catalog))
         }
         // A changed amount follows the currency it will have; unchanged ones are not re-judged.
         let currency = changes.currency ?? product.currency
         let rulesCurrency = currency.isKnown ? currency : .usd
         if !same(values.price, original.price, { checkPrice($0, currency: rulesCurrency) }) {
-            changes.price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency))
+            changes.price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency, catalog))
         }
         let discountChanged = !same(values.discountedPrice, original.discountedPrice) { checkDiscount($0, currency: rulesCurrency) }
         if discountChanged {
-            changes.discountedPrice = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency))
+            changes.discountedPrice = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency, catalog))
         }
-        if !same(values.stock, original.stock, checkStock) {
-            changes.stock = errors.take(.stock, checkStock(values.stock))
+        if !same(values.stock, original.stock, { checkStock($0) }) {
+            changes.stock = errors.take(.stock, checkStock(values.stock, catalog))
         }
         if errors.isEmpty, changes.price != nil || changes.discountedPrice != nil {
             let price = changes.price ?? product.price
             let discount = changes.discountedPrice ?? product.discountedPrice
             if discount > price {
                 if discountChanged {
-                    errors.add(.discountedPrice, "The discount cannot be more than the price.")
+                    errors.add(.discountedPrice, catalog.message(.discountOverPrice))
                 } else {
-                    errors.add(.price, "The price cannot be less than the discount (\(discount)); lower the discount too.")
+                    errors.add(.price, catalog.message(.priceUnderDiscount("\(discount)")))
                 }
             }
         }

@@ -9,16 +9,17 @@ import Templating
 /// nothing and put the secret in a browser form.
 extension ProductForms {
     func deleteConfirmation(_ request: HTTPRequest) async -> HTTPResponse {
-        switch await ownProduct(request, fresh: false, action: "delete") {
+        switch await ownProduct(request, fresh: false, action: .delete) {
         case .failure(let failure):
             return failure.response
         case .success(let product):
             let (token, setCookie) = csrf.token(for: request)
-            return deletePage(product, csrfToken: token, status: .ok, setCookie: setCookie)
+            return deletePage(product, csrfToken: token, status: .ok, setCookie: setCookie, request: request)
         }
     }
 
     func delete(_ request: HTTPRequest) async -> HTTPResponse {
+        let catalog = Catalog(Language(request))
         let submission: FormSubmission
         do {
             submission = try readPost(request)
@@ -26,7 +27,7 @@ extension ProductForms {
             return error.response
         }
         guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else {
-            return renderer.error(.notFound, heading: "Product not found", message: "There is no product at this address.", retryHref: nil)
+            return renderer.error(.notFound, catalog.productNotFound(id: nil), retryHref: nil, for: request)
         }
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
             return await staleDeleteForm(request)
@@ -34,10 +35,10 @@ extension ProductForms {
         // Another vendor's product is refused before anything is sent; a product that is gone
         // already was deleted (a second click, another tab): the person's wish is done.
         let product: ProductDetail
-        switch await ownProduct(request, fresh: false, action: "delete") {
+        switch await ownProduct(request, fresh: false, action: .delete) {
         case .failure(let failure) where failure.response.status == .notFound:
             gateway.invalidate(productID: id)
-            return respond(to: .redirect(location: "/products", flash: "That product was already deleted."))
+            return respond(to: .redirect(location: "/products", flash: catalog.flash(.alreadyDeleted)), request)
         case .failure(let failure):
             return failure.response
         case .success(let found):
@@ -47,49 +48,45 @@ extension ProductForms {
             // Any 2xx is success; the answer may hold the product, or nothing.
             let deleted = try await api.deleteProduct(id: id)
             gateway.invalidate(productID: id)
-            return respond(to: .redirect(location: "/products", flash: "“\((deleted ?? product).name)” was deleted."))
+            return respond(to: .redirect(location: "/products", flash: catalog.flash(.deleted((deleted ?? product).name))), request)
         } catch MarketError.notFound {
             // Deleted already (a second click, another tab): the person's wish is done.
             gateway.invalidate(productID: id)
-            return respond(to: .redirect(location: "/products", flash: "That product was already deleted."))
+            return respond(to: .redirect(location: "/products", flash: catalog.flash(.alreadyDeleted)), request)
         } catch MarketError.timeout {
             gateway.invalidate(productID: id)
-            return outcomeUnknown(
-                heading: "We don't know whether the product was deleted",
-                message: "The Open Market did not answer in time. It may have deleted the product, or not.",
-                advice: "Open the product to see whether it is still there before trying again.",
-                checkHref: "/products/\(id)", checkLabel: "Check the product")
+            return outcomeUnknown(catalog.outcomeUnknown(.delete), checkHref: "/products/\(id)", request)
         } catch {
-            let (status, problem) = explain(error as? MarketError ?? .unreachable, action: "delete the product", product: product)
-            return deletePage(product, csrfToken: csrf.token(for: request).token, status: status, problem: problem)
+            let (status, problem) = explain(error as? MarketError ?? .unreachable, action: .delete, product: product, catalog)
+            return deletePage(product, csrfToken: csrf.token(for: request).token, status: status, problem: problem, request: request)
         }
     }
 
     func staleDeleteForm(_ request: HTTPRequest) async -> HTTPResponse {
-        switch await ownProduct(request, fresh: false, action: "delete") {
+        switch await ownProduct(request, fresh: false, action: .delete) {
         case .failure(let failure):
             return failure.response
         case .success(let product):
             let (token, setCookie) = csrf.token(for: request)
-            let problem = ProductFormPage.Problem(
-                heading: "The form had expired",
-                message: "For your safety nothing was deleted: the form's security token did not match this browser. Confirm again below.")
-            return deletePage(product, csrfToken: token, status: .forbidden, problem: problem, setCookie: setCookie)
+            let problem = ProductFormPage.Problem(Catalog(Language(request)).formExpired(delete: true))
+            return deletePage(product, csrfToken: token, status: .forbidden, problem: problem, setCookie: setCookie, request: request)
         }
     }
 
     func deletePage(
         _ product: ProductDetail, csrfToken: String, status: HTTPStatus,
-        problem: ProductFormPage.Problem? = nil, setCookie: String? = nil
+        problem: ProductFormPage.Problem? = nil, setCookie: String? = nil, request: HTTPRequest
     ) -> HTTPResponse {
-        var context = ProductListPage.priceContext(product.summary)
-        context["title"] = .string("Delete \(product.name)")
+        let catalog = Catalog(Language(request))
+        var context = ProductListPage.priceContext(product.summary, catalog)
+        context["title"] = .string(catalog.deleteTitle(product.name))
+        context["heading"] = .string(catalog.deleteQuestion(product.name))
         context["id"] = TemplateValue(product.id)
         context["name"] = .string(product.name)
         context["backHref"] = .string("/products/\(product.id)")
         context["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
         context["csrfToken"] = .string(csrfToken)
         if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
-        return noStore(renderer.page("products/delete", context, status: status), setCookie: setCookie)
+        return noStore(renderer.page("products/delete", context, status: status, for: request), setCookie: setCookie)
     }
 }

@@ -7,7 +7,7 @@ import Templating
 extension ProductForms {
     func editForm(_ request: HTTPRequest) async -> HTTPResponse {
         let product: ProductDetail
-        switch await ownProduct(request, fresh: false, action: "edit") {
+        switch await ownProduct(request, fresh: false, action: .save) {
         case .failure(let failure): return failure.response
         case .success(let found): product = found
         }
@@ -15,7 +15,7 @@ extension ProductForms {
         let values = ProductFormValues(product: product)
         let page = ProductFormPage(
             mode: .edit(product), values: values, csrfToken: token, formToken: SecureToken.make(), originals: values)
-        return formResponse(page, status: .ok, setCookie: setCookie)
+        return formResponse(page, request: request, status: .ok, setCookie: setCookie)
     }
 
     func edit(_ request: HTTPRequest) async -> HTTPResponse {
@@ -29,7 +29,7 @@ extension ProductForms {
         // Loaded fresh: the owner check, the thumbnail choices and discount ≤ price go by what
         // the market holds now; what the person changed goes by what the form showed them.
         let product: ProductDetail
-        switch await ownProduct(request, fresh: true, action: "edit") {
+        switch await ownProduct(request, fresh: true, action: .save) {
         case .failure(let failure): return failure.response
         case .success(let found): product = found
         }
@@ -38,75 +38,75 @@ extension ProductForms {
         }
         let originals = ProductFormValues(originalsIn: submission, fallback: ProductFormValues(product: product))
         // The product id is part of the key: one form token reused on another product is a new edit.
-        return await once(scope: "edit/\(product.id)/", submission: submission, owner: owner) { formToken in
-            await save(product, values: values, originals: originals, owner: owner, formToken: formToken)
+        return await once(scope: "edit/\(product.id)/", submission: submission, owner: owner, request) { formToken in
+            await save(product, values: values, originals: originals, owner: owner, formToken: formToken, request)
         }
     }
 
     func save(
-        _ product: ProductDetail, values: ProductFormValues, originals: ProductFormValues, owner: String, formToken: String
+        _ product: ProductDetail, values: ProductFormValues, originals: ProductFormValues, owner: String, formToken: String,
+        _ request: HTTPRequest
     ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
-        let (proposed, fieldErrors) = ProductFormRules.changes(values, from: originals, product: product)
+        let catalog = Catalog(Language(request))
+        let (proposed, fieldErrors) = ProductFormRules.changes(values, from: originals, product: product, catalog)
         var errors = fieldErrors
         var thumbnailID: Int?
         if !values.thumbnailID.isEmpty {
             if let id = Int(values.thumbnailID), product.images.contains(where: { $0.id == id }) {
                 thumbnailID = id
             } else {
-                errors.add(.thumbnailID, "Choose one of the product's images as its thumbnail.")
+                errors.add(.thumbnailID, catalog.message(.thumbnailChoice))
             }
         }
         var page = ProductFormPage(
             mode: .edit(product), values: values, errors: errors, csrfToken: owner, formToken: formToken, originals: originals)
-        guard errors.isEmpty, var changes = proposed else { return (formResponse(page, status: .unprocessableContent), nil) }
+        guard errors.isEmpty, var changes = proposed else { return (formResponse(page, request: request, status: .unprocessableContent), nil) }
         if let thumbnailID, values.thumbnailID != originals.thumbnailID,
             product.images.first(where: { $0.id == thumbnailID })?.thumbnailURL != product.thumbnail {
             changes.thumbnailID = thumbnailID
         }
         let location = "/products/\(product.id)"
         if changes.isEmpty {
-            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: "Nothing changed.")
-            return (respond(to: outcome), outcome)
+            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: catalog.flash(.nothingChanged))
+            return (respond(to: outcome, request), outcome)
         }
         do {
             _ = try await api.editProduct(id: product.id, changes)
             gateway.invalidate(productID: product.id)
-            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: "Product updated.")
-            return (respond(to: outcome), outcome)
+            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: catalog.flash(.updated))
+            return (respond(to: outcome, request), outcome)
         } catch MarketError.timeout {
             // Sending the same change again is harmless, so the form stays, with a warning.
             gateway.invalidate(productID: product.id)
-            page.problem = .init(
-                heading: "We don't know whether the change was saved",
-                message: "The Open Market did not answer in time. Open the product to check; your changes are still below.")
-            return (formResponse(page, status: .gatewayTimeout), nil)
+            page.problem = .init(catalog.changeUnknown)
+            return (formResponse(page, request: request, status: .gatewayTimeout), nil)
         } catch {
-            let (status, problem) = explain(error as? MarketError ?? .unreachable, action: "save the changes", product: product)
+            let (status, problem) = explain(error as? MarketError ?? .unreachable, action: .save, product: product, catalog)
             page.problem = problem
-            return (formResponse(page, status: status), nil)
+            return (formResponse(page, request: request, status: status), nil)
         }
     }
 
     /// The product named by `{id}`, if this dashboard's vendor may change it; otherwise the page
     /// that explains why not (404, 403, or the market's failure).
-    func ownProduct(_ request: HTTPRequest, fresh: Bool, action: String) async -> Result<ProductDetail, ResponseError> {
+    func ownProduct(_ request: HTTPRequest, fresh: Bool, action: Catalog.WriteAction) async -> Result<ProductDetail, ResponseError> {
+        let catalog = Catalog(Language(request))
         guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else {
-            return .failure(ResponseError(renderer.error(.notFound, heading: "Product not found", message: "There is no product at this address.", retryHref: nil)))
+            return .failure(ResponseError(renderer.error(.notFound, catalog.productNotFound(id: nil), retryHref: nil, for: request)))
         }
         let product: ProductDetail
         do {
             product = fresh ? try await api.product(id: id) : try await gateway.product(id: id).value
         } catch MarketError.notFound {
-            return .failure(ResponseError(renderer.error(.notFound, heading: "Product not found", message: "Product \(id) does not exist, or it was deleted.", retryHref: nil)))
+            return .failure(ResponseError(renderer.error(.notFound, catalog.productNotFound(id: id), retryHref: nil, for: request)))
         } catch {
             let timeout = (error as? MarketError) == .timeout
             return .failure(ResponseError(renderer.error(
-                timeout ? .gatewayTimeout : .badGateway, heading: "The market is not answering",
-                message: "The product could not be loaded from the Open Market, so nothing was changed. Please try again in a moment.",
-                retryHref: fresh ? nil : PageRenderer.retryHref(for: request))))
+                timeout ? .gatewayTimeout : .badGateway, catalog.productNotLoaded,
+                retryHref: fresh ? nil : PageRenderer.retryHref(for: request), for: request)))
         }
         if ownVendor.owns(product.vendorID) == false {
-            return .failure(ResponseError(notYourProduct(product, action: action)))
+            return .failure(ResponseError(notYourProduct(product, action: action, request)))
         }
         return .success(product)
     }

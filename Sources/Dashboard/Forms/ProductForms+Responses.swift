@@ -7,11 +7,12 @@ import Templating
 /// the "outcome unknown" page, and how market errors are explained.
 extension ProductForms {
     func formResponse(
-        _ page: ProductFormPage, request: HTTPRequest? = nil, status: HTTPStatus, setCookie: String? = nil
+        _ page: ProductFormPage, request: HTTPRequest, status: HTTPStatus, setCookie: String? = nil
     ) -> HTTPResponse {
         var page = page
         page.imagePath = imagePath
-        return noStore(renderer.page("products/form", page.context, status: status), setCookie: setCookie)
+        page.language = Language(request)
+        return noStore(renderer.page("products/form", page.context, status: status, for: request), setCookie: setCookie)
     }
 
     func noStore(_ response: HTTPResponse, setCookie: String? = nil) -> HTTPResponse {
@@ -22,27 +23,23 @@ extension ProductForms {
     }
 
     /// The answer for a finished submission, the first time and for every repeat of its token.
-    func respond(to outcome: SubmissionLedger.Outcome) -> HTTPResponse {
+    func respond(to outcome: SubmissionLedger.Outcome, _ request: HTTPRequest) -> HTTPResponse {
         switch outcome {
         case .redirect(let location, let message):
             var response = HTTPResponse.redirect(to: location, status: .seeOther)
             flash.attach(message, to: &response)
             return response
         case .unknown:
-            return outcomeUnknown(
-                heading: "We don't know whether the product was registered",
-                message: "The Open Market did not answer in time. It may have registered the product, or not.",
-                advice: "Look for it in the product list before registering it again, so it is not registered twice.",
-                checkHref: "/products", checkLabel: "Check the product list")
+            return outcomeUnknown(Catalog(Language(request)).outcomeUnknown(.register), checkHref: "/products", request)
         }
     }
 
-    func outcomeUnknown(heading: String, message: String, advice: String, checkHref: String, checkLabel: String) -> HTTPResponse {
+    func outcomeUnknown(_ outcome: Catalog.Outcome, checkHref: String, _ request: HTTPRequest) -> HTTPResponse {
         let context: TemplateObject = [
-            "title": .string(heading), "heading": .string(heading), "message": .string(message),
-            "advice": .string(advice), "checkHref": .string(checkHref), "checkLabel": .string(checkLabel),
+            "title": .string(outcome.heading), "heading": .string(outcome.heading), "message": .string(outcome.message),
+            "advice": .string(outcome.advice), "checkHref": .string(checkHref), "checkLabel": .string(outcome.checkLabel),
         ]
-        return noStore(renderer.page("products/outcome-unknown", context, status: .gatewayTimeout))
+        return noStore(renderer.page("products/outcome-unknown", context, status: .gatewayTimeout, for: request))
     }
 
     /// 403 for a POST from another site.
@@ -53,53 +50,43 @@ extension ProductForms {
 
     /// The first steps of every form POST: refuse other sites, then read the body.
     func readPost(_ request: HTTPRequest) throws(RefusedPost) -> FormSubmission {
-        if let problem = csrf.originProblem(request) { throw RefusedPost(response: forbidden(problem)) }
+        if csrf.originProblem(request) != nil { throw RefusedPost(response: forbidden(request)) }
         do {
             return try FormSubmission(request)
         } catch {
             throw RefusedPost(response: renderer.error(
-                error.status, heading: "The form could not be read", message: error.message, retryHref: nil))
+                error.status, Catalog(Language(request)).formUnreadable(error.message), retryHref: nil, for: request))
         }
     }
 
-    func forbidden(_ message: String) -> HTTPResponse {
-        renderer.error(.forbidden, heading: "Not accepted from another site", message: message, retryHref: nil)
+    func forbidden(_ request: HTTPRequest) -> HTTPResponse {
+        renderer.error(.forbidden, Catalog(Language(request)).otherSite, retryHref: nil, for: request)
     }
 
     /// 403 for a same-site POST whose CSRF token is missing or stale (an old tab, cleared
     /// cookies): nothing is sent, but the typed values come back in a fresh form.
     func expiredForm(_ mode: ProductFormPage.Mode, values: ProductFormValues, request: HTTPRequest) -> HTTPResponse {
         let (token, setCookie) = csrf.token(for: request)
-        let problem = ProductFormPage.Problem(
-            heading: "The form had expired",
-            message: "For your safety nothing was sent: the form's security token did not match this browser. "
-                + "Your entries are below; check them, add any images again, and submit.")
+        let problem = ProductFormPage.Problem(Catalog(Language(request)).formExpired(delete: false))
         let page = ProductFormPage(mode: mode, values: values, problem: problem, csrfToken: token, formToken: SecureToken.make())
-        return formResponse(page, status: .forbidden, setCookie: setCookie)
+        return formResponse(page, request: request, status: .forbidden, setCookie: setCookie)
     }
 
     /// The status and words for a market error on a write.
-    static func explain(_ error: MarketError, action: String) -> (HTTPStatus, ProductFormPage.Problem) {
+    static func explain(_ error: MarketError, action: Catalog.WriteAction, _ catalog: Catalog) -> (HTTPStatus, ProductFormPage.Problem) {
         switch error {
         case .unauthorized:
-            return (.forbidden, .init(
-                heading: "The market refused",
-                message: "The Open Market did not let this dashboard \(action): only the vendor who registered a product may change it, "
-                    + "and the market must accept the dashboard's vendor identifier and secret (--identifier, --secret)."))
+            return (.forbidden, .init(catalog.marketRefused(action)))
         case .rejected(let status, let message) where (400..<500).contains(status):
-            return (.unprocessableContent, .init(heading: "The market did not accept the input", message: "The Open Market said: \(message)"))
+            return (.unprocessableContent, .init(catalog.marketRejectedInput(message)))
         case .invalidRequest(let what):
-            return (.unprocessableContent, .init(heading: "Nothing was sent", message: "The request could not be made: \(what)"))
+            return (.unprocessableContent, .init(catalog.nothingSent(what)))
         case .rejected(_, let message):
-            return (.badGateway, .init(
-                heading: "The market could not \(action)",
-                message: "The Open Market answered with an error: \(message). Nothing is lost; submit again when it is back."))
+            return (.badGateway, .init(catalog.marketFailed(action, said: message)))
         case .notFound:
-            return (.badGateway, .init(heading: "The market could not \(action)", message: "The Open Market says the product does not exist."))
+            return (.badGateway, .init(catalog.marketFailed(action, said: nil)))
         case .timeout, .unreachable, .malformedResponse:
-            return (.badGateway, .init(
-                heading: "The market is not answering",
-                message: "The Open Market could not be reached. Nothing is lost; submit again in a moment."))
+            return (.badGateway, .init(catalog.marketUnreachable))
         }
     }
 

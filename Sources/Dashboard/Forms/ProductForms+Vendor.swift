@@ -6,13 +6,10 @@ import MarketClient
 /// by the product's owner.
 extension ProductForms {
     /// 403: the product belongs to another vendor; the page names that vendor and ours.
-    func notYourProduct(_ product: ProductDetail, action: String) -> HTTPResponse {
+    func notYourProduct(_ product: ProductDetail, action: Catalog.WriteAction, _ request: HTTPRequest) -> HTTPResponse {
         let ours = ownVendor.id.map { " (vendor_id \($0))" } ?? ""
-        return renderer.error(
-            .forbidden, heading: "Not your product",
-            message: "“\(product.name)” belongs to \(Self.owner(of: product)), not to this dashboard's vendor\(ours). "
-                + "Only the vendor who registered a product can \(action) it.",
-            retryHref: nil)
+        let text = Catalog(Language(request)).notYourProduct(product.name, owner: Self.owner(of: product), ours: ours, action: action)
+        return renderer.error(.forbidden, text, retryHref: nil, for: request)
     }
 
     /// `red123 (vendor_id 15)`, or just the id when the market named no vendor.
@@ -23,13 +20,10 @@ extension ProductForms {
 
     /// `Self.explain`, except for a refusal while the own vendor is unknown: then the likely
     /// reason is that the product is another vendor's, and the page says whose and what to do.
-    func explain(_ error: MarketError, action: String, product: ProductDetail?) -> (HTTPStatus, ProductFormPage.Problem) {
-        guard case .unauthorized = error, ownVendor.id == nil, let product else { return Self.explain(error, action: action) }
-        return (.forbidden, .init(
-            heading: "The market refused",
-            message: "The Open Market refused to let this dashboard \(action). “\(product.name)” belongs to "
-                + "\(Self.owner(of: product)), and only the vendor who registered a product may change it: if that is not "
-                + "your vendor, the product is not yours to change; if it is, check --identifier and --secret. "
-                + "Start the dashboard with --vendor-id so it offers Edit and Delete only on your own products."))
+    func explain(
+        _ error: MarketError, action: Catalog.WriteAction, product: ProductDetail?, _ catalog: Catalog
+    ) -> (HTTPStatus, ProductFormPage.Problem) {
+        guard case .unauthorized = error, ownVendor.id == nil, let product else { return Self.explain(error, action: action, catalog) }
+        return (.forbidden, .init(catalog.vendorRefused(product.name, owner: Self.owner(of: product), action: action)))
     }
 }

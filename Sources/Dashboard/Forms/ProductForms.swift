@@ -53,20 +53,20 @@ struct ProductForms: Sendable {
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(request) else {
             return expiredForm(.create, values: values, request: request)
         }
-        return await once(scope: "", submission: submission, owner: owner) { formToken in
-            await register(submission, values: values, owner: owner, formToken: formToken)
+        return await once(scope: "", submission: submission, owner: owner, request) { formToken in
+            await register(submission, values: values, owner: owner, formToken: formToken, request)
         }
     }
 
     /// Runs `work` at most once per form token (a double click, or Back and resubmit): a
     /// repeated POST waits for the first or gets its result. `scope` keeps create and edit apart.
     func once(
-        scope: String, submission: FormSubmission, owner: String,
+        scope: String, submission: FormSubmission, owner: String, _ request: HTTPRequest,
         _ work: (_ formToken: String) async -> (HTTPResponse, SubmissionLedger.Outcome?)
     ) async -> HTTPResponse {
         let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
         let key = scope + ImageStash.key(owner: owner, token: formToken)
-        if case .finished(let outcome) = await ledger.claim(key) { return respond(to: outcome) }
+        if case .finished(let outcome) = await ledger.claim(key) { return respond(to: outcome, request) }
         let (response, outcome) = await work(formToken)
         await ledger.finish(key, outcome: outcome)
         return response
@@ -74,29 +74,30 @@ struct ProductForms: Sendable {
 
     /// The claimed part of a registration: stash the new images, validate, send once.
     func register(
-        _ submission: FormSubmission, values: ProductFormValues, owner: String, formToken: String
+        _ submission: FormSubmission, values: ProductFormValues, owner: String, formToken: String, _ request: HTTPRequest
     ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
+        let catalog = Catalog(Language(request))
         var errors = FieldErrors()
         let removals = Set(submission.values("remove_image").compactMap { Int($0) })
         stash.remove(owner: owner, token: formToken, numbers: removals)
-        for message in stashUploads(submission.files.filter { $0.field == "images" }, owner: owner, token: formToken) {
+        for message in stashUploads(submission.files.filter { $0.field == "images" }, owner: owner, token: formToken, catalog) {
             errors.add(.images, message)
         }
         let stashed = stash.images(owner: owner, token: formToken)
-        let (valid, fieldErrors) = ProductFormRules.validate(values)
+        let (valid, fieldErrors) = ProductFormRules.validate(values, catalog)
         for (field, message) in fieldErrors.ordered { errors.add(field, message) }
-        if stashed.isEmpty, errors[.images] == nil { errors.add(.images, "Add 1 to 5 images (JPEG or PNG, each at most 300 KB).") }
+        if stashed.isEmpty, errors[.images] == nil { errors.add(.images, catalog.message(.imagesMissing)) }
 
         var page = ProductFormPage(mode: .create, values: values, errors: errors, csrfToken: owner, formToken: formToken, stashedImages: stashed)
         guard errors.isEmpty, let valid else {
-            return (formResponse(page, status: .unprocessableContent), nil)
+            return (formResponse(page, request: request, status: .unprocessableContent), nil)
         }
         var uploads: [ImageUpload] = []
         for image in stashed {
             guard let found = stash.image(owner: owner, token: formToken, number: image.number) else {
-                page.errors.add(.images, "An attached image expired; please add it again.")
+                page.errors.add(.images, catalog.message(.imageExpired))
                 page.stashedImages = stash.images(owner: owner, token: formToken)
-                return (formResponse(page, status: .unprocessableContent), nil)
+                return (formResponse(page, request: request, status: .unprocessableContent), nil)
             }
             uploads.append(ImageUpload(filename: Self.uploadName(found.image), contentType: found.image.format.contentType, bytes: found.bytes))
         }
@@ -105,46 +106,45 @@ struct ProductForms: Sendable {
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
             gateway.invalidate(productID: product.id)
             stash.discard(owner: owner, token: formToken)
-            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: "Product registered.")
-            return (respond(to: outcome), outcome)
+            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: catalog.flash(.registered))
+            return (respond(to: outcome, request), outcome)
         } catch let error as MarketError {
             switch error {
             case .timeout, .malformedResponse:
                 // The market may have stored it: never invite a second product.
-                return (respond(to: .unknown), .unknown)
+                return (respond(to: .unknown, request), .unknown)
             default:
-                let (status, problem) = Self.explain(error, action: "register the product")
+                let (status, problem) = Self.explain(error, action: .register, catalog)
                 page.problem = problem
-                return (formResponse(page, status: status), nil)
+                return (formResponse(page, request: request, status: status), nil)
             }
         } catch {
-            return (respond(to: .unknown), .unknown)
+            return (respond(to: .unknown, request), .unknown)
         }
     }
 
     /// Checks each uploaded file and stashes the good ones; returns a message per refused file.
-    func stashUploads(_ files: [FormSubmission.File], owner: String, token: String) -> [String] {
+    func stashUploads(_ files: [FormSubmission.File], owner: String, token: String, _ catalog: Catalog = Catalog(.en)) -> [String] {
         var messages: [String] = []
         for file in files {
-            let name = file.filename.isEmpty ? "The image" : "“\(StashedImage.keptName(file.filename))”"
+            let name: String? = file.filename.isEmpty ? nil : "“\(StashedImage.keptName(file.filename))”"
             guard let format = ImageFormat(sniffing: file.bytes), format == .jpeg || format == .png else {
-                messages.append("\(name) is not a JPEG or PNG image, so it was not added.")
+                messages.append(catalog.imageRefused(name, .notJPEGOrPNG))
                 continue
             }
             guard file.bytes.count <= ProductFormRules.maxImageBytes else {
-                messages.append("\(name) is \(ProductFormPage.sizeText(file.bytes.count)); each image must be at most 300 KB. "
-                    + "Make it smaller (with JavaScript on, this page does that for you) and add it again.")
+                messages.append(catalog.imageRefused(name, .tooLarge(size: ProductFormPage.sizeText(file.bytes.count))))
                 continue
             }
             guard UploadedImageHeader(file.bytes) != nil else {
-                messages.append("\(name) is not a whole \(format == .png ? "PNG" : "JPEG") picture (it is cut short or damaged), so it was not added.")
+                messages.append(catalog.imageRefused(name, .damaged(format: format == .png ? "PNG" : "JPEG")))
                 continue
             }
             switch stash.add(owner: owner, token: token, filename: file.filename, format: format, bytes: file.bytes) {
             case .added, .duplicate: continue
-            case .full: messages.append("A product has at most 5 images, so \(name) was not added. Remove one to add another.")
-            case .busy: messages.append("The server is keeping too many unfinished forms right now, so \(name) was not kept. Please add it again in a few minutes.")
-            case .unavailable: messages.append("\(name) could not be kept on the server right now; please add it again.")
+            case .full: messages.append(catalog.imageRefused(name, .tooMany))
+            case .busy: messages.append(catalog.imageRefused(name, .busy))
+            case .unavailable: messages.append(catalog.imageRefused(name, .unavailable))
             }
         }
         return messages
@@ -157,7 +157,7 @@ struct ProductForms: Sendable {
             let number = request.parameter("number").flatMap({ Int($0) }),
             let found = stash.image(owner: owner, token: token, number: number)
         else {
-            return renderer.error(.notFound, heading: "Image not found", message: "This attached image is gone or belongs to another form.", retryHref: nil)
+            return renderer.error(.notFound, Catalog(Language(request)).imageNotFound, retryHref: nil, for: request)
         }
         return HTTPResponse(
             status: .ok,

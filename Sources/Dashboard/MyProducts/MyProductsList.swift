@@ -13,11 +13,11 @@ struct MyProductsList: Sendable {
     let flash: FlashMessages
 
     func list(_ request: HTTPRequest, _ query: ProductListQuery, imagePath: @escaping (URL) -> String) async -> HTTPResponse {
-        guard let vendorID = ownVendorID() else { return renderer.unknownOwnVendor() }
+        guard let vendorID = ownVendorID() else { return renderer.unknownOwnVendor(request) }
         // After a write the list waits for the new count (briefly): the product just
         // registered should be there.
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
-        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: request.target) }
+        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: request.target, request) }
         let matching = snapshot.products.filter { $0.vendorID == vendorID && $0.nameMatches(query.search) }
         let lastPage = max(1, (matching.count + query.perPage - 1) / query.perPage)
         if query.page > lastPage {
@@ -26,19 +26,13 @@ struct MyProductsList: Sendable {
         let start = (query.page - 1) * query.perPage
         let shown = matching[start..<min(matching.count, start + query.perPage)].map(\.summary)
         let page = ProductPage(pageNumber: query.page, itemsPerPage: query.perPage, totalCount: matching.count, products: shown)
-        let context = ProductListPage(query: query, page: page, imagePath: imagePath, notice: Self.notice(status)).context
-        if ProductPages.wantsFragment(request) { return renderer.page(ProductPages.fragmentTemplate, context) }
-        return flash.page(for: request, context) { renderer.page("products/list", $0) }
+        let context = ProductListPage(query: query, page: page, imagePath: imagePath, notice: Self.notice(status, Catalog(Language(request))), language: Language(request)).context
+        if ProductPages.wantsFragment(request) { return renderer.page(ProductPages.fragmentTemplate, context, for: request) }
+        return flash.page(for: request, context) { renderer.page("products/list", $0, for: request) }
     }
 
     /// Why the list may not show the very latest.
-    static func notice(_ status: CatalogStatus) -> String? {
-        if status.isOutdatedByWrite {
-            return "Your latest change is still being counted; it may not show here yet."
-        }
-        if let failure = status.failure {
-            return "Showing the last count of the catalog; counting again failed: \(failure.message)."
-        }
-        return nil
+    static func notice(_ status: CatalogStatus, _ catalog: Catalog = Catalog(.en)) -> String? {
+        catalog.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.message)
     }
 }

@@ -11,48 +11,50 @@ struct OverviewPage {
     let mine: CatalogFigures?
     let ownVendorID: Int?
     let now: Date
+    var language: Language = .en
+
+    var catalogTexts: Catalog { Catalog(language) }
 
     /// Seconds between reloads while the first count runs (a meta refresh; no script needed).
     static let refreshSeconds = 2
 
     var context: TemplateObject {
-        var context: TemplateObject = ["title": "Overview"]
+        let texts = catalogTexts
+        var context: TemplateObject = ["title": .string(texts[.overviewHeading])]
         if let progress = status.progress {
-            let counting = Self.progressText(progress)
+            let counting = Self.progressText(progress, texts)
             if status.snapshot == nil {
                 context["refreshSeconds"] = TemplateValue(Self.refreshSeconds)
                 context["counting"] = [
                     "value": TemplateValue(progress.productsDone),
                     "max": TemplateValue(max(progress.productsTotal, progress.productsDone, 1)),
                     "text": .string(counting),
-                    "pages": .string(progress.pagesDone > 0 ? "Page \(Self.grouped(progress.pagesDone)) of \(Self.grouped(progress.pagesTotal)) of the list." : ""),
+                    "pages": .string(progress.pagesDone > 0 ? texts.countingPages(done: Self.grouped(progress.pagesDone), total: Self.grouped(progress.pagesTotal)) : ""),
                 ]
             } else {
                 context["recounting"] = .string(counting)
             }
         }
         if let failure = status.failure {
-            let age = ProductPages.describe(age: .seconds(max(0, now.timeIntervalSince(failure.at))))
-            context["failure"] = .string(
-                status.snapshot == nil
-                    ? "Counting products failed \(age): \(failure.message). It will be tried again."
-                    : "Showing the last count; counting again failed \(age): \(failure.message).")
+            let age = texts.age(.seconds(max(0, now.timeIntervalSince(failure.at))))
+            context["failure"] = .string(texts.countFailed(age: age, detail: failure.message, haveFigures: status.snapshot != nil))
         }
         guard let snapshot = status.snapshot, let catalog else { return context }
-        let age = ProductPages.describe(age: .seconds(max(0, now.timeIntervalSince(snapshot.takenAt))))
+        let age = texts.age(.seconds(max(0, now.timeIntervalSince(snapshot.takenAt))))
         context["snapshot"] = [
-            "time": .string(Self.timestamp(snapshot.takenAt)),
+            "time": .string(texts.language == .en
+                ? Self.timestamp(snapshot.takenAt)
+                : texts.day(Self.day(snapshot.takenAt)[...]) + Self.timestamp(snapshot.takenAt).dropFirst(10)),
             "datetime": .string(Self.isoTimestamp(snapshot.takenAt)),
             "age": .string(age),
         ]
         if snapshot.isPartial {
             context["partial"] = .string(
-                "The figures are partial: they cover the first \(Self.grouped(snapshot.products.count)) of the "
-                    + "\(Self.grouped(snapshot.reportedTotal)) products the market reports.")
+                texts.partialFigures(counted: Self.grouped(snapshot.products.count), reported: Self.grouped(snapshot.reportedTotal)))
         }
-        var sections: [TemplateValue] = [section(catalog, scope: "catalog", heading: "Whole catalog", vendorChart: true)]
+        var sections: [TemplateValue] = [section(catalog, scope: "catalog", heading: texts.sectionHeading(vendor: nil), vendorChart: true)]
         if let mine, let ownVendorID {
-            sections.append(section(mine, scope: "mine", heading: "My products (vendor \(ownVendorID))", vendorChart: false))
+            sections.append(section(mine, scope: "mine", heading: texts.sectionHeading(vendor: ownVendorID), vendorChart: false))
         } else {
             context["unknownVendor"] = true
         }
@@ -61,11 +63,12 @@ struct OverviewPage {
     }
 
     private func section(_ figures: CatalogFigures, scope: String, heading: String, vendorChart: Bool) -> TemplateValue {
+        let texts = catalogTexts
         let metrics: [(String, String, Int)] = [
-            ("products", "Products", figures.products),
-            ("sold-out", "Sold out", figures.soldOut),
-            ("on-sale", "On sale", figures.onSale),
-            ("stock-total", "Items in stock", figures.stockTotal),
+            ("products", texts.metric(.products), figures.products),
+            ("sold-out", texts.metric(.soldOut), figures.soldOut),
+            ("on-sale", texts.metric(.onSale), figures.onSale),
+            ("stock-total", texts.metric(.itemsInStock), figures.stockTotal),
         ]
         var items: [TemplateValue] = metrics.map { metric, label, value in
             ["metric": .string(metric), "label": .string(label), "value": .string(String(value)), "text": .string(Self.grouped(value))]
@@ -73,34 +76,39 @@ struct OverviewPage {
         for (currency, amount) in figures.stockValue {
             items.append([
                 "metric": .string("stock-value-" + currency.rawValue),
-                "label": .string("Value of stock (\(currency.rawValue))"),
+                "label": .string(texts.stockValue(currency.rawValue)),
                 "value": .string(amount.isNaN ? "" : "\(amount)"),
-                "text": .string(amount.isNaN ? "too large to add up" : PriceText.format(amount, currency: currency.rawValue)),
+                "text": .string(amount.isNaN ? texts.tooLargeToAdd : texts.price(amount, currency: currency.rawValue)),
             ])
         }
         var charts: [TemplateValue] = []
         if vendorChart, !figures.topVendors.isEmpty {
+            let chart = texts.vendorChart(top: CatalogFigures.topVendorCount)
             charts.append(BarChart(
-                title: "Products per vendor (top \(CatalogFigures.topVendorCount))", labelHeading: "Vendor", valueHeading: "Products",
-                bars: figures.topVendors.map { .init(label: $0.name.isEmpty ? "Vendor \($0.vendorID)" : $0.name, value: $0.products, valueText: Self.grouped($0.products)) }
+                title: chart.title, labelHeading: chart.labelHeading, valueHeading: chart.valueHeading,
+                bars: figures.topVendors.map { .init(label: $0.name.isEmpty ? texts.vendorName($0.vendorID) : $0.name, value: $0.products, valueText: Self.grouped($0.products)) }
             ).context)
         }
         for histogram in figures.priceHistograms {
             let code = histogram.currency.rawValue
+            let chart = texts.priceChart(code)
             charts.append(BarChart(
-                title: "Products by price to pay (\(code))", labelHeading: "Price (\(code))", valueHeading: "Products",
+                title: chart.title, labelHeading: chart.labelHeading, valueHeading: chart.valueHeading,
                 bars: histogram.buckets.map { bucket in
-                    let from = PriceText.format(bucket.from, currency: code)
-                    let label = bucket.upTo.map { "\(from) to under \(PriceText.grouped($0, minimumFractionDigits: 0))" } ?? "Free"
+                    let from = texts.price(bucket.from, currency: code)
+                    let label = texts.priceBucket(from: from, upTo: bucket.upTo.map {
+                        // English names the currency once ("KRW 0 to under 10,000"); Korean on both ("0원 이상 10,000원 미만").
+                        texts.language == .en ? PriceText.grouped($0, minimumFractionDigits: 0) : texts.price($0, currency: code)
+                    })
                     return .init(label: label, value: bucket.products, valueText: Self.grouped(bucket.products))
                 }
             ).context)
         }
         if !figures.weeks.isEmpty {
+            let chart = texts.weekChart(weeks: CatalogFigures.weekCount)
             charts.append(BarChart(
-                title: "Registrations per week (the \(CatalogFigures.weekCount) weeks up to the newest)", labelHeading: "Week of",
-                valueHeading: "Products registered",
-                bars: figures.weeks.map { .init(label: Self.day($0.start), value: $0.products, valueText: Self.grouped($0.products)) }
+                title: chart.title, labelHeading: chart.labelHeading, valueHeading: chart.valueHeading,
+                bars: figures.weeks.map { .init(label: texts.day(Self.day($0.start)[...]), value: $0.products, valueText: Self.grouped($0.products)) }
             ).context)
         }
         return [
@@ -112,9 +120,9 @@ struct OverviewPage {
         ]
     }
 
-    static func progressText(_ progress: CatalogProgress) -> String {
-        guard progress.pagesDone > 0 else { return "Counting products…" }
-        return "Counting products: \(grouped(progress.productsDone)) of \(grouped(max(progress.productsTotal, progress.productsDone)))"
+    static func progressText(_ progress: CatalogProgress, _ texts: Catalog = Catalog(.en)) -> String {
+        let total = grouped(max(progress.productsTotal, progress.productsDone))
+        return texts.counting(done: progress.pagesDone > 0 ? grouped(progress.productsDone) : nil, total: total)
     }
 
     static func grouped(_ number: Int) -> String {

@@ -28,20 +28,20 @@ final class OverviewPages: Sendable {
     }
 
     func register(in router: inout Router) {
-        router.get("/overview") { [self] _ in overview() }
+        router.get("/overview") { [self] request in overview(request) }
     }
 
-    func overview() -> HTTPResponse {
+    func overview(_ request: HTTPRequest) -> HTTPResponse {
         let status = catalog.status()
         let vendorID = ownVendorID()
         if status.snapshot == nil, status.progress == nil, let failure = status.failure {
-            return renderer.error(.badGateway, heading: "The catalog could not be counted",
-                message: "Counting products failed: \(failure.message). Please try again in a moment.", retryHref: "/overview")
+            return renderer.error(.badGateway, Catalog(Language(request)).catalogNotCounted(failure.message), retryHref: "/overview", for: request)
         }
         let counted = status.snapshot.map { figures(for: $0, vendorID: vendorID) }
         let page = OverviewPage(
-            status: status, catalog: counted?.catalog, mine: counted.flatMap { $0.mine }, ownVendorID: vendorID, now: now())
-        var response = renderer.page("overview", page.context)
+            status: status, catalog: counted?.catalog, mine: counted.flatMap { $0.mine }, ownVendorID: vendorID, now: now(),
+            language: Language(request))
+        var response = renderer.page("overview", page.context, for: request)
         response.headers["Cache-Control"] = "no-store"
         return response
     }

@@ -17,12 +17,15 @@ import Templating
 /// with those bytes. That is the same page rendering would give; templates are fixed outside
 /// development mode, where this is off. `--page-cache false` renders every request.
 ///
-/// Bounded: one entry per list query, at most `capacity`; a refetched page replaces its entry.
+/// Kept per language: the context holds the texts (and the HTML the page) of one.
+///
+/// Bounded: one entry per list query and language, at most `capacity`; a refetched page replaces its entry.
 /// When full, the memo starts over (a new entry per distinct query is rare: people page).
 final class ListPageMemo: Sendable {
     struct Key: Hashable, Sendable {
         var list: MarketGateway.ListKey
         var view: ProductListQuery.View
+        var language: Language
     }
 
     struct Entry: Sendable {
@@ -43,8 +46,10 @@ final class ListPageMemo: Sendable {
 
     /// The context for `query` made from the JSON fetched at `fetchedAt`: the remembered one, or
     /// `build`'s (then remembered).
-    func entry(for query: ProductListQuery, fetchedAt: ContinuousClock.Instant, build: () -> Entry) -> Entry {
-        let key = Key(list: query.listKey, view: query.view)
+    func entry(
+        for query: ProductListQuery, language: Language = .en, fetchedAt: ContinuousClock.Instant, build: () -> Entry
+    ) -> Entry {
+        let key = Key(list: query.listKey, view: query.view, language: language)
         if let entry = entries.read({ $0[key] }), entry.fetchedAt == fetchedAt { return entry }
         let entry = build()
         entries.write { entries in

@@ -17,13 +17,54 @@ struct PageRenderer: Sendable {
         self.init(templates: try TemplateRenderer(directory: templatesDirectory), logger: logger)
     }
 
-    func page(_ name: String, _ context: TemplateObject, status: HTTPStatus = .ok) -> HTTPResponse {
+    /// Renders `name` in the request's language (see `Language`): the context gains `t` (the
+    /// catalog's fixed texts), `lang` and the footer's `languageLinks`; the response says its
+    /// language and that it varies with the reader's.
+    func page(_ name: String, _ context: TemplateObject, status: HTTPStatus = .ok, for request: HTTPRequest) -> HTTPResponse {
+        let language = Language(request)
+        var context = context
+        Self.addLanguage(language, path: Self.languagePath(context, request), to: &context)
         do {
-            return Self.htmlResponse(try templates.render(name, .object(context)), status: status)
+            return Self.localized(Self.htmlResponse(try templates.render(name, .object(context)), status: status), language, request)
         } catch {
             logger.log(.error, "rendering \(name) failed: \(error)")
             return ErrorPage.response(.internalServerError, "This page could not be shown. Please try again.")
         }
+    }
+
+    /// The language's texts and the switch to the others, whose links keep the page and its
+    /// parameters: those of `context["languagePath"]` when the page names its canonical
+    /// address (a list page, whose rendered HTML is kept for every address of the same list).
+    static func addLanguage(_ language: Language, path: String, to context: inout TemplateObject) {
+        context["t"] = Catalog.templateTexts[language]
+        context["lang"] = .string(language.rawValue)
+        let separator = path.contains("?") ? "&" : "?"
+        context["languageLinks"] = .list(Language.allCases.map { other in
+            [
+                "label": .string(other.ownName), "code": .string(other.rawValue),
+                "href": .string(path + separator + "lang=" + other.rawValue), "current": .bool(other == language),
+            ]
+        })
+    }
+
+    /// The page's own path and query without `lang` (and without `fragment`); like
+    /// `retryHref`, never starting with `//`.
+    static func languagePath(_ context: TemplateObject, _ request: HTTPRequest) -> String {
+        if case .string(let path)? = context["languagePath"] { return path }
+        var path = Substring(request.path)
+        while let first = path.first, first == "/" || first == "\\" { path = path.dropFirst() }
+        let kept = request.queryItems.filter { $0.name != "lang" && $0.name != "fragment" }
+        guard !kept.isEmpty else { return "/" + path }
+        return "/" + path + "?" + kept.map { URLEncodedForm.encode($0.name) + "=" + URLEncodedForm.encode($0.value) }.joined(separator: "&")
+    }
+
+    /// `Content-Language`, `Vary`, and the cookie that remembers a `?lang=` choice.
+    static func localized(_ response: HTTPResponse, _ language: Language, _ request: HTTPRequest) -> HTTPResponse {
+        var response = response
+        response.headers["Content-Language"] = language.rawValue
+        response.headers["Vary"] = "Accept-Language, Cookie"
+        if let cookie = Language.cookie(for: request) { response.headers.add("Set-Cookie", cookie) }
+        return response
     }
 
     static func htmlResponse(_ html: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
@@ -39,15 +80,20 @@ struct PageRenderer: Sendable {
         return "/" + target
     }
 
+    /// `error` with the catalog's words.
+    func error(_ status: HTTPStatus, _ text: Catalog.ErrorText, retryHref: String?, for request: HTTPRequest) -> HTTPResponse {
+        error(status, heading: text.heading, message: text.message, retryHref: retryHref, for: request)
+    }
+
     /// A full error page in the site layout, with a retry link where trying again can help.
-    func error(_ status: HTTPStatus, heading: String, message: String, retryHref: String?) -> HTTPResponse {
+    func error(_ status: HTTPStatus, heading: String, message: String, retryHref: String?, for request: HTTPRequest) -> HTTPResponse {
         var context: TemplateObject = [
             "title": .string(heading),
             "heading": .string(heading),
             "message": .string(message),
         ]
         if let retryHref { context["retryHref"] = .string(retryHref) }
-        var response = page("error", context, status: status)
+        var response = page("error", context, status: status, for: request)
         response.headers["Cache-Control"] = "no-store"
         return response
     }

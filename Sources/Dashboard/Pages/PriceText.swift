@@ -3,22 +3,35 @@ import Foundation
 /// Prices as the mobile apps showed them: the currency code, a space, the amount with
 /// thousands separators: `KRW 1,000`, `USD 12.50`. USD always shows cents; KRW shows none
 /// unless the amount really has a fraction (rare, but hiding it would misstate the price).
+///
+/// In Korean, as Korean shops write them: `1,000원`, and foreign prices with their symbol as
+/// shopping and direct-purchase sites show them, `$12.50` (other currencies keep their code).
 enum PriceText {
-    static func format(_ amount: Decimal, currency: String) -> String {
+    static func format(_ amount: Decimal, currency: String, language: Language = .en) -> String {
         let minimumFraction = currency == "KRW" ? 0 : 2
+        let (prefix, suffix) = affixes(currency: currency, language: language)
         // Every list page formats 20 to 40 prices; Decimal's rounding and description cost
         // microseconds each. Whole cents (all real prices) take the integer path.
         if let cents = wholeCents(amount, minimumFractionDigits: minimumFraction) {
-            return grouped(cents: cents, fractionDigits: minimumFraction, prefix: currency + " ")
+            return grouped(cents: cents, fractionDigits: minimumFraction, prefix: prefix, suffix: suffix)
         }
-        return currency + " " + groupedDecimal(amount, minimumFractionDigits: minimumFraction)
+        return prefix + groupedDecimal(amount, minimumFractionDigits: minimumFraction) + suffix
+    }
+
+    /// What goes before and after the amount.
+    static func affixes(currency: String, language: Language) -> (prefix: String, suffix: String) {
+        switch (language, currency) {
+        case (.ko, "KRW"): ("", "원")
+        case (.ko, "USD"): ("$", "")
+        default: (currency + " ", "")
+        }
     }
 
     /// `1234567.5` → `1,234,567.50` with two minimum fraction digits. At most two are kept
     /// (rounded half-up): no price has more, and a long tail would only confuse.
     static func grouped(_ amount: Decimal, minimumFractionDigits: Int) -> String {
         if let cents = wholeCents(amount, minimumFractionDigits: minimumFractionDigits) {
-            return grouped(cents: cents, fractionDigits: minimumFractionDigits, prefix: "")
+            return grouped(cents: cents, fractionDigits: minimumFractionDigits, prefix: "", suffix: "")
         }
         return groupedDecimal(amount, minimumFractionDigits: minimumFractionDigits)
     }
@@ -75,18 +88,20 @@ enum PriceText {
     }
 
     /// `123456789` cents → `1,234,567.89` (two digits) or `1,234,567` (none; whole amounts
-    /// only), after `prefix`; written into one buffer, one String at the end (usually a small
-    /// one, without an allocation).
-    private static func grouped(cents: Int64, fractionDigits: Int, prefix: String) -> String {
+    /// only), between `prefix` and `suffix`; written into one buffer, one String at the end
+    /// (usually a small one, without an allocation).
+    private static func grouped(cents: Int64, fractionDigits: Int, prefix: String, suffix: String) -> String {
         var prefix = prefix
-        return prefix.withUTF8 { prefix in
-            // Prefix, sign, 19 digits with 6 commas, point and two digits.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + 30) { buffer in
+        var suffix = suffix
+        return prefix.withUTF8 { prefix in suffix.withUTF8 { suffix in
+            // Prefix, sign, 19 digits with 6 commas, point and two digits, suffix.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + 30 + suffix.count) { buffer in
                 var end = buffer.count
                 func put(_ byte: UInt8) {
                     end -= 1
                     buffer[end] = byte
                 }
+                for byte in suffix.reversed() { put(byte) }
                 let magnitude = cents.magnitude
                 if fractionDigits == 2 {
                     put(UInt8(ascii: "0") + UInt8(magnitude % 10))
@@ -105,6 +120,6 @@ enum PriceText {
                 for byte in prefix.reversed() { put(byte) }
                 return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
             }
-        }
+        } }
     }
 }

@@ -13,9 +13,11 @@ struct ProductDetailPage {
     /// Whether the dashboard's vendor owns this product (edit and delete are offered then);
     /// nil while the dashboard does not know its vendor (the page says how to tell it).
     let ownership: Bool?
+    var language: Language = .en
 
     var context: TemplateObject {
-        var context = ProductListPage.priceContext(product.summary)
+        let catalog = Catalog(language)
+        var context = ProductListPage.priceContext(product.summary, catalog)
         context["title"] = .string(product.name)
         context["id"] = TemplateValue(product.id)
         context["name"] = .string(product.name)
@@ -27,9 +29,16 @@ struct ProductDetailPage {
         context["vendorUnknown"] = .bool(ownership == nil)
         if let vendor = product.vendor?.name ?? product.vendorName, !vendor.isEmpty {
             context["vendor"] = .string(vendor)
+            context["soldBy"] = .string(catalog.soldBy(vendor))
         }
-        if let created = product.createdAt { context["createdAt"] = .string(Self.day(created)) }
-        if let issued = product.issuedAt { context["issuedAt"] = .string(Self.day(issued)) }
+        if let created = product.createdAt {
+            context["createdAt"] = .string(Self.day(created))
+            context["createdText"] = .string(catalog.day(Self.day(created)[...]))
+        }
+        if let issued = product.issuedAt {
+            context["issuedAt"] = .string(Self.day(issued))
+            context["issuedText"] = .string(catalog.day(Self.day(issued)[...]))
+        }
         if let notice { context["notice"] = .string(notice) }
         return context
     }
@@ -38,6 +47,7 @@ struct ProductDetailPage {
         var sources = product.images.map { (full: $0.url, thumbnail: $0.thumbnailURL) }
         if sources.isEmpty, let thumbnail = product.thumbnail { sources = [(thumbnail, thumbnail)] }
         let total = sources.count
+        let catalog = Catalog(language)
         if total == 0 {
             return [[
                 "number": 1, "total": 1, "src": .string(ProductListPage.placeholderPath),
@@ -50,7 +60,8 @@ struct ProductDetailPage {
                 "total": TemplateValue(total),
                 "src": .string(imagePath(source.full)),
                 "thumbnailSrc": .string(imagePath(source.thumbnail)),
-                "alt": .string(total > 1 ? "\(product.name), image \(index + 1) of \(total)" : product.name),
+                "alt": .string(catalog.imageAlt(product.name, number: index + 1, total: total)),
+                "linkLabel": .string(catalog.imageLink(number: index + 1, total: total)),
                 "lazy": .bool(index > 0),
             ]
         }

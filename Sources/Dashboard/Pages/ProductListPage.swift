@@ -11,6 +11,9 @@ struct ProductListPage {
     /// Turns an upstream image URL into the `/images/{key}` path that serves it.
     let imagePath: (URL) -> String
     let notice: String?
+    var language: Language = .en
+
+    var catalog: Catalog { Catalog(language) }
 
     /// Thumbnails are square; fixed sizes keep the layout from shifting while they load.
     static let imageSize = 200
@@ -20,6 +23,7 @@ struct ProductListPage {
             "title": .string(title),
             "heading": .string(heading),
             "viewName": .string(query.view.rawValue),
+            "languagePath": .string(query.listPath),
             "query": [
                 "q": .string(query.search),
                 "isGrid": .bool(query.view == .grid),
@@ -31,7 +35,7 @@ struct ProductListPage {
             "clearSearchHref": .string(ProductListQuery(view: query.view, perPage: query.perPage, mine: query.mine).listPath),
             "ownerLinks": .list([false, true].map { mine in
                 [
-                    "label": .string(mine ? "My products" : "All products"),
+                    "label": .string(catalog.ownerLabel(mine: mine)),
                     "href": .string(query.with(mine: mine).listPath),
                     "current": .bool(mine == query.mine),
                 ]
@@ -39,7 +43,7 @@ struct ProductListPage {
             "csvHref": .string(query.csvPath),
             "viewLinks": .list(ProductListQuery.View.allCases.map { view in
                 [
-                    "label": .string(view == .list ? "List" : "Grid"),
+                    "label": .string(catalog.viewLabel(grid: view == .grid)),
                     "href": .string(query.with(view: view).listPath),
                     "current": .bool(view == query.view),
                 ]
@@ -62,14 +66,11 @@ struct ProductListPage {
     }
 
     var heading: String {
-        let base = query.mine ? "My products" : "Products"
-        return query.search.isEmpty ? base : (query.mine ? "My products: " : "") + "Results for “\(query.search)”"
+        catalog.listHeading(mine: query.mine, search: query.search)
     }
 
     var title: String {
-        var title = query.search.isEmpty ? (query.mine ? "My products" : "Products") : "Search: \(query.search)"
-        if query.page > 1 { title += " (page \(query.page))" }
-        return title
+        catalog.listTitle(mine: query.mine, search: query.search, page: query.page)
     }
 
     /// "Showing 21–40 of 113".
@@ -81,21 +82,20 @@ struct ProductListPage {
         guard !overflowed, skipped <= Int.max - page.products.count else { return "" }
         let first = skipped + 1
         let last = skipped + page.products.count
-        return "Showing \(first)–\(last) of \(max(page.totalCount, last))"
+        return catalog.showing(first: first, last: last, total: max(page.totalCount, last))
     }
 
     var emptyMessage: String {
-        if !query.search.isEmpty { return "No products match “\(query.search)”." }
-        if query.page > 1 { return "There are no products on page \(query.page)." }
-        return query.mine ? "You have no products yet." : "There are no products yet."
+        catalog.emptyList(search: query.search, page: query.page, mine: query.mine)
     }
 
     var products: [TemplateValue] {
         // Only the first row loads eagerly: the list shows one product a row, the grid up to five.
         let eager = query.view == .grid ? 5 : 1
         let queryString = query.queryString
+        let catalog = self.catalog
         return page.products.enumerated().map { index, product in
-            var item = ProductListPage.priceContext(product, extraMembers: 6)
+            var item = ProductListPage.priceContext(product, catalog, extraMembers: 6)
             item["href"] = .string(ProductListQuery.productPath(product.id, queryString: queryString))
             item["name"] = .string(product.name)
             item["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
@@ -110,16 +110,19 @@ struct ProductListPage {
 
     /// Price, sale and stock fields shared by the list and the detail page, in an object with
     /// room for `extraMembers` more (a list item adds six: no regrowing).
-    static func priceContext(_ product: ProductSummary, extraMembers: Int = 0) -> TemplateObject {
+    static func priceContext(_ product: ProductSummary, _ catalog: Catalog = Catalog(.en), extraMembers: Int = 0) -> TemplateObject {
         let currency = product.currency.rawValue
         let onSale = product.isOnSale
-        var item = TemplateObject(minimumCapacity: 5 + extraMembers)
-        item["price"] = .string(PriceText.format(onSale ? product.bargainPrice.amount : product.price.amount, currency: currency))
+        var item = TemplateObject(minimumCapacity: 7 + extraMembers)
+        item["price"] = .string(catalog.price(onSale ? product.bargainPrice.amount : product.price.amount, currency: currency))
         item["onSale"] = .bool(onSale)
         item["soldOut"] = .bool(product.isSoldOut)
         item["stock"] = TemplateValue(product.stock)
+        item["stockText"] = .string(catalog.stock(product.stock))
         if onSale {
-            item["originalPrice"] = .string(PriceText.format(product.price.amount, currency: currency))
+            let original = catalog.price(product.price.amount, currency: currency)
+            item["originalPrice"] = .string(original)
+            item["originalPriceLabel"] = .string(catalog.originalPrice(original))
         }
         return item
     }
@@ -137,6 +140,7 @@ struct ProductListPage {
                     return [
                         "isGap": false,
                         "number": TemplateValue(number),
+                        "label": .string(catalog.pageLabel(number)),
                         "href": .string(query.with(page: number).listPath),
                         "current": .bool(number == query.page),
                     ]

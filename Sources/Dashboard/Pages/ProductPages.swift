@@ -51,11 +51,12 @@ struct ProductPages: Sendable {
         if query.page > lastPage {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
         }
-        let memo = listPages.entry(for: query, fetchedAt: cached.fetchedAt) {
-            let context = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil).context
+        let language = Language(request)
+        let memo = listPages.entry(for: query, language: language, fetchedAt: cached.fetchedAt) {
+            let context = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil, language: language).context
             var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: context, thumbnails: cached.value.products.compactMap(\.thumbnail))
             if keepsRenderedPages {
-                let rendered = renderer.page("products/list", context)
+                let rendered = renderer.page("products/list", context, for: request)
                 if rendered.status == .ok, case .bytes(let html) = rendered.body { entry.html = html }
             }
             return entry
@@ -63,25 +64,25 @@ struct ProductPages: Sendable {
         // Registering keeps the thumbnails' keys alive in the registry; it can forget URLs only
         // once it is over half full (see ImageURLRegistry.register).
         if images.mayForget { memo.thumbnails.forEach { images.register($0) } }
-        if Self.wantsFragment(request) { return renderer.page(Self.fragmentTemplate, memo.context) }
-        let notice = Self.notice(for: cached)
+        if Self.wantsFragment(request) { return renderer.page(Self.fragmentTemplate, memo.context, for: request) }
+        let notice = Self.notice(for: cached, Catalog(language))
         // The kept HTML is the page without a flash and without a notice: exactly what rendering
         // would give a request that carries no flash cookie while the market answers.
         if let html = memo.html, notice == nil, !flash.isCarried(by: request) {
-            return PageRenderer.htmlResponse(html)
+            return PageRenderer.localized(PageRenderer.htmlResponse(html), language, request)
         }
         var context = memo.context
         if let notice { context["notice"] = .string(notice) }
-        return flash.page(for: request, context) { renderer.page("products/list", $0) }
+        return flash.page(for: request, context) { renderer.page("products/list", $0, for: request) }
     }
 
     func detail(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let id = Self.productID(request) else { return productNotFound() }
+        guard let id = Self.productID(request) else { return productNotFound(request) }
         let cached: CachedValue<ProductDetail>
         do {
             cached = try await gateway.product(id: id)
         } catch MarketError.notFound {
-            return renderer.error(.notFound, heading: "Product not found", message: "Product \(id) does not exist, or it was deleted.", retryHref: nil)
+            return renderer.error(.notFound, Catalog(Language(request)).productNotFound(id: id), retryHref: nil, for: request)
         } catch {
             return upstreamFailure(error, request: request)
         }
@@ -91,7 +92,7 @@ struct ProductPages: Sendable {
     /// The detail page when the product's JSON is fresh in the cache; nil otherwise. A
     /// malformed id answers 404 at once (the async path would too, without an upstream call).
     func detailIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let id = Self.productID(request) else { return productNotFound() }
+        guard let id = Self.productID(request) else { return productNotFound(request) }
         guard let cached = gateway.details.freshValue(for: id) else { return nil }
         return detail(request, cached)
     }
@@ -101,16 +102,17 @@ struct ProductPages: Sendable {
         return id
     }
 
-    private func productNotFound() -> HTTPResponse {
-        renderer.error(.notFound, heading: "Product not found", message: "There is no product at this address.", retryHref: nil)
+    private func productNotFound(_ request: HTTPRequest) -> HTTPResponse {
+        renderer.error(.notFound, Catalog(Language(request)).productNotFound(id: nil), retryHref: nil, for: request)
     }
 
     private func detail(_ request: HTTPRequest, _ cached: CachedValue<ProductDetail>) -> HTTPResponse {
         let query = ProductListQuery(request)
+        let language = Language(request)
         let page = ProductDetailPage(
-            product: cached.value, query: query, imagePath: imagePath, notice: Self.notice(for: cached),
-            ownership: ownVendor.owns(cached.value.vendorID))
-        return flash.page(for: request, page.context) { renderer.page("products/detail", $0) }
+            product: cached.value, query: query, imagePath: imagePath, notice: Self.notice(for: cached, Catalog(language)),
+            ownership: ownVendor.owns(cached.value.vendorID), language: language)
+        return flash.page(for: request, page.context) { renderer.page("products/detail", $0, for: request) }
     }
 
     var imagePath: (URL) -> String {
@@ -120,44 +122,24 @@ struct ProductPages: Sendable {
 
     /// Stale data because the market failed, or is taking long to refresh it: say so, with the
     /// data's age.
-    static func notice<T>(for cached: CachedValue<T>) -> String? {
-        if cached.lastError != nil {
-            return "Showing data from \(describe(age: cached.age)); the market is not answering."
-        }
-        if cached.isRefreshOverdue {
-            return "Showing data from \(describe(age: cached.age)); the market is slow to answer."
-        }
-        return nil
-    }
-
-    /// "2 minutes ago", in words a person reads at a glance.
-    static func describe(age: Duration) -> String {
-        let seconds = max(0, Int(age.components.seconds))
-        switch seconds {
-        case ..<60: return "a moment ago"
-        case ..<120: return "a minute ago"
-        case ..<3600: return "\(seconds / 60) minutes ago"
-        case ..<7200: return "an hour ago"
-        default: return "\(seconds / 3600) hours ago"
-        }
+    static func notice<T>(for cached: CachedValue<T>, _ catalog: Catalog = Catalog(.en)) -> String? {
+        guard cached.lastError != nil || cached.isRefreshOverdue else { return nil }
+        return catalog.staleNotice(age: cached.age, failed: cached.lastError != nil)
     }
 
     /// Nothing cached and the market failed: a page that says what happened and offers a retry.
     func upstreamFailure(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
         let retry = PageRenderer.retryHref(for: request)
+        let catalog = Catalog(Language(request))
         switch error as? MarketError {
         case .timeout?:
-            return renderer.error(.gatewayTimeout, heading: "The market is slow to answer",
-                message: "The Open Market did not answer in time. Your request is safe to try again.", retryHref: retry)
+            return renderer.error(.gatewayTimeout, catalog.marketSlow, retryHref: retry, for: request)
         case .malformedResponse?:
-            return renderer.error(.badGateway, heading: "The market sent something unexpected",
-                message: "The Open Market answered, but not in a way this dashboard understands. Please try again later.", retryHref: retry)
+            return renderer.error(.badGateway, catalog.marketUnexpected, retryHref: retry, for: request)
         case .rejected(_, let message)?:
-            return renderer.error(.badGateway, heading: "The market refused the request",
-                message: "The Open Market said: \(message)", retryHref: retry)
+            return renderer.error(.badGateway, catalog.marketRefusedRequest(message), retryHref: retry, for: request)
         default:
-            return renderer.error(.badGateway, heading: "The market is not answering",
-                message: "The Open Market cannot be reached right now, and there is no saved copy of this page. Please try again in a moment.", retryHref: retry)
+            return renderer.error(.badGateway, catalog.marketDown, retryHref: retry, for: request)
         }
     }
 }

@@ -1,0 +1,81 @@
+/// Texts of error pages: what happened, in words a person can act on.
+extension Catalog {
+    struct ErrorText {
+        var heading: String
+        var message: String
+    }
+
+    func productNotFound(id: Int?) -> ErrorText {
+        switch (language, id) {
+        case (.en, let id?): ErrorText(heading: "Product not found", message: "Product \(id) does not exist, or it was deleted.")
+        case (.en, nil): ErrorText(heading: "Product not found", message: "There is no product at this address.")
+        case (.ko, let id?): ErrorText(heading: "상품을 찾을 수 없습니다", message: "\(id)번 상품이 없거나 삭제되었습니다.")
+        case (.ko, nil): ErrorText(heading: "상품을 찾을 수 없습니다", message: "이 주소에는 상품이 없습니다.")
+        }
+    }
+
+    var marketSlow: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The market is slow to answer", message: "The Open Market did not answer in time. Your request is safe to try again.")
+        case .ko: ErrorText(heading: "마켓의 응답이 늦습니다", message: "오픈마켓이 제때 응답하지 않았습니다. 다시 시도해도 안전합니다.")
+        }
+    }
+
+    var marketUnexpected: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The market sent something unexpected", message: "The Open Market answered, but not in a way this dashboard understands. Please try again later.")
+        case .ko: ErrorText(heading: "마켓이 알 수 없는 응답을 보냈습니다", message: "오픈마켓이 응답했지만 이 대시보드가 이해할 수 없는 내용입니다. 잠시 후 다시 시도해 주세요.")
+        }
+    }
+
+    func marketRefusedRequest(_ said: String) -> ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The market refused the request", message: "The Open Market said: \(said)")
+        case .ko: ErrorText(heading: "마켓이 요청을 거절했습니다", message: "오픈마켓의 답: \(said)")
+        }
+    }
+
+    var marketDown: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The market is not answering", message: "The Open Market cannot be reached right now, and there is no saved copy of this page. Please try again in a moment.")
+        case .ko: ErrorText(heading: "마켓이 응답하지 않습니다", message: "지금은 오픈마켓에 연결할 수 없고, 저장해 둔 페이지도 없습니다. 잠시 후 다시 시도해 주세요.")
+        }
+    }
+
+    var productNotLoaded: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The market is not answering", message: "The product could not be loaded from the Open Market, so nothing was changed. Please try again in a moment.")
+        case .ko: ErrorText(heading: "마켓이 응답하지 않습니다", message: "오픈마켓에서 상품을 불러오지 못해 아무것도 바꾸지 않았습니다. 잠시 후 다시 시도해 주세요.")
+        }
+    }
+
+    var imageNotFound: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "Image not found", message: "This attached image is gone or belongs to another form.")
+        case .ko: ErrorText(heading: "이미지를 찾을 수 없습니다", message: "첨부한 이미지가 없어졌거나 다른 양식의 이미지입니다.")
+        }
+    }
+
+    func formUnreadable(_ detail: String) -> ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The form could not be read", message: detail)
+        case .ko: ErrorText(heading: "양식을 읽을 수 없습니다", message: detail)
+        }
+    }
+
+    var otherSite: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "Not accepted from another site",
+            message: "This form was sent from another site. For your safety it was not accepted; open the form on this dashboard and submit it there.")
+        case .ko: ErrorText(heading: "다른 사이트에서 보낸 양식은 받지 않습니다",
+            message: "이 양식은 다른 사이트에서 보내졌습니다. 안전을 위해 받지 않았습니다. 대시보드를 열어 그곳에서 다시 보내 주세요.")
+        }
+    }
+
+    func catalogNotCounted(_ detail: String) -> ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The catalog could not be counted", message: "Counting products failed: \(detail). Please try again in a moment.")
+        case .ko: ErrorText(heading: "상품을 집계하지 못했습니다", message: "상품 집계에 실패했습니다: \(detail). 잠시 후 다시 시도해 주세요.")
+        }
+    }
+}

@@ -1,0 +1,152 @@
+/// Texts of the product forms: titles, field messages with their numbers, flash messages.
+extension Catalog {
+    /// One field's message (`ProductFormRules`).
+    enum FieldMessage {
+        case nameMissing, nameLength(Int), descriptionMissing, descriptionLength(Int), currency
+        case priceMissing, priceNotPositive, priceTooHigh, discountNegative, discountOverPrice
+        case priceUnderDiscount(String), stockTooHigh, stockNegative, stockNotWhole
+        case notANumber, krwWhole, usdCents, imagesMissing, imageExpired, thumbnailChoice
+    }
+
+    func message(_ message: FieldMessage) -> String {
+        switch language {
+        case .en: english(message)
+        case .ko: korean(message)
+        }
+    }
+
+    private func english(_ message: FieldMessage) -> String {
+        switch message {
+        case .nameMissing: "Enter the product name (3 to 100 characters)."
+        case .nameLength(let count): "The name must be 3 to 100 characters; it has \(count)."
+        case .descriptionMissing: "Enter a description (10 to 1000 characters)."
+        case .descriptionLength(let count): "The description must be 10 to 1000 characters; it has \(count)."
+        case .currency: "Choose KRW or USD."
+        case .priceMissing: "Enter the price."
+        case .priceNotPositive: "The price must be more than 0."
+        case .priceTooHigh: "The price must be at most 10,000,000,000."
+        case .discountNegative: "The discount cannot be negative."
+        case .discountOverPrice: "The discount cannot be more than the price."
+        case .priceUnderDiscount(let discount): "The price cannot be less than the discount (\(discount)); lower the discount too."
+        case .stockTooHigh: "The stock must be at most 2,147,483,647."
+        case .stockNegative: "The stock cannot be negative."
+        case .stockNotWhole: "The stock must be a whole number, 0 or more."
+        case .notANumber: "Enter a number, like 1000 or 12.50."
+        case .krwWhole: "KRW amounts are whole numbers (no decimals)."
+        case .usdCents: "USD amounts have at most 2 decimals (cents)."
+        case .imagesMissing: "Add 1 to 5 images (JPEG or PNG, each at most 300 KB)."
+        case .imageExpired: "An attached image expired; please add it again."
+        case .thumbnailChoice: "Choose one of the product's images as its thumbnail."
+        }
+    }
+
+    private func korean(_ message: FieldMessage) -> String {
+        switch message {
+        case .nameMissing: "상품명을 입력해 주세요 (3~100자)."
+        case .nameLength(let count): "상품명은 3~100자여야 합니다. 지금 \(count)자입니다."
+        case .descriptionMissing: "상품 설명을 입력해 주세요 (10~1000자)."
+        case .descriptionLength(let count): "상품 설명은 10~1000자여야 합니다. 지금 \(count)자입니다."
+        case .currency: "KRW 또는 USD를 골라 주세요."
+        case .priceMissing: "판매가를 입력해 주세요."
+        case .priceNotPositive: "판매가는 0보다 커야 합니다."
+        case .priceTooHigh: "판매가는 10,000,000,000 이하여야 합니다."
+        case .discountNegative: "할인 금액은 0 이상이어야 합니다."
+        case .discountOverPrice: "할인 금액은 판매가보다 클 수 없습니다."
+        case .priceUnderDiscount(let discount): "판매가는 할인 금액(\(discount))보다 작을 수 없습니다. 할인 금액도 낮춰 주세요."
+        case .stockTooHigh: "재고는 2,147,483,647 이하여야 합니다."
+        case .stockNegative: "재고는 0 이상이어야 합니다."
+        case .stockNotWhole: "재고는 0 이상의 정수여야 합니다."
+        case .notANumber: "1000이나 12.50처럼 숫자로 입력해 주세요."
+        case .krwWhole: "KRW 금액은 소수점 없이 입력해 주세요."
+        case .usdCents: "USD 금액은 소수점 둘째 자리(센트)까지 입력할 수 있습니다."
+        case .imagesMissing: "이미지를 1~5장 추가해 주세요 (JPEG 또는 PNG, 장당 300KB 이하)."
+        case .imageExpired: "첨부한 이미지의 보관 기간이 지났습니다. 다시 추가해 주세요."
+        case .thumbnailChoice: "상품 이미지 중 하나를 대표 이미지로 골라 주세요."
+        }
+    }
+
+    enum Flash {
+        case registered, updated, nothingChanged, deleted(String), alreadyDeleted
+    }
+
+    func flash(_ flash: Flash) -> String {
+        switch (language, flash) {
+        case (.en, .registered): "Product registered."
+        case (.en, .updated): "Product updated."
+        case (.en, .nothingChanged): "Nothing changed."
+        case (.en, .deleted(let name)): "“\(name)” was deleted."
+        case (.en, .alreadyDeleted): "That product was already deleted."
+        case (.ko, .registered): "상품을 등록했습니다."
+        case (.ko, .updated): "상품을 수정했습니다."
+        case (.ko, .nothingChanged): "바뀐 내용이 없습니다."
+        case (.ko, .deleted(let name)): "“\(name)” 상품을 삭제했습니다."
+        case (.ko, .alreadyDeleted): "이미 삭제된 상품입니다."
+        }
+    }
+
+    func formTitle(edit name: String?, failed: Bool) -> String {
+        let base: String
+        switch (language, name) {
+        case (.en, nil): base = "Register a product"
+        case (.en, let name?): base = "Edit \(name)"
+        case (.ko, nil): base = "상품 등록"
+        case (.ko, let name?): base = "\(name) 수정"
+        }
+        guard failed else { return base }
+        return (language == .en ? "Error: " : "오류: ") + base
+    }
+
+    func editHeading(_ name: String) -> String {
+        switch language {
+        case .en: "Edit “\(name)”"
+        case .ko: "“\(name)” 수정"
+        }
+    }
+
+    func submitLabel(edit: Bool) -> String {
+        switch language {
+        case .en: edit ? "Save changes" : "Register product"
+        case .ko: edit ? "변경 내용 저장" : "상품 등록하기"
+        }
+    }
+
+    /// A stashed image without a name: "image 2" / "이미지 2".
+    func unnamedImage(_ number: Int) -> String {
+        language == .en ? "image \(number)" : "이미지 \(number)"
+    }
+}
+
+/// Why an uploaded image was not kept.
+extension Catalog {
+    enum ImageRefusal {
+        case notJPEGOrPNG, tooLarge(size: String), damaged(format: String), tooMany, busy, unavailable
+    }
+
+    /// `name` is the file's name in quotes, or nil for a file without one.
+    func imageRefused(_ name: String?, _ refusal: ImageRefusal) -> String {
+        switch language {
+        case .en:
+            let name = name ?? "The image"
+            switch refusal {
+            case .notJPEGOrPNG: return "\(name) is not a JPEG or PNG image, so it was not added."
+            case .tooLarge(let size): return "\(name) is \(size); each image must be at most 300 KB. "
+                + "Make it smaller (with JavaScript on, this page does that for you) and add it again."
+            case .damaged(let format): return "\(name) is not a whole \(format) picture (it is cut short or damaged), so it was not added."
+            case .tooMany: return "A product has at most 5 images, so \(name) was not added. Remove one to add another."
+            case .busy: return "The server is keeping too many unfinished forms right now, so \(name) was not kept. Please add it again in a few minutes."
+            case .unavailable: return "\(name) could not be kept on the server right now; please add it again."
+            }
+        case .ko:
+            let name = name ?? "이미지"
+            switch refusal {
+            case .notJPEGOrPNG: return "\(name)은(는) JPEG나 PNG 이미지가 아니라서 추가하지 않았습니다."
+            case .tooLarge(let size): return "\(name)은(는) \(size)입니다. 이미지는 장당 300KB 이하여야 합니다. "
+                + "크기를 줄여서 다시 추가해 주세요 (자바스크립트가 켜져 있으면 이 페이지가 줄여 줍니다)."
+            case .damaged(let format): return "\(name)은(는) 온전한 \(format) 이미지가 아니라서 (잘렸거나 손상됨) 추가하지 않았습니다."
+            case .tooMany: return "상품 이미지는 5장까지라서 \(name)을(를) 추가하지 않았습니다. 하나를 빼고 다시 추가해 주세요."
+            case .busy: return "지금 서버에 작성 중인 양식이 너무 많아 \(name)을(를) 보관하지 못했습니다. 몇 분 뒤에 다시 추가해 주세요."
+            case .unavailable: return "지금은 \(name)을(를) 서버에 보관할 수 없습니다. 다시 추가해 주세요."
+            }
+        }
+    }
+}

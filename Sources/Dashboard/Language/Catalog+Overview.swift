@@ -1,0 +1,131 @@
+/// Texts of `/overview` and of the pages built on the catalog count.
+extension Catalog {
+    func counting(done: String?, total: String) -> String {
+        switch (language, done) {
+        case (.en, nil): "Counting products…"
+        case (.en, let done?): "Counting products: \(done) of \(total)"
+        case (.ko, nil): "상품을 세는 중…"
+        case (.ko, let done?): "상품을 세는 중: \(total)개 중 \(done)개"
+        }
+    }
+
+    func countingPages(done: String, total: String) -> String {
+        language == .en ? "Page \(done) of \(total) of the list." : "목록 \(total)페이지 중 \(done)페이지"
+    }
+
+    func countFailed(age: String, detail: String, haveFigures: Bool) -> String {
+        switch (language, haveFigures) {
+        case (.en, false): "Counting products failed \(age): \(detail). It will be tried again."
+        case (.en, true): "Showing the last count; counting again failed \(age): \(detail)."
+        case (.ko, false): "\(age) 상품 집계에 실패했습니다: \(detail). 다시 시도합니다."
+        case (.ko, true): "마지막 집계를 보여 줍니다. \(age) 다시 세다가 실패했습니다: \(detail)."
+        }
+    }
+
+    func partialFigures(counted: String, reported: String) -> String {
+        switch language {
+        case .en: "The figures are partial: they cover the first \(counted) of the \(reported) products the market reports."
+        case .ko: "일부만 집계한 수치입니다. 마켓이 알려 준 상품 \(reported)개 중 처음 \(counted)개입니다."
+        }
+    }
+
+    func sectionHeading(vendor: Int?) -> String {
+        switch (language, vendor) {
+        case (.en, nil): "Whole catalog"
+        case (.en, let id?): "My products (vendor \(id))"
+        case (.ko, nil): "전체 상품"
+        case (.ko, let id?): "내 상품 (판매자 \(id))"
+        }
+    }
+
+    enum Metric {
+        case products, soldOut, onSale, itemsInStock
+    }
+
+    func metric(_ metric: Metric) -> String {
+        switch (language, metric) {
+        case (.en, .products): "Products"
+        case (.en, .soldOut): "Sold out"
+        case (.en, .onSale): "On sale"
+        case (.en, .itemsInStock): "Items in stock"
+        case (.ko, .products): "상품 수"
+        case (.ko, .soldOut): "품절"
+        case (.ko, .onSale): "할인 중"
+        case (.ko, .itemsInStock): "총 재고"
+        }
+    }
+
+    func stockValue(_ code: String) -> String {
+        language == .en ? "Value of stock (\(code))" : "재고 금액 (\(code))"
+    }
+
+    var tooLargeToAdd: String { language == .en ? "too large to add up" : "너무 커서 합산할 수 없음" }
+
+    struct ChartText {
+        var title: String
+        var labelHeading: String
+        var valueHeading: String
+    }
+
+    func vendorChart(top: Int) -> ChartText {
+        language == .en
+            ? ChartText(title: "Products per vendor (top \(top))", labelHeading: "Vendor", valueHeading: "Products")
+            : ChartText(title: "판매자별 상품 수 (상위 \(top))", labelHeading: "판매자", valueHeading: "상품 수")
+    }
+
+    func vendorName(_ id: Int) -> String { language == .en ? "Vendor \(id)" : "판매자 \(id)" }
+
+    func priceChart(_ code: String) -> ChartText {
+        language == .en
+            ? ChartText(title: "Products by price to pay (\(code))", labelHeading: "Price (\(code))", valueHeading: "Products")
+            : ChartText(title: "결제 금액대별 상품 수 (\(code))", labelHeading: "금액 (\(code))", valueHeading: "상품 수")
+    }
+
+    func priceBucket(from: String, upTo: String?) -> String {
+        switch (language, upTo) {
+        case (.en, let upTo?): "\(from) to under \(upTo)"
+        case (.en, nil): "Free"
+        case (.ko, let upTo?): "\(from) 이상 \(upTo) 미만"
+        case (.ko, nil): "무료"
+        }
+    }
+
+    func weekChart(weeks: Int) -> ChartText {
+        language == .en
+            ? ChartText(title: "Registrations per week (the \(weeks) weeks up to the newest)", labelHeading: "Week of", valueHeading: "Products registered")
+            : ChartText(title: "주별 등록 상품 수 (최근 \(weeks)주)", labelHeading: "주 시작일", valueHeading: "등록 상품 수")
+    }
+
+    /// `mine=1` (or the CSV) before the dashboard knows its vendor.
+    var vendorUnknown: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "Your vendor is not known yet",
+            message: "To show your own products, start the dashboard with --vendor-id N (or set OPENMARKET_VENDOR_ID=N), "
+                + "where N is the vendor_id of your products. Registering a product through this dashboard also tells it.")
+        case .ko: ErrorText(heading: "아직 내 판매자 정보를 모릅니다",
+            message: "내 상품을 보려면 대시보드를 --vendor-id N (또는 OPENMARKET_VENDOR_ID=N) 옵션으로 시작하세요. "
+                + "N은 내 상품의 vendor_id입니다. 이 대시보드에서 상품을 등록해도 알게 됩니다.")
+        }
+    }
+
+    func stillCounting(_ counted: String) -> ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "Still counting products",
+            message: "The dashboard is counting the market's products for the first time\(counted). "
+                + "Please try again in a few seconds; the overview shows how far it has got.")
+        case .ko: ErrorText(heading: "아직 상품을 세는 중입니다",
+            message: "대시보드가 마켓의 상품을 처음으로 세고 있습니다\(counted). 몇 초 뒤에 다시 시도해 주세요. 진행 상황은 현황 페이지에서 볼 수 있습니다.")
+        }
+    }
+
+    /// Why the `mine=1` list may not show the very latest.
+    func myListNotice(outdated: Bool, failure: String?) -> String? {
+        if outdated {
+            return language == .en
+                ? "Your latest change is still being counted; it may not show here yet." : "마지막 변경 내용을 아직 세는 중이라 여기에는 보이지 않을 수 있습니다."
+        }
+        guard let failure else { return nil }
+        return language == .en
+            ? "Showing the last count of the catalog; counting again failed: \(failure)." : "마지막 집계를 보여 줍니다. 다시 세다가 실패했습니다: \(failure)."
+    }
+}

@@ -1,0 +1,107 @@
+/// Texts of the product list and detail pages.
+extension Catalog {
+    func listHeading(mine: Bool, search: String) -> String {
+        switch (language, mine, search.isEmpty) {
+        case (.en, false, true): "Products"
+        case (.en, true, true): "My products"
+        case (.en, false, false): "Results for “\(search)”"
+        case (.en, true, false): "My products: Results for “\(search)”"
+        case (.ko, false, true): "상품 목록"
+        case (.ko, true, true): "내 상품"
+        case (.ko, false, false): "“\(search)” 검색 결과"
+        case (.ko, true, false): "내 상품: “\(search)” 검색 결과"
+        }
+    }
+
+    func listTitle(mine: Bool, search: String, page: Int) -> String {
+        var title: String
+        switch (language, search.isEmpty) {
+        case (.en, false): title = "Search: \(search)"
+        case (.ko, false): title = "검색: \(search)"
+        case (_, true): title = self[mine ? .myProducts : .navProducts]
+        }
+        if page > 1 { title += language == .en ? " (page \(page))" : " (\(page)페이지)" }
+        return title
+    }
+
+    /// "Showing 21–40 of 113" / "전체 113개 중 21–40".
+    func showing(first: Int, last: Int, total: Int) -> String {
+        switch language {
+        case .en: "Showing \(first)–\(last) of \(total)"
+        case .ko: "전체 \(total)개 중 \(first)–\(last)"
+        }
+    }
+
+    func emptyList(search: String, page: Int, mine: Bool) -> String {
+        switch language {
+        case .en:
+            if !search.isEmpty { return "No products match “\(search)”." }
+            if page > 1 { return "There are no products on page \(page)." }
+            return mine ? "You have no products yet." : "There are no products yet."
+        case .ko:
+            if !search.isEmpty { return "“\(search)”에 맞는 상품이 없습니다." }
+            if page > 1 { return "\(page)페이지에는 상품이 없습니다." }
+            return mine ? "아직 등록한 상품이 없습니다." : "아직 상품이 없습니다."
+        }
+    }
+
+    func ownerLabel(mine: Bool) -> String {
+        switch language {
+        case .en: mine ? "My products" : "All products"
+        case .ko: mine ? "내 상품" : "전체 상품"
+        }
+    }
+
+    func viewLabel(grid: Bool) -> String {
+        switch language {
+        case .en: grid ? "Grid" : "List"
+        case .ko: grid ? "격자형" : "목록형"
+        }
+    }
+
+    /// A numbered page link's accessible name: "Page 3" / "3페이지".
+    func pageLabel(_ number: Int) -> String {
+        switch language {
+        case .en: "Page \(number)"
+        case .ko: "\(number)페이지"
+        }
+    }
+
+    /// "Name, image 2 of 3" / "Name, 이미지 2/3".
+    func imageAlt(_ name: String, number: Int, total: Int) -> String {
+        guard total > 1 else { return name }
+        switch language {
+        case .en: return "\(name), image \(number) of \(total)"
+        case .ko: return "\(name), 이미지 \(number)/\(total)"
+        }
+    }
+
+    /// A thumbnail link's accessible name: "Image 2 of 3" / "이미지 2/3".
+    func imageLink(number: Int, total: Int) -> String {
+        switch language {
+        case .en: "Image \(number) of \(total)"
+        case .ko: "이미지 \(number)/\(total)"
+        }
+    }
+
+    func soldBy(_ vendor: String) -> String {
+        switch language {
+        case .en: "Sold by \(vendor)"
+        case .ko: "판매자: \(vendor)"
+        }
+    }
+
+    func deleteQuestion(_ name: String) -> String {
+        switch language {
+        case .en: "Delete “\(name)”?"
+        case .ko: "“\(name)” 상품을 삭제할까요?"
+        }
+    }
+
+    func deleteTitle(_ name: String) -> String {
+        switch language {
+        case .en: "Delete \(name)"
+        case .ko: "\(name) 삭제"
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Templating
+
+/// The texts of one language: fixed ones by key, and those with numbers or names as typed
+/// functions (plurals and word order differ: "1 product" / "2 products", "상품 2개").
+struct Catalog: Sendable {
+    let language: Language
+
+    init(_ language: Language) {
+        self.language = language
+    }
+
+    subscript(_ key: UIText) -> String {
+        switch language {
+        case .en: key.english
+        case .ko: key.korean
+        }
+    }
+
+    /// Every fixed text of each language as a template object (`t` in every page's context),
+    /// built once.
+    static let templateTexts: [Language: TemplateValue] = Dictionary(uniqueKeysWithValues: Language.allCases.map { language in
+        let catalog = Catalog(language)
+        return (language, .object(TemplateObject(uniqueKeysWithValues: UIText.allCases.map { ($0.rawValue, .string(catalog[$0])) })))
+    })
+
+    // MARK: Prices, stock, dates
+
+    func price(_ amount: Decimal, currency: String) -> String {
+        PriceText.format(amount, currency: currency, language: language)
+    }
+
+    /// "Stock: 3" / "재고 3개".
+    func stock(_ count: Int) -> String {
+        switch language {
+        case .en: "Stock: \(count)"
+        case .ko: "재고 \(count)개"
+        }
+    }
+
+    /// "Original price KRW 1,000" / "정가 1,000원".
+    func originalPrice(_ price: String) -> String {
+        switch language {
+        case .en: "Original price \(price)"
+        case .ko: "정가 \(price)"
+        }
+    }
+
+    /// `2022-12-30` / `2022. 12. 30.` from the API's `2022-12-30…` date text.
+    func day(_ isoDay: Substring) -> String {
+        switch language {
+        case .en: return String(isoDay)
+        case .ko:
+            let parts = isoDay.split(separator: "-")
+            guard parts.count == 3, let month = Int(parts[1]), let day = Int(parts[2]) else { return String(isoDay) }
+            return "\(parts[0]). \(month). \(day)."
+        }
+    }
+
+    // MARK: Counting
+
+    /// "1 product" / "2 products" / "상품 2개".
+    func products(_ count: Int) -> String {
+        switch language {
+        case .en: count == 1 ? "1 product" : "\(count) products"
+        case .ko: "상품 \(count)개"
+        }
+    }
+
+    /// The error summary's heading: "Please fix 1 problem" / "문제 1개를 고쳐 주세요".
+    func fixProblems(_ count: Int) -> String {
+        switch language {
+        case .en: count == 1 ? "Please fix 1 problem" : "Please fix \(count) problems"
+        case .ko: "문제 \(count)개를 고쳐 주세요"
+        }
+    }
+
+    /// "2 minutes ago", in words a person reads at a glance.
+    func age(_ age: Duration) -> String {
+        let seconds = max(0, Int(age.components.seconds))
+        switch (language, seconds) {
+        case (.en, ..<60): return "a moment ago"
+        case (.en, ..<120): return "a minute ago"
+        case (.en, ..<3600): return "\(seconds / 60) minutes ago"
+        case (.en, ..<7200): return "an hour ago"
+        case (.en, _): return "\(seconds / 3600) hours ago"
+        case (.ko, ..<60): return "방금"
+        case (.ko, ..<3600): return "\(seconds / 60)분 전"
+        case (.ko, _): return "\(seconds / 3600)시간 전"
+        }
+    }
+
+    /// Stale data because the market failed or is slow to refresh it.
+    func staleNotice(age: Duration, failed: Bool) -> String {
+        switch (language, failed) {
+        case (.en, true): "Showing data from \(self.age(age)); the market is not answering."
+        case (.en, false): "Showing data from \(self.age(age)); the market is slow to answer."
+        case (.ko, true): "\(self.age(age)) 받은 정보입니다. 마켓이 응답하지 않습니다."
+        case (.ko, false): "\(self.age(age)) 받은 정보입니다. 마켓의 응답이 늦어지고 있습니다."
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+
+/// The two catalogs: complete in both languages (the compiler checks the switch; this checks
+/// nothing is left empty or untranslated), and every `{{t.key}}` a template names exists.
+@Suite struct CatalogTests {
+    @Test func bothCatalogs_haveTheSameKeys_eachFilledAndTranslated() {
+        func keys(_ language: Language) -> [String] {
+            guard case .object(let texts)? = Catalog.templateTexts[language] else { return [] }
+            return texts.keys
+        }
+        let english = keys(.en)
+        let korean = keys(.ko)
+        #expect(Set(english) == Set(UIText.allCases.map(\.rawValue)))
+        #expect(Set(korean) == Set(english))
+        for key in UIText.allCases {
+            #expect(!key.english.isEmpty && !key.korean.isEmpty, "\(key.rawValue)")
+            #expect(key.korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(key.rawValue) is not in Korean")
+        }
+    }
+
+    /// Every `t.name` in every template (`{{t.x}}`, `{{#t.x}}`, ...).
+    static func templateKeys() throws -> [(file: String, key: String)] {
+        let root = DashboardHarness.checkout.appendingPathComponent("Templates")
+        let files = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }.filter { $0.hasSuffix(".html") }
+        var keys: [(String, String)] = []
+        let pattern = try NSRegularExpression(pattern: #"\{\{[#^/&]?\s*t\.([A-Za-z0-9_]+)"#)
+        for file in files {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                if let range = Range(match.range(at: 1), in: text) { keys.append((file, String(text[range]))) }
+            }
+        }
+        return keys
+    }
+
+    @Test func everyKeyATemplateNames_exists() throws {
+        let keys = try Self.templateKeys()
+        #expect(keys.count > 50)
+        let known = Set(UIText.allCases.map(\.rawValue))
+        for (file, key) in keys {
+            #expect(known.contains(key), "\(file) names t.\(key), which no catalog has")
+        }
+    }
+
+    @Test func korean_pricesStockAndDates() {
+        let ko = Catalog(.ko)
+        #expect(ko.price(1000, currency: "KRW") == "1,000원")
+        #expect(ko.price(Decimal(string: "1234567")!, currency: "KRW") == "1,234,567원")
+        #expect(ko.price(Decimal(string: "12.5")!, currency: "USD") == "$12.50")
+        #expect(ko.price(Decimal(string: "0.5")!, currency: "KRW") == "0.5원")
+        #expect(ko.stock(3) == "재고 3개")
+        #expect(ko[.soldOut] == "품절")
+        #expect(ko.day("2022-12-30") == "2022. 12. 30.")
+        #expect(ko.day("2022-01-05") == "2022. 1. 5.")
+        #expect(ko.fixProblems(1) == "문제 1개를 고쳐 주세요")
+        #expect(ko.products(2) == "상품 2개")
+    }
+
+    @Test func english_staysAsItWas() {
+        let en = Catalog(.en)
+        #expect(en.price(1000, currency: "KRW") == "KRW 1,000")
+        #expect(en.price(Decimal(string: "12.5")!, currency: "USD") == "USD 12.50")
+        #expect(en.stock(3) == "Stock: 3")
+        #expect(en[.soldOut] == "Sold out")
+        #expect(en.day("2022-12-30") == "2022-12-30")
+        #expect(en.products(1) == "1 product" && en.products(2) == "2 products")
+        #expect(en.fixProblems(1) == "Please fix 1 problem" && en.fixProblems(3) == "Please fix 3 problems")
+    }
+}

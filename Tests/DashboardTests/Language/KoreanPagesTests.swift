@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+
+/// Every page in Korean over real sockets, as a Korean browser asks for it; `?lang=` and the
+/// cookie that remembers it.
+@Suite struct KoreanPagesTests {
+    static let korean = ["Accept-Language": "ko-KR,ko;q=0.9,en;q=0.8"]
+
+    /// Words of the English catalog (fixed texts and those with numbers), lowercased, three
+    /// letters or more.
+    static let englishWords: Set<String> = {
+        let en = Catalog(.en)
+        var texts = UIText.allCases.map(\.english)
+        texts += [
+            en.listHeading(mine: true, search: ""), en.showing(first: 1, last: 2, total: 3), en.emptyList(search: "", page: 2, mine: false),
+            en.ownerLabel(mine: false), en.viewLabel(grid: true), en.viewLabel(grid: false), en.pageLabel(2), en.imageLink(number: 1, total: 2),
+            en.soldBy(""), en.deleteQuestion(""), en.stock(1), en.originalPrice(""), en.fixProblems(2), en.formTitle(edit: nil, failed: true),
+            en.submitLabel(edit: false), en.submitLabel(edit: true), en.productNotFound(id: 1).heading, en.productNotFound(id: 1).message,
+            en.notYourProduct("", owner: "", ours: "", action: .save).message, en.message(.nameLength(2)), en.message(.imagesMissing),
+        ]
+        var words = Set<String>()
+        for text in texts {
+            for word in text.split(whereSeparator: { !($0.isASCII && $0.isLetter) }) where word.count >= 3 {
+                words.insert(word.lowercased())
+            }
+        }
+        // Names that stay as they are in Korean text: currencies, formats, options.
+        return words.subtracting(["krw", "usd", "jpeg", "png", "csv", "vendor", "identifier", "secret"])
+    }()
+
+    /// Words the market's own data brings (product names, descriptions, vendors): not UI.
+    static func dataWords(_ dash: DashboardHarness) async throws -> Set<String> {
+        let list = try await dash.marketJSON("/api/products?page_no=1&items_per_page=100")
+        var words = Set<String>()
+        for product in list["pages"] as? [[String: Any]] ?? [] {
+            var texts = [product["name"], product["vendor_name"], product["description"]].compactMap { $0 as? String }
+            if let id = product["id"] as? Int, let detail = try? await dash.marketProduct(id) {
+                texts += [detail["description"] as? String ?? ""]
+                texts += [(detail["vendors"] as? [String: Any])?["name"] as? String ?? ""]
+            }
+            for text in texts {
+                for word in text.split(whereSeparator: { !($0.isASCII && $0.isLetter) }) { words.insert(word.lowercased()) }
+            }
+        }
+        return words
+    }
+
+    /// English UI words in a page's visible text and in its `title`, `alt`, `aria-label` and
+    /// `placeholder` attributes, code samples (`<code>`) aside.
+    static func englishUIWords(_ html: String, allowed: Set<String>) -> [String] {
+        var visible = html
+        while let start = visible.range(of: "<code>"), let end = visible.range(of: "</code>", range: start.upperBound..<visible.endIndex) {
+            visible.removeSubrange(start.lowerBound..<end.upperBound)
+        }
+        var text = HTMLScan.text(visible)
+        let attribute = try! NSRegularExpression(pattern: #"(?:alt|aria-label|title|placeholder)="([^"]*)""#)
+        for match in attribute.matches(in: visible, range: NSRange(visible.startIndex..., in: visible)) {
+            if let range = Range(match.range(at: 1), in: visible) { text += " " + HTMLScan.unescape(visible[range]) }
+        }
+        let found = text.split(whereSeparator: { !($0.isASCII && $0.isLetter) }).map { $0.lowercased() }
+        return Array(Set(found.filter { englishWords.contains($0) && !allowed.contains($0) })).sorted()
+    }
+
+    func expectKorean(_ response: TestResponse, _ path: String, allowed: Set<String>) {
+        #expect(response.text.contains("<html lang=\"ko\">"), "\(path)")
+        #expect(response.header("Content-Language") == "ko", "\(path)")
+        #expect(response.header("Vary") == "Accept-Language, Cookie", "\(path)")
+        let english = Self.englishUIWords(response.text, allowed: allowed)
+        #expect(english.isEmpty, "\(path) shows English: \(english)")
+    }
+
+    @Test func everyBrowsingRoute_isKorean() async throws {
+        let dash = try SharedDashboard.get()
+        let allowed = try await Self.dataWords(dash)
+        for path in ["/products", "/products?view=grid&page=2", "/products?q=%EC%97%90%EC%96%B4", "/products?q=%EC%97%86%EC%9D%8C", "/products/1",
+                     "/products/4", "/products/8", "/products/999999", "/products/abc", "/products/new", "/products/2/edit", "/products/2/delete", "/overview", "/products?mine=1"] {
+            let response = try await dash.get(path, headers: Self.korean)
+            expectKorean(response, path, allowed: allowed)
+        }
+    }
+
+    @Test func list_inKorean_pricesStockAndLabels() async throws {
+        let dash = try SharedDashboard.get()
+        let page = try await dash.get("/products", headers: Self.korean)
+        let text = HTMLScan.text(page.text)
+        #expect(text.contains("상품 목록"))
+        #expect(text.contains("원"))
+        #expect(!text.contains("KRW "))
+        #expect(text.contains("재고 ") || text.contains("품절"))
+        #expect(page.text.contains("aria-label=\"페이지 이동\""))
+        // The same list in English, right after: the page cache keeps the languages apart.
+        let english = try await dash.get("/products")
+        #expect(english.text.contains("<html lang=\"en\">"))
+        #expect(HTMLScan.text(english.text).contains("Showing 1–20"))
+        #expect(english.header("Content-Language") == "en")
+        // The scan finds English where there is some (it is not blind).
+        #expect(Self.englishUIWords(english.text, allowed: []).contains("showing"))
+    }
+
+    @Test func detail_inKorean_datesAsKoreansWriteThem() async throws {
+        let dash = try SharedDashboard.get()
+        let page = try await dash.get("/products/1", headers: Self.korean)
+        #expect(page.text.contains("<time datetime=\"2022-10-01\">2022. 10. 1.</time>"))
+        #expect(HTMLScan.text(page.text).contains("판매자: LocalMarketTeam"))
+    }
+
+    @Test func langQuery_overridesTheHeader_andIsRemembered() async throws {
+        let dash = try SharedDashboard.get()
+        let english = try await dash.get("/products?lang=en", headers: Self.korean)
+        #expect(english.text.contains("<html lang=\"en\">"))
+        #expect(english.setCookie("om_lang") == "om_lang=en")
+
+        let chosen = try await dash.get("/products/1?lang=ko")
+        #expect(chosen.text.contains("<html lang=\"ko\">"))
+        let cookie = try #require(chosen.setCookie("om_lang"))
+        let setCookie = chosen.headers.first { $0.value.hasPrefix("om_lang=") }?.value ?? ""
+        #expect(setCookie.contains("SameSite=Lax") && setCookie.contains("Max-Age=31536000"))
+        // Later requests without the parameter, with an English browser: still Korean.
+        let later = try await dash.get("/products", headers: ["Cookie": cookie, "Accept-Language": "en-US,en"])
+        #expect(later.text.contains("<html lang=\"ko\">"))
+        #expect(later.setCookie("om_lang") == nil)
+    }
+
+    @Test func footerSwitch_keepsThePageAndItsParameters() async throws {
+        let dash = try SharedDashboard.get()
+        let page = try await dash.get("/products?view=grid&page=2", headers: Self.korean)
+        let links = HTMLScan.hrefs(in: HTMLScan.block(in: page.text, from: "<nav class=\"language-switch\"", to: "</nav>"))
+        #expect(links == ["/products?view=grid&page=2&lang=en", "/products?view=grid&page=2&lang=ko"])
+        let detail = try await dash.get("/products/3?q=x&lang=ko")
+        let detailLinks = HTMLScan.hrefs(in: HTMLScan.block(in: detail.text, from: "<nav class=\"language-switch\"", to: "</nav>"))
+        #expect(detailLinks == ["/products/3?q=x&lang=en", "/products/3?q=x&lang=ko"])
+    }
+
+    @Test func registerForm_422_inKorean() async throws {
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new?lang=ko")
+            session.cookie += "; om_lang=ko"
+            let response = try await session.post("/products", replacing(validProductFields, "name", with: "ab"), files: [.jpeg("a.jpg")])
+            #expect(response.status == 422)
+            #expect(response.text.contains("<html lang=\"ko\">"))
+            let summary = HTMLScan.text(HTMLScan.block(in: response.text, from: "<div class=\"error-summary\"", to: "</div>"))
+            #expect(summary.contains("문제 1개를 고쳐 주세요"))
+            #expect(summary.contains("상품명은 3~100자여야 합니다. 지금 2자입니다."))
+            #expect(Self.englishUIWords(response.text, allowed: ["test", "kettle", "small", "for", "tests", "boils", "water"]).isEmpty)
+        }
+    }
+}
