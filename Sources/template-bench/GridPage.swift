@@ -1,3 +1,4 @@
+import Dashboard
 import Templating
 
 /// The context of `/products?view=grid` for page 2 of 3 with 20 products, with the keys
@@ -29,6 +30,7 @@ enum GridPage {
     }
 
     static let context: TemplateValue = [
+        "t": ProductListBenchmark.englishTexts,
         "title": "Products (page 2)",
         "heading": "Products",
         "viewName": "grid",

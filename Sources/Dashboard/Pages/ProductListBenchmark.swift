@@ -1,5 +1,6 @@
 import HTTPServer
 import MarketClient
+import Templating
 
 /// For `template-bench` (same package), never for the server.
 package enum ProductListBenchmark {
@@ -21,4 +22,7 @@ package enum ProductListBenchmark {
             ownVendor: OwnVendor(id: nil, source: .unknown), flash: FlashMessages())
         return pages.listRoute
     }
+
+    /// The English catalog's texts as pages get them under `t`, for hand-made contexts.
+    package static var englishTexts: TemplateValue { Catalog.templateTexts[.en] ?? [:] }
 }
