@@ -13,6 +13,8 @@ public final class DashboardApp: Sendable {
     public let market: LocalMarket?
     /// The API base URL in use (the embedded market's or the configured one).
     public let upstreamURL: URL
+    /// The JSON caches in front of the market (tests await its refreshes).
+    let gateway: MarketGateway
 
     public convenience init(configuration: DashboardConfiguration) throws {
         try Self.checkFolders(configuration)
@@ -71,6 +73,7 @@ public final class DashboardApp: Sendable {
         router.get("/") { _ in .redirect(to: "/products", status: .found) }
         router.add(.get, "/static/{path...}", StaticFileHandler(root: configuration.publicDirectory.path))
         let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor, slowAfter: configuration.jsonRefreshSlowAfter)
+        self.gateway = gateway
         let flash = FlashMessages()
         // Before ProductPages: its `/products/{id}` would otherwise answer `/products/new`.
         ProductForms(

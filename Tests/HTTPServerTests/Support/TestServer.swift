@@ -50,12 +50,12 @@ func shutDown(_ server: HTTPServer, sourceLocation: SourceLocation = #_sourceLoc
             resume(true)
         }.start()
         Thread {
-            Thread.sleep(forTimeInterval: 5)
+            Thread.sleep(forTimeInterval: 60)
             resume(false)
         }.start()
     }
     if !finished {
-        Issue.record("shutdown() did not return within 5 s", sourceLocation: sourceLocation)
+        Issue.record("shutdown() did not return within 60 s", sourceLocation: sourceLocation)
     }
 }
 
