@@ -75,7 +75,6 @@ public final class DashboardApp: Sendable {
         let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor, slowAfter: configuration.jsonRefreshSlowAfter)
         self.gateway = gateway
         let flash = FlashMessages()
-        // Before ProductPages: its `/products/{id}` would otherwise answer `/products/new`.
         ProductForms(
             api: api, gateway: gateway, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
