@@ -105,7 +105,7 @@ final class RawClient: @unchecked Sendable {
 
     /// How long a read waits before the test fails instead of hanging: a guard against a server
     /// that never answers, far above any answer's time on a loaded machine; never a measurement.
-    static let patience: Duration = .seconds(30)
+    static let patience: Duration = .seconds(60)
 
     /// Reads and parses the next response. `expectBody: false` for answers to HEAD.
     /// Throws when the peer closes or `timeout` passes before the response is complete.
