@@ -105,6 +105,7 @@ public final class HTTPServer: Sendable {
         while core.activeConnections.load(ordering: .acquiring) > 0 && Socket.now() < deadline {
             usleep(5_000)
         }
+        core.configuration.logger.accessLog?.flush()
     }
 }
 
