@@ -30,7 +30,7 @@ import Testing
             let before = try await dash.get(path)
             #expect(before.status == 200)
             #expect(notice(before).isEmpty)
-            dash.app.market?.shutdown()
+            dash.stopMarket()
             let after = try await loadAfterARefresh(path, dash)
             #expect(after.status == 200)
             #expect(notice(after).hasSuffix("the market is not answering."))
@@ -44,7 +44,7 @@ import Testing
         try await withDashboard(Self.neverFresh) { dash in
             let before = try await dash.get("/products/4")
             #expect(before.status == 200)
-            dash.app.market?.shutdown()
+            dash.stopMarket()
             let after = try await loadAfterARefresh("/products/4", dash)
             #expect(after.status == 200)
             #expect(notice(after).contains("the market is not answering"))
@@ -93,7 +93,7 @@ import Testing
     func uncachedPage_givesAnErrorPageWithARetryLink(_ path: String) async throws {
         try await withDashboard(Self.neverFresh) { dash in
             _ = try await dash.get("/products")  // something else is cached; this page is not
-            dash.app.market?.shutdown()
+            dash.stopMarket()
             let response = try await dash.get(path)
             #expect(response.status == 502 || response.status == 504)
             #expect(response.header("Content-Type")?.hasPrefix("text/html") == true)
@@ -117,7 +117,7 @@ import Testing
             #expect(sources.count == 5)
             let cached = try await dash.get(sources[0])
             #expect(cached.status == 200)
-            dash.app.market?.shutdown()
+            dash.stopMarket()
             let again = try await dash.get(sources[0])
             #expect(again.status == 200 && again.body == cached.body)
             // Never fetched before the market stopped: the placeholder PNG, not to be cached.
@@ -132,7 +132,7 @@ import Testing
 
     @Test func health_reportsTheMarketDown() async throws {
         try await withDashboard { dash in
-            dash.app.market?.shutdown()
+            dash.stopMarket()
             let response = try await dash.get("/healthz")
             #expect(response.status == 503)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
