@@ -321,7 +321,7 @@ final class Connection {
         let milliseconds = Socket.now() - started
         let remote = remoteAddress
         if let accessLog = logger.accessLog {
-            accessLog.append { line in
+            accessLog.append(shard: loop.index) { line in
                 AccessLog.format(
                     into: &line, remote: remote, method: method, target: target, status: status, bytes: bytes,
                     milliseconds: milliseconds)
