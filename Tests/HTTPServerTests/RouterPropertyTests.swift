@@ -31,6 +31,8 @@ import Testing
             var patterns: [String] = []
             for _ in 0..<Int.random(in: 1...5, using: &rng) {
                 let (method, pattern) = (Self.methods.pick(&rng), Self.pattern(&rng))
+                // The router stops the program on a second route of the same shape.
+                guard !reference.hasRoute(like: method, pattern) else { continue }
                 router.add(method, pattern) { _ in .text("") }
                 reference.add(method, pattern)
                 patterns.append(pattern)

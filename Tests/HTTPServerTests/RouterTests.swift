@@ -1,4 +1,4 @@
-import HTTPServer
+@testable import HTTPServer
 import Testing
 
 @Suite("Router")
@@ -29,12 +29,62 @@ struct RouterTests {
         }
     }
 
-    @Test func earlierLiteralRoute_winsOverParameter() {
-        let router = Self.router([(.get, "/products/new"), (.get, "/products/{id}")])
-        #expect(Self.matched(router, .get, "/products/new")?.pattern == "/products/new")
-        let match = Self.matched(router, .get, "/products/42")
-        #expect(match?.pattern == "/products/{id}")
-        #expect(match?.parameters == ["id": "42"])
+    /// The same routes registered in one order and in the reverse order match the same way.
+    static let specificityTable: [(HTTPMethod, String)] = [
+        (.get, "/products/new"), (.get, "/products/{id}"), (.get, "/products/{id}/edit"), (.get, "/products/{id}/{action}"),
+        (.get, "/static/{path...}"), (.get, "/static/app.css"), (.get, "/{page}"), (.get, "/{anything...}"), (.post, "/products/{id}"),
+    ]
+
+    @Test(arguments: [false, true])
+    func mostSpecificRoute_wins_inEitherRegistrationOrder(reversed: Bool) {
+        let router = Self.router(reversed ? Self.specificityTable.reversed() : Self.specificityTable)
+        let expectations: [(String, String, [String: String])] = [
+            ("/products/new", "/products/new", [:]),
+            ("/products/42", "/products/{id}", ["id": "42"]),
+            ("/products/42/edit", "/products/{id}/edit", ["id": "42"]),
+            ("/products/42/delete", "/products/{id}/{action}", ["id": "42", "action": "delete"]),
+            ("/static/app.css", "/static/app.css", [:]),
+            ("/static/css/app.css", "/static/{path...}", ["path": "css/app.css"]),
+            ("/about", "/{page}", ["page": "about"]),
+            ("/about/team", "/{anything...}", ["anything": "about/team"]),
+        ]
+        for (path, pattern, parameters) in expectations {
+            let match = Self.matched(router, .get, path)
+            #expect(match?.pattern == pattern, "GET \(path)")
+            #expect(match?.parameters == parameters, "GET \(path)")
+        }
+        // A more specific route of another method does not hide a matching route of this one.
+        #expect(Self.matched(router, .post, "/products/new")?.pattern == "/products/{id}")
+    }
+
+    @Test func headRoute_winsOverGet_inEitherRegistrationOrder() {
+        for routes in [[(HTTPMethod.head, "/x/{id}"), (.get, "/x/{id}")], [(.get, "/x/{id}"), (.head, "/x/{id}")]] {
+            var router = Router()
+            for (method, pattern) in routes { router.add(method, pattern) { _ in .text("") } }
+            guard case .found(let route, _) = router.match(method: .head, path: "/x/1") else {
+                Issue.record("HEAD /x/1 must match")
+                continue
+            }
+            #expect(route.method == .head)
+        }
+    }
+
+    /// Two routes one request could not tell apart stop the program at registration.
+    @Test func sameShapeTwice_stopsAtRegistration() async {
+        await #expect(processExitsWith: .failure) {
+            var router = Router()
+            router.get("/products/{id}") { _ in .text("first") }
+            router.get("/products/{number}") { _ in .text("second") }
+        }
+    }
+
+    @Test func ambiguityMessage_namesBothRoutes() {
+        var router = Router()
+        router.get("/products/{id}") { _ in .text("") }
+        router.post("/products/{number}") { _ in .text("") }  // another method: allowed
+        let message = Router.ambiguity(router.routes[1], router.routes[0])
+        #expect(message.contains("/products/{number}") && message.contains("/products/{id}"))
+        #expect(router.routes.count == 2)
     }
 
     @Test func parameter_capturesOneSegmentOnly() {

@@ -29,22 +29,22 @@ struct ShutdownTests {
 
     /// True once connecting fails: the listener is closed, so shutdown has begun.
     static func waitUntilRefused(port: Int) async throws -> Bool {
-        for _ in 0..<200 {
-            do {
-                let probe = try await RawClient.connect(port: port)
-                probe.close()
-            } catch {
-                return true
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        try await eventually {
+            guard let probe = try? await RawClient.connect(port: port) else { return true }
+            probe.close()
+            return false
         }
-        return false
     }
 
     @Test func requestInFlight_getsItsFullResponse_thenNewConnectionsAreRefused() async throws {
         let started = Signal()
         let release = Signal()
-        let configuration = ServerConfiguration.testing { $0.keepAliveTimeout = .seconds(60) }
+        // Neither the keep-alive timeout nor the grace period can end a connection during the
+        // test: what closes them is the shutdown itself.
+        let configuration = ServerConfiguration.testing {
+            $0.keepAliveTimeout = .seconds(3600)
+            $0.shutdownGracePeriod = .seconds(3600)
+        }
         try await withServer(configuration: configuration, router: Self.router(started: started, release: release)) { server in
             let port = server.port
             let idle = try await RawClient.connect(port: port)
@@ -55,29 +55,26 @@ struct ShutdownTests {
             try await busy.send(get("/slow"))
             await started.wait()
 
-            let shutdownStarted = ContinuousClock.now
             async let shutdownDone: Void = shutDown(server)
             // New connections are refused while the request is still in flight.
             #expect(try await Self.waitUntilRefused(port: port))
             release.fire()
 
-            let answer = try await busy.readResponse(timeout: .seconds(3))
+            let answer = try await busy.readResponse()
             #expect(answer.status == 200)
             #expect(answer.text == "finished after shutdown began")
             #expect(answer.header("Connection")?.lowercased() == "close")
-            #expect(try await busy.isClosedByPeer(within: .seconds(2)))
+            #expect(try await busy.isClosedByPeer())
 
-            // The idle keep-alive connection is closed at once, long before its 60 s timeout.
-            // (Bounds are loose: the suite shares two cores; they only need to be far below 60 s.)
-            #expect(try await idle.isClosedByPeer(within: .seconds(8)))
+            // The idle keep-alive connection is closed by the shutdown (its timeout is an hour).
+            #expect(try await idle.isClosedByPeer())
             await shutdownDone
-            #expect(ContinuousClock.now - shutdownStarted < .seconds(10))
             #expect(server.activeConnections == 0)
         }
     }
 
     @Test func shutdown_returnsPromptlyWithOnlyIdleConnections() async throws {
-        let configuration = ServerConfiguration.testing { $0.keepAliveTimeout = .seconds(60) }
+        let configuration = ServerConfiguration.testing { $0.keepAliveTimeout = .seconds(3600) }
         try await withServer(configuration: configuration, router: .testing()) { server in
             var clients: [RawClient] = []
             for _ in 0..<5 {
@@ -86,12 +83,10 @@ struct ShutdownTests {
                 _ = try await client.readResponse()
                 clients.append(client)
             }
-            let started = ContinuousClock.now
+            // Returns (`shutDown` records an issue if it does not), with the keep-alive timeout an hour away.
             await shutDown(server)
-            // Far below the 60 s keep-alive timeout, with room for a loaded machine.
-            #expect(ContinuousClock.now - started < .seconds(10))
             for client in clients {
-                #expect(try await client.isClosedByPeer(within: .seconds(5)))
+                #expect(try await client.isClosedByPeer())
             }
         }
     }

@@ -33,7 +33,7 @@ struct KillTests {
         return (process, url)
     }
 
-    @Test(.enabled(if: LocalMarketExecutable.url != nil), arguments: [1, 3])
+    @Test(.enabled(if: LocalMarketExecutable.url != nil, "needs the local-market executable beside the tests: run `swift build` first"), arguments: [1, 3])
     func killedMidWriteKeepsEveryAcknowledgedProduct(acknowledgedBeforeKill: Int) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lm-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -17,6 +17,8 @@ public final class DashboardApp: Sendable {
     let catalog: CatalogSnapshotStore
     /// The vendor whose products this dashboard may edit and delete.
     let ownVendor: OwnVendor
+    /// The JSON caches in front of the market (tests await its refreshes).
+    let gateway: MarketGateway
 
     public convenience init(configuration: DashboardConfiguration) throws {
         try Self.checkFolders(configuration)
@@ -90,12 +92,12 @@ public final class DashboardApp: Sendable {
         router.get("/") { _ in .redirect(to: "/products", status: .found) }
         router.add(.get, "/static/{path...}", StaticFileHandler(root: configuration.publicDirectory.path))
         let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor, slowAfter: configuration.jsonRefreshSlowAfter)
+        self.gateway = gateway
         let flash = FlashMessages()
         // The catalog features read the own vendor as it is known now (it may be learned later).
         let ownVendorID: @Sendable () -> Int? = { [ownVendor] in ownVendor.id }
         catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendorID)
         gateway.observeWrites { [catalog] in catalog.invalidate() }
-        // Before ProductPages: its `/products/{id}` would otherwise answer `/products/new`.
         ProductForms(
             api: api, gateway: gateway, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),

@@ -4,8 +4,7 @@ import MarketClient
 import Templating
 
 /// The write routes: register (`/products/new`, `POST /products`), edit and delete, plus the
-/// stashed images' thumbnails. Register these before `ProductPages` (its `/products/{id}`
-/// would otherwise answer `/products/new`).
+/// stashed images' thumbnails.
 ///
 /// Writes go straight to the market (never retried automatically) and then drop the cached
 /// reads they change. Every POST passes `CSRFGuard`; every form page is `no-store`.

@@ -28,6 +28,12 @@ final class MarketGateway: Sendable {
         details = StaleWhileRevalidateCache(freshFor: freshFor, hardExpiry: hardExpiry, slowAfter: slowAfter)
     }
 
+    /// Waits for the refreshes running now to land (a test seam; see the caches' `settle`).
+    func settle() async {
+        await lists.settle()
+        await details.settle()
+    }
+
     func page(_ key: ListKey) async throws -> CachedValue<ProductPage> {
         let api = self.api
         return try await lists.value(for: key) {

@@ -1,3 +1,11 @@
+extension Router.Route {
+    /// Same method, same segments by shape: two such routes match exactly the same requests.
+    func hasSameShape(as other: Router.Route) -> Bool {
+        method == other.method && segments.count == other.segments.count
+            && zip(segments, other.segments).allSatisfy { $0.hasSameShape(as: $1) }
+    }
+}
+
 extension Router {
     /// Matches a path's UTF-8 bytes against a route's segments and returns the captured
     /// parameters, or nil. The path reads as its `/`-separated pieces with empty ones dropped

@@ -329,10 +329,22 @@ final class Connection {
     }
 
     func logAccess(method: HTTPMethod, target: String, status: HTTPStatus, bytes: Int, started: Int) {
-        configuration.logger.log(.info, {
-            // The path only: query strings may carry search text a person typed.
-            let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
-            return "\(remoteAddress) \(method.rawValue) \(path) \(status.rawValue) \(bytes)B \(Socket.now() - started)ms"
-        }())
+        let logger = configuration.logger
+        guard logger.logsAccess else { return }
+        let milliseconds = Socket.now() - started
+        let remote = remoteAddress
+        if let accessLog = logger.accessLog {
+            accessLog.append(shard: loop.index) { line in
+                AccessLog.format(
+                    into: &line, remote: remote, method: method, target: target, status: status, bytes: bytes,
+                    milliseconds: milliseconds)
+            }
+        } else {
+            var line: [UInt8] = []
+            AccessLog.format(
+                into: &line, remote: remote, method: method, target: target, status: status, bytes: bytes,
+                milliseconds: milliseconds)
+            logger.sink(String(decoding: line, as: UTF8.self))
+        }
     }
 }

@@ -21,6 +21,8 @@ final class EventLoop: @unchecked Sendable {
     }
 
     let core: ServerCore
+    /// This loop's place among the server's loops (its access-log buffer, for one).
+    let index: Int
     private let epollFD: Int32
     private let wakeFD: Int32
     private let inbox = Mutex<Inbox>(Inbox())
@@ -49,7 +51,8 @@ final class EventLoop: @unchecked Sendable {
     private var dateLineBytes: [UInt8] = []
     private var statusLines: [[UInt8]] = []
 
-    init(core: ServerCore) throws {
+    init(core: ServerCore, index: Int = 0) throws {
+        self.index = index
         self.core = core
         epollFD = cepoll_create()
         guard epollFD >= 0 else { throw Socket.Failure(call: "epoll_create1", code: errno) }

@@ -62,7 +62,7 @@ public final class HTTPServer: Sendable {
         let listeners = try Socket.listen(host: core.configuration.host, port: core.configuration.port)
         let loops: [EventLoop]
         do {
-            loops = try (0..<max(1, core.configuration.eventLoops)).map { _ in try EventLoop(core: core) }
+            loops = try (0..<max(1, core.configuration.eventLoops)).map { index in try EventLoop(core: core, index: index) }
         } catch {
             listeners.forEach { close($0.fd) }
             throw error
@@ -108,6 +108,7 @@ public final class HTTPServer: Sendable {
         while core.activeConnections.load(ordering: .acquiring) > 0 && Socket.now() < deadline {
             usleep(5_000)
         }
+        core.configuration.logger.accessLog?.flush()
     }
 }
 

@@ -1,7 +1,8 @@
 import Glibc
 
 /// Writes one line per event to standard error. Each line goes out in a single `write(2)`,
-/// so lines from concurrent connections never interleave.
+/// so lines from concurrent connections never interleave. Access lines (one per request, at
+/// `info`) go through `accessLog`, batched off the serving threads, when there is one.
 public struct ServerLogger: Sendable {
     public enum Level: Int, Sendable, Comparable, CaseIterable {
         case debug, info, warning, error, off
@@ -23,11 +24,23 @@ public struct ServerLogger: Sendable {
     public var level: Level
     /// Where lines go; standard error unless a test captures them.
     public var sink: @Sendable (String) -> Void
+    /// Where access lines go; nil: to `sink`, one at a time, as they happen.
+    public var accessLog: AccessLog?
 
-    public init(level: Level = .info, sink: @escaping @Sendable (String) -> Void = ServerLogger.standardError) {
+    /// Standard error, with access lines batched by the process's `AccessLog.standardError`.
+    public init(level: Level = .info) {
+        self.init(level: level, sink: ServerLogger.standardError, accessLog: .standardError)
+    }
+
+    /// Every line to `sink` (a test capturing lines, a prefix for an embedded server's log).
+    public init(level: Level = .info, sink: @escaping @Sendable (String) -> Void, accessLog: AccessLog? = nil) {
         self.level = level
         self.sink = sink
+        self.accessLog = accessLog
     }
+
+    /// Whether access lines are wanted at all.
+    public var logsAccess: Bool { level <= .info }
 
     public func log(_ level: Level, _ message: @autoclosure () -> String) {
         guard level >= self.level, self.level != .off else { return }
@@ -37,14 +50,8 @@ public struct ServerLogger: Sendable {
     public static let standardError: @Sendable (String) -> Void = { line in
         var bytes = Array(line.utf8)
         bytes.append(0x0A)
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(2, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+        writeToStandardError(bytes)
     }
+
+    private static let writeToStandardError = AccessLog.writeAll(to: 2)
 }

@@ -1,6 +1,8 @@
 import Foundation
+import Glibc
 import HTTPServer
 import LocalMarket
+import Synchronization
 import Testing
 
 @testable import Dashboard
@@ -10,6 +12,8 @@ import Testing
 final class DashboardHarness: Sendable {
     let app: DashboardApp
     let root: URL
+    /// The stopped market's port, held (see `stopMarket`).
+    private let marketPortHold = Mutex<Int32?>(nil)
 
     static let checkout = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -41,8 +45,19 @@ final class DashboardHarness: Sendable {
         try await HTTPTestClient.get(port, path, headers: headers)
     }
 
+    /// Stops the embedded market and holds its port, so the market stays unreachable.
+    func stopMarket(sourceLocation: SourceLocation = #_sourceLocation) {
+        app.market?.shutdown()
+        guard let port = app.upstreamURL.port, let fd = HeldPort.hold(port) else {
+            Issue.record("the stopped market's port was taken before the test could hold it", sourceLocation: sourceLocation)
+            return
+        }
+        marketPortHold.withLock { $0 = fd }
+    }
+
     func stop() {
         app.shutdown()
+        if let fd = marketPortHold.withLock({ $0.take() }) { close(fd) }
         try? FileManager.default.removeItem(at: root)
     }
 }

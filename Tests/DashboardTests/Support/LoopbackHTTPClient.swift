@@ -33,7 +33,7 @@ enum LoopbackHTTPClient {
         // A server that never answers fails the test instead of hanging it.
         let fd: Int32
         do {
-            fd = try LoopbackSocket.connect(port: port, receiveTimeoutSeconds: 10)
+            fd = try LoopbackSocket.connect(port: port, receiveTimeoutSeconds: 60)  // a hang guard, see HTTPTestClient
         } catch {
             throw Failure(step: "connect")
         }

@@ -15,10 +15,7 @@ enum LoopbackSocket {
             var timeout = timeval(tv_sec: seconds, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port)).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = loopback(port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -27,6 +24,15 @@ enum LoopbackSocket {
             throw Failure(description: "connect to 127.0.0.1:\(port) failed")
         }
         return fd
+    }
+
+    /// 127.0.0.1:`port` as a socket address.
+    static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
     }
 
     static func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {

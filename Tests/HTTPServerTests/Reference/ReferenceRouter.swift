@@ -1,13 +1,28 @@
 import HTTPServer
 
 /// The router's matching rules written the slow, obvious way (split the path into Substrings,
-/// compare piece by piece). The real `Router` walks bytes in place; property tests check the
+/// compare piece by piece; of the routes that match, take the most specific by sorting). The real `Router` walks bytes in place; property tests check the
 /// two agree on generated patterns and paths.
 struct ReferenceRouter {
     enum Segment {
         case literal(String)
         case parameter(String)
         case rest(String)
+
+        /// Literal before parameter before rest.
+        var rank: Int {
+            switch self {
+            case .literal: 0
+            case .parameter: 1
+            case .rest: 2
+            }
+        }
+
+        /// What a request can tell apart: the kind, and a literal's text.
+        var shape: String {
+            if case .literal(let text) = self { return "/" + text }
+            return "{\(rank)}"
+        }
     }
 
     var routes: [(method: HTTPMethod, pattern: String, segments: [Segment])] = []
@@ -19,6 +34,14 @@ struct ReferenceRouter {
             return .literal(String(raw))
         }
         routes.append((method, pattern, segments))
+    }
+
+    /// Whether a route of this method and shape is already registered (the router refuses it).
+    func hasRoute(like method: HTTPMethod, _ pattern: String) -> Bool {
+        var probe = ReferenceRouter()
+        probe.add(method, pattern)
+        let shape = probe.routes[0].segments.map(\.shape)
+        return routes.contains { $0.method == method && $0.segments.map(\.shape) == shape }
     }
 
     /// What `Router.match` answers, as comparable values.
@@ -38,16 +61,27 @@ struct ReferenceRouter {
 
     func match(method: HTTPMethod, path: String) -> Outcome {
         let parts = Self.split(path)
-        var allowed: [HTTPMethod] = []
-        for route in routes {
-            guard let params = Self.capture(route.segments, parts, in: path) else { continue }
-            if route.method.rawValue.utf8.elementsEqual(method.rawValue.utf8) || (method == .head && route.method == .get) {
-                return .found(pattern: route.pattern, parameters: params)
+        // Most specific first: the kinds compared left to right (a stable sort keeps
+        // registration order among equals, which can never match the same path).
+        let ordered = routes.sorted { $0.segments.map(\.rank).lexicographicallyPrecedes($1.segments.map(\.rank)) }
+        let matching = ordered.compactMap { route in Self.capture(route.segments, parts, in: path).map { (route, $0) } }
+        let exact = matching.first { $0.0.method.rawValue.utf8.elementsEqual(method.rawValue.utf8) }
+        let getForHead = method == .head ? matching.first { $0.0.method == .get } : nil
+        switch (exact, getForHead) {
+        case (let exact?, let get?):
+            let getFirst = get.0.segments.map(\.rank).lexicographicallyPrecedes(exact.0.segments.map(\.rank))
+            let chosen = getFirst ? get : exact
+            return .found(pattern: chosen.0.pattern, parameters: chosen.1)
+        case (let only?, nil), (nil, let only?):
+            return .found(pattern: only.0.pattern, parameters: only.1)
+        case (nil, nil):
+            var allowed: [HTTPMethod] = []
+            for (route, _) in matching {
+                if !allowed.contains(route.method) { allowed.append(route.method) }
+                if route.method == .get && !allowed.contains(.head) { allowed.append(.head) }
             }
-            if !allowed.contains(route.method) { allowed.append(route.method) }
-            if route.method == .get && !allowed.contains(.head) { allowed.append(.head) }
+            return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed)
         }
-        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed)
     }
 
     static func split(_ path: String) -> [Substring] {

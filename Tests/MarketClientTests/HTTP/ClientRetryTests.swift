@@ -77,12 +77,12 @@ struct ClientRetryTests {
 
     @Test func connectionRefusedIsUnreachableAfterRetries() async throws {
         let sleeps = SleepLog()
-        // A port that was just free: nothing listens there any more.
-        var closedPort = 0
-        try await StubMarket.run({ _ in }) { market in closedPort = market.server.port }
+        // Port 1: privileged, so no test server here can bind it, and outside the range that
+        // port 0 picks from. (A port "just freed" by a stopped server was sometimes picked up at
+        // once by another test's server under parallel runs, which then answered 404.)
         let client = MarketClient(
             configuration: .init(
-                baseURL: try #require(URL(string: "http://127.0.0.1:\(closedPort)")),
+                baseURL: try #require(URL(string: "http://127.0.0.1:1")),
                 credentials: StubMarket.credentials, retry: sleeps.policy()))
         await #expect(throws: MarketError.unreachable) { try await client.product(id: 1) }
         #expect(sleeps.all.count == 2)

@@ -4,9 +4,12 @@ import Testing
 
 @testable import MarketClient
 
-/// Deadlines, measured against servers that do not answer.
+/// Deadlines, against servers that do not answer. Each test leaves one finite deadline, the one
+/// under test, and sets the others to an hour: a timeout that happens can only be that one. The
+/// time limits are guards against a hang (a deadline that never fires), not measurements.
 struct ClientTimeoutTests {
-    @Test func silentServerTimesOutAtTheRequestDeadlineAndGetsRetried() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func silentServerTimesOutAtTheRequestDeadlineAndGetsRetried() async throws {
         let gate = Gate()
         let sleeps = SleepLog()
         try await StubMarket.run({ router in
@@ -16,17 +19,16 @@ struct ClientTimeoutTests {
             }
         }) { market in
             defer { gate.open() }
-            // URLSession's own timer gets 30 s, so only the client's 0.3 s deadline can end an
-            // attempt early: the bounds then tell the two apart even on a loaded machine. The
-            // call's deadline leaves room for the retries (by default it is one request timeout).
+            // URLSession's own timer gets an hour, so only the client's 0.3 s deadline can end an
+            // attempt; the call's deadline leaves room for the retries (by default it is one
+            // request timeout).
             let client = market.client(
-                retry: sleeps.policy(), connectTimeout: .seconds(30), requestTimeout: .milliseconds(300),
-                callDeadline: .seconds(30))
+                retry: sleeps.policy(), connectTimeout: .seconds(3600), requestTimeout: .milliseconds(300),
+                callDeadline: .seconds(3600))
             let start = ContinuousClock.now
             await #expect(throws: MarketError.timeout) { try await client.product(id: 32) }
             let elapsed = ContinuousClock.now - start
             #expect(elapsed >= .milliseconds(850))
-            #expect(elapsed < .seconds(20))
             #expect(market.log.count == 3)
             #expect(sleeps.all.count == 2)
         }
@@ -83,19 +85,18 @@ struct ClientTimeoutTests {
 
     /// libcurl's URLSession has no connect-timeout setting; its request timer covers the
     /// handshake, and the client gives that timer `connectTimeout` for GETs.
-    @Test func hangingConnectTimesOutAtTheConnectTimeout() async throws {
+    @Test(.timeLimit(.minutes(1)))
+    func hangingConnectTimesOutAtTheConnectTimeout() async throws {
         let listener = try #require(SaturatedListener())
         let client = MarketClient(
             configuration: .init(
                 baseURL: try #require(URL(string: "http://127.0.0.1:\(listener.port)")),
-                credentials: StubMarket.credentials, connectTimeout: .seconds(1), requestTimeout: .seconds(30),
+                credentials: StubMarket.credentials, connectTimeout: .seconds(1), requestTimeout: .seconds(3600),
                 retry: .none))
         let start = ContinuousClock.now
         await #expect(throws: MarketError.timeout) { try await client.listProducts(page: 1, itemsPerPage: 20, search: nil) }
         let elapsed = ContinuousClock.now - start
         #expect(elapsed >= .milliseconds(900))
-        // Far under the 30 s request timeout, with room for a loaded machine.
-        #expect(elapsed < .seconds(15))
         withExtendedLifetime(listener) {}
     }
 

@@ -20,7 +20,21 @@ final class ChromeDriverProcess: Sendable {
     }
 
     /// Starts chromedriver and waits (at most `timeout`) until `/status` says it is ready.
-    static func start(executable: String, timeout: Duration = .seconds(10)) async throws -> ChromeDriverProcess {
+    /// chromedriver sometimes exits at start-up before reporting a port when many start at
+    /// once on a busy machine (its `--port=0` pick can collide); a fresh process then starts
+    /// fine, so up to three are tried before the test fails.
+    static func start(executable: String, timeout: Duration = .seconds(30)) async throws -> ChromeDriverProcess {
+        var attempt = 1
+        while true {
+            do {
+                return try await startOnce(executable: executable, timeout: timeout)
+            } catch let failure as Failure where failure.description.hasPrefix("chromedriver did not report its port") && attempt < 3 {
+                attempt += 1
+            }
+        }
+    }
+
+    private static func startOnce(executable: String, timeout: Duration) async throws -> ChromeDriverProcess {
         let exited = Exited()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

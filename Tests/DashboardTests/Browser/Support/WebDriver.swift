@@ -160,9 +160,11 @@ struct WebDriver: Sendable {
 
     // MARK: Waiting
 
-    /// Polls `condition` until it is true or `timeout` passes, then fails naming `what`.
+    /// Polls `condition` until it is true or `timeout` passes, then fails naming `what`. The
+    /// timeout guards against a hang (a page that never gets there), it measures nothing: it
+    /// is generous because Chromium shares two busy cores with the rest of the suite.
     func wait(
-        _ what: @autoclosure () -> String, timeout: Duration = .seconds(5), until condition: () async throws -> Bool
+        _ what: @autoclosure () -> String, timeout: Duration = .seconds(30), until condition: () async throws -> Bool
     ) async throws {
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -174,7 +176,7 @@ struct WebDriver: Sendable {
 
     /// Waits until the page's path (and decoded query) satisfies `matches`, and the document is loaded.
     @discardableResult
-    func waitForPath(timeout: Duration = .seconds(5), _ what: String, _ matches: @escaping (String) -> Bool) async throws -> String {
+    func waitForPath(timeout: Duration = .seconds(30), _ what: String, _ matches: @escaping (String) -> Bool) async throws -> String {
         var path = ""
         try await wait("path \(what) (last: \(path))", timeout: timeout) {
             guard let url = URLComponents(string: try await currentURL()) else { return false }
