@@ -6,13 +6,13 @@ import Foundation
 final class MarketStore: Sendable {
     let files: MarketFiles
     let database: MarketDatabase
-    private let today: @Sendable () -> MarketDate
+    private let today: @Sendable () -> StoredDate
 
     /// Opens the data directory: migrates the database, installs `catalog` (or imports an old
     /// `market.json`) when it holds no market yet, and clears writes a crash interrupted.
     init(
         files: MarketFiles, catalog: MarketCatalog,
-        today: @escaping @Sendable () -> MarketDate = { MarketDate(Date()) }
+        today: @escaping @Sendable () -> StoredDate = { StoredDate(Date()) }
     ) throws(StorageError) {
         self.files = files
         self.today = today
