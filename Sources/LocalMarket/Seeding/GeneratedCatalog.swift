@@ -52,7 +52,7 @@ struct GeneratedCatalog {
             let noun = Self.nouns[Int(random.next() % UInt64(Self.nouns.count))]
             name = "\(adjective) \(noun) \(number)"
         }
-        let currency: Currency = index % 3 == 0 ? .usd : .krw
+        let currency: StoredCurrency = index % 3 == 0 ? .usd : .krw
         let price: Decimal = currency == .usd
             ? Decimal(Int(random.next() % 20_000) + 100) / 100
             : Decimal((Int(random.next() % 500) + 1) * 1000)

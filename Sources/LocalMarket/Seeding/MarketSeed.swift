@@ -7,7 +7,7 @@ enum MarketSeed {
         var vendorId: Int
         var name: String
         var description: String
-        var currency: Currency
+        var currency: StoredCurrency
         var price: Decimal
         var discountedPrice: Decimal
         var stock: Int
@@ -77,7 +77,7 @@ enum MarketSeed {
             MarketVendor.all.contains(where: { $0.id == vendorId }),
             case .string(let name)? = item["name"],
             case .string(let description)? = item["description"],
-            case .string(let code)? = item["currency"], let currency = Currency(rawValue: code),
+            case .string(let code)? = item["currency"], let currency = StoredCurrency(rawValue: code),
             case .number(let price)? = item["price"], let priceValue = Decimal(string: price),
             case .number(let discount)? = item["discounted_price"], let discountValue = Decimal(string: discount),
             case .number(let stockText)? = item["stock"], let stock = Int(stockText),

@@ -16,7 +16,7 @@ enum ProductRules {
         var name: String
         var description: String
         var price: Decimal
-        var currency: Currency
+        var currency: StoredCurrency
         var discountedPrice: Decimal
         var stock: Int
     }
@@ -95,8 +95,8 @@ enum ProductRules {
         return price
     }
 
-    static func checkCurrency(_ code: String) throws(MarketRefusal) -> Currency {
-        guard let currency = Currency(rawValue: code) else {
+    static func checkCurrency(_ code: String) throws(MarketRefusal) -> StoredCurrency {
+        guard let currency = StoredCurrency(rawValue: code) else {
             throw .badRequest("currency must be KRW or USD")
         }
         return currency
