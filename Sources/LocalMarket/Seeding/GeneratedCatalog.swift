@@ -76,7 +76,7 @@ struct GeneratedCatalog {
         var result: [(origin: String, thumbnail: String, vendorId: Int)] = []
         for (offset, name) in Self.imageNames.enumerated() {
             let source = seedURL.appendingPathComponent("images").appendingPathComponent(name).path
-            guard let bytes = try AtomicFile.read(source), let format = ImageFormat(sniffing: bytes) else {
+            guard let bytes = try AtomicFile.read(source), let format = StoredImageFormat(sniffing: bytes) else {
                 throw .seedUnavailable("image \(name) is missing or not a JPEG or PNG")
             }
             let vendorId = MarketVendor.all[offset % MarketVendor.all.count].id

@@ -28,7 +28,7 @@ enum MarketSeed {
             let folder = String(entry.createdAt.prefix(10).filter { $0 != "-" })
             for name in entry.images {
                 let source = seedURL.appendingPathComponent("images").appendingPathComponent(name).path
-                guard let bytes = try AtomicFile.read(source), let format = ImageFormat(sniffing: bytes) else {
+                guard let bytes = try AtomicFile.read(source), let format = StoredImageFormat(sniffing: bytes) else {
                     throw .seedUnavailable("image \(name) is missing or not a JPEG or PNG")
                 }
                 let key = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")

@@ -63,7 +63,7 @@ final class MarketStore: Sendable {
     /// Stores the uploaded images (in parallel with other writers' images), then the product
     /// that refers to them in one transaction.
     func create(
-        vendor: MarketVendor, product new: ProductRules.NewProduct, images: [(bytes: [UInt8], format: ImageFormat)]
+        vendor: MarketVendor, product new: ProductRules.NewProduct, images: [(bytes: [UInt8], format: StoredImageFormat)]
     ) throws(MarketRefusal) -> ProductRecord {
         let date = today()
         var written: [(origin: String, thumbnail: String)] = []

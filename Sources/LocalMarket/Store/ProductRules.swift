@@ -57,14 +57,14 @@ enum ProductRules {
     }
 
     /// Checks the uploaded files: 1 to 5, each JPEG or PNG by its bytes, each at most 300 KB.
-    static func checkImages(_ images: [[UInt8]]) throws(MarketRefusal) -> [ImageFormat] {
+    static func checkImages(_ images: [[UInt8]]) throws(MarketRefusal) -> [StoredImageFormat] {
         guard !images.isEmpty else { throw .badRequest("at least one image is required (part 'images')") }
         guard images.count <= imageCount.upperBound else {
             throw .badRequest("at most \(imageCount.upperBound) images are allowed, got \(images.count)")
         }
-        var formats: [ImageFormat] = []
+        var formats: [StoredImageFormat] = []
         for (index, bytes) in images.enumerated() {
-            guard let format = ImageFormat(sniffing: bytes) else {
+            guard let format = StoredImageFormat(sniffing: bytes) else {
                 throw .badRequest("image \(index + 1) is not a JPEG or PNG file")
             }
             guard bytes.count <= maxImageBytes else {
