@@ -96,12 +96,15 @@ extension ProductForms {
         let product: ProductDetail
         do {
             product = fresh ? try await api.product(id: id) : try await gateway.product(id: id).value
-        } catch MarketError.notFound {
-            return .failure(ResponseError(renderer.error(.notFound, heading: "Product not found", message: "Product \(id) does not exist, or it was deleted.", retryHref: nil)))
         } catch {
-            let timeout = (error as? MarketError) == .timeout
+            // The status and a missing product's page as on the product's own page; the words
+            // say that nothing was changed.
+            let failure = UpstreamFailure(error, .page(productID: id))
+            if failure.status == .notFound {
+                return .failure(ResponseError(renderer.error(.notFound, heading: failure.heading, message: failure.message, retryHref: nil)))
+            }
             return .failure(ResponseError(renderer.error(
-                timeout ? .gatewayTimeout : .badGateway, heading: "The market is not answering",
+                failure.status, heading: "The market is not answering",
                 message: "The product could not be loaded from the Open Market, so nothing was changed. Please try again in a moment.",
                 retryHref: fresh ? nil : PageRenderer.retryHref(for: request))))
         }

@@ -78,29 +78,10 @@ extension ProductForms {
         return formResponse(page, status: .forbidden, setCookie: setCookie)
     }
 
-    /// The status and words for a market error on a write.
+    /// The status and words for a market error on a write (see `UpstreamFailure` for every case).
     static func explain(_ error: MarketError, action: String) -> (HTTPStatus, ProductFormPage.Problem) {
-        switch error {
-        case .unauthorized:
-            return (.forbidden, .init(
-                heading: "The market refused",
-                message: "The Open Market did not let this dashboard \(action): only the vendor who registered a product may change it, "
-                    + "and the market must accept the dashboard's vendor identifier and secret (--identifier, --secret)."))
-        case .rejected(let status, let message) where (400..<500).contains(status):
-            return (.unprocessableContent, .init(heading: "The market did not accept the input", message: "The Open Market said: \(message)"))
-        case .invalidRequest(let what):
-            return (.unprocessableContent, .init(heading: "Nothing was sent", message: "The request could not be made: \(what)"))
-        case .rejected(_, let message):
-            return (.badGateway, .init(
-                heading: "The market could not \(action)",
-                message: "The Open Market answered with an error: \(message). Nothing is lost; submit again when it is back."))
-        case .notFound:
-            return (.badGateway, .init(heading: "The market could not \(action)", message: "The Open Market says the product does not exist."))
-        case .timeout, .unreachable, .malformedResponse:
-            return (.badGateway, .init(
-                heading: "The market is not answering",
-                message: "The Open Market could not be reached. Nothing is lost; submit again in a moment."))
-        }
+        let failure = UpstreamFailure(error, .form(action: action))
+        return (failure.status, .init(heading: failure.heading, message: failure.message))
     }
 
     var imagePath: (URL) -> String {

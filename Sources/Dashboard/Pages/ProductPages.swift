@@ -80,10 +80,8 @@ struct ProductPages: Sendable {
         let cached: CachedValue<ProductDetail>
         do {
             cached = try await gateway.product(id: id)
-        } catch MarketError.notFound {
-            return renderer.error(.notFound, heading: "Product not found", message: "Product \(id) does not exist, or it was deleted.", retryHref: nil)
         } catch {
-            return upstreamFailure(error, request: request)
+            return upstreamFailure(error, request: request, productID: id)
         }
         return detail(request, cached)
     }
@@ -142,22 +140,11 @@ struct ProductPages: Sendable {
         }
     }
 
-    /// Nothing cached and the market failed: a page that says what happened and offers a retry.
-    func upstreamFailure(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
-        let retry = PageRenderer.retryHref(for: request)
-        switch error as? MarketError {
-        case .timeout?:
-            return renderer.error(.gatewayTimeout, heading: "The market is slow to answer",
-                message: "The Open Market did not answer in time. Your request is safe to try again.", retryHref: retry)
-        case .malformedResponse?:
-            return renderer.error(.badGateway, heading: "The market sent something unexpected",
-                message: "The Open Market answered, but not in a way this dashboard understands. Please try again later.", retryHref: retry)
-        case .rejected(_, let message)?:
-            return renderer.error(.badGateway, heading: "The market refused the request",
-                message: "The Open Market said: \(message)", retryHref: retry)
-        default:
-            return renderer.error(.badGateway, heading: "The market is not answering",
-                message: "The Open Market cannot be reached right now, and there is no saved copy of this page. Please try again in a moment.", retryHref: retry)
-        }
+    /// Nothing cached and the market failed: a page that says what happened and, unless the
+    /// product does not exist, offers a retry (see `UpstreamFailure` for every case).
+    func upstreamFailure(_ error: any Error, request: HTTPRequest, productID: Int? = nil) -> HTTPResponse {
+        let failure = UpstreamFailure(error, .page(productID: productID))
+        return renderer.error(failure.status, heading: failure.heading, message: failure.message,
+            retryHref: failure.offersRetry ? PageRenderer.retryHref(for: request) : nil)
     }
 }
