@@ -38,11 +38,13 @@ let package = Package(
         .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
         .executableTarget(name: "template-bench", dependencies: ["Templating", "Dashboard", "HTTPServer", "MarketClient"]),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
-        .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer"]),
+        // Helpers more than one test target needs (a seeded generator, a gate), in one copy.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["README.md"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
+        .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer", "TestSupport"]),
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer"]),
-        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "MarketClient"]),
+        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "MarketClient", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
