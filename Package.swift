@@ -15,8 +15,10 @@ let package = Package(
         .target(name: "CEpoll"),
         // SQLite's C API (the system's libsqlite3), for the embedded market's storage.
         .systemLibrary(name: "CSQLite"),
+        // A reader-writer lock for state read on every request and written rarely.
+        .target(name: "Locks"),
         // Sockets, HTTP/1.1 parsing, responses, routing, static files, form parsing, limits.
-        .target(name: "HTTPServer", dependencies: ["CEpoll"]),
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "Locks"]),
         // A Mustache-compatible template engine.
         .target(name: "Templating"),
         // The Open Market API: models, requests, multipart encoding, errors, retries.
@@ -30,7 +32,7 @@ let package = Package(
         // Pages, view models, forms, caches, configuration.
         .target(
             name: "Dashboard",
-            dependencies: ["HTTPServer", "Templating", "MarketClient", "LocalMarket"]
+            dependencies: ["HTTPServer", "Templating", "MarketClient", "LocalMarket", "Locks"]
         ),
         .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer"]),
         .executableTarget(name: "local-market", dependencies: ["LocalMarket", "HTTPServer"]),
