@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite"),
         // A reader-writer lock for state read on every request and written rarely.
         .target(name: "Locks"),
+        // How the executables end: SIGINT or SIGTERM runs a graceful shutdown once.
+        .target(name: "Lifecycle"),
         // Sockets, HTTP/1.1 parsing, responses, routing, static files, form parsing, limits.
         .target(name: "HTTPServer", dependencies: ["CEpoll", "Locks"]),
         // A Mustache-compatible template engine.
@@ -34,8 +36,8 @@ let package = Package(
             name: "Dashboard",
             dependencies: ["HTTPServer", "Templating", "MarketClient", "LocalMarket", "Locks"]
         ),
-        .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer"]),
-        .executableTarget(name: "local-market", dependencies: ["LocalMarket", "HTTPServer"]),
+        .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer", "Lifecycle"]),
+        .executableTarget(name: "local-market", dependencies: ["LocalMarket", "HTTPServer", "Lifecycle"]),
         // Benchmarks (run by Scripts/, never by tests).
         .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
         .executableTarget(name: "template-bench", dependencies: ["Templating", "Dashboard", "HTTPServer", "MarketClient"]),

@@ -1,6 +1,7 @@
 import Dashboard
 import Foundation
 import HTTPServer
+import Lifecycle
 
 // Reads configuration, starts the dashboard, prints where it listens, and shuts down
 // gracefully on SIGINT/SIGTERM (stop accepting, finish requests in flight, exit 0).
