@@ -1,7 +1,7 @@
 import HTTPServer
 
 /// One route of the market: a synchronous body (the store never waits on anything but its own
-/// disk) that the server runs on the connection's thread. A `MarketRefusal` becomes the API's
+/// disk) that the server runs on the connection's event loop. A `MarketRefusal` becomes the API's
 /// `{"code": N, "message": "..."}` reply here, so no error reaches the server's own pages.
 struct MarketEndpoint: ImmediateHTTPHandler {
     let body: @Sendable (HTTPRequest) throws(MarketRefusal) -> HTTPResponse
