@@ -34,9 +34,10 @@ let package = Package(
         // Pages, view models, forms, caches, configuration.
         .target(
             name: "Dashboard",
-            dependencies: ["HTTPServer", "Templating", "MarketClient", "LocalMarket", "Locks"]
+            dependencies: ["HTTPServer", "Templating", "MarketClient", "Locks"]
         ),
-        .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer", "Lifecycle"]),
+        // The executable wires the embedded market in, so the Dashboard library does not link it.
+        .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "Lifecycle"]),
         .executableTarget(name: "local-market", dependencies: ["LocalMarket", "HTTPServer", "Lifecycle"]),
         // Benchmarks (run by Scripts/, never by tests).
         .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
