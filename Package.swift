@@ -19,8 +19,11 @@ let package = Package(
         .target(name: "Locks"),
         // How the executables end: SIGINT or SIGTERM runs a graceful shutdown once.
         .target(name: "Lifecycle"),
-        // Sockets, HTTP/1.1 parsing, responses, routing, static files, form parsing, limits.
-        .target(name: "HTTPServer", dependencies: ["CEpoll", "Locks"]),
+        // The byte-level parsers (HTTP/1.1 requests, multipart, urlencoded) and the message types
+        // they produce; no C, so Scripts/fuzz builds them alone.
+        .target(name: "HTTPParsing"),
+        // Sockets, event loops, responses, routing, static files, limits (re-exports HTTPParsing).
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "Locks", "HTTPParsing"]),
         // A Mustache-compatible template engine.
         .target(name: "Templating"),
         // The Open Market API: models, requests, multipart encoding, errors, retries.
