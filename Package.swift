@@ -39,8 +39,10 @@ let package = Package(
             name: "Dashboard",
             dependencies: ["HTTPServer", "Templating", "MarketClient", "Locks"]
         ),
-        // The executable wires the embedded market in, so the Dashboard library does not link it.
-        .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "Lifecycle"]),
+        // The embedded market as the dashboard's upstream: the one place that knows both, so the
+        // Dashboard library does not link LocalMarket; the executable and the tests wire it in.
+        .target(name: "LocalMarketUpstream", dependencies: ["Dashboard", "LocalMarket", "HTTPServer"]),
+        .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketUpstream", "Lifecycle"]),
         .executableTarget(name: "local-market", dependencies: ["LocalMarket", "HTTPServer", "Lifecycle"]),
         // Benchmarks (run by Scripts/, never by tests).
         .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
@@ -52,7 +54,9 @@ let package = Package(
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
         .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer", "TestSupport"]),
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer"]),
-        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "MarketClient", "TestSupport"]),
+        .testTarget(
+            name: "DashboardTests",
+            dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketUpstream", "MarketClient", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

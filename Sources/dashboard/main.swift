@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 import Lifecycle
 import LocalMarket
+import LocalMarketUpstream
 
 // Reads configuration, starts the dashboard, prints where it listens, and shuts down
 // gracefully on SIGINT/SIGTERM (stop accepting, finish requests in flight, exit 0).

@@ -4,8 +4,9 @@ import HTTPServer
 import LocalMarket
 
 extension LocalMarket {
-    /// The embedded market as the dashboard runs it (`EmbeddedUpstream.Starter`).
-    static func embeddedUpstream(dataDirectory: URL, logger: ServerLogger) throws -> EmbeddedUpstream {
+    /// The embedded market as the dashboard runs it (`EmbeddedUpstream.Starter`): what
+    /// `dashboard` passes to `DashboardApp`, and the tests' harness too.
+    public static func embeddedUpstream(dataDirectory: URL, logger: ServerLogger) throws -> EmbeddedUpstream {
         let market = try LocalMarket(dataDirectory: dataDirectory, logger: logger)
         let url = try market.start()
         return EmbeddedUpstream(
