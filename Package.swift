@@ -15,8 +15,15 @@ let package = Package(
         .target(name: "CEpoll"),
         // SQLite's C API (the system's libsqlite3), for the embedded market's storage.
         .systemLibrary(name: "CSQLite"),
-        // Sockets, HTTP/1.1 parsing, responses, routing, static files, form parsing, limits.
-        .target(name: "HTTPServer", dependencies: ["CEpoll"]),
+        // A reader-writer lock for state read on every request and written rarely.
+        .target(name: "Locks"),
+        // How the executables end: SIGINT or SIGTERM runs a graceful shutdown once.
+        .target(name: "Lifecycle"),
+        // The byte-level parsers (HTTP/1.1 requests, multipart, urlencoded) and the message types
+        // they produce; no C, so Scripts/fuzz builds them alone.
+        .target(name: "HTTPParsing"),
+        // Sockets, event loops, responses, routing, static files, limits (re-exports HTTPParsing).
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "Locks", "HTTPParsing"]),
         // A Mustache-compatible template engine.
         .target(name: "Templating"),
         // The Open Market API: models, requests, multipart encoding, errors, retries.
@@ -30,19 +37,26 @@ let package = Package(
         // Pages, view models, forms, caches, configuration.
         .target(
             name: "Dashboard",
-            dependencies: ["HTTPServer", "Templating", "MarketClient", "LocalMarket"]
+            dependencies: ["HTTPServer", "Templating", "MarketClient", "Locks"]
         ),
-        .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer"]),
-        .executableTarget(name: "local-market", dependencies: ["LocalMarket", "HTTPServer"]),
+        // The embedded market as the dashboard's upstream: the one place that knows both, so the
+        // Dashboard library does not link LocalMarket; the executable and the tests wire it in.
+        .target(name: "LocalMarketUpstream", dependencies: ["Dashboard", "LocalMarket", "HTTPServer"]),
+        .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketUpstream", "Lifecycle"]),
+        .executableTarget(name: "local-market", dependencies: ["LocalMarket", "HTTPServer", "Lifecycle"]),
         // Benchmarks (run by Scripts/, never by tests).
         .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
         .executableTarget(name: "template-bench", dependencies: ["Templating", "Dashboard", "HTTPServer", "MarketClient"]),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TemplatingTests", dependencies: ["Templating"]),
-        .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer"]),
+        // Helpers more than one test target needs (a seeded generator, a gate), in one copy.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["README.md"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
+        .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer", "TestSupport"]),
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer"]),
-        .testTarget(name: "DashboardTests", dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "MarketClient"]),
+        .testTarget(
+            name: "DashboardTests",
+            dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketUpstream", "MarketClient", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

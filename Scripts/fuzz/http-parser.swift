@@ -1,4 +1,4 @@
-// libFuzzer harness for HTTPRequestParser, compiled into the HTTPServer module by
+// libFuzzer harness for HTTPRequestParser, compiled into the HTTPParsing module by
 // Scripts/fuzz/run (so internal API is visible). Input layout:
 //   byte 0        limits: even = the defaults, odd = tiny limits from bytes 1–4
 //   bytes 1–4     (tiny limits only) request line, header bytes, header fields, chunk line

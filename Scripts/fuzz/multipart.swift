@@ -1,5 +1,5 @@
 // libFuzzer harness for MultipartParser, MultipartCollector and MultipartForm, compiled into
-// the HTTPServer module by Scripts/fuzz/run. Input layout:
+// the HTTPParsing module by Scripts/fuzz/run. Input layout:
 //   byte 0        limits: even = the defaults, odd = tiny limits from bytes 1–5
 //   bytes 1–5     (tiny limits only) parts, part header bytes, field bytes, file bytes, total
 //   next 2 bytes  a split point in the body

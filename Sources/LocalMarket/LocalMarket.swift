@@ -11,7 +11,7 @@ import Synchronization
 /// ...
 /// market.shutdown()
 /// ```
-/// Or serve `makeRouter()` on a server of your own, with `MarketErrorBody.responder` as its
+/// Or serve `makeRouter()` on a server of your own, with `MarketRefusalBody.responder` as its
 /// error responder so unknown routes answer `{"code":404,...}` too.
 public final class LocalMarket: Sendable {
     /// The vendor whose credentials the dashboard uses against the embedded market.
@@ -88,7 +88,7 @@ public final class LocalMarket: Sendable {
         // An API server bound to every interface answers whatever name reaches it.
         if host == "0.0.0.0" || host == "::" { configuration.allowedHosts = [] }
         let server = HTTPServer(
-            configuration: configuration, router: makeRouter(), errorResponder: MarketErrorBody.responder)
+            configuration: configuration, router: makeRouter(), errorResponder: MarketRefusalBody.responder)
         try server.start()
         let hostPart = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
         guard let url = URL(string: "http://\(hostPart):\(server.port)") else {

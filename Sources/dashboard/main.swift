@@ -1,6 +1,9 @@
 import Dashboard
 import Foundation
 import HTTPServer
+import Lifecycle
+import LocalMarket
+import LocalMarketUpstream
 
 // Reads configuration, starts the dashboard, prints where it listens, and shuts down
 // gracefully on SIGINT/SIGTERM (stop accepting, finish requests in flight, exit 0).
@@ -24,7 +27,7 @@ do {
 
 let app: DashboardApp
 do {
-    app = try DashboardApp(configuration: configuration)
+    app = try DashboardApp(configuration: configuration, startEmbedded: LocalMarket.embeddedUpstream)
     try app.start()
 } catch let error as ConfigurationError {
     fail(error.description)

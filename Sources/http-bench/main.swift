@@ -106,7 +106,7 @@ func contentLength(_ head: ArraySlice<UInt8>) -> Int {
 
 let start = Date()
 let group = DispatchGroup()
-let total = Counter(0)
+let total = RequestTally(0)
 let perClient = requestsPerClient
 for _ in 0..<clients {
     group.enter()
@@ -121,7 +121,7 @@ print(String(format: "%d requests in %.2f s: %.0f requests/s (%d clients, %d-byt
 server.shutdown()
 
 /// A tiny lock-based counter (the benchmark's only shared state).
-final class Counter: @unchecked Sendable {
+final class RequestTally: @unchecked Sendable {
     private var value: Int
     private let lock = NSLock()
     init(_ value: Int) { self.value = value }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Lifecycle
 import LocalMarket
 
 // Serves the embedded Open Market alone: `swift run local-market [--host H] [--port P]

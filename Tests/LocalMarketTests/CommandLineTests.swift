@@ -8,7 +8,7 @@ struct CommandLineTests {
         let defaults = try MarketCommandLine.parse(arguments: [], environment: ["HOME": "/home/me"])
         #expect(defaults.host == "127.0.0.1")
         #expect(defaults.port == 8081)
-        #expect(defaults.dataDirectory.path == "/home/me/.local/share/openmarket-dashboard/local-market")
+        #expect(defaults.dataDirectory.path == "/home/me/.local/share/open-market-dashboard/local-market")
 
         let set = try MarketCommandLine.parse(
             arguments: ["--host", "0.0.0.0", "--port=0", "--data-dir", "/tmp/m"], environment: [:])
@@ -20,7 +20,7 @@ struct CommandLineTests {
         #expect(generated.catalog == .generated(count: 100_000))
 
         let xdg = try MarketCommandLine.parse(arguments: [], environment: ["XDG_DATA_HOME": "/data"])
-        #expect(xdg.dataDirectory.path == "/data/openmarket-dashboard/local-market")
+        #expect(xdg.dataDirectory.path == "/data/open-market-dashboard/local-market")
     }
 
     @Test("bad flags are one clear line", arguments: [

@@ -60,7 +60,7 @@ struct DetailAndImageTests {
             let image = try await fixture.imageBytes(at: url)
             let type = try #require(image.contentType)
             types.insert(type)
-            #expect(ImageFormat(sniffing: image.bytes)?.contentType == type)
+            #expect(StoredImageFormat(sniffing: image.bytes)?.contentType == type)
         }
         #expect(types == ["image/jpeg", "image/png"])
     }

@@ -69,7 +69,7 @@ struct KillTests {
             let product = try #require(state.product(id: id))
             for image in product.images {
                 let path = try #require(market.store.files.imageFile(image.originPath))
-                #expect(FileManager.default.contents(atPath: path).map { ImageFormat(sniffing: $0) != nil } == true)
+                #expect(FileManager.default.contents(atPath: path).map { StoredImageFormat(sniffing: $0) != nil } == true)
             }
         }
         // Every image referenced exists; nothing unreferenced or temporary remains.

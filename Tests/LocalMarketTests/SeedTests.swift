@@ -77,7 +77,7 @@ struct SeedTests {
         for detail in details {
             for image in detail["images"]?.array ?? [] {
                 let served = try await fixture.imageBytes(at: try #require(image["url"]?.string))
-                #expect(ImageFormat(sniffing: served.bytes) != nil)
+                #expect(StoredImageFormat(sniffing: served.bytes) != nil)
                 sizes.append(served.bytes.count)
             }
         }

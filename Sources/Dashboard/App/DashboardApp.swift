@@ -1,16 +1,16 @@
 import Foundation
 import HTTPServer
-import LocalMarket
 import MarketClient
 import Templating
 
 /// The running dashboard: configuration in, a listening server out. Without an upstream it
-/// starts the embedded market in-process on its own loopback port and uses its vendor.
+/// starts the embedded market (given by the executable) in-process on its own loopback port
+/// and uses its vendor.
 public final class DashboardApp: Sendable {
     public let configuration: DashboardConfiguration
     public let server: HTTPServer
     /// The embedded market, when no upstream was configured.
-    public let market: LocalMarket?
+    public let market: EmbeddedUpstream?
     /// The API base URL in use (the embedded market's or the configured one).
     public let upstreamURL: URL
     /// Every product, counted in the background (the overview, the CSV export, "My products").
@@ -20,7 +20,8 @@ public final class DashboardApp: Sendable {
     /// The JSON caches in front of the market (tests await its refreshes).
     let gateway: MarketGateway
 
-    public convenience init(configuration: DashboardConfiguration) throws {
+    /// `startEmbedded` runs only when no upstream is configured.
+    public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedUpstream.Starter) throws {
         try Self.checkFolders(configuration)
         let logger = ServerLogger(level: configuration.logLevel)
         if let upstream = configuration.upstream {
@@ -31,21 +32,19 @@ public final class DashboardApp: Sendable {
                 upstream: upstream, identifier: credentials.identifier)
             try self.init(configuration: configuration, logger: logger, api: api, upstreamURL: upstream, market: nil, ownVendor: ownVendor)
         } else {
-            let vendor = LocalMarket.defaultVendor
             // The market's own access log would repeat every page's API calls; it speaks up
             // for warnings and errors only, marked as the market's.
             let marketLogger = ServerLogger(level: max(configuration.logLevel, .warning)) { line in
                 ServerLogger.standardError("market: " + line)
             }
-            let market = try LocalMarket(
-                dataDirectory: configuration.dataDirectory.appendingPathComponent("market", isDirectory: true),
-                logger: marketLogger)
-            let url = try market.start()
+            let market = try startEmbedded(
+                configuration.dataDirectory.appendingPathComponent("market", isDirectory: true), marketLogger)
+            let url = market.url
             let credentials = MarketCredentials(
-                identifier: configuration.identifier ?? vendor.identifier, secret: configuration.secret ?? vendor.secret)
+                identifier: configuration.identifier ?? market.identifier, secret: configuration.secret ?? market.secret)
             let api = MarketClient(configuration: Self.clientConfiguration(configuration, baseURL: url, credentials: credentials))
             // The embedded market's vendors are ours to know: the one the identifier names.
-            let embedded = LocalMarket.vendors.first { $0.identifier == credentials.identifier }?.id
+            let embedded = market.vendorIDs[credentials.identifier]
             let ownVendor = OwnVendor.resolve(
                 configured: configuration.vendorID, embedded: embedded, dataDirectory: configuration.dataDirectory,
                 upstream: url, identifier: credentials.identifier)
@@ -72,7 +71,7 @@ public final class DashboardApp: Sendable {
 
     private init(
         configuration: DashboardConfiguration, logger: ServerLogger, api: any MarketAPI, upstreamURL: URL,
-        market: LocalMarket?, ownVendor: OwnVendor
+        market: EmbeddedUpstream?, ownVendor: OwnVendor
     ) throws {
         self.configuration = configuration
         self.market = market

@@ -1,4 +1,4 @@
-import HTTPServer
+import Locks
 import Synchronization
 
 /// A cache for upstream JSON (RFC 5861 semantics, in process):
@@ -21,8 +21,11 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
     public let slowAfter: Duration
     public let maxEntries: Int
     let now: Clock
-    /// A reader-writer lock: a fresh hit (every cached page request, on many server threads)
-    /// takes only the shared side; a Mutex made preempted holders put the other threads to sleep.
+    /// A reader-writer lock: `freshValue(for:)`, the path of every cached page an event loop
+    /// answers at once, takes the shared side (and the exclusive side only to mark an entry
+    /// drifting towards eviction as used); `value(for:)`, the async path that may start or join
+    /// a fetch, and every write take the exclusive side. A Mutex made preempted holders put the
+    /// other threads to sleep.
     let state = ReadWriteLock(State())
     let freshHits = Atomic<Int>(0)
 
@@ -118,7 +121,7 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
     }
 
     /// The value only if it is fresh, without fetching or suspending: lets a handler answer a
-    /// cached page on the connection's own thread.
+    /// cached page on the connection's event loop.
     public func freshValue(for key: Key) -> CachedValue<Value>? {
         let found = state.read { state -> (stored: Stored, isRecent: Bool)? in
             guard let (entry, isRecent) = state.entries.peekWithRecency(key), let stored = entry.stored else { return nil }

@@ -54,10 +54,10 @@ extension DashboardConfiguration {
         Option(flag: "--cache-dir", environment: "DASHBOARD_CACHE_DIR", help: "where cached product images live") { c, v in
             c.cacheDirectory = URL(fileURLWithPath: v, isDirectory: true)
         },
-        Option(flag: "--public-dir", environment: "DASHBOARD_PUBLIC_DIR", help: "static files (default: Public/ of this checkout)") { c, v in
+        Option(flag: "--public-dir", environment: "DASHBOARD_PUBLIC_DIR", help: "static files (default: ./Public, else Public/ beside the executable)") { c, v in
             c.publicDirectory = URL(fileURLWithPath: v, isDirectory: true)
         },
-        Option(flag: "--templates-dir", environment: "DASHBOARD_TEMPLATES_DIR", help: "page templates (default: Templates/ of this checkout)") { c, v in
+        Option(flag: "--templates-dir", environment: "DASHBOARD_TEMPLATES_DIR", help: "page templates (default: ./Templates, else Templates/ beside the executable)") { c, v in
             c.templatesDirectory = URL(fileURLWithPath: v, isDirectory: true)
         },
         Option(flag: "--log-level", environment: "DASHBOARD_LOG_LEVEL", help: "debug, info, warning, error or off (default info)") { c, v throws(ConfigurationError) in
@@ -174,13 +174,20 @@ extension DashboardConfiguration {
         return URL(fileURLWithPath: home).appendingPathComponent(fallback).appendingPathComponent("open-market-dashboard", isDirectory: true)
     }
 
-    /// `Public/` or `Templates/`: in the working directory when run from the checkout
-    /// (`swift run dashboard`), else beside the sources this binary was built from.
-    public static func defaultResourceDirectory(_ name: String) -> URL {
-        let local = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(name, isDirectory: true)
+    /// `Public/` or `Templates/`: in the working directory first (`swift run dashboard` starts in
+    /// the checkout), then beside the executable (a copied install). When neither holds it, the
+    /// working directory's, which start-up then reports as missing, naming the flag to set.
+    public static func defaultResourceDirectory(
+        _ name: String, workingDirectory: String = FileManager.default.currentDirectoryPath,
+        executable: URL? = Bundle.main.executableURL
+    ) -> URL {
+        let local = URL(fileURLWithPath: workingDirectory, isDirectory: true).appendingPathComponent(name, isDirectory: true)
         if FileManager.default.fileExists(atPath: local.path) { return local }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(name, isDirectory: true)
+        if let beside = executable?.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name, isDirectory: true),
+            FileManager.default.fileExists(atPath: beside.path)
+        {
+            return beside
+        }
+        return local
     }
 }

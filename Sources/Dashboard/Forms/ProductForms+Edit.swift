@@ -97,12 +97,15 @@ extension ProductForms {
         let product: ProductDetail
         do {
             product = fresh ? try await api.product(id: id) : try await gateway.product(id: id).value
-        } catch MarketError.notFound {
-            return .failure(ResponseError(renderer.error(.notFound, catalog.productNotFound(id: id), retryHref: nil, for: request)))
         } catch {
-            let timeout = (error as? MarketError) == .timeout
+            // The status and a missing product's page as on the product's own page; the words
+            // say that nothing was changed.
+            let failure = UpstreamFailure(error, .page(productID: id), catalog)
+            if failure.status == .notFound {
+                return .failure(ResponseError(renderer.error(.notFound, catalog.productNotFound(id: id), retryHref: nil, for: request)))
+            }
             return .failure(ResponseError(renderer.error(
-                timeout ? .gatewayTimeout : .badGateway, catalog.productNotLoaded,
+                failure.status, catalog.productNotLoaded,
                 retryHref: fresh ? nil : PageRenderer.retryHref(for: request), for: request)))
         }
         if ownVendor.owns(product.vendorID) == false {

@@ -72,22 +72,10 @@ extension ProductForms {
         return formResponse(page, request: request, status: .forbidden, setCookie: setCookie)
     }
 
-    /// The status and words for a market error on a write.
+    /// The status and words for a market error on a write (see `UpstreamFailure` for every case).
     static func explain(_ error: MarketError, action: Catalog.WriteAction, _ catalog: Catalog) -> (HTTPStatus, ProductFormPage.Problem) {
-        switch error {
-        case .unauthorized:
-            return (.forbidden, .init(catalog.marketRefused(action)))
-        case .rejected(let status, let message) where (400..<500).contains(status):
-            return (.unprocessableContent, .init(catalog.marketRejectedInput(message)))
-        case .invalidRequest(let what):
-            return (.unprocessableContent, .init(catalog.nothingSent(what)))
-        case .rejected(_, let message):
-            return (.badGateway, .init(catalog.marketFailed(action, said: message)))
-        case .notFound:
-            return (.badGateway, .init(catalog.marketFailed(action, said: nil)))
-        case .timeout, .unreachable, .malformedResponse:
-            return (.badGateway, .init(catalog.marketUnreachable))
-        }
+        let failure = UpstreamFailure(error, .form(action: action), catalog)
+        return (failure.status, .init(heading: failure.heading, message: failure.message))
     }
 
     var imagePath: (URL) -> String {

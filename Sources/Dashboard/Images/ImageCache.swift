@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import Locks
 import Synchronization
 
 /// Product images from the upstream, kept in a memory tier and a disk tier, both bounded in
@@ -99,7 +99,7 @@ public final class ImageCache: Sendable {
     }
 
     /// The image only if it is in memory, without suspending: a cache hit answered on the
-    /// connection's own thread.
+    /// connection's event loop.
     public func memoryImage(for url: URL) -> CachedImage? {
         memoryImage(forKey: url.absoluteString)
     }

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import Locks
 
 /// The image URLs the upstream itself returned, by key. `/images/{key}` serves only these, so
 /// the server cannot be used to fetch arbitrary URLs.
@@ -11,7 +11,7 @@ import HTTPServer
 public final class ImageURLRegistry: Sendable {
     public static let keyLength = 32
     public let capacity: Int
-    /// Read on every image request and every page render by many connection threads; written
+    /// Read on every image request and every page render on every event loop; written
     /// when a page shows a URL not seen lately.
     private let state: ReadWriteLock<State>
 

@@ -35,6 +35,22 @@ extension Catalog {
         }
     }
 
+    /// A read refused for the dashboard's credentials (the page's 502 of `UpstreamFailure`).
+    var marketRejectedCredentials: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The market refused the request", message: "The Open Market did not accept this dashboard's vendor identifier or secret (--identifier, --secret).")
+        case .ko: ErrorText(heading: "마켓이 요청을 거절했습니다", message: "오픈마켓이 이 대시보드의 판매자 식별자나 비밀번호(--identifier, --secret)를 받아들이지 않았습니다.")
+        }
+    }
+
+    /// A write that timed out, where the form routes have not shown their "outcome unknown" page.
+    var marketSlowOnWrite: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The market is slow to answer", message: "The Open Market did not answer in time.")
+        case .ko: ErrorText(heading: "마켓의 응답이 늦습니다", message: "오픈마켓이 제때 응답하지 않았습니다.")
+        }
+    }
+
     var marketDown: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The market is not answering", message: "The Open Market cannot be reached right now, and there is no saved copy of this page. Please try again in a moment.")

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPServer
+import Locks
 import Templating
 
 /// The template context of list pages (product items with their prices, links and thumbnail

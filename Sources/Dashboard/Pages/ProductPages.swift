@@ -81,10 +81,8 @@ struct ProductPages: Sendable {
         let cached: CachedValue<ProductDetail>
         do {
             cached = try await gateway.product(id: id)
-        } catch MarketError.notFound {
-            return renderer.error(.notFound, Catalog(Language(request)).productNotFound(id: id), retryHref: nil, for: request)
         } catch {
-            return upstreamFailure(error, request: request)
+            return upstreamFailure(error, request: request, productID: id)
         }
         return detail(request, cached)
     }
@@ -127,19 +125,12 @@ struct ProductPages: Sendable {
         return catalog.staleNotice(age: cached.age, failed: cached.lastError != nil)
     }
 
-    /// Nothing cached and the market failed: a page that says what happened and offers a retry.
-    func upstreamFailure(_ error: any Error, request: HTTPRequest) -> HTTPResponse {
-        let retry = PageRenderer.retryHref(for: request)
-        let catalog = Catalog(Language(request))
-        switch error as? MarketError {
-        case .timeout?:
-            return renderer.error(.gatewayTimeout, catalog.marketSlow, retryHref: retry, for: request)
-        case .malformedResponse?:
-            return renderer.error(.badGateway, catalog.marketUnexpected, retryHref: retry, for: request)
-        case .rejected(_, let message)?:
-            return renderer.error(.badGateway, catalog.marketRefusedRequest(message), retryHref: retry, for: request)
-        default:
-            return renderer.error(.badGateway, catalog.marketDown, retryHref: retry, for: request)
-        }
+    /// Nothing cached and the market failed: a page that says what happened and, unless the
+    /// product does not exist, offers a retry (see `UpstreamFailure` for every case).
+    func upstreamFailure(_ error: any Error, request: HTTPRequest, productID: Int? = nil) -> HTTPResponse {
+        let failure = UpstreamFailure(error, .page(productID: productID), Catalog(Language(request)))
+        return renderer.error(
+            failure.status, Catalog.ErrorText(heading: failure.heading, message: failure.message),
+            retryHref: failure.offersRetry ? PageRenderer.retryHref(for: request) : nil, for: request)
     }
 }

@@ -1,16 +1,3 @@
-/// The HTTP version of a request.
-public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
-    public var major: Int
-    public var minor: Int
-    public init(major: Int, minor: Int) {
-        self.major = major
-        self.minor = minor
-    }
-    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
-    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
-    public var description: String { "HTTP/\(major).\(minor)" }
-}
-
 /// A complete request as handlers see it: head, decoded target parts and the whole body.
 public struct HTTPRequest: Sendable {
     public var method: HTTPMethod

@@ -15,7 +15,7 @@ public struct ClosureHandler: HTTPHandler {
 }
 
 /// A handler that can often answer without suspending (a file or a cache hit). The server calls
-/// `respondImmediately` on the connection's own thread and skips the hop to a Swift task;
+/// `respondImmediately` on the connection's event loop and skips the hop to a Swift task;
 /// returning nil falls back to `handle`.
 public protocol ImmediateHTTPHandler: HTTPHandler {
     func respondImmediately(_ request: HTTPRequest) throws -> HTTPResponse?

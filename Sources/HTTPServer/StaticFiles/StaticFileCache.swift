@@ -1,4 +1,5 @@
 import Glibc
+import Locks
 
 /// What the static handler knows about one file, keyed by its path under the root. A class:
 /// a cache hit hands out one reference instead of copying ten fields.

@@ -18,7 +18,7 @@ struct CreateUpload {
         maxTotalFileBytes: MarketRoutes.maxCreateBodyBytes,
         memoryThreshold: MarketRoutes.maxCreateBodyBytes)
 
-    init(_ request: HTTPRequest) throws(MarketError) {
+    init(_ request: HTTPRequest) throws(MarketRefusal) {
         let contentType = request.headers["Content-Type"] ?? ""
         guard contentType.lowercased().hasPrefix("multipart/form-data") else {
             throw .unsupportedMediaType(

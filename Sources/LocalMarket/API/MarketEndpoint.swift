@@ -1,12 +1,12 @@
 import HTTPServer
 
 /// One route of the market: a synchronous body (the store never waits on anything but its own
-/// disk) that the server runs on the connection's thread. A `MarketError` becomes the API's
+/// disk) that the server runs on the connection's event loop. A `MarketRefusal` becomes the API's
 /// `{"code": N, "message": "..."}` reply here, so no error reaches the server's own pages.
 struct MarketEndpoint: ImmediateHTTPHandler {
-    let body: @Sendable (HTTPRequest) throws(MarketError) -> HTTPResponse
+    let body: @Sendable (HTTPRequest) throws(MarketRefusal) -> HTTPResponse
 
-    init(_ body: @escaping @Sendable (HTTPRequest) throws(MarketError) -> HTTPResponse) {
+    init(_ body: @escaping @Sendable (HTTPRequest) throws(MarketRefusal) -> HTTPResponse) {
         self.body = body
     }
 
@@ -27,7 +27,7 @@ struct MarketEndpoint: ImmediateHTTPHandler {
     }
 }
 
-extension MarketError {
+extension MarketRefusal {
     var status: HTTPStatus {
         switch self {
         case .badRequest: .badRequest
@@ -51,7 +51,7 @@ extension MarketError {
     }
 
     var response: HTTPResponse {
-        var response = MarketErrorBody.response(status, message)
+        var response = MarketRefusalBody.response(status, message)
         if case .methodNotAllowed(let allow) = self {
             response.headers["Allow"] = allow.joined(separator: ", ")
         }
@@ -61,7 +61,7 @@ extension MarketError {
 
 /// The API's error body, `{"code":404,"message":"..."}`, for the market's own refusals and
 /// for the errors the server answers by itself (unknown route, 405, 413, 408...).
-public enum MarketErrorBody {
+public enum MarketRefusalBody {
     public static func response(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
         var json = JSONWriter()
         json.beginObject()

@@ -14,7 +14,7 @@ extension MarketRoutes {
     /// hasPrev, pages`, where `limit = offset + itemsPerPage` (the real server's quirk: an end
     /// index, not a count) and `lastPage = ceil(totalCount / itemsPerPage)`. Newest id first;
     /// `search_value` keeps the products whose name contains it, ignoring case (`ProductSearch`).
-    func list(_ request: HTTPRequest) throws(MarketError) -> HTTPResponse {
+    func list(_ request: HTTPRequest) throws(MarketRefusal) -> HTTPResponse {
         let pageNo = try Self.integerQuery(request, "page_no", default: 1, range: Self.pageNoRange)
         let itemsPerPage = try Self.integerQuery(
             request, "items_per_page", default: Self.defaultItemsPerPage, range: Self.itemsPerPageRange)
@@ -45,7 +45,7 @@ extension MarketRoutes {
 
     private static func integerQuery(
         _ request: HTTPRequest, _ name: String, default value: Int, range: ClosedRange<Int>
-    ) throws(MarketError) -> Int {
+    ) throws(MarketRefusal) -> Int {
         guard let text = request.queryValue(name), !text.isEmpty else { return value }
         guard let number = Int(text) else { throw .badRequest("\(name) must be an integer, got \"\(text)\"") }
         guard range.contains(number) else {

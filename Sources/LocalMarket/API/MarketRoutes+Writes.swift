@@ -5,7 +5,7 @@ import HTTPServer
 /// (403), then the field rules (400).
 extension MarketRoutes {
     /// `POST /api/products`: multipart with one `params` JSON part and 1–5 `images` parts.
-    func create(_ request: HTTPRequest) throws(MarketError) -> HTTPResponse {
+    func create(_ request: HTTPRequest) throws(MarketRefusal) -> HTTPResponse {
         let vendor = try VendorCredentials.vendor(identifier: request.headers["identifier"])
         let upload = try CreateUpload(request)
         let fields = try ProductFields(json: upload.params, what: "params")
@@ -19,7 +19,7 @@ extension MarketRoutes {
     }
 
     /// `PATCH /api/products/{id}`: JSON, every field optional but `secret`.
-    func edit(_ request: HTTPRequest) throws(MarketError) -> HTTPResponse {
+    func edit(_ request: HTTPRequest) throws(MarketRefusal) -> HTTPResponse {
         let vendor = try VendorCredentials.vendor(identifier: request.headers["identifier"])
         let id = try Self.productId(request)
         let fields = try Self.jsonBody(request)
@@ -30,7 +30,7 @@ extension MarketRoutes {
 
     /// `POST /api/products/{id}/archived` with `{"secret": "..."}`: the path to DELETE, as
     /// `text/plain`.
-    func deletePath(_ request: HTTPRequest) throws(MarketError) -> HTTPResponse {
+    func deletePath(_ request: HTTPRequest) throws(MarketRefusal) -> HTTPResponse {
         let vendor = try VendorCredentials.vendor(identifier: request.headers["identifier"])
         let id = try Self.productId(request)
         let fields = try Self.jsonBody(request)
@@ -39,7 +39,7 @@ extension MarketRoutes {
     }
 
     /// `DELETE /api/products/{token}` with the `identifier` header: the deleted product.
-    func delete(_ request: HTTPRequest) throws(MarketError) -> HTTPResponse {
+    func delete(_ request: HTTPRequest) throws(MarketRefusal) -> HTTPResponse {
         let vendor = try VendorCredentials.vendor(identifier: request.headers["identifier"])
         let removed = try store.delete(token: request.parameter("token") ?? "", vendor: vendor)
         return .json(productJSON(for: request).detail(removed))
@@ -47,7 +47,7 @@ extension MarketRoutes {
 
     /// A JSON object body; the `Content-Type` must say JSON (`application/json` or `+json`),
     /// as Spring's `@RequestBody` requires, else 415.
-    static func jsonBody(_ request: HTTPRequest) throws(MarketError) -> ProductFields {
+    static func jsonBody(_ request: HTTPRequest) throws(MarketRefusal) -> ProductFields {
         let mediaType = (request.headers["Content-Type"] ?? "")
             .split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json")) else {

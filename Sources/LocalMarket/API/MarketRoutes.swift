@@ -50,7 +50,7 @@ struct MarketRoutes: Sendable {
         .json(Array("\"OK\"".utf8))
     }
 
-    func detail(_ request: HTTPRequest) throws(MarketError) -> HTTPResponse {
+    func detail(_ request: HTTPRequest) throws(MarketRefusal) -> HTTPResponse {
         let id = try Self.productId(request)
         guard let product = try store.product(id: id) else { throw .notFound("product \(id) not found") }
         return .json(productJSON(for: request).detail(product))
@@ -58,7 +58,7 @@ struct MarketRoutes: Sendable {
 
     /// `{id}` must be a decimal integer; anything else is a 400, as Spring answers a path
     /// variable that does not convert.
-    static func productId(_ request: HTTPRequest) throws(MarketError) -> Int {
+    static func productId(_ request: HTTPRequest) throws(MarketRefusal) -> Int {
         let text = request.parameter("id") ?? ""
         guard let id = Int(text), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
             throw .badRequest("product id must be a positive integer, got \"\(text)\"")
@@ -66,7 +66,7 @@ struct MarketRoutes: Sendable {
         return id
     }
 
-    func image(_ request: HTTPRequest) throws(MarketError) -> HTTPResponse {
+    func image(_ request: HTTPRequest) throws(MarketRefusal) -> HTTPResponse {
         let relative = [request.parameter("vendor"), request.parameter("day"), request.parameter("file")]
             .map { $0 ?? "" }.joined(separator: "/")
         guard let path = store.files.imageFile(relative),

@@ -33,8 +33,8 @@ public struct MarketCommandLine: Sendable, Equatable {
           --host HOST      address to bind (default 127.0.0.1)
           --port PORT      port to bind, 0 picks a free one (default 8081)
           --data-dir DIR   where products and images are kept; seeded with sample products
-                           when empty (default $XDG_DATA_HOME/openmarket-dashboard/local-market,
-                           or ~/.local/share/openmarket-dashboard/local-market)
+                           when empty (default $XDG_DATA_HOME/open-market-dashboard/local-market,
+                           or ~/.local/share/open-market-dashboard/local-market)
           --seed-count N   fill a new data directory with N generated products (deterministic
                            names, prices and stock; a few shared images) instead of the ~60
                            samples; ignored when the directory already holds a market
@@ -98,6 +98,6 @@ public struct MarketCommandLine: Sendable, Equatable {
             let home = environment["HOME"] ?? NSHomeDirectory()
             base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share")
         }
-        return base.appendingPathComponent("openmarket-dashboard/local-market", isDirectory: true)
+        return base.appendingPathComponent("open-market-dashboard/local-market", isDirectory: true)
     }
 }

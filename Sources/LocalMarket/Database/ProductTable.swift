@@ -127,8 +127,8 @@ enum ProductTable {
         return value
     }
 
-    private static func currency(_ text: String) throws(SQLiteError) -> Currency {
-        guard let currency = Currency(rawValue: text) else {
+    private static func currency(_ text: String) throws(SQLiteError) -> StoredCurrency {
+        guard let currency = StoredCurrency(rawValue: text) else {
             throw SQLiteError(code: 0, message: "unknown currency \(text)", operation: "read product")
         }
         return currency

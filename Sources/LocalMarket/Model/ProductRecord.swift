@@ -9,7 +9,7 @@ struct ProductRecord: Codable, Sendable, Equatable {
     var vendorId: Int
     var name: String
     var description: String
-    var currency: Currency
+    var currency: StoredCurrency
     var price: Decimal
     var discountedPrice: Decimal
     var stock: Int
@@ -33,7 +33,7 @@ struct ProductRecord: Codable, Sendable, Equatable {
 
     init(
         id: Int, uuid: String, vendorId: Int, name: String, description: String,
-        currency: Currency, price: Decimal, discountedPrice: Decimal, stock: Int,
+        currency: StoredCurrency, price: Decimal, discountedPrice: Decimal, stock: Int,
         thumbnailImageId: Int, images: [ImageRecord], createdAt: String, issuedAt: String
     ) {
         self.id = id
@@ -59,7 +59,7 @@ struct ProductRecord: Codable, Sendable, Equatable {
         vendorId = try c.decode(Int.self, forKey: .vendorId)
         name = try c.decode(String.self, forKey: .name)
         description = try c.decode(String.self, forKey: .description)
-        currency = try c.decode(Currency.self, forKey: .currency)
+        currency = try c.decode(StoredCurrency.self, forKey: .currency)
         price = try Self.decodeMoney(c, .price)
         discountedPrice = try Self.decodeMoney(c, .discountedPrice)
         stock = try c.decode(Int.self, forKey: .stock)
@@ -99,7 +99,7 @@ struct ProductRecord: Codable, Sendable, Equatable {
 }
 
 /// The two currencies the API knows.
-enum Currency: String, Codable, Sendable, CaseIterable {
+enum StoredCurrency: String, Codable, Sendable, CaseIterable {
     case krw = "KRW"
     case usd = "USD"
 }

@@ -52,7 +52,7 @@ struct GeneratedCatalog {
             let noun = Self.nouns[Int(random.next() % UInt64(Self.nouns.count))]
             name = "\(adjective) \(noun) \(number)"
         }
-        let currency: Currency = index % 3 == 0 ? .usd : .krw
+        let currency: StoredCurrency = index % 3 == 0 ? .usd : .krw
         let price: Decimal = currency == .usd
             ? Decimal(Int(random.next() % 20_000) + 100) / 100
             : Decimal((Int(random.next() % 500) + 1) * 1000)
@@ -76,7 +76,7 @@ struct GeneratedCatalog {
         var result: [(origin: String, thumbnail: String, vendorId: Int)] = []
         for (offset, name) in Self.imageNames.enumerated() {
             let source = seedURL.appendingPathComponent("images").appendingPathComponent(name).path
-            guard let bytes = try AtomicFile.read(source), let format = ImageFormat(sniffing: bytes) else {
+            guard let bytes = try AtomicFile.read(source), let format = StoredImageFormat(sniffing: bytes) else {
                 throw .seedUnavailable("image \(name) is missing or not a JPEG or PNG")
             }
             let vendorId = MarketVendor.all[offset % MarketVendor.all.count].id

@@ -7,7 +7,7 @@ enum MarketSeed {
         var vendorId: Int
         var name: String
         var description: String
-        var currency: Currency
+        var currency: StoredCurrency
         var price: Decimal
         var discountedPrice: Decimal
         var stock: Int
@@ -28,7 +28,7 @@ enum MarketSeed {
             let folder = String(entry.createdAt.prefix(10).filter { $0 != "-" })
             for name in entry.images {
                 let source = seedURL.appendingPathComponent("images").appendingPathComponent(name).path
-                guard let bytes = try AtomicFile.read(source), let format = ImageFormat(sniffing: bytes) else {
+                guard let bytes = try AtomicFile.read(source), let format = StoredImageFormat(sniffing: bytes) else {
                     throw .seedUnavailable("image \(name) is missing or not a JPEG or PNG")
                 }
                 let key = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
@@ -77,7 +77,7 @@ enum MarketSeed {
             MarketVendor.all.contains(where: { $0.id == vendorId }),
             case .string(let name)? = item["name"],
             case .string(let description)? = item["description"],
-            case .string(let code)? = item["currency"], let currency = Currency(rawValue: code),
+            case .string(let code)? = item["currency"], let currency = StoredCurrency(rawValue: code),
             case .number(let price)? = item["price"], let priceValue = Decimal(string: price),
             case .number(let discount)? = item["discounted_price"], let discountValue = Decimal(string: discount),
             case .number(let stockText)? = item["stock"], let stock = Int(stockText),

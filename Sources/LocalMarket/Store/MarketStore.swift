@@ -6,13 +6,13 @@ import Foundation
 final class MarketStore: Sendable {
     let files: MarketFiles
     let database: MarketDatabase
-    private let today: @Sendable () -> MarketDate
+    private let today: @Sendable () -> StoredDate
 
     /// Opens the data directory: migrates the database, installs `catalog` (or imports an old
     /// `market.json`) when it holds no market yet, and clears writes a crash interrupted.
     init(
         files: MarketFiles, catalog: MarketCatalog,
-        today: @escaping @Sendable () -> MarketDate = { MarketDate(Date()) }
+        today: @escaping @Sendable () -> StoredDate = { StoredDate(Date()) }
     ) throws(StorageError) {
         self.files = files
         self.today = today
@@ -30,7 +30,7 @@ final class MarketStore: Sendable {
     }
 
     /// Every product, oldest first, with the counters (tests and small tools; pages use `page`).
-    func snapshot() throws(MarketError) -> MarketState {
+    func snapshot() throws(MarketRefusal) -> MarketState {
         try read { db throws(SQLiteError) in
             let ids = try db.rows("SELECT id FROM products ORDER BY id", []) { $0.integer(0) }
             var state = MarketState()
@@ -41,13 +41,13 @@ final class MarketStore: Sendable {
         }
     }
 
-    func product(id: Int) throws(MarketError) -> ProductRecord? {
+    func product(id: Int) throws(MarketRefusal) -> ProductRecord? {
         try read { db throws(SQLiteError) in try ProductTable.load(id: id, on: db) }
     }
 
     /// One page, newest first, of every product or of those whose name matches `search`
     /// (`ProductSearch`), with the count of all of them.
-    func page(search: String, offset: Int, limit: Int) throws(MarketError) -> (totalCount: Int, products: [ProductRecord]) {
+    func page(search: String, offset: Int, limit: Int) throws(MarketRefusal) -> (totalCount: Int, products: [ProductRecord]) {
         try read { db throws(SQLiteError) in
             if search.isEmpty {
                 let total = try MarketInfo.value(.productCount, on: db)
@@ -63,8 +63,8 @@ final class MarketStore: Sendable {
     /// Stores the uploaded images (in parallel with other writers' images), then the product
     /// that refers to them in one transaction.
     func create(
-        vendor: MarketVendor, product new: ProductRules.NewProduct, images: [(bytes: [UInt8], format: ImageFormat)]
-    ) throws(MarketError) -> ProductRecord {
+        vendor: MarketVendor, product new: ProductRules.NewProduct, images: [(bytes: [UInt8], format: StoredImageFormat)]
+    ) throws(MarketRefusal) -> ProductRecord {
         let date = today()
         var written: [(origin: String, thumbnail: String)] = []
         for (offset, image) in images.enumerated() {
@@ -110,8 +110,8 @@ final class MarketStore: Sendable {
 
     /// Applies an edit by the product's own vendor. Stored fields are not checked again: only
     /// the fields the edit sends must follow the rules.
-    func edit(id: Int, vendor: MarketVendor, fields: ProductFields) throws(MarketError) -> ProductRecord {
-        try writeTransaction { db throws(MarketError) -> ProductRecord in
+    func edit(id: Int, vendor: MarketVendor, fields: ProductFields) throws(MarketRefusal) -> ProductRecord {
+        try writeTransaction { db throws(MarketRefusal) -> ProductRecord in
             guard let old = try Self.sql({ () throws(SQLiteError) in try ProductTable.load(id: id, on: db) }) else {
                 throw .notFound("product \(id) not found")
             }
@@ -126,7 +126,7 @@ final class MarketStore: Sendable {
 
     /// The path a vendor DELETEs to remove its product: `/api/products/<token>`, where the
     /// token is base64 of `"{id}|{product uuid}"`.
-    func deletePath(id: Int, vendor: MarketVendor) throws(MarketError) -> String {
+    func deletePath(id: Int, vendor: MarketVendor) throws(MarketRefusal) -> String {
         guard let product = try product(id: id) else { throw .notFound("product \(id) not found") }
         try Self.checkOwner(product, vendor)
         return "/api/products/" + DeleteToken.make(id: product.id, uuid: product.uuid)
@@ -134,11 +134,11 @@ final class MarketStore: Sendable {
 
     /// Removes the product a delete token names; its image files go after the commit (unless
     /// another product shares them, as a generated catalog's products do).
-    func delete(token: String, vendor: MarketVendor) throws(MarketError) -> ProductRecord {
+    func delete(token: String, vendor: MarketVendor) throws(MarketRefusal) -> ProductRecord {
         guard let (id, uuid) = DeleteToken.parse(token) else {
             throw .notFound("no product for this delete path")
         }
-        let removed = try writeTransaction { db throws(MarketError) -> ProductRecord in
+        let removed = try writeTransaction { db throws(MarketRefusal) -> ProductRecord in
             let found = try Self.sql { () throws(SQLiteError) in try ProductTable.load(id: id, on: db) }
             guard let product = found, product.uuid == uuid else {
                 throw .notFound("no product for this delete path")
@@ -161,7 +161,7 @@ final class MarketStore: Sendable {
         return removed
     }
 
-    private static func checkOwner(_ product: ProductRecord, _ vendor: MarketVendor) throws(MarketError) {
+    private static func checkOwner(_ product: ProductRecord, _ vendor: MarketVendor) throws(MarketRefusal) {
         guard product.vendorId == vendor.id else {
             throw .forbidden("product \(product.id) belongs to another vendor")
         }
@@ -175,16 +175,16 @@ final class MarketStore: Sendable {
 
     /// One write transaction; a database failure is a 500 and changes nothing.
     private func writeTransaction<Result: Sendable>(
-        _ body: (SQLiteConnection) throws(MarketError) -> Result
-    ) throws(MarketError) -> Result {
-        try database.write { db throws(MarketError) -> Result in
-            try db.transaction(.immediate, mapError: { MarketError.storage("could not save the market: \($0)") }) {
-                () throws(MarketError) -> Result in try body(db)
+        _ body: (SQLiteConnection) throws(MarketRefusal) -> Result
+    ) throws(MarketRefusal) -> Result {
+        try database.write { db throws(MarketRefusal) -> Result in
+            try db.transaction(.immediate, mapError: { MarketRefusal.storage("could not save the market: \($0)") }) {
+                () throws(MarketRefusal) -> Result in try body(db)
             }
         }
     }
 
-    private func read<Result: Sendable>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result) throws(MarketError) -> Result {
+    private func read<Result: Sendable>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result) throws(MarketRefusal) -> Result {
         do {
             return try database.read(body)
         } catch {
@@ -192,7 +192,7 @@ final class MarketStore: Sendable {
         }
     }
 
-    private static func sql<Result>(_ body: () throws(SQLiteError) -> Result) throws(MarketError) -> Result {
+    private static func sql<Result>(_ body: () throws(SQLiteError) -> Result) throws(MarketRefusal) -> Result {
         do {
             return try body()
         } catch {

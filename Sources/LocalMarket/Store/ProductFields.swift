@@ -15,7 +15,7 @@ struct ProductFields: Sendable, Equatable {
     var thumbnailId: Int?
 
     /// Parses a JSON body; `what` names it in messages (`params`, `request body`).
-    init(json bytes: [UInt8], what: String) throws(MarketError) {
+    init(json bytes: [UInt8], what: String) throws(MarketRefusal) {
         let value: JSONValue
         do {
             value = try JSONValue.parse(bytes)
@@ -33,7 +33,7 @@ struct ProductFields: Sendable, Equatable {
         thumbnailId = try Self.integer(value, "thumbnail_id")
     }
 
-    private static func string(_ object: JSONValue, _ key: String) throws(MarketError) -> String? {
+    private static func string(_ object: JSONValue, _ key: String) throws(MarketRefusal) -> String? {
         switch object[key] {
         case nil, .null?: return nil
         case .string(let text)?: return text
@@ -41,7 +41,7 @@ struct ProductFields: Sendable, Equatable {
         }
     }
 
-    private static func decimal(_ object: JSONValue, _ key: String) throws(MarketError) -> Decimal? {
+    private static func decimal(_ object: JSONValue, _ key: String) throws(MarketRefusal) -> Decimal? {
         switch object[key] {
         case nil, .null?: return nil
         case .number(let literal)?:
@@ -54,7 +54,7 @@ struct ProductFields: Sendable, Equatable {
     }
 
     /// An integral JSON number (`3`, `3.0`, `3e0`) that fits an `Int`.
-    private static func integer(_ object: JSONValue, _ key: String) throws(MarketError) -> Int? {
+    private static func integer(_ object: JSONValue, _ key: String) throws(MarketRefusal) -> Int? {
         guard let value = try decimal(object, key) else { return nil }
         var rounded = Decimal()
         var source = value

@@ -16,13 +16,13 @@ enum ProductRules {
         var name: String
         var description: String
         var price: Decimal
-        var currency: Currency
+        var currency: StoredCurrency
         var discountedPrice: Decimal
         var stock: Int
     }
 
     /// Checks every field of a create request; `secret` was checked before.
-    static func newProduct(_ fields: ProductFields) throws(MarketError) -> NewProduct {
+    static func newProduct(_ fields: ProductFields) throws(MarketRefusal) -> NewProduct {
         guard let name = fields.name else { throw .badRequest("name is required") }
         guard let description = fields.description else { throw .badRequest("description is required") }
         guard let price = fields.price else { throw .badRequest("price is required") }
@@ -40,7 +40,7 @@ enum ProductRules {
 
     /// Applies the fields present in an edit request to a stored product, checking each one
     /// and the discount against the resulting price.
-    static func apply(_ fields: ProductFields, to product: inout ProductRecord) throws(MarketError) {
+    static func apply(_ fields: ProductFields, to product: inout ProductRecord) throws(MarketRefusal) {
         if let name = fields.name { product.name = try checkName(name) }
         if let description = fields.description { product.description = try checkDescription(description) }
         if let price = fields.price { product.price = try checkPrice(price) }
@@ -57,14 +57,14 @@ enum ProductRules {
     }
 
     /// Checks the uploaded files: 1 to 5, each JPEG or PNG by its bytes, each at most 300 KB.
-    static func checkImages(_ images: [[UInt8]]) throws(MarketError) -> [ImageFormat] {
+    static func checkImages(_ images: [[UInt8]]) throws(MarketRefusal) -> [StoredImageFormat] {
         guard !images.isEmpty else { throw .badRequest("at least one image is required (part 'images')") }
         guard images.count <= imageCount.upperBound else {
             throw .badRequest("at most \(imageCount.upperBound) images are allowed, got \(images.count)")
         }
-        var formats: [ImageFormat] = []
+        var formats: [StoredImageFormat] = []
         for (index, bytes) in images.enumerated() {
-            guard let format = ImageFormat(sniffing: bytes) else {
+            guard let format = StoredImageFormat(sniffing: bytes) else {
                 throw .badRequest("image \(index + 1) is not a JPEG or PNG file")
             }
             guard bytes.count <= maxImageBytes else {
@@ -75,39 +75,39 @@ enum ProductRules {
         return formats
     }
 
-    static func checkName(_ name: String) throws(MarketError) -> String {
+    static func checkName(_ name: String) throws(MarketRefusal) -> String {
         guard nameLength.contains(name.count), !isBlank(name) else {
             throw .badRequest("name must be 3 to 100 characters")
         }
         return name
     }
 
-    static func checkDescription(_ description: String) throws(MarketError) -> String {
+    static func checkDescription(_ description: String) throws(MarketRefusal) -> String {
         guard descriptionLength.contains(description.count), !isBlank(description) else {
             throw .badRequest("description must be 10 to 1000 characters")
         }
         return description
     }
 
-    static func checkPrice(_ price: Decimal) throws(MarketError) -> Decimal {
+    static func checkPrice(_ price: Decimal) throws(MarketRefusal) -> Decimal {
         guard price > 0 else { throw .badRequest("price must be greater than 0") }
         guard price <= maxPrice else { throw .badRequest("price must be at most \(maxPrice)") }
         return price
     }
 
-    static func checkCurrency(_ code: String) throws(MarketError) -> Currency {
-        guard let currency = Currency(rawValue: code) else {
+    static func checkCurrency(_ code: String) throws(MarketRefusal) -> StoredCurrency {
+        guard let currency = StoredCurrency(rawValue: code) else {
             throw .badRequest("currency must be KRW or USD")
         }
         return currency
     }
 
-    static func checkStock(_ stock: Int) throws(MarketError) -> Int {
+    static func checkStock(_ stock: Int) throws(MarketRefusal) -> Int {
         guard stock >= 0 else { throw .badRequest("stock must be 0 or more") }
         return stock
     }
 
-    static func checkDiscount(_ discount: Decimal, price: Decimal) throws(MarketError) {
+    static func checkDiscount(_ discount: Decimal, price: Decimal) throws(MarketRefusal) {
         guard discount >= 0, discount <= price else {
             throw .badRequest("discounted_price must be between 0 and price")
         }

@@ -3,7 +3,7 @@
 /// identifier or secret"); a missing `secret` is a 400 like any other missing field; a known
 /// vendor touching another vendor's product is 403 (see `MarketStore`).
 enum VendorCredentials {
-    static func vendor(identifier: String?) throws(MarketError) -> MarketVendor {
+    static func vendor(identifier: String?) throws(MarketRefusal) -> MarketVendor {
         guard let identifier, !identifier.isEmpty else {
             throw .unauthorized("the identifier header is missing")
         }
@@ -13,7 +13,7 @@ enum VendorCredentials {
         return vendor
     }
 
-    static func check(secret: String?, of vendor: MarketVendor) throws(MarketError) {
+    static func check(secret: String?, of vendor: MarketVendor) throws(MarketRefusal) {
         guard let secret else { throw .badRequest("secret is required") }
         guard constantTimeEquals(secret, vendor.secret) else {
             throw .unauthorized("the secret does not match the vendor identifier")

@@ -35,18 +35,6 @@ public enum MarketError: Error, Sendable, Hashable, CustomStringConvertible, Loc
         }
     }
 
-    /// The status a dashboard page should answer with when it has nothing better to show.
-    public var suggestedStatus: Int {
-        switch self {
-        case .notFound: 404
-        case .rejected(let status, _): (400..<500).contains(status) ? 422 : 502
-        case .unauthorized: 403
-        case .timeout: 504
-        case .unreachable, .malformedResponse: 502
-        case .invalidRequest: 422
-        }
-    }
-
     public var description: String {
         switch self {
         case .notFound: "The product was not found."

@@ -18,7 +18,7 @@ struct TestFile: Sendable {
 }
 
 /// Builds `multipart/form-data` bodies the way a browser does (CRLF, one part per field or file).
-enum MultipartBody {
+enum BrowserFormBody {
     static let boundary = "----TestFormBoundary7MA4YWxkTrZu0gW"
     static let contentType = "multipart/form-data; boundary=\(boundary)"
 
@@ -85,8 +85,8 @@ struct FormSession: Sendable {
         var all: [(String, String)] = tokens ? [("csrf_token", csrfToken), ("form_token", formToken)] : []
         all += fields
         var head = headers ?? browserHeaders
-        head["Content-Type"] = MultipartBody.contentType
-        return try await HTTPTestClient.request(port, "POST", path, headers: head, body: MultipartBody.make(fields: all, files: files))
+        head["Content-Type"] = BrowserFormBody.contentType
+        return try await HTTPTestClient.request(port, "POST", path, headers: head, body: BrowserFormBody.make(fields: all, files: files))
     }
 
     /// Posts an urlencoded form (edit and delete forms).

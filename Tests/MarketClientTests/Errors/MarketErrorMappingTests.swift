@@ -73,7 +73,5 @@ struct MarketErrorMappingTests {
             #expect(!error.description.isEmpty)
             #expect(error.localizedDescription == error.description)
         }
-        #expect(MarketError.timeout.suggestedStatus == 504)
-        #expect(MarketError.unreachable.suggestedStatus == 502)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A strict reader of `multipart/form-data` over bytes, for checking what the encoder (and the
 /// client, through a stub server) produced. Fails on a bare LF where CRLF belongs.
-struct MultipartPart: Equatable {
+struct ReceivedPart: Equatable {
     var headers: [String: String]
     var body: [UInt8]
 
@@ -26,12 +26,12 @@ enum MultipartParseError: Error { case malformed(String) }
 
 /// Splits `body` by `--boundary` lines (RFC 2046 §5.1.1): every line ending must be CRLF,
 /// the body must end with `--boundary--` CRLF.
-func parseMultipart(_ body: [UInt8], boundary: String) throws -> [MultipartPart] {
+func parseMultipart(_ body: [UInt8], boundary: String) throws -> [ReceivedPart] {
     let crlf: [UInt8] = [13, 10]
     let opening = Array("--\(boundary)".utf8)
     let delimiter = crlf + opening
     guard body.starts(with: opening + crlf) else { throw MultipartParseError.malformed("no opening boundary") }
-    var parts: [MultipartPart] = []
+    var parts: [ReceivedPart] = []
     var index = opening.count + 2
     while true {
         guard let end = firstIndex(of: delimiter, in: body, from: index) else {
@@ -46,7 +46,7 @@ func parseMultipart(_ body: [UInt8], boundary: String) throws -> [MultipartPart]
     }
 }
 
-private func parsePart(_ bytes: [UInt8]) throws -> MultipartPart {
+private func parsePart(_ bytes: [UInt8]) throws -> ReceivedPart {
     let separator: [UInt8] = [13, 10, 13, 10]
     guard let split = firstIndex(of: separator, in: bytes, from: 0) else {
         throw MultipartParseError.malformed("part without a blank line")
@@ -62,7 +62,7 @@ private func parsePart(_ bytes: [UInt8]) throws -> MultipartPart {
         headers[name] = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
         lineStart = lineEnd + 2
     }
-    return MultipartPart(headers: headers, body: Array(bytes[(split + 4)...]))
+    return ReceivedPart(headers: headers, body: Array(bytes[(split + 4)...]))
 }
 
 func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

@@ -25,31 +25,6 @@ final class SleepLog: Sendable {
     }
 }
 
-/// Holds handlers until the test opens it: a server that does not answer, without sleeping.
-final class Gate: Sendable {
-    private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state in
-                if state.open { return true }
-                state.waiting.append(continuation)
-                return false
-            }
-            if resumeNow { continuation.resume() }
-        }
-    }
-
-    func open() {
-        let waiting = state.withLock { state in
-            state.open = true
-            defer { state.waiting = [] }
-            return state.waiting
-        }
-        waiting.forEach { $0.resume() }
-    }
-}
-
 /// Our `HTTPServer` on 127.0.0.1, port 0, with stub routes that record every request first.
 struct StubMarket {
     static let credentials = MarketCredentials(identifier: "7184295e-4aa2-11ed-a200-81a344d1e7cb", secret: "s3cr3t-Pa55")

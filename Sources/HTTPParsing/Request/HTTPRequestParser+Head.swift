@@ -1,6 +1,6 @@
 extension HTTPRequestParser {
     /// RFC 9110 §5.6.2: tchar.
-    static func isTokenByte(_ b: UInt8) -> Bool {
+    package static func isTokenByte(_ b: UInt8) -> Bool {
         switch b {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"):

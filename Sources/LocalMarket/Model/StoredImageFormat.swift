@@ -1,6 +1,6 @@
 /// The image types the market accepts, recognised by their magic bytes (never by the file
 /// name or the part's declared Content-Type, which a client may get wrong).
-enum ImageFormat: String, Sendable {
+enum StoredImageFormat: String, Sendable {
     case jpeg
     case png
 
@@ -41,7 +41,7 @@ enum ImageFormat: String, Sendable {
 /// Names of stored image files, shaped like the real server's S3 keys:
 /// `{vendor_id}/{yyyyMMdd}/{32 hex digits}_origin.jpg` and `..._thumb.jpg`.
 enum ImageNaming {
-    static func paths(vendorId: Int, day: String, key: String, format: ImageFormat) -> (origin: String, thumbnail: String) {
+    static func paths(vendorId: Int, day: String, key: String, format: StoredImageFormat) -> (origin: String, thumbnail: String) {
         let stem = "\(vendorId)/\(day)/\(key)"
         return ("\(stem)_origin.\(format.fileExtension)", "\(stem)_thumb.\(format.fileExtension)")
     }
@@ -58,9 +58,9 @@ enum ImageNaming {
     }
 
     /// The format a stored file name declares, or nil if the name is not one the market makes.
-    static func format(ofFileName name: some StringProtocol) -> ImageFormat? {
+    static func format(ofFileName name: some StringProtocol) -> StoredImageFormat? {
         guard let dot = name.lastIndex(of: "."),
-            let format = ImageFormat(fileExtension: name[name.index(after: dot)...])
+            let format = StoredImageFormat(fileExtension: name[name.index(after: dot)...])
         else { return nil }
         let stem = name[..<dot]
         for suffix in ["_origin", "_thumb"] where stem.hasSuffix(suffix) {

@@ -5,7 +5,7 @@ import Glibc
 
 /// A calendar day in UTC, in the two spellings the market uses. The real server stamps
 /// products with the date only (`2022-11-04T00:00:00`), so the time is always midnight.
-struct MarketDate: Sendable, Equatable {
+struct StoredDate: Sendable, Equatable {
     let year: Int
     let month: Int
     let day: Int

@@ -48,7 +48,7 @@ public struct HTTPParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { "\(status.rawValue): \(reason)" }
 }
 
-/// Limits the parser enforces while reading (see `ServerConfiguration`).
+/// Limits the parser enforces while reading (HTTPServer takes them from its `ServerConfiguration`).
 public struct HTTPParserLimits: Sendable, Equatable {
     public var maxRequestLineBytes: Int
     public var maxHeaderBytes: Int
@@ -64,12 +64,5 @@ public struct HTTPParserLimits: Sendable, Equatable {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxHeaderFields = maxHeaderFields
         self.maxChunkLineBytes = maxChunkLineBytes
-    }
-
-    public init(_ configuration: ServerConfiguration) {
-        self.init(
-            maxRequestLineBytes: configuration.maxRequestLineBytes,
-            maxHeaderBytes: configuration.maxHeaderBytes,
-            maxHeaderFields: configuration.maxHeaderFields)
     }
 }

@@ -1,6 +1,6 @@
 /// The market's refusals, each with the message sent in `{"code": N, "message": "..."}`.
-/// The API layer maps them to status codes in one place (`MarketError+Response.swift`).
-enum MarketError: Error, Equatable {
+/// The API layer maps them to status codes in one place (`API/MarketEndpoint.swift`).
+enum MarketRefusal: Error, Equatable {
     /// 400: malformed request, missing part, unparsable JSON, a field that breaks a rule.
     case badRequest(String)
     /// 401: missing or unknown `identifier`, or a `secret` that does not match it.

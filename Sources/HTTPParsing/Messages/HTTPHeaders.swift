@@ -128,7 +128,7 @@ extension String {
 
 extension StringProtocol {
     /// Trims spaces and horizontal tabs (HTTP's OWS), nothing else.
-    func trimmingASCIIWhitespace() -> String {
+    package func trimmingASCIIWhitespace() -> String {
         let bytes = Array(utf8)
         var start = 0
         var end = bytes.count

@@ -1,0 +1,120 @@
+import Foundation
+import MarketClient
+import Testing
+
+@testable import Dashboard
+
+/// One mapping from a market failure to what a person sees (`UpstreamFailure`): the table for
+/// every case, then the pages and the form over real sockets, each case as it is shown.
+@Suite struct UpstreamFailureTests {
+    /// Each error, the status a page answers, and whether it offers **Try again**.
+    static let pageCases: [(MarketError, status: Int, retry: Bool)] = [
+        (.timeout, 504, true),
+        (.unreachable, 502, true),
+        (.malformedResponse("not JSON"), 502, true),
+        (.rejected(status: 400, message: "bad paging"), 502, true),
+        (.rejected(status: 500, message: "database on fire"), 502, true),
+        (.unauthorized, 502, true),
+        (.invalidRequest("no images"), 500, false),
+    ]
+
+    /// Each error and the status a form answers (the form comes back; no retry link).
+    static let formCases: [(MarketError, status: Int)] = [
+        (.timeout, 504),
+        (.unreachable, 502),
+        (.malformedResponse("not JSON"), 502),
+        (.rejected(status: 400, message: "name is already taken"), 422),
+        (.rejected(status: 500, message: "database on fire"), 502),
+        (.notFound, 404),
+        (.unauthorized, 403),
+        (.invalidRequest("no images"), 422),
+    ]
+
+    @Test(arguments: pageCases.indices)
+    func onAPage(_ index: Int) {
+        let (error, status, retry) = Self.pageCases[index]
+        let failure = UpstreamFailure(error, .page(productID: nil))
+        #expect(failure.status.rawValue == status, "\(error)")
+        #expect(failure.offersRetry == retry, "\(error)")
+        #expect(!failure.heading.isEmpty && !failure.message.isEmpty)
+    }
+
+    @Test(arguments: formCases.indices)
+    func onAForm(_ index: Int) {
+        let (error, status) = Self.formCases[index]
+        let failure = UpstreamFailure(error, .form(action: .register))
+        #expect(failure.status.rawValue == status, "\(error)")
+        #expect(!failure.offersRetry, "a form comes back filled in; submitting again is the retry")
+    }
+
+    @Test func aMissingProduct_is404WithoutRetry_aMissingListIsTheMarketsFault() {
+        let product = UpstreamFailure(MarketError.notFound, .page(productID: 7))
+        #expect(product.status == .notFound)
+        #expect(product.message == "Product 7 does not exist, or it was deleted.")
+        #expect(!product.offersRetry)
+        let list = UpstreamFailure(MarketError.notFound, .page(productID: nil))
+        #expect(list.status == .badGateway)
+        #expect(list.offersRetry)
+    }
+
+    @Test func anErrorThatIsNotTheMarkets_readsAsUnreachable() {
+        #expect(UpstreamFailure(CancellationError(), .page(productID: nil)) == UpstreamFailure(MarketError.unreachable, .page(productID: nil)))
+    }
+
+    @Test func theMarketsOwnWords_areShown() {
+        #expect(UpstreamFailure(MarketError.rejected(status: 500, message: "database on fire"), .page(productID: 1)).message
+            == "The Open Market said: database on fire")
+        #expect(UpstreamFailure(MarketError.rejected(status: 409, message: "taken"), .form(action: .register)).message
+            == "The Open Market said: taken")
+    }
+
+    @Test(arguments: pageCases.indices)
+    func theListAndAProduct_answerAsTheTableSays(_ index: Int) async throws {
+        let (error, status, retry) = Self.pageCases[index]
+        try await withDashboard(api: FailingReads(error)) { harness in
+            for path in ["/products?view=grid", "/products/7"] {
+                let page = try await harness.get(path)
+                #expect(page.status == status, "\(path): \(error)")
+                #expect(page.header("Cache-Control") == "no-store")
+                #expect(page.text.contains("href=\"\(path)\"") == retry, "Try again links to \(path): \(error)")
+            }
+        }
+    }
+
+    @Test func aProductTheMarketDoesNotHave_is404WithoutRetry() async throws {
+        try await withDashboard(api: FailingReads(.notFound)) { harness in
+            let page = try await harness.get("/products/7")
+            #expect(page.status == 404)
+            #expect(page.text.contains("Product 7 does not exist, or it was deleted."))
+            #expect(!page.text.contains("href=\"/products/7\""))
+        }
+    }
+
+    @Test(arguments: formCases.indices.filter { ![.timeout, .malformedResponse("not JSON")].contains(formCases[$0].0) })
+    func registering_answersAsTheTableSays(_ index: Int) async throws {
+        let (error, status) = Self.formCases[index]
+        let market = ScriptedMarket()
+        market.state.withLock { $0.createFailure = .error(error) }
+        try await withDashboard(api: market) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new")
+            let response = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")])
+            #expect(response.status == status, "\(error)")
+            #expect(response.text.contains("value=\"Test Kettle\""), "the form comes back filled in")
+        }
+    }
+}
+
+/// A market whose every read fails with one error.
+private struct FailingReads: MarketAPI {
+    let error: MarketError
+
+    init(_ error: MarketError) { self.error = error }
+
+    func health() async throws -> Bool { throw error }
+    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPage { throw error }
+    func product(id: Int) async throws -> ProductDetail { throw error }
+    func createProduct(_ product: NewProduct, images: [ImageUpload]) async throws -> ProductDetail { throw error }
+    func editProduct(id: Int, _ changes: ProductChanges) async throws -> ProductDetail { throw error }
+    func deleteProduct(id: Int) async throws -> ProductDetail? { throw error }
+}
