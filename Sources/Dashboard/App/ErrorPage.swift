@@ -4,29 +4,28 @@ import Templating
 /// The page for errors: the status, a sentence a person can act on, and a way back.
 /// Never a stack trace, never upstream details.
 enum ErrorPage {
-    /// A form too large to read is refused before the dashboard sees it; say how to recover.
-    static let tooLargeAdvice = """
-        <p>Product images must each be at most 300 KB (five at most). Go back with your browser's \
-        Back button: your entries are usually still there. Choose smaller pictures, or turn on \
-        JavaScript so the form makes them smaller for you.</p>
-        """
-
-    static func response(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
+    /// The server's own error pages (no route, a refused request, a body too large), in the
+    /// reader's language when the request head was read; English otherwise.
+    static func response(_ status: HTTPStatus, _ message: String, _ request: HTTPRequest?) -> HTTPResponse {
+        let language = request.map { Language($0) } ?? .en
+        let catalog = Catalog(language)
+        let heading = "\(status.rawValue) \(HTMLEscaping.escape(catalog.reason(status)))"
+        let advice = status == .contentTooLarge ? "<p>\(HTMLEscaping.escape(catalog.tooLargeAdvice))</p>" : ""
         let html = """
             <!doctype html>
-            <html lang="en">
+            <html lang="\(language.rawValue)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(status.rawValue) \(HTMLEscaping.escape(status.reasonPhrase)) · Open Market</title>
+            <title>\(heading) · \(HTMLEscaping.escape(catalog[.siteName]))</title>
             <link rel="stylesheet" href="/static/css/site.css">
             </head>
             <body>
             <main class="error-page">
-            <h1>\(status.rawValue) \(HTMLEscaping.escape(status.reasonPhrase))</h1>
-            <p>\(HTMLEscaping.escape(message))</p>
-            \(status == .contentTooLarge ? tooLargeAdvice : "")
-            <p><a href="/">Back to the dashboard</a></p>
+            <h1>\(heading)</h1>
+            <p>\(HTMLEscaping.escape(catalog.serverMessage(status, english: message)))</p>
+            \(advice)
+            <p><a href="/">\(HTMLEscaping.escape(catalog.backToDashboard))</a></p>
             </main>
             </body>
             </html>
@@ -34,6 +33,8 @@ enum ErrorPage {
             """
         var response = HTTPResponse.html(html, status: status)
         response.headers["Cache-Control"] = "no-store"
+        response.headers["Content-Language"] = language.rawValue
+        response.headers["Vary"] = "Accept-Language, Cookie"
         return response
     }
 }

@@ -28,7 +28,7 @@ struct PageRenderer: Sendable {
             return Self.localized(Self.htmlResponse(try templates.render(name, .object(context)), status: status), language, request)
         } catch {
             logger.log(.error, "rendering \(name) failed: \(error)")
-            return ErrorPage.response(.internalServerError, "This page could not be shown. Please try again.")
+            return ErrorPage.response(.internalServerError, "This page could not be shown. Please try again.", request)
         }
     }
 

@@ -40,6 +40,11 @@ public struct HTTPRequest: Sendable {
         self.remoteAddress = remoteAddress
     }
 
+    /// The request as its head describes it, with no body (for pages the server answers itself).
+    init(head: HTTPRequestHead) {
+        self.init(method: head.method, target: head.target, version: head.version, headers: head.headers)
+    }
+
     /// The query's name/value pairs, `+` read as space and percent-decoded
     /// (`application/x-www-form-urlencoded` rules). Undecodable pairs are skipped.
     public var queryItems: [(name: String, value: String)] {

@@ -76,11 +76,11 @@ extension Connection {
                 loop.post(.respond(fd: fd, connectionID: id, response: response))
             }
         case .methodNotAllowed(let allow):
-            var response = core.errorResponder(.methodNotAllowed, "This address does not accept \(exchange.head.method.rawValue) requests.")
+            var response = core.errorResponder(.methodNotAllowed, "This address does not accept \(exchange.head.method.rawValue) requests.", HTTPRequest(head: exchange.head))
             response.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
             finish(response)
         case .notFound:
-            finish(core.errorResponder(.notFound, "There is nothing at this address."))
+            finish(core.errorResponder(.notFound, "There is nothing at this address.", HTTPRequest(head: exchange.head)))
         }
     }
 
@@ -145,8 +145,8 @@ extension Connection {
 extension ServerCore {
     /// A handler's error as the answer: its own status for `HTTPError`, 500 (logged) otherwise.
     func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse {
-        if let error = error as? HTTPError { return errorResponder(error.status, error.message) }
+        if let error = error as? HTTPError { return errorResponder(error.status, error.message, request) }
         configuration.logger.log(.error, "handler for \(request.method) \(request.path) failed: \(error)")
-        return errorResponder(.internalServerError, "Something went wrong on our side. Please try again.")
+        return errorResponder(.internalServerError, "Something went wrong on our side. Please try again.", request)
     }
 }

@@ -19,7 +19,7 @@ extension Connection {
             file = open(path, O_RDONLY | O_CLOEXEC)
             if file < 0 {
                 configuration.logger.log(.error, "could not open \(path) to send it")
-                response = core.errorResponder(.notFound, "There is nothing at this address.")
+                response = core.errorResponder(.notFound, "There is nothing at this address.", nil)
             }
         }
         let sendsBody = method != .head && response.status.allowsBody

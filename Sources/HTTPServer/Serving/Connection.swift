@@ -280,9 +280,10 @@ final class Connection {
         let method = exchange?.head.method
         let target = exchange?.head.target
         let started = exchange?.startedAt ?? loop.now
+        let head = exchange.map { HTTPRequest(head: $0.head) }
         exchange = nil
         phase = .closing
-        var response = core.errorResponder(status, message)
+        var response = core.errorResponder(status, message, head)
         for field in headers { response.headers[field.name] = field.value }
         let sent = enqueue(response, method: method ?? .get, version: .http1_1, keepAlive: false)
         logAccess(method: method ?? HTTPMethod("-"), target: target ?? "-", status: status, bytes: sent ?? 0, started: started)

@@ -11,7 +11,10 @@ import Synchronization
 /// `start()` returns once the sockets are bound; `shutdown()` stops accepting, lets in-flight
 /// requests finish and closes idle connections.
 public final class HTTPServer: Sendable {
-    public typealias ErrorResponder = @Sendable (HTTPStatus, String) -> HTTPResponse
+    /// Builds the answer for an error the server finds itself: the status, a sentence in English,
+    /// and the request (its head, no body) when it was read, nil when the head itself was refused,
+    /// so the page can speak the reader's language.
+    public typealias ErrorResponder = @Sendable (HTTPStatus, String, HTTPRequest?) -> HTTPResponse
 
     let core: ServerCore
     private let state = Mutex<RunState>(RunState())
@@ -33,7 +36,7 @@ public final class HTTPServer: Sendable {
         core = ServerCore(configuration: configuration, router: router, errorResponder: errorResponder)
     }
 
-    public static let plainTextError: ErrorResponder = { status, message in
+    public static let plainTextError: ErrorResponder = { status, message, _ in
         .text(message + "\n", status: status)
     }
 

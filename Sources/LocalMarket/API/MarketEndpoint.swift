@@ -72,7 +72,7 @@ public enum MarketRefusalBody {
     }
 
     /// Pass to `HTTPServer(configuration:router:errorResponder:)` when serving `makeRouter()`.
-    public static let responder: HTTPServer.ErrorResponder = { status, message in
+    public static let responder: HTTPServer.ErrorResponder = { status, message, _ in
         response(status, message)
     }
 }

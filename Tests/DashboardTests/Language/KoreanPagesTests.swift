@@ -81,6 +81,27 @@ import Testing
         }
     }
 
+    /// Pages the HTTP server answers by itself (no route, a method the route does not take)
+    /// speak the reader's language too; English readers keep the server's own words.
+    @Test func serverAnsweredPages_inKorean() async throws {
+        let dash = try SharedDashboard.get()
+        let missing = try await dash.get("/nowhere/at/all", headers: Self.korean)
+        #expect(missing.status == 404)
+        expectKorean(missing, "/nowhere/at/all", allowed: [])
+        #expect(HTMLScan.text(missing.text).contains("404 찾을 수 없음"))
+        #expect(HTMLScan.text(missing.text).contains("대시보드로 돌아가기"))
+        #expect(!missing.text.contains("There is nothing at this address"))
+
+        let remembered = try await dash.get("/nowhere?lang=ko")
+        #expect(remembered.text.contains("<html lang=\"ko\">"))
+
+        let english = try await dash.get("/nowhere/at/all", headers: ["Accept-Language": "en-US,en;q=0.9"])
+        #expect(english.status == 404)
+        #expect(english.text.contains("<html lang=\"en\">"))
+        #expect(HTMLScan.text(english.text).contains("There is nothing at this address."))
+        #expect(english.header("Content-Language") == "en")
+    }
+
     @Test func list_inKorean_pricesStockAndLabels() async throws {
         let dash = try SharedDashboard.get()
         let page = try await dash.get("/products", headers: Self.korean)

@@ -50,11 +50,11 @@ final class MarketFixture: @unchecked Sendable {
             request.pathParameters = parameters
             return Reply(try await route.handler.handle(request))
         case .methodNotAllowed(let allow):
-            var response = MarketRefusalBody.responder(.methodNotAllowed, "not allowed")
+            var response = MarketRefusalBody.responder(.methodNotAllowed, "not allowed", nil)
             response.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
             return Reply(response)
         case .notFound:
-            return Reply(MarketRefusalBody.responder(.notFound, "There is nothing at this address."))
+            return Reply(MarketRefusalBody.responder(.notFound, "There is nothing at this address.", nil))
         }
     }
 

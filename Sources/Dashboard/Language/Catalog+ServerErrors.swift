@@ -1,0 +1,61 @@
+import HTTPServer
+
+/// Texts of the pages the HTTP server answers by itself (no route, a refused request, a body
+/// too large): the server words them in English; in Korean the page says the same per status.
+extension Catalog {
+    /// The heading's reason phrase ("Not Found", "찾을 수 없음").
+    func reason(_ status: HTTPStatus) -> String {
+        guard language == .ko else { return status.reasonPhrase }
+        switch status.rawValue {
+        case 400: return "잘못된 요청"
+        case 403: return "접근 거부"
+        case 404: return "찾을 수 없음"
+        case 405: return "허용되지 않는 방식"
+        case 408: return "요청 시간 초과"
+        case 413: return "요청이 너무 큼"
+        case 414: return "주소가 너무 긺"
+        case 421: return "다른 서버로 보낸 요청"
+        case 431: return "헤더가 너무 큼"
+        case 501: return "지원하지 않는 기능"
+        case 503: return "잠시 사용할 수 없음"
+        case 505: return "지원하지 않는 HTTP 버전"
+        default: return status.rawValue >= 500 ? "서버 오류" : "요청 오류"
+        }
+    }
+
+    /// What happened, in a sentence: the server's own (English) words, or the Korean for its status.
+    func serverMessage(_ status: HTTPStatus, english: String) -> String {
+        guard language == .ko else { return english }
+        switch status.rawValue {
+        case 404: return "이 주소에는 아무것도 없습니다."
+        case 405: return "이 주소는 이 방식의 요청을 받지 않습니다."
+        case 408: return "요청이 제시간에 도착하지 않아 연결을 닫았습니다. 다시 시도해 주세요."
+        case 413: return "보낸 내용이 너무 큽니다."
+        case 414: return "주소가 너무 깁니다."
+        case 421: return "이 요청은 이 대시보드가 아닌 다른 서버를 가리킵니다."
+        case 431: return "요청 헤더가 너무 큽니다."
+        case 503: return "지금은 요청을 받을 수 없습니다. 잠시 후 다시 시도해 주세요."
+        case 500...: return "대시보드에서 문제가 생겼습니다. 다시 시도해 주세요."
+        default: return "요청을 읽을 수 없습니다."
+        }
+    }
+
+    /// Under a 413 on a form: how to get the entries back and what size fits.
+    var tooLargeAdvice: String {
+        switch language {
+        case .en:
+            "Product images must each be at most 300 KB (five at most). Go back with your browser's Back button: "
+                + "your entries are usually still there. Choose smaller pictures, or turn on JavaScript so the form makes them smaller for you."
+        case .ko:
+            "상품 이미지는 장당 300KB 이하, 최대 5장입니다. 브라우저의 뒤로 가기 버튼으로 돌아가면 입력한 내용이 대개 그대로 있습니다. "
+                + "더 작은 사진을 고르거나, 자바스크립트를 켜면 양식이 사진을 줄여 줍니다."
+        }
+    }
+
+    var backToDashboard: String {
+        switch language {
+        case .en: "Back to the dashboard"
+        case .ko: "대시보드로 돌아가기"
+        }
+    }
+}
