@@ -22,8 +22,11 @@ let package = Package(
         // The byte-level parsers (HTTP/1.1 requests, multipart, urlencoded) and the message types
         // they produce; no C, so Scripts/fuzz builds them alone.
         .target(name: "HTTPParsing"),
-        // Sockets, event loops, responses, routing, static files, limits (re-exports HTTPParsing).
-        .target(name: "HTTPServer", dependencies: ["CEpoll", "Locks", "HTTPParsing"]),
+        // The leveled logger and the access log batched off the serving threads (no HTTP in it).
+        .target(name: "ServerLogging"),
+        // Sockets, event loops, responses, routing, static files, limits (re-exports HTTPParsing
+        // and ServerLogging).
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "Locks", "HTTPParsing", "ServerLogging"]),
         // A Mustache-compatible template engine.
         .target(name: "Templating"),
         // The Open Market API: models, requests, multipart encoding, errors, retries.
