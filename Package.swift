@@ -53,7 +53,9 @@ let package = Package(
 
         // Helpers more than one test target needs (a seeded generator, a gate), in one copy.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["README.md"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], resources: [.copy("Fixtures")]),
+        // The byte parsers' tests, on bytes alone (no sockets, no C).
+        .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
         .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer", "TestSupport"]),
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer"]),
