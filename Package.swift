@@ -22,8 +22,11 @@ let package = Package(
         // The byte-level parsers (HTTP/1.1 requests, multipart, urlencoded) and the message types
         // they produce; no C, so Scripts/fuzz builds them alone.
         .target(name: "HTTPParsing"),
-        // Sockets, event loops, responses, routing, static files, limits (re-exports HTTPParsing).
-        .target(name: "HTTPServer", dependencies: ["CEpoll", "Locks", "HTTPParsing"]),
+        // The leveled logger and the access log batched off the serving threads (no HTTP in it).
+        .target(name: "ServerLogging"),
+        // Sockets, event loops, responses, routing, static files, limits (re-exports HTTPParsing
+        // and ServerLogging).
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "Locks", "HTTPParsing", "ServerLogging"]),
         // A Mustache-compatible template engine.
         .target(name: "Templating"),
         // The Open Market API: models, requests, multipart encoding, errors, retries.
@@ -50,7 +53,9 @@ let package = Package(
 
         // Helpers more than one test target needs (a seeded generator, a gate), in one copy.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["README.md"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"], resources: [.copy("Fixtures")]),
+        // The byte parsers' tests, on bytes alone (no sockets, no C).
+        .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
         .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer", "TestSupport"]),
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer"]),

@@ -3,7 +3,7 @@
 
 Starts a capture server on 127.0.0.1 (a free port), posts forms to it with curl, Python
 `requests` and headless Chromium, and writes each raw body to
-Tests/HTTPServerTests/Fixtures/<name>.body with its Content-Type in <name>.content-type.
+Tests/HTTPParsingTests/Fixtures/<name>.body with its Content-Type in <name>.content-type.
 
     python3 Scripts/record-form-fixtures.py
 
@@ -20,7 +20,7 @@ import threading
 import requests
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "Tests" / "HTTPServerTests" / "Fixtures"
+FIXTURES = ROOT / "Tests" / "HTTPParsingTests" / "Fixtures"
 
 # 301 bytes that are not UTF-8, with CR, LF and dashes inside, like an image's would be.
 BINARY = bytes(range(256)) + b"\r\n--\r\n-- \r\r\n\n" + bytes([0xFF, 0xD8, 0xFF, 0xE0]) * 8

@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPParsing
 import Testing
 
 /// Requests the parser must refuse, with the status the server answers before it closes.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// Bodies recorded from real clients by `Scripts/record-form-fixtures.py`, each fed whole,
 /// in 1-byte and 16-byte pieces. The file part of each holds the same 300 bytes: every byte

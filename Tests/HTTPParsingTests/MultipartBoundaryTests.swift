@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// `MultipartForm.boundary(fromContentType:)`: RFC 2046 §5.1.1 boundaries in RFC 9110 media types.
 @Suite struct MultipartBoundaryTests {

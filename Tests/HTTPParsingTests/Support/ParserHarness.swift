@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPParsing
 import Testing
 
 /// What a parser produced for one input, with consecutive body pieces joined (the parser may

@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// `application/x-www-form-urlencoded` as the WHATWG URL standard (§5.1) parses it.
 @Suite struct URLEncodedFormTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// RFC 7578 §4.2 `Content-Disposition: form-data` parameters, as clients really send them.
 @Suite struct MultipartContentDispositionTests {

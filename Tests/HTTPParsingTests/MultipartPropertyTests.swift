@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// Seeded random properties of `MultipartParser` with `MultipartCollector`: generated bodies
 /// parse to their parts however they are split; garbage and mutated bodies never trap, give the

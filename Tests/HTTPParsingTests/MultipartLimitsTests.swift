@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// Every limit answers 413 and trips while the body streams, before the part is read whole.
 @Suite struct MultipartLimitsTests {

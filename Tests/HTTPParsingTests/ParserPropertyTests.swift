@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// Seeded random properties of `HTTPRequestParser`: valid messages parse the same however their
 /// bytes are split, and garbage never traps and is refused with a 4xx/5xx. A failure names its

@@ -1,4 +1,4 @@
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// Test support: what `HTTPRequestParser` made of some bytes fed in given pieces.
 struct HTTPParserOutcome: Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// Inputs found by `Scripts/fuzz/run`, minimised. Each is fed whole and in pieces, since the
 /// fuzzers check that the split never changes the outcome.

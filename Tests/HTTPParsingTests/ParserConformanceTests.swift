@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPParsing
 import Testing
 
 /// Requests the parser must accept, each fed whole, in 1-byte and in 16-byte pieces

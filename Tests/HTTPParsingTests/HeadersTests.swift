@@ -1,4 +1,4 @@
-import HTTPServer
+import HTTPParsing
 import Testing
 
 /// `HTTPHeaders` lookups: names compare case-insensitively in ASCII only, and list tokens

@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// Test support: feeds one body to the parser in several ways and checks they agree.
 enum MultipartFeeding {

@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// RFC 2046 §5.1.1 framing and RFC 7578 form-data, each vector fed whole, in 1- and 16-byte pieces.
 @Suite struct MultipartParserTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HTTPServer
+@testable import HTTPParsing
 
 /// Spooling of large file parts to private temp files, and the empty-file-input rule.
 @Suite struct MultipartCollectorTests {
