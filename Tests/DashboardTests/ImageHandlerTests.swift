@@ -163,29 +163,29 @@ struct ImageHandlerTests {
         defer { server.shutdown() }
         let port = server.port
 
-        let first = try await LoopbackHTTPClient.request(port: port, path: "/images/\(key)")
+        let first = try await HTTPTestClient.get(port, "/images/\(key)")
         #expect(first.status == 200)
         #expect(first.body == bytes)
-        #expect(first.headers["content-type"] == "image/jpeg")
-        #expect(first.headers["cache-control"] == ImageHandler.cacheControl)
-        let etag = try #require(first.headers["etag"])
+        #expect(first.header("content-type") == "image/jpeg")
+        #expect(first.header("cache-control") == ImageHandler.cacheControl)
+        let etag = try #require(first.header("etag"))
 
-        let revalidated = try await LoopbackHTTPClient.request(port: port, path: "/images/\(key)", headers: [("If-None-Match", etag)])
+        let revalidated = try await HTTPTestClient.get(port, "/images/\(key)", headers: ["If-None-Match": etag])
         #expect(revalidated.status == 304)
         #expect(revalidated.body.isEmpty)
-        #expect(revalidated.headers["etag"] == etag)
+        #expect(revalidated.header("etag") == etag)
 
-        let head = try await LoopbackHTTPClient.request(port: port, method: "HEAD", path: "/images/\(key)")
+        let head = try await HTTPTestClient.request(port, "HEAD", "/images/\(key)")
         #expect(head.status == 200)
-        #expect(head.headers["content-length"] == "20000")
+        #expect(head.header("content-length") == "20000")
         #expect(head.body.isEmpty)
 
-        let unknown = try await LoopbackHTTPClient.request(port: port, path: "/images/00000000000000000000000000000000")
+        let unknown = try await HTTPTestClient.get(port, "/images/00000000000000000000000000000000")
         #expect(unknown.status == 404)
 
-        let placeholder = try await LoopbackHTTPClient.request(port: port, path: "/images/\(brokenKey)")
+        let placeholder = try await HTTPTestClient.get(port, "/images/\(brokenKey)")
         #expect(placeholder.status == 200)
-        #expect(placeholder.headers["cache-control"] == "no-store")
+        #expect(placeholder.header("cache-control") == "no-store")
         #expect(placeholder.body == self.placeholder)
         #expect(upstream.fetches(of: ImageFixtures.url("socket.jpg")) == 1)
     }
@@ -221,15 +221,15 @@ struct ImageDownloaderTests {
         func key(_ name: String) throws -> String {
             registry.register(try #require(URL(string: "http://127.0.0.1:\(server.port)/upstream/\(name)")))
         }
-        let image = try await LoopbackHTTPClient.request(port: server.port, path: "/images/\(try key("photo"))")
+        let image = try await HTTPTestClient.get(server.port, "/images/\(try key("photo"))")
         #expect(image.status == 200 && image.body == photo)
-        #expect(image.headers["content-type"] == "image/png")
+        #expect(image.header("content-type") == "image/png")
 
         let placeholder = try [UInt8](Data(contentsOf: ImageHandlerTests.publicDirectory.appendingPathComponent("images/placeholder.png")))
         for name in ["missing", "page"] {
-            let answer = try await LoopbackHTTPClient.request(port: server.port, path: "/images/\(try key(name))")
+            let answer = try await HTTPTestClient.get(server.port, "/images/\(try key(name))")
             #expect(answer.status == 200 && answer.body == placeholder)
-            #expect(answer.headers["cache-control"] == "no-store")
+            #expect(answer.header("cache-control") == "no-store")
         }
         #expect(hits.value == 3)
         #expect(cache.stats.upstreamFailures == 1 && cache.stats.refused == 1)

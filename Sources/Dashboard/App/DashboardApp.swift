@@ -7,12 +7,12 @@ import Templating
 /// starts the embedded market (given by the executable) in-process on its own loopback port
 /// and uses its vendor.
 public final class DashboardApp: Sendable {
-    public let configuration: DashboardConfiguration
-    public let server: HTTPServer
+    let configuration: DashboardConfiguration
+    let server: HTTPServer
     /// The embedded market, when no upstream was configured.
-    public let market: EmbeddedUpstream?
+    let market: EmbeddedUpstream?
     /// The API base URL in use (the embedded market's or the configured one).
-    public let upstreamURL: URL
+    let upstreamURL: URL
     /// Every product, counted in the background (the overview, the CSV export, "My products").
     let catalog: CatalogSnapshotStore
     /// The vendor whose products this dashboard may edit and delete.

@@ -6,14 +6,14 @@ import HTTPServer
 /// makes it from `LocalMarket` (so this library does not link the embedded server); tests may
 /// make it from anything.
 public struct EmbeddedUpstream: Sendable {
-    public let url: URL
+    let url: URL
     /// The vendor used when `--identifier` and `--secret` are not given.
-    public let identifier: String
-    public let secret: String
+    let identifier: String
+    let secret: String
     /// `vendor_id` by identifier, for every vendor the market holds.
-    public let vendorIDs: [String: Int]
+    let vendorIDs: [String: Int]
     /// Stops the market (the dashboard calls it when it stops, or when it fails to start).
-    public let shutdown: @Sendable () -> Void
+    let shutdown: @Sendable () -> Void
 
     public init(url: URL, identifier: String, secret: String, vendorIDs: [String: Int], shutdown: @escaping @Sendable () -> Void) {
         self.url = url

@@ -1,20 +1,20 @@
 /// What a `StaleWhileRevalidateCache` hands back: the value and how old it is.
-public struct CachedValue<Value: Sendable>: Sendable {
-    public var value: Value
+struct CachedValue<Value: Sendable>: Sendable {
+    var value: Value
     /// When the upstream delivered this value.
-    public var fetchedAt: ContinuousClock.Instant
+    var fetchedAt: ContinuousClock.Instant
     /// How old the value was when it was served ("showing data from 2 minutes ago").
-    public var age: Duration
+    var age: Duration
     /// True when served past its freshness (a refresh is running or just failed).
-    public var isStale: Bool
+    var isStale: Bool
     /// Set when served stale because the last refresh failed (stale-if-error): the page shows
     /// a notice that the market is not answering.
-    public var lastError: (any Error)?
+    var lastError: (any Error)?
     /// Set when served stale while a refresh has been running for a while without an answer:
     /// the page says the market is slow before that refresh gives up.
-    public var isRefreshOverdue: Bool
+    var isRefreshOverdue: Bool
 
-    public init(
+    init(
         value: Value, fetchedAt: ContinuousClock.Instant, age: Duration, isStale: Bool, lastError: (any Error)? = nil,
         isRefreshOverdue: Bool = false
     ) {

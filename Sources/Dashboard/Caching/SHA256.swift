@@ -1,8 +1,8 @@
 /// SHA-256 (FIPS 180-4) over bytes. Small and dependency-free: used for cache keys, disk file
 /// names and strong ETags, never for anything secret.
-public enum SHA256 {
+enum SHA256 {
     /// The 32-byte digest of `bytes`.
-    public static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
         if let digest = bytes.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) {
             return digest
         }
@@ -42,12 +42,12 @@ public enum SHA256 {
     }
 
     /// The digest as 64 lowercase hex characters.
-    public static func hex(_ bytes: some Collection<UInt8>) -> String {
+    static func hex(_ bytes: some Collection<UInt8>) -> String {
         hexString(hash(bytes))
     }
 
     /// Lowercase hex of any bytes.
-    public static func hexString(_ bytes: [UInt8]) -> String {
+    static func hexString(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(bytes.count * 2)

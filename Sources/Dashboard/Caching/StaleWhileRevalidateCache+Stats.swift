@@ -1,16 +1,16 @@
 /// Counters of a `StaleWhileRevalidateCache`, for `/healthz`.
-public struct StaleWhileRevalidateStats: Sendable, Equatable, Encodable {
-    public var entries: Int
-    public var maxEntries: Int
+struct StaleWhileRevalidateStats: Sendable, Equatable, Encodable {
+    var entries: Int
+    var maxEntries: Int
     /// Served fresh from the cache.
-    public var freshHits: Int
+    var freshHits: Int
     /// Served stale (a refresh running or failed).
-    public var staleHits: Int
+    var staleHits: Int
     /// Callers that had to wait for the upstream.
-    public var misses: Int
+    var misses: Int
 
     /// Share of requests answered without waiting for the upstream (0 when there were none).
-    public var hitRate: Double {
+    var hitRate: Double {
         let total = freshHits + staleHits + misses
         return total == 0 ? 0 : Double(freshHits + staleHits) / Double(total)
     }
@@ -20,7 +20,7 @@ public struct StaleWhileRevalidateStats: Sendable, Equatable, Encodable {
         case hitRate = "hit_rate"
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(entries, forKey: .entries)
         try container.encode(maxEntries, forKey: .maxEntries)
@@ -32,7 +32,7 @@ public struct StaleWhileRevalidateStats: Sendable, Equatable, Encodable {
 }
 
 extension StaleWhileRevalidateCache {
-    public var stats: StaleWhileRevalidateStats {
+    var stats: StaleWhileRevalidateStats {
         state.write { state in
             StaleWhileRevalidateStats(
                 entries: state.entries.count, maxEntries: maxEntries,

@@ -13,13 +13,13 @@ import Synchronization
 ///   value or its error.
 /// At most `maxEntries` keys, least recently used evicted first. The clock is injected so tests
 /// move time instead of sleeping.
-public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    public typealias Clock = @Sendable () -> ContinuousClock.Instant
+final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    typealias Clock = @Sendable () -> ContinuousClock.Instant
 
-    public let freshFor: Duration
-    public let hardExpiry: Duration
-    public let slowAfter: Duration
-    public let maxEntries: Int
+    let freshFor: Duration
+    let hardExpiry: Duration
+    let slowAfter: Duration
+    let maxEntries: Int
     let now: Clock
     /// A reader-writer lock: `freshValue(for:)`, the path of every cached page an event loop
     /// answers at once, takes the shared side (and the exclusive side only to mark an entry
@@ -59,7 +59,7 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
         case wait(Task<Stored, any Error>)
     }
 
-    public init(
+    init(
         freshFor: Duration = .seconds(10),
         hardExpiry: Duration = .seconds(600),
         slowAfter: Duration = .seconds(2),
@@ -75,7 +75,7 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
 
     /// The cached value for `key`, fetching with `fetch` when needed (see the type's rules).
     /// `fetch` runs at most once at a time per key; when several callers pass one, the first wins.
-    public func value(
+    func value(
         for key: Key, fetch: @escaping @Sendable () async throws -> Value
     ) async throws -> CachedValue<Value> {
         let decision = state.write { state -> Decision in
@@ -122,7 +122,7 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
 
     /// The value only if it is fresh, without fetching or suspending: lets a handler answer a
     /// cached page on the connection's event loop.
-    public func freshValue(for key: Key) -> CachedValue<Value>? {
+    func freshValue(for key: Key) -> CachedValue<Value>? {
         let found = state.read { state -> (stored: Stored, isRecent: Bool)? in
             guard let (entry, isRecent) = state.entries.peekWithRecency(key), let stored = entry.stored else { return nil }
             return (stored, isRecent)
@@ -147,12 +147,12 @@ public final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Se
 
     /// Forgets `key` (after a write changed it). A fetch already running for it still answers
     /// its waiters but no longer fills the cache; the next caller fetches anew.
-    public func invalidate(_ key: Key) {
+    func invalidate(_ key: Key) {
         state.write { _ = $0.entries.removeValue(forKey: key) }
     }
 
     /// Forgets everything (after a write that changes many keys, like a new product).
-    public func invalidateAll() {
+    func invalidateAll() {
         state.write { $0.entries.removeAll() }
     }
 

@@ -1,17 +1,17 @@
 /// The catalog snapshot's limits and timing (design.md's defaults; one place to change them).
-public struct CatalogSettings: Sendable, Equatable {
+struct CatalogSettings: Sendable, Equatable {
     /// Products a page of the crawl asks for (the API's largest page size the apps used).
-    public var pageSize = 100
+    var pageSize = 100
     /// The snapshot keeps at most this many products; over it the pages say "partial".
-    public var productLimit = 200_000
+    var productLimit = 200_000
     /// A snapshot older than this is counted again on the next read.
-    public var maxAge: Duration = .seconds(300)
+    var maxAge: Duration = .seconds(300)
     /// After a failed crawl, the next one waits this long (a market that is down is not asked
     /// once per page view).
-    public var retryAfterFailure: Duration = .seconds(10)
+    var retryAfterFailure: Duration = .seconds(10)
     /// How long the CSV export and "My products" wait for a crawl in progress (the upstream
     /// read timeout); after it the CSV answers 503 with `Retry-After`.
-    public var waitLimit: Duration = .seconds(8)
+    var waitLimit: Duration = .seconds(8)
 
-    public init() {}
+    init() {}
 }

@@ -177,7 +177,7 @@ extension DashboardConfiguration {
     /// `Public/` or `Templates/`: in the working directory first (`swift run dashboard` starts in
     /// the checkout), then beside the executable (a copied install). When neither holds it, the
     /// working directory's, which start-up then reports as missing, naming the flag to set.
-    public static func defaultResourceDirectory(
+    static func defaultResourceDirectory(
         _ name: String, workingDirectory: String = FileManager.default.currentDirectoryPath,
         executable: URL? = Bundle.main.executableURL
     ) -> URL {

@@ -5,46 +5,46 @@ import HTTPServer
 /// defaults (design.md, "Configuration"). Parsing never crashes: bad input is a
 /// `ConfigurationError` with one line a person can act on.
 public struct DashboardConfiguration: Sendable, Equatable {
-    public var host = "127.0.0.1"
-    public var port = 8080
+    var host = "127.0.0.1"
+    var port = 8080
     /// The Open Market API to use; nil starts the embedded market.
-    public var upstream: URL?
-    public var identifier: String?
-    public var secret: String?
+    var upstream: URL?
+    var identifier: String?
+    var secret: String?
     /// The `vendor_id` of `identifier` (`--vendor-id`); nil: known for the embedded market,
     /// else learned from the first own create (see `OwnVendor`).
-    public var vendorID: Int?
+    var vendorID: Int?
     /// The whole of one upstream read (GET) attempt; connecting gets 2 s of it.
-    public var readTimeout: Duration = .seconds(8)
+    var readTimeout: Duration = .seconds(8)
     /// The whole of one upstream write (create, edit, archived lookup, delete).
-    public var writeTimeout: Duration = .seconds(30)
-    public var dataDirectory: URL
-    public var cacheDirectory: URL
-    public var publicDirectory: URL
-    public var templatesDirectory: URL
-    public var logLevel: ServerLogger.Level = .info
+    var writeTimeout: Duration = .seconds(30)
+    var dataDirectory: URL
+    var cacheDirectory: URL
+    var publicDirectory: URL
+    var templatesDirectory: URL
+    var logLevel: ServerLogger.Level = .info
     /// How long a request's head and body together may take to arrive (`ServerConfiguration.requestTimeout`).
-    public var requestTimeout: Duration = .seconds(60)
+    var requestTimeout: Duration = .seconds(60)
     /// Bytes of product images kept in memory and on disk.
-    public var imageMemoryCacheBytes = 32 * 1024 * 1024
-    public var imageDiskCacheBytes = 256 * 1024 * 1024
+    var imageMemoryCacheBytes = 32 * 1024 * 1024
+    var imageDiskCacheBytes = 256 * 1024 * 1024
     /// How long upstream JSON (product lists and details) is served without asking the market
     /// again; after that it is served stale while one refresh runs (design.md, "Caching").
     /// Tests set it to zero so every page load asks the market.
-    public var jsonFreshFor: Duration = .seconds(10)
+    var jsonFreshFor: Duration = .seconds(10)
     /// A refresh of stale JSON that has not answered after this long makes pages say the market
     /// is slow (the client's connect deadline: a healthy market has answered by then). Without
     /// it the notice would wait for the refresh to give up, deadline and retries included.
-    public var jsonRefreshSlowAfter: Duration = .seconds(2)
+    var jsonRefreshSlowAfter: Duration = .seconds(2)
     /// Re-read templates when their files change (for people editing `Templates/`).
-    public var developmentMode = false
+    var developmentMode = false
     /// Keep each list page's rendered HTML for as long as the market JSON it shows (see
     /// `ListPageMemo`); off in development mode, where templates change under it.
-    public var pageCache = true
+    var pageCache = true
     /// The catalog snapshot behind `/overview`, `/products.csv` and "My products".
-    public var catalog = CatalogSettings()
+    var catalog = CatalogSettings()
 
-    public init(
+    init(
         dataDirectory: URL, cacheDirectory: URL,
         publicDirectory: URL = DashboardConfiguration.defaultResourceDirectory("Public"),
         templatesDirectory: URL = DashboardConfiguration.defaultResourceDirectory("Templates")
@@ -55,7 +55,7 @@ public struct DashboardConfiguration: Sendable, Equatable {
         self.templatesDirectory = templatesDirectory
     }
 
-    public var listenURLHost: String {
+    var listenURLHost: String {
         host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
     }
 }

@@ -1,12 +1,12 @@
 /// An image as the cache keeps and serves it. `contentType` comes from the magic bytes, so what
 /// we announce always matches what we send (the server also sends `nosniff`).
-public struct CachedImage: Sendable, Equatable {
-    public var bytes: [UInt8]
-    public var contentType: String
+struct CachedImage: Sendable, Equatable {
+    var bytes: [UInt8]
+    var contentType: String
     /// A strong entity tag: `"` + the first 32 hex digits of the bytes' SHA-256 + `"`.
-    public var etag: String
+    var etag: String
 
-    public init(bytes: [UInt8], contentType: String, etag: String) {
+    init(bytes: [UInt8], contentType: String, etag: String) {
         self.bytes = bytes
         self.contentType = contentType
         self.etag = etag
@@ -14,7 +14,7 @@ public struct CachedImage: Sendable, Equatable {
 
     /// Checks `bytes` and builds the image: refused when empty, over `maxBytes`, or not JPEG,
     /// PNG, GIF or WebP by its magic bytes.
-    public static func validated(_ bytes: [UInt8], maxBytes: Int) throws(ImageCacheError) -> CachedImage {
+    static func validated(_ bytes: [UInt8], maxBytes: Int) throws(ImageCacheError) -> CachedImage {
         guard !bytes.isEmpty else { throw .empty }
         guard bytes.count <= maxBytes else { throw .tooLarge(limit: maxBytes) }
         guard let format = ImageFormat(sniffing: bytes) else { throw .notAnImage }
@@ -22,7 +22,7 @@ public struct CachedImage: Sendable, Equatable {
     }
 
     /// The same bytes always give the same tag, whichever URL or instance served them.
-    public static func etag(for bytes: [UInt8]) -> String {
+    static func etag(for bytes: [UInt8]) -> String {
         "\"" + SHA256.hex(bytes).prefix(32) + "\""
     }
 }

@@ -12,13 +12,13 @@ import Synchronization
 /// server thread passes here and a contended mutex was the image route's main cost. Content is checked by magic bytes (JPEG, PNG, GIF, WebP) and size before anything is
 /// kept; refused content and upstream errors are remembered for `failureCooldown`, so a page full
 /// of broken images does not ask the upstream again on every reload.
-public final class ImageCache: Sendable {
-    public typealias Fetcher = @Sendable (URL) async throws -> (bytes: [UInt8], contentType: String?)
-    public typealias Clock = @Sendable () -> ContinuousClock.Instant
+final class ImageCache: Sendable {
+    typealias Fetcher = @Sendable (URL) async throws -> (bytes: [UInt8], contentType: String?)
+    typealias Clock = @Sendable () -> ContinuousClock.Instant
 
     /// Largest image accepted; the fetcher may use it to stop reading early.
-    public let maxImageBytes: Int
-    public let failureCooldown: Duration
+    let maxImageBytes: Int
+    let failureCooldown: Duration
     let disk: ImageDiskTier
     private let fetcher: Fetcher
     private let now: Clock
@@ -50,7 +50,7 @@ public final class ImageCache: Sendable {
     /// Failed URLs remembered at most (each a few hundred bytes).
     static let maxRememberedFailures = 1024
 
-    public init(
+    init(
         directory: URL,
         memoryCapacity: Int = 32 * 1024 * 1024,
         diskCapacity: Int = 256 * 1024 * 1024,
@@ -70,7 +70,7 @@ public final class ImageCache: Sendable {
 
     /// The image at `url`: from memory, from disk, or fetched once from the upstream.
     /// Throws `ImageCacheError` for refused content and the fetcher's error when it fails.
-    public func image(for url: URL) async throws -> CachedImage {
+    func image(for url: URL) async throws -> CachedImage {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw ImageCacheError.unsupportedScheme
         }
@@ -100,7 +100,7 @@ public final class ImageCache: Sendable {
 
     /// The image only if it is in memory, without suspending: a cache hit answered on the
     /// connection's event loop.
-    public func memoryImage(for url: URL) -> CachedImage? {
+    func memoryImage(for url: URL) -> CachedImage? {
         memoryImage(forKey: url.absoluteString)
     }
 

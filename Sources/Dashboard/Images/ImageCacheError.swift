@@ -1,5 +1,5 @@
 /// Why the image cache refused an image. Upstream errors pass through unchanged.
-public enum ImageCacheError: Error, Sendable, Equatable, CustomStringConvertible {
+enum ImageCacheError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The upstream answered with no bytes.
     case empty
     /// Larger than the cache accepts.
@@ -11,7 +11,7 @@ public enum ImageCacheError: Error, Sendable, Equatable, CustomStringConvertible
     /// The upstream failed for this URL a moment ago; not asked again until the cooldown ends.
     case recentlyFailed
 
-    public var description: String {
+    var description: String {
         switch self {
         case .empty: "the upstream sent an empty body"
         case .tooLarge(let limit): "the image is larger than \(limit) bytes"

@@ -1,31 +1,31 @@
 /// Counters of an `ImageCache`, for `/healthz`.
-public struct ImageCacheStats: Sendable, Equatable, Encodable {
-    public struct Tier: Sendable, Equatable, Encodable {
-        public var entries: Int
-        public var bytes: Int
-        public var capacityBytes: Int
-        public var hits: Int
+struct ImageCacheStats: Sendable, Equatable, Encodable {
+    struct Tier: Sendable, Equatable, Encodable {
+        var entries: Int
+        var bytes: Int
+        var capacityBytes: Int
+        var hits: Int
 
         enum CodingKeys: String, CodingKey {
             case entries, bytes, capacityBytes = "capacity_bytes", hits
         }
     }
 
-    public var memory: Tier
-    public var disk: Tier
+    var memory: Tier
+    var disk: Tier
     /// Loads that went to the upstream (one per missing image, however many requests waited).
-    public var upstreamFetches: Int
+    var upstreamFetches: Int
     /// Upstream errors (network, status) while fetching.
-    public var upstreamFailures: Int
+    var upstreamFailures: Int
     /// Images refused: not an image by magic bytes, empty, too large.
-    public var refused: Int
+    var refused: Int
 
     /// Answered from memory or disk.
-    public var hits: Int { memory.hits + disk.hits }
+    var hits: Int { memory.hits + disk.hits }
     /// Loads that had to ask the upstream.
-    public var misses: Int { upstreamFetches }
+    var misses: Int { upstreamFetches }
     /// hits / (hits + misses), 0 before any request.
-    public var hitRate: Double {
+    var hitRate: Double {
         hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses)
     }
 
@@ -34,7 +34,7 @@ public struct ImageCacheStats: Sendable, Equatable, Encodable {
         case upstreamFetches = "upstream_fetches", upstreamFailures = "upstream_failures", refused
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(memory, forKey: .memory)
         try container.encode(disk, forKey: .disk)
@@ -48,7 +48,7 @@ public struct ImageCacheStats: Sendable, Equatable, Encodable {
 }
 
 extension ImageCache {
-    public var stats: ImageCacheStats {
+    var stats: ImageCacheStats {
         let (diskEntries, diskBytes) = (disk.count, disk.bytes)
         let (entries, bytes, capacity) = memory.read { ($0.count, $0.bytes, $0.capacity) }
         let memoryHits = self.memoryHits.load(ordering: .relaxed)

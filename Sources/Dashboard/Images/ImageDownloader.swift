@@ -6,11 +6,11 @@ import FoundationNetworking
 
 /// A plain `GET` for image URLs the upstream returned (they live on another host than the API
 /// and need no credentials), ready to hand to `ImageCache` as its fetcher.
-public enum ImageDownloader {
+enum ImageDownloader {
     /// The upstream answered, but not with an image body we can use.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public var status: Int
-        public var description: String { "the image host answered \(status)" }
+    struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        var status: Int
+        var description: String { "the image host answered \(status)" }
     }
 
     /// A fetcher over an ephemeral URLSession: no cookies, no URL cache (our cache is the cache),
@@ -22,7 +22,7 @@ public enum ImageDownloader {
     /// - At most `maxRedirects` redirects are followed, each only where `allowsRedirect` says
     ///   yes (see `ImageRedirectRule`); a refused redirect is a failure (its 3xx status) and
     ///   nothing is sent to its `Location`.
-    public static func fetcher(
+    static func fetcher(
         requestTimeout: Duration = .seconds(8), maxBytes: Int = 5 * 1024 * 1024,
         maxRedirects: Int = 2, allowsRedirect: @escaping @Sendable (URL) -> Bool = { _ in false }
     ) -> ImageCache.Fetcher {

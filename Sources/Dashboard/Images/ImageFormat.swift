@@ -1,11 +1,11 @@
 /// The image formats the dashboard serves, recognised by their magic bytes only: the upstream's
 /// `Content-Type` and file extension are not trusted (URLs often have no extension), and SVG
 /// (which can carry script) or HTML never pass.
-public enum ImageFormat: String, Sendable, CaseIterable {
+enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp
 
     /// The format whose signature starts `bytes`, or nil.
-    public init?(sniffing bytes: some Collection<UInt8>) {
+    init?(sniffing bytes: some Collection<UInt8>) {
         let head = Array(bytes.prefix(12))
         if head.starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg
@@ -21,7 +21,7 @@ public enum ImageFormat: String, Sendable, CaseIterable {
         }
     }
 
-    public var contentType: String {
+    var contentType: String {
         switch self {
         case .jpeg: "image/jpeg"
         case .png: "image/png"

@@ -15,18 +15,18 @@ import HTTPServer
 ///   again later and gets the real image once the upstream has it. A warning is logged with the
 ///   key, the host and the reason (never the full URL, whose query may carry a signature).
 /// - HEAD is routed here as GET; the server drops the body.
-public struct ImageHandler: ImmediateHTTPHandler {
-    public let registry: ImageURLRegistry
-    public let cache: ImageCache
-    public let placeholder: [UInt8]
-    public let logger: ServerLogger
-    public let parameterName: String
+struct ImageHandler: ImmediateHTTPHandler {
+    let registry: ImageURLRegistry
+    let cache: ImageCache
+    let placeholder: [UInt8]
+    let logger: ServerLogger
+    let parameterName: String
 
-    public static let cacheControl = "public, max-age=31536000, immutable"
+    static let cacheControl = "public, max-age=31536000, immutable"
     /// Where the placeholder lives under `Public/`.
-    public static let placeholderPath = "images/placeholder.png"
+    static let placeholderPath = "images/placeholder.png"
 
-    public init(
+    init(
         registry: ImageURLRegistry, cache: ImageCache, placeholder: [UInt8],
         logger: ServerLogger = ServerLogger(), parameterName: String = "key"
     ) {
@@ -39,7 +39,7 @@ public struct ImageHandler: ImmediateHTTPHandler {
 
     /// Reads the placeholder from `Public/images/placeholder.png`; throws when it is missing or
     /// not a PNG (a start-up configuration error, reported before serving).
-    public init(
+    init(
         registry: ImageURLRegistry, cache: ImageCache, publicDirectory: URL,
         logger: ServerLogger = ServerLogger(), parameterName: String = "key"
     ) throws {
@@ -49,12 +49,12 @@ public struct ImageHandler: ImmediateHTTPHandler {
         self.init(registry: registry, cache: cache, placeholder: bytes, logger: logger, parameterName: parameterName)
     }
 
-    public func respondImmediately(_ request: HTTPRequest) throws -> HTTPResponse? {
+    func respondImmediately(_ request: HTTPRequest) throws -> HTTPResponse? {
         let url = try registeredURL(request)
         return cache.memoryImage(for: url).map { response(for: $0, request) }
     }
 
-    public func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
         let url = try registeredURL(request)
         do {
             return response(for: try await cache.image(for: url), request)

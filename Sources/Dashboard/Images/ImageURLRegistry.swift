@@ -8,9 +8,9 @@ import Locks
 /// nothing is persisted; a restarted server registers the same keys again as it renders pages.
 /// Bounded: the least recently used URLs are forgotten first (an old page's image then answers
 /// 404 until a page showing it is rendered again).
-public final class ImageURLRegistry: Sendable {
-    public static let keyLength = 32
-    public let capacity: Int
+final class ImageURLRegistry: Sendable {
+    static let keyLength = 32
+    let capacity: Int
     /// Read on every image request and every page render on every event loop; written
     /// when a page shows a URL not seen lately.
     private let state: ReadWriteLock<State>
@@ -32,18 +32,18 @@ public final class ImageURLRegistry: Sendable {
         }
     }
 
-    public init(capacity: Int = 50_000) {
+    init(capacity: Int = 50_000) {
         self.capacity = max(1, capacity)
         self.state = ReadWriteLock(State())
     }
 
     /// False while the registry is at most half full: then it has never forgotten a URL, and
     /// will not before more are registered.
-    public var mayForget: Bool { state.read { $0.urls.count > capacity / 2 } }
+    var mayForget: Bool { state.read { $0.urls.count > capacity / 2 } }
 
     /// Remembers `url` and returns its key, for a link `/images/{key}`.
     @discardableResult
-    public func register(_ url: URL) -> String {
+    func register(_ url: URL) -> String {
         // Pages register every thumbnail on every render: most are already there, answered
         // under the shared lock. Below half the capacity nothing was ever evicted (the count
         // only drops by eviction, above the capacity), so every remembered key is registered,
@@ -76,17 +76,17 @@ public final class ImageURLRegistry: Sendable {
     }
 
     /// The URL registered under `key`, or nil.
-    public func url(for key: String) -> URL? {
+    func url(for key: String) -> URL? {
         guard Self.isWellFormedKey(key) else { return nil }
         guard let found = state.read({ $0.urls.peekWithRecency(key) }) else { return nil }
         if !found.isRecent { state.write { _ = $0.urls.value(forKey: key) } }
         return found.value
     }
 
-    public var count: Int { state.read { $0.urls.count } }
+    var count: Int { state.read { $0.urls.count } }
 
     /// True when `url` has the scheme, host and port of a registered image URL.
-    public func knowsOrigin(of url: URL) -> Bool {
+    func knowsOrigin(of url: URL) -> Bool {
         guard let origin = Self.origin(of: url) else { return false }
         return state.read { $0.origins[origin] != nil }
     }
@@ -104,12 +104,12 @@ public final class ImageURLRegistry: Sendable {
         return "\(scheme)://\(host):\(port)"
     }
 
-    public static func key(for url: URL) -> String {
+    static func key(for url: URL) -> String {
         String(SHA256.hex(url.absoluteString.utf8).prefix(keyLength))
     }
 
     /// Exactly 32 lowercase hex digits.
-    public static func isWellFormedKey(_ key: String) -> Bool {
+    static func isWellFormedKey(_ key: String) -> Bool {
         key.utf8.count == keyLength && key.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }

@@ -1,3 +1,4 @@
+@testable import Dashboard
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ struct MarketInspector {
     }
 
     func product(_ id: Int) async throws -> [String: Any] {
-        let response = try await LoopbackHTTPClient.request(port: port, path: "/api/products/\(id)")
+        let response = try await HTTPTestClient.get(port, "/api/products/\(id)")
         guard response.status == 200,
             let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
         else { throw HTTPTestClient.Failure(description: "market answered \(response.status) for product \(id)") }
@@ -18,7 +19,7 @@ struct MarketInspector {
     }
 
     func status(_ id: Int) async throws -> Int {
-        try await LoopbackHTTPClient.request(port: port, path: "/api/products/\(id)").status
+        try await HTTPTestClient.get(port, "/api/products/\(id)").status
     }
 
     /// The bytes of each original image of a product, in order.
@@ -27,14 +28,14 @@ struct MarketInspector {
         var result: [[UInt8]] = []
         for image in images {
             guard let text = image["url"] as? String, let url = URL(string: text) else { continue }
-            let response = try await LoopbackHTTPClient.request(port: url.port ?? port, path: url.path)
+            let response = try await HTTPTestClient.get(url.port ?? port, url.path)
             result.append(response.body)
         }
         return result
     }
 
     func totalCount() async throws -> Int {
-        let response = try await LoopbackHTTPClient.request(port: port, path: "/api/products?page_no=1&items_per_page=1")
+        let response = try await HTTPTestClient.get(port, "/api/products?page_no=1&items_per_page=1")
         let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
         return object?["totalCount"] as? Int ?? -1
     }

@@ -1,3 +1,4 @@
+@testable import Dashboard
 import Foundation
 import Glibc
 import HTTPServer
