@@ -54,7 +54,8 @@ struct ClientReadRequestTests {
             router.get("/api/products/{id}") { _ in .json(SampleJSON.detail) }
         }) { market in
             let base = try #require(URL(string: market.baseURL.absoluteString + "/"))
-            let client = MarketClient(baseURL: base, credentials: StubMarket.credentials)
+            let client = MarketClient(configuration: .init(
+                baseURL: base, credentials: StubMarket.credentials, connectTimeout: StubMarket.patience, requestTimeout: StubMarket.patience))
             _ = try await client.product(id: 32)
             #expect(market.log.all.first?.target == "/api/products/32")
         }
