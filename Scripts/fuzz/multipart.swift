@@ -14,7 +14,7 @@ func fuzzMultipartFeed(
     _ body: [UInt8], cutAt points: [Int], boundary: String, limits: MultipartLimits
 ) -> Result<[MultipartPart], MultipartError> {
     var parser = MultipartParser(boundary: boundary, limits: limits)
-    var collector = MultipartCollector(limits: limits, spoolDirectory: nil)
+    var collector = MultipartCollector(limits: limits)
     do throws(MultipartError) {
         for piece in fuzzPieces(body, at: points) {
             parser.append(piece)

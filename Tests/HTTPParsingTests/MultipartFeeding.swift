@@ -14,7 +14,7 @@ enum MultipartFeeding {
         chunkSize: Int
     ) -> Result<[MultipartPart], MultipartError> {
         var parser = MultipartParser(boundary: boundary, limits: limits)
-        var collector = MultipartCollector(limits: limits, spoolDirectory: nil)
+        var collector = MultipartCollector(limits: limits)
         do throws(MultipartError) {
             var offset = 0
             while offset < body.count {

@@ -26,15 +26,15 @@ import Testing
             "images=photo.png(301)", "images=second.png(301)",
         ])
         #expect(parts[3].contentType == "image/png")
-        #expect(try parts[3].bytes() == Self.fileData)
-        #expect(try parts[4].bytes() == Self.fileData)
+        #expect(parts[3].bytes == Self.fileData)
+        #expect(parts[4].bytes == Self.fileData)
     }
 
     @Test func pythonRequests() throws {
         let parts = try parts("requests")
         #expect(parts.map(\.summary) == ["name=우유병", "stock=2", "images=사진.jpg(301)", "params={\"price\":3500}"])
         #expect(parts[2].contentType == "image/jpeg")
-        #expect(try parts[2].bytes() == Self.fileData)
+        #expect(parts[2].bytes == Self.fileData)
         #expect(parts[3].filename == nil)
         #expect(parts[3].contentType == "application/json")
     }
@@ -57,7 +57,7 @@ import Testing
             "images=사진 1.png(301)", "images=a \"quoted\" name.txt(12)",
         ])
         #expect(parts[5].contentType == "image/png")
-        #expect(try parts[5].bytes() == Self.fileData)
+        #expect(parts[5].bytes == Self.fileData)
         #expect(parts[6].text == "plain text\r\n")
     }
 }

@@ -53,7 +53,7 @@ import Testing
             + data + formBytes("\r\n--XYZ--\r\n")
         let parts = try MultipartFeeding.parts(body, boundary: "XYZ")
         #expect(parts.count == 1)
-        #expect(try parts.first?.bytes() == data)
+        #expect(parts.first?.bytes == data)
     }
 
     @Test func boundaryBytesInsideFileData_splitAtEveryPoint_areData() throws {
@@ -62,7 +62,7 @@ import Testing
             + data + formBytes("\r\n--XYZ--")
         for split in 0...body.count {
             var parser = MultipartParser(boundary: "XYZ")
-            var collector = MultipartCollector(spoolDirectory: nil)
+            var collector = MultipartCollector()
             parser.append(body[..<split])
             _ = try collector.collect(from: &parser)
             parser.append(body[split...])
@@ -70,7 +70,7 @@ import Testing
             #expect(try collector.collect(from: &parser), "split at \(split)")
             #expect(collector.parts == [MultipartPart(name: "f", filename: "f", headers: [
                 "Content-Disposition": "form-data; name=\"f\"; filename=\"f\"",
-            ], content: .memory(data))], "split at \(split)")
+            ], bytes: data)], "split at \(split)")
         }
     }
 
@@ -79,7 +79,7 @@ import Testing
         let body = formBytes("--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"x\"\r\n"
             + "Content-Type: application/octet-stream\r\n\r\n") + data + formBytes("\r\n--B--")
         let parts = try MultipartFeeding.parts(body)
-        #expect(try parts.first?.bytes() == data)
+        #expect(parts.first?.bytes == data)
         #expect(parts.first?.contentType == "application/octet-stream")
     }
 
@@ -214,6 +214,6 @@ import Testing
             + data + formBytes("\r\n--\(boundary)--")
         let result = MultipartFeeding.parse(
             body, boundary: boundary, limits: MultipartLimits(maxFileBytes: 2 << 20), chunkSize: 1)
-        #expect(try result.get().first?.bytes() == data)
+        #expect(try result.get().first?.bytes == data)
     }
 }

@@ -21,8 +21,7 @@ struct FormSubmission: Sendable {
     /// the 300 KB rule on the page); the route's body cap bounds everything.
     static let limits = MultipartLimits(
         maxParts: 40, maxPartHeaderBytes: 8 * 1024, maxFieldBytes: 64 * 1024,
-        maxFileBytes: ProductForms.maxCreateBodyBytes, maxTotalFileBytes: ProductForms.maxCreateBodyBytes,
-        memoryThreshold: ProductForms.maxCreateBodyBytes)
+        maxFileBytes: ProductForms.maxCreateBodyBytes, maxTotalFileBytes: ProductForms.maxCreateBodyBytes)
 
     init(fields: [(name: String, value: String)] = [], files: [File] = []) {
         self.fields = fields
@@ -44,7 +43,7 @@ struct FormSubmission: Sendable {
             do {
                 for part in try MultipartForm.parse(request.body, boundary: boundary, limits: Self.limits) {
                     if let filename = part.filename {
-                        files.append(File(field: part.name, filename: filename, contentType: part.contentType, bytes: try part.bytes()))
+                        files.append(File(field: part.name, filename: filename, contentType: part.contentType, bytes: part.bytes))
                     } else {
                         fields.append((part.name, part.text))
                     }

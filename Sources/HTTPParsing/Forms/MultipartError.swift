@@ -18,15 +18,11 @@ public enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible 
     case fieldTooLarge(name: String, limit: Int)
     case fileTooLarge(name: String, filename: String, limit: Int)
     case totalFileBytesTooLarge(limit: Int)
-    /// Writing or reading a spooled part failed (disk full, permissions); not the client's fault.
-    case spoolFailed(String)
 
     public var status: HTTPStatus {
         switch self {
         case .tooManyParts, .partHeadersTooLarge, .fieldTooLarge, .fileTooLarge, .totalFileBytesTooLarge:
             .contentTooLarge
-        case .spoolFailed:
-            .internalServerError
         case .invalidBoundary, .missingFinalBoundary, .bareLineFeed, .malformedPartHeader,
             .missingContentDisposition, .missingName:
             .badRequest
@@ -58,8 +54,6 @@ public enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible 
             "The file \(filename) is larger than \(Self.bytes(limit))."
         case .totalFileBytesTooLarge(let limit):
             "The files together are larger than \(Self.bytes(limit))."
-        case .spoolFailed:
-            "The uploaded data could not be stored."
         }
     }
 

@@ -34,23 +34,11 @@ public enum MultipartForm {
         boundary: String,
         limits: MultipartLimits = MultipartLimits()
     ) throws(MultipartError) -> [MultipartPart] {
-        try collect(body, boundary: boundary, limits: limits, spoolDirectory: nil).parts
-    }
-
-    /// Parses a whole body, spooling file parts over `limits.memoryThreshold` into a private
-    /// directory under `spoolDirectory` (nil: keep everything in memory). Call `cleanup()` on
-    /// the result when done with its parts; on error nothing is left behind.
-    public static func collect(
-        _ body: some Collection<UInt8>,
-        boundary: String,
-        limits: MultipartLimits = MultipartLimits(),
-        spoolDirectory: String?
-    ) throws(MultipartError) -> MultipartCollector {
         var parser = MultipartParser(boundary: boundary, limits: limits)
         parser.append(body)
         parser.finish()
-        var collector = MultipartCollector(limits: limits, spoolDirectory: spoolDirectory)
+        var collector = MultipartCollector(limits: limits)
         _ = try collector.collect(from: &parser)
-        return collector
+        return collector.parts
     }
 }

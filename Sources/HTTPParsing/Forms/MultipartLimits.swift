@@ -11,23 +11,18 @@ public struct MultipartLimits: Sendable, Equatable {
     public var maxFileBytes: Int
     /// Bytes of all file parts together.
     public var maxTotalFileBytes: Int
-    /// File parts up to this many bytes stay in memory; larger ones spool to a temp file
-    /// (see `MultipartCollector`).
-    public var memoryThreshold: Int
 
     public init(
         maxParts: Int = 16,
         maxPartHeaderBytes: Int = 8 * 1024,
         maxFieldBytes: Int = 64 * 1024,
         maxFileBytes: Int = 1024 * 1024,
-        maxTotalFileBytes: Int = 4 * 1024 * 1024,
-        memoryThreshold: Int = 64 * 1024
+        maxTotalFileBytes: Int = 4 * 1024 * 1024
     ) {
         self.maxParts = maxParts
         self.maxPartHeaderBytes = maxPartHeaderBytes
         self.maxFieldBytes = maxFieldBytes
         self.maxFileBytes = maxFileBytes
         self.maxTotalFileBytes = maxTotalFileBytes
-        self.memoryThreshold = memoryThreshold
     }
 }

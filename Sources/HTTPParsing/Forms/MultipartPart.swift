@@ -23,28 +23,22 @@ public struct MultipartPartHead: Sendable, Equatable {
 
 /// One collected part of a `multipart/form-data` body.
 public struct MultipartPart: Sendable, Equatable {
-    public enum Content: Sendable, Equatable {
-        case memory([UInt8])
-        /// Spooled to a temp file owned by the `MultipartCollector` that made it
-        /// (removed by its `cleanup()`).
-        case file(path: String, size: Int)
-    }
-
     public var head: MultipartPartHead
-    public var content: Content
+    /// The part's body.
+    public var bytes: [UInt8]
 
-    public init(head: MultipartPartHead, content: Content) {
+    public init(head: MultipartPartHead, bytes: [UInt8]) {
         self.head = head
-        self.content = content
+        self.bytes = bytes
     }
 
     public init(
         name: String, filename: String? = nil, contentType: String? = nil,
-        headers: HTTPHeaders = [:], content: Content
+        headers: HTTPHeaders = [:], bytes: [UInt8]
     ) {
         self.init(
             head: MultipartPartHead(name: name, filename: filename, contentType: contentType, headers: headers),
-            content: content)
+            bytes: bytes)
     }
 
     public var name: String { head.name }
@@ -52,26 +46,11 @@ public struct MultipartPart: Sendable, Equatable {
     public var contentType: String? { head.contentType }
     public var headers: HTTPHeaders { head.headers }
     public var isFile: Bool { head.isFile }
-
-    public var size: Int {
-        switch content {
-        case .memory(let bytes): bytes.count
-        case .file(_, let size): size
-        }
-    }
-
-    /// The part's bytes, read from its spool file if it has one.
-    public func bytes() throws(MultipartError) -> [UInt8] {
-        switch content {
-        case .memory(let bytes): bytes
-        case .file(let path, _): try MultipartSpool.readFile(path)
-        }
-    }
+    public var size: Int { bytes.count }
 
     /// The bytes decoded as UTF-8 (invalid sequences become U+FFFD), as a field's value.
-    /// Empty if a spooled file cannot be read.
     public var text: String {
-        String(decoding: (try? bytes()) ?? [], as: UTF8.self)
+        String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -15,8 +15,7 @@ struct CreateUpload {
         maxPartHeaderBytes: 8 * 1024,
         maxFieldBytes: 64 * 1024,
         maxFileBytes: MarketRoutes.maxCreateBodyBytes,
-        maxTotalFileBytes: MarketRoutes.maxCreateBodyBytes,
-        memoryThreshold: MarketRoutes.maxCreateBodyBytes)
+        maxTotalFileBytes: MarketRoutes.maxCreateBodyBytes)
 
     init(_ request: HTTPRequest) throws(MarketRefusal) {
         let contentType = request.headers["Content-Type"] ?? ""
@@ -47,11 +46,7 @@ struct CreateUpload {
                 throw .unsupportedMediaType("the 'params' part must be application/json, got '\(type)'")
             }
         }
-        do {
-            params = try paramPart.bytes()
-            images = try parts.filter { $0.name == "images" }.map { part throws(MultipartError) in try part.bytes() }
-        } catch {
-            throw .storage(error.message)
-        }
+        params = paramPart.bytes
+        images = parts.filter { $0.name == "images" }.map(\.bytes)
     }
 }
