@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
         .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer"]),
+        .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer", "TestSupport"]),
         .testTarget(
             name: "DashboardTests",
             dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketUpstream", "MarketClient", "TestSupport"]),

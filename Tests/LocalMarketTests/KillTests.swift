@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LocalMarket
+import TestSupport
 
 /// Where `swift build` put the `local-market` executable (beside the test bundle), if it did.
 enum LocalMarketExecutable {
@@ -20,7 +21,7 @@ struct KillTests {
         process.arguments = ["--port", "0", "--data-dir", dataDirectory.path]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try ProcessLaunch.run(process)
         var line: [UInt8] = []
         while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 0x0A {
             line.append(byte)

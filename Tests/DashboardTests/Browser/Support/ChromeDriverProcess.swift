@@ -43,7 +43,7 @@ final class ChromeDriverProcess: Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        try ProcessLaunch.run(process)
         let port: Int
         do {
             port = try await readPort(from: output.fileHandleForReading.fileDescriptor, timeout: timeout)
