@@ -13,14 +13,20 @@ enum MultipartFeeding {
         limits: MultipartLimits = MultipartLimits(),
         chunkSize: Int
     ) -> Result<[MultipartPart], MultipartError> {
+        parse(body, boundary: boundary, limits: limits, cutAt: Array(stride(from: chunkSize, to: body.count, by: chunkSize)))
+    }
+
+    /// Parses `body` cut at `points` (offsets into it), keeping everything in memory.
+    static func parse(
+        _ body: [UInt8], boundary: String, limits: MultipartLimits = MultipartLimits(), cutAt points: [Int]
+    ) -> Result<[MultipartPart], MultipartError> {
         var parser = MultipartParser(boundary: boundary, limits: limits)
         var collector = MultipartCollector(limits: limits)
         do throws(MultipartError) {
-            var offset = 0
-            while offset < body.count {
-                let end = offset + min(chunkSize, body.count - offset)
-                parser.append(body[offset..<end])
-                offset = end
+            var start = 0
+            for end in points.sorted() + [body.count] where end >= start && end <= body.count {
+                parser.append(body[start..<end])
+                start = end
                 if try collector.collect(from: &parser) { break }
             }
             parser.finish()

@@ -9,25 +9,10 @@ import Testing
     static let smallLimits = MultipartLimits(
         maxParts: 3, maxPartHeaderBytes: 120, maxFieldBytes: 60, maxFileBytes: 90, maxTotalFileBytes: 120)
 
-    /// Feeds `body` cut at `points`, keeping everything in memory.
     static func parse(
         _ body: [UInt8], boundary: String, limits: MultipartLimits = MultipartLimits(), cutAt points: [Int]
     ) -> Result<[MultipartPart], MultipartError> {
-        var parser = MultipartParser(boundary: boundary, limits: limits)
-        var collector = MultipartCollector(limits: limits)
-        do throws(MultipartError) {
-            var start = 0
-            for end in points.sorted() + [body.count] where end >= start && end <= body.count {
-                parser.append(body[start..<end])
-                start = end
-                if try collector.collect(from: &parser) { break }
-            }
-            parser.finish()
-            _ = try collector.collect(from: &parser)
-            return .success(collector.parts)
-        } catch {
-            return .failure(error)
-        }
+        MultipartFeeding.parse(body, boundary: boundary, limits: limits, cutAt: points)
     }
 
     static func randomCuts(_ count: Int, _ rng: inout SplitMix64) -> [Int] {
