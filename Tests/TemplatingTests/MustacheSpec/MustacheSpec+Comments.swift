@@ -12,5 +12,8 @@ extension MustacheSpec {
         SpecCase("indented-multiline-standalone", "Begin.\n  {{!\n    Something's going on here...\n  }}\nEnd.\n", "Begin.\nEnd.\n"),
         SpecCase("indented-inline", "  12 {{! 34 }}\n", "  12 \n"),
         SpecCase("surrounding-whitespace", "12345 {{! Comment Block! }} 67890", "12345  67890"),
+        SpecCase(
+            "never-a-variable", "comments never show: >{{! comment }}<", ["! comment": 1, "! comment ": 2, "!comment": 3, "comment": 4],
+            "comments never show: ><"),
     ])
 }

@@ -3,6 +3,7 @@ extension MustacheSpec {
     static let inverted = SpecCase.module("inverted", [
         SpecCase("false", "\"{{^boolean}}This should be rendered.{{/boolean}}\"", ["boolean": false], "\"This should be rendered.\""),
         SpecCase("true", "\"{{^boolean}}This should not be rendered.{{/boolean}}\"", ["boolean": true], "\"\""),
+        SpecCase("null", "\"{{^null}}This should be rendered.{{/null}}\"", ["null": nil], "\"This should be rendered.\""),
         SpecCase("object", "\"{{^context}}Hi {{name}}.{{/context}}\"", ["context": ["name": "Joe"]], "\"\""),
         SpecCase("list", "\"{{^list}}{{n}}{{/list}}\"", ["list": [["n": 1], ["n": 2], ["n": 3]]], "\"\""),
         SpecCase("empty-list", "\"{{^list}}Yay lists!{{/list}}\"", ["list": []], "\"Yay lists!\""),

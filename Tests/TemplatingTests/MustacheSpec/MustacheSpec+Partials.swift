@@ -9,6 +9,9 @@ extension MustacheSpec {
         SpecCase(
             "recursion", "{{>node}}", ["content": "X", "nodes": [["content": "Y", "nodes": []]]], "X<Y<>>",
             partials: ["node": "{{content}}<{{#nodes}}{{>node}}{{/nodes}}>"]),
+        SpecCase(
+            "nested", "{{>outer}}", ["a": "hello", "b": "world"], "*hello world!*",
+            partials: ["outer": "*{{a}} {{>inner}}*", "inner": "{{b}}!"]),
         SpecCase("surrounding-whitespace", "| {{>partial}} |", "| \t|\t |", partials: ["partial": "\t|\t"]),
         SpecCase("inline-indentation", "  {{data}}  {{> partial}}\n", ["data": "|"], "  |  >\n>\n", partials: ["partial": ">\n>"]),
         SpecCase("standalone-crlf", "|\r\n{{>partial}}\r\n|", "|\r\n>|", partials: ["partial": ">"]),

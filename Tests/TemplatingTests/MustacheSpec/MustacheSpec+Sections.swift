@@ -40,6 +40,7 @@ extension MustacheSpec {
         SpecCase("dot-escaped", "\"{{#list}}({{.}}){{/list}}\"", ["list": ["&", "\"", "<", ">"]], "\"(&amp;)(&quot;)(&lt;)(&gt;)\""),
         SpecCase("dot-triple", "\"{{#list}}({{{.}}}){{/list}}\"", ["list": ["&", "\"", "<", ">"]], "\"(&)(\")(<)(>)\""),
         SpecCase("dot-ampersand", "\"{{#list}}({{&.}}){{/list}}\"", ["list": ["&", "\"", "<", ">"]], "\"(&)(\")(<)(>)\""),
+        SpecCase("dot-root-list", "\"{{#.}}({{value}}){{/.}}\"", [["value": "a"], ["value": "b"]], "\"(a)(b)\""),
         SpecCase("dotted-true", "\"{{#a.b.c}}Here{{/a.b.c}}\" == \"Here\"", ["a": ["b": ["c": true]]], "\"Here\" == \"Here\""),
         SpecCase("dotted-false", "\"{{#a.b.c}}Here{{/a.b.c}}\" == \"\"", ["a": ["b": ["c": false]]], "\"\" == \"\""),
         SpecCase("dotted-broken-chain", "\"{{#a.b.c}}Here{{/a.b.c}}\" == \"\"", ["a": [:]], "\"\" == \"\""),
