@@ -1,5 +1,5 @@
 import Dispatch
-import HTTPServer
+@testable import HTTPServer
 import Synchronization
 import Testing
 
@@ -110,5 +110,21 @@ struct AccessLogTests {
         let lines = sink.lines
         #expect(!lines.contains { $0.contains("secret") })
         #expect(direct.withLock { $0 }.isEmpty)
+    }
+
+    /// The line's fields, as `format` writes them on the event loop: every number whole, the
+    /// query cut off, a path's non-ASCII bytes kept as sent.
+    @Test(arguments: [
+        (200, 10_240, 0, "/static/file.txt", "127.0.0.1:5 GET /static/file.txt 200 10240B 0ms"),
+        (404, 0, 1234, "/search?q=hunter2", "127.0.0.1:5 GET /search 404 0B 1234ms"),
+        (503, Int.max, Int.max, "/?", "127.0.0.1:5 GET / 503 9223372036854775807B 9223372036854775807ms"),
+        (413, -1, Int.min, "/%ED%95%9C/한", "127.0.0.1:5 GET /%ED%95%9C/한 413 0B 0ms"),
+    ])
+    func line_format(status: Int, bytes: Int, milliseconds: Int, target: String, expected: String) {
+        var line: [UInt8] = Array("x".utf8)
+        AccessLog.format(
+            into: &line, remote: "127.0.0.1:5", method: .get, target: target, status: HTTPStatus(status), bytes: bytes,
+            milliseconds: milliseconds)
+        #expect(String(decoding: line, as: UTF8.self) == "x" + expected, "appends after what the buffer holds")
     }
 }
