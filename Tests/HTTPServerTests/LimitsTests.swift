@@ -22,6 +22,45 @@ struct LimitsTests {
         }
     }
 
+    /// A browser sends the whole file before it reads the answer. The server answers 413 as soon
+    /// as the head announces too much, then reads and discards the upload instead of closing on
+    /// it: a close with unread input resets the connection, and the person would see
+    /// "connection reset" instead of the page. (When the linger discarded 256 KB at most, this
+    /// upload's send failed with a broken pipe.)
+    @Test func oversizedUpload_sentWhole_stillGetsThe413() async throws {
+        // An hour-scale linger: what is tested is that the upload is read, not how fast.
+        let configuration = ServerConfiguration.testing { $0.lingerTimeout = .seconds(3600) }
+        try await withServer(configuration: configuration, router: Self.router) { server in
+            let client = try await RawClient.connect(port: server.port)
+            let upload = [UInt8](repeating: UInt8(ascii: "u"), count: 12 * 1024 * 1024)
+            try await client.send(Array("POST /small HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(upload.count)\r\n\r\n".utf8) + upload)
+            let answer = try await client.readResponse()
+            #expect(answer.status == 413)
+            #expect(try await client.isClosedByPeer())
+        }
+    }
+
+    /// Past `lingerDiscardBytes` the server stops reading and closes: a client cannot keep a
+    /// connection busy by uploading without end.
+    @Test func lingering_stopsAtItsByteBound() async throws {
+        let configuration = ServerConfiguration.testing {
+            $0.lingerTimeout = .seconds(3600)
+            $0.lingerDiscardBytes = 64 * 1024
+        }
+        try await withServer(configuration: configuration, router: Self.router) { server in
+            let client = try await RawClient.connect(port: server.port)
+            try await client.send("POST /small HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000000\r\n\r\n")
+            #expect(try await client.readResponse().status == 413)
+            // Keep uploading: the server reads 64 KB more, then closes, and sending fails.
+            let piece = [UInt8](repeating: UInt8(ascii: "u"), count: 256 * 1024)
+            var refused = false
+            for _ in 0..<400 where !refused {
+                do { try await client.send(piece) } catch { refused = true }
+            }
+            #expect(refused, "100 MB went into a connection that should have closed after 64 KB")
+        }
+    }
+
     @Test func routeLimit_appliesBeforeTheBody() async throws {
         try await withServer(router: Self.router) { server in
             let client = try await RawClient.connect(port: server.port)

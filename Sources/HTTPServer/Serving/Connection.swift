@@ -270,9 +270,15 @@ final class Connection {
 
     // MARK: Closing
 
-    /// At shutdown: a connection between requests closes now; others finish their exchange.
+    /// At shutdown: a connection between requests closes now; others finish their exchange, and
+    /// one lingering after an error answer lingers `shutdownLingerMilliseconds` at most.
     func closeIfIdle() {
-        if phase == .head && parser.isIdle && pending == nil && afterFlush == .carryOn { close() }
+        if phase == .head && parser.isIdle && pending == nil && afterFlush == .carryOn {
+            close()
+        } else if phase == .lingering && lingerUntil > loop.now + Self.shutdownLingerMilliseconds {
+            lingerUntil = loop.now + Self.shutdownLingerMilliseconds
+            scheduleDeadline()
+        }
     }
 
     /// Sends an error the server itself found; the connection then lingers and closes.
@@ -290,19 +296,26 @@ final class Connection {
         afterFlush = sent == nil ? .close : .linger
     }
 
+    /// At shutdown, a connection lingering after an error answer closes within this: long
+    /// enough for a client that is reading its answer, and a client still uploading does not
+    /// hold the shutdown for the whole `ServerConfiguration.lingerTimeout`.
+    static let shutdownLingerMilliseconds = 250
+
     /// RFC 9112 §9.6: closing with unread input makes the kernel send a reset, which can destroy
     /// the error response before the client reads it. So stop writing, then read and discard
-    /// what the client is still sending, briefly and boundedly, before closing.
+    /// what the client is still sending, within `ServerConfiguration.lingerTimeout` and
+    /// `lingerDiscardBytes`, before closing.
     private func beginLingering() {
         shutdown(fd, Int32(SHUT_WR))
         phase = .lingering
-        lingerUntil = loop.now + 250
+        let linger = loop.isShuttingDown ? Self.shutdownLingerMilliseconds : configuration.lingerTimeout.milliseconds
+        lingerUntil = loop.now + linger
         lingerDiscarded = 0
     }
 
     private func discardInput() {
         let buffer = loop.readBuffer
-        while lingerDiscarded < 256 * 1024 {
+        while lingerDiscarded < configuration.lingerDiscardBytes {
             // Nothing more yet: wait for input, the end of the stream, or the linger deadline.
             guard readable else { return }
             let n = recv(fd, buffer.baseAddress, buffer.count, 0)

@@ -40,6 +40,15 @@ public struct ServerConfiguration: Sendable {
     public var keepAliveTimeout: Duration = .seconds(5)
     /// Longest a send may block on a client that stops reading; then the connection closes.
     public var sendTimeout: Duration = .seconds(30)
+    /// After an error answer (a 413 while the browser is still uploading, a 408, a 400), how
+    /// long the connection keeps reading and discarding what the client sends, and how much at
+    /// most, before it closes. Closing on unread input resets the connection, and the reset can
+    /// destroy the answer before the browser shows it (RFC 9112 §9.6): a person who picked a
+    /// 50 MB file would see "connection reset" instead of the page saying what to do. Loopback
+    /// moves 16 MB in milliseconds; the time bound is for slow senders (nginx's
+    /// `lingering_time` is 30 s), and a lingering connection still counts in `maxConnections`.
+    public var lingerTimeout: Duration = .seconds(2)
+    public var lingerDiscardBytes = 16 * 1024 * 1024
     /// How long `shutdown()` waits for in-flight requests before it returns anyway.
     public var shutdownGracePeriod: Duration = .seconds(10)
 
