@@ -147,9 +147,8 @@ def startup(binary, data_dir, runs):
             try:
                 process.wait(timeout=15)
             except subprocess.TimeoutExpired:
-                # TerminationSignals sets SIGTERM to SIG_IGN before its handler is in place, so
-                # a SIGTERM right after "Listening" can be lost (HTTPServer; reported).
-                print("  (SIGTERM lost right after start-up; killed)", file=sys.stderr)
+                # A graceful stop takes well under a second; the script ends either way.
+                print("  (still running 15 s after SIGTERM; killed)", file=sys.stderr)
                 process.kill()
                 process.wait()
     print(f"{statistics.median(answered):.0f} ms (median of {runs}; runs {', '.join(f'{t:.0f}' for t in answered)})")

@@ -8,6 +8,10 @@ import LocalMarketUpstream
 // Reads configuration, starts the dashboard, prints where it listens, and shuts down
 // gracefully on SIGINT/SIGTERM (stop accepting, finish requests in flight, exit 0).
 
+// First, before anything starts a thread: a SIGINT or SIGTERM during start-up then waits for
+// the server to be up and shuts it down gracefully, instead of being lost or killing it half-started.
+TerminationSignals.holdUntilReady()
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("dashboard: \(message)\n".utf8))
     exit(2)

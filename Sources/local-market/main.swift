@@ -6,6 +6,10 @@ import LocalMarket
 // Serves the embedded Open Market alone: `swift run local-market [--host H] [--port P]
 // [--data-dir D] [--seed-count N]`. Prints `Listening on http://HOST:PORT`; SIGINT/SIGTERM stop it gracefully.
 
+// First, before anything starts a thread: a SIGINT or SIGTERM during start-up then waits for
+// the server to be up and shuts it down gracefully, instead of being lost or killing it half-started.
+TerminationSignals.holdUntilReady()
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("local-market: \(message)\n".utf8))
     exit(2)

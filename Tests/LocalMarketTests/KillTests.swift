@@ -10,14 +10,11 @@ enum LocalMarketExecutable {
         let candidate = folder.appendingPathComponent("local-market")
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }()
-}
 
-@Suite("SIGKILL in the middle of writes")
-struct KillTests {
     /// Starts `local-market` on port 0 and returns it with the URL it printed.
-    private func launch(dataDirectory: URL) throws -> (Process, URL) {
+    static func launch(dataDirectory: URL) throws -> (Process, URL) {
         let process = Process()
-        process.executableURL = LocalMarketExecutable.url
+        process.executableURL = url
         process.arguments = ["--port", "0", "--data-dir", dataDirectory.path]
         let output = Pipe()
         process.standardOutput = output
@@ -33,12 +30,15 @@ struct KillTests {
         }
         return (process, url)
     }
+}
 
+@Suite("SIGKILL in the middle of writes")
+struct KillTests {
     @Test(.enabled(if: LocalMarketExecutable.url != nil, "needs the local-market executable beside the tests: run `swift build` first"), arguments: [1, 3])
     func killedMidWriteKeepsEveryAcknowledgedProduct(acknowledgedBeforeKill: Int) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lm-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (process, base) = try launch(dataDirectory: directory)
+        let (process, base) = try LocalMarketExecutable.launch(dataDirectory: directory)
         let client = HTTPClient(base: base)
         let vendor = MarketVendor.localTeam
 
