@@ -55,6 +55,11 @@ import Testing
         let list = UpstreamFailure(MarketError.notFound, .page(productID: nil))
         #expect(list.status == .badGateway)
         #expect(list.offersRetry)
+        #expect(list.message == "The Open Market answered that it has no such list (404).")
+        // In Korean, Korean words only (not the English reason phrase as the market's quote).
+        let korean = UpstreamFailure(MarketError.notFound, .page(productID: nil), Catalog(.ko))
+        #expect(korean.message == "오픈마켓이 그런 목록이 없다고 답했습니다 (404).")
+        #expect(!korean.message.contains("Not Found"))
     }
 
     @Test func anErrorThatIsNotTheMarkets_readsAsUnreachable() {

@@ -35,6 +35,17 @@ extension Catalog {
         }
     }
 
+    /// A list read the market answered 404 for (the page's 502 of `UpstreamFailure`): the
+    /// market's own words would be an English reason phrase, so we say it in the reader's.
+    var marketFoundNothing: ErrorText {
+        switch language {
+        case .en:
+            ErrorText(heading: "The market refused the request", message: "The Open Market answered that it has no such list (404).")
+        case .ko:
+            ErrorText(heading: "마켓이 요청을 거절했습니다", message: "오픈마켓이 그런 목록이 없다고 답했습니다 (404).")
+        }
+    }
+
     /// A read refused for the dashboard's credentials (the page's 502 of `UpstreamFailure`).
     var marketRejectedCredentials: ErrorText {
         switch language {

@@ -66,7 +66,7 @@ struct UpstreamFailure: Equatable, Sendable {
             if let productID {
                 .init(.notFound, catalog.productNotFound(id: productID), retry: false)
             } else {
-                .init(.badGateway, catalog.marketRefusedRequest("Not Found"), retry: true)
+                .init(.badGateway, catalog.marketFoundNothing, retry: true)
             }
         case .unauthorized:
             .init(.badGateway, catalog.marketRejectedCredentials, retry: true)
