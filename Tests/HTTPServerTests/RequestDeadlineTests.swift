@@ -11,13 +11,13 @@ struct RequestDeadlineTests {
     }
 
     /// Sends `piece` every 50 ms, looking for an answer in between, until one comes, `total`
-    /// bytes are sent or 8 s pass (the bounds are loose: the suite shares two cores).
+    /// bytes are sent or `RawClient.patience` passes (a guard against a hang, never a measurement).
     func trickle(_ client: RawClient, piece: String, total: Int, meanwhile: () async throws -> Void = {}) async throws -> (RawResponse?, sent: Int) {
         let started = ContinuousClock.now
         var sent = 0
         var answer: RawResponse?
         var askedMeanwhile = false
-        while answer == nil && sent < total && ContinuousClock.now - started < .seconds(8) {
+        while answer == nil && sent < total && ContinuousClock.now - started < RawClient.patience {
             answer = try? await client.readResponse(timeout: .milliseconds(50))
             guard answer == nil else { break }
             try? await client.send(piece)
@@ -30,34 +30,6 @@ struct RequestDeadlineTests {
         return (answer, sent)
     }
 
-    func waitUntil(_ condition: () -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
-    }
-
-    @Test func bodyTrickledPastTheRequestDeadline_is408AndCloses_whileOthersAreServed() async throws {
-        // The idle deadline alone never fires: a byte comes every 50 ms.
-        let configuration = ServerConfiguration.testing { $0.requestTimeout = .milliseconds(400) }
-        try await withServer(configuration: configuration, router: Self.router) { server in
-            let slow = try await RawClient.connect(port: server.port)
-            try await slow.send("POST /echo HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n")
-            let (answer, sent) = try await trickle(slow, piece: "x", total: 1000) {
-                let client = try await RawClient.connect(port: server.port)
-                try await client.send(get("/hello"))
-                #expect(try await client.readResponse().text == "hello")
-                client.close()
-            }
-            #expect(answer?.status == 408)
-            #expect(answer?.text.contains("longer than") == true)
-            #expect(sent < 1000, "the whole body arrived before any answer")
-            #expect(try await slow.isClosedByPeer(within: .seconds(2)))
-        }
-    }
-
     @Test func headTrickledPastTheRequestDeadline_is408EvenWithALongHeaderDeadline() async throws {
         let configuration = ServerConfiguration.testing {
             $0.headerTimeout = .seconds(30)
@@ -67,7 +39,7 @@ struct RequestDeadlineTests {
             let slow = try await RawClient.connect(port: server.port, sending: "GET /hello HTTP/1.1\r\n")
             let (answer, _) = try await trickle(slow, piece: "X-Slow: y\r\n", total: 30_000)
             #expect(answer?.status == 408)
-            #expect(try await slow.isClosedByPeer(within: .seconds(2)))
+            #expect(try await slow.isClosedByPeer())
         }
     }
 
@@ -100,14 +72,14 @@ struct RequestDeadlineTests {
         try await withServer(configuration: configuration, router: Self.router) { server in
             let first = try await RawClient.connect(port: server.port)
             try await first.send("POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\n0123456789")
-            #expect(try await waitUntil { server.bodyBytesInFlight == 100_000 })
+            #expect(try await eventually { server.bodyBytesInFlight == 100_000 })
 
             let second = try await RawClient.connect(port: server.port)
             try await second.send("POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\n")
-            let refused = try await second.readResponse(timeout: .seconds(5))
+            let refused = try await second.readResponse()
             #expect(refused.status == 503)
             #expect(refused.header("Retry-After") != nil)
-            #expect(try await second.isClosedByPeer(within: .seconds(2)))
+            #expect(try await second.isClosedByPeer())
 
             // Small bodies are not charged: they still go through.
             let small = try await RawClient.connect(port: server.port)
@@ -118,7 +90,7 @@ struct RequestDeadlineTests {
             try await first.send(String(repeating: "a", count: 99_990))
             #expect(try await first.readResponse().text == "got 100000")
             first.close()
-            #expect(try await waitUntil { server.bodyBytesInFlight == 0 })
+            #expect(try await eventually { server.bodyBytesInFlight == 0 })
 
             let third = try await RawClient.connect(port: server.port)
             try await third.send("POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\n" + String(repeating: "b", count: 100_000))
@@ -136,11 +108,11 @@ struct RequestDeadlineTests {
             let client = try await RawClient.connect(port: server.port)
             let chunk = String(repeating: "c", count: 2000)
             try await client.send("POST /upload HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n7d0\r\n\(chunk)\r\n")
-            #expect(try await waitUntil { server.bodyBytesInFlight == 1_000_000 })
+            #expect(try await eventually { server.bodyBytesInFlight == 1_000_000 })
             try await client.send("0\r\n\r\n")
             #expect(try await client.readResponse().text == "got 2000")
             client.close()
-            #expect(try await waitUntil { server.bodyBytesInFlight == 0 })
+            #expect(try await eventually { server.bodyBytesInFlight == 0 })
         }
     }
 }
