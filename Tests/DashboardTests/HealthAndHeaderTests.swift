@@ -1,4 +1,5 @@
 import Foundation
+@testable import Dashboard
 import LocalMarket
 import Testing
 
@@ -19,6 +20,18 @@ import Testing
             #expect(images[key] != nil, "image_cache.\(key)")
         }
         #expect((images["memory"] as? [String: Any])?["capacity_bytes"] as? Int == 32 * 1024 * 1024)
+    }
+
+    /// Monitors read `vendor.id` as null while the own vendor is unknown: the key is there.
+    @Test func healthReport_saysNullForAnUnknownVendor_andKeepsURLsReadable() throws {
+        let tier = ImageCacheStats.Tier(entries: 0, bytes: 0, capacityBytes: 1, hits: 0)
+        let report = HealthReport(
+            upstream: .init(url: "http://127.0.0.1:8081", reachable: false, latencyMilliseconds: 2),
+            imageCache: ImageCacheStats(memory: tier, disk: tier, upstreamFetches: 0, upstreamFailures: 0, refused: 0),
+            vendor: .init(id: nil, source: "unknown"))
+        let text = String(decoding: try report.json(), as: UTF8.self)
+        #expect(text.contains(#""vendor":{"id":null,"source":"unknown"}"#))
+        #expect(text.contains(#""upstream":{"latency_ms":2,"reachable":false,"url":"http://127.0.0.1:8081"}"#))
     }
 
     /// An image fetched through the dashboard shows up in the cache's numbers.

@@ -15,20 +15,13 @@ struct HealthHandler: HTTPHandler {
         let reachable = (try? await api.health()) ?? false
         let elapsed = ContinuousClock.now - started
         let vendor = ownVendor.current
-        let stats = try JSONSerialization.jsonObject(with: JSONEncoder().encode(imageCache.stats))
-        let body: [String: Any] = [
-            "status": "ok",
-            "upstream": [
-                "url": upstreamDescription,
-                "reachable": reachable,
-                "latency_ms": Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000),
-            ] as [String: Any],
-            "image_cache": stats,
-            // Whose products get Edit and Delete, and how the dashboard knows (flag, learned,
-            // embedded; unknown until --vendor-id or the first registration).
-            "vendor": ["id": vendor.id.map { $0 as Any } ?? NSNull(), "source": vendor.source.rawValue] as [String: Any],
-        ]
-        let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        let report = HealthReport(
+            upstream: .init(
+                url: upstreamDescription, reachable: reachable,
+                latencyMilliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
+            imageCache: imageCache.stats,
+            vendor: .init(id: vendor.id, source: vendor.source.rawValue))
+        let data = try report.json()
         var response = HTTPResponse.json(Array(data), status: reachable ? .ok : .serviceUnavailable)
         response.headers["Cache-Control"] = "no-store"
         return response
