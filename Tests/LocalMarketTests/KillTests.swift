@@ -11,24 +11,18 @@ enum LocalMarketExecutable {
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }()
 
-    /// Starts `local-market` on port 0 and returns it with the URL it printed.
-    static func launch(dataDirectory: URL) throws -> (Process, URL) {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = ["--port", "0", "--data-dir", dataDirectory.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try ProcessLaunch.run(process)
-        var line: [UInt8] = []
-        while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 0x0A {
-            line.append(byte)
+    /// Starts `local-market` on port 0 and returns it with the URL it printed. Reading that
+    /// line blocks, so it happens on a thread of its own, never Swift's shared pool.
+    static func launch(dataDirectory: URL) async throws -> (ChildProcess, URL) {
+        guard let url else { throw FixtureError("no local-market executable beside the tests") }
+        let process = try ChildProcess(executable: url.path, arguments: ["--port", "0", "--data-dir", dataDirectory.path])
+        let line = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: process.readLine()) }.start()
         }
-        let text = String(decoding: line, as: UTF8.self)
-        guard text.hasPrefix("Listening on "), let url = URL(string: String(text.dropFirst("Listening on ".count))) else {
-            process.terminate()
-            throw FixtureError("local-market printed \(text)")
+        guard line.hasPrefix("Listening on "), let base = URL(string: String(line.dropFirst("Listening on ".count))) else {
+            throw FixtureError("local-market printed \(line)")  // deinit kills it
         }
-        return (process, url)
+        return (process, base)
     }
 }
 
@@ -38,7 +32,7 @@ struct KillTests {
     func killedMidWriteKeepsEveryAcknowledgedProduct(acknowledgedBeforeKill: Int) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lm-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (process, base) = try LocalMarketExecutable.launch(dataDirectory: directory)
+        let (process, base) = try await LocalMarketExecutable.launch(dataDirectory: directory)
         let client = HTTPClient(base: base)
         let vendor = MarketVendor.localTeam
 
@@ -58,8 +52,8 @@ struct KillTests {
         #expect(acknowledged.count == acknowledgedBeforeKill)
         // More writes in flight, then the kill lands while they are being served.
         let inFlight = (0..<4).map { index in Task { try? await create(100 + index) } }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.signal(SIGKILL)
+        #expect(await process.waitForEnd(patience: .seconds(60)) == .signalled(SIGKILL))
         var lateAcknowledged: [Int] = []
         for task in inFlight { if let id = await task.value { lateAcknowledged.append(id) } }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 
 /// A chromedriver child process on a free loopback port (`--port=0`; the port is read back from
 /// its start-up line), ready for sessions. `stop()` must be called; `withChromeDriver` does.
@@ -10,13 +9,11 @@ final class ChromeDriverProcess: Sendable {
     }
 
     let port: Int
-    private let process: Process
-    private let exited: Exited
+    private let process: ChildProcess
 
-    private init(port: Int, process: Process, exited: Exited) {
+    private init(port: Int, process: ChildProcess) {
         self.port = port
         self.process = process
-        self.exited = exited
     }
 
     /// Starts chromedriver and waits (at most `timeout`) until `/status` says it is ready.
@@ -35,23 +32,15 @@ final class ChromeDriverProcess: Sendable {
     }
 
     private static func startOnce(executable: String, timeout: Duration) async throws -> ChromeDriverProcess {
-        let exited = Exited()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--port=0", "--log-level=SEVERE"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.terminationHandler = { _ in exited.signal() }
-        try ProcessLaunch.run(process)
+        let process = try ChildProcess(executable: executable, arguments: ["--port=0", "--log-level=SEVERE"])
         let port: Int
         do {
-            port = try await readPort(from: output.fileHandleForReading.fileDescriptor, timeout: timeout)
+            port = try await readPort(from: process.output, timeout: timeout)
         } catch {
-            await stop(process, exited)
+            await stop(process)
             throw error
         }
-        let driver = ChromeDriverProcess(port: port, process: process, exited: exited)
+        let driver = ChromeDriverProcess(port: port, process: process)
         do {
             try await driver.waitUntilReady(timeout: timeout)
         } catch {
@@ -61,7 +50,7 @@ final class ChromeDriverProcess: Sendable {
         return driver
     }
 
-    var isRunning: Bool { process.isRunning }
+    var isRunning: Bool { process.ending == nil }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -69,13 +58,13 @@ final class ChromeDriverProcess: Sendable {
     /// within two seconds.
     func stop() async {
         _ = try? await WebDriverWire.request(port: port, "GET", "/shutdown", json: nil, timeout: 2)
-        await Self.stop(process, exited)
+        await Self.stop(process)
     }
 
-    private static func stop(_ process: Process, _ exited: Exited) async {
-        if await exited.wait(timeout: .seconds(2)) { return }
-        kill(process.processIdentifier, SIGKILL)
-        _ = await exited.wait(timeout: .seconds(2))
+    private static func stop(_ process: ChildProcess) async {
+        if await process.waitForEnd(patience: .seconds(2)) != nil { return }
+        process.signal(SIGKILL)
+        _ = await process.waitForEnd(patience: .seconds(60))
     }
 
     private func waitUntilReady(timeout: Duration) async throws {
@@ -137,52 +126,5 @@ final class ChromeDriverProcess: Sendable {
         let afterDigits = start + marker.count + digits.count
         guard !digits.isEmpty, afterDigits < bytes.count else { return nil }
         return Int(String(decoding: digits, as: UTF8.self))
-    }
-}
-
-/// Signalled once by the process's termination handler; waited on with a deadline.
-private final class Exited: Sendable {
-    private let state = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func signal() {
-        let waiters = state.withLock { state in
-            state.done = true
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        waiters.forEach { $0.resume() }
-    }
-
-    /// True if the process exited within `timeout`.
-    func wait(timeout: Duration) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                await withCheckedContinuation { continuation in
-                    let done = self.state.withLock { state in
-                        if !state.done { state.waiters.append(continuation) }
-                        return state.done
-                    }
-                    if done { continuation.resume() }
-                }
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            let first = await group.next() ?? false
-            if !first { signalTimeout() }
-            group.cancelAll()
-            return first
-        }
-    }
-
-    /// Releases waiters so the task group can finish after a timeout (the process may still run).
-    private func signalTimeout() {
-        let waiters = state.withLock { state in
-            defer { state.waiters = [] }
-            return state.waiters
-        }
-        waiters.forEach { $0.resume() }
     }
 }

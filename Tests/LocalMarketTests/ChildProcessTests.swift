@@ -1,0 +1,40 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+/// What `ChildProcess` promises the tests that start executables (KillTests, the signal tests,
+/// the browser suite): a clean start, whatever thread of the test process spawns it.
+@Suite("ChildProcess: how the tests start executables")
+struct ChildProcessTests {
+    /// The child holds only its standard input, output and error: none of the test process's
+    /// hundreds of sockets and files.
+    @Test func inheritsNoDescriptorButTheThreeStandardOnes() async throws {
+        // Even one opened without O_CLOEXEC (as a listening socket of ours might be) stays here.
+        let open = Glibc.open("/dev/null", O_RDONLY)
+        defer { close(open) }
+        let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "ls /proc/$$/fd | sort -n | tr '\\n' ' '"])
+        let listed = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: child.readLine()) }.start()
+        }
+        #expect(listed.split(separator: " ") == ["0", "1", "2"], "the shell's descriptors: \(listed)")
+        #expect(await child.waitForEnd(patience: .seconds(60)) == .exited(0))
+    }
+
+    /// Swift's worker threads block most signals, and a spawned child inherits its spawner's
+    /// mask: a child started from one must still die of SIGTERM.
+    @Test func startsWithNoSignalBlocked() async throws {
+        let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "kill -TERM $$; echo survived"])
+        let printed = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: child.readLine()) }.start()
+        }
+        #expect(printed == "")
+        #expect(await child.waitForEnd(patience: .seconds(60)) == .signalled(SIGTERM))
+    }
+
+    @Test func aMissingExecutable_isAClearError() {
+        #expect(throws: ChildProcess.Failure.self) {
+            _ = try ChildProcess(executable: "/nonexistent/tool", arguments: [])
+        }
+    }
+}
