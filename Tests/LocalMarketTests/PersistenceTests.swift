@@ -109,6 +109,43 @@ struct PersistenceTests {
         #expect(try await fixture.createProduct() == 2)
     }
 
+    /// A delete marks its images before it commits, so a crash between the commit and the
+    /// files' removal cannot leave them behind for ever. Seen here through a delete the
+    /// database refuses: the marks are there, the images (still referred to) stay, and the
+    /// next start settles the marks. Then the state such a crash leaves (rows gone, files and
+    /// marks still there): the next start removes the files.
+    @Test func aDeleteMarksItsImagesBeforeItCommits_soACrashAfterTheCommitLeavesNone() async throws {
+        let fixture = try MarketFixture(syncsToDisk: true)
+        let id = try await fixture.createProduct(name: "Deleted product", images: 2)
+        let files = fixture.market.store.files
+        let incoming = fixture.dataPath + "/incoming"
+        let withIt = Set(files.allImageFiles())
+        let path = try await fixture.sendJSON(.post, "/api/products/\(id)/archived", ["secret": secret]).text
+
+        let db = try SQLiteConnection(path: fixture.dataPath + "/market.sqlite")
+        try db.execute("CREATE TRIGGER refuse BEFORE DELETE ON products BEGIN SELECT RAISE(ABORT, 'disk is full'); END")
+        #expect(try await fixture.send(.delete, path, headers: ["identifier": MarketVendor.localTeam.identifier]).status == 500)
+        let marks = try FileManager.default.contentsOfDirectory(atPath: incoming)
+        #expect(marks.count == 2, "one mark per image, made before the commit: \(marks)")
+        try db.execute("DROP TRIGGER refuse")
+        try fixture.restart()
+        #expect(Set(files.allImageFiles()) == withIt, "images a product still refers to stay")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: incoming).isEmpty)
+
+        // The delete goes through: images and marks gone. Then what a crash right after its
+        // commit would have left: the files and the marks, with no row naming them.
+        #expect(withIt.count == 4, "its two images, original and thumbnail each: \(withIt)")
+        let images = withIt.map { (path: files.imagesRoot + "/" + $0, bytes: FileManager.default.contents(atPath: files.imagesRoot + "/" + $0)) }
+        #expect(try await fixture.send(.delete, path, headers: ["identifier": MarketVendor.localTeam.identifier]).status == 200)
+        #expect(files.allImageFiles().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: incoming).isEmpty)
+        for image in images { #expect(FileManager.default.createFile(atPath: image.path, contents: image.bytes)) }
+        files.markForRemoval(origins: withIt.filter { $0.contains("_origin.") }.sorted())
+        try fixture.restart()
+        #expect(files.allImageFiles().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: incoming).isEmpty)
+    }
+
     @Test("a damaged state file is a clear error, not a crash", arguments: [
         "garbage, not a market",
         #"{"format":1,"nextImageId":2,"nextProductId":2,"products":[{"id":1,"#,  // truncated

@@ -1,5 +1,5 @@
 /// Why a `multipart/form-data` body was refused. `status` says how to answer:
-/// 413 for a body over a limit, 400 for a malformed one, 500 for our own I/O failure.
+/// 413 for a body over a limit, 400 for a malformed one.
 public enum MultipartError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The boundary is empty, longer than 70 characters or uses bytes outside RFC 2046 `bchars`.
     case invalidBoundary

@@ -9,7 +9,9 @@ struct CreateUpload {
     var images: [[UInt8]]
 
     /// The parser's limits sit above the API's own (5 × 300 KB), so that an image over 300 KB
-    /// gets the API's message, and only a body no client should send gets the parser's 413.
+    /// gets the API's message. A body over the route's cap (`maxCreateBodyBytes`) is answered
+    /// 413 by the server before it is read; one the parser refuses here is a 400, as Spring
+    /// answers a multipart body it cannot read.
     static let limits = MultipartLimits(
         maxParts: 16,
         maxPartHeaderBytes: 8 * 1024,
@@ -32,7 +34,7 @@ struct CreateUpload {
             parts = try MultipartForm.parse(request.body, boundary: boundary, limits: Self.limits)
         } catch {
             // CRLF is required: a body with bare LF line endings fails here (400).
-            throw error.status == .internalServerError ? .storage(error.message) : .badRequest(error.message)
+            throw .badRequest(error.message)
         }
         let paramParts = parts.filter { $0.name == "params" }
         guard paramParts.count == 1, let paramPart = paramParts.first else {

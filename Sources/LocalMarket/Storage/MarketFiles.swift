@@ -7,9 +7,10 @@ import Glibc
 
 /// The data directory: `market.sqlite` (products, counters; see `MarketDatabase`), `images/`
 /// (one file per original and per thumbnail) and `incoming/` (a marker per image being
-/// written). An image is written before the database row that names it; its marker, made
-/// before the image, goes once the row is committed (or the write has failed and the image
-/// is gone). So a crash leaves at worst marked, unreferenced images, which the next start
+/// written or about to be deleted). An image is written before the database row that names
+/// it; its marker, made before the image, goes once the row is committed (or the write has
+/// failed and the image is gone). A delete marks its images before it commits and removes
+/// them after. So a crash leaves at worst marked, unreferenced images, which the next start
 /// removes by reading only `incoming/`, never listing every image of a large catalog.
 /// `market.json`, the whole-state file of the market before SQLite, is imported once and
 /// renamed `market.json.imported`.
@@ -102,6 +103,15 @@ struct MarketFiles: Sendable {
         }
     }
 
+    /// Marks the images a delete is about to stop referring to, before it commits. A crash
+    /// between the commit and `removeImages` then leaves them marked and unreferenced, and the
+    /// next start removes them as it removes an interrupted write's
+    /// (`MarketInstaller.clearInterruptedWrites`); images another product still refers to are
+    /// kept there, and a delete that did not commit leaves only markers, settled the same way.
+    func markForRemoval(origins: [String]) {
+        for origin in origins { try? AtomicFile.createFile([], at: markerPath(origin), sync: false) }
+    }
+
     /// The images' rows are committed (or the images removed): their markers go.
     func settle(origins: [String]) {
         for origin in origins { unlink(markerPath(origin)) }
@@ -152,7 +162,8 @@ struct MarketFiles: Sendable {
         return imagesRoot + "/" + relativePath
     }
 
-    /// Best effort: a file that stays behind is swept at the next load.
+    /// Best effort: a file left behind was marked first (`writeImage`, `markForRemoval`), so
+    /// the next start removes it if no product refers to it.
     func removeImages(_ relativePaths: [String]) {
         for relative in relativePaths {
             if let path = imageFile(relative) { unlink(path) }

@@ -144,6 +144,7 @@ final class MarketStore: Sendable {
                 throw .notFound("no product for this delete path")
             }
             try Self.checkOwner(product, vendor)
+            files.markForRemoval(origins: product.images.map(\.originPath))  // before the commit
             try Self.sql { () throws(SQLiteError) in
                 try ProductTable.delete(product, on: db)
                 try MarketInfo.add(.productCount, -1, on: db)
@@ -158,6 +159,7 @@ final class MarketStore: Sendable {
             return unshared
         }) ?? []
         files.removeImages(unshared.flatMap { [$0.originPath, $0.thumbnailPath] })
+        files.settle(origins: removed.images.map(\.originPath))
         return removed
     }
 
