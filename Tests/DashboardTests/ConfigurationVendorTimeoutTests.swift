@@ -27,6 +27,7 @@ struct ConfigurationVendorTimeoutTests {
         let fromFlags = try parse(["--vendor-id", "15", "--read-timeout=4", "--write-timeout", "60"], ["OPENMARKET_VENDOR_ID": "61"])
         #expect(fromFlags.vendorID == 15)
         #expect(fromFlags.readTimeout == .seconds(4))
+        #expect(fromFlags.catalog.waitLimit == .seconds(4), "the CSV waits for a first count as long as a read may take")
         #expect(fromFlags.writeTimeout == .seconds(60))
     }
 

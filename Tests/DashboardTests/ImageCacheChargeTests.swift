@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @testable import Dashboard
@@ -42,5 +43,26 @@ import Testing
         #expect(tier.bytes <= 64 * 1024)
         #expect(ImageDiskTier.charge(size: 4096) == 4096 + ImageDiskTier.entryOverhead)
         #expect(ImageDiskTier.charge(size: 4097) == 8192 + ImageDiskTier.entryOverhead)
+    }
+
+    /// A cached file dated after 2262 (its nanoseconds since 1970 overflow `Int`) neither traps
+    /// the start-up scan nor the next write's time stamp.
+    @Test func diskTier_withAFileDatedAfter2262_startsAndWrites() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let old = SHA256.hex(Array("image-old".utf8))
+        do {
+            let tier = try ImageDiskTier(directory: directory.url, capacity: 64 * 1024)
+            tier.write(old, ImageFixtures.gif(10))
+        }
+        let future = timespec(tv_sec: 10_413_792_000, tv_nsec: 0)  // 2300-01-01
+        var times = [future, future]
+        #expect(utimensat(AT_FDCWD, directory.url.path + "/" + old, &times, 0) == 0)
+        let tier = try ImageDiskTier(directory: directory.url, capacity: 64 * 1024)
+        #expect(tier.read(old) == ImageFixtures.gif(10))
+        let new = SHA256.hex(Array("image-new".utf8))
+        tier.write(new, ImageFixtures.gif(12))
+        #expect(tier.read(new) == ImageFixtures.gif(12))
+        #expect(tier.count == 2)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
-import HTTPServer
+import Glibc
+@testable import HTTPServer
 import Testing
 
 /// Static files under `/static/` (design.md: content types, ETag and Last-Modified with 304,
@@ -100,6 +101,20 @@ struct StaticFileTests {
             let revalidated = try await fetch(server, get("/static/hello.txt", "If-None-Match: \(before.header("ETag") ?? "")\r\n"))
             #expect(revalidated.status == 200)
         }
+    }
+
+    /// Nanoseconds since 1970 overflow `Int` after 2262; a file dated 2300 is still served.
+    @Test func fileDatedAfterTheYear2262_isServed() async throws {
+        try site.setModified("public/hello.txt", Date(timeIntervalSince1970: 10_413_792_000))  // 2300-01-01
+        try await withServer(router: site.router) { server in
+            let answer = try await fetch(server, get("/static/hello.txt"))
+            #expect(answer.status == 200 && answer.text == "hello static\n")
+            #expect(answer.header("Last-Modified") == "Mon, 01 Jan 2300 00:00:00 GMT")
+        }
+        #expect(timespec(tv_sec: .max, tv_nsec: 999_999_999).nanosecondsSince1970 == .max)
+        #expect(timespec(tv_sec: .min, tv_nsec: 0).nanosecondsSince1970 == .min)
+        #expect(timespec(tv_sec: 9_223_372_036, tv_nsec: 999_999_999).nanosecondsSince1970 == .max)
+        #expect(timespec(tv_sec: 1, tv_nsec: 5).nanosecondsSince1970 == 1_000_000_005)
     }
 
     @Test func largeFile_arrivesIntact() async throws {

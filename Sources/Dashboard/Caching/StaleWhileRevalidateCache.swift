@@ -6,7 +6,7 @@ import Synchronization
 /// - then stale: served at once while ONE background refresh runs, however many callers ask;
 /// - a refresh still running `slowAfter` after it started marks what is served stale as
 ///   `isRefreshOverdue`, so a page can say the market is slow before the refresh gives up
-///   (which, with the client's deadline and retries, can take half a minute);
+///   (which takes up to the client's read timeout, 8 s by default, retries included);
 /// - a failed refresh keeps the old value, served stale with `lastError` (stale-if-error),
 ///   until `hardExpiry` after the fetch; after that callers wait for a fetch and get its error;
 /// - nothing cached: callers wait for a single in-flight fetch (single-flight) and all get its

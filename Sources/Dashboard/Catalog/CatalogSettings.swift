@@ -1,4 +1,4 @@
-/// The catalog snapshot's limits and timing (design.md's defaults; one place to change them).
+/// The catalog snapshot's limits and timing, in one place.
 struct CatalogSettings: Sendable, Equatable {
     /// Products a page of the crawl asks for (the API's largest page size the apps used).
     var pageSize = 100
@@ -9,8 +9,8 @@ struct CatalogSettings: Sendable, Equatable {
     /// After a failed crawl, the next one waits this long (a market that is down is not asked
     /// once per page view).
     var retryAfterFailure: Duration = .seconds(10)
-    /// How long the CSV export and "My products" wait for a crawl in progress (the upstream
-    /// read timeout); after it the CSV answers 503 with `Retry-After`.
+    /// How long the CSV export and "My products" wait for a crawl in progress: the upstream
+    /// read timeout (`--read-timeout` sets both); after it the CSV answers 503 with `Retry-After`.
     var waitLimit: Duration = .seconds(8)
 
     init() {}

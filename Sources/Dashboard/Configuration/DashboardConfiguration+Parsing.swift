@@ -44,6 +44,8 @@ extension DashboardConfiguration {
         },
         Option(flag: "--read-timeout", environment: "OPENMARKET_READ_TIMEOUT", help: "seconds a market read may take (default 8)") { c, v throws(ConfigurationError) in
             c.readTimeout = try seconds(v, flag: "--read-timeout")
+            // The CSV and "My products" wait for a first count as long as a read may take.
+            c.catalog.waitLimit = c.readTimeout
         },
         Option(flag: "--write-timeout", environment: "OPENMARKET_WRITE_TIMEOUT", help: "seconds a market write may take (default 30)") { c, v throws(ConfigurationError) in
             c.writeTimeout = try seconds(v, flag: "--write-timeout")

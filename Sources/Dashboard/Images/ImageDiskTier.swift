@@ -135,7 +135,7 @@ final class ImageDiskTier: Sendable {
             guard Self.isCacheFileName(name) else { continue }
             var info = stat()
             guard stat(path(name), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            let stamp = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+            let stamp = info.st_mtim.nanosecondsSince1970
             files.append((name, Int(info.st_size), stamp))
         }
         return files.sorted { ($0.stamp, $0.name) < ($1.stamp, $1.name) }
@@ -145,8 +145,9 @@ final class ImageDiskTier: Sendable {
     private static func nextStamp(_ state: inout State) -> Int {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let nanoseconds = Int(now.tv_sec) * 1_000_000_000 + Int(now.tv_nsec)
-        state.lastStamp = max(nanoseconds, state.lastStamp + 1)
+        // Saturating: a cache file dated after 2262 loads as `Int.max` (see `nanosecondsSince1970`).
+        let (next, overflow) = state.lastStamp.addingReportingOverflow(1)
+        state.lastStamp = max(now.nanosecondsSince1970, overflow ? .max : next)
         return state.lastStamp
     }
 

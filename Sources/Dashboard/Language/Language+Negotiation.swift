@@ -21,15 +21,15 @@ extension Language {
     static func parse(_ item: Substring) -> (range: Substring, weight: Int)? {
         let parts = item.split(separator: ";", omittingEmptySubsequences: false)
         guard let first = parts.first else { return nil }
-        let range = first.trimmingASCIISpaces()
+        let range = first.trimmingOptionalWhitespace()
         guard !range.isEmpty, range.utf8.count <= 64,
             range.utf8.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "*") })
         else { return nil }
         var weight = 1000
         for parameter in parts.dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingASCIISpaces().lowercased() == "q" else { continue }
-            guard let read = qvalue(pair[1].trimmingASCIISpaces()) else { return nil }
+            guard pair.count == 2, pair[0].trimmingOptionalWhitespace().lowercased() == "q" else { continue }
+            guard let read = qvalue(pair[1].trimmingOptionalWhitespace()) else { return nil }
             weight = read
         }
         return (Substring(range.lowercased()), weight)
@@ -60,14 +60,5 @@ extension Language {
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-}
-
-extension Substring {
-    func trimmingASCIISpaces() -> Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
     }
 }

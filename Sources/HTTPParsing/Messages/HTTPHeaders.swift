@@ -94,7 +94,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
             return true
         }
         if !handled {
-            tokens += value.split(separator: ",").map { $0.trimmingASCIIWhitespace().lowercased() }.filter { !$0.isEmpty }
+            tokens += value.split(separator: ",").map { $0.trimmingOptionalWhitespace().lowercased() }.filter { !$0.isEmpty }
         }
     }
 }
@@ -126,14 +126,21 @@ extension String {
     }
 }
 
-extension StringProtocol {
-    /// Trims spaces and horizontal tabs (HTTP's OWS), nothing else.
-    package func trimmingASCIIWhitespace() -> String {
-        let bytes = Array(utf8)
-        var start = 0
-        var end = bytes.count
-        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+extension StringProtocol where SubSequence == Substring {
+    /// Without leading and trailing spaces and horizontal tabs (RFC 9110 §5.6.3, OWS), nothing
+    /// else: a CR or LF is not HTTP whitespace.
+    /// Over bytes, never `Character`s: a space followed by a combining mark is one Character,
+    /// and dropping it would drop the mark too.
+    package func trimmingOptionalWhitespace() -> Substring {
+        let utf8 = self[...].utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start < end, utf8[start] == 0x20 || utf8[start] == 0x09 { utf8.formIndex(after: &start) }
+        while start < end {
+            let last = utf8.index(before: end)
+            guard utf8[last] == 0x20 || utf8[last] == 0x09 else { break }
+            end = last
+        }
+        return Substring(utf8[start..<end])
     }
 }

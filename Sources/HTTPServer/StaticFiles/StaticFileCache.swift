@@ -11,7 +11,10 @@ final class StaticFile: Sendable {
     let device: UInt64
     let inode: UInt64
     let size: Int
+    /// For telling versions apart (saturated after 2262, see `nanosecondsSince1970`).
     let modifiedNanoseconds: Int
+    /// For `Last-Modified` and `If-Modified-Since`: whole seconds, any date.
+    let modifiedSeconds: Int
     let contentType: String
     let etag: String
     let lastModified: String
@@ -20,11 +23,9 @@ final class StaticFile: Sendable {
     /// The response headers, built once per version of the file.
     let headers: HTTPHeaders
 
-    var modifiedSeconds: Int { modifiedNanoseconds / 1_000_000_000 }
-
     init(
         candidate: String, path: String, device: UInt64, inode: UInt64, size: Int, modifiedNanoseconds: Int,
-        contentType: String, etag: String, lastModified: String, bytes: [UInt8]?, headers: HTTPHeaders
+        modifiedSeconds: Int, contentType: String, etag: String, lastModified: String, bytes: [UInt8]?, headers: HTTPHeaders
     ) {
         self.candidate = candidate
         self.path = path
@@ -32,6 +33,7 @@ final class StaticFile: Sendable {
         self.inode = inode
         self.size = size
         self.modifiedNanoseconds = modifiedNanoseconds
+        self.modifiedSeconds = modifiedSeconds
         self.contentType = contentType
         self.etag = etag
         self.lastModified = lastModified
@@ -58,7 +60,7 @@ final class StaticFileCache: Sendable {
         guard stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw HTTPError(.notFound, "There is no such file.")
         }
-        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        let modified = info.st_mtim.nanosecondsSince1970
         if let known, known.inode == UInt64(info.st_ino), known.device == UInt64(info.st_dev),
             known.size == Int(info.st_size), known.modifiedNanoseconds == modified
         {
@@ -92,7 +94,7 @@ final class StaticFileCache: Sendable {
             throw HTTPError(.notFound, "There is no such file.")
         }
         let size = Int(info.st_size)
-        let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        let modified = info.st_mtim.nanosecondsSince1970
         var bytes: [UInt8]?
         if size <= StaticFileHandler.memoryLimit {
             var contents = [UInt8](repeating: 0, count: size)
@@ -103,10 +105,10 @@ final class StaticFileCache: Sendable {
         let ext = relativePath.split(separator: ".").last.map(String.init) ?? ""
         let contentType = StaticFileHandler.contentType(forExtension: relativePath.contains(".") ? ext : "")
         let etag = "\"\(String(UInt64(info.st_ino), radix: 16))-\(String(size, radix: 16))-\(String(modified, radix: 16))\""
-        let lastModified = HTTPDate.format(secondsSince1970: modified / 1_000_000_000)
+        let lastModified = HTTPDate.format(secondsSince1970: Int(info.st_mtim.tv_sec))
         return StaticFile(
             candidate: candidate, path: real, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: size,
-            modifiedNanoseconds: modified, contentType: contentType, etag: etag, lastModified: lastModified,
+            modifiedNanoseconds: modified, modifiedSeconds: Int(info.st_mtim.tv_sec), contentType: contentType, etag: etag, lastModified: lastModified,
             bytes: bytes,
             headers: [
                 "Content-Type": contentType, "ETag": etag, "Last-Modified": lastModified, "Cache-Control": cacheControl,

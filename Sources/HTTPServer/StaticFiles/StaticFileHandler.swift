@@ -106,7 +106,7 @@ public struct StaticFileHandler: ImmediateHTTPHandler {
     /// RFC 9110 §13.1.2 (If-None-Match, weak comparison) takes precedence over §13.1.3.
     static func isNotModified(_ request: HTTPRequest, etag: String, modified: Int) -> Bool {
         if let match = request.headers["If-None-Match"] {
-            let tags = match.split(separator: ",").map { $0.trimmingASCIIWhitespace() }
+            let tags = match.split(separator: ",").map { $0.trimmingOptionalWhitespace() }
             return tags.contains { $0 == "*" || $0 == etag || $0 == "W/" + etag }
         }
         if let since = request.headers["If-Modified-Since"], let sinceSeconds = HTTPDate.parse(since) {

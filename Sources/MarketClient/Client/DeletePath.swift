@@ -19,9 +19,9 @@ struct DeletePath: Equatable {
     let path: String
 
     init(response body: [UInt8], baseURL: URL) throws(MarketError) {
-        var text = String(decoding: body.prefix(2048), as: UTF8.self).trimmingASCIIWhitespace()
+        var text = String(decoding: body.prefix(2048), as: UTF8.self).trimmingASCIIWhitespaceAndNewlines()
         if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") {
-            text = String(text.dropFirst().dropLast()).trimmingASCIIWhitespace()
+            text = String(text.dropFirst().dropLast()).trimmingASCIIWhitespaceAndNewlines()
         }
         let token: Substring
         if text.lowercased().hasPrefix("http://") || text.lowercased().hasPrefix("https://") {

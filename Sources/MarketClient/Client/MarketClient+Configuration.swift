@@ -66,10 +66,10 @@ extension MarketClient {
             self.userAgent = userAgent
         }
 
-        /// URLSession's idle timer in whole seconds, at least 1 (see above).
         /// The hard deadline of one attempt: a read (GET) or a write.
         func deadline(isRead: Bool) -> Duration { isRead ? requestTimeout : writeTimeout }
 
+        /// URLSession's idle timer in whole seconds, at least 1 (see above).
         static func wholeSeconds(_ duration: Duration) -> TimeInterval {
             max(1, duration.seconds.rounded(.up))
         }

@@ -70,14 +70,14 @@ public final class MarketClient: MarketAPI, CustomReflectable {
             return false
         }
         guard (200..<300).contains(response.status) else { return false }
-        var text = String(decoding: response.body.prefix(64), as: UTF8.self).trimmingASCIIWhitespace()
+        var text = String(decoding: response.body.prefix(64), as: UTF8.self).trimmingASCIIWhitespaceAndNewlines()
         if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = String(text.dropFirst().dropLast()) }
         return text.uppercased() == "OK"
     }
 
     public func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPage {
         var query = [("page_no", String(max(page, 1))), ("items_per_page", String(max(itemsPerPage, 1)))]
-        if let search = search?.trimmingASCIIWhitespace(), !search.isEmpty {
+        if let search = search?.trimmingASCIIWhitespaceAndNewlines(), !search.isEmpty {
             query.append(("search_value", search))
         }
         let request = try makeRequest(.get, "/api/products", query: query)

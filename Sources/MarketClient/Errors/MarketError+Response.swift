@@ -60,16 +60,16 @@ extension MarketError {
         if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
             if let dictionary = object as? [String: Any] {
                 for key in ["message", "error", "detail"] {
-                    if let text = dictionary[key] as? String, !text.trimmingASCIIWhitespace().isEmpty {
+                    if let text = dictionary[key] as? String, !text.trimmingASCIIWhitespaceAndNewlines().isEmpty {
                         return text
                     }
                 }
                 return nil
             }
-            if let text = object as? String { return text.trimmingASCIIWhitespace().isEmpty ? nil : text }
+            if let text = object as? String { return text.trimmingASCIIWhitespaceAndNewlines().isEmpty ? nil : text }
             return nil
         }
-        let text = String(decoding: body.prefix(4096), as: UTF8.self).trimmingASCIIWhitespace()
+        let text = String(decoding: body.prefix(4096), as: UTF8.self).trimmingASCIIWhitespaceAndNewlines()
         if text.isEmpty || text.hasPrefix("<") { return nil }
         return text
     }
@@ -80,7 +80,7 @@ extension MarketError {
         for scalar in text.unicodeScalars {
             scalars.append(scalar.properties.generalCategory == .control ? " " : scalar)
         }
-        let clean = String(scalars).trimmingASCIIWhitespace()
+        let clean = String(scalars).trimmingASCIIWhitespaceAndNewlines()
         return clean.count <= maxMessageLength ? clean : String(clean.prefix(maxMessageLength - 1)) + "…"
     }
 

@@ -9,7 +9,7 @@ public struct Currency: RawRepresentable, Hashable, Sendable, Codable, CustomStr
     public let rawValue: String
 
     public init(rawValue: String) {
-        self.rawValue = rawValue.trimmingASCIIWhitespace().uppercased()
+        self.rawValue = rawValue.trimmingASCIIWhitespaceAndNewlines().uppercased()
     }
 
     public static let krw = Currency(rawValue: "KRW")
@@ -38,7 +38,7 @@ public struct Currency: RawRepresentable, Hashable, Sendable, Codable, CustomStr
 
 extension String {
     /// The string without leading and trailing ASCII spaces, tabs, CR and LF.
-    func trimmingASCIIWhitespace() -> String {
+    func trimmingASCIIWhitespaceAndNewlines() -> String {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         let bytes = Array(utf8)
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),

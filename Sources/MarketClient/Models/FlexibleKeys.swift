@@ -61,7 +61,7 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
     func url(_ names: String...) -> URL? {
         for name in names {
             if let text = try? decodeIfPresent(String.self, forKey: AnyCodingKey(name)) {
-                let trimmed = text.trimmingASCIIWhitespace()
+                let trimmed = text.trimmingASCIIWhitespaceAndNewlines()
                 return trimmed.isEmpty ? nil : URL(string: trimmed)
             }
         }

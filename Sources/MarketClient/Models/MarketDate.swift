@@ -11,7 +11,7 @@ import Foundation
 public enum MarketDate {
     /// The instant a timestamp names, or nil when it is not one of the accepted forms.
     public static func parse(_ text: String) -> Date? {
-        var reader = Reader(bytes: Array(text.trimmingASCIIWhitespace().utf8))
+        var reader = Reader(bytes: Array(text.trimmingASCIIWhitespaceAndNewlines().utf8))
         guard let year = reader.number(digits: 4), reader.skip("-"),
             let month = reader.number(digits: 2), reader.skip("-"),
             let day = reader.number(digits: 2),
