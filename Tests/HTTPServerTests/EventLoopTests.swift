@@ -116,7 +116,7 @@ struct EventLoopTests {
 
     /// Answers on the loop's own thread, which it first holds until the test opens the gate;
     /// `reached` tells the test that the loop is held.
-    struct Gate: ImmediateHTTPHandler {
+    struct LoopHold: ImmediateHTTPHandler {
         let open = DispatchSemaphore(value: 0)
         let reached: AsyncStream<Void>
         private let reaching: AsyncStream<Void>.Continuation
@@ -141,7 +141,7 @@ struct EventLoopTests {
     }
 
     @Test func clientPipeliningWithoutPause_doesNotStarveTheOthersOnItsLoop() async throws {
-        let gate = Gate()
+        let gate = LoopHold()
         let log = ServedLog()
         var router = Router()
         router.add(.get, "/gate", gate)

@@ -157,8 +157,8 @@ struct LimitsTests {
             var answer: RawResponse?
             // Keep dribbling, a header line every 50 ms or so, looking for the answer in between:
             // a server whose clock restarts with every line would never answer. The loop ends
-            // after `RawClient.patience` at the latest (a guard against that hang).
-            while answer == nil && ContinuousClock.now - started < RawClient.patience {
+            // after `Patience.hangGuard` at the latest (a guard against that hang).
+            while answer == nil && ContinuousClock.now - started < Patience.hangGuard {
                 answer = try? await client.readResponse(timeout: .milliseconds(50))
                 if answer == nil { try? await client.send("X-Slow: y\r\n") }
             }

@@ -11,13 +11,13 @@ struct RequestDeadlineTests {
     }
 
     /// Sends `piece` every 50 ms, looking for an answer in between, until one comes, `total`
-    /// bytes are sent or `RawClient.patience` passes (a guard against a hang, never a measurement).
+    /// bytes are sent or `Patience.hangGuard` passes (a guard against a hang, never a measurement).
     func trickle(_ client: RawClient, piece: String, total: Int, meanwhile: () async throws -> Void = {}) async throws -> (RawResponse?, sent: Int) {
         let started = ContinuousClock.now
         var sent = 0
         var answer: RawResponse?
         var askedMeanwhile = false
-        while answer == nil && sent < total && ContinuousClock.now - started < RawClient.patience {
+        while answer == nil && sent < total && ContinuousClock.now - started < Patience.hangGuard {
             answer = try? await client.readResponse(timeout: .milliseconds(50))
             guard answer == nil else { break }
             try? await client.send(piece)

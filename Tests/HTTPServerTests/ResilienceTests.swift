@@ -57,9 +57,11 @@ struct ResilienceTests {
     }
 
     @Test func clientLeavingBeforeTheResponse_doesNotDisturbTheServer() async throws {
+        // The answer is held until the client has gone.
+        let left = Gate()
         let router = Router.testing { router in
             router.get("/slow") { _ in
-                try await Task.sleep(for: .milliseconds(100))
+                await left.wait()
                 return .text(String(repeating: "s", count: 100_000))
             }
         }
@@ -68,6 +70,7 @@ struct ResilienceTests {
             try await leaver.send(get("/slow"))
             leaver.setLingerZero()
             leaver.close()
+            left.open()
             // The server has counted the leaver out (its handler answered into a closed socket).
             #expect(try await eventually { server.activeConnections == 0 })
             let client = try await RawClient.connect(port: server.port)

@@ -12,16 +12,16 @@ struct ShutdownTests {
         private let continuation: AsyncStream<Void>.Continuation
         init() { (stream, continuation) = AsyncStream.makeStream() }
         func fire() { continuation.yield() }
-        func wait() async { for await _ in stream { return } }
+        /// True once fired; false only after `Patience.hangGuard`.
+        func wait() async -> Bool { await firstSignal(stream) }
     }
 
-    /// `/slow` reports that it started, then waits for `release` (or 300 ms at the least).
+    /// `/slow` reports that it started, then waits for the test to `release` it.
     static func router(started: Signal, release: Signal) -> Router {
         Router.testing { router in
             router.get("/slow") { _ in
                 started.fire()
-                try await Task.sleep(for: .milliseconds(300))
-                await release.wait()
+                _ = await release.wait()
                 return .text("finished after shutdown began")
             }
         }
@@ -53,7 +53,7 @@ struct ShutdownTests {
 
             let busy = try await RawClient.connect(port: port)
             try await busy.send(get("/slow"))
-            await started.wait()
+            #expect(await started.wait(), "the handler started")
 
             async let shutdownDone: Void = shutDown(server)
             // New connections are refused while the request is still in flight.

@@ -8,9 +8,6 @@ import Testing
 /// The catalog snapshot: the background count, its refreshes, limits, failures and shutdown.
 @Suite("Catalog snapshot")
 struct CatalogSnapshotStoreTests {
-    /// Long enough never to be reached when the crawl works; the crawl's end is the signal.
-    static let patience: Duration = .seconds(60)
-
     @Test func firstRead_startsTheCount_pageByPage_oneRequestAtATime() async throws {
         let source = FakeCatalogSource(count: 250)
         let store = source.store()
@@ -21,7 +18,7 @@ struct CatalogSnapshotStoreTests {
         #expect(first.snapshot == nil)
         #expect(first.progress != nil)
         gate.open()
-        let status = await store.waitForSnapshot(upTo: Self.patience)
+        let status = await store.waitForSnapshot(upTo: Patience.hangGuard)
         let snapshot = try #require(status.snapshot)
         #expect(snapshot.products.map(\.id) == Array((1...250).reversed()))
         #expect(!snapshot.isPartial)
@@ -49,7 +46,7 @@ struct CatalogSnapshotStoreTests {
         let store = source.store(settings)
         defer { store.shutdown() }
         _ = store.status()
-        let snapshot = try #require(await store.waitForSnapshot(upTo: Self.patience).snapshot)
+        let snapshot = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
         #expect(snapshot.products.count == 120)
         #expect(snapshot.isPartial)
         #expect(snapshot.reportedTotal == 250)
@@ -80,7 +77,7 @@ struct CatalogSnapshotStoreTests {
         let store = source.store(clock: clock)
         defer { store.shutdown() }
         _ = store.status()
-        let first = try #require(await store.waitForSnapshot(upTo: Self.patience).snapshot)
+        let first = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
         clock.advance(60)
         #expect(store.status().progress == nil, "a one-minute-old snapshot is fresh")
         source.add(FakeCatalogSource.product(11))
@@ -102,10 +99,10 @@ struct CatalogSnapshotStoreTests {
         let store = source.store()
         defer { store.shutdown() }
         _ = store.status()
-        _ = await store.waitForSnapshot(upTo: Self.patience)
+        _ = await store.waitForSnapshot(upTo: Patience.hangGuard)
         source.add(FakeCatalogSource.product(11))
         store.invalidate()
-        let status = await store.waitForSnapshot(upTo: Self.patience)
+        let status = await store.waitForSnapshot(upTo: Patience.hangGuard)
         #expect(status.snapshot?.products.first?.id == 11)
         #expect(!status.isOutdatedByWrite)
     }
@@ -120,7 +117,7 @@ struct CatalogSnapshotStoreTests {
         source.add(FakeCatalogSource.product(11))
         store.invalidate()
         gate.open()
-        let status = await store.waitForSnapshot(upTo: Self.patience)
+        let status = await store.waitForSnapshot(upTo: Patience.hangGuard)
         #expect(status.snapshot?.products.count == 11)
         #expect(source.requests == [1, 1])
     }
@@ -131,7 +128,7 @@ struct CatalogSnapshotStoreTests {
         let store = source.store(clock: clock)
         defer { store.shutdown() }
         _ = store.status()
-        _ = await store.waitForSnapshot(upTo: Self.patience)
+        _ = await store.waitForSnapshot(upTo: Patience.hangGuard)
         source.fail(with: .timeout)
         clock.advance(301)
         _ = store.status()
@@ -160,7 +157,7 @@ struct CatalogSnapshotStoreTests {
         defer { gate.open() }
         source.hold(at: gate)
         _ = store.status()
-        async let waited = store.waitForSnapshot(upTo: Self.patience)
+        async let waited = store.waitForSnapshot(upTo: Patience.hangGuard)
         store.shutdown()
         let status = await waited
         #expect(status.snapshot == nil)

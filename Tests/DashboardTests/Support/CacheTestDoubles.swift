@@ -27,19 +27,3 @@ final class Counter: Sendable {
 struct UpstreamDown: Error, Equatable {
     var attempt = 0
 }
-
-/// Yields until `condition` holds: for states a test cannot be signalled about (callers that
-/// have joined a fetch). Gives up after `seconds` with a recorded issue, so a broken cache fails
-/// the test instead of hanging it (a guard, not a measurement: generous for a loaded machine).
-func eventually(
-    within seconds: Int = 60, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
-) async {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while !condition() {
-        if ContinuousClock.now > deadline {
-            Issue.record("condition not reached within \(seconds) s", sourceLocation: sourceLocation)
-            return
-        }
-        await Task.yield()
-    }
-}

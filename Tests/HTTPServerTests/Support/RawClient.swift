@@ -103,19 +103,15 @@ final class RawClient: @unchecked Sendable {
 
     // MARK: Receiving
 
-    /// How long a read waits before the test fails instead of hanging: a guard against a server
-    /// that never answers, far above any answer's time on a loaded machine; never a measurement.
-    static let patience: Duration = .seconds(60)
-
     /// Reads and parses the next response. `expectBody: false` for answers to HEAD.
     /// Throws when the peer closes or `timeout` passes before the response is complete.
-    func readResponse(timeout: Duration = RawClient.patience, expectBody: Bool = true) async throws -> RawResponse {
+    func readResponse(timeout: Duration = Patience.hangGuard, expectBody: Bool = true) async throws -> RawResponse {
         try await onOwnThread { try self.readResponseNow(timeout: timeout, expectBody: expectBody) }
     }
 
     /// Reads until the server closes the connection; returns whatever arrived (may be empty).
     /// Throws if the connection is still open after `timeout`.
-    func readUntilClosed(timeout: Duration = RawClient.patience) async throws -> [UInt8] {
+    func readUntilClosed(timeout: Duration = Patience.hangGuard) async throws -> [UInt8] {
         try await onOwnThread {
             let deadline = ContinuousClock.now + timeout
             while !self.peerClosed {
@@ -130,7 +126,7 @@ final class RawClient: @unchecked Sendable {
 
     /// True when the server closed the connection (read returned 0 or reset) within `timeout`
     /// without sending anything more.
-    func isClosedByPeer(within timeout: Duration = RawClient.patience) async throws -> Bool {
+    func isClosedByPeer(within timeout: Duration = Patience.hangGuard) async throws -> Bool {
         let rest = try await readUntilClosed(timeout: timeout)
         return rest.isEmpty
     }

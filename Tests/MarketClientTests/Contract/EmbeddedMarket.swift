@@ -25,7 +25,7 @@ final class EmbeddedMarket: Sendable {
         MarketClient(configuration: .init(
             baseURL: baseURL,
             credentials: MarketCredentials(identifier: identifier ?? vendor.identifier, secret: secret ?? vendor.secret),
-            connectTimeout: StubMarket.patience, requestTimeout: StubMarket.patience, retry: .none))
+            connectTimeout: Patience.hangGuard, requestTimeout: Patience.hangGuard, retry: .none))
     }
 
     /// Stops the market but keeps its data directory (for restart tests).

@@ -63,13 +63,9 @@ struct StubMarket {
         server.shutdown()
     }
 
-    /// The client's deadlines in tests not about deadlines: a guard against a hang, far above
-    /// any answer's time on a loaded machine (the production 2 s and 8 s were exceeded there).
-    static let patience: Duration = .seconds(60)
-
     func client(
-        retry: RetryPolicy = .none, connectTimeout: Duration = StubMarket.patience, requestTimeout: Duration = StubMarket.patience,
-        writeTimeout: Duration = StubMarket.patience, callDeadline: Duration? = nil
+        retry: RetryPolicy = .none, connectTimeout: Duration = Patience.hangGuard, requestTimeout: Duration = Patience.hangGuard,
+        writeTimeout: Duration = Patience.hangGuard, callDeadline: Duration? = nil
     ) -> MarketClient {
         MarketClient(
             configuration: .init(

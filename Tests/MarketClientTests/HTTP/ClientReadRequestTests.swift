@@ -55,7 +55,7 @@ struct ClientReadRequestTests {
         }) { market in
             let base = try #require(URL(string: market.baseURL.absoluteString + "/"))
             let client = MarketClient(configuration: .init(
-                baseURL: base, credentials: StubMarket.credentials, connectTimeout: StubMarket.patience, requestTimeout: StubMarket.patience))
+                baseURL: base, credentials: StubMarket.credentials, connectTimeout: Patience.hangGuard, requestTimeout: Patience.hangGuard))
             _ = try await client.product(id: 32)
             #expect(market.log.all.first?.target == "/api/products/32")
         }

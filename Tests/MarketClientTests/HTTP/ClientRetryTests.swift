@@ -83,7 +83,7 @@ struct ClientRetryTests {
         let client = MarketClient(
             configuration: .init(
                 baseURL: try #require(URL(string: "http://127.0.0.1:1")),
-                credentials: StubMarket.credentials, connectTimeout: StubMarket.patience, requestTimeout: StubMarket.patience, retry: sleeps.policy()))
+                credentials: StubMarket.credentials, connectTimeout: Patience.hangGuard, requestTimeout: Patience.hangGuard, retry: sleeps.policy()))
         await #expect(throws: MarketError.unreachable) { try await client.product(id: 1) }
         #expect(sleeps.all.count == 2)
     }

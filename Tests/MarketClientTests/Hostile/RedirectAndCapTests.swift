@@ -61,7 +61,7 @@ struct RedirectAndCapTests {
             router.get("/api/products/{id}") { _ in .json(SampleJSON.detail) }
         }) { market in
             let client = MarketClient(configuration: .init(
-                baseURL: market.baseURL, credentials: StubMarket.credentials, connectTimeout: StubMarket.patience, requestTimeout: StubMarket.patience, retry: .none,
+                baseURL: market.baseURL, credentials: StubMarket.credentials, connectTimeout: Patience.hangGuard, requestTimeout: Patience.hangGuard, retry: .none,
                 maxAnswerBytes: 64 * 1024))
             await #expect {
                 try await client.listProducts(page: 1, itemsPerPage: 20, search: nil)

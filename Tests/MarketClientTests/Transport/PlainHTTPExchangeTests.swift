@@ -39,7 +39,7 @@ struct PlainHTTPExchangeTests {
         }) { market in
             let client = MarketClient(configuration: .init(
                 baseURL: try #require(URL(string: "http://localhost:\(market.server.port)")),
-                credentials: StubMarket.credentials, connectTimeout: StubMarket.patience, requestTimeout: StubMarket.patience, retry: .none))
+                credentials: StubMarket.credentials, connectTimeout: Patience.hangGuard, requestTimeout: Patience.hangGuard, retry: .none))
             let detail = try await client.product(id: 32)
             #expect(detail.id == 32)
         }

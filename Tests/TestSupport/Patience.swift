@@ -1,0 +1,18 @@
+/// How long a test waits for what should happen before it fails instead of hanging: a guard
+/// against a hang, never a measurement, sized for a loaded 2-core machine running the whole
+/// suite in parallel.
+public enum Patience {
+    public static let hangGuard: Duration = .seconds(60)
+}
+
+/// Polls `condition` until it holds: for states a test cannot be signalled about (a
+/// connection counted in or out, a listener closed, callers that have joined a fetch). False
+/// only after `Patience.hangGuard`.
+public func eventually(_ condition: () async -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + Patience.hangGuard
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    return await condition()
+}
