@@ -57,7 +57,7 @@ import Testing
         #expect(list.offersRetry)
         #expect(list.message == "The Open Market answered that it has no such list (404).")
         // In Korean, Korean words only (not the English reason phrase as the market's quote).
-        let korean = UpstreamFailure(MarketError.notFound, .page(productID: nil), Catalog(.ko))
+        let korean = UpstreamFailure(MarketError.notFound, .page(productID: nil), Wording(.ko))
         #expect(korean.message == "오픈마켓이 그런 목록이 없다고 답했습니다 (404).")
         #expect(!korean.message.contains("Not Found"))
     }

@@ -8,24 +8,24 @@ enum ErrorPage {
     /// reader's language when the request head was read; English otherwise.
     static func response(_ status: HTTPStatus, _ message: String, _ request: HTTPRequest?) -> HTTPResponse {
         let language = request.map { Language($0) } ?? .en
-        let catalog = Catalog(language)
-        let heading = "\(status.rawValue) \(HTMLEscaping.escape(catalog.reason(status)))"
-        let advice = status == .contentTooLarge ? "<p>\(HTMLEscaping.escape(catalog.tooLargeAdvice))</p>" : ""
+        let wording = Wording(language)
+        let heading = "\(status.rawValue) \(HTMLEscaping.escape(wording.reason(status)))"
+        let advice = status == .contentTooLarge ? "<p>\(HTMLEscaping.escape(wording.tooLargeAdvice))</p>" : ""
         let html = """
             <!doctype html>
             <html lang="\(language.rawValue)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(heading) · \(HTMLEscaping.escape(catalog[.siteName]))</title>
+            <title>\(heading) · \(HTMLEscaping.escape(wording[.siteName]))</title>
             <link rel="stylesheet" href="/static/css/site.css">
             </head>
             <body>
             <main class="error-page">
             <h1>\(heading)</h1>
-            <p>\(HTMLEscaping.escape(catalog.serverMessage(status, english: message)))</p>
+            <p>\(HTMLEscaping.escape(wording.serverMessage(status, english: message)))</p>
             \(advice)
-            <p><a href="/">\(HTMLEscaping.escape(catalog.backToDashboard))</a></p>
+            <p><a href="/">\(HTMLEscaping.escape(wording.backToDashboard))</a></p>
             </main>
             </body>
             </html>

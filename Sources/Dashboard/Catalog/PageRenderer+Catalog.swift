@@ -4,18 +4,18 @@ import HTTPServer
 extension PageRenderer {
     /// `mine=1` without a known own vendor: how to tell the dashboard which vendor is yours.
     func unknownOwnVendor(_ request: HTTPRequest) -> HTTPResponse {
-        error(.conflict, Catalog(Language(request)).vendorUnknown, retryHref: nil, for: request)
+        error(.conflict, Wording(Language(request)).vendorUnknown, retryHref: nil, for: request)
     }
 
     /// Still counting after the wait (503 with `Retry-After`), or counting failed with nothing
     /// counted before (502).
     func catalogNotReady(_ status: CatalogStatus, retryHref: String, _ request: HTTPRequest) -> HTTPResponse {
         if status.progress == nil, let failure = status.failure {
-            return error(.badGateway, Catalog(Language(request)).catalogNotCounted(failure.message), retryHref: retryHref, for: request)
+            return error(.badGateway, Wording(Language(request)).catalogNotCounted(failure.message), retryHref: retryHref, for: request)
         }
-        let catalog = Catalog(Language(request))
-        let counted = status.progress.map { " (\(OverviewPage.progressText($0, catalog).lowercased()))" } ?? ""
-        var response = error(.serviceUnavailable, catalog.stillCounting(counted), retryHref: retryHref, for: request)
+        let wording = Wording(Language(request))
+        let counted = status.progress.map { " (\(OverviewPage.progressText($0, wording).lowercased()))" } ?? ""
+        var response = error(.serviceUnavailable, wording.stillCounting(counted), retryHref: retryHref, for: request)
         response.headers["Retry-After"] = String(Self.retryAfterSeconds)
         return response
     }

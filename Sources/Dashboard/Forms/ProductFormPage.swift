@@ -21,7 +21,7 @@ struct ProductFormPage {
             self.message = message
         }
 
-        init(_ text: Catalog.ErrorText) {
+        init(_ text: Wording.ErrorText) {
             self.init(heading: text.heading, message: text.message)
         }
     }
@@ -41,7 +41,7 @@ struct ProductFormPage {
     var language: Language = .en
 
     var context: TemplateObject {
-        let catalog = Catalog(language)
+        let wording = Wording(language)
         let failed = !errors.isEmpty || problem != nil
         var context: TemplateObject = [
             "csrfToken": .string(csrfToken),
@@ -55,38 +55,38 @@ struct ProductFormPage {
                 ["value": .string(currency.rawValue), "selected": .bool(Currency(rawValue: values.currency) == currency)]
             }),
             "hasErrors": .bool(!errors.isEmpty),
-            "errorSummaryTitle": .string(catalog.fixProblems(errors.ordered.count)),
+            "errorSummaryTitle": .string(wording.fixProblems(errors.ordered.count)),
             "errors": .list(errors.ordered.map { ["field": .string($0.field.rawValue), "message": .string($0.message)] }),
         ]
         if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
         switch mode {
         case .create:
-            context["title"] = .string(catalog.formTitle(edit: nil, failed: failed))
-            context["heading"] = .string(catalog[.registerProduct])
+            context["title"] = .string(wording.formTitle(edit: nil, failed: failed))
+            context["heading"] = .string(wording[.registerProduct])
             context["action"] = "/products"
             context["enctype"] = "multipart/form-data"
             context["isCreate"] = true
-            context["submitLabel"] = .string(catalog.submitLabel(edit: false))
+            context["submitLabel"] = .string(wording.submitLabel(edit: false))
             context["backHref"] = "/products"
-            context["backLabel"] = .string(catalog[.backToProducts])
+            context["backLabel"] = .string(wording[.backToProducts])
             context["hasStashedImages"] = .bool(!stashedImages.isEmpty)
             context["stashedImages"] = .list(stashedImages.map { image in
                 [
                     "src": .string("/products/new/images/\(formToken)/\(image.number)"),
-                    "filename": .string(image.filename.isEmpty ? catalog.unnamedImage(image.number) : image.filename),
+                    "filename": .string(image.filename.isEmpty ? wording.unnamedImage(image.number) : image.filename),
                     "number": TemplateValue(image.number),
                     "sizeText": .string(Self.sizeText(image.size)),
                 ]
             })
         case .edit(let product):
-            context["title"] = .string(catalog.formTitle(edit: product.name, failed: failed))
-            context["heading"] = .string(catalog.editHeading(product.name))
+            context["title"] = .string(wording.formTitle(edit: product.name, failed: failed))
+            context["heading"] = .string(wording.editHeading(product.name))
             context["action"] = .string("/products/\(product.id)/edit")
             context["enctype"] = "application/x-www-form-urlencoded"
             context["isEdit"] = true
-            context["submitLabel"] = .string(catalog.submitLabel(edit: true))
+            context["submitLabel"] = .string(wording.submitLabel(edit: true))
             context["backHref"] = .string("/products/\(product.id)")
-            context["backLabel"] = .string(catalog[.backToProduct])
+            context["backLabel"] = .string(wording[.backToProduct])
             let originals = self.originals ?? ProductFormValues(product: product)
             context["originals"] = .list([
                 ("name", originals.name), ("description", originals.description), ("price", originals.price),
@@ -98,7 +98,7 @@ struct ProductFormPage {
                 [
                     "id": TemplateValue(image.id),
                     "src": .string(imagePath(image.thumbnailURL)),
-                    "alt": .string(catalog.imageAlt(product.name, number: index + 1, total: total)),
+                    "alt": .string(wording.imageAlt(product.name, number: index + 1, total: total)),
                     "checked": .bool(values.thumbnailID == String(image.id)),
                     "first": .bool(index == 0),
                 ]

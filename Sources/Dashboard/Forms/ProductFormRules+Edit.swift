@@ -15,40 +15,40 @@ import MarketClient
 extension ProductFormRules {
     /// The changes to send (nil when a changed field is wrong, with its message in `errors`).
     static func changes(
-        _ values: ProductFormValues, from original: ProductFormValues, product: ProductDetail, _ catalog: Catalog = Catalog(.en)
+        _ values: ProductFormValues, from original: ProductFormValues, product: ProductDetail, _ wording: Wording = Wording(.en)
     ) -> (changes: ProductChanges?, errors: FieldErrors) {
         var errors = FieldErrors()
         var changes = ProductChanges()
         if normalized(values.name) != normalized(original.name) {
-            changes.name = errors.take(.name, checkName(values.name, catalog))
+            changes.name = errors.take(.name, checkName(values.name, wording))
         }
         if normalized(values.description) != normalized(original.description) {
-            changes.description = errors.take(.description, checkDescription(values.description, catalog))
+            changes.description = errors.take(.description, checkDescription(values.description, wording))
         }
         if values.currency != original.currency {
-            changes.currency = errors.take(.currency, checkCurrency(values.currency, catalog))
+            changes.currency = errors.take(.currency, checkCurrency(values.currency, wording))
         }
         // A changed amount follows the currency it will have; unchanged ones are not re-judged.
         let currency = changes.currency ?? product.currency
         let rulesCurrency = currency.isKnown ? currency : .usd
         if !same(values.price, original.price, { checkPrice($0, currency: rulesCurrency) }) {
-            changes.price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency, catalog))
+            changes.price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency, wording))
         }
         let discountChanged = !same(values.discountedPrice, original.discountedPrice) { checkDiscount($0, currency: rulesCurrency) }
         if discountChanged {
-            changes.discountedPrice = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency, catalog))
+            changes.discountedPrice = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency, wording))
         }
         if !same(values.stock, original.stock, { checkStock($0) }) {
-            changes.stock = errors.take(.stock, checkStock(values.stock, catalog))
+            changes.stock = errors.take(.stock, checkStock(values.stock, wording))
         }
         if errors.isEmpty, changes.price != nil || changes.discountedPrice != nil {
             let price = changes.price ?? product.price
             let discount = changes.discountedPrice ?? product.discountedPrice
             if discount > price {
                 if discountChanged {
-                    errors.add(.discountedPrice, catalog.message(.discountOverPrice))
+                    errors.add(.discountedPrice, wording.message(.discountOverPrice))
                 } else {
-                    errors.add(.price, catalog.message(.priceUnderDiscount("\(discount)")))
+                    errors.add(.price, wording.message(.priceUnderDiscount("\(discount)")))
                 }
             }
         }

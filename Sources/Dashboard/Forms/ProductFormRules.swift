@@ -39,74 +39,74 @@ enum ProductFormRules {
     }
 
     /// The checked product, or the messages for every field that is wrong.
-    static func validate(_ values: ProductFormValues, _ catalog: Catalog = Catalog(.en)) -> (valid: Valid?, errors: FieldErrors) {
+    static func validate(_ values: ProductFormValues, _ wording: Wording = Wording(.en)) -> (valid: Valid?, errors: FieldErrors) {
         var errors = FieldErrors()
-        let name = errors.take(.name, checkName(values.name, catalog))
-        let description = errors.take(.description, checkDescription(values.description, catalog))
-        let currency = errors.take(.currency, checkCurrency(values.currency, catalog))
+        let name = errors.take(.name, checkName(values.name, wording))
+        let description = errors.take(.description, checkDescription(values.description, wording))
+        let currency = errors.take(.currency, checkCurrency(values.currency, wording))
         let rulesCurrency = currency ?? .usd
-        let price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency, catalog))
-        var discount = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency, catalog))
+        let price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency, wording))
+        var discount = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency, wording))
         if let price, let amountOff = discount, amountOff > price {
-            errors.add(.discountedPrice, catalog.message(.discountOverPrice))
+            errors.add(.discountedPrice, wording.message(.discountOverPrice))
             discount = nil
         }
-        let stock = errors.take(.stock, checkStock(values.stock, catalog))
+        let stock = errors.take(.stock, checkStock(values.stock, wording))
         guard errors.isEmpty, let name, let description, let currency, let price, let discount, let stock else { return (nil, errors) }
         return (Valid(name: name, description: description, price: price, currency: currency,
                       discountedPrice: discount, stock: stock), errors)
     }
 
-    static func checkName(_ text: String, _ catalog: Catalog = Catalog(.en)) -> Result<String, Refusal> {
+    static func checkName(_ text: String, _ wording: Wording = Wording(.en)) -> Result<String, Refusal> {
         let name = normalized(text)
-        if name.isEmpty { return .failure(Refusal(catalog.message(.nameMissing))) }
-        guard nameLength.contains(name.count) else { return .failure(Refusal(catalog.message(.nameLength(name.count)))) }
+        if name.isEmpty { return .failure(Refusal(wording.message(.nameMissing))) }
+        guard nameLength.contains(name.count) else { return .failure(Refusal(wording.message(.nameLength(name.count)))) }
         return .success(name)
     }
 
-    static func checkDescription(_ text: String, _ catalog: Catalog = Catalog(.en)) -> Result<String, Refusal> {
+    static func checkDescription(_ text: String, _ wording: Wording = Wording(.en)) -> Result<String, Refusal> {
         let description = normalized(text)
-        if description.isEmpty { return .failure(Refusal(catalog.message(.descriptionMissing))) }
+        if description.isEmpty { return .failure(Refusal(wording.message(.descriptionMissing))) }
         guard descriptionLength.contains(description.count) else {
-            return .failure(Refusal(catalog.message(.descriptionLength(description.count))))
+            return .failure(Refusal(wording.message(.descriptionLength(description.count))))
         }
         return .success(description)
     }
 
-    static func checkCurrency(_ text: String, _ catalog: Catalog = Catalog(.en)) -> Result<Currency, Refusal> {
+    static func checkCurrency(_ text: String, _ wording: Wording = Wording(.en)) -> Result<Currency, Refusal> {
         let currency = Currency(rawValue: text)
-        return currency.isKnown ? .success(currency) : .failure(Refusal(catalog.message(.currency)))
+        return currency.isKnown ? .success(currency) : .failure(Refusal(wording.message(.currency)))
     }
 
-    static func checkPrice(_ text: String, currency: Currency, _ catalog: Catalog = Catalog(.en)) -> Result<Money, Refusal> {
-        switch amount(text, currency: currency, catalog) {
-        case .empty: .failure(Refusal(catalog.message(.priceMissing)))
+    static func checkPrice(_ text: String, currency: Currency, _ wording: Wording = Wording(.en)) -> Result<Money, Refusal> {
+        switch amount(text, currency: currency, wording) {
+        case .empty: .failure(Refusal(wording.message(.priceMissing)))
         case .invalid(let message): .failure(Refusal(message))
-        case .value(let money) where money.amount <= 0: .failure(Refusal(catalog.message(.priceNotPositive)))
-        case .value(let money) where money.amount > maxPrice: .failure(Refusal(catalog.message(.priceTooHigh)))
+        case .value(let money) where money.amount <= 0: .failure(Refusal(wording.message(.priceNotPositive)))
+        case .value(let money) where money.amount > maxPrice: .failure(Refusal(wording.message(.priceTooHigh)))
         case .value(let money): .success(money)
         }
     }
 
     /// An empty discount means 0.
-    static func checkDiscount(_ text: String, currency: Currency, _ catalog: Catalog = Catalog(.en)) -> Result<Money, Refusal> {
-        switch amount(text, currency: currency, catalog) {
+    static func checkDiscount(_ text: String, currency: Currency, _ wording: Wording = Wording(.en)) -> Result<Money, Refusal> {
+        switch amount(text, currency: currency, wording) {
         case .empty: .success(.zero)
         case .invalid(let message): .failure(Refusal(message))
-        case .value(let money) where money.amount < 0: .failure(Refusal(catalog.message(.discountNegative)))
+        case .value(let money) where money.amount < 0: .failure(Refusal(wording.message(.discountNegative)))
         case .value(let money): .success(money)
         }
     }
 
     /// An empty stock means 0, as the API's default (openmarket-api.md: optional, default 0).
-    static func checkStock(_ text: String, _ catalog: Catalog = Catalog(.en)) -> Result<Int, Refusal> {
+    static func checkStock(_ text: String, _ wording: Wording = Wording(.en)) -> Result<Int, Refusal> {
         let stockText = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
         if stockText.isEmpty { return .success(0) }
         if let count = Int(stockText), stockText.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
-            return count > maxStock ? .failure(Refusal(catalog.message(.stockTooHigh))) : .success(count)
+            return count > maxStock ? .failure(Refusal(wording.message(.stockTooHigh))) : .success(count)
         }
-        if stockText.hasPrefix("-"), Int(stockText) != nil { return .failure(Refusal(catalog.message(.stockNegative))) }
-        return .failure(Refusal(catalog.message(.stockNotWhole)))
+        if stockText.hasPrefix("-"), Int(stockText) != nil { return .failure(Refusal(wording.message(.stockNegative))) }
+        return .failure(Refusal(wording.message(.stockNotWhole)))
     }
 
     enum Amount: Equatable {
@@ -116,7 +116,7 @@ enum ProductFormRules {
     }
 
     /// Reads an amount as typed: `1000`, `1,000`, `12.50`, `-3` (negative is reported by the caller).
-    static func amount(_ text: String, currency: Currency, _ catalog: Catalog = Catalog(.en)) -> Amount {
+    static func amount(_ text: String, currency: Currency, _ wording: Wording = Wording(.en)) -> Amount {
         let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
         if trimmed.isEmpty { return .empty }
         let digits = trimmed.hasPrefix("-") ? trimmed.dropFirst() : Substring(trimmed)
@@ -125,9 +125,9 @@ enum ProductFormRules {
             parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
             parts.count == 1 || !parts[1].isEmpty,
             let money = Money(string: trimmed)
-        else { return .invalid(catalog.message(.notANumber)) }
+        else { return .invalid(wording.message(.notANumber)) }
         guard money.minorUnits(in: currency) != nil || money.amount.magnitude > maxPrice else {
-            return .invalid(catalog.message(currency == .krw ? .krwWhole : .usdCents))
+            return .invalid(wording.message(currency == .krw ? .krwWhole : .usdCents))
         }
         return .value(money)
     }

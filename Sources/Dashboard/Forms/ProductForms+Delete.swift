@@ -19,7 +19,7 @@ extension ProductForms {
     }
 
     func delete(_ request: HTTPRequest) async -> HTTPResponse {
-        let catalog = Catalog(Language(request))
+        let wording = Wording(Language(request))
         let submission: FormSubmission
         do {
             submission = try readPost(request)
@@ -27,7 +27,7 @@ extension ProductForms {
             return error.response
         }
         guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else {
-            return renderer.error(.notFound, catalog.productNotFound(id: nil), retryHref: nil, for: request)
+            return renderer.error(.notFound, wording.productNotFound(id: nil), retryHref: nil, for: request)
         }
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
             return await staleDeleteForm(request)
@@ -38,7 +38,7 @@ extension ProductForms {
         switch await ownProduct(request, fresh: false, action: .delete) {
         case .failure(let failure) where failure.response.status == .notFound:
             gateway.invalidate(productID: id)
-            return respond(to: .redirect(location: "/products", flash: catalog.flash(.alreadyDeleted)), request)
+            return respond(to: .redirect(location: "/products", flash: wording.flash(.alreadyDeleted)), request)
         case .failure(let failure):
             return failure.response
         case .success(let found):
@@ -48,16 +48,16 @@ extension ProductForms {
             // Any 2xx is success; the answer may hold the product, or nothing.
             let deleted = try await api.deleteProduct(id: id)
             gateway.invalidate(productID: id)
-            return respond(to: .redirect(location: "/products", flash: catalog.flash(.deleted((deleted ?? product).name))), request)
+            return respond(to: .redirect(location: "/products", flash: wording.flash(.deleted((deleted ?? product).name))), request)
         } catch MarketError.notFound {
             // Deleted already (a second click, another tab): the person's wish is done.
             gateway.invalidate(productID: id)
-            return respond(to: .redirect(location: "/products", flash: catalog.flash(.alreadyDeleted)), request)
+            return respond(to: .redirect(location: "/products", flash: wording.flash(.alreadyDeleted)), request)
         } catch MarketError.timeout {
             gateway.invalidate(productID: id)
-            return outcomeUnknown(catalog.outcomeUnknown(.delete), checkHref: "/products/\(id)", request)
+            return outcomeUnknown(wording.outcomeUnknown(.delete), checkHref: "/products/\(id)", request)
         } catch {
-            let (status, problem) = explain(error as? MarketError ?? .unreachable, action: .delete, product: product, catalog)
+            let (status, problem) = explain(error as? MarketError ?? .unreachable, action: .delete, product: product, wording)
             return deletePage(product, csrfToken: csrf.token(for: request).token, status: status, problem: problem, request: request)
         }
     }
@@ -68,7 +68,7 @@ extension ProductForms {
             return failure.response
         case .success(let product):
             let (token, setCookie) = csrf.token(for: request)
-            let problem = ProductFormPage.Problem(Catalog(Language(request)).formExpired(delete: true))
+            let problem = ProductFormPage.Problem(Wording(Language(request)).formExpired(delete: true))
             return deletePage(product, csrfToken: token, status: .forbidden, problem: problem, setCookie: setCookie, request: request)
         }
     }
@@ -77,10 +77,10 @@ extension ProductForms {
         _ product: ProductDetail, csrfToken: String, status: HTTPStatus,
         problem: ProductFormPage.Problem? = nil, setCookie: String? = nil, request: HTTPRequest
     ) -> HTTPResponse {
-        let catalog = Catalog(Language(request))
-        var context = ProductListPage.priceContext(product.summary, catalog)
-        context["title"] = .string(catalog.deleteTitle(product.name))
-        context["heading"] = .string(catalog.deleteQuestion(product.name))
+        let wording = Wording(Language(request))
+        var context = ProductListPage.priceContext(product.summary, wording)
+        context["title"] = .string(wording.deleteTitle(product.name))
+        context["heading"] = .string(wording.deleteQuestion(product.name))
         context["id"] = TemplateValue(product.id)
         context["name"] = .string(product.name)
         context["backHref"] = .string("/products/\(product.id)")

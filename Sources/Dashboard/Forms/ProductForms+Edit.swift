@@ -47,15 +47,15 @@ extension ProductForms {
         _ product: ProductDetail, values: ProductFormValues, originals: ProductFormValues, owner: String, formToken: String,
         _ request: HTTPRequest
     ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
-        let catalog = Catalog(Language(request))
-        let (proposed, fieldErrors) = ProductFormRules.changes(values, from: originals, product: product, catalog)
+        let wording = Wording(Language(request))
+        let (proposed, fieldErrors) = ProductFormRules.changes(values, from: originals, product: product, wording)
         var errors = fieldErrors
         var thumbnailID: Int?
         if !values.thumbnailID.isEmpty {
             if let id = Int(values.thumbnailID), product.images.contains(where: { $0.id == id }) {
                 thumbnailID = id
             } else {
-                errors.add(.thumbnailID, catalog.message(.thumbnailChoice))
+                errors.add(.thumbnailID, wording.message(.thumbnailChoice))
             }
         }
         var page = ProductFormPage(
@@ -67,21 +67,21 @@ extension ProductForms {
         }
         let location = "/products/\(product.id)"
         if changes.isEmpty {
-            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: catalog.flash(.nothingChanged))
+            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: wording.flash(.nothingChanged))
             return (respond(to: outcome, request), outcome)
         }
         do {
             _ = try await api.editProduct(id: product.id, changes)
             gateway.invalidate(productID: product.id)
-            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: catalog.flash(.updated))
+            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: wording.flash(.updated))
             return (respond(to: outcome, request), outcome)
         } catch MarketError.timeout {
             // Sending the same change again is harmless, so the form stays, with a warning.
             gateway.invalidate(productID: product.id)
-            page.problem = .init(catalog.changeUnknown)
+            page.problem = .init(wording.changeUnknown)
             return (formResponse(page, request: request, status: .gatewayTimeout), nil)
         } catch {
-            let (status, problem) = explain(error as? MarketError ?? .unreachable, action: .save, product: product, catalog)
+            let (status, problem) = explain(error as? MarketError ?? .unreachable, action: .save, product: product, wording)
             page.problem = problem
             return (formResponse(page, request: request, status: status), nil)
         }
@@ -89,10 +89,10 @@ extension ProductForms {
 
     /// The product named by `{id}`, if this dashboard's vendor may change it; otherwise the page
     /// that explains why not (404, 403, or the market's failure).
-    func ownProduct(_ request: HTTPRequest, fresh: Bool, action: Catalog.WriteAction) async -> Result<ProductDetail, ResponseError> {
-        let catalog = Catalog(Language(request))
+    func ownProduct(_ request: HTTPRequest, fresh: Bool, action: Wording.WriteAction) async -> Result<ProductDetail, ResponseError> {
+        let wording = Wording(Language(request))
         guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else {
-            return .failure(ResponseError(renderer.error(.notFound, catalog.productNotFound(id: nil), retryHref: nil, for: request)))
+            return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: nil), retryHref: nil, for: request)))
         }
         let product: ProductDetail
         do {
@@ -100,12 +100,12 @@ extension ProductForms {
         } catch {
             // The status and a missing product's page as on the product's own page; the words
             // say that nothing was changed.
-            let failure = UpstreamFailure(error, .page(productID: id), catalog)
+            let failure = UpstreamFailure(error, .page(productID: id), wording)
             if failure.status == .notFound {
-                return .failure(ResponseError(renderer.error(.notFound, catalog.productNotFound(id: id), retryHref: nil, for: request)))
+                return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: id), retryHref: nil, for: request)))
             }
             return .failure(ResponseError(renderer.error(
-                failure.status, catalog.productNotLoaded,
+                failure.status, wording.productNotLoaded,
                 retryHref: fresh ? nil : PageRenderer.retryHref(for: request), for: request)))
         }
         if ownVendor.owns(product.vendorID) == false {

@@ -30,11 +30,11 @@ extension ProductForms {
             flash.attach(message, to: &response)
             return response
         case .unknown:
-            return outcomeUnknown(Catalog(Language(request)).outcomeUnknown(.register), checkHref: "/products", request)
+            return outcomeUnknown(Wording(Language(request)).outcomeUnknown(.register), checkHref: "/products", request)
         }
     }
 
-    func outcomeUnknown(_ outcome: Catalog.Outcome, checkHref: String, _ request: HTTPRequest) -> HTTPResponse {
+    func outcomeUnknown(_ outcome: Wording.Outcome, checkHref: String, _ request: HTTPRequest) -> HTTPResponse {
         let context: TemplateObject = [
             "title": .string(outcome.heading), "heading": .string(outcome.heading), "message": .string(outcome.message),
             "advice": .string(outcome.advice), "checkHref": .string(checkHref), "checkLabel": .string(outcome.checkLabel),
@@ -55,26 +55,26 @@ extension ProductForms {
             return try FormSubmission(request)
         } catch {
             throw RefusedPost(response: renderer.error(
-                error.status, Catalog(Language(request)).formUnreadable(error.message), retryHref: nil, for: request))
+                error.status, Wording(Language(request)).formUnreadable(error.message), retryHref: nil, for: request))
         }
     }
 
     func forbidden(_ request: HTTPRequest) -> HTTPResponse {
-        renderer.error(.forbidden, Catalog(Language(request)).otherSite, retryHref: nil, for: request)
+        renderer.error(.forbidden, Wording(Language(request)).otherSite, retryHref: nil, for: request)
     }
 
     /// 403 for a same-site POST whose CSRF token is missing or stale (an old tab, cleared
     /// cookies): nothing is sent, but the typed values come back in a fresh form.
     func expiredForm(_ mode: ProductFormPage.Mode, values: ProductFormValues, request: HTTPRequest) -> HTTPResponse {
         let (token, setCookie) = csrf.token(for: request)
-        let problem = ProductFormPage.Problem(Catalog(Language(request)).formExpired(delete: false))
+        let problem = ProductFormPage.Problem(Wording(Language(request)).formExpired(delete: false))
         let page = ProductFormPage(mode: mode, values: values, problem: problem, csrfToken: token, formToken: SecureToken.make())
         return formResponse(page, request: request, status: .forbidden, setCookie: setCookie)
     }
 
     /// The status and words for a market error on a write (see `UpstreamFailure` for every case).
-    static func explain(_ error: MarketError, action: Catalog.WriteAction, _ catalog: Catalog) -> (HTTPStatus, ProductFormPage.Problem) {
-        let failure = UpstreamFailure(error, .form(action: action), catalog)
+    static func explain(_ error: MarketError, action: Wording.WriteAction, _ wording: Wording) -> (HTTPStatus, ProductFormPage.Problem) {
+        let failure = UpstreamFailure(error, .form(action: action), wording)
         return (failure.status, .init(heading: failure.heading, message: failure.message))
     }
 

@@ -6,9 +6,9 @@ import MarketClient
 /// by the product's owner.
 extension ProductForms {
     /// 403: the product belongs to another vendor; the page names that vendor and ours.
-    func notYourProduct(_ product: ProductDetail, action: Catalog.WriteAction, _ request: HTTPRequest) -> HTTPResponse {
+    func notYourProduct(_ product: ProductDetail, action: Wording.WriteAction, _ request: HTTPRequest) -> HTTPResponse {
         let ours = ownVendor.id.map { " (vendor_id \($0))" } ?? ""
-        let text = Catalog(Language(request)).notYourProduct(product.name, owner: Self.owner(of: product), ours: ours, action: action)
+        let text = Wording(Language(request)).notYourProduct(product.name, owner: Self.owner(of: product), ours: ours, action: action)
         return renderer.error(.forbidden, text, retryHref: nil, for: request)
     }
 
@@ -21,9 +21,9 @@ extension ProductForms {
     /// `Self.explain`, except for a refusal while the own vendor is unknown: then the likely
     /// reason is that the product is another vendor's, and the page says whose and what to do.
     func explain(
-        _ error: MarketError, action: Catalog.WriteAction, product: ProductDetail?, _ catalog: Catalog
+        _ error: MarketError, action: Wording.WriteAction, product: ProductDetail?, _ wording: Wording
     ) -> (HTTPStatus, ProductFormPage.Problem) {
-        guard case .unauthorized = error, ownVendor.id == nil, let product else { return Self.explain(error, action: action, catalog) }
-        return (.forbidden, .init(catalog.vendorRefused(product.name, owner: Self.owner(of: product), action: action)))
+        guard case .unauthorized = error, ownVendor.id == nil, let product else { return Self.explain(error, action: action, wording) }
+        return (.forbidden, .init(wording.vendorRefused(product.name, owner: Self.owner(of: product), action: action)))
     }
 }

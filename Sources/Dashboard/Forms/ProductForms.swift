@@ -75,17 +75,17 @@ struct ProductForms: Sendable {
     func register(
         _ submission: FormSubmission, values: ProductFormValues, owner: String, formToken: String, _ request: HTTPRequest
     ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
-        let catalog = Catalog(Language(request))
+        let wording = Wording(Language(request))
         var errors = FieldErrors()
         let removals = Set(submission.values("remove_image").compactMap { Int($0) })
         stash.remove(owner: owner, token: formToken, numbers: removals)
-        for message in stashUploads(submission.files.filter { $0.field == "images" }, owner: owner, token: formToken, catalog) {
+        for message in stashUploads(submission.files.filter { $0.field == "images" }, owner: owner, token: formToken, wording) {
             errors.add(.images, message)
         }
         let stashed = stash.images(owner: owner, token: formToken)
-        let (valid, fieldErrors) = ProductFormRules.validate(values, catalog)
+        let (valid, fieldErrors) = ProductFormRules.validate(values, wording)
         for (field, message) in fieldErrors.ordered { errors.add(field, message) }
-        if stashed.isEmpty, errors[.images] == nil { errors.add(.images, catalog.message(.imagesMissing)) }
+        if stashed.isEmpty, errors[.images] == nil { errors.add(.images, wording.message(.imagesMissing)) }
 
         var page = ProductFormPage(mode: .create, values: values, errors: errors, csrfToken: owner, formToken: formToken, stashedImages: stashed)
         guard errors.isEmpty, let valid else {
@@ -94,7 +94,7 @@ struct ProductForms: Sendable {
         var uploads: [ImageUpload] = []
         for image in stashed {
             guard let found = stash.image(owner: owner, token: formToken, number: image.number) else {
-                page.errors.add(.images, catalog.message(.imageExpired))
+                page.errors.add(.images, wording.message(.imageExpired))
                 page.stashedImages = stash.images(owner: owner, token: formToken)
                 return (formResponse(page, request: request, status: .unprocessableContent), nil)
             }
@@ -105,7 +105,7 @@ struct ProductForms: Sendable {
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
             gateway.invalidate(productID: product.id)
             stash.discard(owner: owner, token: formToken)
-            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: catalog.flash(.registered))
+            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: wording.flash(.registered))
             return (respond(to: outcome, request), outcome)
         } catch let error as MarketError {
             switch error {
@@ -113,7 +113,7 @@ struct ProductForms: Sendable {
                 // The market may have stored it: never invite a second product.
                 return (respond(to: .unknown, request), .unknown)
             default:
-                let (status, problem) = Self.explain(error, action: .register, catalog)
+                let (status, problem) = Self.explain(error, action: .register, wording)
                 page.problem = problem
                 return (formResponse(page, request: request, status: status), nil)
             }
@@ -123,27 +123,27 @@ struct ProductForms: Sendable {
     }
 
     /// Checks each uploaded file and stashes the good ones; returns a message per refused file.
-    func stashUploads(_ files: [FormSubmission.File], owner: String, token: String, _ catalog: Catalog = Catalog(.en)) -> [String] {
+    func stashUploads(_ files: [FormSubmission.File], owner: String, token: String, _ wording: Wording = Wording(.en)) -> [String] {
         var messages: [String] = []
         for file in files {
             let name: String? = file.filename.isEmpty ? nil : "“\(StashedImage.keptName(file.filename))”"
             guard let format = ImageFormat(sniffing: file.bytes), format == .jpeg || format == .png else {
-                messages.append(catalog.imageRefused(name, .notJPEGOrPNG))
+                messages.append(wording.imageRefused(name, .notJPEGOrPNG))
                 continue
             }
             guard file.bytes.count <= ProductFormRules.maxImageBytes else {
-                messages.append(catalog.imageRefused(name, .tooLarge(size: ProductFormPage.sizeText(file.bytes.count))))
+                messages.append(wording.imageRefused(name, .tooLarge(size: ProductFormPage.sizeText(file.bytes.count))))
                 continue
             }
             guard UploadedImageHeader(file.bytes) != nil else {
-                messages.append(catalog.imageRefused(name, .damaged(format: format == .png ? "PNG" : "JPEG")))
+                messages.append(wording.imageRefused(name, .damaged(format: format == .png ? "PNG" : "JPEG")))
                 continue
             }
             switch stash.add(owner: owner, token: token, filename: file.filename, format: format, bytes: file.bytes) {
             case .added, .duplicate: continue
-            case .full: messages.append(catalog.imageRefused(name, .tooMany))
-            case .busy: messages.append(catalog.imageRefused(name, .busy))
-            case .unavailable: messages.append(catalog.imageRefused(name, .unavailable))
+            case .full: messages.append(wording.imageRefused(name, .tooMany))
+            case .busy: messages.append(wording.imageRefused(name, .busy))
+            case .unavailable: messages.append(wording.imageRefused(name, .unavailable))
             }
         }
         return messages
@@ -156,7 +156,7 @@ struct ProductForms: Sendable {
             let number = request.parameter("number").flatMap({ Int($0) }),
             let found = stash.image(owner: owner, token: token, number: number)
         else {
-            return renderer.error(.notFound, Catalog(Language(request)).imageNotFound, retryHref: nil, for: request)
+            return renderer.error(.notFound, Wording(Language(request)).imageNotFound, retryHref: nil, for: request)
         }
         return HTTPResponse(
             status: .ok,

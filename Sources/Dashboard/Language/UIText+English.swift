@@ -1,5 +1,5 @@
 extension UIText {
-    /// The English catalog.
+    /// The English texts.
     var english: String {
         switch self {
         case .siteName: "Open Market"

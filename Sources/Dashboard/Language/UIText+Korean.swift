@@ -1,5 +1,5 @@
 extension UIText {
-    /// The Korean catalog.
+    /// The Korean texts.
     var korean: String {
         switch self {
         case .siteName: "오픈마켓"

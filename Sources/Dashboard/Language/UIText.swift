@@ -1,9 +1,9 @@
 /// Every fixed text of the pages, by the key templates name it with (`{{t.sold_out}}`).
 ///
-/// The catalogs are Swift tables, not JSON files: an exhaustive `switch` per language makes a
+/// The texts are Swift tables, not JSON files: an exhaustive `switch` per language makes a
 /// key missing in one language a compile error (not a start-up failure), texts with numbers
-/// or names are typed functions (`Catalog`), and a lookup costs nothing. Both catalogs are
-/// turned into one template object per language once (`Catalog.templateTexts`).
+/// or names are typed functions (`Wording`), and a lookup costs nothing. Both languages'
+/// texts are turned into one template object per language once (`Wording.templateTexts`).
 enum UIText: String, CaseIterable, Sendable {
     case siteName = "site_name"
     case skipToContent = "skip_to_content"

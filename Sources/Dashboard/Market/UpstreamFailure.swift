@@ -29,7 +29,7 @@ struct UpstreamFailure: Equatable, Sendable {
         /// A page that reads from the market; `productID` when it shows one product.
         case page(productID: Int?)
         /// A form that writes.
-        case form(action: Catalog.WriteAction)
+        case form(action: Wording.WriteAction)
     }
 
     let status: HTTPStatus
@@ -39,60 +39,60 @@ struct UpstreamFailure: Equatable, Sendable {
 
     /// Any other error (a cancelled task) reads as a market that cannot be reached. The words
     /// come from `catalog`, in the reader's language.
-    init(_ error: any Error, _ situation: Situation, _ catalog: Catalog = Catalog(.en)) {
+    init(_ error: any Error, _ situation: Situation, _ wording: Wording = Wording(.en)) {
         let error = error as? MarketError ?? .unreachable
         switch situation {
-        case .page(let productID): self = Self.page(error, productID: productID, catalog)
-        case .form(let action): self = Self.form(error, action: action, catalog)
+        case .page(let productID): self = Self.page(error, productID: productID, wording)
+        case .form(let action): self = Self.form(error, action: action, wording)
         }
     }
 
-    private init(_ status: HTTPStatus, _ text: Catalog.ErrorText, retry: Bool) {
+    private init(_ status: HTTPStatus, _ text: Wording.ErrorText, retry: Bool) {
         self.status = status
         self.heading = text.heading
         self.message = text.message
         self.offersRetry = retry
     }
 
-    private static func page(_ error: MarketError, productID: Int?, _ catalog: Catalog) -> UpstreamFailure {
+    private static func page(_ error: MarketError, productID: Int?, _ wording: Wording) -> UpstreamFailure {
         switch error {
         case .timeout:
-            .init(.gatewayTimeout, catalog.marketSlow, retry: true)
+            .init(.gatewayTimeout, wording.marketSlow, retry: true)
         case .malformedResponse:
-            .init(.badGateway, catalog.marketUnexpected, retry: true)
+            .init(.badGateway, wording.marketUnexpected, retry: true)
         case .rejected(_, let message):
-            .init(.badGateway, catalog.marketRefusedRequest(message), retry: true)
+            .init(.badGateway, wording.marketRefusedRequest(message), retry: true)
         case .notFound:
             if let productID {
-                .init(.notFound, catalog.productNotFound(id: productID), retry: false)
+                .init(.notFound, wording.productNotFound(id: productID), retry: false)
             } else {
-                .init(.badGateway, catalog.marketFoundNothing, retry: true)
+                .init(.badGateway, wording.marketFoundNothing, retry: true)
             }
         case .unauthorized:
-            .init(.badGateway, catalog.marketRejectedCredentials, retry: true)
+            .init(.badGateway, wording.marketRejectedCredentials, retry: true)
         case .invalidRequest(let what):
-            .init(.internalServerError, catalog.nothingSent(what), retry: false)
+            .init(.internalServerError, wording.nothingSent(what), retry: false)
         case .unreachable:
-            .init(.badGateway, catalog.marketDown, retry: true)
+            .init(.badGateway, wording.marketDown, retry: true)
         }
     }
 
-    private static func form(_ error: MarketError, action: Catalog.WriteAction, _ catalog: Catalog) -> UpstreamFailure {
+    private static func form(_ error: MarketError, action: Wording.WriteAction, _ wording: Wording) -> UpstreamFailure {
         switch error {
         case .unauthorized:
-            .init(.forbidden, catalog.marketRefused(action), retry: false)
+            .init(.forbidden, wording.marketRefused(action), retry: false)
         case .rejected(let status, let message) where (400..<500).contains(status):
-            .init(.unprocessableContent, catalog.marketRejectedInput(message), retry: false)
+            .init(.unprocessableContent, wording.marketRejectedInput(message), retry: false)
         case .invalidRequest(let what):
-            .init(.unprocessableContent, catalog.nothingSent(what), retry: false)
+            .init(.unprocessableContent, wording.nothingSent(what), retry: false)
         case .rejected(_, let message):
-            .init(.badGateway, catalog.marketFailed(action, said: message), retry: false)
+            .init(.badGateway, wording.marketFailed(action, said: message), retry: false)
         case .notFound:
-            .init(.notFound, catalog.marketFailed(action, said: nil), retry: false)
+            .init(.notFound, wording.marketFailed(action, said: nil), retry: false)
         case .timeout:
-            .init(.gatewayTimeout, catalog.marketSlowOnWrite, retry: false)
+            .init(.gatewayTimeout, wording.marketSlowOnWrite, retry: false)
         case .unreachable, .malformedResponse:
-            .init(.badGateway, catalog.marketUnreachable, retry: false)
+            .init(.badGateway, wording.marketUnreachable, retry: false)
         }
     }
 }

@@ -13,13 +13,13 @@ struct OverviewPage {
     let now: Date
     var language: Language = .en
 
-    var catalogTexts: Catalog { Catalog(language) }
+    var wording: Wording { Wording(language) }
 
     /// Seconds between reloads while the first count runs (a meta refresh; no script needed).
     static let refreshSeconds = 2
 
     var context: TemplateObject {
-        let texts = catalogTexts
+        let texts = wording
         var context: TemplateObject = ["title": .string(texts[.overviewHeading])]
         if let progress = status.progress {
             let counting = Self.progressText(progress, texts)
@@ -63,7 +63,7 @@ struct OverviewPage {
     }
 
     private func section(_ figures: CatalogFigures, scope: String, heading: String, vendorChart: Bool) -> TemplateValue {
-        let texts = catalogTexts
+        let texts = wording
         let metrics: [(String, String, Int)] = [
             ("products", texts.metric(.products), figures.products),
             ("sold-out", texts.metric(.soldOut), figures.soldOut),
@@ -120,7 +120,7 @@ struct OverviewPage {
         ]
     }
 
-    static func progressText(_ progress: CatalogProgress, _ texts: Catalog = Catalog(.en)) -> String {
+    static func progressText(_ progress: CatalogProgress, _ texts: Wording = Wording(.en)) -> String {
         let total = grouped(max(progress.productsTotal, progress.productsDone))
         return texts.counting(done: progress.pagesDone > 0 ? grouped(progress.productsDone) : nil, total: total)
     }

@@ -36,7 +36,7 @@ struct PageRenderer: Sendable {
     /// parameters: those of `context["languagePath"]` when the page names its canonical
     /// address (a list page, whose rendered HTML is kept for every address of the same list).
     static func addLanguage(_ language: Language, path: String, to context: inout TemplateObject) {
-        context["t"] = Catalog.templateTexts[language]
+        context["t"] = Wording.templateTexts[language]
         context["lang"] = .string(language.rawValue)
         let separator = path.contains("?") ? "&" : "?"
         context["languageLinks"] = .list(Language.allCases.map { other in
@@ -81,7 +81,7 @@ struct PageRenderer: Sendable {
     }
 
     /// `error` with the catalog's words.
-    func error(_ status: HTTPStatus, _ text: Catalog.ErrorText, retryHref: String?, for request: HTTPRequest) -> HTTPResponse {
+    func error(_ status: HTTPStatus, _ text: Wording.ErrorText, retryHref: String?, for request: HTTPRequest) -> HTTPResponse {
         error(status, heading: text.heading, message: text.message, retryHref: retryHref, for: request)
     }
 

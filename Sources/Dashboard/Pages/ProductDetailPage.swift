@@ -16,8 +16,8 @@ struct ProductDetailPage {
     var language: Language = .en
 
     var context: TemplateObject {
-        let catalog = Catalog(language)
-        var context = ProductListPage.priceContext(product.summary, catalog)
+        let wording = Wording(language)
+        var context = ProductListPage.priceContext(product.summary, wording)
         context["title"] = .string(product.name)
         context["id"] = TemplateValue(product.id)
         context["name"] = .string(product.name)
@@ -29,15 +29,15 @@ struct ProductDetailPage {
         context["vendorUnknown"] = .bool(ownership == nil)
         if let vendor = product.vendor?.name ?? product.vendorName, !vendor.isEmpty {
             context["vendor"] = .string(vendor)
-            context["soldBy"] = .string(catalog.soldBy(vendor))
+            context["soldBy"] = .string(wording.soldBy(vendor))
         }
         if let created = product.createdAt {
             context["createdAt"] = .string(Self.day(created))
-            context["createdText"] = .string(catalog.day(Self.day(created)[...]))
+            context["createdText"] = .string(wording.day(Self.day(created)[...]))
         }
         if let issued = product.issuedAt {
             context["issuedAt"] = .string(Self.day(issued))
-            context["issuedText"] = .string(catalog.day(Self.day(issued)[...]))
+            context["issuedText"] = .string(wording.day(Self.day(issued)[...]))
         }
         if let notice { context["notice"] = .string(notice) }
         return context
@@ -47,7 +47,7 @@ struct ProductDetailPage {
         var sources = product.images.map { (full: $0.url, thumbnail: $0.thumbnailURL) }
         if sources.isEmpty, let thumbnail = product.thumbnail { sources = [(thumbnail, thumbnail)] }
         let total = sources.count
-        let catalog = Catalog(language)
+        let wording = Wording(language)
         if total == 0 {
             return [[
                 "number": 1, "total": 1, "src": .string(ProductListPage.placeholderPath),
@@ -60,8 +60,8 @@ struct ProductDetailPage {
                 "total": TemplateValue(total),
                 "src": .string(imagePath(source.full)),
                 "thumbnailSrc": .string(imagePath(source.thumbnail)),
-                "alt": .string(catalog.imageAlt(product.name, number: index + 1, total: total)),
-                "linkLabel": .string(catalog.imageLink(number: index + 1, total: total)),
+                "alt": .string(wording.imageAlt(product.name, number: index + 1, total: total)),
+                "linkLabel": .string(wording.imageLink(number: index + 1, total: total)),
                 "lazy": .bool(index > 0),
             ]
         }

@@ -24,5 +24,5 @@ package enum ProductListBenchmark {
     }
 
     /// The English catalog's texts as pages get them under `t`, for hand-made contexts.
-    package static var englishTexts: TemplateValue { Catalog.templateTexts[.en] ?? [:] }
+    package static var englishTexts: TemplateValue { Wording.templateTexts[.en] ?? [:] }
 }

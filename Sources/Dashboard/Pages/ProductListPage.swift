@@ -13,7 +13,7 @@ struct ProductListPage {
     let notice: String?
     var language: Language = .en
 
-    var catalog: Catalog { Catalog(language) }
+    var wording: Wording { Wording(language) }
 
     /// Thumbnails are square; fixed sizes keep the layout from shifting while they load.
     static let imageSize = 200
@@ -35,7 +35,7 @@ struct ProductListPage {
             "clearSearchHref": .string(ProductListQuery(view: query.view, perPage: query.perPage, mine: query.mine).listPath),
             "ownerLinks": .list([false, true].map { mine in
                 [
-                    "label": .string(catalog.ownerLabel(mine: mine)),
+                    "label": .string(wording.ownerLabel(mine: mine)),
                     "href": .string(query.with(mine: mine).listPath),
                     "current": .bool(mine == query.mine),
                 ]
@@ -43,7 +43,7 @@ struct ProductListPage {
             "csvHref": .string(query.csvPath),
             "viewLinks": .list(ProductListQuery.View.allCases.map { view in
                 [
-                    "label": .string(catalog.viewLabel(grid: view == .grid)),
+                    "label": .string(wording.viewLabel(grid: view == .grid)),
                     "href": .string(query.with(view: view).listPath),
                     "current": .bool(view == query.view),
                 ]
@@ -66,11 +66,11 @@ struct ProductListPage {
     }
 
     var heading: String {
-        catalog.listHeading(mine: query.mine, search: query.search)
+        wording.listHeading(mine: query.mine, search: query.search)
     }
 
     var title: String {
-        catalog.listTitle(mine: query.mine, search: query.search, page: query.page)
+        wording.listTitle(mine: query.mine, search: query.search, page: query.page)
     }
 
     /// "Showing 21–40 of 113".
@@ -82,20 +82,20 @@ struct ProductListPage {
         guard !overflowed, skipped <= Int.max - page.products.count else { return "" }
         let first = skipped + 1
         let last = skipped + page.products.count
-        return catalog.showing(first: first, last: last, total: max(page.totalCount, last))
+        return wording.showing(first: first, last: last, total: max(page.totalCount, last))
     }
 
     var emptyMessage: String {
-        catalog.emptyList(search: query.search, page: query.page, mine: query.mine)
+        wording.emptyList(search: query.search, page: query.page, mine: query.mine)
     }
 
     var products: [TemplateValue] {
         // Only the first row loads eagerly: the list shows one product a row, the grid up to five.
         let eager = query.view == .grid ? 5 : 1
         let queryString = query.queryString
-        let catalog = self.catalog
+        let wording = self.wording
         return page.products.enumerated().map { index, product in
-            var item = ProductListPage.priceContext(product, catalog, extraMembers: 6)
+            var item = ProductListPage.priceContext(product, wording, extraMembers: 6)
             item["href"] = .string(ProductListQuery.productPath(product.id, queryString: queryString))
             item["name"] = .string(product.name)
             item["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
@@ -110,19 +110,19 @@ struct ProductListPage {
 
     /// Price, sale and stock fields shared by the list and the detail page, in an object with
     /// room for `extraMembers` more (a list item adds six: no regrowing).
-    static func priceContext(_ product: ProductSummary, _ catalog: Catalog = Catalog(.en), extraMembers: Int = 0) -> TemplateObject {
+    static func priceContext(_ product: ProductSummary, _ wording: Wording = Wording(.en), extraMembers: Int = 0) -> TemplateObject {
         let currency = product.currency.rawValue
         let onSale = product.isOnSale
         var item = TemplateObject(minimumCapacity: 7 + extraMembers)
-        item["price"] = .string(catalog.price(onSale ? product.bargainPrice.amount : product.price.amount, currency: currency))
+        item["price"] = .string(wording.price(onSale ? product.bargainPrice.amount : product.price.amount, currency: currency))
         item["onSale"] = .bool(onSale)
         item["soldOut"] = .bool(product.isSoldOut)
         item["stock"] = TemplateValue(product.stock)
-        item["stockText"] = .string(catalog.stock(product.stock))
+        item["stockText"] = .string(wording.stock(product.stock))
         if onSale {
-            let original = catalog.price(product.price.amount, currency: currency)
+            let original = wording.price(product.price.amount, currency: currency)
             item["originalPrice"] = .string(original)
-            item["originalPriceLabel"] = .string(catalog.originalPrice(original))
+            item["originalPriceLabel"] = .string(wording.originalPrice(original))
         }
         return item
     }
@@ -140,7 +140,7 @@ struct ProductListPage {
                     return [
                         "isGap": false,
                         "number": TemplateValue(number),
-                        "label": .string(catalog.pageLabel(number)),
+                        "label": .string(wording.pageLabel(number)),
                         "href": .string(query.with(page: number).listPath),
                         "current": .bool(number == query.page),
                     ]

@@ -65,7 +65,7 @@ struct ProductPages: Sendable {
         // once it is over half full (see ImageURLRegistry.register).
         if images.mayForget { memo.thumbnails.forEach { images.register($0) } }
         if Self.wantsFragment(request) { return renderer.page(Self.fragmentTemplate, memo.context, for: request) }
-        let notice = Self.notice(for: cached, Catalog(language))
+        let notice = Self.notice(for: cached, Wording(language))
         // The kept HTML is the page without a flash and without a notice: exactly what rendering
         // would give a request that carries no flash cookie while the market answers.
         if let html = memo.html, notice == nil, !flash.isCarried(by: request) {
@@ -101,14 +101,14 @@ struct ProductPages: Sendable {
     }
 
     private func productNotFound(_ request: HTTPRequest) -> HTTPResponse {
-        renderer.error(.notFound, Catalog(Language(request)).productNotFound(id: nil), retryHref: nil, for: request)
+        renderer.error(.notFound, Wording(Language(request)).productNotFound(id: nil), retryHref: nil, for: request)
     }
 
     private func detail(_ request: HTTPRequest, _ cached: CachedValue<ProductDetail>) -> HTTPResponse {
         let query = ProductListQuery(request)
         let language = Language(request)
         let page = ProductDetailPage(
-            product: cached.value, query: query, imagePath: imagePath, notice: Self.notice(for: cached, Catalog(language)),
+            product: cached.value, query: query, imagePath: imagePath, notice: Self.notice(for: cached, Wording(language)),
             ownership: ownVendor.owns(cached.value.vendorID), language: language)
         return flash.page(for: request, page.context) { renderer.page("products/detail", $0, for: request) }
     }
@@ -120,17 +120,17 @@ struct ProductPages: Sendable {
 
     /// Stale data because the market failed, or is taking long to refresh it: say so, with the
     /// data's age.
-    static func notice<T>(for cached: CachedValue<T>, _ catalog: Catalog = Catalog(.en)) -> String? {
+    static func notice<T>(for cached: CachedValue<T>, _ wording: Wording = Wording(.en)) -> String? {
         guard cached.lastError != nil || cached.isRefreshOverdue else { return nil }
-        return catalog.staleNotice(age: cached.age, failed: cached.lastError != nil)
+        return wording.staleNotice(age: cached.age, failed: cached.lastError != nil)
     }
 
     /// Nothing cached and the market failed: a page that says what happened and, unless the
     /// product does not exist, offers a retry (see `UpstreamFailure` for every case).
     func upstreamFailure(_ error: any Error, request: HTTPRequest, productID: Int? = nil) -> HTTPResponse {
-        let failure = UpstreamFailure(error, .page(productID: productID), Catalog(Language(request)))
+        let failure = UpstreamFailure(error, .page(productID: productID), Wording(Language(request)))
         return renderer.error(
-            failure.status, Catalog.ErrorText(heading: failure.heading, message: failure.message),
+            failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
             retryHref: failure.offersRetry ? PageRenderer.retryHref(for: request) : nil, for: request)
     }
 }

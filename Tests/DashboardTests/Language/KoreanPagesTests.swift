@@ -8,10 +8,10 @@ import Testing
 @Suite struct KoreanPagesTests {
     static let korean = ["Accept-Language": "ko-KR,ko;q=0.9,en;q=0.8"]
 
-    /// Words of the English catalog (fixed texts and those with numbers), lowercased, three
+    /// Words of the English texts (fixed texts and those with numbers), lowercased, three
     /// letters or more.
     static let englishWords: Set<String> = {
-        let en = Catalog(.en)
+        let en = Wording(.en)
         var texts = UIText.allCases.map(\.english)
         texts += [
             en.listHeading(mine: true, search: ""), en.showing(first: 1, last: 2, total: 3), en.emptyList(search: "", page: 2, mine: false),

@@ -2,7 +2,7 @@ import HTTPServer
 
 /// Texts of the pages the HTTP server answers by itself (no route, a refused request, a body
 /// too large): the server words them in English; in Korean the page says the same per status.
-extension Catalog {
+extension Wording {
     /// The heading's reason phrase ("Not Found", "찾을 수 없음").
     func reason(_ status: HTTPStatus) -> String {
         guard language == .ko else { return status.reasonPhrase }

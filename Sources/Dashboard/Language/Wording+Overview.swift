@@ -1,5 +1,5 @@
 /// Texts of `/overview` and of the pages built on the catalog count.
-extension Catalog {
+extension Wording {
     func counting(done: String?, total: String) -> String {
         switch (language, done) {
         case (.en, nil): "Counting products…"

@@ -1,5 +1,5 @@
 /// Texts of the product list and detail pages.
-extension Catalog {
+extension Wording {
     func listHeading(mine: Bool, search: String) -> String {
         switch (language, mine, search.isEmpty) {
         case (.en, false, true): "Products"

@@ -1,5 +1,5 @@
 /// Texts of the product forms: titles, field messages with their numbers, flash messages.
-extension Catalog {
+extension Wording {
     /// One field's message (`ProductFormRules`).
     enum FieldMessage {
         case nameMissing, nameLength(Int), descriptionMissing, descriptionLength(Int), currency
@@ -117,7 +117,7 @@ extension Catalog {
 }
 
 /// Why an uploaded image was not kept.
-extension Catalog {
+extension Wording {
     enum ImageRefusal {
         case notJPEGOrPNG, tooLarge(size: String), damaged(format: String), tooMany, busy, unavailable
     }

@@ -3,7 +3,7 @@ import Templating
 
 /// The texts of one language: fixed ones by key, and those with numbers or names as typed
 /// functions (plurals and word order differ: "1 product" / "2 products", "상품 2개").
-struct Catalog: Sendable {
+struct Wording: Sendable {
     let language: Language
 
     init(_ language: Language) {
@@ -20,8 +20,8 @@ struct Catalog: Sendable {
     /// Every fixed text of each language as a template object (`t` in every page's context),
     /// built once.
     static let templateTexts: [Language: TemplateValue] = Dictionary(uniqueKeysWithValues: Language.allCases.map { language in
-        let catalog = Catalog(language)
-        return (language, .object(TemplateObject(uniqueKeysWithValues: UIText.allCases.map { ($0.rawValue, .string(catalog[$0])) })))
+        let wording = Wording(language)
+        return (language, .object(TemplateObject(uniqueKeysWithValues: UIText.allCases.map { ($0.rawValue, .string(wording[$0])) })))
     })
 
     // MARK: Prices, stock, dates

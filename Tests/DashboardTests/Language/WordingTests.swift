@@ -3,12 +3,12 @@ import Testing
 
 @testable import Dashboard
 
-/// The two catalogs: complete in both languages (the compiler checks the switch; this checks
+/// The wording: complete in both languages (the compiler checks the switch; this checks
 /// nothing is left empty or untranslated), and every `{{t.key}}` a template names exists.
-@Suite struct CatalogTests {
+@Suite struct WordingTests {
     @Test func bothCatalogs_haveTheSameKeys_eachFilledAndTranslated() {
         func keys(_ language: Language) -> [String] {
-            guard case .object(let texts)? = Catalog.templateTexts[language] else { return [] }
+            guard case .object(let texts)? = Wording.templateTexts[language] else { return [] }
             return texts.keys
         }
         let english = keys(.en)
@@ -41,12 +41,12 @@ import Testing
         #expect(keys.count > 50)
         let known = Set(UIText.allCases.map(\.rawValue))
         for (file, key) in keys {
-            #expect(known.contains(key), "\(file) names t.\(key), which no catalog has")
+            #expect(known.contains(key), "\(file) names t.\(key), which no language has")
         }
     }
 
     @Test func korean_pricesStockAndDates() {
-        let ko = Catalog(.ko)
+        let ko = Wording(.ko)
         #expect(ko.price(1000, currency: "KRW") == "1,000원")
         #expect(ko.price(Decimal(string: "1234567")!, currency: "KRW") == "1,234,567원")
         #expect(ko.price(Decimal(string: "12.5")!, currency: "USD") == "$12.50")
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func english_staysAsItWas() {
-        let en = Catalog(.en)
+        let en = Wording(.en)
         #expect(en.price(1000, currency: "KRW") == "KRW 1,000")
         #expect(en.price(Decimal(string: "12.5")!, currency: "USD") == "USD 12.50")
         #expect(en.stock(3) == "Stock: 3")

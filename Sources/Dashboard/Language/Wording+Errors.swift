@@ -1,5 +1,5 @@
 /// Texts of error pages: what happened, in words a person can act on.
-extension Catalog {
+extension Wording {
     struct ErrorText {
         var heading: String
         var message: String

@@ -1,6 +1,6 @@
 /// Texts of form outcomes that are not one field's: the market refused, did not answer, the
 /// form expired, the product is another vendor's.
-extension Catalog {
+extension Wording {
     /// What a form was doing, for sentences about it.
     enum WriteAction {
         case register, save, delete
