@@ -56,6 +56,7 @@ let package = Package(
         // The byte parsers' tests, on bytes alone (no sockets, no C).
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
+        .testTarget(name: "LocksTests", dependencies: ["Locks"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
         .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer", "TestSupport"]),
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer", "TestSupport"]),

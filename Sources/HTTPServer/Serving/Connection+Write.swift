@@ -156,7 +156,7 @@ extension Connection {
         return true
     }
 
-    /// Writes the status line and header block into `output`, with `Date`, `Content-Length`, `Connection` and the
+    /// Writes the status line and header block into the loop's `headBuffer`, with `Date`, `Content-Length`, `Connection` and the
     /// configured default headers. Header lines a handler built with CR or LF in them are
     /// dropped: they would split the response.
     private func writeHead(of response: HTTPResponse, keepAlive: Bool, version: HTTPVersion) {

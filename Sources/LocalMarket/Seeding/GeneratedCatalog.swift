@@ -3,7 +3,7 @@ import Foundation
 /// `local-market --seed-count N`: N products made up from their index, the same for the same
 /// N on every machine (names in English and Korean, prices in both currencies, some on sale,
 /// some sold out, three vendors), sharing eight of the seed images so that N = 100,000 costs
-/// 8 image files, not 200,000. Inserted in one transaction (about 2 s for 100,000 here): all or
+/// 8 image files, not 200,000. Inserted in one transaction (2–3 s for 100,000 here): all or
 /// nothing, so a crash while generating leaves an empty directory that the next start fills.
 struct GeneratedCatalog {
     let count: Int
