@@ -85,7 +85,8 @@ public final class DashboardApp: Sendable {
             directory: configuration.cacheDirectory.appendingPathComponent("images", isDirectory: true),
             memoryCapacity: configuration.imageMemoryCacheBytes,
             diskCapacity: configuration.imageDiskCacheBytes,
-            fetcher: ImageDownloader.fetcher(allowsRedirect: { redirects.allows($0) }))
+            // An image is a read: it has the read deadline (--read-timeout).
+            fetcher: ImageDownloader.fetcher(requestTimeout: configuration.readTimeout, allowsRedirect: { redirects.allows($0) }))
 
         var router = Router()
         router.get("/") { _ in .redirect(to: "/products", status: .found) }

@@ -50,11 +50,15 @@ final class ImageCache: Sendable {
     /// Failed URLs remembered at most (each a few hundred bytes).
     static let maxRememberedFailures = 1024
 
+    /// The largest image kept, and fetched (`ImageDownloader` stops reading there): the API's
+    /// uploads are at most 300 KB, so 5 MB is room for any image the market really serves.
+    static let defaultMaxImageBytes = 5 * 1024 * 1024
+
     init(
         directory: URL,
         memoryCapacity: Int = 32 * 1024 * 1024,
         diskCapacity: Int = 256 * 1024 * 1024,
-        maxImageBytes: Int = 5 * 1024 * 1024,
+        maxImageBytes: Int = ImageCache.defaultMaxImageBytes,
         failureCooldown: Duration = .seconds(30),
         now: @escaping Clock = { ContinuousClock.now },
         fetcher: @escaping Fetcher

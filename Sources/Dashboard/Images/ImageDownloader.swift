@@ -23,7 +23,7 @@ enum ImageDownloader {
     ///   yes (see `ImageRedirectRule`); a refused redirect is a failure (its 3xx status) and
     ///   nothing is sent to its `Location`.
     static func fetcher(
-        requestTimeout: Duration = .seconds(8), maxBytes: Int = 5 * 1024 * 1024,
+        requestTimeout: Duration = .seconds(8), maxBytes: Int = ImageCache.defaultMaxImageBytes,
         maxRedirects: Int = 2, allowsRedirect: @escaping @Sendable (URL) -> Bool = { _ in false }
     ) -> ImageCache.Fetcher {
         let configuration = URLSessionConfiguration.ephemeral

@@ -95,7 +95,8 @@ public struct MarketCommandLine: Sendable, Equatable {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             base = URL(fileURLWithPath: xdg, isDirectory: true)
         } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
+            // As the dashboard's folders do: an empty HOME is no home (not the working directory).
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
             base = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share")
         }
         return base.appendingPathComponent("open-market-dashboard/local-market", isDirectory: true)
