@@ -16,6 +16,11 @@ extension ServerConfiguration {
         configuration.bodyIdleTimeout = .seconds(300)
         configuration.keepAliveTimeout = .seconds(300)
         configuration.sendTimeout = .seconds(300)
+        // The whole-request deadline and a large body's minimum rate too: a test that sends a
+        // large body in two steps with other work between them was cut off by the rate rule's
+        // 10 s grace once, at a load average of 5.
+        configuration.requestTimeout = .seconds(300)
+        configuration.slowBodyGrace = .seconds(300)
         configuration.shutdownGracePeriod = .seconds(2)
         adjust(&configuration)
         return configuration
