@@ -129,6 +129,7 @@ extension String {
 extension StringProtocol where SubSequence == Substring {
     /// Without leading and trailing spaces and horizontal tabs (RFC 9110 §5.6.3, OWS), nothing
     /// else: a CR or LF is not HTTP whitespace.
+    ///
     /// Over bytes, never `Character`s: a space followed by a combining mark is one Character,
     /// and dropping it would drop the mark too.
     package func trimmingOptionalWhitespace() -> Substring {
