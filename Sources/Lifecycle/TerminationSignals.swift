@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// How our executables end: SIGINT (Ctrl-C) or SIGTERM runs a graceful shutdown once, then the
@@ -33,7 +32,7 @@ public enum TerminationSignals {
     /// `shutdown` (stop accepting, finish requests in flight) and exits 0. Call on the main
     /// thread, after `holdUntilReady()`; never returns.
     public static func wait(then shutdown: () -> Void) -> Never {
-        holdUntilReady()  // if main did not: from here on, at least no signal is lost
+        holdUntilReady()  // sigwait takes only blocked signals; main's first line blocked them for every thread
         var set = signals
         var received: Int32 = 0
         // sigwait fails only for an invalid set, which ours is not; then stop as asked anyway.

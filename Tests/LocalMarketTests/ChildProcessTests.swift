@@ -15,9 +15,7 @@ struct ChildProcessTests {
         let open = Glibc.open("/dev/null", O_RDONLY)
         defer { close(open) }
         let child = try ChildProcess(executable: "/bin/ls", arguments: ["-m", "/proc/self/fd"])
-        let listed = await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: child.readLine()) }.start()
-        }
+        let listed = await child.readLine()
         #expect(listed == "0, 1, 2, 3", "the descriptors ls holds")
         #expect(await child.waitForEnd(patience: Patience.hangGuard) == .exited(0))
     }
@@ -26,9 +24,7 @@ struct ChildProcessTests {
     /// mask: a child started from one must still die of SIGTERM.
     @Test func startsWithNoSignalBlocked() async throws {
         let child = try ChildProcess(executable: "/bin/sh", arguments: ["-c", "kill -TERM $$; echo survived"])
-        let printed = await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: child.readLine()) }.start()
-        }
+        let printed = await child.readLine()
         #expect(printed == "")
         #expect(await child.waitForEnd(patience: Patience.hangGuard) == .signalled(SIGTERM))
     }

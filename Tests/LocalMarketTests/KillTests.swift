@@ -11,14 +11,15 @@ enum LocalMarketExecutable {
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }()
 
-    /// Starts `local-market` on port 0 and returns it with the URL it printed. Reading that
-    /// line blocks, so it happens on a thread of its own, never Swift's shared pool.
+    /// The tests that start it are skipped, saying why, when it was not built.
+    static let isBuilt = Testing.ConditionTrait.enabled(
+        if: url != nil, "needs the local-market executable beside the tests: run `swift build` first")
+
+    /// Starts `local-market` on port 0 and returns it with the URL it printed.
     static func launch(dataDirectory: URL) async throws -> (ChildProcess, URL) {
         guard let url else { throw FixtureError("no local-market executable beside the tests") }
         let process = try ChildProcess(executable: url.path, arguments: ["--port", "0", "--data-dir", dataDirectory.path])
-        let line = await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: process.readLine()) }.start()
-        }
+        let line = await process.readLine()
         guard line.hasPrefix("Listening on "), let base = URL(string: String(line.dropFirst("Listening on ".count))) else {
             throw FixtureError("local-market printed \(line)")  // deinit kills it
         }
@@ -28,7 +29,7 @@ enum LocalMarketExecutable {
 
 @Suite("SIGKILL in the middle of writes")
 struct KillTests {
-    @Test(.enabled(if: LocalMarketExecutable.url != nil, "needs the local-market executable beside the tests: run `swift build` first"), arguments: [1, 3])
+    @Test(LocalMarketExecutable.isBuilt, arguments: [1, 3])
     func killedMidWriteKeepsEveryAcknowledgedProduct(acknowledgedBeforeKill: Int) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lm-kill-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

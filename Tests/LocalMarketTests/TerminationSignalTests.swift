@@ -10,9 +10,7 @@ struct TerminationSignalTests {
     /// to take it, was lost and the process kept running (Scripts/bench-market had to fall
     /// back to SIGKILL); this test failed both ways on that code. Now both signals are held
     /// from the first line of `main` and taken once the server is up.
-    @Test(
-        .enabled(if: LocalMarketExecutable.url != nil, "needs the local-market executable beside the tests: run `swift build` first"),
-        arguments: [SIGTERM, SIGINT])
+    @Test(LocalMarketExecutable.isBuilt, arguments: [SIGTERM, SIGINT])
     func signalRightAfterListening_exitsZero(signal: Int32) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lm-signal-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -108,18 +108,24 @@ public final class ChildProcess: Sendable {
         await reaped.wait(patience: patience)
     }
 
-    /// The first line the child writes to standard output, without its newline. Blocks the
-    /// calling thread until the line, or the end of the output, arrives.
-    public func readLine() -> String {
-        var line: [UInt8] = []
-        var byte: UInt8 = 0
-        while true {
-            let n = read(output, &byte, 1)
-            if n < 0 && errno == EINTR { continue }
-            guard n == 1, byte != 0x0A else { break }
-            line.append(byte)
+    /// The next line the child writes to standard output, without its newline (empty at the
+    /// end of its output). The blocking reads run on a thread of their own, never Swift's
+    /// shared pool.
+    public func readLine() async -> String {
+        let output = self.output
+        return await withCheckedContinuation { continuation in
+            Thread {
+                var line: [UInt8] = []
+                var byte: UInt8 = 0
+                while true {
+                    let n = read(output, &byte, 1)
+                    if n < 0 && errno == EINTR { continue }
+                    guard n == 1, byte != 0x0A else { break }
+                    line.append(byte)
+                }
+                continuation.resume(returning: String(decoding: line, as: UTF8.self))
+            }.start()
         }
-        return String(decoding: line, as: UTF8.self)
     }
 
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
