@@ -44,8 +44,8 @@ let package = Package(
         ),
         // The embedded market as the dashboard's upstream: the one place that knows both, so the
         // Dashboard library does not link LocalMarket; the executable and the tests wire it in.
-        .target(name: "LocalMarketUpstream", dependencies: ["Dashboard", "LocalMarket", "HTTPServer"]),
-        .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketUpstream", "Lifecycle"]),
+        .target(name: "LocalMarketEmbedding", dependencies: ["Dashboard", "LocalMarket", "HTTPServer"]),
+        .executableTarget(name: "dashboard", dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketEmbedding", "Lifecycle"]),
         .executableTarget(name: "local-market", dependencies: ["LocalMarket", "HTTPServer", "Lifecycle"]),
         // Benchmarks (run by Scripts/, never by tests).
         .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer", "TestSupport"]),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketUpstream", "MarketClient", "TestSupport"]),
+            dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketEmbedding", "MarketClient", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

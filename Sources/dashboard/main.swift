@@ -3,7 +3,7 @@ import Foundation
 import HTTPServer
 import Lifecycle
 import LocalMarket
-import LocalMarketUpstream
+import LocalMarketEmbedding
 
 // Reads configuration, starts the dashboard, prints where it listens, and shuts down
 // gracefully on SIGINT/SIGTERM (stop accepting, finish requests in flight, exit 0).
@@ -31,7 +31,7 @@ do {
 
 let app: DashboardApp
 do {
-    app = try DashboardApp(configuration: configuration, startEmbedded: LocalMarket.embeddedUpstream)
+    app = try DashboardApp(configuration: configuration, startEmbedded: LocalMarket.embeddedMarket)
     try app.start()
 } catch let error as ConfigurationError {
     fail(error.description)

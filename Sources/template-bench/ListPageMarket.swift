@@ -6,7 +6,7 @@ import MarketClient
 struct ListPageMarket: MarketAPI {
     struct Unsupported: Error {}
 
-    static let page: ProductPage = ProductPage(
+    static let page: ProductPageEnvelope = ProductPageEnvelope(
         pageNumber: 1, itemsPerPage: 20, totalCount: 60, products: (41...60).reversed().map(product))
 
     static func product(_ id: Int) -> ProductSummary {
@@ -24,7 +24,7 @@ struct ListPageMarket: MarketAPI {
 
     func health() async throws -> Bool { true }
 
-    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPage { Self.page }
+    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPageEnvelope { Self.page }
 
     func product(id: Int) async throws -> ProductDetail { throw Unsupported() }
 

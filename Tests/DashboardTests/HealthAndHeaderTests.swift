@@ -26,7 +26,7 @@ import Testing
     @Test func healthReport_saysNullForAnUnknownVendor_andKeepsURLsReadable() throws {
         let tier = ImageCacheStats.Tier(entries: 0, bytes: 0, capacityBytes: 1, hits: 0)
         let report = HealthReport(
-            upstream: .init(url: "http://127.0.0.1:8081", reachable: false, latencyMilliseconds: 2),
+            market: .init(url: "http://127.0.0.1:8081", reachable: false, latencyMilliseconds: 2),
             imageCache: ImageCacheStats(memory: tier, disk: tier, upstreamFetches: 0, upstreamFailures: 0, refused: 0),
             vendor: .init(id: nil, source: "unknown"))
         let text = String(decoding: try report.json(), as: UTF8.self)

@@ -11,25 +11,25 @@ struct HostileImageTests {
     static let photo = ImageFixtures.png(5000)
 
     @Test func thumbnailRedirects_stayOnTheMarketsImageHosts_andEndlessImagesBecomeThePlaceholder() async throws {
-        let sink = try HostileUpstream { _ in HostileUpstream.answer(status: 200, headers: [("Content-Type", "image/png")], body: Self.photo) }
+        let sink = try HostileMarket { _ in HostileMarket.answer(status: 200, headers: [("Content-Type", "image/png")], body: Self.photo) }
         defer { sink.stop() }
         let sinkURL = sink.baseURL
         let names = ["good", "one-hop", "two-hops", "three-hops", "to-sink", "to-sink-late", "endless"]
-        let upstream = try HostileUpstream { request in
+        let upstream = try HostileMarket { request in
             let base = "http://127.0.0.1:\(URLComponents(string: "http://\(request.headers["host"] ?? "")")?.port ?? 0)"
             switch request.target {
-            case "/img/good": return HostileUpstream.answer(status: 200, headers: [("Content-Type", "image/png")], body: Self.photo)
-            case "/img/one-hop": return HostileUpstream.redirect(to: base + "/img/good")
-            case "/img/two-hops": return HostileUpstream.redirect(307, to: "/img/one-hop")
-            case "/img/three-hops": return HostileUpstream.redirect(to: "/img/two-hops")
-            case "/img/to-sink": return HostileUpstream.redirect(to: sinkURL + "/img/good")
-            case "/img/to-sink-late": return HostileUpstream.redirect(to: "/img/to-sink")
-            case "/img/endless": return HostileUpstream.endless(contentType: "image/png", prefix: "\u{89}PNG", fill: 0x41)
+            case "/img/good": return HostileMarket.answer(status: 200, headers: [("Content-Type", "image/png")], body: Self.photo)
+            case "/img/one-hop": return HostileMarket.redirect(to: base + "/img/good")
+            case "/img/two-hops": return HostileMarket.redirect(307, to: "/img/one-hop")
+            case "/img/three-hops": return HostileMarket.redirect(to: "/img/two-hops")
+            case "/img/to-sink": return HostileMarket.redirect(to: sinkURL + "/img/good")
+            case "/img/to-sink-late": return HostileMarket.redirect(to: "/img/to-sink")
+            case "/img/endless": return HostileMarket.endless(contentType: "image/png", prefix: "\u{89}PNG", fill: 0x41)
             default:
                 let items = names.enumerated().map { index, name in
-                    HostileUpstreamTests.item(id: "\(index + 1)", thumbnail: base + "/img/" + name)
+                    HostileMarketTests.item(id: "\(index + 1)", thumbnail: base + "/img/" + name)
                 }
-                return HostileUpstream.json(HostileUpstreamTests.list(items: items))
+                return HostileMarket.json(HostileMarketTests.list(items: items))
             }
         }
         defer { upstream.stop() }

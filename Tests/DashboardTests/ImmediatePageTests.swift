@@ -12,8 +12,8 @@ import Testing
     /// 25 products: two pages of 20.
     let market = ScriptedMarket(products: (1...25).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
 
-    func makePages(freshFor: Duration = .seconds(600)) throws -> (pages: ProductPages, router: Router) {
-        let pages = ProductPages(
+    func makePages(freshFor: Duration = .seconds(600)) throws -> (pages: ProductBrowsing, router: Router) {
+        let pages = ProductBrowsing(
             gateway: MarketGateway(api: market, freshFor: freshFor),
             images: ImageURLRegistry(),
             renderer: try PageRenderer(

@@ -48,7 +48,7 @@ import Testing
         let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
         // Fresh for no time: every request asks the market again (the refetch is what changes).
         let gateway = MarketGateway(api: market, freshFor: .zero)
-        let pages = ProductPages(
+        let pages = ProductBrowsing(
             gateway: gateway, images: ImageURLRegistry(),
             renderer: try PageRenderer(
                 templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path,
@@ -68,8 +68,8 @@ import Testing
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    func pages(_ market: ScriptedMarket, keepingPages: Bool) throws -> ProductPages {
-        var pages = ProductPages(
+    func pages(_ market: ScriptedMarket, keepingPages: Bool) throws -> ProductBrowsing {
+        var pages = ProductBrowsing(
             gateway: MarketGateway(api: market, freshFor: .seconds(600)), images: ImageURLRegistry(),
             renderer: try PageRenderer(
                 templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path,

@@ -89,13 +89,13 @@ struct StaleWhileRevalidateCacheTests {
         let overdue = try await cache.value(for: "k", fetch: hungRefresh)
         #expect(overdue.value == "v1" && overdue.isStale && overdue.isRefreshOverdue && overdue.lastError == nil)
         #expect(overdue.age == .seconds(13))
-        #expect(ProductPages.notice(for: overdue) == "Showing data from a moment ago; the market is slow to answer.")
+        #expect(ProductBrowsing.notice(for: overdue) == "Showing data from a moment ago; the market is slow to answer.")
 
         gate.open()
         await cache.settle("k")
         let after = try await cache.value(for: "k", fetch: hungRefresh)
         #expect(after.value == "v2" && !after.isStale && !after.isRefreshOverdue)
-        #expect(ProductPages.notice(for: after) == nil)
+        #expect(ProductBrowsing.notice(for: after) == nil)
     }
 
     @Test func failedRefreshKeepsServingStaleWithTheErrorUntilHardExpiry() async throws {

@@ -10,9 +10,9 @@ public final class DashboardApp: Sendable {
     let configuration: DashboardConfiguration
     let server: HTTPServer
     /// The embedded market, when no upstream was configured.
-    let market: EmbeddedUpstream?
+    let market: EmbeddedMarket?
     /// The API base URL in use (the embedded market's or the configured one).
-    let upstreamURL: URL
+    let marketURL: URL
     /// Every product, counted in the background (the overview, the CSV export, "My products").
     let catalog: CatalogSnapshotStore
     /// The vendor whose products this dashboard may edit and delete.
@@ -21,7 +21,7 @@ public final class DashboardApp: Sendable {
     let gateway: MarketGateway
 
     /// `startEmbedded` runs only when no upstream is configured.
-    public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedUpstream.Starter) throws {
+    public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter) throws {
         try Self.checkFolders(configuration)
         let logger = ServerLogger(level: configuration.logLevel)
         if let upstream = configuration.upstream {
@@ -30,7 +30,7 @@ public final class DashboardApp: Sendable {
             let ownVendor = OwnVendor.resolve(
                 configured: configuration.vendorID, embedded: nil, dataDirectory: configuration.dataDirectory,
                 upstream: upstream, identifier: credentials.identifier)
-            try self.init(configuration: configuration, logger: logger, api: api, upstreamURL: upstream, market: nil, ownVendor: ownVendor)
+            try self.init(configuration: configuration, logger: logger, api: api, marketURL: upstream, market: nil, ownVendor: ownVendor)
         } else {
             // The market's own access log would repeat every page's API calls; it speaks up
             // for warnings and errors only, marked as the market's.
@@ -49,7 +49,7 @@ public final class DashboardApp: Sendable {
                 configured: configuration.vendorID, embedded: embedded, dataDirectory: configuration.dataDirectory,
                 upstream: url, identifier: credentials.identifier)
             do {
-                try self.init(configuration: configuration, logger: logger, api: api, upstreamURL: url, market: market, ownVendor: ownVendor)
+                try self.init(configuration: configuration, logger: logger, api: api, marketURL: url, market: market, ownVendor: ownVendor)
             } catch {
                 market.shutdown()
                 throw error
@@ -60,27 +60,27 @@ public final class DashboardApp: Sendable {
     /// The seam for tests: any `MarketAPI` (a double that fails on cue), no embedded market.
     /// A nil `ownVendorID` is unknown, learned (and kept in the data directory) as with `--upstream`.
     convenience init(configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?) throws {
-        let upstreamURL = configuration.upstream ?? URL(fileURLWithPath: "/")
+        let marketURL = configuration.upstream ?? URL(fileURLWithPath: "/")
         let ownVendor = OwnVendor.resolve(
             configured: ownVendorID, embedded: nil, dataDirectory: configuration.dataDirectory,
-            upstream: upstreamURL, identifier: configuration.identifier ?? "")
+            upstream: marketURL, identifier: configuration.identifier ?? "")
         try self.init(
             configuration: configuration, logger: ServerLogger(level: configuration.logLevel), api: api,
-            upstreamURL: upstreamURL, market: nil, ownVendor: ownVendor)
+            marketURL: marketURL, market: nil, ownVendor: ownVendor)
     }
 
     private init(
-        configuration: DashboardConfiguration, logger: ServerLogger, api: any MarketAPI, upstreamURL: URL,
-        market: EmbeddedUpstream?, ownVendor: OwnVendor
+        configuration: DashboardConfiguration, logger: ServerLogger, api: any MarketAPI, marketURL: URL,
+        market: EmbeddedMarket?, ownVendor: OwnVendor
     ) throws {
         self.configuration = configuration
         self.market = market
-        self.upstreamURL = upstreamURL
+        self.marketURL = marketURL
         self.ownVendor = ownVendor
         let templates = try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode)
         let renderer = PageRenderer(templates: templates, logger: logger)
         let registry = ImageURLRegistry()
-        let redirects = ImageRedirectRule(registry: registry, marketURL: upstreamURL)
+        let redirects = ImageRedirectRule(registry: registry, marketURL: marketURL)
         let imageCache = try ImageCache(
             directory: configuration.cacheDirectory.appendingPathComponent("images", isDirectory: true),
             memoryCapacity: configuration.imageMemoryCacheBytes,
@@ -103,7 +103,7 @@ public final class DashboardApp: Sendable {
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
             ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor
         ).register(in: &router)
-        ProductPages(
+        ProductBrowsing(
             gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
             keepsRenderedPages: configuration.pageCache && !configuration.developmentMode,
             myProducts: MyProductsList(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash))
@@ -113,7 +113,7 @@ public final class DashboardApp: Sendable {
         router.add(.get, "/images/{key}", try ImageHandler(
             registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger))
         router.add(.get, "/healthz", HealthHandler(
-            api: api, imageCache: imageCache, upstreamDescription: HealthHandler.describe(upstreamURL), ownVendor: ownVendor))
+            api: api, imageCache: imageCache, upstreamDescription: HealthHandler.describe(marketURL), ownVendor: ownVendor))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger

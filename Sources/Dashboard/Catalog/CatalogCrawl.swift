@@ -6,7 +6,7 @@ import MarketClient
 /// limit is reached. Products that move between pages while it runs (a product registered
 /// meanwhile shifts everything by one) are kept once, by id.
 struct CatalogCrawl: Sendable {
-    typealias PageFetcher = @Sendable (_ page: Int, _ perPage: Int) async throws -> ProductPage
+    typealias PageFetcher = @Sendable (_ page: Int, _ perPage: Int) async throws -> ProductPageEnvelope
 
     let settings: CatalogSettings
     let fetchPage: PageFetcher

@@ -100,7 +100,7 @@ extension ProductForms {
         } catch {
             // The status and a missing product's page as on the product's own page; the words
             // say that nothing was changed.
-            let failure = UpstreamFailure(error, .page(productID: id), wording)
+            let failure = MarketFailure(error, .page(productID: id), wording)
             if failure.status == .notFound {
                 return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: id), retryHref: nil, for: request)))
             }

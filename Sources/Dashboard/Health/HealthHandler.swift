@@ -16,7 +16,7 @@ struct HealthHandler: HTTPHandler {
         let elapsed = ContinuousClock.now - started
         let vendor = ownVendor.current
         let report = HealthReport(
-            upstream: .init(
+            market: .init(
                 url: upstreamDescription, reachable: reachable,
                 latencyMilliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
             imageCache: imageCache.stats,

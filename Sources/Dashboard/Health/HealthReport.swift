@@ -8,7 +8,9 @@ import Foundation
 ///
 /// `vendor.id` is `null` while the own vendor is unknown (no --vendor-id, no registration yet).
 struct HealthReport: Encodable, Sendable {
-    struct Upstream: Encodable, Sendable {
+    /// The market the dashboard talks to; its JSON key is `upstream`, which scripts and
+    /// monitors read.
+    struct Market: Encodable, Sendable {
         var url: String
         var reachable: Bool
         var latencyMilliseconds: Int
@@ -36,12 +38,12 @@ struct HealthReport: Encodable, Sendable {
     }
 
     var status = "ok"
-    var upstream: Upstream
+    var market: Market
     var imageCache: ImageCacheStats
     var vendor: Vendor
 
     enum CodingKeys: String, CodingKey {
-        case status, upstream, imageCache = "image_cache", vendor
+        case status, market = "upstream", imageCache = "image_cache", vendor
     }
 
     /// The JSON, keys sorted, URLs with plain slashes.

@@ -13,7 +13,7 @@ final class MarketGateway: Sendable {
     }
 
     let api: any MarketAPI
-    let lists: StaleWhileRevalidateCache<ListKey, ProductPage>
+    let lists: StaleWhileRevalidateCache<ListKey, ProductPageEnvelope>
     let details: StaleWhileRevalidateCache<Int, ProductDetail>
     /// Told after every write, once the caches have dropped what it changed (the catalog
     /// snapshot counts again).
@@ -34,7 +34,7 @@ final class MarketGateway: Sendable {
         await details.settle()
     }
 
-    func page(_ key: ListKey) async throws -> CachedValue<ProductPage> {
+    func page(_ key: ListKey) async throws -> CachedValue<ProductPageEnvelope> {
         let api = self.api
         return try await lists.value(for: key) {
             try await api.listProducts(page: key.page, itemsPerPage: key.perPage, search: key.search.isEmpty ? nil : key.search)

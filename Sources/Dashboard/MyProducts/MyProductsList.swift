@@ -25,14 +25,14 @@ struct MyProductsList: Sendable {
         }
         let start = (query.page - 1) * query.perPage
         let shown = matching[start..<min(matching.count, start + query.perPage)].map(\.summary)
-        let page = ProductPage(pageNumber: query.page, itemsPerPage: query.perPage, totalCount: matching.count, products: shown)
+        let page = ProductPageEnvelope(pageNumber: query.page, itemsPerPage: query.perPage, totalCount: matching.count, products: shown)
         let context = ProductListPage(query: query, page: page, imagePath: imagePath, notice: Self.notice(status, Wording(Language(request))), language: Language(request)).context
-        if ProductPages.wantsFragment(request) { return renderer.page(ProductPages.fragmentTemplate, context, for: request) }
+        if ProductBrowsing.wantsFragment(request) { return renderer.page(ProductBrowsing.fragmentTemplate, context, for: request) }
         return flash.page(for: request, context) { renderer.page("products/list", $0, for: request) }
     }
 
     /// Why the list may not show the very latest.
-    static func notice(_ status: CatalogStatus, _ catalog: Wording = Wording(.en)) -> String? {
-        catalog.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.message)
+    static func notice(_ status: CatalogStatus, _ wording: Wording = Wording(.en)) -> String? {
+        wording.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.message)
     }
 }

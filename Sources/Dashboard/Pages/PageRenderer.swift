@@ -18,7 +18,7 @@ struct PageRenderer: Sendable {
     }
 
     /// Renders `name` in the request's language (see `Language`): the context gains `t` (the
-    /// catalog's fixed texts), `lang` and the footer's `languageLinks`; the response says its
+    /// fixed texts of its `Wording`), `lang` and the footer's `languageLinks`; the response says its
     /// language and that it varies with the reader's.
     func page(_ name: String, _ context: TemplateObject, status: HTTPStatus = .ok, for request: HTTPRequest) -> HTTPResponse {
         let language = Language(request)
@@ -80,7 +80,7 @@ struct PageRenderer: Sendable {
         return "/" + target
     }
 
-    /// `error` with the catalog's words.
+    /// `error` with words from `Wording`.
     func error(_ status: HTTPStatus, _ text: Wording.ErrorText, retryHref: String?, for request: HTTPRequest) -> HTTPResponse {
         error(status, heading: text.heading, message: text.message, retryHref: retryHref, for: request)
     }

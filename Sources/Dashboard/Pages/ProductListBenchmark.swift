@@ -7,7 +7,7 @@ package enum ProductListBenchmark {
     /// The `/products` route wired as the dashboard wires it (real templates, view model, image
     /// registry, flash check), with `page` fresh in its JSON cache for an hour as every page's
     /// products: `template-bench --page` measures the whole cached-page path with it.
-    package static func route(page: ProductPage, api: any MarketAPI, templatesDirectory: String) throws -> any ImmediateHTTPHandler {
+    package static func route(page: ProductPageEnvelope, api: any MarketAPI, templatesDirectory: String) throws -> any ImmediateHTTPHandler {
         let logger = ServerLogger(level: .warning)
         let gateway = MarketGateway(api: api, freshFor: .seconds(3600), hardExpiry: .seconds(7200))
         for perPage in ProductListQuery.pageSizes {
@@ -15,7 +15,7 @@ package enum ProductListBenchmark {
                 gateway.lists.store(page, for: MarketGateway.ListKey(page: number, perPage: perPage, search: ""))
             }
         }
-        let pages = ProductPages(
+        let pages = ProductBrowsing(
             gateway: gateway,
             images: ImageURLRegistry(),
             renderer: try PageRenderer(templatesDirectory: templatesDirectory, logger: logger),
@@ -23,6 +23,6 @@ package enum ProductListBenchmark {
         return pages.listRoute
     }
 
-    /// The English catalog's texts as pages get them under `t`, for hand-made contexts.
+    /// The English texts as pages get them under `t`, for hand-made contexts.
     package static var englishTexts: TemplateValue { Wording.templateTexts[.en] ?? [:] }
 }

@@ -7,7 +7,7 @@ import Templating
 /// state and one page of products. Pure: no I/O, so tests check it on literals.
 struct ProductListPage {
     let query: ProductListQuery
-    let page: ProductPage
+    let page: ProductPageEnvelope
     /// Turns an upstream image URL into the `/images/{key}` path that serves it.
     let imagePath: (URL) -> String
     let notice: String?

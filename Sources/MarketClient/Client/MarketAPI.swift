@@ -8,7 +8,7 @@ public protocol MarketAPI: Sendable {
 
     /// One page of products, newest first. `page` starts at 1; `search` filters by name (nil or
     /// blank: no filter).
-    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPage
+    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPageEnvelope
 
     func product(id: Int) async throws -> ProductDetail
 

@@ -75,13 +75,13 @@ public final class MarketClient: MarketAPI, CustomReflectable {
         return text.uppercased() == "OK"
     }
 
-    public func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPage {
+    public func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPageEnvelope {
         var query = [("page_no", String(max(page, 1))), ("items_per_page", String(max(itemsPerPage, 1)))]
         if let search = search?.trimmingASCIIWhitespaceAndNewlines(), !search.isEmpty {
             query.append(("search_value", search))
         }
         let request = try makeRequest(.get, "/api/products", query: query)
-        return try decode(ProductPage.self, from: try await send(request))
+        return try decode(ProductPageEnvelope.self, from: try await send(request))
     }
 
     public func product(id: Int) async throws -> ProductDetail {

@@ -37,7 +37,7 @@ final class FakeCatalogSource: Sendable {
     func hold(at gate: Gate?) { state.withLock { $0.gate = gate } }
     func add(_ product: ProductSummary) { state.withLock { $0.products.insert(product, at: 0) } }
 
-    func page(_ page: Int, _ perPage: Int) async throws -> ProductPage {
+    func page(_ page: Int, _ perPage: Int) async throws -> ProductPageEnvelope {
         let gate = state.withLock { state -> Gate? in
             state.requests.append(page)
             state.running += 1
@@ -50,7 +50,7 @@ final class FakeCatalogSource: Sendable {
             if let failure = state.failure { throw failure }
             let start = (page - 1) * perPage
             let slice = start < state.products.count ? Array(state.products[start..<min(state.products.count, start + perPage)]) : []
-            return ProductPage(pageNumber: page, itemsPerPage: perPage, totalCount: state.products.count, products: slice)
+            return ProductPageEnvelope(pageNumber: page, itemsPerPage: perPage, totalCount: state.products.count, products: slice)
         }
     }
 

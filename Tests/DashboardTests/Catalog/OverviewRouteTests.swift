@@ -92,7 +92,7 @@ struct OverviewRouteTests {
 /// A market whose list never answers (connection refused).
 final class FailingListMarket: MarketAPI {
     func health() async throws -> Bool { false }
-    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPage { throw MarketError.unreachable }
+    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPageEnvelope { throw MarketError.unreachable }
     func product(id: Int) async throws -> ProductDetail { throw MarketError.unreachable }
     func createProduct(_ product: NewProduct, images: [ImageUpload]) async throws -> ProductDetail { throw MarketError.unreachable }
     func editProduct(id: Int, _ changes: ProductChanges) async throws -> ProductDetail { throw MarketError.unreachable }

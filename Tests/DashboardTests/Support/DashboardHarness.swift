@@ -48,7 +48,7 @@ final class DashboardHarness: Sendable {
     /// Stops the embedded market and holds its port, so the market stays unreachable.
     func stopMarket(sourceLocation: SourceLocation = #_sourceLocation) {
         app.market?.shutdown()
-        guard let port = app.upstreamURL.port, let fd = HeldPort.hold(port) else {
+        guard let port = app.marketURL.port, let fd = HeldPort.hold(port) else {
             Issue.record("the stopped market's port was taken before the test could hold it", sourceLocation: sourceLocation)
             return
         }

@@ -7,7 +7,7 @@ struct MarketInspector {
     let port: Int
 
     init(_ harness: DashboardHarness) {
-        port = harness.app.upstreamURL.port ?? 0
+        port = harness.app.marketURL.port ?? 0
     }
 
     func product(_ id: Int) async throws -> [String: Any] {

@@ -57,10 +57,10 @@ final class ScriptedMarket: MarketAPI {
         if let gate = state.withLock({ $0.readGate }) { await gate.wait() }
     }
 
-    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPage {
+    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPageEnvelope {
         await waitIfHeld()
         let products = state.withLock { Array($0.products.values).sorted { $0.id > $1.id } }
-        return ProductPage(pageNumber: page, itemsPerPage: itemsPerPage, totalCount: products.count, products: products.map(\.summary))
+        return ProductPageEnvelope(pageNumber: page, itemsPerPage: itemsPerPage, totalCount: products.count, products: products.map(\.summary))
     }
 
     func product(id: Int) async throws -> ProductDetail {

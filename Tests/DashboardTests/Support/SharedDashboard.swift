@@ -24,7 +24,7 @@ enum SharedDashboard {
 /// The market's own answer, read from its JSON over the socket (not through `MarketClient`,
 /// so the dashboard's client cannot hide its own mistakes from the comparison).
 extension DashboardHarness {
-    var marketPort: Int { app.upstreamURL.port ?? 0 }
+    var marketPort: Int { app.marketURL.port ?? 0 }
 
     /// The product ids of one list page, in the market's order.
     func marketPageIDs(page: Int, perPage: Int, search: String = "") async throws -> [Int] {

@@ -5,7 +5,7 @@ import Testing
 
 struct ProductPageDecodingTests {
     @Test func documentedCurrentPage() throws {
-        let page = try decodeJSON(ProductPage.self, SampleJSON.currentPage)
+        let page = try decodeJSON(ProductPageEnvelope.self, SampleJSON.currentPage)
         #expect(page.pageNumber == 3)
         #expect(page.itemsPerPage == 20)
         #expect(page.totalCount == 113)
@@ -29,7 +29,7 @@ struct ProductPageDecodingTests {
     }
 
     @Test func olderSnakeCaseEnvelope() throws {
-        let page = try decodeJSON(ProductPage.self, SampleJSON.olderPage)
+        let page = try decodeJSON(ProductPageEnvelope.self, SampleJSON.olderPage)
         #expect(page.pageNumber == 1)
         #expect(page.itemsPerPage == 2)
         #expect(page.totalCount == 5)
@@ -57,7 +57,7 @@ struct ProductPageDecodingTests {
 
     @Test func missingDerivedFieldsAreComputed() throws {
         let json = #"{"page_no":3,"items_per_page":10,"total_count":25,"pages":[]}"#
-        let page = try decodeJSON(ProductPage.self, json)
+        let page = try decodeJSON(ProductPageEnvelope.self, json)
         #expect(page.offset == 20)
         #expect(page.limit == 30)
         #expect(page.lastPage == 3)
@@ -67,7 +67,7 @@ struct ProductPageDecodingTests {
 
     @Test func oversizedPageIsTrimmedToPageSize() throws {
         let items = (1...23).reversed().map { SampleJSON.item(id: $0) }
-        let page = try decodeJSON(ProductPage.self, SampleJSON.page(perPage: 20, total: 23, items: items))
+        let page = try decodeJSON(ProductPageEnvelope.self, SampleJSON.page(perPage: 20, total: 23, items: items))
         #expect(page.products.count == 20)
         #expect(page.products.first?.id == 23)
         #expect(page.products.last?.id == 4)
@@ -78,7 +78,7 @@ struct ProductPageDecodingTests {
             SampleJSON.item(id: 9, name: "first nine"), SampleJSON.item(id: 8),
             SampleJSON.item(id: 9, name: "second nine"), SampleJSON.item(id: 7), SampleJSON.item(id: 6),
         ]
-        let page = try decodeJSON(ProductPage.self, SampleJSON.page(perPage: 3, total: 10, items: items))
+        let page = try decodeJSON(ProductPageEnvelope.self, SampleJSON.page(perPage: 3, total: 10, items: items))
         #expect(page.products.map(\.id) == [9, 8, 7])
         #expect(page.products[0].name == "first nine")
     }
@@ -86,28 +86,28 @@ struct ProductPageDecodingTests {
     @Test func malformedItemIsSkippedNotFatal() throws {
         let broken = #"{"id":"not a number","name":"x","price":1}"#
         let items = [SampleJSON.item(id: 2), broken, SampleJSON.item(id: 1)]
-        let page = try decodeJSON(ProductPage.self, SampleJSON.page(perPage: 20, total: 3, items: items))
+        let page = try decodeJSON(ProductPageEnvelope.self, SampleJSON.page(perPage: 20, total: 3, items: items))
         #expect(page.products.map(\.id) == [2, 1])
     }
 
     @Test func unknownCurrencyDoesNotFailThePage() throws {
         let items = [SampleJSON.item(id: 1, currency: "JPY")]
-        let page = try decodeJSON(ProductPage.self, SampleJSON.page(perPage: 20, total: 1, items: items))
+        let page = try decodeJSON(ProductPageEnvelope.self, SampleJSON.page(perPage: 20, total: 1, items: items))
         #expect(page.products.first?.currency.rawValue == "JPY")
         #expect(page.products.first?.currency.isKnown == false)
     }
 
     @Test func missingEnvelopeFieldIsAnError() {
-        #expect(throws: DecodingError.self) { try decodeJSON(ProductPage.self, #"{"pageNo":1,"pages":[]}"#) }
-        #expect(throws: DecodingError.self) { try decodeJSON(ProductPage.self, #"{"pageNo":1,"itemsPerPage":20}"#) }
+        #expect(throws: DecodingError.self) { try decodeJSON(ProductPageEnvelope.self, #"{"pageNo":1,"pages":[]}"#) }
+        #expect(throws: DecodingError.self) { try decodeJSON(ProductPageEnvelope.self, #"{"pageNo":1,"itemsPerPage":20}"#) }
     }
 
     @Test func encodingRoundTripsThroughTheCurrentEnvelope() throws {
-        let page = try decodeJSON(ProductPage.self, SampleJSON.olderPage)
+        let page = try decodeJSON(ProductPageEnvelope.self, SampleJSON.olderPage)
         let data = try JSONEncoder().encode(page)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains(#""pageNo":1"#))
         #expect(text.contains(#""created_at":"2022-05-14T00:00:00""#))
-        #expect(try JSONDecoder().decode(ProductPage.self, from: data) == page)
+        #expect(try JSONDecoder().decode(ProductPageEnvelope.self, from: data) == page)
     }
 }

@@ -85,7 +85,7 @@ struct ClientReadRequestTests {
                 try await market.client(retry: sleeps.policy()).listProducts(page: 1, itemsPerPage: 20, search: nil)
             } throws: { error in
                 guard case MarketError.malformedResponse(let what) = error else { return false }
-                return what.contains("ProductPage") && !what.contains("nope")
+                return what.contains("ProductPageEnvelope") && !what.contains("nope")
             }
             #expect(market.log.count == 1)
         }

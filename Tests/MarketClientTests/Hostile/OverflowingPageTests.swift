@@ -31,10 +31,10 @@ struct OverflowingPageTests {
         let json = Self.envelope(field, value)
         let refusedWhenNegative = !["offset", "limit"].contains(field)
         if value < 0 && refusedWhenNegative {
-            #expect(throws: DecodingError.self) { try decodeJSON(ProductPage.self, json) }
+            #expect(throws: DecodingError.self) { try decodeJSON(ProductPageEnvelope.self, json) }
             return
         }
-        let page = try decodeJSON(ProductPage.self, json)
+        let page = try decodeJSON(ProductPageEnvelope.self, json)
         #expect(page.products.map(\.id) == [7])
         switch field {
         case "pageNo", "page_no": #expect(page.pageNumber == Int.max && page.hasPrevious)
@@ -49,13 +49,13 @@ struct OverflowingPageTests {
     /// Derived fields, computed when the envelope leaves them out, saturate at `Int.max`.
     @Test func derivedFieldsSaturate() throws {
         let json = #"{"page_no":\#(Int.max),"items_per_page":\#(Int.max),"total_count":\#(Int.max),"pages":[]}"#
-        let page = try decodeJSON(ProductPage.self, json)
+        let page = try decodeJSON(ProductPageEnvelope.self, json)
         #expect(page.offset == Int.max)
         #expect(page.limit == Int.max)
         #expect(page.lastPage == 1)
         #expect(!page.hasNext && page.hasPrevious)
 
-        let many = try decodeJSON(ProductPage.self, #"{"pageNo":1,"itemsPerPage":20,"totalCount":\#(Int.max),"pages":[]}"#)
+        let many = try decodeJSON(ProductPageEnvelope.self, #"{"pageNo":1,"itemsPerPage":20,"totalCount":\#(Int.max),"pages":[]}"#)
         #expect(many.lastPage == Int.max / 20 + 1)
         #expect(many.hasNext)
     }
@@ -64,7 +64,7 @@ struct OverflowingPageTests {
     func anExtremeItemNumberIsKept(field: String, value: Int) throws {
         let item = SampleJSON.item(id: 5).replacingOccurrences(
             of: #""\#(field)":\#(field == "id" ? "5" : "1")"#, with: #""\#(field)":\#(value)"#)
-        let page = try decodeJSON(ProductPage.self, #"{"pageNo":1,"itemsPerPage":20,"totalCount":1,"pages":[\#(item)]}"#)
+        let page = try decodeJSON(ProductPageEnvelope.self, #"{"pageNo":1,"itemsPerPage":20,"totalCount":1,"pages":[\#(item)]}"#)
         let product = try #require(page.products.first)
         switch field {
         case "id": #expect(product.id == value)

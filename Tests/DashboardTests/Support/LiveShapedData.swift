@@ -46,8 +46,8 @@ struct FieldProduct: Sendable {
     }
 }
 
-enum FieldData {
-    /// The vendor the field market's identifier registers as.
+enum LiveShapedData {
+    /// The vendor the live-shaped market's identifier registers as.
     static let ownVendorID = 61
     static let ownVendorName = "dashboard-team"
 

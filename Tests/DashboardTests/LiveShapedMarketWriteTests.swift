@@ -8,15 +8,15 @@ import Testing
 /// breaks the create rules, writes slower than the read deadline, and every delete answer form.
 /// One test at a time: each starts a market and a dashboard, and the suite's load stays low
 /// for the timing-sensitive tests running beside it on a 2-core machine.
-@Suite(.serialized) struct FieldMarketWriteTests {
+@Suite(.serialized) struct LiveShapedMarketWriteTests {
     /// The edit page's fields as a browser would post them (tokens come from the session).
     func shownFields(_ form: TestResponse) -> [(String, String)] {
         form.formFields.filter { !["csrf_token", "form_token"].contains($0.0) }
     }
 
     @Test func changingOnlyTheStock_ofAProductWithA2CharacterDescriptionAndPrice0_sendsOnlyStockAndSecret() async throws {
-        try await withFieldMarket { market in
-            try await withFieldDashboard(market, vendorID: FieldData.ownVendorID) { harness in
+        try await withLiveShapedMarket { market in
+            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
                 var session = FormSession(port: harness.port)
                 let form = try await session.open("/products/201/edit")
                 #expect(form.status == 200)
@@ -35,7 +35,7 @@ import Testing
                 let body = try #require(writes.first?.json)
                 #expect(Set(body.keys) == ["stock", "secret"])
                 #expect(body["stock"] as? Int == 9)
-                #expect(body["secret"] as? String == FieldMarket.secret)
+                #expect(body["secret"] as? String == LiveShapedMarket.secret)
             }
         }
     }
@@ -43,8 +43,8 @@ import Testing
     /// What changed is measured against the form as shown: a field changed meanwhile elsewhere
     /// (the mobile app) and left alone here is not sent back over the newer value.
     @Test func aFieldChangedElsewhereMeanwhile_andLeftAloneHere_isNotOverwritten() async throws {
-        try await withFieldMarket { market in
-            try await withFieldDashboard(market, vendorID: FieldData.ownVendorID) { harness in
+        try await withLiveShapedMarket { market in
+            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
                 var session = FormSession(port: harness.port)
                 let form = try await session.open("/products/201/edit")
                 market.store.state.withLock { $0.products[201]?.stock = 7 }
@@ -58,8 +58,8 @@ import Testing
     }
 
     @Test func aChangedField_isStillCheckedByTheRules_andNothingIsSent() async throws {
-        try await withFieldMarket { market in
-            try await withFieldDashboard(market, vendorID: FieldData.ownVendorID) { harness in
+        try await withLiveShapedMarket { market in
+            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
                 var session = FormSession(port: harness.port)
                 let form = try await session.open("/products/201/edit")
                 let fields = replacing(replacing(shownFields(form), "description", with: "맛있는 간식"), "price", with: "0")
@@ -72,11 +72,11 @@ import Testing
     }
 
     @Test func aRegistrationAnsweredAfterTheReadTimeout_endsOnTheNewProduct() async throws {
-        try await withFieldMarket { market in
+        try await withLiveShapedMarket { market in
             // The market answers the write 2.5 s late: past a 1 s read deadline, within the write
             // deadline (the reads in between answer at once, with room on a loaded machine).
             market.store.state.withLock { $0.writeDelay = .milliseconds(2500) }
-            try await withFieldDashboard(market, vendorID: FieldData.ownVendorID, { (configuration: inout DashboardConfiguration) in
+            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID, { (configuration: inout DashboardConfiguration) in
                 configuration.readTimeout = .seconds(1)
                 configuration.writeTimeout = .seconds(30)
             }) { harness in
@@ -93,9 +93,9 @@ import Testing
     }
 
     @Test func aWritePastTheWriteDeadline_saysTheOutcomeIsUnknown_andHowToCheck() async throws {
-        try await withFieldMarket { market in
+        try await withLiveShapedMarket { market in
             market.store.state.withLock { $0.writeGate = Gate() }
-            try await withFieldDashboard(market, vendorID: FieldData.ownVendorID, { (configuration: inout DashboardConfiguration) in
+            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID, { (configuration: inout DashboardConfiguration) in
                 configuration.writeTimeout = .milliseconds(500)
             }) { harness in
                 var session = FormSession(port: harness.port)
@@ -111,12 +111,12 @@ import Testing
     /// Every archived form × every DELETE answer, one after another on one market and dashboard
     /// (twelve pairs of servers at once would load a 2-core machine for nothing).
     @Test func deleteThroughTheConfirmPage_succeedsForEveryAnswerForm() async throws {
-        try await withFieldMarket { market in
-            try await withFieldDashboard(market, vendorID: FieldData.ownVendorID) { harness in
-                let product = try #require(FieldData.products.first { $0.id == 201 })
+        try await withLiveShapedMarket { market in
+            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
+                let product = try #require(LiveShapedData.products.first { $0.id == 201 })
                 let token = Data("201|3c4b5a69-7887-96a5-b4c3-d2e1f00f1e2d".utf8).base64EncodedString()
-                for archived in FieldMarket.ArchivedForm.allCases {
-                    for answer in FieldMarket.DeleteAnswer.allCases {
+                for archived in LiveShapedMarket.ArchivedForm.allCases {
+                    for answer in LiveShapedMarket.DeleteAnswer.allCases {
                         let pair = "\(archived) → \(answer)"
                         market.store.state.withLock { state in
                             state.archived = archived
@@ -142,8 +142,8 @@ import Testing
     }
 
     @Test func liveShapedProducts_showTheirPricesNamesAndExtensionlessImages() async throws {
-        try await withFieldMarket { market in
-            try await withFieldDashboard(market, vendorID: FieldData.ownVendorID) { harness in
+        try await withLiveShapedMarket { market in
+            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
                 let list = try await harness.get("/products")
                 #expect(list.status == 200)
                 #expect(list.productIDs == [205, 204, 203, 202, 201])

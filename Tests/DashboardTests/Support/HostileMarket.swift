@@ -7,7 +7,7 @@ import Synchronization
 /// to wherever a test says. A thread per connection (blocking sockets, never Swift's shared
 /// pool); every request head is recorded before it is answered; one answer per connection,
 /// then close. `stop()` closes the listener and ends every connection's loop.
-final class HostileUpstream: Sendable {
+final class HostileMarket: Sendable {
     enum Answer: Sendable {
         /// Written whole, then the connection is closed.
         case bytes([UInt8])

@@ -4,7 +4,7 @@ import MarketClient
 import Templating
 
 /// The product browsing routes: `/products` and `/products/{id}`.
-struct ProductPages: Sendable {
+struct ProductBrowsing: Sendable {
     let gateway: MarketGateway
     let images: ImageURLRegistry
     let renderer: PageRenderer
@@ -27,11 +27,11 @@ struct ProductPages: Sendable {
     func list(_ request: HTTPRequest) async -> HTTPResponse {
         let query = ProductListQuery(request)
         if query.mine, let myProducts { return await myProducts.list(request, query, imagePath: imagePath) }
-        let cached: CachedValue<ProductPage>
+        let cached: CachedValue<ProductPageEnvelope>
         do {
             cached = try await gateway.page(query.listKey)
         } catch {
-            return upstreamFailure(error, request: request)
+            return marketFailure(error, request: request)
         }
         return list(request, query, cached)
     }
@@ -44,7 +44,7 @@ struct ProductPages: Sendable {
         return list(request, query, cached)
     }
 
-    private func list(_ request: HTTPRequest, _ query: ProductListQuery, _ cached: CachedValue<ProductPage>) -> HTTPResponse {
+    private func list(_ request: HTTPRequest, _ query: ProductListQuery, _ cached: CachedValue<ProductPageEnvelope>) -> HTTPResponse {
         // Past the last page (a list that shrank, an edited URL): go to the last one that exists,
         // page 1 when nothing is left (not an empty page N linking to the empty pages before it).
         let lastPage = max(1, cached.value.lastPage)
@@ -82,7 +82,7 @@ struct ProductPages: Sendable {
         do {
             cached = try await gateway.product(id: id)
         } catch {
-            return upstreamFailure(error, request: request, productID: id)
+            return marketFailure(error, request: request, productID: id)
         }
         return detail(request, cached)
     }
@@ -126,9 +126,9 @@ struct ProductPages: Sendable {
     }
 
     /// Nothing cached and the market failed: a page that says what happened and, unless the
-    /// product does not exist, offers a retry (see `UpstreamFailure` for every case).
-    func upstreamFailure(_ error: any Error, request: HTTPRequest, productID: Int? = nil) -> HTTPResponse {
-        let failure = UpstreamFailure(error, .page(productID: productID), Wording(Language(request)))
+    /// product does not exist, offers a retry (see `MarketFailure` for every case).
+    func marketFailure(_ error: any Error, request: HTTPRequest, productID: Int? = nil) -> HTTPResponse {
+        let failure = MarketFailure(error, .page(productID: productID), Wording(Language(request)))
         return renderer.error(
             failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
             retryHref: failure.offersRetry ? PageRenderer.retryHref(for: request) : nil, for: request)

@@ -6,7 +6,7 @@ import Testing
 /// The market stops answering: cached pages stay readable with a notice, uncached ones give a
 /// clear error page with a retry link. Each test has its own dashboard whose JSON is never
 /// fresh (`jsonFreshFor: .zero`), so every load asks the market.
-@Suite struct UpstreamDownTests {
+@Suite struct MarketDownTests {
     static func neverFresh(_ configuration: inout DashboardConfiguration) {
         configuration.jsonFreshFor = .zero
     }

@@ -1,6 +1,6 @@
 import HTTPServer
 
-extension ProductPages {
+extension ProductBrowsing {
     /// A page route answered on the server's own thread when the page's JSON is fresh in the
     /// cache (`ifFresh`), otherwise in a task that may wait for the market (`fetching`).
     struct CachedPageRoute: ImmediateHTTPHandler {

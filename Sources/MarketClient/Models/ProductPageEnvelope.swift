@@ -6,7 +6,7 @@
 /// left out are computed from the rest with the API's own rules. The products are cleaned the
 /// way a careful client must: malformed items skipped, duplicates (by `id`) dropped keeping the
 /// first, then trimmed to `itemsPerPage` (one real capture sent more than asked for).
-public struct ProductPage: Sendable, Hashable, Codable {
+public struct ProductPageEnvelope: Sendable, Hashable, Codable {
     /// Starts at 1.
     public var pageNumber: Int
     public var itemsPerPage: Int
@@ -77,7 +77,7 @@ public struct ProductPage: Sendable, Hashable, Codable {
         try Self.check(itemsPerPage >= 1, "itemsPerPage", in: c)
         try Self.check(totalCount >= 0, "totalCount", in: c)
         try Self.check((lastPage ?? 0) >= 0, "lastPage", in: c)
-        let computed = ProductPage(
+        let computed = ProductPageEnvelope(
             pageNumber: pageNumber, itemsPerPage: itemsPerPage, totalCount: totalCount, products: items)
         self.init(
             pageNumber: pageNumber, itemsPerPage: itemsPerPage, totalCount: totalCount,

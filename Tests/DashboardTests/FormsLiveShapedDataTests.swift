@@ -6,7 +6,7 @@ import Testing
 /// The forms with data as the live market holds it, over the embedded market: stock may be
 /// left empty when registering (the API's default is 0), and an own product registered
 /// earlier with a 2-character description and price 0 can have its stock changed.
-@Suite struct FormsFieldDataTests {
+@Suite struct FormsLiveShapedDataTests {
     @Test func anEmptyStock_registersStock0_andTheHintSaysSo() async throws {
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)

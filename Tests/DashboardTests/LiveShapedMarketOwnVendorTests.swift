@@ -10,7 +10,7 @@ import Testing
 /// across a restart), and `/healthz` saying which and how it is known.
 /// One test at a time: each starts a market and a dashboard, and the suite's load stays low
 /// for the timing-sensitive tests running beside it on a 2-core machine.
-@Suite(.serialized) struct FieldMarketOwnVendorTests {
+@Suite(.serialized) struct LiveShapedMarketOwnVendorTests {
     func editAndDeleteLinks(_ page: TestResponse, _ id: Int) -> (edit: Bool, delete: Bool) {
         let hrefs = HTMLScan.hrefs(in: page.text)
         return (hrefs.contains("/products/\(id)/edit"), hrefs.contains("/products/\(id)/delete"))
@@ -24,12 +24,12 @@ import Testing
     }
 
     @Test func withVendorID_editAndDeleteAreExactlyOnOwnProducts_andOthersAre403() async throws {
-        try await withFieldMarket { market in
-            try await withFieldDashboard(market, vendorID: FieldData.ownVendorID) { harness in
-                for product in FieldData.products {
+        try await withLiveShapedMarket { market in
+            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
+                for product in LiveShapedData.products {
                     let page = try await harness.get("/products/\(product.id)")
                     #expect(page.status == 200)
-                    let own = product.vendorID == FieldData.ownVendorID
+                    let own = product.vendorID == LiveShapedData.ownVendorID
                     let links = editAndDeleteLinks(page, product.id)
                     #expect(links.edit == own && links.delete == own, "product \(product.id)")
                     #expect(!page.text.contains("--vendor-id"))
@@ -48,7 +48,7 @@ import Testing
                 #expect(delete.text.contains("belongs to red123"))
                 #expect(market.writes.isEmpty, "nothing was sent for another vendor's product")
                 let health = try await vendor(harness)
-                #expect(health == (FieldData.ownVendorID, "flag"))
+                #expect(health == (LiveShapedData.ownVendorID, "flag"))
             }
         }
     }
@@ -56,8 +56,8 @@ import Testing
     @Test func withoutVendorID_itIsLearnedFromTheFirstRegistration_andKeptAcrossARestart() async throws {
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("field-vendor-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
-        try await withFieldMarket { market in
-            try await withFieldDashboard(market, dataDirectory: data) { harness in
+        try await withLiveShapedMarket { market in
+            try await withLiveShapedDashboard(market, dataDirectory: data) { harness in
                 let unknown = try await vendor(harness)
                 #expect(unknown == (nil, "unknown"))
                 let before = try await harness.get("/products/201")
@@ -70,23 +70,23 @@ import Testing
                 #expect(created.status == 303)
                 #expect(created.header("Location") == "/products/300")
                 let learned = try await vendor(harness)
-                #expect(learned == (FieldData.ownVendorID, "learned"))
+                #expect(learned == (LiveShapedData.ownVendorID, "learned"))
                 let after = try await harness.get("/products/201")
                 #expect(editAndDeleteLinks(after, 201) == (true, true))
                 #expect(!after.text.contains("--vendor-id"))
                 #expect(editAndDeleteLinks(try await harness.get("/products/203"), 203) == (false, false))
             }
             let kept = try String(contentsOf: data.appendingPathComponent("own-vendor.json"), encoding: .utf8)
-            #expect(!kept.contains(FieldMarket.identifier) && !kept.contains(FieldMarket.secret))
+            #expect(!kept.contains(LiveShapedMarket.identifier) && !kept.contains(LiveShapedMarket.secret))
 
-            try await withFieldDashboard(market, dataDirectory: data) { harness in
+            try await withLiveShapedDashboard(market, dataDirectory: data) { harness in
                 let health = try await vendor(harness)
-                #expect(health == (FieldData.ownVendorID, "learned"))
+                #expect(health == (LiveShapedData.ownVendorID, "learned"))
                 #expect(editAndDeleteLinks(try await harness.get("/products/201"), 201) == (true, true))
                 #expect(try await harness.get("/products/203/edit").status == 403)
             }
             // Another identifier on the same data directory is another vendor: nothing carried over.
-            try await withFieldDashboard(market, dataDirectory: data, { $0.identifier = "0b6c2d1e-0000-4000-8000-000000000000" }) { harness in
+            try await withLiveShapedDashboard(market, dataDirectory: data, { $0.identifier = "0b6c2d1e-0000-4000-8000-000000000000" }) { harness in
                 let health = try await vendor(harness)
                 #expect(health == (nil, "unknown"))
             }
@@ -94,8 +94,8 @@ import Testing
     }
 
     @Test func whileUnknown_editRoutesWork_andTheMarketsRefusalIsExplained() async throws {
-        try await withFieldMarket { market in
-            try await withFieldDashboard(market) { harness in
+        try await withLiveShapedMarket { market in
+            try await withLiveShapedDashboard(market) { harness in
                 var session = FormSession(port: harness.port)
                 let form = try await session.open("/products/203/edit")
                 #expect(form.status == 200)
@@ -110,7 +110,7 @@ import Testing
                 let delete = try await session.postURLEncoded("/products/203/delete", [])
                 #expect(delete.status == 403)
                 #expect(delete.text.contains("belongs to red123 (vendor_id 15)"))
-                #expect(!refused.text.contains(FieldMarket.identifier) && !delete.text.contains(FieldMarket.secret))
+                #expect(!refused.text.contains(LiveShapedMarket.identifier) && !delete.text.contains(LiveShapedMarket.secret))
             }
         }
     }

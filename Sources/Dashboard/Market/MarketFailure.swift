@@ -3,7 +3,7 @@ import MarketClient
 
 /// What a person sees when a market call fails: the status, the heading, the message and
 /// whether the page offers **Try again**. The one place a `MarketError` becomes an answer; the
-/// product pages (`ProductPages.upstreamFailure`) and the forms (`ProductForms.explain`) both
+/// product pages (`ProductBrowsing.marketFailure`) and the forms (`ProductForms.explain`) both
 /// ask it.
 ///
 /// | error                         | page (a read)                    | form (a write)                 |
@@ -23,7 +23,7 @@ import MarketClient
 /// product does not exist; a form comes back with everything typed, so submitting again is its
 /// retry. (*) A write that timed out, or got an answer the dashboard cannot read, may have been
 /// done: the form routes show their "outcome unknown" page (504) before asking here.
-struct UpstreamFailure: Equatable, Sendable {
+struct MarketFailure: Equatable, Sendable {
     /// Where the failure is shown.
     enum Situation: Equatable, Sendable {
         /// A page that reads from the market; `productID` when it shows one product.
@@ -38,7 +38,7 @@ struct UpstreamFailure: Equatable, Sendable {
     let offersRetry: Bool
 
     /// Any other error (a cancelled task) reads as a market that cannot be reached. The words
-    /// come from `catalog`, in the reader's language.
+    /// come from `wording`, in the reader's language.
     init(_ error: any Error, _ situation: Situation, _ wording: Wording = Wording(.en)) {
         let error = error as? MarketError ?? .unreachable
         switch situation {
@@ -54,7 +54,7 @@ struct UpstreamFailure: Equatable, Sendable {
         self.offersRetry = retry
     }
 
-    private static func page(_ error: MarketError, productID: Int?, _ wording: Wording) -> UpstreamFailure {
+    private static func page(_ error: MarketError, productID: Int?, _ wording: Wording) -> MarketFailure {
         switch error {
         case .timeout:
             .init(.gatewayTimeout, wording.marketSlow, retry: true)
@@ -77,7 +77,7 @@ struct UpstreamFailure: Equatable, Sendable {
         }
     }
 
-    private static func form(_ error: MarketError, action: Wording.WriteAction, _ wording: Wording) -> UpstreamFailure {
+    private static func form(_ error: MarketError, action: Wording.WriteAction, _ wording: Wording) -> MarketFailure {
         switch error {
         case .unauthorized:
             .init(.forbidden, wording.marketRefused(action), retry: false)

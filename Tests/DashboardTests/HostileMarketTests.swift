@@ -8,7 +8,7 @@ import Testing
 /// dashboard must answer every request (a page, an error page or the placeholder), follow no
 /// redirect off the market's image hosts, read nothing past its caps, and keep serving.
 @Suite(.timeLimit(.minutes(2)))
-struct HostileUpstreamTests {
+struct HostileMarketTests {
     /// A list envelope for search `q`: `case=FIELD:VALUE` sets one integer field; items may be
     /// given whole.
     static func list(_ numbers: [String: String] = [:], items: [String]) -> String {
@@ -47,10 +47,10 @@ struct HostileUpstreamTests {
     }
 
     static func withHostileDashboard(
-        _ respond: @escaping @Sendable (HostileUpstream.Received) -> HostileUpstream.Answer,
-        _ body: (DashboardHarness, HostileUpstream) async throws -> Void
+        _ respond: @escaping @Sendable (HostileMarket.Received) -> HostileMarket.Answer,
+        _ body: (DashboardHarness, HostileMarket) async throws -> Void
     ) async throws {
-        let upstream = try HostileUpstream(respond)
+        let upstream = try HostileMarket(respond)
         defer { upstream.stop() }
         try await withDashboard({ configuration in
             configuration.upstream = URL(string: upstream.baseURL)
@@ -61,14 +61,14 @@ struct HostileUpstreamTests {
         }
     }
 
-    static func search(of request: HostileUpstream.Received) -> String {
+    static func search(of request: HostileMarket.Received) -> String {
         URLComponents(string: request.target)?.queryItems?.first { $0.name == "search_value" }?.value ?? ""
     }
 
     @Test func extremeNumbersInListAnswers_renderAPageOrAnErrorPage_andTheDashboardKeepsServing() async throws {
         let answers = Dictionary(Self.extremeAnswers.map { ($0.search, $0.json) }, uniquingKeysWith: { a, _ in a })
         try await Self.withHostileDashboard({ request in
-            HostileUpstream.json(answers[Self.search(of: request)] ?? Self.list(items: []))
+            HostileMarket.json(answers[Self.search(of: request)] ?? Self.list(items: []))
         }) { dash, _ in
             for (search, _) in Self.extremeAnswers {
                 let page = try await dash.get("/products?q=\(search)")
@@ -95,7 +95,7 @@ struct HostileUpstreamTests {
             "images":[{"id":\(Int.max),"url":"http://127.0.0.1:1/a.png"},{"id":\(Int.min),"url":"http://127.0.0.1:1/b.png"}],\
             "vendors":{"id":\(Int.max),"name":"v"}}
             """
-        try await Self.withHostileDashboard({ _ in HostileUpstream.json(detail) }) { dash, _ in
+        try await Self.withHostileDashboard({ _ in HostileMarket.json(detail) }) { dash, _ in
             let page = try await dash.get("/products/7")
             #expect(page.status == 200)
             #expect(page.text.contains("Edge teapot"))
@@ -106,7 +106,7 @@ struct HostileUpstreamTests {
     /// A dashboard over a `MarketClient` of its own configuration (a small cap, short deadlines)
     /// talking to `upstream`.
     static func withClient(
-        _ upstream: HostileUpstream, _ configure: (inout MarketClient.Configuration) -> Void,
+        _ upstream: HostileMarket, _ configure: (inout MarketClient.Configuration) -> Void,
         _ body: (DashboardHarness) async throws -> Void
     ) async throws {
         var configuration = MarketClient.Configuration(
@@ -120,11 +120,11 @@ struct HostileUpstreamTests {
 
     @Test func aListLargerThanTheCap_isAnErrorPage_andTheDashboardKeepsServing() async throws {
         let prefix = Self.list(items: [Self.item()]).dropLast(2) + ","
-        let upstream = try HostileUpstream { request in
+        let upstream = try HostileMarket { request in
             switch Self.search(of: request) {
-            case "endless": HostileUpstream.endless(contentType: "application/json", prefix: String(prefix), fill: UInt8(ascii: " "))
-            case "announced": HostileUpstream.answer(status: 200, headers: [("Content-Type", "application/json")], body: Array(repeating: UInt8(ascii: " "), count: 300 * 1024))
-            default: HostileUpstream.json(Self.list(items: [Self.item()]))
+            case "endless": HostileMarket.endless(contentType: "application/json", prefix: String(prefix), fill: UInt8(ascii: " "))
+            case "announced": HostileMarket.answer(status: 200, headers: [("Content-Type", "application/json")], body: Array(repeating: UInt8(ascii: " "), count: 300 * 1024))
+            default: HostileMarket.json(Self.list(items: [Self.item()]))
             }
         }
         defer { upstream.stop() }
@@ -148,7 +148,7 @@ struct HostileUpstreamTests {
     @Test func aDrippingMarket_givesA504AfterOneDeadline() async throws {
         let answer = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 60\r\n\r\n".utf8)
             + [UInt8](repeating: UInt8(ascii: " "), count: 60)
-        let upstream = try HostileUpstream { _ in .drip(answer, interval: .milliseconds(100)) }
+        let upstream = try HostileMarket { _ in .drip(answer, interval: .milliseconds(100)) }
         defer { upstream.stop() }
         try await Self.withClient(upstream, {
             $0.requestTimeout = .seconds(1)
@@ -162,7 +162,7 @@ struct HostileUpstreamTests {
     }
 
     @Test func aRequestTargetStartingWithTwoSlashes_getsARetryLinkOnThisServer() async throws {
-        try await Self.withHostileDashboard({ _ in HostileUpstream.json("not json") }) { dash, _ in
+        try await Self.withHostileDashboard({ _ in HostileMarket.json("not json") }) { dash, _ in
             let page = try await dash.get("//products?x=1")
             #expect(page.status == 502)
             let hrefs = HTMLScan.hrefs(in: page.text)
@@ -172,7 +172,7 @@ struct HostileUpstreamTests {
     }
 
     @Test func healthz_showsTheUpstreamWithoutUserInfoOrQuery() async throws {
-        let upstream = try HostileUpstream { _ in HostileUpstream.json("\"OK\"") }
+        let upstream = try HostileMarket { _ in HostileMarket.json("\"OK\"") }
         defer { upstream.stop() }
         try await withDashboard({ configuration in
             configuration.upstream = URL(string: "http://admin:hunter2@127.0.0.1:\(upstream.port)/base?token=t0ps3cret#frag")

@@ -65,7 +65,7 @@ struct EmbeddedMarketContractTests {
     @Test(arguments: [1, 5])
     func create_roundTripsEveryImageByte(imageCount: Int) async throws {
         try await withEmbeddedMarket(seed: false) { market in
-            let uploads = try EmbeddedMarket.images.prefix(imageCount).map(EmbeddedMarket.seedImage)
+            let uploads = try ContractMarket.images.prefix(imageCount).map(ContractMarket.seedImage)
             let price = try #require(Money(string: "12.5"))
             let discount = try #require(Money(string: "2.5"))
             let created = try await market.client().createProduct(.sample(price: price, discount: discount, currency: .usd), images: uploads)
@@ -75,7 +75,7 @@ struct EmbeddedMarketContractTests {
             #expect(created.description == "A mug made for contract tests.\nDishwasher safe.")
             #expect(created.images.count == imageCount)
             for (image, upload) in zip(created.images, uploads) {
-                #expect(try await EmbeddedMarket.download(image.url) == upload.bytes)
+                #expect(try await ContractMarket.download(image.url) == upload.bytes)
             }
             let listed = try await market.client().listProducts(page: 1, itemsPerPage: 20, search: nil)
             #expect(listed.products.first?.id == created.id)
@@ -88,7 +88,7 @@ struct EmbeddedMarketContractTests {
     ])
     func create_refusesABadName(name: String, field: String) async throws {
         try await withEmbeddedMarket(seed: false) { market in
-            let image = try EmbeddedMarket.seedImage("photo-01-circle.jpg")
+            let image = try ContractMarket.seedImage("photo-01-circle.jpg")
             do {
                 _ = try await market.client().createProduct(.sample(name), images: [image])
                 Issue.record("a name of \(name.count) characters was accepted")
@@ -102,7 +102,7 @@ struct EmbeddedMarketContractTests {
     @Test func create_refusesEveryOtherRuleBreak() async throws {
         try await withEmbeddedMarket(seed: false) { market in
             let client = market.client()
-            let image = try EmbeddedMarket.seedImage("photo-01-circle.jpg")
+            let image = try ContractMarket.seedImage("photo-01-circle.jpg")
             let broken: [NewProduct] = [
                 NewProduct(name: "Short description", description: "too short", price: 1000, currency: .krw),
                 .sample(price: 0),
@@ -125,7 +125,7 @@ struct EmbeddedMarketContractTests {
 
     @Test func wrongSecretOrIdentifier_isUnauthorized_andNeverEchoed() async throws {
         try await withEmbeddedMarket(seed: false) { market in
-            let image = try EmbeddedMarket.seedImage("photo-01-circle.jpg")
+            let image = try ContractMarket.seedImage("photo-01-circle.jpg")
             for client in [market.client(secret: "not-the-secret"), market.client(identifier: UUID().uuidString.lowercased())] {
                 do {
                     _ = try await client.createProduct(.sample(), images: [image])
@@ -142,7 +142,7 @@ struct EmbeddedMarketContractTests {
         try await withEmbeddedMarket(seed: false) { market in
             let owner = market.client(.localTeam)
             let other = market.client(.seoulShop)
-            let created = try await owner.createProduct(.sample(), images: [try EmbeddedMarket.seedImage("photo-01-circle.jpg")])
+            let created = try await owner.createProduct(.sample(), images: [try ContractMarket.seedImage("photo-01-circle.jpg")])
             await #expect(throws: MarketError.unauthorized) { try await other.editProduct(id: created.id, ProductChanges(stock: 9)) }
             await #expect(throws: MarketError.unauthorized) { try await other.deleteProduct(id: created.id) }
             #expect(try await owner.product(id: created.id).stock == 3)
@@ -152,7 +152,7 @@ struct EmbeddedMarketContractTests {
     @Test func edit_changesOnlyWhatItSends() async throws {
         try await withEmbeddedMarket(seed: false) { market in
             let client = market.client()
-            let uploads = try EmbeddedMarket.images.prefix(2).map(EmbeddedMarket.seedImage)
+            let uploads = try ContractMarket.images.prefix(2).map(ContractMarket.seedImage)
             let created = try await client.createProduct(.sample(), images: uploads)
             let second = try #require(created.images.last)
             let edited = try await client.editProduct(id: created.id, ProductChanges(price: 15000, discountedPrice: 5000, thumbnailID: second.id))
@@ -166,7 +166,7 @@ struct EmbeddedMarketContractTests {
     @Test func delete_goesThroughTheArchivedLookup() async throws {
         try await withEmbeddedMarket(seed: false) { market in
             let client = market.client()
-            let created = try await client.createProduct(.sample(), images: [try EmbeddedMarket.seedImage("photo-01-circle.jpg")])
+            let created = try await client.createProduct(.sample(), images: [try ContractMarket.seedImage("photo-01-circle.jpg")])
             let deleted = try await client.deleteProduct(id: created.id)
             #expect(deleted?.id == created.id)
             await #expect(throws: MarketError.notFound) { try await client.product(id: created.id) }
@@ -176,18 +176,18 @@ struct EmbeddedMarketContractTests {
     }
 
     @Test func writes_surviveARestart() async throws {
-        let first = try EmbeddedMarket(seed: false)
+        let first = try ContractMarket(seed: false)
         defer { try? FileManager.default.removeItem(at: first.directory) }
-        let upload = try EmbeddedMarket.seedImage("icon-01-hexagon.png")
+        let upload = try ContractMarket.seedImage("icon-01-hexagon.png")
         let created = try await first.client().createProduct(.sample("Kept across restarts"), images: [upload])
         first.stop()
 
-        let second = try EmbeddedMarket(directory: first.directory, seed: false)
+        let second = try ContractMarket(directory: first.directory, seed: false)
         defer { second.stop() }
         let reread = try await second.client().product(id: created.id)
         #expect(reread.name == "Kept across restarts")
         let image = try #require(reread.images.first)
-        #expect(try await EmbeddedMarket.download(image.url) == upload.bytes)
+        #expect(try await ContractMarket.download(image.url) == upload.bytes)
     }
 
     @Test func health_answers() async throws {

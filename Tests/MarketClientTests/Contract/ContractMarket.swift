@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// The real client against the real embedded market over loopback: the contract both sides
 /// must keep, since the dashboard uses one against the other (and against the public server).
-final class EmbeddedMarket: Sendable {
+final class ContractMarket: Sendable {
     let directory: URL
     let market: LocalMarket
     let baseURL: URL
@@ -57,8 +57,8 @@ final class EmbeddedMarket: Sendable {
     }
 }
 
-func withEmbeddedMarket<T: Sendable>(seed: Bool = true, _ body: (EmbeddedMarket) async throws -> T) async throws -> T {
-    let market = try EmbeddedMarket(seed: seed)
+func withEmbeddedMarket<T: Sendable>(seed: Bool = true, _ body: (ContractMarket) async throws -> T) async throws -> T {
+    let market = try ContractMarket(seed: seed)
     defer { market.remove() }
     return try await body(market)
 }

@@ -4,12 +4,12 @@ import Synchronization
 
 @testable import Dashboard
 
-/// An independent little Open Market on loopback port 0 that serves `FieldData` (live-shaped
+/// An independent little Open Market on loopback port 0 that serves `LiveShapedData` (live-shaped
 /// JSON, extension-less image URLs on its own `/media/`), records every request, enforces
 /// owner-only writes by the `identifier` header, and answers the archived lookup and DELETE in
 /// any of the forms public clients show. Writes can be slowed (`writeDelay`: the slowness under
 /// test, not a synchronisation) or held at a gate (a market that never answers).
-final class FieldMarket: Sendable {
+final class LiveShapedMarket: Sendable {
     /// How `POST …/archived` names the delete path.
     enum ArchivedForm: String, CaseIterable, Sendable {
         case path, relative, absolute, bare
@@ -30,7 +30,7 @@ final class FieldMarket: Sendable {
     }
 
     struct State {
-        var products: [Int: FieldProduct] = Dictionary(uniqueKeysWithValues: FieldData.products.map { ($0.id, $0) })
+        var products: [Int: FieldProduct] = Dictionary(uniqueKeysWithValues: LiveShapedData.products.map { ($0.id, $0) })
         var nextID = 300
         var received: [Received] = []
         var archived = ArchivedForm.path
@@ -60,7 +60,7 @@ final class FieldMarket: Sendable {
             let page = Int(request.queryValue("page_no") ?? "") ?? 1
             let size = Int(request.queryValue("items_per_page") ?? "") ?? 20
             let products = state.state.withLock { Array($0.products.values) }
-            return .json(Array(FieldData.page(products, pageNo: max(page, 1), itemsPerPage: max(size, 1), media: media(request)).utf8))
+            return .json(Array(LiveShapedData.page(products, pageNo: max(page, 1), itemsPerPage: max(size, 1), media: media(request)).utf8))
         }
         router.get("/api/products/{id}") { request in
             guard let product = Self.product(request, state) else { return Self.error(404, "product not found") }
@@ -75,7 +75,7 @@ final class FieldMarket: Sendable {
             let params = Self.params(request.body)
             let created = state.state.withLock { state -> FieldProduct in
                 let product = FieldProduct(
-                    id: state.nextID, vendorID: FieldData.ownVendorID, vendorName: FieldData.ownVendorName,
+                    id: state.nextID, vendorID: LiveShapedData.ownVendorID, vendorName: LiveShapedData.ownVendorName,
                     name: params["name"] as? String ?? "", description: params["description"] as? String ?? "",
                     price: Self.number(params["price"]), bargainPrice: Self.number(params["price"]),
                     stock: params["stock"] as? Int ?? 0, date: "2022-11-20T00:00:00", imageKey: "c0ffee\(state.nextID)")
@@ -164,7 +164,7 @@ final class FieldMarket: Sendable {
     private static func refusal(_ request: HTTPRequest, _ state: Store) -> HTTPResponse? {
         guard request.headers["identifier"] == identifier else { return error(401, "unknown identifier") }
         guard let product = product(request, state) else { return error(404, "product not found") }
-        return product.vendorID == FieldData.ownVendorID ? nil : error(403, "not the vendor of this product")
+        return product.vendorID == LiveShapedData.ownVendorID ? nil : error(403, "not the vendor of this product")
     }
 
     static func error(_ status: Int, _ message: String) -> HTTPResponse {

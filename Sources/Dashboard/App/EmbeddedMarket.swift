@@ -5,7 +5,7 @@ import HTTPServer
 /// the vendor the dashboard acts as, the vendors it knows, and how to stop it. The executable
 /// makes it from `LocalMarket` (so this library does not link the embedded server); tests may
 /// make it from anything.
-public struct EmbeddedUpstream: Sendable {
+public struct EmbeddedMarket: Sendable {
     let url: URL
     /// The vendor used when `--identifier` and `--secret` are not given.
     let identifier: String
@@ -25,5 +25,5 @@ public struct EmbeddedUpstream: Sendable {
 
     /// Starts the embedded market in `dataDirectory` with `logger`; called only when no
     /// upstream is configured.
-    public typealias Starter = (_ dataDirectory: URL, _ logger: ServerLogger) throws -> EmbeddedUpstream
+    public typealias Starter = (_ dataDirectory: URL, _ logger: ServerLogger) throws -> EmbeddedMarket
 }

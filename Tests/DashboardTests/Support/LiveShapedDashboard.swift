@@ -5,14 +5,14 @@ import Foundation
 /// A dashboard started as a person would against a real market (`--upstream URL --identifier
 /// ID --secret S`, with `--vendor-id` when `vendorID` is set), over `market`. `dataDirectory`
 /// lets two dashboards in a row share one (a restart).
-func withFieldDashboard<T: Sendable>(
-    _ market: FieldMarket, vendorID: Int? = nil, dataDirectory: URL? = nil,
+func withLiveShapedDashboard<T: Sendable>(
+    _ market: LiveShapedMarket, vendorID: Int? = nil, dataDirectory: URL? = nil,
     _ adjust: (inout DashboardConfiguration) -> Void = { _ in }, _ body: (DashboardHarness) async throws -> T
 ) async throws -> T {
     let harness = try DashboardHarness { configuration in
         configuration.upstream = market.baseURL
-        configuration.identifier = FieldMarket.identifier
-        configuration.secret = FieldMarket.secret
+        configuration.identifier = LiveShapedMarket.identifier
+        configuration.secret = LiveShapedMarket.secret
         configuration.vendorID = vendorID
         if let dataDirectory { configuration.dataDirectory = dataDirectory }
         adjust(&configuration)
@@ -22,9 +22,9 @@ func withFieldDashboard<T: Sendable>(
     return try outcome.get()
 }
 
-/// Runs `body` with a fresh field market and always stops it.
-func withFieldMarket<T: Sendable>(_ body: (FieldMarket) async throws -> T) async throws -> T {
-    let market = try FieldMarket()
+/// Runs `body` with a fresh live-shaped market and always stops it.
+func withLiveShapedMarket<T: Sendable>(_ body: (LiveShapedMarket) async throws -> T) async throws -> T {
+    let market = try LiveShapedMarket()
     let outcome = await Result { try await body(market) }
     await offTheTaskPool { market.stop() }
     return try outcome.get()

@@ -1,6 +1,6 @@
 import HTTPServer
 
-extension ProductPages {
+extension ProductBrowsing {
     /// `fragment=1`: the list's results only (products, "Load more", pagination), rendered from
     /// the same template as the page, for `load-more.js` to append in place.
     static func wantsFragment(_ request: HTTPRequest) -> Bool {

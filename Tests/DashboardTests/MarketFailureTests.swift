@@ -4,9 +4,9 @@ import Testing
 
 @testable import Dashboard
 
-/// One mapping from a market failure to what a person sees (`UpstreamFailure`): the table for
+/// One mapping from a market failure to what a person sees (`MarketFailure`): the table for
 /// every case, then the pages and the form over real sockets, each case as it is shown.
-@Suite struct UpstreamFailureTests {
+@Suite struct MarketFailureTests {
     /// Each error, the status a page answers, and whether it offers **Try again**.
     static let pageCases: [(MarketError, status: Int, retry: Bool)] = [
         (.timeout, 504, true),
@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: pageCases.indices)
     func onAPage(_ index: Int) {
         let (error, status, retry) = Self.pageCases[index]
-        let failure = UpstreamFailure(error, .page(productID: nil))
+        let failure = MarketFailure(error, .page(productID: nil))
         #expect(failure.status.rawValue == status, "\(error)")
         #expect(failure.offersRetry == retry, "\(error)")
         #expect(!failure.heading.isEmpty && !failure.message.isEmpty)
@@ -42,34 +42,34 @@ import Testing
     @Test(arguments: formCases.indices)
     func onAForm(_ index: Int) {
         let (error, status) = Self.formCases[index]
-        let failure = UpstreamFailure(error, .form(action: .register))
+        let failure = MarketFailure(error, .form(action: .register))
         #expect(failure.status.rawValue == status, "\(error)")
         #expect(!failure.offersRetry, "a form comes back filled in; submitting again is the retry")
     }
 
     @Test func aMissingProduct_is404WithoutRetry_aMissingListIsTheMarketsFault() {
-        let product = UpstreamFailure(MarketError.notFound, .page(productID: 7))
+        let product = MarketFailure(MarketError.notFound, .page(productID: 7))
         #expect(product.status == .notFound)
         #expect(product.message == "Product 7 does not exist, or it was deleted.")
         #expect(!product.offersRetry)
-        let list = UpstreamFailure(MarketError.notFound, .page(productID: nil))
+        let list = MarketFailure(MarketError.notFound, .page(productID: nil))
         #expect(list.status == .badGateway)
         #expect(list.offersRetry)
         #expect(list.message == "The Open Market answered that it has no such list (404).")
         // In Korean, Korean words only (not the English reason phrase as the market's quote).
-        let korean = UpstreamFailure(MarketError.notFound, .page(productID: nil), Wording(.ko))
+        let korean = MarketFailure(MarketError.notFound, .page(productID: nil), Wording(.ko))
         #expect(korean.message == "오픈마켓이 그런 목록이 없다고 답했습니다 (404).")
         #expect(!korean.message.contains("Not Found"))
     }
 
     @Test func anErrorThatIsNotTheMarkets_readsAsUnreachable() {
-        #expect(UpstreamFailure(CancellationError(), .page(productID: nil)) == UpstreamFailure(MarketError.unreachable, .page(productID: nil)))
+        #expect(MarketFailure(CancellationError(), .page(productID: nil)) == MarketFailure(MarketError.unreachable, .page(productID: nil)))
     }
 
     @Test func theMarketsOwnWords_areShown() {
-        #expect(UpstreamFailure(MarketError.rejected(status: 500, message: "database on fire"), .page(productID: 1)).message
+        #expect(MarketFailure(MarketError.rejected(status: 500, message: "database on fire"), .page(productID: 1)).message
             == "The Open Market said: database on fire")
-        #expect(UpstreamFailure(MarketError.rejected(status: 409, message: "taken"), .form(action: .register)).message
+        #expect(MarketFailure(MarketError.rejected(status: 409, message: "taken"), .form(action: .register)).message
             == "The Open Market said: taken")
     }
 
@@ -117,7 +117,7 @@ private struct FailingReads: MarketAPI {
     init(_ error: MarketError) { self.error = error }
 
     func health() async throws -> Bool { throw error }
-    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPage { throw error }
+    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPageEnvelope { throw error }
     func product(id: Int) async throws -> ProductDetail { throw error }
     func createProduct(_ product: NewProduct, images: [ImageUpload]) async throws -> ProductDetail { throw error }
     func editProduct(id: Int, _ changes: ProductChanges) async throws -> ProductDetail { throw error }
