@@ -14,7 +14,7 @@ struct FormSubmission: Sendable {
         var bytes: [UInt8]
     }
 
-    var fields: [(name: String, value: String)] = []
+    var fields: [URLEncodedForm.Field] = []
     var files: [File] = []
 
     /// Parser limits above the API's own (a 2 MB image still reaches validation, which explains
@@ -23,7 +23,7 @@ struct FormSubmission: Sendable {
         maxParts: 40, maxPartHeaderBytes: 8 * 1024, maxFieldBytes: 64 * 1024,
         maxFileBytes: ProductForms.maxCreateBodyBytes, maxTotalFileBytes: ProductForms.maxCreateBodyBytes)
 
-    init(fields: [(name: String, value: String)] = [], files: [File] = []) {
+    init(fields: [URLEncodedForm.Field] = [], files: [File] = []) {
         self.fields = fields
         self.files = files
     }
@@ -45,7 +45,7 @@ struct FormSubmission: Sendable {
                     if let filename = part.filename {
                         files.append(File(field: part.name, filename: filename, contentType: part.contentType, bytes: part.bytes))
                     } else {
-                        fields.append((part.name, part.text))
+                        fields.append(URLEncodedForm.Field(part.name, part.text))
                     }
                 }
             } catch {

@@ -1,48 +1,99 @@
 /// `application/x-www-form-urlencoded` (WHATWG URL §5): `&`-separated `name=value` pairs,
 /// `+` is a space, `%XX` bytes decode as UTF-8. Malformed escapes are kept literally,
 /// as browsers do, and invalid UTF-8 becomes U+FFFD rather than failing the whole form.
+///
+/// The work happens on contiguous bytes in non-generic functions: a query string is parsed on
+/// every page request, and generic code called across modules runs unspecialised, looking up
+/// type metadata as it goes.
 public enum URLEncodedForm {
-    public static func parse(_ bytes: some Collection<UInt8>) -> [(name: String, value: String)] {
-        var result: [(name: String, value: String)] = []
-        for pair in bytes.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            if let eq = pair.firstIndex(of: UInt8(ascii: "=")) {
-                result.append((decode(pair[..<eq]), decode(pair[pair.index(after: eq)...])))
-            } else {
-                result.append((decode(pair), ""))
+    /// One `name=value` pair, decoded. A struct, not a tuple: arrays of it need no tuple type
+    /// metadata, which generic code would otherwise look up at run time.
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The pairs in order, repeated names kept. One pass over the bytes: linear in their length.
+    public static func parse(_ bytes: some Collection<UInt8>) -> [Field] {
+        if let fields = bytes.withContiguousStorageIfAvailable({ parse(buffer: $0) }) { return fields }
+        return Array(bytes).withUnsafeBufferPointer { parse(buffer: $0) }
+    }
+
+    /// `parse` over a string's UTF-8 (a query string), without copying it.
+    public static func parse(_ text: String) -> [Field] {
+        var text = text
+        return text.withUTF8 { parse(buffer: $0) }
+    }
+
+    static func parse(buffer bytes: UnsafeBufferPointer<UInt8>) -> [Field] {
+        var result: [Field] = []
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            var equals = -1
+            while end < bytes.count, bytes[end] != ampersand {
+                if equals < 0, bytes[end] == UInt8(ascii: "=") { equals = end }
+                end += 1
             }
+            if end > start {
+                if equals >= 0 {
+                    result.append(Field(
+                        decode(buffer: UnsafeBufferPointer(rebasing: bytes[start..<equals])),
+                        decode(buffer: UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<end]))))
+                } else {
+                    result.append(Field(decode(buffer: UnsafeBufferPointer(rebasing: bytes[start..<end])), ""))
+                }
+            }
+            start = end + 1
         }
         return result
     }
 
+    private static let ampersand = UInt8(ascii: "&")
+
     /// Decodes one component: `+` → space, `%XX` → byte.
     public static func decode(_ component: some Collection<UInt8>) -> String {
-        String(decoding: percentDecode(component, plusAsSpace: true), as: UTF8.self)
+        if let text = component.withContiguousStorageIfAvailable({ decode(buffer: $0) }) { return text }
+        return Array(component).withUnsafeBufferPointer { decode(buffer: $0) }
+    }
+
+    /// A component with nothing to decode (the usual case) becomes a string directly.
+    static func decode(buffer component: UnsafeBufferPointer<UInt8>) -> String {
+        if !component.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) {
+            return String(decoding: component, as: UTF8.self)
+        }
+        return String(decoding: percentDecode(buffer: component, plusAsSpace: true), as: UTF8.self)
     }
 
     /// Percent-decodes bytes. Returns the raw bytes so callers can reject `/` or NUL.
     public static func percentDecode(_ component: some Collection<UInt8>, plusAsSpace: Bool) -> [UInt8] {
+        if let bytes = component.withContiguousStorageIfAvailable({ percentDecode(buffer: $0, plusAsSpace: plusAsSpace) }) {
+            return bytes
+        }
+        return Array(component).withUnsafeBufferPointer { percentDecode(buffer: $0, plusAsSpace: plusAsSpace) }
+    }
+
+    /// `percentDecode` over contiguous bytes.
+    public static func percentDecode(buffer component: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(component.count)
-        var i = component.startIndex
-        while i != component.endIndex {
+        var i = 0
+        while i < component.count {
             let b = component[i]
-            if b == UInt8(ascii: "%") {
-                let h1 = component.index(after: i)
-                if h1 != component.endIndex {
-                    let h2 = component.index(after: h1)
-                    if h2 != component.endIndex, let hi = hexValue(component[h1]), let lo = hexValue(component[h2]) {
-                        out.append(hi << 4 | lo)
-                        i = component.index(after: h2)
-                        continue
-                    }
-                }
-                out.append(b)
-            } else if b == UInt8(ascii: "+") && plusAsSpace {
-                out.append(0x20)
-            } else {
-                out.append(b)
+            if b == UInt8(ascii: "%"), i + 2 < component.count,
+                let hi = hexValue(component[i + 1]), let lo = hexValue(component[i + 2])
+            {
+                out.append(hi << 4 | lo)
+                i += 3
+                continue
             }
-            i = component.index(after: i)
+            out.append(b == UInt8(ascii: "+") && plusAsSpace ? 0x20 : b)
+            i += 1
         }
         return out
     }
@@ -50,7 +101,7 @@ public enum URLEncodedForm {
     /// Encodes a component so `parse` gives it back (unreserved bytes kept, space as `+`).
     public static func encode(_ string: String) -> String {
         var out: [UInt8] = []
-        let hex = Array("0123456789ABCDEF".utf8)
+        out.reserveCapacity(string.utf8.count)
         for b in string.utf8 {
             switch b {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -61,12 +112,14 @@ public enum URLEncodedForm {
                 out.append(UInt8(ascii: "+"))
             default:
                 out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 0xF)])
+                out.append(hexDigits[Int(b >> 4)])
+                out.append(hexDigits[Int(b & 0xF)])
             }
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     static func hexValue(_ b: UInt8) -> UInt8? {
         switch b {

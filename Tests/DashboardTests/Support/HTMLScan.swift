@@ -19,7 +19,7 @@ struct PageLink: Sendable, Equatable {
         path = String(parts.first ?? "")
         query = [:]
         if parts.count > 1 {
-            for (name, value) in URLEncodedForm.parse(Array(parts[1].utf8)) { query[name] = value }
+            for field in URLEncodedForm.parse(Array(parts[1].utf8)) { query[field.name] = field.value }
         }
     }
 }
