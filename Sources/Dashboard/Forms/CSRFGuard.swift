@@ -18,7 +18,7 @@ struct CSRFGuard: Sendable {
     /// The token for a form on this response, and the `Set-Cookie` to send when the browser
     /// has none yet (or a malformed one).
     func token(for request: HTTPRequest) -> (token: String, setCookie: String?) {
-        if let existing = Cookies.value(Self.cookieName, in: request), SecureToken.isWellFormed(existing) {
+        if let existing = request.cookie(Self.cookieName), SecureToken.isWellFormed(existing) {
             return (existing, nil)
         }
         let token = SecureToken.make()
@@ -27,7 +27,7 @@ struct CSRFGuard: Sendable {
 
     /// The cookie's token if the request has a well-formed one.
     func cookieToken(_ request: HTTPRequest) -> String? {
-        Cookies.value(Self.cookieName, in: request).flatMap { SecureToken.isWellFormed($0) ? $0 : nil }
+        request.cookie(Self.cookieName).flatMap { SecureToken.isWellFormed($0) ? $0 : nil }
     }
 
     /// Nil when the request may come from our own pages; otherwise why it is refused.

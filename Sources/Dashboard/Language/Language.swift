@@ -17,7 +17,7 @@ enum Language: String, CaseIterable, Sendable, Hashable {
     init(_ request: HTTPRequest) {
         if let asked = request.queryValue("lang").flatMap(Language.init(rawValue:)) {
             self = asked
-        } else if let remembered = Cookies.value(Self.cookieName, in: request).flatMap(Language.init(rawValue:)) {
+        } else if let remembered = request.cookie(Self.cookieName).flatMap(Language.init(rawValue:)) {
             self = remembered
         } else {
             self = Self.negotiate(request.headers.values(for: "Accept-Language")) ?? .en

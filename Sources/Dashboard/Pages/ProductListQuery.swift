@@ -34,8 +34,9 @@ struct ProductListQuery: Sendable, Equatable {
 
     /// Reads the query; anything unusable is replaced by its default.
     init(_ request: HTTPRequest) {
-        for (name, value) in request.queryItems {
-            switch name {
+        for item in request.queryItems {
+            let value = item.value
+            switch item.name {
             case "view": view = View(rawValue: value) ?? .list
             case "page": page = Int(value).flatMap { (1...1_000_000).contains($0) ? $0 : nil } ?? 1
             case "per_page": perPage = Int(value).flatMap { Self.pageSizes.contains($0) ? $0 : nil } ?? Self.defaultPageSize

@@ -43,7 +43,7 @@ final class FlashMessages: Sendable {
 
     /// The request's flash message, removed so it shows once; nil when there is none.
     func take(from request: HTTPRequest) -> String? {
-        guard let id = Cookies.value(Self.cookieName, in: request), SecureToken.isWellFormed(id) else { return nil }
+        guard let id = request.cookie(Self.cookieName), SecureToken.isWellFormed(id) else { return nil }
         let now = ContinuousClock.now
         return entries.withLock { entries in
             guard let entry = entries.removeValue(forKey: id), entry.expires > now else { return nil }
@@ -53,7 +53,7 @@ final class FlashMessages: Sendable {
 
     /// Whether the request carries a flash cookie (whatever it points at).
     func isCarried(by request: HTTPRequest) -> Bool {
-        Cookies.value(Self.cookieName, in: request) != nil
+        request.cookie(Self.cookieName) != nil
     }
 
     /// Renders a page with the request's flash (if any) in `context["flash"]`; a request that
