@@ -69,13 +69,44 @@ struct RouterTests {
         }
     }
 
-    /// Two routes one request could not tell apart stop the program at registration.
-    @Test func sameShapeTwice_stopsAtRegistration() async {
-        await #expect(processExitsWith: .failure) {
-            var router = Router()
-            router.get("/products/{id}") { _ in .text("first") }
-            router.get("/products/{number}") { _ in .text("second") }
-        }
+    /// Two routes one request could not tell apart: the second is refused, and the server
+    /// will not start with it.
+    @Test func sameShapeTwice_isRefused_andStopsStartUp() throws {
+        var router = Router()
+        router.get("/products/{id}") { _ in .text("first") }
+        router.get("/products/{number}") { _ in .text("second") }
+        #expect(router.routes.count == 1)
+        #expect(router.problems == [Router.ambiguity(Self.router([(.get, "/products/{number}")]).routes[0], router.routes[0])])
+        let server = HTTPServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0), router: router)
+        #expect(throws: Router.InvalidRoutes.self) { try server.start() }
+        #expect(server.port == 0, "nothing was bound")
+    }
+
+    /// A pattern the router could never match as written is refused with a line that says why,
+    /// instead of registering as a literal that no request reaches.
+    @Test(arguments: [
+        ("/products/{id}.json", "mixes a parameter with other text"),
+        ("/products/v{id}", "mixes a parameter with other text"),
+        ("/products/{}", "is not a parameter"),
+        ("/products/{a b}", "is not a parameter"),
+        ("/products/{id}/{id}", "appears twice"),
+    ])
+    func unmatchablePattern_isRefusedWithAReason(_ pattern: String, _ reason: String) throws {
+        var router = Router()
+        router.get(pattern) { _ in .text("") }
+        #expect(router.routes.isEmpty)
+        let problem = try #require(router.problems.first)
+        #expect(problem.hasPrefix("Router: GET \(pattern): "))
+        #expect(problem.contains(reason), "\(problem)")
+    }
+
+    @Test func wholeSegmentParameters_areAccepted() {
+        var router = Router()
+        router.get("/products/{id}/edit") { _ in .text("") }
+        router.get("/static/{path...}") { _ in .text("") }
+        router.get("/a/{first_name}/{n2}") { _ in .text("") }
+        #expect(router.problems.isEmpty)
+        #expect(router.routes.count == 3)
     }
 
     @Test func ambiguityMessage_namesBothRoutes() {

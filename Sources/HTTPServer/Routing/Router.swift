@@ -5,9 +5,15 @@
 /// The most specific route wins, whatever the order of registration: segment by segment from
 /// the left, a literal beats `{name}`, which beats `{name...}` (so `/products/new` beats
 /// `/products/{id}`). Among routes of that path, the request's own method wins, then GET for a
-/// HEAD; other methods make a 405. Two routes of one method and one shape (the same literals
-/// and parameters in the same places, whatever the parameters' names) could never be told
-/// apart: registering the second stops the program at start-up (see `add`).
+/// HEAD; other methods make a 405.
+///
+/// A pattern the router cannot match as written is refused, not registered: a parameter must
+/// be a whole segment (`/products/{id}.json` would be a literal that no request matches), a
+/// name is letters, digits and `_`, and one name appears once. So is a second route of one
+/// method and one shape (the same literals and parameters in the same places, whatever the
+/// parameters' names), which no request could tell apart. Each refusal is kept in `problems`,
+/// and `HTTPServer.start()` stops with them (one line each) instead of serving a table that
+/// silently differs from its source.
 public struct Router: Sendable {
     /// A class with only constants: it behaves as a value, and matching or answering hands on
     /// one reference instead of copying (and retaining) every field per request.
@@ -70,33 +76,77 @@ public struct Router: Sendable {
 
     public init() {}
 
-    /// Registers a route, kept in order of specificity. Routes are the program's own
-    /// constants, not peer data, so a second route of the same method and shape is a
-    /// programming error caught at the first start or test run: a precondition with a clear
-    /// message rather than a `throws` that every registration would have to pass on.
+    /// Why a registration was refused, one line each, in order (empty when every route is good).
+    public private(set) var problems: [String] = []
+
+    /// Registers a route, kept in order of specificity; a pattern that cannot match as written,
+    /// or a twin of a route already registered, is refused and described in `problems`.
     public mutating func add(
         _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, _ handler: any HTTPHandler
     ) {
-        let segments = Self.split(pattern).map { raw -> Segment in
-            if raw.hasPrefix("{") && raw.hasSuffix("...}") {
-                return .rest(String(raw.dropFirst().dropLast(4)))
-            } else if raw.hasPrefix("{") && raw.hasSuffix("}") {
-                return .parameter(String(raw.dropFirst().dropLast()))
-            }
-            return .literal(Array(raw.utf8))
+        let segments: [Segment]
+        switch Self.parse(pattern) {
+        case .failure(let problem):
+            problems.append("Router: \(method.rawValue) \(pattern): \(problem.reason)")
+            return
+        case .success(let parsed):
+            segments = parsed
         }
         let route = Route(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: handler, segments: segments)
         if let twin = routes.first(where: { $0.hasSameShape(as: route) }) {
-            preconditionFailure(Self.ambiguity(route, twin))
+            problems.append(Self.ambiguity(route, twin))
+            return
         }
         let place = routes.firstIndex { route.specificity.lexicographicallyPrecedes($0.specificity) } ?? routes.count
         routes.insert(route, at: place)
     }
 
-    /// The start-up message for two routes no request could tell apart.
+    struct PatternProblem: Error {
+        let reason: String
+    }
+
+    /// The segments of a pattern, or why it cannot match as written.
+    static func parse(_ pattern: String) -> Result<[Segment], PatternProblem> {
+        var segments: [Segment] = []
+        var names = Set<String>()
+        for raw in split(pattern) {
+            let isBraced = raw.hasPrefix("{") && raw.hasSuffix("}") && raw.count >= 2
+            guard isBraced else {
+                if raw.contains("{") || raw.contains("}") {
+                    return .failure(PatternProblem(reason: "\(raw) mixes a parameter with other text; a parameter must be a whole segment, {name} or {name...}"))
+                }
+                segments.append(.literal(Array(raw.utf8)))
+                continue
+            }
+            let inner = raw.dropFirst().dropLast()
+            let isRest = inner.hasSuffix("...")
+            let name = String(isRest ? inner.dropLast(3) : inner)
+            guard !name.isEmpty, name.utf8.allSatisfy(isNameByte) else {
+                return .failure(PatternProblem(reason: "\(raw) is not a parameter; a name is letters, digits and _"))
+            }
+            guard names.insert(name).inserted else {
+                return .failure(PatternProblem(reason: "the parameter name \(name) appears twice"))
+            }
+            segments.append(isRest ? .rest(name) : .parameter(name))
+        }
+        return .success(segments)
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "_")
+    }
+
+    /// The start-up line for two routes no request could tell apart.
     static func ambiguity(_ route: Route, _ twin: Route) -> String {
         "Router: \(route.method.rawValue) \(route.pattern) has the same shape as \(twin.method.rawValue) \(twin.pattern), "
             + "registered before it; no request could tell them apart"
+    }
+
+    /// The router's refusals as one error, for `HTTPServer.start()`.
+    public struct InvalidRoutes: Error, CustomStringConvertible {
+        public let problems: [String]
+        public var description: String { problems.joined(separator: "\n") }
     }
 
     public mutating func add(

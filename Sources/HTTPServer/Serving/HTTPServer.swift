@@ -57,8 +57,10 @@ public final class HTTPServer: Sendable {
     /// Bytes charged by large request bodies being read or handled (`maxBodyBytesInFlight`).
     public var bodyBytesInFlight: Int { core.bodyBudget.inUse }
 
-    /// Binds every address and starts accepting on a background thread.
+    /// Binds every address and starts accepting on a background thread. A route table with
+    /// refused routes (`Router.problems`) stops here, before anything is bound.
     public func start() throws {
+        guard core.router.problems.isEmpty else { throw Router.InvalidRoutes(problems: core.router.problems) }
         // A client that disconnects mid-write must not kill the process (see also MSG_NOSIGNAL).
         signal(SIGPIPE, SIG_IGN)
         let core = self.core
