@@ -21,7 +21,8 @@ import Testing
                 logger: ServerLogger(level: .off)),
             ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), flash: FlashMessages())
         var router = Router()
-        pages.register(in: &router)
+        router.add(.get, "/products", pages.listPage)
+        router.add(.get, "/products/{id}", pages.productPage)
         return (pages, router)
     }
 

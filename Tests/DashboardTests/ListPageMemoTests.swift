@@ -55,10 +55,10 @@ import Testing
                 logger: ServerLogger(level: .off)),
             ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), flash: FlashMessages())
         let request = HTTPRequest(method: .get, target: "/products?view=grid")
-        #expect(try html(await pages.list(request)).contains("Teapot 2"))
+        #expect(try html(await pages.listPageFetching(request)).contains("Teapot 2"))
         market.state.withLock { $0.products[2] = ScriptedMarket.product(id: 2, name: "Kettle 2") }
         gateway.invalidate(productID: 2)
-        let after = try html(await pages.list(request))
+        let after = try html(await pages.listPageFetching(request))
         #expect(after.contains("Kettle 2"))
         #expect(!after.contains("Teapot 2"))
     }
@@ -85,9 +85,9 @@ import Testing
         let kept = try pages(market, keepingPages: true)
         let rendered = try pages(market, keepingPages: false)
         let request = HTTPRequest(method: .get, target: target)
-        let first = await kept.list(request)
-        let again = await kept.list(request)
-        let fresh = await rendered.list(request)
+        let first = await kept.listPageFetching(request)
+        let again = await kept.listPageFetching(request)
+        let fresh = await rendered.listPageFetching(request)
         #expect(kept.listPages.count == 1)
         for response in [first, again] {
             #expect(response.status == fresh.status)
@@ -100,15 +100,15 @@ import Testing
         let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
         let kept = try pages(market, keepingPages: true)
         let plain = HTTPRequest(method: .get, target: "/products")
-        _ = await kept.list(plain)  // the page is kept now
+        _ = await kept.listPageFetching(plain)  // the page is kept now
         let setCookie = kept.flash.set("Product registered.")
         let cookie = String(setCookie.prefix { $0 != ";" })
         let withFlash = HTTPRequest(method: .get, target: "/products", headers: ["Cookie": cookie])
-        let response = await kept.list(withFlash)
+        let response = await kept.listPageFetching(withFlash)
         #expect(try html(response).contains("Product registered."))
         #expect(response.headers.values(for: "Set-Cookie").contains { $0.hasPrefix(FlashMessages.cookieName + "=") })
         // Shown once: the next plain request gets the kept page again, without the message.
-        #expect(try !html(await kept.list(plain)).contains("Product registered."))
+        #expect(try !html(await kept.listPageFetching(plain)).contains("Product registered."))
     }
 
     @Test func pageCacheOption_isOnByDefault_andCanBeTurnedOff() throws {

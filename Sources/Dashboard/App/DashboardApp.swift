@@ -88,9 +88,6 @@ public final class DashboardApp: Sendable {
             // An image is a read: it has the read deadline (--read-timeout).
             fetcher: ImageDownloader.fetcher(requestTimeout: configuration.readTimeout, allowsRedirect: { redirects.allows($0) }))
 
-        var router = Router()
-        router.get("/") { _ in .redirect(to: "/products", status: .found) }
-        router.add(.get, "/static/{path...}", StaticFileHandler(root: configuration.publicDirectory.path))
         let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor, slowAfter: configuration.jsonRefreshSlowAfter)
         self.gateway = gateway
         let flash = FlashMessages()
@@ -98,22 +95,21 @@ public final class DashboardApp: Sendable {
         let ownVendorID: @Sendable () -> Int? = { [ownVendor] in ownVendor.id }
         catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendorID)
         gateway.observeWrites { [catalog] in catalog.invalidate() }
-        ProductForms(
-            api: api, gateway: gateway, renderer: renderer, images: registry,
-            stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
-            ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor
-        ).register(in: &router)
-        ProductBrowsing(
-            gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
-            keepsRenderedPages: configuration.pageCache && !configuration.developmentMode,
-            myProducts: MyProductsList(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash))
-            .register(in: &router)
-        ProductExport(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer).register(in: &router)
-        OverviewPages(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer).register(in: &router)
-        router.add(.get, "/images/{key}", try ImageHandler(
-            registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger))
-        router.add(.get, "/healthz", HealthHandler(
-            api: api, imageCache: imageCache, upstreamDescription: HealthHandler.describe(marketURL), ownVendor: ownVendor))
+        let router = Self.routes(Handlers(
+            staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
+            images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
+            health: HealthHandler(
+                api: api, imageCache: imageCache, upstreamDescription: HealthHandler.describe(marketURL), ownVendor: ownVendor),
+            browsing: ProductBrowsing(
+                gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
+                keepsRenderedPages: configuration.pageCache && !configuration.developmentMode,
+                myProducts: MyProductsList(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash)),
+            forms: ProductForms(
+                api: api, gateway: gateway, renderer: renderer, images: registry,
+                stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
+                ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor),
+            export: ProductExport(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer),
+            overview: OverviewPages(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer)))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger
@@ -163,7 +159,7 @@ public final class DashboardApp: Sendable {
     /// Bodies of ordinary routes; form routes declare their own, larger cap.
     static let defaultBodyLimit = 64 * 1024
 
-    /// design.md, "Security rules": on every response unless a handler sets its own.
+    /// On every response unless a handler sets its own (see docs/operations.md).
     static let securityHeaders: HTTPHeaders = [
         "X-Content-Type-Options": "nosniff",
         "Referrer-Policy": "same-origin",

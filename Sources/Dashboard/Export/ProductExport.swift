@@ -10,11 +10,8 @@ struct ProductExport: Sendable {
     let ownVendorID: @Sendable () -> Int?
     let renderer: PageRenderer
 
-    func register(in router: inout Router) {
-        router.get("/products.csv") { request in await export(request) }
-    }
-
-    func export(_ request: HTTPRequest) async -> HTTPResponse {
+    /// `GET /products.csv`.
+    func csvExport(_ request: HTTPRequest) async -> HTTPResponse {
         let query = ProductListQuery(request)
         let vendorID: Int?
         if query.mine {

@@ -8,6 +8,7 @@ import Templating
 /// the dashboard can already register and edit as its vendor, so asking again would protect
 /// nothing and put the secret in a browser form.
 extension ProductForms {
+    /// `GET /products/{id}/delete`: `products/delete`, one button to confirm.
     func deleteConfirmation(_ request: HTTPRequest) async -> HTTPResponse {
         switch await ownProduct(request, fresh: false, action: .delete) {
         case .failure(let failure):
@@ -18,7 +19,8 @@ extension ProductForms {
         }
     }
 
-    func delete(_ request: HTTPRequest) async -> HTTPResponse {
+    /// `POST /products/{id}/delete`: 303 to the list, or the confirmation again.
+    func deleteProduct(_ request: HTTPRequest) async -> HTTPResponse {
         let wording = Wording(Language(request))
         let submission: FormSubmission
         do {

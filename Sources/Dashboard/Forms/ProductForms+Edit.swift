@@ -5,6 +5,7 @@ import Templating
 /// `GET/POST /products/{id}/edit`: the same form, prefilled; images read-only with a thumbnail
 /// choice; only the fields that changed are sent (PATCH).
 extension ProductForms {
+    /// `GET /products/{id}/edit`: `products/form`, prefilled.
     func editForm(_ request: HTTPRequest) async -> HTTPResponse {
         let product: ProductDetail
         switch await ownProduct(request, fresh: false, action: .save) {
@@ -18,7 +19,8 @@ extension ProductForms {
         return formResponse(page, request: request, status: .ok, setCookie: setCookie)
     }
 
-    func edit(_ request: HTTPRequest) async -> HTTPResponse {
+    /// `POST /products/{id}/edit`: 303 to the product, or the form again.
+    func saveEdit(_ request: HTTPRequest) async -> HTTPResponse {
         let submission: FormSubmission
         do {
             submission = try readPost(request)

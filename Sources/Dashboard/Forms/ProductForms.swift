@@ -23,25 +23,17 @@ struct ProductForms: Sendable {
     /// The create route's body cap: five images at 300 KB, 64 KB of fields, and slack.
     static let maxCreateBodyBytes = 2 * 1024 * 1024
 
-    func register(in router: inout Router) {
-        router.get("/products/new") { request in newForm(request) }
-        router.post("/products", maxBodySize: Self.maxCreateBodyBytes) { request in await create(request) }
-        router.get("/products/new/images/{token}/{number}") { request in stashedImage(request) }
-        router.get("/products/{id}/edit") { request in await editForm(request) }
-        router.post("/products/{id}/edit") { request in await edit(request) }
-        router.get("/products/{id}/delete") { request in await deleteConfirmation(request) }
-        router.post("/products/{id}/delete") { request in await delete(request) }
-    }
-
     // MARK: Register
 
-    func newForm(_ request: HTTPRequest) -> HTTPResponse {
+    /// `GET /products/new`: `products/form`, empty.
+    func newProductForm(_ request: HTTPRequest) -> HTTPResponse {
         let (token, setCookie) = csrf.token(for: request)
         let page = ProductFormPage(mode: .create, values: ProductFormValues(), csrfToken: token, formToken: SecureToken.make())
         return formResponse(page, request: request, status: .ok, setCookie: setCookie)
     }
 
-    func create(_ request: HTTPRequest) async -> HTTPResponse {
+    /// `POST /products`: 303 to the new product, or `products/form` again with what was wrong.
+    func createProduct(_ request: HTTPRequest) async -> HTTPResponse {
         let submission: FormSubmission
         do {
             submission = try readPost(request)

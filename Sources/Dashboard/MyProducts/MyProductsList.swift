@@ -12,7 +12,10 @@ struct MyProductsList: Sendable {
     let renderer: PageRenderer
     let flash: FlashMessages
 
-    func list(_ request: HTTPRequest, _ query: ProductListQuery, imagePath: @escaping (URL) -> String) async -> HTTPResponse {
+    /// `GET /products?mine=1`: `products/list` with the own vendor's products.
+    func myProductsPage(
+        _ request: HTTPRequest, _ query: ProductListQuery, _ language: Language, imagePath: @escaping (URL) -> String
+    ) async -> HTTPResponse {
         guard let vendorID = ownVendorID() else { return renderer.unknownOwnVendor(request) }
         // After a write the list waits for the new count (briefly): the product just
         // registered should be there.
@@ -26,9 +29,13 @@ struct MyProductsList: Sendable {
         let start = (query.page - 1) * query.perPage
         let shown = matching[start..<min(matching.count, start + query.perPage)].map(\.summary)
         let page = ProductPageEnvelope(pageNumber: query.page, itemsPerPage: query.perPage, totalCount: matching.count, products: shown)
-        let context = ProductListPage(query: query, page: page, imagePath: imagePath, notice: Self.notice(status, Wording(Language(request))), language: Language(request)).context
-        if ProductBrowsing.wantsFragment(request) { return renderer.page(ProductBrowsing.fragmentTemplate, context, for: request) }
-        return flash.page(for: request, context) { renderer.page("products/list", $0, for: request) }
+        let context = ProductListPage(
+            query: query, page: page, imagePath: imagePath, notice: Self.notice(status, Wording(language)), language: language
+        ).context
+        if ProductBrowsing.wantsFragment(request) {
+            return renderer.page(ProductBrowsing.fragmentTemplate, context, language: language, for: request)
+        }
+        return flash.page(for: request, context) { renderer.page("products/list", $0, language: language, for: request) }
     }
 
     /// Why the list may not show the very latest.

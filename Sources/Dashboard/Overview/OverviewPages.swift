@@ -27,11 +27,8 @@ final class OverviewPages: Sendable {
         var mine: CatalogFigures?
     }
 
-    func register(in router: inout Router) {
-        router.get("/overview") { [self] request in overview(request) }
-    }
-
-    func overview(_ request: HTTPRequest) -> HTTPResponse {
+    /// `GET /overview`: `overview`.
+    func overviewPage(_ request: HTTPRequest) -> HTTPResponse {
         let status = catalog.status()
         let vendorID = ownVendorID()
         if status.snapshot == nil, status.progress == nil, let failure = status.failure {

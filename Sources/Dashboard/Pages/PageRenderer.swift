@@ -20,8 +20,11 @@ struct PageRenderer: Sendable {
     /// Renders `name` in the request's language (see `Language`): the context gains `t` (the
     /// fixed texts of its `Wording`), `lang` and the footer's `languageLinks`; the response says its
     /// language and that it varies with the reader's.
-    func page(_ name: String, _ context: TemplateObject, status: HTTPStatus = .ok, for request: HTTPRequest) -> HTTPResponse {
-        let language = Language(request)
+    /// A handler that has worked out the language already passes it (`language`).
+    func page(
+        _ name: String, _ context: TemplateObject, status: HTTPStatus = .ok, language: Language? = nil, for request: HTTPRequest
+    ) -> HTTPResponse {
+        let language = language ?? Language(request)
         var context = context
         Self.addLanguage(language, path: Self.languagePath(context, request), to: &context)
         do {

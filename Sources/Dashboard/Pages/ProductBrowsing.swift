@@ -3,7 +3,9 @@ import HTTPServer
 import MarketClient
 import Templating
 
-/// The product browsing routes: `/products` and `/products/{id}`.
+/// The browsing pages: the product list (or grid) and one product's page. Each is a
+/// `CachedPageRoute`: a fresh cache hit is answered on the server's thread, anything else waits
+/// for the market in a task.
 struct ProductBrowsing: Sendable {
     let gateway: MarketGateway
     let images: ImageURLRegistry
@@ -19,44 +21,55 @@ struct ProductBrowsing: Sendable {
     /// `?mine=1` lists, from the catalog snapshot (nil: the switch is not offered).
     var myProducts: MyProductsList?
 
-    func register(in router: inout Router) {
-        router.add(.get, "/products", listRoute)
-        router.add(.get, "/products/{id}", detailRoute)
+    /// `GET /products`: `products/list` (or its results alone, with `fragment=1`).
+    var listPage: CachedPageRoute {
+        CachedPageRoute(ifFresh: { listPageIfFresh($0) }, fetching: { await listPageFetching($0) })
     }
 
-    func list(_ request: HTTPRequest) async -> HTTPResponse {
+    /// `GET /products/{id}`: `products/detail`.
+    var productPage: CachedPageRoute {
+        CachedPageRoute(ifFresh: { productPageIfFresh($0) }, fetching: { await productPageFetching($0) })
+    }
+
+    // MARK: The list
+
+    /// The list page when its JSON is fresh in the cache (no market call, no suspension); nil
+    /// otherwise, and the server takes the async path.
+    func listPageIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
         let query = ProductListQuery(request)
-        if query.mine, let myProducts { return await myProducts.list(request, query, imagePath: imagePath) }
+        guard !query.mine, let cached = gateway.lists.freshValue(for: query.listKey) else { return nil }
+        return renderListPage(request, query, Language(request), cached)
+    }
+
+    func listPageFetching(_ request: HTTPRequest) async -> HTTPResponse {
+        let query = ProductListQuery(request)
+        let language = Language(request)
+        if query.mine, let myProducts {
+            return await myProducts.myProductsPage(request, query, language, imagePath: imagePath)
+        }
         let cached: CachedValue<ProductPageEnvelope>
         do {
             cached = try await gateway.page(query.listKey)
         } catch {
-            return marketFailure(error, request: request)
+            return marketFailure(error, request: request, language: language)
         }
-        return list(request, query, cached)
+        return renderListPage(request, query, language, cached)
     }
 
-    /// The list page when its JSON is fresh in the cache (no upstream call, no suspension);
-    /// nil otherwise, and the caller takes the async path.
-    func listIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
-        let query = ProductListQuery(request)
-        guard !query.mine, let cached = gateway.lists.freshValue(for: query.listKey) else { return nil }
-        return list(request, query, cached)
-    }
-
-    private func list(_ request: HTTPRequest, _ query: ProductListQuery, _ cached: CachedValue<ProductPageEnvelope>) -> HTTPResponse {
+    private func renderListPage(
+        _ request: HTTPRequest, _ query: ProductListQuery, _ language: Language, _ cached: CachedValue<ProductPageEnvelope>
+    ) -> HTTPResponse {
         // Past the last page (a list that shrank, an edited URL): go to the last one that exists,
         // page 1 when nothing is left (not an empty page N linking to the empty pages before it).
         let lastPage = max(1, cached.value.lastPage)
         if query.page > lastPage {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
         }
-        let language = Language(request)
         let memo = listPages.entry(for: query, language: language, fetchedAt: cached.fetchedAt) {
             let context = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil, language: language).context
             var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: context, thumbnails: cached.value.products.compactMap(\.thumbnail))
             if keepsRenderedPages {
-                let rendered = renderer.page("products/list", context, for: request)
+                let rendered = renderer.page("products/list", context, language: language, for: request)
                 if rendered.status == .ok, case .bytes(let html) = rendered.body { entry.html = html }
             }
             return entry
@@ -64,7 +77,9 @@ struct ProductBrowsing: Sendable {
         // Registering keeps the thumbnails' keys alive in the registry; it can forget URLs only
         // once it is over half full (see ImageURLRegistry.register).
         if images.mayForget { memo.thumbnails.forEach { images.register($0) } }
-        if Self.wantsFragment(request) { return renderer.page(Self.fragmentTemplate, memo.context, for: request) }
+        if Self.wantsFragment(request) {
+            return renderer.page(Self.fragmentTemplate, memo.context, language: language, for: request)
+        }
         let notice = Self.notice(for: cached, Wording(language))
         // The kept HTML is the page without a flash and without a notice: exactly what rendering
         // would give a request that carries no flash cookie while the market answers.
@@ -73,26 +88,28 @@ struct ProductBrowsing: Sendable {
         }
         var context = memo.context
         if let notice { context["notice"] = .string(notice) }
-        return flash.page(for: request, context) { renderer.page("products/list", $0, for: request) }
+        return flash.page(for: request, context) { renderer.page("products/list", $0, language: language, for: request) }
     }
 
-    func detail(_ request: HTTPRequest) async -> HTTPResponse {
+    // MARK: One product
+
+    /// The product's page when its JSON is fresh in the cache; nil otherwise. A malformed id
+    /// answers 404 at once (the async path would too, without a market call).
+    func productPageIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
+        guard let id = Self.productID(request) else { return productNotFound(request) }
+        guard let cached = gateway.details.freshValue(for: id) else { return nil }
+        return renderProductPage(request, cached)
+    }
+
+    func productPageFetching(_ request: HTTPRequest) async -> HTTPResponse {
         guard let id = Self.productID(request) else { return productNotFound(request) }
         let cached: CachedValue<ProductDetail>
         do {
             cached = try await gateway.product(id: id)
         } catch {
-            return marketFailure(error, request: request, productID: id)
+            return marketFailure(error, request: request, language: Language(request), productID: id)
         }
-        return detail(request, cached)
-    }
-
-    /// The detail page when the product's JSON is fresh in the cache; nil otherwise. A
-    /// malformed id answers 404 at once (the async path would too, without an upstream call).
-    func detailIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let id = Self.productID(request) else { return productNotFound(request) }
-        guard let cached = gateway.details.freshValue(for: id) else { return nil }
-        return detail(request, cached)
+        return renderProductPage(request, cached)
     }
 
     private static func productID(_ request: HTTPRequest) -> Int? {
@@ -104,14 +121,16 @@ struct ProductBrowsing: Sendable {
         renderer.error(.notFound, Wording(Language(request)).productNotFound(id: nil), retryHref: nil, for: request)
     }
 
-    private func detail(_ request: HTTPRequest, _ cached: CachedValue<ProductDetail>) -> HTTPResponse {
-        let query = ProductListQuery(request)
+    private func renderProductPage(_ request: HTTPRequest, _ cached: CachedValue<ProductDetail>) -> HTTPResponse {
         let language = Language(request)
         let page = ProductDetailPage(
-            product: cached.value, query: query, imagePath: imagePath, notice: Self.notice(for: cached, Wording(language)),
-            ownership: ownVendor.owns(cached.value.vendorID), language: language)
-        return flash.page(for: request, page.context) { renderer.page("products/detail", $0, for: request) }
+            product: cached.value, query: ProductListQuery(request), imagePath: imagePath,
+            notice: Self.notice(for: cached, Wording(language)), ownership: ownVendor.owns(cached.value.vendorID),
+            language: language)
+        return flash.page(for: request, page.context) { renderer.page("products/detail", $0, language: language, for: request) }
     }
+
+    // MARK: Shared
 
     var imagePath: (URL) -> String {
         let images = self.images
@@ -127,8 +146,8 @@ struct ProductBrowsing: Sendable {
 
     /// Nothing cached and the market failed: a page that says what happened and, unless the
     /// product does not exist, offers a retry (see `MarketFailure` for every case).
-    func marketFailure(_ error: any Error, request: HTTPRequest, productID: Int? = nil) -> HTTPResponse {
-        let failure = MarketFailure(error, .page(productID: productID), Wording(Language(request)))
+    func marketFailure(_ error: any Error, request: HTTPRequest, language: Language, productID: Int? = nil) -> HTTPResponse {
+        let failure = MarketFailure(error, .page(productID: productID), Wording(language))
         return renderer.error(
             failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
             retryHref: failure.offersRetry ? PageRenderer.retryHref(for: request) : nil, for: request)

@@ -20,7 +20,7 @@ package enum ProductListBenchmark {
             images: ImageURLRegistry(),
             renderer: try PageRenderer(templatesDirectory: templatesDirectory, logger: logger),
             ownVendor: OwnVendor(id: nil, source: .unknown), flash: FlashMessages())
-        return pages.listRoute
+        return pages.listPage
     }
 
     /// The English texts as pages get them under `t`, for hand-made contexts.

@@ -1,0 +1,40 @@
+import HTTPServer
+
+extension DashboardApp {
+    /// The handlers the route table points at, made once at start-up (see `init`).
+    struct Handlers {
+        let staticFiles: StaticFileHandler
+        let images: ImageHandler
+        let health: HealthHandler
+        let browsing: ProductBrowsing
+        let forms: ProductForms
+        let export: ProductExport
+        let overview: OverviewPages
+    }
+
+    /// Every route of the dashboard, in one table: method, path, handler, and what it answers
+    /// (a template under `Templates/`, or another kind of body). The router orders routes by
+    /// specificity, so `/products/new` wins over `/products/{id}` whatever the order here.
+    static func routes(_ h: Handlers) -> Router {
+        var r = Router()
+        let formBody = ProductForms.maxCreateBodyBytes
+        r.get("/") { _ in .redirect(to: "/products", status: .found) }
+        r.add(.get, "/static/{path...}", h.staticFiles)  // a file of Public/
+        r.add(.get, "/images/{key}", h.images)  // a product image, through the image cache
+        r.add(.get, "/healthz", h.health)  // JSON for monitors
+
+        r.add(.get, "/products", h.browsing.listPage)  // products/list; fragment=1: products/list-results
+        r.add(.get, "/products/{id}", h.browsing.productPage)  // products/detail
+        r.get("/products.csv", h.export.csvExport)  // text/csv, streamed
+        r.get("/overview", h.overview.overviewPage)  // overview
+
+        r.get("/products/new", h.forms.newProductForm)  // products/form
+        r.post("/products", maxBodySize: formBody, h.forms.createProduct)  // 303, or products/form (422)
+        r.get("/products/new/images/{token}/{number}", h.forms.stashedImage)  // a picture kept for the form
+        r.get("/products/{id}/edit", h.forms.editForm)  // products/form
+        r.post("/products/{id}/edit", h.forms.saveEdit)  // 303, or products/form (422)
+        r.get("/products/{id}/delete", h.forms.deleteConfirmation)  // products/delete
+        r.post("/products/{id}/delete", h.forms.deleteProduct)  // 303 to the list, or products/delete
+        return r
+    }
+}
