@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hostile local clients against a running dashboard (issue 14, client side).
+"""Hostile local clients against a running dashboard (the client side of Scripts/faults hostile).
 
   python3 hostile_clients.py --base http://127.0.0.1:PORT --pid PID [--data-dir DIR]
                              [--request-timeout 60] [--margin 15] [--posts 600] [--tricklers 40]

@@ -1,4 +1,4 @@
-# Scripts/faults hostile (issue 14): sourced by Scripts/faults after bench-tools/common.sh, so
+# Scripts/faults hostile: sourced by Scripts/faults after bench-tools/common.sh, so
 # $work, $tools, $bin_dir, pids, start_dashboard, free_port, rss_mb and $status are there.
 #
 # The dashboard runs over hostile_upstream.py (a market misbehaving on purpose) whose redirects

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A misbehaving Open Market for Scripts/faults hostile (issue 14), and the sink it points at.
+"""A misbehaving Open Market for Scripts/faults hostile, and the sink it points at.
 
   hostile_upstream.py sink PORT LOG      answers everything 200 and appends one line a request
                                          to LOG ("METHOD PATH identifier=yes|no"): anything in

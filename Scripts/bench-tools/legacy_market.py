@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""A data directory as the embedded market wrote it before SQLite (market.json + images/), for
-the migration cycle of Scripts/faults crash.
+"""A data directory in the embedded market's legacy single-file format (market.json + images/),
+for the migration cycle of Scripts/faults crash.
 
 make DIR COUNT IMAGE: writes DIR/market.json with COUNT products (format 1, counters past the
   last ids, names "Legacy product N ..." with Korean and symbols) and one image each, hard links

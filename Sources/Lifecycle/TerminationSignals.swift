@@ -5,9 +5,9 @@ import Glibc
 ///
 /// Both signals are blocked from the first line of `main`, in that thread and so in every thread
 /// started after it, and the main thread takes them with `sigwait(3)` once the server is up. A
-/// signal that arrives during start-up stays pending until then: it is neither lost (as it was
-/// when the handler was a dispatch source, set up after the signal had been set to `SIG_IGN`)
-/// nor fatal to a half-started process; the shutdown runs as soon as start-up ends.
+/// signal that arrives during start-up stays pending until then: it is neither lost (a dispatch
+/// source needs the signal set to `SIG_IGN` first, and drops one that comes before the source
+/// is ready) nor fatal to a half-started process; the shutdown runs as soon as start-up ends.
 ///
 /// The main thread waits here rather than in `dispatchMain()`, which unblocks every signal on
 /// it: nothing in our executables runs on the main queue (no `@MainActor`, no

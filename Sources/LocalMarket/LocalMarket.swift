@@ -3,7 +3,7 @@ import HTTPServer
 import Synchronization
 
 /// The embedded Open Market: the real API's paths, JSON and quirks (see
-/// `openmarket-api.md`), durable storage in a data directory, seed data on first start.
+/// `docs/market-api.md`), durable storage in a data directory, seed data on first start.
 ///
 /// ```swift
 /// let market = try LocalMarket(dataDirectory: url)   // loads or seeds the data

@@ -15,8 +15,8 @@ public final class AccessLog: Sendable {
     /// Receives batches of whole lines, each ending in a newline.
     public typealias Sink = @Sendable ([UInt8]) -> Void
 
-    /// One event loop's lines. A shared buffer made the loops wait for each other whenever
-    /// the thread holding its lock was preempted (two cores, wrk and the loops on them).
+    /// One event loop's lines. A shared buffer would make the loops wait for each other
+    /// whenever the thread holding its lock is preempted (two cores, wrk and the loops on them).
     private final class Shard: Sendable {
         struct State {
             var buffer: [UInt8] = []

@@ -5,8 +5,8 @@ import Testing
 
 @testable import Dashboard
 
-/// Issue 14: numbers at the edges of what the types hold, from the market (prices, stock, ids)
-/// or typed by a person (prices, stock), never trap. Each formats to some text or is refused.
+/// Numbers at the edges of what the types hold, from the market (prices, stock, ids) or typed
+/// by a person (prices, stock), never trap. Each formats to some text or is refused.
 @Suite struct ExtremeNumberTests {
     static let amounts: [Decimal] = [
         .greatestFiniteMagnitude, .leastFiniteMagnitude, .leastNonzeroMagnitude, .nan,

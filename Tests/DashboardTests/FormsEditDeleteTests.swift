@@ -63,8 +63,8 @@ import Testing
     }
 
     @Test func oneFormToken_reusedOnAnotherProduct_editsThatProduct() async throws {
-        // Issue 14: the double-submit key lacked the product id, so the second product was
-        // answered "updated" from the first one's outcome and nothing was sent.
+        // The double-submit key includes the product id: without it the second product would
+        // be answered "updated" from the first one's outcome and nothing would be sent.
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7), ScriptedMarket.product(id: 8)])
         try await withDashboard(api: market) { harness in
             var session = FormSession(port: harness.port)

@@ -3,9 +3,9 @@ import Testing
 
 @testable import Dashboard
 
-/// Issue 14: thumbnails that redirect, and thumbnails that never end. A redirect is followed
-/// only on an origin the market's own image URLs named, at most twice; a sink on another port
-/// of the same loopback address must receive nothing. A body past the cap is cut off.
+/// Thumbnails that redirect, and thumbnails that never end. A redirect is followed only on an
+/// origin the market's own image URLs named, at most twice; a sink on another port of the same
+/// loopback address must receive nothing. A body past the cap is cut off.
 @Suite(.timeLimit(.minutes(2)))
 struct HostileImageTests {
     static let photo = ImageFixtures.png(5000)

@@ -4,9 +4,9 @@ import Testing
 
 @testable import Dashboard
 
-/// Issue 14, the upstream half: a market that misbehaves on purpose, over real sockets. The
-/// dashboard must answer every request (a page, an error page or the placeholder), follow no
-/// redirect off the market's image hosts, read nothing past its caps, and keep serving.
+/// A market that misbehaves on purpose, over real sockets. The dashboard must answer every
+/// request (a page, an error page or the placeholder), follow no redirect off the market's
+/// image hosts, read nothing past its caps, and keep serving.
 @Suite(.timeLimit(.minutes(2)))
 struct HostileMarketTests {
     /// A list envelope for search `q`: `case=FIELD:VALUE` sets one integer field; items may be

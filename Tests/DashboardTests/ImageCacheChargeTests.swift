@@ -4,8 +4,8 @@ import Testing
 
 @testable import Dashboard
 
-/// The image caches charge what an entry really costs, not only its payload (issue 14): many
-/// tiny images under long URLs must not hold far more than the configured bounds.
+/// The image caches charge what an entry really costs, not only its payload: many tiny images
+/// under long URLs must not hold far more than the configured bounds.
 @Suite struct ImageCacheChargeTests {
     @Test func memoryTier_chargesKeysAndTags_soTinyImagesUnderLongURLsStayWithinTheBudget() {
         var tier = ImageMemoryTier(capacity: 20_000)

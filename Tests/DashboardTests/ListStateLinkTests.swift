@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-/// Every link on a list page keeps the person's view, page, page size and search
-/// (design.md, "Routes and stable hooks").
+/// Every link on a list page keeps the person's view, page, page size and search.
 @Suite struct ListStateLinkTests {
     /// Grid, page 3 of 6, ten a page.
     static let path = "/products?view=grid&page=3&per_page=10"

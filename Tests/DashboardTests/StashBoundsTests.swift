@@ -4,8 +4,8 @@ import Testing
 
 @testable import Dashboard
 
-/// The upload stash charges what it really holds and cannot be flooded (issue 14: 600 posts of
-/// 4-byte "JPEGs" with 8,000-character names grew memory by 26 MB and left 3,000 files).
+/// The upload stash charges what it really holds and cannot be flooded: hundreds of posts of
+/// 4-byte "JPEGs" with 8,000-character names must not grow memory or leave files behind.
 @Suite struct StashBoundsTests {
     /// A clock the test moves by hand.
     final class ManualClock: Sendable {

@@ -18,15 +18,15 @@ import Testing
         return whole
     }
 
-    // Fed whole, the parser scanned past the limit and reported the bare LF (400); in pieces it
-    // gave up at the limit first (414).
+    // The limit comes first however the bytes arrive: scanning past it would report the bare
+    // LF (400) for the whole message but the limit (414) for pieces.
     @Test func requestLineOverTheLimit_withABareLFFurtherOn_is414HoweverSplit() {
         let message = requestBytes("GET /" + String(repeating: "a", count: 60) + " HTTP/1.1\n")
         #expect(expectSameOutcomeHoweverSplit(message).error?.status == .uriTooLong)
     }
 
-    // Fed up to the CR of a line exactly at the limit, the parser counted the CR as part of the
-    // line and answered 414 to a request it accepts whole.
+    // Fed up to the CR of a line exactly at the limit, the parser must not count the CR as
+    // part of the line and answer 414 to a request it accepts whole.
     @Test func requestLineExactlyAtTheLimit_cutAfterItsCR_isAccepted() {
         let line = "GET /" + String(repeating: "a", count: 22) + " HTTP/1.1"
         #expect(line.utf8.count == limits.maxRequestLineBytes)
@@ -62,8 +62,8 @@ import Testing
             + (1...8).map { MultipartFeeding.parse(body, boundary: "B", limits: limits, chunkSize: $0) }
     }
 
-    // Fed whole, the parser scanned past the field limit and reported a bare LF further on
-    // (400); in small pieces it reported the field first (413).
+    // The field limit comes first however the bytes arrive: scanning past it would report the
+    // bare LF further on (400) for the whole body but the field (413) for small pieces.
     @Test func fieldOverItsLimit_withABareLFFurtherOn_isTooLargeHoweverSplit() {
         let body = formBytes(
             "--B\r\nContent-Disposition: form-data; name=a\r\n\r\n" + String(repeating: "x", count: 20) + "\r\n--B\n")
@@ -73,8 +73,8 @@ import Testing
         }
     }
 
-    // The second file crosses the total at its 61st byte and its own limit at its 91st: fed
-    // whole it was reported as too large itself, in pieces as over the total.
+    // The second file crosses the total at its 61st byte and its own limit at its 91st: the
+    // total is reported, whole or in pieces, not the file's own limit.
     @Test func fileCrossingTheTotalBeforeItsOwnLimit_reportsTheTotalHoweverSplit() {
         func file(_ name: String, _ size: Int) -> String {
             "Content-Disposition: form-data; name=\(name); filename=\(name).jpg\r\n\r\n" + String(repeating: "x", count: size)

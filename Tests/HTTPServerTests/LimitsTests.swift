@@ -1,7 +1,7 @@
 import HTTPServer
 import Testing
 
-/// Limits and deadlines over real sockets (design.md, "Defaults for limits").
+/// Limits and deadlines over real sockets.
 @Suite("Server: limits and deadlines")
 struct LimitsTests {
     static let router = Router.testing { router in
@@ -25,8 +25,8 @@ struct LimitsTests {
     /// A browser sends the whole file before it reads the answer. The server answers 413 as soon
     /// as the head announces too much, then reads and discards the upload instead of closing on
     /// it: a close with unread input resets the connection, and the person would see
-    /// "connection reset" instead of the page. (When the linger discarded 256 KB at most, this
-    /// upload's send failed with a broken pipe.)
+    /// "connection reset" instead of the page. A linger that stops discarding before the
+    /// 12 MB are in fails this upload's send with a broken pipe.
     @Test func oversizedUpload_sentWhole_stillGetsThe413() async throws {
         // An hour-scale linger: what is tested is that the upload is read, not how fast.
         let configuration = ServerConfiguration.testing { $0.lingerTimeout = .seconds(3600) }

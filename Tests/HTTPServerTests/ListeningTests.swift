@@ -1,7 +1,8 @@
 import HTTPServer
 import Testing
 
-/// Where the server listens and which Host names it answers to (design.md, security rules).
+/// Where the server listens and which Host names it answers to (a `Host` that names another
+/// server is refused, against DNS rebinding).
 @Suite("Server: addresses and Host")
 struct ListeningTests {
     static let router = Router.testing()

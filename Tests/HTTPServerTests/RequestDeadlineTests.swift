@@ -3,7 +3,7 @@ import HTTPServer
 import Testing
 
 /// Whole-request deadlines, the minimum rate of large bodies and the memory budget for bodies
-/// in flight (issue 14: a body trickling a byte every few seconds used to hold its slot for ever).
+/// in flight: a body trickling a byte every few seconds must not hold its slot for ever.
 @Suite("Server: whole-request deadline and body budget")
 struct RequestDeadlineTests {
     static let router = Router.testing { router in

@@ -3,7 +3,7 @@ import Glibc
 @testable import HTTPServer
 import Testing
 
-/// Static files under `/static/` (design.md: content types, ETag and Last-Modified with 304,
+/// Static files under `/static/` (content types, ETag and Last-Modified with 304,
 /// Cache-Control, HEAD; no `..`, no dotfiles, nothing outside the root, symlinks included).
 @Suite("Server: static files")
 struct StaticFileTests {

@@ -4,9 +4,9 @@ import Testing
 
 @Suite("A market.json data directory is imported into SQLite once")
 struct MigrationTests {
-    /// A data directory as the market before SQLite left it: `market.json` with its counters
-    /// past deleted ids, a product the create rules would refuse today (registered earlier on
-    /// the live server: empty description, price 0), images on disk, one orphan image.
+    /// A data directory in the legacy single-file format: `market.json` with its counters past
+    /// deleted ids, a product the create rules refuse (as the live server holds some: empty
+    /// description, price 0), images on disk, one orphan image.
     private func legacyDirectory() throws -> (directory: URL, state: MarketState, json: Data) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lm-legacy-\(UUID().uuidString)")
         let files = MarketFiles(directory: directory, syncsToDisk: false)

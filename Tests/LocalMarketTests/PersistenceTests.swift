@@ -51,8 +51,8 @@ struct PersistenceTests {
         let fixture = try MarketFixture(syncsToDisk: true)
         _ = try await fixture.createProduct(name: "Committed product")
         let committed = try await everything(fixture)
-        // A crash mid-upload leaves the write's marker and a half-written image; and the old
-        // storage's interrupted state write left a temporary file beside the data.
+        // A crash mid-upload leaves the write's marker and a half-written image; and an
+        // interrupted write of a legacy `market.json` left a temporary file beside the data.
         let key = String(repeating: "cd", count: 16)
         let folder = fixture.dataPath + "/images/28/20240101"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -73,7 +73,7 @@ struct PersistenceTests {
         let fixture = try MarketFixture(syncsToDisk: true)
         let id = try await fixture.createProduct(name: "Committed product")
         let committed = try await everything(fixture)
-        // What a crash after the image files but before the state rename leaves behind.
+        // What a crash after the image files but before their row is committed leaves behind.
         let orphan = ImageNaming.paths(vendorId: 28, day: "20240101", key: String(repeating: "ab", count: 16), format: .jpeg)
         try fixture.market.store.files.writeImage(Images.jpeg(seed: 7), origin: orphan.origin, thumbnail: orphan.thumbnail, durable: true)
 

@@ -3,7 +3,7 @@ import Testing
 @testable import LocalMarket
 
 /// The trigram index must never change what `search_value` finds: every answer equals a plain
-/// scan of all names with the rule the market always used, on names made to trip an index.
+/// scan of all names with `SearchRule`, on names made to trip an index.
 @Suite("search_value through the index equals a plain substring scan")
 struct SearchIndexTests {
     static let names = [

@@ -9,9 +9,10 @@ import Synchronization
 /// each `/proc/self/fd` entry's whole 256-byte `d_name` out of glibc's `readdir` buffer; when an
 /// entry sits at the end of that buffer and the next page is unmapped, the copy faults and the
 /// whole test process dies (swift-corelibs-foundation PR #5472, fixed after Swift 6.3.1). A test
-/// process holds hundreds of sockets, so plain `swift test` crashed there about once in a few
-/// runs, however the launches were serialised. Here the child closes every inherited descriptor
-/// itself (`posix_spawn_file_actions_addclosefrom_np`), and nothing reads `/proc/self/fd`.
+/// process holds hundreds of sockets, so plain `swift test` would crash there about once in a
+/// few runs, even with the launches serialised. Here the child closes every inherited
+/// descriptor itself (`posix_spawn_file_actions_addclosefrom_np`), and nothing reads
+/// `/proc/self/fd`.
 ///
 /// The child gets `/dev/null` for standard input and error, so a child left running (the test
 /// process crashed) holds no pipe of `swift test`'s open, and a pipe for standard output, read

@@ -24,8 +24,8 @@ final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>
     /// A reader-writer lock: `freshValue(for:)`, the path of every cached page an event loop
     /// answers at once, takes the shared side (and the exclusive side only to mark an entry
     /// drifting towards eviction as used); `value(for:)`, the async path that may start or join
-    /// a fetch, and every write take the exclusive side. A Mutex made preempted holders put the
-    /// other threads to sleep.
+    /// a fetch, and every write take the exclusive side. Under a Mutex, a preempted holder
+    /// would put the other threads to sleep.
     let state = ReadWriteLock(State())
     let freshHits = Atomic<Int>(0)
 

@@ -12,7 +12,7 @@ struct CatalogProduct: Sendable, Equatable {
     var name: String
     /// The thumbnail URL as the market sent it (a `URL` value costs several times the string),
     /// kept for the own vendor's products only: only "My products" shows pictures, and a
-    /// thumbnail URL (about 130 bytes) for every product was a third of the snapshot's memory.
+    /// thumbnail URL (about 130 bytes) for every product would be a third of the snapshot's memory.
     var thumbnail: String?
     var currency: Currency
     var price: Decimal

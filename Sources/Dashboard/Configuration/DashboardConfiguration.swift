@@ -2,8 +2,8 @@ import Foundation
 import HTTPServer
 
 /// Everything the dashboard can be told at start-up: flags first, then environment, then
-/// defaults (design.md, "Configuration"). Parsing never crashes: bad input is a
-/// `ConfigurationError` with one line a person can act on.
+/// defaults (every option is listed in `docs/operations.md`). Parsing never crashes: bad
+/// input is a `ConfigurationError` with one line a person can act on.
 public struct DashboardConfiguration: Sendable, Equatable {
     var host = "127.0.0.1"
     var port = 8080
@@ -29,7 +29,7 @@ public struct DashboardConfiguration: Sendable, Equatable {
     var imageMemoryCacheBytes = 32 * 1024 * 1024
     var imageDiskCacheBytes = 256 * 1024 * 1024
     /// How long upstream JSON (product lists and details) is served without asking the market
-    /// again; after that it is served stale while one refresh runs (design.md, "Caching").
+    /// again; after that it is served stale while one refresh runs.
     /// Tests set it to zero so every page load asks the market.
     var jsonFreshFor: Duration = .seconds(10)
     /// A refresh of stale JSON that has not answered after this long makes pages say the market

@@ -1,6 +1,6 @@
 import HTTPServer
 
-/// Defences against cross-site request forgery on every POST (design.md, "Security rules").
+/// Defences against cross-site request forgery on every POST.
 ///
 /// 1. Origin: a browser says where a POST comes from. `Sec-Fetch-Site` other than `same-origin`
 ///    or `none` (a person's own action) is refused, as is an `Origin` whose host and port differ

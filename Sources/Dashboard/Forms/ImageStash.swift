@@ -8,9 +8,9 @@ import Synchronization
 ///   learns a form token sees nothing.
 /// - On disk under `directory` (0700; files 0600, named by random ids, never by client names),
 ///   at most `maxImagesPerForm` a form.
-/// - Bounded by what it really holds (issue 14): each image is charged `StashedImage.charge`
-///   (at least 4 KB, plus its name and bookkeeping) and each form `formOverhead`, up to
-///   `maxTotalBytes`; at most `maxForms` forms in all and `maxFormsPerOwner` per browser.
+/// - Bounded by what it really holds: each image is charged `StashedImage.charge` (at least
+///   4 KB, plus its name and bookkeeping) and each form `formOverhead`, up to `maxTotalBytes`;
+///   at most `maxForms` forms in all and `maxFormsPerOwner` per browser.
 /// - Making room: a browser over its own cap loses its own least recently used form. Other
 ///   browsers' forms are dropped (least recently used first) only once untouched for
 ///   `minimumAge`: a person who is still fixing a form never loses its images to someone

@@ -1,5 +1,5 @@
-/// The form's fields, named exactly as the API names them (design.md, "Routes"), in the
-/// order they appear on the page (and in the error summary).
+/// The form's fields, named exactly as the API names them (tests and scripts post these
+/// names), in the order they appear on the page (and in the error summary).
 enum ProductField: String, CaseIterable, Sendable {
     case name
     case description

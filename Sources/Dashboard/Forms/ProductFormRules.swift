@@ -1,8 +1,8 @@
 import Foundation
 import MarketClient
 
-/// The API's rules for product fields (openmarket-api.md, "Create"), checked on the server
-/// before anything is sent, with messages that say how to fix the value.
+/// The API's rules for product fields on create (`docs/market-api.md`), checked on the
+/// server before anything is sent, with messages that say how to fix the value.
 ///
 /// Choices: text is trimmed at both ends and line breaks become `\n`; lengths count
 /// `Character`s (what a person sees, and what the embedded market counts). Amounts accept
@@ -98,7 +98,7 @@ enum ProductFormRules {
         }
     }
 
-    /// An empty stock means 0, as the API's default (openmarket-api.md: optional, default 0).
+    /// An empty stock means 0: the API's `stock` is optional and defaults to 0.
     static func checkStock(_ text: String, _ wording: Wording = Wording(.en)) -> Result<Int, Refusal> {
         let stockText = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
         if stockText.isEmpty { return .success(0) }

@@ -6,9 +6,9 @@ extension StashedImage {
     /// Bookkeeping per image beyond its name: this struct, its path and digest strings, the index.
     static let overhead = 512
 
-    /// What the stash charges for keeping this image (issue 14: counting only the image bytes
-    /// let 4-byte "JPEGs" with 8,000-character names grow memory by 26 MB while the stash
-    /// believed it held 12 KB).
+    /// What the stash charges for keeping this image: its bytes (at least a disk block), its
+    /// name and bookkeeping. Counting only the bytes would let tiny files with long names
+    /// fill memory while the stash believes it holds almost nothing.
     var charge: Int { Self.charge(size: size, filename: filename) }
 
     static func charge(size: Int, filename: String) -> Int {

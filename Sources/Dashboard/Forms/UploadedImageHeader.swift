@@ -1,9 +1,8 @@
 /// What an uploaded file's header says about the picture, read far enough to be sure it is one:
 /// a JPEG's frame header (SOF) or a PNG's IHDR chunk, with dimensions a picture can have.
 ///
-/// Issue 14: the stash used to keep anything starting with the magic bytes, so a 4-byte "JPEG"
-/// was kept (and charged 4 bytes). A part must now be a whole image header before it is kept;
-/// the market's own checks still decide the rest.
+/// The stash keeps a part only when it holds a whole image header: magic bytes alone would
+/// let a 4-byte "JPEG" in. The market's own checks still decide the rest.
 struct UploadedImageHeader: Sendable, Equatable {
     let format: ImageFormat
     let width: Int

@@ -9,9 +9,10 @@ import Synchronization
 /// for it. The memory tier sits behind a reader-writer lock of its own: a hit takes only the
 /// shared side (and the exclusive side only to refresh an entry drifting into the older half of
 /// the LRU order, see `LRUDictionary.peekWithRecency`), because every image request of every
-/// server thread passes here and a contended mutex was the image route's main cost. Content is checked by magic bytes (JPEG, PNG, GIF, WebP) and size before anything is
-/// kept; refused content and upstream errors are remembered for `failureCooldown`, so a page full
-/// of broken images does not ask the upstream again on every reload.
+/// server thread passes here and a contended mutex would be the image route's main cost.
+/// Content is checked by magic bytes (JPEG, PNG, GIF, WebP) and size before anything is kept;
+/// refused content and upstream errors are remembered for `failureCooldown`, so a page full of
+/// broken images does not ask the upstream again on every reload.
 final class ImageCache: Sendable {
     typealias Fetcher = @Sendable (URL) async throws -> (bytes: [UInt8], contentType: String?)
     typealias Clock = @Sendable () -> ContinuousClock.Instant

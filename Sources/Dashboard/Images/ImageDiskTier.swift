@@ -12,9 +12,9 @@ import Synchronization
 /// Writes go to a temporary file renamed into place, so a reader never sees half a file.
 /// Disk errors make the tier forget an entry, never fail a request: it is only a cache.
 ///
-/// `bytes` counts what files really take (issue 14): each is charged whole 4 KB blocks (a
-/// 10-byte file still takes one) plus `entryOverhead` for its directory entry and its place in
-/// the in-memory index, so many tiny images cannot outgrow the budget.
+/// `bytes` counts what files really take: each is charged whole 4 KB blocks (a 10-byte file
+/// still takes one) plus `entryOverhead` for its directory entry and its place in the in-memory
+/// index, so many tiny images cannot outgrow the budget.
 final class ImageDiskTier: Sendable {
     static let blockSize = 4096
     /// The 64-byte name in the directory and in the index, and the index's node.

@@ -7,7 +7,7 @@ import HTTPServer
 /// - Known: the bytes with their sniffed `Content-Type`, a strong `ETag`, and
 ///   `Cache-Control: public, max-age=31536000, immutable`. That long lifetime assumes the
 ///   upstream never changes the content behind an image URL: it names each upload by a fresh
-///   random file name, and images cannot be edited (openmarket-api.md). A changed image would
+///   random file name, and the API cannot change a product's images. A changed image would
 ///   come with a new URL, hence a new key.
 /// - `If-None-Match` naming the tag: 304 without a body.
 /// - Upstream failure or refused content: the placeholder PNG with status 200, so the `<img>`

@@ -1,9 +1,9 @@
 /// The in-memory tier: images by URL, bounded in bytes, least recently used evicted first.
 /// A value type kept inside `ImageCache`'s lock.
 ///
-/// `bytes` counts what entries really hold (issue 14): the payload plus the key, the ETag, the
-/// content type and a fixed `entryOverhead` for the list node and the table slot, so thousands
-/// of tiny images cannot hold far more memory than the budget says.
+/// `bytes` counts what entries really hold: the payload plus the key, the ETag, the content
+/// type and a fixed `entryOverhead` for the list node and the table slot, so thousands of tiny
+/// images cannot hold far more memory than the budget says.
 struct ImageMemoryTier: Sendable {
     /// The LRU node, the dictionary slot and the strings' and array's headers, per entry.
     static let entryOverhead = 160

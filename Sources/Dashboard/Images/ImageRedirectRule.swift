@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 
-/// Which redirects an image fetch may follow (issue 14): an image URL the market named may
-/// redirect (a CDN does), but never off to a place the market did not name.
+/// Which redirects an image fetch may follow: an image URL the market named may redirect (a CDN
+/// does), but never off to a place the market did not name.
 ///
 /// A hop is followed only when
 /// - it keeps to an origin (scheme, host and port) of an image URL the market itself returned

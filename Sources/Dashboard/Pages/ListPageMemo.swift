@@ -8,7 +8,7 @@ import Templating
 ///
 /// That context depends only on one cached page of products and on the query (view, page, page
 /// size, search). Until the JSON is refetched it comes out the same on every render, and building
-/// it was more than half of a grid page's cost (20 objects of a dozen fields, 40 prices
+/// it is more than half of a grid page's cost (20 objects of a dozen fields, 40 prices
 /// formatted, a dozen links). The page itself is still rendered per request, with what belongs
 /// to the request or the moment added: the flash message and the "market not answering" notice.
 ///

@@ -1,6 +1,6 @@
-/// The deadlines of a body being read, and the memory budget of large bodies (issue 14: a body
-/// trickling one byte every few seconds used to hold its connection for ever, since only the
-/// gap between pieces had a deadline).
+/// The deadlines of a body being read, and the memory budget of large bodies. A deadline on
+/// the gap between pieces alone would let a body trickling one byte every few seconds hold its
+/// connection for ever.
 ///
 /// Three clocks run while a body arrives; the first to pass answers 408 and closes:
 /// - idle: `bodyIdleTimeout` since the last piece;

@@ -156,9 +156,9 @@ extension Connection {
         return true
     }
 
-    /// Writes the status line and header block into the loop's `headBuffer`, with `Date`, `Content-Length`, `Connection` and the
-    /// configured default headers. Header lines a handler built with CR or LF in them are
-    /// dropped: they would split the response.
+    /// Writes the status line and header block into the loop's `headBuffer`, with `Date`,
+    /// `Content-Length`, `Connection` and the configured default headers. Header lines a
+    /// handler built with CR or LF in them are dropped: they would split the response.
     private func writeHead(of response: HTTPResponse, keepAlive: Bool, version: HTTPVersion) {
         let out = loop.headBuffer
         out.reset()

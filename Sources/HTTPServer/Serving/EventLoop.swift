@@ -5,9 +5,10 @@ import Synchronization
 /// One thread serving many connections: non-blocking sockets, epoll (edge-triggered) for
 /// readiness, a heap of deadlines for timeouts.
 ///
-/// Why not a thread per connection: with 32 busy connections on 2 cores, every request paid a
-/// thread wake-up and two context switches, and 1,000 idle clients held 1,000 stacks. A loop per
-/// core answers whatever is ready in one pass and keeps an idle connection at a few hundred bytes.
+/// Why not a thread per connection: with 32 busy connections on 2 cores, every request would pay
+/// a thread wake-up and two context switches, and 1,000 idle clients would hold 1,000 stacks. A
+/// loop per core answers whatever is ready in one pass and keeps an idle connection at a few
+/// hundred bytes.
 ///
 /// Threading rule: a connection belongs to one loop for life and is touched only on that loop's
 /// thread. Other threads (the accept thread, handler tasks, `shutdown`) reach a loop only through

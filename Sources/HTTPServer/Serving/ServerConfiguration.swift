@@ -1,7 +1,7 @@
 import Glibc
 
-/// Every limit, deadline and default of the server in one place (design.md, "Defaults for limits").
-/// Built once, passed to `HTTPServer`, immutable afterwards.
+/// Every limit, deadline and default of the server in one place (listed with their answers in
+/// `docs/operations.md`). Built once, passed to `HTTPServer`, immutable afterwards.
 public struct ServerConfiguration: Sendable {
     /// The address to bind: an IPv4 or IPv6 literal, or `localhost` (binds 127.0.0.1 and ::1).
     public var host: String

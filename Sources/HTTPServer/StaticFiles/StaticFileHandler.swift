@@ -3,10 +3,10 @@ import Synchronization
 
 /// Serves files under a root folder (`Public/`) for a route like `/static/{path...}`.
 ///
-/// Safety (design.md): every percent-decoded segment is checked (no `..`, no `.`, no dotfiles,
-/// no `/`, `\` or NUL smuggled in by encoding), and the resolved real path (symlinks followed)
-/// must stay inside the root. Anything else is a 404 (or 400 for encoded separators), never a
-/// file outside. Small files are kept in memory and re-validated with one `stat` per request.
+/// Safety: every percent-decoded segment is checked (no `..`, no `.`, no dotfiles, no `/`, `\`
+/// or NUL smuggled in by encoding), and the resolved real path (symlinks followed) must stay
+/// inside the root. Anything else is a 404 (or 400 for encoded separators), never a file
+/// outside. Small files are kept in memory and re-validated with one `stat` per request.
 public struct StaticFileHandler: ImmediateHTTPHandler {
     public let root: String
     /// The route parameter that holds the file path (`path` for `/static/{path...}`).

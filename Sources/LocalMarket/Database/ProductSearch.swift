@@ -1,8 +1,8 @@
 import Foundation
 
-/// `search_value`: the products whose name contains the text, ignoring case, exactly as
-/// the market has always matched (Foundation's `range(of:options: .caseInsensitive)`, which
-/// also treats canonically equivalent text as equal, "ß" as "ss", "ﬁ" as "fi"...).
+/// `search_value`: the products whose name contains the text, ignoring case, by `SearchRule`
+/// (Foundation's `range(of:options: .caseInsensitive)`, which also treats canonically
+/// equivalent text as equal, "ß" as "ss", "ﬁ" as "fi"...).
 ///
 /// Fast at 100,000 names in two steps. The index holds a folded `key` of each name (case,
 /// diacritics and width folded away, then decomposed): any name the exact rule accepts has

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The rule `search_value` has always followed: the name contains the text, ignoring case, as
+/// The rule `search_value` follows: the name contains the text, ignoring case, as
 /// Foundation's `range(of:options: .caseInsensitive)` decides (canonically equivalent text is
 /// equal, "ß" matches "ss", "ﬁ" matches "fi"...). Two shortcuts give the same answer cheaper.
 enum SearchRule {

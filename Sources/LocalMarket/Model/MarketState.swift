@@ -1,6 +1,6 @@
-/// A whole market in memory: the shape of `market.json`, the file the market rewrote on every
-/// change before SQLite (imported once by `MarketInstaller`), and of the sample seed before it
-/// is stored. Ids are never reused: the counters survive deletes and restarts.
+/// A whole market in memory: the shape of `market.json`, the whole-state file of a legacy
+/// data directory (imported once by `MarketInstaller`), and of the sample seed before it is
+/// stored. Ids are never reused: the counters survive deletes and restarts.
 struct MarketState: Codable, Sendable, Equatable {
     static let currentFormat = 1
 

@@ -7,8 +7,8 @@ import Glibc
 /// `fsync`ed so the new entry survives a power cut. (The market's records live in SQLite; this
 /// is for image files.)
 enum AtomicFile {
-    /// The old storage wrote `market.json` through temporary files named `<name>.tmp-<random>`;
-    /// `MarketFiles.prepare` removes any a crash left.
+    /// Marks the temporary files a legacy `market.json` was written through
+    /// (`<name>.tmp-<random>`); `MarketFiles.prepare` removes any a crash left.
     static let temporaryMarker = ".tmp-"
 
     /// Creates a new file (never overwriting one) with `bytes`, flushed to disk when `sync`.

@@ -12,7 +12,7 @@ import Glibc
 /// failed and the image is gone). A delete marks its images before it commits and removes
 /// them after. So a crash leaves at worst marked, unreferenced images, which the next start
 /// removes by reading only `incoming/`, never listing every image of a large catalog.
-/// `market.json`, the whole-state file of the market before SQLite, is imported once and
+/// `market.json`, the whole-state file of a legacy data directory, is imported once and
 /// renamed `market.json.imported`.
 struct MarketFiles: Sendable {
     let root: String
@@ -32,8 +32,8 @@ struct MarketFiles: Sendable {
         root = path
     }
 
-    /// Creates the folders; removes temporary files an interrupted write of the old state file
-    /// left (never committed).
+    /// Creates the folders; removes temporary files an interrupted write of a legacy
+    /// `market.json` left (never committed).
     func prepare() throws(StorageError) {
         try AtomicFile.makeDirectory(root, sync: syncsToDisk)
         try AtomicFile.makeDirectory(imagesRoot, sync: syncsToDisk)
@@ -44,7 +44,7 @@ struct MarketFiles: Sendable {
         }
     }
 
-    /// The old whole-state file, or nil when there is none.
+    /// The legacy whole-state file, `market.json`, or nil when there is none.
     func loadLegacyState() throws(StorageError) -> MarketState? {
         guard let bytes = try AtomicFile.read(legacyStatePath) else { return nil }
         let state: MarketState

@@ -1,6 +1,6 @@
 import Foundation
 
-/// First-start work on a data directory: import an old `market.json` (once, in one
+/// First-start work on a data directory: import a legacy `market.json` (once, in one
 /// transaction, then rename it), or install the catalog; and at every start, remove images
 /// whose write a crash interrupted before its row was committed.
 struct MarketInstaller {
@@ -78,7 +78,8 @@ struct MarketInstaller {
         files.settle(origins: origins)
     }
 
-    /// The old market swept unreferenced images at every load; the import does it once.
+    /// A legacy data directory may hold images no product refers to; the import removes them
+    /// once, then retires `market.json`.
     private func sweepAndRetire(keeping referenced: Set<String>) throws(StorageError) {
         files.removeUnreferencedImages(keeping: referenced)
         try files.retireLegacyState()

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The API's rules for product fields and uploads (`openmarket-api.md`, "Create").
+/// The API's rules for product fields and uploads on create (`docs/market-api.md`).
 /// Lengths count `Character`s, what a person sees as letters, so a client that counts the
 /// same way is never refused for a name it accepted.
 enum ProductRules {

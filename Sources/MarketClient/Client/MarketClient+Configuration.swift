@@ -8,7 +8,7 @@ extension MarketClient {
     ///   timer that covers connecting and is reset by every chunk received: an idle timeout, not
     ///   a total. It counts whole seconds: 1.5 fires after 1 s, and anything below 1 fires at
     ///   once (about 0.1 s).
-    /// - `timeoutIntervalForResource` is not honoured (a response trickling for 8 s completed
+    /// - `timeoutIntervalForResource` is not honoured (a response trickling for 8 s completes
     ///   under a 3 s resource timeout).
     /// - There is no separate connect timeout.
     ///

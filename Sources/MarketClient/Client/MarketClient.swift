@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 
 /// The real `MarketAPI`: speaks the Open Market REST API over URLSession, exactly as
-/// `openmarket-api.md` describes it (paths, snake_case query names, the `identifier` header on
+/// `docs/market-api.md` describes it (paths, snake_case query names, the `identifier` header on
 /// writes only, `secret` in bodies, the multipart create, the archived → DELETE dance).
 public final class MarketClient: MarketAPI, CustomReflectable {
     public let configuration: Configuration

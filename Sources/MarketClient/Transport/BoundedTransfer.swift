@@ -33,11 +33,10 @@ public enum TransferRefusal: Error, Sendable, Equatable, CustomStringConvertible
 /// task the moment the cap is passed, and decides every redirect before it happens.
 ///
 /// Why not `URLSession.data(for:)`: it reads the whole body before anyone can look at its size
-/// (a chunked 200 MB "image" took the process from 38 MB to 308 MB), and it follows every
-/// redirect to any host, carrying the session's headers along (issue 14). Here a redirect is
-/// followed only when `allowsRedirect` says yes for that hop, at most `maxRedirects` hops; a
-/// refused redirect ends the task with the 3xx answer itself, and nothing is sent to its
-/// `Location`.
+/// (a chunked 200 MB "image" takes the process from 38 MB to 308 MB), and it follows every
+/// redirect to any host, carrying the session's headers along. Here a redirect is followed only
+/// when `allowsRedirect` says yes for that hop, at most `maxRedirects` hops; a refused redirect
+/// ends the task with the 3xx answer itself, and nothing is sent to its `Location`.
 ///
 /// `http:` URLs do not go through URLSession at all but through `PlainHTTPExchange`, which can
 /// stop reading (corelibs' URLSession queues every piece for the delegate and cannot be paused,

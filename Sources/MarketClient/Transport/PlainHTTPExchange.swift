@@ -10,7 +10,7 @@ import FoundationNetworking
 ///
 /// Why not URLSession for plain HTTP: corelibs' URLSession hands every piece of a body to its
 /// delegate through an operation queue and cannot be paused; a loopback server sending as fast
-/// as it can had 100 MB queued (RSS +114 MB) before a cancel could take effect. Here nothing
+/// as it can gets 100 MB queued (RSS +114 MB) before a cancel takes effect. Here nothing
 /// is read past the cap: the connection is closed instead, and TCP makes the sender wait.
 /// `https:` keeps URLSession (TLS), where `BoundedTransfer`'s delegate does what it can.
 ///

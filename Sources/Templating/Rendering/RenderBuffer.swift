@@ -1,5 +1,5 @@
 /// The bytes of one render, in a buffer of its own: appending is a bounds check and a copy,
-/// where `Array.append(contentsOf:)` also checked uniqueness and went through generic code on
+/// where `Array.append(contentsOf:)` also checks uniqueness and goes through generic code on
 /// each of the thousand or so pieces of a page.
 struct RenderBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
@@ -53,7 +53,7 @@ struct RenderBuffer: ~Copyable {
 
     /// Appends what has been written so far to `output`.
     func copy(to output: inout [UInt8]) {
-        // One exact allocation and one memcpy (`append(contentsOf:)` copied byte by byte).
+        // One exact allocation and one memcpy (`append(contentsOf:)` copies byte by byte).
         let start = output.count
         output = [UInt8](unsafeUninitializedCapacity: start + count) { target, initialized in
             guard let target = target.baseAddress else { return }

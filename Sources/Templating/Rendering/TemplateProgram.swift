@@ -1,6 +1,6 @@
 /// Every linked template of a library flattened into one array of plain instructions, for
-/// rendering: walking `TemplateNode` trees retained and released each node's arrays as it went,
-/// and looked names up by hashing them. Here an instruction is five integers, literal text and
+/// rendering: walking `TemplateNode` trees would retain and release each node's arrays on the
+/// way, and look names up by hashing them. Here an instruction is five integers, literal text and
 /// indentation live in one byte pool, and each name carries its fingerprint from load time.
 struct TemplateProgram: Sendable {
     struct Instruction: Sendable {

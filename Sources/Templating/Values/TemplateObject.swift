@@ -2,7 +2,7 @@
 /// small array that rendering searches by a precomputed fingerprint of each name.
 ///
 /// View models build a few hundred small objects per page and templates look names up in
-/// them; hashing every name with `Hasher` (SipHash) for both was most of a render. A page
+/// them; hashing every name with `Hasher` (SipHash) for both would be most of a render. A page
 /// object has a handful to a score of members, so a linear scan comparing one integer per
 /// member is faster, and a template computes its names' fingerprints once, when it is loaded.
 public struct TemplateObject: Sendable {

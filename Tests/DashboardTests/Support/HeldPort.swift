@@ -2,8 +2,8 @@ import Glibc
 
 /// A loopback port bound without listening: connecting there is refused at once, and no other
 /// test's server can bind it while it is held. Stopping a server frees its port, and under a
-/// parallel run another test's server sometimes took that port at once and answered in its
-/// place; holding it keeps "the market is down" true for the rest of the test.
+/// parallel run another test's server may take that port at once and answer in its place;
+/// holding it keeps "the market is down" true for the rest of the test.
 enum HeldPort {
     /// The socket holding `port`, or nil when something else already has it.
     static func hold(_ port: Int) -> Int32? {

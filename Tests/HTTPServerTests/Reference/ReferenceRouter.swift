@@ -1,8 +1,9 @@
 import HTTPServer
 
 /// The router's matching rules written the slow, obvious way (split the path into Substrings,
-/// compare piece by piece; of the routes that match, take the most specific by sorting). The real `Router` walks bytes in place; property tests check the
-/// two agree on generated patterns and paths.
+/// compare piece by piece; of the routes that match, take the most specific by sorting). The
+/// real `Router` walks bytes in place; property tests check the two agree on generated
+/// patterns and paths.
 struct ReferenceRouter {
     enum Segment {
         case literal(String)

@@ -7,7 +7,7 @@ extension ServerConfiguration {
     /// Loopback, port 0, quiet logs. Deadlines not under test are five minutes: the whole
     /// suite runs in parallel on a 2-core machine shared with other builds, where a test may
     /// wait many seconds for a thread, and a deadline that expires then would fail a test that
-    /// did nothing wrong (15 s did, at a load average of 11). Tests of the deadlines
+    /// did nothing wrong (15 s is too short at a load average of 11). Tests of the deadlines
     /// themselves set short ones.
     static func testing(host: String = "127.0.0.1", _ adjust: (inout ServerConfiguration) -> Void = { _ in }) -> ServerConfiguration {
         var configuration = ServerConfiguration(host: host, port: 0)
@@ -17,8 +17,8 @@ extension ServerConfiguration {
         configuration.keepAliveTimeout = .seconds(300)
         configuration.sendTimeout = .seconds(300)
         // The whole-request deadline and a large body's minimum rate too: a test that sends a
-        // large body in two steps with other work between them was cut off by the rate rule's
-        // 10 s grace once, at a load average of 5.
+        // large body in two steps, with other work between them, can outlast the rate rule's
+        // 10 s grace on a busy machine.
         configuration.requestTimeout = .seconds(300)
         configuration.slowBodyGrace = .seconds(300)
         configuration.shutdownGracePeriod = .seconds(2)

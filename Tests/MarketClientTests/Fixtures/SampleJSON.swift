@@ -1,6 +1,6 @@
 import Foundation
 
-/// Literal answers of the API, as captured by its public clients (see openmarket-api.md) and
+/// Literal answers of the API, as captured by its public clients (see `docs/market-api.md`), and
 /// variants of them that exercise each quirk.
 enum SampleJSON {
     /// The documented list page: current camelCase envelope.

@@ -78,8 +78,8 @@ struct ClientRetryTests {
     @Test func connectionRefusedIsUnreachableAfterRetries() async throws {
         let sleeps = SleepLog()
         // Port 1: privileged, so no test server here can bind it, and outside the range that
-        // port 0 picks from. (A port "just freed" by a stopped server was sometimes picked up at
-        // once by another test's server under parallel runs, which then answered 404.)
+        // port 0 picks from. (A port just freed by a stopped server may be taken at once by
+        // another test's server under parallel runs, which would then answer 404.)
         let client = MarketClient(
             configuration: .init(
                 baseURL: try #require(URL(string: "http://127.0.0.1:1")),

@@ -3,10 +3,10 @@ import Testing
 
 @testable import MarketClient
 
-/// Issue 14: an upstream answer with `Int.max` or `Int.min` in any integer field must never
-/// trap. Numbers the client computes with that make no sense (a page before the first, a
-/// negative count) are a malformed answer; the rest are kept, and what is derived from them
-/// saturates instead of overflowing.
+/// An upstream answer with `Int.max` or `Int.min` in any integer field must never trap.
+/// Numbers the client computes with that make no sense (a page before the first, a negative
+/// count) are a malformed answer; the rest are kept, and what is derived from them saturates
+/// instead of overflowing.
 struct OverflowingPageTests {
     static let extremes = [Int.max, Int.min]
 

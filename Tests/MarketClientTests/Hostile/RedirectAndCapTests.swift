@@ -4,8 +4,8 @@ import Testing
 
 @testable import MarketClient
 
-/// Issue 14: the API client follows no redirect (a write redirected elsewhere must not carry
-/// the vendor header there), reads no answer past its cap, and ends a call by its deadline.
+/// The API client follows no redirect (a write redirected elsewhere must not carry the vendor
+/// header there), reads no answer past its cap, and ends a call by its deadline.
 struct RedirectAndCapTests {
     /// A market answering every route with `status` and `Location: {sink}/stolen`.
     static func redirecting(_ status: HTTPStatus, to sink: StubMarket) -> (inout Router) -> Void {
