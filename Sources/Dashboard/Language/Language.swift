@@ -3,7 +3,7 @@ import HTTPServer
 /// The languages the dashboard speaks. English is the default: the reader who asks for
 /// nothing we know gets it.
 ///
-/// Chosen per request (design.md, "Routes"): `?lang=ko|en` wins and is remembered in the
+/// Chosen per request: `?lang=ko|en` wins and is remembered in the
 /// `om_lang` cookie; else the cookie; else the best match of `Accept-Language`; else English.
 enum Language: String, CaseIterable, Sendable, Hashable {
     case en

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 
 /// The state of the product list a person is looking at: `view`, `page`, `per_page`, `q`.
-/// Parsed leniently (design.md: invalid values fall back to defaults, never a 500) and written
+/// Parsed leniently (an invalid value falls back to its default, never a 500) and written
 /// back into every link so the view, page size and search survive navigation.
 struct ProductListQuery: Sendable, Equatable {
     enum View: String, Sendable, CaseIterable {
