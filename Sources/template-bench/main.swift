@@ -111,13 +111,85 @@ let context: TemplateValue = [
 
 /// `template-bench N` renders exactly N times with no warm-up and prints nothing else, for
 /// instruction counts under `valgrind --tool=callgrind`; `template-bench --print` prints the
-/// page once; without an argument the loop runs for 2 s. `--grid` first (`template-bench --grid
-/// [N | --print]`) renders the real grid page (`Templates/products/list.html`) instead; `--page`
-/// first answers `GET /products?view=grid` through the dashboard's own route from its fresh
-/// JSON cache (query parsing, view model, image keys, rendering, response), without sockets.
+/// page once; without an argument the loop runs for 2 s. A mode first picks what is measured:
+/// - `--grid [N | --print]` renders the real grid page (`Templates/products/list.html`);
+/// - `--page [N | --print]` answers `GET /products?view=grid` through the dashboard's own route
+///   from its fresh JSON cache, as a server thread does for a cached page (a new request each
+///   time: query and language parsing, cache lookups, the kept page, the response), without
+///   sockets; `--page-rendered` the same with `--page-cache false` (the page rendered from its
+///   kept context on every request);
+/// - `--params` answers the list route with 1, 5 and 12 query parameters and prints the time per
+///   request of each and the ratio of 12 to 1 (`Scripts/bench` checks it stays under 1.5x);
+///   `--params K N` answers N requests with K parameters (1, 5 or 12) and prints nothing, for
+///   callgrind.
 var arguments = Array(CommandLine.arguments.dropFirst())
-let mode = arguments.first.flatMap { ["--grid", "--page"].contains($0) ? $0 : nil }
+let mode = arguments.first.flatMap { ["--grid", "--page", "--page-rendered", "--params"].contains($0) ? $0 : nil }
 if mode != nil { arguments.removeFirst() }
+
+/// The list route as the dashboard wires it, over a market that serves one page of 20 products.
+func listRoute(keepsRenderedPages: Bool = true) throws -> any ImmediateHTTPHandler {
+    try ProductListBenchmark.route(
+        page: ListPageMarket.page, api: ListPageMarket(), templatesDirectory: templatesDirectory.path,
+        keepsRenderedPages: keepsRenderedPages)
+}
+
+/// Answers a new request for `target` (the server makes one per request, so nothing parsed
+/// from it is reused) and returns the body.
+func answer(_ route: any ImmediateHTTPHandler, _ target: String) throws -> [UInt8] {
+    let request = HTTPRequest(method: .get, target: target, headers: ["Host": "127.0.0.1"], body: [])
+    guard let response = try route.respondImmediately(request), response.status == .ok, case .bytes(let body) = response.body else {
+        throw BenchError.notImmediate
+    }
+    return body
+}
+
+/// Seconds since an arbitrary start, for the timing loops.
+func seconds(_ clock: ContinuousClock, since start: ContinuousClock.Instant) -> Double {
+    let elapsed = clock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+if mode == "--params" {
+    // Defaults written out, then parameters no page reads (campaign tags, a sort the list does
+    // not know yet): the page is the same, only the query grows.
+    let targets = [
+        1: "/products?view=grid",
+        5: "/products?view=grid&page=1&per_page=20&q=&mine=0",
+        12: "/products?view=grid&page=1&per_page=20&q=&mine=0&utm_source=newsletter&utm_medium=email"
+            + "&utm_campaign=autumn&ref=home&sort=newest&fbclid=IwAR2x&x=%zz",
+    ]
+    do {
+        let route = try listRoute()
+        if let count = arguments.first.flatMap({ Int($0) }), let target = targets[count] {
+            let requests = arguments.dropFirst().first.flatMap { Int($0) } ?? 1000
+            for _ in 0..<requests { _ = try answer(route, target) }
+            exit(0)
+        }
+        for target in targets.values { _ = try answer(route, target) }
+        // Rounds taking turns, the fastest round of each kept: the machine's other load only
+        // ever adds time, so the minimum is the closest to the code's own cost.
+        let clock = ContinuousClock()
+        var best: [Int: Double] = [:]
+        let perRound = 2_000
+        for _ in 0..<15 {
+            for (count, target) in targets.sorted(by: { $0.key < $1.key }) {
+                let start = clock.now
+                for _ in 0..<perRound { _ = try answer(route, target) }
+                let perRequest = seconds(clock, since: start) / Double(perRound)
+                best[count] = min(best[count] ?? .infinity, perRequest)
+            }
+        }
+        for count in targets.keys.sorted() {
+            print(String(format: "%2d query parameters: %.0f ns per request", count, (best[count] ?? 0) * 1e9))
+        }
+        print(String(format: "12 parameters against 1: %.2fx (the fastest of 15 rounds of %d requests each)", (best[12] ?? 0) / (best[1] ?? 1), perRound))
+    } catch {
+        print("template-bench: \(error)")
+        exit(1)
+    }
+    exit(0)
+}
+
 let argument = arguments.first
 let fixedRenders = argument.flatMap { Int($0) }
 
@@ -125,17 +197,10 @@ do {
     let render: () throws -> [UInt8]
     let label: String
     switch mode {
-    case "--page":
-        let route = try ProductListBenchmark.route(
-            page: ListPageMarket.page, api: ListPageMarket(), templatesDirectory: templatesDirectory.path)
-        let request = HTTPRequest(method: .get, target: "/products?view=grid", headers: ["Host": "127.0.0.1"], body: [])
-        render = {
-            guard let response = try route.respondImmediately(request), case .bytes(let body) = response.body else {
-                throw BenchError.notImmediate
-            }
-            return body
-        }
-        label = "GET /products?view=grid through the dashboard's route"
+    case "--page", "--page-rendered":
+        let route = try listRoute(keepsRenderedPages: mode == "--page")
+        render = { try answer(route, "/products?view=grid") }
+        label = "GET /products?view=grid through the dashboard's route" + (mode == "--page" ? "" : ", rendered per request")
     default:
         let library = try TemplateLibrary(templates: loadSources())
         let (templateName, renderContext) = mode == "--grid" ? (GridPage.template, GridPage.context) : ("bench/products", context)
@@ -157,17 +222,15 @@ do {
     var renders = 0
     var bytes = 0
     let start = clock.now
-    let minimum = Duration.seconds(2)
-    while clock.now - start < minimum {
+    while seconds(clock, since: start) < 2 {
         for _ in 0..<500 { bytes &+= try render().count }
         renders += 500
     }
-    let elapsed = clock.now - start
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let perSecond = Double(renders) / seconds
+    let elapsed = seconds(clock, since: start)
+    let perSecond = Double(renders) / elapsed
     print("\(label): \(pageSize) bytes")
     print(String(format: "%.0f renders/s, %.1f µs per render (%d renders in %.2f s, %.0f MB/s)",
-                 perSecond, 1e6 / perSecond, renders, seconds, Double(bytes) / seconds / 1e6))
+                 perSecond, 1e6 / perSecond, renders, elapsed, Double(bytes) / elapsed / 1e6))
 } catch {
     print("template-bench: \(error)")
     exit(1)

@@ -7,7 +7,10 @@ package enum ProductListBenchmark {
     /// The `/products` route wired as the dashboard wires it (real templates, view model, image
     /// registry, flash check), with `page` fresh in its JSON cache for an hour as every page's
     /// products: `template-bench --page` measures the whole cached-page path with it.
-    package static func route(page: ProductPageEnvelope, api: any MarketAPI, templatesDirectory: String) throws -> any ImmediateHTTPHandler {
+    /// `keepsRenderedPages` is the `--page-cache` option (on by default, as in the dashboard).
+    package static func route(
+        page: ProductPageEnvelope, api: any MarketAPI, templatesDirectory: String, keepsRenderedPages: Bool = true
+    ) throws -> any ImmediateHTTPHandler {
         let logger = ServerLogger(level: .warning)
         let gateway = MarketGateway(api: api, freshFor: .seconds(3600), hardExpiry: .seconds(7200))
         for perPage in ProductListQuery.pageSizes {
@@ -19,7 +22,7 @@ package enum ProductListBenchmark {
             gateway: gateway,
             images: ImageURLRegistry(),
             renderer: try PageRenderer(templatesDirectory: templatesDirectory, logger: logger),
-            ownVendor: OwnVendor(id: nil, source: .unknown), flash: FlashMessages())
+            ownVendor: OwnVendor(id: nil, source: .unknown), flash: FlashMessages(), keepsRenderedPages: keepsRenderedPages)
         return pages.listPage
     }
 
