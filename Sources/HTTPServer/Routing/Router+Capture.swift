@@ -10,9 +10,10 @@ extension Router {
     /// Matches a path's UTF-8 bytes against a route's segments and returns the captured
     /// parameters, or nil. The path reads as its `/`-separated pieces with empty ones dropped
     /// (`/static//a.css` is `static`, `a.css`), walked in place: no array of pieces, no
-    /// Strings but the captured values.
-    static func capture(_ segments: [Segment], _ path: UnsafeBufferPointer<UInt8>) -> [String: String]? {
-        var params: [String: String] = [:]
+    /// Strings but the captured values. With `keep` false nothing is captured (an empty
+    /// dictionary means a match): the check `match` runs on every route it tries.
+    static func capture(_ segments: [Segment], _ path: UnsafeBufferPointer<UInt8>, keep: Bool = true) -> [String: String]? {
+        var params = [String: String]()
         var position = 0
         for (index, segment) in segments.enumerated() {
             position = nextPiece(in: path, from: position)
@@ -30,7 +31,7 @@ extension Router {
                         guard count == needed else { return nil }
                     }
                 }
-                params[name] = String(decoding: UnsafeBufferPointer(rebasing: path[position...]), as: UTF8.self)
+                if keep { params[name] = String(decoding: UnsafeBufferPointer(rebasing: path[position...]), as: UTF8.self) }
                 return params
             case .literal(let literal):
                 let end = pieceEnd(in: path, from: position)
@@ -39,8 +40,10 @@ extension Router {
                 position = end
             case .parameter(let name):
                 let end = pieceEnd(in: path, from: position)
-                let raw = UnsafeBufferPointer(rebasing: path[position..<end])
-                params[name] = String(decoding: URLEncodedForm.percentDecode(raw, plusAsSpace: false), as: UTF8.self)
+                if keep {
+                    let raw = UnsafeBufferPointer(rebasing: path[position..<end])
+                    params[name] = String(decoding: URLEncodedForm.percentDecode(raw, plusAsSpace: false), as: UTF8.self)
+                }
                 position = end
             }
         }

@@ -168,25 +168,28 @@ public struct Router: Sendable {
     }
 
     /// Finds the route for a request. `HEAD` matches `GET` routes (the server drops the body).
+    /// Routes are tried without capturing anything; only the one that answers captures its
+    /// parameters: a request tries about a dozen routes, and a dictionary and Strings for each
+    /// would cost more than the matching itself.
     public func match(method: HTTPMethod, path: String) -> Match {
         var path = path
         return path.withUTF8 { bytes in
             var allowed: [HTTPMethod] = []
             // A GET route for a HEAD request, unless a HEAD route as specific follows.
-            var getForHead: (route: Route, parameters: [String: String])?
+            var getForHead: Route?
             for route in routes {
-                guard let params = Self.capture(route.segments, bytes) else { continue }
+                guard Self.capture(route.segments, bytes, keep: false) != nil else { continue }
                 if route.method == method {
-                    if let found = getForHead, found.route.specificity.lexicographicallyPrecedes(route.specificity) {
-                        return .found(found.route, parameters: found.parameters)
+                    if let found = getForHead, found.specificity.lexicographicallyPrecedes(route.specificity) {
+                        return .found(found, parameters: Self.capture(found.segments, bytes) ?? [:])
                     }
-                    return .found(route, parameters: params)
+                    return .found(route, parameters: Self.capture(route.segments, bytes) ?? [:])
                 }
-                if method == .head && route.method == .get && getForHead == nil { getForHead = (route, params) }
+                if method == .head && route.method == .get && getForHead == nil { getForHead = route }
                 if !allowed.contains(route.method) { allowed.append(route.method) }
                 if route.method == .get && !allowed.contains(.head) { allowed.append(.head) }
             }
-            if let found = getForHead { return .found(found.route, parameters: found.parameters) }
+            if let found = getForHead { return .found(found, parameters: Self.capture(found.segments, bytes) ?? [:]) }
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allow: allowed)
         }
     }
