@@ -15,8 +15,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     public init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
+    /// A literal's pairs go straight into `fields`, with no intermediate array of tuples.
+    /// (A literal still makes the caller build a variadic array of `(String, String)`, generic
+    /// code that looks up the tuple's metadata: answers made per request use headers built
+    /// once, and `HTTPHeaders()` rather than `[:]` for none.)
     public init(dictionaryLiteral elements: (String, String)...) {
-        self.init(elements)
+        fields.reserveCapacity(elements.count)
+        for (name, value) in elements { fields.append(Field(name: name, value: value)) }
     }
 
     public var count: Int { fields.count }

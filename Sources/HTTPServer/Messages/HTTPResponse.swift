@@ -23,36 +23,36 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaders
     public var body: Body
 
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], body: Body = .bytes([])) {
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), body: Body = .bytes([])) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
-    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = [:], bytes: [UInt8]) {
+    public init(status: HTTPStatus = .ok, headers: HTTPHeaders = HTTPHeaders(), bytes: [UInt8]) {
         self.init(status: status, headers: headers, body: .bytes(bytes))
     }
 
     /// A `text/plain; charset=utf-8` response.
     public static func text(_ text: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(
-            status: status,
-            headers: ["Content-Type": "text/plain; charset=utf-8"],
-            bytes: Array(text.utf8))
+        HTTPResponse(status: status, headers: plainTextHeaders, bytes: Array(text.utf8))
     }
 
     /// A `text/html; charset=utf-8` response. The caller escapes what it must.
     public static func html(_ html: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(
-            status: status,
-            headers: ["Content-Type": "text/html; charset=utf-8"],
-            bytes: Array(html.utf8))
+        HTTPResponse(status: status, headers: htmlHeaders, bytes: Array(html.utf8))
     }
 
     /// An `application/json` response from bytes already encoded.
     public static func json(_ bytes: [UInt8], status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], bytes: bytes)
+        HTTPResponse(status: status, headers: jsonHeaders, bytes: bytes)
     }
+
+    // Made once: a response then shares them (a retain) instead of building an array of
+    // header fields, and the literal's tuples, each time.
+    public static let plainTextHeaders: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8"]
+    public static let htmlHeaders: HTTPHeaders = ["Content-Type": "text/html; charset=utf-8"]
+    public static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
 
     /// An `application/json` response from an `Encodable` value.
     public static func json<T: Encodable>(

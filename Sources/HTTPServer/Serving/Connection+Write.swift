@@ -199,11 +199,13 @@ extension Connection {
         out.append(Self.lineEnd)
     }
 
-    private static let contentLengthPrefix = Array("Content-Length: ".utf8)
-    private static let lineEnd = Array("\r\n".utf8)
-    private static let chunkedCoding = Array("Transfer-Encoding: chunked\r\n".utf8)
-    private static let connectionClose = Array("Connection: close\r\n".utf8)
-    private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
+    // Static strings, not arrays: their bytes are constants in the binary, where a `static let`
+    // array costs a lazy-initialisation check and a retain on every use.
+    private static let contentLengthPrefix: StaticString = "Content-Length: "
+    private static let lineEnd: StaticString = "\r\n"
+    private static let chunkedCoding: StaticString = "Transfer-Encoding: chunked\r\n"
+    private static let connectionClose: StaticString = "Connection: close\r\n"
+    private static let connectionKeepAlive: StaticString = "Connection: keep-alive\r\n"
 
     /// Framing headers the server writes itself; a handler's versions are ignored.
     static let serverOwnedHeaders = ["Content-Length", "Connection", "Date", "Transfer-Encoding"]

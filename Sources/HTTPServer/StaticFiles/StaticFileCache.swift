@@ -57,7 +57,9 @@ final class StaticFileCache: Sendable {
         // A known file's candidate path is the same string this would build; reuse it.
         let candidate = known?.candidate ?? root + "/" + relativePath
         var info = stat()
-        guard stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        // `withCString` lends a native string's own NUL-terminated bytes; passing the String
+        // to `stat` directly would copy it into a temporary array on every request.
+        guard candidate.withCString({ stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw HTTPError(.notFound, "There is no such file.")
         }
         let modified = info.st_mtim.nanosecondsSince1970
