@@ -1,15 +1,25 @@
+import HTTPServer
+
 /// An image as the cache keeps and serves it. `contentType` comes from the magic bytes, so what
 /// we announce always matches what we send (the server also sends `nosniff`).
 struct CachedImage: Sendable, Equatable {
-    var bytes: [UInt8]
-    var contentType: String
+    let bytes: [UInt8]
+    let contentType: String
     /// A strong entity tag: `"` + the first 32 hex digits of the bytes' SHA-256 + `"`.
-    var etag: String
+    let etag: String
+    /// The headers of a 200 and of a 304 for this image, made once with the image: every hit
+    /// then shares them instead of building its header fields again.
+    let headers: HTTPHeaders
+    let notModifiedHeaders: HTTPHeaders
 
     init(bytes: [UInt8], contentType: String, etag: String) {
         self.bytes = bytes
         self.contentType = contentType
         self.etag = etag
+        notModifiedHeaders = ["ETag": etag, "Cache-Control": ImageHandler.cacheControl]
+        var headers = notModifiedHeaders
+        headers.add("Content-Type", contentType)
+        self.headers = headers
     }
 
     /// Checks `bytes` and builds the image: refused when empty, over `maxBytes`, or not JPEG,

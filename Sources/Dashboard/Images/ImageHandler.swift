@@ -23,6 +23,7 @@ struct ImageHandler: ImmediateHTTPHandler {
     let parameterName: String
 
     static let cacheControl = "public, max-age=31536000, immutable"
+    static let placeholderHeaders: HTTPHeaders = ["Content-Type": "image/png", "Cache-Control": "no-store"]
     /// Where the placeholder lives under `Public/`.
     static let placeholderPath = "images/placeholder.png"
 
@@ -61,10 +62,7 @@ struct ImageHandler: ImmediateHTTPHandler {
         } catch {
             let key = request.parameter(parameterName) ?? ""
             logger.log(.warning, "image \(key) from \(url.host ?? "?") not served (\(Self.reason(error))); sent the placeholder")
-            return HTTPResponse(
-                status: .ok,
-                headers: ["Content-Type": "image/png", "Cache-Control": "no-store"],
-                bytes: placeholder)
+            return HTTPResponse(status: .ok, headers: Self.placeholderHeaders, bytes: placeholder)
         }
     }
 
@@ -76,12 +74,10 @@ struct ImageHandler: ImmediateHTTPHandler {
     }
 
     private func response(for image: CachedImage, _ request: HTTPRequest) -> HTTPResponse {
-        var headers: HTTPHeaders = ["ETag": image.etag, "Cache-Control": Self.cacheControl]
         if Self.matches(request.headers["If-None-Match"], etag: image.etag) {
-            return HTTPResponse(status: .notModified, headers: headers, body: .bytes([]))
+            return HTTPResponse(status: .notModified, headers: image.notModifiedHeaders, body: .bytes([]))
         }
-        headers["Content-Type"] = image.contentType
-        return HTTPResponse(status: .ok, headers: headers, body: .bytes(image.bytes))
+        return HTTPResponse(status: .ok, headers: image.headers, body: .bytes(image.bytes))
     }
 
     /// RFC 9110 §13.1.2: If-None-Match uses the weak comparison (`W/"x"` matches `"x"`), and

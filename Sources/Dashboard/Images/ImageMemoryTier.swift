@@ -2,11 +2,12 @@
 /// A value type kept inside `ImageCache`'s lock.
 ///
 /// `bytes` counts what entries really hold: the payload plus the key, the ETag, the content
-/// type and a fixed `entryOverhead` for the list node and the table slot, so thousands of tiny
-/// images cannot hold far more memory than the budget says.
+/// type and a fixed `entryOverhead` for the list node, the table slot and the response headers,
+/// so thousands of tiny images cannot hold far more memory than the budget says.
 struct ImageMemoryTier: Sendable {
-    /// The LRU node, the dictionary slot and the strings' and array's headers, per entry.
-    static let entryOverhead = 160
+    /// The LRU node, the dictionary slot, the strings' and array's headers, and the two arrays
+    /// of response header fields (the strings in them are shared), per entry.
+    static let entryOverhead = 160 + 2 * 128
 
     static func charge(_ image: CachedImage, key: String) -> Int {
         image.bytes.count + key.utf8.count + image.etag.utf8.count + image.contentType.utf8.count + entryOverhead

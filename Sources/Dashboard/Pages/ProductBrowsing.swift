@@ -84,7 +84,7 @@ struct ProductBrowsing: Sendable {
         // The kept HTML is the page without a flash and without a notice: exactly what rendering
         // would give a request that carries no flash cookie while the market answers.
         if let html = memo.html, notice == nil, !flash.isCarried(by: request) {
-            return PageRenderer.localized(PageRenderer.htmlResponse(html), language, request)
+            return PageRenderer.localizedPage(html, language, request)
         }
         var context = memo.context
         if let notice { context["notice"] = .string(notice) }
