@@ -11,19 +11,19 @@ import Testing
 @Suite struct ListPageMemoTests {
     let query = ProductListQuery(view: .grid, page: 1, perPage: 20, search: "")
 
-    func entry(_ name: String, at time: ContinuousClock.Instant) -> ListPageMemo.Entry {
+    func entry(_ name: String, at time: CacheTime) -> ListPageMemo.Entry {
         ListPageMemo.Entry(fetchedAt: time, context: ["title": .string(name)], thumbnails: [])
     }
 
     @Test func sameSnapshot_isBuiltOnce_aNewSnapshotIsBuiltAgain() {
         let memo = ListPageMemo()
-        let first = ContinuousClock.now
+        let first = CacheTime(.now)
         var builds = 0
         for _ in 0..<3 {
             _ = memo.entry(for: query, fetchedAt: first) { builds += 1; return entry("old", at: first) }
         }
         #expect(builds == 1)
-        let second = first + .seconds(1)
+        let second = CacheTime(.now + .seconds(1))
         let refreshed = memo.entry(for: query, fetchedAt: second) { builds += 1; return entry("new", at: second) }
         #expect(builds == 2)
         #expect(refreshed.context["title"] == .string("new"))
@@ -37,7 +37,7 @@ import Testing
 
     @Test func holdsAtMostItsCapacity() {
         let memo = ListPageMemo(capacity: 4)
-        let now = ContinuousClock.now
+        let now = CacheTime(.now)
         for page in 1...10 {
             _ = memo.entry(for: ProductListQuery(view: .grid, page: page, perPage: 20, search: ""), fetchedAt: now) { entry("\(page)", at: now) }
             #expect(memo.count <= 4)

@@ -1,8 +1,27 @@
+/// A value as the upstream delivered it, and when: made once per fetch, then shared by the
+/// cache's entry and every answer served from it.
+///
+/// A class with constants, so that a cached answer copies one reference. A struct around the
+/// value (a page of products: a dozen fields) is copied and destroyed field by field, and the
+/// compiler emits those copies of large generic structs as calls through the type's metadata
+/// and value witnesses: several per cached answer.
+final class Fetched<Value: Sendable>: Sendable {
+    let value: Value
+    /// When the upstream delivered this value: its identity (see `ListPageMemo`).
+    let fetchedAt: CacheTime
+
+    init(_ value: Value, at fetchedAt: CacheTime) {
+        self.value = value
+        self.fetchedAt = fetchedAt
+    }
+}
+
 /// What a `StaleWhileRevalidateCache` hands back: the value and how old it is.
 struct CachedValue<Value: Sendable>: Sendable {
-    var value: Value
+    let fetched: Fetched<Value>
+    var value: Value { fetched.value }
     /// When the upstream delivered this value.
-    var fetchedAt: ContinuousClock.Instant
+    var fetchedAt: CacheTime { fetched.fetchedAt }
     /// How old the value was when it was served ("showing data from 2 minutes ago").
     var age: Duration
     /// True when served past its freshness (a refresh is running or just failed).
@@ -15,11 +34,9 @@ struct CachedValue<Value: Sendable>: Sendable {
     var isRefreshOverdue: Bool
 
     init(
-        value: Value, fetchedAt: ContinuousClock.Instant, age: Duration, isStale: Bool, lastError: (any Error)? = nil,
-        isRefreshOverdue: Bool = false
+        _ fetched: Fetched<Value>, age: Duration, isStale: Bool, lastError: (any Error)? = nil, isRefreshOverdue: Bool = false
     ) {
-        self.value = value
-        self.fetchedAt = fetchedAt
+        self.fetched = fetched
         self.age = age
         self.isStale = isStale
         self.lastError = lastError

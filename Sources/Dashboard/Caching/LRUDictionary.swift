@@ -48,6 +48,20 @@ struct LRUDictionary<Key: Hashable, Value> {
         return (node.value, slot == newest || clock &- node.stamp <= UInt64(count / 2))
     }
 
+    /// What `body` makes of the value, read in place, and whether the entry is recent (as
+    /// `peekWithRecency` says); nil when the key is absent. For a cache hit that needs a part of
+    /// a large value: nothing else of the entry is copied out.
+    func peek<R>(_ key: Key, _ body: (Value) -> R) -> (result: R, isRecent: Bool)? {
+        guard let slot = index[key] else { return nil }
+        return nodes.withUnsafeBufferPointer { nodes -> (result: R, isRecent: Bool)? in
+            // Through the pointer's `pointee`, the node's fields are read where they are; an
+            // array or buffer subscript, or a name bound to the node, copies all of it first
+            // (key and value). The node is there: its stamp was just read.
+            guard let node = nodes.baseAddress.map({ $0 + slot }), let stamp = node.pointee?.stamp else { return nil }
+            return (body(node.pointee!.value), slot == newest || clock &- stamp <= UInt64(count / 2))
+        }
+    }
+
     func contains(_ key: Key) -> Bool { index[key] != nil }
 
     /// Inserts or replaces; either way the entry becomes the most recently used.

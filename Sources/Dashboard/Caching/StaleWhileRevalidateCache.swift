@@ -29,14 +29,12 @@ final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>
     let state = ReadWriteLock(State())
     let freshHits = Atomic<Int>(0)
 
-    struct Stored: Sendable {
-        var value: Value
-        var fetchedAt: ContinuousClock.Instant
-    }
+    /// A value as fetched, and when (a class, and a `CacheTime`: see `Fetched` and `CacheTime`).
+    typealias Stored = Fetched<Value>
 
     struct Fetch: Sendable {
         let id: UInt64
-        let startedAt: ContinuousClock.Instant
+        let startedAt: CacheTime
         let task: Task<Stored, any Error>
         var waiters = 0
     }
@@ -79,13 +77,13 @@ final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>
         for key: Key, fetch: @escaping @Sendable () async throws -> Value
     ) async throws -> CachedValue<Value> {
         let decision = state.write { state -> Decision in
-            let now = self.now()
+            let now = CacheTime(self.now())
             var entry = state.entries.value(forKey: key) ?? Entry()
             if let stored = entry.stored {
                 let age = stored.fetchedAt.duration(to: now)
                 if age < freshFor {
                     freshHits.add(1, ordering: .relaxed)
-                    return .serve(CachedValue(value: stored.value, fetchedAt: stored.fetchedAt, age: age, isStale: false))
+                    return .serve(CachedValue(stored, age: age, isStale: false))
                 }
                 if age < hardExpiry {
                     state.staleHits += 1
@@ -97,8 +95,7 @@ final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>
                         state.entries.setValue(entry, forKey: key)
                     }
                     return .serve(CachedValue(
-                        value: stored.value, fetchedAt: stored.fetchedAt, age: age, isStale: true,
-                        lastError: entry.lastError, isRefreshOverdue: refreshRunningFor >= slowAfter))
+                        stored, age: age, isStale: true, lastError: entry.lastError, isRefreshOverdue: refreshRunningFor >= slowAfter))
                 }
             }
             // Nothing usable: wait for the fetch in flight, or start one.
@@ -115,32 +112,32 @@ final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>
             return cached
         case .wait(let task):
             let stored = try await task.value
-            return CachedValue(
-                value: stored.value, fetchedAt: stored.fetchedAt, age: stored.fetchedAt.duration(to: now()), isStale: false)
+            return CachedValue(stored, age: stored.fetchedAt.duration(to: CacheTime(now())), isStale: false)
         }
     }
 
     /// The value only if it is fresh, without fetching or suspending: lets a handler answer a
     /// cached page on the connection's event loop.
     func freshValue(for key: Key) -> CachedValue<Value>? {
-        let found = state.read { state -> (stored: Stored, isRecent: Bool)? in
-            guard let (entry, isRecent) = state.entries.peekWithRecency(key), let stored = entry.stored else { return nil }
-            return (stored, isRecent)
+        // Only the stored value (a reference) leaves the lock, read in place: the entry around
+        // it (its last error, its fetch) is not copied out on every hit.
+        let found = state.read { state in
+            state.entries.peek(key) { entry -> Stored? in entry.stored }
         }
-        guard let found else { return nil }
-        let age = found.stored.fetchedAt.duration(to: now())
+        guard let found, let stored = found.result else { return nil }
+        let age = stored.fetchedAt.duration(to: CacheTime(now()))
         guard age < freshFor else { return nil }
         // An entry drifting towards eviction is marked used, under the exclusive lock.
         if !found.isRecent { state.write { _ = $0.entries.value(forKey: key) } }
         freshHits.add(1, ordering: .relaxed)
-        return CachedValue(value: found.stored.value, fetchedAt: found.stored.fetchedAt, age: age, isStale: false)
+        return CachedValue(stored, age: age, isStale: false)
     }
 
     /// Stores `value` for `key` as just fetched, without a task (a benchmark fills the cache this
     /// way: Swift's task threads do not run under valgrind).
     func store(_ value: Value, for key: Key) {
         state.write { state in
-            state.entries.setValue(Entry(stored: Stored(value: value, fetchedAt: now())), forKey: key)
+            state.entries.setValue(Entry(stored: Stored(value, at: CacheTime(now()))), forKey: key)
             while state.entries.count > maxEntries, state.entries.removeLeastRecentlyUsed() != nil {}
         }
     }
@@ -165,7 +162,7 @@ final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>
         // lands in the cache. It blocks on the lock until the caller has stored `Fetch`.
         let task = Task { () async throws -> Stored in
             do {
-                let stored = Stored(value: try await fetch(), fetchedAt: self.now())
+                let stored = Stored(try await fetch(), at: CacheTime(self.now()))
                 self.finish(key, id, .success(stored))
                 return stored
             } catch {
@@ -173,7 +170,7 @@ final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>
                 throw error
             }
         }
-        return Fetch(id: id, startedAt: now(), task: task)
+        return Fetch(id: id, startedAt: CacheTime(now()), task: task)
     }
 
     private func finish(_ key: Key, _ id: UInt64, _ result: Result<Stored, any Error>) {

@@ -30,7 +30,7 @@ final class ListPageMemo: Sendable {
 
     struct Entry: Sendable {
         /// When the market JSON this context came from was fetched: its identity.
-        var fetchedAt: ContinuousClock.Instant
+        var fetchedAt: CacheTime
         var context: TemplateObject
         var thumbnails: [URL]
         /// The page rendered from `context` alone (no flash, no notice), when pages are kept.
@@ -47,7 +47,7 @@ final class ListPageMemo: Sendable {
     /// The context for `query` made from the JSON fetched at `fetchedAt`: the remembered one, or
     /// `build`'s (then remembered).
     func entry(
-        for query: ProductListQuery, language: Language = .en, fetchedAt: ContinuousClock.Instant, build: () -> Entry
+        for query: ProductListQuery, language: Language = .en, fetchedAt: CacheTime, build: () -> Entry
     ) -> Entry {
         let key = Key(list: query.listKey, view: query.view, language: language)
         if let entry = entries.read({ $0[key] }), entry.fetchedAt == fetchedAt { return entry }
