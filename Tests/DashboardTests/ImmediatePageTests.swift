@@ -105,3 +105,39 @@ import Testing
         #expect(again.headers.values(for: "Set-Cookie").contains { $0.hasPrefix("om_flash=;") })
     }
 }
+
+/// A query of 500 parameters in about 8 KB (repeated names, broken escapes, names nobody
+/// reads) gets the page its few meaningful parameters name, from the kept page as from a render.
+extension ImmediatePageTests {
+    static func noisyTarget(ending last: String) -> String {
+        var pairs = ["view=grid"]
+        for index in 0..<498 {
+            pairs.append(index % 3 == 0 ? "page=%zz" : index % 3 == 1 ? "utm_source_\(index)=%%newsletter%" : "%zz\(index)=%G1")
+        }
+        pairs.append(last)
+        return "/products?" + pairs.joined(separator: "&")
+    }
+
+    @Test(arguments: [false, true])
+    func fiveHundredParameters_answerThePageTheyName(keepingPages: Bool) async throws {
+        var (pages, _) = try makePages()
+        pages.keepsRenderedPages = keepingPages
+        var router = Router()
+        router.add(.get, "/products", pages.listPage)
+        let noisy = Self.noisyTarget(ending: "page=2")
+        #expect(noisy.utf8.count > 8_000)
+        #expect(HTTPRequest(method: .get, target: noisy).queryItems.count == 500)
+        let (handler, clean) = try route(router, "/products?view=grid&page=2")
+        let expected = try await handler.handle(clean)
+        let (_, request) = try route(router, noisy)
+        let immediate = try #require(handler as? any ImmediateHTTPHandler)
+        try expectSame(try immediate.respondImmediately(request), expected, "500 parameters")
+        try expectSame(try await handler.handle(request), expected, "500 parameters, async path")
+
+        // The last `page` decides; a broken one means the default, page 1.
+        let (_, firstPage) = try route(router, "/products?view=grid")
+        let pageOne = try await handler.handle(firstPage)  // fills the cache
+        let (_, brokenLast) = try route(router, Self.noisyTarget(ending: "page=%zz"))
+        try expectSame(try immediate.respondImmediately(brokenLast), pageOne, "broken last page")
+    }
+}

@@ -58,3 +58,30 @@ extension ProductListQueryTests {
         #expect(query("/products?q=mu%00g%1B%0A").search == "mug")
     }
 }
+
+/// Repeated names and broken escapes are read as the loop over the pairs reads them: in order,
+/// the last occurrence of a name deciding (an unusable one gives the default).
+extension ProductListQueryTests {
+    @Test func aRepeatedName_theLastOneDecides() {
+        #expect(query("/products?page=2&page=3").page == 3)
+        #expect(query("/products?page=3&page=abc").page == 1)
+        #expect(query("/products?view=grid&view=list").view == .list)
+        #expect(query("/products?q=tea&q=").search == "")
+    }
+
+    @Test func brokenEscapes_areKeptAsSent() {
+        #expect(query("/products?page=%zz") == ProductListQuery())
+        #expect(query("/products?q=100%25+%zz").search == "100% %zz")
+        #expect(query("/products?%70age=2").page == 2, "an encoded name is read decoded")
+    }
+
+    /// 500 parameters, most of them unknown or broken, around the few the list reads.
+    @Test func fiveHundredParameters_readLikeTheFewThatMatter() {
+        var pairs = ["view=grid"]
+        for index in 0..<497 { pairs.append(index % 3 == 0 ? "page=%zz" : index % 3 == 1 ? "utm\(index)=%%x" : "%zz\(index)=1") }
+        pairs += ["per_page=50", "page=4"]
+        #expect(pairs.count == 500)
+        #expect(query("/products?" + pairs.joined(separator: "&")) == ProductListQuery(view: .grid, page: 4, perPage: 50))
+        #expect(query("/products?" + pairs.dropLast().joined(separator: "&")) == ProductListQuery(view: .grid, page: 1, perPage: 50))
+    }
+}

@@ -78,3 +78,37 @@ import Testing
         #expect(parsed.map(\.name) == ["k", value])
     }
 }
+
+/// Where the pairs lie, before any decoding: what `parse` decodes and `HTTPRequest.queryPairs` reads.
+@Suite struct URLEncodedFormSpanTests {
+    func spans(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        return URLEncodedForm.spans(text).map { span in
+            String(decoding: bytes[span.name], as: UTF8.self) + "|" + String(decoding: bytes[span.value], as: UTF8.self)
+                + (span.nameIsEncoded ? "|encoded" : "")
+        }
+    }
+
+    @Test func pairsEmptyPiecesAndMissingValues() {
+        #expect(spans("a=1&&b&=x&c=") == ["a|1", "b|", "|x", "c|"])
+        #expect(spans("") == [])
+        #expect(spans("&&&") == [])
+    }
+
+    @Test func theFirstEqualsSplits_andLaterOnesBelongToTheValue() {
+        #expect(spans("a=b=c") == ["a|b=c"])
+    }
+
+    @Test func encodedNames_areMarked_encodedValuesNeedNot() {
+        #expect(spans("%6Cang=ko&a+b=1&x=%zz+y") == ["%6Cang|ko|encoded", "a+b|1|encoded", "x|%zz+y"])
+    }
+
+    @Test func parse_decodesExactlyTheSpans() {
+        let text = "q=a+b%2Bc&&a+b=1&%zz=%&x"
+        let bytes = Array(text.utf8)
+        let decoded = URLEncodedForm.spans(text).map { span in
+            URLEncodedForm.Field(URLEncodedForm.decode(bytes[span.name]), URLEncodedForm.decode(bytes[span.value]))
+        }
+        #expect(URLEncodedForm.parse(text) == decoded)
+    }
+}

@@ -34,13 +34,14 @@ struct ProductListQuery: Sendable, Equatable {
 
     /// Reads the query; anything unusable is replaced by its default.
     init(_ request: HTTPRequest) {
-        for item in request.queryItems {
-            let value = item.value
+        for item in request.queryPairs {
+            lazy var value = item.value  // decoded only for a name read here
             switch item.name {
             case "view": view = View(rawValue: value) ?? .list
             case "page": page = Int(value).flatMap { (1...1_000_000).contains($0) ? $0 : nil } ?? 1
             case "per_page": perPage = Int(value).flatMap { Self.pageSizes.contains($0) ? $0 : nil } ?? Self.defaultPageSize
             case "q":
+                guard !value.isEmpty else { search = ""; continue }  // `q=`, in every search form's link
                 // Control characters are never part of a name; dropping them keeps NULs and
                 // escapes out of the page and the upstream query.
                 let printable = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.properties.generalCategory != .control }))

@@ -27,9 +27,9 @@ public struct HTTPRequest: Sendable {
         method: HTTPMethod,
         target: String,
         version: HTTPVersion = .http1_1,
-        headers: HTTPHeaders = [:],
+        headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [],
-        pathParameters: [String: String] = [:],
+        pathParameters: [String: String] = [String: String](),
         remoteAddress: String = ""
     ) {
         self.method = method
@@ -58,12 +58,38 @@ public struct HTTPRequest: Sendable {
     /// (`application/x-www-form-urlencoded` rules), repeated names kept in order.
     public var queryItems: [URLEncodedForm.Field] {
         guard let query, let parsed else { return [] }
-        return parsed.queryItems { URLEncodedForm.parse(query) }
+        return parsed.queryItems(of: query)
     }
 
-    /// The first value of a query parameter, or nil.
+    /// The same pairs, each value decoded only when it is read: for readers that look for a few
+    /// names among however many a query carries (`lazy var value = pair.value` in the loop).
+    public var queryPairs: QueryPairs {
+        guard let query, let parsed else { return QueryPairs(text: "", spans: []) }
+        return QueryPairs(text: query, spans: parsed.querySpans(of: query))
+    }
+
+    /// The first value of a query parameter, or nil. Only that value is decoded, and a name of
+    /// another length is passed over without decoding it.
     public func queryValue(_ name: String) -> String? {
-        queryItems.first { $0.name == name }?.value
+        guard let query, let parsed else { return nil }
+        let spans = parsed.querySpans(of: query)
+        return withUTF8(of: name) { wanted in
+            withUTF8(of: query) { bytes in
+                for span in spans where Self.names(span, in: bytes, wanted) {
+                    return URLEncodedForm.decode(buffer: UnsafeBufferPointer(rebasing: bytes[span.value]))
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Whether a pair's name, decoded, is `wanted`.
+    private static func names(_ span: URLEncodedForm.Span, in bytes: UnsafeBufferPointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeBufferPointer(rebasing: bytes[span.name])
+        if !span.nameIsEncoded { return raw.count == wanted.count && raw.elementsEqual(wanted) }
+        // Decoding never lengthens a name: a shorter one cannot match.
+        guard raw.count >= wanted.count else { return false }
+        return withUTF8(of: URLEncodedForm.decode(buffer: raw)) { $0.elementsEqual(wanted) }
     }
 
     /// The value of cookie `name` in the request's `Cookie` header(s), the first when it is
@@ -94,20 +120,33 @@ public struct HTTPRequest: Sendable {
     }
 }
 
-/// A request's query pairs and cookies, each made once by whichever reader asks first.
+/// A request's query pairs (their places, and decoded when `queryItems` asks) and cookies, each
+/// made once by whichever reader asks first.
 private final class ParsedParts: Sendable {
     private struct Parts {
+        var querySpans: [URLEncodedForm.Span]?
         var query: [URLEncodedForm.Field]?
         var cookies: [URLEncodedForm.Field]?
     }
 
     private let state = Mutex(Parts())
 
-    func queryItems(_ parse: () -> [URLEncodedForm.Field]) -> [URLEncodedForm.Field] {
+    func querySpans(of query: String) -> [URLEncodedForm.Span] {
+        if let spans = state.withLock({ $0.querySpans }) { return spans }
+        let spans = URLEncodedForm.spans(query)
+        state.withLock { $0.querySpans = spans }
+        return spans
+    }
+
+    func queryItems(of query: String) -> [URLEncodedForm.Field] {
         if let items = state.withLock({ $0.query }) { return items }
-        let items = parse()
+        let items = queryPairs(query).map { URLEncodedForm.Field($0.name, $0.value) }
         state.withLock { $0.query = items }
         return items
+    }
+
+    private func queryPairs(_ query: String) -> QueryPairs {
+        QueryPairs(text: query, spans: querySpans(of: query))
     }
 
     func cookies(_ parse: () -> [URLEncodedForm.Field]) -> [URLEncodedForm.Field] {

@@ -1,0 +1,82 @@
+import HTTPParsing
+import Testing
+
+@testable import HTTPServer
+
+/// A request's query is split once, on first use, and kept with the request; each reader then
+/// decodes what it reads. Behaviour only: what the readers see, and that the split is shared.
+@Suite("Server: a request's query")
+struct RequestQueryTests {
+    func request(_ target: String) -> HTTPRequest {
+        HTTPRequest(method: .get, target: target)
+    }
+
+    /// The address of an array's storage: equal for two arrays sharing it.
+    func storage<T>(_ array: [T]) -> UnsafeRawPointer? {
+        array.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    }
+
+    @Test func theQueryIsSplitOnce_andCopiesOfTheRequestShareIt() {
+        let request = request("/products?view=grid&page=2&q=tea")
+        let copy = request
+        let first = request.queryItems
+        #expect(first.count == 3)
+        #expect(storage(request.queryItems) == storage(first), "a second read returns the same items")
+        #expect(storage(copy.queryItems) == storage(first), "a copy of the request reads the same items")
+        #expect(storage(request.queryPairs.spans) == storage(copy.queryPairs.spans), "one split, shared")
+        _ = request.queryValue("page")
+        #expect(storage(request.queryPairs.spans) == storage(copy.queryPairs.spans))
+    }
+
+    @Test(arguments: [
+        "", "a=1", "a=1&b=2&a=3", "a", "a&b=", "=x", "&&a=1&&", "a=%zz&b=%2&c=%", "%zz=1&%6Cang=ko",
+        "q=a+b%2Bc&a+b=1", "x=%C3%A9%FF", "view=grid&page=1&per_page=20&q=&mine=0",
+    ])
+    func pairsAndValues_agreeWithTheDecodedItems(_ query: String) {
+        let request = request("/p?" + query)
+        let items = request.queryItems
+        #expect(items == URLEncodedForm.parse(query))
+        #expect(request.queryPairs.map { URLEncodedForm.Field($0.name, $0.value) } == items)
+        for item in items {
+            #expect(request.queryValue(item.name) == items.first { $0.name == item.name }?.value, "\(query): \(item.name)")
+        }
+        #expect(request.queryValue("absent") == nil)
+    }
+
+    @Test func queryValue_readsDecodedNames_andTheFirstOfRepeatedOnes() {
+        let request = request("/p?%6Cang=ko&lang=en&a+b=1&page=%zz&page=2")
+        #expect(request.queryValue("lang") == "ko")
+        #expect(request.queryValue("a b") == "1")
+        #expect(request.queryValue("a+b") == nil)
+        #expect(request.queryValue("page") == "%zz", "a broken escape is kept as sent")
+    }
+
+    /// 500 parameters in 8 KB, repeated names, broken escapes: every pair is there once, in order.
+    @Test func aLongQuery_isSplitIntoEveryPair() {
+        let pairs = (0..<500).map { index in index % 2 == 0 ? "page=%zz\(index)" : "x\(index)=%%%z\(index)" }
+        let query = pairs.joined(separator: "&") + String(repeating: "&", count: 8192 - pairs.joined(separator: "&").utf8.count)
+        #expect(query.utf8.count == 8192)
+        let request = request("/p?" + query)
+        #expect(request.queryPairs.count == 500)
+        #expect(request.queryItems.count == 500)
+        #expect(request.queryItems.last == URLEncodedForm.Field("x499", "%%%z499"), "broken escapes kept as sent")
+        #expect(request.queryValue("page") == "%zz0")
+    }
+
+    @Test func noQuery_meansNoPairs() {
+        let request = request("/products")
+        #expect(request.queryItems.isEmpty)
+        #expect(request.queryPairs.isEmpty)
+        #expect(request.queryValue("page") == nil)
+    }
+}
+
+/// The response writer's table of token bytes says what the request parser's rule says.
+@Suite("Server: response header names")
+struct ResponseTokenTests {
+    @Test func tokenBytes_areThoseOfTheParser() {
+        for byte in UInt8.min...UInt8.max {
+            #expect(OutputBuffer.isTokenByte(byte) == HTTPRequestParser.isTokenByte(byte), "byte \(byte)")
+        }
+    }
+}
