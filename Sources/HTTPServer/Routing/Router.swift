@@ -30,6 +30,9 @@ public struct Router: Sendable {
         /// The segments' kinds, literal 0, parameter 1, rest 2: the lexicographically smaller
         /// key is the more specific route.
         let specificity: [UInt8]
+        /// What the path's first piece must be, as `FirstPiece` describes it, when the pattern
+        /// starts with a literal (or has no segment at all); nil when a parameter comes first.
+        let firstPiece: FirstPiece?
 
         init(method: HTTPMethod, pattern: String, maxBodySize: Int?, handler: any HTTPHandler, segments: [Segment]) {
             self.method = method
@@ -39,6 +42,35 @@ public struct Router: Sendable {
             self.immediate = handler as? any ImmediateHTTPHandler
             self.segments = segments
             self.specificity = segments.map(\.rank)
+            switch segments.first {
+            case .literal(let bytes): firstPiece = bytes.withUnsafeBufferPointer { FirstPiece($0) }
+            case nil: firstPiece = FirstPiece(UnsafeBufferPointer(start: nil, count: 0))
+            case .parameter, .rest: firstPiece = nil
+            }
+        }
+    }
+
+    /// A path's first piece as its length and first eight bytes: two integers, so each route
+    /// whose first literal cannot match (most of them, for any request) is passed over without
+    /// walking its segments.
+    struct FirstPiece: Equatable {
+        let count: Int
+        let prefix: UInt64
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            count = bytes.count
+            var prefix: UInt64 = 0
+            for index in 0..<Swift.min(8, bytes.count) { prefix |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+            self.prefix = prefix
+        }
+
+        /// The first non-empty piece of a path (empty when the path has none).
+        init(path: UnsafeBufferPointer<UInt8>) {
+            var start = 0
+            while start < path.count, path[start] == UInt8(ascii: "/") { start += 1 }
+            var end = start
+            while end < path.count, path[end] != UInt8(ascii: "/") { end += 1 }
+            self.init(UnsafeBufferPointer(rebasing: path[start..<end]))
         }
     }
 
@@ -177,7 +209,9 @@ public struct Router: Sendable {
             var allowed: [HTTPMethod] = []
             // A GET route for a HEAD request, unless a HEAD route as specific follows.
             var getForHead: Route?
+            let first = FirstPiece(path: bytes)
             for route in routes {
+                if let piece = route.firstPiece, piece != first { continue }
                 guard Self.capture(route.segments, bytes, keep: false) != nil else { continue }
                 if route.method == method {
                     if let found = getForHead, found.specificity.lexicographicallyPrecedes(route.specificity) {
