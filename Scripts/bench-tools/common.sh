@@ -109,3 +109,32 @@ medians() {
 }
 # ratios WHAT: each round's requests/s ratio dashboard / nginx, one a line, in round order.
 ratios() { paste -d' ' <(awk 'NF { print $1 }' <<< "${runs[$1-dashboard]}") <(awk 'NF { print $1 }' <<< "${runs[$1-nginx]}") | awk '{ printf "%.2f\n", $1 / $2 }'; }
+
+# CPU time per request. Requests/s follow the neighbours' load on this machine; the CPU a
+# server spends per request hardly does, so the check in Scripts/bench compares that too.
+# cpu_ticks PID...: user + system time of these processes (all their threads), in clock ticks.
+cpu_ticks() {
+  local pid total=0
+  for pid in "$@"; do total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0))); done
+  echo "$total"
+}
+# nginx_pids: the nginx that start_nginx started, master and workers.
+nginx_pids() { local master; master=$(cat "$work/nginx.pid"); echo "$master" $(pgrep -P "$master"); }
+# side_by_side_cpu WHAT DASHBOARD_URL NGINX_URL: side_by_side, and each side's microseconds of
+# CPU per request over its rounds in cpu_us[WHAT-dashboard] and cpu_us[WHAT-nginx] (the
+# dashboard is $dash_pid). A side idles while the other is measured, so its ticks are its own.
+declare -A cpu_us
+side_by_side_cpu() {
+  local dash0 nginx0 dash1 nginx1
+  dash0=$(cpu_ticks "$dash_pid"); nginx0=$(cpu_ticks $(nginx_pids))
+  side_by_side "$@"
+  dash1=$(cpu_ticks "$dash_pid"); nginx1=$(cpu_ticks $(nginx_pids))
+  cpu_us[$1-dashboard]=$(per_request_us $((dash1 - dash0)) "${runs[$1-dashboard]}")
+  cpu_us[$1-nginx]=$(per_request_us $((nginx1 - nginx0)) "${runs[$1-nginx]}")
+}
+# per_request_us TICKS LINES: microseconds per request, the requests being requests/s x
+# $pair_seconds summed over the rounds' "rps p50 p99 errors" lines.
+per_request_us() {
+  awk -v t="$1" -v s="$pair_seconds" -v hz="$(getconf CLK_TCK)" \
+    'NF { n += $1 * s } END { printf "%.1f", n ? t * 1000000 / hz / n : 0 }' <<< "$2"
+}
