@@ -73,8 +73,9 @@ import Testing
         let (_, router) = try makePages(freshFor: .zero)
         for target in ["/products?view=grid", "/products/5"] {
             let (handler, request) = try route(router, target)
+            let immediateHandler = try #require(handler as? any ImmediateHTTPHandler, "\(target) has an immediate path")
             _ = try await handler.handle(request)
-            #expect(try (handler as? any ImmediateHTTPHandler)?.respondImmediately(request) == nil, "\(target)")
+            #expect(try immediateHandler.respondImmediately(request) == nil, "\(target)")
         }
     }
 

@@ -72,6 +72,10 @@ final class CatalogSnapshotStore: Sendable {
         return status()
     }
 
+    /// Callers of `waitForSnapshot` waiting now (tests use it to know a waiter is in place
+    /// before they end its wait some other way).
+    var waiting: Int { state.withLock { $0.waiters.count } }
+
     /// Returns when the crawl running now (if any) has ended, whatever its outcome (for tests
     /// and the memory benchmark; pages never wait without a limit).
     func crawlEnded() async {

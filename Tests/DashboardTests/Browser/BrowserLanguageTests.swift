@@ -24,7 +24,7 @@ extension BrowserTests {
                      registered: "상품을 등록했습니다.", price: "1,000원"),
         ]
 
-        @Test(arguments: languages)
+        @Test(BrowserTools.needed, arguments: languages)
         func browse_thenRegisterWithAMistake_andFixIt_atPhoneWidth(_ expected: Expected) async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
@@ -54,7 +54,7 @@ extension BrowserTests {
             }
         }
 
-        @Test func korean_everyPage_atPhoneWidth_andItsScreenshots() async throws {
+        @Test(BrowserTools.needed) func korean_everyPage_atPhoneWidth_andItsScreenshots() async throws {
             try await withBrowser { browser in
                 var problems: [String] = []
                 var saved: [URL] = []

@@ -4,7 +4,7 @@ import Testing
 extension BrowserTests {
     /// "Load more" under the list: in place with JavaScript, plain pagination without it.
     @Suite struct LoadMore {
-        @Test func loadMore_appendsTheNextPageInPlace_andTheURLFollows() async throws {
+        @Test(BrowserTools.needed) func loadMore_appendsTheNextPageInPlace_andTheURLFollows() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 try await browser.open("/products?view=grid")
@@ -46,7 +46,7 @@ extension BrowserTests {
             }
         }
 
-        @Test func withJavaScriptOff_theButtonIsHidden_andPaginationWorks() async throws {
+        @Test(BrowserTools.needed) func withJavaScriptOff_theButtonIsHidden_andPaginationWorks() async throws {
             try await withBrowser(javaScript: false) { browser in
                 let driver = browser.driver
                 try await driver.navigate(to: browser.url("/products"))

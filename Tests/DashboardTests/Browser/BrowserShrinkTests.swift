@@ -4,7 +4,7 @@ import Testing
 extension BrowserTests {
     /// The page's script makes a picture over the API's 300 KB limit smaller before upload.
     @Suite struct Shrinking {
-        @Test func aPictureOver300KB_isMadeSmallerInTheBrowser_andRegistered() async throws {
+        @Test(BrowserTools.needed) func aPictureOver300KB_isMadeSmallerInTheBrowser_andRegistered() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 try await browser.open("/products/new")

@@ -10,6 +10,10 @@ enum BrowserTools {
     /// True when both are installed; otherwise the browser suite is skipped with `skipReason`.
     static let available = chromium != nil && chromedriver != nil
 
+    /// The trait every browser test carries: without both tools it reports as skipped, saying
+    /// which is missing, instead of passing without running.
+    static let needed = Testing.ConditionTrait.enabled(if: available, skipReason)
+
     static let skipReason: Comment = """
         browser tests not run: \(chromium == nil ? "chromium" : "")\(chromium == nil && chromedriver == nil ? " and " : "")\
         \(chromedriver == nil ? "chromedriver" : "") not found \
