@@ -4,7 +4,7 @@ import Testing
 
 @testable import Dashboard
 
-/// `--secret-file` / `OPENMARKET_SECRET_FILE` (issue 14: `--secret` is readable by every local
+/// `--secret-file` / `OPENMARKET_SECRET_FILE` (a `--secret` flag is readable by every local
 /// user in the process list) and `--request-timeout`.
 @Suite struct SecretFileConfigurationTests {
     let folder = TemporaryDirectory()

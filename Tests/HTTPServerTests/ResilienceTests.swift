@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import Testing
 
-/// Clients that misbehave cost one connection, never the server (issue 2: resets, slow
+/// Clients that misbehave cost one connection, never the server (resets, slow
 /// readers, many idle connections).
 @Suite("Server: resilience")
 struct ResilienceTests {
