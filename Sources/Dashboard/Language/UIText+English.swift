@@ -45,6 +45,7 @@ extension UIText {
         case .descriptionLabel: "Description"
         case .descriptionHint: "10 to 1000 characters."
         case .currencyLabel: "Currency"
+        case .currencyPlaceholder: "Choose a currency"
         case .priceLabel: "Price"
         case .priceHint: "More than 0. KRW in whole won, USD with up to 2 decimals."
         case .discountLabel: "Discount (amount off)"

@@ -45,6 +45,7 @@ extension UIText {
         case .descriptionLabel: "상품 설명"
         case .descriptionHint: "10~1000자"
         case .currencyLabel: "통화"
+        case .currencyPlaceholder: "통화를 고르세요"
         case .priceLabel: "판매가"
         case .priceHint: "0보다 커야 합니다. KRW는 원 단위 정수, USD는 소수점 둘째 자리까지."
         case .discountLabel: "할인 금액"

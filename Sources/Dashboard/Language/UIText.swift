@@ -48,6 +48,7 @@ enum UIText: String, CaseIterable, Sendable {
     case descriptionLabel = "description_label"
     case descriptionHint = "description_hint"
     case currencyLabel = "currency_label"
+    case currencyPlaceholder = "currency_placeholder"
     case priceLabel = "price_label"
     case priceHint = "price_hint"
     case discountLabel = "discount_label"
