@@ -28,6 +28,7 @@ extension UIText {
         case .next: "Next"
         case .soldOut: "Sold out"
         case .imagesNav: "Images"
+        case .galleryLabel: "Product pictures"
         case .noDescription: "No description."
         case .registered: "Registered"
         case .updated: "Updated"

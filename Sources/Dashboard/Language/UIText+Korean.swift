@@ -28,6 +28,7 @@ extension UIText {
         case .next: "다음"
         case .soldOut: "품절"
         case .imagesNav: "이미지"
+        case .galleryLabel: "상품 사진"
         case .noDescription: "상품 설명이 없습니다."
         case .registered: "등록일"
         case .updated: "수정일"

@@ -31,6 +31,7 @@ enum UIText: String, CaseIterable, Sendable {
     case next = "next"
     case soldOut = "sold_out"
     case imagesNav = "images_nav"
+    case galleryLabel = "gallery_label"
     case noDescription = "no_description"
     case registered = "registered"
     case updated = "updated"
