@@ -20,7 +20,8 @@ enum BrowserTools {
         (apt-get install -y --no-install-recommends chromium chromium-driver; see README, "Browser tests")
         """
 
-    private static func locate(environment name: String, names: [String]) -> String? {
+    /// The executable `$name` names, else the first of `names` found on `PATH`.
+    static func locate(environment name: String, names: [String]) -> String? {
         let environment = ProcessInfo.processInfo.environment
         if let explicit = environment[name], !explicit.isEmpty {
             return FileManager.default.isExecutableFile(atPath: explicit) ? explicit : nil

@@ -1,0 +1,103 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import Dashboard
+
+/// One page the standards checks open, in every language.
+struct StandardsPage: Sendable {
+    /// How a person gets to the page.
+    enum Visit: Sendable {
+        /// A GET of this path.
+        case open(String)
+        /// The page at this path, whose POST form is sent with nothing filled in (only its
+        /// hidden tokens): the form again, with its errors.
+        case submitEmpty(form: String)
+    }
+
+    var name: String
+    var visit: Visit
+    /// The status the page answers with (the HTML checker's run checks it).
+    var status: Int
+
+    init(_ name: String, _ visit: Visit, status: Int = 200) {
+        self.name = name
+        self.visit = visit
+        self.status = status
+    }
+
+    static let languages = ["en", "ko"]
+
+    /// Every page the standards checks cover, over a fresh dashboard on the embedded market.
+    /// A new page is one more line here.
+    static func all(on dashboard: DashboardHarness) async throws -> [StandardsPage] {
+        let own = try await seedProduct(dashboard, named: "맥북 프로 14")
+        let others = try await seedProduct(dashboard, named: "Noise Cancelling Headphones")
+        // The overview with its figures and charts, not its progress bar.
+        _ = try await dashboard.get("/overview")
+        await dashboard.app.catalog.crawlEnded()
+        return [
+            StandardsPage("list", .open("/products")),
+            StandardsPage("grid", .open("/products?view=grid")),
+            StandardsPage("search", .open("/products?q=" + URLEncodedForm.encode("맥북"))),
+            StandardsPage("search-nothing", .open("/products?q=nothing-is-called-this")),
+            StandardsPage("detail-own", .open("/products/\(own)")),
+            StandardsPage("detail-others", .open("/products/\(others)")),
+            StandardsPage("form", .open("/products/new")),
+            StandardsPage("form-errors", .submitEmpty(form: "/products/new"), status: 422),
+            StandardsPage("edit", .open("/products/\(own)/edit")),
+            StandardsPage("delete", .open("/products/\(own)/delete")),
+            StandardsPage("overview", .open("/overview")),
+            StandardsPage("mine", .open("/products?mine=1")),
+            StandardsPage("unknown-product", .open("/products/99999999"), status: 404),
+            StandardsPage("unknown-path", .open("/no/such/page"), status: 404),
+            StandardsPage("others-edit", .open("/products/\(others)/edit"), status: 403),
+        ]
+    }
+
+    /// `path` asking for `language` (`?lang=`, which wins over the cookie and the browser's).
+    static func path(_ path: String, language: String) -> String {
+        path + (path.contains("?") ? "&" : "?") + "lang=" + language
+    }
+
+    /// The page in `language` as the dashboard sends it, over HTTP.
+    func fetch(from dashboard: DashboardHarness, language: String) async throws -> TestResponse {
+        switch visit {
+        case .open(let path):
+            return try await dashboard.get(Self.path(path, language: language))
+        case .submitEmpty(let formPath):
+            var session = FormSession(port: dashboard.port)
+            let page = try await session.open(Self.path(formPath, language: language))
+            let form = try #require(HTMLScan.tags("form", in: page.text).first { $0["method"] == "post" }, "\(name): no POST form")
+            let action = Self.path(try #require(form["action"]), language: language)
+            return form["enctype"] == "multipart/form-data"
+                ? try await session.post(action, []) : try await session.postURLEncoded(action, [])
+        }
+    }
+
+    /// Opens the page in `language` in the browser; a form sent empty is sent the way a
+    /// browser sends it with nothing filled in (its own checks off, so the server's answer).
+    func open(in browser: BrowserHarness, language: String) async throws {
+        switch visit {
+        case .open(let path):
+            try await browser.open(Self.path(path, language: language))
+        case .submitEmpty(let formPath):
+            try await browser.open(Self.path(formPath, language: language))
+            let driver = browser.driver
+            // Only the hidden tokens go: every other control is disabled, as the HTTP check sends it.
+            let action = try await driver.execute("""
+                var form = document.querySelector('form[method=post]');
+                form.noValidate = true;
+                Array.from(form.elements).forEach(function (e) { if (e.type !== 'hidden') e.disabled = true; });
+                var action = new URL(form.getAttribute('action'), location.href).pathname;
+                form.submit();
+                return action;
+                """) as? String
+            let actionPath = try #require(action, "\(name): no POST form")
+            try await driver.wait("\(name): the answer to the empty form") {
+                guard let url = URLComponents(string: try await driver.currentURL()), url.path == actionPath else { return false }
+                return try await driver.readyState() == "complete"
+            }
+        }
+    }
+}
