@@ -7,6 +7,7 @@ extension DashboardApp {
         let images: ImageHandler
         let health: HealthHandler
         let browsing: ProductBrowsing
+        let catalogListing: CatalogListing
         let forms: ProductForms
         let export: ProductExport
         let overview: OverviewPages
@@ -27,6 +28,7 @@ extension DashboardApp {
         r.add(.get, "/products/{id}", h.browsing.productPage)  // products/detail
         r.get("/products.csv", h.export.csvExport)  // text/csv, streamed
         r.get("/overview", h.overview.overviewPage)  // overview
+        r.post("/catalog/refresh", h.catalogListing.refreshCatalog)  // 303 back to the list
 
         r.get("/products/new", h.forms.newProductForm)  // products/form
         r.post("/products", maxBodySize: formBody, h.forms.createProduct)  // 303, or products/form (422)

@@ -94,7 +94,10 @@ public final class DashboardApp: Sendable {
         // The catalog features read the own vendor as it is known now (it may be learned later).
         let ownVendorID: @Sendable () -> Int? = { [ownVendor] in ownVendor.id }
         catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendorID)
-        gateway.observeWrites { [catalog] in catalog.invalidate() }
+        gateway.observeWrites { [catalog] write in catalog.apply(write) }
+        let catalogListing = CatalogListing(
+            catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash,
+            lowStockThreshold: configuration.lowStockThreshold)
         let router = Self.routes(Handlers(
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
@@ -103,13 +106,16 @@ public final class DashboardApp: Sendable {
             browsing: ProductBrowsing(
                 gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
                 keepsRenderedPages: configuration.pageCache && !configuration.developmentMode,
-                myProducts: MyProductsList(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash)),
+                lowStockThreshold: configuration.lowStockThreshold, catalogListing: catalogListing),
+            catalogListing: catalogListing,
             forms: ProductForms(
                 api: api, gateway: gateway, renderer: renderer, images: registry,
                 stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
                 ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor),
-            export: ProductExport(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer),
-            overview: OverviewPages(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer)))
+            export: ProductExport(
+                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold),
+            overview: OverviewPages(
+                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold)))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger

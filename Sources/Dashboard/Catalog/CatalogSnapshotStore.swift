@@ -3,17 +3,22 @@ import MarketClient
 import Synchronization
 
 /// Keeps the catalog snapshot and counts the catalog again in the background: on the first
-/// read, when the snapshot is older than `maxAge`, and after this dashboard's own writes. One
-/// crawl at a time; a crawl that fails keeps the last snapshot and records the failure; the
-/// crawl is cancelled at shutdown. Reads never wait unless they ask to (`waitForSnapshot`).
+/// read, when the snapshot is older than `maxAge`, when a person asks (`refresh`), and after a
+/// write of this dashboard whose outcome is unknown. A write the market answered changes the
+/// snapshot in place (`apply`), with no count. One crawl at a time; a crawl that fails keeps
+/// the last snapshot and records the failure; the crawl is cancelled at shutdown. Reads never
+/// wait unless they ask to (`waitForSnapshot`).
 final class CatalogSnapshotStore: Sendable {
     private struct State {
         var snapshot: CatalogSnapshot?
         var progress: CatalogProgress?
         var failure: CatalogFailure?
         var crawl: Task<Void, Never>?
-        /// A write arrived while a crawl ran: count again when it ends.
+        /// A write of unknown outcome arrived while a crawl ran: count again when it ends.
         var rerunAfterCrawl = false
+        /// Writes the market answered while a crawl ran: the crawl may have read those pages
+        /// before them, so they are applied to its result too.
+        var changesDuringCrawl: [MarketWrite] = []
         var outdatedByWrite = false
         var generation = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -25,6 +30,7 @@ final class CatalogSnapshotStore: Sendable {
     private let state = Mutex(State())
     private let crawler: CatalogCrawl
     private let now: @Sendable () -> Date
+    private let keepsThumbnail: @Sendable (Int) -> Bool
 
     /// `now` is the clock for the snapshot's time and age (tests pass their own).
     init(
@@ -33,6 +39,7 @@ final class CatalogSnapshotStore: Sendable {
     ) {
         self.settings = settings
         self.now = now
+        self.keepsThumbnail = keepsThumbnail
         crawler = CatalogCrawl(settings: settings, keepsThumbnail: keepsThumbnail, fetchPage: fetchPage)
     }
 
@@ -82,8 +89,34 @@ final class CatalogSnapshotStore: Sendable {
         await state.withLock { $0.crawl }?.value
     }
 
-    /// After a create, edit or delete by this dashboard: the snapshot no longer matches the
-    /// market. Counts again at once if anyone has asked for the snapshot yet.
+    /// A create, edit or delete of this dashboard: answered by the market, the snapshot's
+    /// entry is replaced, added or removed in place, no count needed; of unknown outcome, the
+    /// catalog is counted again (`invalidate`).
+    func apply(_ change: MarketWrite) {
+        if case .unknown = change { return invalidate() }
+        let keepsThumbnail = self.keepsThumbnail
+        state.withLock { state in
+            guard !state.isShutDown else { return }
+            if state.crawl != nil { state.changesDuringCrawl.append(change) }
+            state.snapshot?.apply(change, keepsThumbnail: keepsThumbnail)
+        }
+    }
+
+    /// A person asked to count again (`POST /catalog/refresh`): a count starts now unless one
+    /// is running. Returns whether one started.
+    @discardableResult
+    func refresh() -> Bool {
+        let time = now()
+        return state.withLock { state in
+            guard !state.isShutDown, state.crawl == nil else { return false }
+            startCrawl(&state, at: time)
+            return true
+        }
+    }
+
+    /// After a write of this dashboard whose outcome is unknown (the market may or may not have
+    /// done it): the snapshot may no longer match the market. Counts again at once if anyone
+    /// has asked for the snapshot yet.
     func invalidate() {
         let time = now()
         state.withLock { state in
@@ -125,6 +158,7 @@ final class CatalogSnapshotStore: Sendable {
         state.generation += 1
         let generation = state.generation
         state.progress = CatalogProgress()
+        state.changesDuringCrawl = []
         let crawler = self.crawler
         state.crawl = Task {
             let result: Result<CatalogSnapshot, any Error>
@@ -146,7 +180,9 @@ final class CatalogSnapshotStore: Sendable {
             state.crawl = nil
             state.progress = nil
             switch result {
-            case .success(let snapshot):
+            case .success(var snapshot):
+                for change in state.changesDuringCrawl { snapshot.apply(change, keepsThumbnail: keepsThumbnail) }
+                state.changesDuringCrawl = []
                 state.snapshot = snapshot
                 state.failure = nil
                 if state.rerunAfterCrawl {
@@ -157,6 +193,7 @@ final class CatalogSnapshotStore: Sendable {
                 state.outdatedByWrite = false
             case .failure(let error):
                 state.rerunAfterCrawl = false
+                state.changesDuringCrawl = []
                 state.failure = CatalogFailure(message: Self.describe(error), at: time)
             }
             defer { state.waiters = [:] }

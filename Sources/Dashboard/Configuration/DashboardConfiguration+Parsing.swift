@@ -86,6 +86,12 @@ extension DashboardConfiguration {
         Option(flag: "--page-cache", environment: "DASHBOARD_PAGE_CACHE", help: "keep rendered list pages while their data is unchanged (true/false, default true)") { c, v throws(ConfigurationError) in
             c.pageCache = try boolean(v, flag: "--page-cache")
         },
+        Option(flag: "--low-stock", environment: "DASHBOARD_LOW_STOCK", help: "a product with 1 to N left is low on stock (default 5)") { c, v throws(ConfigurationError) in
+            guard let count = Int(v), (1...1_000_000).contains(count) else {
+                throw .invalid("--low-stock must be a whole number from 1 to 1000000, not \"\(v)\"")
+            }
+            c.lowStockThreshold = count
+        },
     ]
 
     private static func boolean(_ value: String, flag: String) throws(ConfigurationError) -> Bool {

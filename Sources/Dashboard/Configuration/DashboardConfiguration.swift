@@ -41,8 +41,13 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// Keep each list page's rendered HTML for as long as the market JSON it shows (see
     /// `ListPageMemo`); off in development mode, where templates change under it.
     var pageCache = true
-    /// The catalog snapshot behind `/overview`, `/products.csv` and "My products".
+    /// The catalog snapshot behind `/overview`, `/products.csv`, "My products" and every
+    /// sorted or filtered list.
     var catalog = CatalogSettings()
+    /// A product with 1 to this many left is low on stock: marked "Only N left", counted on
+    /// the overview, and what `stock=low` lists (`--low-stock`).
+    var lowStockThreshold = Self.defaultLowStock
+    static let defaultLowStock = 5
 
     init(
         dataDirectory: URL, cacheDirectory: URL,

@@ -1,14 +1,16 @@
 import Foundation
 import HTTPServer
 
-/// `GET /products.csv` (`q`, `mine=1`): every product of the catalog snapshot that the list
-/// with the same `q` and `mine` would show, streamed as CSV. While the first count runs it
-/// waits for it up to `CatalogSettings.waitLimit`, then answers 503 with `Retry-After`.
+/// `GET /products.csv` (`q`, `mine=1`, `sort` and the filters): every product of the catalog
+/// snapshot that the list with the same parameters would show, in the same order, streamed as
+/// CSV. While the first count runs it waits for it up to `CatalogSettings.waitLimit`, then
+/// answers 503 with `Retry-After`.
 struct ProductExport: Sendable {
     let catalog: CatalogSnapshotStore
     /// The own vendor's id as known now (the one seam for it).
     let ownVendorID: @Sendable () -> Int?
     let renderer: PageRenderer
+    var lowStockThreshold = DashboardConfiguration.defaultLowStock
 
     /// `GET /products.csv`.
     func csvExport(_ request: HTTPRequest) async -> HTTPResponse {
@@ -22,10 +24,9 @@ struct ProductExport: Sendable {
         }
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: request.target, request) }
-        let search = query.search
-        let stream = ProductCSVStream(products: snapshot.products) { product in
-            (vendorID == nil || product.vendorID == vendorID) && product.nameMatches(search)
-        }
+        let filter = CatalogFilter(query, vendorID: vendorID, lowStockThreshold: lowStockThreshold)
+        let order = snapshot.matching(filter, sort: query.sort, language: Language(request))
+        let stream = ProductCSVStream(products: snapshot.products, order: order)
         return HTTPResponse(
             status: .ok,
             headers: [

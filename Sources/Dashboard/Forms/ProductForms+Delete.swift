@@ -39,7 +39,7 @@ extension ProductForms {
         let product: ProductDetail
         switch await ownProduct(request, fresh: false, action: .delete) {
         case .failure(let failure) where failure.response.status == .notFound:
-            gateway.invalidate(productID: id)
+            gateway.recordWrite(.removed(id: id))
             return respond(to: .redirect(location: "/products", flash: wording.flash(.alreadyDeleted)), request)
         case .failure(let failure):
             return failure.response
@@ -49,14 +49,14 @@ extension ProductForms {
         do {
             // Any 2xx is success; the answer may hold the product, or nothing.
             let deleted = try await api.deleteProduct(id: id)
-            gateway.invalidate(productID: id)
+            gateway.recordWrite(.removed(id: id))
             return respond(to: .redirect(location: "/products", flash: wording.flash(.deleted((deleted ?? product).name))), request)
         } catch MarketError.notFound {
             // Deleted already (a second click, another tab): the person's wish is done.
-            gateway.invalidate(productID: id)
+            gateway.recordWrite(.removed(id: id))
             return respond(to: .redirect(location: "/products", flash: wording.flash(.alreadyDeleted)), request)
         } catch MarketError.timeout {
-            gateway.invalidate(productID: id)
+            gateway.recordWrite(.unknown(productID: id))
             return outcomeUnknown(wording.outcomeUnknown(.delete), checkHref: "/products/\(id)", request)
         } catch {
             let (status, problem) = explain(error as? MarketError ?? .unreachable, action: .delete, product: product, wording)

@@ -95,7 +95,7 @@ struct ProductForms: Sendable {
         do {
             let product = try await api.createProduct(valid.newProduct, images: uploads)
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
-            gateway.invalidate(productID: product.id)
+            gateway.recordWrite(.saved(product))
             stash.discard(owner: owner, token: formToken)
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: wording.flash(.registered))
             return (respond(to: outcome, request), outcome)
@@ -103,6 +103,7 @@ struct ProductForms: Sendable {
             switch error {
             case .timeout, .malformedResponse:
                 // The market may have stored it: never invite a second product.
+                gateway.recordWrite(.unknown(productID: nil))
                 return (respond(to: .unknown, request), .unknown)
             default:
                 let (status, problem) = Self.explain(error, action: .register, wording)
@@ -110,6 +111,7 @@ struct ProductForms: Sendable {
                 return (formResponse(page, request: request, status: status), nil)
             }
         } catch {
+            gateway.recordWrite(.unknown(productID: nil))
             return (respond(to: .unknown, request), .unknown)
         }
     }

@@ -74,6 +74,20 @@ extension UIText {
         case .loading: "Loading…"
         case .shrinking: "Making large images smaller…"
         case .shrunk: "Made smaller to fit 300 KB:"
+        case .filtersApply: "Apply"
+        case .sortLabel: "Sort by"
+        case .stockFilterLabel: "Stock"
+        case .anyStock: "Any stock"
+        case .onSaleLabel: "On sale only"
+        case .currencyFilterLabel: "Currency"
+        case .anyCurrency: "Any currency"
+        case .minPriceLabel: "Lowest price paid"
+        case .maxPriceLabel: "Highest price paid"
+        case .priceRangeHint: "Choose a currency to use a price range; KRW in whole won, USD with up to 2 decimals."
+        case .clearFilters: "Clear filters"
+        case .activeFilters: "Active filters"
+        case .countAgain: "Count again"
+        case .filterFormLabel: "Sort and filter products"
         }
     }
 }

@@ -74,6 +74,20 @@ extension UIText {
         case .loading: "불러오는 중…"
         case .shrinking: "큰 이미지를 줄이는 중…"
         case .shrunk: "300KB에 맞게 줄였습니다:"
+        case .filtersApply: "적용"
+        case .sortLabel: "정렬"
+        case .stockFilterLabel: "재고"
+        case .anyStock: "전체 재고"
+        case .onSaleLabel: "할인 상품만"
+        case .currencyFilterLabel: "통화"
+        case .anyCurrency: "전체 통화"
+        case .minPriceLabel: "최저 판매 가격"
+        case .maxPriceLabel: "최고 판매 가격"
+        case .priceRangeHint: "가격 범위는 통화를 선택해야 적용됩니다. 원화는 원 단위, 달러는 소수점 둘째 자리까지 입력해 주세요."
+        case .clearFilters: "필터 지우기"
+        case .activeFilters: "적용한 필터"
+        case .countAgain: "다시 집계"
+        case .filterFormLabel: "상품 정렬 및 필터"
         }
     }
 }

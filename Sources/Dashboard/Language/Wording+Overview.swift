@@ -40,6 +40,7 @@ extension Wording {
 
     enum Metric {
         case products, soldOut, onSale, itemsInStock
+        case lowStock(Int)
     }
 
     func metric(_ metric: Metric) -> String {
@@ -48,10 +49,12 @@ extension Wording {
         case (.en, .soldOut): "Sold out"
         case (.en, .onSale): "On sale"
         case (.en, .itemsInStock): "Items in stock"
+        case (.en, .lowStock(let threshold)): "Low stock (1 to \(threshold) left)"
         case (.ko, .products): "상품 수"
         case (.ko, .soldOut): "품절"
         case (.ko, .onSale): "할인 중"
         case (.ko, .itemsInStock): "총 재고"
+        case (.ko, .lowStock(let threshold)): "재고 부족 (1~\(threshold)개)"
         }
     }
 

@@ -12,6 +12,7 @@ struct OverviewPage {
     let ownVendorID: Int?
     let now: Date
     var language: Language = .en
+    var lowStockThreshold = DashboardConfiguration.defaultLowStock
 
     var wording: Wording { Wording(language) }
 
@@ -64,14 +65,25 @@ struct OverviewPage {
 
     private func section(_ figures: CatalogFigures, scope: String, heading: String, vendorChart: Bool) -> TemplateValue {
         let texts = wording
-        let metrics: [(String, String, Int)] = [
-            ("products", texts.metric(.products), figures.products),
-            ("sold-out", texts.metric(.soldOut), figures.soldOut),
-            ("on-sale", texts.metric(.onSale), figures.onSale),
-            ("stock-total", texts.metric(.itemsInStock), figures.stockTotal),
+        // Sold out, on sale and low stock link to the list filtered that way (own products
+        // in the own vendor's section).
+        let mine = scope == "mine"
+        let filtered = { (change: (inout ProductListQuery) -> Void) -> String in
+            ProductListQuery(mine: mine).changingFilters(change).listPath
+        }
+        let metrics: [(String, String, Int, String?)] = [
+            ("products", texts.metric(.products), figures.products, nil),
+            ("sold-out", texts.metric(.soldOut), figures.soldOut, filtered { $0.stock = .out }),
+            ("on-sale", texts.metric(.onSale), figures.onSale, filtered { $0.onSale = true }),
+            ("low-stock", texts.metric(.lowStock(lowStockThreshold)), figures.lowStock, filtered { $0.stock = .low }),
+            ("stock-total", texts.metric(.itemsInStock), figures.stockTotal, nil),
         ]
-        var items: [TemplateValue] = metrics.map { metric, label, value in
-            ["metric": .string(metric), "label": .string(label), "value": .string(String(value)), "text": .string(Self.grouped(value))]
+        var items: [TemplateValue] = metrics.map { metric, label, value, href in
+            var item: TemplateObject = [
+                "metric": .string(metric), "label": .string(label), "value": .string(String(value)), "text": .string(Self.grouped(value)),
+            ]
+            if let href { item["href"] = .string(href) }
+            return .object(item)
         }
         for (currency, amount) in figures.stockValue {
             items.append([

@@ -18,8 +18,11 @@ struct ProductBrowsing: Sendable {
     var keepsRenderedPages = false
     /// List page contexts (and HTML) per snapshot of the market JSON (see `ListPageMemo`).
     let listPages = ListPageMemo()
-    /// `?mine=1` lists, from the catalog snapshot (nil: the switch is not offered).
-    var myProducts: MyProductsList?
+    /// The most a product may have left and be marked "Only N left".
+    var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// Lists answered from the catalog snapshot: `mine=1`, and any order or filter the market's
+    /// list cannot answer (nil: none are offered).
+    var catalogListing: CatalogListing?
 
     /// `GET /products`: `products/list` (or its results alone, with `fragment=1`).
     var listPage: CachedPageRoute {
@@ -37,15 +40,15 @@ struct ProductBrowsing: Sendable {
     /// otherwise, and the server takes the async path.
     func listPageIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
         let query = ProductListQuery(request)
-        guard !query.mine, let cached = gateway.lists.freshValue(for: query.listKey) else { return nil }
+        guard !query.mine, !query.usesSnapshot, let cached = gateway.lists.freshValue(for: query.listKey) else { return nil }
         return renderListPage(request, query, Language(request), cached)
     }
 
     func listPageFetching(_ request: HTTPRequest) async -> HTTPResponse {
         let query = ProductListQuery(request)
         let language = Language(request)
-        if query.mine, let myProducts {
-            return await myProducts.myProductsPage(request, query, language, imagePath: imagePath)
+        if query.mine || query.usesSnapshot, let catalogListing {
+            return await catalogListing.listPage(request, query, language, imagePath: imagePath)
         }
         let cached: CachedValue<ProductPageEnvelope>
         do {
@@ -66,7 +69,9 @@ struct ProductBrowsing: Sendable {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
         }
         let memo = listPages.entry(for: query, language: language, fetchedAt: cached.fetchedAt) {
-            let context = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil, language: language).context
+            var page = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil, language: language)
+            page.lowStockThreshold = lowStockThreshold
+            let context = page.context
             var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: context, thumbnails: cached.value.products.compactMap(\.thumbnail))
             if keepsRenderedPages {
                 let rendered = renderer.page("products/list", context, language: language, for: request)
@@ -126,7 +131,7 @@ struct ProductBrowsing: Sendable {
         let page = ProductDetailPage(
             product: cached.value, query: ProductListQuery(request), imagePath: imagePath,
             notice: Self.notice(for: cached, Wording(language)), ownership: ownVendor.owns(cached.value.vendorID),
-            language: language)
+            language: language, lowStockThreshold: lowStockThreshold)
         return flash.page(for: request, page.context) { renderer.page("products/detail", $0, language: language, for: request) }
     }
 

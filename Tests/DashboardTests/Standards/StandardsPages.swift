@@ -49,6 +49,8 @@ struct StandardsPage: Sendable {
             StandardsPage("delete", .open("/products/\(own)/delete")),
             StandardsPage("overview", .open("/overview")),
             StandardsPage("mine", .open("/products?mine=1")),
+            StandardsPage("sorted-filtered", .open("/products?view=grid&sort=-price&stock=in&sale=1&currency=KRW&min_price=1000")),
+            StandardsPage("filter-not-understood", .open("/products?sort=DROP&stock=42&min_price=abc")),
             StandardsPage("unknown-product", .open("/products/99999999"), status: 404),
             StandardsPage("unknown-path", .open("/no/such/page"), status: 404),
             StandardsPage("others-edit", .open("/products/\(others)/edit"), status: 403),
