@@ -109,7 +109,7 @@ public final class DashboardApp: Sendable {
                 lowStockThreshold: configuration.lowStockThreshold, catalogListing: catalogListing),
             catalogListing: catalogListing,
             forms: ProductForms(
-                api: api, gateway: gateway, renderer: renderer, images: registry,
+                api: api, gateway: gateway, writer: MarketWriter(api: api, gateway: gateway), renderer: renderer, images: registry,
                 stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
                 ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor),
             export: ProductExport(

@@ -48,15 +48,12 @@ extension ProductForms {
         }
         do {
             // Any 2xx is success; the answer may hold the product, or nothing.
-            let deleted = try await api.deleteProduct(id: id)
-            gateway.recordWrite(.removed(id: id))
+            let deleted = try await writer.delete(product, cause: .form)
             return respond(to: .redirect(location: "/products", flash: wording.flash(.deleted((deleted ?? product).name))), request)
         } catch MarketError.notFound {
             // Deleted already (a second click, another tab): the person's wish is done.
-            gateway.recordWrite(.removed(id: id))
             return respond(to: .redirect(location: "/products", flash: wording.flash(.alreadyDeleted)), request)
         } catch MarketError.timeout {
-            gateway.recordWrite(.unknown(productID: id))
             return outcomeUnknown(wording.outcomeUnknown(.delete), checkHref: "/products/\(id)", request)
         } catch {
             let (status, problem) = explain(error as? MarketError ?? .unreachable, action: .delete, product: product, wording)

@@ -73,13 +73,11 @@ extension ProductForms {
             return (respond(to: outcome, request), outcome)
         }
         do {
-            let edited = try await api.editProduct(id: product.id, changes)
-            gateway.recordWrite(.saved(edited))
+            _ = try await writer.edit(product, changes, cause: .form)
             let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: wording.flash(.updated))
             return (respond(to: outcome, request), outcome)
         } catch MarketError.timeout {
             // Sending the same change again is harmless, so the form stays, with a warning.
-            gateway.recordWrite(.unknown(productID: product.id))
             page.problem = .init(wording.changeUnknown)
             return (formResponse(page, request: request, status: .gatewayTimeout), nil)
         } catch {

@@ -9,8 +9,11 @@ import Templating
 /// Writes go straight to the market (never retried automatically) and then drop the cached
 /// reads they change. Every POST passes `CSRFGuard`; every form page is `no-store`.
 struct ProductForms: Sendable {
+    /// Reads the market directly where a form must see what it holds now.
     let api: any MarketAPI
     let gateway: MarketGateway
+    /// Sends every write (and logs it).
+    let writer: MarketWriter
     let renderer: PageRenderer
     let images: ImageURLRegistry
     let stash: ImageStash
@@ -93,9 +96,8 @@ struct ProductForms: Sendable {
             uploads.append(ImageUpload(filename: Self.uploadName(found.image), contentType: found.image.format.contentType, bytes: found.bytes))
         }
         do {
-            let product = try await api.createProduct(valid.newProduct, images: uploads)
+            let product = try await writer.create(valid.newProduct, images: uploads, cause: .form)
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
-            gateway.recordWrite(.saved(product))
             stash.discard(owner: owner, token: formToken)
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: wording.flash(.registered))
             return (respond(to: outcome, request), outcome)
@@ -103,7 +105,6 @@ struct ProductForms: Sendable {
             switch error {
             case .timeout, .malformedResponse:
                 // The market may have stored it: never invite a second product.
-                gateway.recordWrite(.unknown(productID: nil))
                 return (respond(to: .unknown, request), .unknown)
             default:
                 let (status, problem) = Self.explain(error, action: .register, wording)
@@ -111,7 +112,6 @@ struct ProductForms: Sendable {
                 return (formResponse(page, request: request, status: status), nil)
             }
         } catch {
-            gateway.recordWrite(.unknown(productID: nil))
             return (respond(to: .unknown, request), .unknown)
         }
     }

@@ -1,0 +1,197 @@
+import Foundation
+import MarketClient
+
+/// Every write of this dashboard to the market goes through here, whatever asked for it (a
+/// form, a batch row, an undo, a restore from the recycle bin): the write log hears of it
+/// before it is sent and of its outcome after, and the caches and the catalog snapshot learn
+/// what the market answered (`MarketGateway.recordWrite`). Writes are never retried here: a
+/// write whose answer did not come may have been done.
+final class MarketWriter: Sendable {
+    let api: any MarketAPI
+    let gateway: MarketGateway
+    let log: any WriteLog
+
+    init(api: any MarketAPI, gateway: MarketGateway, log: any WriteLog = UnloggedWrites()) {
+        self.api = api
+        self.gateway = gateway
+        self.log = log
+    }
+
+    /// Registers a product (`POST /api/products`).
+    func create(_ product: NewProduct, images: [ImageUpload], cause: WriteCause) async throws -> ProductDetail {
+        let entry = await log.willWrite(WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: ProductFields(product), images: images))
+        do {
+            let created = try await api.createProduct(product, images: images)
+            gateway.recordWrite(.saved(created))
+            await log.didWrite(entry, .done(ProductFields(created.summary), productID: created.id))
+            return created
+        } catch {
+            await finish(entry, error, productID: nil)
+            throw error
+        }
+    }
+
+    /// Changes a product's fields (`PATCH /api/products/{id}`, only `changes`). `before` is the
+    /// product as the person saw it, for the log's old values.
+    func edit(_ before: ProductDetail, _ changes: ProductChanges, cause: WriteCause) async throws -> ProductDetail {
+        let entry = await log.willWrite(WriteIntent(
+            kind: .edit, cause: cause, productID: before.id, before: ProductFields(before.summary),
+            after: ProductFields(before.summary).applying(changes), detail: before))
+        do {
+            let edited = try await api.editProduct(id: before.id, changes)
+            gateway.recordWrite(.saved(edited))
+            await log.didWrite(entry, .done(ProductFields(edited.summary), productID: edited.id))
+            return edited
+        } catch {
+            await finish(entry, error, productID: before.id)
+            throw error
+        }
+    }
+
+    /// Deletes a product (the archived lookup, then `DELETE`). The log hears first, with the
+    /// product's detail, so it can keep what the market is about to forget.
+    func delete(_ product: ProductDetail, cause: WriteCause) async throws -> ProductDetail? {
+        let entry = await log.willWrite(WriteIntent(
+            kind: .delete, cause: cause, productID: product.id, before: ProductFields(product.summary), after: nil, detail: product))
+        do {
+            let deleted = try await api.deleteProduct(id: product.id)
+            gateway.recordWrite(.removed(id: product.id))
+            await log.didWrite(entry, .done(nil, productID: product.id))
+            return deleted
+        } catch MarketError.notFound {
+            // Gone already (a second click, another tab): what the person wanted is so.
+            gateway.recordWrite(.removed(id: product.id))
+            await log.didWrite(entry, .done(nil, productID: product.id))
+            throw MarketError.notFound
+        } catch {
+            await finish(entry, error, productID: product.id)
+            throw error
+        }
+    }
+
+    /// A write that failed: refused (nothing changed) or of unknown outcome (the market may
+    /// have done it: the snapshot counts again, and the log says so).
+    private func finish(_ entry: WriteLogEntry?, _ error: any Error, productID: Int?) async {
+        switch error as? MarketError {
+        case .timeout?, .malformedResponse?, nil:
+            gateway.recordWrite(.unknown(productID: productID))
+            await log.didWrite(entry, .unknown)
+        default:
+            await log.didWrite(entry, .failed(MarketFailureReason(error)))
+        }
+    }
+}
+
+/// Who asked for a write.
+enum WriteCause: Sendable, Equatable {
+    /// A person, through a form of this dashboard.
+    case form
+    /// Row `row` of batch `batch`.
+    case batch(id: Int, row: Int)
+    /// Undoing the write logged as `entry`.
+    case undo(entry: Int)
+    /// Registering again the product that `entry` deleted, from the recycle bin.
+    case restore(entry: Int)
+
+    /// The kind a log entry of this write has: an undo or a restore is its own kind.
+    func journalKind(default kind: WriteKind) -> WriteKind {
+        switch self {
+        case .undo: .undo
+        case .restore: .restore
+        case .form, .batch: kind
+        }
+    }
+}
+
+/// What a write does.
+enum WriteKind: String, Sendable, CaseIterable {
+    case create
+    case edit
+    case delete
+    case restore
+    case undo
+    /// A change made on the market by something else (another app), seen by a count.
+    case outside
+}
+
+/// A write about to be sent.
+struct WriteIntent: Sendable {
+    var kind: WriteKind
+    var cause: WriteCause
+    var productID: Int?
+    /// The fields before (nil for a create).
+    var before: ProductFields?
+    /// The fields the write asks for (nil for a delete).
+    var after: ProductFields?
+    /// The product as it was, for an edit or a delete (what the recycle bin keeps).
+    var detail: ProductDetail?
+    /// The images a create sends.
+    var images: [ImageUpload] = []
+
+    init(
+        kind: WriteKind, cause: WriteCause, productID: Int?, before: ProductFields?, after: ProductFields?,
+        detail: ProductDetail? = nil, images: [ImageUpload] = []
+    ) {
+        self.kind = cause.journalKind(default: kind)
+        self.cause = cause
+        self.productID = productID
+        self.before = before
+        self.after = after
+        self.detail = detail
+        self.images = images
+    }
+}
+
+/// How a write ended.
+enum WriteOutcome: Sendable {
+    /// The market answered success; the fields it now has (nil after a delete) and the id.
+    case done(ProductFields?, productID: Int)
+    /// The market refused; nothing changed.
+    case failed(MarketFailureReason)
+    /// No usable answer: the market may or may not have done it.
+    case unknown
+}
+
+/// Why the market refused a write, kept as a code (worded per language when shown) and the
+/// market's own words when it gave some.
+struct MarketFailureReason: Sendable, Equatable {
+    enum Code: String, Sendable {
+        case refused, notFound = "not-found", unauthorized, unreachable, invalid
+    }
+
+    var code: Code
+    var marketMessage: String?
+
+    init(_ error: any Error) {
+        switch error as? MarketError {
+        case .rejected(_, let message)?: self.init(code: .refused, marketMessage: message)
+        case .notFound?: self.init(code: .notFound, marketMessage: nil)
+        case .unauthorized?: self.init(code: .unauthorized, marketMessage: nil)
+        case .invalidRequest?: self.init(code: .invalid, marketMessage: nil)
+        default: self.init(code: .unreachable, marketMessage: nil)
+        }
+    }
+
+    init(code: Code, marketMessage: String?) {
+        self.code = code
+        self.marketMessage = marketMessage
+    }
+}
+
+/// The logged entry of one write, as the log names it.
+struct WriteLogEntry: Sendable, Hashable {
+    let id: Int
+}
+
+/// Hears of every write before it is sent and of its outcome (the history journal and the
+/// recycle bin). `willWrite` returns before the write is sent; nil when nothing was logged.
+protocol WriteLog: Sendable {
+    func willWrite(_ intent: WriteIntent) async -> WriteLogEntry?
+    func didWrite(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async
+}
+
+/// No log (tests that do not look at history).
+struct UnloggedWrites: WriteLog {
+    func willWrite(_ intent: WriteIntent) async -> WriteLogEntry? { nil }
+    func didWrite(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {}
+}
