@@ -15,6 +15,9 @@ let package = Package(
         .target(name: "CEpoll"),
         // SQLite's C API (the system's libsqlite3), for the embedded market's storage.
         .systemLibrary(name: "CSQLite"),
+        // Our SQLite layer: a connection, cached prepared statements, bound values, rows,
+        // transactions and `SQLiteError`; for the embedded market's storage and the dashboard's.
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
         // A reader-writer lock for state read on every request and written rarely.
         .target(name: "Locks"),
         // How the executables end: SIGINT or SIGTERM runs a graceful shutdown once.
@@ -34,7 +37,7 @@ let package = Package(
         // The embedded Open Market server with durable storage and seed data.
         .target(
             name: "LocalMarket",
-            dependencies: ["HTTPServer", "CSQLite"],
+            dependencies: ["HTTPServer", "SQLite"],
             resources: [.copy("Seed")]
         ),
         // Pages, view models, forms, caches, configuration.
@@ -59,7 +62,7 @@ let package = Package(
         .testTarget(name: "LocksTests", dependencies: ["Locks"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
         .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer", "SQLite", "TestSupport"]),
         .testTarget(
             name: "DashboardTests",
             dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketEmbedding", "MarketClient", "TestSupport"]),

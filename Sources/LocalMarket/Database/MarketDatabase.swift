@@ -1,4 +1,4 @@
-import CSQLite
+import SQLite
 import Synchronization
 
 /// The market's SQLite database: one writer connection and a few reader connections, each

@@ -1,14 +1,15 @@
 import CSQLite
 
 /// One SQLite connection with its prepared statements, cached by SQL text. Not safe to share:
-/// its owner keeps it behind a `Mutex` (`MarketDatabase`), so one thread uses it at a time,
-/// and it is opened without SQLite's own per-connection mutex (`SQLITE_OPEN_NOMUTEX`).
-final class SQLiteConnection {
+/// its owner keeps it behind a `Mutex` (as LocalMarket's `MarketDatabase` does), so one
+/// thread uses it at a time, and it is opened without SQLite's own per-connection mutex
+/// (`SQLITE_OPEN_NOMUTEX`).
+package final class SQLiteConnection {
     private let db: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
-    let path: String
+    package let path: String
 
-    init(path: String) throws(SQLiteError) {
+    package init(path: String) throws(SQLiteError) {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -29,7 +30,7 @@ final class SQLiteConnection {
 
     /// Runs fixed SQL with no parameters (schema, pragmas, BEGIN/COMMIT); several statements
     /// may be separated by `;`. Never pass text that holds a value from outside.
-    func execute(_ sql: StaticString) throws(SQLiteError) {
+    package func execute(_ sql: StaticString) throws(SQLiteError) {
         let text = sql.description
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(db, text, nil, nil, &message)
@@ -40,17 +41,17 @@ final class SQLiteConnection {
         }
     }
 
-    func run(_ sql: StaticString, _ values: [SQLiteValue] = []) throws(SQLiteError) {
+    package func run(_ sql: StaticString, _ values: [SQLiteValue] = []) throws(SQLiteError) {
         try statement(sql).run(values)
     }
 
-    func rows<Row>(
+    package func rows<Row>(
         _ sql: StaticString, _ values: [SQLiteValue] = [], _ read: (SQLiteRow) throws(SQLiteError) -> Row
     ) throws(SQLiteError) -> [Row] {
         try statement(sql).rows(values, read)
     }
 
-    func first<Row>(
+    package func first<Row>(
         _ sql: StaticString, _ values: [SQLiteValue] = [], _ read: (SQLiteRow) throws(SQLiteError) -> Row
     ) throws(SQLiteError) -> Row? {
         try statement(sql).rows(values, read).first
@@ -59,7 +60,7 @@ final class SQLiteConnection {
     /// Runs `body` in one transaction: committed if it returns, rolled back if it throws.
     /// `.immediate` takes the write lock at BEGIN (for writers, so two never deadlock upgrading
     /// a read); `.deferred` is a consistent snapshot for readers.
-    func transaction<Result, Failure: Error>(
+    package func transaction<Result, Failure: Error>(
         _ kind: TransactionKind, mapError: (SQLiteError) -> Failure,
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
@@ -84,7 +85,7 @@ final class SQLiteConnection {
         return result
     }
 
-    enum TransactionKind {
+    package enum TransactionKind {
         case immediate
         case deferred
     }

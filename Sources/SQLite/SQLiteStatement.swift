@@ -88,25 +88,25 @@ final class SQLiteStatement {
 }
 
 /// The current row of a statement being stepped; valid only inside the `rows` closure.
-struct SQLiteRow {
+package struct SQLiteRow {
     fileprivate let handle: OpaquePointer
 
     fileprivate init(_ handle: OpaquePointer) {
         self.handle = handle
     }
 
-    func integer(_ column: Int32) -> Int {
+    package func integer(_ column: Int32) -> Int {
         Int(sqlite3_column_int64(handle, column))
     }
 
     /// The column's text; `""` for NULL.
-    func text(_ column: Int32) -> String {
+    package func text(_ column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
-    func isNull(_ column: Int32) -> Bool {
+    package func isNull(_ column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 }

@@ -2,14 +2,14 @@ import CSQLite
 
 /// A failed SQLite call, with SQLite's own message (`sqlite3_errmsg`) and extended result code,
 /// and what we were doing when it failed.
-struct SQLiteError: Error, Equatable, CustomStringConvertible {
+package struct SQLiteError: Error, Equatable, CustomStringConvertible {
     /// The extended result code, e.g. `SQLITE_CONSTRAINT_FOREIGNKEY` (787).
-    let code: Int32
-    let message: String
+    package let code: Int32
+    package let message: String
     /// `open /path/market.sqlite`, `prepare INSERT INTO products...`, `step`, `COMMIT`...
-    let operation: String
+    package let operation: String
 
-    init(code: Int32, message: String, operation: String) {
+    package init(code: Int32, message: String, operation: String) {
         self.code = code
         self.message = message
         self.operation = operation
@@ -22,7 +22,7 @@ struct SQLiteError: Error, Equatable, CustomStringConvertible {
         self.operation = operation
     }
 
-    var description: String {
+    package var description: String {
         "\(operation): \(message) (SQLite code \(code))"
     }
 }
