@@ -67,9 +67,7 @@ final class SQLiteStatement {
             case .null:
                 code = lib.sqlite3_bind_null(handle, index)
             }
-            guard code == SQLITE_OK else {
-                throw SQLiteError(lib, lib.sqlite3_db_handle(handle), code: code, operation: "bind \(sql)", file: file)
-            }
+            guard code == SQLITE_OK else { throw failure(code, "bind") }
         }
     }
 
@@ -77,8 +75,15 @@ final class SQLiteStatement {
         switch lib.sqlite3_step(handle) {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        case let code: throw SQLiteError(lib, lib.sqlite3_db_handle(handle), code: code, operation: "step \(sql)", file: file)
+        case let code: throw failure(code, "step")
         }
+    }
+
+    /// The connection's error for `code` while doing `action`. Out of line, so the calls that
+    /// succeed (a step per row) stay small enough to inline.
+    @inline(never)
+    private func failure(_ code: Int32, _ action: String) -> SQLiteError {
+        SQLiteError(lib, lib.sqlite3_db_handle(handle), code: code, operation: "\(action) \(sql)", file: file)
     }
 
     private func reset() {
