@@ -19,11 +19,11 @@ final class MarketWriter: Sendable {
 
     /// Registers a product (`POST /api/products`).
     func create(_ product: NewProduct, images: [ImageUpload], cause: WriteCause) async throws -> ProductDetail {
-        let entry = await log.willWrite(WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: ProductFields(product), images: images))
+        let entry = await log.willWrite(WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: RecordedFields(product), images: images))
         do {
             let created = try await api.createProduct(product, images: images)
             gateway.recordWrite(.saved(created))
-            await log.didWrite(entry, .done(ProductFields(created.summary), productID: created.id))
+            await log.didWrite(entry, .done(RecordedFields(created.summary), productID: created.id))
             return created
         } catch {
             await finish(entry, error, productID: nil)
@@ -35,12 +35,12 @@ final class MarketWriter: Sendable {
     /// product as the person saw it, for the log's old values.
     func edit(_ before: ProductDetail, _ changes: ProductChanges, cause: WriteCause) async throws -> ProductDetail {
         let entry = await log.willWrite(WriteIntent(
-            kind: .edit, cause: cause, productID: before.id, before: ProductFields(before.summary),
-            after: ProductFields(before.summary).applying(changes), detail: before))
+            kind: .edit, cause: cause, productID: before.id, before: RecordedFields(before.summary),
+            after: RecordedFields(before.summary).applying(changes), detail: before))
         do {
             let edited = try await api.editProduct(id: before.id, changes)
             gateway.recordWrite(.saved(edited))
-            await log.didWrite(entry, .done(ProductFields(edited.summary), productID: edited.id))
+            await log.didWrite(entry, .done(RecordedFields(edited.summary), productID: edited.id))
             return edited
         } catch {
             await finish(entry, error, productID: before.id)
@@ -52,7 +52,7 @@ final class MarketWriter: Sendable {
     /// product's detail, so it can keep what the market is about to forget.
     func delete(_ product: ProductDetail, cause: WriteCause) async throws -> ProductDetail? {
         let entry = await log.willWrite(WriteIntent(
-            kind: .delete, cause: cause, productID: product.id, before: ProductFields(product.summary), after: nil, detail: product))
+            kind: .delete, cause: cause, productID: product.id, before: RecordedFields(product.summary), after: nil, detail: product))
         do {
             let deleted = try await api.deleteProduct(id: product.id)
             gateway.recordWrite(.removed(id: product.id))
@@ -120,16 +120,16 @@ struct WriteIntent: Sendable {
     var cause: WriteCause
     var productID: Int?
     /// The fields before (nil for a create).
-    var before: ProductFields?
+    var before: RecordedFields?
     /// The fields the write asks for (nil for a delete).
-    var after: ProductFields?
+    var after: RecordedFields?
     /// The product as it was, for an edit or a delete (what the recycle bin keeps).
     var detail: ProductDetail?
     /// The images a create sends.
     var images: [ImageUpload] = []
 
     init(
-        kind: WriteKind, cause: WriteCause, productID: Int?, before: ProductFields?, after: ProductFields?,
+        kind: WriteKind, cause: WriteCause, productID: Int?, before: RecordedFields?, after: RecordedFields?,
         detail: ProductDetail? = nil, images: [ImageUpload] = []
     ) {
         self.kind = cause.journalKind(default: kind)
@@ -145,7 +145,7 @@ struct WriteIntent: Sendable {
 /// How a write ended.
 enum WriteOutcome: Sendable {
     /// The market answered success; the fields it now has (nil after a delete) and the id.
-    case done(ProductFields?, productID: Int)
+    case done(RecordedFields?, productID: Int)
     /// The market refused; nothing changed.
     case failed(MarketFailureReason)
     /// No usable answer: the market may or may not have done it.

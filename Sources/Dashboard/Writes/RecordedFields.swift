@@ -3,7 +3,7 @@ import MarketClient
 
 /// The fields of a product a write can change, as the history journal records them before and
 /// after, and as the batch preview compares them.
-struct ProductFields: Sendable, Equatable, Codable {
+struct RecordedFields: Sendable, Equatable, Codable {
     var name: String?
     var description: String?
     var price: Decimal?
@@ -37,7 +37,7 @@ struct ProductFields: Sendable, Equatable, Codable {
     }
 
     /// These fields with `changes` made.
-    func applying(_ changes: ProductChanges) -> ProductFields {
+    func applying(_ changes: ProductChanges) -> RecordedFields {
         var fields = self
         if let name = changes.name { fields.name = name }
         if let description = changes.description { fields.description = description }
