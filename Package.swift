@@ -43,7 +43,7 @@ let package = Package(
         // Pages, view models, forms, caches, configuration.
         .target(
             name: "Dashboard",
-            dependencies: ["HTTPServer", "Templating", "MarketClient", "Locks"]
+            dependencies: ["HTTPServer", "Templating", "MarketClient", "Locks", "SQLite"]
         ),
         // The embedded market as the dashboard's upstream: the one place that knows both, so the
         // Dashboard library does not link LocalMarket; the executable and the tests wire it in.

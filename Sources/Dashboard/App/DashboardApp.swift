@@ -19,6 +19,8 @@ public final class DashboardApp: Sendable {
     let ownVendor: OwnVendor
     /// The JSON caches in front of the market (tests await its refreshes).
     let gateway: MarketGateway
+    /// The dashboard's own SQLite database in the data directory.
+    let database: DashboardDatabase
 
     /// `startEmbedded` runs only when no upstream is configured.
     public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter) throws {
@@ -77,6 +79,8 @@ public final class DashboardApp: Sendable {
         self.market = market
         self.marketURL = marketURL
         self.ownVendor = ownVendor
+        database = try DashboardDatabase(
+            directory: configuration.dataDirectory, migrations: DashboardDatabase.migrations, durable: configuration.durableStorage)
         let templates = try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode)
         let renderer = PageRenderer(templates: templates, logger: logger)
         let registry = ImageURLRegistry()

@@ -47,6 +47,9 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// A product with 1 to this many left is low on stock: marked "Only N left", counted on
     /// the overview, and what `stock=low` lists (`--low-stock`).
     var lowStockThreshold = Self.defaultLowStock
+    /// fsync each commit of the dashboard's database (batches, history, recycle bin); tests
+    /// turn it off, which keeps a killed process safe but not a machine that loses power.
+    var durableStorage = true
     static let defaultLowStock = 5
 
     init(
