@@ -26,12 +26,12 @@ public final class DashboardApp: Sendable {
     public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter) throws {
         try Self.checkFolders(configuration)
         let logger = ServerLogger(level: configuration.logLevel)
-        if let upstream = configuration.upstream {
+        if let upstream = configuration.marketURL {
             let credentials = MarketCredentials(identifier: configuration.identifier ?? "", secret: configuration.secret ?? "")
             let api = MarketClient(configuration: Self.clientConfiguration(configuration, baseURL: upstream, credentials: credentials))
             let ownVendor = OwnVendor.resolve(
                 configured: configuration.vendorID, embedded: nil, dataDirectory: configuration.dataDirectory,
-                upstream: upstream, identifier: credentials.identifier)
+                market: upstream, identifier: credentials.identifier)
             try self.init(configuration: configuration, logger: logger, api: api, marketURL: upstream, market: nil, ownVendor: ownVendor)
         } else {
             // The market's own access log would repeat every page's API calls; it speaks up
@@ -49,7 +49,7 @@ public final class DashboardApp: Sendable {
             let embedded = market.vendorIDs[credentials.identifier]
             let ownVendor = OwnVendor.resolve(
                 configured: configuration.vendorID, embedded: embedded, dataDirectory: configuration.dataDirectory,
-                upstream: url, identifier: credentials.identifier)
+                market: url, identifier: credentials.identifier)
             do {
                 try self.init(configuration: configuration, logger: logger, api: api, marketURL: url, market: market, ownVendor: ownVendor)
             } catch {
@@ -62,10 +62,10 @@ public final class DashboardApp: Sendable {
     /// The seam for tests: any `MarketAPI` (a double that fails on cue), no embedded market.
     /// A nil `ownVendorID` is unknown, learned (and kept in the data directory) as with `--upstream`.
     convenience init(configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?) throws {
-        let marketURL = configuration.upstream ?? URL(fileURLWithPath: "/")
+        let marketURL = configuration.marketURL ?? URL(fileURLWithPath: "/")
         let ownVendor = OwnVendor.resolve(
             configured: ownVendorID, embedded: nil, dataDirectory: configuration.dataDirectory,
-            upstream: marketURL, identifier: configuration.identifier ?? "")
+            market: marketURL, identifier: configuration.identifier ?? "")
         try self.init(
             configuration: configuration, logger: ServerLogger(level: configuration.logLevel), api: api,
             marketURL: marketURL, market: nil, ownVendor: ownVendor)
@@ -106,7 +106,7 @@ public final class DashboardApp: Sendable {
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
             health: HealthHandler(
-                api: api, imageCache: imageCache, upstreamDescription: HealthHandler.describe(marketURL), ownVendor: ownVendor),
+                api: api, imageCache: imageCache, marketDescription: HealthHandler.describe(marketURL), ownVendor: ownVendor),
             browsing: ProductBrowsing(
                 gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
                 keepsRenderedPages: configuration.pageCache && !configuration.developmentMode,

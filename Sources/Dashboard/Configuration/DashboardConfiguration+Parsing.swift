@@ -25,7 +25,7 @@ extension DashboardConfiguration {
             guard let url = URL(string: v), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
                 throw .invalid("--upstream must be an http(s) URL such as https://openmarket.yagom-academy.kr, not \"\(v)\"")
             }
-            c.upstream = url
+            c.marketURL = url
         },
         Option(flag: "--identifier", environment: "OPENMARKET_IDENTIFIER", help: "vendor identifier for writes (default: the embedded market's vendor)") { c, v in
             c.identifier = v
@@ -151,7 +151,7 @@ extension DashboardConfiguration {
             }
             try option.apply(&configuration, value)
         }
-        if (configuration.identifier == nil) != (configuration.secret == nil) && configuration.upstream != nil {
+        if (configuration.identifier == nil) != (configuration.secret == nil) && configuration.marketURL != nil {
             throw .invalid("--identifier and --secret go together: give both, or neither")
         }
         return configuration

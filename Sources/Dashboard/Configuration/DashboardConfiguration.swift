@@ -7,8 +7,8 @@ import HTTPServer
 public struct DashboardConfiguration: Sendable, Equatable {
     var host = "127.0.0.1"
     var port = 8080
-    /// The Open Market API to use; nil starts the embedded market.
-    var upstream: URL?
+    /// The market's base URL (`--upstream`); nil starts the embedded market.
+    var marketURL: URL?
     var identifier: String?
     var secret: String?
     /// The `vendor_id` of `identifier` (`--vendor-id`); nil: known for the embedded market,
