@@ -111,6 +111,21 @@ import Testing
         #expect(try !html(await kept.listPageFetching(plain)).contains("Product registered."))
     }
 
+    /// A value the page notes as not understood is part of that page, not of the kept one:
+    /// the plain list after it shows no note, and the note shows again when asked for again.
+    @Test func aNoteAboutIgnoredValues_staysOnItsOwnPage() async throws {
+        let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
+        let kept = try pages(market, keepingPages: true)
+        let odd = HTTPRequest(method: .get, target: "/products?sort=DROP")
+        let plain = HTTPRequest(method: .get, target: "/products")
+        let note = "not understood"
+        #expect(try html(await kept.listPageFetching(odd)).contains(note))
+        #expect(try !html(await kept.listPageFetching(plain)).contains(note))
+        #expect(try html(await kept.listPageFetching(odd)).contains(note))
+        let immediate = try #require(kept.listPageIfFresh(plain))
+        #expect(try !html(immediate).contains(note))
+    }
+
     @Test func pageCacheOption_isOnByDefault_andCanBeTurnedOff() throws {
         #expect(try DashboardConfiguration.parse(arguments: [], environment: [:]).pageCache)
         #expect(try !DashboardConfiguration.parse(arguments: ["--page-cache", "false"], environment: [:]).pageCache)

@@ -26,6 +26,8 @@ final class ListPageMemo: Sendable {
         var list: MarketGateway.ListKey
         var view: ProductListQuery.View
         var language: Language
+        /// Parameters the page notes as not understood: the note is part of the context.
+        var ignored: [String]
     }
 
     struct Entry: Sendable {
@@ -49,7 +51,7 @@ final class ListPageMemo: Sendable {
     func entry(
         for query: ProductListQuery, language: Language = .en, fetchedAt: ContinuousClock.Instant, build: () -> Entry
     ) -> Entry {
-        let key = Key(list: query.listKey, view: query.view, language: language)
+        let key = Key(list: query.listKey, view: query.view, language: language, ignored: query.ignored)
         if let entry = entries.read({ $0[key] }), entry.fetchedAt == fetchedAt { return entry }
         let entry = build()
         entries.write { entries in
