@@ -94,15 +94,29 @@ extension Wording {
         switch language {
         case .en: ErrorText(heading: "Not accepted from another site",
             message: "This form was sent from another site. For your safety it was not accepted; open the form on this dashboard and submit it there.")
-        case .ko: ErrorText(heading: "다른 사이트에서 보낸 양식은 받지 않습니다",
-            message: "이 양식은 다른 사이트에서 보내졌습니다. 안전을 위해 받지 않았습니다. 대시보드를 열어 그곳에서 다시 보내 주세요.")
+        case .ko: ErrorText(heading: "다른 사이트에서 보낸 양식은 처리하지 않습니다",
+            message: "이 양식은 다른 사이트에서 보낸 것이라 안전을 위해 처리하지 않았습니다. 이 대시보드에서 양식을 다시 열어 보내 주세요.")
         }
     }
 
-    func catalogNotCounted(_ detail: String) -> ErrorText {
+    /// Why a count of the catalog failed, from its code.
+    func countFailure(_ reason: CatalogFailure.Reason) -> String {
+        switch (language, reason) {
+        case (.en, .timeout): "the market did not answer in time"
+        case (.en, .unreadableAnswer): "the market sent something this dashboard does not understand"
+        case (.en, .refused): "the market refused to list its products"
+        case (.en, .unreachable): "the market could not be reached"
+        case (.ko, .timeout): "오픈마켓 응답 시간 초과"
+        case (.ko, .unreadableAnswer): "오픈마켓 응답을 읽을 수 없음"
+        case (.ko, .refused): "오픈마켓이 상품 목록 요청을 거절함"
+        case (.ko, .unreachable): "오픈마켓에 연결할 수 없음"
+        }
+    }
+
+    func catalogNotCounted(_ reason: CatalogFailure.Reason) -> ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The catalog could not be counted", message: "Counting products failed: \(detail). Please try again in a moment.")
-        case .ko: ErrorText(heading: "상품을 집계하지 못했습니다", message: "상품 집계에 실패했습니다: \(detail). 잠시 후 다시 시도해 주세요.")
+        case .en: ErrorText(heading: "The catalog could not be counted", message: "Counting products failed: \(countFailure(reason)). Please try again in a moment.")
+        case .ko: ErrorText(heading: "상품을 집계하지 못했습니다", message: "상품 집계에 실패했습니다(\(countFailure(reason))). 잠시 후 다시 시도해 주세요.")
         }
     }
 }

@@ -13,12 +13,21 @@ extension Wording {
         language == .en ? "Page \(done) of \(total) of the list." : "목록 \(total)페이지 중 \(done)페이지"
     }
 
-    func countFailed(age: String, detail: String, haveFigures: Bool) -> String {
+    func countFailed(age: Duration, _ reason: CatalogFailure.Reason, haveFigures: Bool) -> String {
+        let why = countFailure(reason)
         switch (language, haveFigures) {
-        case (.en, false): "Counting products failed \(age): \(detail). It will be tried again."
-        case (.en, true): "Showing the last count; counting again failed \(age): \(detail)."
-        case (.ko, false): "\(age) 상품 집계에 실패했습니다: \(detail). 다시 시도합니다."
-        case (.ko, true): "마지막 집계를 보여 줍니다. \(age) 다시 세다가 실패했습니다: \(detail)."
+        case (.en, false): return "Counting products failed \(self.age(age)): \(why). It will be tried again."
+        case (.en, true): return "Showing the last count; counting again failed \(self.age(age)): \(why)."
+        case (.ko, false): return "\(when(age)) 상품 집계에 실패했습니다(\(why)). 잠시 후 다시 집계합니다."
+        case (.ko, true): return "마지막 집계 결과를 표시합니다. \(when(age)) 다시 집계하지 못했습니다(\(why))."
+        }
+    }
+
+    /// After the snapshot's time: " (3 minutes ago)." / " · 3분 전", and a recount that runs.
+    func countedAge(_ age: String, recounting: String?) -> String {
+        switch language {
+        case .en: " (\(age)).\(recounting.map { " \($0)…" } ?? "")"
+        case .ko: " · \(age)\(recounting.map { " · \($0)" } ?? "")"
         }
     }
 
@@ -111,24 +120,32 @@ extension Wording {
         }
     }
 
-    func stillCounting(_ counted: String) -> ErrorText {
+    /// A page that waited for the first count in vain; `progress` is how far it has got
+    /// (`done` is nil before the first page is in), when a count runs.
+    func stillCounting(_ progress: (done: String?, total: String)?) -> ErrorText {
         switch language {
-        case .en: ErrorText(heading: "Still counting products",
-            message: "The dashboard is counting the market's products for the first time\(counted). "
-                + "Please try again in a few seconds; the overview shows how far it has got.")
-        case .ko: ErrorText(heading: "아직 상품을 세는 중입니다",
-            message: "대시보드가 마켓의 상품을 처음으로 세고 있습니다\(counted). 몇 초 뒤에 다시 시도해 주세요. 진행 상황은 현황 페이지에서 볼 수 있습니다.")
+        case .en:
+            let counted = progress.map { " (\(counting(done: $0.done, total: $0.total).lowercased()))" } ?? ""
+            return ErrorText(heading: "Still counting products",
+                message: "The dashboard is counting the market's products for the first time\(counted). "
+                    + "Please try again in a few seconds; the overview shows how far it has got.")
+        case .ko:
+            let counted = progress.flatMap { progress in progress.done.map { "(\(progress.total)개 중 \($0)개)" } } ?? ""
+            return ErrorText(heading: "아직 상품을 집계하는 중입니다",
+                message: "오픈마켓의 상품을 처음으로 집계하고 있습니다\(counted). "
+                    + "몇 초 후 다시 시도해 주세요. 진행 상황은 현황 페이지에서 확인할 수 있습니다.")
         }
     }
 
     /// Why the `mine=1` list may not show the very latest.
-    func myListNotice(outdated: Bool, failure: String?) -> String? {
+    func myListNotice(outdated: Bool, failure: CatalogFailure.Reason?) -> String? {
         if outdated {
             return language == .en
-                ? "Your latest change is still being counted; it may not show here yet." : "마지막 변경 내용을 아직 세는 중이라 여기에는 보이지 않을 수 있습니다."
+                ? "Your latest change is still being counted; it may not show here yet." : "마지막 수정 내용을 아직 집계하는 중이라 여기에 보이지 않을 수 있습니다."
         }
         guard let failure else { return nil }
         return language == .en
-            ? "Showing the last count of the catalog; counting again failed: \(failure)." : "마지막 집계를 보여 줍니다. 다시 세다가 실패했습니다: \(failure)."
+            ? "Showing the last count of the catalog; counting again failed: \(countFailure(failure))."
+            : "마지막 집계 결과를 표시합니다. 다시 집계하지 못했습니다(\(countFailure(failure)))."
     }
 }

@@ -90,13 +90,22 @@ struct Wording: Sendable {
         }
     }
 
+    /// The age as the time of something that happened, before its verb: English says it after
+    /// ("failed 3 minutes ago"), Korean before and with 에 ("3분 전에 실패했습니다"), except
+    /// "방금", which takes none.
+    func when(_ age: Duration) -> String {
+        let text = self.age(age)
+        guard language == .ko, text != self.age(.zero) else { return text }
+        return text + "에"
+    }
+
     /// Stale data because the market failed or is slow to refresh it.
     func staleNotice(age: Duration, failed: Bool) -> String {
         switch (language, failed) {
         case (.en, true): "Showing data from \(self.age(age)); the market is not answering."
         case (.en, false): "Showing data from \(self.age(age)); the market is slow to answer."
-        case (.ko, true): "\(self.age(age)) 받은 정보입니다. 마켓이 응답하지 않습니다."
-        case (.ko, false): "\(self.age(age)) 받은 정보입니다. 마켓의 응답이 늦어지고 있습니다."
+        case (.ko, true): "\(when(age)) 받은 정보입니다. 오픈마켓이 응답하지 않습니다."
+        case (.ko, false): "\(when(age)) 받은 정보입니다. 오픈마켓의 응답이 늦어지고 있습니다."
         }
     }
 }

@@ -37,8 +37,8 @@ struct OverviewPage {
             }
         }
         if let failure = status.failure {
-            let age = texts.age(.seconds(max(0, now.timeIntervalSince(failure.at))))
-            context["failure"] = .string(texts.countFailed(age: age, detail: failure.message, haveFigures: status.snapshot != nil))
+            let age = Duration.seconds(max(0, now.timeIntervalSince(failure.at)))
+            context["failure"] = .string(texts.countFailed(age: age, failure.reason, haveFigures: status.snapshot != nil))
         }
         guard let snapshot = status.snapshot, let catalog else { return context }
         let age = texts.age(.seconds(max(0, now.timeIntervalSince(snapshot.takenAt))))
@@ -133,8 +133,13 @@ struct OverviewPage {
     }
 
     static func progressText(_ progress: CatalogProgress, _ texts: Wording = Wording(.en)) -> String {
-        let total = grouped(max(progress.productsTotal, progress.productsDone))
-        return texts.counting(done: progress.pagesDone > 0 ? grouped(progress.productsDone) : nil, total: total)
+        let (done, total) = progressNumbers(progress)
+        return texts.counting(done: done, total: total)
+    }
+
+    /// The products counted (nil before the first page is in) and the products to count.
+    static func progressNumbers(_ progress: CatalogProgress) -> (done: String?, total: String) {
+        (progress.pagesDone > 0 ? grouped(progress.productsDone) : nil, grouped(max(progress.productsTotal, progress.productsDone)))
     }
 
     static func grouped(_ number: Int) -> String {

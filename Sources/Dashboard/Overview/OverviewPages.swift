@@ -38,7 +38,7 @@ final class OverviewPages: Sendable {
         let status = catalog.status()
         let vendorID = ownVendorID()
         if status.snapshot == nil, status.progress == nil, let failure = status.failure {
-            return renderer.error(.badGateway, Wording(Language(request)).catalogNotCounted(failure.message), retryHref: "/overview", for: request)
+            return renderer.error(.badGateway, Wording(Language(request)).catalogNotCounted(failure.reason), retryHref: "/overview", for: request)
         }
         let counted = status.snapshot.map { figures(for: $0, vendorID: vendorID) }
         let page = OverviewPage(

@@ -140,6 +140,6 @@ struct CatalogListing: Sendable {
 
     /// Why the list may not show the very latest.
     static func notice(_ status: CatalogStatus, _ wording: Wording = Wording(.en)) -> String? {
-        wording.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.message)
+        wording.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.reason)
     }
 }

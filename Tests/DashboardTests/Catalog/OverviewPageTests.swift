@@ -46,7 +46,7 @@ struct OverviewPageTests {
 
     @Test func failedRecount_keepsTheFigures_andSaysSo() {
         let snapshot = Self.snapshot(count: 3, reported: 3, partial: false)
-        let failure = CatalogFailure(message: "the market did not answer in time", at: Self.now.addingTimeInterval(-30))
+        let failure = CatalogFailure(reason: .timeout, at: Self.now.addingTimeInterval(-30))
         let context = OverviewPage(
             status: CatalogStatus(snapshot: snapshot, failure: failure), catalog: CatalogFigures(snapshot.products),
             mine: CatalogFigures([]), ownVendorID: 1, now: Self.now
