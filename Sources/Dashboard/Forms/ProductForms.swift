@@ -126,7 +126,7 @@ struct ProductForms: Sendable {
                 continue
             }
             guard file.bytes.count <= ProductFormRules.maxImageBytes else {
-                messages.append(wording.imageRefused(name, .tooLarge(size: ProductFormPage.sizeText(file.bytes.count))))
+                messages.append(wording.imageRefused(name, .tooLarge(size: wording.size(file.bytes.count))))
                 continue
             }
             guard UploadedImageHeader(file.bytes) != nil else {

@@ -83,11 +83,42 @@ extension Wording {
         }
     }
 
-    func formUnreadable(_ detail: String) -> ErrorText {
+    /// A form body that could not be read (400, 413, 415). English keeps the parser's own
+    /// sentence; Korean says the same per reason.
+    func formUnreadable(_ reason: FormSubmission.Unreadable) -> ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The form could not be read", message: detail)
-        case .ko: ErrorText(heading: "양식을 읽을 수 없습니다", message: detail)
+        case .en: return ErrorText(heading: "The form could not be read", message: reason.message)
+        case .ko: break
         }
+        let message: String
+        switch reason {
+        case .unsupportedType:
+            message = "이 형식으로 보낸 양식은 읽을 수 없습니다. 대시보드의 양식 페이지에서 다시 보내 주세요."
+        case .noBoundary:
+            message = "양식 데이터의 형식이 올바르지 않아 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 보내 주세요."
+        case .multipart(let error):
+            switch error {
+            case .tooManyParts(let limit):
+                message = "양식의 항목이 너무 많습니다(최대 \(limit)개). 페이지를 새로 고친 뒤 다시 보내 주세요."
+            case .partHeadersTooLarge(let limit), .fieldTooLarge(_, let limit):
+                message = "입력한 내용이 너무 깁니다(항목당 최대 \(sizeLimit(limit))). 내용을 줄여서 다시 보내 주세요."
+            case .fileTooLarge(_, let filename, let limit):
+                let file = filename.isEmpty ? "첨부한 파일" : "“\(filename)” 파일"
+                message = "\(file)이 너무 큽니다(최대 \(sizeLimit(limit))). 더 작은 이미지를 선택해 주세요."
+            case .totalFileBytesTooLarge(let limit):
+                message = "첨부한 파일을 모두 합친 크기가 너무 큽니다(최대 \(sizeLimit(limit))). 더 작은 이미지를 선택해 주세요."
+            case .invalidBoundary, .missingFinalBoundary, .bareLineFeed, .malformedPartHeader, .missingContentDisposition, .missingName:
+                message = "양식 데이터의 형식이 올바르지 않아 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 보내 주세요."
+            }
+        }
+        return ErrorText(heading: "양식을 읽을 수 없습니다", message: message)
+    }
+
+    /// A limit in whole units as Korean writes it: "2MB", "64KB", "100바이트".
+    private func sizeLimit(_ bytes: Int) -> String {
+        if bytes >= 1024 * 1024, bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024))MB" }
+        if bytes >= 1024, bytes % 1024 == 0 { return "\(bytes / 1024)KB" }
+        return size(bytes)
     }
 
     var otherSite: ErrorText {

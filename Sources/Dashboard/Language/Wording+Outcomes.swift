@@ -95,10 +95,13 @@ extension Wording {
         }
     }
 
+    /// The client refused to build the request (`MarketError.invalidRequest`). Its reason is
+    /// the client's English sentence: English shows it; Korean says what to do instead.
     func nothingSent(_ what: String) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "Nothing was sent", message: "The request could not be made: \(what)")
-        case .ko: ErrorText(heading: "아무것도 보내지 않았습니다", message: "요청을 만들 수 없었습니다: \(what)")
+        case .ko: ErrorText(heading: "아무것도 보내지 않았습니다",
+            message: "오픈마켓에 보낼 요청을 만들 수 없어 아무것도 보내지 않았습니다. 입력한 내용과 이미지를 확인한 뒤 다시 보내 주세요.")
         }
     }
 

@@ -46,6 +46,15 @@ struct Wording: Sendable {
         }
     }
 
+    /// A file's size: "512 bytes", "12 KB", "1.4 MB" / "512바이트", "12KB", "1.4MB".
+    func size(_ bytes: Int) -> String {
+        let space = language == .en ? " " : ""
+        if bytes < 1024 { return language == .en ? "\(bytes) bytes" : "\(bytes)바이트" }
+        if bytes < 1024 * 1024 { return "\((bytes + 512) / 1024)\(space)KB" }
+        let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
+        return "\(tenths / 10).\(tenths % 10)\(space)MB"
+    }
+
     /// `2022-12-30` / `2022. 12. 30.` from the API's `2022-12-30…` date text.
     func day(_ isoDay: Substring) -> String {
         switch language {

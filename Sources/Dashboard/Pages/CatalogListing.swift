@@ -108,7 +108,7 @@ struct CatalogListing: Sendable {
             }
             submission = try FormSubmission(request)
         } catch {
-            return renderer.error(error.status, Wording(language).formUnreadable(error.message), retryHref: nil, for: request)
+            return renderer.error(error.status, Wording(language).formUnreadable(error), retryHref: nil, for: request)
         }
         let back = Self.localPath(submission.value("back")) ?? "/products"
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
