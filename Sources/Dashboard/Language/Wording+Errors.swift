@@ -24,14 +24,23 @@ extension Wording {
     var marketUnexpected: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The market sent something unexpected", message: "The Open Market answered, but not in a way this dashboard understands. Please try again later.")
-        case .ko: ErrorText(heading: "마켓이 알 수 없는 응답을 보냈습니다", message: "오픈마켓이 응답했지만 이 대시보드가 이해할 수 없는 내용입니다. 잠시 후 다시 시도해 주세요.")
+        case .ko: ErrorText(heading: "오픈마켓의 응답을 읽을 수 없습니다", message: "오픈마켓이 보낸 응답의 형식이 올바르지 않습니다. 잠시 후 다시 시도해 주세요.")
+        }
+    }
+
+    /// The market's own words, quoted and marked as its own: they are shown as it wrote them,
+    /// in whatever language it wrote them, never translated.
+    func marketWords(_ said: String) -> String {
+        switch language {
+        case .en: "“\(said)” (the market's words)"
+        case .ko: "“\(said)”(마켓 원문)"
         }
     }
 
     func marketRefusedRequest(_ said: String) -> ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The market refused the request", message: "The Open Market said: \(said)")
-        case .ko: ErrorText(heading: "마켓이 요청을 거절했습니다", message: "오픈마켓의 답: \(said)")
+        case .en: ErrorText(heading: "The market refused the request", message: "The Open Market said: \(marketWords(said))")
+        case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다", message: "오픈마켓의 응답: \(marketWords(said))")
         }
     }
 

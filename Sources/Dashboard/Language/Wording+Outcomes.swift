@@ -90,8 +90,8 @@ extension Wording {
 
     func marketRejectedInput(_ said: String) -> ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The market did not accept the input", message: "The Open Market said: \(said)")
-        case .ko: ErrorText(heading: "마켓이 입력 내용을 받아들이지 않았습니다", message: "오픈마켓의 답: \(said)")
+        case .en: ErrorText(heading: "The market did not accept the input", message: "The Open Market said: \(marketWords(said))")
+        case .ko: ErrorText(heading: "오픈마켓이 입력 내용을 받아들이지 않았습니다", message: "오픈마켓의 응답: \(marketWords(said))")
         }
     }
 
@@ -108,11 +108,11 @@ extension Wording {
     func marketFailed(_ action: WriteAction, said: String?) -> ErrorText {
         switch (language, said) {
         case (.en, let said?): ErrorText(heading: "The market could not \(action.english)",
-            message: "The Open Market answered with an error: \(said). Nothing is lost; submit again when it is back.")
+            message: "The Open Market answered with an error: \(marketWords(said)). Nothing is lost; submit again when it is back.")
         case (.en, nil): ErrorText(heading: "The market could not \(action.english)", message: "The Open Market says the product does not exist.")
-        case (.ko, let said?): ErrorText(heading: "마켓에서 \(action.korean)에 실패했습니다",
-            message: "오픈마켓이 오류로 응답했습니다: \(said). 입력한 내용은 그대로 있으니, 마켓이 돌아오면 다시 보내 주세요.")
-        case (.ko, nil): ErrorText(heading: "마켓에서 \(action.korean)에 실패했습니다", message: "오픈마켓에 따르면 이 상품은 없습니다.")
+        case (.ko, let said?): ErrorText(heading: "오픈마켓에서 \(action.korean)에 실패했습니다",
+            message: "오픈마켓이 오류로 응답했습니다: \(marketWords(said)). 입력한 내용은 그대로 있으니 오픈마켓이 복구되면 다시 보내 주세요.")
+        case (.ko, nil): ErrorText(heading: "오픈마켓에서 \(action.korean)에 실패했습니다", message: "오픈마켓에 이 상품이 없습니다.")
         }
     }
 
