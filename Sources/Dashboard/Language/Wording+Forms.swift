@@ -122,11 +122,12 @@ extension Wording {
         case notJPEGOrPNG, tooLarge(size: String), damaged(format: String), tooMany, busy, unavailable
     }
 
-    /// `name` is the file's name in quotes, or nil for a file without one.
+    /// `name` is the file's name, or nil (or empty) for a file without one.
     func imageRefused(_ name: String?, _ refusal: ImageRefusal) -> String {
+        let name = name?.isEmpty == false ? name : nil
         switch language {
         case .en:
-            let name = name ?? "The image"
+            let name = name.map { "“\($0)”" } ?? "The image"
             switch refusal {
             case .notJPEGOrPNG: return "\(name) is not a JPEG or PNG image, so it was not added."
             case .tooLarge(let size): return "\(name) is \(size); each image must be at most 300 KB. "
@@ -137,15 +138,16 @@ extension Wording {
             case .unavailable: return "\(name) could not be kept on the server right now; please add it again."
             }
         case .ko:
-            let name = name ?? "이미지"
+            // The particles follow "파일", never the name: "“a.png” 파일은", "이름 없는 파일을".
+            let file = name.map { "“\($0)” 파일" } ?? "이름 없는 파일"
             switch refusal {
-            case .notJPEGOrPNG: return "\(name)은(는) JPEG나 PNG 이미지가 아니라서 추가하지 않았습니다."
-            case .tooLarge(let size): return "\(name)은(는) \(size)입니다. 이미지는 장당 300KB 이하여야 합니다. "
-                + "크기를 줄여서 다시 추가해 주세요 (자바스크립트가 켜져 있으면 이 페이지가 줄여 줍니다)."
-            case .damaged(let format): return "\(name)은(는) 온전한 \(format) 이미지가 아니라서 (잘렸거나 손상됨) 추가하지 않았습니다."
-            case .tooMany: return "상품 이미지는 5장까지라서 \(name)을(를) 추가하지 않았습니다. 하나를 빼고 다시 추가해 주세요."
-            case .busy: return "지금 서버에 작성 중인 양식이 너무 많아 \(name)을(를) 보관하지 못했습니다. 몇 분 뒤에 다시 추가해 주세요."
-            case .unavailable: return "지금은 \(name)을(를) 서버에 보관할 수 없습니다. 다시 추가해 주세요."
+            case .notJPEGOrPNG: return "\(file)은 JPEG이나 PNG 이미지가 아니어서 추가하지 않았습니다."
+            case .tooLarge(let size): return "\(file)은 크기가 \(size)입니다. 장당 300KB 이하로 줄여서 다시 추가해 주세요"
+                + "(자바스크립트를 켜면 이 페이지에서 자동으로 줄입니다)."
+            case .damaged(let format): return "\(file)은 잘렸거나 손상된 \(format) 이미지여서 추가하지 않았습니다."
+            case .tooMany: return "상품 이미지는 최대 5장이어서 \(file)을 추가하지 않았습니다. 다른 이미지를 삭제한 뒤 다시 추가해 주세요."
+            case .busy: return "지금 서버에 작성 중인 양식이 너무 많아 \(file)을 보관하지 못했습니다. 몇 분 후 다시 추가해 주세요."
+            case .unavailable: return "지금은 \(file)을 서버에 보관할 수 없습니다. 다시 추가해 주세요."
             }
         }
     }

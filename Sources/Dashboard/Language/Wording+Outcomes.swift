@@ -13,10 +13,12 @@ extension Wording {
             }
         }
 
+        /// The request's name, a noun: "상품 삭제" takes "요청" before a particle ("상품 삭제
+        /// 요청을 거절했습니다"), so the sentence never hangs a particle on a variable word.
         var korean: String {
             switch self {
             case .register: "상품 등록"
-            case .save: "변경 내용 저장"
+            case .save: "상품 수정"
             case .delete: "상품 삭제"
             }
         }
@@ -82,9 +84,9 @@ extension Wording {
         case .en: ErrorText(heading: "The market refused",
             message: "The Open Market did not let this dashboard \(action.english): only the vendor who registered a product may change it, "
                 + "and the market must accept the dashboard's vendor identifier and secret (--identifier, --secret).")
-        case .ko: ErrorText(heading: "마켓이 거절했습니다",
-            message: "오픈마켓이 이 대시보드의 \(action.korean)을 허락하지 않았습니다. 상품은 등록한 판매자만 바꿀 수 있고, "
-                + "마켓이 대시보드의 판매자 식별자와 비밀번호(--identifier, --secret)를 받아들여야 합니다.")
+        case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
+            message: "오픈마켓이 \(action.korean) 요청을 거절했습니다. 상품은 등록한 판매자만 수정하거나 삭제할 수 있습니다. "
+                + "대시보드에 설정된 판매자 식별자와 비밀번호(--identifier, --secret)를 확인해 주세요.")
         }
     }
 
@@ -123,15 +125,26 @@ extension Wording {
         }
     }
 
-    /// 403: another vendor's product.
-    func notYourProduct(_ name: String, owner: String, ours: String, action: WriteAction) -> ErrorText {
+    /// A product's owner: "red123 (vendor_id 15)" / "red123(판매자 번호 15)", or only the number
+    /// when the market named no vendor.
+    func owner(name: String, vendorID: Int) -> String {
+        switch (language, name.isEmpty) {
+        case (.en, true): "vendor_id \(vendorID)"
+        case (.en, false): "\(name) (vendor_id \(vendorID))"
+        case (.ko, true): "판매자 번호 \(vendorID)"
+        case (.ko, false): "\(name)(판매자 번호 \(vendorID))"
+        }
+    }
+
+    /// 403: another vendor's product. `ours` is the dashboard's own vendor, when known.
+    func notYourProduct(_ name: String, owner: String, ours: Int?, action: WriteAction) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "Not your product",
-            message: "“\(name)” belongs to \(owner), not to this dashboard's vendor\(ours). "
+            message: "“\(name)” belongs to \(owner), not to this dashboard's vendor\(ours.map { " (vendor_id \($0))" } ?? ""). "
                 + "Only the vendor who registered a product can \(action == .delete ? "delete" : "edit") it.")
         case .ko: ErrorText(heading: "내 상품이 아닙니다",
-            message: "“\(name)” 상품은 \(owner)의 상품이며, 이 대시보드의 판매자\(ours) 상품이 아닙니다. "
-                + "상품은 등록한 판매자만 \(action == .delete ? "삭제" : "수정")할 수 있습니다.")
+            message: "“\(name)” 상품은 \(owner)의 상품이며, 내 상품\(ours.map { "(판매자 번호 \($0))" } ?? "")이 아닙니다. "
+                + "등록한 판매자만 이 상품을 \(action == .delete ? "삭제" : "수정")할 수 있습니다.")
         }
     }
 
@@ -142,10 +155,11 @@ extension Wording {
                 + "\(owner), and only the vendor who registered a product may change it: if that is not "
                 + "your vendor, the product is not yours to change; if it is, check --identifier and --secret. "
                 + "Start the dashboard with --vendor-id so it offers Edit and Delete only on your own products.")
-        case .ko: ErrorText(heading: "마켓이 거절했습니다",
-            message: "오픈마켓이 이 대시보드의 \(action.korean)을 거절했습니다. “\(name)” 상품은 \(owner)의 상품이며, "
-                + "등록한 판매자만 바꿀 수 있습니다. 내 판매자가 아니라면 바꿀 수 없는 상품이고, 내 판매자라면 "
-                + "--identifier와 --secret을 확인해 주세요. 대시보드를 --vendor-id로 시작하면 내 상품에만 수정과 삭제가 보입니다.")
+        case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
+            message: "오픈마켓이 \(action.korean) 요청을 거절했습니다. “\(name)” 상품은 \(owner)의 상품이며, "
+                + "등록한 판매자만 이 상품을 수정하거나 삭제할 수 있습니다. 내 판매자의 상품이 아니라면 수정할 수 없습니다. "
+                + "내 판매자의 상품이라면 --identifier, --secret 설정을 확인해 주세요. "
+                + "대시보드를 --vendor-id 옵션으로 실행하면 내 상품에만 수정과 삭제 버튼이 표시됩니다.")
         }
     }
 }

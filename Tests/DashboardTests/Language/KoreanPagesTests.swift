@@ -19,7 +19,7 @@ import Testing
             en.ownerLabel(mine: false), en.viewLabel(grid: true), en.viewLabel(grid: false), en.pageLabel(2), en.imageLink(number: 1, total: 2),
             en.soldBy(""), en.deleteQuestion(""), en.stock(1), en.originalPrice(""), en.fixProblems(2), en.formTitle(edit: nil, failed: true),
             en.submitLabel(edit: false), en.submitLabel(edit: true), en.productNotFound(id: 1).heading, en.productNotFound(id: 1).message,
-            en.notYourProduct("", owner: "", ours: "", action: .save).message, en.message(.nameLength(2)), en.message(.imagesMissing),
+            en.notYourProduct("", owner: "", ours: nil, action: .save).message, en.message(.nameLength(2)), en.message(.imagesMissing),
         ]
         var words = Set<String>()
         for text in texts {
