@@ -11,6 +11,8 @@ struct ProductExport: Sendable {
     let ownVendorID: @Sendable () -> Int?
     let renderer: PageRenderer
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// The zone of the day in the file's name (`DashboardConfiguration.timeZone`).
+    var zone = TimeZone.current
 
     /// `GET /products.csv`.
     func csvExport(_ request: HTTPRequest) async -> HTTPResponse {
@@ -31,14 +33,14 @@ struct ProductExport: Sendable {
             status: .ok,
             headers: [
                 "Content-Type": "text/csv; charset=utf-8",
-                "Content-Disposition": "attachment; filename=\"\(Self.filename(for: snapshot.takenAt))\"",
+                "Content-Disposition": "attachment; filename=\"\(Self.filename(for: snapshot.takenAt, zone: zone))\"",
                 "Cache-Control": "no-store",
             ],
             body: .stream(stream.body))
     }
 
-    /// `products-YYYY-MM-DD.csv`, the day (UTC) the snapshot was counted.
-    static func filename(for date: Date) -> String {
-        "products-\(OverviewPage.day(date)).csv"
+    /// `products-YYYY-MM-DD.csv`, the day in `zone` the snapshot was counted.
+    static func filename(for date: Date, zone: TimeZone = .current) -> String {
+        "products-\(LocalTime.isoDay(date, zone: zone)).csv"
     }
 }

@@ -81,11 +81,11 @@ extension Wording {
         }
     }
 
-    /// "As of 14:02, 2 minutes ago." / "14:02 기준 (2분 전)".
+    /// "As of 14:02 (KST), 2 minutes ago." / "14:02 (KST) 기준 · 2분 전".
     func asOf(time: String, age: String) -> String {
         switch language {
         case .en: "As of \(time), \(age)."
-        case .ko: "\(time) 기준 (\(age))"
+        case .ko: "\(time) 기준 · \(age)"
         }
     }
 

@@ -13,6 +13,8 @@ struct OverviewPage {
     let now: Date
     var language: Language = .en
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// The zone the snapshot's time is shown in (`DashboardConfiguration.timeZone`).
+    var zone: TimeZone = .current
 
     var wording: Wording { Wording(language) }
 
@@ -22,6 +24,7 @@ struct OverviewPage {
     var context: TemplateObject {
         let texts = wording
         var context: TemplateObject = ["title": .string(texts[.overviewHeading])]
+        var recounting: String?
         if let progress = status.progress {
             let counting = Self.progressText(progress, texts)
             if status.snapshot == nil {
@@ -33,7 +36,7 @@ struct OverviewPage {
                     "pages": .string(progress.pagesDone > 0 ? texts.countingPages(done: Self.grouped(progress.pagesDone), total: Self.grouped(progress.pagesTotal)) : ""),
                 ]
             } else {
-                context["recounting"] = .string(counting)
+                recounting = counting
             }
         }
         if let failure = status.failure {
@@ -43,11 +46,10 @@ struct OverviewPage {
         guard let snapshot = status.snapshot, let catalog else { return context }
         let age = texts.age(.seconds(max(0, now.timeIntervalSince(snapshot.takenAt))))
         context["snapshot"] = [
-            "time": .string(texts.language == .en
-                ? Self.timestamp(snapshot.takenAt)
-                : texts.day(Self.day(snapshot.takenAt)[...]) + Self.timestamp(snapshot.takenAt).dropFirst(10)),
+            "time": .string(LocalTime.timestamp(snapshot.takenAt, zone: zone, texts)),
             "datetime": .string(Self.isoTimestamp(snapshot.takenAt)),
             "age": .string(age),
+            "after": .string(texts.countedAge(age, recounting: recounting)),
         ]
         if snapshot.isPartial {
             context["partial"] = .string(
@@ -149,12 +151,6 @@ struct OverviewPage {
     static func day(_ date: Date) -> String {
         let parts = CatalogFigures.utc.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
-
-    /// "2026-11-23 10:45 UTC".
-    static func timestamp(_ date: Date) -> String {
-        let parts = CatalogFigures.utc.dateComponents([.hour, .minute], from: date)
-        return day(date) + String(format: " %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     static func isoTimestamp(_ date: Date) -> String {

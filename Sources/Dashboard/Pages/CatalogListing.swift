@@ -14,6 +14,8 @@ struct CatalogListing: Sendable {
     let renderer: PageRenderer
     let flash: FlashMessages
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// The zone the snapshot's time is shown in (`DashboardConfiguration.timeZone`).
+    var zone = TimeZone.current
     var now: @Sendable () -> Date = { Date() }
     let results = CatalogQueryMemo()
     let csrf = CSRFGuard()
@@ -54,7 +56,7 @@ struct CatalogListing: Sendable {
             imagePath: imagePath, notice: Self.notice(status, wording), language: language)
         page.lowStockThreshold = lowStockThreshold
         page.snapshot = ProductListPage.SnapshotInfo(
-            asOf: wording.asOf(time: LocalTime.clock(snapshot.takenAt), age: wording.age(.seconds(max(0, now().timeIntervalSince(snapshot.takenAt))))),
+            asOf: wording.asOf(time: LocalTime.clockWithZone(snapshot.takenAt, zone: zone), age: wording.age(.seconds(max(0, now().timeIntervalSince(snapshot.takenAt))))),
             count: wording.matchCount(OverviewPage.grouped(found.count), of: OverviewPage.grouped(scope)),
             csrfToken: token,
             mixesCurrencies: Self.mixesCurrencies(query, found, snapshot),
