@@ -27,13 +27,17 @@ struct ProductExport: Sendable {
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: request.target, request) }
         let filter = CatalogFilter(query, vendorID: vendorID, lowStockThreshold: lowStockThreshold)
-        let order = snapshot.matching(filter, sort: query.sort, language: Language(request))
-        let stream = ProductCSVStream(products: snapshot.products, order: order)
+        let language = Language(request)
+        let order = snapshot.matching(filter, sort: query.sort, language: language)
+        // The header row is in the reader's language; the file's name stays ASCII in both.
+        let stream = ProductCSVStream(products: snapshot.products, order: order, language: language)
         return HTTPResponse(
             status: .ok,
             headers: [
                 "Content-Type": "text/csv; charset=utf-8",
                 "Content-Disposition": "attachment; filename=\"\(Self.filename(for: snapshot.takenAt, zone: zone))\"",
+                "Content-Language": language.rawValue,
+                "Vary": "Accept-Language, Cookie",
                 "Cache-Control": "no-store",
             ],
             body: .stream(stream.body))
