@@ -45,10 +45,13 @@ final class ListPageMemo: Sendable {
     }
 
     /// The context for `query` made from the JSON fetched at `fetchedAt`: the remembered one, or
-    /// `build`'s (then remembered).
+    /// `build`'s (then remembered). A query with values that were not understood is built each
+    /// time and never remembered: its page carries a note about them, which the same list
+    /// asked for plainly must not show, nor lack when asked for with them.
     func entry(
         for query: ProductListQuery, language: Language = .en, fetchedAt: ContinuousClock.Instant, build: () -> Entry
     ) -> Entry {
+        guard query.ignored.isEmpty else { return build() }
         let key = Key(list: query.listKey, view: query.view, language: language)
         if let entry = entries.read({ $0[key] }), entry.fetchedAt == fetchedAt { return entry }
         let entry = build()
