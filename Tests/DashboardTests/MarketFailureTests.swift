@@ -58,7 +58,7 @@ import Testing
         #expect(list.message == "The Open Market answered that it has no such list (404).")
         // In Korean, Korean words only (not the English reason phrase as the market's quote).
         let korean = MarketFailure(MarketError.notFound, .page(productID: nil), Wording(.ko))
-        #expect(korean.message == "오픈마켓이 그런 목록이 없다고 답했습니다 (404).")
+        #expect(korean.message == "오픈마켓에서 요청한 목록을 찾을 수 없다고 응답했습니다(404).")
         #expect(!korean.message.contains("Not Found"))
     }
 

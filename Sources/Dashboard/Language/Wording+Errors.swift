@@ -17,7 +17,7 @@ extension Wording {
     var marketSlow: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The market is slow to answer", message: "The Open Market did not answer in time. Your request is safe to try again.")
-        case .ko: ErrorText(heading: "마켓의 응답이 늦습니다", message: "오픈마켓이 제때 응답하지 않았습니다. 다시 시도해도 안전합니다.")
+        case .ko: ErrorText(heading: "오픈마켓의 응답이 늦습니다", message: "오픈마켓이 제시간에 응답하지 않았습니다. 잠시 후 다시 시도해 주세요.")
         }
     }
 
@@ -51,7 +51,7 @@ extension Wording {
         case .en:
             ErrorText(heading: "The market refused the request", message: "The Open Market answered that it has no such list (404).")
         case .ko:
-            ErrorText(heading: "마켓이 요청을 거절했습니다", message: "오픈마켓이 그런 목록이 없다고 답했습니다 (404).")
+            ErrorText(heading: "오픈마켓이 요청을 거절했습니다", message: "오픈마켓에서 요청한 목록을 찾을 수 없다고 응답했습니다(404).")
         }
     }
 
@@ -59,7 +59,8 @@ extension Wording {
     var marketRejectedCredentials: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The market refused the request", message: "The Open Market did not accept this dashboard's vendor identifier or secret (--identifier, --secret).")
-        case .ko: ErrorText(heading: "마켓이 요청을 거절했습니다", message: "오픈마켓이 이 대시보드의 판매자 식별자나 비밀번호(--identifier, --secret)를 받아들이지 않았습니다.")
+        case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
+            message: "오픈마켓이 대시보드에 설정된 판매자 식별자와 비밀번호(--identifier, --secret)를 인정하지 않았습니다. 설정을 확인해 주세요.")
         }
     }
 
@@ -67,28 +68,28 @@ extension Wording {
     var marketSlowOnWrite: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The market is slow to answer", message: "The Open Market did not answer in time.")
-        case .ko: ErrorText(heading: "마켓의 응답이 늦습니다", message: "오픈마켓이 제때 응답하지 않았습니다.")
+        case .ko: ErrorText(heading: "오픈마켓의 응답이 늦습니다", message: "오픈마켓이 제시간에 응답하지 않았습니다.")
         }
     }
 
     var marketDown: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The market is not answering", message: "The Open Market cannot be reached right now, and there is no saved copy of this page. Please try again in a moment.")
-        case .ko: ErrorText(heading: "마켓이 응답하지 않습니다", message: "지금은 오픈마켓에 연결할 수 없고, 저장해 둔 페이지도 없습니다. 잠시 후 다시 시도해 주세요.")
+        case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "지금은 오픈마켓에 연결할 수 없고, 저장해 둔 페이지도 없습니다. 잠시 후 다시 시도해 주세요.")
         }
     }
 
     var productNotLoaded: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The market is not answering", message: "The product could not be loaded from the Open Market, so nothing was changed. Please try again in a moment.")
-        case .ko: ErrorText(heading: "마켓이 응답하지 않습니다", message: "오픈마켓에서 상품을 불러오지 못해 아무것도 바꾸지 않았습니다. 잠시 후 다시 시도해 주세요.")
+        case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에서 상품을 불러오지 못해 아무것도 수정하지 않았습니다. 잠시 후 다시 시도해 주세요.")
         }
     }
 
     var imageNotFound: ErrorText {
         switch language {
         case .en: ErrorText(heading: "Image not found", message: "This attached image is gone or belongs to another form.")
-        case .ko: ErrorText(heading: "이미지를 찾을 수 없습니다", message: "첨부한 이미지가 없어졌거나 다른 양식의 이미지입니다.")
+        case .ko: ErrorText(heading: "이미지를 찾을 수 없습니다", message: "첨부한 이미지가 삭제되었거나 다른 양식에 첨부된 이미지입니다.")
         }
     }
 

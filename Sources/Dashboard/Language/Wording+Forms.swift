@@ -42,26 +42,26 @@ extension Wording {
 
     private func korean(_ message: FieldMessage) -> String {
         switch message {
-        case .nameMissing: "상품명을 입력해 주세요 (3~100자)."
-        case .nameLength(let count): "상품명은 3~100자여야 합니다. 지금 \(count)자입니다."
-        case .descriptionMissing: "상품 설명을 입력해 주세요 (10~1000자)."
-        case .descriptionLength(let count): "상품 설명은 10~1000자여야 합니다. 지금 \(count)자입니다."
-        case .currency: "KRW 또는 USD를 골라 주세요."
+        case .nameMissing: "상품명을 입력해 주세요(3~100자)."
+        case .nameLength(let count): "상품명을 3~100자로 입력해 주세요. 지금 \(count)자입니다."
+        case .descriptionMissing: "상품 설명을 입력해 주세요(10~1,000자)."
+        case .descriptionLength(let count): "상품 설명을 10~1,000자로 입력해 주세요. 지금 \(count)자입니다."
+        case .currency: "통화를 선택해 주세요(KRW 또는 USD)."
         case .priceMissing: "판매가를 입력해 주세요."
-        case .priceNotPositive: "판매가는 0보다 커야 합니다."
-        case .priceTooHigh: "판매가는 10,000,000,000 이하여야 합니다."
-        case .discountNegative: "할인 금액은 0 이상이어야 합니다."
-        case .discountOverPrice: "할인 금액은 판매가보다 클 수 없습니다."
-        case .priceUnderDiscount(let discount): "판매가는 할인 금액(\(discount))보다 작을 수 없습니다. 할인 금액도 낮춰 주세요."
-        case .stockTooHigh: "재고는 2,147,483,647 이하여야 합니다."
-        case .stockNegative: "재고는 0 이상이어야 합니다."
-        case .stockNotWhole: "재고는 0 이상의 정수여야 합니다."
+        case .priceNotPositive: "판매가를 0보다 큰 금액으로 입력해 주세요."
+        case .priceTooHigh: "판매가를 10,000,000,000 이하로 입력해 주세요."
+        case .discountNegative: "할인 금액을 0 이상으로 입력해 주세요."
+        case .discountOverPrice: "할인 금액을 판매가 이하로 입력해 주세요."
+        case .priceUnderDiscount(let discount): "판매가를 할인 금액(\(discount)) 이상으로 입력해 주세요. 판매가를 더 낮추려면 할인 금액도 낮춰 주세요."
+        case .stockTooHigh: "재고를 2,147,483,647 이하로 입력해 주세요."
+        case .stockNegative: "재고를 0 이상으로 입력해 주세요."
+        case .stockNotWhole: "재고를 0 이상의 정수로 입력해 주세요."
         case .notANumber: "1000이나 12.50처럼 숫자로 입력해 주세요."
         case .krwWhole: "KRW 금액은 소수점 없이 입력해 주세요."
-        case .usdCents: "USD 금액은 소수점 둘째 자리(센트)까지 입력할 수 있습니다."
-        case .imagesMissing: "이미지를 1~5장 추가해 주세요 (JPEG 또는 PNG, 장당 300KB 이하)."
-        case .imageExpired: "첨부한 이미지의 보관 기간이 지났습니다. 다시 추가해 주세요."
-        case .thumbnailChoice: "상품 이미지 중 하나를 대표 이미지로 골라 주세요."
+        case .usdCents: "USD 금액은 소수점 둘째 자리(센트)까지 입력해 주세요."
+        case .imagesMissing: "이미지를 1~5장 추가해 주세요(JPEG 또는 PNG, 장당 300KB 이하)."
+        case .imageExpired: "첨부한 이미지의 보관 기간이 지났습니다. 이미지를 다시 추가해 주세요."
+        case .thumbnailChoice: "상품 이미지 중 하나를 대표 이미지로 선택해 주세요."
         }
     }
 
@@ -78,7 +78,7 @@ extension Wording {
         case (.en, .alreadyDeleted): "That product was already deleted."
         case (.ko, .registered): "상품을 등록했습니다."
         case (.ko, .updated): "상품을 수정했습니다."
-        case (.ko, .nothingChanged): "바뀐 내용이 없습니다."
+        case (.ko, .nothingChanged): "수정한 내용이 없습니다."
         case (.ko, .deleted(let name)): "“\(name)” 상품을 삭제했습니다."
         case (.ko, .alreadyDeleted): "이미 삭제된 상품입니다."
         }
@@ -106,7 +106,7 @@ extension Wording {
     func submitLabel(edit: Bool) -> String {
         switch language {
         case .en: edit ? "Save changes" : "Register product"
-        case .ko: edit ? "변경 내용 저장" : "상품 등록하기"
+        case .ko: edit ? "저장" : "상품 등록"
         }
     }
 

@@ -44,13 +44,13 @@ extension Wording {
                 checkLabel: "Check the product list")
         case (.ko, .delete):
             Outcome(heading: "상품이 삭제되었는지 알 수 없습니다",
-                message: "오픈마켓이 제때 응답하지 않았습니다. 상품이 삭제되었을 수도, 아닐 수도 있습니다.",
-                advice: "다시 시도하기 전에 상품이 아직 있는지 확인해 주세요.", checkLabel: "상품 확인하기")
+                message: "오픈마켓이 제시간에 응답하지 않았습니다. 상품이 삭제되었을 수도, 삭제되지 않았을 수도 있습니다.",
+                advice: "다시 시도하기 전에 상품이 아직 있는지 확인해 주세요.", checkLabel: "상품 확인")
         case (.ko, _):
             Outcome(heading: "상품이 등록되었는지 알 수 없습니다",
-                message: "오픈마켓이 제때 응답하지 않았습니다. 상품이 등록되었을 수도, 아닐 수도 있습니다.",
-                advice: "같은 상품이 두 번 등록되지 않도록, 다시 등록하기 전에 상품 목록에서 찾아보세요.",
-                checkLabel: "상품 목록 확인하기")
+                message: "오픈마켓이 제시간에 응답하지 않았습니다. 상품이 등록되었을 수도, 등록되지 않았을 수도 있습니다.",
+                advice: "같은 상품이 두 번 등록되지 않도록 다시 등록하기 전에 상품 목록에서 확인해 주세요.",
+                checkLabel: "상품 목록 확인")
         }
     }
 
@@ -58,8 +58,8 @@ extension Wording {
         switch language {
         case .en: ErrorText(heading: "We don't know whether the change was saved",
             message: "The Open Market did not answer in time. Open the product to check; your changes are still below.")
-        case .ko: ErrorText(heading: "변경 내용이 저장되었는지 알 수 없습니다",
-            message: "오픈마켓이 제때 응답하지 않았습니다. 상품을 열어 확인해 주세요. 입력한 내용은 아래에 그대로 있습니다.")
+        case .ko: ErrorText(heading: "수정 내용이 저장되었는지 알 수 없습니다",
+            message: "오픈마켓이 제시간에 응답하지 않았습니다. 상품을 열어 확인해 주세요. 입력한 내용은 아래에 그대로 있습니다.")
         }
     }
 
@@ -71,10 +71,10 @@ extension Wording {
         case (.en, true): ErrorText(heading: "The form had expired",
             message: "For your safety nothing was deleted: the form's security token did not match this browser. Confirm again below.")
         case (.ko, false): ErrorText(heading: "양식의 유효 시간이 지났습니다",
-            message: "안전을 위해 아무것도 보내지 않았습니다. 양식의 보안 토큰이 이 브라우저와 맞지 않습니다. "
-                + "입력한 내용은 아래에 있으니 확인하고, 이미지를 다시 추가한 뒤 보내 주세요.")
+            message: "양식의 보안 토큰이 이 브라우저와 맞지 않아 안전을 위해 아무것도 보내지 않았습니다. "
+                + "입력한 내용은 아래에 그대로 있습니다. 내용을 확인하고 이미지를 다시 추가한 뒤 보내 주세요.")
         case (.ko, true): ErrorText(heading: "양식의 유효 시간이 지났습니다",
-            message: "안전을 위해 아무것도 삭제하지 않았습니다. 양식의 보안 토큰이 이 브라우저와 맞지 않습니다. 아래에서 다시 확인해 주세요.")
+            message: "양식의 보안 토큰이 이 브라우저와 맞지 않아 안전을 위해 아무것도 삭제하지 않았습니다. 아래에서 다시 확인해 주세요.")
         }
     }
 
@@ -121,7 +121,7 @@ extension Wording {
     var marketUnreachable: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The market is not answering", message: "The Open Market could not be reached. Nothing is lost; submit again in a moment.")
-        case .ko: ErrorText(heading: "마켓이 응답하지 않습니다", message: "오픈마켓에 연결할 수 없습니다. 입력한 내용은 그대로 있으니 잠시 후 다시 보내 주세요.")
+        case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에 연결할 수 없습니다. 입력한 내용은 그대로 있으니 잠시 후 다시 보내 주세요.")
         }
     }
 

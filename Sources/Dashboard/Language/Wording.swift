@@ -30,19 +30,25 @@ struct Wording: Sendable {
         PriceText.format(amount, currency: currency, language: language)
     }
 
+    /// A count as Korean shops write it, in groups of three: "1,200". English keeps the bare
+    /// number its texts have always shown.
+    func quantity(_ count: Int) -> String {
+        language == .ko ? PriceText.grouped(Decimal(count), minimumFractionDigits: 0) : String(count)
+    }
+
     /// "Stock: 3" / "재고 3개".
     func stock(_ count: Int) -> String {
         switch language {
         case .en: "Stock: \(count)"
-        case .ko: "재고 \(count)개"
+        case .ko: "재고 \(quantity(count))개"
         }
     }
 
-    /// "Original price KRW 1,000" / "정가 1,000원".
+    /// The struck-out price beside a sale price: "Original price KRW 1,000" / "판매가 1,000원".
     func originalPrice(_ price: String) -> String {
         switch language {
         case .en: "Original price \(price)"
-        case .ko: "정가 \(price)"
+        case .ko: "판매가 \(price)"
         }
     }
 
@@ -72,15 +78,15 @@ struct Wording: Sendable {
     func products(_ count: Int) -> String {
         switch language {
         case .en: count == 1 ? "1 product" : "\(count) products"
-        case .ko: "상품 \(count)개"
+        case .ko: "상품 \(quantity(count))개"
         }
     }
 
-    /// The error summary's heading: "Please fix 1 problem" / "문제 1개를 고쳐 주세요".
+    /// The error summary's heading: "Please fix 1 problem" / "항목 1개를 확인해 주세요".
     func fixProblems(_ count: Int) -> String {
         switch language {
         case .en: count == 1 ? "Please fix 1 problem" : "Please fix \(count) problems"
-        case .ko: "문제 \(count)개를 고쳐 주세요"
+        case .ko: "항목 \(count)개를 확인해 주세요"
         }
     }
 

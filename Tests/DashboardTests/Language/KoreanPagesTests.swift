@@ -198,8 +198,8 @@ import Testing
             #expect(response.status == 422)
             #expect(response.text.contains("<html lang=\"ko\">"))
             let summary = HTMLScan.text(HTMLScan.block(in: response.text, from: "<div class=\"error-summary\"", to: "</div>"))
-            #expect(summary.contains("문제 1개를 고쳐 주세요"))
-            #expect(summary.contains("상품명은 3~100자여야 합니다. 지금 2자입니다."))
+            #expect(summary.contains("항목 1개를 확인해 주세요"))
+            #expect(summary.contains("상품명을 3~100자로 입력해 주세요. 지금 2자입니다."))
             let english = Self.englishUIWords(response.text, allowed: [])
             #expect(english.isEmpty, "the 422 page shows English: \(english)")
         }

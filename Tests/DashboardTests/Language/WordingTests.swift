@@ -63,8 +63,10 @@ import Testing
         #expect(ko[.soldOut] == "품절")
         #expect(ko.day("2022-12-30") == "2022. 12. 30.")
         #expect(ko.day("2022-01-05") == "2022. 1. 5.")
-        #expect(ko.fixProblems(1) == "문제 1개를 고쳐 주세요")
+        #expect(ko.fixProblems(1) == "항목 1개를 확인해 주세요")
         #expect(ko.products(2) == "상품 2개")
+        #expect(ko.stock(1200) == "재고 1,200개")
+        #expect(ko.size(512) == "512바이트" && ko.size(12 * 1024) == "12KB" && ko.size(1_468_006) == "1.4MB")
     }
 
     @Test func english_staysAsItWas() {
