@@ -117,7 +117,7 @@ import Testing
 }
 
 /// A market whose every read fails with one error.
-private struct FailingReads: MarketAPI {
+struct FailingReads: MarketAPI {
     let error: MarketError
 
     init(_ error: MarketError) { self.error = error }
