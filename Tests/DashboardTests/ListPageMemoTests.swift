@@ -35,6 +35,19 @@ import Testing
         #expect(builds == 3)
     }
 
+    /// The note about values that were not understood belongs to the request that had them.
+    @Test func aQueryWithIgnoredValues_isNeverRememberedNorServedFromMemory() {
+        let memo = ListPageMemo()
+        let now = ContinuousClock.now
+        var odd = query
+        odd.ignored = ["sort"]
+        _ = memo.entry(for: query, fetchedAt: now) { entry("plain", at: now) }
+        let built = memo.entry(for: odd, fetchedAt: now) { entry("with note", at: now) }
+        #expect(built.context["title"] == .string("with note"))
+        let plain = memo.entry(for: query, fetchedAt: now) { entry("built again", at: now) }
+        #expect(plain.context["title"] == .string("plain"))
+    }
+
     @Test func holdsAtMostItsCapacity() {
         let memo = ListPageMemo(capacity: 4)
         let now = ContinuousClock.now

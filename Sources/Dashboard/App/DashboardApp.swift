@@ -101,7 +101,7 @@ public final class DashboardApp: Sendable {
         gateway.observeWrites { [catalog] write in catalog.apply(write) }
         let catalogListing = CatalogListing(
             catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash,
-            lowStockThreshold: configuration.lowStockThreshold)
+            lowStockThreshold: configuration.lowStockThreshold, zone: configuration.timeZone)
         let router = Self.routes(Handlers(
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
@@ -117,9 +117,11 @@ public final class DashboardApp: Sendable {
                 stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
                 ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor),
             export: ProductExport(
-                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold),
+                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold,
+                zone: configuration.timeZone),
             overview: OverviewPages(
-                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold)))
+                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold,
+                zone: configuration.timeZone)))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger

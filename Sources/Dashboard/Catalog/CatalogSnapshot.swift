@@ -121,6 +121,12 @@ struct CatalogStatus: Sendable {
 }
 
 struct CatalogFailure: Sendable {
-    var message: String
+    /// Why a count failed, as a code: a page words it in its reader's language
+    /// (`Wording.countFailure`), never with the error's own text (it could name the request).
+    enum Reason: Sendable, Equatable, CaseIterable {
+        case timeout, unreadableAnswer, refused, unreachable
+    }
+
+    var reason: Reason
     var at: Date
 }

@@ -194,7 +194,7 @@ final class CatalogSnapshotStore: Sendable {
             case .failure(let error):
                 state.rerunAfterCrawl = false
                 state.changesDuringCrawl = []
-                state.failure = CatalogFailure(message: Self.describe(error), at: time)
+                state.failure = CatalogFailure(reason: Self.reason(error), at: time)
             }
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
@@ -212,13 +212,13 @@ final class CatalogSnapshotStore: Sendable {
             isOutdatedByWrite: state.outdatedByWrite)
     }
 
-    /// Words for a page; never the error's own text (it could name the request).
-    static func describe(_ error: any Error) -> String {
+    /// Why a count failed, as a code a page words in its reader's language.
+    static func reason(_ error: any Error) -> CatalogFailure.Reason {
         switch error as? MarketError {
-        case .timeout?: "the market did not answer in time"
-        case .malformedResponse?: "the market sent something this dashboard does not understand"
-        case .rejected?: "the market refused to list its products"
-        default: "the market could not be reached"
+        case .timeout?: .timeout
+        case .malformedResponse?: .unreadableAnswer
+        case .rejected?: .refused
+        default: .unreachable
         }
     }
 

@@ -50,6 +50,9 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// fsync each commit of the dashboard's database (batches, history, recycle bin); tests
     /// turn it off, which keeps a killed process safe but not a machine that loses power.
     var durableStorage = true
+    /// The zone pages show times in, named beside every time: the machine's, or the `TZ`
+    /// environment variable's. Tests set one so they do not depend on the machine.
+    var timeZone = TimeZone.current
     static let defaultLowStock = 5
 
     init(

@@ -7,15 +7,18 @@ final class ProductCSVStream: Sendable {
     private let products: [CatalogProduct]
     /// Positions in `products`, in the order the rows are written.
     private let order: [Int32]
+    /// The header row's language.
+    private let language: Language
     /// The next product to look at; -1 before the preamble is sent.
     private let cursor = Mutex(-1)
 
     /// Rows per piece: about 50 KB, enough to fill a socket buffer, small enough to make at once.
     static let rowsPerPiece = 500
 
-    init(products: [CatalogProduct], order: [Int32]) {
+    init(products: [CatalogProduct], order: [Int32], language: Language = .en) {
         self.products = products
         self.order = order
+        self.language = language
     }
 
     var body: BodyStream {
@@ -27,7 +30,7 @@ final class ProductCSVStream: Sendable {
         cursor.withLock { index -> [UInt8]? in
             if index < 0 {
                 index = 0
-                return ProductCSV.preamble
+                return ProductCSV.preamble(language)
             }
             guard index < order.count else { return nil }
             var text = ""

@@ -11,6 +11,8 @@ struct ProductExport: Sendable {
     let ownVendorID: @Sendable () -> Int?
     let renderer: PageRenderer
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// The zone of the day in the file's name (`DashboardConfiguration.timeZone`).
+    var zone = TimeZone.current
 
     /// `GET /products.csv`.
     func csvExport(_ request: HTTPRequest) async -> HTTPResponse {
@@ -25,20 +27,24 @@ struct ProductExport: Sendable {
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: request.target, request) }
         let filter = CatalogFilter(query, vendorID: vendorID, lowStockThreshold: lowStockThreshold)
-        let order = snapshot.matching(filter, sort: query.sort, language: Language(request))
-        let stream = ProductCSVStream(products: snapshot.products, order: order)
+        let language = Language(request)
+        let order = snapshot.matching(filter, sort: query.sort, language: language)
+        // The header row is in the reader's language; the file's name stays ASCII in both.
+        let stream = ProductCSVStream(products: snapshot.products, order: order, language: language)
         return HTTPResponse(
             status: .ok,
             headers: [
                 "Content-Type": "text/csv; charset=utf-8",
-                "Content-Disposition": "attachment; filename=\"\(Self.filename(for: snapshot.takenAt))\"",
+                "Content-Disposition": "attachment; filename=\"\(Self.filename(for: snapshot.takenAt, zone: zone))\"",
+                "Content-Language": language.rawValue,
+                "Vary": "Accept-Language, Cookie",
                 "Cache-Control": "no-store",
             ],
             body: .stream(stream.body))
     }
 
-    /// `products-YYYY-MM-DD.csv`, the day (UTC) the snapshot was counted.
-    static func filename(for date: Date) -> String {
-        "products-\(OverviewPage.day(date)).csv"
+    /// `products-YYYY-MM-DD.csv`, the day in `zone` the snapshot was counted.
+    static func filename(for date: Date, zone: TimeZone = .current) -> String {
+        "products-\(LocalTime.isoDay(date, zone: zone)).csv"
     }
 }

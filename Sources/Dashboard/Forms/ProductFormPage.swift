@@ -75,7 +75,7 @@ struct ProductFormPage {
                     "src": .string("/products/new/images/\(formToken)/\(image.number)"),
                     "filename": .string(image.filename.isEmpty ? wording.unnamedImage(image.number) : image.filename),
                     "number": TemplateValue(image.number),
-                    "sizeText": .string(Self.sizeText(image.size)),
+                    "sizeText": .string(wording.size(image.size)),
                 ]
             })
         case .edit(let product):
@@ -118,13 +118,5 @@ struct ProductFormPage {
         case .thumbnailID: values.thumbnailID
         case .images: ""
         }
-    }
-
-    /// `12 KB`, `1.4 MB`.
-    static func sizeText(_ bytes: Int) -> String {
-        if bytes < 1024 { return "\(bytes) bytes" }
-        if bytes < 1024 * 1024 { return "\((bytes + 512) / 1024) KB" }
-        let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
-        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

@@ -55,7 +55,7 @@ extension ProductForms {
             return try FormSubmission(request)
         } catch {
             throw RefusedPost(response: renderer.error(
-                error.status, Wording(Language(request)).formUnreadable(error.message), retryHref: nil, for: request))
+                error.status, Wording(Language(request)).formUnreadable(error), retryHref: nil, for: request))
         }
     }
 

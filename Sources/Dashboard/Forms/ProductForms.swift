@@ -120,13 +120,13 @@ struct ProductForms: Sendable {
     func stashUploads(_ files: [FormSubmission.File], owner: String, token: String, _ wording: Wording = Wording(.en)) -> [String] {
         var messages: [String] = []
         for file in files {
-            let name: String? = file.filename.isEmpty ? nil : "“\(StashedImage.keptName(file.filename))”"
+            let name: String? = file.filename.isEmpty ? nil : StashedImage.keptName(file.filename)
             guard let format = ImageFormat(sniffing: file.bytes), format == .jpeg || format == .png else {
                 messages.append(wording.imageRefused(name, .notJPEGOrPNG))
                 continue
             }
             guard file.bytes.count <= ProductFormRules.maxImageBytes else {
-                messages.append(wording.imageRefused(name, .tooLarge(size: ProductFormPage.sizeText(file.bytes.count))))
+                messages.append(wording.imageRefused(name, .tooLarge(size: wording.size(file.bytes.count))))
                 continue
             }
             guard UploadedImageHeader(file.bytes) != nil else {

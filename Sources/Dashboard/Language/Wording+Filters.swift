@@ -15,7 +15,7 @@ extension Wording {
         case (.ko, .priceDescending): "높은 가격순"
         case (.ko, .stock): "재고 적은순"
         case (.ko, .stockDescending): "재고 많은순"
-        case (.ko, .name): "이름순"
+        case (.ko, .name): "상품명순"
         }
     }
 
@@ -25,18 +25,18 @@ extension Wording {
         case (.en, .low): "Low stock (1 to \(threshold))"
         case (.en, .out): "Sold out"
         case (.ko, .inStock): "재고 있음"
-        case (.ko, .low): "재고 부족 (1~\(threshold)개)"
+        case (.ko, .low): "재고 부족(1~\(quantity(threshold))개)"
         case (.ko, .out): "품절"
         }
     }
 
-    /// The filter form's summary: "Sort and filter (2 on)" / "정렬 및 필터 (2개 적용)".
+    /// The filter form's summary: "Sort and filter (2 on)" / "정렬 및 필터(2개 적용)".
     func filtersSummary(on count: Int) -> String {
         switch (language, count) {
         case (.en, 0): "Sort and filter"
         case (.en, _): "Sort and filter (\(count) on)"
         case (.ko, 0): "정렬 및 필터"
-        case (.ko, _): "정렬 및 필터 (\(count)개 적용)"
+        case (.ko, _): "정렬 및 필터(\(count)개 적용)"
         }
     }
 
@@ -81,34 +81,47 @@ extension Wording {
         }
     }
 
-    /// "As of 14:02, 2 minutes ago." / "14:02 기준 (2분 전)".
+    /// "As of 14:02 (KST), 2 minutes ago." / "14:02 (KST) 기준 · 2분 전".
     func asOf(time: String, age: String) -> String {
         switch language {
         case .en: "As of \(time), \(age)."
-        case .ko: "\(time) 기준 (\(age))"
+        case .ko: "\(time) 기준 · \(age)"
         }
     }
 
     var currencyOrder: String {
         switch language {
         case .en: "Prices in KRW are listed before prices in USD; the two are not compared. Choose a currency to see one."
-        case .ko: "원화(KRW) 상품을 먼저, 달러(USD) 상품을 나중에 보여 줍니다. 두 통화의 가격은 서로 비교하지 않습니다. 한 통화만 보려면 통화를 선택해 주세요."
+        case .ko: "원화(KRW) 상품을 먼저, 달러(USD) 상품을 나중에 표시합니다. 두 통화의 가격은 서로 비교하지 않습니다. 한 통화만 보려면 통화를 선택해 주세요."
         }
     }
 
-    /// Parameters whose values were ignored, by name.
+    /// Parameters whose values were ignored: English names them as the address does
+    /// (`sort`), Korean by their label in the filter form ("정렬").
     func notUnderstood(_ names: [String]) -> String {
-        let list = names.joined(separator: ", ")
         switch language {
-        case .en: return "Some values were not understood and are ignored: \(list)."
-        case .ko: return "알 수 없는 값은 무시했습니다: \(list)."
+        case .en: return "Some values were not understood and are ignored: \(names.joined(separator: ", "))."
+        case .ko: return "알 수 없는 값이 있어 적용하지 않았습니다: \(names.map(Self.koreanParameterName).joined(separator: ", "))."
+        }
+    }
+
+    /// A list parameter by its label in the filter form.
+    static func koreanParameterName(_ name: String) -> String {
+        switch name {
+        case "sort": UIText.sortLabel.korean
+        case "stock": UIText.stockFilterLabel.korean
+        case "sale": UIText.onSaleLabel.korean
+        case "currency": UIText.currencyFilterLabel.korean
+        case "min_price": UIText.minPriceLabel.korean
+        case "max_price": UIText.maxPriceLabel.korean
+        default: name
         }
     }
 
     func partialResults(counted: String) -> String {
         switch language {
         case .en: "These results cover the first \(counted) products only: the catalog is larger than the dashboard keeps."
-        case .ko: "처음 \(counted)개 상품에서만 찾은 결과입니다. 전체 상품이 대시보드가 보관하는 수보다 많습니다."
+        case .ko: "처음 집계한 상품 \(counted)개에서만 찾은 결과입니다. 전체 상품 수가 대시보드의 보관 한도보다 많습니다."
         }
     }
 
@@ -116,7 +129,7 @@ extension Wording {
     func lowStock(_ count: Int) -> String {
         switch language {
         case .en: "Only \(count) left"
-        case .ko: "\(count)개 남음"
+        case .ko: "\(quantity(count))개 남음"
         }
     }
 }

@@ -13,6 +13,8 @@ struct OverviewPage {
     let now: Date
     var language: Language = .en
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// The zone the snapshot's time is shown in (`DashboardConfiguration.timeZone`).
+    var zone: TimeZone = .current
 
     var wording: Wording { Wording(language) }
 
@@ -22,6 +24,7 @@ struct OverviewPage {
     var context: TemplateObject {
         let texts = wording
         var context: TemplateObject = ["title": .string(texts[.overviewHeading])]
+        var recounting: String?
         if let progress = status.progress {
             let counting = Self.progressText(progress, texts)
             if status.snapshot == nil {
@@ -33,21 +36,20 @@ struct OverviewPage {
                     "pages": .string(progress.pagesDone > 0 ? texts.countingPages(done: Self.grouped(progress.pagesDone), total: Self.grouped(progress.pagesTotal)) : ""),
                 ]
             } else {
-                context["recounting"] = .string(counting)
+                recounting = counting
             }
         }
         if let failure = status.failure {
-            let age = texts.age(.seconds(max(0, now.timeIntervalSince(failure.at))))
-            context["failure"] = .string(texts.countFailed(age: age, detail: failure.message, haveFigures: status.snapshot != nil))
+            let age = Duration.seconds(max(0, now.timeIntervalSince(failure.at)))
+            context["failure"] = .string(texts.countFailed(age: age, failure.reason, haveFigures: status.snapshot != nil))
         }
         guard let snapshot = status.snapshot, let catalog else { return context }
         let age = texts.age(.seconds(max(0, now.timeIntervalSince(snapshot.takenAt))))
         context["snapshot"] = [
-            "time": .string(texts.language == .en
-                ? Self.timestamp(snapshot.takenAt)
-                : texts.day(Self.day(snapshot.takenAt)[...]) + Self.timestamp(snapshot.takenAt).dropFirst(10)),
+            "time": .string(LocalTime.timestamp(snapshot.takenAt, zone: zone, texts)),
             "datetime": .string(Self.isoTimestamp(snapshot.takenAt)),
             "age": .string(age),
+            "after": .string(texts.countedAge(age, recounting: recounting)),
         ]
         if snapshot.isPartial {
             context["partial"] = .string(
@@ -133,8 +135,13 @@ struct OverviewPage {
     }
 
     static func progressText(_ progress: CatalogProgress, _ texts: Wording = Wording(.en)) -> String {
-        let total = grouped(max(progress.productsTotal, progress.productsDone))
-        return texts.counting(done: progress.pagesDone > 0 ? grouped(progress.productsDone) : nil, total: total)
+        let (done, total) = progressNumbers(progress)
+        return texts.counting(done: done, total: total)
+    }
+
+    /// The products counted (nil before the first page is in) and the products to count.
+    static func progressNumbers(_ progress: CatalogProgress) -> (done: String?, total: String) {
+        (progress.pagesDone > 0 ? grouped(progress.productsDone) : nil, grouped(max(progress.productsTotal, progress.productsDone)))
     }
 
     static func grouped(_ number: Int) -> String {
@@ -144,12 +151,6 @@ struct OverviewPage {
     static func day(_ date: Date) -> String {
         let parts = CatalogFigures.utc.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
-
-    /// "2026-11-23 10:45 UTC".
-    static func timestamp(_ date: Date) -> String {
-        let parts = CatalogFigures.utc.dateComponents([.hour, .minute], from: date)
-        return day(date) + String(format: " %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     static func isoTimestamp(_ date: Date) -> String {

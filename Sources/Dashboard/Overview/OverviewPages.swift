@@ -10,18 +10,22 @@ final class OverviewPages: Sendable {
     let ownVendorID: @Sendable () -> Int?
     let renderer: PageRenderer
     let lowStockThreshold: Int
+    /// The zone times are shown in (`DashboardConfiguration.timeZone`).
+    let zone: TimeZone
     let now: @Sendable () -> Date
     /// Figures are counted once per snapshot and vendor, not on every page view.
     private let memo = Mutex<FiguresMemo?>(nil)
 
     init(
         catalog: CatalogSnapshotStore, ownVendorID: @escaping @Sendable () -> Int?, renderer: PageRenderer,
-        lowStockThreshold: Int = DashboardConfiguration.defaultLowStock, now: @escaping @Sendable () -> Date = { Date() }
+        lowStockThreshold: Int = DashboardConfiguration.defaultLowStock, zone: TimeZone = .current,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.catalog = catalog
         self.ownVendorID = ownVendorID
         self.renderer = renderer
         self.lowStockThreshold = lowStockThreshold
+        self.zone = zone
         self.now = now
     }
 
@@ -38,12 +42,12 @@ final class OverviewPages: Sendable {
         let status = catalog.status()
         let vendorID = ownVendorID()
         if status.snapshot == nil, status.progress == nil, let failure = status.failure {
-            return renderer.error(.badGateway, Wording(Language(request)).catalogNotCounted(failure.message), retryHref: "/overview", for: request)
+            return renderer.error(.badGateway, Wording(Language(request)).catalogNotCounted(failure.reason), retryHref: "/overview", for: request)
         }
         let counted = status.snapshot.map { figures(for: $0, vendorID: vendorID) }
         let page = OverviewPage(
             status: status, catalog: counted?.catalog, mine: counted.flatMap { $0.mine }, ownVendorID: vendorID, now: now(),
-            language: Language(request), lowStockThreshold: lowStockThreshold)
+            language: Language(request), lowStockThreshold: lowStockThreshold, zone: zone)
         var response = renderer.page("overview", page.context, for: request)
         response.headers["Cache-Control"] = "no-store"
         return response

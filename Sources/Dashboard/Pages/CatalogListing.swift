@@ -14,6 +14,8 @@ struct CatalogListing: Sendable {
     let renderer: PageRenderer
     let flash: FlashMessages
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// The zone the snapshot's time is shown in (`DashboardConfiguration.timeZone`).
+    var zone = TimeZone.current
     var now: @Sendable () -> Date = { Date() }
     let results = CatalogQueryMemo()
     let csrf = CSRFGuard()
@@ -54,7 +56,7 @@ struct CatalogListing: Sendable {
             imagePath: imagePath, notice: Self.notice(status, wording), language: language)
         page.lowStockThreshold = lowStockThreshold
         page.snapshot = ProductListPage.SnapshotInfo(
-            asOf: wording.asOf(time: LocalTime.clock(snapshot.takenAt), age: wording.age(.seconds(max(0, now().timeIntervalSince(snapshot.takenAt))))),
+            asOf: wording.asOf(time: LocalTime.clockWithZone(snapshot.takenAt, zone: zone), age: wording.age(.seconds(max(0, now().timeIntervalSince(snapshot.takenAt))))),
             count: wording.matchCount(OverviewPage.grouped(found.count), of: OverviewPage.grouped(scope)),
             csrfToken: token,
             mixesCurrencies: Self.mixesCurrencies(query, found, snapshot),
@@ -108,7 +110,7 @@ struct CatalogListing: Sendable {
             }
             submission = try FormSubmission(request)
         } catch {
-            return renderer.error(error.status, Wording(language).formUnreadable(error.message), retryHref: nil, for: request)
+            return renderer.error(error.status, Wording(language).formUnreadable(error), retryHref: nil, for: request)
         }
         let back = Self.localPath(submission.value("back")) ?? "/products"
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
@@ -140,6 +142,6 @@ struct CatalogListing: Sendable {
 
     /// Why the list may not show the very latest.
     static func notice(_ status: CatalogStatus, _ wording: Wording = Wording(.en)) -> String? {
-        wording.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.message)
+        wording.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.reason)
     }
 }

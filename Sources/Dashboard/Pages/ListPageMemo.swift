@@ -26,8 +26,6 @@ final class ListPageMemo: Sendable {
         var list: MarketGateway.ListKey
         var view: ProductListQuery.View
         var language: Language
-        /// Parameters the page notes as not understood: the note is part of the context.
-        var ignored: [String]
     }
 
     struct Entry: Sendable {
@@ -47,11 +45,16 @@ final class ListPageMemo: Sendable {
     }
 
     /// The context for `query` made from the JSON fetched at `fetchedAt`: the remembered one, or
-    /// `build`'s (then remembered).
+    /// `build`'s (then remembered). A query with values that were not understood is built each
+    /// time and never remembered: its page carries a note about them, which the same list
+    /// asked for plainly must not show, nor lack when asked for with them.
     func entry(
         for query: ProductListQuery, language: Language = .en, fetchedAt: ContinuousClock.Instant, build: () -> Entry
     ) -> Entry {
-        let key = Key(list: query.listKey, view: query.view, language: language, ignored: query.ignored)
+        // A page noting values it did not understand is built each time: never remembered, so
+        // odd queries cannot push the real pages out either.
+        guard query.ignored.isEmpty else { return build() }
+        let key = Key(list: query.listKey, view: query.view, language: language)
         if let entry = entries.read({ $0[key] }), entry.fetchedAt == fetchedAt { return entry }
         let entry = build()
         entries.write { entries in

@@ -135,7 +135,7 @@ struct CatalogSnapshotStoreTests {
         await store.crawlEnded()
         let status = store.status()
         #expect(status.snapshot?.products.count == 10)
-        #expect(status.failure?.message == "the market did not answer in time")
+        #expect(status.failure?.reason == .timeout)
         // No new attempt until the pause after a failure is over.
         let asked = source.requests.count
         clock.advance(5)

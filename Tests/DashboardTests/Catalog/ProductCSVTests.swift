@@ -35,9 +35,20 @@ struct ProductCSVTests {
     }
 
     @Test func preamble_isTheBOMAndTheHeaderRow() {
-        #expect(Array(ProductCSV.preamble.prefix(3)) == [0xEF, 0xBB, 0xBF])
-        #expect(String(decoding: ProductCSV.preamble.dropFirst(3), as: UTF8.self)
+        #expect(Array(ProductCSV.preamble().prefix(3)) == [0xEF, 0xBB, 0xBF])
+        #expect(String(decoding: ProductCSV.preamble().dropFirst(3), as: UTF8.self)
             == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at\r\n")
+    }
+
+    /// The header in the reader's language, from one table an import reads too.
+    @Test func header_inEachLanguage_andReadBackInEither() {
+        #expect(ProductCSV.header(.ko) == "상품 번호,상품명,판매자,통화,판매가,할인 금액,할인가,재고,등록일")
+        #expect(ProductCSV.header(.en) == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at")
+        for column in ProductCSV.Column.allCases {
+            #expect(ProductCSV.Column(header: column.english) == column)
+            #expect(ProductCSV.Column(header: column.korean) == column)
+        }
+        #expect(ProductCSV.Column(header: "가격") == nil)
     }
 
     @Test func row_hasTheAPIFieldsInOrder() {
@@ -56,7 +67,7 @@ struct ProductCSVTests {
         let stream = ProductCSVStream(products: products, order: order)
         var pieces: [[UInt8]] = []
         while let piece = stream.nextPiece() { pieces.append(piece) }
-        #expect(pieces.first == ProductCSV.preamble)
+        #expect(pieces.first == ProductCSV.preamble())
         let text = String(decoding: pieces.dropFirst().joined(), as: UTF8.self)
         let ids = text.split(separator: "\r\n").map { Int($0.prefix { $0 != "," }) ?? 0 }
         #expect(ids == Array(stride(from: 1199, through: 1, by: -2)))
