@@ -50,6 +50,11 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// fsync each commit of the dashboard's database (batches, history, recycle bin); tests
     /// turn it off, which keeps a killed process safe but not a machine that loses power.
     var durableStorage = true
+    /// Days the history journal keeps an entry (`--history-days`).
+    var historyDays = HistoryJournal.defaultRetentionDays
+    /// How long the recycle bin keeps a deleted product, and the bytes of images it keeps
+    /// (`--trash-days`, `--trash-bytes`).
+    var trash = RecycleBin.Settings()
     static let defaultLowStock = 5
 
     init(

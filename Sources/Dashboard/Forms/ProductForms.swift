@@ -101,6 +101,10 @@ struct ProductForms: Sendable {
             stash.discard(owner: owner, token: formToken)
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: wording.flash(.registered))
             return (respond(to: outcome, request), outcome)
+        } catch let refusal as WriteRefusal {
+            let (status, problem) = Self.explain(refusal, wording)
+            page.problem = problem
+            return (formResponse(page, request: request, status: status), nil)
         } catch let error as MarketError {
             switch error {
             case .timeout, .malformedResponse:

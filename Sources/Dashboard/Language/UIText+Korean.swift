@@ -36,7 +36,7 @@ extension UIText {
         case .delete: "삭제"
         case .vendorHintBefore: "내 상품을 여기서 수정하거나 삭제하려면 대시보드를"
         case .vendorHintAfter: "(내 vendor_id) 옵션으로 시작하거나, 상품을 한 번 등록해 주세요."
-        case .deleteWarning: "상품과 이미지가 오픈마켓에서 삭제됩니다. 삭제한 뒤에는 되돌릴 수 없습니다."
+        case .deleteWarning: "상품과 이미지가 오픈마켓에서 삭제됩니다. 이 대시보드의 휴지통에 사본이 남아, 새 번호로 다시 등록할 수 있습니다."
         case .deleteButton: "상품 삭제"
         case .keepIt: "삭제하지 않기"
         case .errorPrefix: "오류:"
