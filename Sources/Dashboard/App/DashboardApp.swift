@@ -120,6 +120,10 @@ public final class DashboardApp: Sendable {
         let catalogListing = CatalogListing(
             catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash,
             lowStockThreshold: configuration.lowStockThreshold)
+        let forms = ProductForms(
+            api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
+            stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
+            ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: recycleBin)
         let router = Self.routes(Handlers(
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
@@ -130,14 +134,14 @@ public final class DashboardApp: Sendable {
                 keepsRenderedPages: configuration.pageCache && !configuration.developmentMode,
                 lowStockThreshold: configuration.lowStockThreshold, catalogListing: catalogListing),
             catalogListing: catalogListing,
-            forms: ProductForms(
-                api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
-                stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
-                ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor),
+            forms: forms,
             export: ProductExport(
                 catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold),
             overview: OverviewPages(
-                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold)))
+                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold),
+            history: HistoryPages(
+                journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash),
+            trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash)))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger

@@ -53,17 +53,19 @@ extension HistoryJournal {
         }
     }
 
-    /// Of `ids`, those undone already (or being undone), for the history page's buttons.
-    func undone(among ids: [Int]) async throws(SQLiteError) -> Set<Int> {
-        guard let low = ids.min(), let high = ids.max() else { return [] }
+    /// Of `ids`, those undone already (or being undone), each with its latest undo's entry,
+    /// for the history page's buttons.
+    func undone(among ids: [Int]) async throws(SQLiteError) -> [Int: Int] {
+        guard let low = ids.min(), let high = ids.max() else { return [:] }
         let found = try await database.background { db throws(SQLiteError) in
             try db.rows(
                 """
-                SELECT target_entry FROM journal
-                WHERE cause = 'undo' AND outcome != 'failed' AND target_entry BETWEEN ? AND ?
-                """, [.integer(low), .integer(high)]) { $0.integer(0) }
+                SELECT target_entry, MAX(id) FROM journal
+                WHERE cause = 'undo' AND outcome != 'failed' AND target_entry BETWEEN ? AND ? GROUP BY target_entry
+                """, [.integer(low), .integer(high)]) { ($0.integer(0), $0.integer(1)) }
         }
-        return Set(found).intersection(ids)
+        let wanted = Set(ids)
+        return Dictionary(found.filter { wanted.contains($0.0) }, uniquingKeysWith: max)
     }
 
     static func entry(_ id: Int, _ db: SQLiteConnection) throws(SQLiteError) -> JournalEntry? {

@@ -88,6 +88,18 @@ extension UIText {
         case .activeFilters: "Active filters"
         case .countAgain: "Count again"
         case .filterFormLabel: "Sort and filter products"
+        case .navHistory: "History"
+        case .navTrash: "Recycle bin"
+        case .backToHistory: "Back to the history"
+        case .allHistory: "All history"
+        case .productHistory: "History of this product"
+        case .undo: "Undo"
+        case .undoWholeBatch: "Undo the whole batch"
+        case .valueBefore: "Before:"
+        case .valueAfter: "After:"
+        case .restore: "Restore"
+        case .forget: "Remove for good"
+        case .trashEmpty: "The recycle bin is empty."
         }
     }
 }

@@ -88,6 +88,18 @@ extension UIText {
         case .activeFilters: "적용한 필터"
         case .countAgain: "다시 집계"
         case .filterFormLabel: "상품 정렬 및 필터"
+        case .navHistory: "변경 기록"
+        case .navTrash: "휴지통"
+        case .backToHistory: "변경 기록으로"
+        case .allHistory: "전체 변경 기록"
+        case .productHistory: "이 상품의 변경 기록"
+        case .undo: "되돌리기"
+        case .undoWholeBatch: "일괄 작업 전체 되돌리기"
+        case .valueBefore: "이전:"
+        case .valueAfter: "이후:"
+        case .restore: "복원"
+        case .forget: "완전히 삭제"
+        case .trashEmpty: "휴지통이 비어 있습니다."
         }
     }
 }

@@ -103,6 +103,21 @@ extension Wording {
         }
     }
 
+    /// A field's value as a person reads it: prices with their currency, long text cut.
+    func fieldValue(_ field: RecordedFields.Field, of fields: RecordedFields) -> String {
+        let currency = fields.currency ?? ""
+        switch field {
+        case .name: return fields.name ?? ""
+        case .description:
+            guard let text = fields.description else { return "" }
+            return text.count > 200 ? String(text.prefix(200)) + "…" : text
+        case .price: return fields.price.map { price($0, currency: currency) } ?? ""
+        case .discountedPrice: return fields.discountedPrice.map { price($0, currency: currency) } ?? ""
+        case .stock: return fields.stock.map(String.init) ?? ""
+        case .currency: return currency
+        }
+    }
+
     /// The field as the subject of a Korean sentence, with its particle ("판매가가").
     private func fieldSubject(_ field: RecordedFields.Field) -> String {
         switch field {
@@ -148,7 +163,31 @@ extension Wording {
         }
     }
 
+    func undoBatch(_ batch: Int) -> String {
+        language == .en ? "Undo the whole batch (\(batch))" : "일괄 작업 전체 되돌리기 (\(batch))"
+    }
+
+    var historyUnreadable: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The history cannot be read", message: "The dashboard's database in the data directory could not be read. The dashboard's log says more.")
+        case .ko: ErrorText(heading: "변경 기록을 읽을 수 없습니다", message: "데이터 폴더에 있는 대시보드 데이터베이스를 읽을 수 없습니다. 자세한 내용은 대시보드 로그를 확인해 주세요.")
+        }
+    }
+
     // MARK: Undo
+
+    var undoOutcomeUnknown: Outcome {
+        switch language {
+        case .en:
+            Outcome(heading: "We don't know whether the change was undone",
+                message: "The Open Market did not answer in time. It may have put the old values back, or not.",
+                advice: "Open the product to see its values before trying again.", checkLabel: "Check the product")
+        case .ko:
+            Outcome(heading: "변경을 되돌렸는지 알 수 없습니다",
+                message: "오픈마켓이 제때 응답하지 않았습니다. 이전 값으로 돌아갔을 수도, 아닐 수도 있습니다.",
+                advice: "다시 시도하기 전에 상품을 열어 값을 확인해 주세요.", checkLabel: "상품 확인하기")
+        }
+    }
 
     func undone(_ name: String) -> String {
         switch language {

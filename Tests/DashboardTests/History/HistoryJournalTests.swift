@@ -73,7 +73,7 @@ import Testing
         #expect(undoEntry.kind == .undo)
         #expect(undoEntry.cause == .undo(entry: batch.id))
         #expect(try await fixture.journal.undo(of: batch.id)?.id == undo.id)
-        #expect(try await fixture.journal.undone(among: [batch.id, undo.id]) == [batch.id])
+        #expect(try await fixture.journal.undone(among: [batch.id, undo.id]) == [batch.id: undo.id])
     }
 
     @Test func pages_newestFirst_ofEveryProductOrOne() async throws {
