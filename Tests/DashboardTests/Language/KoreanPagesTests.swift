@@ -107,7 +107,8 @@ import Testing
             #expect(Self.properNouns.isDisjoint(with: Self.englishWords), "a vendor's name is made of UI words")
             for path in ["/products", "/products?view=grid&page=2", "/products?q=%EC%8B%9C%ED%97%98", "/products?q=%EC%97%86%EC%9D%8C",
                          "/products/1", "/products/4", "/products/8", "/products/999999", "/products/abc", "/products/new",
-                         "/products/2/edit", "/products/2/delete", "/overview", "/products?mine=1"] {
+                         "/products/2/edit", "/products/2/delete", "/overview", "/products?mine=1",
+                         "/history", "/history?product=2", "/trash"] {
                 let response = try await dash.get(path, headers: Self.korean)
                 expectKorean(response, path, allowed: Self.properNouns)
             }
