@@ -27,46 +27,48 @@ struct OutsideChanges: Sendable {
     /// Changes found beyond `limit`, not listed.
     var notListed: Int
 
-    /// Compares two counts in one pass over each (a dictionary of the earlier one's ids), at
-    /// most a few tens of milliseconds for 100,000 products. When either count stopped at its
-    /// product limit (`isPartial`), products can fall in or out of the counted part without
-    /// changing, so only products in both are compared.
+    /// Compares two counts in one pass over each (a dictionary of the earlier one's ids); only
+    /// the changes found are sorted, and only those listed are turned into fields. When either
+    /// count stopped at its product limit (`isPartial`), products can fall in or out of the
+    /// counted part without changing, so only products in both are compared.
     init(from old: CatalogSnapshot, to new: CatalogSnapshot, limit: Int) {
-        var changes: [Change] = []
-        var found = 0
-        func add(_ change: Change) {
-            found += 1
-            if changes.count < limit { changes.append(change) }
-        }
         let compareMembership = !old.isPartial && !new.isPartial
+        let before = old.products
+        let after = new.products
         var oldPositions: [Int: Int] = [:]
-        oldPositions.reserveCapacity(old.products.count)
-        for (position, product) in old.products.enumerated() { oldPositions[product.id] = position }
-        var seen = [Bool](repeating: false, count: old.products.count)
-        // Sorted by id so the journal lists a count's changes in a stable order.
-        for product in new.products.sorted(by: { $0.id < $1.id }) {
-            guard let position = oldPositions[product.id] else {
-                if compareMembership {
-                    add(Change(kind: .appeared, productID: product.id, name: product.name, before: nil, after: Self.fields(product)))
-                }
+        oldPositions.reserveCapacity(before.count)
+        for (position, product) in before.enumerated() { oldPositions[product.id] = position }
+        var seen = [Bool](repeating: false, count: before.count)
+        // (id, kind, position in `after`, position in `before`); -1 where there is none.
+        var found: [(id: Int, kind: Change.Kind, new: Int, old: Int)] = []
+        for (position, product) in after.enumerated() {
+            guard let earlierPosition = oldPositions[product.id] else {
+                if compareMembership { found.append((product.id, .appeared, position, -1)) }
                 continue
             }
-            seen[position] = true
-            let earlier = old.products[position]
+            seen[earlierPosition] = true
+            let earlier = before[earlierPosition]
             if earlier.name != product.name || earlier.stock != product.stock || earlier.currency != product.currency
                 || earlier.price != product.price || earlier.discountedPrice != product.discountedPrice
             {
-                add(Change(kind: .changed, productID: product.id, name: product.name, before: Self.fields(earlier), after: Self.fields(product)))
+                found.append((product.id, .changed, position, earlierPosition))
             }
         }
         if compareMembership {
-            let gone = old.products.indices.filter { !seen[$0] }.map { old.products[$0] }.sorted { $0.id < $1.id }
-            for product in gone {
-                add(Change(kind: .disappeared, productID: product.id, name: product.name, before: Self.fields(product), after: nil))
+            for (position, product) in before.enumerated() where !seen[position] {
+                found.append((product.id, .disappeared, -1, position))
             }
         }
-        self.changes = changes
-        notListed = found - changes.count
+        // Changes and new products by id, then the products that went, by id.
+        found.sort { ($0.kind == .disappeared ? 1 : 0, $0.id) < ($1.kind == .disappeared ? 1 : 0, $1.id) }
+        changes = found.prefix(max(0, limit)).map { item in
+            let earlier = item.old >= 0 ? before[item.old] : nil
+            let later = item.new >= 0 ? after[item.new] : nil
+            return Change(
+                kind: item.kind, productID: item.id, name: (later ?? earlier)?.name ?? "",
+                before: earlier.map(Self.fields), after: later.map(Self.fields))
+        }
+        notListed = found.count - changes.count
     }
 
     /// The fields a count knows (not the description: the snapshot leaves it out).
