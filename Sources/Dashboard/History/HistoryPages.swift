@@ -44,11 +44,7 @@ struct HistoryPages: Sendable {
         let (token, setCookie) = csrf.token(for: request)
         let view = HistoryPage(
             query: query, page: page, undone: undone, csrfToken: token, retentionDays: journal.retentionDays, language: language)
-        var response = flash.page(for: request, view.context) { renderer.page("history/list", $0, language: language, for: request) }
-        // The page carries a form token and changes with every write.
-        response.headers["Cache-Control"] = "no-store"
-        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
-        return response
+        return renderer.formsPage("history/list", view.context, flash: flash, setCookie: setCookie, language: language, for: request)
     }
 
     /// `POST /history/{entry}/undo`: 303 to the product's history with a flash, or a page that

@@ -83,6 +83,18 @@ struct PageRenderer: Sendable {
         return "/" + target
     }
 
+    /// A page holding POST forms (history, recycle bin): rendered with the request's flash,
+    /// `no-store` (it carries the browser's CSRF token and changes with every write), and the
+    /// cookie that gives the browser its token when it had none.
+    func formsPage(
+        _ name: String, _ context: TemplateObject, flash: FlashMessages, setCookie: String?, language: Language, for request: HTTPRequest
+    ) -> HTTPResponse {
+        var response = flash.page(for: request, context) { page(name, $0, language: language, for: request) }
+        response.headers["Cache-Control"] = "no-store"
+        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
+        return response
+    }
+
     /// `error` with words from `Wording`.
     func error(
         _ status: HTTPStatus, _ text: Wording.ErrorText, retryHref: String?, back: (href: String, label: String)? = nil,

@@ -38,10 +38,7 @@ struct TrashPages: Sendable {
         }
         let (token, setCookie) = csrf.token(for: request)
         let view = TrashPage(query: query, page: page, settings: bin.settings, csrfToken: token, language: language)
-        var response = flash.page(for: request, view.context) { renderer.page("trash/list", $0, language: language, for: request) }
-        response.headers["Cache-Control"] = "no-store"
-        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
-        return response
+        return renderer.formsPage("trash/list", view.context, flash: flash, setCookie: setCookie, language: language, for: request)
     }
 
     /// `POST /trash/{entry}/forget`: 303 to `/trash` with a flash.
