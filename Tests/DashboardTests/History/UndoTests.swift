@@ -14,6 +14,15 @@ import Testing
 
     static func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
 
+    /// A product registered and its price edited to 15,000 through the dashboard; its id and
+    /// the edit's entry.
+    static func editedPrice(_ flow: inout HistoryFlow) async throws -> (id: Int, entry: Int) {
+        let id = try await flow.register()
+        _ = try await flow.edit(id, [("price", "15000")])
+        let entry = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first)
+        return (id, entry.id)
+    }
+
     @Test func anEditThenItsUndo_leaveTheProductAsItWas_withOnePATCHEachWay() async throws {
         try await withRecordingMarket { market in
             try await withRecordedDashboard(market) { harness in
@@ -70,14 +79,12 @@ import Testing
         try await withRecordingMarket { market in
             try await withRecordedDashboard(market) { harness in
                 var flow = HistoryFlow(harness)
-                let id = try await flow.register()
-                _ = try await flow.edit(id, [("price", "15000")])
-                let entry = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first)
+                let (id, entry) = try await Self.editedPrice(&flow)
                 // The iOS app lowers the price after the edit.
                 try await market.change(id, ["price": 14000])
                 let writes = market.writes.count
 
-                let refused = try await flow.undo(entry.id)
+                let refused = try await flow.undo(entry)
                 #expect(refused.status == 409)
                 let text = HTMLScan.text(refused.text)
                 #expect(text.contains("Changed since"))
@@ -93,11 +100,9 @@ import Testing
         try await withRecordingMarket { market in
             try await withRecordedDashboard(market) { harness in
                 var flow = HistoryFlow(harness)
-                let id = try await flow.register()
-                _ = try await flow.edit(id, [("price", "15000")])
-                let entry = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first)
+                let (id, entry) = try await Self.editedPrice(&flow)
                 try await market.change(id, ["stock": 42])
-                #expect(try await flow.undo(entry.id).status == 303)
+                #expect(try await flow.undo(entry).status == 303)
                 let product = try await market.product(id)
                 #expect(Self.number(product["price"]) == 12000)
                 #expect(product["stock"] as? Int == 42, "the other change stays")
