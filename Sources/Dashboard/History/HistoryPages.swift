@@ -22,7 +22,8 @@ struct HistoryPages: Sendable {
     let renderer: PageRenderer
     let flash: FlashMessages
     let csrf = CSRFGuard()
-    /// Entries being undone right now: a second click waits for nothing and is refused.
+    /// Entries being undone right now: a second request meanwhile is refused (the page's
+    /// script already sends a double click once).
     let undoing = EntryClaims()
 
     /// `GET /history`: `history/list`.
