@@ -1,5 +1,6 @@
 import Foundation
 import MarketClient
+import Synchronization
 import Testing
 
 @testable import Dashboard
@@ -50,16 +51,17 @@ import Testing
     }
 
     /// The time at 100,000 products is measured by `template-bench --outside` (see
-    /// docs/benchmarks.md); here, that every change among many is found.
-    @Test func twentyThousandProducts_everyChangeFound() {
-        let products = (1...20_000).map { Self.product($0, price: Decimal($0)) }
+    /// docs/benchmarks.md); here, that every change among many is found (a few thousand: a
+    /// count of a debug build's snapshot costs seconds, taken from the suite's shared threads).
+    @Test func fiveThousandProducts_everyChangeFound() {
+        let products = (1...5_000).map { Self.product($0, price: Decimal($0)) }
         var changed = products
-        for index in stride(from: 0, to: changed.count, by: 1000) { changed[index].stock += 1 }
+        for index in stride(from: 0, to: changed.count, by: 250) { changed[index].stock += 1 }
         changed.removeLast()
         let found = OutsideChanges(from: Self.snapshot(products), to: Self.snapshot(changed), limit: HistoryJournal.maxOutsidePerCount)
         #expect(found.changes.count == 21)
-        #expect(found.changes.filter { $0.kind == .changed }.map(\.productID) == Array(stride(from: 1, to: 20_001, by: 1000)))
-        #expect(found.changes.last?.kind == .disappeared && found.changes.last?.productID == 20_000)
+        #expect(found.changes.filter { $0.kind == .changed }.map(\.productID) == Array(stride(from: 1, to: 5_001, by: 250)))
+        #expect(found.changes.last?.kind == .disappeared && found.changes.last?.productID == 5_000)
     }
 
     // MARK: The journal
@@ -175,5 +177,40 @@ import Testing
                 #expect(entries.first?.html.contains("Confirmed by a later count") == true)
             }
         }
+    }
+}
+
+/// The catalog store's side: each count that succeeds is handed on with the one it replaces,
+/// in order, after its waiters were released; a failed count is not.
+@Suite struct RecountObserverTests {
+    final class Seen: Sendable {
+        let pairs = Mutex<[(previous: Int?, new: Int)]>([])
+    }
+
+    @Test func eachCount_isHandedOnWithThePreviousOne_inOrder() async throws {
+        let source = FakeCatalogSource(count: 30)
+        let store = source.store()
+        defer { store.shutdown() }
+        let seen = Seen()
+        let gate = Gate()
+        store.observeRecounts { previous, new in
+            // The first observation waits: the store must not wait with it.
+            if previous == nil { await gate.wait() }
+            seen.pairs.withLock { $0.append((previous?.generation, new.generation)) }
+        }
+        _ = store.status()
+        let first = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
+        source.add(FakeCatalogSource.product(31))
+        #expect(store.refresh(), "a second count starts while the observer still holds the first")
+        await store.crawlEnded()
+        source.fail(with: .unreachable)
+        #expect(store.refresh())
+        await store.crawlEnded()
+        #expect(seen.pairs.withLock { $0.isEmpty })
+        gate.open()
+        await store.recountsObserved()
+        let pairs = seen.pairs.withLock { $0 }
+        #expect(pairs.map(\.previous) == [nil, first.generation])
+        #expect(pairs.map(\.new) == [first.generation, first.generation + 1], "the failed count is not handed on")
     }
 }
