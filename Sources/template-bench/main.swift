@@ -115,7 +115,14 @@ let context: TemplateValue = [
 /// [N | --print]`) renders the real grid page (`Templates/products/list.html`) instead; `--page`
 /// first answers `GET /products?view=grid` through the dashboard's own route from its fresh
 /// JSON cache (query parsing, view model, image keys, rendering, response), without sockets.
+/// `--outside` times the history's comparison of two catalog counts instead.
 var arguments = Array(CommandLine.arguments.dropFirst())
+// `--outside`: how long comparing two counts of 100,000 products takes (history's "changed
+// elsewhere"), instead of rendering.
+if arguments.first == "--outside" {
+    print(OutsideChangesBenchmark.run())
+    exit(0)
+}
 let mode = arguments.first.flatMap { ["--grid", "--page"].contains($0) ? $0 : nil }
 if mode != nil { arguments.removeFirst() }
 let argument = arguments.first

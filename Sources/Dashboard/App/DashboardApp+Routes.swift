@@ -11,6 +11,8 @@ extension DashboardApp {
         let forms: ProductForms
         let export: ProductExport
         let overview: OverviewPages
+        let history: HistoryPages
+        let trash: TrashPages
     }
 
     /// Every route of the dashboard, in one table: method, path, handler, and what it answers
@@ -37,6 +39,12 @@ extension DashboardApp {
         r.post("/products/{id}/edit", h.forms.saveEdit)  // 303, or products/form (422)
         r.get("/products/{id}/delete", h.forms.deleteConfirmation)  // products/delete
         r.post("/products/{id}/delete", h.forms.deleteProduct)  // 303 to the list, or products/delete
+
+        r.get("/history", h.history.historyPage)  // history/list (?product=ID, page, per_page)
+        r.post("/history/{entry}/undo", h.history.undo)  // 303 to the product's history, or error (4xx: why not)
+        r.get("/trash", h.trash.trashPage)  // trash/list (page, per_page)
+        r.post("/trash/{entry}/restore", h.trash.restore)  // 303 to the new product, or products/form (409, prefilled)
+        r.post("/trash/{entry}/forget", h.trash.forget)  // 303 to /trash
         return r
     }
 }

@@ -21,6 +21,12 @@ public final class DashboardApp: Sendable {
     let gateway: MarketGateway
     /// The dashboard's own SQLite database in the data directory.
     let database: DashboardDatabase
+    /// Every write, and what changed on the market elsewhere (`/history`).
+    let journal: HistoryJournal
+    /// Deleted products, kept to be registered again (`/trash`).
+    let recycleBin: RecycleBin
+    /// Prunes the journal and the recycle bin once a day.
+    private let housekeeping: Task<Void, Never>
 
     /// `startEmbedded` runs only when no upstream is configured.
     public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter) throws {
@@ -61,19 +67,23 @@ public final class DashboardApp: Sendable {
 
     /// The seam for tests: any `MarketAPI` (a double that fails on cue), no embedded market.
     /// A nil `ownVendorID` is unknown, learned (and kept in the data directory) as with `--upstream`.
-    convenience init(configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?) throws {
+    /// `images` stands in for the image server of a double whose image URLs lead nowhere (the
+    /// recycle bin downloads a product's images before a delete).
+    convenience init(
+        configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?, images: RecycleBin.ImageFetcher? = nil
+    ) throws {
         let marketURL = configuration.marketURL ?? URL(fileURLWithPath: "/")
         let ownVendor = OwnVendor.resolve(
             configured: ownVendorID, embedded: nil, dataDirectory: configuration.dataDirectory,
             market: marketURL, identifier: configuration.identifier ?? "")
         try self.init(
             configuration: configuration, logger: ServerLogger(level: configuration.logLevel), api: api,
-            marketURL: marketURL, market: nil, ownVendor: ownVendor)
+            marketURL: marketURL, market: nil, ownVendor: ownVendor, trashImages: images)
     }
 
     private init(
         configuration: DashboardConfiguration, logger: ServerLogger, api: any MarketAPI, marketURL: URL,
-        market: EmbeddedMarket?, ownVendor: OwnVendor
+        market: EmbeddedMarket?, ownVendor: OwnVendor, trashImages: RecycleBin.ImageFetcher? = nil
     ) throws {
         self.configuration = configuration
         self.market = market
@@ -94,14 +104,26 @@ public final class DashboardApp: Sendable {
 
         let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor, slowAfter: configuration.jsonRefreshSlowAfter)
         self.gateway = gateway
+        recycleBin = try RecycleBin(
+            database: database, dataDirectory: configuration.dataDirectory, settings: configuration.trash,
+            durable: configuration.durableStorage, logger: logger,
+            fetchImage: trashImages ?? { [imageCache] url in try await imageCache.image(for: url).bytes })
+        journal = try HistoryJournal(database: database, recycleBin: recycleBin, retentionDays: configuration.historyDays, logger: logger)
+        housekeeping = Self.pruneDaily(journal, recycleBin)
+        let writer = MarketWriter(api: api, gateway: gateway, log: journal)
         let flash = FlashMessages()
         // The catalog features read the own vendor as it is known now (it may be learned later).
         let ownVendorID: @Sendable () -> Int? = { [ownVendor] in ownVendor.id }
         catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendorID)
         gateway.observeWrites { [catalog] write in catalog.apply(write) }
+        catalog.observeRecounts { [journal] previous, new in await journal.recordOutside(previous: previous, new: new) }
         let catalogListing = CatalogListing(
             catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash,
             lowStockThreshold: configuration.lowStockThreshold, zone: configuration.timeZone)
+        let forms = ProductForms(
+            api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
+            stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
+            ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: recycleBin)
         let router = Self.routes(Handlers(
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
@@ -112,16 +134,16 @@ public final class DashboardApp: Sendable {
                 keepsRenderedPages: configuration.pageCache && !configuration.developmentMode,
                 lowStockThreshold: configuration.lowStockThreshold, catalogListing: catalogListing),
             catalogListing: catalogListing,
-            forms: ProductForms(
-                api: api, gateway: gateway, writer: MarketWriter(api: api, gateway: gateway), renderer: renderer, images: registry,
-                stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
-                ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor),
+            forms: forms,
             export: ProductExport(
                 catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold,
                 zone: configuration.timeZone),
             overview: OverviewPages(
                 catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold,
-                zone: configuration.timeZone)))
+                zone: configuration.timeZone),
+            history: HistoryPages(
+                journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash),
+            trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash)))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger
@@ -163,9 +185,21 @@ public final class DashboardApp: Sendable {
     public var url: String { "http://\(configuration.listenURLHost):\(server.port)" }
 
     public func shutdown() {
+        housekeeping.cancel()
         catalog.shutdown()
         server.shutdown()
         market?.shutdown()
+    }
+
+    /// Prunes the journal and the recycle bin every 24 hours (both prune at start-up too),
+    /// until cancelled.
+    static func pruneDaily(_ journal: HistoryJournal, _ bin: RecycleBin) -> Task<Void, Never> {
+        Task.detached(priority: .background) {
+            while (try? await Task.sleep(for: .seconds(24 * 3600))) != nil {
+                await journal.prune()
+                await bin.prune()
+            }
+        }
     }
 
     /// Bodies of ordinary routes; form routes declare their own, larger cap.

@@ -26,8 +26,14 @@ final class CatalogSnapshotStore: Sendable {
         var isShutDown = false
     }
 
+    /// Hears of each count that succeeded (see `observeRecounts`).
+    typealias RecountObserver = @Sendable (_ previous: CatalogSnapshot?, _ new: CatalogSnapshot) async -> Void
+
     let settings: CatalogSettings
     private let state = Mutex(State())
+    private let recountObserver = Mutex<RecountObserver?>(nil)
+    /// The last call to the observer, which each next one waits for (they run in order).
+    private let observation = Mutex<Task<Void, Never>?>(nil)
     private let crawler: CatalogCrawl
     private let now: @Sendable () -> Date
     private let keepsThumbnail: @Sendable (Int) -> Bool
@@ -130,6 +136,20 @@ final class CatalogSnapshotStore: Sendable {
         }
     }
 
+    /// Calls `observer` after each count that succeeded, with the snapshot it replaces (nil
+    /// after the first count) and the new one: after the new one is published and its waiters
+    /// released, outside the store's lock, one call at a time in the order of the counts, so a
+    /// slow observer never holds up a page. One observer (the history journal, which records
+    /// what changed on the market).
+    func observeRecounts(_ observer: @escaping RecountObserver) {
+        recountObserver.withLock { $0 = observer }
+    }
+
+    /// Returns when the observer has seen every count published so far (for tests).
+    func recountsObserved() async {
+        await observation.withLock { $0 }?.value
+    }
+
     /// Cancels the crawl in progress and releases anyone waiting; no crawl starts after this.
     func shutdown() {
         let waiters = state.withLock { state in
@@ -175,6 +195,7 @@ final class CatalogSnapshotStore: Sendable {
 
     private func finish(_ generation: Int, _ result: Result<CatalogSnapshot, any Error>) {
         let time = now()
+        var published: (previous: CatalogSnapshot?, new: CatalogSnapshot)?
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             guard state.generation == generation, !state.isShutDown else { return [] }
             state.crawl = nil
@@ -183,6 +204,7 @@ final class CatalogSnapshotStore: Sendable {
             case .success(var snapshot):
                 for change in state.changesDuringCrawl { snapshot.apply(change, keepsThumbnail: keepsThumbnail) }
                 state.changesDuringCrawl = []
+                published = (state.snapshot, snapshot)
                 state.snapshot = snapshot
                 state.failure = nil
                 if state.rerunAfterCrawl {
@@ -200,6 +222,14 @@ final class CatalogSnapshotStore: Sendable {
             return Array(state.waiters.values)
         }
         waiters.forEach { $0.resume() }
+        if let published, let observer = recountObserver.withLock({ $0 }) {
+            observation.withLock { last in
+                last = Task { [last] in
+                    await last?.value
+                    await observer(published.previous, published.new)
+                }
+            }
+        }
     }
 
     private func resumeWaiter(_ id: Int) {

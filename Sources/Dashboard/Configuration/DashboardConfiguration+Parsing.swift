@@ -92,7 +92,44 @@ extension DashboardConfiguration {
             }
             c.lowStockThreshold = count
         },
+        Option(flag: "--history-days", environment: "DASHBOARD_HISTORY_DAYS", help: "days the history of writes is kept (default 90)") { c, v throws(ConfigurationError) in
+            c.historyDays = try days(v, flag: "--history-days")
+        },
+        Option(flag: "--trash-days", environment: "DASHBOARD_TRASH_DAYS", help: "days the recycle bin keeps a deleted product (default 30)") { c, v throws(ConfigurationError) in
+            c.trash.retentionDays = try days(v, flag: "--trash-days")
+        },
+        Option(flag: "--trash-bytes", environment: "DASHBOARD_TRASH_BYTES", help: "bytes of images the recycle bin keeps, such as 536870912, 512M or 2G (default 512M)") { c, v throws(ConfigurationError) in
+            c.trash.byteBudget = try byteSize(v, flag: "--trash-bytes")
+        },
     ]
+
+    private static func days(_ value: String, flag: String) throws(ConfigurationError) -> Int {
+        guard let days = Int(value), (1...3650).contains(days) else {
+            throw .invalid("\(flag) must be a whole number of days from 1 to 3650, not \"\(value)\"")
+        }
+        return days
+    }
+
+    /// Bytes, plain or with a unit: `536870912`, `512K`, `512M`, `2G` (`KB`, `MB`, `GB` too;
+    /// powers of 1024), at most 1 PB.
+    static func byteSize(_ value: String, flag: String) throws(ConfigurationError) -> Int {
+        var text = value.trimmingCharacters(in: .whitespaces).uppercased()
+        if text.hasSuffix("B") { text.removeLast() }
+        var unit = 1
+        switch text.last {
+        case "K": unit = 1024
+        case "M": unit = 1024 * 1024
+        case "G": unit = 1024 * 1024 * 1024
+        default: break
+        }
+        if unit > 1 { text.removeLast() }
+        guard let number = Int(text), number >= 0, case let (bytes, overflow) = number.multipliedReportingOverflow(by: unit), !overflow,
+            bytes <= 1 << 50
+        else {
+            throw .invalid("\(flag) must be a number of bytes such as 536870912, 512M or 2G, not \"\(value)\"")
+        }
+        return bytes
+    }
 
     private static func boolean(_ value: String, flag: String) throws(ConfigurationError) -> Bool {
         switch value.lowercased() {

@@ -53,6 +53,11 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// The zone pages show times in, named beside every time: the machine's, or the `TZ`
     /// environment variable's. Tests set one so they do not depend on the machine.
     var timeZone = TimeZone.current
+    /// Days the history journal keeps an entry (`--history-days`).
+    var historyDays = HistoryJournal.defaultRetentionDays
+    /// How long the recycle bin keeps a deleted product, and the bytes of images it keeps
+    /// (`--trash-days`, `--trash-bytes`).
+    var trash = RecycleBin.Settings()
     static let defaultLowStock = 5
 
     init(

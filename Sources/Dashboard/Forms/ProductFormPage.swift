@@ -37,6 +37,9 @@ struct ProductFormPage {
     /// can tell what the person changed (see `ProductFormRules.changes`).
     var originals: ProductFormValues?
     /// Turns an upstream image URL into the `/images/{key}` path that serves it (edit).
+    /// Register: the recycle bin item this registration restores (the product is then
+    /// journaled as restored, and the item remembers it).
+    var restoreEntry: Int?
     var imagePath: (URL) -> String = { $0.absoluteString }
     var language: Language = .en
 
@@ -69,6 +72,11 @@ struct ProductFormPage {
             context["submitLabel"] = .string(wording.submitLabel(edit: false))
             context["backHref"] = "/products"
             context["backLabel"] = .string(wording[.backToProducts])
+            if let restoreEntry {
+                context["restoreEntry"] = TemplateValue(restoreEntry)
+                context["backHref"] = "/trash"
+                context["backLabel"] = .string(wording[.navTrash])
+            }
             context["hasStashedImages"] = .bool(!stashedImages.isEmpty)
             context["stashedImages"] = .list(stashedImages.map { image in
                 [

@@ -53,6 +53,10 @@ extension ProductForms {
         } catch MarketError.notFound {
             // Deleted already (a second click, another tab): the person's wish is done.
             return respond(to: .redirect(location: "/products", flash: wording.flash(.alreadyDeleted)), request)
+        } catch let refusal as WriteRefusal {
+            // Nothing was sent: the product is still there, and the confirmation says why.
+            let (status, problem) = Self.explain(refusal, wording)
+            return deletePage(product, csrfToken: csrf.token(for: request).token, status: status, problem: problem, request: request)
         } catch MarketError.timeout {
             return outcomeUnknown(wording.outcomeUnknown(.delete), checkHref: "/products/\(id)", request)
         } catch {

@@ -76,6 +76,10 @@ extension ProductForms {
             _ = try await writer.edit(product, changes, cause: .form)
             let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: wording.flash(.updated))
             return (respond(to: outcome, request), outcome)
+        } catch let refusal as WriteRefusal {
+            let (status, problem) = Self.explain(refusal, wording)
+            page.problem = problem
+            return (formResponse(page, request: request, status: status), nil)
         } catch MarketError.timeout {
             // Sending the same change again is harmless, so the form stays, with a warning.
             page.problem = .init(wording.changeUnknown)

@@ -78,6 +78,13 @@ extension ProductForms {
         return (failure.status, .init(heading: failure.heading, message: failure.message))
     }
 
+    /// The status and words for a write the dashboard refused to send (see `WriteRefusal`):
+    /// 502 when the market's image server failed the recycle bin, 503 when the journal failed.
+    static func explain(_ refusal: WriteRefusal, _ wording: Wording) -> (HTTPStatus, ProductFormPage.Problem) {
+        let status: HTTPStatus = refusal.reason == .imagesNotKept ? .badGateway : .serviceUnavailable
+        return (status, .init(wording.writeNotSent(refusal.reason)))
+    }
+
     var imagePath: (URL) -> String {
         let images = self.images
         return { url in "/images/" + images.register(url) }

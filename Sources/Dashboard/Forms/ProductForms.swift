@@ -22,6 +22,8 @@ struct ProductForms: Sendable {
     let csrf = CSRFGuard()
     /// The vendor whose products may be edited and deleted (unknown: the market decides).
     let ownVendor: OwnVendor
+    /// Where a registration that restores a deleted product (`restore_entry`) is recorded.
+    let recycleBin: RecycleBin?
 
     /// The create route's body cap: five images at 300 KB, 64 KB of fields, and slack.
     static let maxCreateBodyBytes = 2 * 1024 * 1024
@@ -82,9 +84,16 @@ struct ProductForms: Sendable {
         for (field, message) in fieldErrors.ordered { errors.add(field, message) }
         if stashed.isEmpty, errors[.images] == nil { errors.add(.images, wording.message(.imagesMissing)) }
 
+        // A registration from the recycle bin's prefilled form restores that item (once).
+        let restoreEntry = submission.value("restore_entry").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         var page = ProductFormPage(mode: .create, values: values, errors: errors, csrfToken: owner, formToken: formToken, stashedImages: stashed)
+        page.restoreEntry = restoreEntry
         guard errors.isEmpty, let valid else {
             return (formResponse(page, request: request, status: .unprocessableContent), nil)
+        }
+        if let restoreEntry, let item = try? await recycleBin?.item(restoreEntry), let restored = item.restoredID {
+            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
+            return (respond(to: outcome, request), outcome)
         }
         var uploads: [ImageUpload] = []
         for image in stashed {
@@ -96,11 +105,16 @@ struct ProductForms: Sendable {
             uploads.append(ImageUpload(filename: Self.uploadName(found.image), contentType: found.image.format.contentType, bytes: found.bytes))
         }
         do {
-            let product = try await writer.create(valid.newProduct, images: uploads, cause: .form)
+            let cause: WriteCause = restoreEntry.map { .restore(entry: $0) } ?? .form
+            let product = try await writer.create(valid.newProduct, images: uploads, cause: cause)
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
             stash.discard(owner: owner, token: formToken)
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: wording.flash(.registered))
             return (respond(to: outcome, request), outcome)
+        } catch let refusal as WriteRefusal {
+            let (status, problem) = Self.explain(refusal, wording)
+            page.problem = problem
+            return (formResponse(page, request: request, status: status), nil)
         } catch let error as MarketError {
             switch error {
             case .timeout, .malformedResponse:

@@ -36,7 +36,7 @@ extension UIText {
         case .delete: "Delete"
         case .vendorHintBefore: "To edit or delete your own products here, start the dashboard with"
         case .vendorHintAfter: "(your vendor_id), or register a product once."
-        case .deleteWarning: "The product and its images are removed from the Open Market. This cannot be undone."
+        case .deleteWarning: "The product and its images are removed from the Open Market. This dashboard's recycle bin keeps a copy, from which it can be registered again under a new number."
         case .deleteButton: "Delete product"
         case .keepIt: "Keep it"
         case .errorPrefix: "Error:"
@@ -92,6 +92,18 @@ extension UIText {
         case .activeFilters: "Active filters"
         case .countAgain: "Count again"
         case .filterFormLabel: "Sort and filter products"
+        case .navHistory: "History"
+        case .navTrash: "Recycle bin"
+        case .backToHistory: "Back to the history"
+        case .allHistory: "All history"
+        case .productHistory: "History of this product"
+        case .undo: "Undo"
+        case .undoWholeBatch: "Undo the whole batch"
+        case .valueBefore: "Before:"
+        case .valueAfter: "After:"
+        case .restore: "Restore"
+        case .forget: "Remove for good"
+        case .trashEmpty: "The recycle bin is empty."
         }
     }
 }

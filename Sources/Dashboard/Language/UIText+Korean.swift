@@ -36,7 +36,7 @@ extension UIText {
         case .delete: "삭제"
         case .vendorHintBefore: "내 상품을 여기서 수정하거나 삭제하려면 대시보드를"
         case .vendorHintAfter: "옵션(내 판매자 번호)으로 실행하거나 이 대시보드에서 상품을 한 번 등록해 주세요."
-        case .deleteWarning: "상품과 이미지가 오픈마켓에서 삭제됩니다. 삭제한 뒤에는 되돌릴 수 없습니다."
+        case .deleteWarning: "상품과 이미지가 오픈마켓에서 삭제됩니다. 이 대시보드의 휴지통에 사본이 남아 있어 새 상품 번호로 다시 등록할 수 있습니다."
         case .deleteButton: "상품 삭제"
         case .keepIt: "취소"
         case .errorPrefix: "오류:"
@@ -92,6 +92,18 @@ extension UIText {
         case .activeFilters: "적용된 필터"
         case .countAgain: "다시 집계"
         case .filterFormLabel: "상품 정렬 및 필터"
+        case .navHistory: "작업 기록"
+        case .navTrash: "휴지통"
+        case .backToHistory: "작업 기록으로"
+        case .allHistory: "전체 작업 기록"
+        case .productHistory: "이 상품의 작업 기록"
+        case .undo: "되돌리기"
+        case .undoWholeBatch: "일괄 작업 전체 되돌리기"
+        case .valueBefore: "이전:"
+        case .valueAfter: "이후:"
+        case .restore: "복원"
+        case .forget: "완전히 삭제"
+        case .trashEmpty: "휴지통이 비어 있습니다."
         }
     }
 }

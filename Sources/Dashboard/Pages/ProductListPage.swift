@@ -165,27 +165,6 @@ struct ProductListPage {
     }
 
     var paginationContext: TemplateValue? {
-        let lastPage = max(1, page.lastPage)
-        guard lastPage > 1 || query.page > 1 else { return nil }
-        let pagination = Pagination(current: query.page, lastPage: max(lastPage, query.page))
-        var context: TemplateObject = [
-            "items": .list(pagination.items.map { item in
-                switch item {
-                case .gap:
-                    return ["isGap": true]
-                case .page(let number):
-                    return [
-                        "isGap": false,
-                        "number": TemplateValue(number),
-                        "label": .string(wording.pageLabel(number)),
-                        "href": .string(query.with(page: number).listPath),
-                        "current": .bool(number == query.page),
-                    ]
-                }
-            })
-        ]
-        if pagination.hasPrevious { context["prev"] = ["href": .string(query.with(page: query.page - 1).listPath)] }
-        if query.page < lastPage { context["next"] = ["href": .string(query.with(page: query.page + 1).listPath)] }
-        return .object(context)
+        Pagination.context(page: query.page, lastPage: page.lastPage, wording: wording) { query.with(page: $0).listPath }
     }
 }

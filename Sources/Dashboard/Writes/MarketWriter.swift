@@ -19,7 +19,7 @@ final class MarketWriter: Sendable {
 
     /// Registers a product (`POST /api/products`).
     func create(_ product: NewProduct, images: [ImageUpload], cause: WriteCause) async throws -> ProductDetail {
-        let entry = await log.willWrite(WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: RecordedFields(product), images: images))
+        let entry = try await log.willWrite(WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: RecordedFields(product), images: images))
         do {
             let created = try await api.createProduct(product, images: images)
             gateway.recordWrite(.saved(created))
@@ -34,7 +34,7 @@ final class MarketWriter: Sendable {
     /// Changes a product's fields (`PATCH /api/products/{id}`, only `changes`). `before` is the
     /// product as the person saw it, for the log's old values.
     func edit(_ before: ProductDetail, _ changes: ProductChanges, cause: WriteCause) async throws -> ProductDetail {
-        let entry = await log.willWrite(WriteIntent(
+        let entry = try await log.willWrite(WriteIntent(
             kind: .edit, cause: cause, productID: before.id, before: RecordedFields(before.summary),
             after: RecordedFields(before.summary).applying(changes), detail: before))
         do {
@@ -49,9 +49,10 @@ final class MarketWriter: Sendable {
     }
 
     /// Deletes a product (the archived lookup, then `DELETE`). The log hears first, with the
-    /// product's detail, so it can keep what the market is about to forget.
+    /// product's detail, so it can keep what the market is about to forget; when it cannot
+    /// (see `WriteRefusal`), nothing is sent and the refusal is thrown.
     func delete(_ product: ProductDetail, cause: WriteCause) async throws -> ProductDetail? {
-        let entry = await log.willWrite(WriteIntent(
+        let entry = try await log.willWrite(WriteIntent(
             kind: .delete, cause: cause, productID: product.id, before: RecordedFields(product.summary), after: nil, detail: product))
         do {
             let deleted = try await api.deleteProduct(id: product.id)
@@ -157,12 +158,21 @@ enum WriteOutcome: Sendable {
 struct MarketFailureReason: Sendable, Equatable {
     enum Code: String, Sendable {
         case refused, notFound = "not-found", unauthorized, unreachable, invalid
+        /// Not sent: the dashboard refused it (see `WriteRefusal`).
+        case notSent = "not-sent"
     }
 
     var code: Code
     var marketMessage: String?
+    /// Why the dashboard did not send it (`notSent` only).
+    var refusal: WriteRefusal.Reason?
 
     init(_ error: any Error) {
+        if let refusal = error as? WriteRefusal {
+            self.init(code: .notSent, marketMessage: nil)
+            self.refusal = refusal.reason
+            return
+        }
         switch error as? MarketError {
         case .rejected(_, let message)?: self.init(code: .refused, marketMessage: message)
         case .notFound?: self.init(code: .notFound, marketMessage: nil)
@@ -185,13 +195,30 @@ struct WriteLogEntry: Sendable, Hashable {
 
 /// Hears of every write before it is sent and of its outcome (the history journal and the
 /// recycle bin). `willWrite` returns before the write is sent; nil when nothing was logged.
+/// It throws a `WriteRefusal` when the write must not be sent (the journal cannot record it,
+/// or the recycle bin cannot keep what a delete would lose): `MarketWriter` then sends
+/// nothing and rethrows it.
 protocol WriteLog: Sendable {
-    func willWrite(_ intent: WriteIntent) async -> WriteLogEntry?
+    func willWrite(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry?
     func didWrite(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async
+}
+
+/// The dashboard refused to send a write; the market was not asked.
+struct WriteRefusal: Error, Sendable, Equatable {
+    enum Reason: String, Sendable {
+        /// The history journal could not record the write (its database failed).
+        case journalUnavailable = "journal-unavailable"
+        /// A delete whose product's images could not be kept in the recycle bin.
+        case imagesNotKept = "images-not-kept"
+    }
+
+    var reason: Reason
+    /// What failed, for the log (never shown on a page as it is).
+    var detail: String
 }
 
 /// No log (tests that do not look at history).
 struct UnloggedWrites: WriteLog {
-    func willWrite(_ intent: WriteIntent) async -> WriteLogEntry? { nil }
+    func willWrite(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? { nil }
     func didWrite(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {}
 }

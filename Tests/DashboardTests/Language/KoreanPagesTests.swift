@@ -73,7 +73,10 @@ import Testing
     }
 
     /// Attributes that are hooks for scripts and styles, not words for people.
-    static let hookAttributes: Set<String> = ["data-next", "data-metric", "data-scope", "data-max-bytes"]
+    static let hookAttributes: Set<String> = [
+        "data-next", "data-metric", "data-scope", "data-max-bytes", "data-kind", "data-entry-id", "data-status", "data-row",
+        "data-product-id",
+    ]
 
     /// What a person reads on a page: its visible text, the `title`, `alt`, `aria-label` and
     /// `placeholder` attributes and the scripts' messages (`data-*`), without code samples
@@ -156,6 +159,7 @@ import Testing
                 ("/products?sort=price&currency=KRW&min_price=1000&max_price=900000", 200),
                 ("/products?sort=bogus&stock=many&sale=2&currency=EUR&min_price=x", 200),
                 ("/products/\(another)/edit", 403), ("/products/\(another)/delete", 403),
+                ("/history", 200), ("/history?product=\(own)", 200), ("/trash", 200),
             ]
             for (path, status) in pages {
                 expectKorean(try await dash.get(path, headers: Self.korean), path, status: status)

@@ -13,6 +13,8 @@ struct StandardsPage: Sendable {
         /// The page at this path, whose POST form is sent with nothing filled in (only its
         /// hidden tokens): the form again, with its errors.
         case submitEmpty(form: String)
+        /// The page `from`, then a POST to the path with only its CSRF token (a refusal's page).
+        case post(String, from: String)
     }
 
     var name: String
@@ -36,6 +38,7 @@ struct StandardsPage: Sendable {
         // The overview with its figures and charts, not its progress bar.
         _ = try await dashboard.get("/overview")
         await dashboard.app.catalog.crawlEnded()
+        try await seedHistory(on: dashboard, own: own)
         return [
             StandardsPage("list", .open("/products")),
             StandardsPage("grid", .open("/products?view=grid")),
@@ -54,6 +57,10 @@ struct StandardsPage: Sendable {
             StandardsPage("unknown-product", .open("/products/99999999"), status: 404),
             StandardsPage("unknown-path", .open("/no/such/page"), status: 404),
             StandardsPage("others-edit", .open("/products/\(others)/edit"), status: 403),
+            StandardsPage("history", .open("/history")),
+            StandardsPage("history-product", .open("/history?product=\(own)")),
+            StandardsPage("trash", .open("/trash")),
+            StandardsPage("undo-refused", .post("/history/99999999/undo", from: "/history"), status: 404),
         ]
     }
 
@@ -74,6 +81,10 @@ struct StandardsPage: Sendable {
             let action = Self.path(try #require(form["action"]), language: language)
             return form["enctype"] == "multipart/form-data"
                 ? try await session.post(action, []) : try await session.postURLEncoded(action, [])
+        case .post(let path, let from):
+            var session = FormSession(port: dashboard.port)
+            _ = try await session.open(Self.path(from, language: language))
+            return try await session.postURLEncoded(Self.path(path, language: language), [])
         }
     }
 
@@ -99,6 +110,25 @@ struct StandardsPage: Sendable {
             try await driver.wait("\(name): the answer to the empty form") {
                 guard let url = URLComponents(string: try await driver.currentURL()), url.path == actionPath else { return false }
                 return try await driver.readyState() == "complete"
+            }
+        case .post(let path, let from):
+            try await browser.open(Self.path(from, language: language))
+            _ = try await browser.driver.execute("""
+                var form = document.createElement('form');
+                form.method = 'post';
+                form.action = arguments[0];
+                var token = document.createElement('input');
+                token.type = 'hidden';
+                token.name = 'csrf_token';
+                token.value = document.querySelector('input[name=csrf_token]').value;
+                form.appendChild(token);
+                document.body.appendChild(form);
+                form.submit();
+                """, [Self.path(path, language: language)])
+            let target = path.split(separator: "?").first.map(String.init) ?? path
+            try await browser.driver.wait("\(name): the answer to the POST") {
+                guard let url = URLComponents(string: try await browser.driver.currentURL()), url.path == target else { return false }
+                return try await browser.driver.readyState() == "complete"
             }
         }
     }

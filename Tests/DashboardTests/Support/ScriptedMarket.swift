@@ -23,6 +23,8 @@ final class ScriptedMarket: MarketAPI {
         var creates: [(product: NewProduct, images: [ImageUpload])] = []
         var edits: [(id: Int, changes: ProductChanges)] = []
         var deletes: [Int] = []
+        /// The image server is down: the recycle bin cannot keep a product's images.
+        var imagesDown = false
     }
 
     let state = Mutex(State())
@@ -103,12 +105,20 @@ final class ScriptedMarket: MarketAPI {
             return product
         }
     }
+
+    /// The image server of the products' made-up image URLs: a small JPEG per URL, or an
+    /// error while `imagesDown`.
+    func image(_ url: URL) throws -> [UInt8] {
+        if state.withLock({ $0.imagesDown }) { throw MarketError.unreachable }
+        return ImageFixtures.jpeg(500, fill: UInt8(truncatingIfNeeded: url.absoluteString.utf8.count))
+    }
 }
 
 extension DashboardHarness {
     /// A dashboard over a `MarketAPI` double instead of the embedded market.
     convenience init(api: any MarketAPI, ownVendorID: Int? = ScriptedMarket.vendorID) throws {
-        try self.init(makeApp: { try DashboardApp(configuration: $0, api: api, ownVendorID: ownVendorID) })
+        let images: RecycleBin.ImageFetcher? = (api as? ScriptedMarket).map { market in { @Sendable url in try market.image(url) } }
+        try self.init(makeApp: { try DashboardApp(configuration: $0, api: api, ownVendorID: ownVendorID, images: images) })
     }
 }
 
