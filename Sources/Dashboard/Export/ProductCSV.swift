@@ -6,7 +6,8 @@ import MarketClient
 enum ProductCSV {
     /// The UTF-8 byte order mark: Excel reads the file as UTF-8 only with it.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-    static let header = "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at"
+    /// `id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at`.
+    static let header = Column.exported.map(\.rawValue).joined(separator: ",")
     static let lineEnd = "\r\n"
 
     /// The first bytes of every export: the mark and the header row.
@@ -44,6 +45,7 @@ enum ProductCSV {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+    /// The first characters a spreadsheet reads as a formula (the import removes the `'` again).
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
     private static let needsQuotes: Set<Unicode.Scalar> = [",", "\"", "\r", "\n"]
 }
