@@ -118,7 +118,8 @@ extension Wording {
 
 /// Why an uploaded image was not kept.
 extension Wording {
-    enum ImageRefusal {
+    /// An `Error` too: a check's failure in a `Result` (the import's images).
+    enum ImageRefusal: Error {
         case notJPEGOrPNG, tooLarge(size: String), damaged(format: String), tooMany, busy, unavailable
     }
 
