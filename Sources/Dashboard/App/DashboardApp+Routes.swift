@@ -11,6 +11,7 @@ extension DashboardApp {
         let forms: ProductForms
         let export: ProductExport
         let overview: OverviewPages
+        let batches: BatchRoutes
     }
 
     /// Every route of the dashboard, in one table: method, path, handler, and what it answers
@@ -37,6 +38,16 @@ extension DashboardApp {
         r.post("/products/{id}/edit", h.forms.saveEdit)  // 303, or products/form (422)
         r.get("/products/{id}/delete", h.forms.deleteConfirmation)  // products/delete
         r.post("/products/{id}/delete", h.forms.deleteProduct)  // 303 to the list, or products/delete
+
+        r.post("/products/bulk", h.batches.bulkPreview)  // 303 to /batches/{id} (a preview: nothing sent)
+        r.get("/products/import", h.batches.importForm)  // batches/import
+        r.post("/products/import", maxBodySize: BatchRoutes.maxImportBodyBytes, spoolsBody: true, h.batches.importPreview)  // 303, or batches/import (413, 422)
+        r.get("/batches", h.batches.batchList)  // batches/list
+        r.get("/batches/{id}", h.batches.batchPage)  // batches/batch: preview, progress (refreshing), outcome
+        r.post("/batches/{id}/apply", h.batches.apply)  // 303 back; applies once
+        r.post("/batches/{id}/cancel", h.batches.cancel)  // 303 to the list
+        r.post("/batches/{id}/retry", h.batches.retry)  // 303 back
+        r.post("/batches/{id}/undo", h.batches.undo)  // 303 to the new batch
         return r
     }
 }

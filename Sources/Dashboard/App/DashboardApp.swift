@@ -21,6 +21,8 @@ public final class DashboardApp: Sendable {
     let gateway: MarketGateway
     /// The dashboard's own SQLite database in the data directory.
     let database: DashboardDatabase
+    /// Applies batches in the background (tests reach its crash points and awaits).
+    let batchRunner: BatchRunner
 
     /// `startEmbedded` runs only when no upstream is configured.
     public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter) throws {
@@ -102,6 +104,9 @@ public final class DashboardApp: Sendable {
         let catalogListing = CatalogListing(
             catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash,
             lowStockThreshold: configuration.lowStockThreshold)
+        let writer = MarketWriter(api: api, gateway: gateway)
+        let batchStore = BatchStore(database: database)
+        batchRunner = BatchRunner(store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger)
         let router = Self.routes(Handlers(
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
@@ -113,19 +118,29 @@ public final class DashboardApp: Sendable {
                 lowStockThreshold: configuration.lowStockThreshold, catalogListing: catalogListing),
             catalogListing: catalogListing,
             forms: ProductForms(
-                api: api, gateway: gateway, writer: MarketWriter(api: api, gateway: gateway), renderer: renderer, images: registry,
+                api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
                 stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
                 ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor),
             export: ProductExport(
                 catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold),
             overview: OverviewPages(
-                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold)))
+                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold),
+            batches: BatchRoutes(
+                store: batchStore, runner: batchRunner, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash,
+                ownVendor: ownVendor, lowStockThreshold: configuration.lowStockThreshold)))
+        do {
+            let pruned = try batchStore.prune()
+            if pruned > 0 { logger.log(.info, "removed \(pruned) batch(es) older than 30 days") }
+        } catch {
+            logger.log(.warning, "could not remove old batches: \(error)")
+        }
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger
         serverConfiguration.defaultHeaders = Self.securityHeaders
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
         serverConfiguration.requestTimeout = configuration.requestTimeout
+        serverConfiguration.spoolDirectory = Self.spoolDirectory(configuration)
         server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: ErrorPage.response)
     }
 
@@ -152,15 +167,33 @@ public final class DashboardApp: Sendable {
         }
     }
 
-    /// Binds the port and starts serving.
+    /// Binds the port and starts serving; batches that were applying when the dashboard
+    /// stopped go on in the background.
     public func start() throws {
         try server.start()
+        batchRunner.resumeInterrupted()
+    }
+
+    /// Where large uploads (CSV imports) are spooled while they are read: `uploads/` in the
+    /// cache directory, emptied at start-up (a file left there is from a process that died);
+    /// `/tmp` if that folder cannot be made.
+    static func spoolDirectory(_ configuration: DashboardConfiguration) -> String {
+        let folder = configuration.cacheDirectory.appendingPathComponent("uploads", isDirectory: true)
+        let files = FileManager.default
+        try? files.removeItem(at: folder)
+        do {
+            try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            return folder.path
+        } catch {
+            return "/tmp"
+        }
     }
 
     /// `http://HOST:PORT` as a person would type it.
     public var url: String { "http://\(configuration.listenURLHost):\(server.port)" }
 
     public func shutdown() {
+        batchRunner.shutdown()
         catalog.shutdown()
         server.shutdown()
         market?.shutdown()
