@@ -14,10 +14,13 @@ struct BatchPage {
     let lastPage: Int
     let csrfToken: String
     let language: Language
+    /// While applying, the page reloads itself unless the reader turned that off
+    /// (`?refresh=off`: WCAG 2.2.1 asks for a way to).
+    var reloads = true
 
     static let pageSize = 100
     /// While a batch is applying, its page reloads itself this often.
-    static let refreshSeconds = 2
+    static let refreshSeconds = 3
 
     var wording: Wording { Wording(language) }
 
@@ -52,7 +55,14 @@ struct BatchPage {
             }
         case .running:
             context["isRunning"] = true
-            context["refreshSeconds"] = TemplateValue(Self.refreshSeconds)
+            let base = "/batches/\(batch.id)" + (status.map { "?status=\($0.rawValue)" } ?? "")
+            if reloads {
+                context["refreshSeconds"] = TemplateValue(Self.refreshSeconds)
+                context["stopReloadingHref"] = .string(base + (status == nil ? "?" : "&") + "refresh=off")
+            } else {
+                context["reloadHref"] = .string(base + (status == nil ? "?" : "&") + "refresh=off")
+                context["startReloadingHref"] = .string(base)
+            }
         case .finished:
             context["isFinished"] = true
             if counts[.failed] > 0 { context["retry"] = ["label": .string(wording.retryLabel(counts[.failed]))] }

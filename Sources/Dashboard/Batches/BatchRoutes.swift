@@ -114,9 +114,10 @@ struct BatchRoutes: Sendable {
             let page = min(pageNumber, lastPage)
             let rows = try store.rows(batch.id, status: status, offset: (page - 1) * BatchPage.pageSize, limit: BatchPage.pageSize)
             let (token, setCookie) = csrf.token(for: request)
-            let view = BatchPage(
+            var view = BatchPage(
                 batch: batch, counts: counts, rows: rows, status: status, page: page, lastPage: lastPage, csrfToken: token,
                 language: language)
+            view.reloads = request.queryValue("refresh") != "off"
             var response = flash.page(for: request, view.context) { renderer.page("batches/batch", $0, language: language, for: request) }
             if let setCookie { response.headers.add("Set-Cookie", setCookie) }
             response.headers["Cache-Control"] = "no-store"

@@ -110,7 +110,7 @@ extension UIText {
         case .importColumnsHeading: "Columns"
         case .importColumnName: "Column"
         case .importColumnMeaning: "What it holds"
-        case .importColumnsHint: "Columns may come in any order, named in English or Korean; other columns are ignored. An empty cell leaves its field as it is."
+        case .importColumnsHint: "Columns may come in any order, named as in the export or as in the table below; other columns are ignored. An empty cell leaves its field as it is."
         case .importLink: "Import from CSV"
         case .bulkHeading: "Change many products at once"
         case .bulkScopeLegend: "Which products"
@@ -130,6 +130,9 @@ extension UIText {
         case .selectionOne: "1 product selected"
         case .selectionMany: "{n} products selected"
         case .selectLabel: "Select"
+        case .stopReloading: "Stop reloading this page"
+        case .reloadNow: "Reload now"
+        case .startReloading: "Reload it automatically again"
         }
     }
 }

@@ -110,7 +110,7 @@ extension UIText {
         case .importColumnsHeading: "열"
         case .importColumnName: "열 이름"
         case .importColumnMeaning: "내용"
-        case .importColumnsHint: "열의 순서는 자유이고 영어나 한국어 이름을 쓸 수 있으며, 그 밖의 열은 무시합니다. 빈 칸은 그 항목을 바꾸지 않습니다."
+        case .importColumnsHint: "열의 순서는 자유이고 열 이름은 내보내기 파일이나 아래 표처럼 쓰며, 그 밖의 열은 무시합니다. 빈 칸은 그 항목을 바꾸지 않습니다."
         case .importLink: "CSV로 가져오기"
         case .bulkHeading: "여러 상품 한꺼번에 바꾸기"
         case .bulkScopeLegend: "바꿀 상품"
@@ -130,6 +130,9 @@ extension UIText {
         case .selectionOne: "상품 1개 선택함"
         case .selectionMany: "상품 {n}개 선택함"
         case .selectLabel: "선택"
+        case .stopReloading: "이 페이지 자동 새로 고침 멈추기"
+        case .reloadNow: "지금 새로 고침"
+        case .startReloading: "다시 자동으로 새로 고침"
         }
     }
 }

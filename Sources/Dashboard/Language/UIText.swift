@@ -133,4 +133,7 @@ enum UIText: String, CaseIterable, Sendable {
     case selectionOne = "selection_one"
     case selectionMany = "selection_many"
     case selectLabel = "select_label"
+    case stopReloading = "stop_reloading"
+    case reloadNow = "reload_now"
+    case startReloading = "start_reloading"
 }
