@@ -105,7 +105,7 @@ struct ImportPlanner {
     static func idsChangingDescription(in table: CSVTable, columns: Columns) -> [Int] {
         guard let id = columns.index[.id], let description = columns.index[.description] else { return [] }
         return table.rows.compactMap { row in
-            guard row.cells.indices.contains(description), !row.cells[description].trimmingCharacters(in: .whitespaces).isEmpty,
+            guard row.cells.indices.contains(description), !row.cells[description].unicodeScalars.allSatisfy(\.properties.isWhitespace),
                 row.cells.indices.contains(id)
             else { return nil }
             return BatchAmounts.count(row.cells[id])
@@ -142,7 +142,7 @@ struct ImportPlanner {
     private func cell(_ row: CSVTable.Row, _ column: ProductCSV.Column) -> String? {
         guard let position = columns.index[column], row.cells.indices.contains(position) else { return nil }
         let text = row.cells[position]
-        return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : text
+        return text.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? nil : text
     }
 
     private func row(_ row: CSVTable.Row) -> BatchRow {
@@ -285,7 +285,8 @@ struct ImportPlanner {
         values.stock = cell(row, .stock).map(Self.plainCount) ?? ""
         values.currency = cell(row, .currency)?.trimmingCharacters(in: .whitespaces) ?? ""
         let english = ProductFormRules.validate(values, Wording(.en))
-        let korean = ProductFormRules.validate(values, Wording(.ko))
+        // The Korean messages only when there are messages.
+        let korean = english.errors.isEmpty ? english : ProductFormRules.validate(values, Wording(.ko))
         var problems = english.errors.ordered.map { field, message in
             BatchText(field: field, en: message, ko: korean.errors[field] ?? message)
         }
@@ -353,7 +354,8 @@ struct ImportPlanner {
     /// A spreadsheet's number as the form rules read amounts (`20,000.0` → `20000`), or the
     /// cell as it is when it is not a number (the rule then says so).
     static func plainAmount(_ text: String) -> String {
-        BatchAmounts.read(text).map(BatchAmounts.plain) ?? text
+        if let parsed = DecimalText.spreadsheet(text) { return parsed.text }
+        return BatchAmounts.read(text).map(BatchAmounts.plain) ?? text
     }
 
     static func plainCount(_ text: String) -> String {
