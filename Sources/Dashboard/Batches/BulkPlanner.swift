@@ -32,8 +32,9 @@ enum BulkPlanner {
         case .priceAdjust, .stockAdjust, .delete:
             break
         }
-        if kind == .stockSet || kind == .stockAdjust, value != value.rounded(0) {
-            return .failure(BatchText { $0.bulkProblem(.stockWhole) })
+        if kind == .stockSet || kind == .stockAdjust {
+            if value != value.rounded(0) { return .failure(BatchText { $0.bulkProblem(.stockWhole) }) }
+            if value.magnitude > Decimal(ProductFormRules.maxStock) { return .failure(BatchText { $0.message(.stockTooHigh) }) }
         }
         if kind == .discountSet, unit == .percent, value > 100 {
             return .failure(BatchText { $0.bulkProblem(.percentOver100) })

@@ -87,6 +87,7 @@ import Testing
     @Test(arguments: [
         ("price_set", "abc", "amount"), ("price_set", "-5", "amount"), ("stock_set", "2.5", "amount"),
         ("discount_set", "120", "percent"), ("price_adjust", "-100", "percent"), ("shrink", "1", "amount"),
+        ("stock_adjust", "1e30", "amount"),
     ])
     func unusableValues_areRefusedBeforeAnyProduct(kind: String, value: String, unit: String) {
         #expect(throws: BatchText.self) { try BulkPlanner.action(kind: kind, value: value, unit: unit).get() }
