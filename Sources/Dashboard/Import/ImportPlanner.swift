@@ -170,10 +170,11 @@ struct ImportPlanner {
             currency: product.currency.rawValue, before: RecordedFields(), after: RecordedFields())
         var problems: [BatchText] = []
         var after = RecordedFields()
-        if let text = cell(row, .name) {
+        // A cell that holds what the product has is never judged: live products break the
+        // register form's rules (2-character names, price 0), and an untouched row is no change.
+        if let text = cell(row, .name), ProductFormRules.normalized(text) != ProductFormRules.normalized(product.name) {
             switch checked({ ProductFormRules.checkName(text, $0) }) {
-            case .success(let name) where name != ProductFormRules.normalized(product.name): after.name = name
-            case .success: break
+            case .success(let name): after.name = name
             case .failure(let problem): problems.append(problem.on(.name))
             }
         }
@@ -191,12 +192,11 @@ struct ImportPlanner {
             }
         }
         var currency = product.currency
-        if let text = cell(row, .currency) {
+        if let text = cell(row, .currency), Currency(rawValue: text) != product.currency {
             switch checked({ ProductFormRules.checkCurrency(text, $0) }) {
-            case .success(let code) where code != product.currency:
+            case .success(let code):
                 after.currency = code.rawValue
                 currency = code
-            case .success: break
             case .failure(let problem): problems.append(problem.on(.currency))
             }
         }
