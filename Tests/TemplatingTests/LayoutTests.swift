@@ -38,7 +38,7 @@ import Testing
         context["lang"] = "en"
         context["t"] = [
             "site_name": "Open Market", "skip_to_content": "Skip to content", "site_nav": "Site", "nav_products": "Products",
-            "nav_overview": "Overview", "nav_register": "Register a product", "footer_text": "Open Market dashboard",
+            "nav_overview": "Overview", "nav_register": "Register a product", "nav_batches": "Batches", "footer_text": "Open Market dashboard",
             "language_nav": "Language",
         ]
         context["languageLinks"] = [
@@ -92,6 +92,7 @@ import Testing
                   <li><a href="/products">Products</a></li>
                   <li><a href="/overview">Overview</a></li>
                   <li><a href="/products/new">Register a product</a></li>
+                  <li><a href="/batches">Batches</a></li>
                 </ul>
               </nav>
             </header>
