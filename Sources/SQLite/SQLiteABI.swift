@@ -5,6 +5,7 @@
 
 // Result codes.
 let SQLITE_OK: Int32 = 0
+let SQLITE_TOOBIG: Int32 = 18
 let SQLITE_RANGE: Int32 = 25
 let SQLITE_ROW: Int32 = 100
 let SQLITE_DONE: Int32 = 101

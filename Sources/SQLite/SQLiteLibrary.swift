@@ -83,12 +83,17 @@ package final class SQLiteLibrary: Sendable {
         _ statement: OpaquePointer?, _ index: Int32, _ text: UnsafePointer<CChar>?, _ bytes: Int32,
         _ destructor: SQLiteDestructor?
     ) -> Int32
+    let sqlite3_bind_blob: @convention(c) (
+        _ statement: OpaquePointer?, _ index: Int32, _ bytes: UnsafeRawPointer?, _ count: Int32,
+        _ destructor: SQLiteDestructor?
+    ) -> Int32
     let sqlite3_bind_null: @convention(c) (_ statement: OpaquePointer?, _ index: Int32) -> Int32
     let sqlite3_step: @convention(c) (_ statement: OpaquePointer?) -> Int32
     let sqlite3_reset: @convention(c) (_ statement: OpaquePointer?) -> Int32
     let sqlite3_clear_bindings: @convention(c) (_ statement: OpaquePointer?) -> Int32
     let sqlite3_column_int64: @convention(c) (_ statement: OpaquePointer?, _ column: Int32) -> Int64
     let sqlite3_column_text: @convention(c) (_ statement: OpaquePointer?, _ column: Int32) -> UnsafePointer<UInt8>?
+    let sqlite3_column_blob: @convention(c) (_ statement: OpaquePointer?, _ column: Int32) -> UnsafeRawPointer?
     let sqlite3_column_bytes: @convention(c) (_ statement: OpaquePointer?, _ column: Int32) -> Int32
     let sqlite3_column_type: @convention(c) (_ statement: OpaquePointer?, _ column: Int32) -> Int32
 
@@ -121,12 +126,14 @@ package final class SQLiteLibrary: Sendable {
         sqlite3_bind_parameter_count = try bind("sqlite3_bind_parameter_count")
         sqlite3_bind_int64 = try bind("sqlite3_bind_int64")
         sqlite3_bind_text = try bind("sqlite3_bind_text")
+        sqlite3_bind_blob = try bind("sqlite3_bind_blob")
         sqlite3_bind_null = try bind("sqlite3_bind_null")
         sqlite3_step = try bind("sqlite3_step")
         sqlite3_reset = try bind("sqlite3_reset")
         sqlite3_clear_bindings = try bind("sqlite3_clear_bindings")
         sqlite3_column_int64 = try bind("sqlite3_column_int64")
         sqlite3_column_text = try bind("sqlite3_column_text")
+        sqlite3_column_blob = try bind("sqlite3_column_blob")
         sqlite3_column_bytes = try bind("sqlite3_column_bytes")
         sqlite3_column_type = try bind("sqlite3_column_type")
     }

@@ -64,6 +64,14 @@ final class SQLiteStatement {
                         lib.sqlite3_bind_text(handle, index, $0.baseAddress, Int32(clamping: $0.count), SQLITE_TRANSIENT)
                     }
                 }
+            case .blob(let bytes):
+                guard bytes.count <= Int(Int32.max) else { throw failure(SQLITE_TOOBIG, "bind") }
+                // An empty array may have no address, and a nil pointer would bind NULL: an empty
+                // blob is bound from a one-byte array with a length of 0.
+                let storage = bytes.isEmpty ? [0] : bytes
+                code = storage.withUnsafeBytes { raw in
+                    lib.sqlite3_bind_blob(handle, index, raw.baseAddress, Int32(bytes.count), SQLITE_TRANSIENT)
+                }
             case .null:
                 code = lib.sqlite3_bind_null(handle, index)
             }
@@ -111,6 +119,13 @@ package struct SQLiteRow {
         guard let bytes = lib.sqlite3_column_text(handle, column) else { return "" }
         let count = Int(lib.sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The column's bytes; empty for NULL.
+    package func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(lib.sqlite3_column_bytes(handle, column))
+        guard count > 0, let bytes = lib.sqlite3_column_blob(handle, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
     package func isNull(_ column: Int32) -> Bool {

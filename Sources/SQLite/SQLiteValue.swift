@@ -3,6 +3,8 @@
 package enum SQLiteValue: Sendable, Equatable {
     case integer(Int)
     case text(String)
+    /// Bytes kept as they are (images a batch will upload).
+    case blob([UInt8])
     case null
 }
 

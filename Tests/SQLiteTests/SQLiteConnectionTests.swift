@@ -60,6 +60,30 @@ struct SQLiteConnectionTests {
         #expect(row?.3 == false)
     }
 
+    /// Bytes go in and come out as they are: every byte value, NUL included, an empty blob
+    /// (not NULL) and one larger than a page.
+    @Test func blobsRoundTripByteForByte() throws {
+        let folder = try ScratchFolder()
+        let db = try SQLiteConnection(path: folder.file("blobs.sqlite"))
+        try db.execute("CREATE TABLE files (id INTEGER PRIMARY KEY, bytes BLOB)")
+        let every = (0..<512).map { UInt8(truncatingIfNeeded: $0) }
+        let large = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+        for bytes in [every, [], large] { try db.run("INSERT INTO files (bytes) VALUES (?)", [.blob(bytes)]) }
+        try db.run("INSERT INTO files (bytes) VALUES (?)", [.null])
+
+        let rows = try db.rows("SELECT bytes, typeof(bytes), length(bytes) FROM files ORDER BY id") {
+            ($0.blob(0), $0.text(1), $0.integer(2), $0.isNull(0))
+        }
+
+        #expect(rows.map(\.0) == [every, [], large, []])
+        #expect(rows.map(\.1) == ["blob", "blob", "blob", "null"])
+        #expect(rows.map(\.2) == [512, 0, 70_000, 0])
+        #expect(rows.map(\.3) == [false, false, false, true])
+        // The same statement again with other bytes: nothing of the last binding is left.
+        try db.run("INSERT INTO files (bytes) VALUES (?)", [.blob([1, 2, 3])])
+        #expect(try db.first("SELECT bytes FROM files ORDER BY id DESC LIMIT 1") { $0.blob(0) } == [1, 2, 3])
+    }
+
     @Test func aThrowingTransactionLeavesNothingBehind() throws {
         let folder = try ScratchFolder()
         let db = try journal(in: folder)

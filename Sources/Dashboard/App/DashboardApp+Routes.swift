@@ -13,6 +13,7 @@ extension DashboardApp {
         let overview: OverviewPages
         let history: HistoryPages
         let trash: TrashPages
+        let batches: BatchRoutes
     }
 
     /// Every route of the dashboard, in one table: method, path, handler, and what it answers
@@ -45,6 +46,15 @@ extension DashboardApp {
         r.get("/trash", h.trash.trashPage)  // trash/list (page, per_page)
         r.post("/trash/{entry}/restore", h.trash.restore)  // 303 to the new product, or products/form (409, prefilled)
         r.post("/trash/{entry}/forget", h.trash.forget)  // 303 to /trash
+        r.post("/products/bulk", h.batches.bulkPreview)  // 303 to /batches/{id} (a preview: nothing sent)
+        r.get("/products/import", h.batches.importForm)  // batches/import
+        r.post("/products/import", maxBodySize: BatchRoutes.maxImportBodyBytes, spoolsBody: true, h.batches.importPreview)  // 303, or batches/import (413, 422)
+        r.get("/batches", h.batches.batchList)  // batches/list
+        r.get("/batches/{id}", h.batches.batchPage)  // batches/batch: preview, progress (refreshing), outcome
+        r.post("/batches/{id}/apply", h.batches.apply)  // 303 back; applies once
+        r.post("/batches/{id}/cancel", h.batches.cancel)  // 303 to the list
+        r.post("/batches/{id}/retry", h.batches.retry)  // 303 back
+        r.post("/batches/{id}/undo", h.batches.undo)  // 303 to the new batch
         return r
     }
 }

@@ -27,6 +27,8 @@ public final class DashboardApp: Sendable {
     let recycleBin: RecycleBin
     /// Prunes the journal and the recycle bin once a day.
     private let housekeeping: Task<Void, Never>
+    /// Applies batches in the background (tests reach its crash points and awaits).
+    let batchRunner: BatchRunner
 
     /// `startEmbedded` runs only when no upstream is configured.
     public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter) throws {
@@ -124,6 +126,8 @@ public final class DashboardApp: Sendable {
             api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
             ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: recycleBin)
+        let batchStore = BatchStore(database: database)
+        batchRunner = BatchRunner(store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger)
         let router = Self.routes(Handlers(
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
@@ -143,13 +147,23 @@ public final class DashboardApp: Sendable {
                 zone: configuration.timeZone),
             history: HistoryPages(
                 journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash),
-            trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash)))
+            trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
+            batches: BatchRoutes(
+                store: batchStore, runner: batchRunner, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash,
+                ownVendor: ownVendor, lowStockThreshold: configuration.lowStockThreshold, zone: configuration.timeZone)))
+        do {
+            let pruned = try batchStore.prune()
+            if pruned > 0 { logger.log(.info, "removed \(pruned) batch(es) older than 30 days") }
+        } catch {
+            logger.log(.warning, "could not remove old batches: \(error)")
+        }
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger
         serverConfiguration.defaultHeaders = Self.securityHeaders
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
         serverConfiguration.requestTimeout = configuration.requestTimeout
+        serverConfiguration.spoolDirectory = Self.spoolDirectory(configuration)
         server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: ErrorPage.response)
     }
 
@@ -176,9 +190,26 @@ public final class DashboardApp: Sendable {
         }
     }
 
-    /// Binds the port and starts serving.
+    /// Binds the port and starts serving; batches that were applying when the dashboard
+    /// stopped go on in the background.
     public func start() throws {
         try server.start()
+        batchRunner.resumeInterrupted()
+    }
+
+    /// Where large uploads (CSV imports) are spooled while they are read: `uploads/` in the
+    /// cache directory, emptied at start-up (a file left there is from a process that died);
+    /// `/tmp` if that folder cannot be made.
+    static func spoolDirectory(_ configuration: DashboardConfiguration) -> String {
+        let folder = configuration.cacheDirectory.appendingPathComponent("uploads", isDirectory: true)
+        let files = FileManager.default
+        try? files.removeItem(at: folder)
+        do {
+            try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            return folder.path
+        } catch {
+            return "/tmp"
+        }
     }
 
     /// `http://HOST:PORT` as a person would type it.
@@ -186,6 +217,7 @@ public final class DashboardApp: Sendable {
 
     public func shutdown() {
         housekeeping.cancel()
+        batchRunner.shutdown()
         catalog.shutdown()
         server.shutdown()
         market?.shutdown()

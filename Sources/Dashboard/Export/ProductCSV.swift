@@ -4,62 +4,13 @@ import MarketClient
 /// Products as CSV for spreadsheet apps: UTF-8 with a byte order mark, CRLF line ends, fields
 /// quoted as RFC 4180 says, and cells that a spreadsheet would run as a formula made inert.
 enum ProductCSV {
-    /// The columns, in order, with their header names in each language: the export writes
-    /// the reader's, and an import reads either.
-    enum Column: CaseIterable, Sendable {
-        case id, name, vendor, currency, price, discountedPrice, bargainPrice, stock, createdAt
-
-        /// The API's field name.
-        var english: String {
-            switch self {
-            case .id: "id"
-            case .name: "name"
-            case .vendor: "vendor"
-            case .currency: "currency"
-            case .price: "price"
-            case .discountedPrice: "discounted_price"
-            case .bargainPrice: "bargain_price"
-            case .stock: "stock"
-            case .createdAt: "created_at"
-            }
-        }
-
-        /// The name the Korean pages give the field (see `docs/korean-ui.md`).
-        var korean: String {
-            switch self {
-            case .id: "상품 번호"
-            case .name: "상품명"
-            case .vendor: "판매자"
-            case .currency: "통화"
-            case .price: "판매가"
-            case .discountedPrice: "할인 금액"
-            case .bargainPrice: "할인가"
-            case .stock: "재고"
-            case .createdAt: "등록일"
-            }
-        }
-
-        func name(in language: Language) -> String {
-            switch language {
-            case .en: english
-            case .ko: korean
-            }
-        }
-
-        /// The column a header cell names, in either language.
-        init?(header: some StringProtocol) {
-            guard let found = Self.allCases.first(where: { $0.english == header || $0.korean == header }) else { return nil }
-            self = found
-        }
-    }
-
     /// The UTF-8 byte order mark: Excel reads the file as UTF-8 only with it.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     static let lineEnd = "\r\n"
 
     /// The header row in `language`: `id,name,...` / `상품 번호,상품명,...`.
     static func header(_ language: Language = .en) -> String {
-        Column.allCases.map { $0.name(in: language) }.joined(separator: ",")
+        Column.exported.map { $0.name(in: language) }.joined(separator: ",")
     }
 
     /// The first bytes of every export: the mark and the header row.
@@ -69,7 +20,7 @@ enum ProductCSV {
 
     /// One record, ending in CRLF: a cell per column, in the header's order.
     static func row(_ product: CatalogProduct) -> String {
-        Column.allCases.map { cell(value($0, of: product)) }.joined(separator: ",") + lineEnd
+        Column.exported.map { cell(value($0, of: product)) }.joined(separator: ",") + lineEnd
     }
 
     static func value(_ column: Column, of product: CatalogProduct) -> String {
@@ -83,6 +34,8 @@ enum ProductCSV {
         case .bargainPrice: amount(product.bargainPrice)
         case .stock: String(product.stock)
         case .createdAt: product.createdAt.map(MarketDate.format) ?? ""
+        // Import-only columns: the snapshot holds no descriptions or image files.
+        case .description, .images: ""
         }
     }
 
@@ -102,6 +55,7 @@ enum ProductCSV {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+    /// The first characters a spreadsheet reads as a formula (the import removes the `'` again).
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
     private static let needsQuotes: Set<Unicode.Scalar> = [",", "\"", "\r", "\n"]
 }

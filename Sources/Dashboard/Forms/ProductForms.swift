@@ -140,7 +140,7 @@ struct ProductForms: Sendable {
                 continue
             }
             guard file.bytes.count <= ProductFormRules.maxImageBytes else {
-                messages.append(wording.imageRefused(name, .tooLarge(size: wording.size(file.bytes.count))))
+                messages.append(wording.imageRefused(name, .tooLarge(bytes: file.bytes.count)))
                 continue
             }
             guard UploadedImageHeader(file.bytes) != nil else {
@@ -174,8 +174,12 @@ struct ProductForms: Sendable {
 
     /// The name sent upstream: the person's, when it is plain; otherwise a neutral one.
     static func uploadName(_ image: StashedImage) -> String {
-        let plain = image.filename.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" }
-        if plain, !image.filename.isEmpty, image.filename.count <= 100 { return image.filename }
-        return "image-\(image.number)." + (image.format == .png ? "png" : "jpg")
+        uploadName(image.filename, number: image.number, format: image.format)
+    }
+
+    static func uploadName(_ filename: String, number: Int, format: ImageFormat) -> String {
+        let plain = filename.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" }
+        if plain, !filename.isEmpty, filename.count <= 100 { return filename }
+        return "image-\(number)." + (format == .png ? "png" : "jpg")
     }
 }

@@ -33,8 +33,39 @@ final class ListPageMemo: Sendable {
         var fetchedAt: ContinuousClock.Instant
         var context: TemplateObject
         var thumbnails: [URL]
-        /// The page rendered from `context` alone (no flash, no notice), when pages are kept.
-        var html: [UInt8]?
+        /// The page rendered from `context` alone (no flash, no notice), when pages are kept,
+        /// cut where `tokenSlot` stood: the pieces are joined with the reader's CSRF token.
+        var html: [[UInt8]]?
+        /// The page has the bulk form, whose CSRF token is the reader's own.
+        var hasBulkForm = false
+    }
+
+    /// What a kept page holds where the bulk form's CSRF token goes: random per process, so
+    /// no product name can hold it. Each request puts its own token there (`fill`).
+    static let tokenSlot = SecureToken.make()
+
+    /// `html` cut at every `tokenSlot`.
+    static func pieces(_ html: [UInt8]) -> [[UInt8]] {
+        let slot = Array(tokenSlot.utf8)
+        var pieces: [[UInt8]] = []
+        var start = 0
+        var index = 0
+        while index + slot.count <= html.count {
+            if html[index] == slot[0], html[index..<(index + slot.count)].elementsEqual(slot) {
+                pieces.append(Array(html[start..<index]))
+                index += slot.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        pieces.append(Array(html[start...]))
+        return pieces
+    }
+
+    /// The kept pieces joined with `token`.
+    static func fill(_ pieces: [[UInt8]], token: String) -> [UInt8] {
+        pieces.count == 1 ? pieces[0] : Array(pieces.joined(separator: Array(token.utf8)))
     }
 
     let capacity: Int

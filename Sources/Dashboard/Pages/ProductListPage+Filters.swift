@@ -63,4 +63,34 @@ extension ProductListPage {
         }
         return chips
     }
+
+    /// Own products get checkboxes only where the bulk form is on the page.
+    var selectsProducts: Bool { ownVendorID != nil && bulkToken != nil }
+
+    /// The bulk form (`POST /products/bulk`): the list's selection in hidden fields (for
+    /// `scope=matching`), the ids of the own products on this page (for "select all on this
+    /// page" without JavaScript), the actions, and the texts the selection count script uses.
+    var bulkContext: TemplateObject? {
+        guard let bulkToken, let ownVendorID else { return nil }
+        let wording = self.wording
+        var hidden: [(String, String)] = []
+        if !query.search.isEmpty { hidden.append(("q", query.search)) }
+        if query.sort != .newest { hidden.append(("sort", query.sort.rawValue)) }
+        if let stock = query.stock { hidden.append(("stock", stock.rawValue)) }
+        if query.onSale { hidden.append(("sale", "1")) }
+        if let currency = query.currency {
+            hidden.append(("currency", currency.rawValue))
+            if let minPrice = query.minPrice { hidden.append(("min_price", "\(minPrice)")) }
+            if let maxPrice = query.maxPrice { hidden.append(("max_price", "\(maxPrice)")) }
+        }
+        let pageIDs = page.products.filter { $0.vendorID == ownVendorID }.map(\.id)
+        return [
+            "csrfToken": .string(bulkToken),
+            "back": .string(query.listPath),
+            "hidden": .list(hidden.map { ["name": .string($0.0), "value": .string($0.1)] }),
+            "pageIDs": .list(pageIDs.map { TemplateValue($0) }),
+            "hasOwnOnPage": .bool(!pageIDs.isEmpty),
+            "actions": .list(BatchAction.Kind.allCases.map { ["value": .string($0.rawValue), "label": .string(wording.bulkActionLabel($0))] }),
+        ]
+    }
 }

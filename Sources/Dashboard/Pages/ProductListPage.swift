@@ -16,6 +16,11 @@ struct ProductListPage {
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
     /// Set when the page is answered from the catalog snapshot.
     var snapshot: SnapshotInfo?
+    /// The own vendor, when known: its products get a checkbox of the bulk form.
+    var ownVendorID: Int?
+    /// The bulk form's CSRF token (or the slot it is put in: see `ListPageMemo.tokenSlot`);
+    /// nil leaves the form out.
+    var bulkToken: String?
 
     /// What a list answered from the catalog snapshot adds: how old the snapshot is, a
     /// button to count again, how many products match, and notes.
@@ -83,6 +88,7 @@ struct ProductListPage {
         if let notice { context["notice"] = .string(notice) }
         context["filters"] = .object(filterContext)
         if !query.ignored.isEmpty { context["ignoredNote"] = .string(wording.notUnderstood(query.ignored)) }
+        if let bulk = bulkContext { context["bulk"] = .object(bulk) }
         if let snapshot {
             var info: TemplateObject = [
                 "asOf": .string(snapshot.asOf), "count": .string(snapshot.count),
@@ -125,13 +131,18 @@ struct ProductListPage {
         let queryString = query.queryString
         let wording = self.wording
         return page.products.enumerated().map { index, product in
-            var item = ProductListPage.priceContext(product, wording, lowStockThreshold: lowStockThreshold, extraMembers: 6)
+            var item = ProductListPage.priceContext(product, wording, lowStockThreshold: lowStockThreshold, extraMembers: 9)
             item["href"] = .string(ProductListQuery.productPath(product.id, queryString: queryString))
             item["name"] = .string(product.name)
             item["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
             item["imageSize"] = TemplateValue(Self.imageSize)
             item["lazy"] = .bool(index >= eager)
             if let vendor = product.vendorName, !vendor.isEmpty { item["vendor"] = .string(vendor) }
+            if selectsProducts, product.vendorID == ownVendorID {
+                item["selectable"] = true
+                item["id"] = TemplateValue(product.id)
+                item["selectLabel"] = .string(wording.selectProduct(product.name))
+            }
             return .object(item)
         }
     }

@@ -67,8 +67,14 @@ struct ProductListQuery: Sendable, Equatable {
 
     /// Reads the query; anything unusable is replaced by its default.
     init(_ request: HTTPRequest) {
+        self.init(items: request.queryItems)
+    }
+
+    /// Reads name/value pairs as the query's (a form that carries a list's state in hidden
+    /// fields, as the bulk form does).
+    init(items: [URLEncodedForm.Field]) {
         var prices: (min: String?, max: String?) = (nil, nil)
-        for item in request.queryItems {
+        for item in items {
             let value = item.value
             switch item.name {
             case "view": view = View(rawValue: value) ?? .list

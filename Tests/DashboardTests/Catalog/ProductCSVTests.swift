@@ -45,10 +45,10 @@ struct ProductCSVTests {
         #expect(ProductCSV.header(.ko) == "상품 번호,상품명,판매자,통화,판매가,할인 금액,할인가,재고,등록일")
         #expect(ProductCSV.header(.en) == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at")
         for column in ProductCSV.Column.allCases {
-            #expect(ProductCSV.Column(header: column.english) == column)
-            #expect(ProductCSV.Column(header: column.korean) == column)
+            #expect(ProductCSV.Column.named(column.rawValue) == column)
+            #expect(ProductCSV.Column.named(column.korean) == column)
         }
-        #expect(ProductCSV.Column(header: "가격") == nil)
+        #expect(ProductCSV.Column.named("가격") == nil)
     }
 
     @Test func row_hasTheAPIFieldsInOrder() {

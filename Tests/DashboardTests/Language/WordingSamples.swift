@@ -102,7 +102,7 @@ enum WordingSamples {
             w.deleteTitle(name),
             w.vendorRefused(name, owner: w.owner(name: name, vendorID: number), action: .register).message,
         ]
-        for refusal in [Wording.ImageRefusal.notJPEGOrPNG, .tooLarge(size: w.size(number * 1024)), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
+        for refusal in [Wording.ImageRefusal.notJPEGOrPNG, .tooLarge(bytes: number * 1024), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
             texts.append(w.imageRefused(name, refusal))
             texts.append(w.imageRefused(nil, refusal))
         }

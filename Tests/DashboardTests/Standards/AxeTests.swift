@@ -32,7 +32,9 @@ extension BrowserTests {
                                 try await driver.emulateColorScheme(scheme)
                                 backgrounds.append(try await Self.background(driver))
                                 let place = "\(page.name) (\(language), \(width) px, \(scheme))"
-                                violations += try await Self.violations(driver).map { "\(place): \($0)" }
+                                violations += try await Self.violations(driver)
+                                    .filter { line in !page.axeExceptions.contains { line.hasPrefix($0 + " ") } }
+                                    .map { "\(place): \($0)" }
                                 runs += 1
                             }
                             #expect(Set(backgrounds).count == Self.schemes.count,

@@ -37,6 +37,10 @@ final class LiveShapedMarket: Sendable {
         var deleteAnswer = DeleteAnswer.product
         var writeDelay: Duration?
         var writeGate: Gate?
+        /// Edits of these products are refused with 400 and the market's own words.
+        var refusedEdits: Set<Int> = []
+        /// From this many writes on, every write is refused with 503 (a market failing midway).
+        var failWritesAfter: Int?
     }
 
     static let identifier = "5fd6b4a8-4aa2-11ed-a200-354a4a3a9a5e"
@@ -88,11 +92,19 @@ final class LiveShapedMarket: Sendable {
         router.add(.patch, "/api/products/{id}") { request in
             await Self.write(request, state)
             if let refusal = Self.refusal(request, state) { return refusal }
+            if let failure = Self.failure(request, state) { return failure }
             let changes = (try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any]) ?? [:]
             let product = state.state.withLock { state -> FieldProduct? in
                 guard let id = request.parameter("id").flatMap({ Int($0) }), var product = state.products[id] else { return nil }
                 if let stock = changes["stock"] as? Int { product.stock = stock }
                 if let name = changes["name"] as? String { product.name = name }
+                if let description = changes["description"] as? String { product.description = description }
+                if let currency = changes["currency"] as? String { product.currency = currency }
+                if changes["price"] != nil { product.price = Self.number(changes["price"]) }
+                if changes["discounted_price"] != nil { product.discountedPrice = Self.number(changes["discounted_price"]) }
+                if changes["price"] != nil || changes["discounted_price"] != nil {
+                    product.bargainPrice = Self.number(NSNumber(value: Self.double(product.price) - Self.double(product.discountedPrice)))
+                }
                 state.products[id] = product
                 return product
             }
@@ -170,6 +182,21 @@ final class LiveShapedMarket: Sendable {
     static func error(_ status: Int, _ message: String) -> HTTPResponse {
         .json(Array(#"{"code":\#(status),"message":"\#(message)"}"#.utf8), status: HTTPStatus(status))
     }
+
+    /// A refusal on cue: this product's edits (400 with the market's words), or every write
+    /// once `failWritesAfter` writes were received (503).
+    private static func failure(_ request: HTTPRequest, _ state: Store) -> HTTPResponse? {
+        let (refused, limit, count) = state.state.withLock { state in
+            (state.refusedEdits, state.failWritesAfter, state.received.filter { $0.method != "GET" }.count)
+        }
+        if let limit, count > limit { return error(503, "service unavailable") }
+        if let id = request.parameter("id").flatMap({ Int($0) }), refused.contains(id) {
+            return error(400, "price rejected by policy")
+        }
+        return nil
+    }
+
+    private static func double(_ text: String) -> Double { Double(text) ?? 0 }
 
     /// A number as the live server writes prices: always with a fraction (`12000.0`).
     private static func number(_ value: Any?) -> String {

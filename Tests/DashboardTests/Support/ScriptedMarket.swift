@@ -77,8 +77,12 @@ final class ScriptedMarket: MarketAPI {
             if case .error(let error) = state.createFailure { throw error }
             let id = state.nextID
             state.nextID += 1
-            var detail = Self.product(id: id, name: product.name, price: product.price, imageIDs: Array(1...images.count))
+            var detail = Self.product(id: id, name: product.name, price: product.price, imageIDs: Array(1...max(1, images.count)))
             detail.summary.description = product.description
+            detail.summary.currency = product.currency
+            detail.summary.discountedPrice = product.discountedPrice
+            detail.summary.bargainPrice = product.price - product.discountedPrice
+            detail.summary.stock = product.stock
             state.products[id] = detail
             return detail
         }
@@ -92,6 +96,10 @@ final class ScriptedMarket: MarketAPI {
             if let price = changes.price { product.summary.price = price }
             if let name = changes.name { product.summary.name = name }
             if let stock = changes.stock { product.summary.stock = stock }
+            if let description = changes.description { product.summary.description = description }
+            if let currency = changes.currency { product.summary.currency = currency }
+            if let discount = changes.discountedPrice { product.summary.discountedPrice = discount }
+            product.summary.bargainPrice = product.summary.price - product.summary.discountedPrice
             state.products[id] = product
             return product
         }
