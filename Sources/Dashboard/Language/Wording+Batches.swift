@@ -21,19 +21,19 @@ extension Wording {
         case (.en, .cutTooDeep): "A price cannot be lowered by 100% or more."
         case (.en, .nothingSelected): "Select at least one of your products, or choose “all my products matching this list”."
         case (.en, .tooMany(let limit)): "One batch changes at most \(OverviewPage.grouped(limit)) products; narrow the search or filters."
-        case (.ko, .noAction): "무엇을 바꿀지 골라 주세요."
+        case (.ko, .noAction): "수정할 내용을 선택해 주세요."
         case (.ko, .notANumber): "값은 1000, 12.50, -10처럼 숫자로 입력해 주세요."
-        case (.ko, .negative): "이 변경에는 음수 값을 쓸 수 없습니다."
-        case (.ko, .stockWhole): "재고는 정수 단위로만 바꿀 수 있습니다."
+        case (.ko, .negative): "이 수정에는 0 이상의 값을 입력해 주세요."
+        case (.ko, .stockWhole): "재고는 정수로 입력해 주세요."
         case (.ko, .percentOver100): "할인 금액은 판매가의 100%를 넘을 수 없습니다."
-        case (.ko, .cutTooDeep): "판매가를 100% 이상 내릴 수는 없습니다."
-        case (.ko, .nothingSelected): "내 상품을 하나 이상 선택하거나 “이 목록에 맞는 내 상품 전체”를 골라 주세요."
-        case (.ko, .tooMany(let limit)): "일괄 작업 하나로는 상품을 최대 \(OverviewPage.grouped(limit))개까지 바꿀 수 있습니다. 검색이나 필터를 좁혀 주세요."
+        case (.ko, .cutTooDeep): "판매가를 100% 미만으로 낮춰 주세요."
+        case (.ko, .nothingSelected): "내 상품을 하나 이상 선택하거나 “이 목록의 검색과 필터에 맞는 내 상품 전체”를 선택해 주세요."
+        case (.ko, .tooMany(let limit)): "일괄 작업 하나로는 상품을 최대 \(OverviewPage.grouped(limit))개까지 수정할 수 있습니다. 검색이나 필터를 좁혀 주세요."
         }
     }
 
     var bulkProblemHeading: String {
-        language == .en ? "The change could not be prepared" : "변경 내용을 준비하지 못했습니다"
+        language == .en ? "The change could not be prepared" : "수정 내용을 준비하지 못했습니다"
     }
 
     // MARK: Rows: problems and warnings
@@ -49,9 +49,9 @@ extension Wording {
         case (.en, .badID(let text)): "The id “\(text)” is not a product number; leave it empty to register a new product."
         case (.en, .tooManyImages(let count)): "A product has at most 5 images; this row names \(count)."
         case (.en, .imageNotUploaded(let name)): "\(name) is not among the uploaded images; add it with the images."
-        case (.ko, .notFound): "마켓에 이 번호의 상품이 없습니다 (삭제되었을 수 있습니다)."
-        case (.ko, .notOwn): "다른 판매자의 상품입니다. 여기서는 내 상품만 바꿀 수 있습니다."
-        case (.ko, .badID(let text)): "상품 번호 칸에 쓴 “\(text)” 값은 상품 번호가 아닙니다. 새 상품을 등록하려면 비워 두세요."
+        case (.ko, .notFound): "오픈마켓에 이 번호의 상품이 없습니다(삭제되었을 수 있습니다)."
+        case (.ko, .notOwn): "다른 판매자의 상품입니다. 여기서는 내 상품만 수정할 수 있습니다."
+        case (.ko, .badID(let text)): "상품 번호 칸에 쓴 “\(text)” 값은 상품 번호가 아닙니다. 새 상품을 등록하려면 칸을 비워 주세요."
         case (.ko, .tooManyImages(let count)): "상품 이미지는 5장까지입니다. 이 행의 이미지 수는 \(count)장입니다."
         case (.ko, .imageNotUploaded(let name)): "업로드한 이미지 중에 \(name) 파일이 없습니다. 이미지와 함께 올려 주세요."
         }
@@ -67,7 +67,7 @@ extension Wording {
         case (.en, .deepDiscount(let percent)): "The discount is \(percent)% of the price."
         case (.en, .duplicateName): "Another product of yours has this name."
         case (.en, .duplicateInFile(let line)): "Row \(line) of the file gives a product this name too."
-        case (.ko, .priceJump(let percent, let up)): "판매가가 \(percent)% \(up ? "오릅니다" : "내립니다") (절반 넘게 바뀜)."
+        case (.ko, .priceJump(let percent, let up)): "판매가가 \(percent)% \(up ? "오릅니다" : "내립니다"). 절반 넘게 달라지는 수정입니다."
         case (.ko, .deepDiscount(let percent)): "할인 금액이 판매가의 \(percent)%입니다."
         case (.ko, .duplicateName): "같은 이름의 내 상품이 이미 있습니다."
         case (.ko, .duplicateInFile(let line)): "파일의 \(line)행에도 같은 이름의 상품이 있습니다."
@@ -101,7 +101,7 @@ extension Wording {
         case (.en, .delete): return "Delete products"
         case (.ko, .priceSet): return "판매가 설정: \(value)"
         case (.ko, .priceAdjust): return "판매가 조정: \(value)"
-        case (.ko, .discountSet) where action.value == 0: return "할인 없애기"
+        case (.ko, .discountSet) where action.value == 0: return "할인 삭제"
         case (.ko, .discountSet): return action.unit == .percent ? "할인 금액 설정: 판매가의 \(value)" : "할인 금액 설정: \(value)"
         case (.ko, .stockSet): return "재고 설정: \(value)"
         case (.ko, .stockAdjust): return "재고 조정: \(value)"
@@ -128,7 +128,7 @@ extension Wording {
         case (.en, .running): "Applying in the background."
         case (.en, .finished) where counts[.failed] > 0: "Finished, with failures."
         case (.en, .finished): "Finished."
-        case (.ko, .preview): "미리 보기: 아직 마켓에 아무것도 보내지 않았습니다."
+        case (.ko, .preview): "미리 보기: 아직 오픈마켓에 아무것도 보내지 않았습니다."
         case (.ko, .running): "백그라운드에서 적용하고 있습니다."
         case (.ko, .finished) where counts[.failed] > 0: "끝났지만 실패한 상품이 있습니다."
         case (.ko, .finished): "끝났습니다."
@@ -155,8 +155,8 @@ extension Wording {
         case (.en, .done): return "\(n) done"
         case (.en, .failed): return "\(n) failed"
         case (.en, .skipped): return "\(n) skipped"
-        case (.ko, .pending): return state == .preview ? "변경 예정 \(n)건" : "대기 \(n)건"
-        case (.ko, .unchanged): return "변경 없음 \(n)건"
+        case (.ko, .pending): return state == .preview ? "수정 예정 \(n)건" : "대기 \(n)건"
+        case (.ko, .unchanged): return "수정 없음 \(n)건"
         case (.ko, .invalid): return "오류 \(n)건"
         case (.ko, .done): return "완료 \(n)건"
         case (.ko, .failed): return "실패 \(n)건"
@@ -167,8 +167,8 @@ extension Wording {
     /// A filter link: "All (12)", "Failed (2)".
     func statusFilter(_ status: BatchRow.Status?, count: Int) -> String {
         let n = OverviewPage.grouped(count)
-        guard let status else { return language == .en ? "All (\(n))" : "전체 (\(n))" }
-        return "\(statusName(status)) (\(n))"
+        guard let status else { return language == .en ? "All (\(n))" : "전체(\(n))" }
+        return language == .en ? "\(statusName(status)) (\(n))" : "\(statusName(status))(\(n))"
     }
 
     func statusName(_ status: BatchRow.Status) -> String {
@@ -180,7 +180,7 @@ extension Wording {
         case (.en, .failed): "Failed"
         case (.en, .skipped): "Skipped"
         case (.ko, .pending): "대기"
-        case (.ko, .unchanged): "변경 없음"
+        case (.ko, .unchanged): "수정 없음"
         case (.ko, .invalid): "오류"
         case (.ko, .done): "완료"
         case (.ko, .failed): "실패"
@@ -203,10 +203,10 @@ extension Wording {
             switch operation {
             case .create: return "등록 예정"
             case .delete: return "삭제 예정"
-            default: return "변경 예정"
+            default: return "수정 예정"
             }
         case (.ko, .pending): return "대기 중"
-        case (.ko, .skipped): return "건너뜀: 다른 곳에서 바뀜"
+        case (.ko, .skipped): return "건너뜀: 다른 곳에서 수정됨"
         default: return statusName(status)
         }
     }
@@ -231,15 +231,15 @@ extension Wording {
         case (.en, .unreachable): "The market did not answer, so nothing was sent. Retry when it is back."
         case (.en, .unknown): "The market did not answer in time: the change may or may not have been made. Retry checks first."
         case (.en, .changedElsewhere): "The product changed on the market after the preview, so this change was not sent."
-        case (.ko, .refused): "마켓이 변경을 거절했습니다."
-        case (.ko, .notFound): "상품이 마켓에 더 이상 없습니다."
-        case (.ko, .unauthorized): "마켓이 이 대시보드의 판매자 인증 정보를 받아들이지 않았습니다."
-        case (.ko, .invalid): "마켓이 값을 받아들이지 않았습니다."
-        case (.ko, .unreachable): "마켓이 응답하지 않아 아무것도 보내지 않았습니다. 마켓이 돌아오면 다시 시도해 주세요."
-        case (.ko, .unknown): "마켓이 제때 응답하지 않아 반영되었는지 알 수 없습니다. 다시 시도하면 먼저 확인합니다."
+        case (.ko, .refused): "오픈마켓이 수정을 거절했습니다."
+        case (.ko, .notFound): "상품이 오픈마켓에 더 이상 없습니다."
+        case (.ko, .unauthorized): "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다."
+        case (.ko, .invalid): "오픈마켓이 값을 받아들이지 않았습니다."
+        case (.ko, .unreachable): "오픈마켓이 응답하지 않아 아무것도 보내지 않았습니다. 잠시 후 다시 시도해 주세요."
+        case (.ko, .unknown): "오픈마켓이 제때 응답하지 않아 반영되었는지 알 수 없습니다. 다시 시도하면 먼저 확인합니다."
         case (.en, .journalUnavailable): "Not sent: the dashboard could not record it in its history. The dashboard's log says why."
         case (.en, .imagesNotKept): "Not deleted: its pictures could not be kept in the recycle bin. Retry when its pictures load."
-        case (.ko, .changedElsewhere): "미리 보기 뒤에 오픈마켓에서 상품이 바뀌어 이 변경은 보내지 않았습니다."
+        case (.ko, .changedElsewhere): "미리 보기 뒤에 오픈마켓에서 상품이 수정되어 이 수정은 보내지 않았습니다."
         case (.ko, .journalUnavailable): "보내지 않았습니다. 작업 기록에 남길 수 없었습니다. 이유는 대시보드 로그에서 확인해 주세요."
         case (.ko, .imagesNotKept): "삭제하지 않았습니다. 휴지통에 이미지를 보관할 수 없었습니다. 이미지가 다시 보이면 다시 시도해 주세요."
         }
@@ -280,12 +280,12 @@ extension Wording {
         let n = OverviewPage.grouped(count)
         switch language {
         case .en: return (count == 1 ? "This deletes 1 product" : "This deletes \(n) products") + " from the market, with their images."
-        case .ko: return "상품 \(n)개와 이미지를 마켓에서 삭제합니다."
+        case .ko: return "상품 \(n)개와 이미지를 오픈마켓에서 삭제합니다."
         }
     }
 
     var nothingToApply: String {
-        language == .en ? "Nothing here would change a product: there is nothing to apply." : "바뀌는 상품이 없어 적용할 내용이 없습니다."
+        language == .en ? "Nothing here would change a product: there is nothing to apply." : "수정되는 상품이 없어 적용할 내용이 없습니다."
     }
 
     func retryLabel(_ count: Int) -> String {
@@ -295,7 +295,7 @@ extension Wording {
 
     func undoLabel(_ count: Int) -> String {
         let n = OverviewPage.grouped(count)
-        return language == .en ? (count == 1 ? "Undo the change to 1 product" : "Undo the changes to \(n) products") : "상품 \(n)개의 변경 되돌리기"
+        return language == .en ? (count == 1 ? "Undo the change to 1 product" : "Undo the changes to \(n) products") : "상품 \(n)개의 수정 되돌리기"
     }
 
     var undoNote: String {
@@ -304,7 +304,7 @@ extension Wording {
             "Undo reverses the changed fields (a preview first). Deleted products are not brought back here: restore them from the "
                 + "recycle bin. Registered products are not removed by an undo."
         case .ko:
-            "되돌리기는 바꾼 항목을 원래대로 돌립니다 (먼저 미리 보기를 보여 줍니다). 삭제한 상품은 여기서 되살리지 않으니 휴지통에서 복원해 주세요. "
+            "되돌리기는 수정한 항목을 원래대로 돌립니다(먼저 미리 보기를 보여 드립니다). 삭제한 상품은 여기서 되살리지 않으니 휴지통에서 복원해 주세요. "
                 + "등록한 상품은 되돌리기로 지워지지 않습니다."
         }
     }
@@ -357,7 +357,7 @@ extension Wording {
         case (.ko, .alreadyApplying): "이 일괄 작업은 이미 적용 중이라 버릴 수 없습니다."
         case (.ko, .discarded): "일괄 작업을 버렸습니다. 아무것도 보내지 않았습니다."
         case (.ko, .nothingToRetry): "다시 시도할 실패한 행이 없습니다."
-        case (.ko, .nothingToUndo): "되돌릴 완료된 변경이 없습니다."
+        case (.ko, .nothingToUndo): "되돌릴 완료된 수정이 없습니다."
         }
     }
 
@@ -371,7 +371,7 @@ extension Wording {
     var batchStorageFailed: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The batch could not be stored", message: "The dashboard could not use its database. Nothing was sent to the market; please try again.")
-        case .ko: ErrorText(heading: "일괄 작업을 저장하지 못했습니다", message: "대시보드의 데이터베이스를 쓸 수 없습니다. 마켓에는 아무것도 보내지 않았으니 다시 시도해 주세요.")
+        case .ko: ErrorText(heading: "일괄 작업을 저장하지 못했습니다", message: "대시보드의 데이터베이스를 쓸 수 없습니다. 오픈마켓에는 아무것도 보내지 않았습니다. 다시 시도해 주세요.")
         }
     }
 
@@ -399,11 +399,11 @@ extension Wording {
         case (.en, .noKnownColumn(let names)): "The first row names no column this import knows (it has \(names)). The first row must name the columns, like the export's: id, name, price, stock…"
         case (.en, .csvTooLarge(let limit)): "The CSV file is larger than \(limit); import it in smaller parts."
         case (.en, .requestTooLarge(let limit)): "The file and images together are larger than \(limit); send fewer images at a time."
-        case (.ko, .stale): "양식이 너무 오래 열려 있어 안전하게 보낼 수 없었습니다. 아무것도 읽지 않았으니 파일을 다시 골라 주세요."
-        case (.ko, .noFile): "가져올 CSV 파일을 골라 주세요."
-        case (.ko, .notMultipart): "가져오기는 이 양식으로 보내 주세요 (multipart/form-data)."
+        case (.ko, .stale): "양식이 너무 오래 열려 있어 안전하게 보낼 수 없었습니다. 아무것도 읽지 않았습니다. 파일을 다시 선택해 주세요."
+        case (.ko, .noFile): "가져올 CSV 파일을 선택해 주세요."
+        case (.ko, .notMultipart): "가져오기는 이 양식으로 보내 주세요(multipart/form-data)."
         case (.ko, .tooManyRows(let limit)): "파일의 행이 \(OverviewPage.grouped(limit))개를 넘습니다. \(OverviewPage.grouped(limit))행 이하로 나누어 가져와 주세요."
-        case (.ko, .noKnownColumn(let names)): "첫 행에 이 가져오기가 아는 열 이름이 없습니다 (있는 이름: \(names)). 첫 행에는 내보내기 파일처럼 상품 번호, 상품명, 판매가, 재고… 같은 열 이름이 있어야 합니다."
+        case (.ko, .noKnownColumn(let names)): "첫 행에 이 가져오기가 아는 열 이름이 없습니다(있는 이름: \(names)). 첫 행에 다운로드한 CSV처럼 상품 번호, 상품명, 판매가, 재고 등의 열 이름을 적어 주세요."
         case (.ko, .csvTooLarge(let limit)): "CSV 파일이 \(limit)보다 큽니다. 더 작게 나누어 가져와 주세요."
         case (.ko, .requestTooLarge(let limit)): "파일과 이미지를 합친 크기가 \(limit)보다 큽니다. 이미지를 나누어 보내 주세요."
         }
@@ -422,11 +422,11 @@ extension Wording {
         case (.en, .tooManyColumns(let limit, let line)): return "Row \(line) has more than \(g(limit)) columns."
         case (.en, .cellTooLong(let limit, let line)): return "A cell in row \(line) is longer than \(g(limit)) bytes."
         case (.ko, .utf16): return "파일이 UTF-16(“유니코드 텍스트”)으로 저장되어 있습니다. “CSV UTF-8” 형식으로 저장해서 가져와 주세요."
-        case (.ko, .notUTF8): return "파일이 UTF-8 텍스트가 아닙니다 (한국어 스프레드시트는 “CSV”를 CP949로 저장합니다). “CSV UTF-8” 형식으로 저장해서 가져와 주세요."
+        case (.ko, .notUTF8): return "파일이 UTF-8 텍스트가 아닙니다(한국어 스프레드시트는 “CSV”를 CP949로 저장합니다). “CSV UTF-8” 형식으로 저장해서 가져와 주세요."
         case (.ko, .binary): return "텍스트 파일이 아니라서 CSV 파일로 읽을 수 없습니다."
         case (.ko, .workbook): return "CSV 파일이 아니라 스프레드시트 통합 문서입니다. “CSV UTF-8” 형식으로 저장해서 가져와 주세요."
-        case (.ko, .empty): return "파일이 비어 있습니다. 열 이름 행과 상품마다 한 행이 있어야 합니다."
-        case (.ko, .unclosedQuote(let line)): return "\(line)행에서 시작한 따옴표 칸이 닫히지 않았습니다 (\" 하나가 빠졌습니다)."
+        case (.ko, .empty): return "파일이 비어 있습니다. 첫 행에 열 이름을, 다음 행부터 상품을 한 행씩 적어 주세요."
+        case (.ko, .unclosedQuote(let line)): return "\(line)행에서 시작한 따옴표 칸이 닫히지 않았습니다(\" 하나가 빠졌습니다)."
         case (.ko, .tooManyRows(let limit)): return "파일의 행이 \(g(limit))개를 넘습니다."
         case (.ko, .tooManyColumns(let limit, let line)): return "\(line)행의 열이 \(g(limit))개를 넘습니다."
         case (.ko, .cellTooLong(let limit, let line)): return "\(line)행의 칸 하나가 \(g(limit))바이트보다 깁니다."
@@ -442,9 +442,9 @@ extension Wording {
         case (.en, .computed(let names)): "Ignored: \(names), which the market works out itself."
         case (.en, .unknown(let names)): "Ignored: \(names), which this import does not know."
         case (.en, .repeated(let names)): "Ignored: \(names), a column named twice (the first one was read)."
-        case (.ko, .computed(let names)): "무시한 열: \(names) (마켓이 스스로 정하는 값)."
-        case (.ko, .unknown(let names)): "무시한 열: \(names) (이 가져오기가 모르는 열)."
-        case (.ko, .repeated(let names)): "무시한 열: \(names) (같은 이름이 두 번 나와 처음 것만 읽음)."
+        case (.ko, .computed(let names)): "무시한 열: \(names)(오픈마켓이 정하는 값)."
+        case (.ko, .unknown(let names)): "무시한 열: \(names)(알 수 없는 열)."
+        case (.ko, .repeated(let names)): "무시한 열: \(names)(같은 이름이 두 번 나와 처음 열만 읽음)."
         }
     }
 
@@ -460,15 +460,15 @@ extension Wording {
         case (.en, .stock): "How many are left, a whole number."
         case (.en, .images): "New products only: 1 to 5 file names of the images chosen below, separated by ;."
         case (.en, _): "Ignored: the market works it out."
-        case (.ko, .id): "상품 번호: 번호가 있는 행은 그 상품을 바꾸고, 없는 행은 새 상품을 등록합니다."
+        case (.ko, .id): "상품 번호: 번호가 있는 행은 그 상품을 수정하고, 없는 행은 새 상품을 등록합니다."
         case (.ko, .name): "상품명, 3~100자."
         case (.ko, .description): "상품 설명, 10~1,000자."
         case (.ko, .currency): "KRW 또는 USD."
-        case (.ko, .price): "할인 전 판매가 (KRW는 원 단위, USD는 센트까지)."
-        case (.ko, .discountedPrice): "판매가에서 빼는 할인 금액, 할인이 없으면 0."
+        case (.ko, .price): "할인 전 판매가(KRW는 원 단위, USD는 센트까지)."
+        case (.ko, .discountedPrice): "판매가에서 할인하는 금액, 할인이 없으면 0."
         case (.ko, .stock): "남은 수량, 정수."
-        case (.ko, .images): "새 상품만: 아래에서 고른 이미지의 파일 이름 1~5개, ; 로 구분."
-        case (.ko, _): "무시합니다: 마켓이 정하는 값입니다."
+        case (.ko, .images): "새 상품만: 아래에서 선택한 이미지의 파일 이름 1~5개, 세미콜론(;)으로 구분."
+        case (.ko, _): "무시합니다: 오픈마켓이 정하는 값입니다."
         }
     }
 
@@ -499,10 +499,10 @@ extension Wording {
         case (.en, .stockAdjust): "Add to or take from the stock (+/−)"
         case (.en, .delete): "Delete"
         case (.ko, .priceSet): "판매가 설정"
-        case (.ko, .priceAdjust): "판매가 올리기·내리기 (+/−)"
-        case (.ko, .discountSet): "할인 금액 설정 (0이면 할인 없음)"
+        case (.ko, .priceAdjust): "판매가 인상·인하(+/−)"
+        case (.ko, .discountSet): "할인 금액 설정(0이면 할인 없음)"
         case (.ko, .stockSet): "재고 설정"
-        case (.ko, .stockAdjust): "재고 더하기·빼기 (+/−)"
+        case (.ko, .stockAdjust): "재고 추가·차감(+/−)"
         case (.ko, .delete): "삭제"
         }
     }

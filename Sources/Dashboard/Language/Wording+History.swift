@@ -10,7 +10,7 @@ extension Wording {
         case (.en, let id?, let name?): "History of “\(name)” (product \(id))"
         case (.en, let id?, nil): "History of product \(id)"
         case (.ko, nil, _): "작업 기록"
-        case (.ko, let id?, let name?): "“\(name)” 상품의 작업 기록 (\(id)번)"
+        case (.ko, let id?, let name?): "“\(name)” 상품의 작업 기록(상품 번호 \(id))"
         case (.ko, let id?, nil): "\(id)번 상품의 작업 기록"
         }
     }
@@ -18,15 +18,16 @@ extension Wording {
     func historyIntro(days: Int) -> String {
         switch language {
         case .en: "Every change this dashboard made, and the changes made elsewhere that a count of the catalog noticed, newest first. Kept for \(days) days."
-        case .ko: "이 대시보드에서 한 모든 변경과 상품 집계에서 발견한 다른 곳의 변경을 최신순으로 보여 줍니다. \(days)일 동안 보관합니다."
+        case .ko: "이 대시보드에서 한 모든 작업과 상품 집계에서 발견한 다른 곳의 수정을 최신순으로 보여 드립니다. \(days)일 동안 보관합니다."
         }
     }
 
-    /// "Showing 1–20 of 134 entries" / "전체 기록 134건 중 1–20건".
+    /// "Showing 1–20 of 134 entries" / "전체 기록 134건 중 1~20건".
     func showingEntries(first: Int, last: Int, total: Int) -> String {
-        switch language {
-        case .en: total == 1 ? "Showing 1 entry" : "Showing \(first)–\(last) of \(total) entries"
-        case .ko: "전체 기록 \(total)건 중 \(first)–\(last)건"
+        let (first, last, total) = (OverviewPage.grouped(first), OverviewPage.grouped(last), OverviewPage.grouped(total))
+        return switch language {
+        case .en: total == "1" ? "Showing 1 entry" : "Showing \(first)–\(last) of \(total) entries"
+        case .ko: "전체 기록 \(total)건 중 \(first)~\(last)건"
         }
     }
 
@@ -68,8 +69,8 @@ extension Wording {
         case (.done, _): nil
         case (.pending, _): language == .en ? "In progress" : "진행 중"
         case (.unknown, .interrupted?):
-            language == .en ? "Interrupted: the dashboard stopped before the market answered" : "중단됨: 마켓이 응답하기 전에 대시보드가 멈췄습니다"
-        case (.unknown, _): language == .en ? "Outcome unknown: the market did not answer in time" : "결과 알 수 없음: 마켓이 제때 응답하지 않았습니다"
+            language == .en ? "Interrupted: the dashboard stopped before the market answered" : "중단됨: 오픈마켓이 응답하기 전에 대시보드가 멈췄습니다"
+        case (.unknown, _): language == .en ? "Outcome unknown: the market did not answer in time" : "결과 알 수 없음: 오픈마켓이 제때 응답하지 않았습니다"
         case (.failed, _): failureText(entry.failure)
         }
     }
@@ -84,10 +85,10 @@ extension Wording {
         case (.en, _, _): failure?.marketMessage.map { "Refused by the market: \($0)" } ?? "Refused by the market"
         case (.ko, .imagesNotKept?, _): "보내지 않음: 휴지통에 이미지를 보관할 수 없었습니다"
         case (.ko, .journalUnavailable?, _): "보내지 않음: 작업 기록에 남길 수 없었습니다"
-        case (.ko, _, .notFound?): "거절됨: 마켓에 따르면 상품이 없습니다"
-        case (.ko, _, .unauthorized?): "거절됨: 마켓이 이 대시보드의 판매자를 받아들이지 않았습니다"
-        case (.ko, _, .unreachable?): "실패: 마켓에 연결할 수 없었습니다"
-        case (.ko, _, _): failure?.marketMessage.map { "마켓이 거절함: \($0)" } ?? "마켓이 거절함"
+        case (.ko, _, .notFound?): "거절됨: 오픈마켓에 상품이 없습니다"
+        case (.ko, _, .unauthorized?): "거절됨: 오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다"
+        case (.ko, _, .unreachable?): "실패: 오픈마켓에 연결할 수 없었습니다"
+        case (.ko, _, _): failure?.marketMessage.map { "오픈마켓이 거절함: “\($0)”(마켓 원문)" } ?? "오픈마켓이 거절함"
         }
     }
 
@@ -159,12 +160,12 @@ extension Wording {
     func notRecorded(_ count: Int) -> String {
         switch language {
         case .en: "A count found \(count) more changes made elsewhere; they were not recorded (at most \(HistoryJournal.maxOutsidePerCount) a count)."
-        case .ko: "집계에서 다른 곳의 변경을 \(count)건 더 발견했지만 기록하지 않았습니다 (집계 한 번에 최대 \(HistoryJournal.maxOutsidePerCount)건)."
+        case .ko: "집계에서 다른 곳의 수정을 \(count)건 더 발견했지만 기록하지 않았습니다(집계 한 번에 최대 \(HistoryJournal.maxOutsidePerCount)건)."
         }
     }
 
     func undoBatch(_ batch: Int) -> String {
-        language == .en ? "Undo the whole batch (\(batch))" : "일괄 작업 전체 되돌리기 (\(batch))"
+        language == .en ? "Undo the whole batch (\(batch))" : "일괄 작업 전체 되돌리기(\(batch))"
     }
 
     var historyUnreadable: ErrorText {
@@ -183,7 +184,7 @@ extension Wording {
                 message: "The Open Market did not answer in time. It may have put the old values back, or not.",
                 advice: "Open the product to see its values before trying again.", checkLabel: "Check the product")
         case .ko:
-            Outcome(heading: "변경을 되돌렸는지 알 수 없습니다",
+            Outcome(heading: "수정을 되돌렸는지 알 수 없습니다",
                 message: "오픈마켓이 제때 응답하지 않았습니다. 이전 값으로 돌아갔을 수도, 아닐 수도 있습니다.",
                 advice: "다시 시도하기 전에 상품을 열어 값을 확인해 주세요.", checkLabel: "상품 확인하기")
         }
@@ -192,7 +193,7 @@ extension Wording {
     func undone(_ name: String) -> String {
         switch language {
         case .en: "The change to “\(name)” was undone."
-        case .ko: "“\(name)” 상품의 변경을 되돌렸습니다."
+        case .ko: "“\(name)” 상품의 수정을 되돌렸습니다."
         }
     }
 
@@ -261,25 +262,25 @@ extension Wording {
                 message: "\(entry)번 기록은 수정이 아니라 ‘\(entryKind(kind, note: nil))’ 기록입니다. 아무것도 보내지 않았습니다."
                     + (kind == .delete ? " 삭제한 상품은 휴지통에서 다시 등록할 수 있습니다." : ""))
         case .notDone(let entry, let outcome):
-            ErrorText(heading: "이 변경은 되돌릴 수 없습니다",
+            ErrorText(heading: "이 수정은 되돌릴 수 없습니다",
                 message: outcome == .failed
-                    ? "\(entry)번 기록은 마켓이 거절해서 반영되지 않았으므로 되돌릴 것이 없습니다. 아무것도 보내지 않았습니다."
-                    : "\(entry)번 기록이 반영되었는지 알 수 없습니다 (마켓이 응답하지 않았습니다). 상품을 열어 값을 확인하고, 필요하면 직접 수정해 주세요. 아무것도 보내지 않았습니다.")
+                    ? "\(entry)번 기록은 오픈마켓이 거절해서 반영되지 않았으므로 되돌릴 것이 없습니다. 아무것도 보내지 않았습니다."
+                    : "\(entry)번 기록이 반영되었는지 알 수 없습니다(오픈마켓이 응답하지 않았습니다). 상품을 열어 값을 확인하고, 필요하면 직접 수정해 주세요. 아무것도 보내지 않았습니다.")
         case .alreadyUndone(let entry, let by):
             ErrorText(heading: "이미 되돌렸습니다", message: "\(entry)번 기록은 \(by)번 기록으로 이미 되돌렸습니다. 아무것도 보내지 않았습니다.")
         case .inProgress(let entry):
             ErrorText(heading: "이미 되돌리는 중입니다", message: "다른 요청이 지금 \(entry)번 기록을 되돌리고 있습니다. 더 보내지 않았습니다.")
         case .nothingToUndo(let entry):
-            ErrorText(heading: "되돌릴 내용이 없습니다", message: "\(entry)번 기록은 작업 기록에 남는 항목을 바꾸지 않았습니다. 아무것도 보내지 않았습니다.")
+            ErrorText(heading: "되돌릴 내용이 없습니다", message: "\(entry)번 기록에는 되돌릴 수정 항목이 없습니다. 아무것도 보내지 않았습니다.")
         case .productGone(let id):
-            ErrorText(heading: "상품이 없습니다", message: "\(id)번 상품이 마켓에 더 이상 없어서 수정을 되돌릴 수 없습니다. 아무것도 보내지 않았습니다.")
+            ErrorText(heading: "상품이 없습니다", message: "\(id)번 상품이 오픈마켓에 더 이상 없어서 수정을 되돌릴 수 없습니다. 아무것도 보내지 않았습니다.")
         case .notYours(let name):
             ErrorText(heading: "내 상품이 아닙니다",
-                message: "“\(name)” 상품은 다른 판매자의 상품입니다. 이 대시보드는 내 판매자의 상품만 바꿉니다. 아무것도 보내지 않았습니다.")
+                message: "“\(name)” 상품은 다른 판매자의 상품입니다. 내 판매자 번호의 상품만 수정할 수 있습니다. 아무것도 보내지 않았습니다.")
         case .changedSince(let name, let field, let now, let left):
-            ErrorText(heading: "그 뒤에 바뀌었습니다",
-                message: "이 수정 뒤에 “\(name)” 상품의 \(fieldSubject(field)) 바뀌었습니다 (지금 값: \(now), 이 수정 직후 값: \(left)). "
-                    + "되돌리면 더 최근의 변경을 덮어쓰게 되므로 아무것도 보내지 않았습니다. 상품을 직접 수정해 주세요.")
+            ErrorText(heading: "그 뒤에 다시 수정되었습니다",
+                message: "이 수정 뒤에 “\(name)” 상품의 \(fieldSubject(field)) 다시 수정되었습니다(지금 값: \(now), 이 수정 직후 값: \(left)). "
+                    + "되돌리면 더 최근의 수정을 덮어쓰게 되므로 아무것도 보내지 않았습니다. 상품을 직접 수정해 주세요.")
         case .formExpired:
             ErrorText(heading: "양식의 유효 시간이 지났습니다",
                 message: "안전을 위해 아무것도 보내지 않았습니다. 양식의 보안 토큰이 이 브라우저와 맞지 않습니다. 작업 기록을 다시 열고 한 번 더 시도해 주세요.")
@@ -301,11 +302,11 @@ extension Wording {
                     + "so it did not send it. The dashboard's log says more.")
         case (.ko, .imagesNotKept):
             ErrorText(heading: "상품을 삭제하지 않았습니다",
-                message: "휴지통에 상품 이미지를 보관할 수 없었습니다. 마켓의 이미지 서버가 이미지를 보내 주지 않았습니다. "
-                    + "아무것도 삭제하지 않았으니 잃은 것은 없습니다. 상품 이미지가 다시 보이면 다시 시도해 주세요.")
+                message: "휴지통에 상품 이미지를 보관할 수 없었습니다. 오픈마켓의 이미지 서버가 이미지를 보내 주지 않았습니다. "
+                    + "아무것도 삭제하지 않았습니다. 상품 이미지가 다시 보이면 다시 시도해 주세요.")
         case (.ko, .journalUnavailable):
             ErrorText(heading: "아무것도 보내지 않았습니다",
-                message: "대시보드가 이 변경을 작업 기록에 남길 수 없어서(데이터 폴더의 데이터베이스 오류) 보내지 않았습니다. 자세한 내용은 대시보드 로그를 확인해 주세요.")
+                message: "이 수정을 작업 기록에 남길 수 없어서(데이터 폴더의 데이터베이스 오류) 보내지 않았습니다. 자세한 내용은 대시보드 로그를 확인해 주세요.")
         }
     }
 }

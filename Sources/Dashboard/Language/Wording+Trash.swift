@@ -31,9 +31,10 @@ extension Wording {
 
     /// "Showing 1–20 of 45" for the bin's items.
     func showingItems(first: Int, last: Int, total: Int) -> String {
-        switch language {
-        case .en: total == 1 ? "Showing 1 product" : "Showing \(first)–\(last) of \(total) products"
-        case .ko: "전체 상품 \(total)개 중 \(first)–\(last)"
+        let (first, last, total) = (OverviewPage.grouped(first), OverviewPage.grouped(last), OverviewPage.grouped(total))
+        return switch language {
+        case .en: total == "1" ? "Showing 1 product" : "Showing \(first)–\(last) of \(total) products"
+        case .ko: "전체 상품 \(total)개 중 \(first)~\(last)"
         }
     }
 
@@ -53,13 +54,13 @@ extension Wording {
     var picturesRemoved: String {
         language == .en
             ? "Pictures no longer kept (over the size limit, or none were kept): restoring opens the register form, filled in."
-            : "이미지는 더 이상 보관하지 않습니다 (보관 용량 초과 또는 처음부터 없음). 복원하면 정보를 채운 등록 양식이 열립니다."
+            : "이미지는 더 이상 보관하지 않습니다(보관 용량 초과 또는 처음부터 없음). 복원하면 정보를 채운 등록 양식이 열립니다."
     }
 
     var deleteNotConfirmed: String {
         language == .en
             ? "The market did not confirm the delete: the product may still be there."
-            : "마켓이 삭제를 확인해 주지 않았습니다. 상품이 아직 있을 수 있습니다."
+            : "오픈마켓이 삭제를 확인해 주지 않았습니다. 상품이 아직 있을 수 있습니다."
     }
 
     func restoredAs(_ id: Int) -> String {
@@ -79,7 +80,7 @@ extension Wording {
     func restored(_ name: String, as id: Int, was old: Int) -> String {
         switch language {
         case .en: "“\(name)” is registered again. The market gave it a new number: product \(id) (it was \(old))."
-        case .ko: "“\(name)” 상품을 다시 등록했습니다. 마켓이 새 번호를 주었습니다: \(id)번 (이전 \(old)번)."
+        case .ko: "“\(name)” 상품을 다시 등록했습니다. 새 상품 번호는 \(id)입니다(이전 상품 번호 \(old))."
         }
     }
 
@@ -129,7 +130,7 @@ extension Wording {
             message: "The recycle bin still has this product's details, but not its pictures (they went over its size limit, or none could be kept). "
                 + "The form below is filled in: add the pictures and register it.")
         case .ko: ErrorText(heading: "이미지를 더 이상 보관하고 있지 않습니다",
-            message: "휴지통에 이 상품의 정보는 남아 있지만 이미지는 없습니다 (보관 용량을 넘어 지웠거나 보관할 수 없었습니다). "
+            message: "휴지통에 이 상품의 정보는 남아 있지만 이미지는 없습니다(보관 용량을 넘어 지웠거나 보관할 수 없었습니다). "
                 + "아래 양식에 정보를 채워 두었으니 이미지를 추가해서 등록해 주세요.")
         }
     }

@@ -9,7 +9,7 @@ extension BrowserTests {
     @Suite struct SafetyNet {
         static let texts: [String: (undone: String, restored: String)] = [
             "en": ("was undone", "is registered again"),
-            "ko": ("변경을 되돌렸습니다", "다시 등록했습니다"),
+            "ko": ("수정을 되돌렸습니다", "다시 등록했습니다"),
         ]
 
         @Test(BrowserTools.needed, arguments: ["en", "ko"])

@@ -112,11 +112,142 @@ enum WordingSamples {
             let outcome = w.outcomeUnknown(action)
             texts += [outcome.heading, outcome.message, outcome.advice, outcome.checkLabel]
         }
+        texts += history(w, name: name, number: number) + trash(w, name: name, number: number)
+        texts += batches(w, name: name, number: number)
         for reason in CatalogFailure.Reason.allCases {
             texts += [w.countFailure(reason), w.catalogNotCounted(reason).message]
             texts += [w.countFailed(age: age, reason, haveFigures: true), w.countFailed(age: age, reason, haveFigures: false)]
             texts.append(w.myListNotice(outdated: false, failure: reason) ?? "")
         }
+        return texts
+    }
+
+    /// The history's texts (`Wording+History.swift`).
+    static func history(_ w: Wording, name: String, number: Int) -> [String] {
+        var texts = [
+            w.historyHeading(product: nil, name: nil), w.historyHeading(product: number, name: name),
+            w.historyHeading(product: number, name: nil), w.historyIntro(days: number),
+            w.showingEntries(first: 1, last: number, total: number), w.historyEmpty(page: 1), w.historyEmpty(page: number),
+            w.productNumber(number), w.batchRow(batch: number, row: number), w.undoes(entry: number),
+            w.undoneBy(entry: number), w.undoneBy(entry: nil), w.undoLabel(entry: number), w.notRecorded(number),
+            w.undoBatch(number), w.undone(name), w.historyUnreadable.heading, w.historyUnreadable.message,
+            w.undoOutcomeUnknown.heading, w.undoOutcomeUnknown.message, w.undoOutcomeUnknown.advice,
+        ]
+        for kind in WriteKind.allCases {
+            texts += [w.entryKind(kind, note: nil), w.entryKind(kind, note: .appeared), w.entryKind(kind, note: .disappeared)]
+        }
+        for field in RecordedFields.Field.allCases {
+            texts.append(w.fieldName(field))
+        }
+        let refusals: [Wording.UndoRefusal] = [
+            .noSuchEntry(number), .notAnEdit(entry: number, kind: .delete), .notAnEdit(entry: number, kind: .create),
+            .notDone(entry: number, outcome: .failed), .notDone(entry: number, outcome: .unknown),
+            .alreadyUndone(entry: number, by: number + 1), .inProgress(entry: number), .nothingToUndo(entry: number),
+            .productGone(id: number), .notYours(name: name),
+            .changedSince(name: name, field: .price, now: String(number), left: String(number + 1)), .formExpired,
+        ]
+        for refusal in refusals {
+            texts += [w.undoRefused(refusal).heading, w.undoRefused(refusal).message]
+        }
+        for reason in [WriteRefusal.Reason.imagesNotKept, .journalUnavailable] {
+            texts += [w.writeNotSent(reason).heading, w.writeNotSent(reason).message]
+        }
+        return texts
+    }
+
+    /// The recycle bin's texts (`Wording+Trash.swift`).
+    static func trash(_ w: Wording, name: String, number: Int) -> [String] {
+        [
+            w.trashIntro(days: number, budget: number * 1024 * 1024, used: number * 1000), w.bytes(number), w.bytes(number * 4096),
+            w.showingItems(first: 1, last: number, total: number), w.deletedAt, w.wasProduct(number), w.picturesKept(number),
+            w.picturesRemoved, w.deleteNotConfirmed, w.restoredAs(number), w.restoreLabel(name), w.forgetLabel(name),
+            w.restored(name, as: number + 1, was: number), w.alreadyRestored(name, as: number), w.forgotten(name),
+            w.notInTrash(number, days: number).heading, w.notInTrash(number, days: number).message,
+            w.trashFormExpired.heading, w.trashFormExpired.message, w.trashUnreadable.heading, w.trashUnreadable.message,
+            w.restoreWithoutPictures.heading, w.restoreWithoutPictures.message,
+        ]
+    }
+
+    /// The batches' and the import's texts (`Wording+Batches.swift`).
+    static func batches(_ w: Wording, name: String, number: Int) -> [String] {
+        let bulk: [Wording.BulkProblem] = [
+            .noAction, .notANumber, .negative, .stockWhole, .percentOver100, .cutTooDeep, .nothingSelected, .tooMany(limit: number),
+        ]
+        var texts = bulk.map(w.bulkProblem) + [w.bulkProblemHeading]
+        let problems: [Wording.BatchProblem] = [
+            .notFound(id: number), .notOwn, .badID(name), .tooManyImages(number), .imageNotUploaded(name),
+        ]
+        texts += problems.map(w.batchProblem)
+        let warnings: [Wording.BatchWarning] = [
+            .priceJump(percent: number, up: true), .priceJump(percent: number, up: false), .deepDiscount(percent: number),
+            .duplicateName, .duplicateInFile(line: number),
+        ]
+        texts += warnings.map(w.batchWarning)
+        let made = Date(timeIntervalSince1970: Double(number) * 86_400)
+        for kind in [Batch.Kind.bulk, .import, .undo] {
+            let action = kind == .bulk ? BatchAction(kind: .priceAdjust, value: Decimal(-number), unit: .percent) : nil
+            let batch = Batch(id: number, kind: kind, state: .preview, createdAt: made, action: action, source: name, notes: [])
+            texts.append(w.batchTitle(batch))
+        }
+        for kind in BatchAction.Kind.allCases {
+            texts += [
+                w.actionText(BatchAction(kind: kind, value: Decimal(number), unit: .amount)),
+                w.actionText(BatchAction(kind: kind, value: Decimal(number), unit: .percent)),
+                w.actionText(BatchAction(kind: kind, value: 0, unit: .amount)),
+                w.bulkActionLabel(kind),
+            ]
+        }
+        var counts = BatchCounts()
+        for status in BatchRow.Status.allCases { counts.byStatus[status] = number }
+        counts.pendingEdits = number
+        var deletesOnly = BatchCounts()
+        deletesOnly.byStatus[.pending] = number
+        deletesOnly.pendingDeletes = number
+        var createsOnly = BatchCounts()
+        createsOnly.byStatus[.pending] = number
+        createsOnly.pendingCreates = number
+        texts.append(w.batchMade(LocalTime.timestamp(made, zone: TimeZone(identifier: "Asia/Seoul") ?? .gmt, w)))
+        for state in [Batch.State.preview, .running, .finished] {
+            texts += [w.batchState(state, counts: counts), w.batchSummary(counts, state: state), w.batchSummary(BatchCounts(), state: state)]
+            for status in BatchRow.Status.allCases {
+                for operation in [BatchRow.Operation.edit, .create, .delete] {
+                    texts.append(w.rowStatus(status, state: state, operation: operation))
+                }
+            }
+        }
+        for status in BatchRow.Status.allCases {
+            texts += [w.statusFilter(status, count: number), w.statusName(status)]
+        }
+        texts.append(w.statusFilter(nil, count: number))
+        texts += [BatchRow.Operation.edit, .create, .delete].compactMap(w.rowOperation)
+        let failures: [BatchFailure.Code] = [
+            .refused, .notFound, .unauthorized, .invalid, .unreachable, .unknown, .changedElsewhere, .journalUnavailable, .imagesNotKept,
+        ]
+        texts += failures.map(w.rowFailure)
+        texts += ProductField.allCases.map(w.fieldLabel)
+        texts += [
+            w.unnamedRow, w.fileRow(number), w.applyLabel(counts), w.applyLabel(deletesOnly), w.applyLabel(createsOnly),
+            w.deleteWarning(number), w.nothingToApply, w.retryLabel(number), w.undoLabel(number), w.undoNote, w.undoOf(number),
+            w.batchProgress(done: number, of: number + 1), w.batchRowsEmpty(filtered: true), w.batchRowsEmpty(filtered: false),
+            w.batchRowsCaption(shown: number, page: 1, lastPage: 1), w.batchRowsCaption(shown: number, page: 1, lastPage: number + 1),
+            w.batchesKept(days: number), w.batchNotFound.heading, w.batchNotFound.message,
+            w.batchStorageFailed.heading, w.batchStorageFailed.message, w.errorTitle(name), w.importLimits, w.importTooLargeAdvice,
+            w.selectProduct(name),
+        ]
+        let flashes: [Wording.BatchFlash] = [.stale, .alreadyApplying, .discarded, .nothingToRetry, .nothingToUndo]
+        texts += flashes.map(w.batchFlash)
+        let imports: [Wording.ImportProblem] = [
+            .stale, .noFile, .notMultipart, .tooManyRows(limit: number), .noKnownColumn(name),
+            .csvTooLarge(limit: w.size(number * 1024 * 1024)), .requestTooLarge(limit: w.size(number * 1024 * 1024)),
+        ]
+        texts += imports.map(w.importProblem)
+        let csv: [CSVProblem] = [
+            .utf16, .notUTF8, .binary, .workbook, .empty, .unclosedQuote(line: number), .tooManyRows(limit: number),
+            .tooManyColumns(limit: number, line: number), .cellTooLong(limit: number, line: number),
+        ]
+        texts += csv.map(w.csvProblem)
+        texts += [w.importNote(.computed(name)), w.importNote(.unknown(name)), w.importNote(.repeated(name))]
+        texts += ProductCSV.Column.allCases.map(w.columnMeaning)
         return texts
     }
 
