@@ -7,9 +7,10 @@ import Templating
 /// made from.
 ///
 /// That context depends only on one cached page of products and on the query (view, page, page
-/// size, search). Until the JSON is refetched it comes out the same on every render, and building
-/// it is more than half of a grid page's cost (20 objects of a dozen fields, 40 prices
-/// formatted, a dozen links). The page itself is still rendered per request, with what belongs
+/// size, search, and the parameters it did not understand, which the page names). Until the
+/// JSON is refetched it comes out the same on every render, and building it is more than half
+/// of a grid page's cost (20 objects of a dozen fields, 40 prices formatted, a dozen links).
+/// The page itself is still rendered per request, with what belongs
 /// to the request or the moment added: the flash message and the "market not answering" notice.
 ///
 /// With `--page-cache` (the default) an entry also keeps the page rendered from that context
@@ -26,6 +27,8 @@ final class ListPageMemo: Sendable {
         var list: MarketGateway.ListKey
         var view: ProductListQuery.View
         var language: Language
+        /// The parameters the page names as not understood (its note is in the context).
+        var ignored: [String]
     }
 
     struct Entry: Sendable {
@@ -49,7 +52,7 @@ final class ListPageMemo: Sendable {
     func entry(
         for query: ProductListQuery, language: Language = .en, fetchedAt: ContinuousClock.Instant, build: () -> Entry
     ) -> Entry {
-        let key = Key(list: query.listKey, view: query.view, language: language)
+        let key = Key(list: query.listKey, view: query.view, language: language, ignored: query.ignored)
         if let entry = entries.read({ $0[key] }), entry.fetchedAt == fetchedAt { return entry }
         let entry = build()
         entries.write { entries in
