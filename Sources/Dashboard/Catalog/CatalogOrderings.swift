@@ -291,6 +291,15 @@ struct CatalogNameKey: Comparable, Sendable {
         a.scalars.lexicographicallyPrecedes(b.scalars)
     }
 
+    /// The key as text that sorts the same way byte by byte: each scalar with its group as 6
+    /// lowercase hex digits (for `catalog-bench`, which sorts names in SQLite too).
+    var hexText: String {
+        scalars.map { value in
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+        }.joined()
+    }
+
     private static func group(_ scalar: Unicode.Scalar, _ language: Language) -> UInt32 {
         let value = scalar.value
         if (0x30...0x39).contains(value) { return 1 }
