@@ -221,9 +221,9 @@ line(String(format: "  SQLite (%@, in memory): rows in %.0f ms, indexes in %.0f 
 let queries = [
     "sort=oldest", "sort=price", "sort=-price", "sort=stock", "sort=-stock", "sort=name", "sort=name&lang=ko",
     "stock=in", "stock=low", "stock=out", "sale=1", "currency=KRW", "currency=USD", "currency=USD&min_price=10&max_price=50",
-    "mine=1", "q=mug",
+    "mine=1", "sort=price&q=mug",
     "sort=price&stock=in&currency=KRW", "sort=-price&sale=1&currency=USD&min_price=5", "sort=name&stock=low&q=e",
-    "sort=stock&sale=1&q=%EA%B9%80%EC%B9%98", "sort=-stock&currency=KRW&max_price=500000&q=lamp", "sort=oldest&mine=1&stock=in",
+    "sort=stock&sale=1&q=%EC%9D%98%EC%9E%90", "sort=-stock&currency=KRW&max_price=500000&q=lamp", "sort=oldest&mine=1&stock=in",
 ]
 
 line("  ours: the list's own parse, filter, walk and page cut; memo: the same question again (paging);")
