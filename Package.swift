@@ -53,6 +53,7 @@ let package = Package(
         // Benchmarks (run by Scripts/, never by tests).
         .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
         .executableTarget(name: "template-bench", dependencies: ["Templating", "Dashboard", "HTTPServer", "MarketClient"]),
+        .executableTarget(name: "catalog-bench", dependencies: ["Dashboard", "MarketClient", "SQLite"]),
 
         // Helpers more than one test target needs (a seeded generator, a gate), in one copy.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["README.md"]),

@@ -37,6 +37,52 @@ struct CatalogFilter: Sendable, Equatable {
         vendorID == nil && search.isEmpty && stock == nil && !onSale && currency == nil
     }
 
+    /// The filter over an order's entries (`CatalogOrderings.Entry`) with its constants worked
+    /// out once, for one walk; `needsProduct` when what it cannot tell from an entry (a
+    /// currency other than KRW and USD, a vendor id past 32 bits) needs the product itself.
+    /// The name search is the snapshot's (`CatalogSearch.Names`).
+    struct Walk {
+        let vendor: Int32?
+        let stockAtLeast: Int32?
+        let stockAtMost: Int32?
+        let onSale: Bool
+        let currencyRank: UInt8?
+        let minHundredths: Int64?
+        let maxHundredths: Int64?
+        let needsProduct: Bool
+
+        func matches(_ entry: CatalogOrderings.Entry) -> Bool {
+            if let vendor, entry.vendor != vendor { return false }
+            if let stockAtLeast, entry.stock < stockAtLeast { return false }
+            if let stockAtMost, entry.stock > stockAtMost { return false }
+            if onSale, !entry.isOnSale { return false }
+            if let currencyRank {
+                if entry.currencyRank != currencyRank { return false }
+                if let minHundredths, entry.paidHundredths < minHundredths { return false }
+                if let maxHundredths, entry.paidHundredths > maxHundredths { return false }
+            }
+            return true
+        }
+    }
+
+    var walk: Walk {
+        // Stock is clamped to 32 bits in an entry; so is the threshold here, which keeps the
+        // comparison (a threshold is at most 1,000,000 anyway).
+        let threshold = Int32(clamping: lowStockThreshold)
+        let bounds: (Int32?, Int32?) = switch stock {
+        case .inStock?: (1, nil)
+        case .low?: (1, threshold)
+        case .out?: (nil, 0)
+        case nil: (nil, nil)
+        }
+        let rank = currency.map(CatalogOrderings.currencyRank)
+        let vendor = vendorID.map { Int32(exactly: $0) ?? CatalogOrderings.Entry.largeVendor }
+        return Walk(
+            vendor: vendor, stockAtLeast: bounds.0, stockAtMost: bounds.1, onSale: onSale, currencyRank: rank,
+            minHundredths: minHundredths, maxHundredths: maxHundredths,
+            needsProduct: rank == CatalogFields.otherCurrency || vendor == CatalogOrderings.Entry.largeVendor)
+    }
+
     func matches(_ product: CatalogProduct) -> Bool {
         if let vendorID, product.vendorID != vendorID { return false }
         if let stock {
@@ -52,6 +98,6 @@ struct CatalogFilter: Sendable, Equatable {
             if let minHundredths, product.paidHundredths < minHundredths { return false }
             if let maxHundredths, product.paidHundredths > maxHundredths { return false }
         }
-        return search.matches(product.searchName)
+        return search.matches(CatalogSearch.fold(product.name))
     }
 }

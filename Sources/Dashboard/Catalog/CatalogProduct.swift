@@ -26,8 +26,6 @@ struct CatalogProduct: Sendable, Equatable {
     /// The price to pay in hundredths of the currency's unit, for comparing without `Decimal`
     /// arithmetic (sorting and filtering walk every product). `Int64.max` when it does not fit.
     var paidHundredths: Int64
-    /// The name as search compares it: case folded (see `CatalogSearch`).
-    var searchName: String
 
     init(_ summary: ProductSummary, vendorName: String, keepsThumbnail: Bool = true) {
         id = summary.id
@@ -42,7 +40,6 @@ struct CatalogProduct: Sendable, Equatable {
         stock = summary.stock
         createdAt = summary.createdAt
         paidHundredths = Self.hundredths(bargainPrice)
-        searchName = CatalogSearch.fold(name)
     }
 
     /// A product as the market answered a write (the detail has no `vendorName`: `vendorName`

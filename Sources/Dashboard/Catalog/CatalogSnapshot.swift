@@ -7,6 +7,8 @@ import MarketClient
 struct CatalogSnapshot: Sendable {
     /// Each product once, in no meaningful order: `orderings` say where each goes.
     private(set) var products: [CatalogProduct]
+    /// Each product's name as search compares it, by the same position.
+    private(set) var searchNames: CatalogSearch.Names
     private(set) var orderings: CatalogOrderings
     /// When the crawl that made it started: the figures are at least this fresh.
     let takenAt: Date
@@ -24,7 +26,8 @@ struct CatalogSnapshot: Sendable {
     /// count's task, never on a server thread).
     init(products: [CatalogProduct], takenAt: Date, isPartial: Bool, reportedTotal: Int, generation: Int) {
         self.products = products
-        self.orderings = CatalogOrderings(products)
+        searchNames = CatalogSearch.Names(products)
+        orderings = CatalogOrderings(products)
         self.takenAt = takenAt
         self.isPartial = isPartial
         self.reportedTotal = reportedTotal
@@ -33,7 +36,7 @@ struct CatalogSnapshot: Sendable {
 
     /// Every product, newest first.
     var newestFirst: [CatalogProduct] {
-        orderings.order(for: .newest, language: .en).indices.map { products[Int($0)] }
+        orderings.order(for: .newest, language: .en).entries.map { products[Int($0.index)] }
     }
 
     /// The products of one vendor, newest first.
@@ -42,21 +45,38 @@ struct CatalogSnapshot: Sendable {
     }
 
     /// The positions in `products` of those `filter` keeps, in `sort`'s order: one walk of a
-    /// kept order, no sorting.
+    /// kept order, front to back, no sorting; a product itself is read only for what its entry
+    /// cannot tell (see `CatalogFilter.Walk`); a search is one pass over `searchNames` first.
     func matching(_ filter: CatalogFilter, sort: ProductListQuery.Sort, language: Language) -> [Int32] {
         let (order, reversed) = orderings.order(for: sort, language: language)
         if filter.keepsEverything {
-            return reversed ? Array(order.reversed()) : order
+            return reversed ? order.reversed().map(\.index) : order.map(\.index)
         }
+        let walk = filter.walk
+        let searches = !filter.search.isEmpty
+        let named = searches ? searchNames.matching(filter.search) : []
         var found: [Int32] = []
-        return products.withUnsafeBufferPointer { products in
-            if reversed {
-                for index in order.reversed() where filter.matches(products[Int(index)]) { found.append(index) }
-            } else {
-                for index in order where filter.matches(products[Int(index)]) { found.append(index) }
+        products.withUnsafeBufferPointer { products in
+            named.withUnsafeBufferPointer { named in
+                order.withUnsafeBufferPointer { order in
+                    func keeps(_ entry: CatalogOrderings.Entry) -> Bool {
+                        guard walk.matches(entry) else { return false }
+                        if walk.needsProduct {
+                            let product = products[Int(entry.index)]
+                            if let vendorID = filter.vendorID, product.vendorID != vendorID { return false }
+                            if let currency = filter.currency, product.currency != currency { return false }
+                        }
+                        return !searches || named[Int(entry.index) >> 6] & (1 << UInt64(entry.index & 63)) != 0
+                    }
+                    if reversed {
+                        for entry in order.reversed() where keeps(entry) { found.append(entry.index) }
+                    } else {
+                        for entry in order where keeps(entry) { found.append(entry.index) }
+                    }
+                }
             }
-            return found
         }
+        return found
     }
 
     /// A change this dashboard made on the market, applied from the market's answer: the
@@ -80,9 +100,11 @@ struct CatalogSnapshot: Sendable {
             if let position {
                 orderings.remove(Int32(position))
                 products[position] = product
+                searchNames.replace(position, with: product.name)
                 orderings.insert(Int32(position), products)
             } else {
                 products.append(product)
+                searchNames.append(product.name)
                 orderings.insert(Int32(products.count - 1), products)
             }
         case .removed(let id):
@@ -91,9 +113,11 @@ struct CatalogSnapshot: Sendable {
             let last = products.count - 1
             if position != last {
                 products[position] = products[last]
+                searchNames.moveLast(to: position)
                 orderings.renumber(Int32(last), to: Int32(position))
             }
             products.removeLast()
+            searchNames.removeLast()
         }
     }
 }

@@ -55,8 +55,12 @@ struct ProductListPage {
                 "perPage": TemplateValue(query.perPage),
                 "hasSearch": .bool(!query.search.isEmpty),
                 "mine": .bool(query.mine),
+                // A new search keeps the order and filters.
+                "orderAndFilters": .list(query.orderAndFilterFields.map { field in
+                    ["name": .string(field.name), "value": .string(field.value)]
+                }),
             ],
-            "clearSearchHref": .string(ProductListQuery(view: query.view, perPage: query.perPage, mine: query.mine).listPath),
+            "clearSearchHref": .string(query.withoutSearch.listPath),
             "ownerLinks": .list([false, true].map { mine in
                 [
                     "label": .string(wording.ownerLabel(mine: mine)),

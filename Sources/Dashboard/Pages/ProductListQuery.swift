@@ -177,14 +177,22 @@ struct ProductListQuery: Sendable, Equatable {
     private func appendSelection(to items: inout [String]) {
         if !search.isEmpty { items.append("q=\(URLEncodedForm.encode(search))") }
         if mine { items.append("mine=1") }
-        if sort != .newest { items.append("sort=\(sort.rawValue)") }
-        if let stock { items.append("stock=\(stock.rawValue)") }
-        if onSale { items.append("sale=1") }
+        items += orderAndFilterFields.map { "\($0.name)=\(URLEncodedForm.encode($0.value))" }
+    }
+
+    /// The order and the filters that are on, as parameters (defaults left out): what the
+    /// search form carries along as hidden fields.
+    var orderAndFilterFields: [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
+        if sort != .newest { fields.append(("sort", sort.rawValue)) }
+        if let stock { fields.append(("stock", stock.rawValue)) }
+        if onSale { fields.append(("sale", "1")) }
         if let currency {
-            items.append("currency=\(currency.rawValue)")
-            if let minPrice { items.append("min_price=\(minPrice)") }
-            if let maxPrice { items.append("max_price=\(maxPrice)") }
+            fields.append(("currency", currency.rawValue))
+            if let minPrice { fields.append(("min_price", "\(minPrice)")) }
+            if let maxPrice { fields.append(("max_price", "\(maxPrice)")) }
         }
+        return fields
     }
 
     /// `/products` with this state.
@@ -248,6 +256,14 @@ struct ProductListQuery: Sendable, Equatable {
             copy.minPrice = nil
             copy.maxPrice = nil
         }
+        copy.page = 1
+        return copy
+    }
+
+    /// The same list without its search, from page 1 (order and filters kept).
+    var withoutSearch: ProductListQuery {
+        var copy = self
+        copy.search = ""
         copy.page = 1
         return copy
     }
