@@ -15,13 +15,13 @@ import Testing
     static func stock(_ market: LiveShapedMarket) {
         market.store.state.withLock { state in
             for product in [
-                FieldProduct(id: 210, vendorID: own, vendorName: "dashboard-team", name: "Tea cup", description: "A cup.",
+                LiveShapedProduct(id: 210, vendorID: own, vendorName: "dashboard-team", name: "Tea cup", description: "A cup.",
                     price: "10000.0", bargainPrice: "10000.0", stock: 5, imageKey: "a0"),
-                FieldProduct(id: 211, vendorID: own, vendorName: "dashboard-team", name: "Tea pot", description: "A pot.",
+                LiveShapedProduct(id: 211, vendorID: own, vendorName: "dashboard-team", name: "Tea pot", description: "A pot.",
                     price: "8999.0", bargainPrice: "8999.0", stock: 5, imageKey: "a1"),
-                FieldProduct(id: 212, vendorID: own, vendorName: "dashboard-team", name: "Tea tray", description: "A tray.",
+                LiveShapedProduct(id: 212, vendorID: own, vendorName: "dashboard-team", name: "Tea tray", description: "A tray.",
                     price: "15000.0", discountedPrice: "1000.0", bargainPrice: "14000.0", stock: 5, imageKey: "a2"),
-                FieldProduct(id: 213, vendorID: own, vendorName: "dashboard-team", name: "Tea towel", description: "A towel.", currency: "USD",
+                LiveShapedProduct(id: 213, vendorID: own, vendorName: "dashboard-team", name: "Tea towel", description: "A towel.", currency: "USD",
                     price: "12.35", bargainPrice: "12.35", stock: 5, imageKey: "a3"),
             ] { state.products[product.id] = product }
         }

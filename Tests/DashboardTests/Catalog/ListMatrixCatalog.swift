@@ -17,8 +17,8 @@ struct MatrixProduct: Sendable, Equatable {
     var paidHundredths: Int { priceHundredths - discountHundredths }
 
     /// The product as the test market serves it (`LiveShapedMarket`).
-    var field: FieldProduct {
-        FieldProduct(
+    var field: LiveShapedProduct {
+        LiveShapedProduct(
             id: id, vendorID: vendorID, vendorName: ListMatrixCatalog.vendorNames[vendorID] ?? "", name: name,
             description: "A product of the sort and filter tests.", currency: currency,
             price: Self.json(priceHundredths, currency), discountedPrice: Self.json(discountHundredths, currency),
@@ -32,8 +32,8 @@ struct MatrixProduct: Sendable, Equatable {
         return cents % 10 == 0 ? "\(whole).\(cents / 10)" : "\(whole).\(cents < 10 ? "0" : "")\(cents)"
     }
 
-    /// Back from the test market's JSON numbers (`FieldProduct`), to follow what a write did.
-    init?(_ field: FieldProduct) {
+    /// Back from the test market's JSON numbers (`LiveShapedProduct`), to follow what a write did.
+    init?(_ field: LiveShapedProduct) {
         guard let price = Self.hundredths(field.price), let discount = Self.hundredths(field.discountedPrice) else { return nil }
         self.init(
             id: field.id, vendorID: field.vendorID, name: field.name, currency: field.currency, priceHundredths: price,

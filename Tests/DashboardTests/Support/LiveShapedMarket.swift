@@ -33,7 +33,7 @@ final class LiveShapedMarket: Sendable {
     }
 
     struct State {
-        var products: [Int: FieldProduct]
+        var products: [Int: LiveShapedProduct]
         var nextID: Int
         var received: [Received] = []
         var archived = ArchivedForm.path
@@ -47,7 +47,7 @@ final class LiveShapedMarket: Sendable {
         /// List requests (`GET /api/products?…`) wait here while it is set.
         var listGate: Gate?
 
-        init(products: [FieldProduct]) {
+        init(products: [LiveShapedProduct]) {
             self.products = Dictionary(uniqueKeysWithValues: products.map { ($0.id, $0) })
             nextID = max(300, (products.map(\.id).max() ?? 0) + 1)
         }
@@ -60,7 +60,7 @@ final class LiveShapedMarket: Sendable {
     final class Store: Sendable {
         let state: Mutex<State>
 
-        init(products: [FieldProduct]) {
+        init(products: [LiveShapedProduct]) {
             state = Mutex(State(products: products))
         }
     }
@@ -69,7 +69,7 @@ final class LiveShapedMarket: Sendable {
     private let server: HTTPServer
     let baseURL: URL
 
-    init(products: [FieldProduct] = LiveShapedData.products) throws {
+    init(products: [LiveShapedProduct] = LiveShapedData.products) throws {
         store = Store(products: products)
         let state = store
         var router = Router()
@@ -103,8 +103,8 @@ final class LiveShapedMarket: Sendable {
             await Self.write(request, state)
             guard request.headers["identifier"] == Self.identifier else { return Self.error(401, "unknown identifier") }
             let params = Self.params(request.body)
-            let created = state.state.withLock { state -> FieldProduct in
-                var product = FieldProduct(
+            let created = state.state.withLock { state -> LiveShapedProduct in
+                var product = LiveShapedProduct(
                     id: state.nextID, vendorID: LiveShapedData.ownVendorID, vendorName: LiveShapedData.ownVendorName,
                     name: params["name"] as? String ?? "", description: params["description"] as? String ?? "",
                     currency: params["currency"] as? String ?? "KRW",
@@ -123,7 +123,7 @@ final class LiveShapedMarket: Sendable {
             if let refusal = Self.refusal(request, state) { return refusal }
             if let failure = Self.failure(request, state) { return failure }
             let changes = (try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any]) ?? [:]
-            let product = state.state.withLock { state -> FieldProduct? in
+            let product = state.state.withLock { state -> LiveShapedProduct? in
                 guard let id = request.parameter("id").flatMap({ Int($0) }), var product = state.products[id] else { return nil }
                 if let stock = changes["stock"] as? Int { product.stock = stock }
                 if let name = changes["name"] as? String { product.name = name }
@@ -201,7 +201,7 @@ final class LiveShapedMarket: Sendable {
         if let gate { await gate.wait() }
     }
 
-    private static func product(_ request: HTTPRequest, _ state: Store) -> FieldProduct? {
+    private static func product(_ request: HTTPRequest, _ state: Store) -> LiveShapedProduct? {
         guard let id = request.parameter("id").flatMap({ Int($0) }) else { return nil }
         return state.state.withLock { $0.products[id] }
     }
