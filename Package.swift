@@ -13,8 +13,11 @@ let package = Package(
     targets: [
         // epoll(7) and eventfd(2), which Glibc's Swift module does not export (a few lines of C).
         .target(name: "CEpoll"),
-        // SQLite's C API (the system's libsqlite3), for the embedded market's storage.
-        .systemLibrary(name: "CSQLite"),
+        // Our SQLite layer: a connection, cached prepared statements, bound values, rows,
+        // transactions and `SQLiteError`; for the embedded market's storage and the dashboard's.
+        // It binds the system's libsqlite3 at run time (dlopen), so the build needs no SQLite
+        // header: nothing beyond the Swift toolchain.
+        .target(name: "SQLite"),
         // A reader-writer lock for state read on every request and written rarely.
         .target(name: "Locks"),
         // How the executables end: SIGINT or SIGTERM runs a graceful shutdown once.
@@ -34,13 +37,13 @@ let package = Package(
         // The embedded Open Market server with durable storage and seed data.
         .target(
             name: "LocalMarket",
-            dependencies: ["HTTPServer", "CSQLite"],
+            dependencies: ["HTTPServer", "SQLite"],
             resources: [.copy("Seed")]
         ),
         // Pages, view models, forms, caches, configuration.
         .target(
             name: "Dashboard",
-            dependencies: ["HTTPServer", "Templating", "MarketClient", "Locks"]
+            dependencies: ["HTTPServer", "Templating", "MarketClient", "Locks", "SQLite"]
         ),
         // The embedded market as the dashboard's upstream: the one place that knows both, so the
         // Dashboard library does not link LocalMarket; the executable and the tests wire it in.
@@ -50,6 +53,7 @@ let package = Package(
         // Benchmarks (run by Scripts/, never by tests).
         .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
         .executableTarget(name: "template-bench", dependencies: ["Templating", "Dashboard", "HTTPServer", "MarketClient"]),
+        .executableTarget(name: "catalog-bench", dependencies: ["Dashboard", "MarketClient", "SQLite"]),
 
         // Helpers more than one test target needs (a seeded generator, a gate), in one copy.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["README.md"]),
@@ -57,9 +61,10 @@ let package = Package(
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
         .testTarget(name: "LocksTests", dependencies: ["Locks"]),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
         .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer", "TestSupport"]),
-        .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer", "SQLite", "TestSupport"]),
         .testTarget(
             name: "DashboardTests",
             dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketEmbedding", "MarketClient", "TestSupport"]),

@@ -33,13 +33,14 @@
           if (!firstNew) firstNew = added;
         });
         replace("nav.pagination", fragment);
-        // "Showing 21–40 of 113" becomes "Showing 1–40 of 113" ("전체 113개 중 1–40"): all
-        // shown products count. The range is the one "N–M" in the summary, in either language.
+        // "Showing 21–40 of 113" becomes "Showing 1–40 of 113" ("전체 113개 중 1~40"): all
+        // shown products count. The range is the one "N–M" (English) or "N~M" (Korean) in the
+        // summary.
         var summary = document.querySelector("main p.summary");
         var newSummary = fragment.querySelector("p.summary");
         if (summary && newSummary) {
-          var first = summary.textContent.match(/([\d,]+)–/);
-          summary.textContent = first ? newSummary.textContent.replace(/[\d,]+–/, first[1] + "–") : newSummary.textContent;
+          var first = summary.textContent.match(/([\d,]+)[–~]/);
+          summary.textContent = first ? newSummary.textContent.replace(/[\d,]+([–~])/, first[1] + "$1") : newSummary.textContent;
         }
         history.replaceState(null, "", next);
         var nextButton = fragment.querySelector("button.load-more");

@@ -10,7 +10,15 @@
   var submit = input.form && input.form.querySelector("button[type=submit]");
 
   function say(text) { if (status) status.textContent = text; }
-  function kb(bytes) { return Math.round(bytes / 1024) + " KB"; }
+  function kb(bytes) { return String(Math.round(bytes / 1024)); }
+
+  // The messages come from the page, in its reader's language (`data-*` on the status line);
+  // the English after `||` is only for a page without them. `{name}` and the like are filled in.
+  function text(attribute, fallback, values) {
+    var message = (status && status.getAttribute(attribute)) || fallback;
+    Object.keys(values || {}).forEach(function (key) { message = message.split("{" + key + "}").join(values[key]); });
+    return message;
+  }
 
   function load(file) {
     return new Promise(function (resolve, reject) {
@@ -55,9 +63,10 @@
     if (!files.some(function (file) { return file.size > maxBytes; })) { say(""); return; }
     if (submit) submit.disabled = true;
     input.form.dataset.busy = "yes";
-    say((status && status.getAttribute("data-shrinking")) || "Making large images smaller…");
+    say(text("data-shrinking", "Making large images smaller…"));
     var result = new DataTransfer();
-    var notes = [];
+    var shrunk = [];
+    var problems = [];
     for (var i = 0; i < files.length; i++) {
       var file = files[i];
       if (file.size <= maxBytes) { result.items.add(file); continue; }
@@ -65,17 +74,20 @@
         var smaller = await shrink(file);
         if (smaller) {
           result.items.add(smaller);
-          notes.push(file.name + ": " + kb(file.size) + " → " + kb(smaller.size));
+          shrunk.push(text("data-shrunk-file", "{name}: {from} KB → {to} KB", { name: file.name, from: kb(file.size), to: kb(smaller.size) }));
         } else {
-          notes.push(file.name + " could not be made small enough; choose a smaller picture.");
+          problems.push(text("data-too-large", "{name} could not be made small enough; choose a smaller picture.", { name: file.name }));
         }
       } catch (error) {
         result.items.add(file); // the server will explain what is wrong with it
-        notes.push(file.name + " could not be read here; the server will check it.");
+        problems.push(text("data-unreadable", "{name} could not be read here; the server will check it.", { name: file.name }));
       }
     }
     input.files = result.files;
-    say(((status && status.getAttribute("data-shrunk")) || "Made smaller to fit 300 KB:") + " " + notes.join("; "));
+    // What was made smaller after its own heading; each problem as a sentence of its own.
+    var lines = [];
+    if (shrunk.length) lines.push(text("data-shrunk", "Made smaller to fit 300 KB:") + " " + shrunk.join(text("data-separator", "; ")));
+    say(lines.concat(problems).join(" "));
     delete input.form.dataset.busy;
     if (submit) submit.disabled = false;
   });

@@ -122,7 +122,14 @@ let context: TemplateValue = [
 ///   request of each and the ratio of 12 to 1 (target: under 1.5x; `Scripts/bench --check` fails at 2x);
 ///   `--params K N` answers N requests with K parameters (1, 5 or 12) and prints nothing, for
 ///   callgrind.
+/// - `--outside` times the history's comparison of two catalog counts instead of rendering.
 var arguments = Array(CommandLine.arguments.dropFirst())
+// `--outside`: how long comparing two counts of 100,000 products takes (history's "changed
+// elsewhere"), instead of rendering.
+if arguments.first == "--outside" {
+    print(OutsideChangesBenchmark.run())
+    exit(0)
+}
 let mode = arguments.first.flatMap { ["--grid", "--page", "--page-rendered", "--params"].contains($0) ? $0 : nil }
 if mode != nil { arguments.removeFirst() }
 

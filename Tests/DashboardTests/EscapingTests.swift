@@ -15,15 +15,39 @@ import Testing
         }
     }
 
+    /// The seed's dangerous names as the page must spell them.
+    static let script = "&lt;script&gt;alert(1)&lt;/script&gt;"
+    static let quotes = "&quot;quotes&quot; &amp; &lt;b&gt;bold&lt;/b&gt;"
+    static let image = "&lt;img src=x onerror=alert(2)&gt;"
+    static let vendor = "Tom &amp; Jerry&#39;s &lt;Shop&gt;"
+
+    /// A page, the status it must have, and the dangerous names it must show, escaped.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var path: String
+        var status: Int
+        var escaped: [String]
+        var testDescription: String { path }
+    }
+
     @Test(arguments: [
-        "/products?per_page=100", "/products?view=grid&per_page=100", "/products?page=3", "/products?view=grid&page=3",
-        "/products/6", "/products/9", "/products/36", "/products/99999", "/products?q=script",
+        Case(path: "/products?per_page=100", status: 200, escaped: [script, quotes, image, vendor]),
+        Case(path: "/products?view=grid&per_page=100", status: 200, escaped: [script, quotes, image]),
+        Case(path: "/products?page=3", status: 200, escaped: [script, quotes, vendor]),
+        Case(path: "/products?view=grid&page=3", status: 200, escaped: [script, quotes]),
+        Case(path: "/products/6", status: 200, escaped: [script]),
+        Case(path: "/products/9", status: 200, escaped: [quotes, vendor, "&lt;tags&gt;"]),
+        Case(path: "/products/36", status: 200, escaped: [image]),
+        Case(path: "/products/99999", status: 404, escaped: []),
+        Case(path: "/products?q=script", status: 200, escaped: [script]),
     ])
-    func pages_carryNoMarkupFromData(_ path: String) async throws {
+    func pages_carryNoMarkupFromData(_ page: Case) async throws {
         let dash = try SharedDashboard.get()
-        let response = try await dash.get(path)
-        #expect(response.status == 200 || response.status == 404)
-        expectNoInjectedMarkup(response, path)
+        let response = try await dash.get(page.path)
+        #expect(response.status == page.status)
+        expectNoInjectedMarkup(response, page.path)
+        for name in page.escaped {
+            #expect(response.text.contains(name), "\(name) on \(page.path)")
+        }
     }
 
     @Test func list_showsTheHTMLNamesAsText() async throws {

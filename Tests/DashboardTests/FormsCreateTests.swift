@@ -22,6 +22,9 @@ import Testing
             #expect(html.contains(#"<input id="images" name="images" type="file" multiple accept="image/jpeg,image/png""#))
             #expect(html.contains(#"enctype="multipart/form-data""#))
             #expect(html.contains(#"<option value="USD""#))
+            // An empty first option (a required select's placeholder); KRW stays the choice.
+            #expect(html.contains(#"<option value="">Choose a currency</option>"#))
+            #expect(html.contains(#"<option value="KRW" selected>"#))
             #expect(html.contains(#"minlength="3" maxlength="100""#))
             #expect(html.contains(#"<script src="/static/js/shrink-images.js" defer></script>"#))
             #expect(session.csrfToken.count == 32 && session.formToken.count == 32)

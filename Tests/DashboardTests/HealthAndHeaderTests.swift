@@ -27,7 +27,7 @@ import Testing
         let tier = ImageCacheStats.Tier(entries: 0, bytes: 0, capacityBytes: 1, hits: 0)
         let report = HealthReport(
             market: .init(url: "http://127.0.0.1:8081", reachable: false, latencyMilliseconds: 2),
-            imageCache: ImageCacheStats(memory: tier, disk: tier, upstreamFetches: 0, upstreamFailures: 0, refused: 0),
+            imageCache: ImageCacheStats(memory: tier, disk: tier, imageFetches: 0, imageFetchFailures: 0, refused: 0),
             vendor: .init(id: nil, source: "unknown"))
         let text = String(decoding: try report.json(), as: UTF8.self)
         #expect(text.contains(#""vendor":{"id":null,"source":"unknown"}"#))

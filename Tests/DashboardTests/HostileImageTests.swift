@@ -34,7 +34,7 @@ struct HostileImageTests {
         }
         defer { upstream.stop() }
         try await withDashboard({ configuration in
-            configuration.upstream = URL(string: upstream.baseURL)
+            configuration.marketURL = URL(string: upstream.baseURL)
         }) { dash in
             #expect(try await dash.get("/products").status == 200)
             let placeholder = try [UInt8](Data(contentsOf: DashboardHarness.checkout.appendingPathComponent("Public/images/placeholder.png")))

@@ -53,7 +53,7 @@ struct HostileMarketTests {
         let upstream = try HostileMarket(respond)
         defer { upstream.stop() }
         try await withDashboard({ configuration in
-            configuration.upstream = URL(string: upstream.baseURL)
+            configuration.marketURL = URL(string: upstream.baseURL)
             configuration.identifier = "7184295e-4aa2-11ed-a200-81a344d1e7cb"
             configuration.secret = "s3cr3t"
         }) { dash in
@@ -175,7 +175,7 @@ struct HostileMarketTests {
         let upstream = try HostileMarket { _ in HostileMarket.json("\"OK\"") }
         defer { upstream.stop() }
         try await withDashboard({ configuration in
-            configuration.upstream = URL(string: "http://admin:hunter2@127.0.0.1:\(upstream.port)/base?token=t0ps3cret#frag")
+            configuration.marketURL = URL(string: "http://admin:hunter2@127.0.0.1:\(upstream.port)/base?token=t0ps3cret#frag")
         }) { dash in
             let health = try await dash.get("/healthz")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(health.body)) as? [String: Any])

@@ -39,7 +39,7 @@ struct ImageCacheTests {
             #expect(served == 50)
         }
         #expect(held.fetches(of: url) == 1)
-        #expect(cache.stats.upstreamFetches == 1)
+        #expect(cache.stats.imageFetches == 1)
         // Later requests come from memory.
         _ = try await cache.image(for: url)
         #expect(held.fetches(of: url) == 1)
@@ -220,7 +220,7 @@ struct ImageCacheTests {
         upstream.serve(url, ImageFixtures.png())
         #expect(try await cache.image(for: url).contentType == "image/png")
         #expect(upstream.fetches(of: url) == 2)
-        #expect(cache.stats.upstreamFailures == 1)
+        #expect(cache.stats.imageFetchFailures == 1)
     }
 
     @Test func onlyHTTPURLsAreFetched() async throws {

@@ -232,7 +232,7 @@ struct ImageDownloaderTests {
             #expect(answer.header("cache-control") == "no-store")
         }
         #expect(hits.value == 3)
-        #expect(cache.stats.upstreamFailures == 1 && cache.stats.refused == 1)
+        #expect(cache.stats.imageFetchFailures == 1 && cache.stats.refused == 1)
     }
 
     @Test func anAnnouncedBodyOverTheCapIsRefused() async throws {

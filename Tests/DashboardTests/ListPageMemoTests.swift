@@ -35,6 +35,19 @@ import Testing
         #expect(builds == 3)
     }
 
+    /// The note about values that were not understood belongs to the request that had them.
+    @Test func aQueryWithIgnoredValues_isNeverRememberedNorServedFromMemory() {
+        let memo = ListPageMemo()
+        let now = CacheTime(.now)
+        var odd = query
+        odd.ignored = ["sort"]
+        _ = memo.entry(for: query, fetchedAt: now) { entry("plain", at: now) }
+        let built = memo.entry(for: odd, fetchedAt: now) { entry("with note", at: now) }
+        #expect(built.context["title"] == .string("with note"))
+        let plain = memo.entry(for: query, fetchedAt: now) { entry("built again", at: now) }
+        #expect(plain.context["title"] == .string("plain"))
+    }
+
     @Test func holdsAtMostItsCapacity() {
         let memo = ListPageMemo(capacity: 4)
         let now = CacheTime(.now)
@@ -57,7 +70,7 @@ import Testing
         let request = HTTPRequest(method: .get, target: "/products?view=grid")
         #expect(try html(await pages.listPageFetching(request)).contains("Teapot 2"))
         market.state.withLock { $0.products[2] = ScriptedMarket.product(id: 2, name: "Kettle 2") }
-        gateway.invalidate(productID: 2)
+        gateway.recordWrite(.unknown(productID: 2))
         let after = try html(await pages.listPageFetching(request))
         #expect(after.contains("Kettle 2"))
         #expect(!after.contains("Teapot 2"))
@@ -84,7 +97,8 @@ import Testing
         let market = ScriptedMarket(products: (1...25).map { ScriptedMarket.product(id: $0, name: "Teapot <\($0)>") })
         let kept = try pages(market, keepingPages: true)
         let rendered = try pages(market, keepingPages: false)
-        let request = HTTPRequest(method: .get, target: target)
+        // One browser: the bulk form carries its CSRF token.
+        let request = HTTPRequest(method: .get, target: target, headers: ["Cookie": "om_csrf=0123456789abcdef0123456789abcdef"])
         let first = await kept.listPageFetching(request)
         let again = await kept.listPageFetching(request)
         let fresh = await rendered.listPageFetching(request)
@@ -109,6 +123,21 @@ import Testing
         #expect(response.headers.values(for: "Set-Cookie").contains { $0.hasPrefix(FlashMessages.cookieName + "=") })
         // Shown once: the next plain request gets the kept page again, without the message.
         #expect(try !html(await kept.listPageFetching(plain)).contains("Product registered."))
+    }
+
+    /// A value the page notes as not understood is part of that page, not of the kept one:
+    /// the plain list after it shows no note, and the note shows again when asked for again.
+    @Test func aNoteAboutIgnoredValues_staysOnItsOwnPage() async throws {
+        let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
+        let kept = try pages(market, keepingPages: true)
+        let odd = HTTPRequest(method: .get, target: "/products?sort=DROP")
+        let plain = HTTPRequest(method: .get, target: "/products")
+        let note = "not understood"
+        #expect(try html(await kept.listPageFetching(odd)).contains(note))
+        #expect(try !html(await kept.listPageFetching(plain)).contains(note))
+        #expect(try html(await kept.listPageFetching(odd)).contains(note))
+        let immediate = try #require(kept.listPageIfFresh(plain))
+        #expect(try !html(immediate).contains(note))
     }
 
     @Test func pageCacheOption_isOnByDefault_andCanBeTurnedOff() throws {

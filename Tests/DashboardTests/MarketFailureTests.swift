@@ -58,7 +58,7 @@ import Testing
         #expect(list.message == "The Open Market answered that it has no such list (404).")
         // In Korean, Korean words only (not the English reason phrase as the market's quote).
         let korean = MarketFailure(MarketError.notFound, .page(productID: nil), Wording(.ko))
-        #expect(korean.message == "오픈마켓이 그런 목록이 없다고 답했습니다 (404).")
+        #expect(korean.message == "오픈마켓에서 요청한 목록을 찾을 수 없다고 응답했습니다(404).")
         #expect(!korean.message.contains("Not Found"))
     }
 
@@ -66,11 +66,17 @@ import Testing
         #expect(MarketFailure(CancellationError(), .page(productID: nil)) == MarketFailure(MarketError.unreachable, .page(productID: nil)))
     }
 
-    @Test func theMarketsOwnWords_areShown() {
+    /// The market's own words are shown as it wrote them, quoted and marked as its own, in
+    /// either language.
+    @Test func theMarketsOwnWords_areShown_quotedAndMarked() {
         #expect(MarketFailure(MarketError.rejected(status: 500, message: "database on fire"), .page(productID: 1)).message
-            == "The Open Market said: database on fire")
+            == "The Open Market said: “database on fire” (the market's words)")
         #expect(MarketFailure(MarketError.rejected(status: 409, message: "taken"), .form(action: .register)).message
-            == "The Open Market said: taken")
+            == "The Open Market said: “taken” (the market's words)")
+        #expect(MarketFailure(MarketError.rejected(status: 409, message: "taken"), .form(action: .register), Wording(.ko)).message
+            == "오픈마켓의 응답: “taken”(마켓 원문)")
+        #expect(MarketFailure(MarketError.rejected(status: 500, message: "database on fire"), .form(action: .delete), Wording(.ko)).message
+            == "오픈마켓이 오류로 응답했습니다: “database on fire”(마켓 원문). 입력한 내용은 그대로 있으니 오픈마켓이 복구되면 다시 보내 주세요.")
     }
 
     @Test(arguments: pageCases.indices)
@@ -111,7 +117,7 @@ import Testing
 }
 
 /// A market whose every read fails with one error.
-private struct FailingReads: MarketAPI {
+struct FailingReads: MarketAPI {
     let error: MarketError
 
     init(_ error: MarketError) { self.error = error }

@@ -16,24 +16,24 @@ struct OwnVendorTests {
 
     @Test func theFlagWins_thenTheEmbeddedMarket_thenWhatWasLearned() throws {
         try withFolder { folder in
-            #expect(OwnVendor.resolve(configured: 7, embedded: 28, dataDirectory: folder, upstream: upstream, identifier: identifier).current
+            #expect(OwnVendor.resolve(configured: 7, embedded: 28, dataDirectory: folder, market: upstream, identifier: identifier).current
                 == .init(id: 7, source: .flag))
-            #expect(OwnVendor.resolve(configured: nil, embedded: 28, dataDirectory: folder, upstream: upstream, identifier: identifier).current
+            #expect(OwnVendor.resolve(configured: nil, embedded: 28, dataDirectory: folder, market: upstream, identifier: identifier).current
                 == .init(id: 28, source: .embedded))
-            let fresh = OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, upstream: upstream, identifier: identifier)
+            let fresh = OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, market: upstream, identifier: identifier)
             #expect(fresh.current == .init(id: nil, source: .unknown))
             #expect(fresh.owns(61) == nil)
             #expect(fresh.learn(fromCreated: 61) == nil)
             #expect(fresh.current == .init(id: 61, source: .learned))
             #expect(fresh.owns(61) == true && fresh.owns(15) == false)
-            let again = OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, upstream: upstream, identifier: identifier)
+            let again = OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, market: upstream, identifier: identifier)
             #expect(again.current == .init(id: 61, source: .learned))
         }
     }
 
     @Test func aLearnedIdIsNeverReplaced_andAContradictionIsReported() throws {
         try withFolder { folder in
-            let vendor = OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, upstream: upstream, identifier: identifier)
+            let vendor = OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, market: upstream, identifier: identifier)
             vendor.learn(fromCreated: 61)
             let warning = try #require(vendor.learn(fromCreated: 15))
             #expect(warning.contains("vendor_id 15") && warning.contains("61"))
@@ -47,13 +47,13 @@ struct OwnVendorTests {
 
     @Test func aKeptIdBelongsToOneUpstreamAndIdentifier_andAnUnreadableFileIsIgnored() throws {
         try withFolder { folder in
-            OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, upstream: upstream, identifier: identifier)
+            OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, market: upstream, identifier: identifier)
                 .learn(fromCreated: 61)
             let otherIdentifier = OwnVendor.resolve(
-                configured: nil, embedded: nil, dataDirectory: folder, upstream: upstream, identifier: "another")
+                configured: nil, embedded: nil, dataDirectory: folder, market: upstream, identifier: "another")
             #expect(otherIdentifier.id == nil)
             let otherMarket = OwnVendor.resolve(
-                configured: nil, embedded: nil, dataDirectory: folder, upstream: URL(string: "http://127.0.0.1:8081")!, identifier: identifier)
+                configured: nil, embedded: nil, dataDirectory: folder, market: URL(string: "http://127.0.0.1:8081")!, identifier: identifier)
             #expect(otherMarket.id == nil)
             let file = folder.appendingPathComponent(OwnVendor.fileName)
             let kept = try String(contentsOf: file, encoding: .utf8)
@@ -62,7 +62,7 @@ struct OwnVendorTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [OwnVendor.fileName])
 
             try Data("{not json".utf8).write(to: file)
-            let unreadable = OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, upstream: upstream, identifier: identifier)
+            let unreadable = OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, market: upstream, identifier: identifier)
             #expect(unreadable.current == .init(id: nil, source: .unknown))
         }
     }

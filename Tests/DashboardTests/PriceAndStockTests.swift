@@ -14,7 +14,7 @@ import Testing
 
     static let cases: [Expected] = [
         // On sale: 20,000 less 10,000.
-        Expected(id: 1, original: "KRW 20,000", price: "KRW 10,000", stock: "Stock: 3"),
+        Expected(id: 1, original: "KRW 20,000", price: "KRW 10,000", stock: "Only 3 left"),
         // USD on sale with cents: 89.99 less 10.
         Expected(id: 3, original: "USD 89.99", price: "USD 79.99", stock: "Stock: 7"),
         // USD whose JSON says 24.5: cents kept.
@@ -22,11 +22,11 @@ import Testing
         // Sold out, not on sale.
         Expected(id: 8, original: nil, price: "USD 149.00", stock: "Sold out"),
         // 12.5 less 2.5.
-        Expected(id: 9, original: "USD 12.50", price: "USD 10.00", stock: "Stock: 4"),
+        Expected(id: 9, original: "USD 12.50", price: "USD 10.00", stock: "Only 4 left"),
         // Sold out and on sale.
         Expected(id: 11, original: "USD 199.99", price: "USD 159.99", stock: "Sold out"),
         // The market writes 60000000 as 6.0E7.
-        Expected(id: 14, original: nil, price: "KRW 60,000,000", stock: "Stock: 1"),
+        Expected(id: 14, original: nil, price: "KRW 60,000,000", stock: "Only 1 left"),
         Expected(id: 7, original: "KRW 25,000", price: "KRW 20,000", stock: "Stock: 40"),
     ]
 
@@ -64,7 +64,7 @@ import Testing
     }
 
     /// Every product on the list shows exactly one current price with its currency and either
-    /// a stock count or "Sold out", matching the market's stock.
+    /// a stock count, "Only N left" or "Sold out", matching the market's stock.
     @Test func everyProduct_showsOneCurrencyPriceAndItsStock() async throws {
         let dash = try SharedDashboard.get()
         let response = try await dash.get("/products?per_page=100")
@@ -79,7 +79,9 @@ import Testing
             if current.hasPrefix("USD ") { #expect(current.contains("."), "\(product.id): \(current)") }
             let stock = HTMLScan.text(HTMLScan.block(in: product.block, from: "<p class=\"stock\">", to: "</p>"))
             let expectedStock = stocks[product.id] ?? -1
-            #expect(stock == (expectedStock == 0 ? "Sold out" : "Stock: \(expectedStock)"), "\(product.id)")
+            // 1 to 5 left (the default --low-stock) reads as the apps' low-stock mark.
+            let expected = expectedStock == 0 ? "Sold out" : expectedStock <= 5 ? "Only \(expectedStock) left" : "Stock: \(expectedStock)"
+            #expect(stock == expected, "\(product.id)")
         }
     }
 }

@@ -24,6 +24,10 @@ import Testing
         // Without JavaScript: several images get thumbnail links to each slide.
         let thumbnails = HTMLScan.hrefs(in: HTMLScan.block(in: response.text, from: "<nav class=\"thumbnails\"", to: "</nav>"))
         #expect(thumbnails == (total > 1 ? (1...total).map { "#image-\($0)" } : []))
+        // Several images scroll sideways: the keyboard reaches the named list to scroll it.
+        let list = HTMLScan.tags("ul", in: response.text).first { $0["class"] == "slides" }
+        #expect(list?["tabindex"] == (total > 1 ? "0" : nil))
+        #expect(list?["aria-label"] == (total > 1 ? "Product pictures" : nil))
     }
 
     @Test func description_lineBreaksBecomeParagraphs() async throws {

@@ -1,9 +1,10 @@
 import Foundation
+import Glibc
 import Testing
 
 @testable import Dashboard
 
-/// `--secret-file` / `OPENMARKET_SECRET_FILE` (issue 14: `--secret` is readable by every local
+/// `--secret-file` / `OPENMARKET_SECRET_FILE` (a `--secret` flag is readable by every local
 /// user in the process list) and `--request-timeout`.
 @Suite struct SecretFileConfigurationTests {
     let folder = TemporaryDirectory()
@@ -56,10 +57,37 @@ import Testing
         #expect(throws: ConfigurationError.invalid("--secret-file: the first line of \(empty) is empty")) { try parse(["--secret-file", empty]) }
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         #expect(throws: ConfigurationError.invalid("--secret-file: \(folder.url.path) is a folder, not a file")) { try parse(["--secret-file", folder.url.path]) }
-        if getuid() != 0 {  // root reads any file
-            let locked = try file("hidden\n", mode: 0o000)
-            #expect(throws: ConfigurationError.invalid("--secret-file: \(locked) cannot be read (check its permissions)")) { try parse(["--secret-file", locked]) }
+        // A socket exists but cannot be opened by anyone, root included (open(2) gives ENXIO).
+        let socket = try unixSocket()
+        #expect(throws: ConfigurationError.invalid("--secret-file: \(socket) cannot be read (check its permissions)")) { try parse(["--secret-file", socket]) }
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root reads a file whatever its permissions"))
+    func aFileWithoutReadPermission_stopsStartUpWithOneClearLine() throws {
+        defer { folder.remove() }
+        let locked = try file("hidden\n", mode: 0o000)
+        #expect(throws: ConfigurationError.invalid("--secret-file: \(locked) cannot be read (check its permissions)")) { try parse(["--secret-file", locked]) }
+    }
+
+    /// A listening Unix socket in the folder, bound to a path (closed again: the path stays).
+    func unixSocket() throws -> String {
+        try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
+        let path = folder.url.appendingPathComponent("secret.sock").path
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        try #require(path.utf8.count < capacity, "\(path) is too long for a socket address")
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (index, byte) in path.utf8.enumerated() { bytes[index] = byte }
         }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0, "bind \(path): \(String(cString: strerror(errno)))")
+        return path
     }
 
     @Test func errors_neverShowTheFilesContents() throws {

@@ -2,8 +2,9 @@ import Testing
 @testable import HTTPParsing
 
 /// Seeded random properties of `HTTPRequestParser`: valid messages parse the same however their
-/// bytes are split, and garbage never traps and is refused with a 4xx/5xx. A failure names its
-/// seed; `SplitMix64(seed:)` with it replays the case.
+/// bytes are split; garbage never traps and gives the same answer however split; messages
+/// broken in a known way, and garbage no request can start with, are refused with a 4xx/5xx. A
+/// failure names its seed; `SplitMix64(seed:)` with it replays the case.
 @Suite struct ParserPropertyTests {
     /// What a test expects from a message: heads by method and target, whole bodies, ends.
     enum Expected: Equatable {
@@ -67,13 +68,60 @@ import Testing
     /// Bytes that matter to the parser, drawn more often than the rest.
     static let interesting: [UInt8] = Array("\r\n :;/?0123456789abcdefHTTP/1.1\t".utf8) + [0x00, 0x7F, 0x80, 0xFF]
 
-    @Test func randomGarbage_isRefusedWithAStatus_howeverSplit() async {
+    /// RFC 9110 §5.6.2 `tchar`, written out here rather than taken from the parser.
+    static let tokenBytes = Set(Array("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8))
+
+    /// Bytes no request can start with: neither a method's token character nor the CR of an
+    /// empty line before it (RFC 9112 §2.2, §3; a bare LF is refused too).
+    static let notARequestStart: [UInt8] = (UInt8(0)...UInt8(255)).filter { $0 != 0x0D && !tokenBytes.contains($0) }
+
+    @Test func randomGarbage_neverTraps_andGivesTheSameAnswer_howeverSplit() async {
         await SplitMix64.cases(300, base: 0x4741_5242_0000) { seed, rng in
             let count = Int.random(in: 0...300, using: &rng)
             let garbage = (0..<count).map { _ in
                 Bool.random(using: &rng) ? Self.interesting.pick(&rng) : UInt8.random(in: 0...255, using: &rng)
             }
             Self.expectRefusedOrParsedTheSame(garbage, seed: seed, rng: &rng)
+        }
+    }
+
+    /// Garbage whose first line cannot be a request line, ended by an empty line so the parser
+    /// must decide: refused, with nothing parsed, however split.
+    @Test func garbageThatCannotStartARequest_isRefusedWithAStatus_howeverSplit() async {
+        await SplitMix64.cases(300, base: 0x4741_5243_0000) { seed, rng in
+            let count = Int.random(in: 0...300, using: &rng)
+            let garbage = [Self.notARequestStart.pick(&rng)] + (0..<count).map { _ in
+                Bool.random(using: &rng) ? Self.interesting.pick(&rng) : UInt8.random(in: 0...255, using: &rng)
+            } + Array("\r\n\r\n".utf8)
+            for limits in [HTTPParserLimits(), Self.smallLimits] {
+                let whole = HTTPParserOutcome(garbage, limits: limits)
+                #expect(whole.events.isEmpty, "seed \(seed): \(whole)")
+                #expect(whole.error.map { (400...599).contains($0.status.rawValue) } == true, "seed \(seed): \(whole)")
+                let cut = Int.random(in: 0...garbage.count, using: &rng)
+                #expect(HTTPParserOutcome(garbage, cutAt: [cut], limits: limits) == whole, "seed \(seed), cut at \(cut)")
+                #expect(HTTPParserOutcome(garbage, piecesOf: 1, limits: limits) == whole, "seed \(seed), byte by byte")
+            }
+        }
+    }
+
+    /// Valid requests, then one broken in a known way: the valid ones parse whole, the broken
+    /// one never ends as a message, and the parser refuses it with a 4xx/5xx, however split.
+    @Test func messagesBrokenInAKnownWay_areRefused_howeverSplit() async {
+        await SplitMix64.cases(400, base: 0x4252_4B4E_0000) { seed, rng in
+            let valid = (0..<Int.random(in: 0...2, using: &rng)).map { _ in GeneratedRequest(&rng) }
+            let violation = GeneratedRequest.Violation.allCases.pick(&rng)
+            let broken = GeneratedRequest(&rng, violating: violation)
+            let message = valid.flatMap(\.bytes) + broken.bytes
+            let context = "seed \(seed), \(violation): \(String(decoding: broken.bytes.prefix(300), as: UTF8.self).debugDescription)"
+            let whole = HTTPParserOutcome(message)
+            #expect(whole.error.map { (400...599).contains($0.status.rawValue) } == true, "\(context) gave \(whole)")
+            let before = valid.flatMap(\.expected)
+            let events = Self.summary(whole.events)
+            #expect(Array(events.prefix(before.count)) == before, "\(context)")
+            #expect(!events.dropFirst(before.count).contains(.end), "\(context)")
+            let cuts = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int.random(in: 0...message.count, using: &rng) }
+            #expect(HTTPParserOutcome(message, cutAt: cuts) == whole, "\(context), cut at \(cuts.sorted())")
+            #expect(HTTPParserOutcome(message, piecesOf: 1) == whole, "\(context), byte by byte")
         }
     }
 
@@ -109,34 +157,123 @@ import Testing
     }
 }
 
-/// A random valid request: its bytes and the events it must give.
+/// A random valid request: its bytes and the events it must give. With a `Violation`, the
+/// same request broken in that one way, which the parser must refuse.
 struct GeneratedRequest {
+    /// Ways to break a request that RFC 9110 / 9112 (and this parser) do not accept.
+    enum Violation: CaseIterable {
+        /// A delimiter such as `(` or `/` in the method (§3.1: a token).
+        case delimiterInMethod
+        /// A control byte, space-free, or a raw non-ASCII byte in the target (§3.2).
+        case badByteInTarget
+        /// A version other than `HTTP/1.x` spelled exactly (§2.3), or an unsupported one (505).
+        case badVersion
+        /// Whitespace between a field name and its colon (§5.1).
+        case whitespaceBeforeColon
+        /// A control byte (not HTAB) in a field value (RFC 9110 §5.5).
+        case controlInFieldValue
+        /// A field line without a colon (§5).
+        case lineWithoutColon
+        /// A field line continued on the next (obs-fold, §5.2).
+        case obsoleteFold
+        /// A bare LF ending a line of the head (§2.2, not accepted here).
+        case bareLineFeed
+        /// No Host in HTTP/1.1 (§3.2).
+        case missingHost
+        /// Two Host fields (§3.2).
+        case secondHost
+        /// A Content-Length that is not one decimal number (§6.3).
+        case badContentLength
+        /// A chunk size that is not hexadecimal (§7.1); a bad Content-Length when not chunked.
+        case badChunkSize
+    }
+
     var bytes: [UInt8] = []
     var expected: [ParserPropertyTests.Expected] = []
 
-    init(_ rng: inout SplitMix64) {
+    static let delimiters = Array("\"(),/:;<=>?@[\\]{}".utf8)
+    static let badTargetBytes: [UInt8] = Array(0x00...0x08) + Array(0x0A...0x1F) + Array(0x7F...0xFF)
+    static let controlBytes: [UInt8] = Array(0x00...0x08) + Array(0x0A...0x1F) + [0x7F]
+    static let badVersions = ["HTTP/1.x", "HTTP/1", "HTTP/1.1.1", "http/1.1", "HTTP/11", "HTTP /1.1", "HTTP/1.10", "HTTP/2.0"]
+    static let badLengths = ["-1", "abc", "+5", "1e3", "0x10", "5 5", ""]
+    static let badChunkSizes = ["zz", "-5", "5x", " 5", "0x5", ";ext"]
+
+    init(_ rng: inout SplitMix64, violating violation: Violation? = nil) {
         let method = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].pick(&rng)
         let segments = (0..<Int.random(in: 0...3, using: &rng)).map { _ in Self.word(&rng, from: "abcxyz019-._~%") }
         var target = "/" + segments.joined(separator: "/")
         if Bool.random(using: &rng) { target += "?q=" + Self.word(&rng, from: "abc=&+%/?") }
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: localhost:8080\r\n"
+        var fields = ["Host: localhost:8080"]
         for index in 0..<Int.random(in: 0...4, using: &rng) {
-            head += "X-Field-\(index):\(Bool.random(using: &rng) ? " " : "")\(Self.word(&rng, from: "ab c\t;=\"é"))v\r\n"
+            fields.append("X-Field-\(index):\(Bool.random(using: &rng) ? " " : "")\(Self.word(&rng, from: "ab c\t;=\"é"))v")
         }
         let body = (0..<Int.random(in: 0...200, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
         var payload: [UInt8] = []
+        var isChunked = false
         switch Int.random(in: 0..<3, using: &rng) {
         case 0 where body.isEmpty:
-            head += "\r\n"
+            break
         case 1:
-            head += "Transfer-Encoding: chunked\r\n\r\n"
+            fields.append("Transfer-Encoding: chunked")
             payload = Self.chunked(body, &rng)
+            isChunked = true
         default:
-            head += "Content-Length: \(body.count)\r\n\r\n"
+            fields.append("Content-Length: \(body.count)")
             payload = body
         }
-        bytes = Array(head.utf8) + payload
         expected = [.head(method, target)] + (body.isEmpty ? [] : [.body(body)]) + [.end]
+
+        var methodBytes = Array(method.utf8)
+        var targetBytes = Array(target.utf8)
+        var version = "HTTP/1.1"
+        var lines = fields.map { Array($0.utf8) }
+        // Every line of the head, the empty one that ends it included, ends in CRLF but this one.
+        var bareLineFeedAfter: Int?
+        switch violation {
+        case nil:
+            break
+        case .delimiterInMethod:
+            methodBytes.insert(Self.delimiters.pick(&rng), at: Int.random(in: 0...methodBytes.count, using: &rng))
+        case .badByteInTarget:
+            targetBytes.insert(Self.badTargetBytes.pick(&rng), at: Int.random(in: 1...targetBytes.count, using: &rng))
+        case .badVersion:
+            version = Self.badVersions.pick(&rng)
+        case .whitespaceBeforeColon:
+            let index = Int.random(in: lines.indices, using: &rng)
+            if let colon = lines[index].firstIndex(of: UInt8(ascii: ":")) {
+                lines[index].insert(Bool.random(using: &rng) ? 0x20 : 0x09, at: colon)
+            }
+        case .controlInFieldValue:
+            let index = Int.random(in: lines.indices, using: &rng)
+            if let colon = lines[index].firstIndex(of: UInt8(ascii: ":")) {
+                lines[index].insert(Self.controlBytes.pick(&rng), at: Int.random(in: (colon + 1)...lines[index].count, using: &rng))
+            }
+        case .lineWithoutColon:
+            lines.insert(Array("NoColonHere".utf8), at: Int.random(in: 0...lines.count, using: &rng))
+        case .obsoleteFold:
+            // After a field line: whitespace before the first one may be ignored (§2.2).
+            lines.insert(Array("\(Bool.random(using: &rng) ? " " : "\t")folded".utf8), at: Int.random(in: 1...lines.count, using: &rng))
+        case .bareLineFeed:
+            bareLineFeedAfter = Int.random(in: -1...lines.count, using: &rng)  // -1: the request line
+        case .missingHost:
+            lines.removeFirst()
+        case .secondHost:
+            lines.insert(Array("Host: other.example".utf8), at: Int.random(in: 0...lines.count, using: &rng))
+        case .badChunkSize where isChunked:
+            let lineEnd = payload.firstIndex(of: 0x0D) ?? payload.count
+            payload.replaceSubrange(0..<lineEnd, with: Array(Self.badChunkSizes.pick(&rng).utf8))
+        case .badContentLength, .badChunkSize:
+            let bad = Array("Content-Length: \(Self.badLengths.pick(&rng))".utf8)
+            if let index = lines.firstIndex(where: { $0.starts(with: Array("Content-Length:".utf8)) }) {
+                lines[index] = bad
+            } else {
+                lines.insert(bad, at: Int.random(in: 0...lines.count, using: &rng))
+            }
+        }
+        func end(_ line: Int) -> [UInt8] { line == bareLineFeedAfter ? [0x0A] : [0x0D, 0x0A] }
+        bytes = methodBytes + [0x20] + targetBytes + [0x20] + Array(version.utf8) + end(-1)
+        for (index, line) in lines.enumerated() { bytes += line + end(index) }
+        bytes += end(lines.count) + payload
     }
 
     static func word(_ rng: inout SplitMix64, from alphabet: String) -> String {

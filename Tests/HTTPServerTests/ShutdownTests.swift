@@ -74,17 +74,26 @@ struct ShutdownTests {
     }
 
     @Test func shutdown_returnsPromptlyWithOnlyIdleConnections() async throws {
-        let configuration = ServerConfiguration.testing { $0.keepAliveTimeout = .seconds(3600) }
+        // The keep-alive timeout and the grace period are an hour away, and `shutDown` records
+        // an issue when `shutdown()` has not returned after `Patience.hangGuard`: it returns
+        // because the idle connections were closed, not because a deadline passed.
+        let configuration = ServerConfiguration.testing {
+            $0.keepAliveTimeout = .seconds(3600)
+            $0.shutdownGracePeriod = .seconds(3600)
+        }
         try await withServer(configuration: configuration, router: .testing()) { server in
             var clients: [RawClient] = []
             for _ in 0..<5 {
                 let client = try await RawClient.connect(port: server.port)
                 try await client.send(get("/hello"))
-                _ = try await client.readResponse()
+                #expect(try await client.readResponse().status == 200)
                 clients.append(client)
             }
-            // Returns (`shutDown` records an issue if it does not), with the keep-alive timeout an hour away.
+            #expect(server.activeConnections == 5)
             await shutDown(server)
+            // Every connection was counted out before `shutdown()` returned: it did not give up
+            // waiting for them.
+            #expect(server.activeConnections == 0)
             for client in clients {
                 #expect(try await client.isClosedByPeer())
             }

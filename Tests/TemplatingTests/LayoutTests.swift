@@ -39,7 +39,7 @@ import Testing
         context["t"] = [
             "site_name": "Open Market", "skip_to_content": "Skip to content", "site_nav": "Site", "nav_products": "Products",
             "nav_overview": "Overview", "nav_register": "Register a product", "footer_text": "Open Market dashboard",
-            "language_nav": "Language",
+            "language_nav": "Language", "nav_history": "History", "nav_trash": "Recycle bin", "nav_batches": "Batches",
         ]
         context["languageLinks"] = [
             ["label": "English", "code": "en", "href": "/products?lang=en", "current": true],
@@ -92,6 +92,9 @@ import Testing
                   <li><a href="/products">Products</a></li>
                   <li><a href="/overview">Overview</a></li>
                   <li><a href="/products/new">Register a product</a></li>
+                  <li><a href="/history">History</a></li>
+                  <li><a href="/trash">Recycle bin</a></li>
+                  <li><a href="/batches">Batches</a></li>
                 </ul>
               </nav>
             </header>

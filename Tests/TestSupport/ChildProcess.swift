@@ -129,6 +129,33 @@ public final class ChildProcess: Sendable {
         }
     }
 
+    /// Everything the child writes to standard output until it closes it (for a tool that
+    /// prints one answer and exits). The blocking reads run on a thread of their own, never
+    /// Swift's shared pool.
+    public func readToEnd() async -> [UInt8] {
+        let output = self.output
+        return await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: Self.readToEnd(output)) }.start()
+        }
+    }
+
+    /// `readToEnd()` on the calling thread, for a short tool run where no `async` context
+    /// exists (a test trait's condition, computed once).
+    public func readToEndBlocking() -> [UInt8] {
+        Self.readToEnd(output)
+    }
+
+    private static func readToEnd(_ output: Int32) -> [UInt8] {
+        var all: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return all }
+            all += chunk[0..<n]
+        }
+    }
+
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later): in `spawn.h` behind

@@ -19,17 +19,27 @@ public final class DashboardApp: Sendable {
     let ownVendor: OwnVendor
     /// The JSON caches in front of the market (tests await its refreshes).
     let gateway: MarketGateway
+    /// The dashboard's own SQLite database in the data directory.
+    let database: DashboardDatabase
+    /// Every write, and what changed on the market elsewhere (`/history`).
+    let journal: HistoryJournal
+    /// Deleted products, kept to be registered again (`/trash`).
+    let recycleBin: RecycleBin
+    /// Prunes the journal and the recycle bin once a day.
+    private let housekeeping: Task<Void, Never>
+    /// Applies batches in the background (tests reach its crash points and awaits).
+    let batchRunner: BatchRunner
 
     /// `startEmbedded` runs only when no upstream is configured.
     public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter) throws {
         try Self.checkFolders(configuration)
         let logger = ServerLogger(level: configuration.logLevel)
-        if let upstream = configuration.upstream {
+        if let upstream = configuration.marketURL {
             let credentials = MarketCredentials(identifier: configuration.identifier ?? "", secret: configuration.secret ?? "")
             let api = MarketClient(configuration: Self.clientConfiguration(configuration, baseURL: upstream, credentials: credentials))
             let ownVendor = OwnVendor.resolve(
                 configured: configuration.vendorID, embedded: nil, dataDirectory: configuration.dataDirectory,
-                upstream: upstream, identifier: credentials.identifier)
+                market: upstream, identifier: credentials.identifier)
             try self.init(configuration: configuration, logger: logger, api: api, marketURL: upstream, market: nil, ownVendor: ownVendor)
         } else {
             // The market's own access log would repeat every page's API calls; it speaks up
@@ -47,7 +57,7 @@ public final class DashboardApp: Sendable {
             let embedded = market.vendorIDs[credentials.identifier]
             let ownVendor = OwnVendor.resolve(
                 configured: configuration.vendorID, embedded: embedded, dataDirectory: configuration.dataDirectory,
-                upstream: url, identifier: credentials.identifier)
+                market: url, identifier: credentials.identifier)
             do {
                 try self.init(configuration: configuration, logger: logger, api: api, marketURL: url, market: market, ownVendor: ownVendor)
             } catch {
@@ -59,24 +69,30 @@ public final class DashboardApp: Sendable {
 
     /// The seam for tests: any `MarketAPI` (a double that fails on cue), no embedded market.
     /// A nil `ownVendorID` is unknown, learned (and kept in the data directory) as with `--upstream`.
-    convenience init(configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?) throws {
-        let marketURL = configuration.upstream ?? URL(fileURLWithPath: "/")
+    /// `images` stands in for the image server of a double whose image URLs lead nowhere (the
+    /// recycle bin downloads a product's images before a delete).
+    convenience init(
+        configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?, images: RecycleBin.ImageFetcher? = nil
+    ) throws {
+        let marketURL = configuration.marketURL ?? URL(fileURLWithPath: "/")
         let ownVendor = OwnVendor.resolve(
             configured: ownVendorID, embedded: nil, dataDirectory: configuration.dataDirectory,
-            upstream: marketURL, identifier: configuration.identifier ?? "")
+            market: marketURL, identifier: configuration.identifier ?? "")
         try self.init(
             configuration: configuration, logger: ServerLogger(level: configuration.logLevel), api: api,
-            marketURL: marketURL, market: nil, ownVendor: ownVendor)
+            marketURL: marketURL, market: nil, ownVendor: ownVendor, trashImages: images)
     }
 
     private init(
         configuration: DashboardConfiguration, logger: ServerLogger, api: any MarketAPI, marketURL: URL,
-        market: EmbeddedMarket?, ownVendor: OwnVendor
+        market: EmbeddedMarket?, ownVendor: OwnVendor, trashImages: RecycleBin.ImageFetcher? = nil
     ) throws {
         self.configuration = configuration
         self.market = market
         self.marketURL = marketURL
         self.ownVendor = ownVendor
+        database = try DashboardDatabase(
+            directory: configuration.dataDirectory, migrations: DashboardDatabase.migrations, durable: configuration.durableStorage)
         let templates = try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode)
         let renderer = PageRenderer(templates: templates, logger: logger)
         let registry = ImageURLRegistry()
@@ -90,32 +106,64 @@ public final class DashboardApp: Sendable {
 
         let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor, slowAfter: configuration.jsonRefreshSlowAfter)
         self.gateway = gateway
+        recycleBin = try RecycleBin(
+            database: database, dataDirectory: configuration.dataDirectory, settings: configuration.trash,
+            durable: configuration.durableStorage, logger: logger,
+            fetchImage: trashImages ?? { [imageCache] url in try await imageCache.image(for: url).bytes })
+        journal = try HistoryJournal(database: database, recycleBin: recycleBin, retentionDays: configuration.historyDays, logger: logger)
+        housekeeping = Self.pruneDaily(journal, recycleBin)
+        let writer = MarketWriter(api: api, gateway: gateway, log: journal)
         let flash = FlashMessages()
         // The catalog features read the own vendor as it is known now (it may be learned later).
         let ownVendorID: @Sendable () -> Int? = { [ownVendor] in ownVendor.id }
         catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendorID)
-        gateway.observeWrites { [catalog] in catalog.invalidate() }
+        gateway.observeWrites { [catalog] write in catalog.apply(write) }
+        catalog.observeRecounts { [journal] previous, new in await journal.recordOutside(previous: previous, new: new) }
+        let catalogListing = CatalogListing(
+            catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash,
+            lowStockThreshold: configuration.lowStockThreshold, zone: configuration.timeZone)
+        let forms = ProductForms(
+            api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
+            stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
+            ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: recycleBin)
+        let batchStore = BatchStore(database: database)
+        batchRunner = BatchRunner(store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger)
         let router = Self.routes(Handlers(
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
             health: HealthHandler(
-                api: api, imageCache: imageCache, upstreamDescription: HealthHandler.describe(marketURL), ownVendor: ownVendor),
+                api: api, imageCache: imageCache, marketDescription: HealthHandler.describe(marketURL), ownVendor: ownVendor),
             browsing: ProductBrowsing(
                 gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
                 keepsRenderedPages: configuration.pageCache && !configuration.developmentMode,
-                myProducts: MyProductsList(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash)),
-            forms: ProductForms(
-                api: api, gateway: gateway, renderer: renderer, images: registry,
-                stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
-                ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor),
-            export: ProductExport(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer),
-            overview: OverviewPages(catalog: catalog, ownVendorID: ownVendorID, renderer: renderer)))
+                lowStockThreshold: configuration.lowStockThreshold, catalogListing: catalogListing),
+            catalogListing: catalogListing,
+            forms: forms,
+            export: ProductExport(
+                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold,
+                zone: configuration.timeZone),
+            overview: OverviewPages(
+                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold,
+                zone: configuration.timeZone),
+            history: HistoryPages(
+                journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash),
+            trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
+            batches: BatchRoutes(
+                store: batchStore, runner: batchRunner, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash,
+                ownVendor: ownVendor, lowStockThreshold: configuration.lowStockThreshold, zone: configuration.timeZone)))
+        do {
+            let pruned = try batchStore.prune()
+            if pruned > 0 { logger.log(.info, "removed \(pruned) batch(es) older than 30 days") }
+        } catch {
+            logger.log(.warning, "could not remove old batches: \(error)")
+        }
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger
         serverConfiguration.defaultHeaders = Self.securityHeaders
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
         serverConfiguration.requestTimeout = configuration.requestTimeout
+        serverConfiguration.spoolDirectory = Self.spoolDirectory(configuration)
         server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: ErrorPage.response)
     }
 
@@ -142,18 +190,48 @@ public final class DashboardApp: Sendable {
         }
     }
 
-    /// Binds the port and starts serving.
+    /// Binds the port and starts serving; batches that were applying when the dashboard
+    /// stopped go on in the background.
     public func start() throws {
         try server.start()
+        batchRunner.resumeInterrupted()
+    }
+
+    /// Where large uploads (CSV imports) are spooled while they are read: `uploads/` in the
+    /// cache directory, emptied at start-up (a file left there is from a process that died);
+    /// `/tmp` if that folder cannot be made.
+    static func spoolDirectory(_ configuration: DashboardConfiguration) -> String {
+        let folder = configuration.cacheDirectory.appendingPathComponent("uploads", isDirectory: true)
+        let files = FileManager.default
+        try? files.removeItem(at: folder)
+        do {
+            try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            return folder.path
+        } catch {
+            return "/tmp"
+        }
     }
 
     /// `http://HOST:PORT` as a person would type it.
     public var url: String { "http://\(configuration.listenURLHost):\(server.port)" }
 
     public func shutdown() {
+        housekeeping.cancel()
+        batchRunner.shutdown()
         catalog.shutdown()
         server.shutdown()
         market?.shutdown()
+    }
+
+    /// Prunes the journal and the recycle bin every 24 hours (both prune at start-up too),
+    /// until cancelled.
+    static func pruneDaily(_ journal: HistoryJournal, _ bin: RecycleBin) -> Task<Void, Never> {
+        Task.detached(priority: .background) {
+            while (try? await Task.sleep(for: .seconds(24 * 3600))) != nil {
+                await journal.prune()
+                await bin.prune()
+            }
+        }
     }
 
     /// Bodies of ordinary routes; form routes declare their own, larger cap.

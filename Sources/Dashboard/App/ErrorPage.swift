@@ -10,7 +10,8 @@ enum ErrorPage {
         let language = request.map { Language($0) } ?? .en
         let wording = Wording(language)
         let heading = "\(status.rawValue) \(HTMLEscaping.escape(wording.reason(status)))"
-        let advice = status == .contentTooLarge ? "<p>\(HTMLEscaping.escape(wording.tooLargeAdvice))</p>" : ""
+        let tooLargeAdvice = request?.path == "/products/import" ? wording.importTooLargeAdvice : wording.tooLargeAdvice
+        let advice = status == .contentTooLarge ? "<p>\(HTMLEscaping.escape(tooLargeAdvice))</p>" : ""
         let html = """
             <!doctype html>
             <html lang="\(language.rawValue)">

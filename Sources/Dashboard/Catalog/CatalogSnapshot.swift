@@ -1,22 +1,124 @@
 import Foundation
+import MarketClient
 
-/// Every product of the market at one moment, counted by crawling the list page by page
-/// (the API has no totals, no vendor filter and no export). Immutable once made.
+/// Every product of the market at one moment, counted by crawling the list page by page (the
+/// API has no totals, no vendor filter and no export), with the orders lists are sorted by.
+/// Changed only by this dashboard's own writes (`apply`), between counts.
 struct CatalogSnapshot: Sendable {
-    /// Newest first, as the market lists them; each id once.
-    let products: [CatalogProduct]
+    /// Each product once, in no meaningful order: `orderings` say where each goes.
+    private(set) var products: [CatalogProduct]
+    /// Each product's name as search compares it, by the same position.
+    private(set) var searchNames: CatalogSearch.Names
+    private(set) var orderings: CatalogOrderings
     /// When the crawl that made it started: the figures are at least this fresh.
     let takenAt: Date
     /// The crawl stopped at the product limit: the figures cover `products` only.
     let isPartial: Bool
     /// The total the market reported on its first page.
     let reportedTotal: Int
-    /// Tells snapshots apart (figures are kept per snapshot).
+    /// Tells counts apart.
     let generation: Int
+    /// Changes applied since the count; with `generation`, tells snapshots apart (figures and
+    /// query results are kept per revision).
+    private(set) var revision = 0
+
+    /// `products` newest first, as the crawl met them; the orders are built here (in the
+    /// count's task, never on a server thread).
+    init(products: [CatalogProduct], takenAt: Date, isPartial: Bool, reportedTotal: Int, generation: Int) {
+        self.products = products
+        searchNames = CatalogSearch.Names(products)
+        orderings = CatalogOrderings(products)
+        self.takenAt = takenAt
+        self.isPartial = isPartial
+        self.reportedTotal = reportedTotal
+        self.generation = generation
+    }
+
+    /// Every product, newest first.
+    var newestFirst: [CatalogProduct] {
+        orderings.order(for: .newest, language: .en).entries.map { products[Int($0.index)] }
+    }
 
     /// The products of one vendor, newest first.
     func products(ofVendor vendorID: Int) -> [CatalogProduct] {
-        products.filter { $0.vendorID == vendorID }
+        newestFirst.filter { $0.vendorID == vendorID }
+    }
+
+    /// The positions in `products` of those `filter` keeps, in `sort`'s order: one walk of a
+    /// kept order, front to back, no sorting; a product itself is read only for what its entry
+    /// cannot tell (see `CatalogFilter.Walk`); a search is one pass over `searchNames` first.
+    func matching(_ filter: CatalogFilter, sort: ProductListQuery.Sort, language: Language) -> [Int32] {
+        let (order, reversed) = orderings.order(for: sort, language: language)
+        if filter.keepsEverything {
+            return reversed ? order.reversed().map(\.index) : order.map(\.index)
+        }
+        let walk = filter.walk
+        let searches = !filter.search.isEmpty
+        let named = searches ? searchNames.matching(filter.search) : []
+        var found: [Int32] = []
+        products.withUnsafeBufferPointer { products in
+            named.withUnsafeBufferPointer { named in
+                order.withUnsafeBufferPointer { order in
+                    func keeps(_ entry: CatalogOrderings.Entry) -> Bool {
+                        guard walk.matches(entry) else { return false }
+                        if walk.needsProduct {
+                            let product = products[Int(entry.index)]
+                            if let vendorID = filter.vendorID, product.vendorID != vendorID { return false }
+                            if let currency = filter.currency, product.currency != currency { return false }
+                        }
+                        return !searches || named[Int(entry.index) >> 6] & (1 << UInt64(entry.index & 63)) != 0
+                    }
+                    if reversed {
+                        for entry in order.reversed() where keeps(entry) { found.append(entry.index) }
+                    } else {
+                        for entry in order where keeps(entry) { found.append(entry.index) }
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// A change this dashboard made on the market, applied from the market's answer: the
+    /// product's entry replaced, added or removed, and every order kept in step.
+    /// `keepsThumbnail` says whose thumbnails the snapshot keeps (see `CatalogProduct`).
+    /// A write whose outcome is unknown changes nothing here (the store counts again).
+    mutating func apply(_ change: MarketWrite, keepsThumbnail: (Int) -> Bool) {
+        if case .unknown = change { return }
+        revision += 1
+        switch change {
+        case .unknown:
+            return
+        case .saved(let detail):
+            let position = products.firstIndex { $0.id == detail.id }
+            // The list's vendor name (the detail's is the account's): kept from the product,
+            // or from another product of that vendor, else the detail's.
+            let vendorName = position.map { products[$0].vendorName }
+                ?? products.first { $0.vendorID == detail.vendorID }?.vendorName
+                ?? detail.vendorName ?? ""
+            let product = CatalogProduct(detail, vendorName: vendorName, keepsThumbnail: keepsThumbnail(detail.vendorID))
+            if let position {
+                orderings.remove(Int32(position))
+                products[position] = product
+                searchNames.replace(position, with: product.name)
+                orderings.insert(Int32(position), products)
+            } else {
+                products.append(product)
+                searchNames.append(product.name)
+                orderings.insert(Int32(products.count - 1), products)
+            }
+        case .removed(let id):
+            guard let position = products.firstIndex(where: { $0.id == id }) else { return }
+            orderings.remove(Int32(position))
+            let last = products.count - 1
+            if position != last {
+                products[position] = products[last]
+                searchNames.moveLast(to: position)
+                orderings.renumber(Int32(last), to: Int32(position))
+            }
+            products.removeLast()
+            searchNames.removeLast()
+        }
     }
 }
 
@@ -37,12 +139,18 @@ struct CatalogStatus: Sendable {
     var progress: CatalogProgress?
     /// Set when the last crawl failed (the snapshot, if any, is the one before it).
     var failure: CatalogFailure?
-    /// A write by this dashboard happened after `snapshot` was taken; a new crawl is running
-    /// or about to.
+    /// A write by this dashboard whose outcome is unknown happened after `snapshot` was
+    /// taken; a new crawl is running or about to.
     var isOutdatedByWrite = false
 }
 
 struct CatalogFailure: Sendable {
-    var message: String
+    /// Why a count failed, as a code: a page words it in its reader's language
+    /// (`Wording.countFailure`), never with the error's own text (it could name the request).
+    enum Reason: Sendable, Equatable, CaseIterable {
+        case timeout, unreadableAnswer, refused, unreachable
+    }
+
+    var reason: Reason
     var at: Date
 }

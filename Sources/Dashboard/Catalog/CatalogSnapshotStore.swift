@@ -3,17 +3,22 @@ import MarketClient
 import Synchronization
 
 /// Keeps the catalog snapshot and counts the catalog again in the background: on the first
-/// read, when the snapshot is older than `maxAge`, and after this dashboard's own writes. One
-/// crawl at a time; a crawl that fails keeps the last snapshot and records the failure; the
-/// crawl is cancelled at shutdown. Reads never wait unless they ask to (`waitForSnapshot`).
+/// read, when the snapshot is older than `maxAge`, when a person asks (`refresh`), and after a
+/// write of this dashboard whose outcome is unknown. A write the market answered changes the
+/// snapshot in place (`apply`), with no count. One crawl at a time; a crawl that fails keeps
+/// the last snapshot and records the failure; the crawl is cancelled at shutdown. Reads never
+/// wait unless they ask to (`waitForSnapshot`).
 final class CatalogSnapshotStore: Sendable {
     private struct State {
         var snapshot: CatalogSnapshot?
         var progress: CatalogProgress?
         var failure: CatalogFailure?
         var crawl: Task<Void, Never>?
-        /// A write arrived while a crawl ran: count again when it ends.
+        /// A write of unknown outcome arrived while a crawl ran: count again when it ends.
         var rerunAfterCrawl = false
+        /// Writes the market answered while a crawl ran: the crawl may have read those pages
+        /// before them, so they are applied to its result too.
+        var changesDuringCrawl: [MarketWrite] = []
         var outdatedByWrite = false
         var generation = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -21,10 +26,17 @@ final class CatalogSnapshotStore: Sendable {
         var isShutDown = false
     }
 
+    /// Hears of each count that succeeded (see `observeRecounts`).
+    typealias RecountObserver = @Sendable (_ previous: CatalogSnapshot?, _ new: CatalogSnapshot) async -> Void
+
     let settings: CatalogSettings
     private let state = Mutex(State())
+    private let recountObserver = Mutex<RecountObserver?>(nil)
+    /// The last call to the observer, which each next one waits for (they run in order).
+    private let observation = Mutex<Task<Void, Never>?>(nil)
     private let crawler: CatalogCrawl
     private let now: @Sendable () -> Date
+    private let keepsThumbnail: @Sendable (Int) -> Bool
 
     /// `now` is the clock for the snapshot's time and age (tests pass their own).
     init(
@@ -33,6 +45,7 @@ final class CatalogSnapshotStore: Sendable {
     ) {
         self.settings = settings
         self.now = now
+        self.keepsThumbnail = keepsThumbnail
         crawler = CatalogCrawl(settings: settings, keepsThumbnail: keepsThumbnail, fetchPage: fetchPage)
     }
 
@@ -72,14 +85,44 @@ final class CatalogSnapshotStore: Sendable {
         return status()
     }
 
+    /// Callers of `waitForSnapshot` waiting now (tests use it to know a waiter is in place
+    /// before they end its wait some other way).
+    var waiting: Int { state.withLock { $0.waiters.count } }
+
     /// Returns when the crawl running now (if any) has ended, whatever its outcome (for tests
     /// and the memory benchmark; pages never wait without a limit).
     func crawlEnded() async {
         await state.withLock { $0.crawl }?.value
     }
 
-    /// After a create, edit or delete by this dashboard: the snapshot no longer matches the
-    /// market. Counts again at once if anyone has asked for the snapshot yet.
+    /// A create, edit or delete of this dashboard: answered by the market, the snapshot's
+    /// entry is replaced, added or removed in place, no count needed; of unknown outcome, the
+    /// catalog is counted again (`invalidate`).
+    func apply(_ change: MarketWrite) {
+        if case .unknown = change { return invalidate() }
+        let keepsThumbnail = self.keepsThumbnail
+        state.withLock { state in
+            guard !state.isShutDown else { return }
+            if state.crawl != nil { state.changesDuringCrawl.append(change) }
+            state.snapshot?.apply(change, keepsThumbnail: keepsThumbnail)
+        }
+    }
+
+    /// A person asked to count again (`POST /catalog/refresh`): a count starts now unless one
+    /// is running. Returns whether one started.
+    @discardableResult
+    func refresh() -> Bool {
+        let time = now()
+        return state.withLock { state in
+            guard !state.isShutDown, state.crawl == nil else { return false }
+            startCrawl(&state, at: time)
+            return true
+        }
+    }
+
+    /// After a write of this dashboard whose outcome is unknown (the market may or may not have
+    /// done it): the snapshot may no longer match the market. Counts again at once if anyone
+    /// has asked for the snapshot yet.
     func invalidate() {
         let time = now()
         state.withLock { state in
@@ -91,6 +134,20 @@ final class CatalogSnapshotStore: Sendable {
                 startCrawl(&state, at: time)
             }
         }
+    }
+
+    /// Calls `observer` after each count that succeeded, with the snapshot it replaces (nil
+    /// after the first count) and the new one: after the new one is published and its waiters
+    /// released, outside the store's lock, one call at a time in the order of the counts, so a
+    /// slow observer never holds up a page. One observer (the history journal, which records
+    /// what changed on the market).
+    func observeRecounts(_ observer: @escaping RecountObserver) {
+        recountObserver.withLock { $0 = observer }
+    }
+
+    /// Returns when the observer has seen every count published so far (for tests).
+    func recountsObserved() async {
+        await observation.withLock { $0 }?.value
     }
 
     /// Cancels the crawl in progress and releases anyone waiting; no crawl starts after this.
@@ -121,6 +178,7 @@ final class CatalogSnapshotStore: Sendable {
         state.generation += 1
         let generation = state.generation
         state.progress = CatalogProgress()
+        state.changesDuringCrawl = []
         let crawler = self.crawler
         state.crawl = Task {
             let result: Result<CatalogSnapshot, any Error>
@@ -137,12 +195,16 @@ final class CatalogSnapshotStore: Sendable {
 
     private func finish(_ generation: Int, _ result: Result<CatalogSnapshot, any Error>) {
         let time = now()
+        var published: (previous: CatalogSnapshot?, new: CatalogSnapshot)?
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             guard state.generation == generation, !state.isShutDown else { return [] }
             state.crawl = nil
             state.progress = nil
             switch result {
-            case .success(let snapshot):
+            case .success(var snapshot):
+                for change in state.changesDuringCrawl { snapshot.apply(change, keepsThumbnail: keepsThumbnail) }
+                state.changesDuringCrawl = []
+                published = (state.snapshot, snapshot)
                 state.snapshot = snapshot
                 state.failure = nil
                 if state.rerunAfterCrawl {
@@ -153,12 +215,21 @@ final class CatalogSnapshotStore: Sendable {
                 state.outdatedByWrite = false
             case .failure(let error):
                 state.rerunAfterCrawl = false
-                state.failure = CatalogFailure(message: Self.describe(error), at: time)
+                state.changesDuringCrawl = []
+                state.failure = CatalogFailure(reason: Self.reason(error), at: time)
             }
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
         }
         waiters.forEach { $0.resume() }
+        if let published, let observer = recountObserver.withLock({ $0 }) {
+            observation.withLock { last in
+                last = Task { [last] in
+                    await last?.value
+                    await observer(published.previous, published.new)
+                }
+            }
+        }
     }
 
     private func resumeWaiter(_ id: Int) {
@@ -171,13 +242,13 @@ final class CatalogSnapshotStore: Sendable {
             isOutdatedByWrite: state.outdatedByWrite)
     }
 
-    /// Words for a page; never the error's own text (it could name the request).
-    static func describe(_ error: any Error) -> String {
+    /// Why a count failed, as a code a page words in its reader's language.
+    static func reason(_ error: any Error) -> CatalogFailure.Reason {
         switch error as? MarketError {
-        case .timeout?: "the market did not answer in time"
-        case .malformedResponse?: "the market sent something this dashboard does not understand"
-        case .rejected?: "the market refused to list its products"
-        default: "the market could not be reached"
+        case .timeout?: .timeout
+        case .malformedResponse?: .unreadableAnswer
+        case .rejected?: .refused
+        default: .unreachable
         }
     }
 

@@ -11,11 +11,10 @@ extension PageRenderer {
     /// counted before (502).
     func catalogNotReady(_ status: CatalogStatus, retryHref: String, _ request: HTTPRequest) -> HTTPResponse {
         if status.progress == nil, let failure = status.failure {
-            return error(.badGateway, Wording(Language(request)).catalogNotCounted(failure.message), retryHref: retryHref, for: request)
+            return error(.badGateway, Wording(Language(request)).catalogNotCounted(failure.reason), retryHref: retryHref, for: request)
         }
         let wording = Wording(Language(request))
-        let counted = status.progress.map { " (\(OverviewPage.progressText($0, wording).lowercased()))" } ?? ""
-        var response = error(.serviceUnavailable, wording.stillCounting(counted), retryHref: retryHref, for: request)
+        var response = error(.serviceUnavailable, wording.stillCounting(status.progress.map(OverviewPage.progressNumbers)), retryHref: retryHref, for: request)
         response.headers["Retry-After"] = String(Self.retryAfterSeconds)
         return response
     }

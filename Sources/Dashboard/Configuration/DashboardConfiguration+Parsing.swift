@@ -25,7 +25,7 @@ extension DashboardConfiguration {
             guard let url = URL(string: v), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
                 throw .invalid("--upstream must be an http(s) URL such as https://openmarket.yagom-academy.kr, not \"\(v)\"")
             }
-            c.upstream = url
+            c.marketURL = url
         },
         Option(flag: "--identifier", environment: "OPENMARKET_IDENTIFIER", help: "vendor identifier for writes (default: the embedded market's vendor)") { c, v in
             c.identifier = v
@@ -86,7 +86,50 @@ extension DashboardConfiguration {
         Option(flag: "--page-cache", environment: "DASHBOARD_PAGE_CACHE", help: "keep rendered list pages while their data is unchanged (true/false, default true)") { c, v throws(ConfigurationError) in
             c.pageCache = try boolean(v, flag: "--page-cache")
         },
+        Option(flag: "--low-stock", environment: "DASHBOARD_LOW_STOCK", help: "a product with 1 to N left is low on stock (default 5)") { c, v throws(ConfigurationError) in
+            guard let count = Int(v), (1...1_000_000).contains(count) else {
+                throw .invalid("--low-stock must be a whole number from 1 to 1000000, not \"\(v)\"")
+            }
+            c.lowStockThreshold = count
+        },
+        Option(flag: "--history-days", environment: "DASHBOARD_HISTORY_DAYS", help: "days the history of writes is kept (default 90)") { c, v throws(ConfigurationError) in
+            c.historyDays = try days(v, flag: "--history-days")
+        },
+        Option(flag: "--trash-days", environment: "DASHBOARD_TRASH_DAYS", help: "days the recycle bin keeps a deleted product (default 30)") { c, v throws(ConfigurationError) in
+            c.trash.retentionDays = try days(v, flag: "--trash-days")
+        },
+        Option(flag: "--trash-bytes", environment: "DASHBOARD_TRASH_BYTES", help: "bytes of images the recycle bin keeps, such as 536870912, 512M or 2G (default 512M)") { c, v throws(ConfigurationError) in
+            c.trash.byteBudget = try byteSize(v, flag: "--trash-bytes")
+        },
     ]
+
+    private static func days(_ value: String, flag: String) throws(ConfigurationError) -> Int {
+        guard let days = Int(value), (1...3650).contains(days) else {
+            throw .invalid("\(flag) must be a whole number of days from 1 to 3650, not \"\(value)\"")
+        }
+        return days
+    }
+
+    /// Bytes, plain or with a unit: `536870912`, `512K`, `512M`, `2G` (`KB`, `MB`, `GB` too;
+    /// powers of 1024), at most 1 PB.
+    static func byteSize(_ value: String, flag: String) throws(ConfigurationError) -> Int {
+        var text = value.trimmingCharacters(in: .whitespaces).uppercased()
+        if text.hasSuffix("B") { text.removeLast() }
+        var unit = 1
+        switch text.last {
+        case "K": unit = 1024
+        case "M": unit = 1024 * 1024
+        case "G": unit = 1024 * 1024 * 1024
+        default: break
+        }
+        if unit > 1 { text.removeLast() }
+        guard let number = Int(text), number >= 0, case let (bytes, overflow) = number.multipliedReportingOverflow(by: unit), !overflow,
+            bytes <= 1 << 50
+        else {
+            throw .invalid("\(flag) must be a number of bytes such as 536870912, 512M or 2G, not \"\(value)\"")
+        }
+        return bytes
+    }
 
     private static func boolean(_ value: String, flag: String) throws(ConfigurationError) -> Bool {
         switch value.lowercased() {
@@ -145,7 +188,7 @@ extension DashboardConfiguration {
             }
             try option.apply(&configuration, value)
         }
-        if (configuration.identifier == nil) != (configuration.secret == nil) && configuration.upstream != nil {
+        if (configuration.identifier == nil) != (configuration.secret == nil) && configuration.marketURL != nil {
             throw .invalid("--identifier and --secret go together: give both, or neither")
         }
         return configuration

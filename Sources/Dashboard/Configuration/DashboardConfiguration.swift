@@ -7,8 +7,8 @@ import HTTPServer
 public struct DashboardConfiguration: Sendable, Equatable {
     var host = "127.0.0.1"
     var port = 8080
-    /// The Open Market API to use; nil starts the embedded market.
-    var upstream: URL?
+    /// The market's base URL (`--upstream`); nil starts the embedded market.
+    var marketURL: URL?
     var identifier: String?
     var secret: String?
     /// The `vendor_id` of `identifier` (`--vendor-id`); nil: known for the embedded market,
@@ -41,8 +41,24 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// Keep each list page's rendered HTML for as long as the market JSON it shows (see
     /// `ListPageMemo`); off in development mode, where templates change under it.
     var pageCache = true
-    /// The catalog snapshot behind `/overview`, `/products.csv` and "My products".
+    /// The catalog snapshot behind `/overview`, `/products.csv`, "My products" and every
+    /// sorted or filtered list.
     var catalog = CatalogSettings()
+    /// A product with 1 to this many left is low on stock: marked "Only N left", counted on
+    /// the overview, and what `stock=low` lists (`--low-stock`).
+    var lowStockThreshold = Self.defaultLowStock
+    /// fsync each commit of the dashboard's database (batches, history, recycle bin); tests
+    /// turn it off, which keeps a killed process safe but not a machine that loses power.
+    var durableStorage = true
+    /// The zone pages show times in, named beside every time: the machine's, or the `TZ`
+    /// environment variable's. Tests set one so they do not depend on the machine.
+    var timeZone = TimeZone.current
+    /// Days the history journal keeps an entry (`--history-days`).
+    var historyDays = HistoryJournal.defaultRetentionDays
+    /// How long the recycle bin keeps a deleted product, and the bytes of images it keeps
+    /// (`--trash-days`, `--trash-bytes`).
+    var trash = RecycleBin.Settings()
+    static let defaultLowStock = 5
 
     init(
         dataDirectory: URL, cacheDirectory: URL,

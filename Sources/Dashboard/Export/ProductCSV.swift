@@ -6,26 +6,37 @@ import MarketClient
 enum ProductCSV {
     /// The UTF-8 byte order mark: Excel reads the file as UTF-8 only with it.
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-    static let header = "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at"
     static let lineEnd = "\r\n"
 
-    /// The first bytes of every export: the mark and the header row.
-    static var preamble: [UInt8] { byteOrderMark + Array((header + lineEnd).utf8) }
+    /// The header row in `language`: `id,name,...` / `상품 번호,상품명,...`.
+    static func header(_ language: Language = .en) -> String {
+        Column.exported.map { $0.name(in: language) }.joined(separator: ",")
+    }
 
-    /// One record, ending in CRLF.
+    /// The first bytes of every export: the mark and the header row.
+    static func preamble(_ language: Language = .en) -> [UInt8] {
+        byteOrderMark + Array((header(language) + lineEnd).utf8)
+    }
+
+    /// One record, ending in CRLF: a cell per column, in the header's order.
     static func row(_ product: CatalogProduct) -> String {
-        let fields = [
-            String(product.id),
-            product.name,
-            product.vendorName,
-            product.currency.rawValue,
-            amount(product.price),
-            amount(product.discountedPrice),
-            amount(product.bargainPrice),
-            String(product.stock),
-            product.createdAt.map(MarketDate.format) ?? "",
-        ]
-        return fields.map(cell).joined(separator: ",") + lineEnd
+        Column.exported.map { cell(value($0, of: product)) }.joined(separator: ",") + lineEnd
+    }
+
+    static func value(_ column: Column, of product: CatalogProduct) -> String {
+        switch column {
+        case .id: String(product.id)
+        case .name: product.name
+        case .vendor: product.vendorName
+        case .currency: product.currency.rawValue
+        case .price: amount(product.price)
+        case .discountedPrice: amount(product.discountedPrice)
+        case .bargainPrice: amount(product.bargainPrice)
+        case .stock: String(product.stock)
+        case .createdAt: product.createdAt.map(MarketDate.format) ?? ""
+        // Import-only columns: the snapshot holds no descriptions or image files.
+        case .description, .images: ""
+        }
     }
 
     /// A plain decimal (`20000`, `89.99`): spreadsheets read it as a number in any locale's
@@ -44,6 +55,7 @@ enum ProductCSV {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+    /// The first characters a spreadsheet reads as a formula (the import removes the `'` again).
+    static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
     private static let needsQuotes: Set<Unicode.Scalar> = [",", "\"", "\r", "\n"]
 }

@@ -2,19 +2,23 @@ import HTTPServer
 import Synchronization
 
 /// The rows of an export made a batch at a time as the client reads them (see `BodyStream`):
-/// the snapshot's products are filtered on the way, never copied whole.
+/// the snapshot's products in the export's order, never copied.
 final class ProductCSVStream: Sendable {
     private let products: [CatalogProduct]
-    private let include: @Sendable (CatalogProduct) -> Bool
+    /// Positions in `products`, in the order the rows are written.
+    private let order: [Int32]
+    /// The header row's language.
+    private let language: Language
     /// The next product to look at; -1 before the preamble is sent.
     private let cursor = Mutex(-1)
 
     /// Rows per piece: about 50 KB, enough to fill a socket buffer, small enough to make at once.
     static let rowsPerPiece = 500
 
-    init(products: [CatalogProduct], include: @escaping @Sendable (CatalogProduct) -> Bool) {
+    init(products: [CatalogProduct], order: [Int32], language: Language = .en) {
         self.products = products
-        self.include = include
+        self.order = order
+        self.language = language
     }
 
     var body: BodyStream {
@@ -26,17 +30,14 @@ final class ProductCSVStream: Sendable {
         cursor.withLock { index -> [UInt8]? in
             if index < 0 {
                 index = 0
-                return ProductCSV.preamble
+                return ProductCSV.preamble(language)
             }
-            guard index < products.count else { return nil }
+            guard index < order.count else { return nil }
             var text = ""
-            var rows = 0
-            while index < products.count, rows < Self.rowsPerPiece {
-                let product = products[index]
+            let end = min(order.count, index + Self.rowsPerPiece)
+            while index < end {
+                text += ProductCSV.row(products[Int(order[index])])
                 index += 1
-                guard include(product) else { continue }
-                text += ProductCSV.row(product)
-                rows += 1
             }
             return Array(text.utf8)
         }

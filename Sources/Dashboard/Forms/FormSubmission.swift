@@ -28,8 +28,36 @@ struct FormSubmission: Sendable {
         self.files = files
     }
 
-    /// Reads the body by its `Content-Type`; an unusable body is an `HTTPError` (400, 413, 415).
-    init(_ request: HTTPRequest) throws(HTTPError) {
+    /// Why a body could not be read, as a code: the page words it in its reader's language
+    /// (`Wording.formUnreadable`).
+    enum Unreadable: Error, Sendable, Equatable {
+        /// Neither `multipart/form-data` nor `application/x-www-form-urlencoded` (415).
+        case unsupportedType
+        /// `multipart/form-data` without a usable boundary (400).
+        case noBoundary
+        /// The multipart parser refused the body (400, or 413 over a limit).
+        case multipart(MultipartError)
+
+        var status: HTTPStatus {
+            switch self {
+            case .unsupportedType: .unsupportedMediaType
+            case .noBoundary: .badRequest
+            case .multipart(let error): error.status
+            }
+        }
+
+        /// The English sentence.
+        var message: String {
+            switch self {
+            case .unsupportedType: "Send the form as multipart/form-data or application/x-www-form-urlencoded."
+            case .noBoundary: "The form data has no valid boundary."
+            case .multipart(let error): error.message
+            }
+        }
+    }
+
+    /// Reads the body by its `Content-Type`.
+    init(_ request: HTTPRequest) throws(Unreadable) {
         let contentType = request.headers["Content-Type"] ?? ""
         let media = contentType.split(separator: ";", maxSplits: 1).first
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
@@ -37,9 +65,7 @@ struct FormSubmission: Sendable {
         case "application/x-www-form-urlencoded":
             fields = URLEncodedForm.parse(request.body)
         case "multipart/form-data":
-            guard let boundary = MultipartForm.boundary(fromContentType: contentType) else {
-                throw HTTPError(.badRequest, "The form data has no valid boundary.")
-            }
+            guard let boundary = MultipartForm.boundary(fromContentType: contentType) else { throw .noBoundary }
             do {
                 for part in try MultipartForm.parse(request.body, boundary: boundary, limits: Self.limits) {
                     if let filename = part.filename {
@@ -49,10 +75,10 @@ struct FormSubmission: Sendable {
                     }
                 }
             } catch {
-                throw HTTPError(error.status, error.message)
+                throw .multipart(error)
             }
         default:
-            throw HTTPError(.unsupportedMediaType, "Send the form as multipart/form-data or application/x-www-form-urlencoded.")
+            throw .unsupportedType
         }
     }
 

@@ -37,6 +37,9 @@ struct ProductFormPage {
     /// can tell what the person changed (see `ProductFormRules.changes`).
     var originals: ProductFormValues?
     /// Turns an upstream image URL into the `/images/{key}` path that serves it (edit).
+    /// Register: the recycle bin item this registration restores (the product is then
+    /// journaled as restored, and the item remembers it).
+    var restoreEntry: Int?
     var imagePath: (URL) -> String = { $0.absoluteString }
     var language: Language = .en
 
@@ -69,13 +72,18 @@ struct ProductFormPage {
             context["submitLabel"] = .string(wording.submitLabel(edit: false))
             context["backHref"] = "/products"
             context["backLabel"] = .string(wording[.backToProducts])
+            if let restoreEntry {
+                context["restoreEntry"] = TemplateValue(restoreEntry)
+                context["backHref"] = "/trash"
+                context["backLabel"] = .string(wording[.navTrash])
+            }
             context["hasStashedImages"] = .bool(!stashedImages.isEmpty)
             context["stashedImages"] = .list(stashedImages.map { image in
                 [
                     "src": .string("/products/new/images/\(formToken)/\(image.number)"),
                     "filename": .string(image.filename.isEmpty ? wording.unnamedImage(image.number) : image.filename),
                     "number": TemplateValue(image.number),
-                    "sizeText": .string(Self.sizeText(image.size)),
+                    "sizeText": .string(wording.size(image.size)),
                 ]
             })
         case .edit(let product):
@@ -118,13 +126,5 @@ struct ProductFormPage {
         case .thumbnailID: values.thumbnailID
         case .images: ""
         }
-    }
-
-    /// `12 KB`, `1.4 MB`.
-    static func sizeText(_ bytes: Int) -> String {
-        if bytes < 1024 { return "\(bytes) bytes" }
-        if bytes < 1024 * 1024 { return "\((bytes + 512) / 1024) KB" }
-        let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
-        return "\(tenths / 10).\(tenths % 10) MB"
     }
 }

@@ -100,6 +100,10 @@ enum ProductFormRules {
 
     /// An empty stock means 0: the API's `stock` is optional and defaults to 0.
     static func checkStock(_ text: String, _ wording: Wording = Wording(.en)) -> Result<Int, Refusal> {
+        // Plain digits, the usual case, without Foundation's trimming and replacing.
+        if !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(text) {
+            return count > maxStock ? .failure(Refusal(wording.message(.stockTooHigh))) : .success(count)
+        }
         let stockText = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
         if stockText.isEmpty { return .success(0) }
         if let count = Int(stockText), stockText.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
@@ -117,6 +121,14 @@ enum ProductFormRules {
 
     /// Reads an amount as typed: `1000`, `1,000`, `12.50`, `-3` (negative is reported by the caller).
     static func amount(_ text: String, currency: Currency, _ wording: Wording = Wording(.en)) -> Amount {
+        // The usual spellings read byte by byte (DecimalText); the same answers as below.
+        if let parsed = DecimalText.formAmount(text) {
+            let money = Money(parsed.decimal)
+            guard parsed.scale <= currency.fractionDigits || money.amount.magnitude > maxPrice else {
+                return .invalid(wording.message(currency == .krw ? .krwWhole : .usdCents))
+            }
+            return .value(money)
+        }
         let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
         if trimmed.isEmpty { return .empty }
         let digits = trimmed.hasPrefix("-") ? trimmed.dropFirst() : Substring(trimmed)
@@ -134,6 +146,12 @@ enum ProductFormRules {
 
     /// Trimmed, with `\r\n` and `\r` as `\n` (browsers send a textarea's line breaks as CRLF).
     static func normalized(_ text: String) -> String {
+        // Most texts have no CR and nothing to trim: as they are.
+        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+            !first.properties.isWhitespace, !last.properties.isWhitespace, !text.utf8.contains(0x0D)
+        {
+            return text
+        }
         var out = String.UnicodeScalarView()
         var previousCR = false
         for scalar in text.unicodeScalars {

@@ -39,7 +39,7 @@ extension ProductForms {
         let product: ProductDetail
         switch await ownProduct(request, fresh: false, action: .delete) {
         case .failure(let failure) where failure.response.status == .notFound:
-            gateway.invalidate(productID: id)
+            gateway.recordWrite(.removed(id: id))
             return respond(to: .redirect(location: "/products", flash: wording.flash(.alreadyDeleted)), request)
         case .failure(let failure):
             return failure.response
@@ -48,15 +48,16 @@ extension ProductForms {
         }
         do {
             // Any 2xx is success; the answer may hold the product, or nothing.
-            let deleted = try await api.deleteProduct(id: id)
-            gateway.invalidate(productID: id)
+            let deleted = try await writer.delete(product, cause: .form)
             return respond(to: .redirect(location: "/products", flash: wording.flash(.deleted((deleted ?? product).name))), request)
         } catch MarketError.notFound {
             // Deleted already (a second click, another tab): the person's wish is done.
-            gateway.invalidate(productID: id)
             return respond(to: .redirect(location: "/products", flash: wording.flash(.alreadyDeleted)), request)
+        } catch let refusal as WriteRefusal {
+            // Nothing was sent: the product is still there, and the confirmation says why.
+            let (status, problem) = Self.explain(refusal, wording)
+            return deletePage(product, csrfToken: csrf.token(for: request).token, status: status, problem: problem, request: request)
         } catch MarketError.timeout {
-            gateway.invalidate(productID: id)
             return outcomeUnknown(wording.outcomeUnknown(.delete), checkHref: "/products/\(id)", request)
         } catch {
             let (status, problem) = explain(error as? MarketError ?? .unreachable, action: .delete, product: product, wording)

@@ -73,13 +73,15 @@ extension ProductForms {
             return (respond(to: outcome, request), outcome)
         }
         do {
-            _ = try await api.editProduct(id: product.id, changes)
-            gateway.invalidate(productID: product.id)
+            _ = try await writer.edit(product, changes, cause: .form)
             let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: wording.flash(.updated))
             return (respond(to: outcome, request), outcome)
+        } catch let refusal as WriteRefusal {
+            let (status, problem) = Self.explain(refusal, wording)
+            page.problem = problem
+            return (formResponse(page, request: request, status: status), nil)
         } catch MarketError.timeout {
             // Sending the same change again is harmless, so the form stays, with a warning.
-            gateway.invalidate(productID: product.id)
             page.problem = .init(wording.changeUnknown)
             return (formResponse(page, request: request, status: .gatewayTimeout), nil)
         } catch {

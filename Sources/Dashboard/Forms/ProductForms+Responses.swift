@@ -55,7 +55,7 @@ extension ProductForms {
             return try FormSubmission(request)
         } catch {
             throw RefusedPost(response: renderer.error(
-                error.status, Wording(Language(request)).formUnreadable(error.message), retryHref: nil, for: request))
+                error.status, Wording(Language(request)).formUnreadable(error), retryHref: nil, for: request))
         }
     }
 
@@ -76,6 +76,13 @@ extension ProductForms {
     static func explain(_ error: MarketError, action: Wording.WriteAction, _ wording: Wording) -> (HTTPStatus, ProductFormPage.Problem) {
         let failure = MarketFailure(error, .form(action: action), wording)
         return (failure.status, .init(heading: failure.heading, message: failure.message))
+    }
+
+    /// The status and words for a write the dashboard refused to send (see `WriteRefusal`):
+    /// 502 when the market's image server failed the recycle bin, 503 when the journal failed.
+    static func explain(_ refusal: WriteRefusal, _ wording: Wording) -> (HTTPStatus, ProductFormPage.Problem) {
+        let status: HTTPStatus = refusal.reason == .imagesNotKept ? .badGateway : .serviceUnavailable
+        return (status, .init(wording.writeNotSent(refusal.reason)))
     }
 
     var imagePath: (URL) -> String {

@@ -7,15 +7,14 @@ import MarketClient
 extension ProductForms {
     /// 403: the product belongs to another vendor; the page names that vendor and ours.
     func notYourProduct(_ product: ProductDetail, action: Wording.WriteAction, _ request: HTTPRequest) -> HTTPResponse {
-        let ours = ownVendor.id.map { " (vendor_id \($0))" } ?? ""
-        let text = Wording(Language(request)).notYourProduct(product.name, owner: Self.owner(of: product), ours: ours, action: action)
+        let wording = Wording(Language(request))
+        let text = wording.notYourProduct(product.name, owner: Self.owner(of: product, wording), ours: ownVendor.id, action: action)
         return renderer.error(.forbidden, text, retryHref: nil, for: request)
     }
 
     /// `red123 (vendor_id 15)`, or just the id when the market named no vendor.
-    static func owner(of product: ProductDetail) -> String {
-        let name = product.vendor?.name ?? product.vendorName ?? ""
-        return name.isEmpty ? "vendor_id \(product.vendorID)" : "\(name) (vendor_id \(product.vendorID))"
+    static func owner(of product: ProductDetail, _ wording: Wording) -> String {
+        wording.owner(name: product.vendor?.name ?? product.vendorName ?? "", vendorID: product.vendorID)
     }
 
     /// `Self.explain`, except for a refusal while the own vendor is unknown: then the likely
@@ -24,6 +23,6 @@ extension ProductForms {
         _ error: MarketError, action: Wording.WriteAction, product: ProductDetail?, _ wording: Wording
     ) -> (HTTPStatus, ProductFormPage.Problem) {
         guard case .unauthorized = error, ownVendor.id == nil, let product else { return Self.explain(error, action: action, wording) }
-        return (.forbidden, .init(wording.vendorRefused(product.name, owner: Self.owner(of: product), action: action)))
+        return (.forbidden, .init(wording.vendorRefused(product.name, owner: Self.owner(of: product, wording), action: action)))
     }
 }

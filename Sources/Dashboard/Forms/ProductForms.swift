@@ -9,8 +9,11 @@ import Templating
 /// Writes go straight to the market (never retried automatically) and then drop the cached
 /// reads they change. Every POST passes `CSRFGuard`; every form page is `no-store`.
 struct ProductForms: Sendable {
+    /// Reads the market directly where a form must see what it holds now.
     let api: any MarketAPI
     let gateway: MarketGateway
+    /// Sends every write (and logs it).
+    let writer: MarketWriter
     let renderer: PageRenderer
     let images: ImageURLRegistry
     let stash: ImageStash
@@ -19,6 +22,8 @@ struct ProductForms: Sendable {
     let csrf = CSRFGuard()
     /// The vendor whose products may be edited and deleted (unknown: the market decides).
     let ownVendor: OwnVendor
+    /// Where a registration that restores a deleted product (`restore_entry`) is recorded.
+    let recycleBin: RecycleBin?
 
     /// The create route's body cap: five images at 300 KB, 64 KB of fields, and slack.
     static let maxCreateBodyBytes = 2 * 1024 * 1024
@@ -79,9 +84,16 @@ struct ProductForms: Sendable {
         for (field, message) in fieldErrors.ordered { errors.add(field, message) }
         if stashed.isEmpty, errors[.images] == nil { errors.add(.images, wording.message(.imagesMissing)) }
 
+        // A registration from the recycle bin's prefilled form restores that item (once).
+        let restoreEntry = submission.value("restore_entry").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         var page = ProductFormPage(mode: .create, values: values, errors: errors, csrfToken: owner, formToken: formToken, stashedImages: stashed)
+        page.restoreEntry = restoreEntry
         guard errors.isEmpty, let valid else {
             return (formResponse(page, request: request, status: .unprocessableContent), nil)
+        }
+        if let restoreEntry, let item = try? await recycleBin?.item(restoreEntry), let restored = item.restoredID {
+            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
+            return (respond(to: outcome, request), outcome)
         }
         var uploads: [ImageUpload] = []
         for image in stashed {
@@ -93,12 +105,16 @@ struct ProductForms: Sendable {
             uploads.append(ImageUpload(filename: Self.uploadName(found.image), contentType: found.image.format.contentType, bytes: found.bytes))
         }
         do {
-            let product = try await api.createProduct(valid.newProduct, images: uploads)
+            let cause: WriteCause = restoreEntry.map { .restore(entry: $0) } ?? .form
+            let product = try await writer.create(valid.newProduct, images: uploads, cause: cause)
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
-            gateway.invalidate(productID: product.id)
             stash.discard(owner: owner, token: formToken)
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: wording.flash(.registered))
             return (respond(to: outcome, request), outcome)
+        } catch let refusal as WriteRefusal {
+            let (status, problem) = Self.explain(refusal, wording)
+            page.problem = problem
+            return (formResponse(page, request: request, status: status), nil)
         } catch let error as MarketError {
             switch error {
             case .timeout, .malformedResponse:
@@ -118,13 +134,13 @@ struct ProductForms: Sendable {
     func stashUploads(_ files: [FormSubmission.File], owner: String, token: String, _ wording: Wording = Wording(.en)) -> [String] {
         var messages: [String] = []
         for file in files {
-            let name: String? = file.filename.isEmpty ? nil : "“\(StashedImage.keptName(file.filename))”"
+            let name: String? = file.filename.isEmpty ? nil : StashedImage.keptName(file.filename)
             guard let format = ImageFormat(sniffing: file.bytes), format == .jpeg || format == .png else {
                 messages.append(wording.imageRefused(name, .notJPEGOrPNG))
                 continue
             }
             guard file.bytes.count <= ProductFormRules.maxImageBytes else {
-                messages.append(wording.imageRefused(name, .tooLarge(size: ProductFormPage.sizeText(file.bytes.count))))
+                messages.append(wording.imageRefused(name, .tooLarge(bytes: file.bytes.count)))
                 continue
             }
             guard UploadedImageHeader(file.bytes) != nil else {
@@ -158,8 +174,12 @@ struct ProductForms: Sendable {
 
     /// The name sent upstream: the person's, when it is plain; otherwise a neutral one.
     static func uploadName(_ image: StashedImage) -> String {
-        let plain = image.filename.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" }
-        if plain, !image.filename.isEmpty, image.filename.count <= 100 { return image.filename }
-        return "image-\(image.number)." + (image.format == .png ? "png" : "jpg")
+        uploadName(image.filename, number: image.number, format: image.format)
+    }
+
+    static func uploadName(_ filename: String, number: Int, format: ImageFormat) -> String {
+        let plain = filename.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" }
+        if plain, !filename.isEmpty, filename.count <= 100 { return filename }
+        return "image-\(number)." + (format == .png ? "png" : "jpg")
     }
 }

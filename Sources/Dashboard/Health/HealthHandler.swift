@@ -7,7 +7,7 @@ import MarketClient
 struct HealthHandler: HTTPHandler {
     let api: any MarketAPI
     let imageCache: ImageCache
-    let upstreamDescription: String
+    let marketDescription: String
     let ownVendor: OwnVendor
 
     func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -17,7 +17,7 @@ struct HealthHandler: HTTPHandler {
         let vendor = ownVendor.current
         let report = HealthReport(
             market: .init(
-                url: upstreamDescription, reachable: reachable,
+                url: marketDescription, reachable: reachable,
                 latencyMilliseconds: Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)),
             imageCache: imageCache.stats,
             vendor: .init(id: vendor.id, source: vendor.source.rawValue))

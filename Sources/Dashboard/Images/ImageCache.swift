@@ -37,8 +37,8 @@ final class ImageCache: Sendable {
         var loads: [String: Load] = [:]
         var failures = LRUDictionary<String, ContinuousClock.Instant>()
         var diskHits = 0
-        var upstreamFetches = 0
-        var upstreamFailures = 0
+        var imageFetches = 0
+        var imageFetchFailures = 0
         var refused = 0
     }
 
@@ -127,7 +127,7 @@ final class ImageCache: Sendable {
                 image = stored
             } else {
                 disk.forget(name)
-                state.withLock { $0.upstreamFetches += 1 }
+                state.withLock { $0.imageFetches += 1 }
                 let fetched = try await fetcher(url)
                 image = try CachedImage.validated(fetched.bytes, maxBytes: maxImageBytes)
                 disk.write(name, image.bytes)
@@ -137,7 +137,7 @@ final class ImageCache: Sendable {
             return image
         } catch {
             state.withLock { state in
-                if error is ImageCacheError { state.refused += 1 } else { state.upstreamFailures += 1 }
+                if error is ImageCacheError { state.refused += 1 } else { state.imageFetchFailures += 1 }
                 state.failures.setValue(now(), forKey: key)
                 if state.failures.count > Self.maxRememberedFailures { state.failures.removeLeastRecentlyUsed() }
                 state.loads[key] = nil

@@ -13,11 +13,11 @@ enum ImageCacheError: Error, Sendable, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .empty: "the upstream sent an empty body"
+        case .empty: "the image server sent an empty body"
         case .tooLarge(let limit): "the image is larger than \(limit) bytes"
         case .notAnImage: "the content is not a JPEG, PNG, GIF or WebP image"
         case .unsupportedScheme: "only http and https image URLs are fetched"
-        case .recentlyFailed: "the upstream failed for this image moments ago"
+        case .recentlyFailed: "the image server failed for this image moments ago"
         }
     }
 }

@@ -14,16 +14,16 @@ struct ImageCacheStats: Sendable, Equatable, Encodable {
     var memory: Tier
     var disk: Tier
     /// Loads that went to the upstream (one per missing image, however many requests waited).
-    var upstreamFetches: Int
+    var imageFetches: Int
     /// Upstream errors (network, status) while fetching.
-    var upstreamFailures: Int
+    var imageFetchFailures: Int
     /// Images refused: not an image by magic bytes, empty, too large.
     var refused: Int
 
     /// Answered from memory or disk.
     var hits: Int { memory.hits + disk.hits }
     /// Loads that had to ask the upstream.
-    var misses: Int { upstreamFetches }
+    var misses: Int { imageFetches }
     /// hits / (hits + misses), 0 before any request.
     var hitRate: Double {
         hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses)
@@ -31,7 +31,7 @@ struct ImageCacheStats: Sendable, Equatable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case memory, disk, hits, misses, hitRate = "hit_rate"
-        case upstreamFetches = "upstream_fetches", upstreamFailures = "upstream_failures", refused
+        case imageFetches = "upstream_fetches", imageFetchFailures = "upstream_failures", refused
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -41,8 +41,8 @@ struct ImageCacheStats: Sendable, Equatable, Encodable {
         try container.encode(hits, forKey: .hits)
         try container.encode(misses, forKey: .misses)
         try container.encode(hitRate, forKey: .hitRate)
-        try container.encode(upstreamFetches, forKey: .upstreamFetches)
-        try container.encode(upstreamFailures, forKey: .upstreamFailures)
+        try container.encode(imageFetches, forKey: .imageFetches)
+        try container.encode(imageFetchFailures, forKey: .imageFetchFailures)
         try container.encode(refused, forKey: .refused)
     }
 }
@@ -56,7 +56,7 @@ extension ImageCache {
             ImageCacheStats(
                 memory: .init(entries: entries, bytes: bytes, capacityBytes: capacity, hits: memoryHits),
                 disk: .init(entries: diskEntries, bytes: diskBytes, capacityBytes: disk.capacity, hits: state.diskHits),
-                upstreamFetches: state.upstreamFetches, upstreamFailures: state.upstreamFailures, refused: state.refused)
+                imageFetches: state.imageFetches, imageFetchFailures: state.imageFetchFailures, refused: state.refused)
         }
     }
 }

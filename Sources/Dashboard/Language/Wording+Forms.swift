@@ -42,26 +42,26 @@ extension Wording {
 
     private func korean(_ message: FieldMessage) -> String {
         switch message {
-        case .nameMissing: "상품명을 입력해 주세요 (3~100자)."
-        case .nameLength(let count): "상품명은 3~100자여야 합니다. 지금 \(count)자입니다."
-        case .descriptionMissing: "상품 설명을 입력해 주세요 (10~1000자)."
-        case .descriptionLength(let count): "상품 설명은 10~1000자여야 합니다. 지금 \(count)자입니다."
-        case .currency: "KRW 또는 USD를 골라 주세요."
+        case .nameMissing: "상품명을 입력해 주세요(3~100자)."
+        case .nameLength(let count): "상품명을 3~100자로 입력해 주세요. 지금 \(count)자입니다."
+        case .descriptionMissing: "상품 설명을 입력해 주세요(10~1,000자)."
+        case .descriptionLength(let count): "상품 설명을 10~1,000자로 입력해 주세요. 지금 \(count)자입니다."
+        case .currency: "통화를 선택해 주세요(KRW 또는 USD)."
         case .priceMissing: "판매가를 입력해 주세요."
-        case .priceNotPositive: "판매가는 0보다 커야 합니다."
-        case .priceTooHigh: "판매가는 10,000,000,000 이하여야 합니다."
-        case .discountNegative: "할인 금액은 0 이상이어야 합니다."
-        case .discountOverPrice: "할인 금액은 판매가보다 클 수 없습니다."
-        case .priceUnderDiscount(let discount): "판매가는 할인 금액(\(discount))보다 작을 수 없습니다. 할인 금액도 낮춰 주세요."
-        case .stockTooHigh: "재고는 2,147,483,647 이하여야 합니다."
-        case .stockNegative: "재고는 0 이상이어야 합니다."
-        case .stockNotWhole: "재고는 0 이상의 정수여야 합니다."
+        case .priceNotPositive: "판매가를 0보다 큰 금액으로 입력해 주세요."
+        case .priceTooHigh: "판매가를 10,000,000,000 이하로 입력해 주세요."
+        case .discountNegative: "할인 금액을 0 이상으로 입력해 주세요."
+        case .discountOverPrice: "할인 금액을 판매가 이하로 입력해 주세요."
+        case .priceUnderDiscount(let discount): "판매가를 할인 금액(\(discount)) 이상으로 입력해 주세요. 판매가를 더 낮추려면 할인 금액도 낮춰 주세요."
+        case .stockTooHigh: "재고를 2,147,483,647 이하로 입력해 주세요."
+        case .stockNegative: "재고를 0 이상으로 입력해 주세요."
+        case .stockNotWhole: "재고를 0 이상의 정수로 입력해 주세요."
         case .notANumber: "1000이나 12.50처럼 숫자로 입력해 주세요."
         case .krwWhole: "KRW 금액은 소수점 없이 입력해 주세요."
-        case .usdCents: "USD 금액은 소수점 둘째 자리(센트)까지 입력할 수 있습니다."
-        case .imagesMissing: "이미지를 1~5장 추가해 주세요 (JPEG 또는 PNG, 장당 300KB 이하)."
-        case .imageExpired: "첨부한 이미지의 보관 기간이 지났습니다. 다시 추가해 주세요."
-        case .thumbnailChoice: "상품 이미지 중 하나를 대표 이미지로 골라 주세요."
+        case .usdCents: "USD 금액은 소수점 둘째 자리(센트)까지 입력해 주세요."
+        case .imagesMissing: "이미지를 1~5장 추가해 주세요(JPEG 또는 PNG, 장당 300KB 이하)."
+        case .imageExpired: "첨부한 이미지의 보관 기간이 지났습니다. 이미지를 다시 추가해 주세요."
+        case .thumbnailChoice: "상품 이미지 중 하나를 대표 이미지로 선택해 주세요."
         }
     }
 
@@ -78,7 +78,7 @@ extension Wording {
         case (.en, .alreadyDeleted): "That product was already deleted."
         case (.ko, .registered): "상품을 등록했습니다."
         case (.ko, .updated): "상품을 수정했습니다."
-        case (.ko, .nothingChanged): "바뀐 내용이 없습니다."
+        case (.ko, .nothingChanged): "수정한 내용이 없습니다."
         case (.ko, .deleted(let name)): "“\(name)” 상품을 삭제했습니다."
         case (.ko, .alreadyDeleted): "이미 삭제된 상품입니다."
         }
@@ -106,7 +106,7 @@ extension Wording {
     func submitLabel(edit: Bool) -> String {
         switch language {
         case .en: edit ? "Save changes" : "Register product"
-        case .ko: edit ? "변경 내용 저장" : "상품 등록하기"
+        case .ko: edit ? "저장" : "상품 등록"
         }
     }
 
@@ -118,18 +118,20 @@ extension Wording {
 
 /// Why an uploaded image was not kept.
 extension Wording {
-    enum ImageRefusal {
-        case notJPEGOrPNG, tooLarge(size: String), damaged(format: String), tooMany, busy, unavailable
+    /// An `Error` too: a check's failure in a `Result` (the import's images).
+    enum ImageRefusal: Error {
+        case notJPEGOrPNG, tooLarge(bytes: Int), damaged(format: String), tooMany, busy, unavailable
     }
 
-    /// `name` is the file's name in quotes, or nil for a file without one.
+    /// `name` is the file's name, or nil (or empty) for a file without one.
     func imageRefused(_ name: String?, _ refusal: ImageRefusal) -> String {
+        let name = name?.isEmpty == false ? name : nil
         switch language {
         case .en:
-            let name = name ?? "The image"
+            let name = name.map { "“\($0)”" } ?? "The image"
             switch refusal {
             case .notJPEGOrPNG: return "\(name) is not a JPEG or PNG image, so it was not added."
-            case .tooLarge(let size): return "\(name) is \(size); each image must be at most 300 KB. "
+            case .tooLarge(let bytes): return "\(name) is \(size(bytes)); each image must be at most 300 KB. "
                 + "Make it smaller (with JavaScript on, this page does that for you) and add it again."
             case .damaged(let format): return "\(name) is not a whole \(format) picture (it is cut short or damaged), so it was not added."
             case .tooMany: return "A product has at most 5 images, so \(name) was not added. Remove one to add another."
@@ -137,15 +139,16 @@ extension Wording {
             case .unavailable: return "\(name) could not be kept on the server right now; please add it again."
             }
         case .ko:
-            let name = name ?? "이미지"
+            // The particles follow "파일", never the name: "“a.png” 파일은", "이름 없는 파일을".
+            let file = name.map { "“\($0)” 파일" } ?? "이름 없는 파일"
             switch refusal {
-            case .notJPEGOrPNG: return "\(name)은(는) JPEG나 PNG 이미지가 아니라서 추가하지 않았습니다."
-            case .tooLarge(let size): return "\(name)은(는) \(size)입니다. 이미지는 장당 300KB 이하여야 합니다. "
-                + "크기를 줄여서 다시 추가해 주세요 (자바스크립트가 켜져 있으면 이 페이지가 줄여 줍니다)."
-            case .damaged(let format): return "\(name)은(는) 온전한 \(format) 이미지가 아니라서 (잘렸거나 손상됨) 추가하지 않았습니다."
-            case .tooMany: return "상품 이미지는 5장까지라서 \(name)을(를) 추가하지 않았습니다. 하나를 빼고 다시 추가해 주세요."
-            case .busy: return "지금 서버에 작성 중인 양식이 너무 많아 \(name)을(를) 보관하지 못했습니다. 몇 분 뒤에 다시 추가해 주세요."
-            case .unavailable: return "지금은 \(name)을(를) 서버에 보관할 수 없습니다. 다시 추가해 주세요."
+            case .notJPEGOrPNG: return "\(file)은 JPEG이나 PNG 이미지가 아니어서 추가하지 않았습니다."
+            case .tooLarge(let bytes): return "\(file)은 크기가 \(size(bytes))입니다. 장당 300KB 이하로 줄여서 다시 추가해 주세요"
+                + "(자바스크립트를 켜면 이 페이지에서 자동으로 줄입니다)."
+            case .damaged(let format): return "\(file)은 잘렸거나 손상된 \(format) 이미지여서 추가하지 않았습니다."
+            case .tooMany: return "상품 이미지는 최대 5장이어서 \(file)을 추가하지 않았습니다. 다른 이미지를 삭제한 뒤 다시 추가해 주세요."
+            case .busy: return "지금 서버에 작성 중인 양식이 너무 많아 \(file)을 보관하지 못했습니다. 몇 분 후 다시 추가해 주세요."
+            case .unavailable: return "지금은 \(file)을 서버에 보관할 수 없습니다. 다시 추가해 주세요."
             }
         }
     }

@@ -4,8 +4,8 @@ extension Wording {
         switch (language, done) {
         case (.en, nil): "Counting products…"
         case (.en, let done?): "Counting products: \(done) of \(total)"
-        case (.ko, nil): "상품을 세는 중…"
-        case (.ko, let done?): "상품을 세는 중: \(total)개 중 \(done)개"
+        case (.ko, nil): "상품 집계 중…"
+        case (.ko, let done?): "상품 집계 중: \(total)개 중 \(done)개"
         }
     }
 
@@ -13,19 +13,28 @@ extension Wording {
         language == .en ? "Page \(done) of \(total) of the list." : "목록 \(total)페이지 중 \(done)페이지"
     }
 
-    func countFailed(age: String, detail: String, haveFigures: Bool) -> String {
+    func countFailed(age: Duration, _ reason: CatalogFailure.Reason, haveFigures: Bool) -> String {
+        let why = countFailure(reason)
         switch (language, haveFigures) {
-        case (.en, false): "Counting products failed \(age): \(detail). It will be tried again."
-        case (.en, true): "Showing the last count; counting again failed \(age): \(detail)."
-        case (.ko, false): "\(age) 상품 집계에 실패했습니다: \(detail). 다시 시도합니다."
-        case (.ko, true): "마지막 집계를 보여 줍니다. \(age) 다시 세다가 실패했습니다: \(detail)."
+        case (.en, false): return "Counting products failed \(self.age(age)): \(why). It will be tried again."
+        case (.en, true): return "Showing the last count; counting again failed \(self.age(age)): \(why)."
+        case (.ko, false): return "\(when(age)) 상품 집계에 실패했습니다(\(why)). 잠시 후 다시 집계합니다."
+        case (.ko, true): return "마지막 집계 결과를 표시합니다. \(when(age)) 다시 집계하지 못했습니다(\(why))."
+        }
+    }
+
+    /// After the snapshot's time: " (3 minutes ago)." / " · 3분 전", and a recount that runs.
+    func countedAge(_ age: String, recounting: String?) -> String {
+        switch language {
+        case .en: " (\(age)).\(recounting.map { " \($0)…" } ?? "")"
+        case .ko: " · \(age)\(recounting.map { " · \($0)" } ?? "")"
         }
     }
 
     func partialFigures(counted: String, reported: String) -> String {
         switch language {
         case .en: "The figures are partial: they cover the first \(counted) of the \(reported) products the market reports."
-        case .ko: "일부만 집계한 수치입니다. 마켓이 알려 준 상품 \(reported)개 중 처음 \(counted)개입니다."
+        case .ko: "일부만 집계한 수치입니다. 오픈마켓의 상품 \(reported)개 중 처음 \(counted)개만 포함합니다."
         }
     }
 
@@ -34,12 +43,13 @@ extension Wording {
         case (.en, nil): "Whole catalog"
         case (.en, let id?): "My products (vendor \(id))"
         case (.ko, nil): "전체 상품"
-        case (.ko, let id?): "내 상품 (판매자 \(id))"
+        case (.ko, let id?): "내 상품(판매자 번호 \(id))"
         }
     }
 
     enum Metric {
         case products, soldOut, onSale, itemsInStock
+        case lowStock(Int)
     }
 
     func metric(_ metric: Metric) -> String {
@@ -48,15 +58,17 @@ extension Wording {
         case (.en, .soldOut): "Sold out"
         case (.en, .onSale): "On sale"
         case (.en, .itemsInStock): "Items in stock"
+        case (.en, .lowStock(let threshold)): "Low stock (1 to \(threshold) left)"
         case (.ko, .products): "상품 수"
         case (.ko, .soldOut): "품절"
         case (.ko, .onSale): "할인 중"
         case (.ko, .itemsInStock): "총 재고"
+        case (.ko, .lowStock(let threshold)): "재고 부족(1~\(quantity(threshold))개)"
         }
     }
 
     func stockValue(_ code: String) -> String {
-        language == .en ? "Value of stock (\(code))" : "재고 금액 (\(code))"
+        language == .en ? "Value of stock (\(code))" : "재고 금액(\(code))"
     }
 
     var tooLargeToAdd: String { language == .en ? "too large to add up" : "너무 커서 합산할 수 없음" }
@@ -70,15 +82,15 @@ extension Wording {
     func vendorChart(top: Int) -> ChartText {
         language == .en
             ? ChartText(title: "Products per vendor (top \(top))", labelHeading: "Vendor", valueHeading: "Products")
-            : ChartText(title: "판매자별 상품 수 (상위 \(top))", labelHeading: "판매자", valueHeading: "상품 수")
+            : ChartText(title: "판매자별 상품 수(상위 \(top)곳)", labelHeading: "판매자", valueHeading: "상품 수")
     }
 
-    func vendorName(_ id: Int) -> String { language == .en ? "Vendor \(id)" : "판매자 \(id)" }
+    func vendorName(_ id: Int) -> String { language == .en ? "Vendor \(id)" : "판매자 번호 \(id)" }
 
     func priceChart(_ code: String) -> ChartText {
         language == .en
             ? ChartText(title: "Products by price to pay (\(code))", labelHeading: "Price (\(code))", valueHeading: "Products")
-            : ChartText(title: "결제 금액대별 상품 수 (\(code))", labelHeading: "금액 (\(code))", valueHeading: "상품 수")
+            : ChartText(title: "할인가 구간별 상품 수(\(code))", labelHeading: "할인가(\(code))", valueHeading: "상품 수")
     }
 
     func priceBucket(from: String, upTo: String?) -> String {
@@ -93,7 +105,7 @@ extension Wording {
     func weekChart(weeks: Int) -> ChartText {
         language == .en
             ? ChartText(title: "Registrations per week (the \(weeks) weeks up to the newest)", labelHeading: "Week of", valueHeading: "Products registered")
-            : ChartText(title: "주별 등록 상품 수 (최근 \(weeks)주)", labelHeading: "주 시작일", valueHeading: "등록 상품 수")
+            : ChartText(title: "주별 등록 상품 수(최근 \(weeks)주)", labelHeading: "주 시작일", valueHeading: "등록 상품 수")
     }
 
     /// `mine=1` (or the CSV) before the dashboard knows its vendor.
@@ -102,30 +114,38 @@ extension Wording {
         case .en: ErrorText(heading: "Your vendor is not known yet",
             message: "To show your own products, start the dashboard with --vendor-id N (or set OPENMARKET_VENDOR_ID=N), "
                 + "where N is the vendor_id of your products. Registering a product through this dashboard also tells it.")
-        case .ko: ErrorText(heading: "아직 내 판매자 정보를 모릅니다",
-            message: "내 상품을 보려면 대시보드를 --vendor-id N (또는 OPENMARKET_VENDOR_ID=N) 옵션으로 시작하세요. "
-                + "N은 내 상품의 vendor_id입니다. 이 대시보드에서 상품을 등록해도 알게 됩니다.")
+        case .ko: ErrorText(heading: "내 판매자 번호가 설정되지 않았습니다",
+            message: "내 상품을 보려면 대시보드를 --vendor-id N 옵션(또는 환경 변수 OPENMARKET_VENDOR_ID=N)으로 실행해 주세요. "
+                + "N은 내 상품의 판매자 번호(vendor_id)입니다. 이 대시보드에서 상품을 한 번 등록해도 자동으로 설정됩니다.")
         }
     }
 
-    func stillCounting(_ counted: String) -> ErrorText {
+    /// A page that waited for the first count in vain; `progress` is how far it has got
+    /// (`done` is nil before the first page is in), when a count runs.
+    func stillCounting(_ progress: (done: String?, total: String)?) -> ErrorText {
         switch language {
-        case .en: ErrorText(heading: "Still counting products",
-            message: "The dashboard is counting the market's products for the first time\(counted). "
-                + "Please try again in a few seconds; the overview shows how far it has got.")
-        case .ko: ErrorText(heading: "아직 상품을 세는 중입니다",
-            message: "대시보드가 마켓의 상품을 처음으로 세고 있습니다\(counted). 몇 초 뒤에 다시 시도해 주세요. 진행 상황은 현황 페이지에서 볼 수 있습니다.")
+        case .en:
+            let counted = progress.map { " (\(counting(done: $0.done, total: $0.total).lowercased()))" } ?? ""
+            return ErrorText(heading: "Still counting products",
+                message: "The dashboard is counting the market's products for the first time\(counted). "
+                    + "Please try again in a few seconds; the overview shows how far it has got.")
+        case .ko:
+            let counted = progress.flatMap { progress in progress.done.map { "(\(progress.total)개 중 \($0)개)" } } ?? ""
+            return ErrorText(heading: "아직 상품을 집계하는 중입니다",
+                message: "오픈마켓의 상품을 처음으로 집계하고 있습니다\(counted). "
+                    + "몇 초 후 다시 시도해 주세요. 진행 상황은 현황 페이지에서 확인할 수 있습니다.")
         }
     }
 
     /// Why the `mine=1` list may not show the very latest.
-    func myListNotice(outdated: Bool, failure: String?) -> String? {
+    func myListNotice(outdated: Bool, failure: CatalogFailure.Reason?) -> String? {
         if outdated {
             return language == .en
-                ? "Your latest change is still being counted; it may not show here yet." : "마지막 변경 내용을 아직 세는 중이라 여기에는 보이지 않을 수 있습니다."
+                ? "Your latest change is still being counted; it may not show here yet." : "마지막 수정 내용을 아직 집계하는 중이라 여기에 보이지 않을 수 있습니다."
         }
         guard let failure else { return nil }
         return language == .en
-            ? "Showing the last count of the catalog; counting again failed: \(failure)." : "마지막 집계를 보여 줍니다. 다시 세다가 실패했습니다: \(failure)."
+            ? "Showing the last count of the catalog; counting again failed: \(countFailure(failure))."
+            : "마지막 집계 결과를 표시합니다. 다시 집계하지 못했습니다(\(countFailure(failure)))."
     }
 }

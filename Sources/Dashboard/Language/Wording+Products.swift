@@ -20,15 +20,15 @@ extension Wording {
         case (.ko, false): title = "검색: \(search)"
         case (_, true): title = self[mine ? .myProducts : .navProducts]
         }
-        if page > 1 { title += language == .en ? " (page \(page))" : " (\(page)페이지)" }
+        if page > 1 { title += language == .en ? " (page \(page))" : "(\(page)페이지)" }
         return title
     }
 
-    /// "Showing 21–40 of 113" / "전체 113개 중 21–40".
+    /// "Showing 21–40 of 113" / "전체 113개 중 21~40" (`load-more.js` reads the range in either).
     func showing(first: Int, last: Int, total: Int) -> String {
         switch language {
         case .en: "Showing \(first)–\(last) of \(total)"
-        case .ko: "전체 \(total)개 중 \(first)–\(last)"
+        case .ko: "전체 \(quantity(total))개 중 \(quantity(first))~\(quantity(last))"
         }
     }
 
@@ -39,7 +39,7 @@ extension Wording {
             if page > 1 { return "There are no products on page \(page)." }
             return mine ? "You have no products yet." : "There are no products yet."
         case .ko:
-            if !search.isEmpty { return "“\(search)”에 맞는 상품이 없습니다." }
+            if !search.isEmpty { return "“\(search)” 검색 결과가 없습니다." }
             if page > 1 { return "\(page)페이지에는 상품이 없습니다." }
             return mine ? "아직 등록한 상품이 없습니다." : "아직 상품이 없습니다."
         }
@@ -94,7 +94,7 @@ extension Wording {
     func deleteQuestion(_ name: String) -> String {
         switch language {
         case .en: "Delete “\(name)”?"
-        case .ko: "“\(name)” 상품을 삭제할까요?"
+        case .ko: "“\(name)” 상품을 삭제하시겠습니까?"
         }
     }
 

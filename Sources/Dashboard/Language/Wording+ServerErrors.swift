@@ -10,7 +10,7 @@ extension Wording {
         case 400: return "잘못된 요청"
         case 403: return "접근 거부"
         case 404: return "찾을 수 없음"
-        case 405: return "허용되지 않는 방식"
+        case 405: return "허용되지 않는 요청 방식"
         case 408: return "요청 시간 초과"
         case 413: return "요청이 너무 큼"
         case 414: return "주소가 너무 긺"
@@ -35,7 +35,7 @@ extension Wording {
         case 421: return "이 요청은 이 대시보드가 아닌 다른 서버를 가리킵니다."
         case 431: return "요청 헤더가 너무 큽니다."
         case 503: return "지금은 요청을 받을 수 없습니다. 잠시 후 다시 시도해 주세요."
-        case 500...: return "대시보드에서 문제가 생겼습니다. 다시 시도해 주세요."
+        case 500...: return "대시보드에 문제가 발생했습니다. 잠시 후 다시 시도해 주세요."
         default: return "요청을 읽을 수 없습니다."
         }
     }
@@ -47,8 +47,8 @@ extension Wording {
             "Product images must each be at most 300 KB (five at most). Go back with your browser's Back button: "
                 + "your entries are usually still there. Choose smaller pictures, or turn on JavaScript so the form makes them smaller for you."
         case .ko:
-            "상품 이미지는 장당 300KB 이하, 최대 5장입니다. 브라우저의 뒤로 가기 버튼으로 돌아가면 입력한 내용이 대개 그대로 있습니다. "
-                + "더 작은 사진을 고르거나, 자바스크립트를 켜면 양식이 사진을 줄여 줍니다."
+            "상품 이미지는 최대 5장, 장당 300KB 이하로 올릴 수 있습니다. 브라우저의 뒤로 가기 버튼을 누르면 입력한 내용이 대부분 그대로 남아 있습니다. "
+                + "더 작은 이미지를 선택하거나, 자바스크립트를 켜서 양식이 이미지를 자동으로 줄이도록 해 주세요."
         }
     }
 

@@ -30,20 +30,35 @@ struct Wording: Sendable {
         PriceText.format(amount, currency: currency, language: language)
     }
 
+    /// A count as Korean shops write it, in groups of three: "1,200". English keeps the bare
+    /// number its texts have always shown.
+    func quantity(_ count: Int) -> String {
+        language == .ko ? PriceText.grouped(Decimal(count), minimumFractionDigits: 0) : String(count)
+    }
+
     /// "Stock: 3" / "재고 3개".
     func stock(_ count: Int) -> String {
         switch language {
         case .en: "Stock: \(count)"
-        case .ko: "재고 \(count)개"
+        case .ko: "재고 \(quantity(count))개"
         }
     }
 
-    /// "Original price KRW 1,000" / "정가 1,000원".
+    /// The struck-out price beside a sale price: "Original price KRW 1,000" / "판매가 1,000원".
     func originalPrice(_ price: String) -> String {
         switch language {
         case .en: "Original price \(price)"
-        case .ko: "정가 \(price)"
+        case .ko: "판매가 \(price)"
         }
+    }
+
+    /// A file's size: "512 bytes", "12 KB", "1.4 MB" / "512바이트", "12KB", "1.4MB".
+    func size(_ bytes: Int) -> String {
+        let space = language == .en ? " " : ""
+        if bytes < 1024 { return language == .en ? "\(bytes) bytes" : "\(bytes)바이트" }
+        if bytes < 1024 * 1024 { return "\((bytes + 512) / 1024)\(space)KB" }
+        let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
+        return "\(tenths / 10).\(tenths % 10)\(space)MB"
     }
 
     /// `2022-12-30` / `2022. 12. 30.` from the API's `2022-12-30…` date text.
@@ -63,15 +78,15 @@ struct Wording: Sendable {
     func products(_ count: Int) -> String {
         switch language {
         case .en: count == 1 ? "1 product" : "\(count) products"
-        case .ko: "상품 \(count)개"
+        case .ko: "상품 \(quantity(count))개"
         }
     }
 
-    /// The error summary's heading: "Please fix 1 problem" / "문제 1개를 고쳐 주세요".
+    /// The error summary's heading: "Please fix 1 problem" / "항목 1개를 확인해 주세요".
     func fixProblems(_ count: Int) -> String {
         switch language {
         case .en: count == 1 ? "Please fix 1 problem" : "Please fix \(count) problems"
-        case .ko: "문제 \(count)개를 고쳐 주세요"
+        case .ko: "항목 \(count)개를 확인해 주세요"
         }
     }
 
@@ -90,13 +105,22 @@ struct Wording: Sendable {
         }
     }
 
+    /// The age as the time of something that happened, before its verb: English says it after
+    /// ("failed 3 minutes ago"), Korean before and with 에 ("3분 전에 실패했습니다"), except
+    /// "방금", which takes none.
+    func when(_ age: Duration) -> String {
+        let text = self.age(age)
+        guard language == .ko, text != self.age(.zero) else { return text }
+        return text + "에"
+    }
+
     /// Stale data because the market failed or is slow to refresh it.
     func staleNotice(age: Duration, failed: Bool) -> String {
         switch (language, failed) {
         case (.en, true): "Showing data from \(self.age(age)); the market is not answering."
         case (.en, false): "Showing data from \(self.age(age)); the market is slow to answer."
-        case (.ko, true): "\(self.age(age)) 받은 정보입니다. 마켓이 응답하지 않습니다."
-        case (.ko, false): "\(self.age(age)) 받은 정보입니다. 마켓의 응답이 늦어지고 있습니다."
+        case (.ko, true): "\(when(age)) 받은 정보입니다. 오픈마켓이 응답하지 않습니다."
+        case (.ko, false): "\(when(age)) 받은 정보입니다. 오픈마켓의 응답이 늦어지고 있습니다."
         }
     }
 }

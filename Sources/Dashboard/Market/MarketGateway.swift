@@ -16,8 +16,8 @@ final class MarketGateway: Sendable {
     let lists: StaleWhileRevalidateCache<ListKey, ProductPageEnvelope>
     let details: StaleWhileRevalidateCache<Int, ProductDetail>
     /// Told after every write, once the caches have dropped what it changed (the catalog
-    /// snapshot counts again).
-    private let writeObservers = Mutex<[@Sendable () -> Void]>([])
+    /// snapshot applies it).
+    private let writeObservers = Mutex<[@Sendable (MarketWrite) -> Void]>([])
 
     init(
         api: any MarketAPI, freshFor: Duration = .seconds(10), hardExpiry: Duration = .seconds(600),
@@ -49,13 +49,13 @@ final class MarketGateway: Sendable {
     }
 
     /// After a write: every list may now be different, and so may this product.
-    func invalidate(productID: Int?) {
+    func recordWrite(_ write: MarketWrite) {
         lists.invalidateAll()
-        if let productID { details.invalidate(productID) }
-        writeObservers.withLock { $0 }.forEach { $0() }
+        if let productID = write.productID { details.invalidate(productID) }
+        writeObservers.withLock { $0 }.forEach { $0(write) }
     }
 
-    func observeWrites(_ observer: @escaping @Sendable () -> Void) {
+    func observeWrites(_ observer: @escaping @Sendable (MarketWrite) -> Void) {
         writeObservers.withLock { $0.append(observer) }
     }
 }

@@ -20,6 +20,8 @@ struct CatalogFigures: Sendable {
     var products = 0
     var soldOut = 0
     var onSale = 0
+    /// 1 to the low-stock threshold left.
+    var lowStock = 0
     var stockTotal = 0
     /// Stock × the price to pay, per currency (by code, KRW before USD).
     var stockValue: [(currency: Currency, amount: Decimal)] = []
@@ -33,7 +35,7 @@ struct CatalogFigures: Sendable {
     static let topVendorCount = 10
     static let weekCount = 12
 
-    init(_ products: [CatalogProduct]) {
+    init(_ products: [CatalogProduct], lowStockThreshold: Int = DashboardConfiguration.defaultLowStock) {
         var values: [Currency: Decimal] = [:]
         var perVendor: [Int: VendorCount] = [:]
         var prices: [Currency: [Decimal]] = [:]
@@ -42,6 +44,7 @@ struct CatalogFigures: Sendable {
             self.products += 1
             if product.isSoldOut { soldOut += 1 }
             if product.isOnSale { onSale += 1 }
+            if product.isLowStock(lowStockThreshold) { lowStock += 1 }
             let stock = max(0, product.stock)
             stockTotal = Self.saturatingSum(stockTotal, stock)
             values[product.currency, default: 0] += product.bargainPrice * Decimal(stock)

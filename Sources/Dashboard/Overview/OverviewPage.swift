@@ -12,6 +12,9 @@ struct OverviewPage {
     let ownVendorID: Int?
     let now: Date
     var language: Language = .en
+    var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// The zone the snapshot's time is shown in (`DashboardConfiguration.timeZone`).
+    var zone: TimeZone = .current
 
     var wording: Wording { Wording(language) }
 
@@ -21,6 +24,7 @@ struct OverviewPage {
     var context: TemplateObject {
         let texts = wording
         var context: TemplateObject = ["title": .string(texts[.overviewHeading])]
+        var recounting: String?
         if let progress = status.progress {
             let counting = Self.progressText(progress, texts)
             if status.snapshot == nil {
@@ -32,21 +36,20 @@ struct OverviewPage {
                     "pages": .string(progress.pagesDone > 0 ? texts.countingPages(done: Self.grouped(progress.pagesDone), total: Self.grouped(progress.pagesTotal)) : ""),
                 ]
             } else {
-                context["recounting"] = .string(counting)
+                recounting = counting
             }
         }
         if let failure = status.failure {
-            let age = texts.age(.seconds(max(0, now.timeIntervalSince(failure.at))))
-            context["failure"] = .string(texts.countFailed(age: age, detail: failure.message, haveFigures: status.snapshot != nil))
+            let age = Duration.seconds(max(0, now.timeIntervalSince(failure.at)))
+            context["failure"] = .string(texts.countFailed(age: age, failure.reason, haveFigures: status.snapshot != nil))
         }
         guard let snapshot = status.snapshot, let catalog else { return context }
         let age = texts.age(.seconds(max(0, now.timeIntervalSince(snapshot.takenAt))))
         context["snapshot"] = [
-            "time": .string(texts.language == .en
-                ? Self.timestamp(snapshot.takenAt)
-                : texts.day(Self.day(snapshot.takenAt)[...]) + Self.timestamp(snapshot.takenAt).dropFirst(10)),
+            "time": .string(LocalTime.timestamp(snapshot.takenAt, zone: zone, texts)),
             "datetime": .string(Self.isoTimestamp(snapshot.takenAt)),
             "age": .string(age),
+            "after": .string(texts.countedAge(age, recounting: recounting)),
         ]
         if snapshot.isPartial {
             context["partial"] = .string(
@@ -64,14 +67,25 @@ struct OverviewPage {
 
     private func section(_ figures: CatalogFigures, scope: String, heading: String, vendorChart: Bool) -> TemplateValue {
         let texts = wording
-        let metrics: [(String, String, Int)] = [
-            ("products", texts.metric(.products), figures.products),
-            ("sold-out", texts.metric(.soldOut), figures.soldOut),
-            ("on-sale", texts.metric(.onSale), figures.onSale),
-            ("stock-total", texts.metric(.itemsInStock), figures.stockTotal),
+        // Sold out, on sale and low stock link to the list filtered that way (own products
+        // in the own vendor's section).
+        let mine = scope == "mine"
+        let filtered = { (change: (inout ProductListQuery) -> Void) -> String in
+            ProductListQuery(mine: mine).changingFilters(change).listPath
+        }
+        let metrics: [(String, String, Int, String?)] = [
+            ("products", texts.metric(.products), figures.products, nil),
+            ("sold-out", texts.metric(.soldOut), figures.soldOut, filtered { $0.stock = .out }),
+            ("on-sale", texts.metric(.onSale), figures.onSale, filtered { $0.onSale = true }),
+            ("low-stock", texts.metric(.lowStock(lowStockThreshold)), figures.lowStock, filtered { $0.stock = .low }),
+            ("stock-total", texts.metric(.itemsInStock), figures.stockTotal, nil),
         ]
-        var items: [TemplateValue] = metrics.map { metric, label, value in
-            ["metric": .string(metric), "label": .string(label), "value": .string(String(value)), "text": .string(Self.grouped(value))]
+        var items: [TemplateValue] = metrics.map { metric, label, value, href in
+            var item: TemplateObject = [
+                "metric": .string(metric), "label": .string(label), "value": .string(String(value)), "text": .string(Self.grouped(value)),
+            ]
+            if let href { item["href"] = .string(href) }
+            return .object(item)
         }
         for (currency, amount) in figures.stockValue {
             items.append([
@@ -121,8 +135,13 @@ struct OverviewPage {
     }
 
     static func progressText(_ progress: CatalogProgress, _ texts: Wording = Wording(.en)) -> String {
-        let total = grouped(max(progress.productsTotal, progress.productsDone))
-        return texts.counting(done: progress.pagesDone > 0 ? grouped(progress.productsDone) : nil, total: total)
+        let (done, total) = progressNumbers(progress)
+        return texts.counting(done: done, total: total)
+    }
+
+    /// The products counted (nil before the first page is in) and the products to count.
+    static func progressNumbers(_ progress: CatalogProgress) -> (done: String?, total: String) {
+        (progress.pagesDone > 0 ? grouped(progress.productsDone) : nil, grouped(max(progress.productsTotal, progress.productsDone)))
     }
 
     static func grouped(_ number: Int) -> String {
@@ -132,12 +151,6 @@ struct OverviewPage {
     static func day(_ date: Date) -> String {
         let parts = CatalogFigures.utc.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
-
-    /// "2026-11-23 10:45 UTC".
-    static func timestamp(_ date: Date) -> String {
-        let parts = CatalogFigures.utc.dateComponents([.hour, .minute], from: date)
-        return day(date) + String(format: " %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     static func isoTimestamp(_ date: Date) -> String {

@@ -33,8 +33,39 @@ final class ListPageMemo: Sendable {
         var fetchedAt: CacheTime
         var context: TemplateObject
         var thumbnails: [URL]
-        /// The page rendered from `context` alone (no flash, no notice), when pages are kept.
-        var html: [UInt8]?
+        /// The page rendered from `context` alone (no flash, no notice), when pages are kept,
+        /// cut where `tokenSlot` stood: the pieces are joined with the reader's CSRF token.
+        var html: [[UInt8]]?
+        /// The page has the bulk form, whose CSRF token is the reader's own.
+        var hasBulkForm = false
+    }
+
+    /// What a kept page holds where the bulk form's CSRF token goes: random per process, so
+    /// no product name can hold it. Each request puts its own token there (`fill`).
+    static let tokenSlot = SecureToken.make()
+
+    /// `html` cut at every `tokenSlot`.
+    static func pieces(_ html: [UInt8]) -> [[UInt8]] {
+        let slot = Array(tokenSlot.utf8)
+        var pieces: [[UInt8]] = []
+        var start = 0
+        var index = 0
+        while index + slot.count <= html.count {
+            if html[index] == slot[0], html[index..<(index + slot.count)].elementsEqual(slot) {
+                pieces.append(Array(html[start..<index]))
+                index += slot.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        pieces.append(Array(html[start...]))
+        return pieces
+    }
+
+    /// The kept pieces joined with `token`.
+    static func fill(_ pieces: [[UInt8]], token: String) -> [UInt8] {
+        pieces.count == 1 ? pieces[0] : Array(pieces.joined(separator: Array(token.utf8)))
     }
 
     let capacity: Int
@@ -45,10 +76,15 @@ final class ListPageMemo: Sendable {
     }
 
     /// The context for `query` made from the JSON fetched at `fetchedAt`: the remembered one, or
-    /// `build`'s (then remembered).
+    /// `build`'s (then remembered). A query with values that were not understood is built each
+    /// time and never remembered: its page carries a note about them, which the same list
+    /// asked for plainly must not show, nor lack when asked for with them.
     func entry(
         for query: ProductListQuery, language: Language = .en, fetchedAt: CacheTime, build: () -> Entry
     ) -> Entry {
+        // A page noting values it did not understand is built each time: never remembered, so
+        // odd queries cannot push the real pages out either.
+        guard query.ignored.isEmpty else { return build() }
         let key = Key(list: query.listKey, view: query.view, language: language)
         if let entry = entries.read({ $0[key] }), entry.fetchedAt == fetchedAt { return entry }
         let entry = build()

@@ -99,19 +99,39 @@ struct PageRenderer: Sendable {
         return "/" + target
     }
 
-    /// `error` with words from `Wording`.
-    func error(_ status: HTTPStatus, _ text: Wording.ErrorText, retryHref: String?, for request: HTTPRequest) -> HTTPResponse {
-        error(status, heading: text.heading, message: text.message, retryHref: retryHref, for: request)
+    /// A page holding POST forms (history, recycle bin): rendered with the request's flash,
+    /// `no-store` (it carries the browser's CSRF token and changes with every write), and the
+    /// cookie that gives the browser its token when it had none.
+    func formsPage(
+        _ name: String, _ context: TemplateObject, flash: FlashMessages, setCookie: String?, language: Language, for request: HTTPRequest
+    ) -> HTTPResponse {
+        var response = flash.page(for: request, context) { page(name, $0, language: language, for: request) }
+        response.headers["Cache-Control"] = "no-store"
+        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
+        return response
     }
 
-    /// A full error page in the site layout, with a retry link where trying again can help.
-    func error(_ status: HTTPStatus, heading: String, message: String, retryHref: String?, for request: HTTPRequest) -> HTTPResponse {
+    /// `error` with words from `Wording`.
+    func error(
+        _ status: HTTPStatus, _ text: Wording.ErrorText, retryHref: String?, back: (href: String, label: String)? = nil,
+        for request: HTTPRequest
+    ) -> HTTPResponse {
+        error(status, heading: text.heading, message: text.message, retryHref: retryHref, back: back, for: request)
+    }
+
+    /// A full error page in the site layout, with a retry link where trying again can help,
+    /// and a link back to where the person came from (`back`) beside the one to the products.
+    func error(
+        _ status: HTTPStatus, heading: String, message: String, retryHref: String?, back: (href: String, label: String)? = nil,
+        for request: HTTPRequest
+    ) -> HTTPResponse {
         var context: TemplateObject = [
             "title": .string(heading),
             "heading": .string(heading),
             "message": .string(message),
         ]
         if let retryHref { context["retryHref"] = .string(retryHref) }
+        if let back { context["back"] = ["href": .string(back.href), "label": .string(back.label)] }
         var response = page("error", context, status: status, for: request)
         response.headers["Cache-Control"] = "no-store"
         return response

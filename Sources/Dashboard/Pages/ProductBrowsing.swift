@@ -18,8 +18,12 @@ struct ProductBrowsing: Sendable {
     var keepsRenderedPages = false
     /// List page contexts (and HTML) per snapshot of the market JSON (see `ListPageMemo`).
     let listPages = ListPageMemo()
-    /// `?mine=1` lists, from the catalog snapshot (nil: the switch is not offered).
-    var myProducts: MyProductsList?
+    /// The most a product may have left and be marked "Only N left".
+    var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// Lists answered from the catalog snapshot: `mine=1`, and any order or filter the market's
+    /// list cannot answer (nil: none are offered).
+    var catalogListing: CatalogListing?
+    let csrf = CSRFGuard()
 
     /// `GET /products`: `products/list` (or its results alone, with `fragment=1`).
     var listPage: CachedPageRoute {
@@ -37,15 +41,15 @@ struct ProductBrowsing: Sendable {
     /// otherwise, and the server takes the async path.
     func listPageIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
         let query = ProductListQuery(request)
-        guard !query.mine, let cached = gateway.lists.freshValue(for: query.listKey) else { return nil }
+        guard !query.mine, !query.usesSnapshot, let cached = gateway.lists.freshValue(for: query.listKey) else { return nil }
         return renderListPage(request, query, Language(request), cached)
     }
 
     func listPageFetching(_ request: HTTPRequest) async -> HTTPResponse {
         let query = ProductListQuery(request)
         let language = Language(request)
-        if query.mine, let myProducts {
-            return await myProducts.myProductsPage(request, query, language, imagePath: imagePath)
+        if query.mine || query.usesSnapshot, let catalogListing {
+            return await catalogListing.listPage(request, query, language, imagePath: imagePath)
         }
         let cached: CachedValue<ProductPageEnvelope>
         do {
@@ -66,11 +70,17 @@ struct ProductBrowsing: Sendable {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
         }
         let memo = listPages.entry(for: query, language: language, fetchedAt: cached.fetchedAt) {
-            let context = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil, language: language).context
+            var page = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil, language: language)
+            page.lowStockThreshold = lowStockThreshold
+            // The bulk form once the own vendor is known (learning it refetches every list).
+            page.ownVendorID = ownVendor.id
+            page.bulkToken = ownVendor.id == nil ? nil : ListPageMemo.tokenSlot
+            let context = page.context
             var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: context, thumbnails: cached.value.products.compactMap(\.thumbnail))
+            entry.hasBulkForm = page.bulkToken != nil
             if keepsRenderedPages {
                 let rendered = renderer.page("products/list", context, language: language, for: request)
-                if rendered.status == .ok, case .bytes(let html) = rendered.body { entry.html = html }
+                if rendered.status == .ok, case .bytes(let html) = rendered.body { entry.html = ListPageMemo.pieces(html) }
             }
             return entry
         }
@@ -83,12 +93,28 @@ struct ProductBrowsing: Sendable {
         let notice = Self.notice(for: cached, Wording(language))
         // The kept HTML is the page without a flash and without a notice: exactly what rendering
         // would give a request that carries no flash cookie while the market answers.
+        // The bulk form carries this reader's CSRF token: put where the kept page has its slot.
+        let (token, setCookie) = memo.hasBulkForm ? csrf.token(for: request) : ("", nil)
         if let html = memo.html, notice == nil, !flash.isCarried(by: request) {
-            return PageRenderer.localizedPage(html, language, request)
+            let response = PageRenderer.localizedPage(ListPageMemo.fill(html, token: token), language, request)
+            return memo.hasBulkForm ? Self.private(response, setCookie: setCookie) : response
         }
         var context = memo.context
         if let notice { context["notice"] = .string(notice) }
-        return flash.page(for: request, context) { renderer.page("products/list", $0, language: language, for: request) }
+        let response = flash.page(for: request, context) { renderer.page("products/list", $0, language: language, for: request) }
+        guard memo.hasBulkForm else { return response }
+        var filled = response
+        if case .bytes(let html) = response.body { filled.body = .bytes(ListPageMemo.fill(ListPageMemo.pieces(html), token: token)) }
+        return Self.private(filled, setCookie: setCookie)
+    }
+
+    /// A page holding the reader's own CSRF token: for no shared cache, with the cookie when
+    /// the browser has none yet.
+    static func `private`(_ response: HTTPResponse, setCookie: String?) -> HTTPResponse {
+        var response = response
+        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
+        if response.headers["Cache-Control"] == nil { response.headers["Cache-Control"] = "private, no-cache" }
+        return response
     }
 
     // MARK: One product
@@ -126,7 +152,7 @@ struct ProductBrowsing: Sendable {
         let page = ProductDetailPage(
             product: cached.value, query: ProductListQuery(request), imagePath: imagePath,
             notice: Self.notice(for: cached, Wording(language)), ownership: ownVendor.owns(cached.value.vendorID),
-            language: language)
+            language: language, lowStockThreshold: lowStockThreshold)
         return flash.page(for: request, page.context) { renderer.page("products/detail", $0, language: language, for: request) }
     }
 

@@ -14,10 +14,11 @@ struct ProductDetailPage {
     /// nil while the dashboard does not know its vendor (the page says how to tell it).
     let ownership: Bool?
     var language: Language = .en
+    var lowStockThreshold = DashboardConfiguration.defaultLowStock
 
     var context: TemplateObject {
         let wording = Wording(language)
-        var context = ProductListPage.priceContext(product.summary, wording)
+        var context = ProductListPage.priceContext(product.summary, wording, lowStockThreshold: lowStockThreshold)
         context["title"] = .string(product.name)
         context["id"] = TemplateValue(product.id)
         context["name"] = .string(product.name)

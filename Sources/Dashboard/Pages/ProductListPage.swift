@@ -12,6 +12,30 @@ struct ProductListPage {
     let imagePath: (URL) -> String
     let notice: String?
     var language: Language = .en
+    /// The most a product may have left and be marked "Only N left" (`--low-stock`).
+    var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// Set when the page is answered from the catalog snapshot.
+    var snapshot: SnapshotInfo?
+    /// The own vendor, when known: its products get a checkbox of the bulk form.
+    var ownVendorID: Int?
+    /// The bulk form's CSRF token (or the slot it is put in: see `ListPageMemo.tokenSlot`);
+    /// nil leaves the form out.
+    var bulkToken: String?
+
+    /// What a list answered from the catalog snapshot adds: how old the snapshot is, a
+    /// button to count again, how many products match, and notes.
+    struct SnapshotInfo {
+        /// "As of 14:02, 2 minutes ago."
+        var asOf: String
+        /// "12 of 60 products".
+        var count: String
+        /// The refresh form's CSRF token.
+        var csrfToken: String
+        /// Prices in two currencies are listed one currency after the other.
+        var mixesCurrencies = false
+        /// The snapshot stopped at its product limit.
+        var partial: String?
+    }
 
     var wording: Wording { Wording(language) }
 
@@ -31,8 +55,12 @@ struct ProductListPage {
                 "perPage": TemplateValue(query.perPage),
                 "hasSearch": .bool(!query.search.isEmpty),
                 "mine": .bool(query.mine),
+                // A new search keeps the order and filters.
+                "orderAndFilters": .list(query.orderAndFilterFields.map { field in
+                    ["name": .string(field.name), "value": .string(field.value)]
+                }),
             ],
-            "clearSearchHref": .string(ProductListQuery(view: query.view, perPage: query.perPage, mine: query.mine).listPath),
+            "clearSearchHref": .string(query.withoutSearch.listPath),
             "ownerLinks": .list([false, true].map { mine in
                 [
                     "label": .string(wording.ownerLabel(mine: mine)),
@@ -62,6 +90,18 @@ struct ProductListPage {
         ]
         if let pagination = paginationContext { context["pagination"] = pagination }
         if let notice { context["notice"] = .string(notice) }
+        context["filters"] = .object(filterContext)
+        if !query.ignored.isEmpty { context["ignoredNote"] = .string(wording.notUnderstood(query.ignored)) }
+        if let bulk = bulkContext { context["bulk"] = .object(bulk) }
+        if let snapshot {
+            var info: TemplateObject = [
+                "asOf": .string(snapshot.asOf), "count": .string(snapshot.count),
+                "csrfToken": .string(snapshot.csrfToken), "back": .string(query.listPath),
+            ]
+            if snapshot.mixesCurrencies { info["currencyNote"] = .string(wording.currencyOrder) }
+            if let partial = snapshot.partial { info["partial"] = .string(partial) }
+            context["snapshot"] = .object(info)
+        }
         return context
     }
 
@@ -95,13 +135,18 @@ struct ProductListPage {
         let queryString = query.queryString
         let wording = self.wording
         return page.products.enumerated().map { index, product in
-            var item = ProductListPage.priceContext(product, wording, extraMembers: 6)
+            var item = ProductListPage.priceContext(product, wording, lowStockThreshold: lowStockThreshold, extraMembers: 9)
             item["href"] = .string(ProductListQuery.productPath(product.id, queryString: queryString))
             item["name"] = .string(product.name)
             item["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
             item["imageSize"] = TemplateValue(Self.imageSize)
             item["lazy"] = .bool(index >= eager)
             if let vendor = product.vendorName, !vendor.isEmpty { item["vendor"] = .string(vendor) }
+            if selectsProducts, product.vendorID == ownVendorID {
+                item["selectable"] = true
+                item["id"] = TemplateValue(product.id)
+                item["selectLabel"] = .string(wording.selectProduct(product.name))
+            }
             return .object(item)
         }
     }
@@ -110,10 +155,17 @@ struct ProductListPage {
 
     /// Price, sale and stock fields shared by the list and the detail page, in an object with
     /// room for `extraMembers` more (a list item adds six: no regrowing).
-    static func priceContext(_ product: ProductSummary, _ wording: Wording = Wording(.en), extraMembers: Int = 0) -> TemplateObject {
+    /// A product with 1 to `lowStockThreshold` left is marked "Only N left".
+    static func priceContext(
+        _ product: ProductSummary, _ wording: Wording = Wording(.en), lowStockThreshold: Int = DashboardConfiguration.defaultLowStock,
+        extraMembers: Int = 0
+    ) -> TemplateObject {
         let currency = product.currency.rawValue
         let onSale = product.isOnSale
-        var item = TemplateObject(minimumCapacity: 7 + extraMembers)
+        var item = TemplateObject(minimumCapacity: 8 + extraMembers)
+        if product.stock > 0 && product.stock <= lowStockThreshold {
+            item["lowStock"] = .string(wording.lowStock(product.stock))
+        }
         item["price"] = .string(wording.price(onSale ? product.bargainPrice.amount : product.price.amount, currency: currency))
         item["onSale"] = .bool(onSale)
         item["soldOut"] = .bool(product.isSoldOut)
@@ -128,27 +180,6 @@ struct ProductListPage {
     }
 
     var paginationContext: TemplateValue? {
-        let lastPage = max(1, page.lastPage)
-        guard lastPage > 1 || query.page > 1 else { return nil }
-        let pagination = Pagination(current: query.page, lastPage: max(lastPage, query.page))
-        var context: TemplateObject = [
-            "items": .list(pagination.items.map { item in
-                switch item {
-                case .gap:
-                    return ["isGap": true]
-                case .page(let number):
-                    return [
-                        "isGap": false,
-                        "number": TemplateValue(number),
-                        "label": .string(wording.pageLabel(number)),
-                        "href": .string(query.with(page: number).listPath),
-                        "current": .bool(number == query.page),
-                    ]
-                }
-            })
-        ]
-        if pagination.hasPrevious { context["prev"] = ["href": .string(query.with(page: query.page - 1).listPath)] }
-        if query.page < lastPage { context["next"] = ["href": .string(query.with(page: query.page + 1).listPath)] }
-        return .object(context)
+        Pagination.context(page: query.page, lastPage: page.lastPage, wording: wording) { query.with(page: $0).listPath }
     }
 }

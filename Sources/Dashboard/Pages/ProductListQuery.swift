@@ -1,18 +1,40 @@
 import Foundation
 import HTTPServer
+import MarketClient
 
-/// The state of the product list a person is looking at: `view`, `page`, `per_page`, `q`.
-/// Parsed leniently (an invalid value falls back to its default, never a 500) and written
-/// back into every link so the view, page size and search survive navigation.
+/// The state of the product list a person is looking at: `view`, `page`, `per_page`, `q`,
+/// `mine`, and the order and filters the market's API cannot answer (`sort`, `stock`, `sale`,
+/// `currency`, `min_price`, `max_price`, answered from the catalog snapshot). Parsed
+/// leniently (an invalid value falls back to its default, never a 500) and written back into
+/// every link so the state survives navigation; parameters it does not know are dropped.
 struct ProductListQuery: Sendable, Equatable {
     enum View: String, Sendable, CaseIterable {
         case list
         case grid
     }
 
+    /// The list's order. `price` is the price paid (the API's `bargain_price`); every order
+    /// breaks ties newest first.
+    enum Sort: String, Sendable, CaseIterable {
+        case newest
+        case oldest
+        case price
+        case priceDescending = "-price"
+        case stock
+        case stockDescending = "-stock"
+        case name
+    }
+
+    /// `stock=in` (some left), `low` (1 up to the low-stock threshold), `out` (none left).
+    enum StockFilter: String, Sendable, CaseIterable {
+        case inStock = "in"
+        case low
+        case out
+    }
+
     static let pageSizes = [10, 20, 50, 100]
     static let defaultPageSize = 20
-    /// Longer search text is cut here: the upstream has no use for more, and it bounds the cache key.
+    /// Longer search text is cut here: the market has no use for more, and it bounds the cache key.
     static let maxSearchLength = 100
 
     var view = View.list
@@ -21,6 +43,17 @@ struct ProductListQuery: Sendable, Equatable {
     var search = ""
     /// `mine=1`: only the own vendor's products, from the catalog snapshot.
     var mine = false
+    var sort = Sort.newest
+    var stock: StockFilter?
+    /// `sale=1`: only products with a discount.
+    var onSale = false
+    var currency: Currency?
+    /// The price paid, in `currency`'s units; read only together with `currency`.
+    var minPrice: Decimal?
+    var maxPrice: Decimal?
+    /// Parameters whose values were not understood, by name, in order: ignored, dropped from
+    /// links, and named in a short note on the page.
+    var ignored: [String] = []
 
     init() {}
 
@@ -34,22 +67,107 @@ struct ProductListQuery: Sendable, Equatable {
 
     /// Reads the query; anything unusable is replaced by its default.
     init(_ request: HTTPRequest) {
-        for item in request.queryPairs {
-            lazy var value = item.value  // decoded only for a name read here
-            switch item.name {
-            case "view": view = View(rawValue: value) ?? .list
-            case "page": page = Int(value).flatMap { (1...1_000_000).contains($0) ? $0 : nil } ?? 1
-            case "per_page": perPage = Int(value).flatMap { Self.pageSizes.contains($0) ? $0 : nil } ?? Self.defaultPageSize
-            case "q":
-                guard !value.isEmpty else { search = ""; continue }  // `q=`, in every search form's link
-                // Control characters are never part of a name; dropping them keeps NULs and
-                // escapes out of the page and the upstream query.
-                let printable = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.properties.generalCategory != .control }))
-                search = String(printable.trimmingCharacters(in: .whitespaces).prefix(Self.maxSearchLength))
-            case "mine": mine = value == "1"
-            default: continue
+        var prices: (min: String?, max: String?) = (nil, nil)
+        // Each value is decoded only when its name is one read here.
+        for pair in request.queryPairs { read(pair.name, { pair.value }, &prices) }
+        readPriceRange(prices)
+    }
+
+    /// Reads name/value pairs as the query's (a form that carries a list's state in hidden
+    /// fields, as the bulk form does).
+    init(items: [URLEncodedForm.Field]) {
+        var prices: (min: String?, max: String?) = (nil, nil)
+        for item in items { read(item.name, { item.value }, &prices) }
+        readPriceRange(prices)
+    }
+
+    /// One parameter; `value` is called once, and only for a name the list knows.
+    private mutating func read(_ name: String, _ value: () -> String, _ prices: inout (min: String?, max: String?)) {
+        switch name {
+        case "view": view = View(rawValue: value()) ?? .list
+        case "page": page = Int(value()).flatMap { (1...1_000_000).contains($0) ? $0 : nil } ?? 1
+        case "per_page": perPage = Int(value()).flatMap { Self.pageSizes.contains($0) ? $0 : nil } ?? Self.defaultPageSize
+        case "q":
+            let value = value()
+            guard !value.isEmpty else { search = ""; return }  // `q=`, in every search form's link
+            // Control characters are never part of a name; dropping them keeps NULs and
+            // escapes out of the page and the market query.
+            let printable = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+            search = String(printable.trimmingCharacters(in: .whitespaces).prefix(Self.maxSearchLength))
+        case "mine": mine = value() == "1"
+        case "sort": sort = read(value(), as: Sort.self, name: "sort") ?? .newest
+        case "stock": stock = read(value(), as: StockFilter.self, name: "stock")
+        case "sale":
+            switch value() {
+            case "1": onSale = true
+            case "", "0": onSale = false
+            default: onSale = noteIgnored("sale", false)
             }
+        case "currency":
+            let value = value()
+            let code = Currency(rawValue: value)
+            currency = value.isEmpty ? nil : (Currency.supported.contains(code) ? code : noteIgnored("currency", nil))
+        case "min_price": prices.min = value()
+        case "max_price": prices.max = value()
+        default: return
         }
+    }
+
+    /// A value of `type` read from `text`; nil (and noted, unless empty) when it is not one.
+    private mutating func read<Value: RawRepresentable>(_ text: String, as type: Value.Type, name: String) -> Value?
+    where Value.RawValue == String {
+        if let value = Value(rawValue: text) { return value }
+        return text.isEmpty ? nil : noteIgnored(name, nil)
+    }
+
+    private mutating func noteIgnored<T>(_ name: String, _ fallback: T) -> T {
+        if !ignored.contains(name) { ignored.append(name) }
+        return fallback
+    }
+
+    /// `min_price` and `max_price`: plain amounts (digits, at most two after a point), read
+    /// only with a currency; a range whose maximum is under its minimum is ignored whole.
+    private mutating func readPriceRange(_ texts: (min: String?, max: String?)) {
+        var bounds: [Decimal?] = []
+        for (name, text) in [("min_price", texts.min), ("max_price", texts.max)] {
+            guard let text, !text.isEmpty else {
+                bounds.append(nil)
+                continue
+            }
+            guard currency != nil, let amount = Self.amount(text) else {
+                bounds.append(noteIgnored(name, nil))
+                continue
+            }
+            bounds.append(amount)
+        }
+        if let low = bounds[0], let high = bounds[1], high < low {
+            bounds[1] = noteIgnored("max_price", nil)
+        }
+        minPrice = bounds[0]
+        maxPrice = bounds[1]
+    }
+
+    /// `12`, `12.5`, `12.50`: at most 12 digits before the point and 2 after; nothing else.
+    static func amount(_ text: String) -> Decimal? {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard let whole = parts.first, (1...12).contains(whole.count), whole.allSatisfy(isDigit) else { return nil }
+        if parts.count == 2 {
+            guard (1...2).contains(parts[1].count), parts[1].allSatisfy(isDigit) else { return nil }
+        }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// The order or a filter differs from the market's own list (newest first, everything):
+    /// the page is answered from the catalog snapshot.
+    var usesSnapshot: Bool { sort != .newest || hasFilters }
+
+    /// A stock, sale or currency filter is on (a price range needs a currency).
+    var hasFilters: Bool { stock != nil || onSale || currency != nil }
+
+    /// How many filters are on, a price range counting once ("2 filters on").
+    var filterCount: Int {
+        [stock != nil, onSale, currency != nil, minPrice != nil || maxPrice != nil].filter { $0 }.count
     }
 
     /// The query string for this state, with defaults left out so URLs stay short.
@@ -58,9 +176,31 @@ struct ProductListQuery: Sendable, Equatable {
         if view != .list { items.append("view=\(view.rawValue)") }
         if page != 1 { items.append("page=\(page)") }
         if perPage != Self.defaultPageSize { items.append("per_page=\(perPage)") }
+        appendSelection(to: &items)
+        return items.isEmpty ? "" : "?" + items.joined(separator: "&")
+    }
+
+    /// Search, `mine`, order and filters: what picks and orders the products (the CSV export's
+    /// parameters).
+    private func appendSelection(to items: inout [String]) {
         if !search.isEmpty { items.append("q=\(URLEncodedForm.encode(search))") }
         if mine { items.append("mine=1") }
-        return items.isEmpty ? "" : "?" + items.joined(separator: "&")
+        items += orderAndFilterFields.map { "\($0.name)=\(URLEncodedForm.encode($0.value))" }
+    }
+
+    /// The order and the filters that are on, as parameters (defaults left out): what the
+    /// search form carries along as hidden fields.
+    var orderAndFilterFields: [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
+        if sort != .newest { fields.append(("sort", sort.rawValue)) }
+        if let stock { fields.append(("stock", stock.rawValue)) }
+        if onSale { fields.append(("sale", "1")) }
+        if let currency {
+            fields.append(("currency", currency.rawValue))
+            if let minPrice { fields.append(("min_price", "\(minPrice)")) }
+            if let maxPrice { fields.append(("max_price", "\(maxPrice)")) }
+        }
+        return fields
     }
 
     /// `/products` with this state.
@@ -71,6 +211,14 @@ struct ProductListQuery: Sendable, Equatable {
 
     /// `productPath` with the query string made once for a whole page of products.
     static func productPath(_ id: Int, queryString: String) -> String { "/products/" + String(id) + queryString }
+
+    /// `/products.csv` with this state's search, `mine`, order and filters (the export has no
+    /// pages or views).
+    var csvPath: String {
+        var items: [String] = []
+        appendSelection(to: &items)
+        return "/products.csv" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+    }
 
     func with(view: View) -> ProductListQuery {
         var copy = self
@@ -92,17 +240,49 @@ struct ProductListQuery: Sendable, Equatable {
         return copy
     }
 
-    /// `/products.csv` with this state's search and `mine` (the export has no pages or views).
-    var csvPath: String {
-        "/products.csv" + ProductListQuery(search: search, mine: mine).queryString
-    }
-
     /// A new page size starts again at page 1: the old page number means other products now.
     func with(perPage: Int) -> ProductListQuery {
         var copy = self
         copy.perPage = perPage
         copy.page = 1
         return copy
+    }
+
+    /// Another order, from page 1.
+    func with(sort: Sort) -> ProductListQuery {
+        var copy = self
+        copy.sort = sort
+        copy.page = 1
+        return copy
+    }
+
+    /// The filters changed by `change`, from page 1 (the old page number means other products).
+    func changingFilters(_ change: (inout ProductListQuery) -> Void) -> ProductListQuery {
+        var copy = self
+        change(&copy)
+        if copy.currency == nil {
+            copy.minPrice = nil
+            copy.maxPrice = nil
+        }
+        copy.page = 1
+        return copy
+    }
+
+    /// The same list without its search, from page 1 (order and filters kept).
+    var withoutSearch: ProductListQuery {
+        var copy = self
+        copy.search = ""
+        copy.page = 1
+        return copy
+    }
+
+    /// The same list with no stock, sale, currency or price filter (order and search kept).
+    var withoutFilters: ProductListQuery {
+        changingFilters { query in
+            query.stock = nil
+            query.onSale = false
+            query.currency = nil
+        }
     }
 }
 

@@ -18,8 +18,8 @@ extension OwnVendor {
     }
 
     /// The hash that ties a kept id to one upstream and identifier.
-    static func account(upstream: URL, identifier: String) -> String {
-        var base = upstream.absoluteString
+    static func account(market: URL, identifier: String) -> String {
+        var base = market.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         return SHA256.hex((base + "\n" + identifier).utf8)
     }

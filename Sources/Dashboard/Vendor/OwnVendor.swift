@@ -43,12 +43,12 @@ final class OwnVendor: Sendable {
     /// The configured id if there is one; else the embedded market's; else the id learned
     /// earlier in `dataDirectory` for this upstream and identifier; else unknown (learnable).
     static func resolve(
-        configured: Int?, embedded: Int?, dataDirectory: URL, upstream: URL, identifier: String
+        configured: Int?, embedded: Int?, dataDirectory: URL, market: URL, identifier: String
     ) -> OwnVendor {
         if let configured { return OwnVendor(id: configured, source: .flag) }
         if let embedded { return OwnVendor(id: embedded, source: .embedded) }
         let file = dataDirectory.appendingPathComponent(fileName)
-        let account = Self.account(upstream: upstream, identifier: identifier)
+        let account = Self.account(market: market, identifier: identifier)
         return OwnVendor(id: load(file, account: account), source: .learned, file: file, account: account)
     }
 

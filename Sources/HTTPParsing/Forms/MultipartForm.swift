@@ -27,6 +27,38 @@ public enum MultipartForm {
         }
     }
 
+    /// Walks a whole body without collecting it: `visit` gets each event in order (a part's
+    /// headers, its body in chunks of at most 64 KB, its end; then `.end`) and keeps only what
+    /// it needs, so a body mapped from a file (`SpooledBody`) is never copied whole. The body is
+    /// fed to the parser a slice at a time, so the parser holds a slice, not the body. `visit`
+    /// returns false to stop early. The limits apply as in `parse`; an empty file input is
+    /// reported like any part.
+    public static func scan(
+        _ body: UnsafeRawBufferPointer, boundary: String, limits: MultipartLimits = MultipartLimits(),
+        _ visit: (MultipartEvent) -> Bool
+    ) throws(MultipartError) {
+        var parser = MultipartParser(boundary: boundary, limits: limits)
+        var offset = 0
+        while true {
+            let event = try parser.next()
+            switch event {
+            case .needMoreData:
+                if offset < body.count {
+                    let end = min(body.count, offset + MultipartParser.maxChunk)
+                    parser.append(UnsafeRawBufferPointer(rebasing: body[offset..<end]))
+                    offset = end
+                } else {
+                    parser.finish()
+                }
+            case .end:
+                _ = visit(.end)
+                return
+            default:
+                guard visit(event) else { return }
+            }
+        }
+    }
+
     /// Parses a whole body into parts, everything in memory (the body already is).
     /// An empty file input (`filename=""`, no bytes) is left out, as if no file was chosen.
     public static func parse(

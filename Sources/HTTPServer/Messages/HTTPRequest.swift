@@ -15,6 +15,9 @@ public struct HTTPRequest: Sendable {
     public let version: HTTPVersion
     public let headers: HTTPHeaders
     public var body: [UInt8]
+    /// The body on disk instead of in `body` (which is then empty), on routes that spool their
+    /// bodies (`Router.add(..., spoolsBody: true)`); nil otherwise.
+    public var bodyFile: SpooledBody?
     /// Values captured by `{name}` segments of the matched route, percent-decoded.
     public var pathParameters: [String: String]
     /// The peer's address, for logs (`127.0.0.1:53122`).

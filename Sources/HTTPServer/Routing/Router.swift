@@ -22,6 +22,9 @@ public struct Router: Sendable {
         public let pattern: String
         /// The largest body this route accepts; a bigger declared body gets 413 before it is read.
         public let maxBodySize: Int?
+        /// The body is written to a temporary file as it arrives (`HTTPRequest.bodyFile`)
+        /// instead of collected in memory.
+        public let spoolsBody: Bool
         public let handler: any HTTPHandler
         /// The handler again when it can answer without suspending; found once here rather
         /// than by a dynamic cast on every request.
@@ -34,10 +37,14 @@ public struct Router: Sendable {
         /// starts with a literal (or has no segment at all); nil when a parameter comes first.
         let firstPiece: FirstPiece?
 
-        init(method: HTTPMethod, pattern: String, maxBodySize: Int?, handler: any HTTPHandler, segments: [Segment]) {
+        init(
+            method: HTTPMethod, pattern: String, maxBodySize: Int?, spoolsBody: Bool = false, handler: any HTTPHandler,
+            segments: [Segment]
+        ) {
             self.method = method
             self.pattern = pattern
             self.maxBodySize = maxBodySize
+            self.spoolsBody = spoolsBody
             self.handler = handler
             self.immediate = handler as? any ImmediateHTTPHandler
             self.segments = segments
@@ -113,8 +120,10 @@ public struct Router: Sendable {
 
     /// Registers a route, kept in order of specificity; a pattern that cannot match as written,
     /// or a twin of a route already registered, is refused and described in `problems`.
+    /// `spoolsBody` writes the body to a temporary file as it arrives (`HTTPRequest.bodyFile`),
+    /// for large uploads; the cap, the deadlines and the body budget apply as to any body.
     public mutating func add(
-        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, _ handler: any HTTPHandler
+        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, spoolsBody: Bool = false, _ handler: any HTTPHandler
     ) {
         let segments: [Segment]
         switch Self.parse(pattern) {
@@ -124,7 +133,8 @@ public struct Router: Sendable {
         case .success(let parsed):
             segments = parsed
         }
-        let route = Route(method: method, pattern: pattern, maxBodySize: maxBodySize, handler: handler, segments: segments)
+        let route = Route(
+            method: method, pattern: pattern, maxBodySize: maxBodySize, spoolsBody: spoolsBody, handler: handler, segments: segments)
         if let twin = routes.first(where: { $0.hasSameShape(as: route) }) {
             problems.append(Self.ambiguity(route, twin))
             return
@@ -182,10 +192,10 @@ public struct Router: Sendable {
     }
 
     public mutating func add(
-        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil,
+        _ method: HTTPMethod, _ pattern: String, maxBodySize: Int? = nil, spoolsBody: Bool = false,
         _ body: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) {
-        add(method, pattern, maxBodySize: maxBodySize, ClosureHandler(body))
+        add(method, pattern, maxBodySize: maxBodySize, spoolsBody: spoolsBody, ClosureHandler(body))
     }
 
     public mutating func get(_ pattern: String, _ body: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
@@ -193,10 +203,10 @@ public struct Router: Sendable {
     }
 
     public mutating func post(
-        _ pattern: String, maxBodySize: Int? = nil,
+        _ pattern: String, maxBodySize: Int? = nil, spoolsBody: Bool = false,
         _ body: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
     ) {
-        add(.post, pattern, maxBodySize: maxBodySize, body)
+        add(.post, pattern, maxBodySize: maxBodySize, spoolsBody: spoolsBody, body)
     }
 
     /// Finds the route for a request. `HEAD` matches `GET` routes (the server drops the body).

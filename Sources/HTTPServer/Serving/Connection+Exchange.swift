@@ -34,7 +34,16 @@ extension Connection {
             }
             enqueue(raw: Self.continueLine)
         }
-        if let declared = head.declaredBodyLength, declared > 0 { exchange.body.reserveCapacity(declared) }
+        if case .found(let route, _) = match, route.spoolsBody, head.framing != .none {
+            guard let spool = SpooledBody(directory: configuration.spoolDirectory) else {
+                configuration.logger.log(.error, "could not create a file for a request body in \(configuration.spoolDirectory)")
+                answerAndClose(.serviceUnavailable, Self.spoolFailedMessage, headers: ["Retry-After": "5"])
+                return
+            }
+            exchange.spool = spool
+        } else if let declared = head.declaredBodyLength, declared > 0 {
+            exchange.body.reserveCapacity(declared)
+        }
         phase = .body
         bodyProgressAt = started
     }
@@ -48,6 +57,14 @@ extension Connection {
         if !exchange.body.isEmpty {
             exchange.request.body = exchange.body
             exchange.body = []
+        }
+        if let spool = exchange.spool {
+            // The file holds the budget's charge from now on: it is given back when the file goes.
+            if let charge = exchange.charge {
+                spool.hold(charge)
+                exchange.charge = nil
+            }
+            exchange.request.bodyFile = spool
         }
         switch exchange.match {
         case .found(let route, let parameters):
@@ -95,6 +112,8 @@ extension Connection {
     private func finish(_ response: HTTPResponse) {
         guard let exchange else { return }
         let head = exchange.head
+        // The handler is done with a spooled body: the file goes before the answer leaves.
+        exchange.spool?.remove()
         self.exchange = nil
         // A handler may end the connection itself with `Connection: close`.
         let keepAlive = head.keepAlive && !loop.isShuttingDown && !core.isShuttingDown
@@ -110,6 +129,9 @@ extension Connection {
     static func tooLargeMessage(_ limit: Int) -> String {
         "The request body is larger than this address accepts (\(limit / 1024) KB)."
     }
+
+    static let spoolFailedMessage = "The server cannot store this upload right now. Please try again in a moment."
+
 
     /// RFC 9110 §7.4: a request for a host this server does not answer to gets 421.
     private func hostRefusal(_ head: HTTPRequestHead) -> HTTPError? {

@@ -17,11 +17,11 @@ extension Connection {
 
     /// When a large body falls below the minimum rate if nothing more arrives; nil for a small one.
     private func rateDeadline(_ exchange: Exchange) -> Int? {
-        let expected = exchange.head.declaredBodyLength ?? exchange.body.count
+        let expected = exchange.head.declaredBodyLength ?? exchange.bodyBytes
         guard expected > configuration.largeBodyBytes else { return nil }
         let rate = max(1, configuration.minBodyBytesPerSecond)
         // The time by which the bytes already here would be the minimum rate's due.
-        let earned = exchange.body.count / rate * 1000 + exchange.body.count % rate * 1000 / rate
+        let earned = exchange.bodyBytes / rate * 1000 + exchange.bodyBytes % rate * 1000 / rate
         return exchange.startedAt.addingClamped(max(configuration.slowBodyGrace.milliseconds, earned))
     }
 

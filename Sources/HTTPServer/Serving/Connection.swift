@@ -35,6 +35,10 @@ final class Connection {
         let match: Router.Match
         let bodyLimit: Int
         var body: [UInt8] = []
+        /// Body bytes received so far, in `body` or in `spool`.
+        var bodyBytes = 0
+        /// The file the body goes to, on a route that spools its bodies.
+        var spool: SpooledBody?
         let startedAt: Int
         /// From the request's first byte, for `ServerConfiguration.requestTimeout`.
         var requestStartedAt: Int
@@ -50,7 +54,10 @@ final class Connection {
             self.requestStartedAt = startedAt
         }
 
-        deinit { charge.map { $0.budget.release($0.bytes) } }
+        deinit {
+            charge.map { $0.budget.release($0.bytes) }
+            spool?.remove()
+        }
     }
 
     let fd: Int32
@@ -173,11 +180,18 @@ final class Connection {
                 return true
             }
             guard let exchange else { return true }
-            exchange.body.append(contentsOf: piece)
-            if exchange.body.count > exchange.bodyLimit {
+            exchange.bodyBytes += piece.count
+            if exchange.bodyBytes > exchange.bodyLimit {
                 answerAndClose(.contentTooLarge, Self.tooLargeMessage(exchange.bodyLimit))
-            } else if exchange.charge == nil, exchange.body.count > configuration.largeBodyBytes, !chargeLargeBody(exchange) {
+            } else if exchange.charge == nil, exchange.bodyBytes > configuration.largeBodyBytes, !chargeLargeBody(exchange) {
                 refuseOverBudget()
+            } else if let spool = exchange.spool {
+                if !spool.append(piece) {
+                    configuration.logger.log(.error, "could not write a request body to \(configuration.spoolDirectory)")
+                    answerAndClose(.serviceUnavailable, Self.spoolFailedMessage, headers: ["Retry-After": "5"])
+                }
+            } else {
+                exchange.body.append(contentsOf: piece)
             }
         case .end:
             guard phase == .body else {

@@ -36,6 +36,9 @@ public struct ServerConfiguration: Sendable {
     /// Bytes that large request bodies may hold at once, all connections together. A body that
     /// would go over is answered 503 (`Retry-After`) before it is read: see `BodyBudget` for why.
     public var maxBodyBytesInFlight = 64 * 1024 * 1024
+    /// Where routes that spool their bodies (`Router.add(..., spoolsBody: true)`) keep them
+    /// while they are read and answered: one file per body, removed when its exchange ends.
+    public var spoolDirectory = "/tmp"
     /// Longest wait for the next request on a kept-alive connection; then a silent close.
     public var keepAliveTimeout: Duration = .seconds(5)
     /// Longest a send may block on a client that stops reading; then the connection closes.

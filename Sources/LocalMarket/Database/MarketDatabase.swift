@@ -1,4 +1,4 @@
-import CSQLite
+import SQLite
 import Synchronization
 
 /// The market's SQLite database: one writer connection and a few reader connections, each
@@ -27,16 +27,12 @@ final class MarketDatabase: Sendable {
         self.path = path
         let db = try SQLiteConnection(path: path)
         try db.execute("PRAGMA busy_timeout = 10000")
-        // Returns the mode; "wal" from here on (it is stored in the file).
-        try db.execute("PRAGMA journal_mode = WAL")
+        // Stored in the file: "wal" from here on, for the reader connections too.
+        try db.useWriteAheadLog()
         try db.execute("PRAGMA foreign_keys = ON")
         // After a checkpoint the WAL is cut back to this, not left at its largest size.
         try db.execute("PRAGMA journal_size_limit = 16777216")
-        if durable {
-            try db.execute("PRAGMA synchronous = FULL")
-        } else {
-            try db.execute("PRAGMA synchronous = OFF")
-        }
+        try db.setSynchronous(durable ? .full : .off)
         try MarketSchema.migrate(db)
         writer = Mutex(db)
         var slots: [ReaderSlot] = []

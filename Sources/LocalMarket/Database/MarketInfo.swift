@@ -1,3 +1,5 @@
+import SQLite
+
 /// The `market_info` counters: `next_product_id`, `next_image_id`, `product_count` and
 /// `installed` (1 once a catalog was seeded, generated or imported).
 enum MarketInfo {

@@ -1,3 +1,5 @@
+import SQLite
+
 /// The database's tables, created and upgraded by numbered migrations. `schema_version` holds
 /// the number of the last one applied; each runs in the transaction that records it, so a
 /// crash leaves the schema before or after a migration, never half of one. A database written

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// `search_value`: the products whose name contains the text, ignoring case, by `SearchRule`
 /// (Foundation's `range(of:options: .caseInsensitive)`, which also treats canonically

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// Rows of `products`, `images` and the search index, read and written as `ProductRecord`s.
 /// Every statement is a literal with `?` parameters; callers hold the transaction.

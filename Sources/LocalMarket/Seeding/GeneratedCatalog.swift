@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// `local-market --seed-count N`: N products made up from their index, the same for the same
 /// N on every machine (names in English and Korean, prices in both currencies, some on sale,

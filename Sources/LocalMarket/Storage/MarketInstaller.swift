@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// First-start work on a data directory: import a legacy `market.json` (once, in one
 /// transaction, then rename it), or install the catalog; and at every start, remove images

@@ -1,4 +1,5 @@
 import Foundation
+import SQLite
 
 /// The market's products, images and counters, in SQLite (`MarketDatabase`) with image files
 /// beside it. A write is one transaction, its images written and fsynced before it; a crash

@@ -14,7 +14,7 @@ extension MarketError {
     /// - 404: `.notFound`. 502, 503: `.unreachable`. 504: `.timeout`.
     /// - anything else: `.rejected` with the upstream's message, redacted and bounded.
     static func from(status: Int, body: [UInt8], credentials: MarketCredentials) -> MarketError {
-        let message = upstreamMessage(body).map { bounded(credentials.redact($0)) }
+        let message = marketMessage(body).map { bounded(credentials.redact($0)) }
         switch status {
         case 300..<400:
             // The client follows no redirect (see `BoundedTransfer`): the API never sends one,
@@ -55,7 +55,7 @@ extension MarketError {
 
     /// The upstream's own words: `message` (or `error`, `detail`) of a JSON object as Spring and
     /// the API send them, a JSON string, or a plain-text body. Nil for HTML pages and empty bodies.
-    static func upstreamMessage(_ body: [UInt8]) -> String? {
+    static func marketMessage(_ body: [UInt8]) -> String? {
         let data = Data(body)
         if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
             if let dictionary = object as? [String: Any] {

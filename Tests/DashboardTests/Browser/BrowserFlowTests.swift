@@ -4,7 +4,7 @@ import Testing
 extension BrowserTests {
     /// Browsing as a person does: clicking links, pressing Enter, going back.
     @Suite struct Browsing {
-        @Test func listToGrid_nextPage_detail_andBack_keepTheViewAndPage() async throws {
+        @Test(BrowserTools.needed) func listToGrid_nextPage_detail_andBack_keepTheViewAndPage() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 try await browser.open("/products")
@@ -40,7 +40,7 @@ extension BrowserTests {
             }
         }
 
-        @Test func search_byTypingAndPressingEnter_showsOnlyMatches_andKeepsTheView() async throws {
+        @Test(BrowserTools.needed) func search_byTypingAndPressingEnter_showsOnlyMatches_andKeepsTheView() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 try await browser.open("/products?view=grid")

@@ -5,7 +5,7 @@ import Testing
 extension BrowserTests {
     /// Registering, fixing, editing and deleting products through the forms in a real browser.
     @Suite struct Forms {
-        @Test func register_withTwoPictures_landsOnTheNewProductWithAFlash() async throws {
+        @Test(BrowserTools.needed) func register_withTwoPictures_landsOnTheNewProductWithAFlash() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 try await browser.open("/products")
@@ -27,7 +27,7 @@ extension BrowserTests {
             }
         }
 
-        @Test func validationError_thenFix_withoutPickingThePicturesAgain() async throws {
+        @Test(BrowserTools.needed) func validationError_thenFix_withoutPickingThePicturesAgain() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 try await browser.open("/products/new")
@@ -53,7 +53,7 @@ extension BrowserTests {
             }
         }
 
-        @Test func doubleClickingSubmit_registersOneProduct() async throws {
+        @Test(BrowserTools.needed) func doubleClickingSubmit_registersOneProduct() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 let market = MarketInspector(browser.dashboard)
@@ -76,7 +76,7 @@ extension BrowserTests {
             }
         }
 
-        @Test func edit_changesThePrice_shownOnTheProductPage() async throws {
+        @Test(BrowserTools.needed) func edit_changesThePrice_shownOnTheProductPage() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 let id = try await ownProduct(browser.dashboard, named: "에어팟 3")
@@ -97,7 +97,7 @@ extension BrowserTests {
 
         /// A product registered earlier with a 2-character description and price 0 (as on the
         /// live market): nothing in the browser blocks a stock change, and the market takes it.
-        @Test func edit_onlyTheStock_ofAProductWithAShortDescriptionAndPrice0() async throws {
+        @Test(BrowserTools.needed) func edit_onlyTheStock_ofAProductWithAShortDescriptionAndPrice0() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 let id = try await ownProduct(browser.dashboard, named: "수제 쿠키 세트")
@@ -114,7 +114,7 @@ extension BrowserTests {
             }
         }
 
-        @Test func delete_afterConfirming_returnsToTheListWithAFlash_andTheProductIsGone() async throws {
+        @Test(BrowserTools.needed) func delete_afterConfirming_returnsToTheListWithAFlash_andTheProductIsGone() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 let id = try await ownProduct(browser.dashboard, named: "맥북 프로 14")
@@ -141,6 +141,11 @@ extension BrowserTests {
 
 /// The id of a seed product of the dashboard's own vendor, found through the market's search.
 func ownProduct(_ dashboard: DashboardHarness, named name: String) async throws -> Int {
+    try await seedProduct(dashboard, named: name)
+}
+
+/// The id of the seed product named `name` (of any vendor), found through the market's search.
+func seedProduct(_ dashboard: DashboardHarness, named name: String) async throws -> Int {
     let ids = try await dashboard.marketPageIDs(page: 1, perPage: 10, search: name)
     for id in ids where try await dashboard.marketProduct(id)["name"] as? String == name {
         return id

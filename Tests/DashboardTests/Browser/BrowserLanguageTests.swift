@@ -20,11 +20,11 @@ extension BrowserTests {
         static let languages = [
             Expected(lang: "en", listHeading: "Products", vendorLine: "Sold by", summary: "Please fix 1 problem",
                      registered: "Product registered.", price: "KRW 1,000"),
-            Expected(lang: "ko", listHeading: "상품 목록", vendorLine: "판매자:", summary: "문제 1개를 고쳐 주세요",
+            Expected(lang: "ko", listHeading: "상품 목록", vendorLine: "판매자:", summary: "항목 1개를 확인해 주세요",
                      registered: "상품을 등록했습니다.", price: "1,000원"),
         ]
 
-        @Test(arguments: languages)
+        @Test(BrowserTools.needed, arguments: languages)
         func browse_thenRegisterWithAMistake_andFixIt_atPhoneWidth(_ expected: Expected) async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
@@ -54,7 +54,7 @@ extension BrowserTests {
             }
         }
 
-        @Test func korean_everyPage_atPhoneWidth_andItsScreenshots() async throws {
+        @Test(BrowserTools.needed) func korean_everyPage_atPhoneWidth_andItsScreenshots() async throws {
             try await withBrowser { browser in
                 var problems: [String] = []
                 var saved: [URL] = []

@@ -25,7 +25,7 @@ extension BrowserTests {
             ]
         }
 
-        @Test func everyPage_atPhoneWidth_hasNoSidewaysScroll_labelledControls_andImageAlts() async throws {
+        @Test(BrowserTools.needed) func everyPage_atPhoneWidth_hasNoSidewaysScroll_labelledControls_andImageAlts() async throws {
             try await withBrowser { browser in
                 var problems: [String] = []
                 for page in try await Self.pages(browser.dashboard) {
@@ -43,7 +43,7 @@ extension BrowserTests {
             }
         }
 
-        @Test func screenshots_ofEachPage_atDesktopAndPhoneWidth() async throws {
+        @Test(BrowserTools.needed) func screenshots_ofEachPage_atDesktopAndPhoneWidth() async throws {
             try await withBrowser { browser in
                 var saved: [URL] = []
                 for page in try await Self.pages(browser.dashboard) {

@@ -4,7 +4,7 @@ import Testing
 extension BrowserTests {
     /// Hostile names stay text, and the dashboard works with JavaScript switched off.
     @Suite struct Safety {
-        @Test func scriptNamedProduct_showsAsText_andRunsNothing() async throws {
+        @Test(BrowserTools.needed) func scriptNamedProduct_showsAsText_andRunsNothing() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 let hostile = "<script>window.pwned=1;document.title='pwned'</script>"
@@ -30,7 +30,7 @@ extension BrowserTests {
             }
         }
 
-        @Test func withJavaScriptOff_browsingAndRegisteringStillWork() async throws {
+        @Test(BrowserTools.needed) func withJavaScriptOff_browsingAndRegisteringStillWork() async throws {
             try await withBrowser(javaScript: false) { browser in
                 let driver = browser.driver
                 // Proof that scripts are off: an inline script would have renamed this page.

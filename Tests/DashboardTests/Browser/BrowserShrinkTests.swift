@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
+@testable import Dashboard
+
 extension BrowserTests {
     /// The page's script makes a picture over the API's 300 KB limit smaller before upload.
     @Suite struct Shrinking {
-        @Test func aPictureOver300KB_isMadeSmallerInTheBrowser_andRegistered() async throws {
+        @Test(BrowserTools.needed) func aPictureOver300KB_isMadeSmallerInTheBrowser_andRegistered() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 try await browser.open("/products/new")
@@ -47,6 +49,28 @@ extension BrowserTests {
                 #expect(stored.count == 1)
                 #expect((stored.first?.count ?? .max) <= 300 * 1024, "stored \(stored.first?.count ?? 0) bytes")
                 #expect(stored.first?.prefix(3) == [0xFF, 0xD8, 0xFF], "a JPEG")
+            }
+        }
+
+        /// The script's messages come from the page, in its reader's language, and a file it
+        /// cannot read is a message of its own, never listed under "made smaller".
+        @Test(BrowserTools.needed) func inKorean_aFileThatCannotBeRead_isItsOwnMessage() async throws {
+            try await withBrowser { browser in
+                let driver = browser.driver
+                try await browser.open("/products/new?lang=ko")
+                // Over the limit and not a picture: the browser cannot draw it.
+                let file = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).jpg")
+                try Data((0..<(400 * 1024)).map { UInt8(truncatingIfNeeded: $0 * 31 + 7) }).write(to: file)
+                defer { try? FileManager.default.removeItem(at: file) }
+                try await driver.sendKeys(try await driver.find("input[type=file]#images"), file.path)
+                let expected = "“\(file.lastPathComponent)” 파일은 브라우저에서 읽을 수 없어 그대로 보냅니다. 서버에서 확인합니다."
+                var status = ""
+                try await driver.wait("the shrink status (last: \(status))", timeout: .seconds(30)) {
+                    status = try await driver.text(try await driver.find(".shrink-status"))
+                    return status != UIText.shrinking.korean && !status.isEmpty
+                }
+                #expect(status == expected)
+                #expect(!status.contains(UIText.shrunk.korean))
             }
         }
     }

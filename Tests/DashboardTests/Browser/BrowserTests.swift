@@ -3,12 +3,11 @@ import Testing
 
 /// Every browser test is nested in this suite; one test at a time, each with its own Chromium.
 ///
-/// Without Chromium or chromedriver the run shows one line, the skip of
-/// `chromedriver_startsOnAFreeLoopbackPort_andStops` below; the flows then return at once
-/// (`withBrowser` checks), so the machine without a browser still passes.
+/// Every test carries `BrowserTools.needed`: without Chromium or chromedriver each reports as
+/// skipped, saying which is missing.
 @Suite("Browser (headless Chromium over WebDriver)", .serialized)
 struct BrowserTests {
-    @Test(.enabled(if: BrowserTools.available, BrowserTools.skipReason))
+    @Test(BrowserTools.needed)
     func chromedriver_startsOnAFreeLoopbackPort_andStops() async throws {
         let path = try #require(BrowserTools.chromedriver)
         let driver = try await ChromeDriverProcess.start(executable: path)

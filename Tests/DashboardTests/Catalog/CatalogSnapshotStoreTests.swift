@@ -135,7 +135,7 @@ struct CatalogSnapshotStoreTests {
         await store.crawlEnded()
         let status = store.status()
         #expect(status.snapshot?.products.count == 10)
-        #expect(status.failure?.message == "the market did not answer in time")
+        #expect(status.failure?.reason == .timeout)
         // No new attempt until the pause after a failure is over.
         let asked = source.requests.count
         clock.advance(5)
@@ -157,10 +157,18 @@ struct CatalogSnapshotStoreTests {
         defer { gate.open() }
         source.hold(at: gate)
         _ = store.status()
-        async let waited = store.waitForSnapshot(upTo: Patience.hangGuard)
+        // A limit far beyond the hang guard: only the shutdown can end this wait in time.
+        let returned = Mutex<CatalogStatus?>(nil)
+        Task {
+            let status = await store.waitForSnapshot(upTo: .seconds(24 * 3600))
+            returned.withLock { $0 = status }
+        }
+        #expect(try await eventually { store.waiting == 1 }, "the waiter is in place before the shutdown")
+        #expect(returned.withLock { $0 == nil })
         store.shutdown()
-        let status = await waited
-        #expect(status.snapshot == nil)
+        #expect(try await eventually { returned.withLock { $0 != nil } }, "the shutdown released the waiter")
+        #expect(returned.withLock { $0?.snapshot == nil })
+        #expect(store.waiting == 0)
         #expect(store.status().progress == nil, "no count starts after shutdown")
     }
 

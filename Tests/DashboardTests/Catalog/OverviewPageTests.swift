@@ -46,7 +46,7 @@ struct OverviewPageTests {
 
     @Test func failedRecount_keepsTheFigures_andSaysSo() {
         let snapshot = Self.snapshot(count: 3, reported: 3, partial: false)
-        let failure = CatalogFailure(message: "the market did not answer in time", at: Self.now.addingTimeInterval(-30))
+        let failure = CatalogFailure(reason: .timeout, at: Self.now.addingTimeInterval(-30))
         let context = OverviewPage(
             status: CatalogStatus(snapshot: snapshot, failure: failure), catalog: CatalogFigures(snapshot.products),
             mine: CatalogFigures([]), ownVendorID: 1, now: Self.now
@@ -62,5 +62,39 @@ struct OverviewPageTests {
             return
         }
         #expect(Self.text(snapshotContext, "age") == "3 minutes ago")
+    }
+
+    /// The snapshot's time in the vendor's zone, with the zone named, in both languages;
+    /// the zone is given, never the machine's, so the test reads the same anywhere.
+    @Test(arguments: [
+        (Language.en, "Asia/Seoul", "2026-11-18 20:03 (KST)"),
+        (.ko, "Asia/Seoul", "2026. 11. 18. 20:03 (KST)"),
+        (.en, "UTC", "2026-11-18 11:03 (UTC)"),
+        (.en, "Asia/Kolkata", "2026-11-18 16:33 (UTC+5:30)"),
+        (.ko, "America/Sao_Paulo", "2026. 11. 18. 08:03 (UTC-3)"),
+    ])
+    func snapshotTime_isInTheVendorsZone_named(_ language: Language, _ zone: String, _ expected: String) throws {
+        let snapshot = Self.snapshot(count: 3, reported: 3, partial: false)
+        var page = OverviewPage(
+            status: CatalogStatus(snapshot: snapshot), catalog: CatalogFigures(snapshot.products), mine: nil, ownVendorID: nil,
+            now: Self.now, language: language)
+        page.zone = try #require(TimeZone(identifier: zone))
+        guard case .object(let time)? = page.context["snapshot"] else {
+            Issue.record("no snapshot time")
+            return
+        }
+        #expect(Self.text(time, "time") == expected)
+        #expect(Self.text(time, "datetime") == "2026-11-18T11:03:40Z", "the machine-readable time stays UTC")
+        #expect(Self.text(time, "after") == (language == .en ? " (3 minutes ago)." : " · 3분 전"))
+    }
+
+    @Test func failedCount_inKorean_saysWhenAndWhy_inKorean() {
+        let snapshot = Self.snapshot(count: 3, reported: 3, partial: false)
+        let failure = CatalogFailure(reason: .timeout, at: Self.now.addingTimeInterval(-180))
+        let context = OverviewPage(
+            status: CatalogStatus(snapshot: snapshot, failure: failure), catalog: CatalogFigures(snapshot.products),
+            mine: nil, ownVendorID: nil, now: Self.now, language: .ko
+        ).context
+        #expect(Self.text(context, "failure") == "마지막 집계 결과를 표시합니다. 3분 전에 다시 집계하지 못했습니다(오픈마켓 응답 시간 초과).")
     }
 }

@@ -35,9 +35,20 @@ struct ProductCSVTests {
     }
 
     @Test func preamble_isTheBOMAndTheHeaderRow() {
-        #expect(Array(ProductCSV.preamble.prefix(3)) == [0xEF, 0xBB, 0xBF])
-        #expect(String(decoding: ProductCSV.preamble.dropFirst(3), as: UTF8.self)
+        #expect(Array(ProductCSV.preamble().prefix(3)) == [0xEF, 0xBB, 0xBF])
+        #expect(String(decoding: ProductCSV.preamble().dropFirst(3), as: UTF8.self)
             == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at\r\n")
+    }
+
+    /// The header in the reader's language, from one table an import reads too.
+    @Test func header_inEachLanguage_andReadBackInEither() {
+        #expect(ProductCSV.header(.ko) == "상품 번호,상품명,판매자,통화,판매가,할인 금액,할인가,재고,등록일")
+        #expect(ProductCSV.header(.en) == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at")
+        for column in ProductCSV.Column.allCases {
+            #expect(ProductCSV.Column.named(column.rawValue) == column)
+            #expect(ProductCSV.Column.named(column.korean) == column)
+        }
+        #expect(ProductCSV.Column.named("가격") == nil)
     }
 
     @Test func row_hasTheAPIFieldsInOrder() {
@@ -49,16 +60,17 @@ struct ProductCSVTests {
         #expect(row == "7,\"Mug, large\",Tom & Jerry's,USD,24.5,4.5,20,12,2022-10-29T00:00:00\r\n")
     }
 
-    @Test func stream_sendsThePreambleThenFilteredRowsInPieces() {
+    @Test func stream_sendsThePreambleThenTheRowsInOrder_inPieces() {
         let products = (1...1200).map { CatalogFiguresTests.product($0, vendor: $0 % 2) }
-        let stream = ProductCSVStream(products: products) { $0.vendorID == 1 }
+        // Every odd product, last first: the stream writes exactly the order it is given.
+        let order = products.indices.reversed().filter { products[$0].vendorID == 1 }.map { Int32($0) }
+        let stream = ProductCSVStream(products: products, order: order)
         var pieces: [[UInt8]] = []
         while let piece = stream.nextPiece() { pieces.append(piece) }
-        #expect(pieces.first == ProductCSV.preamble)
+        #expect(pieces.first == ProductCSV.preamble())
         let text = String(decoding: pieces.dropFirst().joined(), as: UTF8.self)
-        let ids = text.split(separator: "\r\n").map { $0.prefix { $0 != "," } }
-        #expect(ids.count == 600)
-        #expect(ids.allSatisfy { Int($0).map { $0 % 2 == 1 } ?? false })
+        let ids = text.split(separator: "\r\n").map { Int($0.prefix { $0 != "," }) ?? 0 }
+        #expect(ids == Array(stride(from: 1199, through: 1, by: -2)))
         #expect(pieces.map { String(decoding: $0, as: UTF8.self).components(separatedBy: "\r\n").count - 1 } == [1, 500, 100],
             "the preamble, then rows 500 at a time")
     }

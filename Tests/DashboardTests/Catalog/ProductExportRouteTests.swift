@@ -31,6 +31,27 @@ struct ProductExportRouteTests {
         }
     }
 
+    /// A Korean reader's export has the Korean header row (asked with `?lang=ko`, or by the
+    /// cookie that remembers it); the rows and the file's ASCII name are the same.
+    @Test func inKorean_theHeaderRowIsKorean() async throws {
+        try await withCatalogDashboard { harness in
+            let english = try await harness.fetch("/products.csv")
+            let korean = try await harness.fetch("/products.csv?lang=ko")
+            #expect(korean.headers["Content-Language"] as? String == "ko")
+            let disposition = try #require(korean.headers["Content-Disposition"] as? String)
+            #expect(disposition.wholeMatch(of: /attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"/) != nil)
+            #expect(Array(korean.body.prefix(3)) == [0xEF, 0xBB, 0xBF])
+            let text = String(decoding: korean.body.dropFirst(3), as: UTF8.self)
+            #expect(text.hasPrefix("상품 번호,상품명,판매자,통화,판매가,할인 금액,할인가,재고,등록일\r\n"))
+            #expect(Self.ids(korean.body) == Self.ids(english.body))
+            // The cookie a Korean reader's choice leaves asks for the same.
+            let remembered = try await harness.get("/products.csv", headers: ["Cookie": "om_lang=ko"])
+            #expect(remembered.header("Content-Language") == "ko")
+            #expect(remembered.text.contains("상품 번호,상품명,판매자,통화,판매가,할인 금액,할인가,재고,등록일"))
+            #expect(String(decoding: english.body.dropFirst(3), as: UTF8.self).hasPrefix(Self.header + "\r\n"))
+        }
+    }
+
     @Test func isStreamedInChunks() async throws {
         try await withCatalogDashboard { harness in
             let raw = try await harness.get("/products.csv")

@@ -17,9 +17,17 @@ import Testing
         #expect(Set(korean) == Set(english))
         for key in UIText.allCases {
             #expect(!key.english.isEmpty && !key.korean.isEmpty, "\(key.rawValue)")
-            #expect(key.korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(key.rawValue) is not in Korean")
+            if Self.patterns.contains(key) {
+                #expect(key.korean != key.english, "\(key.rawValue) is written the Korean way")
+            } else {
+                #expect(key.korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(key.rawValue) is not in Korean")
+            }
         }
     }
+
+    /// Texts that are only a pattern for a script to fill in, with no words of their own:
+    /// "{name}({from}KB → {to}KB)" against "{name}: {from} KB → {to} KB".
+    static let patterns: Set<UIText> = [.shrunkFile, .shrinkListSeparator]
 
     /// Every `t.name` in every template (`{{t.x}}`, `{{#t.x}}`, ...).
     static func templateKeys() throws -> [(file: String, key: String)] {
@@ -55,8 +63,10 @@ import Testing
         #expect(ko[.soldOut] == "품절")
         #expect(ko.day("2022-12-30") == "2022. 12. 30.")
         #expect(ko.day("2022-01-05") == "2022. 1. 5.")
-        #expect(ko.fixProblems(1) == "문제 1개를 고쳐 주세요")
+        #expect(ko.fixProblems(1) == "항목 1개를 확인해 주세요")
         #expect(ko.products(2) == "상품 2개")
+        #expect(ko.stock(1200) == "재고 1,200개")
+        #expect(ko.size(512) == "512바이트" && ko.size(12 * 1024) == "12KB" && ko.size(1_468_006) == "1.4MB")
     }
 
     @Test func english_staysAsItWas() {
@@ -68,5 +78,22 @@ import Testing
         #expect(en.day("2022-12-30") == "2022-12-30")
         #expect(en.products(1) == "1 product" && en.products(2) == "2 products")
         #expect(en.fixProblems(1) == "Please fix 1 problem" && en.fixProblems(3) == "Please fix 3 problems")
+        #expect(en.stock(1200) == "Stock: 1200")
+        #expect(en.size(512) == "512 bytes" && en.size(12 * 1024) == "12 KB" && en.size(1_468_006) == "1.4 MB")
+    }
+
+    /// A zone's name: its abbreviation where every reader knows one, else its offset.
+    @Test func zoneLabels_abbreviationOrOffset() throws {
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+        #expect(LocalTime.zoneLabel(try #require(TimeZone(identifier: "Asia/Seoul")), at: date) == "KST")
+        #expect(LocalTime.zoneLabel(try #require(TimeZone(identifier: "UTC")), at: date) == "UTC")
+        #expect(LocalTime.zoneLabel(try #require(TimeZone(identifier: "Asia/Kolkata")), at: date) == "UTC+5:30")
+        #expect(LocalTime.zoneLabel(try #require(TimeZone(identifier: "Etc/GMT+3")), at: date) == "UTC-3")
+        #expect(LocalTime.offsetLabel(9 * 3600) == "UTC+9" && LocalTime.offsetLabel(-(3 * 3600 + 1800)) == "UTC-3:30")
+        #expect(LocalTime.clockWithZone(date, zone: try #require(TimeZone(identifier: "Asia/Seoul"))) == "20:06 (KST)")
+        // The export's file name: the day in the vendor's zone, in ASCII.
+        let lateUTC = Date(timeIntervalSince1970: 1_795_046_400 - 60)  // 2026-11-18 23:59 UTC
+        #expect(ProductExport.filename(for: lateUTC, zone: try #require(TimeZone(identifier: "Asia/Seoul"))) == "products-2026-11-19.csv")
+        #expect(ProductExport.filename(for: lateUTC, zone: try #require(TimeZone(identifier: "UTC"))) == "products-2026-11-18.csv")
     }
 }

@@ -34,6 +34,8 @@ final class DashboardHarness: Sendable {
             templatesDirectory: Self.checkout.appendingPathComponent("Templates"))
         configuration.port = 0
         configuration.logLevel = .off
+        // A test's process is killed at most, never its machine's power: no fsync per commit.
+        configuration.durableStorage = false
         adjust(&configuration)
         app = try makeApp(configuration)
         try app.start()

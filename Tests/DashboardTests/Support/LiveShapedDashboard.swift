@@ -10,7 +10,7 @@ func withLiveShapedDashboard<T: Sendable>(
     _ adjust: (inout DashboardConfiguration) -> Void = { _ in }, _ body: (DashboardHarness) async throws -> T
 ) async throws -> T {
     let harness = try DashboardHarness { configuration in
-        configuration.upstream = market.baseURL
+        configuration.marketURL = market.baseURL
         configuration.identifier = LiveShapedMarket.identifier
         configuration.secret = LiveShapedMarket.secret
         configuration.vendorID = vendorID

@@ -5,7 +5,7 @@ import Foundation
 /// name, Korean and emoji names, image URLs on another host without a file extension, the
 /// `vendors` object of a detail and the `vendorName` of a list item. Numbers are kept as the
 /// server spells them (raw JSON text), never re-encoded.
-struct FieldProduct: Sendable {
+struct LiveShapedProduct: Sendable {
     var id: Int
     var vendorID: Int
     var vendorName: String
@@ -51,26 +51,26 @@ enum LiveShapedData {
     static let ownVendorID = 61
     static let ownVendorName = "dashboard-team"
 
-    static let products: [FieldProduct] = [
-        FieldProduct(
+    static let products: [LiveShapedProduct] = [
+        LiveShapedProduct(
             id: 201, vendorID: ownVendorID, vendorName: ownVendorName, name: "간식", description: "간식",
             price: "0.0", bargainPrice: "0.0", stock: 5, imageKey: "3dc4bac35c2d11eda917f58c3b674fed"),
-        FieldProduct(
+        LiveShapedProduct(
             id: 202, vendorID: ownVendorID, vendorName: ownVendorName, name: "🍜 라면 세트", description: "",
             price: "6.0E7", bargainPrice: "6.0E7", stock: 1, imageKey: "951468774f1a11eda200afcab21bff61"),
-        FieldProduct(
+        LiveShapedProduct(
             id: 203, vendorID: 15, vendorName: "red123", name: "우유병 텀블러", description: "하얀 우유병 모양의 텀블러!",
             price: "3500.0", discountedPrice: "100.0", bargainPrice: "3400.0", stock: 2, imageKey: "951468784f1a11eda200131c69255928"),
-        FieldProduct(
+        LiveShapedProduct(
             id: 204, vendorID: 28, vendorName: "OmarketTeam", name: "Cat 🐈 mug", description: "good", currency: "USD",
             price: "12.5", bargainPrice: "12.5", stock: 0, imageKey: "a1b2c3d4e5f60718293a4b5c6d7e8f90"),
-        FieldProduct(
+        LiveShapedProduct(
             id: 205, vendorID: 15, vendorName: "red123", name: "ab", description: "a",
             price: "1.0E7", discountedPrice: "1.0E6", bargainPrice: "9000000.0", stock: 3, imageKey: "0f1e2d3c4b5a69788796a5b4c3d2e1f0"),
     ]
 
     /// A list page as the live server writes it (camelCase envelope, `pages`, newest first).
-    static func page(_ products: [FieldProduct], pageNo: Int, itemsPerPage: Int, media: String) -> String {
+    static func page(_ products: [LiveShapedProduct], pageNo: Int, itemsPerPage: Int, media: String) -> String {
         let sorted = products.sorted { $0.id > $1.id }
         let offset = (pageNo - 1) * itemsPerPage
         let slice = offset < sorted.count ? Array(sorted[offset..<min(sorted.count, offset + itemsPerPage)]) : []

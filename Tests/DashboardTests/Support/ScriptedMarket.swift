@@ -23,6 +23,8 @@ final class ScriptedMarket: MarketAPI {
         var creates: [(product: NewProduct, images: [ImageUpload])] = []
         var edits: [(id: Int, changes: ProductChanges)] = []
         var deletes: [Int] = []
+        /// The image server is down: the recycle bin cannot keep a product's images.
+        var imagesDown = false
     }
 
     let state = Mutex(State())
@@ -75,8 +77,12 @@ final class ScriptedMarket: MarketAPI {
             if case .error(let error) = state.createFailure { throw error }
             let id = state.nextID
             state.nextID += 1
-            var detail = Self.product(id: id, name: product.name, price: product.price, imageIDs: Array(1...images.count))
+            var detail = Self.product(id: id, name: product.name, price: product.price, imageIDs: Array(1...max(1, images.count)))
             detail.summary.description = product.description
+            detail.summary.currency = product.currency
+            detail.summary.discountedPrice = product.discountedPrice
+            detail.summary.bargainPrice = product.price - product.discountedPrice
+            detail.summary.stock = product.stock
             state.products[id] = detail
             return detail
         }
@@ -90,6 +96,10 @@ final class ScriptedMarket: MarketAPI {
             if let price = changes.price { product.summary.price = price }
             if let name = changes.name { product.summary.name = name }
             if let stock = changes.stock { product.summary.stock = stock }
+            if let description = changes.description { product.summary.description = description }
+            if let currency = changes.currency { product.summary.currency = currency }
+            if let discount = changes.discountedPrice { product.summary.discountedPrice = discount }
+            product.summary.bargainPrice = product.summary.price - product.summary.discountedPrice
             state.products[id] = product
             return product
         }
@@ -103,12 +113,20 @@ final class ScriptedMarket: MarketAPI {
             return product
         }
     }
+
+    /// The image server of the products' made-up image URLs: a small JPEG per URL, or an
+    /// error while `imagesDown`.
+    func image(_ url: URL) throws -> [UInt8] {
+        if state.withLock({ $0.imagesDown }) { throw MarketError.unreachable }
+        return ImageFixtures.jpeg(500, fill: UInt8(truncatingIfNeeded: url.absoluteString.utf8.count))
+    }
 }
 
 extension DashboardHarness {
     /// A dashboard over a `MarketAPI` double instead of the embedded market.
     convenience init(api: any MarketAPI, ownVendorID: Int? = ScriptedMarket.vendorID) throws {
-        try self.init(makeApp: { try DashboardApp(configuration: $0, api: api, ownVendorID: ownVendorID) })
+        let images: RecycleBin.ImageFetcher? = (api as? ScriptedMarket).map { market in { @Sendable url in try market.image(url) } }
+        try self.init(makeApp: { try DashboardApp(configuration: $0, api: api, ownVendorID: ownVendorID, images: images) })
     }
 }
 

@@ -124,6 +124,23 @@ final class RawClient: @unchecked Sendable {
         }
     }
 
+    /// The bytes received so far once there are at least `count` of them, left unconsumed.
+    /// Throws if the peer closes or `timeout` passes first.
+    func received(atLeast count: Int, timeout: Duration = Patience.hangGuard) async throws -> [UInt8] {
+        try await onOwnThread {
+            let deadline = ContinuousClock.now + timeout
+            while self.pending.count < count {
+                if self.peerClosed {
+                    throw Failure(description: "the server closed the connection after \(self.pending.count) bytes")
+                }
+                guard try self.receiveSome(until: deadline) else {
+                    throw Failure(description: "\(self.pending.count) of \(count) bytes within \(timeout)")
+                }
+            }
+            return self.pending
+        }
+    }
+
     /// True when the server closed the connection (read returned 0 or reset) within `timeout`
     /// without sending anything more.
     func isClosedByPeer(within timeout: Duration = Patience.hangGuard) async throws -> Bool {

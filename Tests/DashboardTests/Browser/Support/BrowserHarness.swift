@@ -34,11 +34,11 @@ struct BrowserHarness: Sendable {
 }
 
 /// Runs `body` against a fresh dashboard in a fresh headless Chromium; always cleans up.
-/// Without a browser it returns at once: `BrowserTests` reports that once, as a skip.
+/// Tests that call it carry `BrowserTools.needed`, so they are skipped without a browser; one
+/// that forgets the trait fails here instead of passing without running.
 func withBrowser(javaScript: Bool = true, _ body: (BrowserHarness) async throws -> Void) async throws {
-    guard BrowserTools.available else { return }
-    let chromium = try #require(BrowserTools.chromium)
-    let chromedriverPath = try #require(BrowserTools.chromedriver)
+    let chromium = try #require(BrowserTools.chromium, BrowserTools.skipReason)
+    let chromedriverPath = try #require(BrowserTools.chromedriver, BrowserTools.skipReason)
     let dashboard = try DashboardHarness()
     defer { dashboard.stop() }
     let chromedriver = try await ChromeDriverProcess.start(executable: chromedriverPath)

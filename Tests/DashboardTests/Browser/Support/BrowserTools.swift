@@ -10,13 +10,18 @@ enum BrowserTools {
     /// True when both are installed; otherwise the browser suite is skipped with `skipReason`.
     static let available = chromium != nil && chromedriver != nil
 
+    /// The trait every browser test carries: without both tools it reports as skipped, saying
+    /// which is missing, instead of passing without running.
+    static let needed = Testing.ConditionTrait.enabled(if: available, skipReason)
+
     static let skipReason: Comment = """
         browser tests not run: \(chromium == nil ? "chromium" : "")\(chromium == nil && chromedriver == nil ? " and " : "")\
         \(chromedriver == nil ? "chromedriver" : "") not found \
         (apt-get install -y --no-install-recommends chromium chromium-driver; see README, "Browser tests")
         """
 
-    private static func locate(environment name: String, names: [String]) -> String? {
+    /// The executable `$name` names, else the first of `names` found on `PATH`.
+    static func locate(environment name: String, names: [String]) -> String? {
         let environment = ProcessInfo.processInfo.environment
         if let explicit = environment[name], !explicit.isEmpty {
             return FileManager.default.isExecutableFile(atPath: explicit) ? explicit : nil

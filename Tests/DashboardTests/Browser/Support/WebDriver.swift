@@ -136,6 +136,19 @@ struct WebDriver: Sendable {
         try await command("POST", "execute/sync", ["script": script, "args": args])
     }
 
+    /// Runs `script` (a function body whose last argument is a callback it calls with its
+    /// result) and returns that result. `timeout` guards against a hang; the session's script
+    /// timeout (`setScriptTimeout`) must be at least as long.
+    func executeAsync(_ script: String, _ args: [Any] = [], timeout: TimeInterval) async throws -> Any? {
+        try await command("POST", "execute/async", ["script": script, "args": args], timeout: timeout)
+    }
+
+    /// How long the page's scripts may run (`execute/sync`, `execute/async`) before the
+    /// browser gives up on them; the session starts with 5 seconds.
+    func setScriptTimeout(seconds: Int) async throws {
+        _ = try await command("POST", "timeouts", ["script": seconds * 1000])
+    }
+
     /// The viewport as a PNG.
     func screenshot() async throws -> Data {
         guard let base64 = try await command("GET", "screenshot", timeout: 20) as? String,
@@ -155,6 +168,15 @@ struct WebDriver: Sendable {
         _ = try await command("POST", "goog/cdp/execute", [
             "cmd": "Emulation.setDeviceMetricsOverride",
             "params": ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false],
+        ])
+    }
+
+    /// Makes the page's `prefers-color-scheme` media query match `scheme` ("light" or "dark"),
+    /// as the system setting of a person's device would.
+    func emulateColorScheme(_ scheme: String) async throws {
+        _ = try await command("POST", "goog/cdp/execute", [
+            "cmd": "Emulation.setEmulatedMedia",
+            "params": ["features": [["name": "prefers-color-scheme", "value": scheme]]],
         ])
     }
 

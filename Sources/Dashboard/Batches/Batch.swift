@@ -1,0 +1,265 @@
+import Foundation
+import MarketClient
+
+/// A change to many products at once, whatever its source (a bulk action on the list, a CSV
+/// import, the undo of another batch): previewed first, sending nothing, then applied row by row
+/// in the background, resumable after a restart. Kept in `DashboardDatabase` (`BatchStore`).
+struct Batch: Sendable, Equatable {
+    enum Kind: String, Sendable {
+        case bulk
+        case `import`
+        case undo
+    }
+
+    enum State: String, Sendable {
+        /// Shown for a decision; nothing sent.
+        case preview
+        /// Apply was pressed: rows are being sent (or wait for a slot).
+        case running
+        /// Every row has its outcome.
+        case finished
+    }
+
+    var id: Int
+    var kind: Kind
+    var state: State
+    var createdAt: Date
+    var finishedAt: Date?
+    /// What the batch does, for its title (`BatchAction` for a bulk action).
+    var action: BatchAction?
+    /// The imported file's name, or the id of the batch an undo reverses.
+    var source: String
+    /// Notes for the whole batch (columns an import ignored), in both languages.
+    var notes: [BatchText]
+}
+
+/// A bulk action from the list's form: `action`, `value`, `unit`.
+struct BatchAction: Sendable, Equatable {
+    enum Kind: String, Sendable, CaseIterable {
+        case priceSet = "price_set"
+        case priceAdjust = "price_adjust"
+        case discountSet = "discount_set"
+        case stockSet = "stock_set"
+        case stockAdjust = "stock_adjust"
+        case delete
+    }
+
+    enum Unit: String, Sendable {
+        case amount
+        case percent
+    }
+
+    var kind: Kind
+    /// The number as read (signed for the adjustments); 0 for a delete.
+    var value: Decimal
+    var unit: Unit
+
+    /// Whether `unit` means anything for this action.
+    var takesUnit: Bool { kind == .priceAdjust || kind == .discountSet }
+}
+
+/// A text in both languages, chosen when the page is shown: a batch made by a person reading
+/// Korean can be read later in English.
+struct BatchText: Sendable, Equatable, Codable {
+    /// The field it is about (`ProductField.rawValue`), when there is one.
+    var field: String?
+    var en: String
+    var ko: String
+
+    init(field: ProductField? = nil, en: String, ko: String) {
+        self.field = field?.rawValue
+        self.en = en
+        self.ko = ko
+    }
+
+    /// `make` run for each language.
+    init(field: ProductField? = nil, _ make: (Wording) -> String) {
+        self.init(field: field, en: make(Wording(.en)), ko: make(Wording(.ko)))
+    }
+
+    func text(_ language: Language) -> String {
+        language == .ko ? ko : en
+    }
+}
+
+/// One product's change in a batch.
+struct BatchRow: Sendable, Equatable {
+    enum Operation: String, Sendable {
+        case edit
+        case create
+        case delete
+        /// Nothing to send (unchanged or invalid).
+        case none
+    }
+
+    enum Status: String, Sendable, CaseIterable {
+        /// To be sent (in the preview), or waiting for its turn (while applying).
+        case pending
+        case unchanged
+        case invalid
+        case done
+        case failed
+        /// Changed on the market after the preview ("changed elsewhere"): not sent.
+        case skipped
+    }
+
+    var batchID: Int
+    /// The row's place in the batch, from 1.
+    var number: Int
+    /// The import file's row (its header is row 1), for imported rows.
+    var line: Int?
+    /// The product (for a create: once the market registered it).
+    var productID: Int?
+    var operation: Operation
+    var status: Status
+    /// The product's name as the preview showed it.
+    var name: String
+    /// The currency the amounts are shown in (the product's, or the new one's).
+    var currency: String
+    /// The values the preview saw: the fields the row changes and those its new values were
+    /// computed from; applying skips the row if the market no longer has them.
+    var before: RecordedFields
+    /// The new values, only of the fields the row changes (all of a create's).
+    var after: RecordedFields
+    var problems: [BatchText] = []
+    var warnings: [BatchText] = []
+    var failure: BatchFailure?
+    /// The batch's images a create sends, in order.
+    var images: [Int] = []
+    /// Own products that had this name at the preview (a create's): after a restart, a product
+    /// with the row's values and another id is the one this row registered.
+    var knownIDs: [Int] = []
+    /// Marked (and committed) before the write is sent, cleared with its outcome.
+    var inFlight = false
+    /// Writes sent for this row so far.
+    var attempts = 0
+}
+
+/// Why a row was not done, worded per language when shown.
+struct BatchFailure: Error, Sendable, Equatable {
+    enum Code: String, Sendable {
+        /// The market refused (`marketMessage` has its words, when it gave some).
+        case refused
+        case notFound = "not-found"
+        case unauthorized
+        case invalid
+        /// The market did not answer, so nothing was sent (or a read failed).
+        case unreachable
+        /// Sent, but no answer came: it may have been done. Checked before sending again.
+        case unknown
+        /// The product's values differ from the preview's: not sent.
+        case changedElsewhere = "changed-elsewhere"
+        /// Not sent: the history journal could not record the write.
+        case journalUnavailable = "journal-unavailable"
+        /// Not sent: a delete whose pictures the recycle bin could not keep.
+        case imagesNotKept = "images-not-kept"
+    }
+
+    var code: Code
+    var marketMessage: String?
+
+    init(code: Code, marketMessage: String? = nil) {
+        self.code = code
+        self.marketMessage = marketMessage
+    }
+
+    /// A write's failure as `MarketWriter` reports it.
+    init(_ error: any Error) {
+        if let refusal = error as? WriteRefusal {
+            switch refusal.reason {
+            case .journalUnavailable: self.init(code: .journalUnavailable)
+            case .imagesNotKept: self.init(code: .imagesNotKept)
+            }
+            return
+        }
+        switch error as? MarketError {
+        case .timeout?, .malformedResponse?, nil:
+            self.init(code: .unknown)
+        default:
+            let reason = MarketFailureReason(error)
+            let code: Code = switch reason.code {
+            case .refused: .refused
+            case .notFound: .notFound
+            case .unauthorized: .unauthorized
+            case .unreachable: .unreachable
+            case .invalid: .invalid
+            // A refusal is caught above; a reason that says "not sent" without one is unknown.
+            case .notSent: .unknown
+            }
+            self.init(code: code, marketMessage: reason.marketMessage)
+        }
+    }
+}
+
+/// How many rows of a batch have each status, and what the pending ones do.
+struct BatchCounts: Sendable, Equatable {
+    var byStatus: [BatchRow.Status: Int] = [:]
+    /// Pending rows by operation.
+    var pendingEdits = 0
+    var pendingCreates = 0
+    var pendingDeletes = 0
+    /// Done edit rows (what an undo can reverse).
+    var doneEdits = 0
+
+    subscript(status: BatchRow.Status) -> Int { byStatus[status] ?? 0 }
+
+    var total: Int { byStatus.values.reduce(0, +) }
+    var pending: Int { self[.pending] }
+    /// Rows that are done, failed or skipped (the progress bar's value).
+    var settled: Int { self[.done] + self[.failed] + self[.skipped] }
+    /// Rows an apply sends or settles.
+    var toApply: Int { pending + settled }
+}
+
+extension RecordedFields {
+    /// Whether no field is set.
+    var isEmpty: Bool { self == RecordedFields() }
+
+    /// The fields set here, as the API names them, in the form's order.
+    var setFields: [ProductField] {
+        var fields: [ProductField] = []
+        if name != nil { fields.append(.name) }
+        if description != nil { fields.append(.description) }
+        if currency != nil { fields.append(.currency) }
+        if price != nil { fields.append(.price) }
+        if discountedPrice != nil { fields.append(.discountedPrice) }
+        if stock != nil { fields.append(.stock) }
+        return fields
+    }
+
+    /// Whether every field set here has this value in `product` (texts compared as the form
+    /// rules normalise them, amounts as numbers).
+    func matches(_ product: ProductSummary) -> Bool {
+        if let name, ProductFormRules.normalized(name) != ProductFormRules.normalized(product.name) { return false }
+        if let description, ProductFormRules.normalized(description) != ProductFormRules.normalized(product.description) { return false }
+        if let currency, Currency(rawValue: currency) != product.currency { return false }
+        if let price, price != product.price.amount { return false }
+        if let discountedPrice, discountedPrice != product.discountedPrice.amount { return false }
+        if let stock, stock != product.stock { return false }
+        return true
+    }
+
+    /// Only the fields named.
+    func only(_ fields: [ProductField]) -> RecordedFields {
+        var kept = RecordedFields()
+        for field in fields {
+            switch field {
+            case .name: kept.name = name
+            case .description: kept.description = description
+            case .currency: kept.currency = currency
+            case .price: kept.price = price
+            case .discountedPrice: kept.discountedPrice = discountedPrice
+            case .stock: kept.stock = stock
+            case .images, .thumbnailID: break
+            }
+        }
+        return kept
+    }
+
+    /// The edit that sets these fields (`PATCH`, only what is set).
+    var changes: ProductChanges {
+        ProductChanges(
+            name: name, description: description, price: price.map(Money.init), currency: currency.map { Currency(rawValue: $0) },
+            discountedPrice: discountedPrice.map(Money.init), stock: stock)
+    }
+}

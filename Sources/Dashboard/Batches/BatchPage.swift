@@ -1,0 +1,208 @@
+import Foundation
+import MarketClient
+import Templating
+
+/// The view model of `/batches/{id}` (`batches/batch`) and `/batches` (`batches/list`). Pure:
+/// the batch, its counts and one page of rows in, the template context out.
+struct BatchPage {
+    let batch: Batch
+    let counts: BatchCounts
+    let rows: [BatchRow]
+    /// The status the rows are filtered by, if any.
+    let status: BatchRow.Status?
+    let page: Int
+    let lastPage: Int
+    let csrfToken: String
+    let language: Language
+    /// While applying, the page reloads itself unless the reader turned that off
+    /// (`?refresh=off`: WCAG 2.2.1 asks for a way to).
+    var reloads = true
+    /// The zone times are shown in.
+    var zone: TimeZone = .current
+
+    static let pageSize = 100
+    /// While a batch is applying, its page reloads itself this often.
+    static let refreshSeconds = 3
+
+    var wording: Wording { Wording(language) }
+
+    var context: TemplateObject {
+        let wording = self.wording
+        let title = wording.batchTitle(batch)
+        var context: TemplateObject = [
+            "title": .string(title),
+            "heading": .string(title),
+            "id": TemplateValue(batch.id),
+            "made": .string(wording.batchMade(LocalTime.timestamp(batch.createdAt, zone: zone, wording))),
+            "stateText": .string(wording.batchState(batch.state, counts: counts)),
+            "summary": .string(wording.batchSummary(counts, state: batch.state)),
+            "csrfToken": .string(csrfToken),
+            "notes": .list(batch.notes.map { .string($0.text(language)) }),
+            "rows": .list(rows.map(rowContext)),
+            "hasRows": .bool(!rows.isEmpty),
+            "emptyText": .string(wording.batchRowsEmpty(filtered: status != nil)),
+            "statusLinks": .list(statusLinks),
+            "caption": .string(wording.batchRowsCaption(shown: status.map { counts[$0] } ?? counts.total, page: page, lastPage: lastPage)),
+        ]
+        if let pagination { context["pagination"] = pagination }
+        switch batch.state {
+        case .preview:
+            context["isPreview"] = true
+            if counts.pending > 0 {
+                var apply: TemplateObject = ["label": .string(wording.applyLabel(counts))]
+                if counts.pendingDeletes > 0 { apply["warning"] = .string(wording.deleteWarning(counts.pendingDeletes)) }
+                context["apply"] = .object(apply)
+            } else {
+                context["nothingToApply"] = .string(wording.nothingToApply)
+            }
+        case .running:
+            context["isRunning"] = true
+            let base = "/batches/\(batch.id)" + (status.map { "?status=\($0.rawValue)" } ?? "")
+            if reloads {
+                context["refreshSeconds"] = TemplateValue(Self.refreshSeconds)
+                context["stopReloadingHref"] = .string(base + (status == nil ? "?" : "&") + "refresh=off")
+            } else {
+                context["reloadHref"] = .string(base + (status == nil ? "?" : "&") + "refresh=off")
+                context["startReloadingHref"] = .string(base)
+            }
+        case .finished:
+            context["isFinished"] = true
+            if counts[.failed] > 0 { context["retry"] = ["label": .string(wording.retryLabel(counts[.failed]))] }
+            if counts.doneEdits > 0 { context["undo"] = ["label": .string(wording.undoLabel(counts.doneEdits))] }
+        }
+        if batch.state != .preview, counts.toApply > 0 {
+            context["progress"] = [
+                "value": TemplateValue(counts.settled), "max": TemplateValue(counts.toApply),
+                "text": .string(wording.batchProgress(done: counts.settled, of: counts.toApply)),
+            ]
+        }
+        if batch.state == .finished, counts.doneEdits > 0 || batch.kind == .import || batch.action?.kind == .delete {
+            context["undoNote"] = .string(wording.undoNote)
+        }
+        if batch.kind == .undo, let original = Int(batch.source) {
+            context["undoOf"] = ["href": .string("/batches/\(original)"), "label": .string(wording.undoOf(original))]
+        }
+        return context
+    }
+
+    /// "All 12 · Done 10 · Failed 2": each status with rows, as a filter link.
+    private var statusLinks: [TemplateValue] {
+        var links: [TemplateValue] = [[
+            "label": .string(wording.statusFilter(nil, count: counts.total)), "href": .string("/batches/\(batch.id)"),
+            "current": .bool(status == nil),
+        ]]
+        for candidate in BatchRow.Status.allCases where counts[candidate] > 0 {
+            links.append([
+                "label": .string(wording.statusFilter(candidate, count: counts[candidate])),
+                "href": .string("/batches/\(batch.id)?status=\(candidate.rawValue)"), "current": .bool(candidate == status),
+            ])
+        }
+        return links
+    }
+
+    private var pagination: TemplateValue? {
+        guard lastPage > 1 else { return nil }
+        let base = "/batches/\(batch.id)" + (status.map { "?status=\($0.rawValue)&" } ?? "?")
+        let pages = Pagination(current: page, lastPage: lastPage)
+        var context: TemplateObject = [
+            "label": .string(wording[.paginationNav]),
+            "items": .list(pages.items.map { item in
+                switch item {
+                case .gap: return ["isGap": true]
+                case .page(let number):
+                    return [
+                        "isGap": false, "number": TemplateValue(number), "label": .string(wording.pageLabel(number)),
+                        "href": .string(base + "page=\(number)"), "current": .bool(number == page),
+                    ]
+                }
+            }),
+        ]
+        if pages.hasPrevious { context["prev"] = ["href": .string(base + "page=\(page - 1)")] }
+        if page < lastPage { context["next"] = ["href": .string(base + "page=\(page + 1)")] }
+        return .object(context)
+    }
+
+    private func rowContext(_ row: BatchRow) -> TemplateValue {
+        let wording = self.wording
+        var item: TemplateObject = [
+            "number": TemplateValue(row.number),
+            "status": .string(row.status.rawValue),
+            "statusText": .string(wording.rowStatus(row.status, state: batch.state, operation: row.operation)),
+            "name": .string(row.name.isEmpty ? wording.unnamedRow : row.name),
+            "changes": .list(changes(row)),
+            "problems": .list(row.problems.map { .string($0.text(language)) }),
+            "warnings": .list(row.warnings.map { .string($0.text(language)) }),
+        ]
+        if let id = row.productID {
+            item["productID"] = TemplateValue(id)
+            if row.status != .done || row.operation != .delete { item["href"] = .string("/products/\(id)") }
+            item["idText"] = .string(wording.productNumber(id))
+        }
+        if let line = row.line {
+            item["line"] = TemplateValue(line)
+            item["lineText"] = .string(wording.fileRow(line))
+        }
+        if let operation = wording.rowOperation(row.operation) { item["operation"] = .string(operation) }
+        if let failure = row.failure, row.status == .failed || row.status == .skipped {
+            var failed: TemplateObject = ["text": .string(wording.rowFailure(failure.code))]
+            if let words = failure.marketMessage, !words.isEmpty {
+                failed["marketMessage"] = .string(String(words.prefix(500)))
+            }
+            item["failure"] = .object(failed)
+        }
+        return .object(item)
+    }
+
+    /// Each changed field: its label, old → new (a create's new values alone).
+    private func changes(_ row: BatchRow) -> [TemplateValue] {
+        let wording = self.wording
+        let fields: [ProductField]
+        switch row.operation {
+        case .delete: return []
+        case .create: fields = row.after.setFields
+        case .edit, .none: fields = row.after.setFields
+        }
+        let oldCurrency = row.before.currency ?? row.currency
+        let newCurrency = row.after.currency ?? oldCurrency
+        return fields.map { field in
+            var change: TemplateObject = ["field": .string(wording.fieldLabel(field))]
+            let old = Self.value(field, row.before, currency: oldCurrency, wording)
+            let new = Self.value(field, row.after, currency: newCurrency, wording)
+            if row.operation != .create, let old { change["old"] = .string(old) }
+            if let new { change["new"] = .string(new) }
+            return .object(change)
+        }
+    }
+
+    /// A field's value as the page shows it: amounts in the currency's format, texts cut short.
+    static func value(_ field: ProductField, _ fields: RecordedFields, currency: String, _ wording: Wording) -> String? {
+        switch field {
+        case .name: return fields.name
+        case .description: return fields.description.map { $0.count > 120 ? String($0.prefix(120)) + "…" : $0 }
+        case .currency: return fields.currency
+        case .price: return fields.price.map { wording.price($0, currency: currency) }
+        case .discountedPrice: return fields.discountedPrice.map { wording.price($0, currency: currency) }
+        case .stock: return fields.stock.map { OverviewPage.grouped($0) }
+        case .images, .thumbnailID: return nil
+        }
+    }
+
+    /// `/batches`: each recent batch with its state and counts.
+    static func listContext(_ batches: [(Batch, BatchCounts)], _ language: Language, zone: TimeZone = .current) -> TemplateObject {
+        let wording = Wording(language)
+        return [
+            "title": .string(wording[.batchesHeading]),
+            "hasBatches": .bool(!batches.isEmpty),
+            "batches": .list(batches.map { batch, counts in
+                [
+                    "id": TemplateValue(batch.id), "href": .string("/batches/\(batch.id)"), "title": .string(wording.batchTitle(batch)),
+                    "made": .string(wording.batchMade(LocalTime.timestamp(batch.createdAt, zone: zone, wording))),
+                    "datetime": .string(LocalTime.machineReadable(batch.createdAt, zone: zone)),
+                    "state": .string(batch.state.rawValue), "stateText": .string(wording.batchState(batch.state, counts: counts)),
+                    "summary": .string(wording.batchSummary(counts, state: batch.state)),
+                ]
+            }),
+            "keptFor": .string(wording.batchesKept(days: Int(BatchStore.keptFor / 86400))),
+        ]
+    }
+}

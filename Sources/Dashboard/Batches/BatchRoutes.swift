@@ -1,0 +1,266 @@
+import Foundation
+import HTTPServer
+import MarketClient
+import Templating
+
+/// The batch routes: the list's bulk form (`POST /products/bulk`), a batch's page and its
+/// buttons (apply, cancel, retry, undo), and the list of recent batches. Imports are in
+/// `BatchRoutes+Import.swift`. Every POST passes the origin check and the CSRF token; a
+/// stale token sends the person back to a page with a fresh one, with nothing done.
+struct BatchRoutes: Sendable {
+    let store: BatchStore
+    let runner: BatchRunner
+    let catalog: CatalogSnapshotStore
+    let gateway: MarketGateway
+    let renderer: PageRenderer
+    let flash: FlashMessages
+    let ownVendor: OwnVendor
+    let csrf = CSRFGuard()
+    var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// The zone the pages' times are shown in.
+    var zone: TimeZone = .current
+
+    /// Most rows one batch takes (a bulk action's products, an import's rows).
+    static let maxRows = 10_000
+    /// Products a bulk action reads from the market when the snapshot does not have them.
+    static let maxReads = 100
+
+    // MARK: The bulk form
+
+    /// `POST /products/bulk`: 303 to the new batch's preview; nothing is sent to the market.
+    func bulkPreview(_ request: HTTPRequest) async -> HTTPResponse {
+        let language = Language(request)
+        let wording = Wording(language)
+        let submission: FormSubmission
+        switch readPost(request) {
+        case .failure(let refusal): return refusal.response
+        case .success(let read): submission = read
+        }
+        let back = CatalogListing.localPath(submission.value("back")) ?? "/products"
+        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
+            return redirect(back, flash: wording.batchFlash(.stale))
+        }
+        guard let own = ownVendor.id else { return renderer.unknownOwnVendor(request) }
+        let action: BatchAction
+        switch BulkPlanner.action(
+            kind: submission.value("action") ?? "", value: submission.value("value") ?? "", unit: submission.value("unit") ?? "")
+        {
+        case .failure(let problem): return formProblem(problem.text(language), back: back, request)
+        case .success(let found): action = found
+        }
+        let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: back, request) }
+        let targets: [BulkPlanner.Target]
+        if submission.value("scope") == "matching" {
+            let query = ProductListQuery(items: submission.fields)
+            let filter = CatalogFilter(query, vendorID: own, lowStockThreshold: lowStockThreshold)
+            targets = snapshot.matching(filter, sort: query.sort, language: language).map { .product(snapshot.products[Int($0)]) }
+        } else {
+            var ids = submission.values("ids")
+            if submission.value("select_page") == "1" { ids += submission.values("page_ids") }
+            targets = await self.targets(ids, in: snapshot)
+        }
+        guard !targets.isEmpty else { return formProblem(wording.bulkProblem(.nothingSelected), back: back, request) }
+        guard targets.count <= Self.maxRows else {
+            return formProblem(wording.bulkProblem(.tooMany(limit: Self.maxRows)), back: back, request)
+        }
+        let rows = BulkPlanner.rows(action, targets: targets, ownVendorID: own)
+        do {
+            let batchID = try store.create(kind: .bulk, action: action, source: "", notes: [], rows: rows)
+            return .redirect(to: "/batches/\(batchID)", status: .seeOther)
+        } catch {
+            return storageFailure(error, request)
+        }
+    }
+
+    /// The products the ids name, in the order given, each once: from the snapshot, else read
+    /// from the market (a product newer than the count); an id nobody has is `.unknown`.
+    private func targets(_ texts: [String], in snapshot: CatalogSnapshot) async -> [BulkPlanner.Target] {
+        var seen = Set<Int>()
+        let ids = texts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.filter { $0 > 0 && seen.insert($0).inserted }
+        let wanted = Set(ids)
+        var found: [Int: CatalogProduct] = [:]
+        for product in snapshot.products where wanted.contains(product.id) { found[product.id] = product }
+        var reads = 0
+        var targets: [BulkPlanner.Target] = []
+        for id in ids {
+            if let product = found[id] {
+                targets.append(.product(product))
+                continue
+            }
+            reads += 1
+            if reads <= Self.maxReads, let detail = try? await gateway.product(id: id).value {
+                targets.append(.product(CatalogProduct(detail, vendorName: detail.vendorName ?? "")))
+            } else {
+                targets.append(.unknown(id: id))
+            }
+        }
+        return targets
+    }
+
+    // MARK: A batch
+
+    /// `GET /batches/{id}`: the preview, the progress while applying (refreshing itself), or
+    /// the outcome; `status` shows the rows of one status, `page` pages through them.
+    func batchPage(_ request: HTTPRequest) -> HTTPResponse {
+        let language = Language(request)
+        guard let batch = loadBatch(request) else { return notFound(request) }
+        // A batch left applying by an earlier run goes on as soon as someone looks.
+        if batch.state == .running, !runner.isRunning(batch.id) { runner.start(batch.id) }
+        let status = request.queryValue("status").flatMap(BatchRow.Status.init(rawValue:))
+        let pageNumber = request.queryValue("page").flatMap { Int($0) }.map { min(max($0, 1), 1_000_000) } ?? 1
+        do {
+            let counts = try store.counts(batch.id)
+            let shown = status.map { counts[$0] } ?? counts.total
+            let lastPage = max(1, (shown + BatchPage.pageSize - 1) / BatchPage.pageSize)
+            let page = min(pageNumber, lastPage)
+            let rows = try store.rows(batch.id, status: status, offset: (page - 1) * BatchPage.pageSize, limit: BatchPage.pageSize)
+            let (token, setCookie) = csrf.token(for: request)
+            var view = BatchPage(
+                batch: batch, counts: counts, rows: rows, status: status, page: page, lastPage: lastPage, csrfToken: token,
+                language: language)
+            view.zone = zone
+            view.reloads = request.queryValue("refresh") != "off"
+            var response = flash.page(for: request, view.context) { renderer.page("batches/batch", $0, language: language, for: request) }
+            if let setCookie { response.headers.add("Set-Cookie", setCookie) }
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        } catch {
+            return storageFailure(error, request)
+        }
+    }
+
+    /// `GET /batches`: the recent batches, newest first.
+    func batchList(_ request: HTTPRequest) -> HTTPResponse {
+        let language = Language(request)
+        do {
+            let batches = try store.recent()
+            let counted = try batches.map { ($0, try store.counts($0.id)) }
+            var response = flash.page(for: request, BatchPage.listContext(counted, language, zone: zone)) {
+                renderer.page("batches/list", $0, language: language, for: request)
+            }
+            response.headers["Cache-Control"] = "no-store"
+            return response
+        } catch {
+            return storageFailure(error, request)
+        }
+    }
+
+    /// `POST /batches/{id}/apply`: starts sending, once however often it is posted; 303 back.
+    func apply(_ request: HTTPRequest) -> HTTPResponse {
+        act(request) { batch, wording in
+            if try store.startApplying(batch.id) { runner.start(batch.id) }
+            return redirect("/batches/\(batch.id)", flash: nil)
+        }
+    }
+
+    /// `POST /batches/{id}/cancel`: discards a batch in preview; 303 to the list of products.
+    func cancel(_ request: HTTPRequest) -> HTTPResponse {
+        act(request) { batch, wording in
+            guard try store.discard(batch.id) else { return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.alreadyApplying)) }
+            return redirect("/products", flash: wording.batchFlash(.discarded))
+        }
+    }
+
+    /// `POST /batches/{id}/retry`: the failed rows again (each checked with the market first).
+    func retry(_ request: HTTPRequest) -> HTTPResponse {
+        act(request) { batch, wording in
+            guard try store.startRetry(batch.id) else { return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToRetry)) }
+            runner.start(batch.id)
+            return redirect("/batches/\(batch.id)", flash: nil)
+        }
+    }
+
+    /// `POST /batches/{id}/undo`: a new batch, in preview, with the done edits reversed.
+    func undo(_ request: HTTPRequest) -> HTTPResponse {
+        act(request) { batch, wording in
+            let done = try store.rows(batch.id, status: .done).filter { $0.operation == .edit }
+            guard batch.state == .finished, !done.isEmpty else {
+                return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToUndo))
+            }
+            let rows = done.map(Self.reversed)
+            let undoID = try store.create(kind: .undo, action: nil, source: String(batch.id), notes: [], rows: rows)
+            return redirect("/batches/\(undoID)", flash: nil)
+        }
+    }
+
+    /// The edit that puts a done row's fields back: from its new values to its old ones.
+    static func reversed(_ row: BatchRow) -> BatchRow {
+        let fields = row.after.setFields
+        var reverse = row
+        reverse.line = nil
+        reverse.status = .pending
+        reverse.before = row.after
+        reverse.after = row.before.only(fields)
+        reverse.name = row.before.name ?? row.name
+        reverse.currency = row.before.currency ?? row.currency
+        reverse.problems = []
+        reverse.warnings = []
+        reverse.failure = nil
+        reverse.inFlight = false
+        reverse.attempts = 0
+        return reverse
+    }
+
+    // MARK: Shared
+
+    /// A batch POST: refused from another site; with a stale token, back to the batch page
+    /// (which carries a fresh one) with nothing done.
+    private func act(_ request: HTTPRequest, _ body: (Batch, Wording) throws -> HTTPResponse) -> HTTPResponse {
+        let wording = Wording(Language(request))
+        let submission: FormSubmission
+        switch readPost(request) {
+        case .failure(let refusal): return refusal.response
+        case .success(let read): submission = read
+        }
+        guard let batch = loadBatch(request) else { return notFound(request) }
+        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
+            return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.stale))
+        }
+        do {
+            return try body(batch, wording)
+        } catch {
+            return storageFailure(error, request)
+        }
+    }
+
+    func readPost(_ request: HTTPRequest) -> Result<FormSubmission, ResponseError> {
+        let wording = Wording(Language(request))
+        if csrf.originProblem(request) != nil {
+            return .failure(ResponseError(renderer.error(.forbidden, wording.otherSite, retryHref: nil, for: request)))
+        }
+        do {
+            return .success(try FormSubmission(request))
+        } catch {
+            return .failure(ResponseError(renderer.error(error.status, wording.formUnreadable(error), retryHref: nil, for: request)))
+        }
+    }
+
+    private func loadBatch(_ request: HTTPRequest) -> Batch? {
+        guard let id = request.parameter("id").flatMap({ Int($0) }), id > 0 else { return nil }
+        return try? store.batch(id)
+    }
+
+    func redirect(_ location: String, flash message: String?) -> HTTPResponse {
+        var response = HTTPResponse.redirect(to: location, status: .seeOther)
+        if let message { flash.attach(message, to: &response) }
+        return response
+    }
+
+    func notFound(_ request: HTTPRequest) -> HTTPResponse {
+        renderer.error(.notFound, Wording(Language(request)).batchNotFound, retryHref: nil, for: request)
+    }
+
+    /// A bulk form that cannot make a batch: 422, saying why, with the way back to the list.
+    private func formProblem(_ message: String, back: String, _ request: HTTPRequest) -> HTTPResponse {
+        let wording = Wording(Language(request))
+        var response = renderer.error(.unprocessableContent, heading: wording.bulkProblemHeading, message: message, retryHref: back, for: request)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    func storageFailure(_ error: any Error, _ request: HTTPRequest) -> HTTPResponse {
+        renderer.logger.log(.error, "batches: \(error)")
+        return renderer.error(.internalServerError, Wording(Language(request)).batchStorageFailed, retryHref: nil, for: request)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Templating
+
+/// The view model of `/history` (`history/list`): a page of journal entries, newest first,
+/// each with what it did (the changed fields as old → new), its outcome, its batch, and an
+/// Undo button where an undo can be tried.
+struct HistoryPage {
+    let query: HistoryQuery
+    let page: HistoryJournal.Page
+    /// Entries of this page already undone (or being undone): id → the undo's entry.
+    let undone: [Int: Int]
+    let csrfToken: String
+    let retentionDays: Int
+    var language: Language = .en
+    var zone: TimeZone = .current
+
+    var wording: Wording { Wording(language) }
+
+    var lastPage: Int { max(1, (page.total + query.perPage - 1) / query.perPage) }
+
+    var context: TemplateObject {
+        let productName = query.product == nil ? nil : page.entries.first { !$0.productName.isEmpty }?.productName
+        let heading = wording.historyHeading(product: query.product, name: productName)
+        var context: TemplateObject = [
+            "title": .string(heading),
+            "heading": .string(heading),
+            "intro": .string(wording.historyIntro(days: retentionDays)),
+            "csrfToken": .string(csrfToken),
+            "entries": .list(page.entries.map { .object(item($0)) }),
+            "hasEntries": .bool(!page.entries.isEmpty),
+            "empty": .string(wording.historyEmpty(page: query.page)),
+        ]
+        if let product = query.product {
+            context["allHref"] = "/history"
+            context["productHref"] = .string("/products/\(product)")
+        }
+        if !page.entries.isEmpty {
+            let first = query.offset + 1
+            context["summary"] = .string(wording.showingEntries(first: first, last: query.offset + page.entries.count, total: page.total))
+        }
+        if let pagination = paginationContext { context["pagination"] = pagination }
+        return context
+    }
+
+    func item(_ entry: JournalEntry) -> TemplateObject {
+        var item: TemplateObject = [
+            "id": TemplateValue(entry.id),
+            "kind": .string(entry.kind.rawValue),
+            "kindLabel": .string(wording.entryKind(entry.kind, note: entry.note)),
+            "time": .string(LocalTime.stamp(entry.at, language, zone: zone)),
+            "datetime": .string(LocalTime.machineReadable(entry.at, zone: zone)),
+        ]
+        if let id = entry.productID {
+            item["product"] = [
+                "href": .string("/products/\(id)"),
+                "label": .string(entry.productName.isEmpty ? wording.productNumber(id) : entry.productName),
+                "historyHref": .string(HistoryQuery(product: id).path),
+            ]
+        } else if !entry.productName.isEmpty {
+            item["productName"] = .string(entry.productName)
+        }
+        let changes = self.changes(entry)
+        item["changes"] = .list(changes.map { .object($0) })
+        item["hasChanges"] = .bool(!changes.isEmpty)
+        if let outcome = wording.entryOutcome(entry) {
+            item["outcome"] = .string(outcome)
+            item["outcomeClass"] = .string(entry.outcome.rawValue)
+        }
+        if case .notRecorded(let count)? = entry.note { item["note"] = .string(wording.notRecorded(count)) }
+        if case .undo(let target)? = entry.cause { item["undoes"] = .string(wording.undoes(entry: target)) }
+        if let batch = entry.batch {
+            item["batch"] = [
+                "href": .string("/batches/\(batch.id)"),
+                "label": .string(wording.batchRow(batch: batch.id, row: batch.row)),
+                "undoAction": .string("/batches/\(batch.id)/undo"),
+                "undoLabel": .string(wording.undoBatch(batch.id)),
+            ]
+        }
+        if let by = undone[entry.id] {
+            item["undoneBy"] = .string(wording.undoneBy(entry: by))
+        } else if Self.offersUndo(entry) {
+            item["undo"] = ["action": .string("/history/\(entry.id)/undo"), "label": .string(wording.undoLabel(entry: entry.id))]
+        }
+        return item
+    }
+
+    /// An edit (or an undo, itself an edit) that was done and changed a field: worth a button
+    /// (the route checks everything again).
+    static func offersUndo(_ entry: JournalEntry) -> Bool {
+        (entry.kind == .edit || entry.kind == .undo) && entry.outcome == .done && entry.productID != nil && !entry.changedFields.isEmpty
+    }
+
+    /// The fields an entry shows: old → new for a change, the values alone for a product that
+    /// was registered or deleted.
+    func changes(_ entry: JournalEntry) -> [TemplateObject] {
+        let summaryFields: [RecordedFields.Field] = [.name, .price, .discountedPrice, .stock]
+        switch (entry.before, entry.fieldsAfter) {
+        case (let before?, let after?):
+            var fields = after.differences(from: before)
+            if fields.isEmpty { fields = entry.changedFields }
+            return fields.map { field in
+                [
+                    "field": .string(wording.fieldName(field)),
+                    "before": .string(wording.fieldValue(field, of: before)),
+                    "after": .string(wording.fieldValue(field, of: after)),
+                    "isChange": true,
+                ]
+            }
+        case (nil, let fields?), (let fields?, nil):
+            return summaryFields.compactMap { field in
+                let text = wording.fieldValue(field, of: fields)
+                return text.isEmpty ? nil : ["field": .string(wording.fieldName(field)), "value": .string(text), "isChange": false]
+            }
+        case (nil, nil):
+            return []
+        }
+    }
+
+    var paginationContext: TemplateValue? {
+        Pagination.context(page: query.page, lastPage: lastPage, wording: wording) { query.with(page: $0).path }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import HTTPServer
+import MarketClient
+import Synchronization
+import Templating
+
+/// `GET /history` (`?product=ID`, `page`, `per_page`) and `POST /history/{entry}/undo`.
+///
+/// An undo puts back the old values of the fields an edit changed, through `MarketWriter.edit`
+/// (journaled as an `undo`, which can be undone in turn). It is sent only when the product, read
+/// fresh from the market, still has every one of those fields as the edit left it; otherwise a
+/// newer change would be overwritten, and the page names the field. Every refusal (an unknown
+/// entry, not an edit, not done, undone already, another vendor's product, a stale form) is a
+/// 4xx page that says why, and nothing is written.
+struct HistoryPages: Sendable {
+    let journal: HistoryJournal
+    let catalog: CatalogSnapshotStore
+    /// Reads the product fresh before an undo.
+    let api: any MarketAPI
+    let writer: MarketWriter
+    let ownVendor: OwnVendor
+    let renderer: PageRenderer
+    let flash: FlashMessages
+    let csrf = CSRFGuard()
+    /// Entries being undone right now: a second request meanwhile is refused (the page's
+    /// script already sends a double click once).
+    let undoing = EntryClaims()
+
+    /// `GET /history`: `history/list`.
+    func historyPage(_ request: HTTPRequest) async -> HTTPResponse {
+        let language = Language(request)
+        let wording = Wording(language)
+        let query = HistoryQuery(request)
+        // A count that is due starts now, so what changed elsewhere shows on a later visit.
+        _ = catalog.status()
+        let page: HistoryJournal.Page
+        let undone: [Int: Int]
+        do {
+            page = try await journal.page(product: query.product, offset: query.offset, limit: query.perPage)
+            undone = try await journal.undone(among: page.entries.map(\.id))
+        } catch {
+            renderer.logger.log(.error, "history: the journal could not be read: \(error)")
+            return renderer.error(.internalServerError, wording.historyUnreadable, retryHref: PageRenderer.retryHref(for: request), for: request)
+        }
+        let (token, setCookie) = csrf.token(for: request)
+        let view = HistoryPage(
+            query: query, page: page, undone: undone, csrfToken: token, retentionDays: journal.retentionDays, language: language)
+        return renderer.formsPage("history/list", view.context, flash: flash, setCookie: setCookie, language: language, for: request)
+    }
+
+    /// `POST /history/{entry}/undo`: 303 to the product's history with a flash, or a page that
+    /// says why not.
+    func undo(_ request: HTTPRequest) async -> HTTPResponse {
+        let wording = Wording(Language(request))
+        if csrf.originProblem(request) != nil {
+            return renderer.error(.forbidden, wording.otherSite, retryHref: nil, back: historyLink(wording), for: request)
+        }
+        let submission: FormSubmission
+        do {
+            submission = try FormSubmission(request)
+        } catch {
+            return renderer.error(error.status, wording.formUnreadable(error), retryHref: nil, for: request)
+        }
+        guard let id = request.parameter("entry").flatMap({ Int($0) }), id > 0 else {
+            return refuse(.notFound, .noSuchEntry(0), request)
+        }
+        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
+            return refuse(.forbidden, .formExpired, request)
+        }
+        guard undoing.claim(id) else { return refuse(.conflict, .inProgress(entry: id), request) }
+        defer { undoing.release(id) }
+        return await undo(entry: id, request)
+    }
+
+    private func undo(entry id: Int, _ request: HTTPRequest) async -> HTTPResponse {
+        let wording = Wording(Language(request))
+        let entry: JournalEntry
+        let earlierUndo: JournalEntry?
+        do {
+            guard let found = try await journal.entry(id) else { return refuse(.notFound, .noSuchEntry(id), request) }
+            entry = found
+            earlierUndo = try await journal.undo(of: id)
+        } catch {
+            renderer.logger.log(.error, "history: the journal could not be read: \(error)")
+            return renderer.error(.internalServerError, wording.historyUnreadable, retryHref: nil, back: historyLink(wording), for: request)
+        }
+        guard entry.kind == .edit || entry.kind == .undo else {
+            return refuse(.conflict, .notAnEdit(entry: id, kind: entry.kind), request)
+        }
+        guard entry.outcome == .done else { return refuse(.conflict, .notDone(entry: id, outcome: entry.outcome), request) }
+        if let earlierUndo { return refuse(.conflict, .alreadyUndone(entry: id, by: earlierUndo.id), request) }
+        let fields = entry.changedFields
+        guard !fields.isEmpty, let productID = entry.productID, let old = entry.before, let left = entry.fieldsAfter else {
+            return refuse(.conflict, .nothingToUndo(entry: id), request)
+        }
+        let product: ProductDetail
+        do {
+            product = try await api.product(id: productID)
+        } catch MarketError.notFound {
+            return refuse(.conflict, .productGone(id: productID), request)
+        } catch {
+            let failure = MarketFailure(error, .page(productID: productID), wording)
+            return renderer.error(
+                failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
+                retryHref: nil, back: historyLink(wording), for: request)
+        }
+        if ownVendor.owns(product.vendorID) == false { return refuse(.forbidden, .notYours(name: product.name), request) }
+        let current = RecordedFields(product.summary)
+        if let field = fields.first(where: { current.keeping([$0]) != left.keeping([$0]) }) {
+            return refuse(
+                .conflict,
+                .changedSince(name: product.name, field: field, now: wording.fieldValue(field, of: current), left: wording.fieldValue(field, of: left)),
+                request)
+        }
+        do {
+            _ = try await writer.edit(product, Self.changes(restoring: old.keeping(fields)), cause: .undo(entry: id))
+        } catch let refusal as WriteRefusal {
+            return renderer.error(.serviceUnavailable, wording.writeNotSent(refusal.reason), retryHref: nil, back: historyLink(wording), for: request)
+        } catch MarketError.timeout {
+            return outcomeUnknown(productID, request)
+        } catch MarketError.malformedResponse {
+            return outcomeUnknown(productID, request)
+        } catch {
+            let failure = MarketFailure(error, .form(action: .save), wording)
+            return renderer.error(
+                failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
+                retryHref: nil, back: historyLink(wording), for: request)
+        }
+        var response = HTTPResponse.redirect(to: HistoryQuery(product: productID).path, status: .seeOther)
+        flash.attach(wording.undone(product.name), to: &response)
+        return response
+    }
+
+    /// The edit that puts `fields` back.
+    static func changes(restoring fields: RecordedFields) -> ProductChanges {
+        ProductChanges(
+            name: fields.name, description: fields.description, price: fields.price.map(Money.init),
+            currency: fields.currency.map { Currency(rawValue: $0) }, discountedPrice: fields.discountedPrice.map(Money.init),
+            stock: fields.stock)
+    }
+
+    private func refuse(_ status: HTTPStatus, _ refusal: Wording.UndoRefusal, _ request: HTTPRequest) -> HTTPResponse {
+        let wording = Wording(Language(request))
+        return renderer.error(status, wording.undoRefused(refusal), retryHref: nil, back: historyLink(wording), for: request)
+    }
+
+    private func historyLink(_ wording: Wording) -> (href: String, label: String) {
+        ("/history", wording[.backToHistory])
+    }
+
+    private func outcomeUnknown(_ productID: Int, _ request: HTTPRequest) -> HTTPResponse {
+        let outcome = Wording(Language(request)).undoOutcomeUnknown
+        let context: TemplateObject = [
+            "title": .string(outcome.heading), "heading": .string(outcome.heading), "message": .string(outcome.message),
+            "advice": .string(outcome.advice), "checkHref": .string("/products/\(productID)"), "checkLabel": .string(outcome.checkLabel),
+        ]
+        var response = renderer.page("products/outcome-unknown", context, status: .gatewayTimeout, for: request)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+}
+
+/// Journal entries someone is acting on right now (an undo, a restore), so a second request
+/// for the same entry is refused instead of racing the first.
+final class EntryClaims: Sendable {
+    private let claimed = Mutex<Set<Int>>([])
+
+    /// True when `entry` was free and is now this caller's; false when someone holds it.
+    func claim(_ entry: Int) -> Bool {
+        claimed.withLock { $0.insert(entry).inserted }
+    }
+
+    func release(_ entry: Int) {
+        _ = claimed.withLock { $0.remove(entry) }
+    }
+}

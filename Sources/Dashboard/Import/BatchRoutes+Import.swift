@@ -1,0 +1,161 @@
+import Foundation
+import HTTPServer
+import MarketClient
+import Templating
+
+/// `GET /products/import` (the form) and `POST /products/import` (303 to the batch's preview).
+/// The body is spooled to disk by the server (64 MB at most) and read where it lies; a CSV over
+/// 5 MB or 10,000 rows is 413, a file that is not a CSV of ours 422, with the reason, in the
+/// reader's language. Nothing is sent to the market.
+extension BatchRoutes {
+    static let maxImportBodyBytes = ImportUpload.maxRequestBytes
+
+    /// `GET /products/import`: `batches/import`.
+    func importForm(_ request: HTTPRequest) -> HTTPResponse {
+        let (token, setCookie) = csrf.token(for: request)
+        return importPage(request, status: .ok, csrfToken: token, setCookie: setCookie)
+    }
+
+    /// `POST /products/import`.
+    func importPreview(_ request: HTTPRequest) async -> HTTPResponse {
+        let language = Language(request)
+        let wording = Wording(language)
+        if csrf.originProblem(request) != nil { return renderer.error(.forbidden, wording.otherSite, retryHref: nil, for: request) }
+        let upload: ImportUpload
+        do {
+            upload = try ImportUpload.read(request)
+        } catch {
+            return importRefused(error, request)
+        }
+        guard csrf.tokenMatches(request, submitted: upload.value(CSRFGuard.fieldName)) else {
+            let (token, setCookie) = csrf.token(for: request)
+            return importPage(request, status: .forbidden, csrfToken: token, setCookie: setCookie, problem: wording.importProblem(.stale))
+        }
+        let token = csrf.token(for: request).token
+        guard let csv = upload.csv else {
+            return importPage(request, status: .unprocessableContent, csrfToken: token, problem: wording.importProblem(.noFile))
+        }
+        let table: CSVTable
+        do {
+            table = try CSVTable.read(csv, limits: CSVTable.Limits(rows: Self.maxRows))
+        } catch .tooManyRows(let limit) {
+            return importPage(request, status: .contentTooLarge, csrfToken: token, problem: wording.importProblem(.tooManyRows(limit: limit)))
+        } catch {
+            return importPage(request, status: .unprocessableContent, csrfToken: token, problem: wording.csvProblem(error))
+        }
+        let columns = ImportPlanner.Columns(header: table.header)
+        guard columns.hasUsableColumn else {
+            let names = table.header.prefix(8).map { "“\(String($0.prefix(40)))”" }.joined(separator: ", ")
+            return importPage(request, status: .unprocessableContent, csrfToken: token, problem: wording.importProblem(.noKnownColumn(names)))
+        }
+        guard let own = ownVendor.id else { return renderer.unknownOwnVendor(request) }
+        let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: "/products/import", request) }
+        let products = await knownProducts(ImportPlanner.ids(in: table, columns: columns), snapshot: snapshot)
+        let descriptions = await self.descriptions(
+            ImportPlanner.idsChangingDescription(in: table, columns: columns).filter { products[$0]?.vendorID == own })
+        var made: Int?
+        do throws(any Error) {
+            let batchID = try store.begin(kind: .import, source: String(upload.csvName.prefix(200)))
+            made = batchID
+            var uploads: [String: ImportPlanner.Upload] = [:]
+            var failure: (any Error)?
+            try ImportUpload.images(in: request, named: Set(ImportPlanner.imageNames(in: table, columns: columns))) { name, checked in
+                switch checked {
+                case .failure(let refusal): uploads[name] = .refused(refusal)
+                case .success(let image):
+                    do {
+                        uploads[name] = .usable(try store.addImage(batchID, image))
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+            if let failure { throw failure }
+            let planner = ImportPlanner(columns: columns, ownVendorID: own, products: products, descriptions: descriptions, uploads: uploads)
+            try store.addRows(batchID, planner.rows(table), notes: planner.notes)
+            return .redirect(to: "/batches/\(batchID)", status: .seeOther)
+        } catch {
+            // Nothing half made stays behind.
+            if let made { _ = try? store.discard(made) }
+            if let problem = error as? ImportUpload.Problem { return importRefused(problem, request) }
+            return storageFailure(error, request)
+        }
+    }
+
+    /// The snapshot's products by id, and those the file names that the snapshot lacks (newer
+    /// than the count), read from the market, at most `maxReads`.
+    private func knownProducts(_ ids: [Int], snapshot: CatalogSnapshot) async -> [Int: CatalogProduct] {
+        var products: [Int: CatalogProduct] = [:]
+        products.reserveCapacity(snapshot.products.count)
+        for product in snapshot.products { products[product.id] = product }
+        var missing = Set(ids.filter { products[$0] == nil })
+        for id in missing.prefix(Self.maxReads) {
+            missing.remove(id)
+            if let detail = try? await gateway.product(id: id).value {
+                products[id] = CatalogProduct(detail, vendorName: detail.vendorName ?? "")
+            }
+        }
+        return products
+    }
+
+    /// The current descriptions of these products (the snapshot keeps none), read through the
+    /// cache, eight at a time.
+    private func descriptions(_ ids: [Int]) async -> [Int: String] {
+        let gateway = self.gateway
+        var found: [Int: String] = [:]
+        var next = ids.makeIterator()
+        await withTaskGroup(of: (Int, String?).self) { group in
+            for _ in 0..<8 {
+                guard let id = next.next() else { break }
+                group.addTask { (id, try? await gateway.product(id: id).value.description) }
+            }
+            while let (id, description) = await group.next() {
+                if let description { found[id] = description }
+                if let id = next.next() { group.addTask { (id, try? await gateway.product(id: id).value.description) } }
+            }
+        }
+        return found
+    }
+
+    /// An upload that cannot be read: 415, 413 (with the limit in words) or 400.
+    private func importRefused(_ problem: ImportUpload.Problem, _ request: HTTPRequest) -> HTTPResponse {
+        let wording = Wording(Language(request))
+        let token = csrf.token(for: request).token
+        switch problem {
+        case .notMultipart:
+            return importPage(request, status: .unsupportedMediaType, csrfToken: token, problem: wording.importProblem(.notMultipart))
+        case .csvTooLarge:
+            return importPage(
+                request, status: .contentTooLarge, csrfToken: token, problem: wording.importProblem(.csvTooLarge(limit: "5 MB")))
+        case .unreadable(let error) where error.status == .contentTooLarge:
+            return importPage(request, status: .contentTooLarge, csrfToken: token, problem: wording.importProblem(.requestTooLarge(limit: "64 MB")))
+        case .unreadable(let error):
+            return importPage(request, status: .badRequest, csrfToken: token, problem: wording.formUnreadable(.multipart(error)).message)
+        case .storage(let detail):
+            renderer.logger.log(.error, "import: \(detail)")
+            return renderer.error(.internalServerError, wording.batchStorageFailed, retryHref: nil, for: request)
+        }
+    }
+
+    /// The import form, with what was wrong when there is something.
+    func importPage(
+        _ request: HTTPRequest, status: HTTPStatus, csrfToken: String, setCookie: String? = nil, problem: String? = nil
+    ) -> HTTPResponse {
+        let language = Language(request)
+        let wording = Wording(language)
+        var context: TemplateObject = [
+            "title": .string(problem == nil ? wording[.importTitle] : wording.errorTitle(wording[.importTitle])),
+            "csrfToken": .string(csrfToken),
+            "columns": .list(ProductCSV.Column.allCases.filter { !$0.isComputed }.map { column in
+                ["name": .string(column.name(in: language)), "text": .string(wording.columnMeaning(column))]
+            }),
+            "limits": .string(wording.importLimits),
+        ]
+        if let problem { context["problem"] = .string(problem) }
+        var response = renderer.page("batches/import", context, status: status, language: language, for: request)
+        response.headers["Cache-Control"] = "no-store"
+        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
+        return response
+    }
+}

@@ -1,0 +1,373 @@
+import Foundation
+import MarketClient
+
+/// The rows of a CSV import. A row whose `id` names an own product updates the fields whose
+/// cells differ from the product (an empty cell leaves its field alone); a row without an `id`
+/// registers a product, with the register form's rules and messages (name, description,
+/// price, currency and 1–5 images required). Cells are read the way spreadsheets write
+/// numbers: `20000`, `20000.0` and `20,000` are the same price, so an exported file edited
+/// and imported again shows no change for the rows nobody touched. Pure: the table, the
+/// products and the uploaded images in, rows out.
+struct ImportPlanner {
+    /// Where each known column is in the table.
+    struct Columns: Sendable {
+        var index: [ProductCSV.Column: Int] = [:]
+        /// Header cells that name no column, and columns the market computes: ignored.
+        var unknown: [String] = []
+        /// Columns the market computes, as the header names them.
+        var computed: [String] = []
+        /// A column named twice: the first is read.
+        var repeated: [String] = []
+
+        /// Columns an import can use (not only computed ones).
+        var hasUsableColumn: Bool { index.keys.contains { !$0.isComputed } }
+
+        init(header: [String]) {
+            for (position, cell) in header.enumerated() {
+                let trimmed = cell.trimmingCharacters(in: .whitespaces)
+                guard let column = ProductCSV.Column.named(trimmed) else {
+                    if !trimmed.isEmpty { unknown.append(String(trimmed.prefix(40))) }
+                    continue
+                }
+                if column.isComputed {
+                    computed.append(String(trimmed.prefix(40)))
+                    continue
+                }
+                if index[column] != nil {
+                    repeated.append(String(trimmed.prefix(40)))
+                    continue
+                }
+                index[column] = position
+            }
+        }
+    }
+
+    /// An uploaded image, checked: kept for a create, or the reason it cannot be used.
+    enum Upload: Sendable {
+        /// Its index in the batch's images.
+        case usable(Int)
+        case refused(Wording.ImageRefusal)
+    }
+
+    let columns: Columns
+    let ownVendorID: Int
+    /// The products the preview compares with, by id (the catalog snapshot, and products
+    /// read because the snapshot did not have them).
+    let products: [Int: CatalogProduct]
+    /// Descriptions of the products whose rows change the description, by id.
+    let descriptions: [Int: String]
+    /// The uploaded images by file name.
+    let uploads: [String: Upload]
+    /// Own products by name as search compares names (duplicate names are warned about).
+    let ownNames: [String: [Int]]
+
+    init(
+        columns: Columns, ownVendorID: Int, products: [Int: CatalogProduct], descriptions: [Int: String] = [:],
+        uploads: [String: Upload] = [:]
+    ) {
+        self.columns = columns
+        self.ownVendorID = ownVendorID
+        self.products = products
+        self.descriptions = descriptions
+        self.uploads = uploads
+        var names: [String: [Int]] = [:]
+        for product in products.values where product.vendorID == ownVendorID {
+            names[Self.nameKey(product.name), default: []].append(product.id)
+        }
+        ownNames = names
+    }
+
+    /// The notes of the whole import: the columns it ignores.
+    var notes: [BatchText] {
+        var notes: [BatchText] = []
+        if !columns.computed.isEmpty {
+            let names = columns.computed.prefix(10).map { "“\($0)”" }.joined(separator: ", ")
+            notes.append(BatchText { $0.importNote(.computed(names)) })
+        }
+        if !columns.unknown.isEmpty {
+            let names = columns.unknown.prefix(10).map { "“\($0)”" }.joined(separator: ", ")
+            notes.append(BatchText { $0.importNote(.unknown(names)) })
+        }
+        if !columns.repeated.isEmpty {
+            let names = columns.repeated.prefix(10).map { "“\($0)”" }.joined(separator: ", ")
+            notes.append(BatchText { $0.importNote(.repeated(names)) })
+        }
+        return notes
+    }
+
+    /// The ids the rows name that `products` lacks (to be read from the market).
+    static func ids(in table: CSVTable, columns: Columns) -> [Int] {
+        guard let position = columns.index[.id] else { return [] }
+        return table.rows.compactMap { row in row.cells.indices.contains(position) ? BatchAmounts.count(row.cells[position]) : nil }
+    }
+
+    /// Ids of rows that set a description (their current description is needed to compare).
+    static func idsChangingDescription(in table: CSVTable, columns: Columns) -> [Int] {
+        guard let id = columns.index[.id], let description = columns.index[.description] else { return [] }
+        return table.rows.compactMap { row in
+            guard row.cells.indices.contains(description), !row.cells[description].unicodeScalars.allSatisfy(\.properties.isWhitespace),
+                row.cells.indices.contains(id)
+            else { return nil }
+            return BatchAmounts.count(row.cells[id])
+        }
+    }
+
+    /// The image file names the rows name, in order of first mention.
+    static func imageNames(in table: CSVTable, columns: Columns) -> [String] {
+        guard let position = columns.index[.images] else { return [] }
+        var seen = Set<String>()
+        var names: [String] = []
+        for row in table.rows where row.cells.indices.contains(position) {
+            for name in splitImages(row.cells[position]) where seen.insert(name).inserted { names.append(name) }
+        }
+        return names
+    }
+
+    static func splitImages(_ cell: String) -> [String] {
+        cell.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    static func nameKey(_ name: String) -> String {
+        CatalogSearch.fold(ProductFormRules.normalized(name))
+    }
+
+    // MARK: Rows
+
+    func rows(_ table: CSVTable) -> [BatchRow] {
+        var rows = table.rows.map(row)
+        warnAboutNamesRepeated(&rows)
+        return rows
+    }
+
+    private func cell(_ row: CSVTable.Row, _ column: ProductCSV.Column) -> String? {
+        guard let position = columns.index[column], row.cells.indices.contains(position) else { return nil }
+        let text = row.cells[position]
+        return text.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? nil : text
+    }
+
+    private func row(_ row: CSVTable.Row) -> BatchRow {
+        guard let idText = cell(row, .id) else { return create(row) }
+        guard let id = BatchAmounts.count(idText), id > 0 else {
+            let shown = String(idText.prefix(40))
+            return invalid(row, id: nil, name: cell(row, .name) ?? "", BatchText(field: nil) { $0.batchProblem(.badID(shown)) })
+        }
+        guard let product = products[id] else {
+            return invalid(row, id: id, name: cell(row, .name) ?? "", BatchText { $0.batchProblem(.notFound(id: id)) })
+        }
+        return update(row, product)
+    }
+
+    private func invalid(_ row: CSVTable.Row, id: Int?, name: String, _ problem: BatchText) -> BatchRow {
+        BatchRow(
+            batchID: 0, number: 0, line: row.line, productID: id, operation: .none, status: .invalid, name: String(name.prefix(200)),
+            currency: "", before: RecordedFields(), after: RecordedFields(), problems: [problem])
+    }
+
+    /// A row for an existing product: the cells that differ become the change.
+    private func update(_ row: CSVTable.Row, _ product: CatalogProduct) -> BatchRow {
+        var result = BatchRow(
+            batchID: 0, number: 0, line: row.line, productID: product.id, operation: .edit, status: .pending, name: product.name,
+            currency: product.currency.rawValue, before: RecordedFields(), after: RecordedFields())
+        var problems: [BatchText] = []
+        var after = RecordedFields()
+        // A cell that holds what the product has is never judged: live products break the
+        // register form's rules (2-character names, price 0), and an untouched row is no change.
+        if let text = cell(row, .name), ProductFormRules.normalized(text) != ProductFormRules.normalized(product.name) {
+            switch checked({ ProductFormRules.checkName(text, $0) }) {
+            case .success(let name): after.name = name
+            case .failure(let problem): problems.append(problem.on(.name))
+            }
+        }
+        if let text = cell(row, .description) {
+            let current = descriptions[product.id]
+            switch checked({ ProductFormRules.checkDescription(text, $0) }) {
+            case .success(let description) where current.map { ProductFormRules.normalized($0) != description } ?? true:
+                after.description = description
+            case .success: break
+            case .failure(let problem):
+                // A description left as it was is never judged (live products have short ones).
+                if current.map({ ProductFormRules.normalized($0) != ProductFormRules.normalized(text) }) ?? true {
+                    problems.append(problem.on(.description))
+                }
+            }
+        }
+        var currency = product.currency
+        if let text = cell(row, .currency), Currency(rawValue: text) != product.currency {
+            switch checked({ ProductFormRules.checkCurrency(text, $0) }) {
+            case .success(let code):
+                after.currency = code.rawValue
+                currency = code
+            case .failure(let problem): problems.append(problem.on(.currency))
+            }
+        }
+        let rulesCurrency = currency.isKnown ? currency : .usd
+        if let text = cell(row, .price) {
+            switch checked({ ProductFormRules.checkPrice(Self.plainAmount(text), currency: rulesCurrency, $0) }) {
+            case .success(let price) where price.amount != product.price: after.price = price.amount
+            case .success: break
+            case .failure(let problem):
+                if BatchAmounts.read(text) != product.price { problems.append(problem.on(.price)) }
+            }
+        }
+        if let text = cell(row, .discountedPrice) {
+            switch checked({ ProductFormRules.checkDiscount(Self.plainAmount(text), currency: rulesCurrency, $0) }) {
+            case .success(let discount) where discount.amount != product.discountedPrice: after.discountedPrice = discount.amount
+            case .success: break
+            case .failure(let problem):
+                if BatchAmounts.read(text) != product.discountedPrice { problems.append(problem.on(.discountedPrice)) }
+            }
+        }
+        if let text = cell(row, .stock) {
+            switch checked({ ProductFormRules.checkStock(Self.plainCount(text), $0) }) {
+            case .success(let stock) where stock != product.stock: after.stock = stock
+            case .success: break
+            case .failure(let problem):
+                if BatchAmounts.count(text) != product.stock { problems.append(problem.on(.stock)) }
+            }
+        }
+        if problems.isEmpty, after.price != nil || after.discountedPrice != nil {
+            let price = after.price ?? product.price
+            let discount = after.discountedPrice ?? product.discountedPrice
+            if discount > price {
+                problems.append(
+                    after.discountedPrice != nil
+                        ? BatchText(field: .discountedPrice) { $0.message(.discountOverPrice) }
+                        : BatchText(field: .price) { $0.message(.priceUnderDiscount("\(discount)")) })
+            }
+        }
+        if product.vendorID != ownVendorID {
+            // Another vendor's product: refused only when the row would change it.
+            guard problems.isEmpty, after.isEmpty else {
+                return invalid(row, id: product.id, name: product.name, BatchText { $0.batchProblem(.notOwn) })
+            }
+            result.operation = .none
+            result.status = .unchanged
+            return result
+        }
+        if !problems.isEmpty {
+            result.operation = .none
+            result.status = .invalid
+            result.problems = problems
+            return result
+        }
+        guard !after.isEmpty else {
+            result.operation = .none
+            result.status = .unchanged
+            return result
+        }
+        if let name = after.name { result.name = name }
+        result.after = after
+        var compared = after.setFields
+        if after.price != nil || after.discountedPrice != nil { compared += [.price, .discountedPrice] }
+        result.before = RecordedFields(
+            name: product.name, description: descriptions[product.id], price: product.price, currency: product.currency.rawValue,
+            discountedPrice: product.discountedPrice, stock: product.stock
+        ).only(compared)
+        if let price = after.price, let warning = BulkPlanner.priceJump(from: product.price, to: price) { result.warnings.append(warning) }
+        if after.price != nil || after.discountedPrice != nil,
+            let warning = BulkPlanner.deepDiscount(after.discountedPrice ?? product.discountedPrice, of: after.price ?? product.price)
+        {
+            result.warnings.append(warning)
+        }
+        if let name = after.name, ownNames[Self.nameKey(name)]?.contains(where: { $0 != product.id }) == true {
+            result.warnings.append(BatchText(field: .name) { $0.batchWarning(.duplicateName) })
+        }
+        return result
+    }
+
+    /// A row without an id: a product to register, with every rule of the register form.
+    private func create(_ row: CSVTable.Row) -> BatchRow {
+        var values = ProductFormValues()
+        values.name = cell(row, .name) ?? ""
+        values.description = cell(row, .description) ?? ""
+        values.price = cell(row, .price).map(Self.plainAmount) ?? ""
+        values.discountedPrice = cell(row, .discountedPrice).map(Self.plainAmount) ?? ""
+        values.stock = cell(row, .stock).map(Self.plainCount) ?? ""
+        values.currency = cell(row, .currency)?.trimmingCharacters(in: .whitespaces) ?? ""
+        let english = ProductFormRules.validate(values, Wording(.en))
+        // The Korean messages only when there are messages.
+        let korean = english.errors.isEmpty ? english : ProductFormRules.validate(values, Wording(.ko))
+        var problems = english.errors.ordered.map { field, message in
+            BatchText(field: field, en: message, ko: korean.errors[field] ?? message)
+        }
+        var images: [Int] = []
+        let names = Self.splitImages(cell(row, .images) ?? "")
+        if names.isEmpty {
+            problems.append(BatchText(field: .images) { $0.message(.imagesMissing) })
+        } else if names.count > ImageUpload.allowedCount.upperBound {
+            problems.append(BatchText(field: .images) { $0.batchProblem(.tooManyImages(names.count)) })
+        }
+        for name in names.prefix(ImageUpload.allowedCount.upperBound) {
+            let quoted = "“\(String(name.prefix(80)))”"
+            switch uploads[name] ?? uploads.first(where: { $0.key.lowercased() == name.lowercased() })?.value {
+            case .usable(let index)?: images.append(index)
+            case .refused(let refusal)?: problems.append(BatchText(field: .images) { $0.imageRefused(quoted, refusal) })
+            case nil: problems.append(BatchText(field: .images) { $0.batchProblem(.imageNotUploaded(quoted)) })
+            }
+        }
+        let name = english.valid?.name ?? ProductFormRules.normalized(values.name)
+        var result = BatchRow(
+            batchID: 0, number: 0, line: row.line, productID: nil, operation: .create, status: .pending, name: String(name.prefix(200)),
+            currency: Currency(rawValue: values.currency).rawValue, before: RecordedFields(), after: RecordedFields())
+        guard problems.isEmpty, let valid = english.valid else {
+            result.operation = .none
+            result.status = .invalid
+            result.problems = problems
+            return result
+        }
+        result.after = RecordedFields(
+            name: valid.name, description: valid.description, price: valid.price.amount, currency: valid.currency.rawValue,
+            discountedPrice: valid.discountedPrice.amount, stock: valid.stock)
+        result.images = images
+        result.knownIDs = ownNames[Self.nameKey(valid.name)] ?? []
+        if !result.knownIDs.isEmpty { result.warnings.append(BatchText(field: .name) { $0.batchWarning(.duplicateName) }) }
+        if let warning = BulkPlanner.deepDiscount(valid.discountedPrice.amount, of: valid.price.amount) { result.warnings.append(warning) }
+        return result
+    }
+
+    /// Two rows of the file giving products one name: each says which other row has it.
+    private func warnAboutNamesRepeated(_ rows: inout [BatchRow]) {
+        var first: [String: Int] = [:]
+        for index in rows.indices where rows[index].operation == .create || rows[index].after.name != nil {
+            let key = Self.nameKey(rows[index].after.name ?? rows[index].name)
+            if let earlier = first[key] {
+                if let line = rows[earlier].line {
+                    rows[index].warnings.append(BatchText(field: .name) { $0.batchWarning(.duplicateInFile(line: line)) })
+                }
+            } else {
+                first[key] = index
+            }
+        }
+    }
+
+    /// The rule's value, or its message in both languages.
+    private func checked<Value>(_ check: (Wording) -> Result<Value, ProductFormRules.Refusal>) -> Result<Value, BatchText> {
+        switch check(Wording(.en)) {
+        case .success(let value): return .success(value)
+        case .failure(let english):
+            let korean = check(Wording(.ko))
+            let ko = if case .failure(let refusal) = korean { refusal.message } else { english.message }
+            return .failure(BatchText(en: english.message, ko: ko))
+        }
+    }
+
+    /// A spreadsheet's number as the form rules read amounts (`20,000.0` → `20000`), or the
+    /// cell as it is when it is not a number (the rule then says so).
+    static func plainAmount(_ text: String) -> String {
+        if let parsed = DecimalText.spreadsheet(text) { return parsed.text }
+        return BatchAmounts.read(text).map(BatchAmounts.plain) ?? text
+    }
+
+    static func plainCount(_ text: String) -> String {
+        BatchAmounts.count(text).map(String.init) ?? text
+    }
+}
+
+extension BatchText: Error {
+    /// The same text about `field`.
+    func on(_ field: ProductField) -> BatchText {
+        var copy = self
+        copy.field = field.rawValue
+        return copy
+    }
+}

@@ -1,0 +1,514 @@
+import Foundation
+import MarketClient
+
+/// Texts of batches: the bulk form's problems, a batch's title, states, rows and buttons, the
+/// import's problems and notes. Both languages side by side.
+extension Wording {
+    // MARK: The bulk form
+
+    enum BulkProblem {
+        case noAction, notANumber, negative, stockWhole, percentOver100, cutTooDeep, nothingSelected
+        case tooMany(limit: Int)
+    }
+
+    func bulkProblem(_ problem: BulkProblem) -> String {
+        switch (language, problem) {
+        case (.en, .noAction): "Choose what to change."
+        case (.en, .notANumber): "Enter the value as a number, like 1000, 12.50 or -10."
+        case (.en, .negative): "The value cannot be negative for this change."
+        case (.en, .stockWhole): "The stock changes by whole numbers only."
+        case (.en, .percentOver100): "A discount can be at most 100% of the price."
+        case (.en, .cutTooDeep): "A price cannot be lowered by 100% or more."
+        case (.en, .nothingSelected): "Select at least one of your products, or choose “all my products matching this list”."
+        case (.en, .tooMany(let limit)): "One batch changes at most \(OverviewPage.grouped(limit)) products; narrow the search or filters."
+        case (.ko, .noAction): "수정할 내용을 선택해 주세요."
+        case (.ko, .notANumber): "값은 1000, 12.50, -10처럼 숫자로 입력해 주세요."
+        case (.ko, .negative): "이 수정에는 0 이상의 값을 입력해 주세요."
+        case (.ko, .stockWhole): "재고는 정수로 입력해 주세요."
+        case (.ko, .percentOver100): "할인 금액은 판매가의 100%를 넘을 수 없습니다."
+        case (.ko, .cutTooDeep): "판매가를 100% 미만으로 낮춰 주세요."
+        case (.ko, .nothingSelected): "내 상품을 하나 이상 선택하거나 “이 목록의 검색과 필터에 맞는 내 상품 전체”를 선택해 주세요."
+        case (.ko, .tooMany(let limit)): "일괄 작업 하나로는 상품을 최대 \(OverviewPage.grouped(limit))개까지 수정할 수 있습니다. 검색이나 필터를 좁혀 주세요."
+        }
+    }
+
+    var bulkProblemHeading: String {
+        language == .en ? "The change could not be prepared" : "수정 내용을 준비하지 못했습니다"
+    }
+
+    // MARK: Rows: problems and warnings
+
+    enum BatchProblem {
+        case notFound(id: Int), notOwn, badID(String), tooManyImages(Int), imageNotUploaded(String)
+    }
+
+    func batchProblem(_ problem: BatchProblem) -> String {
+        switch (language, problem) {
+        case (.en, .notFound(let id)): "There is no product \(id) on the market (it may have been deleted)."
+        case (.en, .notOwn): "This is another vendor's product: only your own products can be changed here."
+        case (.en, .badID(let text)): "The id “\(text)” is not a product number; leave it empty to register a new product."
+        case (.en, .tooManyImages(let count)): "A product has at most 5 images; this row names \(count)."
+        case (.en, .imageNotUploaded(let name)): "\(name) is not among the uploaded images; add it with the images."
+        case (.ko, .notFound): "오픈마켓에 이 번호의 상품이 없습니다(삭제되었을 수 있습니다)."
+        case (.ko, .notOwn): "다른 판매자의 상품입니다. 여기서는 내 상품만 수정할 수 있습니다."
+        case (.ko, .badID(let text)): "상품 번호 칸에 쓴 “\(text)” 값은 상품 번호가 아닙니다. 새 상품을 등록하려면 칸을 비워 주세요."
+        case (.ko, .tooManyImages(let count)): "상품 이미지는 5장까지입니다. 이 행의 이미지 수는 \(count)장입니다."
+        case (.ko, .imageNotUploaded(let name)): "업로드한 이미지 중에 \(name) 파일이 없습니다. 이미지와 함께 올려 주세요."
+        }
+    }
+
+    enum BatchWarning {
+        case priceJump(percent: Int, up: Bool), deepDiscount(percent: Int), duplicateName, duplicateInFile(line: Int)
+    }
+
+    func batchWarning(_ warning: BatchWarning) -> String {
+        switch (language, warning) {
+        case (.en, .priceJump(let percent, let up)): "The price goes \(up ? "up" : "down") by \(percent)%, more than half."
+        case (.en, .deepDiscount(let percent)): "The discount is \(percent)% of the price."
+        case (.en, .duplicateName): "Another product of yours has this name."
+        case (.en, .duplicateInFile(let line)): "Row \(line) of the file gives a product this name too."
+        case (.ko, .priceJump(let percent, let up)): "판매가가 \(percent)% \(up ? "오릅니다" : "내립니다"). 절반 넘게 달라지는 수정입니다."
+        case (.ko, .deepDiscount(let percent)): "할인 금액이 판매가의 \(percent)%입니다."
+        case (.ko, .duplicateName): "같은 이름의 내 상품이 이미 있습니다."
+        case (.ko, .duplicateInFile(let line)): "파일의 \(line)행에도 같은 이름의 상품이 있습니다."
+        }
+    }
+
+    // MARK: A batch
+
+    /// "Batch 12: Adjust price: −10%" / "일괄 작업 12: 판매가 조정: −10%".
+    func batchTitle(_ batch: Batch) -> String {
+        let what: String
+        switch batch.kind {
+        case .bulk: what = batch.action.map(actionText) ?? ""
+        case .import: what = language == .en ? "Import of “\(batch.source)”" : "“\(batch.source)” 파일 가져오기"
+        case .undo: what = language == .en ? "Undo of batch \(batch.source)" : "일괄 작업 \(batch.source) 되돌리기"
+        }
+        return (language == .en ? "Batch \(batch.id): " : "일괄 작업 \(batch.id): ") + what
+    }
+
+    /// What a bulk action does, in a few words.
+    func actionText(_ action: BatchAction) -> String {
+        let number = Self.signed(action.value, always: action.kind == .priceAdjust || action.kind == .stockAdjust)
+        let value = action.unit == .percent && action.takesUnit ? number + "%" : number
+        switch (language, action.kind) {
+        case (.en, .priceSet): return "Set price: \(value)"
+        case (.en, .priceAdjust): return "Adjust price: \(value)"
+        case (.en, .discountSet) where action.value == 0: return "Remove discount"
+        case (.en, .discountSet): return action.unit == .percent ? "Set discount: \(value) of the price" : "Set discount: \(value)"
+        case (.en, .stockSet): return "Set stock: \(value)"
+        case (.en, .stockAdjust): return "Adjust stock: \(value)"
+        case (.en, .delete): return "Delete products"
+        case (.ko, .priceSet): return "판매가 설정: \(value)"
+        case (.ko, .priceAdjust): return "판매가 조정: \(value)"
+        case (.ko, .discountSet) where action.value == 0: return "할인 삭제"
+        case (.ko, .discountSet): return action.unit == .percent ? "할인 금액 설정: 판매가의 \(value)" : "할인 금액 설정: \(value)"
+        case (.ko, .stockSet): return "재고 설정: \(value)"
+        case (.ko, .stockAdjust): return "재고 조정: \(value)"
+        case (.ko, .delete): return "상품 삭제"
+        }
+    }
+
+    /// `1,000`, `+10`, `−12.5` (a true minus sign).
+    static func signed(_ value: Decimal, always: Bool) -> String {
+        let magnitude = PriceText.grouped(value.magnitude, minimumFractionDigits: 0)
+        if value < 0 { return "−" + magnitude }
+        return always ? "+" + magnitude : magnitude
+    }
+
+    /// "Made on 2026-11-25 at 14:02" / "2026-11-25 14:02에 만듦".
+    /// `stamp` is a `LocalTime.timestamp`: "Made 2026-11-25 09:30 (KST)".
+    func batchMade(_ stamp: String) -> String {
+        language == .en ? "Made \(stamp)" : "만든 시각: \(stamp)"
+    }
+
+    func batchState(_ state: Batch.State, counts: BatchCounts) -> String {
+        switch (language, state) {
+        case (.en, .preview): "Preview: nothing has been sent to the market."
+        case (.en, .running): "Applying in the background."
+        case (.en, .finished) where counts[.failed] > 0: "Finished, with failures."
+        case (.en, .finished): "Finished."
+        case (.ko, .preview): "미리 보기: 아직 오픈마켓에 아무것도 보내지 않았습니다."
+        case (.ko, .running): "백그라운드에서 적용하고 있습니다."
+        case (.ko, .finished) where counts[.failed] > 0: "끝났지만 실패한 상품이 있습니다."
+        case (.ko, .finished): "끝났습니다."
+        }
+    }
+
+    /// "8 to change, 2 unchanged, 1 invalid" (only the statuses there are).
+    func batchSummary(_ counts: BatchCounts, state: Batch.State) -> String {
+        let parts = BatchRow.Status.allCases.compactMap { status -> String? in
+            let count = counts[status]
+            guard count > 0 else { return nil }
+            return statusCount(status, count: count, state: state)
+        }
+        guard !parts.isEmpty else { return language == .en ? "No rows." : "행이 없습니다." }
+        return parts.joined(separator: language == .en ? ", " : ", ") + "."
+    }
+
+    private func statusCount(_ status: BatchRow.Status, count: Int, state: Batch.State) -> String {
+        let n = OverviewPage.grouped(count)
+        switch (language, status) {
+        case (.en, .pending): return state == .preview ? "\(n) to change" : "\(n) waiting"
+        case (.en, .unchanged): return "\(n) unchanged"
+        case (.en, .invalid): return "\(n) invalid"
+        case (.en, .done): return "\(n) done"
+        case (.en, .failed): return "\(n) failed"
+        case (.en, .skipped): return "\(n) skipped"
+        case (.ko, .pending): return state == .preview ? "수정 예정 \(n)건" : "대기 \(n)건"
+        case (.ko, .unchanged): return "수정 없음 \(n)건"
+        case (.ko, .invalid): return "오류 \(n)건"
+        case (.ko, .done): return "완료 \(n)건"
+        case (.ko, .failed): return "실패 \(n)건"
+        case (.ko, .skipped): return "건너뜀 \(n)건"
+        }
+    }
+
+    /// A filter link: "All (12)", "Failed (2)".
+    func statusFilter(_ status: BatchRow.Status?, count: Int) -> String {
+        let n = OverviewPage.grouped(count)
+        guard let status else { return language == .en ? "All (\(n))" : "전체(\(n))" }
+        return language == .en ? "\(statusName(status)) (\(n))" : "\(statusName(status))(\(n))"
+    }
+
+    func statusName(_ status: BatchRow.Status) -> String {
+        switch (language, status) {
+        case (.en, .pending): "Pending"
+        case (.en, .unchanged): "Unchanged"
+        case (.en, .invalid): "Invalid"
+        case (.en, .done): "Done"
+        case (.en, .failed): "Failed"
+        case (.en, .skipped): "Skipped"
+        case (.ko, .pending): "대기"
+        case (.ko, .unchanged): "수정 없음"
+        case (.ko, .invalid): "오류"
+        case (.ko, .done): "완료"
+        case (.ko, .failed): "실패"
+        case (.ko, .skipped): "건너뜀"
+        }
+    }
+
+    /// A row's status as its cell says it.
+    func rowStatus(_ status: BatchRow.Status, state: Batch.State, operation: BatchRow.Operation) -> String {
+        switch (language, status) {
+        case (.en, .pending) where state == .preview:
+            switch operation {
+            case .create: return "Will be registered"
+            case .delete: return "Will be deleted"
+            default: return "Will change"
+            }
+        case (.en, .pending): return "Waiting"
+        case (.en, .skipped): return "Skipped: changed elsewhere"
+        case (.ko, .pending) where state == .preview:
+            switch operation {
+            case .create: return "등록 예정"
+            case .delete: return "삭제 예정"
+            default: return "수정 예정"
+            }
+        case (.ko, .pending): return "대기 중"
+        case (.ko, .skipped): return "건너뜀: 다른 곳에서 수정됨"
+        default: return statusName(status)
+        }
+    }
+
+    func rowOperation(_ operation: BatchRow.Operation) -> String? {
+        switch (language, operation) {
+        case (.en, .create): "New product"
+        case (.en, .delete): "Delete"
+        case (.ko, .create): "새 상품"
+        case (.ko, .delete): "삭제"
+        default: nil
+        }
+    }
+
+    /// Why a row was not done; the market's own words, when it gave some, come beside this.
+    func rowFailure(_ code: BatchFailure.Code) -> String {
+        switch (language, code) {
+        case (.en, .refused): "The market refused the change."
+        case (.en, .notFound): "The product is no longer on the market."
+        case (.en, .unauthorized): "The market did not accept this dashboard's vendor credentials."
+        case (.en, .invalid): "The market did not accept the values."
+        case (.en, .unreachable): "The market did not answer, so nothing was sent. Retry when it is back."
+        case (.en, .unknown): "The market did not answer in time: the change may or may not have been made. Retry checks first."
+        case (.en, .changedElsewhere): "The product changed on the market after the preview, so this change was not sent."
+        case (.ko, .refused): "오픈마켓이 수정을 거절했습니다."
+        case (.ko, .notFound): "상품이 오픈마켓에 더 이상 없습니다."
+        case (.ko, .unauthorized): "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다."
+        case (.ko, .invalid): "오픈마켓이 값을 받아들이지 않았습니다."
+        case (.ko, .unreachable): "오픈마켓이 응답하지 않아 아무것도 보내지 않았습니다. 잠시 후 다시 시도해 주세요."
+        case (.ko, .unknown): "오픈마켓이 제때 응답하지 않아 반영되었는지 알 수 없습니다. 다시 시도하면 먼저 확인합니다."
+        case (.en, .journalUnavailable): "Not sent: the dashboard could not record it in its history. The dashboard's log says why."
+        case (.en, .imagesNotKept): "Not deleted: its pictures could not be kept in the recycle bin. Retry when its pictures load."
+        case (.ko, .changedElsewhere): "미리 보기 뒤에 오픈마켓에서 상품이 수정되어 이 수정은 보내지 않았습니다."
+        case (.ko, .journalUnavailable): "보내지 않았습니다. 작업 기록에 남길 수 없었습니다. 이유는 대시보드 로그에서 확인해 주세요."
+        case (.ko, .imagesNotKept): "삭제하지 않았습니다. 휴지통에 이미지를 보관할 수 없었습니다. 이미지가 다시 보이면 다시 시도해 주세요."
+        }
+    }
+
+    func fieldLabel(_ field: ProductField) -> String {
+        switch field {
+        case .name: self[.nameLabel]
+        case .description: self[.descriptionLabel]
+        case .price: self[.priceLabel]
+        case .discountedPrice: self[.discountLabel]
+        case .stock: self[.stockLabel]
+        case .currency: self[.currencyLabel]
+        case .images: self[.imagesLegend]
+        case .thumbnailID: self[.thumbnail]
+        }
+    }
+
+    var unnamedRow: String { language == .en ? "(no name)" : "(이름 없음)" }
+
+
+    func fileRow(_ line: Int) -> String { language == .en ? "Row \(line) of the file" : "파일의 \(line)행" }
+
+    /// The apply button: "Delete 1,000 products" / "상품 1,000개 삭제" when it only deletes.
+    func applyLabel(_ counts: BatchCounts) -> String {
+        let n = OverviewPage.grouped(counts.pending)
+        if counts.pendingDeletes == counts.pending {
+            return language == .en ? (counts.pending == 1 ? "Delete 1 product" : "Delete \(n) products") : "상품 \(n)개 삭제"
+        }
+        if counts.pendingCreates == counts.pending {
+            return language == .en ? (counts.pending == 1 ? "Register 1 product" : "Register \(n) products") : "상품 \(n)개 등록"
+        }
+        return language == .en ? (counts.pending == 1 ? "Apply to 1 product" : "Apply to \(n) products") : "상품 \(n)개에 적용"
+    }
+
+    /// Beside the apply button of a batch that deletes.
+    func deleteWarning(_ count: Int) -> String {
+        let n = OverviewPage.grouped(count)
+        switch language {
+        case .en: return (count == 1 ? "This deletes 1 product" : "This deletes \(n) products") + " from the market, with their images."
+        case .ko: return "상품 \(n)개와 이미지를 오픈마켓에서 삭제합니다."
+        }
+    }
+
+    var nothingToApply: String {
+        language == .en ? "Nothing here would change a product: there is nothing to apply." : "수정되는 상품이 없어 적용할 내용이 없습니다."
+    }
+
+    func retryLabel(_ count: Int) -> String {
+        let n = OverviewPage.grouped(count)
+        return language == .en ? (count == 1 ? "Retry the failed row" : "Retry the \(n) failed rows") : "실패한 \(n)건 다시 시도"
+    }
+
+    func undoLabel(_ count: Int) -> String {
+        let n = OverviewPage.grouped(count)
+        return language == .en ? (count == 1 ? "Undo the change to 1 product" : "Undo the changes to \(n) products") : "상품 \(n)개의 수정 되돌리기"
+    }
+
+    var undoNote: String {
+        switch language {
+        case .en:
+            "Undo reverses the changed fields (a preview first). Deleted products are not brought back here: restore them from the "
+                + "recycle bin. Registered products are not removed by an undo."
+        case .ko:
+            "되돌리기는 수정한 항목을 원래대로 돌립니다(먼저 미리 보기를 보여 드립니다). 삭제한 상품은 여기서 되살리지 않으니 휴지통에서 복원해 주세요. "
+                + "등록한 상품은 되돌리기로 지워지지 않습니다."
+        }
+    }
+
+    func undoOf(_ batchID: Int) -> String {
+        language == .en ? "Reverses batch \(batchID)" : "되돌리는 일괄 작업: \(batchID)"
+    }
+
+    /// "10 of 12 rows done" / "12건 중 10건 처리".
+    func batchProgress(done: Int, of total: Int) -> String {
+        let (d, t) = (OverviewPage.grouped(done), OverviewPage.grouped(total))
+        return language == .en ? "\(d) of \(t) done" : "\(t)건 중 \(d)건 처리"
+    }
+
+    func batchRowsEmpty(filtered: Bool) -> String {
+        switch language {
+        case .en: filtered ? "No row has this status." : "This batch has no rows."
+        case .ko: filtered ? "이 상태의 행이 없습니다." : "이 일괄 작업에는 행이 없습니다."
+        }
+    }
+
+    /// The table's caption: "12 rows" / "12 rows, page 2 of 3".
+    func batchRowsCaption(shown: Int, page: Int, lastPage: Int) -> String {
+        let n = OverviewPage.grouped(shown)
+        switch language {
+        case .en:
+            let rows = shown == 1 ? "1 row" : "\(n) rows"
+            return lastPage > 1 ? "\(rows), page \(page) of \(lastPage)" : rows
+        case .ko:
+            return lastPage > 1 ? "\(n)건, \(lastPage)쪽 중 \(page)쪽" : "\(n)건"
+        }
+    }
+
+    func batchesKept(days: Int) -> String {
+        language == .en ? "Batches are kept for \(days) days." : "일괄 작업 기록은 \(days)일 동안 보관합니다."
+    }
+
+    enum BatchFlash {
+        case stale, alreadyApplying, discarded, nothingToRetry, nothingToUndo
+    }
+
+    func batchFlash(_ flash: BatchFlash) -> String {
+        switch (language, flash) {
+        case (.en, .stale): "This page was open too long to be sent safely, so nothing was done. Please try again."
+        case (.en, .alreadyApplying): "This batch is already being applied, so it cannot be discarded."
+        case (.en, .discarded): "The batch was discarded; nothing was sent."
+        case (.en, .nothingToRetry): "There is no failed row to retry."
+        case (.en, .nothingToUndo): "There is no finished change to undo."
+        case (.ko, .stale): "이 페이지가 너무 오래 열려 있어 안전하게 보낼 수 없었습니다. 아무것도 하지 않았으니 다시 시도해 주세요."
+        case (.ko, .alreadyApplying): "이 일괄 작업은 이미 적용 중이라 버릴 수 없습니다."
+        case (.ko, .discarded): "일괄 작업을 버렸습니다. 아무것도 보내지 않았습니다."
+        case (.ko, .nothingToRetry): "다시 시도할 실패한 행이 없습니다."
+        case (.ko, .nothingToUndo): "되돌릴 완료된 수정이 없습니다."
+        }
+    }
+
+    var batchNotFound: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "Batch not found", message: "There is no batch at this address; batches are kept for 30 days.")
+        case .ko: ErrorText(heading: "일괄 작업을 찾을 수 없습니다", message: "이 주소의 일괄 작업이 없습니다. 일괄 작업은 30일 동안 보관합니다.")
+        }
+    }
+
+    var batchStorageFailed: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The batch could not be stored", message: "The dashboard could not use its database. Nothing was sent to the market; please try again.")
+        case .ko: ErrorText(heading: "일괄 작업을 저장하지 못했습니다", message: "대시보드의 데이터베이스를 쓸 수 없습니다. 오픈마켓에는 아무것도 보내지 않았습니다. 다시 시도해 주세요.")
+        }
+    }
+
+    /// "Error: …" before a page title.
+    func errorTitle(_ title: String) -> String {
+        (language == .en ? "Error: " : "오류: ") + title
+    }
+
+    // MARK: Import
+
+    enum ImportProblem {
+        case stale, noFile, notMultipart
+        case tooManyRows(limit: Int)
+        case noKnownColumn(String)
+        case csvTooLarge(limit: String)
+        case requestTooLarge(limit: String)
+    }
+
+    func importProblem(_ problem: ImportProblem) -> String {
+        switch (language, problem) {
+        case (.en, .stale): "This form was open too long to be sent safely, so nothing was read. Please choose the files again."
+        case (.en, .noFile): "Choose a CSV file to import."
+        case (.en, .notMultipart): "Send the import from this form (as multipart/form-data)."
+        case (.en, .tooManyRows(let limit)): "The file has more than \(OverviewPage.grouped(limit)) rows; import it in parts of at most \(OverviewPage.grouped(limit)) rows."
+        case (.en, .noKnownColumn(let names)): "The first row names no column this import knows (it has \(names)). The first row must name the columns, like the export's: id, name, price, stock…"
+        case (.en, .csvTooLarge(let limit)): "The CSV file is larger than \(limit); import it in smaller parts."
+        case (.en, .requestTooLarge(let limit)): "The file and images together are larger than \(limit); send fewer images at a time."
+        case (.ko, .stale): "양식이 너무 오래 열려 있어 안전하게 보낼 수 없었습니다. 아무것도 읽지 않았습니다. 파일을 다시 선택해 주세요."
+        case (.ko, .noFile): "가져올 CSV 파일을 선택해 주세요."
+        case (.ko, .notMultipart): "가져오기는 이 양식으로 보내 주세요(multipart/form-data)."
+        case (.ko, .tooManyRows(let limit)): "파일의 행이 \(OverviewPage.grouped(limit))개를 넘습니다. \(OverviewPage.grouped(limit))행 이하로 나누어 가져와 주세요."
+        case (.ko, .noKnownColumn(let names)): "첫 행에 이 가져오기가 아는 열 이름이 없습니다(있는 이름: \(names)). 첫 행에 다운로드한 CSV처럼 상품 번호, 상품명, 판매가, 재고 등의 열 이름을 적어 주세요."
+        case (.ko, .csvTooLarge(let limit)): "CSV 파일이 \(limit)보다 큽니다. 더 작게 나누어 가져와 주세요."
+        case (.ko, .requestTooLarge(let limit)): "파일과 이미지를 합친 크기가 \(limit)보다 큽니다. 이미지를 나누어 보내 주세요."
+        }
+    }
+
+    func csvProblem(_ problem: CSVProblem) -> String {
+        let g = OverviewPage.grouped
+        switch (language, problem) {
+        case (.en, .utf16): return "The file is saved as UTF-16 (“Unicode text”). Save it as “CSV UTF-8” and import that."
+        case (.en, .notUTF8): return "The file is not UTF-8 text (a Korean spreadsheet saves “CSV” as CP949). Save it as “CSV UTF-8” and import that."
+        case (.en, .binary): return "The file is not text, so it is not a CSV file."
+        case (.en, .workbook): return "This is a spreadsheet workbook, not a CSV file. Save it as “CSV UTF-8” and import that."
+        case (.en, .empty): return "The file is empty: it needs a row of column names, then one row per product."
+        case (.en, .unclosedQuote(let line)): return "A quoted cell starting in row \(line) is never closed (a \" is missing)."
+        case (.en, .tooManyRows(let limit)): return "The file has more than \(g(limit)) rows."
+        case (.en, .tooManyColumns(let limit, let line)): return "Row \(line) has more than \(g(limit)) columns."
+        case (.en, .cellTooLong(let limit, let line)): return "A cell in row \(line) is longer than \(g(limit)) bytes."
+        case (.ko, .utf16): return "파일이 UTF-16(“유니코드 텍스트”)으로 저장되어 있습니다. “CSV UTF-8” 형식으로 저장해서 가져와 주세요."
+        case (.ko, .notUTF8): return "파일이 UTF-8 텍스트가 아닙니다(한국어 스프레드시트는 “CSV”를 CP949로 저장합니다). “CSV UTF-8” 형식으로 저장해서 가져와 주세요."
+        case (.ko, .binary): return "텍스트 파일이 아니라서 CSV 파일로 읽을 수 없습니다."
+        case (.ko, .workbook): return "CSV 파일이 아니라 스프레드시트 통합 문서입니다. “CSV UTF-8” 형식으로 저장해서 가져와 주세요."
+        case (.ko, .empty): return "파일이 비어 있습니다. 첫 행에 열 이름을, 다음 행부터 상품을 한 행씩 적어 주세요."
+        case (.ko, .unclosedQuote(let line)): return "\(line)행에서 시작한 따옴표 칸이 닫히지 않았습니다(\" 하나가 빠졌습니다)."
+        case (.ko, .tooManyRows(let limit)): return "파일의 행이 \(g(limit))개를 넘습니다."
+        case (.ko, .tooManyColumns(let limit, let line)): return "\(line)행의 열이 \(g(limit))개를 넘습니다."
+        case (.ko, .cellTooLong(let limit, let line)): return "\(line)행의 칸 하나가 \(g(limit))바이트보다 깁니다."
+        }
+    }
+
+    enum ImportNote {
+        case computed(String), unknown(String), repeated(String)
+    }
+
+    func importNote(_ note: ImportNote) -> String {
+        switch (language, note) {
+        case (.en, .computed(let names)): "Ignored: \(names), which the market works out itself."
+        case (.en, .unknown(let names)): "Ignored: \(names), which this import does not know."
+        case (.en, .repeated(let names)): "Ignored: \(names), a column named twice (the first one was read)."
+        case (.ko, .computed(let names)): "무시한 열: \(names)(오픈마켓이 정하는 값)."
+        case (.ko, .unknown(let names)): "무시한 열: \(names)(알 수 없는 열)."
+        case (.ko, .repeated(let names)): "무시한 열: \(names)(같은 이름이 두 번 나와 처음 열만 읽음)."
+        }
+    }
+
+    /// What a column of the import holds.
+    func columnMeaning(_ column: ProductCSV.Column) -> String {
+        switch (language, column) {
+        case (.en, .id): "The product's number: a row with one changes that product; a row without one registers a new product."
+        case (.en, .name): "The name, 3 to 100 characters."
+        case (.en, .description): "The description, 10 to 1,000 characters."
+        case (.en, .currency): "KRW or USD."
+        case (.en, .price): "The price before any discount (KRW whole won, USD cents)."
+        case (.en, .discountedPrice): "The amount off the price; 0 for none."
+        case (.en, .stock): "How many are left, a whole number."
+        case (.en, .images): "New products only: 1 to 5 file names of the images chosen below, separated by ;."
+        case (.en, _): "Ignored: the market works it out."
+        case (.ko, .id): "상품 번호: 번호가 있는 행은 그 상품을 수정하고, 없는 행은 새 상품을 등록합니다."
+        case (.ko, .name): "상품명, 3~100자."
+        case (.ko, .description): "상품 설명, 10~1,000자."
+        case (.ko, .currency): "KRW 또는 USD."
+        case (.ko, .price): "할인 전 판매가(KRW는 원 단위, USD는 센트까지)."
+        case (.ko, .discountedPrice): "판매가에서 할인하는 금액, 할인이 없으면 0."
+        case (.ko, .stock): "남은 수량, 정수."
+        case (.ko, .images): "새 상품만: 아래에서 선택한 이미지의 파일 이름 1~5개, 세미콜론(;)으로 구분."
+        case (.ko, _): "무시합니다: 오픈마켓이 정하는 값입니다."
+        }
+    }
+
+    var importLimits: String {
+        switch language {
+        case .en: "At most 10,000 rows and 5 MB of CSV, and 64 MB with the images. Images: JPEG or PNG, at most 300 KB each. Nothing is sent until you apply the preview."
+        case .ko: "CSV는 최대 10,000행, 5MB까지, 이미지를 합쳐 64MB까지 보낼 수 있습니다. 이미지는 JPEG 또는 PNG, 장당 300KB 이하입니다. 미리 보기를 적용하기 전에는 아무것도 보내지 않습니다."
+        }
+    }
+
+    /// Under a 413 of the import route: its limits, in words.
+    var importTooLargeAdvice: String {
+        switch language {
+        case .en: "An import takes at most 64 MB: a CSV file of at most 5 MB and 10,000 rows, and images of at most 300 KB each. Send fewer images at a time."
+        case .ko: "가져오기는 64MB까지 받습니다. CSV 파일은 5MB, 10,000행까지이고 이미지는 장당 300KB 이하입니다. 이미지를 나누어 보내 주세요."
+        }
+    }
+
+    // MARK: The list's selection
+
+    /// Labels of the bulk form's actions.
+    func bulkActionLabel(_ kind: BatchAction.Kind) -> String {
+        switch (language, kind) {
+        case (.en, .priceSet): "Set the price"
+        case (.en, .priceAdjust): "Raise or lower the price (+/−)"
+        case (.en, .discountSet): "Set the discount (0 removes it)"
+        case (.en, .stockSet): "Set the stock"
+        case (.en, .stockAdjust): "Add to or take from the stock (+/−)"
+        case (.en, .delete): "Delete"
+        case (.ko, .priceSet): "판매가 설정"
+        case (.ko, .priceAdjust): "판매가 인상·인하(+/−)"
+        case (.ko, .discountSet): "할인 금액 설정(0이면 할인 없음)"
+        case (.ko, .stockSet): "재고 설정"
+        case (.ko, .stockAdjust): "재고 추가·차감(+/−)"
+        case (.ko, .delete): "삭제"
+        }
+    }
+
+    /// The hidden label of a product's checkbox: "Select Kettle" / "Kettle 선택".
+    func selectProduct(_ name: String) -> String {
+        language == .en ? "Select “\(name)”" : "“\(name)” 선택"
+    }
+}

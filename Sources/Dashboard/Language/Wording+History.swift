@@ -1,0 +1,312 @@
+import Foundation
+
+/// Texts of `/history` and of undoing a change: entry kinds, outcomes, the reasons an undo
+/// is refused, and the refusals of a write the dashboard would not send.
+extension Wording {
+    /// The heading of `/history`, or of one product's history.
+    func historyHeading(product: Int?, name: String?) -> String {
+        switch (language, product, name) {
+        case (.en, nil, _): "History"
+        case (.en, let id?, let name?): "History of “\(name)” (product \(id))"
+        case (.en, let id?, nil): "History of product \(id)"
+        case (.ko, nil, _): "작업 기록"
+        case (.ko, let id?, let name?): "“\(name)” 상품의 작업 기록(상품 번호 \(id))"
+        case (.ko, let id?, nil): "\(id)번 상품의 작업 기록"
+        }
+    }
+
+    func historyIntro(days: Int) -> String {
+        switch language {
+        case .en: "Every change this dashboard made, and the changes made elsewhere that a count of the catalog noticed, newest first. Kept for \(days) days."
+        case .ko: "이 대시보드에서 한 모든 작업과 상품 집계에서 발견한 다른 곳의 수정을 최신순으로 보여 드립니다. \(days)일 동안 보관합니다."
+        }
+    }
+
+    /// "Showing 1–20 of 134 entries" / "전체 기록 134건 중 1~20건".
+    func showingEntries(first: Int, last: Int, total: Int) -> String {
+        let (first, last, total) = (OverviewPage.grouped(first), OverviewPage.grouped(last), OverviewPage.grouped(total))
+        return switch language {
+        case .en: total == "1" ? "Showing 1 entry" : "Showing \(first)–\(last) of \(total) entries"
+        case .ko: "전체 기록 \(total)건 중 \(first)~\(last)건"
+        }
+    }
+
+    func historyEmpty(page: Int) -> String {
+        switch (language, page > 1) {
+        case (.en, false): "Nothing has been recorded yet."
+        case (.en, true): "There are no entries on page \(page)."
+        case (.ko, false): "아직 기록이 없습니다."
+        case (.ko, true): "\(page)페이지에는 기록이 없습니다."
+        }
+    }
+
+    /// What an entry records, as its label.
+    func entryKind(_ kind: WriteKind, note: JournalEntry.Note?) -> String {
+        switch (language, kind, note) {
+        case (.en, .create, _): "Registered"
+        case (.en, .edit, _): "Edited"
+        case (.en, .delete, _): "Deleted"
+        case (.en, .restore, _): "Restored from the recycle bin"
+        case (.en, .undo, _): "Undo"
+        case (.en, .outside, .appeared?): "Registered elsewhere"
+        case (.en, .outside, .disappeared?): "Deleted elsewhere"
+        case (.en, .outside, _): "Changed elsewhere"
+        case (.ko, .create, _): "등록"
+        case (.ko, .edit, _): "수정"
+        case (.ko, .delete, _): "삭제"
+        case (.ko, .restore, _): "휴지통에서 복원"
+        case (.ko, .undo, _): "되돌리기"
+        case (.ko, .outside, .appeared?): "다른 곳에서 등록"
+        case (.ko, .outside, .disappeared?): "다른 곳에서 삭제"
+        case (.ko, .outside, _): "다른 곳에서 수정"
+        }
+    }
+
+    /// The outcome of a write, as a person reads it; nil for done (the entry says what it did).
+    func entryOutcome(_ entry: JournalEntry) -> String? {
+        switch (entry.outcome, entry.note) {
+        case (.done, .confirmedByCount?): language == .en ? "Confirmed by a later count" : "이후 집계로 확인함"
+        case (.done, _): nil
+        case (.pending, _): language == .en ? "In progress" : "진행 중"
+        case (.unknown, .interrupted?):
+            language == .en ? "Interrupted: the dashboard stopped before the market answered" : "중단됨: 오픈마켓이 응답하기 전에 대시보드가 멈췄습니다"
+        case (.unknown, _): language == .en ? "Outcome unknown: the market did not answer in time" : "결과 알 수 없음: 오픈마켓이 제때 응답하지 않았습니다"
+        case (.failed, _): failureText(entry.failure)
+        }
+    }
+
+    private func failureText(_ failure: MarketFailureReason?) -> String {
+        switch (language, failure?.refusal, failure?.code) {
+        case (.en, .imagesNotKept?, _): "Not sent: the pictures could not be kept in the recycle bin"
+        case (.en, .journalUnavailable?, _): "Not sent: the history could not record it"
+        case (.en, _, .notFound?): "Refused: the market says the product does not exist"
+        case (.en, _, .unauthorized?): "Refused: the market did not accept this dashboard's vendor"
+        case (.en, _, .unreachable?): "Failed: the market could not be reached"
+        case (.en, _, _): failure?.marketMessage.map { "Refused by the market: \($0)" } ?? "Refused by the market"
+        case (.ko, .imagesNotKept?, _): "보내지 않음: 휴지통에 이미지를 보관할 수 없었습니다"
+        case (.ko, .journalUnavailable?, _): "보내지 않음: 작업 기록에 남길 수 없었습니다"
+        case (.ko, _, .notFound?): "거절됨: 오픈마켓에 상품이 없습니다"
+        case (.ko, _, .unauthorized?): "거절됨: 오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다"
+        case (.ko, _, .unreachable?): "실패: 오픈마켓에 연결할 수 없었습니다"
+        case (.ko, _, _): failure?.marketMessage.map { "오픈마켓이 거절함: “\($0)”(마켓 원문)" } ?? "오픈마켓이 거절함"
+        }
+    }
+
+    /// A field's name in a list of changes.
+    func fieldName(_ field: RecordedFields.Field) -> String {
+        switch field {
+        case .name: self[.nameLabel]
+        case .description: self[.descriptionLabel]
+        case .price: self[.priceLabel]
+        case .discountedPrice: self[.discountLabel]
+        case .stock: self[.stockLabel]
+        case .currency: self[.currencyLabel]
+        }
+    }
+
+    /// A field's value as a person reads it: prices with their currency, long text cut.
+    func fieldValue(_ field: RecordedFields.Field, of fields: RecordedFields) -> String {
+        let currency = fields.currency ?? ""
+        switch field {
+        case .name: return fields.name ?? ""
+        case .description:
+            guard let text = fields.description else { return "" }
+            return text.count > 200 ? String(text.prefix(200)) + "…" : text
+        case .price: return fields.price.map { price($0, currency: currency) } ?? ""
+        case .discountedPrice: return fields.discountedPrice.map { price($0, currency: currency) } ?? ""
+        case .stock: return fields.stock.map(String.init) ?? ""
+        case .currency: return currency
+        }
+    }
+
+    /// The field as the subject of a Korean sentence, with its particle ("판매가가").
+    private func fieldSubject(_ field: RecordedFields.Field) -> String {
+        switch field {
+        case .name: "상품명이"
+        case .description: "상품 설명이"
+        case .price: "판매가가"
+        case .discountedPrice: "할인 금액이"
+        case .stock: "재고가"
+        case .currency: "통화가"
+        }
+    }
+
+    func productNumber(_ id: Int) -> String {
+        language == .en ? "Product \(id)" : "\(id)번 상품"
+    }
+
+    func batchRow(batch: Int, row: Int) -> String {
+        language == .en ? "Batch \(batch), row \(row)" : "일괄 작업 \(batch), \(row)행"
+    }
+
+    /// An undo entry's line: which entry it undoes.
+    func undoes(entry: Int) -> String {
+        language == .en ? "Undoes entry \(entry)" : "\(entry)번 기록을 되돌림"
+    }
+
+    func undoneBy(entry: Int?) -> String {
+        switch (language, entry) {
+        case (.en, let entry?): "Undone by entry \(entry)"
+        case (.en, nil): "Undone"
+        case (.ko, let entry?): "\(entry)번 기록으로 되돌림"
+        case (.ko, nil): "되돌림"
+        }
+    }
+
+    func undoLabel(entry: Int) -> String {
+        language == .en ? "Undo entry \(entry)" : "\(entry)번 기록 되돌리기"
+    }
+
+    func notRecorded(_ count: Int) -> String {
+        switch language {
+        case .en: "A count found \(count) more changes made elsewhere; they were not recorded (at most \(HistoryJournal.maxOutsidePerCount) a count)."
+        case .ko: "집계에서 다른 곳의 수정을 \(count)건 더 발견했지만 기록하지 않았습니다(집계 한 번에 최대 \(HistoryJournal.maxOutsidePerCount)건)."
+        }
+    }
+
+    func undoBatch(_ batch: Int) -> String {
+        language == .en ? "Undo the whole batch (\(batch))" : "일괄 작업 전체 되돌리기(\(batch))"
+    }
+
+    var historyUnreadable: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The history cannot be read", message: "The dashboard's database in the data directory could not be read. The dashboard's log says more.")
+        case .ko: ErrorText(heading: "작업 기록을 읽을 수 없습니다", message: "데이터 폴더에 있는 대시보드 데이터베이스를 읽을 수 없습니다. 자세한 내용은 대시보드 로그를 확인해 주세요.")
+        }
+    }
+
+    // MARK: Undo
+
+    var undoOutcomeUnknown: Outcome {
+        switch language {
+        case .en:
+            Outcome(heading: "We don't know whether the change was undone",
+                message: "The Open Market did not answer in time. It may have put the old values back, or not.",
+                advice: "Open the product to see its values before trying again.", checkLabel: "Check the product")
+        case .ko:
+            Outcome(heading: "수정을 되돌렸는지 알 수 없습니다",
+                message: "오픈마켓이 제때 응답하지 않았습니다. 이전 값으로 돌아갔을 수도, 아닐 수도 있습니다.",
+                advice: "다시 시도하기 전에 상품을 열어 값을 확인해 주세요.", checkLabel: "상품 확인하기")
+        }
+    }
+
+    func undone(_ name: String) -> String {
+        switch language {
+        case .en: "The change to “\(name)” was undone."
+        case .ko: "“\(name)” 상품의 수정을 되돌렸습니다."
+        }
+    }
+
+    /// Why an undo was refused (nothing was sent).
+    enum UndoRefusal {
+        case noSuchEntry(Int)
+        case notAnEdit(entry: Int, kind: WriteKind)
+        case notDone(entry: Int, outcome: JournalEntry.Outcome)
+        case alreadyUndone(entry: Int, by: Int)
+        case inProgress(entry: Int)
+        case nothingToUndo(entry: Int)
+        case productGone(id: Int)
+        case notYours(name: String)
+        /// `field` of the product is `now`, not `left` as the edit left it.
+        case changedSince(name: String, field: RecordedFields.Field, now: String, left: String)
+        case formExpired
+    }
+
+    func undoRefused(_ refusal: UndoRefusal) -> ErrorText {
+        switch language {
+        case .en: englishUndoRefusal(refusal)
+        case .ko: koreanUndoRefusal(refusal)
+        }
+    }
+
+    private func englishUndoRefusal(_ refusal: UndoRefusal) -> ErrorText {
+        switch refusal {
+        case .noSuchEntry(let entry):
+            ErrorText(heading: "No such entry", message: "Entry \(entry) is not in the history: it does not exist, or it was older than the history keeps. Nothing was sent.")
+        case .notAnEdit(let entry, let kind):
+            ErrorText(heading: "Only an edit can be undone",
+                message: "Entry \(entry) records “\(entryKind(kind, note: nil))”, not an edit. Nothing was sent."
+                    + (kind == .delete ? " A deleted product can be registered again from the recycle bin." : ""))
+        case .notDone(let entry, let outcome):
+            ErrorText(heading: "This change cannot be undone",
+                message: outcome == .failed
+                    ? "Entry \(entry) was not done (the market refused it), so there is nothing to undo. Nothing was sent."
+                    : "Nobody knows whether entry \(entry) was done (the market did not answer). Open the product to see its values, and change them there if needed. Nothing was sent.")
+        case .alreadyUndone(let entry, let by):
+            ErrorText(heading: "Already undone", message: "Entry \(entry) was undone already, by entry \(by). Nothing was sent.")
+        case .inProgress(let entry):
+            ErrorText(heading: "Already being undone", message: "Entry \(entry) is being undone by another request right now. Nothing more was sent.")
+        case .nothingToUndo(let entry):
+            ErrorText(heading: "Nothing to undo", message: "Entry \(entry) changed none of the fields the history records. Nothing was sent.")
+        case .productGone(let id):
+            ErrorText(heading: "The product is gone", message: "Product \(id) is no longer on the market, so its edit cannot be undone. Nothing was sent.")
+        case .notYours(let name):
+            ErrorText(heading: "Not your product",
+                message: "“\(name)” belongs to another vendor; this dashboard changes only its own vendor's products. Nothing was sent.")
+        case .changedSince(let name, let field, let now, let left):
+            ErrorText(heading: "Changed since",
+                message: "The \(fieldName(field).lowercased()) of “\(name)” was changed after this edit: it is now \(now), and the edit left it at \(left). "
+                    + "Undoing would overwrite that newer change, so nothing was sent. Edit the product instead.")
+        case .formExpired:
+            ErrorText(heading: "The form had expired",
+                message: "For your safety nothing was sent: the form's security token did not match this browser. Open the history again and try once more.")
+        }
+    }
+
+    private func koreanUndoRefusal(_ refusal: UndoRefusal) -> ErrorText {
+        switch refusal {
+        case .noSuchEntry(let entry):
+            ErrorText(heading: "기록을 찾을 수 없습니다", message: "\(entry)번 기록은 작업 기록에 없습니다. 없는 기록이거나 보관 기간이 지나 지워졌습니다. 아무것도 보내지 않았습니다.")
+        case .notAnEdit(let entry, let kind):
+            ErrorText(heading: "수정만 되돌릴 수 있습니다",
+                message: "\(entry)번 기록은 수정이 아니라 ‘\(entryKind(kind, note: nil))’ 기록입니다. 아무것도 보내지 않았습니다."
+                    + (kind == .delete ? " 삭제한 상품은 휴지통에서 다시 등록할 수 있습니다." : ""))
+        case .notDone(let entry, let outcome):
+            ErrorText(heading: "이 수정은 되돌릴 수 없습니다",
+                message: outcome == .failed
+                    ? "\(entry)번 기록은 오픈마켓이 거절해서 반영되지 않았으므로 되돌릴 것이 없습니다. 아무것도 보내지 않았습니다."
+                    : "\(entry)번 기록이 반영되었는지 알 수 없습니다(오픈마켓이 응답하지 않았습니다). 상품을 열어 값을 확인하고, 필요하면 직접 수정해 주세요. 아무것도 보내지 않았습니다.")
+        case .alreadyUndone(let entry, let by):
+            ErrorText(heading: "이미 되돌렸습니다", message: "\(entry)번 기록은 \(by)번 기록으로 이미 되돌렸습니다. 아무것도 보내지 않았습니다.")
+        case .inProgress(let entry):
+            ErrorText(heading: "이미 되돌리는 중입니다", message: "다른 요청이 지금 \(entry)번 기록을 되돌리고 있습니다. 더 보내지 않았습니다.")
+        case .nothingToUndo(let entry):
+            ErrorText(heading: "되돌릴 내용이 없습니다", message: "\(entry)번 기록에는 되돌릴 수정 항목이 없습니다. 아무것도 보내지 않았습니다.")
+        case .productGone(let id):
+            ErrorText(heading: "상품이 없습니다", message: "\(id)번 상품이 오픈마켓에 더 이상 없어서 수정을 되돌릴 수 없습니다. 아무것도 보내지 않았습니다.")
+        case .notYours(let name):
+            ErrorText(heading: "내 상품이 아닙니다",
+                message: "“\(name)” 상품은 다른 판매자의 상품입니다. 내 판매자 번호의 상품만 수정할 수 있습니다. 아무것도 보내지 않았습니다.")
+        case .changedSince(let name, let field, let now, let left):
+            ErrorText(heading: "그 뒤에 다시 수정되었습니다",
+                message: "이 수정 뒤에 “\(name)” 상품의 \(fieldSubject(field)) 다시 수정되었습니다(지금 값: \(now), 이 수정 직후 값: \(left)). "
+                    + "되돌리면 더 최근의 수정을 덮어쓰게 되므로 아무것도 보내지 않았습니다. 상품을 직접 수정해 주세요.")
+        case .formExpired:
+            ErrorText(heading: "양식의 유효 시간이 지났습니다",
+                message: "안전을 위해 아무것도 보내지 않았습니다. 양식의 보안 토큰이 이 브라우저와 맞지 않습니다. 작업 기록을 다시 열고 한 번 더 시도해 주세요.")
+        }
+    }
+
+    // MARK: Writes the dashboard would not send
+
+    /// A write refused before it was sent (see `WriteRefusal`).
+    func writeNotSent(_ reason: WriteRefusal.Reason) -> ErrorText {
+        switch (language, reason) {
+        case (.en, .imagesNotKept):
+            ErrorText(heading: "The product was not deleted",
+                message: "Its pictures could not be kept in the recycle bin: the market's image server did not send them. "
+                    + "Nothing was deleted, so nothing is lost; try again when the product's pictures load.")
+        case (.en, .journalUnavailable):
+            ErrorText(heading: "Nothing was sent",
+                message: "The dashboard could not record this change in its history (its database in the data directory failed), "
+                    + "so it did not send it. The dashboard's log says more.")
+        case (.ko, .imagesNotKept):
+            ErrorText(heading: "상품을 삭제하지 않았습니다",
+                message: "휴지통에 상품 이미지를 보관할 수 없었습니다. 오픈마켓의 이미지 서버가 이미지를 보내 주지 않았습니다. "
+                    + "아무것도 삭제하지 않았습니다. 상품 이미지가 다시 보이면 다시 시도해 주세요.")
+        case (.ko, .journalUnavailable):
+            ErrorText(heading: "아무것도 보내지 않았습니다",
+                message: "이 수정을 작업 기록에 남길 수 없어서(데이터 폴더의 데이터베이스 오류) 보내지 않았습니다. 자세한 내용은 대시보드 로그를 확인해 주세요.")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import MarketClient
+import Templating
+
+/// The list's order and filter form, and the chips of the filters that are on.
+extension ProductListPage {
+    /// The form (a `<details>` whose summary counts the filters that are on, so at phone width
+    /// the products still start in the first screen), its controls' current values, the chips
+    /// with a link that removes each, and "Clear filters".
+    var filterContext: TemplateObject {
+        let wording = self.wording
+        var context: TemplateObject = [
+            "summary": .string(wording.filtersSummary(on: query.filterCount)),
+            "view": .string(query.view == .grid ? "grid" : ""),
+            "perPage": .string(query.perPage == ProductListQuery.defaultPageSize ? "" : String(query.perPage)),
+            "search": .string(query.search),
+            "mine": .bool(query.mine),
+            "sortOptions": .list(ProductListQuery.Sort.allCases.map { sort in
+                ["value": .string(sort.rawValue), "label": .string(wording.sortLabel(sort)), "selected": .bool(sort == query.sort)]
+            }),
+            "stockOptions": .list(ProductListQuery.StockFilter.allCases.map { filter in
+                [
+                    "value": .string(filter.rawValue), "label": .string(wording.stockFilterLabel(filter, threshold: lowStockThreshold)),
+                    "selected": .bool(filter == query.stock),
+                ]
+            }),
+            "onSale": .bool(query.onSale),
+            "currencyOptions": .list(Currency.supported.map { currency in
+                [
+                    "value": .string(currency.rawValue), "label": .string(wording.currencyName(currency.rawValue)),
+                    "selected": .bool(currency == query.currency),
+                ]
+            }),
+            "minPrice": .string(query.minPrice.map { "\($0)" } ?? ""),
+            "maxPrice": .string(query.maxPrice.map { "\($0)" } ?? ""),
+        ]
+        let chips = self.chips
+        if !chips.isEmpty {
+            context["chips"] = .list(chips.map { label, without in
+                ["label": .string(label), "removeLabel": .string(wording.removeFilter(label)), "href": .string(without.listPath)]
+            })
+            context["clearHref"] = .string(query.withoutFilters.listPath)
+        }
+        return context
+    }
+
+    /// Each filter that is on: its words and the list without it.
+    var chips: [(label: String, without: ProductListQuery)] {
+        var chips: [(String, ProductListQuery)] = []
+        if let stock = query.stock {
+            chips.append((wording.stockFilterLabel(stock, threshold: lowStockThreshold), query.changingFilters { $0.stock = nil }))
+        }
+        if query.onSale {
+            chips.append((wording.onSaleChip, query.changingFilters { $0.onSale = false }))
+        }
+        if let currency = query.currency {
+            chips.append((wording.currencyChip(currency.rawValue), query.changingFilters { $0.currency = nil }))
+            if query.minPrice != nil || query.maxPrice != nil {
+                let label = wording.priceRangeChip(
+                    min: query.minPrice.map { wording.price($0, currency: currency.rawValue) },
+                    max: query.maxPrice.map { wording.price($0, currency: currency.rawValue) })
+                chips.append((label, query.changingFilters { $0.minPrice = nil; $0.maxPrice = nil }))
+            }
+        }
+        return chips
+    }
+
+    /// Own products get checkboxes only where the bulk form is on the page.
+    var selectsProducts: Bool { ownVendorID != nil && bulkToken != nil }
+
+    /// The bulk form (`POST /products/bulk`): the list's selection in hidden fields (for
+    /// `scope=matching`), the ids of the own products on this page (for "select all on this
+    /// page" without JavaScript), the actions, and the texts the selection count script uses.
+    var bulkContext: TemplateObject? {
+        guard let bulkToken, let ownVendorID else { return nil }
+        let wording = self.wording
+        var hidden: [(String, String)] = []
+        if !query.search.isEmpty { hidden.append(("q", query.search)) }
+        if query.sort != .newest { hidden.append(("sort", query.sort.rawValue)) }
+        if let stock = query.stock { hidden.append(("stock", stock.rawValue)) }
+        if query.onSale { hidden.append(("sale", "1")) }
+        if let currency = query.currency {
+            hidden.append(("currency", currency.rawValue))
+            if let minPrice = query.minPrice { hidden.append(("min_price", "\(minPrice)")) }
+            if let maxPrice = query.maxPrice { hidden.append(("max_price", "\(maxPrice)")) }
+        }
+        let pageIDs = page.products.filter { $0.vendorID == ownVendorID }.map(\.id)
+        return [
+            "csrfToken": .string(bulkToken),
+            "back": .string(query.listPath),
+            "hidden": .list(hidden.map { ["name": .string($0.0), "value": .string($0.1)] }),
+            "pageIDs": .list(pageIDs.map { TemplateValue($0) }),
+            "hasOwnOnPage": .bool(!pageIDs.isEmpty),
+            "actions": .list(BatchAction.Kind.allCases.map { ["value": .string($0.rawValue), "label": .string(wording.bulkActionLabel($0))] }),
+        ]
+    }
+}

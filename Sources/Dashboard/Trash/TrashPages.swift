@@ -1,0 +1,168 @@
+import Foundation
+import HTTPServer
+import MarketClient
+import Templating
+
+/// `GET /trash`, `POST /trash/{entry}/restore` and `POST /trash/{entry}/forget`.
+///
+/// A restore registers the product again with the kept fields and image bytes through
+/// `MarketWriter.create` (journaled as `restore`), then answers 303 to the new product with a
+/// flash saying it has a new number. It happens once: a second restore of the item, while the
+/// first runs or after it, leads to the product the first made. When the pictures are no
+/// longer kept (the byte budget took them), or the market refuses the fields, the answer is the
+/// register form filled in with the kept fields (and the kept pictures, when there are some),
+/// which restores the item when sent.
+struct TrashPages: Sendable {
+    let bin: RecycleBin
+    let writer: MarketWriter
+    /// The register form (and its image stash) a restore falls back to.
+    let forms: ProductForms
+    let ownVendor: OwnVendor
+    let renderer: PageRenderer
+    let flash: FlashMessages
+    let csrf = CSRFGuard()
+    /// A restore runs once per item; repeats wait for it and get its answer.
+    let restores = SubmissionLedger()
+
+    /// `GET /trash`: `trash/list`.
+    func trashPage(_ request: HTTPRequest) async -> HTTPResponse {
+        let language = Language(request)
+        let query = HistoryQuery(request)
+        let page: RecycleBin.Page
+        do {
+            page = try await bin.page(offset: query.offset, limit: query.perPage)
+        } catch {
+            renderer.logger.log(.error, "recycle bin: it could not be read: \(error)")
+            return renderer.error(
+                .internalServerError, Wording(language).trashUnreadable, retryHref: PageRenderer.retryHref(for: request), for: request)
+        }
+        let (token, setCookie) = csrf.token(for: request)
+        let view = TrashPage(query: query, page: page, settings: bin.settings, csrfToken: token, language: language)
+        return renderer.formsPage("trash/list", view.context, flash: flash, setCookie: setCookie, language: language, for: request)
+    }
+
+    /// `POST /trash/{entry}/forget`: 303 to `/trash` with a flash.
+    func forget(_ request: HTTPRequest) async -> HTTPResponse {
+        let wording = Wording(Language(request))
+        let entry: Int
+        switch checkedPost(request) {
+        case .failure(let refusal): return refusal.response
+        case .success(let found): entry = found
+        }
+        guard let item = try? await bin.item(entry), await bin.forget(entry) else {
+            return renderer.error(.notFound, wording.notInTrash(entry, days: bin.settings.retentionDays), retryHref: nil, back: trashLink(wording), for: request)
+        }
+        var response = HTTPResponse.redirect(to: "/trash", status: .seeOther)
+        flash.attach(wording.forgotten(item.name), to: &response)
+        return response
+    }
+
+    /// `POST /trash/{entry}/restore`: 303 to the product registered again, or the register
+    /// form filled in, or a page that says why not.
+    func restore(_ request: HTTPRequest) async -> HTTPResponse {
+        let entry: Int
+        switch checkedPost(request) {
+        case .failure(let refusal): return refusal.response
+        case .success(let found): entry = found
+        }
+        let key = "restore/\(entry)"
+        if case .finished(let outcome) = await restores.claim(key) { return forms.respond(to: outcome, request) }
+        let (response, outcome) = await restore(entry, request)
+        await restores.finish(key, outcome: outcome)
+        return response
+    }
+
+    private func restore(_ entry: Int, _ request: HTTPRequest) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
+        let wording = Wording(Language(request))
+        let found: TrashItem?
+        do {
+            found = try await bin.item(entry)
+        } catch {
+            renderer.logger.log(.error, "recycle bin: it could not be read: \(error)")
+            return (renderer.error(.internalServerError, wording.trashUnreadable, retryHref: nil, back: trashLink(wording), for: request), nil)
+        }
+        guard let item = found, let detail = item.detail else {
+            let text = wording.notInTrash(entry, days: bin.settings.retentionDays)
+            return (renderer.error(.notFound, text, retryHref: nil, back: trashLink(wording), for: request), nil)
+        }
+        if let restored = item.restoredID {
+            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
+            return (forms.respond(to: outcome, request), outcome)
+        }
+        guard let images = bin.images(of: item), !images.isEmpty else {
+            return (prefilledForm(item, detail, images: [], problem: .init(wording.restoreWithoutPictures), status: .conflict, request), nil)
+        }
+        let uploads = images.map { image in
+            ImageUpload(filename: RecycleBin.fileName(image), contentType: image.format.contentType, bytes: image.bytes)
+        }
+        do {
+            let product = try await writer.create(Self.newProduct(detail), images: uploads, cause: .restore(entry: entry))
+            if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
+            let outcome = SubmissionLedger.Outcome.redirect(
+                location: "/products/\(product.id)", flash: wording.restored(item.name, as: product.id, was: item.productID))
+            return (forms.respond(to: outcome, request), outcome)
+        } catch let refusal as WriteRefusal {
+            let (status, problem) = ProductForms.explain(refusal, wording)
+            return (renderer.error(status, heading: problem.heading, message: problem.message, retryHref: nil, back: trashLink(wording), for: request), nil)
+        } catch MarketError.timeout {
+            return (forms.respond(to: .unknown, request), .unknown)
+        } catch MarketError.malformedResponse {
+            return (forms.respond(to: .unknown, request), .unknown)
+        } catch {
+            // Refused: the fields (checked by the market now, perhaps by newer rules) come back
+            // in the form with the market's words, the kept pictures attached.
+            let (status, problem) = ProductForms.explain(error as? MarketError ?? .unreachable, action: .register, wording)
+            return (prefilledForm(item, detail, images: images, problem: problem, status: status, request), nil)
+        }
+    }
+
+    /// The fields a restore registers: the product's as the market last showed them.
+    static func newProduct(_ detail: ProductDetail) -> NewProduct {
+        NewProduct(
+            name: detail.name, description: detail.description, price: detail.price, currency: detail.currency,
+            discountedPrice: detail.discountedPrice, stock: detail.stock)
+    }
+
+    /// The register form filled in from `detail`, with `images` attached, restoring `item`
+    /// when sent.
+    private func prefilledForm(
+        _ item: TrashItem, _ detail: ProductDetail, images: [KeptImage], problem: ProductFormPage.Problem, status: HTTPStatus,
+        _ request: HTTPRequest
+    ) -> HTTPResponse {
+        let (owner, setCookie) = csrf.token(for: request)
+        let formToken = SecureToken.make()
+        for image in images {
+            _ = forms.stash.add(owner: owner, token: formToken, filename: RecycleBin.fileName(image), format: image.format, bytes: image.bytes)
+        }
+        var page = ProductFormPage(
+            mode: .create, values: ProductFormValues(product: detail), problem: problem, csrfToken: owner, formToken: formToken,
+            stashedImages: forms.stash.images(owner: owner, token: formToken))
+        page.values.thumbnailID = ""
+        page.restoreEntry = item.entry
+        return forms.formResponse(page, request: request, status: status, setCookie: setCookie)
+    }
+
+    /// The entry of a POST that passed the origin and token checks, or the page refusing it.
+    private func checkedPost(_ request: HTTPRequest) -> Result<Int, ResponseError> {
+        let wording = Wording(Language(request))
+        if csrf.originProblem(request) != nil { return .failure(ResponseError(forms.forbidden(request))) }
+        let submission: FormSubmission
+        do {
+            submission = try FormSubmission(request)
+        } catch {
+            return .failure(ResponseError(renderer.error(error.status, wording.formUnreadable(error), retryHref: nil, for: request)))
+        }
+        guard let entry = request.parameter("entry").flatMap({ Int($0) }), entry > 0 else {
+            let text = wording.notInTrash(0, days: bin.settings.retentionDays)
+            return .failure(ResponseError(renderer.error(.notFound, text, retryHref: nil, back: trashLink(wording), for: request)))
+        }
+        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
+            return .failure(ResponseError(renderer.error(.forbidden, wording.trashFormExpired, retryHref: nil, back: trashLink(wording), for: request)))
+        }
+        return .success(entry)
+    }
+
+    private func trashLink(_ wording: Wording) -> (href: String, label: String) {
+        ("/trash", wording[.navTrash])
+    }
+}

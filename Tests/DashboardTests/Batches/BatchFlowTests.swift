@@ -1,0 +1,204 @@
+import Foundation
+import MarketClient
+import Testing
+
+@testable import Dashboard
+
+/// Bulk actions end to end, against an independent market that records every request: the
+/// preview sends nothing; Apply sends one PATCH per changed product with only the changed
+/// field and the secret; products changed behind our back are skipped; retry sends only what
+/// failed; Apply twice applies once. One test at a time (each runs a market and a dashboard).
+@Suite(.serialized) struct BatchFlowTests {
+    static let own = LiveShapedData.ownVendorID
+
+    /// Own products in KRW and USD, and one of another vendor's, beside the live-shaped ones.
+    static func stock(_ market: LiveShapedMarket) {
+        market.store.state.withLock { state in
+            for product in [
+                LiveShapedProduct(id: 210, vendorID: own, vendorName: "dashboard-team", name: "Tea cup", description: "A cup.",
+                    price: "10000.0", bargainPrice: "10000.0", stock: 5, imageKey: "a0"),
+                LiveShapedProduct(id: 211, vendorID: own, vendorName: "dashboard-team", name: "Tea pot", description: "A pot.",
+                    price: "8999.0", bargainPrice: "8999.0", stock: 5, imageKey: "a1"),
+                LiveShapedProduct(id: 212, vendorID: own, vendorName: "dashboard-team", name: "Tea tray", description: "A tray.",
+                    price: "15000.0", discountedPrice: "1000.0", bargainPrice: "14000.0", stock: 5, imageKey: "a2"),
+                LiveShapedProduct(id: 213, vendorID: own, vendorName: "dashboard-team", name: "Tea towel", description: "A towel.", currency: "USD",
+                    price: "12.35", bargainPrice: "12.35", stock: 5, imageKey: "a3"),
+            ] { state.products[product.id] = product }
+        }
+    }
+
+    /// Opens the filtered list (own KRW products) and previews a 10% price cut of every match.
+    static func previewCut(_ harness: DashboardHarness, _ session: inout FormSession) async throws -> Int {
+        let list = try await session.open("/products?mine=1&currency=KRW")
+        #expect(list.status == 200)
+        let boxes = HTMLScan.tags("input", in: list.text).filter { $0["name"] == "ids" }
+        #expect(boxes.allSatisfy { $0["form"] == "bulk" && $0["aria-label"] != nil })
+        #expect(Set(boxes.compactMap { $0["value"] }).isSuperset(of: ["210", "211", "212"]))
+        #expect(!boxes.contains { $0["value"] == "213" })  // USD: filtered out
+        let hidden = HTMLScan.tags("input", in: HTMLScan.block(in: list.text, from: "<form id=\"bulk\"", to: "</form>"))
+            .filter { $0["type"] == "hidden" && !["csrf_token", "page_ids"].contains($0["name"] ?? "") }
+            .compactMap { tag in tag["name"].map { ($0, tag["value"] ?? "") } }
+        let posted = try await BatchTesting.bulk(
+            session, hidden + [("scope", "matching"), ("action", "price_adjust"), ("value", "-10"), ("unit", "percent")])
+        #expect(posted.status == 303)
+        return try #require(BatchTesting.batchID(posted))
+    }
+
+    @Test func aTenPercentCut_isPreviewedWithoutSending_thenAppliedAsOnePatchOfPriceEach() async throws {
+        try await withLiveShapedMarket { market in
+            Self.stock(market)
+            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+                var session = FormSession(port: harness.port)
+                let batch = try await Self.previewCut(harness, &session)
+                let preview = try await session.get("/batches/\(batch)")
+                session.take(preview)
+                let rows = BatchTesting.rows(preview.text)
+                let byID = Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.productID.map { ($0, row) } })
+                #expect(byID[210]?.status == "pending")
+                #expect(byID[210]?.text.contains("KRW 10,000 → KRW 9,000") == true)
+                #expect(byID[211]?.text.contains("KRW 8,999 → KRW 8,099") == true)  // 8,099.1 rounds to whole won
+                #expect(byID[212]?.text.contains("KRW 15,000 → KRW 13,500") == true)
+                // The live-shaped products of price 0 cannot lose 10%: unchanged, not sent.
+                #expect(byID[201]?.status == "unchanged")
+                #expect(byID[213] == nil && byID[203] == nil)
+                #expect(market.writes.isEmpty, "the preview sent \(market.writes.map(\.target))")
+
+                // Changed behind our back after the preview: skipped, not overwritten.
+                market.store.state.withLock { $0.products[212]?.price = "16000.0" }
+                let applied = try await BatchTesting.press("apply", batch, session)
+                #expect(applied.status == 303)
+                await harness.app.batchRunner.settled(batch)
+                // Apply again: nothing more is sent.
+                #expect(try await BatchTesting.press("apply", batch, session).status == 303)
+                await harness.app.batchRunner.settled(batch)
+
+                let writes = market.writes
+                #expect(Set(writes.map(\.target)) == ["/api/products/210", "/api/products/211", "/api/products/202"])
+                #expect(writes.count == 3)
+                for write in writes {
+                    #expect(write.method == "PATCH")
+                    #expect(Set(write.json?.keys.map { $0 } ?? []) == ["price", "secret"])
+                    #expect(write.json?["secret"] as? String == LiveShapedMarket.secret)
+                }
+                #expect(writes.first { $0.target.hasSuffix("/211") }?.json?["price"] as? Int == 8099)
+                let finished = try await session.get("/batches/\(batch)")
+                let after = Dictionary(uniqueKeysWithValues: BatchTesting.rows(finished.text).compactMap { row in row.productID.map { ($0, row) } })
+                #expect(after[210]?.status == "done" && after[211]?.status == "done")
+                #expect(after[212]?.status == "skipped")
+                #expect(market.store.state.withLock { $0.products[212]?.price } == "16000.0")
+                let progress = try #require(HTMLScan.tags("progress", in: finished.text).first)
+                #expect(progress["value"] == progress["max"])
+            }
+        }
+    }
+
+    @Test func aRefusedRow_showsTheMarketsWords_andRetrySendsOnlyIt() async throws {
+        try await withLiveShapedMarket { market in
+            Self.stock(market)
+            market.store.state.withLock { $0.refusedEdits = [211] }
+            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+                var session = FormSession(port: harness.port)
+                _ = try await session.open("/products?mine=1")
+                let posted = try await BatchTesting.bulk(
+                    session, [("ids", "210"), ("ids", "211"), ("action", "stock_set"), ("value", "9"), ("unit", "amount")])
+                let batch = try #require(BatchTesting.batchID(posted))
+                _ = try await BatchTesting.press("apply", batch, session)
+                await harness.app.batchRunner.settled(batch)
+                let failed = try await session.get("/batches/\(batch)")
+                let rows = BatchTesting.rows(failed.text)
+                #expect(rows.map(\.status) == ["done", "failed"])
+                #expect(rows[1].text.contains("price rejected by policy"))
+                #expect(failed.text.contains("class=\"market-words\""))
+                #expect(HTMLScan.tags("form", in: failed.text).contains { $0["action"] == "/batches/\(batch)/retry" })
+
+                market.store.state.withLock { state in
+                    state.refusedEdits = []
+                    state.received = []
+                }
+                #expect(try await BatchTesting.press("retry", batch, session).status == 303)
+                await harness.app.batchRunner.settled(batch)
+                #expect(market.writes.map(\.target) == ["/api/products/211"])
+                #expect(BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status) == ["done", "done"])
+            }
+        }
+    }
+
+    /// The market failing midway: what finished stays done, the rest fails, retryable.
+    @Test func theMarketFailingMidway_leavesTheFinishedRowsDone_andTheRestRetryable() async throws {
+        try await withLiveShapedMarket { market in
+            Self.stock(market)
+            market.store.state.withLock { $0.failWritesAfter = 2 }
+            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+                var session = FormSession(port: harness.port)
+                _ = try await session.open("/products?mine=1")
+                let posted = try await BatchTesting.bulk(
+                    session, ["210", "211", "212", "213"].map { ("ids", $0) } + [("action", "stock_adjust"), ("value", "+1"), ("unit", "amount")])
+                let batch = try #require(BatchTesting.batchID(posted))
+                _ = try await BatchTesting.press("apply", batch, session)
+                await harness.app.batchRunner.settled(batch)
+                let statuses = BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status)
+                #expect(statuses.filter { $0 == "done" }.count == 2)
+                #expect(statuses.filter { $0 == "failed" }.count == 2)
+                market.store.state.withLock { $0.failWritesAfter = nil }
+                _ = try await BatchTesting.press("retry", batch, session)
+                await harness.app.batchRunner.settled(batch)
+                #expect(BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status) == ["done", "done", "done", "done"])
+                // Each product got one more, once.
+                #expect(market.store.state.withLock { state in [210, 211, 212, 213].map { state.products[$0]?.stock } } == [6, 6, 6, 6])
+            }
+        }
+    }
+
+    @Test func idsOfOtherVendorsAndUnknownIds_areRefusedInThePreview() async throws {
+        try await withLiveShapedMarket { market in
+            Self.stock(market)
+            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+                var session = FormSession(port: harness.port)
+                _ = try await session.open("/products?mine=1")
+                let posted = try await BatchTesting.bulk(
+                    session, [("ids", "203"), ("ids", "99999"), ("ids", "210"), ("action", "delete")])
+                let batch = try #require(BatchTesting.batchID(posted))
+                let page = try await session.get("/batches/\(batch)?lang=en")
+                let rows = BatchTesting.rows(page.text)
+                #expect(rows.map(\.status) == ["invalid", "invalid", "pending"])
+                #expect(rows[0].text.contains("another vendor"))
+                #expect(rows[1].text.contains("no product 99999"))
+                #expect(page.text.contains("Delete 1 product"))
+                #expect(market.writes.isEmpty)
+            }
+        }
+    }
+
+    /// Undo opens a preview of the reverse, applied like any batch.
+    @Test func undo_previewsTheReverse_andAppliesIt() async throws {
+        try await withLiveShapedMarket { market in
+            Self.stock(market)
+            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+                var session = FormSession(port: harness.port)
+                _ = try await session.open("/products?mine=1")
+                let posted = try await BatchTesting.bulk(session, [("ids", "210"), ("action", "price_set"), ("value", "7000")])
+                let batch = try #require(BatchTesting.batchID(posted))
+                _ = try await BatchTesting.press("apply", batch, session)
+                await harness.app.batchRunner.settled(batch)
+                #expect(market.store.state.withLock { $0.products[210]?.price } == "7000.0")
+                let undo = try await BatchTesting.press("undo", batch, session)
+                let reverse = try #require(BatchTesting.batchID(undo))
+                #expect(reverse != batch)
+                let preview = try await session.get("/batches/\(reverse)?lang=en")
+                #expect(BatchTesting.rows(preview.text).first?.text.contains("KRW 7,000 → KRW 10,000") == true)
+                _ = try await BatchTesting.press("apply", reverse, session)
+                await harness.app.batchRunner.settled(reverse)
+                #expect(market.store.state.withLock { $0.products[210]?.price } == "10000.0")
+            }
+        }
+    }
+
+    /// 1,000 deletes ask for the confirmation in words, in both languages.
+    @Test func aThousandDeletes_askInWords() {
+        var counts = BatchCounts()
+        counts.byStatus[.pending] = 1000
+        counts.pendingDeletes = 1000
+        #expect(Wording(.en).applyLabel(counts) == "Delete 1,000 products")
+        #expect(Wording(.ko).applyLabel(counts) == "상품 1,000개 삭제")
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Glibc
+import Testing
+import TestSupport
+
+@testable import Dashboard
+
+/// The `dashboard` executable killed with SIGKILL while it applies an import of new products,
+/// then started again on the same data directory: it finishes the batch and registers every
+/// product exactly once. The market is the live-shaped one, in this process: it records every
+/// request (so a create sent twice shows), and answers each write after 40 ms, so the kill
+/// lands while most rows are still to send.
+@Suite("SIGKILL while a batch applies")
+struct BatchKillTests {
+    /// The dashboard executable `swift build` put beside the test bundle, if it did.
+    enum Built {
+        static let dashboard: URL? = {
+            let candidate = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+                .appendingPathComponent("dashboard")
+            return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+        }()
+
+        static let isBuilt = Testing.ConditionTrait.enabled(
+            if: dashboard != nil, "needs the dashboard executable beside the tests: run `swift build` first")
+    }
+
+    /// Starts the dashboard over `market` and waits for its `Listening on URL` line.
+    static func startDashboard(market: URL, root: URL) async throws -> (ChildProcess, Int) {
+        let path = try #require(Built.dashboard?.path)
+        let process = try ChildProcess(executable: path, arguments: [
+            "--port", "0", "--upstream", market.absoluteString, "--identifier", LiveShapedMarket.identifier,
+            "--secret", LiveShapedMarket.secret, "--vendor-id", String(LiveShapedData.ownVendorID),
+            "--data-dir", root.appendingPathComponent("data").path, "--cache-dir", root.appendingPathComponent("cache").path,
+            "--log-level", "warning",
+            "--templates-dir", DashboardHarness.checkout.appendingPathComponent("Templates").path,
+            "--public-dir", DashboardHarness.checkout.appendingPathComponent("Public").path,
+        ])
+        for _ in 0..<100 {
+            let line = await process.readLine()
+            if line.hasPrefix("Listening on "), let url = URL(string: String(line.dropFirst("Listening on ".count))) {
+                return (process, url.port ?? 0)
+            }
+            // An empty read is the end of its output once it has ended.
+            if line.isEmpty, await process.waitForEnd(patience: .seconds(1)) != nil { break }
+        }
+        throw HTTPTestClient.Failure(description: "the dashboard did not say where it listens")
+    }
+
+    /// How many rows of the batch have each status, read from its page.
+    static func statuses(_ port: Int, _ batch: Int) async throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        var page = 1
+        while true {
+            let response = try await HTTPTestClient.get(port, "/batches/\(batch)?page=\(page)")
+            for row in BatchTesting.rows(response.text) { counts[row.status, default: 0] += 1 }
+            guard HTMLScan.tags("a", in: response.text).contains(where: { $0["rel"] == "next" }) else { return counts }
+            page += 1
+        }
+    }
+
+    /// Rows the dead dashboard recorded as done, read from its database file.
+    static func doneRows(root: URL, batch: Int) throws -> Int {
+        let database = try DashboardDatabase(directory: root.appendingPathComponent("data"), migrations: DashboardDatabase.migrations)
+        return try BatchStore(database: database).counts(batch)[.done]
+    }
+
+    @Test(Built.isBuilt) func killedWhileApplying_registersEveryProductOnce() async throws {
+        try await withLiveShapedMarket { market in
+            market.store.state.withLock { $0.writeDelay = .milliseconds(40) }
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("batch-kill-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let (first, port) = try await Self.startDashboard(market: market.baseURL, root: root)
+
+            // 60 new products, each with the one uploaded picture.
+            let count = 60
+            let csv = "name,description,price,currency,stock,images\n"
+                + (1...count).map { "Kill test \($0),Registered by the kill test.,1000,KRW,1,p.jpg" }.joined(separator: "\n")
+            var session = FormSession(port: port)
+            _ = try await session.open("/products/import")
+            let posted = try await session.post(
+                "/products/import", [],
+                files: [TestFile(field: "csv", filename: "kill.csv", contentType: "text/csv", bytes: Array(csv.utf8)), .jpeg("p.jpg", size: 4000)])
+            let batch = try #require(BatchTesting.batchID(posted), "import answered \(posted.status)")
+            #expect(try await BatchTesting.press("apply", batch, session).status == 303)
+
+            // Killed once a few creates have reached the market: some answered, some in flight,
+            // the rest waiting.
+            _ = try await eventually { market.writes.count > 4 }
+            first.signal(SIGKILL)
+            let ending = await first.waitForEnd(patience: Patience.hangGuard)
+            #expect(ending == .signalled(SIGKILL))
+            let doneAtKill = try Self.doneRows(root: root, batch: batch)
+            #expect(doneAtKill < count, "the kill came after the batch finished")
+
+            let (second, restarted) = try await Self.startDashboard(market: market.baseURL, root: root)
+            defer { second.signal(SIGTERM) }
+            let settled = try await eventually {
+                let counts = (try? await Self.statuses(restarted, batch)) ?? [:]
+                return counts["done", default: 0] + counts["failed", default: 0] == count
+            }
+            let finished = try await Self.statuses(restarted, batch)
+            #expect(settled, "after the restart: \(finished)")
+            #expect(finished["done"] == count)
+
+            // Every product registered once, and asked for once.
+            let creates = market.writes.filter { $0.method == "POST" && $0.target == "/api/products" }
+            let sent = creates.compactMap { write in
+                String(decoding: write.body, as: UTF8.self).firstMatch(of: /Kill test \d+/).map { String($0.output) }
+            }
+            #expect(sent.count == count, "\(sent.count) creates sent for \(count) rows (killed with \(doneAtKill) done)")
+            #expect(Set(sent).count == sent.count, "a create was sent twice")
+            let names = market.store.state.withLock { state in state.products.values.map(\.name).filter { $0.hasPrefix("Kill test") } }
+            #expect(names.count == count && Set(names).count == count)
+        }
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import Dashboard
+
+/// What a list answered from the catalog snapshot says and offers beyond its products: values
+/// it did not understand, the own vendor unknown, a partial snapshot, Count again, the first
+/// count's progress; and the overview's low-stock figures and filtered links.
+@Suite struct CatalogSnapshotPageTests {
+    /// A bad value, the parameters the page must name as not understood, and the list the rest
+    /// of the query asks for.
+    struct BadInput: Sendable, CustomStringConvertible {
+        var query: String
+        var ignored: [String]
+        var meant: MatrixQuery
+        /// Text that must appear nowhere on the page (for the long values).
+        var bad: String?
+
+        var description: String { String(query.prefix(80)) }
+    }
+
+    static let badInputs: [BadInput] = [
+        BadInput(query: "currency=KRW&sort=price&min_price=abc", ignored: ["min_price"], meant: MatrixQuery(sort: .price, currency: "KRW")),
+        BadInput(query: "currency=USD&min_price=50&max_price=10", ignored: ["max_price"], meant: MatrixQuery(currency: "USD", minPrice: "50")),
+        BadInput(query: "sort=DROP&stock=in", ignored: ["sort"], meant: MatrixQuery(stock: "in")),
+        BadInput(query: "sort=-stock&stock=42", ignored: ["stock"], meant: MatrixQuery(sort: .stockDescending)),
+        BadInput(query: "sale=yes&sort=name", ignored: ["sale"], meant: MatrixQuery(sort: .name)),
+        BadInput(query: "currency=EUR&sort=oldest", ignored: ["currency"], meant: MatrixQuery(sort: .oldest)),
+        BadInput(query: "min_price=10&sort=price", ignored: ["min_price"], meant: MatrixQuery(sort: .price)),
+        BadInput(query: "sort=DROP&stock=&sale=", ignored: ["sort"], meant: MatrixQuery()),
+        BadInput(query: "sort=1%3BDROP%20TABLE&currency=KRW&max_price=1e9", ignored: ["sort", "max_price"], meant: MatrixQuery(currency: "KRW")),
+        // As long as a request line may be (8 KB; longer is 414 before any page runs).
+        BadInput(
+            query: "stock=low&sort=" + String(repeating: "x", count: 7000), ignored: ["sort"], meant: MatrixQuery(stock: "low"),
+            bad: "xxxxxxxx"),
+        BadInput(
+            query: "currency=KRW&sort=stock&min_price=" + String(repeating: "9", count: 7000), ignored: ["min_price"],
+            meant: MatrixQuery(sort: .stock, currency: "KRW"), bad: "99999999999999"),
+    ]
+
+    @Test(arguments: badInputs)
+    func aValueNotUnderstood_isIgnored_named_andDroppedFromEveryLink(_ input: BadInput) async throws {
+        let harness = try SharedCatalogMarket.get().harness
+        let walked = try await harness.walkList("/products?per_page=100&" + input.query)
+        #expect(walked.ids == input.meant.expected(ListMatrixCatalog.products, lowStock: SharedCatalogMarket.lowStock), "\(input)")
+        let page = try #require(walked.pages.first)
+        #expect(page.status == 200)
+        let note = "Some values were not understood and are ignored: \(input.ignored.joined(separator: ", "))."
+        #expect(page.text.contains(note), "\(input)")
+        if let bad = input.bad { #expect(!page.text.contains(bad), "\(input)") }
+        Self.expectDropped(input, from: page.text)
+    }
+
+    /// No link of the page carries an ignored parameter other than as the rest of the query
+    /// means it, and no form field carries its value.
+    static func expectDropped(_ input: BadInput, from html: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let given = PageLink("/?" + input.query).query
+        let meant = Dictionary(input.meant.items, uniquingKeysWith: { a, _ in a })
+        var links = 0
+        for tag in ["a", "button"].flatMap({ HTMLScan.tags($0, in: html) }) {
+            for address in [tag["href"], tag["data-next"]].compactMap({ $0 }) where address.hasPrefix("/products") {
+                links += 1
+                let query = PageLink(address).query
+                for name in input.ignored {
+                    #expect(query[name] == meant[name], "\(input): \(address.prefix(120))", sourceLocation: sourceLocation)
+                }
+            }
+        }
+        #expect(links > 10, sourceLocation: sourceLocation)
+        for field in HTMLScan.tags("input", in: html) {
+            guard let name = field["name"], input.ignored.contains(name), let bad = given[name], !bad.isEmpty else { continue }
+            #expect(field["value"] != bad, "\(input): the \(name) field", sourceLocation: sourceLocation)
+        }
+        for field in HTMLScan.tags("input", in: html) where field["name"] == "back" {
+            let query = PageLink(field["value"] ?? "").query
+            for name in input.ignored {
+                #expect(query[name] == meant[name], "\(input): Count again's way back", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// The market's own list (no order, no filter) keeps its rendered pages: a page asked for
+    /// with a value not understood still names it, and the same page without one does not.
+    @Test func theNote_belongsToItsRequest_notToTheKeptPage() async throws {
+        try await withCatalogMarket { _, harness in
+            for _ in 0..<2 {
+                let plain = try await harness.get("/products?view=grid")
+                let badSort = try await harness.get("/products?view=grid&sort=DROP")
+                let badStock = try await harness.get("/products?view=grid&stock=42")
+                #expect(!plain.text.contains("not understood"))
+                #expect(badSort.text.contains("ignored: sort."))
+                #expect(badStock.text.contains("ignored: stock."))
+            }
+        }
+    }
+
+    /// 10,000 characters do not fit a request line (414 from the server before any page runs),
+    /// so the list's handler gets them directly.
+    @Test(arguments: ["sort", "stock", "sale", "currency", "min_price", "max_price"])
+    func tenThousandCharacters_areIgnoredByTheList(_ name: String) async throws {
+        let harness = try SharedCatalogMarket.get().harness
+        let long = String(repeating: "7", count: 10_000)
+        let target = "/products?currency=USD&stock=in&sort=price&\(name)=\(long)"
+        let tooLong = try await harness.get(target)
+        #expect(tooLong.status == 414)
+        let listing = CatalogListing(
+            catalog: harness.app.catalog, ownVendorID: { ListMatrixCatalog.ownVendorID },
+            renderer: try PageRenderer(
+                templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path, logger: ServerLogger(level: .off)),
+            flash: FlashMessages(), lowStockThreshold: SharedCatalogMarket.lowStock)
+        let request = HTTPRequest(method: .get, target: target)
+        let query = ProductListQuery(request)
+        #expect(query.ignored == [name])
+        let response = await listing.listPage(request, query, .en, imagePath: { _ in "/static/images/placeholder.png" })
+        #expect(response.status == .ok)
+        guard case .bytes(let bytes) = response.body else {
+            Issue.record("not a page")
+            return
+        }
+        let html = String(decoding: bytes, as: UTF8.self)
+        #expect(html.contains("Some values were not understood and are ignored: \(name)."))
+        #expect(!html.contains("7777777777"))
+        var meant = MatrixQuery(sort: .price, stock: "in", currency: "USD")
+        if name == "sort" { meant.sort = .newest }
+        if name == "stock" { meant.stock = nil }
+        if name == "currency" { meant.currency = nil }
+        let shown = TestResponse(status: 200, headers: [], body: bytes).productIDs
+        let expected = meant.expected(ListMatrixCatalog.products, lowStock: SharedCatalogMarket.lowStock)
+        #expect(shown == Array(expected.prefix(20)))
+    }
+
+    @Test func ownProducts_withoutAKnownVendor_answer409() async throws {
+        try await withCatalogMarket(vendorID: nil) { _, harness in
+            for path in ["/products?mine=1&sort=price", "/products?mine=1&stock=low&view=grid", "/products.csv?mine=1&sort=name"] {
+                let page = try await harness.get(path)
+                #expect(page.status == 409, "\(path)")
+                #expect(page.text.contains("--vendor-id"), "\(path)")
+            }
+            // Without mine, the same order and filters work.
+            let all = try await harness.get("/products?sort=price&stock=low")
+            #expect(all.status == 200)
+        }
+    }
+
+    @Test func aSnapshotOverItsLimit_saysTheResultsArePartial() async throws {
+        try await withCatalogMarket(adjust: { $0.catalog.productLimit = 50 }) { _, harness in
+            let query = MatrixQuery(sort: .price, stock: "in")
+            let walked = try await harness.walkList("/products?per_page=100&" + query.queryString())
+            let counted = Array(ListMatrixCatalog.products.sorted { $0.id > $1.id }.prefix(50))
+            #expect(walked.ids == query.expected(counted, lowStock: DashboardConfiguration.defaultLowStock))
+            let page = try #require(walked.pages.first)
+            #expect(page.text.contains("These results cover the first 50 products only"))
+            // The market's own list (no order, no filter) is not partial.
+            let plain = try await harness.get("/products")
+            #expect(!plain.text.contains("These results cover"))
+        }
+    }
+
+    @Test func countAgain_needsTheToken_andGoesBackOnlyToAPathHere() async throws {
+        try await withCatalogMarket { market, harness in
+            let list = "/products?sort=stock&stock=in&per_page=50"
+            var session = FormSession(port: harness.port)
+            let page = try await session.open(list)
+            #expect(page.status == 200)
+            let form = HTMLScan.block(in: page.text, from: "<form class=\"refresh-catalog\"", to: "</form>")
+            #expect(form.contains("method=\"post\"") && form.contains("action=\"/catalog/refresh\""))
+            #expect(!session.csrfToken.isEmpty)
+            await harness.app.catalog.crawlEnded()
+            let counted = market.listRequests.count
+            #expect(counted > 0)
+
+            // No token: back to the list, nothing counted.
+            let refused = try await HTTPTestClient.request(
+                harness.port, "POST", "/catalog/refresh",
+                headers: session.browserHeaders.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 },
+                body: Array("back=\(FormSession.encode(list))".utf8))
+            #expect(refused.status == 303)
+            #expect(refused.header("Location") == list)
+            #expect(harness.app.catalog.status().progress == nil)
+            await harness.app.catalog.crawlEnded()
+            #expect(market.listRequests.count == counted, "no count without the token")
+
+            // Another site: refused outright.
+            var foreign = session.browserHeaders
+            foreign["Origin"] = "http://evil.example"
+            foreign["Sec-Fetch-Site"] = "cross-site"
+            let crossSite = try await session.postURLEncoded("/catalog/refresh", [("back", list)], headers: foreign)
+            #expect(crossSite.status == 403)
+            await harness.app.catalog.crawlEnded()
+            #expect(market.listRequests.count == counted)
+
+            // With the token: a new count, then back to the list.
+            let accepted = try await session.postURLEncoded("/catalog/refresh", [("back", list)])
+            #expect(accepted.status == 303)
+            #expect(accepted.header("Location") == list)
+            await harness.app.catalog.crawlEnded()
+            #expect(market.listRequests.count > counted, "the market was listed again")
+
+            // Never back to another site.
+            for back in ["//evil.example", "/\\evil.example", "https://evil.example/products", "products", ""] {
+                await harness.app.catalog.crawlEnded()
+                let answer = try await session.postURLEncoded("/catalog/refresh", [("back", back)])
+                #expect(answer.status == 303, "\(back)")
+                #expect(answer.header("Location") == "/products", "\(back)")
+            }
+        }
+    }
+
+    @Test func duringTheFirstCount_aFilteredListShowsItsProgress_andReloads() async throws {
+        let gate = Gate()
+        try await withCatalogMarket(adjust: { $0.catalog.waitLimit = .zero }) { market, harness in
+            market.store.state.withLock { $0.listGate = gate }
+            let path = "/products?sort=price&stock=in"
+            let counting = try await harness.get(path)
+            #expect(counting.status == 200)
+            #expect(counting.text.contains("<progress"))
+            #expect(counting.text.contains("<meta http-equiv=\"refresh\""))
+            #expect(counting.productIDs.isEmpty)
+            #expect(counting.header("Cache-Control") == "no-store")
+            #expect(try await eventually { !market.listRequests.isEmpty }, "the count asked the market")
+
+            gate.open()
+            await harness.app.catalog.crawlEnded()
+            let listed = try await harness.get(path)
+            #expect(!listed.text.contains("<progress"))
+            #expect(!listed.text.contains("http-equiv=\"refresh\""))
+            let expected = MatrixQuery(sort: .price, stock: "in").expected(ListMatrixCatalog.products, lowStock: DashboardConfiguration.defaultLowStock)
+            #expect(listed.productIDs == Array(expected.prefix(20)))
+        }
+    }
+
+    // MARK: The overview
+
+    @Test func theOverview_countsLowStock_andLinksEachFigureToItsList() async throws {
+        let harness = try SharedCatalogMarket.get().harness
+        // The count is done once a list from the snapshot answers.
+        _ = try await harness.walkList("/products?sort=stock&per_page=100")
+        let overview = try await harness.get("/overview")
+        #expect(overview.status == 200)
+        let threshold = SharedCatalogMarket.lowStock
+        #expect(overview.text.contains("Low stock (1 to \(threshold) left)"))
+        for mine in [false, true] {
+            let scope = mine ? "mine" : "catalog"
+            let section = HTMLScan.block(in: overview.text, from: "data-scope=\"\(scope)\"", to: "</section>")
+            let figures = metrics(in: section)
+            let products = ListMatrixCatalog.products.filter { !mine || $0.vendorID == ListMatrixCatalog.ownVendorID }
+            let wanted: [(metric: String, count: Int, filter: String)] = [
+                ("low-stock", products.filter { (1...threshold).contains($0.stock) }.count, "stock=low"),
+                ("sold-out", products.filter { $0.stock <= 0 }.count, "stock=out"),
+                ("on-sale", products.filter { $0.discountHundredths > 0 }.count, "sale=1"),
+            ]
+            for (metric, count, filter) in wanted {
+                #expect(figures[metric] == String(count), "\(scope) \(metric)")
+                // The figure is a link to the list filtered that way, which lists that many.
+                let link = HTMLScan.blocks(in: section, from: "<a ", to: "</a>").first { $0.contains("data-metric=\"\(metric)\"") }
+                let href = try #require(link.flatMap { HTMLScan.tags("a", in: $0).first?["href"] }, "\(scope) \(metric) has no link")
+                #expect(href == (mine ? "/products?mine=1&\(filter)" : "/products?\(filter)"), "\(scope) \(metric)")
+                let list = try await harness.walkList(href)
+                #expect(list.ids.count == count, "\(href)")
+                #expect(list.pages.first?.text.contains(matchCount(count, of: products.count)) == true, "\(href)")
+            }
+            #expect(figures["products"] == String(products.count))
+        }
+    }
+
+    @Test func theLowStockOption_isReadFromTheFlagAndTheEnvironment() throws {
+        #expect(try DashboardConfiguration.parse(arguments: [], environment: [:]).lowStockThreshold == 5)
+        #expect(try DashboardConfiguration.parse(arguments: ["--low-stock", "12"], environment: [:]).lowStockThreshold == 12)
+        #expect(try DashboardConfiguration.parse(arguments: [], environment: ["DASHBOARD_LOW_STOCK": "3"]).lowStockThreshold == 3)
+        for bad in ["0", "-1", "many", "1.5"] {
+            #expect(throws: ConfigurationError.self) { try DashboardConfiguration.parse(arguments: ["--low-stock", bad], environment: [:]) }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+
+extension BrowserTests {
+    /// The safety net in a real browser, in each language: an edit undone from the product's
+    /// history, and a deleted product brought back from the recycle bin.
+    @Suite struct SafetyNet {
+        static let texts: [String: (undone: String, restored: String)] = [
+            "en": ("was undone", "is registered again"),
+            "ko": ("수정을 되돌렸습니다", "다시 등록했습니다"),
+        ]
+
+        @Test(BrowserTools.needed, arguments: ["en", "ko"])
+        func anEditUndone_andADeletedProductRestored(language: String) async throws {
+            let texts = try #require(Self.texts[language])
+            try await withBrowser { browser in
+                let driver = browser.driver
+                let id = try await ownProduct(browser.dashboard, named: "에어팟 3")
+                let market = MarketInspector(browser.dashboard)
+                let before = try await market.product(id)
+
+                try await browser.open("/products/\(id)?lang=\(language)")
+                try await driver.click(try await driver.find("main .actions a[href='/products/\(id)/edit']"))
+                try await driver.waitForPath("the edit form") { $0 == "/products/\(id)/edit" }
+                try await driver.fill("#price", "23456")
+                try await driver.clickSubmit()
+                try await driver.waitForPath("back on the product") { $0 == "/products/\(id)" }
+
+                // The product's own history link, its edit entry, the Undo button.
+                try await driver.click(try await driver.find("main a[href='/history?product=\(id)']"))
+                try await driver.waitForPath("the product's history") { $0 == "/history?product=\(id)" }
+                let entry = try await driver.find("li.entry[data-kind=edit]")
+                #expect(try await driver.text(entry).contains("23,456"))
+                // Old → new is read out with words, not only the arrow's look.
+                #expect(try await driver.findAll("li.entry[data-kind=edit] .visually-hidden").count == 2)
+                try await driver.click(try await driver.find("li.entry[data-kind=edit] form button[type=submit]"))
+                try await driver.waitForPath("the history after the undo") { $0 == "/history?product=\(id)" }
+                #expect(try await driver.flashText()?.contains(texts.undone) == true)
+                #expect(try await driver.findAll("li.entry[data-kind=undo]").count == 1)
+                let undone = try await market.product(id)
+                #expect((undone["price"] as? NSNumber)?.doubleValue == (before["price"] as? NSNumber)?.doubleValue)
+
+                // Delete, then restore from the recycle bin through the header's link.
+                try await browser.open("/products/\(id)/delete")
+                try await driver.click(try await driver.find("main form button[type=submit].danger"))
+                try await driver.waitForPath("the list") { $0.hasPrefix("/products") && !$0.hasPrefix("/products/") }
+                try await driver.click(try await driver.find("header a[href='/trash']"))
+                try await driver.waitForPath("the recycle bin") { $0 == "/trash" }
+                #expect(try await driver.text(try await driver.find("li.trash-item h2")) == "에어팟 3")
+                try await driver.click(try await driver.find("li.trash-item form[action$='/restore'] button"))
+                let newID = try await driver.waitForProductPage()
+                #expect(newID != id)
+                #expect(try await driver.text(try await driver.find("main h1")) == "에어팟 3")
+                let flash = try #require(try await driver.flashText())
+                #expect(flash.contains(texts.restored) && flash.contains(String(newID)))
+                try await driver.waitForImages()
+                #expect(try await market.imageBytes(newID).count == (before["images"] as? [Any])?.count)
+                #expect(try await driver.execute("return document.documentElement.lang") as? String == language)
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+
+/// `GET /history`: pages of the journal newest first, one product's history, and times in
+/// the reader's language with the zone; the options that set how long things are kept.
+@Suite struct HistoryPageTests {
+    /// `count` edits journaled (done) for products `products`, in turn; their entry ids.
+    static func journal(_ harness: DashboardHarness, count: Int, products: [Int]) async throws -> [Int] {
+        var ids: [Int] = []
+        for index in 0..<count {
+            let product = products[index % products.count]
+            let before = RecordedFields(name: "Journaled \(product)", price: 1000, currency: "KRW", discountedPrice: 0, stock: index)
+            var after = before
+            after.stock = index + 1
+            let entry = try #require(try await harness.app.journal.willWrite(WriteIntent(
+                kind: .edit, cause: .form, productID: product, before: before, after: after)))
+            await harness.app.journal.didWrite(entry, .done(after, productID: product))
+            ids.append(entry.id)
+        }
+        return ids
+    }
+
+    @Test func pages_newestFirst_withTheListsPagination() async throws {
+        try await withDashboard { harness in
+            let ids = try await Self.journal(harness, count: 45, products: [1, 2])
+            let first = try await harness.get("/history")
+            #expect(first.status == 200)
+            #expect(first.header("Cache-Control") == "no-store")
+            #expect(HistoryHTML.entries(first.text).map(\.id) == Array(ids.reversed().prefix(20)))
+            let nav = HTMLScan.block(in: first.text, from: "<nav class=\"pagination\"", to: "</nav>")
+            #expect(nav.contains("aria-label=\"Pagination\""))
+            #expect(nav.contains("<a rel=\"next\" href=\"/history?page=2\">"))
+            #expect(nav.contains("href=\"/history\" aria-current=\"page\""))
+            #expect(nav.contains("href=\"/history?page=3\""))
+            #expect(HTMLScan.text(first.text).contains("Showing 1–20 of 45 entries"))
+
+            let last = try await harness.get("/history?page=3")
+            #expect(HistoryHTML.entries(last.text).map(\.id) == Array(ids.reversed().suffix(5)))
+            #expect(last.text.contains("<a rel=\"prev\" href=\"/history?page=2\">"))
+            #expect(!last.text.contains("rel=\"next\""))
+
+            let whole = try await harness.get("/history?per_page=50")
+            #expect(HistoryHTML.entries(whole.text).count == 45)
+            #expect(!whole.text.contains("aria-label=\"Pagination\""))
+
+            let nonsense = try await harness.get("/history?page=abc&per_page=7")
+            #expect(HistoryHTML.entries(nonsense.text).map(\.id) == Array(ids.reversed().prefix(20)))
+            let past = try await harness.get("/history?page=9")
+            #expect(past.status == 200)
+            #expect(HTMLScan.text(past.text).contains("There are no entries on page 9."))
+        }
+    }
+
+    @Test func oneProductsHistory_isLinkedFromItsPage_andKeepsTheProductInItsLinks() async throws {
+        try await withDashboard { harness in
+            let ids = try await Self.journal(harness, count: 30, products: [3, 4])
+            let detail = try await harness.get("/products/3")
+            #expect(detail.text.contains("href=\"/history?product=3\""))
+            #expect(try await harness.get("/products/1").text.contains("href=\"/history?product=1\""), "on every product's page")
+
+            let page = try await harness.get("/history?product=3")
+            let shown = HistoryHTML.entries(page.text)
+            #expect(shown.map(\.id) == ids.enumerated().filter { $0.offset % 2 == 0 }.map(\.element).reversed())
+            #expect(page.text.contains("<h1>History of “Journaled 3” (product 3)</h1>"))
+            #expect(page.text.contains("href=\"/products/3\"") && page.text.contains("href=\"/history\""))
+            #expect(HTMLScan.text(page.text).contains("Showing 1–15 of 15 entries"))
+
+            let paged = try await harness.get("/history?product=4&per_page=20")
+            #expect(HistoryHTML.entries(paged.text).count == 15)
+            let small = try await harness.get("/history?product=3&page=1&per_page=20")
+            #expect(HistoryHTML.entries(small.text).count == 15)
+            #expect(try await harness.get("/history?product=777").text.contains("Nothing has been recorded yet."))
+        }
+    }
+
+    @Test func timesAreInTheReadersLanguage_withTheZone() async throws {
+        try await withDashboard { harness in
+            _ = try await Self.journal(harness, count: 1, products: [1])
+            let english = try await harness.get("/history?lang=en")
+            let korean = try await harness.get("/history?lang=ko")
+            let time = try #require(HTMLScan.tags("time", in: english.text).first?["datetime"])
+            #expect(time.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$"#, options: .regularExpression) != nil)
+            let zone = LocalTime.zoneLabel(.current, at: Date())
+            #expect(HTMLScan.text(english.text).range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d \("# + zone + #"\)"#, options: .regularExpression) != nil)
+            #expect(HTMLScan.text(korean.text).range(of: #"\d{4}\. \d{1,2}\. \d{1,2}\. \d\d:\d\d \("# + zone + #"\)"#, options: .regularExpression) != nil)
+            #expect(korean.text.contains("<h1>작업 기록</h1>"))
+            #expect(korean.text.contains(">수정</strong>"))
+        }
+    }
+
+    @Test func localTime_writesTheDateTimeAndZone() throws {
+        let date = try #require(ISO8601DateFormatter().date(from: "2026-11-25T00:30:00Z"))
+        let seoul = try #require(TimeZone(secondsFromGMT: 9 * 3600))
+        #expect(LocalTime.stamp(date, .en, zone: seoul) == "2026-11-25 09:30 (UTC+9)")
+        #expect(LocalTime.stamp(date, .ko, zone: seoul) == "2026. 11. 25. 09:30 (UTC+9)")
+        #expect(LocalTime.machineReadable(date, zone: seoul) == "2026-11-25T09:30:00+09:00")
+        let newfoundland = try #require(TimeZone(secondsFromGMT: -(3 * 3600 + 1800)))
+        #expect(LocalTime.stamp(date, .en, zone: newfoundland) == "2026-11-24 21:00 (UTC-3:30)")
+        #expect(LocalTime.stamp(date, .en, zone: try #require(TimeZone(secondsFromGMT: 0))) == "2026-11-25 00:30 (UTC)")
+        let label = LocalTime.zoneLabel(.current, at: date)
+        #expect(!label.isEmpty && label.allSatisfy { $0.isLetter || "+-:0123456789".contains($0) })
+    }
+
+    @Test func theOptions_setHowLongThingsAreKept() throws {
+        func parse(_ arguments: [String], _ environment: [String: String] = [:]) throws(ConfigurationError) -> DashboardConfiguration {
+            try DashboardConfiguration.parse(arguments: arguments, environment: environment)
+        }
+        let defaults = try parse([])
+        #expect(defaults.historyDays == 90 && defaults.trash.retentionDays == 30 && defaults.trash.byteBudget == 512 * 1024 * 1024)
+        let set = try parse(["--history-days", "7", "--trash-days=3", "--trash-bytes", "2G"])
+        #expect(set.historyDays == 7 && set.trash.retentionDays == 3 && set.trash.byteBudget == 2 * 1024 * 1024 * 1024)
+        let environment = try parse([], ["DASHBOARD_HISTORY_DAYS": "12", "DASHBOARD_TRASH_DAYS": "4", "DASHBOARD_TRASH_BYTES": "100MB"])
+        #expect(environment.historyDays == 12 && environment.trash.retentionDays == 4 && environment.trash.byteBudget == 100 * 1024 * 1024)
+        #expect(try parse(["--trash-bytes", "1000"]).trash.byteBudget == 1000)
+        #expect(try parse(["--trash-bytes", "0"]).trash.byteBudget == 0)
+        for bad in [["--history-days", "0"], ["--trash-days", "x"], ["--trash-bytes", "-1"], ["--trash-bytes", "12T"], ["--trash-bytes", "9999999999G"]] {
+            #expect {
+                _ = try parse(bad)
+            } throws: { error in
+                guard case ConfigurationError.invalid(let line) = error else { return false }
+                return line.hasPrefix(bad[0]) && !line.contains("\n")
+            }
+        }
+        for flag in ["--history-days", "--trash-days", "--trash-bytes"] {
+            #expect(DashboardConfiguration.usage.contains(flag))
+        }
+    }
+
+    @Test func aDamagedJournal_stopsStartUpWithOneLine_andIsLeftAsItWas() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let data = folder.url.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let file = data.appendingPathComponent(DashboardDatabase.fileName)
+        let garbage = Data(repeating: 0x5A, count: 16_384)
+        try garbage.write(to: file)
+        #expect {
+            _ = try DashboardHarness { $0.dataDirectory = data }
+        } throws: { error in
+            let line = String(describing: error)
+            return line.contains(file.path) && line.contains("cannot be used") && line.contains("history") && !line.contains("\n")
+        }
+        #expect(try Data(contentsOf: file) == garbage, "never reset silently")
+    }
+}

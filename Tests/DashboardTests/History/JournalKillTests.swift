@@ -1,0 +1,128 @@
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+import TestSupport
+
+@testable import Dashboard
+
+/// Where `swift build` put the `dashboard` executable (beside the test bundle), if it did.
+enum DashboardExecutable {
+    static let url: URL? = {
+        let folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        let candidate = folder.appendingPathComponent("dashboard")
+        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+    }()
+
+    static let isBuilt = Testing.ConditionTrait.enabled(
+        if: url != nil, "needs the dashboard executable beside the tests: run `swift build` first")
+}
+
+/// kill -9 to the real `dashboard` executable while it edits products: every edit it
+/// acknowledged (303) is in the journal, done, when the database is opened again, and no
+/// entry is left in flight.
+@Suite("SIGKILL while the dashboard writes")
+struct JournalKillTests {
+    final class Log: Sendable {
+        struct State: Sendable {
+            /// (product, stock) of every edit answered 303.
+            var acknowledged: [(product: Int, stock: Int)] = []
+            var inFlight = 0
+            var killed = false
+            var failures: [String] = []
+        }
+
+        let state = Mutex(State())
+    }
+
+    @Test(DashboardExecutable.isBuilt, arguments: [2, 5])
+    func everyAcknowledgedEdit_survivesAKillInTheJournal(acknowledgedBeforeKill: Int) async throws {
+        let executable = try #require(DashboardExecutable.url)
+        try await withRecordingMarket { market in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-kill-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var products: [Int] = []
+            for index in 0..<3 {
+                products.append(try await market.register(name: "Killed Kettle \(index)", images: [ImageFixtures.jpeg(800, fill: UInt8(index))]))
+            }
+            let vendor = RecordingMarket.vendor
+            let process = try ChildProcess(executable: executable.path, arguments: [
+                "--port", "0", "--data-dir", folder.appendingPathComponent("data").path, "--cache-dir", folder.appendingPathComponent("cache").path,
+                "--upstream", market.baseURL.absoluteString, "--identifier", vendor.identifier, "--secret", vendor.secret,
+                "--vendor-id", String(vendor.id), "--log-level", "off",
+                "--public-dir", DashboardHarness.checkout.appendingPathComponent("Public").path,
+                "--templates-dir", DashboardHarness.checkout.appendingPathComponent("Templates").path,
+            ])
+            let line = await process.readLine()
+            let url = try #require(line.hasPrefix("Listening on ") ? URL(string: String(line.dropFirst("Listening on ".count))) : nil, "printed \(line)")
+            let port = try #require(url.port)
+            let log = Log()
+
+            let writers = products.map { product in
+                Task { await Self.edit(product, port: port, log: log) }
+            }
+            let killed = try await eventually {
+                log.state.withLock { state in
+                    guard state.acknowledged.count >= acknowledgedBeforeKill, state.inFlight >= 1 else { return false }
+                    // Under the lock: no answer is counted between the check and the kill.
+                    process.signal(SIGKILL)
+                    state.killed = true
+                    return true
+                }
+            }
+            if !killed { process.signal(SIGKILL) }
+            #expect(killed, "\(acknowledgedBeforeKill) edits acknowledged with another in flight")
+            #expect(await process.waitForEnd(patience: Patience.hangGuard) == .signalled(SIGKILL))
+            for writer in writers { await writer.value }
+            let seen = log.state.withLock { $0 }
+            #expect(seen.failures.isEmpty, "\(seen.failures)")
+
+            // Opened again as the next start opens it: nothing left in flight, every
+            // acknowledged edit there and done.
+            let database = try DashboardDatabase(directory: folder.appendingPathComponent("data"), migrations: DashboardDatabase.migrations)
+            let journal = try HistoryJournal(database: database, recycleBin: nil)
+            let entries = try await journal.page(product: nil, offset: 0, limit: 100_000).entries
+            #expect(!entries.contains { $0.outcome == .pending })
+            for edit in seen.acknowledged {
+                let found = entries.first { $0.kind == .edit && $0.productID == edit.product && $0.after?.stock == edit.stock }
+                #expect(found?.outcome == .done, "edit of \(edit.product) to stock \(edit.stock) was answered 303, then lost")
+                #expect(found?.result?.stock == edit.stock)
+            }
+        }
+    }
+
+    /// One writer: edits `product`'s stock through the dashboard's form, again and again, until
+    /// the dashboard is gone.
+    static func edit(_ product: Int, port: Int, log: Log) async {
+        var session = FormSession(port: port)
+        var stock = 100
+        while !log.state.withLock({ $0.killed }) {
+            stock += 1
+            do {
+                _ = try await session.open("/products/\(product)/edit")
+            } catch {
+                return  // killed between two edits
+            }
+            let started = log.state.withLock { state -> Bool in
+                guard !state.killed else { return false }
+                state.inFlight += 1
+                return true
+            }
+            guard started else { return }
+            let fields = replacing(replacing(validProductFields, "name", with: "Killed Kettle"), "stock", with: String(stock))
+            let response = try? await session.postURLEncoded("/products/\(product)/edit", fields)
+            log.state.withLock { state in
+                state.inFlight -= 1
+                guard let response else {
+                    if !state.killed { state.failures.append("edit of \(product) got no answer before the kill") }
+                    return
+                }
+                if response.status == 303 {
+                    state.acknowledged.append((product, stock))
+                } else if !state.killed {
+                    state.failures.append("edit of \(product) answered \(response.status)")
+                }
+            }
+        }
+    }
+}

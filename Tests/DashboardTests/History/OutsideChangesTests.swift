@@ -1,0 +1,216 @@
+import Foundation
+import MarketClient
+import Synchronization
+import Testing
+
+@testable import Dashboard
+
+/// What the counts of the catalog record as changed elsewhere: the comparison itself, how the
+/// journal tells a write of unknown outcome from a change made elsewhere, and end to end.
+@Suite struct OutsideChangesTests {
+    static func product(_ id: Int, name: String? = nil, price: Decimal = 1000, discount: Decimal = 0, stock: Int = 5) -> CatalogProduct {
+        let summary = ProductSummary(
+            id: id, vendorID: 1, name: name ?? "Product \(id)", description: "", thumbnail: nil, currency: .krw,
+            price: Money(price), discountedPrice: Money(discount), stock: stock)
+        return CatalogProduct(summary, vendorName: "v")
+    }
+
+    static func snapshot(_ products: [CatalogProduct], partial: Bool = false) -> CatalogSnapshot {
+        CatalogSnapshot(products: products, takenAt: Date(), isPartial: partial, reportedTotal: products.count, generation: 1)
+    }
+
+    @Test func changedAppearedAndDisappeared_inIdOrder() {
+        let old = Self.snapshot([Self.product(1), Self.product(2), Self.product(3), Self.product(4)])
+        let new = Self.snapshot([
+            Self.product(5), Self.product(4, stock: 0), Self.product(3), Self.product(2, name: "Renamed", price: 900, discount: 100),
+        ])
+        let found = OutsideChanges(from: old, to: new, limit: 100)
+        #expect(found.notListed == 0)
+        #expect(found.changes.map(\.productID) == [2, 4, 5, 1])
+        #expect(found.changes.map(\.kind) == [.changed, .changed, .appeared, .disappeared])
+        let renamed = found.changes[0]
+        #expect(renamed.before?.name == "Product 2" && renamed.after?.name == "Renamed")
+        #expect(renamed.after?.price == 900 && renamed.after?.discountedPrice == 100)
+        #expect(renamed.after?.differences(from: renamed.before!) == [.name, .price, .discountedPrice])
+        #expect(found.changes[1].after?.differences(from: found.changes[1].before!) == [.stock])
+    }
+
+    @Test func pastTheLimit_theRestIsCounted_notListed() {
+        let old = Self.snapshot((1...50).map { Self.product($0) })
+        let new = Self.snapshot((1...50).map { Self.product($0, stock: 0) })
+        let found = OutsideChanges(from: old, to: new, limit: 20)
+        #expect(found.changes.count == 20)
+        #expect(found.notListed == 30)
+    }
+
+    @Test func aPartialCount_comparesOnlyProductsInBoth() {
+        let old = Self.snapshot([Self.product(1), Self.product(2)], partial: true)
+        let new = Self.snapshot([Self.product(2, stock: 9), Self.product(3)], partial: true)
+        let found = OutsideChanges(from: old, to: new, limit: 100)
+        #expect(found.changes.map(\.productID) == [2])
+    }
+
+    /// The time at 100,000 products is measured by `template-bench --outside` (see
+    /// docs/benchmarks.md); here, that every change among many is found (a few thousand: a
+    /// count of a debug build's snapshot costs seconds, taken from the suite's shared threads).
+    @Test func fiveThousandProducts_everyChangeFound() {
+        let products = (1...5_000).map { Self.product($0, price: Decimal($0)) }
+        var changed = products
+        for index in stride(from: 0, to: changed.count, by: 250) { changed[index].stock += 1 }
+        changed.removeLast()
+        let found = OutsideChanges(from: Self.snapshot(products), to: Self.snapshot(changed), limit: HistoryJournal.maxOutsidePerCount)
+        #expect(found.changes.count == 21)
+        #expect(found.changes.filter { $0.kind == .changed }.map(\.productID) == Array(stride(from: 1, to: 5_001, by: 250)))
+        #expect(found.changes.last?.kind == .disappeared && found.changes.last?.productID == 5_000)
+    }
+
+    // MARK: The journal
+
+    @Test func aWriteOfUnknownOutcome_thatTheCountShowsDone_isConfirmed_notOutside() async throws {
+        let fixture = try JournalFixture()
+        defer { fixture.remove() }
+        let journal = fixture.journal
+        let before = RecordedFields(name: "Kettle", price: 1000, currency: "KRW", discountedPrice: 0, stock: 5)
+        var asked = before
+        asked.stock = 2
+        let unknown = try #require(try await journal.willWrite(WriteIntent(kind: .edit, cause: .form, productID: 7, before: before, after: asked)))
+        await journal.didWrite(unknown, .unknown)
+        let inFlight = try #require(try await journal.willWrite(WriteIntent(kind: .edit, cause: .form, productID: 8, before: before, after: asked)))
+        let deleted = try await fixture.delete(fixture.product(id: 9), outcome: .unknown)
+
+        await journal.record(OutsideChanges(
+            from: Self.snapshot([Self.product(7), Self.product(8), Self.product(9), Self.product(10)]),
+            to: Self.snapshot([Self.product(7, stock: 2), Self.product(8, stock: 2), Self.product(10, stock: 1)]), limit: 100))
+
+        let confirmed = try #require(try await journal.entry(unknown.id))
+        #expect(confirmed.outcome == .done && confirmed.note == .confirmedByCount)
+        #expect(try await journal.entry(inFlight.id)?.outcome == .pending, "its own answer will tell")
+        #expect(try await journal.entry(deleted)?.outcome == .done)
+        #expect(try await fixture.bin.item(deleted)?.state == .deleted)
+        let outside = try await journal.page(product: nil, offset: 0, limit: 100).entries.filter { $0.kind == .outside }
+        #expect(outside.map(\.productID) == [10], "only the change nobody here made")
+        #expect(outside.first?.before?.stock == 5 && outside.first?.after?.stock == 1)
+        #expect(outside.first?.cause == nil)
+    }
+
+    @Test func aCountPastTheLimit_saysHowManyWereNotRecorded() async throws {
+        let fixture = try JournalFixture()
+        defer { fixture.remove() }
+        let count = HistoryJournal.maxOutsidePerCount + 25
+        await fixture.journal.recordOutside(
+            previous: Self.snapshot((1...count).map { Self.product($0) }), new: Self.snapshot((1...count).map { Self.product($0, stock: 0) }))
+        let page = try await fixture.journal.page(product: nil, offset: 0, limit: 1)
+        #expect(page.total == HistoryJournal.maxOutsidePerCount + 1)
+        #expect(page.entries.first?.note == .notRecorded(25))
+    }
+
+    @Test func aFirstCount_recordsNothing() async throws {
+        let fixture = try JournalFixture()
+        defer { fixture.remove() }
+        await fixture.journal.recordOutside(previous: nil, new: Self.snapshot([Self.product(1)]))
+        #expect(try await fixture.journal.page(product: nil, offset: 0, limit: 10).total == 0)
+    }
+
+    // MARK: End to end
+
+    @Test func aChangeMadeOnTheMarket_isOutsideAfterTheNextCount_andTheDashboardsOwnIsNot() async throws {
+        try await withRecordingMarket { market in
+            try await withRecordedDashboard(market) { harness in
+                var flow = HistoryFlow(harness)
+                let own = try await flow.register(name: "Counted Kettle")
+                let catalog = harness.app.catalog
+                _ = catalog.status()
+                await catalog.crawlEnded()
+                await catalog.recountsObserved()
+                #expect(HistoryHTML.entries(try await flow.history().text).allSatisfy { $0.kind != "outside" }, "a first count records nothing")
+
+                // The dashboard edits one product; the iOS app another, and removes a third.
+                _ = try await flow.edit(own, name: "Counted Kettle", [("stock", "2")])
+                let elsewhere = try await flow.register(name: "Phone Kettle")
+                try await market.change(elsewhere, ["price": 15500, "stock": 1])
+                _ = catalog.refresh()
+                await catalog.crawlEnded()
+                await catalog.recountsObserved()
+
+                let history = HistoryHTML.entries(try await flow.history().text)
+                let outside = history.filter { $0.kind == "outside" }
+                #expect(outside.count == 1)
+                let entry = try #require(outside.first)
+                #expect(entry.html.contains("Changed elsewhere"))
+                #expect(entry.html.contains("href=\"/products/\(elsewhere)\""))
+                #expect(entry.html.contains("<del>KRW 12,000</del>") && entry.html.contains("<ins>KRW 15,500</ins>"))
+                #expect(entry.html.contains("<del>7</del>") && entry.html.contains("<ins>1</ins>"))
+                #expect(!entry.html.contains("/undo\""), "a change made elsewhere is not undone from here")
+                let forProduct = HistoryHTML.entries(try await flow.history("/history?product=\(elsewhere)").text)
+                #expect(forProduct.map(\.kind) == ["outside", "create"])
+            }
+        }
+    }
+
+    @Test func anEditAnsweredTooLate_isConfirmedByTheNextCount() async throws {
+        try await withLiveShapedMarket { market in
+            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID, {
+                $0.writeTimeout = .milliseconds(500)
+                $0.jsonFreshFor = .zero
+            }) { harness in
+                let catalog = harness.app.catalog
+                _ = catalog.status()
+                await catalog.crawlEnded()
+                let gate = Gate()
+                market.store.state.withLock { $0.writeGate = gate }
+                var session = FormSession(port: harness.port)
+                _ = try await session.open("/products/201/edit")
+                let saved = try await session.postURLEncoded("/products/201/edit", [
+                    ("name", "간식"), ("description", "간식"), ("price", "0"), ("discounted_price", "0"), ("stock", "9"), ("currency", "KRW"),
+                ])
+                #expect(saved.status == 504)
+                gate.open()
+                // The market does it once its answer is let go; nothing else tells when.
+                #expect(try await eventually { market.store.state.withLock { $0.products[201]?.stock == 9 } })
+                await catalog.crawlEnded()
+                _ = catalog.refresh()
+                await catalog.crawlEnded()
+                await catalog.recountsObserved()
+
+                let entries = HistoryHTML.entries(try await session.get("/history").text)
+                #expect(entries.map(\.kind) == ["edit"])
+                #expect(entries.first?.html.contains("Confirmed by a later count") == true)
+            }
+        }
+    }
+}
+
+/// The catalog store's side: each count that succeeds is handed on with the one it replaces,
+/// in order, after its waiters were released; a failed count is not.
+@Suite struct RecountObserverTests {
+    final class Seen: Sendable {
+        let pairs = Mutex<[(previous: Int?, new: Int)]>([])
+    }
+
+    @Test func eachCount_isHandedOnWithThePreviousOne_inOrder() async throws {
+        let source = FakeCatalogSource(count: 30)
+        let store = source.store()
+        defer { store.shutdown() }
+        let seen = Seen()
+        let gate = Gate()
+        store.observeRecounts { previous, new in
+            // The first observation waits: the store must not wait with it.
+            if previous == nil { await gate.wait() }
+            seen.pairs.withLock { $0.append((previous?.generation, new.generation)) }
+        }
+        _ = store.status()
+        let first = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
+        source.add(FakeCatalogSource.product(31))
+        #expect(store.refresh(), "a second count starts while the observer still holds the first")
+        await store.crawlEnded()
+        source.fail(with: .unreachable)
+        #expect(store.refresh())
+        await store.crawlEnded()
+        #expect(seen.pairs.withLock { $0.isEmpty })
+        gate.open()
+        await store.recountsObserved()
+        let pairs = seen.pairs.withLock { $0 }
+        #expect(pairs.map(\.previous) == [nil, first.generation])
+        #expect(pairs.map(\.new) == [first.generation, first.generation + 1], "the failed count is not handed on")
+    }
+}

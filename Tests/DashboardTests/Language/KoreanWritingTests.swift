@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+
+/// The Korean texts read like Korean software (`docs/korean-ui.md`): every particle fits the
+/// word before it and none hangs on an inserted name, one voice, one term per idea, ranges and
+/// parentheses written one way. Every text is checked with every sample name and number
+/// (`WordingSamples`).
+@Suite struct KoreanWritingTests {
+    static let ko = Wording(.ko)
+
+    /// The data attributes that carry the browser scripts' messages, as a page has them.
+    static var scriptTexts: [String] {
+        [UIText.shrinking, .shrunk, .shrunkFile, .shrinkFailed, .shrinkUnreadable, .loading].map(\.korean)
+    }
+
+    // MARK: The checks themselves
+
+    @Test func theParticleCheck_findsWhatAKoreanReaderWould() {
+        #expect(KoreanText.misfitParticles("오픈마켓이 상품 삭제을 거절했습니다.") == ["삭제을"])
+        #expect(KoreanText.misfitParticles("상품를 등록했습니다.") == ["상품를"])
+        #expect(KoreanText.misfitParticles("재고가 있습니다. 판매가은 없습니다.") == ["판매가은"])
+        #expect(KoreanText.misfitParticles("집계과 수정") == ["집계과"])
+        #expect(KoreanText.misfitParticles("이미지으로 선택") == ["이미지으로"])
+        #expect(KoreanText.misfitParticles("상품로 이동") == ["상품로"])
+        #expect(KoreanText.misfitParticles("JPEG나 PNG") == ["JPEG나"])
+        #expect(KoreanText.misfitParticles("KRW은 원 단위") == ["KRW은"])
+        #expect(KoreanText.misfitParticles("1000나 12.50처럼") == ["0나"])
+        #expect(KoreanText.misfitParticles("이미지은(는) 추가하지 않았습니다.").contains("(는)"))
+        // What fits is left alone, verb forms and nouns that only look like particles too.
+        #expect(KoreanText.misfitParticles("상품을 삭제했습니다. 이미지를 대표 이미지로 선택해 주세요. 상품명으로 찾습니다.").isEmpty)
+        #expect(KoreanText.misfitParticles("JPEG이나 PNG, 1000이나 12.50, KRW는 원 단위, N은 번호, 서울로, 있는 상품, 할인가").isEmpty)
+        #expect(KoreanText.particlesAfter("맥북", in: "“맥북”을 삭제했습니다.") == ["맥북”을 "])
+        #expect(KoreanText.particlesAfter("a.png", in: "a.png은 너무 큽니다.").count == 1)
+        #expect(KoreanText.particlesAfter("", in: "“”를 찾을 수 없습니다.").count == 1)
+        #expect(KoreanText.particlesAfter("맥북", in: "“맥북” 상품을 삭제했습니다.").isEmpty)
+    }
+
+    /// A final consonant comes from the syllable's code point: (code − 0xAC00) % 28.
+    @Test func finals_fromTheCodePoint() {
+        #expect(KoreanText.final(of: "가") == .vowel)
+        #expect(KoreanText.final(of: "각") == .consonant)
+        #expect(KoreanText.final(of: "갈") == .rieul)
+        #expect(KoreanText.final(of: "힣") == .consonant)
+        #expect(KoreanText.final(of: "A") == nil)
+    }
+
+    // MARK: Every Korean text
+
+    /// Every function with a name, with each sample name (final consonant, none, Latin,
+    /// digits, empty): never a particle straight after the name or its closing quote, never a
+    /// particle written both ways.
+    @Test(arguments: WordingSamples.names)
+    func noParticleHangsOnAnInsertedName(_ name: String) {
+        for number in WordingSamples.numbers {
+            for text in WordingSamples.all(Self.ko, name: name, number: number) {
+                #expect(KoreanText.particlesAfter(name, in: text).isEmpty, "“\(text)”")
+                #expect(KoreanText.particlesAfter(String(number), in: text).isEmpty, "“\(text)”")
+                #expect(!KoreanText.bothWays.contains { text.contains($0) }, "“\(text)”")
+            }
+        }
+    }
+
+    /// Our own words: each particle fits the final of the word before it.
+    @Test func everyParticle_fitsTheWordBeforeIt() {
+        for (text, _) in WordingSamples.everything(Self.ko) + Self.scriptTexts.map({ ($0, "") }) {
+            #expect(KoreanText.misfitParticles(text).isEmpty, "“\(text)”: \(KoreanText.misfitParticles(text))")
+        }
+    }
+
+    /// A time before its verb takes 에, except "방금".
+    @Test func timesOfEvents_takeEExceptJustNow() {
+        #expect(Self.ko.when(.seconds(180)) == "3분 전에")
+        #expect(Self.ko.when(.seconds(7300)) == "2시간 전에")
+        #expect(Self.ko.when(.seconds(5)) == "방금")
+        #expect(Self.ko.countFailed(age: .seconds(180), .timeout, haveFigures: false)
+            == "3분 전에 상품 집계에 실패했습니다(오픈마켓 응답 시간 초과). 잠시 후 다시 집계합니다.")
+        #expect(Self.ko.countFailed(age: .seconds(5), .unreachable, haveFigures: false).hasPrefix("방금 상품 집계에"))
+        for (text, _) in WordingSamples.everything(Self.ko) {
+            #expect(!text.contains("방금에"), "“\(text)”")
+            #expect(text.range(of: #"(분|시간) 전 [가-힣]"#, options: .regularExpression) == nil, "a time without 에: “\(text)”")
+        }
+    }
+
+    /// 합니다체, "~해 주세요" for requests, "~하시겠습니까?" for confirmations; validation asks
+    /// for an action instead of stating a rule.
+    @Test func oneVoice() {
+        let forbidden: [(pattern: String, why: String)] = [
+            (#"(?<!주)세요"#, "a request is “~해 주세요”"),
+            (#"까요\?"#, "a confirmation is “~하시겠습니까?”"),
+            (#"[해어아]요[.!?]?(\s|$)"#, "해요체"),
+            (#"야 합니다"#, "ask for the action (“~로 입력해 주세요”), do not state a rule"),
+            (#"[가-힣] \("#, "a parenthesis follows its word without a space"),
+            (#"–"#, "a range is written with ~"),
+            (#"~\d{4}"#, "thousands take a comma (10~1,000자)"),
+        ]
+        for (text, _) in WordingSamples.everything(Self.ko) + Self.scriptTexts.map({ ($0, "") }) {
+            for rule in forbidden {
+                #expect(text.range(of: rule.pattern, options: .regularExpression) == nil, "“\(text)”: \(rule.why)")
+            }
+        }
+    }
+
+    /// One term per idea (the table in `docs/korean-ui.md`).
+    @Test func oneTermPerIdea() {
+        let other: [(word: String, term: String)] = [
+            ("변경", "수정"), ("바꾸", "수정"), ("바꿀", "수정"), ("바꾼", "수정"), ("바뀐", "수정"),
+            ("고르", "선택"), ("골라", "선택"),
+            ("세는", "집계"), ("세고", "집계"), ("세다", "집계"),
+            ("정가", "판매가"), ("결제", "할인가"), ("판매 가격", "판매가 / 할인가"), ("할인된 가격", "할인가"),
+            ("빼기", "삭제"), ("뺄 ", "삭제"), ("내려받기", "다운로드"), ("사진", "이미지"),
+            ("이 대시보드는", "the program is not a person"), ("대시보드가 이해", "the program is not a person"),
+            ("안전합니다", "translation of “safe to try again”"),
+        ]
+        for (text, _) in WordingSamples.everything(Self.ko) + Self.scriptTexts.map({ ($0, "") }) {
+            for pair in other {
+                #expect(!text.contains(pair.word), "“\(text)”: \(pair.word) → \(pair.term)")
+            }
+            // The market is 오픈마켓; "마켓 원문" marks its own words.
+            #expect(text.range(of: #"(?<!오픈)마켓(?! 원문)"#, options: .regularExpression) == nil, "“\(text)”: 오픈마켓")
+        }
+    }
+
+    /// The market's own words are quoted and marked, never passed off as ours.
+    @Test func theMarketsWords_areQuotedAndMarked() {
+        #expect(Self.ko.marketRejectedInput("name is already taken").message == "오픈마켓의 응답: “name is already taken”(마켓 원문)")
+        #expect(Wording(.en).marketRejectedInput("taken").message == "The Open Market said: “taken” (the market's words)")
+    }
+}

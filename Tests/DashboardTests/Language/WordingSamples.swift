@@ -1,0 +1,296 @@
+import Foundation
+import HTTPServer
+
+@testable import Dashboard
+
+/// Every text of one language: the fixed ones and every `Wording` function, each called with
+/// `name` wherever it takes a name (a product, a file, a search, a vendor, the market's words)
+/// and `number` wherever it takes a number. One line per function: a new function with a name
+/// or a number gets a line here, and the particle and English-word checks then cover it.
+enum WordingSamples {
+    /// The names the particle checks insert: with a final consonant, without, Latin, digits,
+    /// and empty.
+    static let names = ["맥북", "에어팟 프로", "Mug", "2024", ""]
+
+    static let numbers = [1, 2, 3, 10, 1000, 2024]
+
+    /// Ages that read as "방금", minutes and hours.
+    static let ages: [Duration] = [.seconds(5), .seconds(180), .seconds(7300)]
+
+    static func fixed(_ w: Wording) -> [String] {
+        UIText.allCases.map { w[$0] }
+    }
+
+    /// Every text with `name` or `number` in it.
+    static func all(_ w: Wording, name: String, number: Int) -> [String] {
+        let digits = String(number)
+        let age = Duration.seconds(number * 60)
+        let zone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
+        var texts: [String] = [
+            w.price(Decimal(number), currency: "KRW"),
+            w.price(Decimal(number), currency: "USD"),
+            w.stock(number),
+            w.originalPrice(w.price(Decimal(number), currency: "KRW")),
+            w.size(number),
+            w.size(number * 1024),
+            w.day("2026-11-\(String(format: "%02d", number % 28 + 1))"),
+            w.products(number),
+            w.fixProblems(number),
+            w.age(age),
+            w.when(age),
+            w.staleNotice(age: age, failed: true),
+            w.staleNotice(age: age, failed: false),
+            LocalTime.timestamp(Date(timeIntervalSince1970: Double(number) * 86_400), zone: zone, w),
+            LocalTime.clockWithZone(Date(timeIntervalSince1970: Double(number) * 60), zone: zone),
+            w.productNotFound(id: number).heading, w.productNotFound(id: number).message,
+            w.productNotFound(id: nil).message,
+            w.marketWords(name),
+            w.marketRefusedRequest(name).message,
+            w.formUnreadable(.multipart(.tooManyParts(limit: number))).message,
+            w.formUnreadable(.multipart(.fieldTooLarge(name: name, limit: number * 1024))).message,
+            w.formUnreadable(.multipart(.fileTooLarge(name: "images", filename: name, limit: number * 1024 * 1024))).message,
+            w.formUnreadable(.multipart(.totalFileBytesTooLarge(limit: number))).message,
+            w.formUnreadable(.multipart(.partHeadersTooLarge(limit: number))).message,
+            w.formUnreadable(.multipart(.malformedPartHeader(name))).message,
+            w.stockFilterLabel(.low, threshold: number),
+            w.filtersSummary(on: number),
+            w.currencyChip("KRW"), w.currencyChip("USD"),
+            w.priceRangeChip(min: w.price(Decimal(number), currency: "KRW"), max: w.price(Decimal(number), currency: "KRW")),
+            w.priceRangeChip(min: w.price(Decimal(number), currency: "USD"), max: nil), w.priceRangeChip(min: nil, max: digits),
+            w.removeFilter(name),
+            w.matchCount(digits, of: digits),
+            w.asOf(time: LocalTime.clockWithZone(Date(), zone: zone), age: w.age(age)),
+            w.notUnderstood([name]),
+            w.notUnderstood(["sort", "stock", "sale", "currency", "min_price", "max_price"]),
+            w.partialResults(counted: digits),
+            w.lowStock(number),
+            w.message(.nameLength(number)),
+            w.message(.descriptionLength(number)),
+            w.message(.priceUnderDiscount(digits)),
+            w.flash(.deleted(name)),
+            w.formTitle(edit: name, failed: false), w.formTitle(edit: name, failed: true), w.formTitle(edit: nil, failed: true),
+            w.editHeading(name),
+            w.unnamedImage(number),
+            w.marketRejectedInput(name).message,
+            w.nothingSent(name).message,
+            w.owner(name: name, vendorID: number),
+            w.notYourProduct(name, owner: w.owner(name: name, vendorID: number), ours: number, action: .save).message,
+            w.notYourProduct(name, owner: w.owner(name: name, vendorID: number), ours: nil, action: .delete).message,
+            w.counting(done: digits, total: digits), w.counting(done: nil, total: digits),
+            w.countingPages(done: digits, total: digits),
+            w.countedAge(w.age(age), recounting: w.counting(done: digits, total: digits)), w.countedAge(w.age(age), recounting: nil),
+            w.partialFigures(counted: digits, reported: digits),
+            w.sectionHeading(vendor: number),
+            w.metric(.lowStock(number)),
+            w.stockValue("KRW"),
+            w.vendorChart(top: number).title,
+            w.vendorName(number),
+            w.priceChart("KRW").title, w.priceChart("KRW").labelHeading,
+            w.priceBucket(from: digits, upTo: digits), w.priceBucket(from: digits, upTo: nil),
+            w.weekChart(weeks: number).title,
+            w.stillCounting((done: digits, total: digits)).message, w.stillCounting((done: nil, total: digits)).message,
+            w.stillCounting(nil).message,
+            w.listHeading(mine: false, search: name), w.listHeading(mine: true, search: name),
+            w.listTitle(mine: false, search: name, page: number), w.listTitle(mine: true, search: "", page: number),
+            w.showing(first: number, last: number, total: number),
+            w.emptyList(search: name, page: 1, mine: false), w.emptyList(search: "", page: number, mine: true),
+            w.pageLabel(number),
+            w.imageAlt(name, number: number, total: number + 1),
+            w.imageLink(number: number, total: number + 1),
+            w.soldBy(name),
+            w.deleteQuestion(name),
+            w.deleteTitle(name),
+            w.vendorRefused(name, owner: w.owner(name: name, vendorID: number), action: .register).message,
+        ]
+        for refusal in [Wording.ImageRefusal.notJPEGOrPNG, .tooLarge(bytes: number * 1024), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
+            texts.append(w.imageRefused(name, refusal))
+            texts.append(w.imageRefused(nil, refusal))
+        }
+        for action in [Wording.WriteAction.register, .save, .delete] {
+            texts += [w.marketFailed(action, said: name).heading, w.marketFailed(action, said: name).message]
+            texts += [w.marketFailed(action, said: nil).message, w.marketRefused(action).message]
+            let outcome = w.outcomeUnknown(action)
+            texts += [outcome.heading, outcome.message, outcome.advice, outcome.checkLabel]
+        }
+        texts += history(w, name: name, number: number) + trash(w, name: name, number: number)
+        texts += batches(w, name: name, number: number)
+        for reason in CatalogFailure.Reason.allCases {
+            texts += [w.countFailure(reason), w.catalogNotCounted(reason).message]
+            texts += [w.countFailed(age: age, reason, haveFigures: true), w.countFailed(age: age, reason, haveFigures: false)]
+            texts.append(w.myListNotice(outdated: false, failure: reason) ?? "")
+        }
+        return texts
+    }
+
+    /// The history's texts (`Wording+History.swift`).
+    static func history(_ w: Wording, name: String, number: Int) -> [String] {
+        var texts = [
+            w.historyHeading(product: nil, name: nil), w.historyHeading(product: number, name: name),
+            w.historyHeading(product: number, name: nil), w.historyIntro(days: number),
+            w.showingEntries(first: 1, last: number, total: number), w.historyEmpty(page: 1), w.historyEmpty(page: number),
+            w.productNumber(number), w.batchRow(batch: number, row: number), w.undoes(entry: number),
+            w.undoneBy(entry: number), w.undoneBy(entry: nil), w.undoLabel(entry: number), w.notRecorded(number),
+            w.undoBatch(number), w.undone(name), w.historyUnreadable.heading, w.historyUnreadable.message,
+            w.undoOutcomeUnknown.heading, w.undoOutcomeUnknown.message, w.undoOutcomeUnknown.advice,
+        ]
+        for kind in WriteKind.allCases {
+            texts += [w.entryKind(kind, note: nil), w.entryKind(kind, note: .appeared), w.entryKind(kind, note: .disappeared)]
+        }
+        for field in RecordedFields.Field.allCases {
+            texts.append(w.fieldName(field))
+        }
+        let refusals: [Wording.UndoRefusal] = [
+            .noSuchEntry(number), .notAnEdit(entry: number, kind: .delete), .notAnEdit(entry: number, kind: .create),
+            .notDone(entry: number, outcome: .failed), .notDone(entry: number, outcome: .unknown),
+            .alreadyUndone(entry: number, by: number + 1), .inProgress(entry: number), .nothingToUndo(entry: number),
+            .productGone(id: number), .notYours(name: name),
+            .changedSince(name: name, field: .price, now: String(number), left: String(number + 1)), .formExpired,
+        ]
+        for refusal in refusals {
+            texts += [w.undoRefused(refusal).heading, w.undoRefused(refusal).message]
+        }
+        for reason in [WriteRefusal.Reason.imagesNotKept, .journalUnavailable] {
+            texts += [w.writeNotSent(reason).heading, w.writeNotSent(reason).message]
+        }
+        return texts
+    }
+
+    /// The recycle bin's texts (`Wording+Trash.swift`).
+    static func trash(_ w: Wording, name: String, number: Int) -> [String] {
+        [
+            w.trashIntro(days: number, budget: number * 1024 * 1024, used: number * 1000), w.bytes(number), w.bytes(number * 4096),
+            w.showingItems(first: 1, last: number, total: number), w.deletedAt, w.wasProduct(number), w.picturesKept(number),
+            w.picturesRemoved, w.deleteNotConfirmed, w.restoredAs(number), w.restoreLabel(name), w.forgetLabel(name),
+            w.restored(name, as: number + 1, was: number), w.alreadyRestored(name, as: number), w.forgotten(name),
+            w.notInTrash(number, days: number).heading, w.notInTrash(number, days: number).message,
+            w.trashFormExpired.heading, w.trashFormExpired.message, w.trashUnreadable.heading, w.trashUnreadable.message,
+            w.restoreWithoutPictures.heading, w.restoreWithoutPictures.message,
+        ]
+    }
+
+    /// The batches' and the import's texts (`Wording+Batches.swift`).
+    static func batches(_ w: Wording, name: String, number: Int) -> [String] {
+        let bulk: [Wording.BulkProblem] = [
+            .noAction, .notANumber, .negative, .stockWhole, .percentOver100, .cutTooDeep, .nothingSelected, .tooMany(limit: number),
+        ]
+        var texts = bulk.map(w.bulkProblem) + [w.bulkProblemHeading]
+        let problems: [Wording.BatchProblem] = [
+            .notFound(id: number), .notOwn, .badID(name), .tooManyImages(number), .imageNotUploaded(name),
+        ]
+        texts += problems.map(w.batchProblem)
+        let warnings: [Wording.BatchWarning] = [
+            .priceJump(percent: number, up: true), .priceJump(percent: number, up: false), .deepDiscount(percent: number),
+            .duplicateName, .duplicateInFile(line: number),
+        ]
+        texts += warnings.map(w.batchWarning)
+        let made = Date(timeIntervalSince1970: Double(number) * 86_400)
+        for kind in [Batch.Kind.bulk, .import, .undo] {
+            let action = kind == .bulk ? BatchAction(kind: .priceAdjust, value: Decimal(-number), unit: .percent) : nil
+            let batch = Batch(id: number, kind: kind, state: .preview, createdAt: made, action: action, source: name, notes: [])
+            texts.append(w.batchTitle(batch))
+        }
+        for kind in BatchAction.Kind.allCases {
+            texts += [
+                w.actionText(BatchAction(kind: kind, value: Decimal(number), unit: .amount)),
+                w.actionText(BatchAction(kind: kind, value: Decimal(number), unit: .percent)),
+                w.actionText(BatchAction(kind: kind, value: 0, unit: .amount)),
+                w.bulkActionLabel(kind),
+            ]
+        }
+        var counts = BatchCounts()
+        for status in BatchRow.Status.allCases { counts.byStatus[status] = number }
+        counts.pendingEdits = number
+        var deletesOnly = BatchCounts()
+        deletesOnly.byStatus[.pending] = number
+        deletesOnly.pendingDeletes = number
+        var createsOnly = BatchCounts()
+        createsOnly.byStatus[.pending] = number
+        createsOnly.pendingCreates = number
+        texts.append(w.batchMade(LocalTime.timestamp(made, zone: TimeZone(identifier: "Asia/Seoul") ?? .gmt, w)))
+        for state in [Batch.State.preview, .running, .finished] {
+            texts += [w.batchState(state, counts: counts), w.batchSummary(counts, state: state), w.batchSummary(BatchCounts(), state: state)]
+            for status in BatchRow.Status.allCases {
+                for operation in [BatchRow.Operation.edit, .create, .delete] {
+                    texts.append(w.rowStatus(status, state: state, operation: operation))
+                }
+            }
+        }
+        for status in BatchRow.Status.allCases {
+            texts += [w.statusFilter(status, count: number), w.statusName(status)]
+        }
+        texts.append(w.statusFilter(nil, count: number))
+        texts += [BatchRow.Operation.edit, .create, .delete].compactMap(w.rowOperation)
+        let failures: [BatchFailure.Code] = [
+            .refused, .notFound, .unauthorized, .invalid, .unreachable, .unknown, .changedElsewhere, .journalUnavailable, .imagesNotKept,
+        ]
+        texts += failures.map(w.rowFailure)
+        texts += ProductField.allCases.map(w.fieldLabel)
+        texts += [
+            w.unnamedRow, w.fileRow(number), w.applyLabel(counts), w.applyLabel(deletesOnly), w.applyLabel(createsOnly),
+            w.deleteWarning(number), w.nothingToApply, w.retryLabel(number), w.undoLabel(number), w.undoNote, w.undoOf(number),
+            w.batchProgress(done: number, of: number + 1), w.batchRowsEmpty(filtered: true), w.batchRowsEmpty(filtered: false),
+            w.batchRowsCaption(shown: number, page: 1, lastPage: 1), w.batchRowsCaption(shown: number, page: 1, lastPage: number + 1),
+            w.batchesKept(days: number), w.batchNotFound.heading, w.batchNotFound.message,
+            w.batchStorageFailed.heading, w.batchStorageFailed.message, w.errorTitle(name), w.importLimits, w.importTooLargeAdvice,
+            w.selectProduct(name),
+        ]
+        let flashes: [Wording.BatchFlash] = [.stale, .alreadyApplying, .discarded, .nothingToRetry, .nothingToUndo]
+        texts += flashes.map(w.batchFlash)
+        let imports: [Wording.ImportProblem] = [
+            .stale, .noFile, .notMultipart, .tooManyRows(limit: number), .noKnownColumn(name),
+            .csvTooLarge(limit: w.size(number * 1024 * 1024)), .requestTooLarge(limit: w.size(number * 1024 * 1024)),
+        ]
+        texts += imports.map(w.importProblem)
+        let csv: [CSVProblem] = [
+            .utf16, .notUTF8, .binary, .workbook, .empty, .unclosedQuote(line: number), .tooManyRows(limit: number),
+            .tooManyColumns(limit: number, line: number), .cellTooLong(limit: number, line: number),
+        ]
+        texts += csv.map(w.csvProblem)
+        texts += [w.importNote(.computed(name)), w.importNote(.unknown(name)), w.importNote(.repeated(name))]
+        texts += ProductCSV.Column.allCases.map(w.columnMeaning)
+        return texts
+    }
+
+    /// The texts that take neither a name nor a number.
+    static func plain(_ w: Wording) -> [String] {
+        var texts = fixed(w)
+        for text in [
+            w.marketSlow, w.marketUnexpected, w.marketFoundNothing, w.marketRejectedCredentials, w.marketSlowOnWrite, w.marketDown,
+            w.productNotLoaded, w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(delete: false), w.formExpired(delete: true),
+            w.marketUnreachable, w.vendorUnknown, w.formUnreadable(.unsupportedType), w.formUnreadable(.noBoundary),
+            w.formUnreadable(.multipart(.missingFinalBoundary)),
+        ] {
+            texts += [text.heading, text.message]
+        }
+        texts += ProductListQuery.Sort.allCases.map { w.sortLabel($0) }
+        texts += ProductListQuery.StockFilter.allCases.map { w.stockFilterLabel($0, threshold: 5) }
+        texts += [w.currencyName("KRW"), w.currencyName("USD"), w.onSaleChip, w.currencyOrder, w.tooLargeToAdd]
+        texts += [w.submitLabel(edit: true), w.submitLabel(edit: false), w.ownerLabel(mine: true), w.ownerLabel(mine: false)]
+        texts += [w.viewLabel(grid: true), w.viewLabel(grid: false), w.myListNotice(outdated: true, failure: nil) ?? ""]
+        texts += [w.flash(.registered), w.flash(.updated), w.flash(.nothingChanged), w.flash(.alreadyDeleted)]
+        texts += [w.metric(.products), w.metric(.soldOut), w.metric(.onSale), w.metric(.itemsInStock)]
+        texts += [w.tooLargeAdvice, w.backToDashboard]
+        for age in ages {
+            texts += [w.age(age), w.when(age), w.staleNotice(age: age, failed: true), w.countFailed(age: age, .timeout, haveFigures: false)]
+        }
+        for message in [Wording.FieldMessage.nameMissing, .descriptionMissing, .currency, .priceMissing, .priceNotPositive, .priceTooHigh,
+            .discountNegative, .discountOverPrice, .stockTooHigh, .stockNegative, .stockNotWhole, .notANumber, .krwWhole, .usdCents,
+            .imagesMissing, .imageExpired, .thumbnailChoice]
+        {
+            texts.append(w.message(message))
+        }
+        for status in [400, 403, 404, 405, 408, 413, 414, 421, 431, 500, 501, 503, 505] {
+            texts += [w.reason(HTTPStatus(rawValue: status)), w.serverMessage(HTTPStatus(rawValue: status), english: "The server's words.")]
+        }
+        return texts
+    }
+
+    /// Every text of `w` with every sample name and number.
+    static func everything(_ w: Wording) -> [(text: String, name: String)] {
+        var texts = plain(w).map { ($0, "") }
+        for (index, name) in names.enumerated() {
+            texts += all(w, name: name, number: numbers[index % numbers.count]).map { ($0, name) }
+        }
+        return texts
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import MarketClient
+import Testing
+
+@testable import Dashboard
+
+/// The batch pages the standards checks open, made straight in the dashboard's database: a
+/// preview with a change, a problem and a warning; a batch applying (held at its first write,
+/// so its page keeps the progress bar and the refresh); one finished with a failure (the
+/// market's words) and a skip.
+struct StandardsBatches {
+    var preview: Int
+    var running: Int
+    var finished: Int
+
+    static func make(on dashboard: DashboardHarness, own: Int) throws -> StandardsBatches {
+        let store = dashboard.app.batchRunner.store
+        func row(_ status: BatchRow.Status, line: Int? = nil, problems: [BatchText] = [], warnings: [BatchText] = []) -> BatchRow {
+            BatchRow(
+                batchID: 0, number: 0, line: line, productID: own, operation: status == .invalid ? .none : .edit, status: status,
+                name: "맥북 프로 14", currency: "KRW", before: RecordedFields(price: 2_000_000, discountedPrice: 0),
+                after: RecordedFields(price: 900_000), problems: problems, warnings: warnings)
+        }
+        let warning = BulkPlanner.priceJump(from: 2_000_000, to: 900_000).map { [$0] } ?? []
+        let preview = try store.create(
+            kind: .bulk, action: BatchAction(kind: .priceSet, value: 900_000, unit: .amount), source: "", notes: [],
+            rows: [row(.pending, warnings: warning), row(.invalid, problems: [BatchText(field: .price) { $0.message(.priceNotPositive) }]), row(.unchanged)])
+        let finished = try store.create(
+            kind: .import, action: nil, source: "상품 목록.csv", notes: [BatchText { $0.importNote(.computed("“vendor”")) }],
+            rows: [row(.pending, line: 2), row(.pending, line: 3), row(.pending, line: 4)])
+        _ = try store.startApplying(finished)
+        try store.settle(finished, 1, status: .done)
+        try store.settle(finished, 2, status: .failed, failure: BatchFailure(code: .refused, marketMessage: "price rejected by policy"))
+        try store.settle(finished, 3, status: .skipped, failure: BatchFailure(code: .changedElsewhere))
+        try store.finish(finished)
+        // Held at its first write for good: the page stays "applying".
+        let never = Gate()
+        dashboard.app.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await never.wait() } }
+        let running = try store.create(
+            kind: .bulk, action: BatchAction(kind: .stockAdjust, value: 1, unit: .amount), source: "", notes: [],
+            rows: [row(.pending), row(.pending)])
+        _ = try store.startApplying(running)
+        return StandardsBatches(preview: preview, running: running, finished: finished)
+    }
+}

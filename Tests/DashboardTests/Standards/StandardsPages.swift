@@ -1,0 +1,147 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@testable import Dashboard
+
+/// One page the standards checks open, in every language.
+struct StandardsPage: Sendable {
+    /// How a person gets to the page.
+    enum Visit: Sendable {
+        /// A GET of this path.
+        case open(String)
+        /// The page at this path, whose POST form is sent with nothing filled in (only its
+        /// hidden tokens): the form again, with its errors.
+        case submitEmpty(form: String)
+        /// The page `from`, then a POST to the path with only its CSRF token (a refusal's page).
+        case post(String, from: String)
+    }
+
+    var name: String
+    var visit: Visit
+    /// The status the page answers with (the HTML checker's run checks it).
+    var status: Int
+    /// axe rules this page breaks by design, each with its reason where the page is listed.
+    var axeExceptions: Set<String> = []
+
+    init(_ name: String, _ visit: Visit, status: Int = 200, axeExceptions: Set<String> = []) {
+        self.name = name
+        self.visit = visit
+        self.status = status
+        self.axeExceptions = axeExceptions
+    }
+
+    static let languages = ["en", "ko"]
+
+    /// Every page the standards checks cover, over a fresh dashboard on the embedded market.
+    /// A new page is one more line here.
+    static func all(on dashboard: DashboardHarness) async throws -> [StandardsPage] {
+        let own = try await seedProduct(dashboard, named: "맥북 프로 14")
+        let others = try await seedProduct(dashboard, named: "Noise Cancelling Headphones")
+        // The overview with its figures and charts, not its progress bar.
+        _ = try await dashboard.get("/overview")
+        await dashboard.app.catalog.crawlEnded()
+        try await seedHistory(on: dashboard, own: own)
+        let batches = try StandardsBatches.make(on: dashboard, own: own)
+        return [
+            StandardsPage("list", .open("/products")),
+            StandardsPage("grid", .open("/products?view=grid")),
+            StandardsPage("search", .open("/products?q=" + URLEncodedForm.encode("맥북"))),
+            StandardsPage("search-nothing", .open("/products?q=nothing-is-called-this")),
+            StandardsPage("detail-own", .open("/products/\(own)")),
+            StandardsPage("detail-others", .open("/products/\(others)")),
+            StandardsPage("form", .open("/products/new")),
+            StandardsPage("form-errors", .submitEmpty(form: "/products/new"), status: 422),
+            StandardsPage("edit", .open("/products/\(own)/edit")),
+            StandardsPage("delete", .open("/products/\(own)/delete")),
+            StandardsPage("overview", .open("/overview")),
+            StandardsPage("mine", .open("/products?mine=1")),
+            StandardsPage("sorted-filtered", .open("/products?view=grid&sort=-price&stock=in&sale=1&currency=KRW&min_price=1000")),
+            StandardsPage("filter-not-understood", .open("/products?sort=DROP&stock=42&min_price=abc")),
+            StandardsPage("unknown-product", .open("/products/99999999"), status: 404),
+            StandardsPage("unknown-path", .open("/no/such/page"), status: 404),
+            StandardsPage("others-edit", .open("/products/\(others)/edit"), status: 403),
+            StandardsPage("history", .open("/history")),
+            StandardsPage("history-product", .open("/history?product=\(own)")),
+            StandardsPage("trash", .open("/trash")),
+            StandardsPage("undo-refused", .post("/history/99999999/undo", from: "/history"), status: 404),
+            StandardsPage("batch-preview", .open("/batches/\(batches.preview)")),
+            // Reloads itself while it applies, as asked, with a link that stops it (WCAG 2.2.1).
+            StandardsPage("batch-running", .open("/batches/\(batches.running)"), axeExceptions: ["meta-refresh"]),
+            StandardsPage("batch-running-still", .open("/batches/\(batches.running)?refresh=off")),
+            StandardsPage("batch-finished-failures", .open("/batches/\(batches.finished)")),
+            StandardsPage("batches", .open("/batches")),
+            StandardsPage("import", .open("/products/import")),
+            StandardsPage("import-errors", .submitEmpty(form: "/products/import"), status: 422),
+        ]
+    }
+
+    /// `path` asking for `language` (`?lang=`, which wins over the cookie and the browser's).
+    static func path(_ path: String, language: String) -> String {
+        path + (path.contains("?") ? "&" : "?") + "lang=" + language
+    }
+
+    /// The page in `language` as the dashboard sends it, over HTTP.
+    func fetch(from dashboard: DashboardHarness, language: String) async throws -> TestResponse {
+        switch visit {
+        case .open(let path):
+            return try await dashboard.get(Self.path(path, language: language))
+        case .submitEmpty(let formPath):
+            var session = FormSession(port: dashboard.port)
+            let page = try await session.open(Self.path(formPath, language: language))
+            let form = try #require(HTMLScan.tags("form", in: page.text).first { $0["method"] == "post" }, "\(name): no POST form")
+            let action = Self.path(try #require(form["action"]), language: language)
+            return form["enctype"] == "multipart/form-data"
+                ? try await session.post(action, []) : try await session.postURLEncoded(action, [])
+        case .post(let path, let from):
+            var session = FormSession(port: dashboard.port)
+            _ = try await session.open(Self.path(from, language: language))
+            return try await session.postURLEncoded(Self.path(path, language: language), [])
+        }
+    }
+
+    /// Opens the page in `language` in the browser; a form sent empty is sent the way a
+    /// browser sends it with nothing filled in (its own checks off, so the server's answer).
+    func open(in browser: BrowserHarness, language: String) async throws {
+        switch visit {
+        case .open(let path):
+            try await browser.open(Self.path(path, language: language))
+        case .submitEmpty(let formPath):
+            try await browser.open(Self.path(formPath, language: language))
+            let driver = browser.driver
+            // Only the hidden tokens go: every other control is disabled, as the HTTP check sends it.
+            let action = try await driver.execute("""
+                var form = document.querySelector('form[method=post]');
+                form.noValidate = true;
+                Array.from(form.elements).forEach(function (e) { if (e.type !== 'hidden') e.disabled = true; });
+                var action = new URL(form.getAttribute('action'), location.href).pathname;
+                form.submit();
+                return action;
+                """) as? String
+            let actionPath = try #require(action, "\(name): no POST form")
+            try await driver.wait("\(name): the answer to the empty form") {
+                guard let url = URLComponents(string: try await driver.currentURL()), url.path == actionPath else { return false }
+                return try await driver.readyState() == "complete"
+            }
+        case .post(let path, let from):
+            try await browser.open(Self.path(from, language: language))
+            _ = try await browser.driver.execute("""
+                var form = document.createElement('form');
+                form.method = 'post';
+                form.action = arguments[0];
+                var token = document.createElement('input');
+                token.type = 'hidden';
+                token.name = 'csrf_token';
+                token.value = document.querySelector('input[name=csrf_token]').value;
+                form.appendChild(token);
+                document.body.appendChild(form);
+                form.submit();
+                """, [Self.path(path, language: language)])
+            let target = path.split(separator: "?").first.map(String.init) ?? path
+            try await browser.driver.wait("\(name): the answer to the POST") {
+                guard let url = URLComponents(string: try await browser.driver.currentURL()), url.path == target else { return false }
+                return try await browser.driver.readyState() == "complete"
+            }
+        }
+    }
+}
