@@ -241,19 +241,8 @@ extension RecordedFields {
 
     /// Only the fields named.
     func only(_ fields: [ProductField]) -> RecordedFields {
-        var kept = RecordedFields()
-        for field in fields {
-            switch field {
-            case .name: kept.name = name
-            case .description: kept.description = description
-            case .currency: kept.currency = currency
-            case .price: kept.price = price
-            case .discountedPrice: kept.discountedPrice = discountedPrice
-            case .stock: kept.stock = stock
-            case .images, .thumbnailID: break
-            }
-        }
-        return kept
+        // Images and the thumbnail are not recorded fields: there is nothing of theirs to keep.
+        keeping(fields.compactMap { RecordedFields.Field(rawValue: $0.rawValue) })
     }
 
     /// The edit that sets these fields (`PATCH`, only what is set).

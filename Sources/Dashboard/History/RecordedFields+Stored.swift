@@ -33,6 +33,18 @@ extension RecordedFields {
     /// The fields a journal entry shows and an undo compares, in the order pages list them.
     enum Field: String, CaseIterable, Sendable {
         case name, description, price, discountedPrice = "discounted_price", stock, currency
+
+        /// The form's field of the same name.
+        var productField: ProductField {
+            switch self {
+            case .name: .name
+            case .description: .description
+            case .price: .price
+            case .discountedPrice: .discountedPrice
+            case .stock: .stock
+            case .currency: .currency
+            }
+        }
     }
 
     /// The fields whose values differ between `self` and `other`, among those both know.

@@ -94,14 +94,7 @@ extension Wording {
 
     /// A field's name in a list of changes.
     func fieldName(_ field: RecordedFields.Field) -> String {
-        switch field {
-        case .name: self[.nameLabel]
-        case .description: self[.descriptionLabel]
-        case .price: self[.priceLabel]
-        case .discountedPrice: self[.discountLabel]
-        case .stock: self[.stockLabel]
-        case .currency: self[.currencyLabel]
-        }
+        fieldLabel(field.productField)
     }
 
     /// A field's value as a person reads it: prices with their currency, long text cut.
