@@ -63,9 +63,18 @@ final class ListPageMemo: Sendable {
         return pieces
     }
 
-    /// The kept pieces joined with `token`.
+    /// The kept pieces joined with `token`, copied a piece at a time into one buffer of the
+    /// page's size (a joined sequence would be copied a byte at a time, on every request).
     static func fill(_ pieces: [[UInt8]], token: String) -> [UInt8] {
-        pieces.count == 1 ? pieces[0] : Array(pieces.joined(separator: Array(token.utf8)))
+        guard pieces.count > 1 else { return pieces.first ?? [] }
+        let tokenBytes = Array(token.utf8)
+        var page: [UInt8] = []
+        page.reserveCapacity(pieces.reduce(tokenBytes.count * (pieces.count - 1)) { $0 + $1.count })
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { page.append(contentsOf: tokenBytes) }
+            page.append(contentsOf: piece)
+        }
+        return page
     }
 
     let capacity: Int
