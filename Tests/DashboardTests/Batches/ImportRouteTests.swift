@@ -25,6 +25,30 @@ import Testing
         Array(([header] + rows).map { $0.map(ProductCSV.cell).joined(separator: ",") }.joined(separator: "\n").utf8)
     }
 
+    /// The Korean export (Korean header names) imported back as it is: every row unchanged,
+    /// nothing to apply, and the market's own columns named as ignored in Korean.
+    @Test func theKoreanExportImportedBack_showsNoChange() async throws {
+        try await withCatalogDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/import?lang=ko")
+            session.cookie += "; om_lang=ko"
+            let export = try await harness.fetch("/products.csv?mine=1&lang=ko")
+            let table = try CSVTable.read(export.body)
+            #expect(table.header.first == "상품 번호" && table.header.contains("판매가"))
+            try #require(table.rows.count >= 3)
+
+            let posted = try await Self.post(session, csv: export.body, path: "/products/import?lang=ko")
+            #expect(posted.status == 303)
+            let batch = try #require(BatchTesting.batchID(posted))
+            let preview = try await session.get("/batches/\(batch)?lang=ko")
+            let shown = BatchTesting.rows(preview.text)
+            #expect(shown.count == table.rows.count)
+            #expect(shown.allSatisfy { $0.status == "unchanged" }, "\(shown.filter { $0.status != "unchanged" }.map(\.text))")
+            #expect(!preview.text.contains("/apply\""), "nothing to apply, so no apply form")
+            #expect(preview.text.contains("“판매자”, “할인가”, “등록일”"))
+        }
+    }
+
     @Test func theExportEditedAndImported_changesExactlyTheEditedCells_andRegistersTheNewRows() async throws {
         try await withCatalogDashboard { harness in
             var session = FormSession(port: harness.port)
