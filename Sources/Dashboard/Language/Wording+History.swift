@@ -24,10 +24,9 @@ extension Wording {
 
     /// "Showing 1–20 of 134 entries" / "전체 기록 134건 중 1~20건".
     func showingEntries(first: Int, last: Int, total: Int) -> String {
-        let (first, last, total) = (OverviewPage.grouped(first), OverviewPage.grouped(last), OverviewPage.grouped(total))
-        return switch language {
-        case .en: total == "1" ? "Showing 1 entry" : "Showing \(first)–\(last) of \(total) entries"
-        case .ko: "전체 기록 \(total)건 중 \(first)~\(last)건"
+        switch language {
+        case .en: total == 1 ? "Showing 1 entry" : "Showing \(first)–\(last) of \(total) entries"
+        case .ko: "전체 기록 \(quantity(total))건 중 \(quantity(first))~\(quantity(last))건"
         }
     }
 

@@ -31,10 +31,9 @@ extension Wording {
 
     /// "Showing 1–20 of 45" for the bin's items.
     func showingItems(first: Int, last: Int, total: Int) -> String {
-        let (first, last, total) = (OverviewPage.grouped(first), OverviewPage.grouped(last), OverviewPage.grouped(total))
-        return switch language {
-        case .en: total == "1" ? "Showing 1 product" : "Showing \(first)–\(last) of \(total) products"
-        case .ko: "전체 상품 \(total)개 중 \(first)~\(last)"
+        switch language {
+        case .en: total == 1 ? "Showing 1 product" : "Showing \(first)–\(last) of \(total) products"
+        case .ko: "전체 상품 \(quantity(total))개 중 \(quantity(first))~\(quantity(last))"
         }
     }
 
