@@ -163,18 +163,13 @@ struct BatchFailure: Error, Sendable, Equatable {
         self.marketMessage = marketMessage
     }
 
-    /// A write's failure as `MarketWriter` reports it.
+    /// A write's failure as `MarketWriter` reports it: its `MarketFailureReason`, except that
+    /// a write with no usable answer (a timeout, a malformed answer, any other error) may have
+    /// been done, so it is unknown and checked before it is sent again.
     init(_ error: any Error) {
-        if let refusal = error as? WriteRefusal {
-            switch refusal.reason {
-            case .journalUnavailable: self.init(code: .journalUnavailable)
-            case .imagesNotKept: self.init(code: .imagesNotKept)
-            }
-            return
-        }
         switch error as? MarketError {
-        case .timeout?, .malformedResponse?, nil:
-            self.init(code: .unknown)
+        case .timeout?, .malformedResponse?: self.init(code: .unknown)
+        case nil where !(error is WriteRefusal): self.init(code: .unknown)
         default:
             let reason = MarketFailureReason(error)
             let code: Code = switch reason.code {
@@ -183,8 +178,7 @@ struct BatchFailure: Error, Sendable, Equatable {
             case .unauthorized: .unauthorized
             case .unreachable: .unreachable
             case .invalid: .invalid
-            // A refusal is caught above; a reason that says "not sent" without one is unknown.
-            case .notSent: .unknown
+            case .notSent: reason.refusal == .imagesNotKept ? .imagesNotKept : .journalUnavailable
             }
             self.init(code: code, marketMessage: reason.marketMessage)
         }
