@@ -37,7 +37,7 @@ struct BatchRoutes: Sendable {
         case .success(let read): submission = read
         }
         let back = CatalogListing.localPath(submission.value("back")) ?? "/products"
-        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
+        guard csrf.listTokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
             return redirect(back, flash: wording.batchFlash(.stale))
         }
         guard let own = ownVendor.id else { return renderer.unknownOwnVendor(request) }

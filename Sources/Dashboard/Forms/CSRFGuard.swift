@@ -11,9 +11,22 @@ import HTTPServer
 /// 2. Token: every form carries `csrf_token`, equal to the `om_csrf` cookie
 ///    (`HttpOnly; SameSite=Lax`, a session cookie), compared in constant time. Another site
 ///    can make a browser send the cookie but cannot read it to put it in the form.
+///    The list's bulk form is the one exception: it carries `listFormToken` (see there).
 struct CSRFGuard: Sendable {
     static let cookieName = "om_csrf"
     static let fieldName = "csrf_token"
+
+    /// The bulk form's token on the product list: random per process and the same for every
+    /// reader, so that a kept list page is one set of bytes for all (no copy with a reader's
+    /// token in it, no `Set-Cookie`; the list is the most requested page).
+    ///
+    /// Another site cannot read it any more than a reader's cookie: no other origin can read
+    /// this server's pages (it sends no CORS headers, and the `Host` check stops DNS rebinding).
+    /// It does not tell readers apart, which the dashboard has no use for: there are no
+    /// accounts, and whoever can load its pages can send its forms too. And that form only
+    /// makes a preview; applying a batch takes the batch page's form, with the reader's token.
+    /// A page from before a restart carries an old token: the form is refused as stale.
+    static let listFormToken = SecureToken.make()
 
     /// The token for a form on this response, and the `Set-Cookie` to send when the browser
     /// has none yet (or a malformed one).
@@ -51,6 +64,13 @@ struct CSRFGuard: Sendable {
     func tokenMatches(_ request: HTTPRequest, submitted: String?) -> Bool {
         guard let cookie = cookieToken(request), let submitted else { return false }
         return SecureToken.equal(cookie, submitted)
+    }
+
+    /// The bulk form's check: the submitted token is the list's (`listFormToken`), or matches
+    /// the cookie as every other form's does.
+    func listTokenMatches(_ request: HTTPRequest, submitted: String?) -> Bool {
+        guard let submitted else { return false }
+        return SecureToken.equal(Self.listFormToken, submitted) || tokenMatches(request, submitted: submitted)
     }
 
     /// `http://127.0.0.1:8080` → `127.0.0.1:8080`; nil for `null` or anything without a scheme.

@@ -56,7 +56,7 @@ struct CatalogListing: Sendable {
             imagePath: imagePath, notice: Self.notice(status, wording), language: language)
         page.lowStockThreshold = lowStockThreshold
         page.ownVendorID = ownVendorID()
-        page.bulkToken = page.ownVendorID == nil ? nil : token
+        page.bulkToken = page.ownVendorID == nil ? nil : CSRFGuard.listFormToken
         page.snapshot = ProductListPage.SnapshotInfo(
             asOf: wording.asOf(time: LocalTime.clockWithZone(snapshot.takenAt, zone: zone), age: wording.age(.seconds(max(0, now().timeIntervalSince(snapshot.takenAt))))),
             count: wording.matchCount(OverviewPage.grouped(found.count), of: OverviewPage.grouped(scope)),
@@ -66,7 +66,7 @@ struct CatalogListing: Sendable {
         var response = render(request, page, language)
         if let setCookie { response.headers.add("Set-Cookie", setCookie) }
         // The refresh form carries this browser's token: the page is not for shared caches.
-        response.headers["Cache-Control"] = "private, no-cache"
+        response.headers["Cache-Control"] = PageRenderer.privateCaching
         return response
     }
 

@@ -33,48 +33,10 @@ final class ListPageMemo: Sendable {
         var fetchedAt: CacheTime
         var context: TemplateObject
         var thumbnails: [URL]
-        /// The page rendered from `context` alone (no flash, no notice), when pages are kept,
-        /// cut where `tokenSlot` stood: the pieces are joined with the reader's CSRF token.
-        var html: [[UInt8]]?
-        /// The page has the bulk form, whose CSRF token is the reader's own.
+        /// The page rendered from `context` alone (no flash, no notice), when pages are kept.
+        var html: [UInt8]?
+        /// The page has the bulk form, whose token no other site may learn: for no shared cache.
         var hasBulkForm = false
-    }
-
-    /// What a kept page holds where the bulk form's CSRF token goes: random per process, so
-    /// no product name can hold it. Each request puts its own token there (`fill`).
-    static let tokenSlot = SecureToken.make()
-
-    /// `html` cut at every `tokenSlot`.
-    static func pieces(_ html: [UInt8]) -> [[UInt8]] {
-        let slot = Array(tokenSlot.utf8)
-        var pieces: [[UInt8]] = []
-        var start = 0
-        var index = 0
-        while index + slot.count <= html.count {
-            if html[index] == slot[0], html[index..<(index + slot.count)].elementsEqual(slot) {
-                pieces.append(Array(html[start..<index]))
-                index += slot.count
-                start = index
-            } else {
-                index += 1
-            }
-        }
-        pieces.append(Array(html[start...]))
-        return pieces
-    }
-
-    /// The kept pieces joined with `token`, copied a piece at a time into one buffer of the
-    /// page's size (a joined sequence would be copied a byte at a time, on every request).
-    static func fill(_ pieces: [[UInt8]], token: String) -> [UInt8] {
-        guard pieces.count > 1 else { return pieces.first ?? [] }
-        let tokenBytes = Array(token.utf8)
-        var page: [UInt8] = []
-        page.reserveCapacity(pieces.reduce(tokenBytes.count * (pieces.count - 1)) { $0 + $1.count })
-        for (index, piece) in pieces.enumerated() {
-            if index > 0 { page.append(contentsOf: tokenBytes) }
-            page.append(contentsOf: piece)
-        }
-        return page
     }
 
     let capacity: Int

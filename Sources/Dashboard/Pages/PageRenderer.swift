@@ -20,15 +20,17 @@ struct PageRenderer: Sendable {
     /// Renders `name` in the request's language (see `Language`): the context gains `t` (the
     /// fixed texts of its `Wording`), `lang` and the footer's `languageLinks`; the response says its
     /// language and that it varies with the reader's.
-    /// A handler that has worked out the language already passes it (`language`).
+    /// A handler that has worked out the language already passes it (`language`); `isPrivate`
+    /// is `localizedPage`'s.
     func page(
-        _ name: String, _ context: TemplateObject, status: HTTPStatus = .ok, language: Language? = nil, for request: HTTPRequest
+        _ name: String, _ context: TemplateObject, status: HTTPStatus = .ok, language: Language? = nil, isPrivate: Bool = false,
+        for request: HTTPRequest
     ) -> HTTPResponse {
         let language = language ?? Language(request)
         var context = context
         Self.addLanguage(language, path: Self.languagePath(context, request), to: &context)
         do {
-            return Self.localizedPage(try templates.render(name, .object(context)), language, request, status: status)
+            return Self.localizedPage(try templates.render(name, .object(context)), language, request, status: status, isPrivate: isPrivate)
         } catch {
             logger.log(.error, "rendering \(name) failed: \(error)")
             return ErrorPage.response(.internalServerError, "This page could not be shown. Please try again.", request)
@@ -61,32 +63,41 @@ struct PageRenderer: Sendable {
         return "/" + path + "?" + kept.map { URLEncodedForm.encode($0.name) + "=" + URLEncodedForm.encode($0.value) }.joined(separator: "&")
     }
 
-    /// An HTML page in `language`: `Content-Type`, `Content-Language`, `Vary`, and the cookie
-    /// that remembers a `?lang=` choice. The first three are made once per language: a kept
-    /// page is answered this way many thousand times a second, and an answer then shares them
-    /// (a retain) instead of building an array of three fields.
+    /// An HTML page in `language`: `Content-Type`, `Content-Language`, `Vary`, with
+    /// `isPrivate` `Cache-Control: private, no-cache` (a page holding a form's token), and the
+    /// cookie that remembers a `?lang=` choice. The fixed fields are made once per language: a
+    /// kept page is answered this way many thousand times a second, and an answer then shares
+    /// them (a retain) instead of building an array of fields.
     static func localizedPage(
-        _ html: [UInt8], _ language: Language, _ request: HTTPRequest, status: HTTPStatus = .ok
+        _ html: [UInt8], _ language: Language, _ request: HTTPRequest, status: HTTPStatus = .ok, isPrivate: Bool = false
     ) -> HTTPResponse {
-        var response = HTTPResponse(status: status, headers: pageHeaders(language), bytes: html)
+        var response = HTTPResponse(status: status, headers: pageHeaders(language, isPrivate: isPrivate), bytes: html)
         if let cookie = Language.cookie(for: request) { response.headers.add("Set-Cookie", cookie) }
         return response
     }
 
-    private static func pageHeaders(_ language: Language) -> HTTPHeaders {
-        switch language {
-        case .en: englishPageHeaders
-        case .ko: koreanPageHeaders
+    /// For a page that holds a form's token: no shared cache keeps it, and a browser asks again.
+    static let privateCaching = "private, no-cache"
+
+    private static func pageHeaders(_ language: Language, isPrivate: Bool) -> HTTPHeaders {
+        switch (language, isPrivate) {
+        case (.en, false): englishPageHeaders
+        case (.ko, false): koreanPageHeaders
+        case (.en, true): englishPrivatePageHeaders
+        case (.ko, true): koreanPrivatePageHeaders
         }
     }
 
-    private static let englishPageHeaders = makePageHeaders(.en)
-    private static let koreanPageHeaders = makePageHeaders(.ko)
+    private static let englishPageHeaders = makePageHeaders(.en, isPrivate: false)
+    private static let koreanPageHeaders = makePageHeaders(.ko, isPrivate: false)
+    private static let englishPrivatePageHeaders = makePageHeaders(.en, isPrivate: true)
+    private static let koreanPrivatePageHeaders = makePageHeaders(.ko, isPrivate: true)
 
-    private static func makePageHeaders(_ language: Language) -> HTTPHeaders {
+    private static func makePageHeaders(_ language: Language, isPrivate: Bool) -> HTTPHeaders {
         var headers = HTTPResponse.htmlHeaders
         headers["Content-Language"] = language.rawValue
         headers["Vary"] = "Accept-Language, Cookie"
+        if isPrivate { headers["Cache-Control"] = privateCaching }
         return headers
     }
 

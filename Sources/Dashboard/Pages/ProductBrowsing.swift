@@ -23,7 +23,6 @@ struct ProductBrowsing: Sendable {
     /// Lists answered from the catalog snapshot: `mine=1`, and any order or filter the market's
     /// list cannot answer (nil: none are offered).
     var catalogListing: CatalogListing?
-    let csrf = CSRFGuard()
 
     /// `GET /products`: `products/list` (or its results alone, with `fragment=1`).
     var listPage: CachedPageRoute {
@@ -74,13 +73,13 @@ struct ProductBrowsing: Sendable {
             page.lowStockThreshold = lowStockThreshold
             // The bulk form once the own vendor is known (learning it refetches every list).
             page.ownVendorID = ownVendor.id
-            page.bulkToken = ownVendor.id == nil ? nil : ListPageMemo.tokenSlot
+            page.bulkToken = ownVendor.id == nil ? nil : CSRFGuard.listFormToken
             let context = page.context
             var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: context, thumbnails: cached.value.products.compactMap(\.thumbnail))
             entry.hasBulkForm = page.bulkToken != nil
             if keepsRenderedPages {
                 let rendered = renderer.page("products/list", context, language: language, for: request)
-                if rendered.status == .ok, case .bytes(let html) = rendered.body { entry.html = ListPageMemo.pieces(html) }
+                if rendered.status == .ok, case .bytes(let html) = rendered.body { entry.html = html }
             }
             return entry
         }
@@ -93,28 +92,15 @@ struct ProductBrowsing: Sendable {
         let notice = Self.notice(for: cached, Wording(language))
         // The kept HTML is the page without a flash and without a notice: exactly what rendering
         // would give a request that carries no flash cookie while the market answers.
-        // The bulk form carries this reader's CSRF token: put where the kept page has its slot.
-        let (token, setCookie) = memo.hasBulkForm ? csrf.token(for: request) : ("", nil)
+        // A page with the bulk form holds a token no other site may learn: for no shared cache.
         if let html = memo.html, notice == nil, !flash.isCarried(by: request) {
-            let response = PageRenderer.localizedPage(ListPageMemo.fill(html, token: token), language, request)
-            return memo.hasBulkForm ? Self.private(response, setCookie: setCookie) : response
+            return PageRenderer.localizedPage(html, language, request, isPrivate: memo.hasBulkForm)
         }
         var context = memo.context
         if let notice { context["notice"] = .string(notice) }
-        let response = flash.page(for: request, context) { renderer.page("products/list", $0, language: language, for: request) }
-        guard memo.hasBulkForm else { return response }
-        var filled = response
-        if case .bytes(let html) = response.body { filled.body = .bytes(ListPageMemo.fill(ListPageMemo.pieces(html), token: token)) }
-        return Self.private(filled, setCookie: setCookie)
-    }
-
-    /// A page holding the reader's own CSRF token: for no shared cache, with the cookie when
-    /// the browser has none yet.
-    static func `private`(_ response: HTTPResponse, setCookie: String?) -> HTTPResponse {
-        var response = response
-        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
-        if response.headers["Cache-Control"] == nil { response.headers["Cache-Control"] = "private, no-cache" }
-        return response
+        return flash.page(for: request, context) {
+            renderer.page("products/list", $0, language: language, isPrivate: memo.hasBulkForm, for: request)
+        }
     }
 
     // MARK: One product

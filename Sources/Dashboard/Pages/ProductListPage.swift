@@ -18,8 +18,7 @@ struct ProductListPage {
     var snapshot: SnapshotInfo?
     /// The own vendor, when known: its products get a checkbox of the bulk form.
     var ownVendorID: Int?
-    /// The bulk form's CSRF token (or the slot it is put in: see `ListPageMemo.tokenSlot`);
-    /// nil leaves the form out.
+    /// The bulk form's CSRF token (`CSRFGuard.listFormToken`); nil leaves the form out.
     var bulkToken: String?
 
     /// What a list answered from the catalog snapshot adds: how old the snapshot is, a

@@ -169,6 +169,46 @@ import Testing
         }
     }
 
+    /// The list's bulk form carries one token for every reader, so the kept list page is the
+    /// same bytes for all and sets no cookie; that token makes a preview without any cookie,
+    /// while a made-up one sends the reader back with nothing made, and another site is refused.
+    @Test func theListsBulkForm_carriesOneTokenForEveryReader() async throws {
+        try await withLiveShapedMarket { market in
+            Self.stock(market)
+            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+                let first = try await HTTPTestClient.get(harness.port, "/products")
+                let second = try await HTTPTestClient.get(harness.port, "/products", headers: ["Cookie": "om_csrf=0123456789abcdef0123456789abcdef"])
+                let form = { (page: TestResponse) in String(HTMLScan.block(in: page.text, from: "<form id=\"bulk\"", to: "</form>")) }
+                let token = try #require(FormSession.hidden("csrf_token", in: form(first)))
+                #expect(token.utf8.count == 32)
+                #expect(FormSession.hidden("csrf_token", in: form(second)) == token)
+                #expect(first.body == second.body, "one page for both readers")
+                #expect(first.setCookie("om_csrf") == nil)
+                #expect(first.header("Cache-Control") == "private, no-cache")
+
+                let origin = "http://127.0.0.1:\(harness.port)"
+                func post(_ token: String, origin: String) async throws -> TestResponse {
+                    let body = "csrf_token=\(token)&ids=210&action=delete&back=%2Fproducts"
+                    return try await HTTPTestClient.request(
+                        harness.port, "POST", "/products/bulk",
+                        headers: ["Content-Type": "application/x-www-form-urlencoded", "Origin": origin, "Sec-Fetch-Site": "same-origin"],
+                        body: Array(body.utf8))
+                }
+                let made = try await post(token, origin: origin)
+                #expect(made.status == 303)
+                let batch = try #require(BatchTesting.batchID(made))
+                let stale = try await post("0123456789abcdef0123456789abcdef", origin: origin)
+                #expect(stale.status == 303 && stale.header("Location") == "/products", "back to the list, nothing made")
+                let elsewhere = try await post(token, origin: "http://evil.example")
+                #expect(elsewhere.status == 403)
+                let batches = try await HTTPTestClient.get(harness.port, "/batches")
+                #expect(batches.text.contains("/batches/\(batch)"))
+                #expect(!batches.text.contains("/batches/\(batch + 1)"), "only the first post made a batch")
+                #expect(market.writes.isEmpty, "a preview sends nothing")
+            }
+        }
+    }
+
     /// Undo opens a preview of the reverse, applied like any batch.
     @Test func undo_previewsTheReverse_andAppliesIt() async throws {
         try await withLiveShapedMarket { market in
