@@ -63,6 +63,18 @@ struct RequestQueryTests {
         #expect(request.queryValue("page") == "%zz0")
     }
 
+    /// A reader's known names are matched as bytes, encoded names decoded first; the others
+    /// are passed over, and each value is what `queryValue` would decode.
+    @Test func forEachKnownName_visitsTheKnownPairsInOrder() {
+        let names = QueryNames(["page", "q", "per_page", ""])
+        let request = request("/p?utm_source=x&%70age=2&q=a+b&pag=9&pages=8&q=%zz&=empty&per_page")
+        var seen: [String] = []
+        request.queryPairs.forEach(in: names) { index, value in seen.append("\(index):\(value())") }
+        #expect(seen == ["0:2", "1:a b", "1:%zz", "3:empty", "2:"])
+        #expect(names.index(of: "per_page") == 2)
+        #expect(names.index(of: "PAGE") == nil, "names are compared exactly")
+    }
+
     @Test func noQuery_meansNoPairs() {
         let request = request("/products")
         #expect(request.queryItems.isEmpty)

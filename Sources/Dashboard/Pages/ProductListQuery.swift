@@ -65,11 +65,37 @@ struct ProductListQuery: Sendable, Equatable {
         self.mine = mine
     }
 
-    /// Reads the query; anything unusable is replaced by its default.
+    /// The parameters the list reads, in the order `names` spells them.
+    private enum Parameter: Int, CaseIterable {
+        case view, page, perPage, search, mine, sort, stock, sale, currency, minPrice, maxPrice
+
+        var name: String {
+            switch self {
+            case .view: "view"
+            case .page: "page"
+            case .perPage: "per_page"
+            case .search: "q"
+            case .mine: "mine"
+            case .sort: "sort"
+            case .stock: "stock"
+            case .sale: "sale"
+            case .currency: "currency"
+            case .minPrice: "min_price"
+            case .maxPrice: "max_price"
+            }
+        }
+
+        static let names = QueryNames(allCases.map(\.name))
+    }
+
+    /// Reads the query; anything unusable is replaced by its default. Names are matched as
+    /// bytes and only the values of known names are decoded: the cost of a parameter the list
+    /// does not know (a campaign tag) is a few comparisons.
     init(_ request: HTTPRequest) {
         var prices: (min: String?, max: String?) = (nil, nil)
-        // Each value is decoded only when its name is one read here.
-        for pair in request.queryPairs { read(pair.name, { pair.value }, &prices) }
+        request.queryPairs.forEach(in: Parameter.names) { index, value in
+            if let parameter = Parameter(rawValue: index) { read(parameter, value, &prices) }
+        }
         readPriceRange(prices)
     }
 
@@ -77,39 +103,42 @@ struct ProductListQuery: Sendable, Equatable {
     /// fields, as the bulk form does).
     init(items: [URLEncodedForm.Field]) {
         var prices: (min: String?, max: String?) = (nil, nil)
-        for item in items { read(item.name, { item.value }, &prices) }
+        for item in items {
+            if let parameter = Parameter.names.index(of: item.name).flatMap(Parameter.init(rawValue:)) {
+                read(parameter, { item.value }, &prices)
+            }
+        }
         readPriceRange(prices)
     }
 
-    /// One parameter; `value` is called once, and only for a name the list knows.
-    private mutating func read(_ name: String, _ value: () -> String, _ prices: inout (min: String?, max: String?)) {
-        switch name {
-        case "view": view = View(rawValue: value()) ?? .list
-        case "page": page = Int(value()).flatMap { (1...1_000_000).contains($0) ? $0 : nil } ?? 1
-        case "per_page": perPage = Int(value()).flatMap { Self.pageSizes.contains($0) ? $0 : nil } ?? Self.defaultPageSize
-        case "q":
+    /// One parameter; `value` is called once.
+    private mutating func read(_ parameter: Parameter, _ value: () -> String, _ prices: inout (min: String?, max: String?)) {
+        switch parameter {
+        case .view: view = View(rawValue: value()) ?? .list
+        case .page: page = Int(value()).flatMap { (1...1_000_000).contains($0) ? $0 : nil } ?? 1
+        case .perPage: perPage = Int(value()).flatMap { Self.pageSizes.contains($0) ? $0 : nil } ?? Self.defaultPageSize
+        case .search:
             let value = value()
             guard !value.isEmpty else { search = ""; return }  // `q=`, in every search form's link
             // Control characters are never part of a name; dropping them keeps NULs and
             // escapes out of the page and the market query.
             let printable = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.properties.generalCategory != .control }))
             search = String(printable.trimmingCharacters(in: .whitespaces).prefix(Self.maxSearchLength))
-        case "mine": mine = value() == "1"
-        case "sort": sort = read(value(), as: Sort.self, name: "sort") ?? .newest
-        case "stock": stock = read(value(), as: StockFilter.self, name: "stock")
-        case "sale":
+        case .mine: mine = value() == "1"
+        case .sort: sort = read(value(), as: Sort.self, name: "sort") ?? .newest
+        case .stock: stock = read(value(), as: StockFilter.self, name: "stock")
+        case .sale:
             switch value() {
             case "1": onSale = true
             case "", "0": onSale = false
             default: onSale = noteIgnored("sale", false)
             }
-        case "currency":
+        case .currency:
             let value = value()
             let code = Currency(rawValue: value)
             currency = value.isEmpty ? nil : (Currency.supported.contains(code) ? code : noteIgnored("currency", nil))
-        case "min_price": prices.min = value()
-        case "max_price": prices.max = value()
-        default: return
+        case .minPrice: prices.min = value()
+        case .maxPrice: prices.max = value()
         }
     }
 
@@ -128,6 +157,7 @@ struct ProductListQuery: Sendable, Equatable {
     /// `min_price` and `max_price`: plain amounts (digits, at most two after a point), read
     /// only with a currency; a range whose maximum is under its minimum is ignored whole.
     private mutating func readPriceRange(_ texts: (min: String?, max: String?)) {
+        guard texts.min != nil || texts.max != nil else { return }
         var bounds: [Decimal?] = []
         for (name, text) in [("min_price", texts.min), ("max_price", texts.max)] {
             guard let text, !text.isEmpty else {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A request's query pairs, each value decoded only when it is read (`HTTPRequest.queryPairs`).
 public struct QueryPairs: RandomAccessCollection, Sendable {
     /// The query, still encoded, and where each pair lies in it.
@@ -14,6 +16,63 @@ public struct QueryPairs: RandomAccessCollection, Sendable {
 
     private func decode(_ range: Range<Int>) -> String {
         withUTF8(of: text) { URLEncodedForm.decode(buffer: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Calls `body` for each pair whose name is one of `names`, in the query's order, with the
+    /// name's place in `names` and a way to decode the value. Names are compared as bytes, so
+    /// a pair with a name the reader does not know costs a few comparisons and no String;
+    /// only a name with `%` or `+` in it is decoded first.
+    public func forEach(in names: QueryNames, _ body: (_ name: Int, _ value: () -> String) -> Void) {
+        withUTF8(of: text) { bytes in
+            for span in spans {
+                let rawName = UnsafeBufferPointer(rebasing: bytes[span.name])
+                let index = span.nameIsEncoded
+                    ? URLEncodedForm.percentDecode(buffer: rawName, plusAsSpace: true).withUnsafeBufferPointer { names.index(of: $0) }
+                    : names.index(of: rawName)
+                guard let index else { continue }
+                body(index) { URLEncodedForm.decode(buffer: UnsafeBufferPointer(rebasing: bytes[span.value])) }
+            }
+        }
+    }
+}
+
+/// A reader's parameter names, kept as bytes in one buffer for `QueryPairs.forEach(in:)`:
+/// made once (a `static let`), looked up for every pair of every request.
+public struct QueryNames: Sendable {
+    private struct Place: Sendable {
+        var start: Int
+        var count: Int
+    }
+
+    private let bytes: [UInt8]
+    private let places: [Place]
+
+    public init(_ names: [String]) {
+        var bytes: [UInt8] = []
+        var places: [Place] = []
+        for name in names {
+            places.append(Place(start: bytes.count, count: name.utf8.count))
+            bytes.append(contentsOf: name.utf8)
+        }
+        self.bytes = bytes
+        self.places = places
+    }
+
+    /// The place in the list of the name spelled by `name`'s bytes, or nil.
+    public func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let wanted = name.baseAddress, !name.isEmpty else { return places.firstIndex { $0.count == 0 } }
+        return bytes.withUnsafeBufferPointer { all in
+            guard let first = all.baseAddress else { return nil }
+            for (index, place) in places.enumerated() where place.count == name.count {
+                if memcmp(first + place.start, wanted, place.count) == 0 { return index }
+            }
+            return nil
+        }
+    }
+
+    /// `index(of:)` for a name given as a string.
+    public func index(of name: String) -> Int? {
+        withUTF8(of: name) { index(of: $0) }
     }
 }
 
