@@ -22,7 +22,22 @@ struct ResponseTests {
         router.get("/framing") { _ in
             HTTPResponse(status: .ok, headers: ["Content-Length": "999", "Transfer-Encoding": "chunked"], bytes: Array("framed".utf8))
         }
+        router.get("/fields") { _ in HTTPResponse(status: .ok, headers: ResponseTests.fields, bytes: Array("f".utf8)) }
+        router.get("/fields-prepared") { _ in HTTPResponse(status: .ok, headers: ResponseTests.preparedFields, bytes: Array("f".utf8)) }
+        router.get("/prepared-then-changed") { _ in
+            var headers = ResponseTests.preparedFields
+            headers.add("Set-Cookie", "a=1")
+            return HTTPResponse(status: .ok, headers: headers, bytes: Array("f".utf8))
+        }
+        router.get("/prepared-unsafe") { _ in
+            let headers = (["X-Injected": "a\r\nSet-Cookie: session=stolen", "X-Fine": "ok"] as HTTPHeaders).prepared()
+            return HTTPResponse(status: .ok, headers: headers, bytes: Array("f".utf8))
+        }
     }
+
+    /// Fields of which one, `Referrer-Policy`, replaces a default header.
+    static let fields: HTTPHeaders = ["Content-Type": "text/plain", "Referrer-Policy": "no-referrer", "X-Fine": "ok"]
+    static let preparedFields = fields.prepared()
 
     // RFC 9110 §9.3.2: HEAD gets the GET headers, Content-Length included, and no body.
     @Test func head_sendsHeadersWithoutBody() async throws {
@@ -138,6 +153,27 @@ struct ResponseTests {
             #expect(answer.header("X-Injected") == nil)
             #expect(answer.header("X-Fine") == "ok")
             #expect(try await client.readResponse().text == "hello")
+        }
+    }
+
+    /// Headers serialized once (`prepared()`) go out as the same fields as built per response,
+    /// replace a default header as those do, and lose their kept form when changed.
+    @Test func preparedHeaders_areSentAsTheFieldsThemselves() async throws {
+        try await withServer(router: Self.router) { server in
+            let client = try await RawClient.connect(port: server.port)
+            try await client.send(get("/fields") + get("/fields-prepared") + get("/prepared-then-changed") + get("/prepared-unsafe"))
+            let plain = try await client.readResponse()
+            let prepared = try await client.readResponse()
+            let withoutDate = { (answer: RawResponse) in answer.headers.filter { $0.name != "Date" }.map { "\($0.name): \($0.value)" } }
+            #expect(withoutDate(prepared) == withoutDate(plain))
+            #expect(prepared.values("Referrer-Policy") == ["no-referrer"], "the handler's field, not the default")
+            #expect(prepared.header("X-Content-Type-Options") == "nosniff", "the other defaults still come")
+            let changed = try await client.readResponse()
+            #expect(changed.header("Set-Cookie") == "a=1")
+            #expect(changed.header("X-Fine") == "ok")
+            let unsafe = try await client.readResponse()
+            #expect(unsafe.header("Set-Cookie") == nil && unsafe.header("X-Injected") == nil, "dropped, as unprepared")
+            #expect(unsafe.header("X-Fine") == "ok")
         }
     }
 

@@ -8,7 +8,7 @@ struct CachedImage: Sendable, Equatable {
     /// A strong entity tag: `"` + the first 32 hex digits of the bytes' SHA-256 + `"`.
     let etag: String
     /// The headers of a 200 and of a 304 for this image, made once with the image: every hit
-    /// then shares them instead of building its header fields again.
+    /// then shares them, serialized once, instead of building its header fields again.
     let headers: HTTPHeaders
     let notModifiedHeaders: HTTPHeaders
 
@@ -16,10 +16,11 @@ struct CachedImage: Sendable, Equatable {
         self.bytes = bytes
         self.contentType = contentType
         self.etag = etag
-        notModifiedHeaders = ["ETag": etag, "Cache-Control": ImageHandler.cacheControl]
-        var headers = notModifiedHeaders
+        let notModified: HTTPHeaders = ["ETag": etag, "Cache-Control": ImageHandler.cacheControl]
+        var headers = notModified
         headers.add("Content-Type", contentType)
-        self.headers = headers
+        self.notModifiedHeaders = notModified.prepared()
+        self.headers = headers.prepared()
     }
 
     /// Checks `bytes` and builds the image: refused when empty, over `maxBytes`, or not JPEG,

@@ -23,7 +23,7 @@ struct ImageHandler: ImmediateHTTPHandler {
     let parameterName: String
 
     static let cacheControl = "public, max-age=31536000, immutable"
-    static let placeholderHeaders: HTTPHeaders = ["Content-Type": "image/png", "Cache-Control": "no-store"]
+    static let placeholderHeaders = (["Content-Type": "image/png", "Cache-Control": "no-store"] as HTTPHeaders).prepared()
     /// Where the placeholder lives under `Public/`.
     static let placeholderPath = "images/placeholder.png"
 

@@ -98,7 +98,7 @@ struct PageRenderer: Sendable {
         headers["Content-Language"] = language.rawValue
         headers["Vary"] = "Accept-Language, Cookie"
         if isPrivate { headers["Cache-Control"] = privateCaching }
-        return headers
+        return headers.prepared()
     }
 
     /// The request's own path and query, as a link to try it again. Never starting with `//`

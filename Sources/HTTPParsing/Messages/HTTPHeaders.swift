@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Header fields in the order received or set. Names compare case-insensitively (ASCII).
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     public struct Field: Sendable, Equatable {
@@ -9,7 +11,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         }
     }
 
-    public private(set) var fields: [Field] = []
+    public private(set) var fields: [Field] = [] {
+        didSet { wireForm = nil }
+    }
+
+    /// The fields as they are sent, when the server prepared them (`prepared()` in
+    /// `HTTPServer`): headers made once and sent with many responses are serialized once.
+    /// Any change to the fields drops it.
+    package var wireForm: HeaderWireForm?
+
+    /// Equal fields in the same order; whether they were prepared does not matter.
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields == rhs.fields
+    }
 
     public init() {}
     public init(_ pairs: [(String, String)]) {
@@ -101,6 +115,30 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         if !handled {
             tokens += value.split(separator: ",").map { $0.trimmingOptionalWhitespace().lowercased() }.filter { !$0.isEmpty }
         }
+    }
+}
+
+/// Header fields serialized (`Name: value\r\n` each), with their names.
+package final class HeaderWireForm: Sendable {
+    package let bytes: [UInt8]
+    package let names: [String]
+    /// The last server that asked whether these names set one of its default headers, and the
+    /// answer: `id << 1 | answer` (0: nobody asked yet).
+    private let overrides = Atomic<Int>(0)
+
+    package init(bytes: [UInt8], names: [String]) {
+        self.bytes = bytes
+        self.names = names
+    }
+
+    /// Whether these names set one of the default headers of the server `id` (not 0), as
+    /// `check` says: asked once per server, not on every response.
+    package func setsDefault(server id: Int, _ check: () -> Bool) -> Bool {
+        let known = overrides.load(ordering: .relaxed)
+        if known >> 1 == id { return known & 1 == 1 }
+        let answer = check()
+        overrides.store(id << 1 | (answer ? 1 : 0), ordering: .relaxed)
+        return answer
     }
 }
 

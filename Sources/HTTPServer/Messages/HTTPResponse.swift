@@ -49,10 +49,10 @@ public struct HTTPResponse: Sendable {
     }
 
     // Made once: a response then shares them (a retain) instead of building an array of
-    // header fields, and the literal's tuples, each time.
-    public static let plainTextHeaders: HTTPHeaders = ["Content-Type": "text/plain; charset=utf-8"]
-    public static let htmlHeaders: HTTPHeaders = ["Content-Type": "text/html; charset=utf-8"]
-    public static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json"]
+    // header fields, and the literal's tuples, each time; and serialized once (`prepared`).
+    public static let plainTextHeaders = (["Content-Type": "text/plain; charset=utf-8"] as HTTPHeaders).prepared()
+    public static let htmlHeaders = (["Content-Type": "text/html; charset=utf-8"] as HTTPHeaders).prepared()
+    public static let jsonHeaders = (["Content-Type": "application/json"] as HTTPHeaders).prepared()
 
     /// An `application/json` response from an `Encodable` value.
     public static func json<T: Encodable>(

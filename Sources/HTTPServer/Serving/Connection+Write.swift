@@ -164,7 +164,14 @@ extension Connection {
         out.reset()
         out.append(loop.statusLine(response.status))
         var setsDefault = false
-        let fields = response.headers.fields
+        if let wire = response.headers.wireForm {
+            // Prepared: every field already checked, and serialized once.
+            out.append(wire.bytes)
+            setsDefault = wire.setsDefault(server: core.id) {
+                wire.names.contains { name in core.defaultHeaderNames.contains { $0.asciiCaseInsensitiveEquals(name) } }
+            }
+        }
+        let fields = response.headers.wireForm == nil ? response.headers.fields : []
         for index in fields.indices {
             let name = fields[index].name
             if Self.isServerOwned(name) { continue }
@@ -287,5 +294,20 @@ struct PendingOutput {
         if file >= 0 { Glibc.close(file) }
         file = -1
         fileRemaining = 0
+    }
+}
+
+extension HTTPHeaders {
+    /// These fields with their wire form made now, for headers built once and sent with many
+    /// responses (a kept page's, an image's): the server then copies one block instead of
+    /// checking and writing each field on every response. Fields the server would drop (a
+    /// framing header, CR or LF in a value) leave the headers unprepared, to be dropped and
+    /// logged as usual.
+    public func prepared() -> HTTPHeaders {
+        guard fields.allSatisfy({ Connection.isSafeField($0) && !Connection.isServerOwned($0.name) }) else { return self }
+        var copy = self
+        copy.wireForm = HeaderWireForm(
+            bytes: Array(fields.map { $0.name + ": " + $0.value + "\r\n" }.joined().utf8), names: fields.map(\.name))
+        return copy
     }
 }

@@ -126,6 +126,9 @@ final class ServerCore: Sendable {
     /// The configured default headers, serialized once, and their names.
     let defaultHeaderBytes: [UInt8]
     let defaultHeaderNames: [String]
+    /// This server among those of the process, from 1 (see `HeaderWireForm.setsDefault`).
+    let id = ServerCore.lastID.add(1, ordering: .relaxed).newValue
+    private static let lastID = Atomic<Int>(0)
     let activeConnections = Atomic<Int>(0)
     let bodyBudget: BodyBudget
     let shuttingDown = Atomic<Bool>(false)

@@ -112,8 +112,8 @@ final class StaticFileCache: Sendable {
             candidate: candidate, path: real, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: size,
             modifiedNanoseconds: modified, modifiedSeconds: Int(info.st_mtim.tv_sec), contentType: contentType, etag: etag, lastModified: lastModified,
             bytes: bytes,
-            headers: [
-                "Content-Type": contentType, "ETag": etag, "Last-Modified": lastModified, "Cache-Control": cacheControl,
-            ])
+            headers: HTTPHeaders([
+                ("Content-Type", contentType), ("ETag", etag), ("Last-Modified", lastModified), ("Cache-Control", cacheControl),
+            ]).prepared())
     }
 }
