@@ -75,6 +75,22 @@ struct RequestQueryTests {
         #expect(names.index(of: "PAGE") == nil, "names are compared exactly")
     }
 
+    /// A request's fields sit behind one reference: a copy that is changed gets its own, and
+    /// the original keeps what it had.
+    @Test func changingACopy_leavesTheOriginalAsItWas() {
+        let original = HTTPRequest(method: .post, target: "/a?x=1", headers: ["Cookie": "c=1"], body: [1, 2])
+        var copy = original
+        copy.body = [9]
+        copy.pathParameters["id"] = "7"
+        copy.remoteAddress = "127.0.0.1:1"
+        #expect(original.body == [1, 2])
+        #expect(original.pathParameters.isEmpty)
+        #expect(original.remoteAddress.isEmpty)
+        #expect(copy.body == [9] && copy.pathParameters["id"] == "7" && copy.remoteAddress == "127.0.0.1:1")
+        #expect(copy.queryValue("x") == "1" && copy.cookie("c") == "1", "the copy reads the same query and cookies")
+        #expect(original.target == copy.target && original.headers == copy.headers)
+    }
+
     @Test func noQuery_meansNoPairs() {
         let request = request("/products")
         #expect(request.queryItems.isEmpty)

@@ -5,26 +5,44 @@ import Synchronization
 /// The query's pairs and the cookies are parsed on first use and kept with the request (copies
 /// share them), so a page that reads ten parameters and two cookies parses each text once.
 public struct HTTPRequest: Sendable {
-    public let method: HTTPMethod
+    /// The fields, behind one reference: a request is handed through the router, a route's
+    /// closures and a page's helpers, and a copy is then one retain rather than one per string,
+    /// array and dictionary. A setter copies them first when they are shared (copy on write).
+    private var storage: Storage
+
+    /// The method (`GET`).
+    public var method: HTTPMethod { storage.method }
     /// The request target exactly as sent (`/products?page=2`).
-    public let target: String
+    public var target: String { storage.target }
     /// The path part of the target, still percent-encoded (`/products/12`).
-    public let path: String
+    public var path: String { storage.path }
     /// The query part of the target without `?`, still encoded, or nil.
-    public let query: String?
-    public let version: HTTPVersion
-    public let headers: HTTPHeaders
-    public var body: [UInt8]
+    public var query: String? { storage.query }
+    public var version: HTTPVersion { storage.version }
+    public var headers: HTTPHeaders { storage.headers }
+    public var body: [UInt8] {
+        get { storage.body }
+        set { uniqueStorage().body = newValue }
+    }
     /// The body on disk instead of in `body` (which is then empty), on routes that spool their
     /// bodies (`Router.add(..., spoolsBody: true)`); nil otherwise.
-    public var bodyFile: SpooledBody?
+    public var bodyFile: SpooledBody? {
+        get { storage.bodyFile }
+        set { uniqueStorage().bodyFile = newValue }
+    }
     /// Values captured by `{name}` segments of the matched route, percent-decoded.
-    public var pathParameters: [String: String]
+    public var pathParameters: [String: String] {
+        get { storage.pathParameters }
+        set { uniqueStorage().pathParameters = newValue }
+    }
     /// The peer's address, for logs (`127.0.0.1:53122`).
-    public var remoteAddress: String
+    public var remoteAddress: String {
+        get { storage.remoteAddress }
+        set { uniqueStorage().remoteAddress = newValue }
+    }
     /// The parsed query and cookies; nil when the request has neither a query nor a cookie
     /// (a static file, an image), so those requests allocate nothing for them.
-    private let parsed: ParsedParts?
+    private var parsed: ParsedParts? { storage.parsed }
 
     public init(
         method: HTTPMethod,
@@ -35,26 +53,75 @@ public struct HTTPRequest: Sendable {
         pathParameters: [String: String] = [String: String](),
         remoteAddress: String = ""
     ) {
-        self.method = method
-        self.target = target
-        if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            self.path = String(target[..<q])
-            self.query = String(target[target.index(after: q)...])
-        } else {
-            self.path = target
-            self.query = nil
-        }
-        self.version = version
-        self.headers = headers
-        self.body = body
-        self.pathParameters = pathParameters
-        self.remoteAddress = remoteAddress
-        parsed = query != nil || headers.contains("Cookie") ? ParsedParts() : nil
+        storage = Storage(
+            method: method, target: target, version: version, headers: headers, body: body,
+            pathParameters: pathParameters, remoteAddress: remoteAddress)
     }
 
     /// The request as its head describes it, with no body (for pages the server answers itself).
     init(head: HTTPRequestHead) {
         self.init(method: head.method, target: head.target, version: head.version, headers: head.headers)
+    }
+
+    /// The storage, copied first when another request shares it.
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// The fields of a request. Unchecked `Sendable`: a storage is changed only through
+    /// `uniqueStorage()`, while the one request that holds it is being changed, never while
+    /// it is shared; what other threads see of it is never written again.
+    private final class Storage: @unchecked Sendable {
+        let method: HTTPMethod
+        let target: String
+        let path: String
+        let query: String?
+        let version: HTTPVersion
+        let headers: HTTPHeaders
+        var body: [UInt8]
+        var bodyFile: SpooledBody?
+        var pathParameters: [String: String]
+        var remoteAddress: String
+        let parsed: ParsedParts?
+
+        init(
+            method: HTTPMethod, target: String, version: HTTPVersion, headers: HTTPHeaders, body: [UInt8],
+            pathParameters: [String: String], remoteAddress: String
+        ) {
+            self.method = method
+            self.target = target
+            if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
+                self.path = String(target[..<q])
+                self.query = String(target[target.index(after: q)...])
+            } else {
+                self.path = target
+                self.query = nil
+            }
+            self.version = version
+            self.headers = headers
+            self.body = body
+            self.pathParameters = pathParameters
+            self.remoteAddress = remoteAddress
+            parsed = query != nil || headers.contains("Cookie") ? ParsedParts() : nil
+        }
+
+        private init(copying other: Storage) {
+            method = other.method
+            target = other.target
+            path = other.path
+            query = other.query
+            version = other.version
+            headers = other.headers
+            body = other.body
+            bodyFile = other.bodyFile
+            pathParameters = other.pathParameters
+            remoteAddress = other.remoteAddress
+            // Shared: the copy has the same query and cookies, parsed once for both.
+            parsed = other.parsed
+        }
+
+        func copy() -> Storage { Storage(copying: self) }
     }
 
     /// The query's name/value pairs, `+` read as space and percent-decoded
