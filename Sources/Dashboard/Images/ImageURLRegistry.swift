@@ -110,6 +110,9 @@ final class ImageURLRegistry: Sendable {
 
     /// Exactly 32 lowercase hex digits.
     static func isWellFormedKey(_ key: String) -> Bool {
-        key.utf8.count == keyLength && key.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        // Over the bytes in place: every image request checks its key.
+        let isHex = { (byte: UInt8) in (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) }
+        guard key.utf8.count == keyLength else { return false }
+        return key.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isHex) } ?? key.utf8.allSatisfy(isHex)
     }
 }

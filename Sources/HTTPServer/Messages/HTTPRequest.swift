@@ -83,6 +83,8 @@ public struct HTTPRequest: Sendable {
         var bodyFile: SpooledBody?
         var pathParameters: [String: String]
         var remoteAddress: String
+        /// Whether a `Cookie` header came: without one, no cookie is looked for.
+        let hasCookie: Bool
         let parsed: ParsedParts?
 
         init(
@@ -91,9 +93,12 @@ public struct HTTPRequest: Sendable {
         ) {
             self.method = method
             self.target = target
-            if let q = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
-                self.path = String(target[..<q])
-                self.query = String(target[target.index(after: q)...])
+            // Over the bytes in place: a String's own index walk costs more than the split.
+            let mark = withUTF8(of: target) { bytes in bytes.firstIndex(of: UInt8(ascii: "?")) }
+            if let mark {
+                let utf8 = target.utf8
+                self.path = String(Substring(utf8[..<utf8.index(utf8.startIndex, offsetBy: mark)]))
+                self.query = String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: mark + 1)...]))
             } else {
                 self.path = target
                 self.query = nil
@@ -103,7 +108,8 @@ public struct HTTPRequest: Sendable {
             self.body = body
             self.pathParameters = pathParameters
             self.remoteAddress = remoteAddress
-            parsed = query != nil || headers.contains("Cookie") ? ParsedParts() : nil
+            hasCookie = headers.contains("Cookie")
+            parsed = query != nil || hasCookie ? ParsedParts() : nil
         }
 
         private init(copying other: Storage) {
@@ -118,6 +124,7 @@ public struct HTTPRequest: Sendable {
             pathParameters = other.pathParameters
             remoteAddress = other.remoteAddress
             // Shared: the copy has the same query and cookies, parsed once for both.
+            hasCookie = other.hasCookie
             parsed = other.parsed
         }
 
@@ -165,7 +172,7 @@ public struct HTTPRequest: Sendable {
     /// The value of cookie `name` in the request's `Cookie` header(s), the first when it is
     /// sent twice; nil when absent.
     public func cookie(_ name: String) -> String? {
-        guard let parsed else { return nil }
+        guard storage.hasCookie, let parsed else { return nil }
         return parsed.cookies { Self.parseCookies(headers.values(for: "Cookie")) }.first { $0.name == name }?.value
     }
 

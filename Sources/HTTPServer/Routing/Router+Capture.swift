@@ -42,7 +42,10 @@ extension Router {
                 let end = pieceEnd(in: path, from: position)
                 if keep {
                     let raw = UnsafeBufferPointer(rebasing: path[position..<end])
-                    params[name] = String(decoding: URLEncodedForm.percentDecode(raw, plusAsSpace: false), as: UTF8.self)
+                    // Most values (ids, image keys) have nothing to decode: no copy to decode into.
+                    params[name] = raw.contains(UInt8(ascii: "%"))
+                        ? String(decoding: URLEncodedForm.percentDecode(raw, plusAsSpace: false), as: UTF8.self)
+                        : String(decoding: raw, as: UTF8.self)
                 }
                 position = end
             }
