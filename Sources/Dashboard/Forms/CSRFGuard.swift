@@ -22,10 +22,14 @@ struct CSRFGuard: Sendable {
     ///
     /// Another site cannot read it any more than a reader's cookie: no other origin can read
     /// this server's pages (it sends no CORS headers, and the `Host` check stops DNS rebinding).
-    /// It does not tell readers apart, which the dashboard has no use for: there are no
-    /// accounts, and whoever can load its pages can send its forms too. And that form only
-    /// makes a preview; applying a batch takes the batch page's form, with the reader's token.
-    /// A page from before a restart carries an old token: the form is refused as stale.
+    /// What is given up: the token is not bound to one browser, so a copy of a list page (saved
+    /// HTML, a bug report) holds a token that works for any browser until the next restart.
+    /// That is why it is taken only from a request that says it comes from this server's own
+    /// pages (`Sec-Fetch-Site: same-origin`, or an `Origin` naming this server), which another
+    /// site cannot make a browser send; a request saying neither (a script) needs the cookie's
+    /// token, as for every other form. And the form only makes a preview: applying a batch
+    /// takes the batch page's form, with the reader's own token. A page from before a restart
+    /// carries an old token: the form is refused as stale and the list is shown again.
     static let listFormToken = SecureToken.make()
 
     /// The token for a form on this response, and the `Set-Cookie` to send when the browser
@@ -66,11 +70,20 @@ struct CSRFGuard: Sendable {
         return SecureToken.equal(cookie, submitted)
     }
 
-    /// The bulk form's check: the submitted token is the list's (`listFormToken`), or matches
-    /// the cookie as every other form's does.
+    /// The bulk form's check: the submitted token is the list's (`listFormToken`) on a request
+    /// from this server's own pages, or matches the cookie as every other form's does.
     func listTokenMatches(_ request: HTTPRequest, submitted: String?) -> Bool {
         guard let submitted else { return false }
-        return SecureToken.equal(Self.listFormToken, submitted) || tokenMatches(request, submitted: submitted)
+        if isFromOwnPage(request), SecureToken.equal(Self.listFormToken, submitted) { return true }
+        return tokenMatches(request, submitted: submitted)
+    }
+
+    /// The browser says the request comes from this server's own pages: `Sec-Fetch-Site:
+    /// same-origin`, or an `Origin` naming the host the request was sent to.
+    func isFromOwnPage(_ request: HTTPRequest) -> Bool {
+        guard originProblem(request) == nil else { return false }
+        if request.headers["Sec-Fetch-Site"]?.trimmingCharacters(in: .whitespaces).lowercased() == "same-origin" { return true }
+        return request.headers["Origin"] != nil
     }
 
     /// `http://127.0.0.1:8080` → `127.0.0.1:8080`; nil for `null` or anything without a scheme.

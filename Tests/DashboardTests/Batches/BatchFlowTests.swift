@@ -170,8 +170,10 @@ import Testing
     }
 
     /// The list's bulk form carries one token for every reader, so the kept list page is the
-    /// same bytes for all and sets no cookie; that token makes a preview without any cookie,
-    /// while a made-up one sends the reader back with nothing made, and another site is refused.
+    /// same bytes for all and sets no cookie; that token makes a preview without any cookie
+    /// from a browser on this server's pages, while a made-up one, or the token from a client
+    /// that does not say where it posts from, sends the reader back with nothing made and says
+    /// why; another site is refused.
     @Test func theListsBulkForm_carriesOneTokenForEveryReader() async throws {
         try await withLiveShapedMarket { market in
             Self.stock(market)
@@ -187,24 +189,49 @@ import Testing
                 #expect(first.header("Cache-Control") == "private, no-cache")
 
                 let origin = "http://127.0.0.1:\(harness.port)"
-                func post(_ token: String, origin: String) async throws -> TestResponse {
+                func post(_ token: String, origin: String?) async throws -> TestResponse {
                     let body = "csrf_token=\(token)&ids=210&action=delete&back=%2Fproducts"
-                    return try await HTTPTestClient.request(
-                        harness.port, "POST", "/products/bulk",
-                        headers: ["Content-Type": "application/x-www-form-urlencoded", "Origin": origin, "Sec-Fetch-Site": "same-origin"],
-                        body: Array(body.utf8))
+                    var headers = ["Content-Type": "application/x-www-form-urlencoded"]
+                    if let origin { headers["Origin"] = origin }
+                    return try await HTTPTestClient.request(harness.port, "POST", "/products/bulk", headers: headers, body: Array(body.utf8))
                 }
                 let made = try await post(token, origin: origin)
                 #expect(made.status == 303)
                 let batch = try #require(BatchTesting.batchID(made))
-                let stale = try await post("0123456789abcdef0123456789abcdef", origin: origin)
-                #expect(stale.status == 303 && stale.header("Location") == "/products", "back to the list, nothing made")
+                for refused in [try await post("0123456789abcdef0123456789abcdef", origin: origin), try await post(token, origin: nil)] {
+                    #expect(refused.status == 303 && refused.header("Location") == "/products", "back to the list, nothing made")
+                    let flash = try #require(refused.setCookie(FlashMessages.cookieName))
+                    let list = try await HTTPTestClient.get(harness.port, "/products?lang=en", headers: ["Cookie": flash])
+                    #expect(list.text.contains("open too long to be sent safely"), "the list says why")
+                }
                 let elsewhere = try await post(token, origin: "http://evil.example")
                 #expect(elsewhere.status == 403)
                 let batches = try await HTTPTestClient.get(harness.port, "/batches")
                 #expect(batches.text.contains("/batches/\(batch)"))
                 #expect(!batches.text.contains("/batches/\(batch + 1)"), "only the first post made a batch")
                 #expect(market.writes.isEmpty, "a preview sends nothing")
+            }
+        }
+    }
+
+    /// A list answered from the catalog snapshot (`mine=1`) carries the same token in its
+    /// bulk form as the market's list, and it works there too without a cookie.
+    @Test func theSnapshotListsBulkForm_carriesTheListToken() async throws {
+        try await withLiveShapedMarket { market in
+            Self.stock(market)
+            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+                let plain = try await HTTPTestClient.get(harness.port, "/products")
+                let mine = try await HTTPTestClient.get(harness.port, "/products?mine=1")
+                #expect(mine.status == 200)
+                let form = { (page: TestResponse) in String(HTMLScan.block(in: page.text, from: "<form id=\"bulk\"", to: "</form>")) }
+                let token = try #require(FormSession.hidden("csrf_token", in: form(mine)))
+                #expect(FormSession.hidden("csrf_token", in: form(plain)) == token)
+                let body = "csrf_token=\(token)&ids=211&action=delete&back=%2Fproducts%3Fmine%3D1"
+                let posted = try await HTTPTestClient.request(
+                    harness.port, "POST", "/products/bulk",
+                    headers: ["Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"], body: Array(body.utf8))
+                #expect(posted.status == 303)
+                #expect(BatchTesting.batchID(posted) != nil, "a preview was made")
             }
         }
     }
