@@ -63,19 +63,18 @@ struct CatalogListing: Sendable {
             csrfToken: token,
             mixesCurrencies: Self.mixesCurrencies(query, found, snapshot),
             partial: snapshot.isPartial ? wording.partialResults(counted: OverviewPage.grouped(snapshot.products.count)) : nil)
-        var response = render(request, page, language)
-        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
         // The refresh form carries this browser's token: the page is not for shared caches.
-        response.headers["Cache-Control"] = PageRenderer.privateCaching
+        var response = render(request, page, language, isPrivate: true)
+        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
         return response
     }
 
-    private func render(_ request: HTTPRequest, _ page: ProductListPage, _ language: Language) -> HTTPResponse {
+    private func render(_ request: HTTPRequest, _ page: ProductListPage, _ language: Language, isPrivate: Bool = false) -> HTTPResponse {
         let context = page.context
         if ProductBrowsing.wantsFragment(request) {
-            return renderer.page(ProductBrowsing.fragmentTemplate, context, language: language, for: request)
+            return renderer.page(ProductBrowsing.fragmentTemplate, context, language: language, isPrivate: isPrivate, for: request)
         }
-        return flash.page(for: request, context) { renderer.page("products/list", $0, language: language, for: request) }
+        return flash.page(for: request, context) { renderer.page("products/list", $0, language: language, isPrivate: isPrivate, for: request) }
     }
 
     /// The first count is still running: the list's frame with its progress, reloading itself.
