@@ -7,7 +7,8 @@ import Synchronization
 public struct HTTPRequest: Sendable {
     /// The fields, behind one reference: a request is handed through the router, a route's
     /// closures and a page's helpers, and a copy is then one retain rather than one per string,
-    /// array and dictionary. A setter copies them first when they are shared (copy on write).
+    /// array and dictionary. A change copies them first when they are shared (copy on write),
+    /// and changes a field in place (`_modify`): `request.body.append(...)` does not copy it.
     private var storage: Storage
 
     /// The method (`GET`).
@@ -22,23 +23,23 @@ public struct HTTPRequest: Sendable {
     public var headers: HTTPHeaders { storage.headers }
     public var body: [UInt8] {
         get { storage.body }
-        set { uniqueStorage().body = newValue }
+        _modify { yield &uniqueStorage().body }
     }
     /// The body on disk instead of in `body` (which is then empty), on routes that spool their
     /// bodies (`Router.add(..., spoolsBody: true)`); nil otherwise.
     public var bodyFile: SpooledBody? {
         get { storage.bodyFile }
-        set { uniqueStorage().bodyFile = newValue }
+        _modify { yield &uniqueStorage().bodyFile }
     }
     /// Values captured by `{name}` segments of the matched route, percent-decoded.
     public var pathParameters: [String: String] {
         get { storage.pathParameters }
-        set { uniqueStorage().pathParameters = newValue }
+        _modify { yield &uniqueStorage().pathParameters }
     }
     /// The peer's address, for logs (`127.0.0.1:53122`).
     public var remoteAddress: String {
         get { storage.remoteAddress }
-        set { uniqueStorage().remoteAddress = newValue }
+        _modify { yield &uniqueStorage().remoteAddress }
     }
     /// The parsed query and cookies; nil when the request has neither a query nor a cookie
     /// (a static file, an image), so those requests allocate nothing for them.
