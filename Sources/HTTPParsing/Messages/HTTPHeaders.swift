@@ -17,8 +17,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// The fields as they are sent, when the server prepared them (`prepared()` in
     /// `HTTPServer`): headers made once and sent with many responses are serialized once.
-    /// Any change to the fields drops it.
-    package var wireForm: HeaderWireForm?
+    /// Kept here, with the fields, so that every copy of the headers carries it and any change
+    /// to the fields drops it; made only from the fields (`withWireForm`).
+    package private(set) var wireForm: HeaderWireForm?
+
+    /// These headers with their wire form made from their fields, when `isSentAsIs` passes
+    /// every field (the server says which it sends as they are); unchanged otherwise.
+    package func withWireForm(isSentAsIs: (Field) -> Bool) -> HTTPHeaders {
+        guard fields.allSatisfy(isSentAsIs) else { return self }
+        var copy = self
+        copy.wireForm = HeaderWireForm(
+            bytes: Array(fields.map { $0.name + ": " + $0.value + "\r\n" }.joined().utf8), names: fields.map(\.name))
+        return copy
+    }
 
     /// Equal fields in the same order; whether they were prepared does not matter.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {

@@ -300,14 +300,11 @@ struct PendingOutput {
 extension HTTPHeaders {
     /// These fields with their wire form made now, for headers built once and sent with many
     /// responses (a kept page's, an image's): the server then copies one block instead of
-    /// checking and writing each field on every response. Fields the server would drop (a
-    /// framing header, CR or LF in a value) leave the headers unprepared, to be dropped and
-    /// logged as usual.
+    /// checking and writing each field on every response. Fields the server would not send as
+    /// they are leave the headers unprepared, to be handled per response as usual: a framing
+    /// header (skipped: the server writes its own) or an unsafe name or value (dropped, and
+    /// logged).
     public func prepared() -> HTTPHeaders {
-        guard fields.allSatisfy({ Connection.isSafeField($0) && !Connection.isServerOwned($0.name) }) else { return self }
-        var copy = self
-        copy.wireForm = HeaderWireForm(
-            bytes: Array(fields.map { $0.name + ": " + $0.value + "\r\n" }.joined().utf8), names: fields.map(\.name))
-        return copy
+        withWireForm { Connection.isSafeField($0) && !Connection.isServerOwned($0.name) }
     }
 }
