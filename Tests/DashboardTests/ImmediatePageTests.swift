@@ -26,8 +26,8 @@ import Testing
         return (pages, router)
     }
 
-    /// The CSRF cookie of one browser: list pages carry its token in their bulk form, so the
-    /// two paths are compared for the same browser.
+    /// The CSRF cookie of one browser: the two paths are compared for a browser that has one
+    /// (the list's bulk form carries the same token with it or without).
     static let browser = "om_csrf=0123456789abcdef0123456789abcdef"
 
     /// The route for `target` as the server finds it, with its path parameters set.

@@ -97,7 +97,7 @@ import Testing
         let market = ScriptedMarket(products: (1...25).map { ScriptedMarket.product(id: $0, name: "Teapot <\($0)>") })
         let kept = try pages(market, keepingPages: true)
         let rendered = try pages(market, keepingPages: false)
-        // One browser: the bulk form carries its CSRF token.
+        // One browser with a form cookie (the bulk form's token is the same without one).
         let request = HTTPRequest(method: .get, target: target, headers: ["Cookie": "om_csrf=0123456789abcdef0123456789abcdef"])
         let first = await kept.listPageFetching(request)
         let again = await kept.listPageFetching(request)
