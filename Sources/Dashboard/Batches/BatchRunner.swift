@@ -88,30 +88,35 @@ final class BatchRunner: Sendable {
 
     private func run(_ batchID: Int) async {
         var last = 0
-        await withTaskGroup(of: Void.self) { group in
+        // A row the store could not read or settle is still pending: the batch then stays
+        // running, to be resumed the next time it is looked at or at the next start.
+        let everyRowSettled = await withTaskGroup(of: Bool.self) { group -> Bool in
             var active = 0
+            var settled = true
             while !Task.isCancelled {
                 let rows: [BatchRow]
                 do {
                     rows = try store.pending(batchID, after: last, limit: 64)
                 } catch {
                     logger.log(.error, "batch \(batchID): \(error)")
+                    settled = false
                     break
                 }
                 if rows.isEmpty { break }
                 for row in rows {
                     last = row.number
-                    if active >= Self.maxWrites {
-                        await group.next()
+                    if active >= Self.maxWrites, let done = await group.next() {
+                        settled = settled && done
                         active -= 1
                     }
                     group.addTask { await self.process(row) }
                     active += 1
                 }
             }
-            await group.waitForAll()
+            for await done in group { settled = settled && done }
+            return settled
         }
-        guard !Task.isCancelled, !isShutDown.load(ordering: .relaxed) else { return }
+        guard everyRowSettled, !Task.isCancelled, !isShutDown.load(ordering: .relaxed) else { return }
         do {
             try store.finish(batchID)
         } catch {
@@ -125,11 +130,12 @@ final class BatchRunner: Sendable {
         case skipped
     }
 
-    private func process(_ row: BatchRow) async {
+    /// Sends one row and settles it; false when the store could not record the outcome.
+    private func process(_ row: BatchRow) async -> Bool {
         await slots.acquire()
         let outcome = await attempt(row)
         await slots.release()
-        guard !Task.isCancelled else { return }
+        guard !Task.isCancelled else { return false }
         do {
             switch outcome {
             case .done(let productID): try store.settle(row.batchID, row.number, status: .done, productID: productID)
@@ -138,7 +144,9 @@ final class BatchRunner: Sendable {
             }
         } catch {
             logger.log(.error, "batch \(row.batchID) row \(row.number): \(error)")
+            return false
         }
+        return true
     }
 
     private func attempt(_ row: BatchRow) async -> Outcome {
