@@ -111,7 +111,9 @@ public final class DashboardApp: Sendable {
             durable: configuration.durableStorage, logger: logger,
             fetchImage: trashImages ?? { [imageCache] url in try await imageCache.image(for: url).bytes })
         journal = try HistoryJournal(database: database, recycleBin: recycleBin, retentionDays: configuration.historyDays, logger: logger)
-        housekeeping = Self.pruneDaily(journal, recycleBin)
+        let batchStore = BatchStore(database: database)
+        Self.pruneBatches(batchStore, logger)
+        housekeeping = Self.pruneDaily(journal, recycleBin, batchStore, logger)
         let writer = MarketWriter(api: api, gateway: gateway, log: journal)
         let flash = FlashMessages()
         // The catalog features read the own vendor as it is known now (it may be learned later).
@@ -126,7 +128,6 @@ public final class DashboardApp: Sendable {
             api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
             ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: recycleBin)
-        let batchStore = BatchStore(database: database)
         batchRunner = BatchRunner(store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger)
         let router = Self.routes(Handlers(
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
@@ -151,12 +152,6 @@ public final class DashboardApp: Sendable {
             batches: BatchRoutes(
                 store: batchStore, runner: batchRunner, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash,
                 ownVendor: ownVendor, lowStockThreshold: configuration.lowStockThreshold, zone: configuration.timeZone)))
-        do {
-            let pruned = try batchStore.prune()
-            if pruned > 0 { logger.log(.info, "removed \(pruned) batch(es) older than 30 days") }
-        } catch {
-            logger.log(.warning, "could not remove old batches: \(error)")
-        }
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger
@@ -223,14 +218,27 @@ public final class DashboardApp: Sendable {
         market?.shutdown()
     }
 
-    /// Prunes the journal and the recycle bin every 24 hours (both prune at start-up too),
+    /// Prunes the journal, the recycle bin and the batches every 24 hours (all prune at start-up too),
     /// until cancelled.
-    static func pruneDaily(_ journal: HistoryJournal, _ bin: RecycleBin) -> Task<Void, Never> {
+    static func pruneDaily(_ journal: HistoryJournal, _ bin: RecycleBin, _ batches: BatchStore, _ logger: ServerLogger) -> Task<Void, Never> {
         Task.detached(priority: .background) {
             while (try? await Task.sleep(for: .seconds(24 * 3600))) != nil {
                 await journal.prune()
                 await bin.prune()
+                pruneBatches(batches, logger)
             }
+        }
+    }
+
+    /// Removes the batches past `BatchStore.keptFor`, at start-up and then daily: a dashboard
+    /// left running keeps them no longer than its pages say.
+    static func pruneBatches(_ store: BatchStore, _ logger: ServerLogger) {
+        do {
+            let pruned = try store.prune()
+            let days = Int(BatchStore.keptFor / (24 * 3600))
+            if pruned > 0 { logger.log(.info, "removed \(pruned) batch(es) older than \(days) days") }
+        } catch {
+            logger.log(.warning, "could not remove old batches: \(error)")
         }
     }
 
