@@ -47,9 +47,6 @@ public final class SpooledBody: Sendable {
     /// Bytes written so far (the whole body once the handler sees it).
     public var size: Int { state.withLock { $0.size } }
 
-    /// Whether the file is still there.
-    public var exists: Bool { state.withLock { !$0.removed } }
-
     /// Appends `bytes`; false when the disk refuses them (full, or an I/O error).
     func append(_ bytes: [UInt8]) -> Bool {
         state.withLock { state in

@@ -56,7 +56,6 @@ final class Connection {
 
         deinit {
             charge.map { $0.budget.release($0.bytes) }
-            spool?.remove()
         }
     }
 
