@@ -101,25 +101,8 @@ struct BatchPage {
     }
 
     private var pagination: TemplateValue? {
-        guard lastPage > 1 else { return nil }
         let base = "/batches/\(batch.id)" + (status.map { "?status=\($0.rawValue)&" } ?? "?")
-        let pages = Pagination(current: page, lastPage: lastPage)
-        var context: TemplateObject = [
-            "label": .string(wording[.paginationNav]),
-            "items": .list(pages.items.map { item in
-                switch item {
-                case .gap: return ["isGap": true]
-                case .page(let number):
-                    return [
-                        "isGap": false, "number": TemplateValue(number), "label": .string(wording.pageLabel(number)),
-                        "href": .string(base + "page=\(number)"), "current": .bool(number == page),
-                    ]
-                }
-            }),
-        ]
-        if pages.hasPrevious { context["prev"] = ["href": .string(base + "page=\(page - 1)")] }
-        if page < lastPage { context["next"] = ["href": .string(base + "page=\(page + 1)")] }
-        return .object(context)
+        return Pagination.context(page: page, lastPage: lastPage, wording: wording) { base + "page=\($0)" }
     }
 
     private func rowContext(_ row: BatchRow) -> TemplateValue {
