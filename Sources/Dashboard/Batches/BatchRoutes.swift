@@ -121,10 +121,7 @@ struct BatchRoutes: Sendable {
                 language: language)
             view.zone = zone
             view.reloads = request.queryValue("refresh") != "off"
-            var response = flash.page(for: request, view.context) { renderer.page("batches/batch", $0, language: language, for: request) }
-            if let setCookie { response.headers.add("Set-Cookie", setCookie) }
-            response.headers["Cache-Control"] = "no-store"
-            return response
+            return renderer.formsPage("batches/batch", view.context, flash: flash, setCookie: setCookie, language: language, for: request)
         } catch {
             return storageFailure(error, request)
         }
@@ -136,11 +133,9 @@ struct BatchRoutes: Sendable {
         do {
             let batches = try store.recent()
             let counted = try batches.map { ($0, try store.counts($0.id)) }
-            var response = flash.page(for: request, BatchPage.listContext(counted, language, zone: zone)) {
-                renderer.page("batches/list", $0, language: language, for: request)
-            }
-            response.headers["Cache-Control"] = "no-store"
-            return response
+            return renderer.formsPage(
+                "batches/list", BatchPage.listContext(counted, language, zone: zone), flash: flash, setCookie: nil, language: language,
+                for: request)
         } catch {
             return storageFailure(error, request)
         }
