@@ -203,6 +203,23 @@ struct BatchCounts: Sendable, Equatable {
     var settled: Int { self[.done] + self[.failed] + self[.skipped] }
     /// Rows an apply sends or settles.
     var toApply: Int { pending + settled }
+
+    /// Counts in `count` rows of a status and an operation as stored; a status this version
+    /// does not know is left out.
+    mutating func add(_ count: Int, status statusText: String, operation operationText: String) {
+        guard let status = BatchRow.Status(rawValue: statusText) else { return }
+        let operation = BatchRow.Operation(rawValue: operationText)
+        byStatus[status, default: 0] += count
+        if status == .pending {
+            switch operation {
+            case .edit?: pendingEdits += count
+            case .create?: pendingCreates += count
+            case .delete?: pendingDeletes += count
+            case .none?, nil: break
+            }
+        }
+        if status == .done, operation == .edit { doneEdits += count }
+    }
 }
 
 extension RecordedFields {

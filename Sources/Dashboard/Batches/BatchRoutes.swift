@@ -132,7 +132,8 @@ struct BatchRoutes: Sendable {
         let language = Language(request)
         do {
             let batches = try store.recent()
-            let counted = try batches.map { ($0, try store.counts($0.id)) }
+            let counts = try store.countsOfRecent()
+            let counted = batches.map { ($0, counts[$0.id] ?? BatchCounts()) }
             return renderer.formsPage(
                 "batches/list", BatchPage.listContext(counted, language, zone: zone), flash: flash, setCookie: nil, language: language,
                 for: request)

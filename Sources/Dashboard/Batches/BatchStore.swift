@@ -179,25 +179,25 @@ final class BatchStore: Sendable {
 
     func counts(_ batchID: Int) throws(SQLiteError) -> BatchCounts {
         try database.use { db throws(SQLiteError) -> BatchCounts in
-            var counts = BatchCounts()
             let rows = try db.rows(
                 "SELECT status, operation, count(*) FROM batch_rows WHERE batch_id = ? GROUP BY status, operation", [.integer(batchID)]
             ) { ($0.text(0), $0.text(1), $0.integer(2)) }
-            for (statusText, operationText, count) in rows {
-                guard let status = BatchRow.Status(rawValue: statusText) else { continue }
-                counts.byStatus[status, default: 0] += count
-                let operation = BatchRow.Operation(rawValue: operationText)
-                if status == .pending {
-                    switch operation {
-                    case .edit?: counts.pendingEdits += count
-                    case .create?: counts.pendingCreates += count
-                    case .delete?: counts.pendingDeletes += count
-                    case .none?, nil: break
-                    }
-                }
-                if status == .done, operation == .edit { counts.doneEdits += count }
-            }
-            return counts
+            return rows.reduce(into: BatchCounts()) { counts, row in counts.add(row.2, status: row.0, operation: row.1) }
+        }
+    }
+
+    /// The counts of the `limit` most recent batches (those `recent(limit:)` gives), in one
+    /// query rather than one per batch.
+    func countsOfRecent(limit: Int = 100) throws(SQLiteError) -> [Int: BatchCounts] {
+        try database.use { db throws(SQLiteError) -> [Int: BatchCounts] in
+            let rows = try db.rows(
+                """
+                SELECT batch_id, status, operation, count(*) FROM batch_rows
+                WHERE batch_id IN (SELECT id FROM batches ORDER BY id DESC LIMIT ?) GROUP BY batch_id, status, operation
+                """,
+                [.integer(limit)]
+            ) { ($0.integer(0), $0.text(1), $0.text(2), $0.integer(3)) }
+            return rows.reduce(into: [:]) { counts, row in counts[row.0, default: BatchCounts()].add(row.3, status: row.1, operation: row.2) }
         }
     }
 

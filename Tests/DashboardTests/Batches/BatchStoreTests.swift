@@ -44,6 +44,20 @@ import Testing
         #expect(counts[.pending] == 1 && counts[.invalid] == 1 && counts.pendingEdits == 1)
     }
 
+    /// The list of batches counts every recent batch in one query, batch by batch.
+    @Test func theRecentBatchesCounts_areEachBatchsOwn() throws {
+        let store = try store()
+        let action = BatchAction(kind: .delete, value: 0, unit: .amount)
+        let first = try store.create(kind: .bulk, action: action, source: "", notes: [], rows: [Self.row(1), Self.row(2, operation: .delete)])
+        let second = try store.create(
+            kind: .bulk, action: action, source: "", notes: [], rows: [Self.row(3, status: .invalid, operation: .none)])
+        let counts = try store.countsOfRecent()
+        #expect(counts == [first: try store.counts(first), second: try store.counts(second)])
+        #expect(counts[first]?.pendingDeletes == 1 && counts[first]?.pendingEdits == 1 && counts[first]?.total == 2)
+        #expect(counts[second]?[.invalid] == 1 && counts[second]?.total == 1)
+        #expect(try store.countsOfRecent(limit: 1).keys.sorted() == [second], "only the most recent")
+    }
+
     @Test func applyingStartsOnce() throws {
         let store = try store()
         let id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [Self.row(1)])
