@@ -32,9 +32,10 @@ struct BatchRoutes: Sendable {
         let language = Language(request)
         let wording = Wording(language)
         let submission: FormSubmission
-        switch readPost(request) {
-        case .failure(let refusal): return refusal.response
-        case .success(let read): submission = read
+        do {
+            submission = try renderer.readPost(request)
+        } catch {
+            return error.response
         }
         let back = CatalogListing.localPath(submission.value("back")) ?? "/products"
         guard csrf.listTokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
@@ -205,9 +206,10 @@ struct BatchRoutes: Sendable {
     private func act(_ request: HTTPRequest, _ body: (Batch, Wording) throws -> HTTPResponse) -> HTTPResponse {
         let wording = Wording(Language(request))
         let submission: FormSubmission
-        switch readPost(request) {
-        case .failure(let refusal): return refusal.response
-        case .success(let read): submission = read
+        do {
+            submission = try renderer.readPost(request)
+        } catch {
+            return error.response
         }
         guard let batch = loadBatch(request) else { return notFound(request) }
         guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
@@ -217,18 +219,6 @@ struct BatchRoutes: Sendable {
             return try body(batch, wording)
         } catch {
             return storageFailure(error, request)
-        }
-    }
-
-    func readPost(_ request: HTTPRequest) -> Result<FormSubmission, ResponseError> {
-        let wording = Wording(Language(request))
-        if csrf.originProblem(request) != nil {
-            return .failure(ResponseError(renderer.error(.forbidden, wording.otherSite, retryHref: nil, for: request)))
-        }
-        do {
-            return .success(try FormSubmission(request))
-        } catch {
-            return .failure(ResponseError(renderer.error(error.status, wording.formUnreadable(error), retryHref: nil, for: request)))
         }
     }
 

@@ -24,7 +24,7 @@ extension ProductForms {
         let wording = Wording(Language(request))
         let submission: FormSubmission
         do {
-            submission = try readPost(request)
+            submission = try renderer.readPost(request)
         } catch {
             return error.response
         }

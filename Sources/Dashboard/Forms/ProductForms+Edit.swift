@@ -23,7 +23,7 @@ extension ProductForms {
     func saveEdit(_ request: HTTPRequest) async -> HTTPResponse {
         let submission: FormSubmission
         do {
-            submission = try readPost(request)
+            submission = try renderer.readPost(request)
         } catch {
             return error.response
         }
@@ -117,10 +117,4 @@ extension ProductForms {
         }
         return .success(product)
     }
-}
-
-/// A finished error page carried through a `Result`.
-struct ResponseError: Error {
-    let response: HTTPResponse
-    init(_ response: HTTPResponse) { self.response = response }
 }

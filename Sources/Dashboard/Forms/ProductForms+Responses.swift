@@ -42,27 +42,6 @@ extension ProductForms {
         return noStore(renderer.page("products/outcome-unknown", context, status: .gatewayTimeout, for: request))
     }
 
-    /// 403 for a POST from another site.
-    /// A POST this dashboard will not act on, with the page that says why.
-    struct RefusedPost: Error {
-        let response: HTTPResponse
-    }
-
-    /// The first steps of every form POST: refuse other sites, then read the body.
-    func readPost(_ request: HTTPRequest) throws(RefusedPost) -> FormSubmission {
-        if csrf.originProblem(request) != nil { throw RefusedPost(response: forbidden(request)) }
-        do {
-            return try FormSubmission(request)
-        } catch {
-            throw RefusedPost(response: renderer.error(
-                error.status, Wording(Language(request)).formUnreadable(error), retryHref: nil, for: request))
-        }
-    }
-
-    func forbidden(_ request: HTTPRequest) -> HTTPResponse {
-        renderer.error(.forbidden, Wording(Language(request)).otherSite, retryHref: nil, for: request)
-    }
-
     /// 403 for a same-site POST whose CSRF token is missing or stale (an old tab, cleared
     /// cookies): nothing is sent, but the typed values come back in a fresh form.
     func expiredForm(_ mode: ProductFormPage.Mode, values: ProductFormValues, request: HTTPRequest) -> HTTPResponse {

@@ -41,7 +41,7 @@ struct ProductForms: Sendable {
     func createProduct(_ request: HTTPRequest) async -> HTTPResponse {
         let submission: FormSubmission
         do {
-            submission = try readPost(request)
+            submission = try renderer.readPost(request)
         } catch {
             return error.response
         }

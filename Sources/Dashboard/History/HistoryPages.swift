@@ -52,14 +52,11 @@ struct HistoryPages: Sendable {
     /// says why not.
     func undo(_ request: HTTPRequest) async -> HTTPResponse {
         let wording = Wording(Language(request))
-        if csrf.originProblem(request) != nil {
-            return renderer.error(.forbidden, wording.otherSite, retryHref: nil, back: historyLink(wording), for: request)
-        }
         let submission: FormSubmission
         do {
-            submission = try FormSubmission(request)
+            submission = try renderer.readPost(request, back: historyLink(wording))
         } catch {
-            return renderer.error(error.status, wording.formUnreadable(error), retryHref: nil, for: request)
+            return error.response
         }
         guard let id = request.parameter("entry").flatMap({ Int($0) }), id > 0 else {
             return refuse(.notFound, .noSuchEntry(0), request)

@@ -122,6 +122,20 @@ struct PageRenderer: Sendable {
         return response
     }
 
+    /// The first steps of every form POST: refuse a POST from another site (403, with `back`
+    /// beside the link to the products), then read the body, or say why it could not be read.
+    func readPost(_ request: HTTPRequest, back: (href: String, label: String)? = nil) throws(ResponseError) -> FormSubmission {
+        let wording = Wording(Language(request))
+        if CSRFGuard().originProblem(request) != nil {
+            throw ResponseError(error(.forbidden, wording.otherSite, retryHref: nil, back: back, for: request))
+        }
+        do {
+            return try FormSubmission(request)
+        } catch {
+            throw ResponseError(self.error(error.status, wording.formUnreadable(error), retryHref: nil, for: request))
+        }
+    }
+
     /// `error` with words from `Wording`.
     func error(
         _ status: HTTPStatus, _ text: Wording.ErrorText, retryHref: String?, back: (href: String, label: String)? = nil,
@@ -147,4 +161,11 @@ struct PageRenderer: Sendable {
         response.headers["Cache-Control"] = "no-store"
         return response
     }
+}
+
+/// A finished error page carried through a `Result` or a `throws`: a POST this dashboard will
+/// not act on, with the page that says why.
+struct ResponseError: Error {
+    let response: HTTPResponse
+    init(_ response: HTTPResponse) { self.response = response }
 }

@@ -145,12 +145,11 @@ struct TrashPages: Sendable {
     /// The entry of a POST that passed the origin and token checks, or the page refusing it.
     private func checkedPost(_ request: HTTPRequest) -> Result<Int, ResponseError> {
         let wording = Wording(Language(request))
-        if csrf.originProblem(request) != nil { return .failure(ResponseError(forms.forbidden(request))) }
         let submission: FormSubmission
         do {
-            submission = try FormSubmission(request)
+            submission = try renderer.readPost(request)
         } catch {
-            return .failure(ResponseError(renderer.error(error.status, wording.formUnreadable(error), retryHref: nil, for: request)))
+            return .failure(error)
         }
         guard let entry = request.parameter("entry").flatMap({ Int($0) }), entry > 0 else {
             let text = wording.notInTrash(0, days: bin.settings.retentionDays)
