@@ -67,3 +67,16 @@ import Testing
         return String(String.UnicodeScalarView(scalars))
     }
 }
+
+/// The token bytes of header names and methods, byte by byte against RFC 9110's list: the
+/// masks that answer it are easy to get one bit wrong.
+@Suite("Parser: token bytes")
+struct TokenByteTests {
+    @Test func everyByte_isATokenByteExactlyWhenTheRFCSaysSo() {
+        let symbols = Array("!#$%&'*+-.^_`|~".utf8)
+        for byte in UInt8.min...UInt8.max {
+            let letterOrDigit = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            #expect(HTTPRequestParser.isTokenByte(byte) == (letterOrDigit || symbols.contains(byte)), "byte \(byte)")
+        }
+    }
+}

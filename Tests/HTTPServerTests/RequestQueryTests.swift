@@ -36,7 +36,6 @@ struct RequestQueryTests {
         let request = request("/p?" + query)
         let items = request.queryItems
         #expect(items == URLEncodedForm.parse(query))
-        #expect(request.queryPairs.map { URLEncodedForm.Field($0.name, $0.value) } == items)
         for item in items {
             #expect(request.queryValue(item.name) == items.first { $0.name == item.name }?.value, "\(query): \(item.name)")
         }
@@ -96,15 +95,5 @@ struct RequestQueryTests {
         #expect(request.queryItems.isEmpty)
         #expect(request.queryPairs.isEmpty)
         #expect(request.queryValue("page") == nil)
-    }
-}
-
-/// The response writer's table of token bytes says what the request parser's rule says.
-@Suite("Server: response header names")
-struct ResponseTokenTests {
-    @Test func tokenBytes_areThoseOfTheParser() {
-        for byte in UInt8.min...UInt8.max {
-            #expect(OutputBuffer.isTokenByte(byte) == HTTPRequestParser.isTokenByte(byte), "byte \(byte)")
-        }
     }
 }

@@ -18,7 +18,7 @@ extension MultipartPartHead {
                 continue
             }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-                line[..<colon].allSatisfy(isTokenByte)
+                line[..<colon].allSatisfy(HTTPRequestParser.isTokenByte)
             else { throw .malformedPartHeader(String(decoding: line.prefix(200), as: UTF8.self)) }
             fields.append((String(decoding: line[..<colon], as: UTF8.self), Array(trimmed(line[(colon + 1)...]))))
         }
@@ -84,17 +84,6 @@ extension MultipartPartHead {
         while let first = slice.first, first == space || first == tab { slice.removeFirst() }
         while let last = slice.last, last == space || last == tab { slice.removeLast() }
         return slice
-    }
-
-    /// RFC 9110 §5.6.2 `tchar`.
-    private static func isTokenByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default:
-            Array("!#$%&'*+-.^_`|~".utf8).contains(b)
-        }
     }
 }
 

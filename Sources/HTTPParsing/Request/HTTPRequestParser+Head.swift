@@ -1,17 +1,15 @@
 extension HTTPRequestParser {
-    /// RFC 9110 §5.6.2: tchar.
-    package static func isTokenByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"),
-            UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"),
-            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "_"),
-            UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
+    /// RFC 9110 §5.6.2: tchar (letters, digits and ``!#$%&'*+-.^_`|~``), by a lookup in two
+    /// 64-bit masks: this runs for every byte of every header name the server reads or writes.
+    /// Bits set for ! # $ % & ' * + - . 0-9 (0x20-0x3F) and A-Z ^ _ ` a-z | ~ (0x40-0x7F).
+    @inlinable
+    package static func isTokenByte(_ byte: UInt8) -> Bool {
+        let low: UInt64 = 0x03FF_6CFA_0000_0000
+        let high: UInt64 = 0x57FF_FFFF_C7FF_FFFE
+        switch byte {
+        case 0..<64: return low >> UInt64(byte) & 1 == 1
+        case 64..<128: return high >> UInt64(byte - 64) & 1 == 1
+        default: return false
         }
     }
 

@@ -79,7 +79,7 @@ final class OutputBuffer {
         var name = name
         var value = value
         let nameOK = name.withUTF8 { bytes -> Bool in
-            guard !bytes.isEmpty, bytes.allSatisfy(Self.isTokenByte) else { return false }
+            guard !bytes.isEmpty, bytes.allSatisfy(HTTPRequestParser.isTokenByte) else { return false }
             append(UnsafeRawBufferPointer(bytes))
             return true
         }
@@ -98,20 +98,5 @@ final class OutputBuffer {
         append(byte: 0x0D)
         append(byte: 0x0A)
         return true
-    }
-
-    /// RFC 9110 §5.6.2 tchar, as `HTTPRequestParser.isTokenByte` says, by a lookup in two
-    /// 64-bit masks: this runs for every byte of every response header's name, and the
-    /// parser's switch lives in another module, a call per byte.
-    @inline(__always)
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        // Bits set for ! # $ % & ' * + - . 0-9 (0x20-0x3F) and A-Z ^ _ ` a-z | ~ (0x40-0x7F).
-        let low: UInt64 = 0x03FF_6CFA_0000_0000
-        let high: UInt64 = 0x57FF_FFFF_C7FF_FFFE
-        switch byte {
-        case 0..<64: return low >> UInt64(byte) & 1 == 1
-        case 64..<128: return high >> UInt64(byte - 64) & 1 == 1
-        default: return false
-        }
     }
 }
