@@ -18,8 +18,6 @@ struct CSVTable: Sendable {
 
     var header: [String]
     var rows: [Row]
-    /// `,` or `;`.
-    var separator: UInt8
 
     struct Limits: Sendable {
         /// Data rows, the header not counted.
@@ -49,7 +47,7 @@ struct CSVTable: Sendable {
             rows.append(Row(line: line, cells: cells))
         }
         guard let header else { throw .empty }
-        return CSVTable(header: header, rows: rows, separator: separator)
+        return CSVTable(header: header, rows: rows)
     }
 
     static func read(_ bytes: [UInt8], limits: Limits = Limits()) throws(CSVProblem) -> CSVTable {

@@ -26,7 +26,7 @@ import Testing
 
     @Test func anEntryIsCommittedBeforeTheWrite_andItsOutcomeAfter() async throws {
         let entry = try #require(try await edit(5, stock: 3))
-        // Before the outcome: the entry is there, in flight, read through another connection.
+        // Before the outcome: the entry is there, in flight. (The kill tests show it is on disk.)
         let pending = try #require(try await fixture.journal.entry(entry.id))
         #expect(pending.outcome == .pending)
         #expect(pending.kind == .edit && pending.productID == 5 && pending.productName == "Kettle")
