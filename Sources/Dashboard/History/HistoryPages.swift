@@ -110,7 +110,7 @@ struct HistoryPages: Sendable {
                 request)
         }
         do {
-            _ = try await writer.edit(product, Self.changes(restoring: old.keeping(fields)), cause: .undo(entry: id))
+            _ = try await writer.edit(product, old.keeping(fields).changes, cause: .undo(entry: id))
         } catch let refusal as WriteRefusal {
             return renderer.error(.serviceUnavailable, wording.writeNotSent(refusal.reason), retryHref: nil, back: historyLink(wording), for: request)
         } catch MarketError.timeout {
@@ -126,14 +126,6 @@ struct HistoryPages: Sendable {
         var response = HTTPResponse.redirect(to: HistoryQuery(product: productID).path, status: .seeOther)
         flash.attach(wording.undone(product.name), to: &response)
         return response
-    }
-
-    /// The edit that puts `fields` back.
-    static func changes(restoring fields: RecordedFields) -> ProductChanges {
-        ProductChanges(
-            name: fields.name, description: fields.description, price: fields.price.map(Money.init),
-            currency: fields.currency.map { Currency(rawValue: $0) }, discountedPrice: fields.discountedPrice.map(Money.init),
-            stock: fields.stock)
     }
 
     private func refuse(_ status: HTTPStatus, _ refusal: Wording.UndoRefusal, _ request: HTTPRequest) -> HTTPResponse {
