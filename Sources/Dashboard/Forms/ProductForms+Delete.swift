@@ -58,7 +58,7 @@ extension ProductForms {
             let (status, problem) = Self.explain(refusal, wording)
             return deletePage(product, csrfToken: csrf.token(for: request).token, status: status, problem: problem, request: request)
         } catch MarketError.timeout {
-            return outcomeUnknown(wording.outcomeUnknown(.delete), checkHref: "/products/\(id)", request)
+            return renderer.outcomeUnknown(wording.outcomeUnknown(.delete), checkHref: "/products/\(id)", for: request)
         } catch {
             let (status, problem) = explain(error as? MarketError ?? .unreachable, action: .delete, product: product, wording)
             return deletePage(product, csrfToken: csrf.token(for: request).token, status: status, problem: problem, request: request)

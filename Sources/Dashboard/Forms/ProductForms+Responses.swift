@@ -30,16 +30,8 @@ extension ProductForms {
             flash.attach(message, to: &response)
             return response
         case .unknown:
-            return outcomeUnknown(Wording(Language(request)).outcomeUnknown(.register), checkHref: "/products", request)
+            return renderer.outcomeUnknown(Wording(Language(request)).outcomeUnknown(.register), checkHref: "/products", for: request)
         }
-    }
-
-    func outcomeUnknown(_ outcome: Wording.Outcome, checkHref: String, _ request: HTTPRequest) -> HTTPResponse {
-        let context: TemplateObject = [
-            "title": .string(outcome.heading), "heading": .string(outcome.heading), "message": .string(outcome.message),
-            "advice": .string(outcome.advice), "checkHref": .string(checkHref), "checkLabel": .string(outcome.checkLabel),
-        ]
-        return noStore(renderer.page("products/outcome-unknown", context, status: .gatewayTimeout, for: request))
     }
 
     /// 403 for a same-site POST whose CSRF token is missing or stale (an old tab, cleared

@@ -138,14 +138,7 @@ struct HistoryPages: Sendable {
     }
 
     private func outcomeUnknown(_ productID: Int, _ request: HTTPRequest) -> HTTPResponse {
-        let outcome = Wording(Language(request)).undoOutcomeUnknown
-        let context: TemplateObject = [
-            "title": .string(outcome.heading), "heading": .string(outcome.heading), "message": .string(outcome.message),
-            "advice": .string(outcome.advice), "checkHref": .string("/products/\(productID)"), "checkLabel": .string(outcome.checkLabel),
-        ]
-        var response = renderer.page("products/outcome-unknown", context, status: .gatewayTimeout, for: request)
-        response.headers["Cache-Control"] = "no-store"
-        return response
+        renderer.outcomeUnknown(Wording(Language(request)).undoOutcomeUnknown, checkHref: "/products/\(productID)", for: request)
     }
 }
 

@@ -136,6 +136,18 @@ struct PageRenderer: Sendable {
         }
     }
 
+    /// 504 for a write whose outcome is unknown (the market did not answer in time): what may
+    /// have happened, and a link to check (`checkHref`). Never kept by a cache.
+    func outcomeUnknown(_ outcome: Wording.Outcome, checkHref: String, for request: HTTPRequest) -> HTTPResponse {
+        let context: TemplateObject = [
+            "title": .string(outcome.heading), "heading": .string(outcome.heading), "message": .string(outcome.message),
+            "advice": .string(outcome.advice), "checkHref": .string(checkHref), "checkLabel": .string(outcome.checkLabel),
+        ]
+        var response = page("products/outcome-unknown", context, status: .gatewayTimeout, for: request)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
     /// `error` with words from `Wording`.
     func error(
         _ status: HTTPStatus, _ text: Wording.ErrorText, retryHref: String?, back: (href: String, label: String)? = nil,
