@@ -47,7 +47,7 @@ struct HistoryPage {
             "id": TemplateValue(entry.id),
             "kind": .string(entry.kind.rawValue),
             "kindLabel": .string(wording.entryKind(entry.kind, note: entry.note)),
-            "time": .string(LocalTime.stamp(entry.at, language, zone: zone)),
+            "time": .string(LocalTime.timestamp(entry.at, zone: zone, wording)),
             "datetime": .string(LocalTime.machineReadable(entry.at, zone: zone)),
         ]
         if let id = entry.productID {

@@ -16,11 +16,6 @@ enum LocalTime {
         "\(clock(date, zone: zone)) (\(zoneLabel(zone, at: date)))"
     }
 
-    /// `timestamp` by language: "2026-11-25 09:30 (KST)" / "2026. 11. 25. 09:30 (KST)".
-    static func stamp(_ date: Date, _ language: Language, zone: TimeZone = .current) -> String {
-        timestamp(date, zone: zone, Wording(language))
-    }
-
     /// The moment for `<time datetime>`: "2026-11-25T09:30:00+09:00".
     static func machineReadable(_ date: Date, zone: TimeZone = .current) -> String {
         let parts = calendar(zone).dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)

@@ -40,7 +40,7 @@ struct TrashPage {
             "name": .string(item.name),
             "wasProduct": .string(wording.wasProduct(item.productID)),
             "deletedLabel": .string(wording.deletedAt),
-            "time": .string(LocalTime.stamp(item.keptAt, language, zone: zone)),
+            "time": .string(LocalTime.timestamp(item.keptAt, zone: zone, wording)),
             "datetime": .string(LocalTime.machineReadable(item.keptAt, zone: zone)),
             "imageCount": TemplateValue(item.keptImages),
             "forgetAction": .string("/trash/\(item.entry)/forget"),
