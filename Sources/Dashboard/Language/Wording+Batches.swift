@@ -143,7 +143,7 @@ extension Wording {
             return statusCount(status, count: count, state: state)
         }
         guard !parts.isEmpty else { return language == .en ? "No rows." : "행이 없습니다." }
-        return parts.joined(separator: language == .en ? ", " : ", ") + "."
+        return parts.joined(separator: ", ") + "."
     }
 
     private func statusCount(_ status: BatchRow.Status, count: Int, state: Batch.State) -> String {
@@ -375,10 +375,6 @@ extension Wording {
         }
     }
 
-    /// "Error: …" before a page title.
-    func errorTitle(_ title: String) -> String {
-        (language == .en ? "Error: " : "오류: ") + title
-    }
 
     // MARK: Import
 

@@ -93,7 +93,7 @@ extension Wording {
         case (.ko, let name?): base = "\(name) 수정"
         }
         guard failed else { return base }
-        return (language == .en ? "Error: " : "오류: ") + base
+        return errorTitle(base)
     }
 
     func editHeading(_ name: String) -> String {

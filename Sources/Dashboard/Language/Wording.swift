@@ -17,6 +17,11 @@ struct Wording: Sendable {
         }
     }
 
+    /// "Error: …" before a page title, for a page that comes back with what was wrong.
+    func errorTitle(_ title: String) -> String {
+        (language == .en ? "Error: " : "오류: ") + title
+    }
+
     /// Every fixed text of each language as a template object (`t` in every page's context),
     /// built once.
     static let templateTexts: [Language: TemplateValue] = Dictionary(uniqueKeysWithValues: Language.allCases.map { language in
