@@ -56,7 +56,6 @@ struct CatalogListing: Sendable {
             imagePath: imagePath, notice: Self.notice(status, wording), language: language)
         page.lowStockThreshold = lowStockThreshold
         page.ownVendorID = ownVendorID()
-        page.bulkToken = page.ownVendorID == nil ? nil : CSRFGuard.listFormToken
         page.snapshot = ProductListPage.SnapshotInfo(
             asOf: wording.asOf(time: LocalTime.clockWithZone(snapshot.takenAt, zone: zone), age: wording.age(.seconds(max(0, now().timeIntervalSince(snapshot.takenAt))))),
             count: wording.matchCount(OverviewPage.grouped(found.count), of: OverviewPage.grouped(scope)),

@@ -73,10 +73,9 @@ struct ProductBrowsing: Sendable {
             page.lowStockThreshold = lowStockThreshold
             // The bulk form once the own vendor is known (learning it refetches every list).
             page.ownVendorID = ownVendor.id
-            page.bulkToken = ownVendor.id == nil ? nil : CSRFGuard.listFormToken
             let context = page.context
             var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: context, thumbnails: cached.value.products.compactMap(\.thumbnail))
-            entry.hasBulkForm = page.bulkToken != nil
+            entry.hasBulkForm = page.selectsProducts
             if keepsRenderedPages {
                 let rendered = renderer.page("products/list", context, language: language, for: request)
                 if rendered.status == .ok, case .bytes(let html) = rendered.body { entry.html = html }

@@ -64,14 +64,15 @@ extension ProductListPage {
         return chips
     }
 
-    /// Own products get checkboxes only where the bulk form is on the page.
-    var selectsProducts: Bool { ownVendorID != nil && bulkToken != nil }
+    /// The bulk form is on the page, and own products have its checkboxes, once the own vendor
+    /// is known; its token is the list's (`CSRFGuard.listFormToken`).
+    var selectsProducts: Bool { ownVendorID != nil }
 
     /// The bulk form (`POST /products/bulk`): the list's selection in hidden fields (for
     /// `scope=matching`), the ids of the own products on this page (for "select all on this
     /// page" without JavaScript), the actions, and the texts the selection count script uses.
     var bulkContext: TemplateObject? {
-        guard let bulkToken, let ownVendorID else { return nil }
+        guard let ownVendorID else { return nil }
         let wording = self.wording
         var hidden: [(String, String)] = []
         if !query.search.isEmpty { hidden.append(("q", query.search)) }
@@ -85,7 +86,7 @@ extension ProductListPage {
         }
         let pageIDs = page.products.filter { $0.vendorID == ownVendorID }.map(\.id)
         return [
-            "csrfToken": .string(bulkToken),
+            "csrfToken": .string(CSRFGuard.listFormToken),
             "back": .string(query.listPath),
             "hidden": .list(hidden.map { ["name": .string($0.0), "value": .string($0.1)] }),
             "pageIDs": .list(pageIDs.map { TemplateValue($0) }),

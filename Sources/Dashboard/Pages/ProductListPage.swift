@@ -18,8 +18,6 @@ struct ProductListPage {
     var snapshot: SnapshotInfo?
     /// The own vendor, when known: its products get a checkbox of the bulk form.
     var ownVendorID: Int?
-    /// The bulk form's CSRF token (`CSRFGuard.listFormToken`); nil leaves the form out.
-    var bulkToken: String?
 
     /// What a list answered from the catalog snapshot adds: how old the snapshot is, a
     /// button to count again, how many products match, and notes.
