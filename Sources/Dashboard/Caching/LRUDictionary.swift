@@ -44,8 +44,7 @@ struct LRUDictionary<Key: Hashable, Value> {
     /// only for entries drifting into the older half, an approximate LRU: an entry still reaches
     /// the oldest end only if no lookup found it there in the older half.
     func peekWithRecency(_ key: Key) -> (value: Value, isRecent: Bool)? {
-        guard let slot = index[key], let node = nodes[slot] else { return nil }
-        return (node.value, slot == newest || clock &- node.stamp <= UInt64(count / 2))
+        peek(key) { $0 }.map { ($0.result, $0.isRecent) }
     }
 
     /// What `body` makes of the value, read in place, and whether the entry is recent (as
