@@ -18,7 +18,7 @@ public enum URLEncodedForm {
         }
     }
 
-    /// The pairs in order, repeated names kept. One pass over the bytes: linear in their length.
+    /// The pairs in order, repeated names kept. Linear in the bytes' length.
     public static func parse(_ bytes: some Collection<UInt8>) -> [Field] {
         if let fields = bytes.withContiguousStorageIfAvailable({ parse(buffer: $0) }) { return fields }
         return Array(bytes).withUnsafeBufferPointer { parse(buffer: $0) }
@@ -56,7 +56,8 @@ public enum URLEncodedForm {
     }
 
     /// The places of the pairs in order, repeated names kept, empty pieces (`a=1&&b=2`)
-    /// skipped. One pass over the bytes: linear in their length. `parse` decodes exactly these.
+    /// skipped. Linear in the bytes' length (a count of the `&`s to size the array, then the
+    /// split). `parse` decodes exactly these.
     public static func spans(_ text: String) -> [Span] {
         var text = text
         return text.withUTF8 { spans(buffer: $0) }
