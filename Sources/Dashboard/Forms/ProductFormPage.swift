@@ -36,10 +36,10 @@ struct ProductFormPage {
     /// Edit: the values the form was first loaded with, carried in hidden fields so the POST
     /// can tell what the person changed (see `ProductFormRules.changes`).
     var originals: ProductFormValues?
-    /// Turns an upstream image URL into the `/images/{key}` path that serves it (edit).
     /// Register: the recycle bin item this registration restores (the product is then
     /// journaled as restored, and the item remembers it).
     var restoreEntry: Int?
+    /// Turns an upstream image URL into the `/images/{key}` path that serves it (edit).
     var imagePath: (URL) -> String = { $0.absoluteString }
     var language: Language = .en
 
