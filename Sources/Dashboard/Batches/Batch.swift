@@ -178,7 +178,8 @@ struct BatchFailure: Error, Sendable, Equatable {
             case .unauthorized: .unauthorized
             case .unreachable: .unreachable
             case .invalid: .invalid
-            case .notSent: reason.refusal == .imagesNotKept ? .imagesNotKept : .journalUnavailable
+            case .journalUnavailable: .journalUnavailable
+            case .imagesNotKept: .imagesNotKept
             }
             self.init(code: code, marketMessage: reason.marketMessage)
         }

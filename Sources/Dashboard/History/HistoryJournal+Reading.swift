@@ -81,16 +81,8 @@ extension HistoryJournal {
     static func entry(from row: SQLiteRow) -> JournalEntry {
         func optionalInt(_ column: Int32) -> Int? { row.isNull(column) ? nil : row.integer(column) }
         func fields(_ column: Int32) -> RecordedFields? { row.isNull(column) ? nil : RecordedFields(storedText: row.text(column)) }
-        let failure: MarketFailureReason? = row.isNull(13) ? nil : {
-            let code = row.text(13)
-            if let refusal = WriteRefusal.Reason(rawValue: code) {
-                var reason = MarketFailureReason(code: .notSent, marketMessage: nil)
-                reason.refusal = refusal
-                return reason
-            }
-            return MarketFailureReason(
-                code: MarketFailureReason.Code(rawValue: code) ?? .refused, marketMessage: row.isNull(14) ? nil : row.text(14))
-        }()
+        let failure: MarketFailureReason? = row.isNull(13) ? nil : MarketFailureReason(
+            code: MarketFailureReason.Code(rawValue: row.text(13)) ?? .refused, marketMessage: row.isNull(14) ? nil : row.text(14))
         return JournalEntry(
             id: row.integer(0), at: date(milliseconds: row.integer(1)), kind: WriteKind(rawValue: row.text(2)) ?? .outside,
             productID: optionalInt(3), productName: row.text(4),

@@ -70,9 +70,7 @@ final class HistoryJournal: WriteLog {
                 try await bin.keep(detail, entry: id)
             } catch {
                 logger.log(.warning, "history: product \(detail.id) was not deleted: the recycle bin could not keep it (\(error))")
-                var reason = MarketFailureReason(code: .notSent, marketMessage: nil)
-                reason.refusal = .imagesNotKept
-                await finish(id, .failed(reason))
+                await finish(id, .failed(MarketFailureReason(.imagesNotKept)))
                 throw WriteRefusal(reason: .imagesNotKept, detail: String(describing: error))
             }
         }
@@ -96,7 +94,7 @@ final class HistoryJournal: WriteLog {
         case .done(let fields, let productID):
             values = [.text("done"), .optional(fields?.storedText), .null, .null, .integer(productID)]
         case .failed(let reason):
-            values = [.text("failed"), .null, .text(reason.refusal?.rawValue ?? reason.code.rawValue), .optional(reason.marketMessage), .null]
+            values = [.text("failed"), .null, .text(reason.code.rawValue), .optional(reason.marketMessage), .null]
         case .unknown:
             values = [.text("unknown"), .null, .null, .null, .null]
         }

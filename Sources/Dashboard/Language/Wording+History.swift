@@ -75,19 +75,19 @@ extension Wording {
     }
 
     private func failureText(_ failure: MarketFailureReason?) -> String {
-        switch (language, failure?.refusal, failure?.code) {
-        case (.en, .imagesNotKept?, _): "Not sent: the pictures could not be kept in the recycle bin"
-        case (.en, .journalUnavailable?, _): "Not sent: the history could not record it"
-        case (.en, _, .notFound?): "Refused: the market says the product does not exist"
-        case (.en, _, .unauthorized?): "Refused: the market did not accept this dashboard's vendor"
-        case (.en, _, .unreachable?): "Failed: the market could not be reached"
-        case (.en, _, _): failure?.marketMessage.map { "Refused by the market: \($0)" } ?? "Refused by the market"
-        case (.ko, .imagesNotKept?, _): "보내지 않음: 휴지통에 이미지를 보관할 수 없었습니다"
-        case (.ko, .journalUnavailable?, _): "보내지 않음: 작업 기록에 남길 수 없었습니다"
-        case (.ko, _, .notFound?): "거절됨: 오픈마켓에 상품이 없습니다"
-        case (.ko, _, .unauthorized?): "거절됨: 오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다"
-        case (.ko, _, .unreachable?): "실패: 오픈마켓에 연결할 수 없었습니다"
-        case (.ko, _, _): failure?.marketMessage.map { "오픈마켓이 거절함: “\($0)”(마켓 원문)" } ?? "오픈마켓이 거절함"
+        switch (language, failure?.code) {
+        case (.en, .imagesNotKept?): "Not sent: the pictures could not be kept in the recycle bin"
+        case (.en, .journalUnavailable?): "Not sent: the history could not record it"
+        case (.en, .notFound?): "Refused: the market says the product does not exist"
+        case (.en, .unauthorized?): "Refused: the market did not accept this dashboard's vendor"
+        case (.en, .unreachable?): "Failed: the market could not be reached"
+        case (.en, _): failure?.marketMessage.map { "Refused by the market: \($0)" } ?? "Refused by the market"
+        case (.ko, .imagesNotKept?): "보내지 않음: 휴지통에 이미지를 보관할 수 없었습니다"
+        case (.ko, .journalUnavailable?): "보내지 않음: 작업 기록에 남길 수 없었습니다"
+        case (.ko, .notFound?): "거절됨: 오픈마켓에 상품이 없습니다"
+        case (.ko, .unauthorized?): "거절됨: 오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다"
+        case (.ko, .unreachable?): "실패: 오픈마켓에 연결할 수 없었습니다"
+        case (.ko, _): failure?.marketMessage.map { "오픈마켓이 거절함: “\($0)”(마켓 원문)" } ?? "오픈마켓이 거절함"
         }
     }
 

@@ -158,19 +158,17 @@ enum WriteOutcome: Sendable {
 struct MarketFailureReason: Sendable, Equatable {
     enum Code: String, Sendable {
         case refused, notFound = "not-found", unauthorized, unreachable, invalid
-        /// Not sent: the dashboard refused it (see `WriteRefusal`).
-        case notSent = "not-sent"
+        /// Not sent: the dashboard refused it (see `WriteRefusal`), for the same reasons and
+        /// with the same names as `WriteRefusal.Reason`.
+        case journalUnavailable = "journal-unavailable", imagesNotKept = "images-not-kept"
     }
 
     var code: Code
     var marketMessage: String?
-    /// Why the dashboard did not send it (`notSent` only).
-    var refusal: WriteRefusal.Reason?
 
     init(_ error: any Error) {
         if let refusal = error as? WriteRefusal {
-            self.init(code: .notSent, marketMessage: nil)
-            self.refusal = refusal.reason
+            self.init(refusal.reason)
             return
         }
         switch error as? MarketError {
@@ -185,6 +183,14 @@ struct MarketFailureReason: Sendable, Equatable {
     init(code: Code, marketMessage: String?) {
         self.code = code
         self.marketMessage = marketMessage
+    }
+
+    /// A write the dashboard did not send.
+    init(_ refusal: WriteRefusal.Reason) {
+        switch refusal {
+        case .journalUnavailable: self.init(code: .journalUnavailable, marketMessage: nil)
+        case .imagesNotKept: self.init(code: .imagesNotKept, marketMessage: nil)
+        }
     }
 }
 

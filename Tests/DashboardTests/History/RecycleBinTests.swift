@@ -38,7 +38,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.bin.folder.path).isEmpty)
         // The journal says the delete was not sent, and why.
         let entry = try #require(try await fixture.journal.page(product: 12, offset: 0, limit: 1).entries.first)
-        #expect(entry.kind == .delete && entry.outcome == .failed && entry.failure?.refusal == .imagesNotKept)
+        #expect(entry.kind == .delete && entry.outcome == .failed && entry.failure?.code == .imagesNotKept)
     }
 
     @Test func aDeleteTheMarketRefused_leavesNothingInTheBin_andAnUnknownOneStays() async throws {
