@@ -153,21 +153,13 @@ public struct HTTPRequest: Sendable {
         let spans = parsed.querySpans(of: query)
         return withUTF8(of: name) { wanted in
             withUTF8(of: query) { bytes in
-                for span in spans where Self.names(span, in: bytes, wanted) {
+                // Decoding never lengthens a name: a shorter one cannot match.
+                for span in spans where span.name.count >= wanted.count && span.withName(in: bytes, { $0.count == wanted.count && $0.elementsEqual(wanted) }) {
                     return URLEncodedForm.decode(buffer: UnsafeBufferPointer(rebasing: bytes[span.value]))
                 }
                 return nil
             }
         }
-    }
-
-    /// Whether a pair's name, decoded, is `wanted`.
-    private static func names(_ span: URLEncodedForm.Span, in bytes: UnsafeBufferPointer<UInt8>, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
-        let raw = UnsafeBufferPointer(rebasing: bytes[span.name])
-        if !span.nameIsEncoded { return raw.count == wanted.count && raw.elementsEqual(wanted) }
-        // Decoding never lengthens a name: a shorter one cannot match.
-        guard raw.count >= wanted.count else { return false }
-        return withUTF8(of: URLEncodedForm.decode(buffer: raw)) { $0.elementsEqual(wanted) }
     }
 
     /// The value of cookie `name` in the request's `Cookie` header(s), the first when it is

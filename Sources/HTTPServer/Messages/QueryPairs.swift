@@ -25,14 +25,21 @@ public struct QueryPairs: RandomAccessCollection, Sendable {
     public func forEach(in names: QueryNames, _ body: (_ name: Int, _ value: () -> String) -> Void) {
         withUTF8(of: text) { bytes in
             for span in spans {
-                let rawName = UnsafeBufferPointer(rebasing: bytes[span.name])
-                let index = span.nameIsEncoded
-                    ? URLEncodedForm.percentDecode(buffer: rawName, plusAsSpace: true).withUnsafeBufferPointer { names.index(of: $0) }
-                    : names.index(of: rawName)
-                guard let index else { continue }
+                guard let index = span.withName(in: bytes, { names.index(of: $0) }) else { continue }
                 body(index) { URLEncodedForm.decode(buffer: UnsafeBufferPointer(rebasing: bytes[span.value])) }
             }
         }
+    }
+}
+
+extension URLEncodedForm.Span {
+    /// Calls `body` with the pair's name as bytes, decoded (`+` a space, `%XX` a byte): in
+    /// place when there is nothing to decode, the usual case. How every reader of a request's
+    /// query compares names.
+    func withName<R>(in bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let raw = UnsafeBufferPointer(rebasing: bytes[name])
+        guard nameIsEncoded else { return body(raw) }
+        return URLEncodedForm.percentDecode(buffer: raw, plusAsSpace: true).withUnsafeBufferPointer(body)
     }
 }
 
