@@ -154,7 +154,8 @@ public struct HTTPRequest: Sendable {
         return withUTF8(of: name) { wanted in
             withUTF8(of: query) { bytes in
                 // Decoding never lengthens a name: a shorter one cannot match.
-                for span in spans where span.name.count >= wanted.count && span.withName(in: bytes, { $0.count == wanted.count && $0.elementsEqual(wanted) }) {
+                for span in spans where span.name.count >= wanted.count {
+                    guard span.withName(in: bytes, { $0.count == wanted.count && $0.elementsEqual(wanted) }) else { continue }
                     return URLEncodedForm.decode(buffer: UnsafeBufferPointer(rebasing: bytes[span.value]))
                 }
                 return nil
