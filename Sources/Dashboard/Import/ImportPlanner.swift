@@ -299,7 +299,7 @@ struct ImportPlanner {
         }
         for name in names.prefix(ImageUpload.allowedCount.upperBound) {
             let quoted = "“\(String(name.prefix(80)))”"
-            switch uploads[name] ?? uploads.first(where: { $0.key.lowercased() == name.lowercased() })?.value {
+            switch uploads[ImportUpload.key(name)] {
             case .usable(let index)?: images.append(index)
             case .refused(let refusal)?: problems.append(BatchText(field: .images) { $0.imageRefused(quoted, refusal) })
             case nil: problems.append(BatchText(field: .images) { $0.batchProblem(.imageNotUploaded(quoted)) })

@@ -73,7 +73,8 @@ import Testing
             added[stockColumn] = "4"
             rows.append(added)
             let pot = TestFile.jpeg("pot.jpg", size: 3000, fill: 5)
-            let cup = TestFile.png("cup.png", size: 2500, fill: 6)
+            // The sheet says cup.png: a file name matches whatever its case.
+            let cup = TestFile.png("CUP.PNG", size: 2500, fill: 6)
 
             let posted = try await Self.post(session, csv: Self.write(table.header + ["description", "images"], rows), images: [pot, cup])
             #expect(posted.status == 303)
