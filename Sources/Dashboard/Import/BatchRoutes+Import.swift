@@ -51,7 +51,7 @@ extension BatchRoutes {
         guard let own = ownVendor.id else { return renderer.unknownOwnVendor(request) }
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: "/products/import", request) }
-        let products = await knownProducts(ImportPlanner.ids(in: table, columns: columns), snapshot: snapshot)
+        let products = await self.products(ImportPlanner.ids(in: table, columns: columns), in: snapshot)
         let descriptions = await self.descriptions(
             ImportPlanner.idsChangingDescription(in: table, columns: columns).filter { products[$0]?.vendorID == own })
         var made: Int?
@@ -81,22 +81,6 @@ extension BatchRoutes {
             if let problem = error as? ImportUpload.Problem { return importRefused(problem, request) }
             return storageFailure(error, request)
         }
-    }
-
-    /// The snapshot's products by id, and those the file names that the snapshot lacks (newer
-    /// than the count), read from the market, at most `maxReads`.
-    private func knownProducts(_ ids: [Int], snapshot: CatalogSnapshot) async -> [Int: CatalogProduct] {
-        var products: [Int: CatalogProduct] = [:]
-        products.reserveCapacity(snapshot.products.count)
-        for product in snapshot.products { products[product.id] = product }
-        var missing = Set(ids.filter { products[$0] == nil })
-        for id in missing.prefix(Self.maxReads) {
-            missing.remove(id)
-            if let detail = try? await gateway.product(id: id).value {
-                products[id] = CatalogProduct(detail, vendorName: detail.vendorName ?? "")
-            }
-        }
-        return products
     }
 
     /// The current descriptions of these products (the snapshot keeps none), read through the
