@@ -142,11 +142,11 @@ final class BatchStore: Sendable {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
-                .integer(row.batchID), .integer(row.number), Self.value(row.line), Self.value(row.productID),
+                .integer(row.batchID), .integer(row.number), .optional(row.line), .optional(row.productID),
                 .text(row.operation.rawValue), .text(row.status.rawValue), .text(row.name), .text(row.currency),
             ] + Self.values(row.before) + Self.values(row.after) + [
                 .text(Self.encode(row.problems)), .text(Self.encode(row.warnings)), .text(row.failure?.code.rawValue ?? ""),
-                Self.value(row.failure?.marketMessage), .text(Self.list(row.images)), .text(Self.list(row.knownIDs)),
+                .optional(row.failure?.marketMessage), .text(Self.list(row.images)), .text(Self.list(row.knownIDs)),
                 .integer(row.inFlight ? 1 : 0), .integer(row.attempts),
             ])
     }
@@ -345,8 +345,8 @@ final class BatchStore: Sendable {
                 WHERE batch_id = ? AND number = ?
                 """,
                 [
-                    .text(status.rawValue), .text(failure?.code.rawValue ?? ""), Self.value(failure?.marketMessage),
-                    Self.value(productID), .integer(batchID), .integer(number),
+                    .text(status.rawValue), .text(failure?.code.rawValue ?? ""), .optional(failure?.marketMessage),
+                    .optional(productID), .integer(batchID), .integer(number),
                 ])
         }
     }
@@ -411,13 +411,11 @@ final class BatchStore: Sendable {
 
     private static func values(_ fields: RecordedFields) -> [SQLiteValue] {
         [
-            value(fields.name), value(fields.description), value(fields.price.map { "\($0)" }), value(fields.currency),
-            value(fields.discountedPrice.map { "\($0)" }), value(fields.stock),
+            .optional(fields.name), .optional(fields.description), .optional(fields.price.map { "\($0)" }), .optional(fields.currency),
+            .optional(fields.discountedPrice.map { "\($0)" }), .optional(fields.stock),
         ]
     }
 
-    private static func value(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
-    private static func value(_ number: Int?) -> SQLiteValue { number.map { .integer($0) } ?? .null }
 
     private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }
     private static func numbers(_ text: String) -> [Int] { text.split(separator: ",").compactMap { Int($0) } }
