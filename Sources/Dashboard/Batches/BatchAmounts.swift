@@ -7,10 +7,7 @@ enum BatchAmounts {
     /// `amount` rounded to what `currency` counts (whole won for KRW, cents otherwise), a half
     /// rounding up (away from zero).
     static func rounded(_ amount: Decimal, for currency: Currency) -> Decimal {
-        var source = amount
-        var result = Decimal()
-        NSDecimalRound(&result, &source, currency.fractionDigits, .plain)
-        return result
+        amount.rounded(currency.fractionDigits)
     }
 
     /// The number in a spreadsheet cell: `20000`, `20000.0`, `20,000`, `12.50`, `1.5E+4`, a
@@ -24,11 +21,6 @@ enum BatchAmounts {
         plain = plain.replacingOccurrences(of: ",", with: "")
         guard !plain.isEmpty, let money = Money(string: plain) else { return nil }
         return money.amount
-    }
-
-    /// `amount` as a plain decimal for the form rules (`20000`, `12.5`).
-    static func plain(_ amount: Decimal) -> String {
-        "\(amount)"
     }
 
     /// A whole number of items in a cell: `7`, `7.0`, `1,000`; nil otherwise.

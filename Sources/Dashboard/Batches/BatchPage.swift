@@ -58,11 +58,13 @@ struct BatchPage {
         case .running:
             context["isRunning"] = true
             let base = "/batches/\(batch.id)" + (status.map { "?status=\($0.rawValue)" } ?? "")
+            // The page without reloading itself: the link to stop, or to look again by hand.
+            let still = base + (status == nil ? "?" : "&") + "refresh=off"
             if reloads {
                 context["refreshSeconds"] = TemplateValue(Self.refreshSeconds)
-                context["stopReloadingHref"] = .string(base + (status == nil ? "?" : "&") + "refresh=off")
+                context["stopReloadingHref"] = .string(still)
             } else {
-                context["reloadHref"] = .string(base + (status == nil ? "?" : "&") + "refresh=off")
+                context["reloadHref"] = .string(still)
                 context["startReloadingHref"] = .string(base)
             }
         case .finished:
@@ -139,12 +141,8 @@ struct BatchPage {
     /// Each changed field: its label, old → new (a create's new values alone).
     private func changes(_ row: BatchRow) -> [TemplateValue] {
         let wording = self.wording
-        let fields: [ProductField]
-        switch row.operation {
-        case .delete: return []
-        case .create: fields = row.after.setFields
-        case .edit, .none: fields = row.after.setFields
-        }
+        guard row.operation != .delete else { return [] }
+        let fields = row.after.setFields
         let oldCurrency = row.before.currency ?? row.currency
         let newCurrency = row.after.currency ?? oldCurrency
         return fields.map { field in

@@ -355,7 +355,8 @@ struct ImportPlanner {
     /// cell as it is when it is not a number (the rule then says so).
     static func plainAmount(_ text: String) -> String {
         if let parsed = DecimalText.spreadsheet(text) { return parsed.text }
-        return BatchAmounts.read(text).map(BatchAmounts.plain) ?? text
+        // As a plain decimal for the form rules (`20000`, `12.5`).
+        return BatchAmounts.read(text).map { "\($0)" } ?? text
     }
 
     static func plainCount(_ text: String) -> String {
