@@ -74,16 +74,7 @@ extension HistoryJournal {
                 .info, "history: a count found \(found.changes.count + found.notListed) changes made elsewhere; "
                     + "\(found.notListed) were not recorded (at most \(Self.maxOutsidePerCount) a count)")
         }
-        for (entry, productID) in confirmed {
-            switch (entry.kind, entry.cause) {
-            case (.delete, _):
-                await recycleBin?.deleteEnded(entry: entry.id, outcome: .done(nil, productID: productID))
-            case (_, .restore(let trashEntry)?):
-                await recycleBin?.restored(entry: trashEntry, as: productID)
-            default:
-                break
-            }
-        }
+        for (entry, productID) in confirmed { await tellRecycleBin(entry, .done(nil, productID: productID)) }
     }
 
     private enum Match {

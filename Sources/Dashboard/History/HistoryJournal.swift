@@ -80,8 +80,14 @@ final class HistoryJournal: WriteLog {
     func didWrite(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {
         guard let entry else { return }
         guard let written = await finish(entry.id, outcome) else { return }
-        if written.kind == .delete { await recycleBin?.deleteEnded(entry: entry.id, outcome: outcome) }
-        if case .restore(let trashEntry)? = written.cause, case .done(_, let productID) = outcome {
+        await tellRecycleBin(written, outcome)
+    }
+
+    /// What the recycle bin needs to hear when a write ends: a delete's outcome (the item is
+    /// kept, or dropped when nothing was deleted), and a restore that is done.
+    func tellRecycleBin(_ entry: JournalEntry, _ outcome: WriteOutcome) async {
+        if entry.kind == .delete { await recycleBin?.deleteEnded(entry: entry.id, outcome: outcome) }
+        if case .restore(let trashEntry)? = entry.cause, case .done(_, let productID) = outcome {
             await recycleBin?.restored(entry: trashEntry, as: productID)
         }
     }
