@@ -235,8 +235,7 @@ public final class DashboardApp: Sendable {
     static func pruneBatches(_ store: BatchStore, _ logger: ServerLogger) {
         do {
             let pruned = try store.prune()
-            let days = Int(BatchStore.keptFor / (24 * 3600))
-            if pruned > 0 { logger.log(.info, "removed \(pruned) batch(es) older than \(days) days") }
+            if pruned > 0 { logger.log(.info, "removed \(pruned) batch(es) older than \(BatchStore.keptDays) days") }
         } catch {
             logger.log(.warning, "could not remove old batches: \(error)")
         }

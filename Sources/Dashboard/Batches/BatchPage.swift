@@ -183,7 +183,7 @@ struct BatchPage {
                     "summary": .string(wording.batchSummary(counts, state: batch.state)),
                 ]
             }),
-            "keptFor": .string(wording.batchesKept(days: Int(BatchStore.keptFor / 86400))),
+            "keptFor": .string(wording.batchesKept(days: BatchStore.keptDays)),
         ]
     }
 }

@@ -234,7 +234,7 @@ struct BatchRoutes: Sendable {
     }
 
     func notFound(_ request: HTTPRequest) -> HTTPResponse {
-        renderer.error(.notFound, Wording(Language(request)).batchNotFound, retryHref: nil, for: request)
+        renderer.error(.notFound, Wording(Language(request)).batchNotFound(keptDays: BatchStore.keptDays), retryHref: nil, for: request)
     }
 
     /// A bulk form that cannot make a batch: 422, saying why, with the way back to the list.

@@ -17,8 +17,9 @@ final class BatchStore: Sendable {
         self.now = now
     }
 
-    /// How long finished batches are kept.
-    static let keptFor: TimeInterval = 30 * 24 * 3600
+    /// How long finished batches are kept, in days (as the pages say) and in seconds.
+    static let keptDays = 30
+    static let keptFor: TimeInterval = TimeInterval(keptDays) * 24 * 3600
 
     static let migrations: [DashboardDatabase.Migration] = [
         DashboardDatabase.Migration(

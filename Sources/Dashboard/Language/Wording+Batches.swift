@@ -361,10 +361,10 @@ extension Wording {
         }
     }
 
-    var batchNotFound: ErrorText {
+    func batchNotFound(keptDays days: Int) -> ErrorText {
         switch language {
-        case .en: ErrorText(heading: "Batch not found", message: "There is no batch at this address; batches are kept for 30 days.")
-        case .ko: ErrorText(heading: "일괄 작업을 찾을 수 없습니다", message: "이 주소의 일괄 작업이 없습니다. 일괄 작업은 30일 동안 보관합니다.")
+        case .en: ErrorText(heading: "Batch not found", message: "There is no batch at this address; batches are kept for \(days) days.")
+        case .ko: ErrorText(heading: "일괄 작업을 찾을 수 없습니다", message: "이 주소의 일괄 작업이 없습니다. 일괄 작업은 \(days)일 동안 보관합니다.")
         }
     }
 

@@ -230,7 +230,7 @@ enum WordingSamples {
             w.deleteWarning(number), w.nothingToApply, w.retryLabel(number), w.undoLabel(number), w.undoNote, w.undoOf(number),
             w.batchProgress(done: number, of: number + 1), w.batchRowsEmpty(filtered: true), w.batchRowsEmpty(filtered: false),
             w.batchRowsCaption(shown: number, page: 1, lastPage: 1), w.batchRowsCaption(shown: number, page: 1, lastPage: number + 1),
-            w.batchesKept(days: number), w.batchNotFound.heading, w.batchNotFound.message,
+            w.batchesKept(days: number), w.batchNotFound(keptDays: number).heading, w.batchNotFound(keptDays: number).message,
             w.batchStorageFailed.heading, w.batchStorageFailed.message, w.errorTitle(name), w.importLimits, w.importTooLargeAdvice,
             w.selectProduct(name),
         ]
