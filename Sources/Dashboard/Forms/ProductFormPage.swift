@@ -83,7 +83,7 @@ struct ProductFormPage {
                     "src": .string("/products/new/images/\(formToken)/\(image.number)"),
                     "filename": .string(image.filename.isEmpty ? wording.unnamedImage(image.number) : image.filename),
                     "number": TemplateValue(image.number),
-                    "sizeText": .string(wording.size(image.size)),
+                    "sizeText": .string(wording.bytes(image.size)),
                 ]
             })
         case .edit(let product):

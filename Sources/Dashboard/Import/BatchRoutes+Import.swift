@@ -111,9 +111,9 @@ extension BatchRoutes {
             return importPage(request, status: .unsupportedMediaType, csrfToken: token, problem: wording.importProblem(.notMultipart))
         case .csvTooLarge:
             return importPage(
-                request, status: .contentTooLarge, csrfToken: token, problem: wording.importProblem(.csvTooLarge(limit: "5 MB")))
+                request, status: .contentTooLarge, csrfToken: token, problem: wording.importProblem(.csvTooLarge(limit: wording.bytes(ImportUpload.maxCSVBytes))))
         case .unreadable(let error) where error.status == .contentTooLarge:
-            return importPage(request, status: .contentTooLarge, csrfToken: token, problem: wording.importProblem(.requestTooLarge(limit: "64 MB")))
+            return importPage(request, status: .contentTooLarge, csrfToken: token, problem: wording.importProblem(.requestTooLarge(limit: wording.bytes(ImportUpload.maxRequestBytes))))
         case .unreadable(let error):
             return importPage(request, status: .badRequest, csrfToken: token, problem: wording.formUnreadable(.multipart(error)).message)
         case .storage(let detail):

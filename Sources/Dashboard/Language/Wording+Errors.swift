@@ -111,12 +111,12 @@ extension Wording {
             case .tooManyParts(let limit):
                 message = "양식의 항목이 너무 많습니다(최대 \(limit)개). 페이지를 새로 고친 뒤 다시 보내 주세요."
             case .partHeadersTooLarge(let limit), .fieldTooLarge(_, let limit):
-                message = "입력한 내용이 너무 깁니다(항목당 최대 \(sizeLimit(limit))). 내용을 줄여서 다시 보내 주세요."
+                message = "입력한 내용이 너무 깁니다(항목당 최대 \(bytes(limit))). 내용을 줄여서 다시 보내 주세요."
             case .fileTooLarge(_, let filename, let limit):
                 let file = filename.isEmpty ? "첨부한 파일" : "“\(filename)” 파일"
-                message = "\(file)이 너무 큽니다(최대 \(sizeLimit(limit))). 더 작은 이미지를 선택해 주세요."
+                message = "\(file)이 너무 큽니다(최대 \(bytes(limit))). 더 작은 이미지를 선택해 주세요."
             case .totalFileBytesTooLarge(let limit):
-                message = "첨부한 파일을 모두 합친 크기가 너무 큽니다(최대 \(sizeLimit(limit))). 더 작은 이미지를 선택해 주세요."
+                message = "첨부한 파일을 모두 합친 크기가 너무 큽니다(최대 \(bytes(limit))). 더 작은 이미지를 선택해 주세요."
             case .invalidBoundary, .missingFinalBoundary, .bareLineFeed, .malformedPartHeader, .missingContentDisposition, .missingName:
                 message = "양식 데이터의 형식이 올바르지 않아 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 보내 주세요."
             }
@@ -125,12 +125,6 @@ extension Wording {
     }
 
     /// A limit in whole units as Korean writes it: "2MB", "64KB", "100바이트".
-    private func sizeLimit(_ bytes: Int) -> String {
-        if bytes >= 1024 * 1024, bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024))MB" }
-        if bytes >= 1024, bytes % 1024 == 0 { return "\(bytes / 1024)KB" }
-        return size(bytes)
-    }
-
     var otherSite: ErrorText {
         switch language {
         case .en: ErrorText(heading: "Not accepted from another site",

@@ -13,22 +13,6 @@ extension Wording {
         }
     }
 
-    /// "512 MB", "12.3 MB", "840 KB", "120 bytes" / "120바이트".
-    func bytes(_ count: Int) -> String {
-        func tenths(_ unit: Int, _ name: String) -> String {
-            let value = (count * 10 + unit / 2) / unit
-            return value % 10 == 0 ? "\(value / 10) \(name)" : "\(value / 10).\(value % 10) \(name)"
-        }
-        let text: String
-        switch count {
-        case ..<1024: return language == .en ? "\(count) bytes" : "\(count)바이트"
-        case ..<(1024 * 1024): text = tenths(1024, "KB")
-        case ..<(1024 * 1024 * 1024): text = tenths(1024 * 1024, "MB")
-        default: text = tenths(1024 * 1024 * 1024, "GB")
-        }
-        return language == .en ? text : text.replacingOccurrences(of: " ", with: "")
-    }
-
     /// "Showing 1–20 of 45" for the bin's items.
     func showingItems(first: Int, last: Int, total: Int) -> String {
         switch language {

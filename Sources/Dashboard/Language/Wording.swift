@@ -57,13 +57,21 @@ struct Wording: Sendable {
         }
     }
 
-    /// A file's size: "512 bytes", "12 KB", "1.4 MB" / "512바이트", "12KB", "1.4MB".
-    func size(_ bytes: Int) -> String {
-        let space = language == .en ? " " : ""
-        if bytes < 1024 { return language == .en ? "\(bytes) bytes" : "\(bytes)바이트" }
-        if bytes < 1024 * 1024 { return "\((bytes + 512) / 1024)\(space)KB" }
-        let tenths = (bytes * 10 + 512 * 1024) / (1024 * 1024)
-        return "\(tenths / 10).\(tenths % 10)\(space)MB"
+    /// A size in bytes: "120 bytes", "840 KB", "12.3 MB", "512 MB" / "120바이트", "12.3MB" (to a
+    /// tenth, without ".0"; Korean writes the unit close).
+    func bytes(_ count: Int) -> String {
+        func tenths(_ unit: Int, _ name: String) -> String {
+            let value = (count * 10 + unit / 2) / unit
+            return value % 10 == 0 ? "\(value / 10) \(name)" : "\(value / 10).\(value % 10) \(name)"
+        }
+        let text: String
+        switch count {
+        case ..<1024: return language == .en ? "\(count) bytes" : "\(count)바이트"
+        case ..<(1024 * 1024): text = tenths(1024, "KB")
+        case ..<(1024 * 1024 * 1024): text = tenths(1024 * 1024, "MB")
+        default: text = tenths(1024 * 1024 * 1024, "GB")
+        }
+        return language == .en ? text : text.replacingOccurrences(of: " ", with: "")
     }
 
     /// `2022-12-30` / `2022. 12. 30.` from the API's `2022-12-30…` date text.

@@ -31,8 +31,8 @@ enum WordingSamples {
             w.price(Decimal(number), currency: "USD"),
             w.stock(number),
             w.originalPrice(w.price(Decimal(number), currency: "KRW")),
-            w.size(number),
-            w.size(number * 1024),
+            w.bytes(number),
+            w.bytes(number * 1024),
             w.day("2026-11-\(String(format: "%02d", number % 28 + 1))"),
             w.products(number),
             w.fixProblems(number),
@@ -238,7 +238,7 @@ enum WordingSamples {
         texts += flashes.map(w.batchFlash)
         let imports: [Wording.ImportProblem] = [
             .stale, .noFile, .notMultipart, .tooManyRows(limit: number), .noKnownColumn(name),
-            .csvTooLarge(limit: w.size(number * 1024 * 1024)), .requestTooLarge(limit: w.size(number * 1024 * 1024)),
+            .csvTooLarge(limit: w.bytes(number * 1024 * 1024)), .requestTooLarge(limit: w.bytes(number * 1024 * 1024)),
         ]
         texts += imports.map(w.importProblem)
         let csv: [CSVProblem] = [
