@@ -469,18 +469,26 @@ extension Wording {
     }
 
     var importLimits: String {
-        switch language {
-        case .en: "At most 10,000 rows and 5 MB of CSV, and 64 MB with the images. Images: JPEG or PNG, at most 300 KB each. Nothing is sent until you apply the preview."
-        case .ko: "CSV는 최대 10,000행, 5MB까지, 이미지를 합쳐 64MB까지 보낼 수 있습니다. 이미지는 JPEG 또는 PNG, 장당 300KB 이하입니다. 미리 보기를 적용하기 전에는 아무것도 보내지 않습니다."
+        let (rows, csv, request, image) = importLimitTexts
+        return switch language {
+        case .en: "At most \(rows) rows and \(csv) of CSV, and \(request) with the images. Images: JPEG or PNG, at most \(image) each. Nothing is sent until you apply the preview."
+        case .ko: "CSV는 최대 \(rows)행, \(csv)까지, 이미지를 합쳐 \(request)까지 보낼 수 있습니다. 이미지는 JPEG 또는 PNG, 장당 \(image) 이하입니다. 미리 보기를 적용하기 전에는 아무것도 보내지 않습니다."
         }
     }
 
     /// Under a 413 of the import route: its limits, in words.
     var importTooLargeAdvice: String {
-        switch language {
-        case .en: "An import takes at most 64 MB: a CSV file of at most 5 MB and 10,000 rows, and images of at most 300 KB each. Send fewer images at a time."
-        case .ko: "가져오기는 64MB까지 받습니다. CSV 파일은 5MB, 10,000행까지이고 이미지는 장당 300KB 이하입니다. 이미지를 나누어 보내 주세요."
+        let (rows, csv, request, image) = importLimitTexts
+        return switch language {
+        case .en: "An import takes at most \(request): a CSV file of at most \(csv) and \(rows) rows, and images of at most \(image) each. Send fewer images at a time."
+        case .ko: "가져오기는 \(request)까지 받습니다. CSV 파일은 \(csv), \(rows)행까지이고 이미지는 장당 \(image) 이하입니다. 이미지를 나누어 보내 주세요."
         }
+    }
+
+    /// The import's limits as its texts give them, from the constants that enforce them.
+    private var importLimitTexts: (rows: String, csv: String, request: String, image: String) {
+        (OverviewPage.grouped(BatchRoutes.maxRows), bytes(ImportUpload.maxCSVBytes), bytes(ImportUpload.maxRequestBytes),
+         bytes(ProductFormRules.maxImageBytes))
     }
 
     // MARK: The list's selection
