@@ -149,19 +149,23 @@ final class RecycleBin: Sendable {
         }
     }
 
-    /// Removes item `entry` and its images for good; false when there was no such item.
+    /// Removes item `entry` and its images for good; returns the product's name, nil when there
+    /// was no such item (or it could not be removed).
     @discardableResult
-    func forget(_ entry: Int) async -> Bool {
+    func forget(_ entry: Int) async -> String? {
         do {
-            let removed = try await database.background { db throws(SQLiteError) in
+            let removed = try await database.background { db throws(SQLiteError) -> String? in
+                guard let name = try db.first("SELECT name FROM trash WHERE entry_id = ?", [.integer(entry)], { $0.text(0) }) else {
+                    return nil
+                }
                 try db.run("DELETE FROM trash WHERE entry_id = ?", [.integer(entry)])
-                return db.changes > 0
+                return name
             }
             try? FileManager.default.removeItem(atPath: itemFolder(entry))
             return removed
         } catch {
             logger.log(.error, "recycle bin: item \(entry) could not be removed: \(error)")
-            return false
+            return nil
         }
     }
 

@@ -49,11 +49,11 @@ struct TrashPages: Sendable {
         case .failure(let refusal): return refusal.response
         case .success(let found): entry = found
         }
-        guard let item = try? await bin.item(entry), await bin.forget(entry) else {
+        guard let name = await bin.forget(entry) else {
             return renderer.error(.notFound, wording.notInTrash(entry, days: bin.settings.retentionDays), retryHref: nil, back: trashLink(wording), for: request)
         }
         var response = HTTPResponse.redirect(to: "/trash", status: .seeOther)
-        flash.attach(wording.forgotten(item.name), to: &response)
+        flash.attach(wording.forgotten(name), to: &response)
         return response
     }
 

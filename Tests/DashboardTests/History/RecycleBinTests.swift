@@ -121,8 +121,8 @@ import Testing
         await fixture.bin.restored(entry: first, as: 77)
         let restored = try #require(try await fixture.bin.item(first))
         #expect(restored.restoredID == 77 && restored.bytes == 0)
-        #expect(await fixture.bin.forget(second))
-        #expect(await !fixture.bin.forget(second))
+        #expect(await fixture.bin.forget(second) != nil)
+        #expect(await fixture.bin.forget(second) == nil)
         #expect(try await fixture.bin.item(second) == nil)
         #expect(!FileManager.default.fileExists(atPath: fixture.bin.itemFolder(second)))
     }
