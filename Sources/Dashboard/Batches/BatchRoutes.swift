@@ -54,8 +54,8 @@ struct BatchRoutes: Sendable {
         let targets: [BulkPlanner.Target]
         if submission.value("scope") == "matching" {
             let query = ProductListQuery(items: submission.fields)
-            let filter = CatalogFilter(query, vendorID: own, lowStockThreshold: lowStockThreshold)
-            targets = snapshot.matching(filter, sort: query.sort, language: language).map { .product(snapshot.products[Int($0)]) }
+            let question = query.catalogQuery(vendorID: own, lowStockThreshold: lowStockThreshold, language: language)
+            targets = snapshot.matching(question).map { .product(snapshot.products[Int($0)]) }
         } else {
             var ids = submission.values("ids")
             if submission.value("select_page") == "1" { ids += submission.values("page_ids") }

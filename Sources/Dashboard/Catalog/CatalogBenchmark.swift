@@ -77,11 +77,9 @@ package struct CatalogBenchmark: Sendable {
     package func page(_ target: String, ownVendorID: Int? = nil, memo useMemo: Bool = false) -> (ids: [Int], total: Int) {
         let request = HTTPRequest(method: .get, target: target)
         let query = ProductListQuery(request)
-        let language = Language(request)
-        let filter = CatalogFilter(query, vendorID: query.mine ? ownVendorID : nil, lowStockThreshold: lowStock)
-        let found = useMemo
-            ? memo.matching(snapshot, filter, sort: query.sort, language: language)
-            : snapshot.matching(filter, sort: query.sort, language: language)
+        let question = query.catalogQuery(
+            vendorID: query.mine ? ownVendorID : nil, lowStockThreshold: lowStock, language: Language(request))
+        let found = useMemo ? memo.matching(snapshot, question) : snapshot.matching(question)
         let start = min(found.count, (query.page - 1) * query.perPage)
         let ids = found[start..<min(found.count, start + query.perPage)].map { snapshot.products[Int($0)].id }
         return (ids, found.count)
@@ -91,9 +89,9 @@ package struct CatalogBenchmark: Sendable {
     package func question(_ target: String, ownVendorID: Int? = nil) -> Question {
         let request = HTTPRequest(method: .get, target: target)
         let query = ProductListQuery(request)
-        let filter = CatalogFilter(query, vendorID: query.mine ? ownVendorID : nil, lowStockThreshold: lowStock)
+        let filter = query.catalogQuery(vendorID: query.mine ? ownVendorID : nil, lowStockThreshold: lowStock, language: .en).filter
         var question = Question(
-            sort: query.sort.rawValue, korean: Language(request) == .ko, vendorID: filter.vendorID, onSale: filter.onSale,
+            sort: query.sort.parameter, korean: Language(request) == .ko, vendorID: filter.vendorID, onSale: filter.onSale,
             currency: filter.currency?.rawValue, minHundredths: filter.minHundredths, maxHundredths: filter.maxHundredths,
             search: String(decoding: filter.search.bytes, as: UTF8.self), page: query.page, perPage: query.perPage)
         switch filter.stock {
@@ -111,7 +109,7 @@ package struct CatalogBenchmark: Sendable {
     /// A product's place in the name order as text that sorts the same way byte by byte
     /// (`CatalogNameKey`'s scalars, 7 hex digits each), for an engine that sorts text.
     package static func nameSortText(_ name: String, korean: Bool) -> String {
-        CatalogNameKey(name, korean ? .ko : .en).hexText
+        CatalogNameKey(name, korean ? .hangulFirst : .latinFirst).hexText
     }
 
     /// Hundredths of the price paid, as the snapshot compares prices.

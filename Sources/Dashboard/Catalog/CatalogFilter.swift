@@ -1,12 +1,19 @@
 import MarketClient
 
-/// Which products of the snapshot a list shows: the own vendor's or all, a name search, and
-/// the stock, sale, currency and price filters of `ProductListQuery`. Prices compare in
-/// hundredths (`CatalogProduct.paidHundredths`).
+/// Which products of the snapshot a question keeps: the own vendor's or all, a name search,
+/// and the stock, sale, currency and price filters. Prices compare in hundredths
+/// (`CatalogProduct.paidHundredths`).
 struct CatalogFilter: Sendable, Equatable {
+    /// Some left (`inStock`), 1 up to the low-stock threshold (`low`), none left (`out`).
+    enum Stock: Sendable, CaseIterable, Hashable {
+        case inStock
+        case low
+        case out
+    }
+
     var vendorID: Int?
     var search = CatalogSearch.Query("")
-    var stock: ProductListQuery.StockFilter?
+    var stock: Stock?
     /// The most a product may have left and count as low on stock.
     var lowStockThreshold = 5
     var onSale = false
@@ -16,20 +23,6 @@ struct CatalogFilter: Sendable, Equatable {
 
     init(vendorID: Int? = nil) {
         self.vendorID = vendorID
-    }
-
-    /// The filter a list query asks for; `vendorID` when it lists the own vendor's products.
-    init(_ query: ProductListQuery, vendorID: Int?, lowStockThreshold: Int) {
-        self.vendorID = vendorID
-        search = CatalogSearch.Query(query.search)
-        stock = query.stock
-        self.lowStockThreshold = lowStockThreshold
-        onSale = query.onSale
-        currency = query.currency
-        if query.currency != nil {
-            minHundredths = query.minPrice.map(CatalogProduct.hundredths)
-            maxHundredths = query.maxPrice.map(CatalogProduct.hundredths)
-        }
     }
 
     /// Nothing is filtered out: a walk can take the order as it is.

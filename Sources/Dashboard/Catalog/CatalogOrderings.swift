@@ -18,8 +18,8 @@ struct CatalogOrderings: Sendable {
         case priceDescending
         case stockAscending
         case stockDescending
-        case nameEnglish
-        case nameKorean
+        case nameLatinFirst
+        case nameHangulFirst
     }
 
     /// One place in an order: the product's position in `CatalogSnapshot.products` and what
@@ -55,8 +55,8 @@ struct CatalogOrderings: Sendable {
     private var priceDescending: [Entry] = []
     private var stockAscending: [Entry] = []
     private var stockDescending: [Entry] = []
-    private var nameEnglish: [Entry] = []
-    private var nameKorean: [Entry] = []
+    private var nameLatinFirst: [Entry] = []
+    private var nameHangulFirst: [Entry] = []
 
     /// Where each order lives (a key path, so an order is changed in place, never copied).
     private static func path(_ key: Key) -> WritableKeyPath<CatalogOrderings, [Entry]> {
@@ -66,8 +66,8 @@ struct CatalogOrderings: Sendable {
         case .priceDescending: \.priceDescending
         case .stockAscending: \.stockAscending
         case .stockDescending: \.stockDescending
-        case .nameEnglish: \.nameEnglish
-        case .nameKorean: \.nameKorean
+        case .nameLatinFirst: \.nameLatinFirst
+        case .nameHangulFirst: \.nameHangulFirst
         }
     }
 
@@ -82,8 +82,8 @@ struct CatalogOrderings: Sendable {
                 for key in Key.allCases {
                     let sorted: [Int32]
                     switch key {
-                    case .nameEnglish, .nameKorean:
-                        let names = CatalogNameKeys(products, key == .nameEnglish ? .en : .ko)
+                    case .nameLatinFirst, .nameHangulFirst:
+                        let names = CatalogNameKeys(products, Self.collation(key))
                         sorted = all.sorted { a, b in
                             let order = names.compare(Int(a), Int(b))
                             return order != 0 ? order < 0 : fields[Int(a)].id > fields[Int(b)].id
@@ -98,7 +98,7 @@ struct CatalogOrderings: Sendable {
     }
 
     /// The order for a list's `sort`; `reversed` for `oldest`, which walks `newest` backwards.
-    func order(for sort: ProductListQuery.Sort, language: Language) -> (entries: [Entry], reversed: Bool) {
+    func order(for sort: CatalogSort, collation: NameCollation) -> (entries: [Entry], reversed: Bool) {
         let key: Key
         switch sort {
         case .newest, .oldest: key = .newest
@@ -106,9 +106,18 @@ struct CatalogOrderings: Sendable {
         case .priceDescending: key = .priceDescending
         case .stock: key = .stockAscending
         case .stockDescending: key = .stockDescending
-        case .name: key = language == .ko ? .nameKorean : .nameEnglish
+        case .name:
+            key = switch collation {
+            case .latinFirst: .nameLatinFirst
+            case .hangulFirst: .nameHangulFirst
+            }
         }
         return (self[keyPath: Self.path(key)], sort == .oldest)
+    }
+
+    /// The collation a name order keeps.
+    private static func collation(_ key: Key) -> NameCollation {
+        key == .nameHangulFirst ? .hangulFirst : .latinFirst
     }
 
     /// Puts `index` (a product already in `products`) in its place in every order.
@@ -120,11 +129,11 @@ struct CatalogOrderings: Sendable {
             let path = Self.path(key)
             let place: Int
             switch key {
-            case .nameEnglish, .nameKorean:
-                let language: Language = key == .nameEnglish ? .en : .ko
-                let name = CatalogNameKey(product.name, language)
+            case .nameLatinFirst, .nameHangulFirst:
+                let collation = Self.collation(key)
+                let name = CatalogNameKey(product.name, collation)
                 place = Self.insertionPoint(self[keyPath: path]) { other in
-                    let otherName = CatalogNameKey(products[Int(other)].name, language)
+                    let otherName = CatalogNameKey(products[Int(other)].name, collation)
                     return otherName != name ? otherName < name : products[Int(other)].id > product.id
                 }
             default:
@@ -179,7 +188,7 @@ struct CatalogOrderings: Sendable {
     /// asked for only when both are other than KRW and USD.
     static func precedes(_ x: CatalogFields, _ y: CatalogFields, _ key: Key, currencies: () -> (String, String)) -> Bool {
         switch key {
-        case .newest, .nameEnglish, .nameKorean:
+        case .newest, .nameLatinFirst, .nameHangulFirst:
             return x.id > y.id
         case .priceAscending, .priceDescending:
             if x.currencyRank != y.currencyRank { return x.currencyRank < y.currencyRank }
@@ -231,18 +240,18 @@ struct CatalogFields: Sendable, Equatable {
     }
 }
 
-/// Every product's `CatalogNameKey` for one language in one buffer (a key a name, not an array
+/// Every product's `CatalogNameKey` for one collation in one buffer (a key a name, not an array
 /// a name), for sorting the catalog by name.
 struct CatalogNameKeys {
     private var scalars: [UInt32] = []
     /// Where each product's key starts in `scalars`; one more entry marks the end.
     private var starts: [Int] = [0]
 
-    init(_ products: UnsafeBufferPointer<CatalogProduct>, _ language: Language) {
+    init(_ products: UnsafeBufferPointer<CatalogProduct>, _ collation: NameCollation) {
         scalars.reserveCapacity(products.count * 24)
         starts.reserveCapacity(products.count + 1)
         for product in products {
-            CatalogNameKey.append(product.name, language, to: &scalars)
+            CatalogNameKey.append(product.name, collation, to: &scalars)
             starts.append(scalars.count)
         }
     }
@@ -262,28 +271,28 @@ struct CatalogNameKeys {
     }
 }
 
-/// A name's place in a language's alphabetical order. Case, accents and full-width forms do
-/// not count (`Café` sorts with `cafe`); then scripts come in the reader's order: spaces and
-/// punctuation, digits, then the reader's own script first (English: Latin, then Hangul;
-/// Korean: Hangul, then Latin), then any other script. Within a script, scalar order, which
+/// A name's place in an alphabetical order. Case, accents and full-width forms do not count
+/// (`Café` sorts with `cafe`); then scripts come in the collation's order: spaces and
+/// punctuation, digits, then Latin and Hangul in the order the collation names (an English
+/// reader's Latin first, a Korean reader's Hangul first), then any other script. Within a script, scalar order, which
 /// for Hangul syllables is the dictionary's (가, 각, ..., 나).
 struct CatalogNameKey: Comparable, Sendable {
     private let scalars: [UInt32]
 
-    init(_ name: String, _ language: Language) {
+    init(_ name: String, _ collation: NameCollation) {
         var scalars: [UInt32] = []
-        Self.append(name, language, to: &scalars)
+        Self.append(name, collation, to: &scalars)
         self.scalars = scalars
     }
 
     /// Appends the key of `name` to `scalars`: each scalar of the folded name with its group
     /// above it.
-    static func append(_ name: String, _ language: Language, to scalars: inout [UInt32]) {
+    static func append(_ name: String, _ collation: NameCollation, to scalars: inout [UInt32]) {
         let folded = name.unicodeScalars.allSatisfy { CatalogSearch.isCaseless($0.value) }
             ? CatalogSearch.fold(name)
             : name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         for scalar in folded.unicodeScalars {
-            scalars.append(UInt32(group(scalar, language)) << 21 | scalar.value)
+            scalars.append(UInt32(group(scalar, collation)) << 21 | scalar.value)
         }
     }
 
@@ -300,13 +309,17 @@ struct CatalogNameKey: Comparable, Sendable {
         }.joined()
     }
 
-    private static func group(_ scalar: Unicode.Scalar, _ language: Language) -> UInt32 {
+    private static func group(_ scalar: Unicode.Scalar, _ collation: NameCollation) -> UInt32 {
         let value = scalar.value
         if (0x30...0x39).contains(value) { return 1 }
         let isLatin = (0x61...0x7A).contains(value) || (0xC0...0x24F).contains(value)
         let isHangul = (0xAC00...0xD7A3).contains(value) || (0x3131...0x318E).contains(value) || (0x1100...0x11FF).contains(value)
-        if isLatin { return language == .en ? 2 : 3 }
-        if isHangul { return language == .en ? 3 : 2 }
+        let (latin, hangul): (UInt32, UInt32) = switch collation {
+        case .latinFirst: (2, 3)
+        case .hangulFirst: (3, 2)
+        }
+        if isLatin { return latin }
+        if isHangul { return hangul }
         if scalar.properties.isAlphabetic { return 4 }
         return 0
     }

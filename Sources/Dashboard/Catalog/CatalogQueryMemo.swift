@@ -7,10 +7,8 @@ final class CatalogQueryMemo: Sendable {
     struct Key: Equatable, Sendable {
         var generation: Int
         var revision: Int
-        var filter: CatalogFilter
-        var sort: ProductListQuery.Sort
-        /// Only a name order differs by language.
-        var language: Language?
+        /// The query's `answerKey`: only a name order differs by collation.
+        var query: CatalogQuery
     }
 
     private let entries = Mutex<[(key: Key, found: [Int32])]>([])
@@ -20,13 +18,11 @@ final class CatalogQueryMemo: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// The positions `filter` keeps in `snapshot`, in `sort`'s order.
-    func matching(_ snapshot: CatalogSnapshot, _ filter: CatalogFilter, sort: ProductListQuery.Sort, language: Language) -> [Int32] {
-        let key = Key(
-            generation: snapshot.generation, revision: snapshot.revision, filter: filter, sort: sort,
-            language: sort == .name ? language : nil)
+    /// The positions `query` keeps in `snapshot`, in its order.
+    func matching(_ snapshot: CatalogSnapshot, _ query: CatalogQuery) -> [Int32] {
+        let key = Key(generation: snapshot.generation, revision: snapshot.revision, query: query.answerKey)
         if let found = entries.withLock({ entries in entries.last { $0.key == key }?.found }) { return found }
-        let found = snapshot.matching(filter, sort: sort, language: language)
+        let found = snapshot.matching(query)
         entries.withLock { entries in
             entries.removeAll { $0.key.generation != key.generation || $0.key.revision != key.revision || $0.key == key }
             if entries.count >= capacity { entries.removeFirst() }

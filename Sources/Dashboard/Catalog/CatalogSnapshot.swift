@@ -36,7 +36,7 @@ struct CatalogSnapshot: Sendable {
 
     /// Every product, newest first.
     var newestFirst: [CatalogProduct] {
-        orderings.order(for: .newest, language: .en).entries.map { products[Int($0.index)] }
+        orderings.order(for: .newest, collation: .latinFirst).entries.map { products[Int($0.index)] }
     }
 
     /// The products of one vendor, newest first.
@@ -44,11 +44,12 @@ struct CatalogSnapshot: Sendable {
         newestFirst.filter { $0.vendorID == vendorID }
     }
 
-    /// The positions in `products` of those `filter` keeps, in `sort`'s order: one walk of a
-    /// kept order, front to back, no sorting; a product itself is read only for what its entry
+    /// The positions in `products` of those `query` keeps, in its order: one walk of a kept
+    /// order, front to back, no sorting; a product itself is read only for what its entry
     /// cannot tell (see `CatalogFilter.Walk`); a search is one pass over `searchNames` first.
-    func matching(_ filter: CatalogFilter, sort: ProductListQuery.Sort, language: Language) -> [Int32] {
-        let (order, reversed) = orderings.order(for: sort, language: language)
+    func matching(_ query: CatalogQuery) -> [Int32] {
+        let filter = query.filter
+        let (order, reversed) = orderings.order(for: query.sort, collation: query.collation)
         if filter.keepsEverything {
             return reversed ? order.reversed().map(\.index) : order.map(\.index)
         }

@@ -26,9 +26,8 @@ struct ProductExport: Sendable {
         }
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: request.target, request) }
-        let filter = CatalogFilter(query, vendorID: vendorID, lowStockThreshold: lowStockThreshold)
         let language = Language(request)
-        let order = snapshot.matching(filter, sort: query.sort, language: language)
+        let order = snapshot.matching(query.catalogQuery(vendorID: vendorID, lowStockThreshold: lowStockThreshold, language: language))
         // The header row is in the reader's language; the file's name stays ASCII in both.
         let stream = ProductCSVStream(products: snapshot.products, order: order, language: language)
         return HTTPResponse(

@@ -30,6 +30,14 @@ enum Language: String, CaseIterable, Sendable, Hashable {
         return "\(cookieName)=\(asked.rawValue); Path=/; Max-Age=\(cookieMaxAge); SameSite=Lax"
     }
 
+    /// How its readers expect names in alphabetical order.
+    var collation: NameCollation {
+        switch self {
+        case .en: .latinFirst
+        case .ko: .hangulFirst
+        }
+    }
+
     /// The language's name in itself, for the switch in the footer.
     var ownName: String {
         switch self {

@@ -1,6 +1,6 @@
 /// Texts of the list's order and filters, and of lists answered from the catalog snapshot.
 extension Wording {
-    func sortLabel(_ sort: ProductListQuery.Sort) -> String {
+    func sortLabel(_ sort: CatalogSort) -> String {
         switch (language, sort) {
         case (.en, .newest): "Newest first"
         case (.en, .oldest): "Oldest first"
@@ -19,7 +19,7 @@ extension Wording {
         }
     }
 
-    func stockFilterLabel(_ filter: ProductListQuery.StockFilter, threshold: Int) -> String {
+    func stockFilterLabel(_ filter: CatalogFilter.Stock, threshold: Int) -> String {
         switch (language, filter) {
         case (.en, .inStock): "In stock"
         case (.en, .low): "Low stock (1 to \(threshold))"

@@ -39,8 +39,8 @@ struct CatalogListing: Sendable {
             }
             return countingPage(request, query, status.progress ?? CatalogProgress(), language, imagePath: imagePath)
         }
-        let filter = CatalogFilter(query, vendorID: vendorID, lowStockThreshold: lowStockThreshold)
-        let found = results.matching(snapshot, filter, sort: query.sort, language: language)
+        let found = results.matching(
+            snapshot, query.catalogQuery(vendorID: vendorID, lowStockThreshold: lowStockThreshold, language: language))
         let lastPage = max(1, (found.count + query.perPage - 1) / query.perPage)
         if query.page > lastPage {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
@@ -48,7 +48,7 @@ struct CatalogListing: Sendable {
         let start = (query.page - 1) * query.perPage
         let shown = found[start..<min(found.count, start + query.perPage)].map { snapshot.products[Int($0)] }
         let scope = vendorID == nil
-            ? snapshot.products.count : results.matching(snapshot, CatalogFilter(vendorID: vendorID), sort: .newest, language: language).count
+            ? snapshot.products.count : results.matching(snapshot, CatalogQuery(filter: CatalogFilter(vendorID: vendorID))).count
         let (token, setCookie) = csrf.token(for: request)
         var page = ProductListPage(
             query: query,

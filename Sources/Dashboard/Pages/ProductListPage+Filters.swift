@@ -14,12 +14,12 @@ extension ProductListPage {
             "perPage": .string(query.perPage == ProductListQuery.defaultPageSize ? "" : String(query.perPage)),
             "search": .string(query.search),
             "mine": .bool(query.mine),
-            "sortOptions": .list(ProductListQuery.Sort.allCases.map { sort in
-                ["value": .string(sort.rawValue), "label": .string(wording.sortLabel(sort)), "selected": .bool(sort == query.sort)]
+            "sortOptions": .list(CatalogSort.allCases.map { sort in
+                ["value": .string(sort.parameter), "label": .string(wording.sortLabel(sort)), "selected": .bool(sort == query.sort)]
             }),
-            "stockOptions": .list(ProductListQuery.StockFilter.allCases.map { filter in
+            "stockOptions": .list(CatalogFilter.Stock.allCases.map { filter in
                 [
-                    "value": .string(filter.rawValue), "label": .string(wording.stockFilterLabel(filter, threshold: lowStockThreshold)),
+                    "value": .string(filter.parameter), "label": .string(wording.stockFilterLabel(filter, threshold: lowStockThreshold)),
                     "selected": .bool(filter == query.stock),
                 ]
             }),
@@ -76,8 +76,8 @@ extension ProductListPage {
         let wording = self.wording
         var hidden: [(String, String)] = []
         if !query.search.isEmpty { hidden.append(("q", query.search)) }
-        if query.sort != .newest { hidden.append(("sort", query.sort.rawValue)) }
-        if let stock = query.stock { hidden.append(("stock", stock.rawValue)) }
+        if query.sort != .newest { hidden.append(("sort", query.sort.parameter)) }
+        if let stock = query.stock { hidden.append(("stock", stock.parameter)) }
         if query.onSale { hidden.append(("sale", "1")) }
         if let currency = query.currency {
             hidden.append(("currency", currency.rawValue))

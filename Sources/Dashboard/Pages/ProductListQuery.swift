@@ -13,24 +13,6 @@ struct ProductListQuery: Sendable, Equatable {
         case grid
     }
 
-    /// The list's order. `price` is the price paid (the API's `bargain_price`); every order
-    /// breaks ties newest first.
-    enum Sort: String, Sendable, CaseIterable {
-        case newest
-        case oldest
-        case price
-        case priceDescending = "-price"
-        case stock
-        case stockDescending = "-stock"
-        case name
-    }
-
-    /// `stock=in` (some left), `low` (1 up to the low-stock threshold), `out` (none left).
-    enum StockFilter: String, Sendable, CaseIterable {
-        case inStock = "in"
-        case low
-        case out
-    }
 
     static let pageSizes = [10, 20, 50, 100]
     static let defaultPageSize = 20
@@ -43,8 +25,8 @@ struct ProductListQuery: Sendable, Equatable {
     var search = ""
     /// `mine=1`: only the own vendor's products, from the catalog snapshot.
     var mine = false
-    var sort = Sort.newest
-    var stock: StockFilter?
+    var sort = CatalogSort.newest
+    var stock: CatalogFilter.Stock?
     /// `sale=1`: only products with a discount.
     var onSale = false
     var currency: Currency?
@@ -125,8 +107,8 @@ struct ProductListQuery: Sendable, Equatable {
             let printable = String(String.UnicodeScalarView(value.unicodeScalars.filter { $0.properties.generalCategory != .control }))
             search = String(printable.trimmingCharacters(in: .whitespaces).prefix(Self.maxSearchLength))
         case .mine: mine = value() == "1"
-        case .sort: sort = read(value(), as: Sort.self, name: "sort") ?? .newest
-        case .stock: stock = read(value(), as: StockFilter.self, name: "stock")
+        case .sort: sort = read(value(), as: CatalogSort.self, name: "sort") ?? .newest
+        case .stock: stock = read(value(), as: CatalogFilter.Stock.self, name: "stock")
         case .sale:
             switch value() {
             case "1": onSale = true
@@ -143,9 +125,8 @@ struct ProductListQuery: Sendable, Equatable {
     }
 
     /// A value of `type` read from `text`; nil (and noted, unless empty) when it is not one.
-    private mutating func read<Value: RawRepresentable>(_ text: String, as type: Value.Type, name: String) -> Value?
-    where Value.RawValue == String {
-        if let value = Value(rawValue: text) { return value }
+    private mutating func read<Value: QueryParameterValue>(_ text: String, as type: Value.Type, name: String) -> Value? {
+        if let value = Value(parameter: text) { return value }
         return text.isEmpty ? nil : noteIgnored(name, nil)
     }
 
@@ -222,8 +203,8 @@ struct ProductListQuery: Sendable, Equatable {
     /// search form carries along as hidden fields.
     var orderAndFilterFields: [(name: String, value: String)] {
         var fields: [(name: String, value: String)] = []
-        if sort != .newest { fields.append(("sort", sort.rawValue)) }
-        if let stock { fields.append(("stock", stock.rawValue)) }
+        if sort != .newest { fields.append(("sort", sort.parameter)) }
+        if let stock { fields.append(("stock", stock.parameter)) }
         if onSale { fields.append(("sale", "1")) }
         if let currency {
             fields.append(("currency", currency.rawValue))
@@ -279,7 +260,7 @@ struct ProductListQuery: Sendable, Equatable {
     }
 
     /// Another order, from page 1.
-    func with(sort: Sort) -> ProductListQuery {
+    func with(sort: CatalogSort) -> ProductListQuery {
         var copy = self
         copy.sort = sort
         copy.page = 1
@@ -317,8 +298,63 @@ struct ProductListQuery: Sendable, Equatable {
 }
 
 extension ProductListQuery {
+    /// The catalog's question for this list: its search, order and filters, `vendorID`'s
+    /// products only when given (`mine=1`), names in the reader's order.
+    func catalogQuery(vendorID: Int?, lowStockThreshold: Int, language: Language) -> CatalogQuery {
+        var filter = CatalogFilter(vendorID: vendorID)
+        filter.search = CatalogSearch.Query(search)
+        filter.stock = stock
+        filter.lowStockThreshold = lowStockThreshold
+        filter.onSale = onSale
+        filter.currency = currency
+        if currency != nil {
+            filter.minHundredths = minPrice.map(CatalogProduct.hundredths)
+            filter.maxHundredths = maxPrice.map(CatalogProduct.hundredths)
+        }
+        return CatalogQuery(filter: filter, sort: sort, collation: language.collation)
+    }
+
     /// The JSON cache's key for the page of products this state shows.
     var listKey: MarketGateway.ListKey {
         MarketGateway.ListKey(page: page, perPage: perPage, search: search)
+    }
+}
+
+/// A value the list reads from its query string by its own spelling, which links write back.
+protocol QueryParameterValue: CaseIterable {
+    init?(parameter: String)
+    var parameter: String { get }
+}
+
+extension QueryParameterValue {
+    init?(parameter: String) {
+        guard let value = Self.allCases.first(where: { $0.parameter == parameter }) else { return nil }
+        self = value
+    }
+}
+
+/// `sort=`: `newest`, `oldest`, `price`, `-price`, `stock`, `-stock`, `name`.
+extension CatalogSort: QueryParameterValue {
+    var parameter: String {
+        switch self {
+        case .newest: "newest"
+        case .oldest: "oldest"
+        case .price: "price"
+        case .priceDescending: "-price"
+        case .stock: "stock"
+        case .stockDescending: "-stock"
+        case .name: "name"
+        }
+    }
+}
+
+/// `stock=`: `in` (some left), `low` (1 up to the low-stock threshold), `out` (none left).
+extension CatalogFilter.Stock: QueryParameterValue {
+    var parameter: String {
+        switch self {
+        case .inStock: "in"
+        case .low: "low"
+        case .out: "out"
+        }
     }
 }

@@ -43,7 +43,7 @@ import Testing
     }
 
     /// The documented order, by the products themselves.
-    static func precedes(_ a: CatalogProduct, _ b: CatalogProduct, _ sort: ProductListQuery.Sort, _ language: Language) -> Bool {
+    static func precedes(_ a: CatalogProduct, _ b: CatalogProduct, _ sort: CatalogSort, _ collation: NameCollation) -> Bool {
         let rank = { (product: CatalogProduct) in product.currency == .krw ? 0 : product.currency == .usd ? 1 : 2 }
         switch sort {
         case .newest: return a.id > b.id
@@ -55,7 +55,7 @@ import Testing
         case .stock, .stockDescending:
             if a.stock != b.stock { return sort == .stock ? a.stock < b.stock : a.stock > b.stock }
         case .name:
-            let (x, y) = (CatalogNameKey(a.name, language), CatalogNameKey(b.name, language))
+            let (x, y) = (CatalogNameKey(a.name, collation), CatalogNameKey(b.name, collation))
             if x != y { return x < y }
         }
         return a.id > b.id
@@ -64,10 +64,10 @@ import Testing
     static func expectSameAnswers(_ snapshot: CatalogSnapshot, _ rng: inout SplitMix64, seed: UInt64) {
         for _ in 0..<12 {
             let filter = filter(&rng)
-            for sort in ProductListQuery.Sort.allCases {
-                let language: Language = Bool.random(using: &rng) ? .en : .ko
-                let walked = snapshot.matching(filter, sort: sort, language: language).map { snapshot.products[Int($0)].id }
-                let plain = snapshot.products.filter(filter.matches).sorted { precedes($0, $1, sort, language) }.map(\.id)
+            for sort in CatalogSort.allCases {
+                let collation: NameCollation = Bool.random(using: &rng) ? .latinFirst : .hangulFirst
+                let walked = snapshot.matching(CatalogQuery(filter: filter, sort: sort, collation: collation)).map { snapshot.products[Int($0)].id }
+                let plain = snapshot.products.filter(filter.matches).sorted { precedes($0, $1, sort, collation) }.map(\.id)
                 #expect(walked == plain, "seed \(seed), \(sort), \(filter)")
             }
         }

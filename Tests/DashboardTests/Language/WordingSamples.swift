@@ -262,8 +262,8 @@ enum WordingSamples {
         ] {
             texts += [text.heading, text.message]
         }
-        texts += ProductListQuery.Sort.allCases.map { w.sortLabel($0) }
-        texts += ProductListQuery.StockFilter.allCases.map { w.stockFilterLabel($0, threshold: 5) }
+        texts += CatalogSort.allCases.map { w.sortLabel($0) }
+        texts += CatalogFilter.Stock.allCases.map { w.stockFilterLabel($0, threshold: 5) }
         texts += [w.currencyName("KRW"), w.currencyName("USD"), w.onSaleChip, w.currencyOrder, w.tooLargeToAdd]
         texts += [w.submitLabel(edit: true), w.submitLabel(edit: false), w.ownerLabel(mine: true), w.ownerLabel(mine: false)]
         texts += [w.viewLabel(grid: true), w.viewLabel(grid: false), w.myListNotice(outdated: true, failure: nil) ?? ""]
