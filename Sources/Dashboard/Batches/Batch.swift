@@ -29,8 +29,8 @@ struct Batch: Sendable, Equatable {
     var action: BatchAction?
     /// The imported file's name, or the id of the batch an undo reverses.
     var source: String
-    /// Notes for the whole batch (columns an import ignored), in both languages.
-    var notes: [BatchText]
+    /// Notes for the whole batch (columns an import ignored).
+    var notes: [BatchNote]
 }
 
 /// A bulk action from the list's form: `action`, `value`, `unit`.
@@ -56,30 +56,6 @@ struct BatchAction: Sendable, Equatable {
 
     /// Whether `unit` means anything for this action.
     var takesUnit: Bool { kind == .priceAdjust || kind == .discountSet }
-}
-
-/// A text in both languages, chosen when the page is shown: a batch made by a person reading
-/// Korean can be read later in English.
-struct BatchText: Sendable, Equatable, Codable {
-    /// The field it is about (`ProductField.rawValue`), when there is one.
-    var field: String?
-    var en: String
-    var ko: String
-
-    init(field: ProductField? = nil, en: String, ko: String) {
-        self.field = field?.rawValue
-        self.en = en
-        self.ko = ko
-    }
-
-    /// `make` run for each language.
-    init(field: ProductField? = nil, _ make: (Wording) -> String) {
-        self.init(field: field, en: make(Wording(.en)), ko: make(Wording(.ko)))
-    }
-
-    func text(_ language: Language) -> String {
-        language == .ko ? ko : en
-    }
 }
 
 /// One product's change in a batch.
@@ -121,8 +97,8 @@ struct BatchRow: Sendable, Equatable {
     var before: RecordedFields
     /// The new values, only of the fields the row changes (all of a create's).
     var after: RecordedFields
-    var problems: [BatchText] = []
-    var warnings: [BatchText] = []
+    var problems: [BatchNote] = []
+    var warnings: [BatchNote] = []
     var failure: BatchFailure?
     /// The batch's images a create sends, in order.
     var images: [Int] = []

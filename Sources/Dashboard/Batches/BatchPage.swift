@@ -37,7 +37,7 @@ struct BatchPage {
             "stateText": .string(wording.batchState(batch.state, counts: counts)),
             "summary": .string(wording.batchSummary(counts, state: batch.state)),
             "csrfToken": .string(csrfToken),
-            "notes": .list(batch.notes.map { .string($0.text(language)) }),
+            "notes": .list(batch.notes.map { .string(wording.note($0)) }),
             "rows": .list(rows.map(rowContext)),
             "hasRows": .bool(!rows.isEmpty),
             "emptyText": .string(wording.batchRowsEmpty(filtered: status != nil)),
@@ -115,8 +115,8 @@ struct BatchPage {
             "statusText": .string(wording.rowStatus(row.status, state: batch.state, operation: row.operation)),
             "name": .string(row.name.isEmpty ? wording.unnamedRow : row.name),
             "changes": .list(changes(row)),
-            "problems": .list(row.problems.map { .string($0.text(language)) }),
-            "warnings": .list(row.warnings.map { .string($0.text(language)) }),
+            "problems": .list(row.problems.map { .string(wording.note($0)) }),
+            "warnings": .list(row.warnings.map { .string(wording.note($0)) }),
         ]
         if let id = row.productID {
             item["productID"] = TemplateValue(id)

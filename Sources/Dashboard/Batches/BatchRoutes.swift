@@ -46,7 +46,7 @@ struct BatchRoutes: Sendable {
         switch BulkPlanner.action(
             kind: submission.value("action") ?? "", value: submission.value("value") ?? "", unit: submission.value("unit") ?? "")
         {
-        case .failure(let problem): return formProblem(problem.text(language), back: back, request)
+        case .failure(let problem): return formProblem(wording.bulkProblem(problem), back: back, request)
         case .success(let found): action = found
         }
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)

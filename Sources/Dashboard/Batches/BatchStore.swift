@@ -74,7 +74,7 @@ final class BatchStore: Sendable {
     // MARK: Making a batch
 
     /// A new batch in preview with `rows`, numbered from 1 in order. One transaction.
-    func create(kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchText], rows: [BatchRow]) throws(SQLiteError) -> Int {
+    func create(kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], rows: [BatchRow]) throws(SQLiteError) -> Int {
         try database.use { db throws(SQLiteError) -> Int in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Int in
                 let batchID = try insertBatch(kind: kind, action: action, source: source, notes: notes, db)
@@ -103,7 +103,7 @@ final class BatchStore: Sendable {
     }
 
     /// The rows of a batch `begin` made, and its notes. One transaction.
-    func addRows(_ batchID: Int, _ rows: [BatchRow], notes: [BatchText]) throws(SQLiteError) {
+    func addRows(_ batchID: Int, _ rows: [BatchRow], notes: [BatchNote]) throws(SQLiteError) {
         try database.use { db throws(SQLiteError) in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
                 try db.run("UPDATE batches SET notes = ? WHERE id = ?", [.text(Self.encode(notes)), .integer(batchID)])
@@ -112,7 +112,7 @@ final class BatchStore: Sendable {
         }
     }
 
-    private func insertBatch(kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchText], _ db: SQLiteConnection)
+    private func insertBatch(kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], _ db: SQLiteConnection)
         throws(SQLiteError) -> Int
     {
         try db.run(
@@ -421,13 +421,13 @@ final class BatchStore: Sendable {
     private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }
     private static func numbers(_ text: String) -> [Int] { text.split(separator: ",").compactMap { Int($0) } }
 
-    private static func encode(_ texts: [BatchText]) -> String {
+    private static func encode(_ texts: [BatchNote]) -> String {
         guard !texts.isEmpty, let data = try? JSONEncoder().encode(texts) else { return "" }
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func decode(_ text: String) -> [BatchText] {
+    private static func decode(_ text: String) -> [BatchNote] {
         guard !text.isEmpty else { return [] }
-        return (try? JSONDecoder().decode([BatchText].self, from: Data(text.utf8))) ?? []
+        return (try? JSONDecoder().decode([BatchNote].self, from: Data(text.utf8))) ?? []
     }
 }

@@ -14,33 +14,33 @@ enum BulkPlanner {
 
     /// The value of the form, checked for the action before any product is looked at; nil
     /// with the reason when it cannot be used for any product.
-    static func action(kind: String, value text: String, unit: String) -> Result<BatchAction, BatchText> {
+    static func action(kind: String, value text: String, unit: String) -> Result<BatchAction, BulkProblem> {
         guard let kind = BatchAction.Kind(rawValue: kind) else {
-            return .failure(BatchText { $0.bulkProblem(.noAction) })
+            return .failure(.noAction)
         }
         let unit = BatchAction.Unit(rawValue: unit) ?? .amount
         if kind == .delete { return .success(BatchAction(kind: kind, value: 0, unit: .amount)) }
         let cleaned = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "%", with: "")
             .replacingOccurrences(of: "−", with: "-")
         guard let value = BatchAmounts.read(cleaned.hasPrefix("+") ? String(cleaned.dropFirst()) : cleaned) else {
-            return .failure(BatchText { $0.bulkProblem(.notANumber) })
+            return .failure(.notANumber)
         }
         let action = BatchAction(kind: kind, value: value, unit: unit)
         switch kind {
         case .priceSet, .stockSet, .discountSet:
-            if value < 0 { return .failure(BatchText { $0.bulkProblem(.negative) }) }
+            if value < 0 { return .failure(.negative) }
         case .priceAdjust, .stockAdjust, .delete:
             break
         }
         if kind == .stockSet || kind == .stockAdjust {
-            if value != value.rounded(0) { return .failure(BatchText { $0.bulkProblem(.stockWhole) }) }
-            if value.magnitude > Decimal(ProductFormRules.maxStock) { return .failure(BatchText { $0.message(.stockTooHigh) }) }
+            if value != value.rounded(0) { return .failure(.stockWhole) }
+            if value.magnitude > Decimal(ProductFormRules.maxStock) { return .failure(.stockTooHigh) }
         }
         if kind == .discountSet, unit == .percent, value > 100 {
-            return .failure(BatchText { $0.bulkProblem(.percentOver100) })
+            return .failure(.percentOver100)
         }
         if kind == .priceAdjust, unit == .percent, value <= -100 {
-            return .failure(BatchText { $0.bulkProblem(.cutTooDeep) })
+            return .failure(.cutTooDeep)
         }
         return .success(action)
     }
@@ -50,16 +50,16 @@ enum BulkPlanner {
         targets.map { target in
             switch target {
             case .unknown(let id):
-                return refused(id: id, name: "", currency: "", BatchText { $0.batchProblem(.notFound(id: id)) })
+                return refused(id: id, name: "", currency: "", .row(.notFound(id: id)))
             case .product(let product) where product.vendorID != ownVendorID:
-                return refused(id: product.id, name: product.name, currency: product.currency.rawValue, BatchText { $0.batchProblem(.notOwn) })
+                return refused(id: product.id, name: product.name, currency: product.currency.rawValue, .row(.notOwn))
             case .product(let product):
                 return row(action, product)
             }
         }
     }
 
-    private static func refused(id: Int, name: String, currency: String, _ problem: BatchText) -> BatchRow {
+    private static func refused(id: Int, name: String, currency: String, _ problem: BatchNote) -> BatchRow {
         BatchRow(
             batchID: 0, number: 0, productID: id, operation: .none, status: .invalid, name: name, currency: currency,
             before: RecordedFields(), after: RecordedFields(), problems: [problem])
@@ -92,12 +92,11 @@ enum BulkPlanner {
             if newPrice == product.price {
                 row.status = .unchanged
             } else if newPrice <= 0 {
-                row.problems.append(BatchText(field: .price) { $0.message(.priceNotPositive) })
+                row.problems.append(.field(.priceNotPositive, on: .price))
             } else if newPrice > ProductFormRules.maxPrice {
-                row.problems.append(BatchText(field: .price) { $0.message(.priceTooHigh) })
+                row.problems.append(.field(.priceTooHigh, on: .price))
             } else if product.discountedPrice > newPrice {
-                let discount = "\(product.discountedPrice)"
-                row.problems.append(BatchText(field: .price) { $0.message(.priceUnderDiscount(discount)) })
+                row.problems.append(.field(.priceUnderDiscount(product.discountedPrice), on: .price))
             }
             if let warning = priceJump(from: product.price, to: newPrice) { row.warnings.append(warning) }
         case .discountSet:
@@ -108,7 +107,7 @@ enum BulkPlanner {
             if discount == product.discountedPrice {
                 row.status = .unchanged
             } else if discount > product.price {
-                row.problems.append(BatchText(field: .discountedPrice) { $0.message(.discountOverPrice) })
+                row.problems.append(.field(.discountOverPrice, on: .discountedPrice))
             }
             if let warning = deepDiscount(discount, of: product.price) { row.warnings.append(warning) }
         case .stockSet, .stockAdjust:
@@ -119,9 +118,9 @@ enum BulkPlanner {
             if stock == product.stock {
                 row.status = .unchanged
             } else if stock < 0 {
-                row.problems.append(BatchText(field: .stock) { $0.message(.stockNegative) })
+                row.problems.append(.field(.stockNegative, on: .stock))
             } else if overflow || stock > ProductFormRules.maxStock {
-                row.problems.append(BatchText(field: .stock) { $0.message(.stockTooHigh) })
+                row.problems.append(.field(.stockTooHigh, on: .stock))
             }
         }
         if !row.problems.isEmpty {
@@ -135,18 +134,18 @@ enum BulkPlanner {
     }
 
     /// "The price changes by 60%": over half up or down.
-    static func priceJump(from old: Decimal, to new: Decimal) -> BatchText? {
+    static func priceJump(from old: Decimal, to new: Decimal) -> BatchNote? {
         guard old > 0, new > 0 else { return nil }
         let change = (new - old) / old * 100
         guard change.magnitude > 50 else { return nil }
         let percent = NSDecimalNumber(decimal: change.magnitude.rounded(0)).intValue
-        return BatchText(field: .price) { $0.batchWarning(.priceJump(percent: percent, up: change > 0)) }
+        return .warning(.priceJump(percent: percent, up: change > 0), on: .price)
     }
 
     /// "The discount is 95% of the price": 90% or more.
-    static func deepDiscount(_ discount: Decimal, of price: Decimal) -> BatchText? {
+    static func deepDiscount(_ discount: Decimal, of price: Decimal) -> BatchNote? {
         guard price > 0, discount > 0, discount * 10 >= price * 9 else { return nil }
         let percent = NSDecimalNumber(decimal: (discount / price * 100).rounded(0)).intValue
-        return BatchText(field: .discountedPrice) { $0.batchWarning(.deepDiscount(percent: percent)) }
+        return .warning(.deepDiscount(percent: percent), on: .discountedPrice)
     }
 }

@@ -11,34 +11,30 @@ enum ProductField: String, CaseIterable, Sendable {
     case thumbnailID = "thumbnail_id"
 }
 
-/// Messages for fields, in page order, at most one a field (later ones are appended to it).
+/// The problems of a form's fields, in page order; a field may have more than one.
 struct FieldErrors: Sendable, Equatable {
-    private(set) var messages: [ProductField: String] = [:]
+    private(set) var problems: [ProductField: [FieldProblem]] = [:]
 
-    subscript(field: ProductField) -> String? { messages[field] }
+    subscript(field: ProductField) -> [FieldProblem]? { problems[field] }
 
-    mutating func add(_ field: ProductField, _ message: String) {
-        if let existing = messages[field] {
-            messages[field] = existing + " " + message
-        } else {
-            messages[field] = message
-        }
+    mutating func add(_ field: ProductField, _ problem: FieldProblem) {
+        problems[field, default: []].append(problem)
     }
 
-    var isEmpty: Bool { messages.isEmpty }
+    var isEmpty: Bool { problems.isEmpty }
 
-    /// The value of a check, or nil with its message added to `field`.
-    mutating func take<Value>(_ field: ProductField, _ check: Result<Value, ProductFormRules.Refusal>) -> Value? {
+    /// The value of a check, or nil with its problem added to `field`.
+    mutating func take<Value>(_ field: ProductField, _ check: Result<Value, FieldProblem>) -> Value? {
         switch check {
         case .success(let value): return value
-        case .failure(let refusal):
-            add(field, refusal.message)
+        case .failure(let problem):
+            add(field, problem)
             return nil
         }
     }
 
-    /// `(field, message)` in page order, for the error summary.
-    var ordered: [(field: ProductField, message: String)] {
-        ProductField.allCases.compactMap { field in messages[field].map { (field, $0) } }
+    /// `(field, problems)` in page order, for the error summary.
+    var ordered: [(field: ProductField, problems: [FieldProblem])] {
+        ProductField.allCases.compactMap { field in problems[field].map { (field, $0) } }
     }
 }

@@ -51,7 +51,7 @@ struct ProductFormPage {
             "formToken": .string(formToken),
             "fields": .object(TemplateObject(uniqueKeysWithValues: ProductField.allCases.map { field in
                 var entry: TemplateObject = ["value": .string(value(of: field))]
-                if let message = errors[field] { entry["error"] = .string(message) }
+                if let problems = errors[field] { entry["error"] = .string(wording.messages(problems)) }
                 return (field.rawValue, .object(entry))
             })),
             "currencyOptions": .list(Currency.supported.map { currency in
@@ -59,7 +59,7 @@ struct ProductFormPage {
             }),
             "hasErrors": .bool(!errors.isEmpty),
             "errorSummaryTitle": .string(wording.fixProblems(errors.ordered.count)),
-            "errors": .list(errors.ordered.map { ["field": .string($0.field.rawValue), "message": .string($0.message)] }),
+            "errors": .list(errors.ordered.map { ["field": .string($0.field.rawValue), "message": .string(wording.messages($0.problems))] }),
         ]
         if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
         switch mode {

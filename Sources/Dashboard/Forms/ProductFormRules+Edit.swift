@@ -13,42 +13,42 @@ import MarketClient
 /// fresh: for the owner check, the thumbnail choices, and the discount ≤ price check, which the
 /// market makes against its own copy.
 extension ProductFormRules {
-    /// The changes to send (nil when a changed field is wrong, with its message in `errors`).
+    /// The changes to send (nil when a changed field is wrong, with its problem in `errors`).
     static func changes(
-        _ values: ProductFormValues, from original: ProductFormValues, product: ProductDetail, _ wording: Wording = Wording(.en)
+        _ values: ProductFormValues, from original: ProductFormValues, product: ProductDetail
     ) -> (changes: ProductChanges?, errors: FieldErrors) {
         var errors = FieldErrors()
         var changes = ProductChanges()
         if normalized(values.name) != normalized(original.name) {
-            changes.name = errors.take(.name, checkName(values.name, wording))
+            changes.name = errors.take(.name, checkName(values.name))
         }
         if normalized(values.description) != normalized(original.description) {
-            changes.description = errors.take(.description, checkDescription(values.description, wording))
+            changes.description = errors.take(.description, checkDescription(values.description))
         }
         if values.currency != original.currency {
-            changes.currency = errors.take(.currency, checkCurrency(values.currency, wording))
+            changes.currency = errors.take(.currency, checkCurrency(values.currency))
         }
         // A changed amount follows the currency it will have; unchanged ones are not re-judged.
         let currency = changes.currency ?? product.currency
         let rulesCurrency = currency.isKnown ? currency : .usd
         if !same(values.price, original.price, { checkPrice($0, currency: rulesCurrency) }) {
-            changes.price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency, wording))
+            changes.price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency))
         }
         let discountChanged = !same(values.discountedPrice, original.discountedPrice) { checkDiscount($0, currency: rulesCurrency) }
         if discountChanged {
-            changes.discountedPrice = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency, wording))
+            changes.discountedPrice = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency))
         }
         if !same(values.stock, original.stock, { checkStock($0) }) {
-            changes.stock = errors.take(.stock, checkStock(values.stock, wording))
+            changes.stock = errors.take(.stock, checkStock(values.stock))
         }
         if errors.isEmpty, changes.price != nil || changes.discountedPrice != nil {
             let price = changes.price ?? product.price
             let discount = changes.discountedPrice ?? product.discountedPrice
             if discount > price {
                 if discountChanged {
-                    errors.add(.discountedPrice, wording.message(.discountOverPrice))
+                    errors.add(.discountedPrice, .discountOverPrice)
                 } else {
-                    errors.add(.price, wording.message(.priceUnderDiscount("\(discount)")))
+                    errors.add(.price, .priceUnderDiscount(discount.amount))
                 }
             }
         }
@@ -59,7 +59,7 @@ extension ProductFormRules {
     /// Two entries of one field mean the same: both read to the same value (`1,000` and
     /// `1000`), or, when they cannot be read, the same text.
     private static func same<Value: Equatable>(
-        _ text: String, _ original: String, _ read: (String) -> Result<Value, Refusal>
+        _ text: String, _ original: String, _ read: (String) -> Result<Value, FieldProblem>
     ) -> Bool {
         if case .success(let value) = read(text), case .success(let before) = read(original) { return value == before }
         return text.trimmingCharacters(in: .whitespaces) == original.trimmingCharacters(in: .whitespaces)

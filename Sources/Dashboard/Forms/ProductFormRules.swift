@@ -2,7 +2,8 @@ import Foundation
 import MarketClient
 
 /// The API's rules for product fields on create (`docs/market-api.md`), checked on the
-/// server before anything is sent, with messages that say how to fix the value.
+/// server before anything is sent. A value that breaks a rule gives a `FieldProblem`: a code,
+/// worded in the reader's language when a page shows it.
 ///
 /// Choices: text is trimmed at both ends and line breaks become `\n`; lengths count
 /// `Character`s (what a person sees, and what the embedded market counts). Amounts accept
@@ -32,100 +33,94 @@ enum ProductFormRules {
     static let maxStock = 2_147_483_647
     static let maxImageBytes = 300 * 1024
 
-    /// One field's checked value, or the sentence that says how to fix it.
-    struct Refusal: Error, Equatable {
-        let message: String
-        init(_ message: String) { self.message = message }
-    }
-
-    /// The checked product, or the messages for every field that is wrong.
-    static func validate(_ values: ProductFormValues, _ wording: Wording = Wording(.en)) -> (valid: Valid?, errors: FieldErrors) {
+    /// The checked product, or the problems of every field that is wrong.
+    static func validate(_ values: ProductFormValues) -> (valid: Valid?, errors: FieldErrors) {
         var errors = FieldErrors()
-        let name = errors.take(.name, checkName(values.name, wording))
-        let description = errors.take(.description, checkDescription(values.description, wording))
-        let currency = errors.take(.currency, checkCurrency(values.currency, wording))
+        let name = errors.take(.name, checkName(values.name))
+        let description = errors.take(.description, checkDescription(values.description))
+        let currency = errors.take(.currency, checkCurrency(values.currency))
         let rulesCurrency = currency ?? .usd
-        let price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency, wording))
-        var discount = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency, wording))
+        let price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency))
+        var discount = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency))
         if let price, let amountOff = discount, amountOff > price {
-            errors.add(.discountedPrice, wording.message(.discountOverPrice))
+            errors.add(.discountedPrice, .discountOverPrice)
             discount = nil
         }
-        let stock = errors.take(.stock, checkStock(values.stock, wording))
+        let stock = errors.take(.stock, checkStock(values.stock))
         guard errors.isEmpty, let name, let description, let currency, let price, let discount, let stock else { return (nil, errors) }
         return (Valid(name: name, description: description, price: price, currency: currency,
                       discountedPrice: discount, stock: stock), errors)
     }
 
-    static func checkName(_ text: String, _ wording: Wording = Wording(.en)) -> Result<String, Refusal> {
+    static func checkName(_ text: String) -> Result<String, FieldProblem> {
         let name = normalized(text)
-        if name.isEmpty { return .failure(Refusal(wording.message(.nameMissing))) }
-        guard nameLength.contains(name.count) else { return .failure(Refusal(wording.message(.nameLength(name.count)))) }
+        if name.isEmpty { return .failure(.nameMissing) }
+        guard nameLength.contains(name.count) else { return .failure(.nameLength(name.count)) }
         return .success(name)
     }
 
-    static func checkDescription(_ text: String, _ wording: Wording = Wording(.en)) -> Result<String, Refusal> {
+    static func checkDescription(_ text: String) -> Result<String, FieldProblem> {
         let description = normalized(text)
-        if description.isEmpty { return .failure(Refusal(wording.message(.descriptionMissing))) }
+        if description.isEmpty { return .failure(.descriptionMissing) }
         guard descriptionLength.contains(description.count) else {
-            return .failure(Refusal(wording.message(.descriptionLength(description.count))))
+            return .failure(.descriptionLength(description.count))
         }
         return .success(description)
     }
 
-    static func checkCurrency(_ text: String, _ wording: Wording = Wording(.en)) -> Result<Currency, Refusal> {
+    static func checkCurrency(_ text: String) -> Result<Currency, FieldProblem> {
         let currency = Currency(rawValue: text)
-        return currency.isKnown ? .success(currency) : .failure(Refusal(wording.message(.currency)))
+        return currency.isKnown ? .success(currency) : .failure(.currency)
     }
 
-    static func checkPrice(_ text: String, currency: Currency, _ wording: Wording = Wording(.en)) -> Result<Money, Refusal> {
-        switch amount(text, currency: currency, wording) {
-        case .empty: .failure(Refusal(wording.message(.priceMissing)))
-        case .invalid(let message): .failure(Refusal(message))
-        case .value(let money) where money.amount <= 0: .failure(Refusal(wording.message(.priceNotPositive)))
-        case .value(let money) where money.amount > maxPrice: .failure(Refusal(wording.message(.priceTooHigh)))
+    static func checkPrice(_ text: String, currency: Currency) -> Result<Money, FieldProblem> {
+        switch amount(text, currency: currency) {
+        case .empty: .failure(.priceMissing)
+        case .invalid(let problem): .failure(problem)
+        case .value(let money) where money.amount <= 0: .failure(.priceNotPositive)
+        case .value(let money) where money.amount > maxPrice: .failure(.priceTooHigh)
         case .value(let money): .success(money)
         }
     }
 
     /// An empty discount means 0.
-    static func checkDiscount(_ text: String, currency: Currency, _ wording: Wording = Wording(.en)) -> Result<Money, Refusal> {
-        switch amount(text, currency: currency, wording) {
+    static func checkDiscount(_ text: String, currency: Currency) -> Result<Money, FieldProblem> {
+        switch amount(text, currency: currency) {
         case .empty: .success(.zero)
-        case .invalid(let message): .failure(Refusal(message))
-        case .value(let money) where money.amount < 0: .failure(Refusal(wording.message(.discountNegative)))
+        case .invalid(let problem): .failure(problem)
+        case .value(let money) where money.amount < 0: .failure(.discountNegative)
         case .value(let money): .success(money)
         }
     }
 
     /// An empty stock means 0: the API's `stock` is optional and defaults to 0.
-    static func checkStock(_ text: String, _ wording: Wording = Wording(.en)) -> Result<Int, Refusal> {
+    static func checkStock(_ text: String) -> Result<Int, FieldProblem> {
         // Plain digits, the usual case, without Foundation's trimming and replacing.
         if !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(text) {
-            return count > maxStock ? .failure(Refusal(wording.message(.stockTooHigh))) : .success(count)
+            return count > maxStock ? .failure(.stockTooHigh) : .success(count)
         }
         let stockText = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
         if stockText.isEmpty { return .success(0) }
         if let count = Int(stockText), stockText.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
-            return count > maxStock ? .failure(Refusal(wording.message(.stockTooHigh))) : .success(count)
+            return count > maxStock ? .failure(.stockTooHigh) : .success(count)
         }
-        if stockText.hasPrefix("-"), Int(stockText) != nil { return .failure(Refusal(wording.message(.stockNegative))) }
-        return .failure(Refusal(wording.message(.stockNotWhole)))
+        if stockText.hasPrefix("-"), Int(stockText) != nil { return .failure(.stockNegative) }
+        return .failure(.stockNotWhole)
     }
 
     enum Amount: Equatable {
         case empty
-        case invalid(String)
+        case invalid(FieldProblem)
         case value(Money)
     }
 
     /// Reads an amount as typed: `1000`, `1,000`, `12.50`, `-3` (negative is reported by the caller).
-    static func amount(_ text: String, currency: Currency, _ wording: Wording = Wording(.en)) -> Amount {
+    static func amount(_ text: String, currency: Currency) -> Amount {
         // The usual spellings read byte by byte (DecimalText); the same answers as below.
         if let parsed = DecimalText.formAmount(text) {
             let money = Money(parsed.decimal)
             guard parsed.scale <= currency.fractionDigits || money.amount.magnitude > maxPrice else {
-                return .invalid(wording.message(currency == .krw ? .krwWhole : .usdCents))
+                return .invalid(currency == .krw ? .krwWhole : .usdCents)
             }
             return .value(money)
         }
@@ -137,9 +132,9 @@ enum ProductFormRules {
             parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
             parts.count == 1 || !parts[1].isEmpty,
             let money = Money(string: trimmed)
-        else { return .invalid(wording.message(.notANumber)) }
+        else { return .invalid(.notANumber) }
         guard money.minorUnits(in: currency) != nil || money.amount.magnitude > maxPrice else {
-            return .invalid(wording.message(currency == .krw ? .krwWhole : .usdCents))
+            return .invalid(currency == .krw ? .krwWhole : .usdCents)
         }
         return .value(money)
     }

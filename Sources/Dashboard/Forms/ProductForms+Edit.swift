@@ -50,14 +50,14 @@ extension ProductForms {
         _ request: HTTPRequest
     ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
         let wording = Wording(Language(request))
-        let (proposed, fieldErrors) = ProductFormRules.changes(values, from: originals, product: product, wording)
+        let (proposed, fieldErrors) = ProductFormRules.changes(values, from: originals, product: product)
         var errors = fieldErrors
         var thumbnailID: Int?
         if !values.thumbnailID.isEmpty {
             if let id = Int(values.thumbnailID), product.images.contains(where: { $0.id == id }) {
                 thumbnailID = id
             } else {
-                errors.add(.thumbnailID, wording.message(.thumbnailChoice))
+                errors.add(.thumbnailID, .thumbnailChoice)
             }
         }
         var page = ProductFormPage(

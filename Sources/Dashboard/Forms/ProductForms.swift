@@ -76,13 +76,13 @@ struct ProductForms: Sendable {
         var errors = FieldErrors()
         let removals = Set(submission.values("remove_image").compactMap { Int($0) })
         stash.remove(owner: owner, token: formToken, numbers: removals)
-        for message in stashUploads(submission.files.filter { $0.field == "images" }, owner: owner, token: formToken, wording) {
-            errors.add(.images, message)
+        for problem in stashUploads(submission.files.filter { $0.field == "images" }, owner: owner, token: formToken) {
+            errors.add(.images, problem)
         }
         let stashed = stash.images(owner: owner, token: formToken)
-        let (valid, fieldErrors) = ProductFormRules.validate(values, wording)
-        for (field, message) in fieldErrors.ordered { errors.add(field, message) }
-        if stashed.isEmpty, errors[.images] == nil { errors.add(.images, wording.message(.imagesMissing)) }
+        let (valid, fieldErrors) = ProductFormRules.validate(values)
+        for (field, problems) in fieldErrors.ordered { problems.forEach { errors.add(field, $0) } }
+        if stashed.isEmpty, errors[.images] == nil { errors.add(.images, .imagesMissing) }
 
         // A registration from the recycle bin's prefilled form restores that item (once).
         let restoreEntry = submission.value("restore_entry").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
@@ -98,7 +98,7 @@ struct ProductForms: Sendable {
         var uploads: [ImageUpload] = []
         for image in stashed {
             guard let found = stash.image(owner: owner, token: formToken, number: image.number) else {
-                page.errors.add(.images, wording.message(.imageExpired))
+                page.errors.add(.images, .imageExpired)
                 page.stashedImages = stash.images(owner: owner, token: formToken)
                 return (formResponse(page, request: request, status: .unprocessableContent), nil)
             }
@@ -130,28 +130,28 @@ struct ProductForms: Sendable {
         }
     }
 
-    /// Checks each uploaded file and stashes the good ones; returns a message per refused file.
-    func stashUploads(_ files: [FormSubmission.File], owner: String, token: String, _ wording: Wording = Wording(.en)) -> [String] {
-        var messages: [String] = []
+    /// Checks each uploaded file and stashes the good ones; returns a problem per refused file.
+    func stashUploads(_ files: [FormSubmission.File], owner: String, token: String) -> [FieldProblem] {
+        var messages: [FieldProblem] = []
         for file in files {
             let name: String? = file.filename.isEmpty ? nil : StashedImage.keptName(file.filename)
             guard let format = ImageFormat(sniffing: file.bytes), format == .jpeg || format == .png else {
-                messages.append(wording.imageRefused(name, .notJPEGOrPNG))
+                messages.append(.imageRefused(name: name, .notJPEGOrPNG))
                 continue
             }
             guard file.bytes.count <= ProductFormRules.maxImageBytes else {
-                messages.append(wording.imageRefused(name, .tooLarge(bytes: file.bytes.count)))
+                messages.append(.imageRefused(name: name, .tooLarge(bytes: file.bytes.count)))
                 continue
             }
             guard UploadedImageHeader(file.bytes) != nil else {
-                messages.append(wording.imageRefused(name, .damaged(format: format == .png ? "PNG" : "JPEG")))
+                messages.append(.imageRefused(name: name, .damaged(format: format == .png ? "PNG" : "JPEG")))
                 continue
             }
             switch stash.add(owner: owner, token: token, filename: file.filename, format: format, bytes: file.bytes) {
             case .added, .duplicate: continue
-            case .full: messages.append(wording.imageRefused(name, .tooMany))
-            case .busy: messages.append(wording.imageRefused(name, .busy))
-            case .unavailable: messages.append(wording.imageRefused(name, .unavailable))
+            case .full: messages.append(.imageRefused(name: name, .tooMany))
+            case .busy: messages.append(.imageRefused(name: name, .busy))
+            case .unavailable: messages.append(.imageRefused(name: name, .unavailable))
             }
         }
         return messages

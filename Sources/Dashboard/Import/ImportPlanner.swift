@@ -46,7 +46,7 @@ struct ImportPlanner {
     enum Upload: Sendable {
         /// Its index in the batch's images.
         case usable(Int)
-        case refused(Wording.ImageRefusal)
+        case refused(ImageRefusal)
     }
 
     let columns: Columns
@@ -78,20 +78,11 @@ struct ImportPlanner {
     }
 
     /// The notes of the whole import: the columns it ignores.
-    var notes: [BatchText] {
-        var notes: [BatchText] = []
-        if !columns.computed.isEmpty {
-            let names = columns.computed.prefix(10).map { "“\($0)”" }.joined(separator: ", ")
-            notes.append(BatchText { $0.importNote(.computed(names)) })
-        }
-        if !columns.unknown.isEmpty {
-            let names = columns.unknown.prefix(10).map { "“\($0)”" }.joined(separator: ", ")
-            notes.append(BatchText { $0.importNote(.unknown(names)) })
-        }
-        if !columns.repeated.isEmpty {
-            let names = columns.repeated.prefix(10).map { "“\($0)”" }.joined(separator: ", ")
-            notes.append(BatchText { $0.importNote(.repeated(names)) })
-        }
+    var notes: [BatchNote] {
+        var notes: [BatchNote] = []
+        if !columns.computed.isEmpty { notes.append(BatchNote(.columns(.computed(Array(columns.computed.prefix(10)))))) }
+        if !columns.unknown.isEmpty { notes.append(BatchNote(.columns(.unknown(Array(columns.unknown.prefix(10)))))) }
+        if !columns.repeated.isEmpty { notes.append(BatchNote(.columns(.repeated(Array(columns.repeated.prefix(10)))))) }
         return notes
     }
 
@@ -149,15 +140,15 @@ struct ImportPlanner {
         guard let idText = cell(row, .id) else { return create(row) }
         guard let id = BatchAmounts.count(idText), id > 0 else {
             let shown = String(idText.prefix(40))
-            return invalid(row, id: nil, name: cell(row, .name) ?? "", BatchText(field: nil) { $0.batchProblem(.badID(shown)) })
+            return invalid(row, id: nil, name: cell(row, .name) ?? "", .row(.badID(shown)))
         }
         guard let product = products[id] else {
-            return invalid(row, id: id, name: cell(row, .name) ?? "", BatchText { $0.batchProblem(.notFound(id: id)) })
+            return invalid(row, id: id, name: cell(row, .name) ?? "", .row(.notFound(id: id)))
         }
         return update(row, product)
     }
 
-    private func invalid(_ row: CSVTable.Row, id: Int?, name: String, _ problem: BatchText) -> BatchRow {
+    private func invalid(_ row: CSVTable.Row, id: Int?, name: String, _ problem: BatchNote) -> BatchRow {
         BatchRow(
             batchID: 0, number: 0, line: row.line, productID: id, operation: .none, status: .invalid, name: String(name.prefix(200)),
             currency: "", before: RecordedFields(), after: RecordedFields(), problems: [problem])
@@ -168,61 +159,61 @@ struct ImportPlanner {
         var result = BatchRow(
             batchID: 0, number: 0, line: row.line, productID: product.id, operation: .edit, status: .pending, name: product.name,
             currency: product.currency.rawValue, before: RecordedFields(), after: RecordedFields())
-        var problems: [BatchText] = []
+        var problems: [BatchNote] = []
         var after = RecordedFields()
         // A cell that holds what the product has is never judged: live products break the
         // register form's rules (2-character names, price 0), and an untouched row is no change.
         if let text = cell(row, .name), ProductFormRules.normalized(text) != ProductFormRules.normalized(product.name) {
-            switch checked({ ProductFormRules.checkName(text, $0) }) {
+            switch ProductFormRules.checkName(text) {
             case .success(let name): after.name = name
-            case .failure(let problem): problems.append(problem.on(.name))
+            case .failure(let problem): problems.append(.field(problem, on: .name))
             }
         }
         if let text = cell(row, .description) {
             let current = descriptions[product.id]
-            switch checked({ ProductFormRules.checkDescription(text, $0) }) {
+            switch ProductFormRules.checkDescription(text) {
             case .success(let description) where current.map { ProductFormRules.normalized($0) != description } ?? true:
                 after.description = description
             case .success: break
             case .failure(let problem):
                 // A description left as it was is never judged (live products have short ones).
                 if current.map({ ProductFormRules.normalized($0) != ProductFormRules.normalized(text) }) ?? true {
-                    problems.append(problem.on(.description))
+                    problems.append(.field(problem, on: .description))
                 }
             }
         }
         var currency = product.currency
         if let text = cell(row, .currency), Currency(rawValue: text) != product.currency {
-            switch checked({ ProductFormRules.checkCurrency(text, $0) }) {
+            switch ProductFormRules.checkCurrency(text) {
             case .success(let code):
                 after.currency = code.rawValue
                 currency = code
-            case .failure(let problem): problems.append(problem.on(.currency))
+            case .failure(let problem): problems.append(.field(problem, on: .currency))
             }
         }
         let rulesCurrency = currency.isKnown ? currency : .usd
         if let text = cell(row, .price) {
-            switch checked({ ProductFormRules.checkPrice(Self.plainAmount(text), currency: rulesCurrency, $0) }) {
+            switch ProductFormRules.checkPrice(Self.plainAmount(text), currency: rulesCurrency) {
             case .success(let price) where price.amount != product.price: after.price = price.amount
             case .success: break
             case .failure(let problem):
-                if BatchAmounts.read(text) != product.price { problems.append(problem.on(.price)) }
+                if BatchAmounts.read(text) != product.price { problems.append(.field(problem, on: .price)) }
             }
         }
         if let text = cell(row, .discountedPrice) {
-            switch checked({ ProductFormRules.checkDiscount(Self.plainAmount(text), currency: rulesCurrency, $0) }) {
+            switch ProductFormRules.checkDiscount(Self.plainAmount(text), currency: rulesCurrency) {
             case .success(let discount) where discount.amount != product.discountedPrice: after.discountedPrice = discount.amount
             case .success: break
             case .failure(let problem):
-                if BatchAmounts.read(text) != product.discountedPrice { problems.append(problem.on(.discountedPrice)) }
+                if BatchAmounts.read(text) != product.discountedPrice { problems.append(.field(problem, on: .discountedPrice)) }
             }
         }
         if let text = cell(row, .stock) {
-            switch checked({ ProductFormRules.checkStock(Self.plainCount(text), $0) }) {
+            switch ProductFormRules.checkStock(Self.plainCount(text)) {
             case .success(let stock) where stock != product.stock: after.stock = stock
             case .success: break
             case .failure(let problem):
-                if BatchAmounts.count(text) != product.stock { problems.append(problem.on(.stock)) }
+                if BatchAmounts.count(text) != product.stock { problems.append(.field(problem, on: .stock)) }
             }
         }
         if problems.isEmpty, after.price != nil || after.discountedPrice != nil {
@@ -231,14 +222,14 @@ struct ImportPlanner {
             if discount > price {
                 problems.append(
                     after.discountedPrice != nil
-                        ? BatchText(field: .discountedPrice) { $0.message(.discountOverPrice) }
-                        : BatchText(field: .price) { $0.message(.priceUnderDiscount("\(discount)")) })
+                        ? .field(.discountOverPrice, on: .discountedPrice)
+                        : .field(.priceUnderDiscount(discount), on: .price))
             }
         }
         if product.vendorID != ownVendorID {
             // Another vendor's product: refused only when the row would change it.
             guard problems.isEmpty, after.isEmpty else {
-                return invalid(row, id: product.id, name: product.name, BatchText { $0.batchProblem(.notOwn) })
+                return invalid(row, id: product.id, name: product.name, .row(.notOwn))
             }
             result.operation = .none
             result.status = .unchanged
@@ -270,7 +261,7 @@ struct ImportPlanner {
             result.warnings.append(warning)
         }
         if let name = after.name, ownNames[Self.nameKey(name)]?.contains(where: { $0 != product.id }) == true {
-            result.warnings.append(BatchText(field: .name) { $0.batchWarning(.duplicateName) })
+            result.warnings.append(.warning(.duplicateName, on: .name))
         }
         return result
     }
@@ -284,32 +275,28 @@ struct ImportPlanner {
         values.discountedPrice = cell(row, .discountedPrice).map(Self.plainAmount) ?? ""
         values.stock = cell(row, .stock).map(Self.plainCount) ?? ""
         values.currency = cell(row, .currency)?.trimmingCharacters(in: .whitespaces) ?? ""
-        let english = ProductFormRules.validate(values, Wording(.en))
-        // The Korean messages only when there are messages.
-        let korean = english.errors.isEmpty ? english : ProductFormRules.validate(values, Wording(.ko))
-        var problems = english.errors.ordered.map { field, message in
-            BatchText(field: field, en: message, ko: korean.errors[field] ?? message)
-        }
+        let checked = ProductFormRules.validate(values)
+        var problems = checked.errors.ordered.flatMap { field, problems in problems.map { BatchNote.field($0, on: field) } }
         var images: [Int] = []
         let names = Self.splitImages(cell(row, .images) ?? "")
         if names.isEmpty {
-            problems.append(BatchText(field: .images) { $0.message(.imagesMissing) })
+            problems.append(.field(.imagesMissing, on: .images))
         } else if names.count > ImageUpload.allowedCount.upperBound {
-            problems.append(BatchText(field: .images) { $0.batchProblem(.tooManyImages(names.count)) })
+            problems.append(.row(.tooManyImages(names.count), on: .images))
         }
         for name in names.prefix(ImageUpload.allowedCount.upperBound) {
-            let quoted = "“\(String(name.prefix(80)))”"
+            let shown = String(name.prefix(80))
             switch uploads[ImportUpload.key(name)] {
             case .usable(let index)?: images.append(index)
-            case .refused(let refusal)?: problems.append(BatchText(field: .images) { $0.imageRefused(quoted, refusal) })
-            case nil: problems.append(BatchText(field: .images) { $0.batchProblem(.imageNotUploaded(quoted)) })
+            case .refused(let refusal)?: problems.append(.field(.imageRefused(name: shown, refusal), on: .images))
+            case nil: problems.append(.row(.imageNotUploaded(shown), on: .images))
             }
         }
-        let name = english.valid?.name ?? ProductFormRules.normalized(values.name)
+        let name = checked.valid?.name ?? ProductFormRules.normalized(values.name)
         var result = BatchRow(
             batchID: 0, number: 0, line: row.line, productID: nil, operation: .create, status: .pending, name: String(name.prefix(200)),
             currency: Currency(rawValue: values.currency).rawValue, before: RecordedFields(), after: RecordedFields())
-        guard problems.isEmpty, let valid = english.valid else {
+        guard problems.isEmpty, let valid = checked.valid else {
             result.operation = .none
             result.status = .invalid
             result.problems = problems
@@ -320,7 +307,7 @@ struct ImportPlanner {
             discountedPrice: valid.discountedPrice.amount, stock: valid.stock)
         result.images = images
         result.knownIDs = ownNames[Self.nameKey(valid.name)] ?? []
-        if !result.knownIDs.isEmpty { result.warnings.append(BatchText(field: .name) { $0.batchWarning(.duplicateName) }) }
+        if !result.knownIDs.isEmpty { result.warnings.append(.warning(.duplicateName, on: .name)) }
         if let warning = BulkPlanner.deepDiscount(valid.discountedPrice.amount, of: valid.price.amount) { result.warnings.append(warning) }
         return result
     }
@@ -332,7 +319,7 @@ struct ImportPlanner {
             let key = Self.nameKey(rows[index].after.name ?? rows[index].name)
             if let earlier = first[key] {
                 if let line = rows[earlier].line {
-                    rows[index].warnings.append(BatchText(field: .name) { $0.batchWarning(.duplicateInFile(line: line)) })
+                    rows[index].warnings.append(.warning(.duplicateInFile(line: line), on: .name))
                 }
             } else {
                 first[key] = index
@@ -340,16 +327,6 @@ struct ImportPlanner {
         }
     }
 
-    /// The rule's value, or its message in both languages.
-    private func checked<Value>(_ check: (Wording) -> Result<Value, ProductFormRules.Refusal>) -> Result<Value, BatchText> {
-        switch check(Wording(.en)) {
-        case .success(let value): return .success(value)
-        case .failure(let english):
-            let korean = check(Wording(.ko))
-            let ko = if case .failure(let refusal) = korean { refusal.message } else { english.message }
-            return .failure(BatchText(en: english.message, ko: ko))
-        }
-    }
 
     /// A spreadsheet's number as the form rules read amounts (`20,000.0` → `20000`), or the
     /// cell as it is when it is not a number (the rule then says so).
@@ -364,11 +341,3 @@ struct ImportPlanner {
     }
 }
 
-extension BatchText: Error {
-    /// The same text about `field`.
-    func on(_ field: ProductField) -> BatchText {
-        var copy = self
-        copy.field = field.rawValue
-        return copy
-    }
-}

@@ -6,17 +6,13 @@ import MarketClient
 extension Wording {
     // MARK: The bulk form
 
-    enum BulkProblem {
-        case noAction, notANumber, negative, stockWhole, percentOver100, cutTooDeep, nothingSelected
-        case tooMany(limit: Int)
-    }
-
     func bulkProblem(_ problem: BulkProblem) -> String {
         switch (language, problem) {
         case (.en, .noAction): "Choose what to change."
         case (.en, .notANumber): "Enter the value as a number, like 1000, 12.50 or -10."
         case (.en, .negative): "The value cannot be negative for this change."
         case (.en, .stockWhole): "The stock changes by whole numbers only."
+        case (_, .stockTooHigh): message(.stockTooHigh)
         case (.en, .percentOver100): "A discount can be at most 100% of the price."
         case (.en, .cutTooDeep): "A price cannot be lowered by 100% or more."
         case (.en, .nothingSelected): "Select at least one of your products, or choose “all my products matching this list”."
@@ -38,9 +34,6 @@ extension Wording {
 
     // MARK: Rows: problems and warnings
 
-    enum BatchProblem {
-        case notFound(id: Int), notOwn, badID(String), tooManyImages(Int), imageNotUploaded(String)
-    }
 
     func batchProblem(_ problem: BatchProblem) -> String {
         switch (language, problem) {
@@ -48,18 +41,15 @@ extension Wording {
         case (.en, .notOwn): "This is another vendor's product: only your own products can be changed here."
         case (.en, .badID(let text)): "The id “\(text)” is not a product number; leave it empty to register a new product."
         case (.en, .tooManyImages(let count)): "A product has at most 5 images; this row names \(count)."
-        case (.en, .imageNotUploaded(let name)): "\(name) is not among the uploaded images; add it with the images."
+        case (.en, .imageNotUploaded(let name)): "“\(name)” is not among the uploaded images; add it with the images."
         case (.ko, .notFound): "오픈마켓에 이 번호의 상품이 없습니다(삭제되었을 수 있습니다)."
         case (.ko, .notOwn): "다른 판매자의 상품입니다. 여기서는 내 상품만 수정할 수 있습니다."
         case (.ko, .badID(let text)): "상품 번호 칸에 쓴 “\(text)” 값은 상품 번호가 아닙니다. 새 상품을 등록하려면 칸을 비워 주세요."
         case (.ko, .tooManyImages(let count)): "상품 이미지는 5장까지입니다. 이 행의 이미지 수는 \(count)장입니다."
-        case (.ko, .imageNotUploaded(let name)): "업로드한 이미지 중에 \(name) 파일이 없습니다. 이미지와 함께 올려 주세요."
+        case (.ko, .imageNotUploaded(let name)): "업로드한 이미지 중에 “\(name)” 파일이 없습니다. 이미지와 함께 올려 주세요."
         }
     }
 
-    enum BatchWarning {
-        case priceJump(percent: Int, up: Bool), deepDiscount(percent: Int), duplicateName, duplicateInFile(line: Int)
-    }
 
     func batchWarning(_ warning: BatchWarning) -> String {
         switch (language, warning) {
@@ -429,18 +419,31 @@ extension Wording {
         }
     }
 
-    enum ImportNote {
-        case computed(String), unknown(String), repeated(String)
+
+    /// A batch's note, problem or warning, as the batch's page shows it.
+    func note(_ note: BatchNote) -> String {
+        switch note.code {
+        case .field(let problem): message(problem)
+        case .row(let problem): batchProblem(problem)
+        case .warning(let warning): batchWarning(warning)
+        case .columns(let columns): importNote(columns)
+        case .sentence(let en, let ko):
+            switch language {
+            case .en: en
+            case .ko: ko
+            }
+        }
     }
 
-    func importNote(_ note: ImportNote) -> String {
-        switch (language, note) {
-        case (.en, .computed(let names)): "Ignored: \(names), which the market works out itself."
-        case (.en, .unknown(let names)): "Ignored: \(names), which this import does not know."
-        case (.en, .repeated(let names)): "Ignored: \(names), a column named twice (the first one was read)."
-        case (.ko, .computed(let names)): "무시한 열: \(names)(오픈마켓이 정하는 값)."
-        case (.ko, .unknown(let names)): "무시한 열: \(names)(알 수 없는 열)."
-        case (.ko, .repeated(let names)): "무시한 열: \(names)(같은 이름이 두 번 나와 처음 열만 읽음)."
+    func importNote(_ note: IgnoredColumns) -> String {
+        let quoted = { (names: [String]) in names.map { "“\($0)”" }.joined(separator: ", ") }
+        return switch (language, note) {
+        case (.en, .computed(let names)): "Ignored: \(quoted(names)), which the market works out itself."
+        case (.en, .unknown(let names)): "Ignored: \(quoted(names)), which this import does not know."
+        case (.en, .repeated(let names)): "Ignored: \(quoted(names)), a column named twice (the first one was read)."
+        case (.ko, .computed(let names)): "무시한 열: \(quoted(names))(오픈마켓이 정하는 값)."
+        case (.ko, .unknown(let names)): "무시한 열: \(quoted(names))(알 수 없는 열)."
+        case (.ko, .repeated(let names)): "무시한 열: \(quoted(names))(같은 이름이 두 번 나와 처음 열만 읽음)."
         }
     }
 

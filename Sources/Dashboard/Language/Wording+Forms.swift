@@ -1,21 +1,19 @@
 /// Texts of the product forms: titles, field messages with their numbers, flash messages.
 extension Wording {
-    /// One field's message (`ProductFormRules`).
-    enum FieldMessage {
-        case nameMissing, nameLength(Int), descriptionMissing, descriptionLength(Int), currency
-        case priceMissing, priceNotPositive, priceTooHigh, discountNegative, discountOverPrice
-        case priceUnderDiscount(String), stockTooHigh, stockNegative, stockNotWhole
-        case notANumber, krwWhole, usdCents, imagesMissing, imageExpired, thumbnailChoice
-    }
-
-    func message(_ message: FieldMessage) -> String {
+    /// A field's problem (`ProductFormRules`) as a sentence that says how to fix it.
+    func message(_ message: FieldProblem) -> String {
         switch language {
         case .en: english(message)
         case .ko: korean(message)
         }
     }
 
-    private func english(_ message: FieldMessage) -> String {
+    /// A field's problems, one sentence after the other.
+    func messages(_ problems: [FieldProblem]) -> String {
+        problems.map(message).joined(separator: " ")
+    }
+
+    private func english(_ message: FieldProblem) -> String {
         switch message {
         case .nameMissing: "Enter the product name (3 to 100 characters)."
         case .nameLength(let count): "The name must be 3 to 100 characters; it has \(count)."
@@ -37,10 +35,11 @@ extension Wording {
         case .imagesMissing: "Add 1 to 5 images (JPEG or PNG, each at most 300 KB)."
         case .imageExpired: "An attached image expired; please add it again."
         case .thumbnailChoice: "Choose one of the product's images as its thumbnail."
+        case .imageRefused(let name, let refusal): imageRefused(name, refusal)
         }
     }
 
-    private func korean(_ message: FieldMessage) -> String {
+    private func korean(_ message: FieldProblem) -> String {
         switch message {
         case .nameMissing: "상품명을 입력해 주세요(3~100자)."
         case .nameLength(let count): "상품명을 3~100자로 입력해 주세요. 지금 \(count)자입니다."
@@ -62,6 +61,7 @@ extension Wording {
         case .imagesMissing: "이미지를 1~5장 추가해 주세요(JPEG 또는 PNG, 장당 300KB 이하)."
         case .imageExpired: "첨부한 이미지의 보관 기간이 지났습니다. 이미지를 다시 추가해 주세요."
         case .thumbnailChoice: "상품 이미지 중 하나를 대표 이미지로 선택해 주세요."
+        case .imageRefused(let name, let refusal): imageRefused(name, refusal)
         }
     }
 
@@ -118,11 +118,6 @@ extension Wording {
 
 /// Why an uploaded image was not kept.
 extension Wording {
-    /// An `Error` too: a check's failure in a `Result` (the import's images).
-    enum ImageRefusal: Error {
-        case notJPEGOrPNG, tooLarge(bytes: Int), damaged(format: String), tooMany, busy, unavailable
-    }
-
     /// `name` is the file's name, or nil (or empty) for a file without one.
     func imageRefused(_ name: String?, _ refusal: ImageRefusal) -> String {
         let name = name?.isEmpty == false ? name : nil

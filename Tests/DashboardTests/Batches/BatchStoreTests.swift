@@ -22,7 +22,8 @@ import Testing
             batchID: 0, number: 0, line: id + 1, productID: id, operation: operation, status: status, name: "Kettle \(id) “quoted”",
             currency: "USD", before: RecordedFields(price: Decimal(string: "12.35"), discountedPrice: 0),
             after: RecordedFields(price: Decimal(string: "11.12")),
-            problems: [BatchText(field: .price, en: "Too low", ko: "너무 낮습니다")], warnings: [BatchText(en: "w", ko: "주의")],
+            problems: [.field(.priceUnderDiscount(Decimal(string: "12.5") ?? 0), on: .price), .field(.imageRefused(name: "a “b”.png", .tooLarge(bytes: 400_000)), on: .images)],
+            warnings: [.warning(.priceJump(percent: 60, up: false), on: .price), .warning(.duplicateInFile(line: 3), on: .name)],
             knownIDs: [4, 5])
     }
 
@@ -105,9 +106,10 @@ import Testing
         let image = try store.addImage(id, ImageUpload(filename: "a.jpg", contentType: "image/jpeg", bytes: bytes))
         var create = Self.row(1, operation: .create)
         create.images = [image]
-        try store.addRows(id, [create], notes: [BatchText(en: "note", ko: "메모")])
+        let notes: [BatchNote] = [BatchNote(.columns(.unknown(["colour", "크기"]))), BatchNote(.columns(.computed(["vendor"])))]
+        try store.addRows(id, [create], notes: notes)
         #expect(try store.image(image)?.bytes == bytes)
-        #expect(try store.batch(id)?.notes == [BatchText(en: "note", ko: "메모")])
+        #expect(try store.batch(id)?.notes == notes)
         _ = try store.startApplying(id)
         try store.settle(id, 1, status: .done, productID: 77)
         try store.finish(id)

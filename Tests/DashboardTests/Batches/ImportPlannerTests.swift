@@ -47,7 +47,7 @@ import Testing
         let (planner, rows) = try Self.rows(Self.export)
         #expect(rows.map(\.status) == [.unchanged, .unchanged, .unchanged, .unchanged, .unchanged, .unchanged])
         // The market's own columns are named as ignored.
-        #expect(planner.notes.map(\.en) == [Wording(.en).importNote(.computed("“vendor”, “bargain_price”, “created_at”"))])
+        #expect(planner.notes == [BatchNote(.columns(.computed(["vendor", "bargain_price", "created_at"])))])
     }
 
     @Test func numbersAsSpreadsheetsRewriteThem_areTheSameValues() throws {
@@ -69,21 +69,20 @@ import Testing
         #expect(rows.first?.after == RecordedFields(stock: 9))
     }
 
-    @Test func badCells_sayWhichFieldAndWhy_inBothLanguages() throws {
+    @Test func badCells_sayWhichFieldAndWhy() throws {
         let (_, rows) = try Self.rows("id,price,discounted_price,stock\n1,0,,\n1,,30000,\n1,,,-2\n1,10.5,,\n")
         #expect(rows.map(\.status) == [.invalid, .invalid, .invalid, .invalid])
-        #expect(rows[0].problems.map(\.en) == [Wording(.en).message(.priceNotPositive)])
-        #expect(rows[0].problems.map(\.ko) == [Wording(.ko).message(.priceNotPositive)])
-        #expect(rows[1].problems.map(\.field) == ["discounted_price"])
-        #expect(rows[2].problems.map(\.en) == [Wording(.en).message(.stockNegative)])
-        #expect(rows[3].problems.map(\.en) == [Wording(.en).message(.krwWhole)])
+        #expect(rows[0].problems == [.field(.priceNotPositive, on: .price)])
+        #expect(rows[1].problems == [.field(.discountOverPrice, on: .discountedPrice)])
+        #expect(rows[2].problems == [.field(.stockNegative, on: .stock)])
+        #expect(rows[3].problems == [.field(.krwWhole, on: .price)])
     }
 
     @Test func anotherVendorsProduct_isRefusedOnlyWhenTheRowWouldChangeIt() throws {
         let (_, rows) = try Self.rows("id,price\n3,1000\n3,900\n99999,5\n")
         #expect(rows.map(\.status) == [.unchanged, .invalid, .invalid])
-        #expect(rows[1].problems.map(\.en) == [Wording(.en).batchProblem(.notOwn)])
-        #expect(rows[2].problems.map(\.en) == [Wording(.en).batchProblem(.notFound(id: 99999))])
+        #expect(rows[1].problems == [.row(.notOwn)])
+        #expect(rows[2].problems == [.row(.notFound(id: 99999))])
     }
 
     @Test func aRowWithoutAnID_registersAProduct_withItsImages() throws {
@@ -101,17 +100,17 @@ import Testing
         let (_, rows) = try Self.rows(csv, uploads: ["big.jpg": .refused(.tooLarge(bytes: 400 * 1024))])
         let row = try #require(rows.first)
         #expect(row.status == .invalid)
-        #expect(Set(row.problems.compactMap(\.field)) == ["name", "description", "price", "currency", "images"])
-        #expect(row.problems.contains { $0.en == Wording(.en).batchProblem(.imageNotUploaded("“missing.jpg”")) })
-        #expect(row.problems.contains { $0.en == Wording(.en).imageRefused("“big.jpg”", .tooLarge(bytes: 400 * 1024)) })
+        #expect(Set(row.problems.compactMap(\.field)) == [.name, .description, .price, .currency, .images])
+        #expect(row.problems.contains(.row(.imageNotUploaded("missing.jpg"), on: .images)))
+        #expect(row.problems.contains(.field(.imageRefused(name: "big.jpg", .tooLarge(bytes: 400 * 1024)), on: .images)))
     }
 
     @Test func duplicateNames_areWarnedAbout() throws {
         let csv = "name,description,price,currency,images\nProduct 1,Same name as product one.,100,KRW,a.jpg\nProduct 1,Same name as product one.,100,KRW,a.jpg\n"
         let (_, rows) = try Self.rows(csv, uploads: ["a.jpg": .usable(1)])
         #expect(rows.map(\.status) == [.pending, .pending])
-        #expect(rows[0].warnings.map(\.en) == [Wording(.en).batchWarning(.duplicateName)])
-        #expect(rows[1].warnings.map(\.en).contains(Wording(.en).batchWarning(.duplicateInFile(line: 2))))
+        #expect(rows[0].warnings == [.warning(.duplicateName, on: .name)])
+        #expect(rows[1].warnings.contains(.warning(.duplicateInFile(line: 2), on: .name)))
         #expect(rows[0].knownIDs == [1])
     }
 

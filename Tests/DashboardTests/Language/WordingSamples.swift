@@ -66,7 +66,7 @@ enum WordingSamples {
             w.lowStock(number),
             w.message(.nameLength(number)),
             w.message(.descriptionLength(number)),
-            w.message(.priceUnderDiscount(digits)),
+            w.message(.priceUnderDiscount(Decimal(number))),
             w.flash(.deleted(name)),
             w.formTitle(edit: name, failed: false), w.formTitle(edit: name, failed: true), w.formTitle(edit: nil, failed: true),
             w.editHeading(name),
@@ -102,7 +102,7 @@ enum WordingSamples {
             w.deleteTitle(name),
             w.vendorRefused(name, owner: w.owner(name: name, vendorID: number), action: .register).message,
         ]
-        for refusal in [Wording.ImageRefusal.notJPEGOrPNG, .tooLarge(bytes: number * 1024), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
+        for refusal in [ImageRefusal.notJPEGOrPNG, .tooLarge(bytes: number * 1024), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
             texts.append(w.imageRefused(name, refusal))
             texts.append(w.imageRefused(nil, refusal))
         }
@@ -170,15 +170,15 @@ enum WordingSamples {
 
     /// The batches' and the import's texts (`Wording+Batches.swift`).
     static func batches(_ w: Wording, name: String, number: Int) -> [String] {
-        let bulk: [Wording.BulkProblem] = [
-            .noAction, .notANumber, .negative, .stockWhole, .percentOver100, .cutTooDeep, .nothingSelected, .tooMany(limit: number),
+        let bulk: [BulkProblem] = [
+            .noAction, .notANumber, .negative, .stockWhole, .stockTooHigh, .percentOver100, .cutTooDeep, .nothingSelected, .tooMany(limit: number),
         ]
         var texts = bulk.map(w.bulkProblem) + [w.bulkProblemHeading]
-        let problems: [Wording.BatchProblem] = [
+        let problems: [BatchProblem] = [
             .notFound(id: number), .notOwn, .badID(name), .tooManyImages(number), .imageNotUploaded(name),
         ]
         texts += problems.map(w.batchProblem)
-        let warnings: [Wording.BatchWarning] = [
+        let warnings: [BatchWarning] = [
             .priceJump(percent: number, up: true), .priceJump(percent: number, up: false), .deepDiscount(percent: number),
             .duplicateName, .duplicateInFile(line: number),
         ]
@@ -246,7 +246,8 @@ enum WordingSamples {
             .tooManyColumns(limit: number, line: number), .cellTooLong(limit: number, line: number),
         ]
         texts += csv.map(w.csvProblem)
-        texts += [w.importNote(.computed(name)), w.importNote(.unknown(name)), w.importNote(.repeated(name))]
+        texts += [w.importNote(.computed([name])), w.importNote(.unknown([name, name])), w.importNote(.repeated([name]))]
+        texts += [w.note(BatchNote(.sentence(en: name, ko: name)))]
         texts += ProductCSV.Column.allCases.map(w.columnMeaning)
         return texts
     }
@@ -273,7 +274,7 @@ enum WordingSamples {
         for age in ages {
             texts += [w.age(age), w.when(age), w.staleNotice(age: age, failed: true), w.countFailed(age: age, .timeout, haveFigures: false)]
         }
-        for message in [Wording.FieldMessage.nameMissing, .descriptionMissing, .currency, .priceMissing, .priceNotPositive, .priceTooHigh,
+        for message in [FieldProblem.nameMissing, .descriptionMissing, .currency, .priceMissing, .priceNotPositive, .priceTooHigh,
             .discountNegative, .discountOverPrice, .stockTooHigh, .stockNegative, .stockNotWhole, .notANumber, .krwWhole, .usdCents,
             .imagesMissing, .imageExpired, .thumbnailChoice]
         {

@@ -15,7 +15,7 @@ struct StandardsBatches {
 
     static func make(on dashboard: DashboardHarness, own: Int) throws -> StandardsBatches {
         let store = dashboard.app.batchRunner.store
-        func row(_ status: BatchRow.Status, line: Int? = nil, problems: [BatchText] = [], warnings: [BatchText] = []) -> BatchRow {
+        func row(_ status: BatchRow.Status, line: Int? = nil, problems: [BatchNote] = [], warnings: [BatchNote] = []) -> BatchRow {
             BatchRow(
                 batchID: 0, number: 0, line: line, productID: own, operation: status == .invalid ? .none : .edit, status: status,
                 name: "맥북 프로 14", currency: "KRW", before: RecordedFields(price: 2_000_000, discountedPrice: 0),
@@ -24,9 +24,9 @@ struct StandardsBatches {
         let warning = BulkPlanner.priceJump(from: 2_000_000, to: 900_000).map { [$0] } ?? []
         let preview = try store.create(
             kind: .bulk, action: BatchAction(kind: .priceSet, value: 900_000, unit: .amount), source: "", notes: [],
-            rows: [row(.pending, warnings: warning), row(.invalid, problems: [BatchText(field: .price) { $0.message(.priceNotPositive) }]), row(.unchanged)])
+            rows: [row(.pending, warnings: warning), row(.invalid, problems: [.field(.priceNotPositive, on: .price)]), row(.unchanged)])
         let finished = try store.create(
-            kind: .import, action: nil, source: "상품 목록.csv", notes: [BatchText { $0.importNote(.computed("“vendor”")) }],
+            kind: .import, action: nil, source: "상품 목록.csv", notes: [BatchNote(.columns(.computed(["vendor"])))],
             rows: [row(.pending, line: 2), row(.pending, line: 3), row(.pending, line: 4)])
         _ = try store.startApplying(finished)
         try store.settle(finished, 1, status: .done)
