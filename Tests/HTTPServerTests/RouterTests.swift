@@ -85,11 +85,20 @@ struct RouterTests {
     /// A pattern the router could never match as written is refused with a line that says why,
     /// instead of registering as a literal that no request reaches.
     @Test(arguments: [
-        ("/products/{id}.json", "mixes a parameter with other text"),
-        ("/products/v{id}", "mixes a parameter with other text"),
+        ("/products/v{id}", "puts text before its parameter"),
+        ("/products/v{id}.json", "puts text before its parameter"),
+        ("/products/{a}{b}", "holds two parameters"),
+        ("/products/{id}.{format}", "holds two parameters"),
         ("/products/{}", "is not a parameter"),
+        ("/products/{}.json", "is not a parameter"),
         ("/products/{a b}", "is not a parameter"),
+        ("/products/{id", "is not a parameter"),
+        ("/products/{id}}", "closes no parameter"),
+        ("/products/id}", "closes no parameter"),
         ("/products/{id}/{id}", "appears twice"),
+        ("/products/{id}/{id}.json", "appears twice"),
+        ("/static/{path...}.gz", "after a rest parameter"),
+        ("/static/{path}...", "a rest parameter is {path...}"),
     ])
     func unmatchablePattern_isRefusedWithAReason(_ pattern: String, _ reason: String) throws {
         var router = Router()

@@ -40,13 +40,15 @@ extension Router {
                 position = end
             case .parameter(let name):
                 let end = pieceEnd(in: path, from: position)
-                if keep {
-                    let raw = UnsafeBufferPointer(rebasing: path[position..<end])
-                    // Most values (ids, image keys) have nothing to decode: no copy to decode into.
-                    params[name] = raw.contains(UInt8(ascii: "%"))
-                        ? String(decoding: URLEncodedForm.percentDecode(raw, plusAsSpace: false), as: UTF8.self)
-                        : String(decoding: raw, as: UTF8.self)
-                }
+                if keep { params[name] = value(UnsafeBufferPointer(rebasing: path[position..<end])) }
+                position = end
+            case .suffixed(let name, let suffix):
+                // The piece ends with the suffix, and at least one byte comes before it.
+                let end = pieceEnd(in: path, from: position)
+                let valueEnd = end - suffix.count
+                guard valueEnd > position else { return nil }
+                for offset in 0..<suffix.count where path[valueEnd + offset] != suffix[offset] { return nil }
+                if keep { params[name] = value(UnsafeBufferPointer(rebasing: path[position..<valueEnd])) }
                 position = end
             }
         }
@@ -54,6 +56,14 @@ extension Router {
     }
 
     private static let slash = UInt8(ascii: "/")
+
+    /// A parameter's value, percent-decoded (`+` stays a plus: this is a path, not a form).
+    private static func value(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        // Most values (ids, image keys) have nothing to decode: no copy to decode into.
+        raw.contains(UInt8(ascii: "%"))
+            ? String(decoding: URLEncodedForm.percentDecode(raw, plusAsSpace: false), as: UTF8.self)
+            : String(decoding: raw, as: UTF8.self)
+    }
 
     /// The start of the next non-empty piece at or after `position` (the end if none).
     private static func nextPiece(in path: UnsafeBufferPointer<UInt8>, from position: Int) -> Int {

@@ -1,19 +1,27 @@
 /// Maps method and path to a handler. Patterns are `/`-separated segments: literals,
-/// `{name}` (one segment, captured percent-decoded) and a final `{name...}` (the rest of
-/// the path, captured still encoded). Built once before the server starts, then immutable.
+/// `{name}` (one segment, captured percent-decoded), `{name}` followed by literal text in the
+/// same segment (`{id}.json`, `{name}.csv`: see `Segment.suffixed`), and a final `{name...}`
+/// (the rest of the path, captured still encoded). Built once before the server starts, then
+/// immutable.
 ///
 /// The most specific route wins, whatever the order of registration: segment by segment from
-/// the left, a literal beats `{name}`, which beats `{name...}` (so `/products/new` beats
-/// `/products/{id}`). Among routes of that path, the request's own method wins, then GET for a
-/// HEAD; other methods make a 405.
+/// the left, a literal beats `{name}.suffix`, which beats `{name}`, which beats `{name...}`
+/// (so `/products/new` beats `/products/{id}.json`, which beats `/products/{id}` for
+/// `/products/5.json`, while `/products/5` is left to `{id}`), and of two suffixes the longer
+/// wins (`{name}.tar.gz` before `{name}.gz`). A segment counts as more specific the more of it
+/// the pattern spells out, so the answer never depends on the order of the route table.
+/// Among routes of that path, the request's own method wins, then GET for a HEAD; other
+/// methods make a 405.
 ///
-/// A pattern the router cannot match as written is refused, not registered: a parameter must
-/// be a whole segment (`/products/{id}.json` would be a literal that no request matches), a
-/// name is letters, digits and `_`, and one name appears once. So is a second route of one
-/// method and one shape (the same literals and parameters in the same places, whatever the
-/// parameters' names), which no request could tell apart. Each refusal is kept in `problems`,
-/// and `HTTPServer.start()` stops with them (one line each) instead of serving a table that
-/// silently differs from its source.
+/// A pattern the router cannot match as written is refused, not registered: a parameter starts
+/// its segment and is the only one in it (`v{id}` and `{a}{b}` are refused), a rest parameter
+/// has nothing after it in its segment (and `{path}...` is taken for a misplaced
+/// `{path...}`), a name is letters, digits and `_`, and one name appears once. So is a second
+/// route of one method and one shape (the same literals, suffixes and parameters in the same
+/// places, whatever the parameters' names: `{id}.json` beside `{number}.json`), which no
+/// request could tell apart. Each refusal is kept in `problems`, and `HTTPServer.start()`
+/// stops with them (one line each) instead of serving a table that silently differs from its
+/// source.
 public struct Router: Sendable {
     /// A class with only constants: it behaves as a value, and matching or answering hands on
     /// one reference instead of copying (and retaining) every field per request.
@@ -30,9 +38,9 @@ public struct Router: Sendable {
         /// than by a dynamic cast on every request.
         let immediate: (any ImmediateHTTPHandler)?
         let segments: [Segment]
-        /// The segments' kinds, literal 0, parameter 1, rest 2: the lexicographically smaller
-        /// key is the more specific route.
-        let specificity: [UInt8]
+        /// The segments' ranks (`Segment.Rank`): the lexicographically smaller key is the more
+        /// specific route. Compared when a route is added and for a HEAD, not per route tried.
+        let specificity: [Segment.Rank]
         /// What the path's first piece must be, as `FirstPiece` describes it, when the pattern
         /// starts with a literal (or has no segment at all); nil when a parameter comes first.
         let firstPiece: FirstPiece?
@@ -52,7 +60,7 @@ public struct Router: Sendable {
             switch segments.first {
             case .literal(let bytes): firstPiece = bytes.withUnsafeBufferPointer { FirstPiece($0) }
             case nil: firstPiece = FirstPiece(UnsafeBufferPointer(start: nil, count: 0))
-            case .parameter, .rest: firstPiece = nil
+            case .parameter, .suffixed, .rest: firstPiece = nil
             }
         }
     }
@@ -85,21 +93,54 @@ public struct Router: Sendable {
         /// The segment's UTF-8 bytes, compared byte for byte.
         case literal([UInt8])
         case parameter(String)
+        /// `{name}` and then literal text in one segment (`{id}.json`). A piece matches when it
+        /// ends with the suffix's UTF-8 bytes, compared byte for byte with the path as sent
+        /// (still percent-encoded) as a literal segment's are, and at least one byte comes
+        /// before them: the value is those bytes, percent-decoded as `{name}`'s are. So `/products/5.json`
+        /// gives `id` `5`; `/products/.json` does not match (no parameter captures an empty
+        /// value: the path's empty pieces are dropped, so a plain `{name}` never sees one
+        /// either); and `/products/5%2Ejson` does not end with `.json` as sent, so it is left
+        /// to a plain `{id}`, which captures `5.json`. The suffix comes after the parameter
+        /// only: a prefix (`v{n}`) and a suffix (`{n}.json`) could both claim one piece
+        /// (`v1.json`), with neither more specific than the other, so the router refuses text
+        /// before a parameter rather than add a rule that settles it.
+        case suffixed(String, suffix: [UInt8])
         case rest(String)
 
-        var rank: UInt8 {
-            switch self {
-            case .literal: 0
-            case .parameter: 1
-            case .rest: 2
+        /// How specific one segment is; the smaller rank is the more specific. Kinds first: a
+        /// literal spells out all of its piece, a suffixed parameter part of it, a parameter
+        /// none of it and a rest parameter several pieces. Then, between two suffixed
+        /// parameters, the longer suffix first: two suffixes both end one piece only when the
+        /// longer ends with the shorter (`.tar.gz`, `.gz`), and the longer says more of it.
+        /// Two segments of one rank that both match a piece have the same shape, so the rank
+        /// orders every pair of routes that a path can reach.
+        struct Rank: Comparable {
+            /// Literal 0, suffixed parameter 1, parameter 2, rest 3.
+            let kind: UInt8
+            /// The suffix's length in bytes; 0 for every other kind.
+            let suffixLength: Int
+
+            static func < (a: Rank, b: Rank) -> Bool {
+                a.kind != b.kind ? a.kind < b.kind : a.suffixLength > b.suffixLength
             }
         }
 
-        /// Same kind and, for literals, the same bytes: names of parameters do not count.
+        var rank: Rank {
+            switch self {
+            case .literal: Rank(kind: 0, suffixLength: 0)
+            case .suffixed(_, let suffix): Rank(kind: 1, suffixLength: suffix.count)
+            case .parameter: Rank(kind: 2, suffixLength: 0)
+            case .rest: Rank(kind: 3, suffixLength: 0)
+            }
+        }
+
+        /// Same kind and, for literals and suffixes, the same bytes: names of parameters do
+        /// not count.
         func hasSameShape(as other: Segment) -> Bool {
             switch (self, other) {
             case (.literal(let a), .literal(let b)): a == b
-            default: rank == other.rank
+            case (.suffixed(_, let a), .suffixed(_, let b)): a == b
+            default: rank.kind == other.rank.kind
             }
         }
     }
@@ -152,27 +193,54 @@ public struct Router: Sendable {
         var segments: [Segment] = []
         var names = Set<String>()
         for raw in split(pattern) {
-            let isBraced = raw.hasPrefix("{") && raw.hasSuffix("}") && raw.count >= 2
-            guard isBraced else {
-                if raw.contains("{") || raw.contains("}") {
-                    return .failure(PatternProblem(reason: "\(raw) mixes a parameter with other text; a parameter must be a whole segment, {name} or {name...}"))
-                }
-                segments.append(.literal(Array(raw.utf8)))
+            let bytes = Array(raw.utf8)
+            guard bytes.contains(where: { $0 == openBrace || $0 == closeBrace }) else {
+                segments.append(.literal(bytes))
                 continue
             }
-            let inner = raw.dropFirst().dropLast()
-            let isRest = inner.hasSuffix("...")
-            let name = String(isRest ? inner.dropLast(3) : inner)
-            guard !name.isEmpty, name.utf8.allSatisfy(isNameByte) else {
-                return .failure(PatternProblem(reason: "\(raw) is not a parameter; a name is letters, digits and _"))
+            guard bytes.first == openBrace else {
+                return .failure(
+                    PatternProblem(
+                        reason: bytes.contains(openBrace)
+                            ? "\(raw) puts text before its parameter; a parameter starts its segment: {name}, {name}.json or {name...}"
+                            : "\(raw) has a } that closes no parameter"))
+            }
+            guard let close = bytes.firstIndex(of: closeBrace) else {
+                return .failure(PatternProblem(reason: "\(raw) is not a parameter; a name is letters, digits and _ between { and }"))
+            }
+            var inner = bytes[1..<close]
+            let suffix = bytes[(close + 1)...]
+            let isRest = inner.count >= 3 && inner.suffix(3).allSatisfy { $0 == UInt8(ascii: ".") }
+            if isRest { inner = inner.dropLast(3) }
+            guard !inner.isEmpty, inner.allSatisfy(isNameByte) else {
+                return .failure(PatternProblem(reason: "\(raw) is not a parameter; a name is letters, digits and _ between { and }"))
+            }
+            if suffix.contains(openBrace) {
+                return .failure(
+                    PatternProblem(reason: "\(raw) holds two parameters; no request could say where one ends, so a segment holds one"))
+            }
+            if suffix.contains(closeBrace) {
+                return .failure(PatternProblem(reason: "\(raw) has a } that closes no parameter"))
+            }
+            if isRest && !suffix.isEmpty {
+                return .failure(PatternProblem(reason: "\(raw) puts text after a rest parameter, which takes the rest of the path"))
+            }
+            let name = String(decoding: inner, as: UTF8.self)
+            // `{path}...` is a rest parameter with its dots outside the braces far more often
+            // than a suffix of dots.
+            if suffix.starts(with: "...".utf8) {
+                return .failure(PatternProblem(reason: "\(raw) puts ... after the }; a rest parameter is {\(name)...}"))
             }
             guard names.insert(name).inserted else {
                 return .failure(PatternProblem(reason: "the parameter name \(name) appears twice"))
             }
-            segments.append(isRest ? .rest(name) : .parameter(name))
+            segments.append(isRest ? .rest(name) : suffix.isEmpty ? .parameter(name) : .suffixed(name, suffix: Array(suffix)))
         }
         return .success(segments)
     }
+
+    private static let openBrace = UInt8(ascii: "{")
+    private static let closeBrace = UInt8(ascii: "}")
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
