@@ -3,21 +3,41 @@ import Testing
 
 /// Seeded random properties of `Router`: it answers exactly as the obvious split-and-compare
 /// reference does, for generated route tables and paths (doubled, leading and trailing
-/// slashes, percent escapes, rest parameters in odd places). A failure names its seed.
+/// slashes, percent escapes, parameters with suffixes, rest parameters in odd places). A
+/// failure names its seed.
 @Suite struct RouterPropertyTests {
-    static let pieces = ["a", "b", "ab", "static", "x.css", "%41", "%2F", "%zz", "+", "caf%C3%A9", "{p}", "{q}", "{rest...}"]
+    /// What patterns and paths are made of: a pattern's segments, how many, and what a path
+    /// puts where a pattern has a parameter (or, now and then, a literal).
+    struct Alphabet {
+        let pieces: [String]
+        let segments: ClosedRange<Int>
+        let values: [String]
+    }
+
+    static let everything = Alphabet(
+        pieces: ["a", "b", "ab", "static", "x.css", "%41", "%2F", "%zz", "+", "caf%C3%A9", "{p}", "{q}", "{p}.css", "{rest...}"],
+        segments: 0...4,
+        values: ["", "7", "a", "%41", "..", "a/b", "x%2Fy", "static", "7.css", ".css", "%41.css"])
+
+    /// Few, short patterns whose parameters, suffixes and literals often claim the same piece,
+    /// so the order among them decides (`.tar.gz` and `.gz`, `{p}.gz` and `{q}`).
+    static let crowdedSuffixes = Alphabet(
+        pieces: ["a", "a.gz", "x.tar.gz", "{p}", "{q}", "{p}.gz", "{q}.tar.gz", "{p}.css", "{rest...}"],
+        segments: 1...2,
+        values: ["7", ".gz", "a.gz", "7.tar.gz", ".tar.gz", "x.tar.gz", "7.css", "%41.css", "7%2Egz", "a"])
+
     static let methods: [HTTPMethod] = [.get, .head, .post, .delete]
 
-    static func pattern(_ rng: inout SplitMix64) -> String {
-        (0..<Int.random(in: 0...4, using: &rng)).map { _ in
-            String(repeating: "/", count: Int.random(in: 1...2, using: &rng)) + pieces.pick(&rng)
+    static func pattern(_ rng: inout SplitMix64, _ alphabet: Alphabet) -> String {
+        (0..<Int.random(in: alphabet.segments, using: &rng)).map { _ in
+            String(repeating: "/", count: Int.random(in: 1...2, using: &rng)) + alphabet.pieces.pick(&rng)
         }.joined()
     }
 
-    static func path(_ rng: inout SplitMix64, near pattern: String) -> String {
+    static func path(_ rng: inout SplitMix64, near pattern: String, _ alphabet: Alphabet) -> String {
         var pieces = pattern.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         for i in pieces.indices where pieces[i].hasPrefix("{") || Int.random(in: 0..<4, using: &rng) == 0 {
-            pieces[i] = [pieces[i], "", "7", "a", "%41", "..", "a/b", "x%2Fy", "static"].pick(&rng)
+            pieces[i] = ([pieces[i]] + alphabet.values).pick(&rng)
         }
         if Bool.random(using: &rng) { pieces.append(["", "c", "d/e"].pick(&rng)) }
         let path = pieces.joined(separator: String(repeating: "/", count: Int.random(in: 1...2, using: &rng)))
@@ -25,12 +45,20 @@ import Testing
     }
 
     @Test func router_agreesWithTheReference_onGeneratedRoutesAndPaths() async {
-        await SplitMix64.cases(400, base: 0x524F_5554_0000) { seed, rng in
+        await Self.agree(Self.everything, base: 0x524F_5554_0000)
+    }
+
+    @Test func router_agreesWithTheReference_onCrowdedSuffixRoutes() async {
+        await Self.agree(Self.crowdedSuffixes, base: 0x5355_4646_0000)
+    }
+
+    static func agree(_ alphabet: Alphabet, base: UInt64) async {
+        await SplitMix64.cases(400, base: base) { seed, rng in
             var router = Router()
             var reference = ReferenceRouter()
             var patterns: [String] = []
             for _ in 0..<Int.random(in: 1...5, using: &rng) {
-                let (method, pattern) = (Self.methods.pick(&rng), Self.pattern(&rng))
+                let (method, pattern) = (Self.methods.pick(&rng), Self.pattern(&rng, alphabet))
                 // The router refuses a second route of the same shape, and a pattern that
                 // names one parameter twice; the reference takes neither.
                 let refused = router.problems.count
@@ -41,7 +69,7 @@ import Testing
                 patterns.append(pattern)
             }
             for _ in 0..<(patterns.isEmpty ? 0 : 8) {
-                let path = Self.path(&rng, near: patterns.pick(&rng))
+                let path = Self.path(&rng, near: patterns.pick(&rng), alphabet)
                 let method = Self.methods.pick(&rng)
                 #expect(
                     ReferenceRouter.Outcome(router.match(method: method, path: path)) == reference.match(method: method, path: path),

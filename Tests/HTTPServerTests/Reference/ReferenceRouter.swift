@@ -8,22 +8,41 @@ struct ReferenceRouter {
     enum Segment {
         case literal(String)
         case parameter(String)
+        /// `{name}` then literal text in one segment: `{id}.json`.
+        case suffixed(String, suffix: String)
         case rest(String)
 
-        /// Literal before parameter before rest.
-        var rank: Int {
+        /// Literal before suffixed parameter before parameter before rest.
+        var kind: Int {
             switch self {
             case .literal: 0
-            case .parameter: 1
-            case .rest: 2
+            case .suffixed: 1
+            case .parameter: 2
+            case .rest: 3
             }
         }
 
-        /// What a request can tell apart: the kind, and a literal's text.
-        var shape: String {
-            if case .literal(let text) = self { return "/" + text }
-            return "{\(rank)}"
+        /// The kind, then the suffix's length negated (a longer suffix is more specific): the
+        /// smaller pair is the more specific segment.
+        var rank: [Int] {
+            if case .suffixed(_, let suffix) = self { return [kind, -suffix.utf8.count] }
+            return [kind, 0]
         }
+
+        /// What a request can tell apart: the kind, and a literal's or a suffix's text.
+        var shape: String {
+            switch self {
+            case .literal(let text): "/" + text
+            case .suffixed(_, let suffix): "{}" + suffix
+            default: "{\(kind)}"
+            }
+        }
+    }
+
+    /// A route's segments' ranks, one after the other: each segment gives two numbers, so
+    /// comparing these lists compares the segments from the left.
+    static func key(_ segments: [Segment]) -> [Int] {
+        segments.flatMap(\.rank)
     }
 
     var routes: [(method: HTTPMethod, pattern: String, segments: [Segment])] = []
@@ -32,6 +51,9 @@ struct ReferenceRouter {
         let segments = Self.split(pattern).map { raw -> Segment in
             if raw.hasPrefix("{") && raw.hasSuffix("...}") { return .rest(String(raw.dropFirst().dropLast(4))) }
             if raw.hasPrefix("{") && raw.hasSuffix("}") { return .parameter(String(raw.dropFirst().dropLast())) }
+            if raw.hasPrefix("{"), let close = raw.firstIndex(of: "}") {
+                return .suffixed(String(raw[raw.index(after: raw.startIndex)..<close]), suffix: String(raw[raw.index(after: close)...]))
+            }
             return .literal(String(raw))
         }
         routes.append((method, pattern, segments))
@@ -62,15 +84,15 @@ struct ReferenceRouter {
 
     func match(method: HTTPMethod, path: String) -> Outcome {
         let parts = Self.split(path)
-        // Most specific first: the kinds compared left to right (a stable sort keeps
+        // Most specific first: the ranks compared left to right (a stable sort keeps
         // registration order among equals, which can never match the same path).
-        let ordered = routes.sorted { $0.segments.map(\.rank).lexicographicallyPrecedes($1.segments.map(\.rank)) }
+        let ordered = routes.sorted { Self.key($0.segments).lexicographicallyPrecedes(Self.key($1.segments)) }
         let matching = ordered.compactMap { route in Self.capture(route.segments, parts, in: path).map { (route, $0) } }
         let exact = matching.first { $0.0.method.rawValue.utf8.elementsEqual(method.rawValue.utf8) }
         let getForHead = method == .head ? matching.first { $0.0.method == .get } : nil
         switch (exact, getForHead) {
         case (let exact?, let get?):
-            let getFirst = get.0.segments.map(\.rank).lexicographicallyPrecedes(exact.0.segments.map(\.rank))
+            let getFirst = Self.key(get.0.segments).lexicographicallyPrecedes(Self.key(exact.0.segments))
             let chosen = getFirst ? get : exact
             return .found(pattern: chosen.0.pattern, parameters: chosen.1)
         case (let only?, nil), (nil, let only?):
@@ -105,6 +127,11 @@ struct ReferenceRouter {
                 guard parts[index].utf8.elementsEqual(literal.utf8) else { return nil }
             case .parameter(let name):
                 params[name] = String(decoding: URLEncodedForm.percentDecode(parts[index].utf8, plusAsSpace: false), as: UTF8.self)
+            case .suffixed(let name, let suffix):
+                let (part, suffix) = (Array(parts[index].utf8), Array(suffix.utf8))
+                guard part.count > suffix.count, part.suffix(suffix.count) == suffix[...] else { return nil }
+                let value = URLEncodedForm.percentDecode(part.dropLast(suffix.count), plusAsSpace: false)
+                params[name] = String(decoding: value, as: UTF8.self)
             }
         }
         return params
