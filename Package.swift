@@ -40,10 +40,18 @@ let package = Package(
             dependencies: ["HTTPServer", "SQLite"],
             resources: [.copy("Seed")]
         ),
-        // Pages, view models, forms, caches, configuration.
+        // What keeps the dashboard's writes safe and must survive a crash, under the pages:
+        // the market gateway and its caches, the catalog snapshot and its queries, every write,
+        // the history journal, the recycle bin, batches, the product rules, the dashboard's
+        // database and the own vendor. No HTTP, no HTML, no wording: its problems are codes.
+        .target(
+            name: "DashboardEngine",
+            dependencies: ["MarketClient", "SQLite", "ServerLogging", "Locks"]
+        ),
+        // Routes, pages, forms, view models, wording, image cache, configuration.
         .target(
             name: "Dashboard",
-            dependencies: ["HTTPServer", "Templating", "MarketClient", "Locks", "SQLite"]
+            dependencies: ["DashboardEngine", "HTTPServer", "Templating", "MarketClient", "Locks"]
         ),
         // The embedded market as the dashboard's upstream: the one place that knows both, so the
         // Dashboard library does not link LocalMarket; the executable and the tests wire it in.
@@ -52,8 +60,8 @@ let package = Package(
         .executableTarget(name: "local-market", dependencies: ["LocalMarket", "HTTPServer", "Lifecycle"]),
         // Benchmarks (run by Scripts/, never by tests).
         .executableTarget(name: "http-bench", dependencies: ["HTTPServer"]),
-        .executableTarget(name: "template-bench", dependencies: ["Templating", "Dashboard", "HTTPServer", "MarketClient"]),
-        .executableTarget(name: "catalog-bench", dependencies: ["Dashboard", "MarketClient", "SQLite"]),
+        .executableTarget(name: "template-bench", dependencies: ["Templating", "Dashboard", "DashboardEngine", "HTTPServer", "MarketClient"]),
+        .executableTarget(name: "catalog-bench", dependencies: ["Dashboard", "DashboardEngine", "MarketClient", "SQLite"]),
 
         // Helpers more than one test target needs (a seeded generator, a gate), in one copy.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["README.md"]),
@@ -67,7 +75,10 @@ let package = Package(
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer", "SQLite", "TestSupport"]),
         .testTarget(
             name: "DashboardTests",
-            dependencies: ["Dashboard", "HTTPServer", "LocalMarket", "LocalMarketEmbedding", "MarketClient", "TestSupport"]),
+            dependencies: [
+                "Dashboard", "DashboardEngine", "HTTPServer", "LocalMarket", "LocalMarketEmbedding", "MarketClient", "SQLite",
+                "TestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 // Renders a 20-product list page (the shared layout from Templates/ plus a realistic page
 // below) in a loop and prints renders per second. Run with Scripts/bench-templates.
 import Dashboard
+import DashboardEngine
 import Foundation
 import HTTPServer
 import Templating

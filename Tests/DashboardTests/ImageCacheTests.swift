@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Dashboard
+@testable import DashboardEngine
 
 @Suite(.timeLimit(.minutes(1)))
 struct ImageCacheTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The order structure under every cache.
 @Suite struct LRUDictionaryCacheTests {

@@ -5,6 +5,7 @@ import Templating
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// List page contexts are built once per snapshot of the market JSON, and never outlive it: a refetched
 /// page shows what the market says now.

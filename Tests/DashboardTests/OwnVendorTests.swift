@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// Where the own vendor id comes from, and how a learned one is kept.
 struct OwnVendorTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Dashboard
+@testable import DashboardEngine
 
 @Suite struct SHA256Tests {
     // FIPS 180-4 examples (NIST CSRC "SHA256.pdf", "SHA256_2.pdf") and the million-'a' vector.

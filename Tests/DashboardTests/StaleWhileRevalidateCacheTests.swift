@@ -1,5 +1,6 @@
 import Testing
 @testable import Dashboard
+@testable import DashboardEngine
 
 @Suite(.timeLimit(.minutes(1)))
 struct StaleWhileRevalidateCacheTests {

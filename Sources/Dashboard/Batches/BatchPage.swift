@@ -1,3 +1,4 @@
+import DashboardEngine
 import Foundation
 import MarketClient
 import Templating

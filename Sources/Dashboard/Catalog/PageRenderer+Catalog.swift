@@ -1,3 +1,4 @@
+import DashboardEngine
 import HTTPServer
 
 /// The answers a page built on the catalog snapshot gives when it cannot be built yet.

@@ -1,3 +1,4 @@
+import DashboardEngine
 import Foundation
 import HTTPServer
 
@@ -58,7 +59,7 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// How long the recycle bin keeps a deleted product, and the bytes of images it keeps
     /// (`--trash-days`, `--trash-bytes`).
     var trash = RecycleBin.Settings()
-    static let defaultLowStock = 5
+    static let defaultLowStock = CatalogFilter.defaultLowStockThreshold
 
     init(
         dataDirectory: URL, cacheDirectory: URL,

@@ -1,3 +1,4 @@
+import DashboardEngine
 import HTTPServer
 import Synchronization
 
@@ -30,7 +31,7 @@ final class ProductCSVStream: Sendable {
         cursor.withLock { index -> [UInt8]? in
             if index < 0 {
                 index = 0
-                return ProductCSV.preamble(language)
+                return ProductCSV.preamble(language.csvHeaders)
             }
             guard index < order.count else { return nil }
             var text = ""

@@ -1,3 +1,4 @@
+import DashboardEngine
 import HTTPServer
 import MarketClient
 import Templating

@@ -3,6 +3,8 @@
 ///
 /// The stash keeps a part only when it holds a whole image header: magic bytes alone would
 /// let a 4-byte "JPEG" in. The market's own checks still decide the rest.
+import DashboardEngine
+
 struct UploadedImageHeader: Sendable, Equatable {
     let format: ImageFormat
     let width: Int

@@ -1,3 +1,4 @@
+import DashboardEngine
 import HTTPServer
 
 /// An image as the cache keeps and serves it. `contentType` comes from the magic bytes, so what

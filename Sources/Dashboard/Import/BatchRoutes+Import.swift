@@ -1,3 +1,4 @@
+import DashboardEngine
 import Foundation
 import HTTPServer
 import MarketClient
@@ -132,7 +133,7 @@ extension BatchRoutes {
             "title": .string(problem == nil ? wording[.importTitle] : wording.errorTitle(wording[.importTitle])),
             "csrfToken": .string(csrfToken),
             "columns": .list(ProductCSV.Column.allCases.filter { !$0.isComputed }.map { column in
-                ["name": .string(column.name(in: language)), "text": .string(wording.columnMeaning(column))]
+                ["name": .string(column.name(language.csvHeaders)), "text": .string(wording.columnMeaning(column))]
             }),
             "limits": .string(wording.importLimits),
         ]

@@ -1,3 +1,4 @@
+import DashboardEngine
 import HTTPServer
 import MarketClient
 
@@ -77,18 +78,15 @@ struct ImportUpload: Sendable {
         return upload
     }
 
-    /// The name an image is kept under by `images`.
-    static func key(_ name: String) -> String { name.lowercased() }
-
     /// The second walk: each `images` file whose name is in `wanted`, checked as the register
     /// form checks images, given to `keep` under its name in lower case (the first file of each
     /// name). Names match whatever their case: a camera's `IMG_1.JPG` is the sheet's
-    /// `img_1.jpg` (look it up with `key(_:)`). A file over the size limit is counted, not copied.
+    /// `img_1.jpg` (look it up with `ImportPlanner.imageKey`). A file over the size limit is counted, not copied.
     static func images(
         in request: HTTPRequest, named wanted: Set<String>, _ keep: (String, Result<ImageUpload, ImageRefusal>) -> Void
     ) throws(Problem) {
         guard !wanted.isEmpty else { return }
-        let wanted = Set(wanted.map(key))
+        let wanted = Set(wanted.map(ImportPlanner.imageKey))
         guard let boundary = MultipartForm.boundary(fromContentType: request.headers["Content-Type"] ?? "") else { throw .notMultipart }
         var current: String?
         var bytes: [UInt8] = []
@@ -97,7 +95,7 @@ struct ImportUpload: Sendable {
         try walk(request, boundary: boundary) { event in
             switch event {
             case .partHeaders(let head):
-                current = head.name == "images" ? head.filename.map(key).flatMap { wanted.contains($0) && !kept.contains($0) ? $0 : nil } : nil
+                current = head.name == "images" ? head.filename.map(ImportPlanner.imageKey).flatMap { wanted.contains($0) && !kept.contains($0) ? $0 : nil } : nil
                 bytes.removeAll(keepingCapacity: true)
                 size = 0
             case .partBody(let chunk):

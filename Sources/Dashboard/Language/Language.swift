@@ -1,3 +1,4 @@
+import DashboardEngine
 import HTTPServer
 
 /// The languages the dashboard speaks. English is the default: the reader who asks for
@@ -35,6 +36,14 @@ enum Language: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .en: .latinFirst
         case .ko: .hangulFirst
+        }
+    }
+
+    /// The header names of a CSV written for its readers (an import reads either).
+    var csvHeaders: ProductCSV.Column.Names {
+        switch self {
+        case .en: .english
+        case .ko: .korean
         }
     }
 

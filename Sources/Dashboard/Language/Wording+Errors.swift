@@ -1,4 +1,6 @@
 /// Texts of error pages: what happened, in words a person can act on.
+import DashboardEngine
+
 extension Wording {
     struct ErrorText {
         var heading: String

@@ -1,4 +1,6 @@
 /// Texts of the list's order and filters, and of lists answered from the catalog snapshot.
+import DashboardEngine
+
 extension Wording {
     func sortLabel(_ sort: CatalogSort) -> String {
         switch (language, sort) {

@@ -1,4 +1,6 @@
 /// Texts of the product forms: titles, field messages with their numbers, flash messages.
+import DashboardEngine
+
 extension Wording {
     /// A field's problem (`ProductFormRules`) as a sentence that says how to fix it.
     func message(_ message: FieldProblem) -> String {

@@ -1,3 +1,4 @@
+import DashboardEngine
 import Foundation
 
 /// Texts of `/history` and of undoing a change: entry kinds, outcomes, the reasons an undo

@@ -1,3 +1,4 @@
+import DashboardEngine
 import MarketClient
 import Templating
 

@@ -3,6 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// Money rounded as each currency counts it, and numbers read as spreadsheets write them.
 @Suite struct BatchAmountsTests {

@@ -2,6 +2,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// What a batch row says when its write did not go through: a write the dashboard refused to
 /// send is "not sent" with its reason, a refusal of the market keeps the market's words, and

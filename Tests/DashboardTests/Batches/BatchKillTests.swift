@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The `dashboard` executable killed with SIGKILL while it applies an import of new products,
 /// then started again on the same data directory: it finishes the batch and registers every

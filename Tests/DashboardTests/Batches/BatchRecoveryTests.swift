@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// A dashboard stopped mid-apply, as a crash would stop it (at the runner's crash points: after
 /// the in-flight mark is committed, or after the market answered but before the answer was

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// Batches in the dashboard's database: rows kept whole, states changed once, the in-flight
 /// mark, images as bytes, and 30 days of keeping.

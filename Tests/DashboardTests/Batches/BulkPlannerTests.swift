@@ -3,6 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// A bulk action's rows: old → new per product, rounded as the currency counts, checked by the
 /// API's rules, with warnings that do not block.

@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The byte-by-byte number reader gives what Foundation's readers give, for every spelling it
 /// takes, and leaves every other spelling to them.

@@ -3,6 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// An import's rows: the export read back changes nothing; edited cells change exactly their
 /// fields; rows without an id register products under the register form's rules.

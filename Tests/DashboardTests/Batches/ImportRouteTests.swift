@@ -5,6 +5,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// `/products/import` over the embedded market: the export edited in a spreadsheet and
 /// imported again changes exactly the edited cells and registers the new rows with their

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 extension BrowserTests {
     /// Every page at phone and desktop width: screenshots for people, checks for machines.

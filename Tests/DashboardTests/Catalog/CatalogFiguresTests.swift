@@ -3,6 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The overview's numbers, on literals.
 @Suite("Catalog figures")

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The catalog snapshot: the background count, its refreshes, limits, failures and shutdown.
 @Suite("Catalog snapshot")

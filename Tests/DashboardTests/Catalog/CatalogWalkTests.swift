@@ -3,6 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The snapshot's fast walk (orders of packed entries, names in one buffer with pair masks)
 /// answers exactly what the plain rule (`CatalogFilter.matches` on each product, then a sort by

@@ -3,6 +3,7 @@ import MarketClient
 import Synchronization
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// A list endpoint for the crawl: products in memory, newest first, pages cut as the API cuts
 /// them. Records each request and how many ran at once; fails or waits at a gate on cue.

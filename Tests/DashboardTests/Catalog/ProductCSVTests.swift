@@ -3,6 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// CSV cells and rows: RFC 4180 quoting and the CSV-injection guard.
 @Suite("Product CSV")
@@ -42,8 +43,8 @@ struct ProductCSVTests {
 
     /// The header in the reader's language, from one table an import reads too.
     @Test func header_inEachLanguage_andReadBackInEither() {
-        #expect(ProductCSV.header(.ko) == "상품 번호,상품명,판매자,통화,판매가,할인 금액,할인가,재고,등록일")
-        #expect(ProductCSV.header(.en) == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at")
+        #expect(ProductCSV.header(.korean) == "상품 번호,상품명,판매자,통화,판매가,할인 금액,할인가,재고,등록일")
+        #expect(ProductCSV.header(.english) == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at")
         for column in ProductCSV.Column.allCases {
             #expect(ProductCSV.Column.named(column.rawValue) == column)
             #expect(ProductCSV.Column.named(column.korean) == column)

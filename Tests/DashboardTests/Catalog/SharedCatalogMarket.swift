@@ -3,6 +3,7 @@ import HTTPServer
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// A test market holding `ListMatrixCatalog` and a dashboard over it (`--upstream`, the own
 /// vendor known, `--low-stock 7`), for the sort and filter tests that only read: started on

@@ -4,6 +4,7 @@ import SQLite
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The journal as `MarketWriter` drives it: an entry committed before the write is sent, its
 /// outcome after; what a restart finds; pruning; reading a page at a time.

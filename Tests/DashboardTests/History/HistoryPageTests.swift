@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// `GET /history`: pages of the journal newest first, one product's history, and times in
 /// the reader's language with the zone; the options that set how long things are kept.

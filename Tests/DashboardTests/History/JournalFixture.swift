@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// A calendar clock the test moves by hand (the journal's and the recycle bin's `now`).
 final class FakeCalendar: Sendable {

@@ -5,6 +5,7 @@ import Testing
 import TestSupport
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// Where `swift build` put the `dashboard` executable (beside the test bundle), if it did.
 enum DashboardExecutable {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// What the counts of the catalog record as changed elsewhere: the comparison itself, how the
 /// journal tells a write of unknown outcome from a change made elsewhere, and end to end.

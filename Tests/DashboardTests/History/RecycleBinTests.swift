@@ -3,6 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The recycle bin on its own: what a delete keeps, the byte budget (oldest first), the days
 /// it keeps an item (an injected clock), and what a restart cleans up.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 extension StandardsPage {
     /// Gives the history an entry of every kind and outcome the page shows (an edit and its

@@ -3,6 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// `/trash`: a deleted product comes back whole, once; what happens without its pictures; a
 /// delete refused when the pictures cannot be kept; removing an item for good.

@@ -4,6 +4,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// `POST /history/{entry}/undo` against an independent market that records every request:
 /// what an undo sends, and every refusal sending nothing.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// Every text of one language: the fixed ones and every `Wording` function, each called with
 /// `name` wherever it takes a name (a product, a file, a search, a vendor, the market's words)

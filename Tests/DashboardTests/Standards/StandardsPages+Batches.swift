@@ -3,6 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The batch pages the standards checks open, made straight in the dashboard's database: a
 /// preview with a change, a problem and a warning; a batch applying (held at its first write,

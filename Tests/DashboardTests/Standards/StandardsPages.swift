@@ -3,6 +3,7 @@ import HTTPServer
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// One page the standards checks open, in every language.
 struct StandardsPage: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 @Suite struct DashboardDatabaseTests: ~Copyable {
     let folder = TemporaryDirectory()

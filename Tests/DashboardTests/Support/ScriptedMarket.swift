@@ -3,6 +3,7 @@ import MarketClient
 import Synchronization
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// A `MarketAPI` double for failures a real market will not produce on cue: it holds products in
 /// memory, records every write, fails writes as told, and holds reads at a gate while one is set

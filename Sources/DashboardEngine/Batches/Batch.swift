@@ -1,0 +1,244 @@
+import Foundation
+import MarketClient
+
+/// A change to many products at once, whatever its source (a bulk action on the list, a CSV
+/// import, the undo of another batch): previewed first, sending nothing, then applied row by row
+/// in the background, resumable after a restart. Kept in `DashboardDatabase` (`BatchStore`).
+package struct Batch: Sendable, Equatable {
+    package enum Kind: String, Sendable {
+        case bulk
+        case `import`
+        case undo
+    }
+
+    package enum State: String, Sendable {
+        /// Shown for a decision; nothing sent.
+        case preview
+        /// Apply was pressed: rows are being sent (or wait for a slot).
+        case running
+        /// Every row has its outcome.
+        case finished
+    }
+
+    package var id: Int
+    package var kind: Kind
+    package var state: State
+    package var createdAt: Date
+    var finishedAt: Date?
+    /// What the batch does, for its title (`BatchAction` for a bulk action).
+    package var action: BatchAction?
+    /// The imported file's name, or the id of the batch an undo reverses.
+    package var source: String
+    /// Notes for the whole batch (columns an import ignored).
+    package var notes: [BatchNote]
+}
+
+/// A bulk action from the list's form: `action`, `value`, `unit`.
+package struct BatchAction: Sendable, Equatable {
+    package enum Kind: String, Sendable, CaseIterable {
+        case priceSet = "price_set"
+        case priceAdjust = "price_adjust"
+        case discountSet = "discount_set"
+        case stockSet = "stock_set"
+        case stockAdjust = "stock_adjust"
+        case delete
+    }
+
+    package enum Unit: String, Sendable {
+        case amount
+        case percent
+    }
+
+    package var kind: Kind
+    /// The number as read (signed for the adjustments); 0 for a delete.
+    package var value: Decimal
+    package var unit: Unit
+
+    /// Whether `unit` means anything for this action.
+    package var takesUnit: Bool { kind == .priceAdjust || kind == .discountSet }
+}
+
+/// One product's change in a batch.
+package struct BatchRow: Sendable, Equatable {
+    package enum Operation: String, Sendable {
+        case edit
+        case create
+        case delete
+        /// Nothing to send (unchanged or invalid).
+        case none
+    }
+
+    package enum Status: String, Sendable, CaseIterable {
+        /// To be sent (in the preview), or waiting for its turn (while applying).
+        case pending
+        case unchanged
+        case invalid
+        case done
+        case failed
+        /// Changed on the market after the preview ("changed elsewhere"): not sent.
+        case skipped
+    }
+
+    var batchID: Int
+    /// The row's place in the batch, from 1.
+    package var number: Int
+    /// The import file's row (its header is row 1), for imported rows.
+    package var line: Int?
+    /// The product (for a create: once the market registered it).
+    package var productID: Int?
+    package var operation: Operation
+    package var status: Status
+    /// The product's name as the preview showed it.
+    package var name: String
+    /// The currency the amounts are shown in (the product's, or the new one's).
+    package var currency: String
+    /// The values the preview saw: the fields the row changes and those its new values were
+    /// computed from; applying skips the row if the market no longer has them.
+    package var before: RecordedFields
+    /// The new values, only of the fields the row changes (all of a create's).
+    package var after: RecordedFields
+    package var problems: [BatchNote] = []
+    package var warnings: [BatchNote] = []
+    package var failure: BatchFailure?
+    /// The batch's images a create sends, in order.
+    var images: [Int] = []
+    /// Own products that had this name at the preview (a create's): after a restart, a product
+    /// with the row's values and another id is the one this row registered.
+    var knownIDs: [Int] = []
+    /// Marked (and committed) before the write is sent, cleared with its outcome.
+    package var inFlight = false
+    /// Writes sent for this row so far.
+    package var attempts = 0
+}
+
+/// Why a row was not done, worded per language when shown.
+package struct BatchFailure: Error, Sendable, Equatable {
+    package enum Code: String, Sendable {
+        /// The market refused (`marketMessage` has its words, when it gave some).
+        case refused
+        case notFound = "not-found"
+        case unauthorized
+        case invalid
+        /// The market did not answer, so nothing was sent (or a read failed).
+        case unreachable
+        /// Sent, but no answer came: it may have been done. Checked before sending again.
+        case unknown
+        /// The product's values differ from the preview's: not sent.
+        case changedElsewhere = "changed-elsewhere"
+        /// Not sent: the history journal could not record the write.
+        case journalUnavailable = "journal-unavailable"
+        /// Not sent: a delete whose pictures the recycle bin could not keep.
+        case imagesNotKept = "images-not-kept"
+    }
+
+    package var code: Code
+    package var marketMessage: String?
+
+    init(code: Code, marketMessage: String? = nil) {
+        self.code = code
+        self.marketMessage = marketMessage
+    }
+
+    /// A write's failure as `MarketWriter` reports it: its `MarketFailureReason`, except that
+    /// a write with no usable answer (a timeout, a malformed answer, any other error) may have
+    /// been done, so it is unknown and checked before it is sent again.
+    init(_ error: any Error) {
+        switch error as? MarketError {
+        case .timeout?, .malformedResponse?: self.init(code: .unknown)
+        case nil where !(error is WriteRefusal): self.init(code: .unknown)
+        default:
+            let reason = MarketFailureReason(error)
+            let code: Code = switch reason.code {
+            case .refused: .refused
+            case .notFound: .notFound
+            case .unauthorized: .unauthorized
+            case .unreachable: .unreachable
+            case .invalid: .invalid
+            case .journalUnavailable: .journalUnavailable
+            case .imagesNotKept: .imagesNotKept
+            }
+            self.init(code: code, marketMessage: reason.marketMessage)
+        }
+    }
+}
+
+/// How many rows of a batch have each status, and what the pending ones do.
+package struct BatchCounts: Sendable, Equatable {
+    package init() {}
+
+    var byStatus: [BatchRow.Status: Int] = [:]
+    /// Pending rows by operation.
+    var pendingEdits = 0
+    package var pendingCreates = 0
+    package var pendingDeletes = 0
+    /// Done edit rows (what an undo can reverse).
+    package var doneEdits = 0
+
+    package subscript(status: BatchRow.Status) -> Int { byStatus[status] ?? 0 }
+
+    package var total: Int { byStatus.values.reduce(0, +) }
+    package var pending: Int { self[.pending] }
+    /// Rows that are done, failed or skipped (the progress bar's value).
+    package var settled: Int { self[.done] + self[.failed] + self[.skipped] }
+    /// Rows an apply sends or settles.
+    package var toApply: Int { pending + settled }
+
+    /// Counts in `count` rows of a status and an operation as stored; a status this version
+    /// does not know is left out.
+    mutating func add(_ count: Int, status statusText: String, operation operationText: String) {
+        guard let status = BatchRow.Status(rawValue: statusText) else { return }
+        let operation = BatchRow.Operation(rawValue: operationText)
+        byStatus[status, default: 0] += count
+        if status == .pending {
+            switch operation {
+            case .edit?: pendingEdits += count
+            case .create?: pendingCreates += count
+            case .delete?: pendingDeletes += count
+            case .none?, nil: break
+            }
+        }
+        if status == .done, operation == .edit { doneEdits += count }
+    }
+}
+
+extension RecordedFields {
+    /// Whether no field is set.
+    var isEmpty: Bool { self == RecordedFields() }
+
+    /// The fields set here, as the API names them, in the form's order.
+    package var setFields: [ProductField] {
+        var fields: [ProductField] = []
+        if name != nil { fields.append(.name) }
+        if description != nil { fields.append(.description) }
+        if currency != nil { fields.append(.currency) }
+        if price != nil { fields.append(.price) }
+        if discountedPrice != nil { fields.append(.discountedPrice) }
+        if stock != nil { fields.append(.stock) }
+        return fields
+    }
+
+    /// Whether every field set here has this value in `product` (texts compared as the form
+    /// rules normalise them, amounts as numbers).
+    func matches(_ product: ProductSummary) -> Bool {
+        if let name, ProductFormRules.normalized(name) != ProductFormRules.normalized(product.name) { return false }
+        if let description, ProductFormRules.normalized(description) != ProductFormRules.normalized(product.description) { return false }
+        if let currency, Currency(rawValue: currency) != product.currency { return false }
+        if let price, price != product.price.amount { return false }
+        if let discountedPrice, discountedPrice != product.discountedPrice.amount { return false }
+        if let stock, stock != product.stock { return false }
+        return true
+    }
+
+    /// Only the fields named.
+    package func only(_ fields: [ProductField]) -> RecordedFields {
+        // Images and the thumbnail are not recorded fields: there is nothing of theirs to keep.
+        keeping(fields.compactMap { RecordedFields.Field(rawValue: $0.rawValue) })
+    }
+
+    /// The edit that sets these fields (`PATCH`, only what is set).
+    package var changes: ProductChanges {
+        ProductChanges(
+            name: name, description: description, price: price.map(Money.init), currency: currency.map { Currency(rawValue: $0) },
+            discountedPrice: discountedPrice.map(Money.init), stock: stock)
+    }
+}

@@ -1,0 +1,88 @@
+/// A problem, a warning or a note of a batch (about one row, or the whole batch for an
+/// import's columns), kept as a code with its arguments and worded when the batch's page is
+/// shown (`Wording.note`): a batch made by a person reading Korean reads in English later, and
+/// a better wording reaches every batch already made.
+package struct BatchNote: Sendable, Equatable {
+    package enum Code: Sendable, Equatable {
+        /// A field breaks the API's rules.
+        case field(FieldProblem)
+        case row(BatchProblem)
+        case warning(BatchWarning)
+        /// Columns an import did not read.
+        case columns(IgnoredColumns)
+        /// A sentence in both languages, kept by a version that stored sentences and not
+        /// recognised when the database was upgraded (`BatchNoteMigration`).
+        case sentence(en: String, ko: String)
+    }
+
+    /// The field it is about, when there is one.
+    var field: ProductField?
+    package var code: Code
+
+    init(_ code: Code, field: ProductField? = nil) {
+        self.code = code
+        self.field = field
+    }
+
+    static func field(_ problem: FieldProblem, on field: ProductField) -> BatchNote {
+        BatchNote(.field(problem), field: field)
+    }
+
+    static func row(_ problem: BatchProblem, on field: ProductField? = nil) -> BatchNote {
+        BatchNote(.row(problem), field: field)
+    }
+
+    static func warning(_ warning: BatchWarning, on field: ProductField) -> BatchNote {
+        BatchNote(.warning(warning), field: field)
+    }
+}
+
+/// Why a row of a batch cannot be applied, besides a field's value.
+package enum BatchProblem: Sendable, Equatable {
+    /// No product has this id on the market.
+    case notFound(id: Int)
+    /// Another vendor's product.
+    case notOwn
+    /// An import row's id cell is not a product number (the cell, cut to 40 characters).
+    case badID(String)
+    /// An import row names more images than a product takes; how many.
+    case tooManyImages(Int)
+    /// An import row names an image file that was not uploaded with it.
+    case imageNotUploaded(String)
+}
+
+/// Something a person may want to look at before applying a row; it does not block it.
+package enum BatchWarning: Sendable, Equatable {
+    /// The price changes by more than half; by how many percent, up or down.
+    case priceJump(percent: Int, up: Bool)
+    /// The discount is 90% of the price or more.
+    case deepDiscount(percent: Int)
+    /// Another own product has this name.
+    case duplicateName
+    /// An earlier row of the import file (its line) gives a product the same name.
+    case duplicateInFile(line: Int)
+}
+
+/// Columns of an import file that were not read, by the header's names (at most 10 kept).
+package enum IgnoredColumns: Sendable, Equatable {
+    /// Columns the market works out (vendor, sale price, date added).
+    case computed([String])
+    /// Headers no column has.
+    case unknown([String])
+    /// A column named twice: the first was read.
+    case repeated([String])
+}
+
+/// Why the bulk form's value cannot be used for any product: nothing is previewed.
+package enum BulkProblem: Error, Sendable, Equatable {
+    case noAction
+    case notANumber
+    case negative
+    case stockWhole
+    case stockTooHigh
+    case percentOver100
+    case cutTooDeep
+    case nothingSelected
+    /// More products than one batch takes (`limit`).
+    case tooMany(limit: Int)
+}

@@ -1,0 +1,433 @@
+import Foundation
+import MarketClient
+import SQLite
+
+/// Batches, their rows and the images their creates send, in the dashboard's database
+/// (tables `batches`, `batch_rows`, `batch_images`; migration `batches-1`).
+///
+/// Every change of a row's state is its own transaction, committed (with `synchronous=FULL`)
+/// before the dashboard acts on it: the in-flight mark is on disk before the write is sent,
+/// so a restart knows which rows may have reached the market.
+package final class BatchStore: Sendable {
+    let database: DashboardDatabase
+    let now: @Sendable () -> Date
+
+    package init(database: DashboardDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.database = database
+        self.now = now
+    }
+
+    /// How long finished batches are kept, in days (as the pages say) and in seconds.
+    package static let keptDays = 30
+    static let keptFor: TimeInterval = TimeInterval(keptDays) * 24 * 3600
+
+    static let migrations: [DashboardDatabase.Migration] = [
+        DashboardDatabase.Migration(
+            name: "batches-1",
+            sql: """
+                CREATE TABLE batches (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    finished_at INTEGER,
+                    action TEXT NOT NULL DEFAULT '',
+                    value TEXT NOT NULL DEFAULT '',
+                    unit TEXT NOT NULL DEFAULT '',
+                    source TEXT NOT NULL DEFAULT '',
+                    notes TEXT NOT NULL DEFAULT ''
+                );
+                CREATE INDEX batches_by_state ON batches (state);
+                CREATE TABLE batch_rows (
+                    batch_id INTEGER NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
+                    number INTEGER NOT NULL,
+                    line INTEGER,
+                    product_id INTEGER,
+                    operation TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    currency TEXT NOT NULL,
+                    old_name TEXT, old_description TEXT, old_price TEXT, old_currency TEXT, old_discount TEXT, old_stock INTEGER,
+                    new_name TEXT, new_description TEXT, new_price TEXT, new_currency TEXT, new_discount TEXT, new_stock INTEGER,
+                    problems TEXT NOT NULL DEFAULT '',
+                    warnings TEXT NOT NULL DEFAULT '',
+                    failure TEXT NOT NULL DEFAULT '',
+                    market_message TEXT,
+                    images TEXT NOT NULL DEFAULT '',
+                    known_ids TEXT NOT NULL DEFAULT '',
+                    in_flight INTEGER NOT NULL DEFAULT 0,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (batch_id, number)
+                ) WITHOUT ROWID;
+                CREATE INDEX batch_rows_by_status ON batch_rows (batch_id, status);
+                CREATE TABLE batch_images (
+                    id INTEGER PRIMARY KEY,
+                    batch_id INTEGER NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
+                    filename TEXT NOT NULL,
+                    content_type TEXT NOT NULL,
+                    bytes BLOB NOT NULL
+                );
+                CREATE INDEX batch_images_by_batch ON batch_images (batch_id);
+                """)
+    ]
+
+    // MARK: Making a batch
+
+    /// A new batch in preview with `rows`, numbered from 1 in order. One transaction.
+    package func create(kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], rows: [BatchRow]) throws(SQLiteError) -> Int {
+        try database.use { db throws(SQLiteError) -> Int in
+            try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Int in
+                let batchID = try insertBatch(kind: kind, action: action, source: source, notes: notes, db)
+                try insert(rows, batchID: batchID, db)
+                return batchID
+            }
+        }
+    }
+
+    /// A new batch in preview with no rows yet, for an import that stores its images first
+    /// (one at a time, never all in memory), then its rows (`addRows`).
+    package func begin(kind: Batch.Kind, source: String) throws(SQLiteError) -> Int {
+        try database.use { db throws(SQLiteError) -> Int in
+            try insertBatch(kind: kind, action: nil, source: source, notes: [], db)
+        }
+    }
+
+    /// Keeps an image a create of the batch will send; returns its id.
+    package func addImage(_ batchID: Int, _ image: ImageUpload) throws(SQLiteError) -> Int {
+        try database.use { db throws(SQLiteError) -> Int in
+            try db.run(
+                "INSERT INTO batch_images (batch_id, filename, content_type, bytes) VALUES (?, ?, ?, ?)",
+                [.integer(batchID), .text(image.filename), .text(image.contentType), .blob(image.bytes)])
+            return db.lastInsertRowID
+        }
+    }
+
+    /// The rows of a batch `begin` made, and its notes. One transaction.
+    package func addRows(_ batchID: Int, _ rows: [BatchRow], notes: [BatchNote]) throws(SQLiteError) {
+        try database.use { db throws(SQLiteError) in
+            try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
+                try db.run("UPDATE batches SET notes = ? WHERE id = ?", [.text(Self.encode(notes)), .integer(batchID)])
+                try insert(rows, batchID: batchID, db)
+            }
+        }
+    }
+
+    private func insertBatch(kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], _ db: SQLiteConnection)
+        throws(SQLiteError) -> Int
+    {
+        try db.run(
+            "INSERT INTO batches (kind, state, created_at, action, value, unit, source, notes) VALUES (?, 'preview', ?, ?, ?, ?, ?, ?)",
+            [
+                .text(kind.rawValue), .integer(Int(now().timeIntervalSince1970)), .text(action?.kind.rawValue ?? ""),
+                .text(action.map { "\($0.value)" } ?? ""), .text(action?.unit.rawValue ?? ""), .text(source), .text(Self.encode(notes)),
+            ])
+        return db.lastInsertRowID
+    }
+
+    private func insert(_ rows: [BatchRow], batchID: Int, _ db: SQLiteConnection) throws(SQLiteError) {
+        for (index, row) in rows.enumerated() {
+            var row = row
+            row.batchID = batchID
+            row.number = index + 1
+            try insert(row, db)
+        }
+    }
+
+    private func insert(_ row: BatchRow, _ db: SQLiteConnection) throws(SQLiteError) {
+        try db.run(
+            """
+            INSERT INTO batch_rows (batch_id, number, line, product_id, operation, status, name, currency,
+                old_name, old_description, old_price, old_currency, old_discount, old_stock,
+                new_name, new_description, new_price, new_currency, new_discount, new_stock,
+                problems, warnings, failure, market_message, images, known_ids, in_flight, attempts)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            [
+                .integer(row.batchID), .integer(row.number), .optional(row.line), .optional(row.productID),
+                .text(row.operation.rawValue), .text(row.status.rawValue), .text(row.name), .text(row.currency),
+            ] + Self.values(row.before) + Self.values(row.after) + [
+                .text(Self.encode(row.problems)), .text(Self.encode(row.warnings)), .text(row.failure?.code.rawValue ?? ""),
+                .optional(row.failure?.marketMessage), .text(Self.list(row.images)), .text(Self.list(row.knownIDs)),
+                .integer(row.inFlight ? 1 : 0), .integer(row.attempts),
+            ])
+    }
+
+    // MARK: Reading
+
+    package func batch(_ id: Int) throws(SQLiteError) -> Batch? {
+        try database.use { db throws(SQLiteError) in
+            try db.first(
+                "SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes FROM batches WHERE id = ?",
+                [.integer(id)], Self.readBatch)
+        }
+    }
+
+    /// The newest batches first, at most `limit`.
+    package func recent(limit: Int = 100) throws(SQLiteError) -> [Batch] {
+        try database.use { db throws(SQLiteError) in
+            try db.rows(
+                "SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes FROM batches ORDER BY id DESC LIMIT ?",
+                [.integer(limit)], Self.readBatch)
+        }
+    }
+
+    /// Batches that were applying when the dashboard stopped (or are applying now).
+    func running() throws(SQLiteError) -> [Int] {
+        try database.use { db throws(SQLiteError) in
+            try db.rows("SELECT id FROM batches WHERE state = 'running' ORDER BY id", []) { $0.integer(0) }
+        }
+    }
+
+    package func counts(_ batchID: Int) throws(SQLiteError) -> BatchCounts {
+        try database.use { db throws(SQLiteError) -> BatchCounts in
+            let rows = try db.rows(
+                "SELECT status, operation, count(*) FROM batch_rows WHERE batch_id = ? GROUP BY status, operation", [.integer(batchID)]
+            ) { ($0.text(0), $0.text(1), $0.integer(2)) }
+            return rows.reduce(into: BatchCounts()) { counts, row in counts.add(row.2, status: row.0, operation: row.1) }
+        }
+    }
+
+    /// The counts of the `limit` most recent batches (those `recent(limit:)` gives), in one
+    /// query rather than one per batch.
+    package func countsOfRecent(limit: Int = 100) throws(SQLiteError) -> [Int: BatchCounts] {
+        try database.use { db throws(SQLiteError) -> [Int: BatchCounts] in
+            let rows = try db.rows(
+                """
+                SELECT batch_id, status, operation, count(*) FROM batch_rows
+                WHERE batch_id IN (SELECT id FROM batches ORDER BY id DESC LIMIT ?) GROUP BY batch_id, status, operation
+                """,
+                [.integer(limit)]
+            ) { ($0.integer(0), $0.text(1), $0.text(2), $0.integer(3)) }
+            return rows.reduce(into: [:]) { counts, row in counts[row.0, default: BatchCounts()].add(row.3, status: row.1, operation: row.2) }
+        }
+    }
+
+    /// Rows in order, `limit` from `offset`, of one status or all.
+    package func rows(_ batchID: Int, status: BatchRow.Status? = nil, offset: Int = 0, limit: Int = .max) throws(SQLiteError) -> [BatchRow] {
+        try database.use { db throws(SQLiteError) in
+            if let status {
+                return try db.rows(
+                    """
+                    SELECT batch_id, number, line, product_id, operation, status, name, currency,
+                        old_name, old_description, old_price, old_currency, old_discount, old_stock,
+                        new_name, new_description, new_price, new_currency, new_discount, new_stock,
+                        problems, warnings, failure, market_message, images, known_ids, in_flight, attempts
+                    FROM batch_rows WHERE batch_id = ? AND status = ? ORDER BY number LIMIT ? OFFSET ?
+                    """,
+                    [.integer(batchID), .text(status.rawValue), .integer(limit), .integer(offset)], Self.readRow)
+            }
+            return try db.rows(
+                """
+                SELECT batch_id, number, line, product_id, operation, status, name, currency,
+                    old_name, old_description, old_price, old_currency, old_discount, old_stock,
+                    new_name, new_description, new_price, new_currency, new_discount, new_stock,
+                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts
+                FROM batch_rows WHERE batch_id = ? ORDER BY number LIMIT ? OFFSET ?
+                """,
+                [.integer(batchID), .integer(limit), .integer(offset)], Self.readRow)
+        }
+    }
+
+    func row(_ batchID: Int, _ number: Int) throws(SQLiteError) -> BatchRow? {
+        try database.use { db throws(SQLiteError) in
+            try db.first(
+                """
+                SELECT batch_id, number, line, product_id, operation, status, name, currency,
+                    old_name, old_description, old_price, old_currency, old_discount, old_stock,
+                    new_name, new_description, new_price, new_currency, new_discount, new_stock,
+                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts
+                FROM batch_rows WHERE batch_id = ? AND number = ?
+                """,
+                [.integer(batchID), .integer(number)], Self.readRow)
+        }
+    }
+
+    /// Pending rows after `number`, in order, at most `limit` (the runner's next share).
+    func pending(_ batchID: Int, after number: Int, limit: Int) throws(SQLiteError) -> [BatchRow] {
+        try database.use { db throws(SQLiteError) in
+            try db.rows(
+                """
+                SELECT batch_id, number, line, product_id, operation, status, name, currency,
+                    old_name, old_description, old_price, old_currency, old_discount, old_stock,
+                    new_name, new_description, new_price, new_currency, new_discount, new_stock,
+                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts
+                FROM batch_rows WHERE batch_id = ? AND status = 'pending' AND number > ? ORDER BY number LIMIT ?
+                """,
+                [.integer(batchID), .integer(number), .integer(limit)], Self.readRow)
+        }
+    }
+
+    /// Product ids the batch's done creates registered (so a check after a restart does not
+    /// claim one product for two rows).
+    func createdIDs(_ batchID: Int) throws(SQLiteError) -> Set<Int> {
+        try database.use { db throws(SQLiteError) in
+            Set(try db.rows(
+                "SELECT product_id FROM batch_rows WHERE batch_id = ? AND operation = 'create' AND product_id IS NOT NULL",
+                [.integer(batchID)]) { $0.integer(0) })
+        }
+    }
+
+    func image(_ id: Int) throws(SQLiteError) -> ImageUpload? {
+        try database.use { db throws(SQLiteError) in
+            try db.first("SELECT filename, content_type, bytes FROM batch_images WHERE id = ?", [.integer(id)]) {
+                ImageUpload(filename: $0.text(0), contentType: $0.text(1), bytes: $0.blob(2))
+            }
+        }
+    }
+
+    // MARK: State changes
+
+    /// preview → running, once: false when the batch was not in preview (applied already).
+    package func startApplying(_ batchID: Int) throws(SQLiteError) -> Bool {
+        try database.use { db throws(SQLiteError) -> Bool in
+            try db.run("UPDATE batches SET state = 'running' WHERE id = ? AND state = 'preview'", [.integer(batchID)])
+            return db.changes == 1
+        }
+    }
+
+    /// finished → running with the failed rows pending again: false when the batch is not
+    /// finished or has no failed row.
+    package func startRetry(_ batchID: Int) throws(SQLiteError) -> Bool {
+        try database.use { db throws(SQLiteError) -> Bool in
+            try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Bool in
+                guard try db.first("SELECT state FROM batches WHERE id = ?", [.integer(batchID)], { $0.text(0) }) == "finished" else {
+                    return false
+                }
+                // A row whose write may have been done keeps its code until its check: its
+                // attempts say a write was sent.
+                try db.run(
+                    "UPDATE batch_rows SET status = 'pending', failure = '', market_message = NULL WHERE batch_id = ? AND status = 'failed'",
+                    [.integer(batchID)])
+                guard db.changes > 0 else { return false }
+                try db.run("UPDATE batches SET state = 'running', finished_at = NULL WHERE id = ?", [.integer(batchID)])
+                return true
+            }
+        }
+    }
+
+    func finish(_ batchID: Int) throws(SQLiteError) {
+        try database.use { db throws(SQLiteError) in
+            try db.run(
+                "UPDATE batches SET state = 'finished', finished_at = ? WHERE id = ? AND state = 'running'",
+                [.integer(Int(now().timeIntervalSince1970)), .integer(batchID)])
+            // Images are kept only while a create may still need them.
+            let waiting = try db.first(
+                "SELECT count(*) FROM batch_rows WHERE batch_id = ? AND operation = 'create' AND status IN ('pending', 'failed')",
+                [.integer(batchID)]) { $0.integer(0) } ?? 0
+            if waiting == 0 { try db.run("DELETE FROM batch_images WHERE batch_id = ?", [.integer(batchID)]) }
+        }
+    }
+
+    /// Drops a batch in preview (Cancel); false when it was no longer in preview.
+    package func discard(_ batchID: Int) throws(SQLiteError) -> Bool {
+        try database.use { db throws(SQLiteError) -> Bool in
+            try db.run("DELETE FROM batches WHERE id = ? AND state = 'preview'", [.integer(batchID)])
+            return db.changes == 1
+        }
+    }
+
+    /// The in-flight mark, committed before the write is sent.
+    func markInFlight(_ batchID: Int, _ number: Int) throws(SQLiteError) {
+        try database.use { db throws(SQLiteError) in
+            try db.run(
+                "UPDATE batch_rows SET in_flight = 1, attempts = attempts + 1 WHERE batch_id = ? AND number = ?",
+                [.integer(batchID), .integer(number)])
+        }
+    }
+
+    /// A row's outcome, with its in-flight mark cleared in the same commit.
+    func settle(
+        _ batchID: Int, _ number: Int, status: BatchRow.Status, failure: BatchFailure? = nil, productID: Int? = nil
+    ) throws(SQLiteError) {
+        try database.use { db throws(SQLiteError) in
+            try db.run(
+                """
+                UPDATE batch_rows SET status = ?, failure = ?, market_message = ?, product_id = coalesce(?, product_id), in_flight = 0
+                WHERE batch_id = ? AND number = ?
+                """,
+                [
+                    .text(status.rawValue), .text(failure?.code.rawValue ?? ""), .optional(failure?.marketMessage),
+                    .optional(productID), .integer(batchID), .integer(number),
+                ])
+        }
+    }
+
+    /// After a restart: rows marked in flight are pending again (their check before sending
+    /// finds out what the market did). Returns how many there were.
+    func clearInFlight(_ batchID: Int) throws(SQLiteError) -> Int {
+        try database.use { db throws(SQLiteError) -> Int in
+            try db.run(
+                "UPDATE batch_rows SET in_flight = 0, status = 'pending' WHERE batch_id = ? AND in_flight = 1", [.integer(batchID)])
+            return db.changes
+        }
+    }
+
+    /// Removes batches finished (or left in preview) more than `keptFor` ago; returns how many.
+    @discardableResult
+    package func prune() throws(SQLiteError) -> Int {
+        let cutoff = Int(now().timeIntervalSince1970 - Self.keptFor)
+        return try database.use { db throws(SQLiteError) -> Int in
+            try db.run("DELETE FROM batches WHERE state <> 'running' AND coalesce(finished_at, created_at) < ?", [.integer(cutoff)])
+            return db.changes
+        }
+    }
+
+    // MARK: Encoding
+
+    // Rows are read with every column of `batch_rows`, in the order the table declares them.
+
+    private static func readBatch(_ row: SQLiteRow) -> Batch {
+        let action = BatchAction.Kind(rawValue: row.text(5)).map { kind in
+            BatchAction(
+                kind: kind, value: Decimal(string: row.text(6), locale: Locale(identifier: "en_US_POSIX")) ?? 0,
+                unit: BatchAction.Unit(rawValue: row.text(7)) ?? .amount)
+        }
+        return Batch(
+            id: row.integer(0), kind: Batch.Kind(rawValue: row.text(1)) ?? .bulk, state: Batch.State(rawValue: row.text(2)) ?? .finished,
+            createdAt: Date(timeIntervalSince1970: TimeInterval(row.integer(3))),
+            finishedAt: row.isNull(4) ? nil : Date(timeIntervalSince1970: TimeInterval(row.integer(4))),
+            action: action, source: row.text(8), notes: decode(row.text(9)))
+    }
+
+    private static func readRow(_ row: SQLiteRow) -> BatchRow {
+        let failure = BatchFailure.Code(rawValue: row.text(22)).map {
+            BatchFailure(code: $0, marketMessage: row.isNull(23) ? nil : row.text(23))
+        }
+        return BatchRow(
+            batchID: row.integer(0), number: row.integer(1), line: row.isNull(2) ? nil : row.integer(2),
+            productID: row.isNull(3) ? nil : row.integer(3), operation: BatchRow.Operation(rawValue: row.text(4)) ?? .none,
+            status: BatchRow.Status(rawValue: row.text(5)) ?? .invalid, name: row.text(6), currency: row.text(7),
+            before: fields(row, from: 8), after: fields(row, from: 14), problems: decode(row.text(20)), warnings: decode(row.text(21)),
+            failure: failure, images: numbers(row.text(24)), knownIDs: numbers(row.text(25)), inFlight: row.integer(26) != 0,
+            attempts: row.integer(27))
+    }
+
+    private static func fields(_ row: SQLiteRow, from first: Int32) -> RecordedFields {
+        func text(_ offset: Int32) -> String? { row.isNull(first + offset) ? nil : row.text(first + offset) }
+        func amount(_ offset: Int32) -> Decimal? { text(offset).flatMap { Decimal(string: $0, locale: Locale(identifier: "en_US_POSIX")) } }
+        return RecordedFields(
+            name: text(0), description: text(1), price: amount(2), currency: text(3), discountedPrice: amount(4),
+            stock: row.isNull(first + 5) ? nil : row.integer(first + 5))
+    }
+
+    private static func values(_ fields: RecordedFields) -> [SQLiteValue] {
+        [
+            .optional(fields.name), .optional(fields.description), .optional(fields.price.map { "\($0)" }), .optional(fields.currency),
+            .optional(fields.discountedPrice.map { "\($0)" }), .optional(fields.stock),
+        ]
+    }
+
+
+    private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }
+    private static func numbers(_ text: String) -> [Int] { text.split(separator: ",").compactMap { Int($0) } }
+
+    private static func encode(_ texts: [BatchNote]) -> String {
+        guard !texts.isEmpty, let data = try? JSONEncoder().encode(texts) else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func decode(_ text: String) -> [BatchNote] {
+        guard !text.isEmpty else { return [] }
+        return (try? JSONDecoder().decode([BatchNote].self, from: Data(text.utf8))) ?? []
+    }
+}

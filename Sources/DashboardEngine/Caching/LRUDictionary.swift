@@ -1,0 +1,162 @@
+/// A dictionary that remembers the order of use: lookups through `value(forKey:)` and writes move
+/// an entry to the most recent end, and `removeLeastRecentlyUsed()` takes from the other end.
+/// Every operation is O(1): a doubly linked list threaded through an array of nodes, with freed
+/// slots reused. Not thread-safe; owners keep it inside a `Mutex`.
+package struct LRUDictionary<Key: Hashable, Value> {
+    fileprivate struct Node {
+        var key: Key
+        var value: Value
+        var older: Int?
+        var newer: Int?
+        /// `clock` when the entry last became the newest.
+        var stamp: UInt64
+    }
+
+    private var nodes: [Node?] = []
+    private var free: [Int] = []
+    private var index: [Key: Int] = [:]
+    private var oldest: Int?
+    private var newest: Int?
+    /// Counts moves to the newest end, for `peekWithRecency`.
+    private var clock: UInt64 = 0
+
+    package init() {}
+
+    package var count: Int { index.count }
+    var isEmpty: Bool { index.isEmpty }
+
+    /// The value, marking the entry as just used.
+    package mutating func value(forKey key: Key) -> Value? {
+        guard let slot = index[key] else { return nil }
+        moveToNewest(slot)
+        return nodes[slot]?.value
+    }
+
+    /// The value without changing the order.
+    package func peek(_ key: Key) -> Value? {
+        guard let slot = index[key] else { return nil }
+        return nodes[slot]?.value
+    }
+
+    /// The value without changing the order, and whether the entry is recent: the newest, or
+    /// made newest within the last `count / 2` moves. Lets an owner behind a reader-writer lock
+    /// answer most hits under the shared lock and take the exclusive one (for `value(forKey:)`)
+    /// only for entries drifting into the older half, an approximate LRU: an entry still reaches
+    /// the oldest end only if no lookup found it there in the older half.
+    package func peekWithRecency(_ key: Key) -> (value: Value, isRecent: Bool)? {
+        peek(key) { $0 }.map { ($0.result, $0.isRecent) }
+    }
+
+    /// What `body` makes of the value, read in place, and whether the entry is recent (as
+    /// `peekWithRecency` says); nil when the key is absent. For a cache hit that needs a part of
+    /// a large value: nothing else of the entry is copied out.
+    func peek<R>(_ key: Key, _ body: (Value) -> R) -> (result: R, isRecent: Bool)? {
+        guard let slot = index[key] else { return nil }
+        return nodes.withUnsafeBufferPointer { nodes -> (result: R, isRecent: Bool)? in
+            // Through the pointer's `pointee`, the node's fields are read where they are; an
+            // array or buffer subscript, or a name bound to the node, copies all of it first
+            // (key and value). The node is there: its stamp was just read.
+            guard let node = nodes.baseAddress.map({ $0 + slot }), let stamp = node.pointee?.stamp else { return nil }
+            return (body(node.pointee!.value), slot == newest || clock &- stamp <= UInt64(count / 2))
+        }
+    }
+
+    package func contains(_ key: Key) -> Bool { index[key] != nil }
+
+    /// Inserts or replaces; either way the entry becomes the most recently used.
+    /// Returns the value it replaced.
+    @discardableResult
+    package mutating func setValue(_ value: Value, forKey key: Key) -> Value? {
+        if let slot = index[key] {
+            let previous = nodes[slot]?.value
+            nodes[slot]?.value = value
+            moveToNewest(slot)
+            return previous
+        }
+        let node = Node(key: key, value: value, older: newest, newer: nil, stamp: clock)
+        clock &+= 1
+        let slot: Int
+        if let reused = free.popLast() {
+            slot = reused
+            nodes[slot] = node
+        } else {
+            slot = nodes.count
+            nodes.append(node)
+        }
+        if let newest { nodes[newest]?.newer = slot }
+        newest = slot
+        if oldest == nil { oldest = slot }
+        index[key] = slot
+        return nil
+    }
+
+    /// Updates a value in place without changing the order; false when the key is absent.
+    @discardableResult
+    mutating func update(_ key: Key, _ body: (inout Value) -> Void) -> Bool {
+        guard let slot = index[key], var node = nodes[slot] else { return false }
+        nodes[slot] = nil
+        body(&node.value)
+        nodes[slot] = node
+        return true
+    }
+
+    @discardableResult
+    package mutating func removeValue(forKey key: Key) -> Value? {
+        guard let slot = index.removeValue(forKey: key) else { return nil }
+        return release(slot)?.value
+    }
+
+    /// Removes and returns the entry used longest ago.
+    @discardableResult
+    package mutating func removeLeastRecentlyUsed() -> (key: Key, value: Value)? {
+        guard let slot = oldest, let key = nodes[slot]?.key else { return nil }
+        index[key] = nil
+        return release(slot)
+    }
+
+    package mutating func removeAll() {
+        self = LRUDictionary()
+    }
+
+    /// Entries from the least to the most recently used.
+    package var entriesByAge: [(key: Key, value: Value)] {
+        var out: [(key: Key, value: Value)] = []
+        out.reserveCapacity(count)
+        var cursor = oldest
+        while let slot = cursor, let node = nodes[slot] {
+            out.append((node.key, node.value))
+            cursor = node.newer
+        }
+        return out
+    }
+
+    private mutating func unlink(_ slot: Int) {
+        guard let node = nodes[slot] else { return }
+        if let older = node.older { nodes[older]?.newer = node.newer } else { oldest = node.newer }
+        if let newer = node.newer { nodes[newer]?.older = node.older } else { newest = node.older }
+        nodes[slot]?.older = nil
+        nodes[slot]?.newer = nil
+    }
+
+    private mutating func moveToNewest(_ slot: Int) {
+        guard newest != slot else { return }
+        nodes[slot]?.stamp = clock
+        clock &+= 1
+        unlink(slot)
+        nodes[slot]?.older = newest
+        if let newest { nodes[newest]?.newer = slot }
+        newest = slot
+        if oldest == nil { oldest = slot }
+    }
+
+    private mutating func release(_ slot: Int) -> (key: Key, value: Value)? {
+        unlink(slot)
+        guard let node = nodes[slot] else { return nil }
+        nodes[slot] = nil
+        free.append(slot)
+        return (node.key, node.value)
+    }
+}
+
+extension LRUDictionary: Sendable where Key: Sendable, Value: Sendable {}
+extension LRUDictionary.Node: Sendable where Key: Sendable, Value: Sendable {}

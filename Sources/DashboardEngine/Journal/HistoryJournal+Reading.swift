@@ -1,0 +1,93 @@
+import Foundation
+import SQLite
+
+/// Reading the journal: a page at a time, newest first (`LIMIT`/`OFFSET` over the primary key,
+/// or over `journal_by_product` for one product), so a page costs the same however long the
+/// journal is, and memory holds one page.
+extension HistoryJournal {
+    package struct Page: Sendable {
+        package var entries: [JournalEntry]
+        /// Entries in the whole journal (or of the product).
+        package var total: Int
+    }
+
+    /// Entries `offset..<offset+limit`, newest first, of every product or of `product`.
+    package func page(product: Int?, offset: Int, limit: Int) async throws(SQLiteError) -> Page {
+        try await database.background { db throws(SQLiteError) in
+            if let product {
+                let total = try db.first("SELECT COUNT(*) FROM journal WHERE product_id = ?", [.integer(product)]) { $0.integer(0) } ?? 0
+                let entries = try db.rows(
+                    """
+                    SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
+                        outcome, result, failure_code, failure_message, note
+                    FROM journal WHERE product_id = ? ORDER BY id DESC LIMIT ? OFFSET ?
+                    """, [.integer(product), .integer(limit), .integer(offset)], Self.entry(from:))
+                return Page(entries: entries, total: total)
+            }
+            let total = try db.first("SELECT COUNT(*) FROM journal") { $0.integer(0) } ?? 0
+            let entries = try db.rows(
+                """
+                SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
+                    outcome, result, failure_code, failure_message, note
+                FROM journal ORDER BY id DESC LIMIT ? OFFSET ?
+                """, [.integer(limit), .integer(offset)], Self.entry(from:))
+            return Page(entries: entries, total: total)
+        }
+    }
+
+    /// Entry `id`, if the journal still holds it.
+    package func entry(_ id: Int) async throws(SQLiteError) -> JournalEntry? {
+        try await database.background { db throws(SQLiteError) in try Self.entry(id, db) }
+    }
+
+    /// The undo of entry `id` that was done, or may have been (in flight, or of unknown
+    /// outcome); nil when it was never undone or every undo was refused.
+    package func undo(of id: Int) async throws(SQLiteError) -> JournalEntry? {
+        try await database.background { db throws(SQLiteError) in
+            try db.first(
+                """
+                SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
+                    outcome, result, failure_code, failure_message, note
+                FROM journal WHERE target_entry = ? AND cause = 'undo' AND outcome != 'failed' ORDER BY id DESC LIMIT 1
+                """, [.integer(id)], Self.entry(from:))
+        }
+    }
+
+    /// Of `ids`, those undone already (or being undone), each with its latest undo's entry,
+    /// for the history page's buttons.
+    package func undone(among ids: [Int]) async throws(SQLiteError) -> [Int: Int] {
+        guard let low = ids.min(), let high = ids.max() else { return [:] }
+        let found = try await database.background { db throws(SQLiteError) in
+            try db.rows(
+                """
+                SELECT target_entry, MAX(id) FROM journal
+                WHERE cause = 'undo' AND outcome != 'failed' AND target_entry BETWEEN ? AND ? GROUP BY target_entry
+                """, [.integer(low), .integer(high)]) { ($0.integer(0), $0.integer(1)) }
+        }
+        let wanted = Set(ids)
+        return Dictionary(found.filter { wanted.contains($0.0) }, uniquingKeysWith: max)
+    }
+
+    static func entry(_ id: Int, _ db: SQLiteConnection) throws(SQLiteError) -> JournalEntry? {
+        try db.first(
+            """
+            SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
+                outcome, result, failure_code, failure_message, note
+            FROM journal WHERE id = ?
+            """, [.integer(id)], entry(from:))
+    }
+
+    /// A row of the `SELECT id, at, kind, …, note` lists above.
+    static func entry(from row: SQLiteRow) -> JournalEntry {
+        func optionalInt(_ column: Int32) -> Int? { row.isNull(column) ? nil : row.integer(column) }
+        func fields(_ column: Int32) -> RecordedFields? { row.isNull(column) ? nil : RecordedFields(storedText: row.text(column)) }
+        let failure: MarketFailureReason? = row.isNull(13) ? nil : MarketFailureReason(
+            code: MarketFailureReason.Code(rawValue: row.text(13)) ?? .refused, marketMessage: row.isNull(14) ? nil : row.text(14))
+        return JournalEntry(
+            id: row.integer(0), at: date(milliseconds: row.integer(1)), kind: WriteKind(rawValue: row.text(2)) ?? .outside,
+            productID: optionalInt(3), productName: row.text(4),
+            cause: cause(row.text(5), batchID: optionalInt(6), batchRow: optionalInt(7), target: optionalInt(8)),
+            before: fields(9), after: fields(10), outcome: JournalEntry.Outcome(rawValue: row.text(11)) ?? .unknown,
+            result: fields(12), failure: failure, note: row.isNull(15) ? nil : JournalEntry.Note(storedText: row.text(15)))
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import ServerLogging
+import SQLite
+
+/// The history journal: every write this dashboard makes, kept in `DashboardDatabase` for
+/// `retentionDays` (90 by default). It is the real `WriteLog`: `willWrite` commits an entry
+/// (fsynced, see `DashboardDatabase`) before the write is sent, and `didWrite` its outcome
+/// after, so a write that went through before a crash is still there after it (as
+/// interrupted, outcome unknown, when the crash came before the answer). A delete also hands
+/// the product to the recycle bin before it is sent.
+///
+/// The catalog count adds what changed on the market without this dashboard
+/// (`HistoryJournal+Outside.swift`); the history pages read it a page at a time
+/// (`HistoryJournal+Reading.swift`).
+package final class HistoryJournal: WriteLog {
+    let database: DashboardDatabase
+    let recycleBin: RecycleBin?
+    package let retentionDays: Int
+    let now: @Sendable () -> Date
+    let logger: ServerLogger
+
+    package static let defaultRetentionDays = 90
+
+    /// Marks the entries a crash left in flight as interrupted (outcome unknown) and drops
+    /// those older than `retentionDays`.
+    package init(
+        database: DashboardDatabase, recycleBin: RecycleBin?, retentionDays: Int = defaultRetentionDays,
+        now: @escaping @Sendable () -> Date = { Date() }, logger: ServerLogger = ServerLogger(level: .off)
+    ) throws(SQLiteError) {
+        self.database = database
+        self.recycleBin = recycleBin
+        self.retentionDays = retentionDays
+        self.now = now
+        self.logger = logger
+        let interrupted = JournalEntry.Note.interrupted.storedText
+        let cutoff = cutoff
+        try database.use { db throws(SQLiteError) in
+            try db.run(
+                "UPDATE journal SET outcome = 'unknown', note = ? WHERE outcome = 'pending'", [.text(interrupted)])
+            try Self.prune(db, before: cutoff)
+        }
+    }
+
+    // MARK: WriteLog
+
+    package func willWrite(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? {
+        let name = intent.detail?.name ?? intent.before?.name ?? intent.after?.name ?? ""
+        let cause = Self.columns(intent.cause)
+        let values: [SQLiteValue] = [
+            .integer(Self.milliseconds(now())), .text(intent.kind.rawValue), .optional(intent.productID), .text(name),
+            .text(cause.name), .optional(cause.batchID), .optional(cause.batchRow), .optional(cause.target),
+            .optional(intent.before?.storedText), .optional(intent.after?.storedText),
+        ]
+        let id: Int
+        do {
+            id = try await database.background { db throws(SQLiteError) in
+                try db.run(
+                    """
+                    INSERT INTO journal (at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after, outcome)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')
+                    """, values)
+                return db.lastInsertRowID
+            }
+        } catch {
+            logger.log(.error, "history: a write was not sent because the journal could not record it: \(error)")
+            throw WriteRefusal(reason: .journalUnavailable, detail: error.description)
+        }
+        if intent.kind == .delete, let bin = recycleBin, let detail = intent.detail {
+            do {
+                try await bin.keep(detail, entry: id)
+            } catch {
+                logger.log(.warning, "history: product \(detail.id) was not deleted: the recycle bin could not keep it (\(error))")
+                await finish(id, .failed(MarketFailureReason(.imagesNotKept)))
+                throw WriteRefusal(reason: .imagesNotKept, detail: String(describing: error))
+            }
+        }
+        return WriteLogEntry(id: id)
+    }
+
+    package func didWrite(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {
+        guard let entry else { return }
+        guard let written = await finish(entry.id, outcome) else { return }
+        await tellRecycleBin(written, outcome)
+    }
+
+    /// What the recycle bin needs to hear when a write ends: a delete's outcome (the item is
+    /// kept, or dropped when nothing was deleted), and a restore that is done.
+    func tellRecycleBin(_ entry: JournalEntry, _ outcome: WriteOutcome) async {
+        if entry.kind == .delete { await recycleBin?.deleteEnded(entry: entry.id, outcome: outcome) }
+        if case .restore(let trashEntry)? = entry.cause, case .done(_, let productID) = outcome {
+            await recycleBin?.restored(entry: trashEntry, as: productID)
+        }
+    }
+
+    /// Records `outcome` on entry `id`; returns the entry as it now stands.
+    @discardableResult
+    private func finish(_ id: Int, _ outcome: WriteOutcome) async -> JournalEntry? {
+        let values: [SQLiteValue]
+        switch outcome {
+        case .done(let fields, let productID):
+            values = [.text("done"), .optional(fields?.storedText), .null, .null, .integer(productID)]
+        case .failed(let reason):
+            values = [.text("failed"), .null, .text(reason.code.rawValue), .optional(reason.marketMessage), .null]
+        case .unknown:
+            values = [.text("unknown"), .null, .null, .null, .null]
+        }
+        let finishedAt = SQLiteValue.integer(Self.milliseconds(now()))
+        do {
+            return try await database.background { db throws(SQLiteError) in
+                try db.run(
+                    """
+                    UPDATE journal SET outcome = ?, result = ?, failure_code = ?, failure_message = ?,
+                        product_id = COALESCE(?, product_id), finished_at = ? WHERE id = ?
+                    """, values + [finishedAt, .integer(id)])
+                return try Self.entry(id, db)
+            }
+        } catch {
+            logger.log(.error, "history: the outcome of entry \(id) could not be recorded: \(error)")
+            return nil
+        }
+    }
+
+    // MARK: Pruning
+
+    /// Drops entries older than `retentionDays` (at start-up and once a day).
+    package func prune() async {
+        let cutoff = cutoff
+        do {
+            try await database.background { db throws(SQLiteError) in try Self.prune(db, before: cutoff) }
+        } catch {
+            logger.log(.error, "history: old entries could not be dropped: \(error)")
+        }
+    }
+
+    /// Entries from before this are dropped.
+    private var cutoff: Date { now().addingTimeInterval(-Double(retentionDays) * 86_400) }
+
+    private static func prune(_ db: SQLiteConnection, before cutoff: Date) throws(SQLiteError) {
+        try db.run("DELETE FROM journal WHERE at < ?", [.integer(milliseconds(cutoff))])
+    }
+
+    // MARK: Storage
+
+    static func milliseconds(_ date: Date) -> Int {
+        Int((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    static func date(milliseconds: Int) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// How a cause is stored: its name and the numbers it carries.
+    static func columns(_ cause: WriteCause?) -> (name: String, batchID: Int?, batchRow: Int?, target: Int?) {
+        switch cause {
+        case .form?: ("form", nil, nil, nil)
+        case .batch(let id, let row)?: ("batch", id, row, nil)
+        case .undo(let entry)?: ("undo", nil, nil, entry)
+        case .restore(let entry)?: ("restore", nil, nil, entry)
+        case nil: ("outside", nil, nil, nil)
+        }
+    }
+
+    static func cause(_ name: String, batchID: Int?, batchRow: Int?, target: Int?) -> WriteCause? {
+        switch name {
+        case "form": .form
+        case "batch": .batch(id: batchID ?? 0, row: batchRow ?? 0)
+        case "undo": .undo(entry: target ?? 0)
+        case "restore": .restore(entry: target ?? 0)
+        default: nil
+        }
+    }
+
+    static let migrations: [DashboardDatabase.Migration] = [
+        DashboardDatabase.Migration(
+            name: "journal-1",
+            sql: """
+                CREATE TABLE journal (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    at INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    product_id INTEGER,
+                    product_name TEXT NOT NULL,
+                    cause TEXT NOT NULL,
+                    batch_id INTEGER,
+                    batch_row INTEGER,
+                    target_entry INTEGER,
+                    before TEXT,
+                    after TEXT,
+                    outcome TEXT NOT NULL,
+                    result TEXT,
+                    failure_code TEXT,
+                    failure_message TEXT,
+                    note TEXT,
+                    finished_at INTEGER
+                );
+                CREATE INDEX journal_by_product ON journal (product_id, id);
+                CREATE INDEX journal_by_time ON journal (at);
+                CREATE INDEX journal_by_target ON journal (target_entry);
+                """)
+    ]
+}
+
+extension SQLiteValue {
+    static func optional(_ value: Int?) -> SQLiteValue {
+        value.map { .integer($0) } ?? .null
+    }
+
+    static func optional(_ value: String?) -> SQLiteValue {
+        value.map { .text($0) } ?? .null
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import MarketClient
+import Synchronization
+
+/// The dashboard's way to the market: reads go through the JSON caches (fresh briefly, then
+/// stale-while-revalidate, stale-if-error up to a hard age; one upstream call per key at a
+/// time), writes go straight through and then drop the cached reads they change.
+package final class MarketGateway: Sendable {
+    package struct ListKey: Hashable, Sendable {
+        var page: Int
+        var perPage: Int
+        var search: String
+
+        package init(page: Int, perPage: Int, search: String) {
+            self.page = page
+            self.perPage = perPage
+            self.search = search
+        }
+    }
+
+    let api: any MarketAPI
+    package let lists: StaleWhileRevalidateCache<ListKey, ProductPageEnvelope>
+    package let details: StaleWhileRevalidateCache<Int, ProductDetail>
+    /// Told after every write, once the caches have dropped what it changed (the catalog
+    /// snapshot applies it).
+    private let writeObservers = Mutex<[@Sendable (MarketWrite) -> Void]>([])
+
+    package init(
+        api: any MarketAPI, freshFor: Duration = .seconds(10), hardExpiry: Duration = .seconds(600),
+        slowAfter: Duration = .seconds(2)
+    ) {
+        self.api = api
+        lists = StaleWhileRevalidateCache(freshFor: freshFor, hardExpiry: hardExpiry, slowAfter: slowAfter)
+        details = StaleWhileRevalidateCache(freshFor: freshFor, hardExpiry: hardExpiry, slowAfter: slowAfter)
+    }
+
+    /// Waits for the refreshes running now to land (a test seam; see the caches' `settle`).
+    func settle() async {
+        await lists.settle()
+        await details.settle()
+    }
+
+    package func page(_ key: ListKey) async throws -> CachedValue<ProductPageEnvelope> {
+        let api = self.api
+        return try await lists.value(for: key) {
+            try await api.listProducts(page: key.page, itemsPerPage: key.perPage, search: key.search.isEmpty ? nil : key.search)
+        }
+    }
+
+    package func product(id: Int) async throws -> CachedValue<ProductDetail> {
+        let api = self.api
+        return try await details.value(for: id) {
+            try await api.product(id: id)
+        }
+    }
+
+    /// After a write: every list may now be different, and so may this product.
+    package func recordWrite(_ write: MarketWrite) {
+        lists.invalidateAll()
+        if let productID = write.productID { details.invalidate(productID) }
+        writeObservers.withLock { $0 }.forEach { $0(write) }
+    }
+
+    package func observeWrites(_ observer: @escaping @Sendable (MarketWrite) -> Void) {
+        writeObservers.withLock { $0.append(observer) }
+    }
+}

@@ -1,0 +1,40 @@
+/// Why an uploaded image cannot be used (the register form keeps the others, an import row
+/// says which of its images it is).
+package enum ImageRefusal: Error, Sendable, Equatable {
+    case notJPEGOrPNG
+    /// Over `ProductRules.maxImageBytes`; its size.
+    case tooLarge(bytes: Int)
+    /// A JPEG or PNG cut short or damaged; the format's name.
+    case damaged(format: String)
+    /// A sixth image.
+    case tooMany
+    /// The server keeps too many unfinished forms now.
+    case busy
+    /// The server could not keep it (its folder failed).
+    case unavailable
+}
+
+extension ImageRefusal: StoredCode {
+    package var stored: CodeAndArguments {
+        switch self {
+        case .notJPEGOrPNG: CodeAndArguments("not-jpeg-or-png")
+        case .tooLarge(let bytes): CodeAndArguments("too-large", bytes)
+        case .damaged(let format): CodeAndArguments("damaged", format)
+        case .tooMany: CodeAndArguments("too-many")
+        case .busy: CodeAndArguments("busy")
+        case .unavailable: CodeAndArguments("unavailable")
+        }
+    }
+
+    package init?(stored: CodeAndArguments) {
+        switch stored.code {
+        case "not-jpeg-or-png": self = .notJPEGOrPNG
+        case "too-large": guard let bytes = stored.integer(0) else { return nil }; self = .tooLarge(bytes: bytes)
+        case "damaged": guard let format = stored.text(0) else { return nil }; self = .damaged(format: format)
+        case "too-many": self = .tooMany
+        case "busy": self = .busy
+        case "unavailable": self = .unavailable
+        default: return nil
+        }
+    }
+}

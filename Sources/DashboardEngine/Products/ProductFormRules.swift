@@ -1,0 +1,167 @@
+import Foundation
+import MarketClient
+
+/// The API's rules for product fields on create (`docs/market-api.md`), checked on the
+/// server before anything is sent. A value that breaks a rule gives a `FieldProblem`: a code,
+/// worded in the reader's language when a page shows it.
+///
+/// Choices: text is trimmed at both ends and line breaks become `\n`; lengths count
+/// `Character`s (what a person sees, and what the embedded market counts). Amounts accept
+/// digits with an optional decimal point and thousands commas (`1,000`); KRW amounts are whole
+/// numbers, USD amounts have at most two decimals (cents); prices are capped at 10 billion so
+/// they stay exact everywhere. An empty discount means 0. An empty stock means 0 (the API's
+/// default); otherwise a whole number from 0 to 2,147,483,647 (a Java `int` upstream).
+package enum ProductFormRules {
+    package struct Valid: Sendable, Equatable {
+        var name: String
+        var description: String
+        var price: Money
+        var currency: Currency
+        var discountedPrice: Money
+        var stock: Int
+
+        package var newProduct: NewProduct {
+            NewProduct(
+                name: name, description: description, price: price, currency: currency,
+                discountedPrice: discountedPrice, stock: stock)
+        }
+    }
+
+    static let nameLength = 3...100
+    static let descriptionLength = 10...1000
+    static let maxPrice = Decimal(10_000_000_000)
+    static let maxStock = 2_147_483_647
+    package static let maxImageBytes = 300 * 1024
+
+    /// The checked product, or the problems of every field that is wrong.
+    package static func validate(_ values: ProductFormValues) -> (valid: Valid?, errors: FieldErrors) {
+        var errors = FieldErrors()
+        let name = errors.take(.name, checkName(values.name))
+        let description = errors.take(.description, checkDescription(values.description))
+        let currency = errors.take(.currency, checkCurrency(values.currency))
+        let rulesCurrency = currency ?? .usd
+        let price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency))
+        var discount = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency))
+        if let price, let amountOff = discount, amountOff > price {
+            errors.add(.discountedPrice, .discountOverPrice)
+            discount = nil
+        }
+        let stock = errors.take(.stock, checkStock(values.stock))
+        guard errors.isEmpty, let name, let description, let currency, let price, let discount, let stock else { return (nil, errors) }
+        return (Valid(name: name, description: description, price: price, currency: currency,
+                      discountedPrice: discount, stock: stock), errors)
+    }
+
+    static func checkName(_ text: String) -> Result<String, FieldProblem> {
+        let name = normalized(text)
+        if name.isEmpty { return .failure(.nameMissing) }
+        guard nameLength.contains(name.count) else { return .failure(.nameLength(name.count)) }
+        return .success(name)
+    }
+
+    static func checkDescription(_ text: String) -> Result<String, FieldProblem> {
+        let description = normalized(text)
+        if description.isEmpty { return .failure(.descriptionMissing) }
+        guard descriptionLength.contains(description.count) else {
+            return .failure(.descriptionLength(description.count))
+        }
+        return .success(description)
+    }
+
+    static func checkCurrency(_ text: String) -> Result<Currency, FieldProblem> {
+        let currency = Currency(rawValue: text)
+        return currency.isKnown ? .success(currency) : .failure(.currency)
+    }
+
+    static func checkPrice(_ text: String, currency: Currency) -> Result<Money, FieldProblem> {
+        switch amount(text, currency: currency) {
+        case .empty: .failure(.priceMissing)
+        case .invalid(let problem): .failure(problem)
+        case .value(let money) where money.amount <= 0: .failure(.priceNotPositive)
+        case .value(let money) where money.amount > maxPrice: .failure(.priceTooHigh)
+        case .value(let money): .success(money)
+        }
+    }
+
+    /// An empty discount means 0.
+    static func checkDiscount(_ text: String, currency: Currency) -> Result<Money, FieldProblem> {
+        switch amount(text, currency: currency) {
+        case .empty: .success(.zero)
+        case .invalid(let problem): .failure(problem)
+        case .value(let money) where money.amount < 0: .failure(.discountNegative)
+        case .value(let money): .success(money)
+        }
+    }
+
+    /// An empty stock means 0: the API's `stock` is optional and defaults to 0.
+    static func checkStock(_ text: String) -> Result<Int, FieldProblem> {
+        // Plain digits, the usual case, without Foundation's trimming and replacing.
+        if !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let count = Int(text) {
+            return count > maxStock ? .failure(.stockTooHigh) : .success(count)
+        }
+        let stockText = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+        if stockText.isEmpty { return .success(0) }
+        if let count = Int(stockText), stockText.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            return count > maxStock ? .failure(.stockTooHigh) : .success(count)
+        }
+        if stockText.hasPrefix("-"), Int(stockText) != nil { return .failure(.stockNegative) }
+        return .failure(.stockNotWhole)
+    }
+
+    package enum Amount: Equatable {
+        case empty
+        case invalid(FieldProblem)
+        case value(Money)
+    }
+
+    /// Reads an amount as typed: `1000`, `1,000`, `12.50`, `-3` (negative is reported by the caller).
+    static func amount(_ text: String, currency: Currency) -> Amount {
+        // The usual spellings read byte by byte (DecimalText); the same answers as below.
+        if let parsed = DecimalText.formAmount(text) {
+            let money = Money(parsed.decimal)
+            guard parsed.scale <= currency.fractionDigits || money.amount.magnitude > maxPrice else {
+                return .invalid(currency == .krw ? .krwWhole : .usdCents)
+            }
+            return .value(money)
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+        if trimmed.isEmpty { return .empty }
+        let digits = trimmed.hasPrefix("-") ? trimmed.dropFirst() : Substring(trimmed)
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), !parts[0].isEmpty,
+            parts.allSatisfy({ $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
+            parts.count == 1 || !parts[1].isEmpty,
+            let money = Money(string: trimmed)
+        else { return .invalid(.notANumber) }
+        guard money.minorUnits(in: currency) != nil || money.amount.magnitude > maxPrice else {
+            return .invalid(currency == .krw ? .krwWhole : .usdCents)
+        }
+        return .value(money)
+    }
+
+    /// Trimmed, with `\r\n` and `\r` as `\n` (browsers send a textarea's line breaks as CRLF).
+    static func normalized(_ text: String) -> String {
+        // Most texts have no CR and nothing to trim: as they are.
+        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+            !first.properties.isWhitespace, !last.properties.isWhitespace, !text.utf8.contains(0x0D)
+        {
+            return text
+        }
+        var out = String.UnicodeScalarView()
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\r" {
+                out.append("\n")
+                previousCR = true
+                continue
+            }
+            if scalar == "\n" && previousCR {
+                previousCR = false
+                continue
+            }
+            previousCR = false
+            out.append(scalar)
+        }
+        return String(out).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

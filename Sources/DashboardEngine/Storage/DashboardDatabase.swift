@@ -1,0 +1,76 @@
+import Foundation
+import SQLite
+import Synchronization
+
+/// The dashboard's own SQLite database in the data directory (`dashboard.sqlite`): what the
+/// market does not keep for us (batches, the history journal, the recycle bin). Each feature
+/// owns its tables and brings its migrations; `open` applies the ones not applied yet, in
+/// order, each in its own transaction, and remembers them in `migrations`.
+///
+/// Durability: WAL with `synchronous=FULL`, so a COMMIT returns after the log is on disk and
+/// an acknowledged write survives kill -9 and a power cut. A file that is not a database
+/// stops start-up with one line naming it; it is never replaced silently.
+package final class DashboardDatabase: Sendable {
+    /// One step of one feature's schema: applied once, in order, never changed after release.
+    package struct Migration: Sendable {
+        /// Unique and stable: `batches-1`, `journal-1`, ...
+        let name: String
+        let sql: StaticString
+    }
+
+    let path: String
+    private let connection: Mutex<SQLiteConnection>
+
+    static let fileName = "dashboard.sqlite"
+
+    /// Opens (creating if needed) the database in `directory` and applies `migrations`.
+    package init(directory: URL, migrations: [Migration], durable: Bool = true) throws(DashboardDatabaseError) {
+        path = directory.appendingPathComponent(Self.fileName).path
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw DashboardDatabaseError(path: path, reason: "the folder cannot be created (\(error.localizedDescription))")
+        }
+        do {
+            let db = try SQLiteConnection(path: path)
+            try db.execute("PRAGMA busy_timeout = 10000")
+            try db.useWriteAheadLog()
+            try db.setSynchronous(durable ? .full : .off)
+            try db.execute("PRAGMA foreign_keys = ON")
+            try db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)")
+            let applied = Set(try db.rows("SELECT name FROM migrations") { $0.text(0) })
+            for migration in migrations where !applied.contains(migration.name) {
+                try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
+                    try db.execute(migration.sql)
+                    try db.run(
+                        "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
+                        [.text(migration.name), .integer(Int(Date().timeIntervalSince1970))])
+                }
+            }
+            connection = Mutex(db)
+        } catch {
+            throw DashboardDatabaseError(path: path, reason: error.description)
+        }
+    }
+
+    /// Runs `body` with the connection, one caller at a time. Writers open their own
+    /// transaction (`db.transaction(.immediate, ...)`).
+    func use<Result: Sendable, Failure: Error>(
+        _ body: (SQLiteConnection) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try connection.withLock { (db: inout SQLiteConnection) throws(Failure) -> Result in
+            try body(db)
+        }
+    }
+}
+
+/// The dashboard's database cannot be used: start-up stops with this line.
+package struct DashboardDatabaseError: Error, CustomStringConvertible {
+    let path: String
+    let reason: String
+
+    package var description: String {
+        "the dashboard's database \(path) cannot be used: \(reason). Move the file away to start with an empty one "
+            + "(batches, history and the recycle bin live there)."
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import MarketClient
+
+/// Every write of this dashboard to the market goes through here, whatever asked for it (a
+/// form, a batch row, an undo, a restore from the recycle bin): the write log hears of it
+/// before it is sent and of its outcome after, and the caches and the catalog snapshot learn
+/// what the market answered (`MarketGateway.recordWrite`). Writes are never retried here: a
+/// write whose answer did not come may have been done.
+package final class MarketWriter: Sendable {
+    let api: any MarketAPI
+    let gateway: MarketGateway
+    let log: any WriteLog
+
+    package init(api: any MarketAPI, gateway: MarketGateway, log: any WriteLog = UnloggedWrites()) {
+        self.api = api
+        self.gateway = gateway
+        self.log = log
+    }
+
+    /// Registers a product (`POST /api/products`).
+    package func create(_ product: NewProduct, images: [ImageUpload], cause: WriteCause) async throws -> ProductDetail {
+        let entry = try await log.willWrite(WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: RecordedFields(product), images: images))
+        do {
+            let created = try await api.createProduct(product, images: images)
+            gateway.recordWrite(.saved(created))
+            await log.didWrite(entry, .done(RecordedFields(created.summary), productID: created.id))
+            return created
+        } catch {
+            await finish(entry, error, productID: nil)
+            throw error
+        }
+    }
+
+    /// Changes a product's fields (`PATCH /api/products/{id}`, only `changes`). `before` is the
+    /// product as the person saw it, for the log's old values.
+    package func edit(_ before: ProductDetail, _ changes: ProductChanges, cause: WriteCause) async throws -> ProductDetail {
+        let entry = try await log.willWrite(WriteIntent(
+            kind: .edit, cause: cause, productID: before.id, before: RecordedFields(before.summary),
+            after: RecordedFields(before.summary).applying(changes), detail: before))
+        do {
+            let edited = try await api.editProduct(id: before.id, changes)
+            gateway.recordWrite(.saved(edited))
+            await log.didWrite(entry, .done(RecordedFields(edited.summary), productID: edited.id))
+            return edited
+        } catch {
+            await finish(entry, error, productID: before.id)
+            throw error
+        }
+    }
+
+    /// Deletes a product (the archived lookup, then `DELETE`). The log hears first, with the
+    /// product's detail, so it can keep what the market is about to forget; when it cannot
+    /// (see `WriteRefusal`), nothing is sent and the refusal is thrown.
+    package func delete(_ product: ProductDetail, cause: WriteCause) async throws -> ProductDetail? {
+        let entry = try await log.willWrite(WriteIntent(
+            kind: .delete, cause: cause, productID: product.id, before: RecordedFields(product.summary), after: nil, detail: product))
+        do {
+            let deleted = try await api.deleteProduct(id: product.id)
+            gateway.recordWrite(.removed(id: product.id))
+            await log.didWrite(entry, .done(nil, productID: product.id))
+            return deleted
+        } catch MarketError.notFound {
+            // Gone already (a second click, another tab): what the person wanted is so.
+            gateway.recordWrite(.removed(id: product.id))
+            await log.didWrite(entry, .done(nil, productID: product.id))
+            throw MarketError.notFound
+        } catch {
+            await finish(entry, error, productID: product.id)
+            throw error
+        }
+    }
+
+    /// A write that failed: refused (nothing changed) or of unknown outcome (the market may
+    /// have done it: the snapshot counts again, and the log says so).
+    private func finish(_ entry: WriteLogEntry?, _ error: any Error, productID: Int?) async {
+        switch error as? MarketError {
+        case .timeout?, .malformedResponse?, nil:
+            gateway.recordWrite(.unknown(productID: productID))
+            await log.didWrite(entry, .unknown)
+        default:
+            await log.didWrite(entry, .failed(MarketFailureReason(error)))
+        }
+    }
+}
+
+/// Who asked for a write.
+package enum WriteCause: Sendable, Equatable {
+    /// A person, through a form of this dashboard.
+    case form
+    /// Row `row` of batch `batch`.
+    case batch(id: Int, row: Int)
+    /// Undoing the write logged as `entry`.
+    case undo(entry: Int)
+    /// Registering again the product that `entry` deleted, from the recycle bin.
+    case restore(entry: Int)
+
+    /// The kind a log entry of this write has: an undo or a restore is its own kind.
+    func journalKind(default kind: WriteKind) -> WriteKind {
+        switch self {
+        case .undo: .undo
+        case .restore: .restore
+        case .form, .batch: kind
+        }
+    }
+}
+
+/// What a write does.
+package enum WriteKind: String, Sendable, CaseIterable {
+    case create
+    case edit
+    case delete
+    case restore
+    case undo
+    /// A change made on the market by something else (another app), seen by a count.
+    case outside
+}
+
+/// A write about to be sent.
+package struct WriteIntent: Sendable {
+    var kind: WriteKind
+    var cause: WriteCause
+    var productID: Int?
+    /// The fields before (nil for a create).
+    var before: RecordedFields?
+    /// The fields the write asks for (nil for a delete).
+    var after: RecordedFields?
+    /// The product as it was, for an edit or a delete (what the recycle bin keeps).
+    var detail: ProductDetail?
+    /// The images a create sends.
+    var images: [ImageUpload] = []
+
+    init(
+        kind: WriteKind, cause: WriteCause, productID: Int?, before: RecordedFields?, after: RecordedFields?,
+        detail: ProductDetail? = nil, images: [ImageUpload] = []
+    ) {
+        self.kind = cause.journalKind(default: kind)
+        self.cause = cause
+        self.productID = productID
+        self.before = before
+        self.after = after
+        self.detail = detail
+        self.images = images
+    }
+}
+
+/// How a write ended.
+package enum WriteOutcome: Sendable {
+    /// The market answered success; the fields it now has (nil after a delete) and the id.
+    case done(RecordedFields?, productID: Int)
+    /// The market refused; nothing changed.
+    case failed(MarketFailureReason)
+    /// No usable answer: the market may or may not have done it.
+    case unknown
+}
+
+/// Why the market refused a write, kept as a code (worded per language when shown) and the
+/// market's own words when it gave some.
+package struct MarketFailureReason: Sendable, Equatable {
+    package enum Code: String, Sendable {
+        case refused, notFound = "not-found", unauthorized, unreachable, invalid
+        /// Not sent: the dashboard refused it (see `WriteRefusal`), for the same reasons and
+        /// with the same names as `WriteRefusal.Reason`.
+        case journalUnavailable = "journal-unavailable", imagesNotKept = "images-not-kept"
+    }
+
+    package var code: Code
+    package var marketMessage: String?
+
+    init(_ error: any Error) {
+        if let refusal = error as? WriteRefusal {
+            self.init(refusal.reason)
+            return
+        }
+        switch error as? MarketError {
+        case .rejected(_, let message)?: self.init(code: .refused, marketMessage: message)
+        case .notFound?: self.init(code: .notFound, marketMessage: nil)
+        case .unauthorized?: self.init(code: .unauthorized, marketMessage: nil)
+        case .invalidRequest?: self.init(code: .invalid, marketMessage: nil)
+        default: self.init(code: .unreachable, marketMessage: nil)
+        }
+    }
+
+    init(code: Code, marketMessage: String?) {
+        self.code = code
+        self.marketMessage = marketMessage
+    }
+
+    /// A write the dashboard did not send.
+    init(_ refusal: WriteRefusal.Reason) {
+        switch refusal {
+        case .journalUnavailable: self.init(code: .journalUnavailable, marketMessage: nil)
+        case .imagesNotKept: self.init(code: .imagesNotKept, marketMessage: nil)
+        }
+    }
+}
+
+/// The logged entry of one write, as the log names it.
+package struct WriteLogEntry: Sendable, Hashable {
+    let id: Int
+}
+
+/// Hears of every write before it is sent and of its outcome (the history journal and the
+/// recycle bin). `willWrite` returns before the write is sent; nil when nothing was logged.
+/// It throws a `WriteRefusal` when the write must not be sent (the journal cannot record it,
+/// or the recycle bin cannot keep what a delete would lose): `MarketWriter` then sends
+/// nothing and rethrows it.
+package protocol WriteLog: Sendable {
+    func willWrite(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry?
+    func didWrite(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async
+}
+
+/// The dashboard refused to send a write; the market was not asked.
+package struct WriteRefusal: Error, Sendable, Equatable {
+    package enum Reason: String, Sendable {
+        /// The history journal could not record the write (its database failed).
+        case journalUnavailable = "journal-unavailable"
+        /// A delete whose product's images could not be kept in the recycle bin.
+        case imagesNotKept = "images-not-kept"
+    }
+
+    package var reason: Reason
+    /// What failed, for the log (never shown on a page as it is).
+    var detail: String
+}
+
+/// No log (tests that do not look at history).
+package struct UnloggedWrites: WriteLog {
+    package func willWrite(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? { nil }
+    package func didWrite(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {}
+}
