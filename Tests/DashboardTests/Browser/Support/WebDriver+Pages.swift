@@ -74,4 +74,17 @@ extension WebDriver {
         guard let number = Int(id) else { throw Failure(description: "not a product page: \(path)") }
         return number
     }
+
+    /// Runs `action` and waits for the product page it leads to, a new document; its id.
+    func navigatingToProductPage(_ what: String = "the product page", by action: () async throws -> Void) async throws -> Int {
+        let path = try await navigating(what, to: { Self.productID(in: $0) != nil }, by: action)
+        guard let id = Self.productID(in: path) else { throw Failure(description: "not a product page: \(path)") }
+        return id
+    }
+
+    /// The id in a product page's path (`/products/{id}`, any query); nil for any other path.
+    static func productID(in path: String) -> Int? {
+        guard path.hasPrefix("/products/") else { return nil }
+        return Int(path.dropFirst("/products/".count).prefix { $0 != "?" })
+    }
 }

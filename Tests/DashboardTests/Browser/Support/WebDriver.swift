@@ -59,6 +59,12 @@ struct WebDriver: Sendable {
         try await command("GET", "url") as? String ?? ""
     }
 
+    /// The current page's path with its decoded query, as `navigating` and `waitForPath` see it.
+    func currentPath() async throws -> String {
+        let url = try await currentURL()
+        return Self.pathAndQuery(url) ?? url
+    }
+
     func title() async throws -> String {
         try await command("GET", "title") as? String ?? ""
     }
@@ -196,17 +202,63 @@ struct WebDriver: Sendable {
         }
     }
 
-    /// Waits until the page's path (and decoded query) satisfies `matches`, and the document is loaded.
+    /// Runs `action` (a click, a submit, a script) and waits until it has brought a new document
+    /// whose path (and decoded query) satisfies `matches`, loaded to `readyState == "complete"`;
+    /// returns that path. Before `action` the current document is tagged with a token of its
+    /// own, and the wait ends only on a document without it: a page that comes back to the
+    /// address it left (a form posted to itself, a redirect back, a reload) is told from the
+    /// page it replaces. A page restored from the back-forward cache carries an older token or
+    /// none, and counts as new.
     @discardableResult
-    func waitForPath(timeout: Duration = .seconds(30), _ what: String, _ matches: @escaping (String) -> Bool) async throws -> String {
+    func navigating(
+        _ what: String, to matches: (String) -> Bool, timeout: Duration = .seconds(30), by action: () async throws -> Void
+    ) async throws -> String {
+        let token = UUID().uuidString
+        _ = try await execute("window.webDriverDocument = arguments[0]", [token])
+        try await action()
+        var path = ""
+        var state = "the document before"
+        try await wait("\(what): a new document at a matching path (last: \(path), \(state))", timeout: timeout) {
+            let answer = try await execute(
+                "return [window.webDriverDocument === arguments[0], location.href, document.readyState]", [token]) as? [Any]
+            guard let answer, answer.count == 3, let old = answer[0] as? Bool, let href = answer[1] as? String,
+                let readyState = answer[2] as? String
+            else { throw Failure(description: "\(what): no document state in \(String(describing: answer))") }
+            path = Self.pathAndQuery(href) ?? href
+            state = old ? "the document before" : "a new document, \(readyState)"
+            return !old && readyState == "complete" && matches(path)
+        }
+        return path
+    }
+
+    /// `navigating` to exactly `path` (with its decoded query).
+    @discardableResult
+    func navigating(
+        _ what: String, to path: String, timeout: Duration = .seconds(30), by action: () async throws -> Void
+    ) async throws -> String {
+        try await navigating(what, to: { $0 == path }, timeout: timeout, by: action)
+    }
+
+    /// Waits until the page's path (and decoded query) satisfies `matches`, and the document is
+    /// loaded. It cannot tell a new document from the current one at the same path: it is for
+    /// an address the page changes itself (`history.pushState`); a click or submit that loads
+    /// a page waits with `navigating`.
+    @discardableResult
+    func waitForPath(timeout: Duration = .seconds(30), _ what: String, _ matches: (String) -> Bool) async throws -> String {
         var path = ""
         try await wait("path \(what) (last: \(path))", timeout: timeout) {
-            guard let url = URLComponents(string: try await currentURL()) else { return false }
-            path = url.path + (url.query.map { "?" + ($0.removingPercentEncoding ?? $0) } ?? "")
+            guard let current = Self.pathAndQuery(try await currentURL()) else { return false }
+            path = current
             guard matches(path) else { return false }
             return try await readyState() == "complete"
         }
         return path
+    }
+
+    /// The path of `url` with its query, decoded, as the waits compare them.
+    static func pathAndQuery(_ url: String) -> String? {
+        guard let url = URLComponents(string: url) else { return nil }
+        return url.path + (url.query.map { "?" + ($0.removingPercentEncoding ?? $0) } ?? "")
     }
 
     func readyState() async throws -> String {
