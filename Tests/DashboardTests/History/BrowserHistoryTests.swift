@@ -22,21 +22,24 @@ extension BrowserTests {
                 let before = try await market.product(id)
 
                 try await browser.open("/products/\(id)?lang=\(language)")
-                try await driver.click(try await driver.find("main .actions a[href='/products/\(id)/edit']"))
-                try await driver.waitForPath("the edit form") { $0 == "/products/\(id)/edit" }
+                try await driver.navigating("the edit form", to: "/products/\(id)/edit") {
+                    try await driver.click(try await driver.find("main .actions a[href='/products/\(id)/edit']"))
+                }
                 try await driver.fill("#price", "23456")
-                try await driver.clickSubmit()
-                try await driver.waitForPath("back on the product") { $0 == "/products/\(id)" }
+                try await driver.navigating("back on the product", to: "/products/\(id)") { try await driver.clickSubmit() }
 
                 // The product's own history link, its edit entry, the Undo button.
-                try await driver.click(try await driver.find("main a[href='/history?product=\(id)']"))
-                try await driver.waitForPath("the product's history") { $0 == "/history?product=\(id)" }
+                try await driver.navigating("the product's history", to: "/history?product=\(id)") {
+                    try await driver.click(try await driver.find("main a[href='/history?product=\(id)']"))
+                }
                 let entry = try await driver.find("li.entry[data-kind=edit]")
                 #expect(try await driver.text(entry).contains("23,456"))
                 // Old → new is read out with words, not only the arrow's look.
                 #expect(try await driver.findAll("li.entry[data-kind=edit] .visually-hidden").count == 2)
-                try await driver.click(try await driver.find("li.entry[data-kind=edit] form button[type=submit]"))
-                try await driver.waitForPath("the history after the undo") { $0 == "/history?product=\(id)" }
+                // The undo comes back to the same address: only a new document is its answer.
+                try await driver.navigating("the history after the undo", to: "/history?product=\(id)") {
+                    try await driver.click(try await driver.find("li.entry[data-kind=edit] form button[type=submit]"))
+                }
                 #expect(try await driver.flashText()?.contains(texts.undone) == true)
                 #expect(try await driver.findAll("li.entry[data-kind=undo]").count == 1)
                 let undone = try await market.product(id)
@@ -44,13 +47,16 @@ extension BrowserTests {
 
                 // Delete, then restore from the recycle bin through the header's link.
                 try await browser.open("/products/\(id)/delete")
-                try await driver.click(try await driver.find("main form button[type=submit].danger"))
-                try await driver.waitForPath("the list") { $0.hasPrefix("/products") && !$0.hasPrefix("/products/") }
-                try await driver.click(try await driver.find("header a[href='/trash']"))
-                try await driver.waitForPath("the recycle bin") { $0 == "/trash" }
+                try await driver.navigating("the list", to: { $0.hasPrefix("/products") && !$0.hasPrefix("/products/") }) {
+                    try await driver.click(try await driver.find("main form button[type=submit].danger"))
+                }
+                try await driver.navigating("the recycle bin", to: "/trash") {
+                    try await driver.click(try await driver.find("header a[href='/trash']"))
+                }
                 #expect(try await driver.text(try await driver.find("li.trash-item h2")) == "에어팟 3")
-                try await driver.click(try await driver.find("li.trash-item form[action$='/restore'] button"))
-                let newID = try await driver.waitForProductPage()
+                let newID = try await driver.navigatingToProductPage("the restored product") {
+                    try await driver.click(try await driver.find("li.trash-item form[action$='/restore'] button"))
+                }
                 #expect(newID != id)
                 #expect(try await driver.text(try await driver.find("main h1")) == "에어팟 3")
                 let flash = try #require(try await driver.flashText())
