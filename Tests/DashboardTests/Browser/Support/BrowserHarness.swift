@@ -12,10 +12,10 @@ struct BrowserHarness: Sendable {
     /// `http://127.0.0.1:PORT/path` on the dashboard.
     func url(_ path: String) -> String { "http://127.0.0.1:\(dashboard.port)\(path)" }
 
-    /// Opens a dashboard page and waits until it has loaded.
+    /// Opens a dashboard page and waits until it has loaded, a new document even when the
+    /// browser is on the same address already.
     func open(_ path: String) async throws {
-        try await driver.navigate(to: url(path))
-        try await driver.waitForPath(path) { _ in true }
+        try await driver.navigating(path, to: { _ in true }) { try await driver.navigate(to: url(path)) }
     }
 
     /// Another session in the same chromedriver (say, one with JavaScript off), ended after `body`.
