@@ -9,12 +9,11 @@ extension BrowserTests {
             try await withBrowser { browser in
                 let driver = browser.driver
                 try await browser.open("/products")
-                try await driver.click(try await driver.find(".site-nav a[href='/products/new']"))
-                try await driver.waitForPath("the form") { $0 == "/products/new" }
+                try await driver.navigating("the form", to: "/products/new") {
+                    try await driver.click(try await driver.find(".site-nav a[href='/products/new']"))
+                }
                 try await driver.fillProductForm(ProductFormInput(name: "브라우저 주전자 Kettle"))
-                try await driver.clickSubmit()
-
-                let id = try await driver.waitForProductPage()
+                let id = try await driver.navigatingToProductPage { try await driver.clickSubmit() }
                 #expect(try await driver.flashText() == "Product registered.")
                 #expect(try await driver.text(try await driver.find("main h1")) == "브라우저 주전자 Kettle")
                 #expect(try await driver.mainText().contains("KRW 12,000"))
@@ -33,9 +32,7 @@ extension BrowserTests {
                 try await browser.open("/products/new")
                 // A discount above the price: only the server can tell.
                 try await driver.fillProductForm(ProductFormInput(name: "Second Try Lamp", price: "1000", discount: "5000"))
-                try await driver.clickSubmit()
-
-                try await driver.wait("the error summary") { try await !driver.findAll(".error-summary").isEmpty }
+                try await driver.navigating("the form with its errors", to: "/products") { try await driver.clickSubmit() }
                 let summary = try await driver.text(try await driver.find(".error-summary"))
                 #expect(summary.contains("Please fix"))
                 #expect(try await driver.property(try await driver.find("#name"), "value") as? String == "Second Try Lamp")
@@ -46,8 +43,7 @@ extension BrowserTests {
                 #expect((thumbnails as? [Int])?.allSatisfy { $0 > 0 } == true, "their thumbnails load")
 
                 try await driver.fill("#discounted_price", "100")
-                try await driver.clickSubmit()
-                let id = try await driver.waitForProductPage()
+                let id = try await driver.navigatingToProductPage { try await driver.clickSubmit() }
                 #expect(try await driver.flashText() == "Product registered.")
                 #expect(try await MarketInspector(browser.dashboard).imageBytes(id).count == 2)
             }
@@ -60,8 +56,9 @@ extension BrowserTests {
                 let before = try await market.totalCount()
                 try await browser.open("/products/new")
                 try await driver.fillProductForm(ProductFormInput(name: "Double Click Clock"))
-                try await driver.doubleClick(try await driver.find("main form button[type=submit]"))
-                _ = try await driver.waitForProductPage()
+                _ = try await driver.navigatingToProductPage {
+                    try await driver.doubleClick(try await driver.find("main form button[type=submit]"))
+                }
                 #expect(try await market.totalCount() == before + 1)
 
                 // Without the page's script the browser really sends both; the server still acts once.
@@ -69,8 +66,7 @@ extension BrowserTests {
                     try await plain.navigate(to: browser.url("/products/new"))
                     try await plain.fillProductForm(ProductFormInput(name: "Double Click Radio"))
                     let submit = try await plain.find("main form button[type=submit]")
-                    try await plain.doubleClick(submit)
-                    _ = try await plain.waitForProductPage()
+                    _ = try await plain.navigatingToProductPage { try await plain.doubleClick(submit) }
                 }
                 #expect(try await market.totalCount() == before + 2)
             }
@@ -81,13 +77,12 @@ extension BrowserTests {
                 let driver = browser.driver
                 let id = try await ownProduct(browser.dashboard, named: "에어팟 3")
                 try await browser.open("/products/\(id)")
-                try await driver.click(try await driver.find("main .actions a[href='/products/\(id)/edit']"))
-                try await driver.waitForPath("the edit form") { $0 == "/products/\(id)/edit" }
+                try await driver.navigating("the edit form", to: "/products/\(id)/edit") {
+                    try await driver.click(try await driver.find("main .actions a[href='/products/\(id)/edit']"))
+                }
                 #expect(try await driver.property(try await driver.find("#price"), "value") as? String == "20000")
                 try await driver.fill("#price", "23456")
-                try await driver.clickSubmit()
-
-                try await driver.waitForPath("back on the product") { $0 == "/products/\(id)" }
+                try await driver.navigating("back on the product", to: "/products/\(id)") { try await driver.clickSubmit() }
                 #expect(try await driver.flashText() != nil)
                 let price = try await driver.text(try await driver.find("main .price"))
                 #expect(price.contains("KRW 23,456"), "price reads \(price)")
@@ -104,9 +99,7 @@ extension BrowserTests {
                 try await browser.open("/products/\(id)/edit")
                 #expect(try await driver.property(try await driver.find("#price"), "value") as? String == "0")
                 try await driver.fill("#stock", "8")
-                try await driver.clickSubmit()
-
-                try await driver.waitForPath("back on the product") { $0 == "/products/\(id)" }
+                try await driver.navigating("back on the product", to: "/products/\(id)") { try await driver.clickSubmit() }
                 #expect(try await driver.flashText() != nil)
                 let stored = try await MarketInspector(browser.dashboard).product(id)
                 #expect(stored["stock"] as? Int == 8)
@@ -122,12 +115,13 @@ extension BrowserTests {
                 try await browser.open(search)
                 #expect(try await driver.linksToProduct(id) > 0)
                 try await browser.open("/products/\(id)")
-                try await driver.click(try await driver.find("main .actions a[href='/products/\(id)/delete']"))
-                try await driver.waitForPath("the confirmation") { $0 == "/products/\(id)/delete" }
+                try await driver.navigating("the confirmation", to: "/products/\(id)/delete") {
+                    try await driver.click(try await driver.find("main .actions a[href='/products/\(id)/delete']"))
+                }
                 #expect(try await driver.text(try await driver.find("main h1")) == "Delete “맥북 프로 14”?")
-                try await driver.click(try await driver.find("main form button[type=submit].danger"))
-
-                try await driver.waitForPath("the list") { $0.hasPrefix("/products") && !$0.hasPrefix("/products/") }
+                try await driver.navigating("the list", to: { $0.hasPrefix("/products") && !$0.hasPrefix("/products/") }) {
+                    try await driver.click(try await driver.find("main form button[type=submit].danger"))
+                }
                 #expect(try await driver.flashText() != nil)
                 #expect(try await MarketInspector(browser.dashboard).status(id) == 404)
                 try await browser.open(search)

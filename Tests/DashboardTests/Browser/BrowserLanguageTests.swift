@@ -33,22 +33,19 @@ extension BrowserTests {
                 try await browser.open("/products?lang=\(expected.lang)")
                 #expect(try await driver.execute("return document.documentElement.lang") as? String == expected.lang)
                 #expect(try await driver.text(try await driver.find("main h1")) == expected.listHeading)
-                try await driver.click(try await driver.find("main .product-name"))
-                _ = try await driver.waitForProductPage()
+                _ = try await driver.navigatingToProductPage { try await driver.click(try await driver.find("main .product-name")) }
                 #expect(try await driver.mainText().contains(expected.vendorLine))
                 #expect(try await driver.execute("return document.documentElement.lang") as? String == expected.lang)
 
                 try await browser.open("/products/new")
                 try await driver.fillProductForm(ProductFormInput(name: "Lang \(expected.lang) 주전자", price: "1000", discount: "5000"))
-                try await driver.clickSubmit()
-                try await driver.wait("the error summary") { try await !driver.findAll(".error-summary").isEmpty }
+                try await driver.navigating("the form with its errors", to: "/products") { try await driver.clickSubmit() }
                 #expect(try await driver.text(try await driver.find(".error-summary h2")) == expected.summary)
                 let problems = try await PageAudit.problems(in: driver)
                 #expect(problems.isEmpty, "\(problems)")
 
                 try await driver.fill("#discounted_price", "100")
-                try await driver.clickSubmit()
-                _ = try await driver.waitForProductPage()
+                _ = try await driver.navigatingToProductPage { try await driver.clickSubmit() }
                 #expect(try await driver.flashText() == expected.registered)
                 #expect(try await driver.text(try await driver.find("main .price del")) == expected.price)
             }

@@ -35,10 +35,9 @@ extension BrowserTests {
                     status = try await driver.text(try await driver.find(".shrink-status"))
                     return status.contains("Made smaller")
                 }
-                try await driver.clickSubmit()
                 let id: Int
                 do {
-                    id = try await driver.waitForProductPage()
+                    id = try await driver.navigatingToProductPage { try await driver.clickSubmit() }
                 } catch {
                     // Say what the person saw: the script's status line and the page.
                     Issue.record("no product page; status said \(status.debugDescription); the page says: \(try await driver.mainText().prefix(600))")
