@@ -9,8 +9,14 @@ extension BrowserTests {
     /// live count (JavaScript), "select all" without JavaScript, the preview, Apply and the
     /// page that follows the batch by reloading itself; a CSV import; both languages, phone width.
     @Suite struct Batches {
-        /// Waits until no row of the batch page is pending (the page reloads itself meanwhile).
-        static func waitUntilApplied(_ driver: WebDriver) async throws {
+        /// Clicks Apply on a batch's preview and waits until no row is pending. Apply comes back
+        /// to the batch's own address, so the wait starts on the new document; that page then
+        /// reloads itself until the batch ends.
+        static func apply(_ driver: WebDriver) async throws {
+            let preview = try await driver.currentPath()
+            try await driver.navigating("the batch applying", to: preview) {
+                try await driver.click(try await driver.find("form[action$='/apply'] button"))
+            }
             try await driver.wait("the batch to finish") {
                 let pending = (try? await driver.findAll("tr[data-status=pending]").count) ?? 1
                 let progress = (try? await driver.findAll("progress#batch-progress").count) ?? 0
@@ -47,14 +53,14 @@ extension BrowserTests {
                 let ids = try await [boxes[0], boxes[1]].asyncMap { try await driver.property($0, "value") as? String ?? "" }
                 try await driver.click(try await driver.find("#bulk-action option[value=stock_set]"))
                 try await driver.fill("#bulk-value", "41")
-                try await driver.click(try await driver.find("#bulk button[type=submit]"))
-                try await driver.waitForPath("the preview") { $0.hasPrefix("/batches/") }
+                try await driver.navigating("the preview", to: { $0.hasPrefix("/batches/") }) {
+                    try await driver.click(try await driver.find("#bulk button[type=submit]"))
+                }
                 #expect(try await driver.findAll("tr[data-status=pending]").count == 2)
                 let inspector = MarketInspector(browser.dashboard)
                 for id in ids { #expect(try await inspector.product(Int(id) ?? 0)["stock"] as? Int != 41) }
 
-                try await driver.click(try await driver.find("form[action$='/apply'] button"))
-                try await Self.waitUntilApplied(driver)
+                try await Self.apply(driver)
                 #expect(try await driver.findAll("tr[data-status=done]").count == 2)
                 for id in ids { #expect(try await inspector.product(Int(id) ?? 0)["stock"] as? Int == 41) }
             }
@@ -71,8 +77,9 @@ extension BrowserTests {
                 try await driver.click(try await driver.find("#bulk-action option[value=price_adjust]"))
                 try await driver.fill("#bulk-value", "10")
                 try await driver.click(try await driver.find("#bulk-unit option[value=percent]"))
-                try await driver.click(try await driver.find("#bulk button[type=submit]"))
-                try await driver.waitForPath("the preview") { $0.hasPrefix("/batches/") }
+                try await driver.navigating("the preview", to: { $0.hasPrefix("/batches/") }) {
+                    try await driver.click(try await driver.find("#bulk button[type=submit]"))
+                }
                 problems += try await PageAudit.problems(in: driver).map { "preview: \($0)" }
                 let onPage = try await Self.own(browser.dashboard).count
                 let rows = try await driver.findAll("tr[data-product-id]")
@@ -80,9 +87,8 @@ extension BrowserTests {
                 let apply = try await driver.text(try await driver.find("form[action$='/apply'] button"))
                 #expect(apply.contains("적용"), "the apply button says \(apply)")
                 #expect(try await driver.mainText().contains("→"))
-                try await driver.click(try await driver.find("form[action$='/apply'] button"))
                 // No script: the page follows the batch with its meta refresh.
-                try await Self.waitUntilApplied(driver)
+                try await Self.apply(driver)
                 problems += try await PageAudit.problems(in: driver).map { "finished: \($0)" }
                 // A price too small to move by 10% in whole won stays as it is.
                 let done = try await driver.findAll("tr[data-status=done]").count
@@ -106,17 +112,18 @@ extension BrowserTests {
                 var problems = try await PageAudit.problems(in: driver).map { "import: \($0)" }
                 try await driver.sendKeys(try await driver.find("#csv"), csv.path)
                 try await driver.sendKeys(try await driver.find("#images"), [SamplePictures.photo, SamplePictures.icon].joined(separator: "\n"))
-                try await driver.click(try await driver.find("main form button[type=submit]"))
-                try await driver.waitForPath("the import's preview") { $0.hasPrefix("/batches/") }
+                try await driver.navigating("the import's preview", to: { $0.hasPrefix("/batches/") }) {
+                    try await driver.click(try await driver.find("main form button[type=submit]"))
+                }
                 problems += try await PageAudit.problems(in: driver).map { "preview: \($0)" }
                 #expect(try await driver.findAll("tr[data-row='2'][data-status=pending]").count == 1)
                 #expect(try await driver.mainText().contains("새 상품"))
-                try await driver.click(try await driver.find("form[action$='/apply'] button"))
-                try await Self.waitUntilApplied(driver)
+                try await Self.apply(driver)
                 let row = try await driver.text(try await driver.find("tr[data-row='2']"))
                 #expect(try await driver.findAll("tr[data-row='2'][data-status=done]").count == 1, "row 2 reads: \(row)")
-                try await driver.click(try await driver.find("tr[data-row='2'] a"))
-                _ = try await driver.waitForProductPage()
+                _ = try await driver.navigatingToProductPage {
+                    try await driver.click(try await driver.find("tr[data-row='2'] a"))
+                }
                 #expect(try await driver.text(try await driver.find("main h1")) == "브라우저 찻잔")
                 #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
             }
