@@ -50,10 +50,8 @@ extension BrowserTests {
                 try await driver.wait("the button to go") { try await driver.findAll("button.load-more").isEmpty }
 
                 // Reload lands where the address says: page 3.
-                _ = try await driver.execute("location.reload()")
-                try await driver.wait("the reloaded page") {
-                    try await driver.execute("return window.samePage === undefined && document.readyState === 'complete'") as? Bool == true
-                }
+                let address = try await driver.currentPath()
+                try await driver.navigating("the reloaded page", to: address) { _ = try await driver.execute("location.reload()") }
                 #expect(try await driver.text(try await driver.find("nav.pagination a[aria-current=page]")) == "3")
                 #expect(try await driver.findAll(products).count == 20)
             }
@@ -65,8 +63,9 @@ extension BrowserTests {
                 try await driver.navigate(to: browser.url("/products"))
                 let button = try await driver.find("button.load-more")
                 #expect(try await driver.text(button) == "", "a hidden button has no rendered text")
-                try await driver.click(try await driver.find("nav.pagination a[rel=next]"))
-                try await driver.waitForPath("page 2") { $0.contains("page=2") }
+                try await driver.navigating("page 2", to: { $0.contains("page=2") }) {
+                    try await driver.click(try await driver.find("nav.pagination a[rel=next]"))
+                }
                 #expect(try await driver.findAll("ul.product-list li.product").count == 20)
             }
         }

@@ -10,8 +10,7 @@ extension BrowserTests {
                 let hostile = "<script>window.pwned=1;document.title='pwned'</script>"
                 try await browser.open("/products/new")
                 try await driver.fillProductForm(ProductFormInput(name: hostile, images: [SamplePictures.photo]))
-                try await driver.clickSubmit()
-                _ = try await driver.waitForProductPage()
+                _ = try await driver.navigatingToProductPage { try await driver.clickSubmit() }
 
                 #expect(try await driver.text(try await driver.find("main h1")) == hostile)
                 #expect(try await driver.title() != "pwned")
@@ -38,15 +37,18 @@ extension BrowserTests {
                 #expect(try await driver.title() == "off")
 
                 try await driver.navigate(to: browser.url("/products"))
-                try await driver.click(try await driver.find("nav.view-switch a[href*='view=grid']"))
-                try await driver.click(try await driver.find("nav.pagination a[rel=next]"))
-                try await driver.click(try await driver.find("ul.product-grid a.product-link"))
-                _ = try await driver.waitForProductPage()
+                // Each click waits for its page: the next one finds its link there, not on the page before.
+                try await driver.navigating("grid view", to: { $0.contains("view=grid") }) {
+                    try await driver.click(try await driver.find("nav.view-switch a[href*='view=grid']"))
+                }
+                try await driver.navigating("grid page 2", to: { $0.contains("view=grid") && $0.contains("page=2") }) {
+                    try await driver.click(try await driver.find("nav.pagination a[rel=next]"))
+                }
+                _ = try await driver.navigatingToProductPage { try await driver.click(try await driver.find("ul.product-grid a.product-link")) }
 
                 try await driver.navigate(to: browser.url("/products/new"))
                 try await driver.fillProductForm(ProductFormInput(name: "No Script Scooter"))
-                try await driver.clickSubmit()
-                let id = try await driver.waitForProductPage()
+                let id = try await driver.navigatingToProductPage { try await driver.clickSubmit() }
                 #expect(try await driver.flashText() == "Product registered.")
                 #expect(try await driver.text(try await driver.find("main h1")) == "No Script Scooter")
                 #expect(try await MarketInspector(browser.dashboard).imageBytes(id).count == 2)
