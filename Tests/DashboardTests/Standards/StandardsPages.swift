@@ -113,35 +113,32 @@ struct StandardsPage: Sendable {
             // Only the hidden tokens go: every other control is disabled, as the HTTP check sends it.
             let action = try await driver.execute("""
                 var form = document.querySelector('form[method=post]');
+                if (!form) return null;
                 form.noValidate = true;
                 Array.from(form.elements).forEach(function (e) { if (e.type !== 'hidden') e.disabled = true; });
-                var action = new URL(form.getAttribute('action'), location.href).pathname;
-                form.submit();
-                return action;
+                return new URL(form.getAttribute('action'), location.href).pathname;
                 """) as? String
             let actionPath = try #require(action, "\(name): no POST form")
-            try await driver.wait("\(name): the answer to the empty form") {
-                guard let url = URLComponents(string: try await driver.currentURL()), url.path == actionPath else { return false }
-                return try await driver.readyState() == "complete"
+            // The import form posts to its own address: only a new document is the answer.
+            try await driver.navigating("\(name): the answer to the empty form", to: { $0 == actionPath || $0.hasPrefix(actionPath + "?") }) {
+                _ = try await driver.execute("document.querySelector('form[method=post]').submit()")
             }
         case .post(let path, let from):
             try await browser.open(Self.path(from, language: language))
-            _ = try await browser.driver.execute("""
-                var form = document.createElement('form');
-                form.method = 'post';
-                form.action = arguments[0];
-                var token = document.createElement('input');
-                token.type = 'hidden';
-                token.name = 'csrf_token';
-                token.value = document.querySelector('input[name=csrf_token]').value;
-                form.appendChild(token);
-                document.body.appendChild(form);
-                form.submit();
-                """, [Self.path(path, language: language)])
             let target = path.split(separator: "?").first.map(String.init) ?? path
-            try await browser.driver.wait("\(name): the answer to the POST") {
-                guard let url = URLComponents(string: try await browser.driver.currentURL()), url.path == target else { return false }
-                return try await browser.driver.readyState() == "complete"
+            try await browser.driver.navigating("\(name): the answer to the POST", to: { $0 == target || $0.hasPrefix(target + "?") }) {
+                _ = try await browser.driver.execute("""
+                    var form = document.createElement('form');
+                    form.method = 'post';
+                    form.action = arguments[0];
+                    var token = document.createElement('input');
+                    token.type = 'hidden';
+                    token.name = 'csrf_token';
+                    token.value = document.querySelector('input[name=csrf_token]').value;
+                    form.appendChild(token);
+                    document.body.appendChild(form);
+                    form.submit();
+                    """, [Self.path(path, language: language)])
             }
         }
     }
