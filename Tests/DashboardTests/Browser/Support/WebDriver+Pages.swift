@@ -64,17 +64,6 @@ extension WebDriver {
             """, ["/products/\(id)"]) as? Int ?? -1
     }
 
-    /// The path of the product page the browser is on, as its id.
-    func waitForProductPage() async throws -> Int {
-        let path = try await waitForPath("/products/{id}") { path in
-            let id = path.dropFirst("/products/".count).prefix { $0 != "?" }
-            return path.hasPrefix("/products/") && Int(id) != nil
-        }
-        let id = path.dropFirst("/products/".count).prefix { $0 != "?" }
-        guard let number = Int(id) else { throw Failure(description: "not a product page: \(path)") }
-        return number
-    }
-
     /// Runs `action` and waits for the product page it leads to, a new document; its id.
     func navigatingToProductPage(_ what: String = "the product page", by action: () async throws -> Void) async throws -> Int {
         let path = try await navigating(what, to: { Self.productID(in: $0) != nil }, by: action)
