@@ -63,7 +63,7 @@ struct StaleWhileRevalidateCacheTests {
         #expect(served.allSatisfy { $0.age == .seconds(11) })
 
         gate.open()
-        await cache.settle("k")
+        await cache.waitForRefresh("k")
         #expect(fetches.value == 2)  // the first fill and one refresh
         let after = try await cache.value(for: "k", fetch: answer("v3"))
         #expect(after.value == "v2" && !after.isStale)
@@ -93,7 +93,7 @@ struct StaleWhileRevalidateCacheTests {
         #expect(ProductBrowsing.notice(for: overdue) == "Showing data from a moment ago; the market is slow to answer.")
 
         gate.open()
-        await cache.settle("k")
+        await cache.waitForRefresh("k")
         let after = try await cache.value(for: "k", fetch: hungRefresh)
         #expect(after.value == "v2" && !after.isStale && !after.isRefreshOverdue)
         #expect(ProductBrowsing.notice(for: after) == nil)
@@ -106,18 +106,18 @@ struct StaleWhileRevalidateCacheTests {
 
         let first = try await cache.value(for: "k", fetch: failing())
         #expect(first.value == "v1" && first.isStale && first.lastError == nil)
-        await cache.settle("k")
+        await cache.waitForRefresh("k")
 
         clock.advance(by: .seconds(500))  // 8 min 31 s after the fetch: still inside the hard expiry
         let later = try await cache.value(for: "k", fetch: failing())
         #expect(later.value == "v1" && later.isStale)
         #expect(later.lastError as? UpstreamDown == UpstreamDown(attempt: 2))
         #expect(later.age == .seconds(511))
-        await cache.settle("k")
+        await cache.waitForRefresh("k")
 
         // The upstream answers again: the next stale read refreshes and the error goes away.
         _ = try await cache.value(for: "k", fetch: answer("v2"))
-        await cache.settle("k")
+        await cache.waitForRefresh("k")
         let recovered = try await cache.value(for: "k", fetch: failing())
         #expect(recovered.value == "v2" && !recovered.isStale && recovered.lastError == nil)
     }
@@ -127,7 +127,7 @@ struct StaleWhileRevalidateCacheTests {
         _ = try await cache.value(for: "k", fetch: answer("v1"))
         clock.advance(by: .seconds(11))
         _ = try await cache.value(for: "k", fetch: failing())
-        await cache.settle("k")
+        await cache.waitForRefresh("k")
 
         clock.advance(by: .seconds(590))  // 601 s after the fetch
         await #expect(throws: UpstreamDown(attempt: 3)) {

@@ -15,7 +15,7 @@ struct MigrationTests {
         func image(_ vendor: Int, _ key: Character, _ bytes: [UInt8], id: Int) throws -> ImageRecord {
             let paths = ImageNaming.paths(vendorId: vendor, day: "20221104", key: String(repeating: key, count: 32), format: .jpeg)
             try files.writeImage(bytes, origin: paths.origin, thumbnail: paths.thumbnail, durable: false)
-            files.settle(origins: [paths.origin])
+            files.clearMarkers(origins: [paths.origin])
             return ImageRecord(id: id, originPath: paths.origin, thumbnailPath: paths.thumbnail, issuedAt: "2022-11-04T00:00:00")
         }
         var state = MarketState()

@@ -113,7 +113,7 @@ struct PersistenceTests {
     /// A delete marks its images before it commits, so a crash between the commit and the
     /// files' removal cannot leave them behind for ever. Seen here through a delete the
     /// database refuses: the marks are there, the images (still referred to) stay, and the
-    /// next start settles the marks. Then the state such a crash leaves (rows gone, files and
+    /// next start clears the marks. Then the state such a crash leaves (rows gone, files and
     /// marks still there): the next start removes the files.
     @Test func aDeleteMarksItsImagesBeforeItCommits_soACrashAfterTheCommitLeavesNone() async throws {
         let fixture = try MarketFixture(syncsToDisk: true)

@@ -75,8 +75,8 @@ struct BatchPage {
         }
         if batch.state != .preview, counts.toApply > 0 {
             context["progress"] = [
-                "value": TemplateValue(counts.settled), "max": TemplateValue(counts.toApply),
-                "text": .string(wording.batchProgress(done: counts.settled, of: counts.toApply)),
+                "value": TemplateValue(counts.processed), "max": TemplateValue(counts.toApply),
+                "text": .string(wording.batchProgress(done: counts.processed, of: counts.toApply)),
             ]
         }
         if batch.state == .finished, counts.doneEdits > 0 || batch.kind == .import || batch.action?.kind == .delete {

@@ -179,9 +179,9 @@ package struct BatchCounts: Sendable, Equatable {
     package var total: Int { byStatus.values.reduce(0, +) }
     package var pending: Int { self[.pending] }
     /// Rows that are done, failed or skipped (the progress bar's value).
-    package var settled: Int { self[.done] + self[.failed] + self[.skipped] }
-    /// Rows an apply sends or settles.
-    package var toApply: Int { pending + settled }
+    package var processed: Int { self[.done] + self[.failed] + self[.skipped] }
+    /// Rows an apply sends or records an outcome for.
+    package var toApply: Int { pending + processed }
 
     /// Counts in `count` rows of a status and an operation as stored; a status this version
     /// does not know is left out.

@@ -73,7 +73,7 @@ package final class BatchRunner: Sendable {
     }
 
     /// Waits until `batchID`'s run (if any) ends (a test seam).
-    func settled(_ batchID: Int) async {
+    func waitForRun(_ batchID: Int) async {
         let task = runs.withLock { $0[batchID] }
         await task?.value
     }
@@ -88,35 +88,35 @@ package final class BatchRunner: Sendable {
 
     private func run(_ batchID: Int) async {
         var last = 0
-        // A row the store could not read or settle is still pending: the batch then stays
+        // A row the store could not read or record is still pending: the batch then stays
         // running, to be resumed the next time it is looked at or at the next start.
-        let everyRowSettled = await withTaskGroup(of: Bool.self) { group -> Bool in
+        let everyRowRecorded = await withTaskGroup(of: Bool.self) { group -> Bool in
             var active = 0
-            var settled = true
+            var recorded = true
             while !Task.isCancelled {
                 let rows: [BatchRow]
                 do {
                     rows = try store.pending(batchID, after: last, limit: 64)
                 } catch {
                     logger.log(.error, "batch \(batchID): \(error)")
-                    settled = false
+                    recorded = false
                     break
                 }
                 if rows.isEmpty { break }
                 for row in rows {
                     last = row.number
                     if active >= Self.maxWrites, let done = await group.next() {
-                        settled = settled && done
+                        recorded = recorded && done
                         active -= 1
                     }
                     group.addTask { await self.process(row) }
                     active += 1
                 }
             }
-            for await done in group { settled = settled && done }
-            return settled
+            for await done in group { recorded = recorded && done }
+            return recorded
         }
-        guard everyRowSettled, !Task.isCancelled, !isShutDown.load(ordering: .relaxed) else { return }
+        guard everyRowRecorded, !Task.isCancelled, !isShutDown.load(ordering: .relaxed) else { return }
         do {
             try store.finish(batchID)
         } catch {
@@ -130,7 +130,7 @@ package final class BatchRunner: Sendable {
         case skipped
     }
 
-    /// Sends one row and settles it; false when the store could not record the outcome.
+    /// Sends one row and records its outcome; false when the store could not record the outcome.
     private func process(_ row: BatchRow) async -> Bool {
         await slots.acquire()
         let outcome = await attempt(row)
@@ -138,9 +138,9 @@ package final class BatchRunner: Sendable {
         guard !Task.isCancelled else { return false }
         do {
             switch outcome {
-            case .done(let productID): try store.settle(row.batchID, row.number, status: .done, productID: productID)
-            case .failed(let failure): try store.settle(row.batchID, row.number, status: .failed, failure: failure)
-            case .skipped: try store.settle(row.batchID, row.number, status: .skipped, failure: BatchFailure(code: .changedElsewhere))
+            case .done(let productID): try store.recordOutcome(row.batchID, row.number, status: .done, productID: productID)
+            case .failed(let failure): try store.recordOutcome(row.batchID, row.number, status: .failed, failure: failure)
+            case .skipped: try store.recordOutcome(row.batchID, row.number, status: .skipped, failure: BatchFailure(code: .changedElsewhere))
             }
         } catch {
             logger.log(.error, "batch \(row.batchID) row \(row.number): \(error)")

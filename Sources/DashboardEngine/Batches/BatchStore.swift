@@ -336,7 +336,7 @@ package final class BatchStore: Sendable {
     }
 
     /// A row's outcome, with its in-flight mark cleared in the same commit.
-    func settle(
+    func recordOutcome(
         _ batchID: Int, _ number: Int, status: BatchRow.Status, failure: BatchFailure? = nil, productID: Int? = nil
     ) throws(SQLiteError) {
         try database.use { db throws(SQLiteError) in

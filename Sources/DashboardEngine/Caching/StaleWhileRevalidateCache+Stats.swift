@@ -46,7 +46,7 @@ extension StaleWhileRevalidateCache {
     }
 
     /// Waits until the fetch running for `key`, if any, has finished and been recorded.
-    func settle(_ key: Key) async {
+    func waitForRefresh(_ key: Key) async {
         let task = state.write { $0.entries.peek(key)?.fetch?.task }
         _ = try? await task?.value
     }

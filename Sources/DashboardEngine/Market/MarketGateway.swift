@@ -34,10 +34,10 @@ package final class MarketGateway: Sendable {
         details = StaleWhileRevalidateCache(freshFor: freshFor, hardExpiry: hardExpiry, slowAfter: slowAfter)
     }
 
-    /// Waits for the refreshes running now to land (a test seam; see the caches' `settle`).
-    func settle() async {
-        await lists.settle()
-        await details.settle()
+    /// Waits for the refreshes running now to land (a test seam; see the caches' `waitForRefreshes`).
+    func waitForRefreshes() async {
+        await lists.waitForRefreshes()
+        await details.waitForRefreshes()
     }
 
     package func page(_ key: ListKey) async throws -> CachedValue<ProductPageEnvelope> {

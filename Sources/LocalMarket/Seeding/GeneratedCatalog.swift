@@ -37,7 +37,7 @@ struct GeneratedCatalog {
         } catch {
             throw .database(error.description)
         }
-        files.settle(origins: images.map(\.origin))
+        files.clearMarkers(origins: images.map(\.origin))
     }
 
     /// Product `index` (id `index + 1`).

@@ -75,7 +75,7 @@ struct MarketFiles: Sendable {
     /// Writes one upload: a marker in `incoming/`, the original, and the thumbnail as a hard
     /// link to the same bytes (a copy where links are not supported). With `durable`, the
     /// images are on disk when this returns; without, the caller must `flush(images:)` before
-    /// committing rows that refer to them. `settle(origins:)` removes the marker after.
+    /// committing rows that refer to them. `clearMarkers(origins:)` removes the marker after.
     func writeImage(_ bytes: [UInt8], origin: String, thumbnail: String, durable: Bool) throws(StorageError) {
         let durable = durable && syncsToDisk
         let marker = markerPath(origin)
@@ -107,13 +107,13 @@ struct MarketFiles: Sendable {
     /// between the commit and `removeImages` then leaves them marked and unreferenced, and the
     /// next start removes them as it removes an interrupted write's
     /// (`MarketInstaller.clearInterruptedWrites`); images another product still refers to are
-    /// kept there, and a delete that did not commit leaves only markers, settled the same way.
+    /// kept there, and a delete that did not commit leaves only markers, cleared the same way.
     func markForRemoval(origins: [String]) {
         for origin in origins { try? AtomicFile.createFile([], at: markerPath(origin), sync: false) }
     }
 
     /// The images' rows are committed (or the images removed): their markers go.
-    func settle(origins: [String]) {
+    func clearMarkers(origins: [String]) {
         for origin in origins { unlink(markerPath(origin)) }
     }
 

@@ -30,7 +30,7 @@ struct MarketInstaller {
         case .samples:
             let state = try MarketSeed.install(into: files)
             try insert(state)
-            files.settle(origins: state.products.flatMap { $0.images.map(\.originPath) })
+            files.clearMarkers(origins: state.products.flatMap { $0.images.map(\.originPath) })
         case .generated(let count):
             try GeneratedCatalog(count: count).install(into: files, database: database)
         }
@@ -76,7 +76,7 @@ struct MarketInstaller {
         for origin in orphans where ImageNaming.isValidRelativePath(origin) {
             files.removeImages([origin, origin.replacingOccurrences(of: "_origin.", with: "_thumb.")])
         }
-        files.settle(origins: origins)
+        files.clearMarkers(origins: origins)
     }
 
     /// A legacy data directory may hold images no product refers to; the import removes them

@@ -101,7 +101,7 @@ final class MarketStore: Sendable {
                     return record
                 }
             }
-            files.settle(origins: written.map(\.origin))
+            files.clearMarkers(origins: written.map(\.origin))
             return record
         } catch {
             discard(written)
@@ -160,7 +160,7 @@ final class MarketStore: Sendable {
             return unshared
         }) ?? []
         files.removeImages(unshared.flatMap { [$0.originPath, $0.thumbnailPath] })
-        files.settle(origins: removed.images.map(\.originPath))
+        files.clearMarkers(origins: removed.images.map(\.originPath))
         return removed
     }
 
@@ -173,7 +173,7 @@ final class MarketStore: Sendable {
     /// Image files written for a write that did not commit: removed, with their markers.
     private func discard(_ written: [(origin: String, thumbnail: String)]) {
         files.removeImages(written.flatMap { [$0.origin, $0.thumbnail] })
-        files.settle(origins: written.map(\.origin))
+        files.clearMarkers(origins: written.map(\.origin))
     }
 
     /// One write transaction; a database failure is a 500 and changes nothing.

@@ -95,12 +95,12 @@ struct BatchKillTests {
 
             let (second, restarted) = try await Self.startDashboard(market: market.baseURL, root: root)
             defer { second.signal(SIGTERM) }
-            let settled = try await eventually {
+            let finishedAll = try await eventually {
                 let counts = (try? await Self.statuses(restarted, batch)) ?? [:]
                 return counts["done", default: 0] + counts["failed", default: 0] == count
             }
             let finished = try await Self.statuses(restarted, batch)
-            #expect(settled, "after the restart: \(finished)")
+            #expect(finishedAll, "after the restart: \(finished)")
             #expect(finished["done"] == count)
 
             // Every product registered once, and asked for once.

@@ -68,14 +68,14 @@ import Testing
 
         let second = try restart.restart()
         defer { second.stop() }
-        await second.app.batchRunner.settled(batch)
+        await second.app.batchRunner.waitForRun(batch)
         let rows = try second.app.batchRunner.store.rows(batch)
         #expect(rows.map(\.status) == [.done, .done])
         #expect(rows.allSatisfy { !$0.inFlight })
         #expect(restart.market.state.withLock { $0.edits.map(\.id).sorted() } == [501, 502])
         // The first dashboard's rows, released now, send nothing: it was shut down.
         never.open()
-        await restart.first.app.batchRunner.settled(batch)
+        await restart.first.app.batchRunner.waitForRun(batch)
         #expect(restart.market.state.withLock { $0.edits.count } == 2)
         #expect(try await second.get("/batches/\(batch)").status == 200)
     }
@@ -93,7 +93,7 @@ import Testing
 
         let second = try restart.restart()
         defer { second.stop() }
-        await second.app.batchRunner.settled(batch)
+        await second.app.batchRunner.waitForRun(batch)
         #expect(try second.app.batchRunner.store.rows(batch).map(\.status) == [.done, .done])
         #expect(restart.market.state.withLock { $0.edits.count } == 2)
     }
@@ -121,7 +121,7 @@ import Testing
 
         let second = try restart.restart()
         defer { second.stop() }
-        await second.app.batchRunner.settled(batch)
+        await second.app.batchRunner.waitForRun(batch)
         let row = try #require(try second.app.batchRunner.store.rows(batch).first)
         #expect(row.status == .done)
         #expect(restart.market.state.withLock { $0.creates.count } == 1)
@@ -142,7 +142,7 @@ import Testing
 
         let second = try restart.restart()
         defer { second.stop() }
-        await second.app.batchRunner.settled(batch)
+        await second.app.batchRunner.waitForRun(batch)
         #expect(try second.app.batchRunner.store.rows(batch).map(\.status) == [.done, .skipped])
         #expect(restart.market.state.withLock { $0.edits.map(\.id) } == [501])
     }

@@ -76,7 +76,7 @@ import Testing
             id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [Self.row(1), Self.row(2)])
             _ = try store.startApplying(id)
             try store.markInFlight(id, 1)
-            try store.settle(id, 2, status: .done, productID: 2)
+            try store.recordOutcome(id, 2, status: .done, productID: 2)
         }
         let reopened = try store()
         #expect(try reopened.row(id, 1)?.inFlight == true)
@@ -91,8 +91,8 @@ import Testing
         let store = try store()
         let id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [Self.row(1), Self.row(2)])
         _ = try store.startApplying(id)
-        try store.settle(id, 1, status: .done)
-        try store.settle(id, 2, status: .failed, failure: BatchFailure(code: .refused, marketMessage: "no"))
+        try store.recordOutcome(id, 1, status: .done)
+        try store.recordOutcome(id, 2, status: .failed, failure: BatchFailure(code: .refused, marketMessage: "no"))
         #expect(try store.row(id, 2)?.failure == BatchFailure(code: .refused, marketMessage: "no"))
         #expect(try !store.startRetry(id))  // still running
         try store.finish(id)
@@ -112,7 +112,7 @@ import Testing
         #expect(try store.image(image)?.bytes == bytes)
         #expect(try store.batch(id)?.notes == notes)
         _ = try store.startApplying(id)
-        try store.settle(id, 1, status: .done, productID: 77)
+        try store.recordOutcome(id, 1, status: .done, productID: 77)
         try store.finish(id)
         #expect(try store.image(image) == nil)
         #expect(try store.createdIDs(id) == [77])

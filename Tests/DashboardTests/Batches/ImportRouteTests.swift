@@ -96,7 +96,7 @@ import Testing
 
             session.take(preview)
             _ = try await BatchTesting.press("apply", batch, session)
-            await harness.app.batchRunner.settled(batch)
+            await harness.app.batchRunner.waitForRun(batch)
             let done = BatchTesting.rows(try await session.get("/batches/\(batch)").text)
             #expect(done[0].status == "done" && done[1].status == "done" && done.last?.status == "done")
             #expect(try await inspector.product(edited.first)["price"] as? Double == NSDecimalNumber(decimal: oldPrice + 1000).doubleValue)
