@@ -51,7 +51,7 @@ extension ProductForms {
         _ request: HTTPRequest
     ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
         let wording = Wording(Language(request))
-        let (proposed, fieldErrors) = ProductFormRules.changes(values, from: originals, product: product)
+        let (proposed, fieldErrors) = ProductRules.changes(values, from: originals, product: product)
         var errors = fieldErrors
         var thumbnailID: Int?
         if !values.thumbnailID.isEmpty {

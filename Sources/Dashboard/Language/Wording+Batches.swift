@@ -492,7 +492,7 @@ extension Wording {
     /// The import's limits as its texts give them, from the constants that enforce them.
     private var importLimitTexts: (rows: String, csv: String, request: String, image: String) {
         (OverviewPage.grouped(BatchRoutes.maxRows), bytes(ImportUpload.maxCSVBytes), bytes(ImportUpload.maxRequestBytes),
-         bytes(ProductFormRules.maxImageBytes))
+         bytes(ProductRules.maxImageBytes))
     }
 
     // MARK: The list's selection

@@ -220,8 +220,8 @@ extension RecordedFields {
     /// Whether every field set here has this value in `product` (texts compared as the form
     /// rules normalise them, amounts as numbers).
     func matches(_ product: ProductSummary) -> Bool {
-        if let name, ProductFormRules.normalized(name) != ProductFormRules.normalized(product.name) { return false }
-        if let description, ProductFormRules.normalized(description) != ProductFormRules.normalized(product.description) { return false }
+        if let name, ProductRules.normalized(name) != ProductRules.normalized(product.name) { return false }
+        if let description, ProductRules.normalized(description) != ProductRules.normalized(product.description) { return false }
         if let currency, Currency(rawValue: currency) != product.currency { return false }
         if let price, price != product.price.amount { return false }
         if let discountedPrice, discountedPrice != product.discountedPrice.amount { return false }
