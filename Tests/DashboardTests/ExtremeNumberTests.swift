@@ -62,7 +62,7 @@ import Testing
         values.price = text
         values.discountedPrice = text
         values.stock = text
-        let (valid, errors) = ProductRules.validate(values)
+        let (valid, errors) = ProductFieldRules.validate(values)
         #expect(valid == nil)
         #expect(!errors.isEmpty)
     }

@@ -35,7 +35,7 @@ struct ProductFormPage {
     var formToken: String
     var stashedImages: [StashedImage] = []
     /// Edit: the values the form was first loaded with, carried in hidden fields so the POST
-    /// can tell what the person changed (see `ProductRules.changes`).
+    /// can tell what the person changed (see `ProductFieldRules.changes`).
     var originals: ProductFormValues?
     /// Register: the recycle bin item this registration restores (the product is then
     /// journaled as restored, and the item remembers it).

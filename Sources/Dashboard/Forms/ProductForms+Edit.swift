@@ -51,7 +51,7 @@ extension ProductForms {
         _ request: HTTPRequest
     ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
         let wording = Wording(Language(request))
-        let (proposed, fieldErrors) = ProductRules.changes(values, from: originals, product: product)
+        let (proposed, fieldErrors) = ProductFieldRules.changes(values, from: originals, product: product)
         var errors = fieldErrors
         var thumbnailID: Int?
         if !values.thumbnailID.isEmpty {
@@ -105,7 +105,7 @@ extension ProductForms {
         } catch {
             // The status and a missing product's page as on the product's own page; the words
             // say that nothing was changed.
-            let failure = MarketFailure(error, .page(productID: id), wording)
+            let failure = MarketErrorExplanation(error, .page(productID: id), wording)
             if failure.status == .notFound {
                 return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: id), retryHref: nil, for: request)))
             }

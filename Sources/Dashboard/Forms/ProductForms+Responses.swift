@@ -44,9 +44,9 @@ extension ProductForms {
         return formResponse(page, request: request, status: .forbidden, setCookie: setCookie)
     }
 
-    /// The status and words for a market error on a write (see `MarketFailure` for every case).
+    /// The status and words for a market error on a write (see `MarketErrorExplanation` for every case).
     static func explain(_ error: MarketError, action: Wording.WriteAction, _ wording: Wording) -> (HTTPStatus, ProductFormPage.Problem) {
-        let failure = MarketFailure(error, .form(action: action), wording)
+        let failure = MarketErrorExplanation(error, .form(action: action), wording)
         return (failure.status, .init(heading: failure.heading, message: failure.message))
     }
 

@@ -81,7 +81,7 @@ struct ProductForms: Sendable {
             errors.add(.images, problem)
         }
         let stashed = stash.images(owner: owner, token: formToken)
-        let (valid, fieldErrors) = ProductRules.validate(values)
+        let (valid, fieldErrors) = ProductFieldRules.validate(values)
         for (field, problems) in fieldErrors.ordered { problems.forEach { errors.add(field, $0) } }
         if stashed.isEmpty, errors[.images] == nil { errors.add(.images, .imagesMissing) }
 
@@ -140,7 +140,7 @@ struct ProductForms: Sendable {
                 messages.append(.imageRefused(name: name, .notJPEGOrPNG))
                 continue
             }
-            guard file.bytes.count <= ProductRules.maxImageBytes else {
+            guard file.bytes.count <= ProductFieldRules.maxImageBytes else {
                 messages.append(.imageRefused(name: name, .tooLarge(bytes: file.bytes.count)))
                 continue
             }

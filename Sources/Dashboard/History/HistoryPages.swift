@@ -97,7 +97,7 @@ struct HistoryPages: Sendable {
         } catch MarketError.notFound {
             return refuse(.conflict, .productGone(id: productID), request)
         } catch {
-            let failure = MarketFailure(error, .page(productID: productID), wording)
+            let failure = MarketErrorExplanation(error, .page(productID: productID), wording)
             return renderer.error(
                 failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
                 retryHref: nil, back: historyLink(wording), for: request)
@@ -119,7 +119,7 @@ struct HistoryPages: Sendable {
         } catch MarketError.malformedResponse {
             return outcomeUnknown(productID, request)
         } catch {
-            let failure = MarketFailure(error, .form(action: .save), wording)
+            let failure = MarketErrorExplanation(error, .form(action: .save), wording)
             return renderer.error(
                 failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
                 retryHref: nil, back: historyLink(wording), for: request)

@@ -101,7 +101,7 @@ struct ImportUpload: Sendable {
             case .partBody(let chunk):
                 guard current != nil else { return true }
                 size += chunk.count
-                if size <= ProductRules.maxImageBytes { bytes += chunk }
+                if size <= ProductFieldRules.maxImageBytes { bytes += chunk }
             case .partEnd:
                 guard let name = current else { return true }
                 current = nil
@@ -116,7 +116,7 @@ struct ImportUpload: Sendable {
 
     /// The register form's checks: JPEG or PNG by its bytes, at most 300 KB, a whole header.
     static func check(_ name: String, _ bytes: [UInt8], size: Int) -> Result<ImageUpload, ImageRefusal> {
-        guard size <= ProductRules.maxImageBytes else { return .failure(.tooLarge(bytes: size)) }
+        guard size <= ProductFieldRules.maxImageBytes else { return .failure(.tooLarge(bytes: size)) }
         guard let format = ImageFormat(sniffing: bytes), format == .jpeg || format == .png else { return .failure(.notJPEGOrPNG) }
         guard UploadedImageHeader(bytes) != nil else { return .failure(.damaged(format: format == .png ? "PNG" : "JPEG")) }
         return .success(ImageUpload(filename: ProductForms.uploadName(name, number: 1, format: format), contentType: format.contentType, bytes: bytes))

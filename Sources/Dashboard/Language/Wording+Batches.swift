@@ -213,7 +213,7 @@ extension Wording {
     }
 
     /// Why a row was not done; the market's own words, when it gave some, come beside this.
-    func rowFailure(_ code: BatchFailure.Code) -> String {
+    func rowFailure(_ code: WriteFailure.Code) -> String {
         switch (language, code) {
         case (.en, .refused): "The market refused the change."
         case (.en, .notFound): "The product is no longer on the market."
@@ -492,7 +492,7 @@ extension Wording {
     /// The import's limits as its texts give them, from the constants that enforce them.
     private var importLimitTexts: (rows: String, csv: String, request: String, image: String) {
         (OverviewPage.grouped(BatchRoutes.maxRows), bytes(ImportUpload.maxCSVBytes), bytes(ImportUpload.maxRequestBytes),
-         bytes(ProductRules.maxImageBytes))
+         bytes(ProductFieldRules.maxImageBytes))
     }
 
     // MARK: The list's selection

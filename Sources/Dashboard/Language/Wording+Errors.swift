@@ -46,7 +46,7 @@ extension Wording {
         }
     }
 
-    /// A list read the market answered 404 for (the page's 502 of `MarketFailure`): the
+    /// A list read the market answered 404 for (the page's 502 of `MarketErrorExplanation`): the
     /// market's own words would be an English reason phrase, so we say it in the reader's.
     var marketFoundNothing: ErrorText {
         switch language {
@@ -57,7 +57,7 @@ extension Wording {
         }
     }
 
-    /// A read refused for the dashboard's credentials (the page's 502 of `MarketFailure`).
+    /// A read refused for the dashboard's credentials (the page's 502 of `MarketErrorExplanation`).
     var marketRejectedCredentials: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The market refused the request", message: "The Open Market did not accept this dashboard's vendor identifier or secret (--identifier, --secret).")

@@ -2,7 +2,7 @@
 import DashboardEngine
 
 extension Wording {
-    /// A field's problem (`ProductRules`) as a sentence that says how to fix it.
+    /// A field's problem (`ProductFieldRules`) as a sentence that says how to fix it.
     func message(_ message: FieldProblem) -> String {
         switch language {
         case .en: english(message)
@@ -128,7 +128,7 @@ extension Wording {
             let name = name.map { "“\($0)”" } ?? "The image"
             switch refusal {
             case .notJPEGOrPNG: return "\(name) is not a JPEG or PNG image, so it was not added."
-            case .tooLarge(let size): return "\(name) is \(bytes(size)); each image must be at most \(bytes(ProductRules.maxImageBytes)). "
+            case .tooLarge(let size): return "\(name) is \(bytes(size)); each image must be at most \(bytes(ProductFieldRules.maxImageBytes)). "
                 + "Make it smaller (with JavaScript on, this page does that for you) and add it again."
             case .damaged(let format): return "\(name) is not a whole \(format) picture (it is cut short or damaged), so it was not added."
             case .tooMany: return "A product has at most 5 images, so \(name) was not added. Remove one to add another."
@@ -140,7 +140,7 @@ extension Wording {
             let file = name.map { "“\($0)” 파일" } ?? "이름 없는 파일"
             switch refusal {
             case .notJPEGOrPNG: return "\(file)은 JPEG이나 PNG 이미지가 아니어서 추가하지 않았습니다."
-            case .tooLarge(let size): return "\(file)은 크기가 \(bytes(size))입니다. 장당 \(bytes(ProductRules.maxImageBytes)) 이하로 줄여서 다시 추가해 주세요"
+            case .tooLarge(let size): return "\(file)은 크기가 \(bytes(size))입니다. 장당 \(bytes(ProductFieldRules.maxImageBytes)) 이하로 줄여서 다시 추가해 주세요"
                 + "(자바스크립트를 켜면 이 페이지에서 자동으로 줄입니다)."
             case .damaged(let format): return "\(file)은 잘렸거나 손상된 \(format) 이미지여서 추가하지 않았습니다."
             case .tooMany: return "상품 이미지는 최대 5장이어서 \(file)을 추가하지 않았습니다. 다른 이미지를 삭제한 뒤 다시 추가해 주세요."

@@ -75,7 +75,7 @@ extension Wording {
         }
     }
 
-    private func failureText(_ failure: MarketFailureReason?) -> String {
+    private func failureText(_ failure: WriteFailure?) -> String {
         switch (language, failure?.code) {
         case (.en, .imagesNotKept?): "Not sent: the pictures could not be kept in the recycle bin"
         case (.en, .journalUnavailable?): "Not sent: the history could not record it"

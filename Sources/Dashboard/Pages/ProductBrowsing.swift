@@ -157,9 +157,9 @@ struct ProductBrowsing: Sendable {
     }
 
     /// Nothing cached and the market failed: a page that says what happened and, unless the
-    /// product does not exist, offers a retry (see `MarketFailure` for every case).
+    /// product does not exist, offers a retry (see `MarketErrorExplanation` for every case).
     func marketFailure(_ error: any Error, request: HTTPRequest, language: Language, productID: Int? = nil) -> HTTPResponse {
-        let failure = MarketFailure(error, .page(productID: productID), Wording(language))
+        let failure = MarketErrorExplanation(error, .page(productID: productID), Wording(language))
         return renderer.error(
             failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
             retryHref: failure.offersRetry ? PageRenderer.retryHref(for: request) : nil, for: request)

@@ -99,7 +99,7 @@ package struct BatchRow: Sendable, Equatable {
     package var after: RecordedFields
     package var problems: [BatchNote] = []
     package var warnings: [BatchNote] = []
-    package var failure: BatchFailure?
+    package var failure: WriteFailure?
     /// The batch's images a create sends, in order.
     var images: [Int] = []
     /// Own products that had this name at the preview (a create's): after a restart, a product
@@ -109,57 +109,6 @@ package struct BatchRow: Sendable, Equatable {
     package var inFlight = false
     /// Writes sent for this row so far.
     package var attempts = 0
-}
-
-/// Why a row was not done, worded per language when shown.
-package struct BatchFailure: Error, Sendable, Equatable {
-    package enum Code: String, Sendable {
-        /// The market refused (`marketMessage` has its words, when it gave some).
-        case refused
-        case notFound = "not-found"
-        case unauthorized
-        case invalid
-        /// The market did not answer, so nothing was sent (or a read failed).
-        case unreachable
-        /// Sent, but no answer came: it may have been done. Checked before sending again.
-        case unknown
-        /// The product's values differ from the preview's: not sent.
-        case changedElsewhere = "changed-elsewhere"
-        /// Not sent: the history journal could not record the write.
-        case journalUnavailable = "journal-unavailable"
-        /// Not sent: a delete whose pictures the recycle bin could not keep.
-        case imagesNotKept = "images-not-kept"
-    }
-
-    package var code: Code
-    package var marketMessage: String?
-
-    init(code: Code, marketMessage: String? = nil) {
-        self.code = code
-        self.marketMessage = marketMessage
-    }
-
-    /// A write's failure as `MarketWriter` reports it: its `MarketFailureReason`, except that
-    /// a write with no usable answer (a timeout, a malformed answer, any other error) may have
-    /// been done, so it is unknown and checked before it is sent again.
-    init(_ error: any Error) {
-        switch error as? MarketError {
-        case .timeout?, .malformedResponse?: self.init(code: .unknown)
-        case nil where !(error is WriteRefusal): self.init(code: .unknown)
-        default:
-            let reason = MarketFailureReason(error)
-            let code: Code = switch reason.code {
-            case .refused: .refused
-            case .notFound: .notFound
-            case .unauthorized: .unauthorized
-            case .unreachable: .unreachable
-            case .invalid: .invalid
-            case .journalUnavailable: .journalUnavailable
-            case .imagesNotKept: .imagesNotKept
-            }
-            self.init(code: code, marketMessage: reason.marketMessage)
-        }
-    }
 }
 
 /// How many rows of a batch have each status, and what the pending ones do.
@@ -220,8 +169,8 @@ extension RecordedFields {
     /// Whether every field set here has this value in `product` (texts compared as the form
     /// rules normalise them, amounts as numbers).
     func matches(_ product: ProductSummary) -> Bool {
-        if let name, ProductRules.normalized(name) != ProductRules.normalized(product.name) { return false }
-        if let description, ProductRules.normalized(description) != ProductRules.normalized(product.description) { return false }
+        if let name, ProductFieldRules.normalized(name) != ProductFieldRules.normalized(product.name) { return false }
+        if let description, ProductFieldRules.normalized(description) != ProductFieldRules.normalized(product.description) { return false }
         if let currency, Currency(rawValue: currency) != product.currency { return false }
         if let price, price != product.price.amount { return false }
         if let discountedPrice, discountedPrice != product.discountedPrice.amount { return false }

@@ -126,7 +126,7 @@ package final class BatchRunner: Sendable {
 
     private enum Outcome {
         case done(productID: Int?)
-        case failed(BatchFailure)
+        case failed(WriteFailure)
         case skipped
     }
 
@@ -140,7 +140,7 @@ package final class BatchRunner: Sendable {
             switch outcome {
             case .done(let productID): try store.recordOutcome(row.batchID, row.number, status: .done, productID: productID)
             case .failed(let failure): try store.recordOutcome(row.batchID, row.number, status: .failed, failure: failure)
-            case .skipped: try store.recordOutcome(row.batchID, row.number, status: .skipped, failure: BatchFailure(code: .changedElsewhere))
+            case .skipped: try store.recordOutcome(row.batchID, row.number, status: .skipped, failure: WriteFailure(code: .changedElsewhere))
             }
         } catch {
             logger.log(.error, "batch \(row.batchID) row \(row.number): \(error)")
@@ -153,11 +153,11 @@ package final class BatchRunner: Sendable {
         let cause = WriteCause.batch(id: row.batchID, row: row.number)
         switch row.operation {
         case .edit:
-            guard let id = row.productID else { return .failed(BatchFailure(code: .invalid)) }
+            guard let id = row.productID else { return .failed(WriteFailure(code: .invalid)) }
             let current: ProductDetail
             switch await read(id) {
             case .success(let product?): current = product
-            case .success(nil): return .failed(BatchFailure(code: .notFound))
+            case .success(nil): return .failed(WriteFailure(code: .notFound))
             case .failure(let failure): return .failed(failure)
             }
             let changed = row.after.setFields
@@ -165,16 +165,16 @@ package final class BatchRunner: Sendable {
             guard row.before.only(dependencies).matches(current.summary) else { return .skipped }
             if row.after.matches(current.summary) { return .done(productID: id) }
             guard row.before.only(changed).matches(current.summary) else { return .skipped }
-            guard await mark(row) else { return .failed(BatchFailure(code: .unreachable)) }
+            guard await mark(row) else { return .failed(WriteFailure(code: .unreachable)) }
             do {
                 let edited = try await writer.edit(current, row.after.changes, cause: cause)
                 await hooks.withLock { $0.afterWrite }?(row.batchID, row.number)
                 return .done(productID: edited.id)
             } catch {
-                return .failed(BatchFailure(error))
+                return .failed(WriteFailure(error))
             }
         case .delete:
-            guard let id = row.productID else { return .failed(BatchFailure(code: .invalid)) }
+            guard let id = row.productID else { return .failed(WriteFailure(code: .invalid)) }
             let current: ProductDetail
             switch await read(id) {
             case .success(let product?): current = product
@@ -183,7 +183,7 @@ package final class BatchRunner: Sendable {
             case .failure(let failure): return .failed(failure)
             }
             guard row.before.matches(current.summary) else { return .skipped }
-            guard await mark(row) else { return .failed(BatchFailure(code: .unreachable)) }
+            guard await mark(row) else { return .failed(WriteFailure(code: .unreachable)) }
             do {
                 _ = try await writer.delete(current, cause: cause)
                 await hooks.withLock { $0.afterWrite }?(row.batchID, row.number)
@@ -191,7 +191,7 @@ package final class BatchRunner: Sendable {
             } catch MarketError.notFound {
                 return .done(productID: id)
             } catch {
-                return .failed(BatchFailure(error))
+                return .failed(WriteFailure(error))
             }
         case .create:
             if row.attempts > 0 {
@@ -203,20 +203,20 @@ package final class BatchRunner: Sendable {
             }
             var images: [ImageUpload] = []
             for imageID in row.images {
-                guard let image = try? store.image(imageID) else { return .failed(BatchFailure(code: .invalid)) }
+                guard let image = try? store.image(imageID) else { return .failed(WriteFailure(code: .invalid)) }
                 images.append(image)
             }
             guard let product = row.after.newProduct, ImageUpload.allowedCount.contains(images.count) else {
-                return .failed(BatchFailure(code: .invalid))
+                return .failed(WriteFailure(code: .invalid))
             }
-            guard await mark(row) else { return .failed(BatchFailure(code: .unreachable)) }
+            guard await mark(row) else { return .failed(WriteFailure(code: .unreachable)) }
             do {
                 let created = try await writer.create(product, images: images, cause: cause)
                 if let problem = ownVendor.learn(fromCreated: created.vendorID) { logger.log(.warning, problem) }
                 await hooks.withLock { $0.afterWrite }?(row.batchID, row.number)
                 return .done(productID: created.id)
             } catch {
-                return .failed(BatchFailure(error))
+                return .failed(WriteFailure(error))
             }
         case .none:
             return .done(productID: row.productID)
@@ -237,19 +237,19 @@ package final class BatchRunner: Sendable {
     }
 
     /// The product as the market has it now (nil: gone), or why it could not be read.
-    private func read(_ id: Int) async -> Result<ProductDetail?, BatchFailure> {
+    private func read(_ id: Int) async -> Result<ProductDetail?, WriteFailure> {
         do {
             return .success(try await writer.api.product(id: id))
         } catch MarketError.notFound {
             return .success(nil)
         } catch {
-            return .failure(BatchFailure(code: .unreachable))
+            return .failure(WriteFailure(code: .unreachable))
         }
     }
 
     /// The product a create registered before a stop, found by its values among the own
     /// vendor's products with its name that existed neither at the preview nor for another row.
-    private func findCreated(_ row: BatchRow) async -> Result<Int?, BatchFailure> {
+    private func findCreated(_ row: BatchRow) async -> Result<Int?, WriteFailure> {
         guard let name = row.after.name else { return .success(nil) }
         do {
             let claimed = try store.createdIDs(row.batchID)
@@ -261,7 +261,7 @@ package final class BatchRunner: Sendable {
             }
             return .success(found.map(\.id).max())
         } catch {
-            return .failure(BatchFailure(code: .unreachable))
+            return .failure(WriteFailure(code: .unreachable))
         }
     }
 }

@@ -337,7 +337,7 @@ package final class BatchStore: Sendable {
 
     /// A row's outcome, with its in-flight mark cleared in the same commit.
     func recordOutcome(
-        _ batchID: Int, _ number: Int, status: BatchRow.Status, failure: BatchFailure? = nil, productID: Int? = nil
+        _ batchID: Int, _ number: Int, status: BatchRow.Status, failure: WriteFailure? = nil, productID: Int? = nil
     ) throws(SQLiteError) {
         try database.use { db throws(SQLiteError) in
             try db.run(
@@ -390,8 +390,8 @@ package final class BatchStore: Sendable {
     }
 
     private static func readRow(_ row: SQLiteRow) -> BatchRow {
-        let failure = BatchFailure.Code(rawValue: row.text(22)).map {
-            BatchFailure(code: $0, marketMessage: row.isNull(23) ? nil : row.text(23))
+        let failure = WriteFailure.Code(rawValue: row.text(22)).map {
+            WriteFailure(code: $0, marketMessage: row.isNull(23) ? nil : row.text(23))
         }
         return BatchRow(
             batchID: row.integer(0), number: row.integer(1), line: row.isNull(2) ? nil : row.integer(2),

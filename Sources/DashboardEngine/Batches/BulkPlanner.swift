@@ -34,7 +34,7 @@ package enum BulkPlanner {
         }
         if kind == .stockSet || kind == .stockAdjust {
             if value != value.rounded(0) { return .failure(.stockWhole) }
-            if value.magnitude > Decimal(ProductRules.maxStock) { return .failure(.stockTooHigh) }
+            if value.magnitude > Decimal(ProductFieldRules.maxStock) { return .failure(.stockTooHigh) }
         }
         if kind == .discountSet, unit == .percent, value > 100 {
             return .failure(.percentOver100)
@@ -93,7 +93,7 @@ package enum BulkPlanner {
                 row.status = .unchanged
             } else if newPrice <= 0 {
                 row.problems.append(.field(.priceNotPositive, on: .price))
-            } else if newPrice > ProductRules.maxPrice {
+            } else if newPrice > ProductFieldRules.maxPrice {
                 row.problems.append(.field(.priceTooHigh, on: .price))
             } else if product.discountedPrice > newPrice {
                 row.problems.append(.field(.priceUnderDiscount(product.discountedPrice), on: .price))
@@ -119,7 +119,7 @@ package enum BulkPlanner {
                 row.status = .unchanged
             } else if stock < 0 {
                 row.problems.append(.field(.stockNegative, on: .stock))
-            } else if overflow || stock > ProductRules.maxStock {
+            } else if overflow || stock > ProductFieldRules.maxStock {
                 row.problems.append(.field(.stockTooHigh, on: .stock))
             }
         }

@@ -123,7 +123,7 @@ package struct ImportPlanner {
     package static func imageKey(_ name: String) -> String { name.lowercased() }
 
     static func nameKey(_ name: String) -> String {
-        CatalogSearch.fold(ProductRules.normalized(name))
+        CatalogSearch.fold(ProductFieldRules.normalized(name))
     }
 
     // MARK: Rows
@@ -167,28 +167,28 @@ package struct ImportPlanner {
         var after = RecordedFields()
         // A cell that holds what the product has is never judged: live products break the
         // register form's rules (2-character names, price 0), and an untouched row is no change.
-        if let text = cell(row, .name), ProductRules.normalized(text) != ProductRules.normalized(product.name) {
-            switch ProductRules.checkName(text) {
+        if let text = cell(row, .name), ProductFieldRules.normalized(text) != ProductFieldRules.normalized(product.name) {
+            switch ProductFieldRules.checkName(text) {
             case .success(let name): after.name = name
             case .failure(let problem): problems.append(.field(problem, on: .name))
             }
         }
         if let text = cell(row, .description) {
             let current = descriptions[product.id]
-            switch ProductRules.checkDescription(text) {
-            case .success(let description) where current.map { ProductRules.normalized($0) != description } ?? true:
+            switch ProductFieldRules.checkDescription(text) {
+            case .success(let description) where current.map { ProductFieldRules.normalized($0) != description } ?? true:
                 after.description = description
             case .success: break
             case .failure(let problem):
                 // A description left as it was is never judged (live products have short ones).
-                if current.map({ ProductRules.normalized($0) != ProductRules.normalized(text) }) ?? true {
+                if current.map({ ProductFieldRules.normalized($0) != ProductFieldRules.normalized(text) }) ?? true {
                     problems.append(.field(problem, on: .description))
                 }
             }
         }
         var currency = product.currency
         if let text = cell(row, .currency), Currency(rawValue: text) != product.currency {
-            switch ProductRules.checkCurrency(text) {
+            switch ProductFieldRules.checkCurrency(text) {
             case .success(let code):
                 after.currency = code.rawValue
                 currency = code
@@ -197,7 +197,7 @@ package struct ImportPlanner {
         }
         let rulesCurrency = currency.isKnown ? currency : .usd
         if let text = cell(row, .price) {
-            switch ProductRules.checkPrice(Self.plainAmount(text), currency: rulesCurrency) {
+            switch ProductFieldRules.checkPrice(Self.plainAmount(text), currency: rulesCurrency) {
             case .success(let price) where price.amount != product.price: after.price = price.amount
             case .success: break
             case .failure(let problem):
@@ -205,7 +205,7 @@ package struct ImportPlanner {
             }
         }
         if let text = cell(row, .discountedPrice) {
-            switch ProductRules.checkDiscount(Self.plainAmount(text), currency: rulesCurrency) {
+            switch ProductFieldRules.checkDiscount(Self.plainAmount(text), currency: rulesCurrency) {
             case .success(let discount) where discount.amount != product.discountedPrice: after.discountedPrice = discount.amount
             case .success: break
             case .failure(let problem):
@@ -213,7 +213,7 @@ package struct ImportPlanner {
             }
         }
         if let text = cell(row, .stock) {
-            switch ProductRules.checkStock(Self.plainCount(text)) {
+            switch ProductFieldRules.checkStock(Self.plainCount(text)) {
             case .success(let stock) where stock != product.stock: after.stock = stock
             case .success: break
             case .failure(let problem):
@@ -279,7 +279,7 @@ package struct ImportPlanner {
         values.discountedPrice = cell(row, .discountedPrice).map(Self.plainAmount) ?? ""
         values.stock = cell(row, .stock).map(Self.plainCount) ?? ""
         values.currency = cell(row, .currency)?.trimmingCharacters(in: .whitespaces) ?? ""
-        let checked = ProductRules.validate(values)
+        let checked = ProductFieldRules.validate(values)
         var problems = checked.errors.ordered.flatMap { field, problems in problems.map { BatchNote.field($0, on: field) } }
         var images: [Int] = []
         let names = Self.splitImages(cell(row, .images) ?? "")
@@ -296,7 +296,7 @@ package struct ImportPlanner {
             case nil: problems.append(.row(.imageNotUploaded(shown), on: .images))
             }
         }
-        let name = checked.valid?.name ?? ProductRules.normalized(values.name)
+        let name = checked.valid?.name ?? ProductFieldRules.normalized(values.name)
         var result = BatchRow(
             batchID: 0, number: 0, line: row.line, productID: nil, operation: .create, status: .pending, name: String(name.prefix(200)),
             currency: Currency(rawValue: values.currency).rawValue, before: RecordedFields(), after: RecordedFields())

@@ -70,7 +70,7 @@ package final class HistoryJournal: WriteLog {
                 try await bin.keep(detail, entry: id)
             } catch {
                 logger.log(.warning, "history: product \(detail.id) was not deleted: the recycle bin could not keep it (\(error))")
-                await finish(id, .failed(MarketFailureReason(.imagesNotKept)))
+                await finish(id, .failed(WriteFailure(.imagesNotKept)))
                 throw WriteRefusal(reason: .imagesNotKept, detail: String(describing: error))
             }
         }

@@ -63,7 +63,7 @@ package struct JournalEntry: Sendable, Equatable {
     package var outcome: Outcome
     /// The fields the market answered with (a create or edit that was done).
     var result: RecordedFields?
-    package var failure: MarketFailureReason?
+    package var failure: WriteFailure?
     package var note: Note?
 
     /// The fields the write changes: those `after` asks for that differ from `before`.

@@ -30,7 +30,7 @@ package enum DecimalText {
         var isZero: Bool { digits == 0 }
     }
 
-    /// What the product form takes (`ProductRules.amount`): an optional `-`, digits, an
+    /// What the product form takes (`ProductFieldRules.amount`): an optional `-`, digits, an
     /// optional point followed by digits, commas anywhere (ignored), ASCII spaces and tabs
     /// around. Nil for anything else.
     static func formAmount(_ text: String) -> Parsed? {

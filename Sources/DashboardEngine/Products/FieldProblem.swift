@@ -1,11 +1,11 @@
 import Foundation
 
-/// Why a product field's value breaks the API's rules (`ProductRules`): a code and its
+/// Why a product field's value breaks the API's rules (`ProductFieldRules`): a code and its
 /// numbers, worded in the reader's language only when a page shows it, so a problem kept in
 /// the database reads in any language the dashboard speaks, now or later.
 package enum FieldProblem: Error, Sendable, Equatable {
     case nameMissing
-    /// The name's length in characters, outside `ProductRules.nameLength`.
+    /// The name's length in characters, outside `ProductFieldRules.nameLength`.
     case nameLength(Int)
     case descriptionMissing
     case descriptionLength(Int)

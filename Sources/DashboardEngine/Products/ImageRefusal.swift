@@ -2,7 +2,7 @@
 /// says which of its images it is).
 package enum ImageRefusal: Error, Sendable, Equatable {
     case notJPEGOrPNG
-    /// Over `ProductRules.maxImageBytes`; its size.
+    /// Over `ProductFieldRules.maxImageBytes`; its size.
     case tooLarge(bytes: Int)
     /// A JPEG or PNG cut short or damaged; the format's name.
     case damaged(format: String)

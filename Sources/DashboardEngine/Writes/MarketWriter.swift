@@ -78,7 +78,7 @@ package final class MarketWriter: Sendable {
             gateway.recordWrite(.unknown(productID: productID))
             await log.didWrite(entry, .unknown)
         default:
-            await log.didWrite(entry, .failed(MarketFailureReason(error)))
+            await log.didWrite(entry, .failed(WriteFailure(error)))
         }
     }
 }
@@ -148,50 +148,9 @@ package enum WriteOutcome: Sendable {
     /// The market answered success; the fields it now has (nil after a delete) and the id.
     case done(RecordedFields?, productID: Int)
     /// The market refused; nothing changed.
-    case failed(MarketFailureReason)
+    case failed(WriteFailure)
     /// No usable answer: the market may or may not have done it.
     case unknown
-}
-
-/// Why the market refused a write, kept as a code (worded per language when shown) and the
-/// market's own words when it gave some.
-package struct MarketFailureReason: Sendable, Equatable {
-    package enum Code: String, Sendable {
-        case refused, notFound = "not-found", unauthorized, unreachable, invalid
-        /// Not sent: the dashboard refused it (see `WriteRefusal`), for the same reasons and
-        /// with the same names as `WriteRefusal.Reason`.
-        case journalUnavailable = "journal-unavailable", imagesNotKept = "images-not-kept"
-    }
-
-    package var code: Code
-    package var marketMessage: String?
-
-    init(_ error: any Error) {
-        if let refusal = error as? WriteRefusal {
-            self.init(refusal.reason)
-            return
-        }
-        switch error as? MarketError {
-        case .rejected(_, let message)?: self.init(code: .refused, marketMessage: message)
-        case .notFound?: self.init(code: .notFound, marketMessage: nil)
-        case .unauthorized?: self.init(code: .unauthorized, marketMessage: nil)
-        case .invalidRequest?: self.init(code: .invalid, marketMessage: nil)
-        default: self.init(code: .unreachable, marketMessage: nil)
-        }
-    }
-
-    init(code: Code, marketMessage: String?) {
-        self.code = code
-        self.marketMessage = marketMessage
-    }
-
-    /// A write the dashboard did not send.
-    init(_ refusal: WriteRefusal.Reason) {
-        switch refusal {
-        case .journalUnavailable: self.init(code: .journalUnavailable, marketMessage: nil)
-        case .imagesNotKept: self.init(code: .imagesNotKept, marketMessage: nil)
-        }
-    }
 }
 
 /// The logged entry of one write, as the log names it.

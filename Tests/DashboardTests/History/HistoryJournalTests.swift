@@ -44,7 +44,7 @@ import Testing
 
     @Test func aRefusalKeepsTheMarketsWords_andAnUnknownOutcomeStaysUnknown() async throws {
         let refused = try #require(try await edit(5, stock: 3))
-        await fixture.journal.didWrite(refused, .failed(MarketFailureReason(MarketError.rejected(status: 422, message: "stock too high"))))
+        await fixture.journal.didWrite(refused, .failed(WriteFailure(MarketError.rejected(status: 422, message: "stock too high"))))
         let unknown = try #require(try await edit(6, stock: 4))
         await fixture.journal.didWrite(unknown, .unknown)
         let first = try #require(try await fixture.journal.entry(refused.id))

@@ -45,7 +45,7 @@ import Testing
     @Test func aDeleteTheMarketRefused_leavesNothingInTheBin_andAnUnknownOneStays() async throws {
         let fixture = try JournalFixture()
         defer { fixture.remove() }
-        let refused = try await fixture.delete(fixture.product(id: 1), outcome: .failed(MarketFailureReason(MarketError.unauthorized)))
+        let refused = try await fixture.delete(fixture.product(id: 1), outcome: .failed(WriteFailure(MarketError.unauthorized)))
         let unknown = try await fixture.delete(fixture.product(id: 2), outcome: .unknown)
         #expect(try await fixture.bin.item(refused) == nil)
         #expect(!FileManager.default.fileExists(atPath: fixture.bin.itemFolder(refused)))

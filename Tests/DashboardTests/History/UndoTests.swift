@@ -135,7 +135,7 @@ import Testing
                     kind: .edit, cause: .form, productID: othersProduct, before: current, after: asked)))
                 await journal.didWrite(foreign, .done(asked, productID: othersProduct))
                 let refused = try #require(try await journal.willWrite(WriteIntent(kind: .edit, cause: .form, productID: id, before: current, after: asked)))
-                await journal.didWrite(refused, .failed(MarketFailureReason(MarketError.rejected(status: 422, message: "no"))))
+                await journal.didWrite(refused, .failed(WriteFailure(MarketError.rejected(status: 422, message: "no"))))
 
                 let writes = market.writes.count
                 #expect(try await flow.undo(edit.id).status == 303)

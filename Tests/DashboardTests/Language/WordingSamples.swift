@@ -221,7 +221,7 @@ enum WordingSamples {
         }
         texts.append(w.statusFilter(nil, count: number))
         texts += [BatchRow.Operation.edit, .create, .delete].compactMap(w.rowOperation)
-        let failures: [BatchFailure.Code] = [
+        let failures: [WriteFailure.Code] = [
             .refused, .notFound, .unauthorized, .invalid, .unreachable, .unknown, .changedElsewhere, .journalUnavailable, .imagesNotKept,
         ]
         texts += failures.map(w.rowFailure)

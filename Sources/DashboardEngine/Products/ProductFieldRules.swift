@@ -11,7 +11,7 @@ import MarketClient
 /// numbers, USD amounts have at most two decimals (cents); prices are capped at 10 billion so
 /// they stay exact everywhere. An empty discount means 0. An empty stock means 0 (the API's
 /// default); otherwise a whole number from 0 to 2,147,483,647 (a Java `int` upstream).
-package enum ProductRules {
+package enum ProductFieldRules {
     package struct Valid: Sendable, Equatable {
         var name: String
         var description: String

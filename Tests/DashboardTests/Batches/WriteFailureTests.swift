@@ -9,8 +9,8 @@ import Testing
 /// a write without a usable answer is unknown (checked before it is sent again).
 @Suite struct BatchFailureTests {
     @Test func aWriteTheDashboardRefusedToSend_isNotSent_withItsReason() {
-        let pictures = BatchFailure(WriteRefusal(reason: .imagesNotKept, detail: "the image server did not answer"))
-        let journal = BatchFailure(WriteRefusal(reason: .journalUnavailable, detail: "disk I/O error"))
+        let pictures = WriteFailure(WriteRefusal(reason: .imagesNotKept, detail: "the image server did not answer"))
+        let journal = WriteFailure(WriteRefusal(reason: .journalUnavailable, detail: "disk I/O error"))
         #expect(pictures.code == .imagesNotKept)
         #expect(journal.code == .journalUnavailable)
         #expect(Wording(.en).rowFailure(pictures.code).hasPrefix("Not deleted"))
@@ -18,15 +18,15 @@ import Testing
     }
 
     @Test func theMarketsRefusal_keepsItsWords() {
-        let refused = BatchFailure(MarketError.rejected(status: 400, message: "price is too low"))
+        let refused = WriteFailure(MarketError.rejected(status: 400, message: "price is too low"))
         #expect(refused.code == .refused)
         #expect(refused.marketMessage == "price is too low")
-        #expect(BatchFailure(MarketError.notFound).code == .notFound)
+        #expect(WriteFailure(MarketError.notFound).code == .notFound)
     }
 
     @Test func noUsableAnswer_isUnknown() {
-        #expect(BatchFailure(MarketError.timeout).code == .unknown)
-        #expect(BatchFailure(MarketError.malformedResponse("half a body")).code == .unknown)
-        #expect(BatchFailure(CancellationError()).code == .unknown)
+        #expect(WriteFailure(MarketError.timeout).code == .unknown)
+        #expect(WriteFailure(MarketError.malformedResponse("half a body")).code == .unknown)
+        #expect(WriteFailure(CancellationError()).code == .unknown)
     }
 }

@@ -12,7 +12,7 @@ import MarketClient
 /// price 0.0); such a value, left as it was, is never judged. The POST still loads the product
 /// fresh: for the owner check, the thumbnail choices, and the discount ≤ price check, which the
 /// market makes against its own copy.
-extension ProductRules {
+extension ProductFieldRules {
     /// The changes to send (nil when a changed field is wrong, with its problem in `errors`).
     package static func changes(
         _ values: ProductFormValues, from original: ProductFormValues, product: ProductDetail
@@ -70,8 +70,8 @@ extension ProductChanges {
     /// Without the fields that already hold these values in `product` (nothing to send).
     func droppingValues(of product: ProductDetail) -> ProductChanges {
         var changes = self
-        if changes.name == ProductRules.normalized(product.name) { changes.name = nil }
-        if changes.description == ProductRules.normalized(product.description) { changes.description = nil }
+        if changes.name == ProductFieldRules.normalized(product.name) { changes.name = nil }
+        if changes.description == ProductFieldRules.normalized(product.description) { changes.description = nil }
         if changes.price == product.price { changes.price = nil }
         if changes.currency == product.currency { changes.currency = nil }
         if changes.discountedPrice == product.discountedPrice { changes.discountedPrice = nil }

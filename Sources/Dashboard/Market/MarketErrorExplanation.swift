@@ -23,7 +23,7 @@ import MarketClient
 /// product does not exist; a form comes back with everything typed, so submitting again is its
 /// retry. (*) A write that timed out, or got an answer the dashboard cannot read, may have been
 /// done: the form routes show their "outcome unknown" page (504) before asking here.
-struct MarketFailure: Equatable, Sendable {
+struct MarketErrorExplanation: Equatable, Sendable {
     /// Where the failure is shown.
     enum Situation: Equatable, Sendable {
         /// A page that reads from the market; `productID` when it shows one product.
@@ -54,7 +54,7 @@ struct MarketFailure: Equatable, Sendable {
         self.offersRetry = retry
     }
 
-    private static func page(_ error: MarketError, productID: Int?, _ wording: Wording) -> MarketFailure {
+    private static func page(_ error: MarketError, productID: Int?, _ wording: Wording) -> MarketErrorExplanation {
         switch error {
         case .timeout:
             .init(.gatewayTimeout, wording.marketSlow, retry: true)
@@ -77,7 +77,7 @@ struct MarketFailure: Equatable, Sendable {
         }
     }
 
-    private static func form(_ error: MarketError, action: Wording.WriteAction, _ wording: Wording) -> MarketFailure {
+    private static func form(_ error: MarketError, action: Wording.WriteAction, _ wording: Wording) -> MarketErrorExplanation {
         switch error {
         case .unauthorized:
             .init(.forbidden, wording.marketRefused(action), retry: false)

@@ -4,9 +4,9 @@ import Testing
 
 @testable import Dashboard
 
-/// One mapping from a market failure to what a person sees (`MarketFailure`): the table for
+/// One mapping from a market failure to what a person sees (`MarketErrorExplanation`): the table for
 /// every case, then the pages and the form over real sockets, each case as it is shown.
-@Suite struct MarketFailureTests {
+@Suite struct MarketErrorExplanationTests {
     /// Each error, the status a page answers, and whether it offers **Try again**.
     static let pageCases: [(MarketError, status: Int, retry: Bool)] = [
         (.timeout, 504, true),
@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: pageCases.indices)
     func onAPage(_ index: Int) {
         let (error, status, retry) = Self.pageCases[index]
-        let failure = MarketFailure(error, .page(productID: nil))
+        let failure = MarketErrorExplanation(error, .page(productID: nil))
         #expect(failure.status.rawValue == status, "\(error)")
         #expect(failure.offersRetry == retry, "\(error)")
         #expect(!failure.heading.isEmpty && !failure.message.isEmpty)
@@ -42,40 +42,40 @@ import Testing
     @Test(arguments: formCases.indices)
     func onAForm(_ index: Int) {
         let (error, status) = Self.formCases[index]
-        let failure = MarketFailure(error, .form(action: .register))
+        let failure = MarketErrorExplanation(error, .form(action: .register))
         #expect(failure.status.rawValue == status, "\(error)")
         #expect(!failure.offersRetry, "a form comes back filled in; submitting again is the retry")
     }
 
     @Test func aMissingProduct_is404WithoutRetry_aMissingListIsTheMarketsFault() {
-        let product = MarketFailure(MarketError.notFound, .page(productID: 7))
+        let product = MarketErrorExplanation(MarketError.notFound, .page(productID: 7))
         #expect(product.status == .notFound)
         #expect(product.message == "Product 7 does not exist, or it was deleted.")
         #expect(!product.offersRetry)
-        let list = MarketFailure(MarketError.notFound, .page(productID: nil))
+        let list = MarketErrorExplanation(MarketError.notFound, .page(productID: nil))
         #expect(list.status == .badGateway)
         #expect(list.offersRetry)
         #expect(list.message == "The Open Market answered that it has no such list (404).")
         // In Korean, Korean words only (not the English reason phrase as the market's quote).
-        let korean = MarketFailure(MarketError.notFound, .page(productID: nil), Wording(.ko))
+        let korean = MarketErrorExplanation(MarketError.notFound, .page(productID: nil), Wording(.ko))
         #expect(korean.message == "오픈마켓에서 요청한 목록을 찾을 수 없다고 응답했습니다(404).")
         #expect(!korean.message.contains("Not Found"))
     }
 
     @Test func anErrorThatIsNotTheMarkets_readsAsUnreachable() {
-        #expect(MarketFailure(CancellationError(), .page(productID: nil)) == MarketFailure(MarketError.unreachable, .page(productID: nil)))
+        #expect(MarketErrorExplanation(CancellationError(), .page(productID: nil)) == MarketErrorExplanation(MarketError.unreachable, .page(productID: nil)))
     }
 
     /// The market's own words are shown as it wrote them, quoted and marked as its own, in
     /// either language.
     @Test func theMarketsOwnWords_areShown_quotedAndMarked() {
-        #expect(MarketFailure(MarketError.rejected(status: 500, message: "database on fire"), .page(productID: 1)).message
+        #expect(MarketErrorExplanation(MarketError.rejected(status: 500, message: "database on fire"), .page(productID: 1)).message
             == "The Open Market said: “database on fire” (the market's words)")
-        #expect(MarketFailure(MarketError.rejected(status: 409, message: "taken"), .form(action: .register)).message
+        #expect(MarketErrorExplanation(MarketError.rejected(status: 409, message: "taken"), .form(action: .register)).message
             == "The Open Market said: “taken” (the market's words)")
-        #expect(MarketFailure(MarketError.rejected(status: 409, message: "taken"), .form(action: .register), Wording(.ko)).message
+        #expect(MarketErrorExplanation(MarketError.rejected(status: 409, message: "taken"), .form(action: .register), Wording(.ko)).message
             == "오픈마켓의 응답: “taken”(마켓 원문)")
-        #expect(MarketFailure(MarketError.rejected(status: 500, message: "database on fire"), .form(action: .delete), Wording(.ko)).message
+        #expect(MarketErrorExplanation(MarketError.rejected(status: 500, message: "database on fire"), .form(action: .delete), Wording(.ko)).message
             == "오픈마켓이 오류로 응답했습니다: “database on fire”(마켓 원문). 입력한 내용은 그대로 있으니 오픈마켓이 복구되면 다시 보내 주세요.")
     }
 
