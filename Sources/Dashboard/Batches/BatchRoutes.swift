@@ -107,8 +107,6 @@ struct BatchRoutes: Sendable {
     func batchPage(_ request: HTTPRequest) -> HTTPResponse {
         let language = Language(request)
         guard let batch = loadBatch(request) else { return notFound(request) }
-        // A batch left applying by an earlier run goes on as soon as someone looks.
-        if batch.state == .running, !runner.isRunning(batch.id) { runner.start(batch.id) }
         let status = request.queryValue("status").flatMap(BatchRow.Status.init(rawValue:))
         let pageNumber = request.queryValue("page").flatMap { Int($0) }.map { min(max($0, 1), 1_000_000) } ?? 1
         do {

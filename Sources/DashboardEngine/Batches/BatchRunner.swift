@@ -67,11 +67,6 @@ package final class BatchRunner: Sendable {
         }
     }
 
-    /// Whether `batchID` is being applied by this process now.
-    package func isRunning(_ batchID: Int) -> Bool {
-        runs.withLock { $0[batchID] != nil }
-    }
-
     /// Waits until `batchID`'s run (if any) ends (a test seam).
     func waitForRun(_ batchID: Int) async {
         let task = runs.withLock { $0[batchID] }
@@ -89,7 +84,7 @@ package final class BatchRunner: Sendable {
     private func run(_ batchID: Int) async {
         var last = 0
         // A row the store could not read or record is still pending: the batch then stays
-        // running, to be resumed the next time it is looked at or at the next start.
+        // running, to be resumed at the next start (`resumeInterrupted`).
         let everyRowRecorded = await withTaskGroup(of: Bool.self) { group -> Bool in
             var active = 0
             var recorded = true
