@@ -71,7 +71,7 @@ import Testing
         let request = HTTPRequest(method: .get, target: "/products?view=grid")
         #expect(try html(await pages.listPageFetching(request)).contains("Teapot 2"))
         market.state.withLock { $0.products[2] = ScriptedMarket.product(id: 2, name: "Kettle 2") }
-        gateway.recordWrite(.unknown(productID: 2))
+        gateway.marketWritten(.unknown(productID: 2))
         let after = try html(await pages.listPageFetching(request))
         #expect(after.contains("Kettle 2"))
         #expect(!after.contains("Teapot 2"))

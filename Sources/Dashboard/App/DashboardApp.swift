@@ -115,13 +115,13 @@ public final class DashboardApp: Sendable {
         let batchStore = BatchStore(database: database)
         Self.pruneBatches(batchStore, logger)
         housekeeping = Self.pruneDaily(journal, recycleBin, batchStore, logger)
-        let writer = MarketWriter(api: api, gateway: gateway, log: journal)
         let flash = FlashMessages()
         // The catalog features read the own vendor as it is known now (it may be learned later).
         let ownVendorID: @Sendable () -> Int? = { [ownVendor] in ownVendor.id }
-        catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendorID)
-        gateway.observeWrites { [catalog] write in catalog.apply(write) }
-        catalog.observeRecounts { [journal] previous, new in await journal.recordOutside(previous: previous, new: new) }
+        // Each count tells the journal what changed on the market since the last one.
+        catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendorID, recounts: journal)
+        // Each write drops the cached JSON it changed, then patches the catalog snapshot.
+        let writer = MarketWriter(api: api, log: journal, observers: [gateway, catalog])
         let catalogListing = CatalogListing(
             catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash,
             lowStockThreshold: configuration.lowStockThreshold, zone: configuration.timeZone)

@@ -40,7 +40,7 @@ extension ProductForms {
         let product: ProductDetail
         switch await ownProduct(request, fresh: false, action: .delete) {
         case .failure(let failure) where failure.response.status == .notFound:
-            gateway.recordWrite(.removed(id: id))
+            writer.recordGone(productID: id)
             return respond(to: .redirect(location: "/products", flash: wording.flash(.alreadyDeleted)), request)
         case .failure(let failure):
             return failure.response

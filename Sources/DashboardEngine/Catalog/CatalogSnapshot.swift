@@ -84,7 +84,7 @@ package struct CatalogSnapshot: Sendable {
     /// product's entry replaced, added or removed, and every order kept in step.
     /// `keepsThumbnail` says whose thumbnails the snapshot keeps (see `CatalogProduct`).
     /// A write whose outcome is unknown changes nothing here (the store counts again).
-    mutating func apply(_ change: MarketWrite, keepsThumbnail: (Int) -> Bool) {
+    mutating func apply(_ change: WriteEffect, keepsThumbnail: (Int) -> Bool) {
         if case .unknown = change { return }
         revision += 1
         switch change {

@@ -8,7 +8,7 @@ import Synchronization
 /// snapshot in place (`apply`), with no count. One crawl at a time; a crawl that fails keeps
 /// the last snapshot and records the failure; the crawl is cancelled at shutdown. Reads never
 /// wait unless they ask to (`waitForSnapshot`).
-package final class CatalogSnapshotStore: Sendable {
+package final class CatalogSnapshotStore: WriteObserver {
     private struct State {
         var snapshot: CatalogSnapshot?
         var progress: CatalogProgress?
@@ -18,7 +18,7 @@ package final class CatalogSnapshotStore: Sendable {
         var rerunAfterCrawl = false
         /// Writes the market answered while a crawl ran: the crawl may have read those pages
         /// before them, so they are applied to its result too.
-        var changesDuringCrawl: [MarketWrite] = []
+        var changesDuringCrawl: [WriteEffect] = []
         var outdatedByWrite = false
         var generation = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -26,12 +26,10 @@ package final class CatalogSnapshotStore: Sendable {
         var isShutDown = false
     }
 
-    /// Hears of each count that succeeded (see `observeRecounts`).
-    package typealias RecountObserver = @Sendable (_ previous: CatalogSnapshot?, _ new: CatalogSnapshot) async -> Void
-
     package let settings: CatalogSettings
     private let state = Mutex(State())
-    private let recountObserver = Mutex<RecountObserver?>(nil)
+    /// Hears of each count that succeeded (the history journal).
+    private let recounts: (any RecountObserver)?
     /// The last call to the observer, which each next one waits for (they run in order).
     private let observation = Mutex<Task<Void, Never>?>(nil)
     private let crawler: CatalogCrawl
@@ -41,9 +39,11 @@ package final class CatalogSnapshotStore: Sendable {
     /// `now` is the clock for the snapshot's time and age (tests pass their own).
     init(
         settings: CatalogSettings, now: @escaping @Sendable () -> Date = { Date() },
-        keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, fetchPage: @escaping CatalogCrawl.PageFetcher
+        keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, recounts: (any RecountObserver)? = nil,
+        fetchPage: @escaping CatalogCrawl.PageFetcher
     ) {
         self.settings = settings
+        self.recounts = recounts
         self.now = now
         self.keepsThumbnail = keepsThumbnail
         crawler = CatalogCrawl(settings: settings, keepsThumbnail: keepsThumbnail, fetchPage: fetchPage)
@@ -98,7 +98,7 @@ package final class CatalogSnapshotStore: Sendable {
     /// A create, edit or delete of this dashboard: answered by the market, the snapshot's
     /// entry is replaced, added or removed in place, no count needed; of unknown outcome, the
     /// catalog is counted again (`invalidate`).
-    package func apply(_ change: MarketWrite) {
+    package func marketWritten(_ change: WriteEffect) {
         if case .unknown = change { return invalidate() }
         let keepsThumbnail = self.keepsThumbnail
         state.withLock { state in
@@ -134,15 +134,6 @@ package final class CatalogSnapshotStore: Sendable {
                 startCrawl(&state, at: time)
             }
         }
-    }
-
-    /// Calls `observer` after each count that succeeded, with the snapshot it replaces (nil
-    /// after the first count) and the new one: after the new one is published and its waiters
-    /// released, outside the store's lock, one call at a time in the order of the counts, so a
-    /// slow observer never holds up a page. One observer (the history journal, which records
-    /// what changed on the market).
-    package func observeRecounts(_ observer: @escaping RecountObserver) {
-        recountObserver.withLock { $0 = observer }
     }
 
     /// Returns when the observer has seen every count published so far (for tests).
@@ -222,11 +213,11 @@ package final class CatalogSnapshotStore: Sendable {
             return Array(state.waiters.values)
         }
         waiters.forEach { $0.resume() }
-        if let published, let observer = recountObserver.withLock({ $0 }) {
+        if let published, let observer = recounts {
             observation.withLock { last in
                 last = Task { [last] in
                     await last?.value
-                    await observer(published.previous, published.new)
+                    await observer.catalogRecounted(previous: published.previous, new: published.new)
                 }
             }
         }
@@ -266,12 +257,21 @@ extension CatalogSnapshotStore {
     /// vendor learned later gets them at the next count, which its first write starts).
     package static func crawling(
         _ gateway: MarketGateway, settings: CatalogSettings, ownVendorID: @escaping @Sendable () -> Int?,
-        now: @escaping @Sendable () -> Date = { Date() }
+        recounts: (any RecountObserver)? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) -> CatalogSnapshotStore {
-        CatalogSnapshotStore(settings: settings, now: now, keepsThumbnail: { $0 == ownVendorID() }) { page, perPage in
+        CatalogSnapshotStore(settings: settings, now: now, keepsThumbnail: { $0 == ownVendorID() }, recounts: recounts) { page, perPage in
             let key = MarketGateway.ListKey(page: page, perPage: perPage, search: "")
             if let cached = gateway.lists.freshValue(for: key) { return cached.value }
             return try await gateway.api.listProducts(page: page, itemsPerPage: perPage, search: nil)
         }
     }
+}
+
+/// Hears of each count of the catalog that succeeded, with the snapshot it replaces (nil after
+/// the first count) and the new one: after the new one is published and its waiters released,
+/// outside the store's lock, one call at a time in the order of the counts, so a slow observer
+/// never holds up a page. The history journal is one: it records what changed on the market
+/// between two counts.
+package protocol RecountObserver: Sendable {
+    func catalogRecounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async
 }

@@ -3,8 +3,8 @@ import ServerLogging
 import SQLite
 
 /// The history journal: every write this dashboard makes, kept in `DashboardDatabase` for
-/// `retentionDays` (90 by default). It is the real `WriteLog`: `willWrite` commits an entry
-/// (fsynced, see `DashboardDatabase`) before the write is sent, and `didWrite` its outcome
+/// `retentionDays` (90 by default). It is the real `WriteLog`: `admit` commits an entry
+/// (fsynced, see `DashboardDatabase`) before the write is sent, and `recordOutcome` its outcome
 /// after, so a write that went through before a crash is still there after it (as
 /// interrupted, outcome unknown, when the crash came before the answer). A delete also hands
 /// the product to the recycle bin before it is sent.
@@ -12,7 +12,7 @@ import SQLite
 /// The catalog count adds what changed on the market without this dashboard
 /// (`HistoryJournal+Outside.swift`); the history pages read it a page at a time
 /// (`HistoryJournal+Reading.swift`).
-package final class HistoryJournal: WriteLog {
+package final class HistoryJournal: WriteLog, RecountObserver {
     let database: DashboardDatabase
     let recycleBin: RecycleBin?
     package let retentionDays: Int
@@ -43,7 +43,7 @@ package final class HistoryJournal: WriteLog {
 
     // MARK: WriteLog
 
-    package func willWrite(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? {
+    package func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? {
         let name = intent.detail?.name ?? intent.before?.name ?? intent.after?.name ?? ""
         let cause = Self.columns(intent.cause)
         let values: [SQLiteValue] = [
@@ -77,7 +77,7 @@ package final class HistoryJournal: WriteLog {
         return WriteLogEntry(id: id)
     }
 
-    package func didWrite(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {
+    package func recordOutcome(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {
         guard let entry else { return }
         guard let written = await finish(entry.id, outcome) else { return }
         await tellRecycleBin(written, outcome)

@@ -1,11 +1,11 @@
 import Foundation
 import MarketClient
-import Synchronization
 
 /// The dashboard's way to the market: reads go through the JSON caches (fresh briefly, then
 /// stale-while-revalidate, stale-if-error up to a hard age; one upstream call per key at a
-/// time), writes go straight through and then drop the cached reads they change.
-package final class MarketGateway: Sendable {
+/// time), writes go straight through and then drop the cached reads they change (it is
+/// `MarketWriter`'s first `WriteObserver`).
+package final class MarketGateway: WriteObserver {
     package struct ListKey: Hashable, Sendable {
         var page: Int
         var perPage: Int
@@ -21,9 +21,6 @@ package final class MarketGateway: Sendable {
     let api: any MarketAPI
     package let lists: StaleWhileRevalidateCache<ListKey, ProductPageEnvelope>
     package let details: StaleWhileRevalidateCache<Int, ProductDetail>
-    /// Told after every write, once the caches have dropped what it changed (the catalog
-    /// snapshot applies it).
-    private let writeObservers = Mutex<[@Sendable (MarketWrite) -> Void]>([])
 
     package init(
         api: any MarketAPI, freshFor: Duration = .seconds(10), hardExpiry: Duration = .seconds(600),
@@ -55,13 +52,8 @@ package final class MarketGateway: Sendable {
     }
 
     /// After a write: every list may now be different, and so may this product.
-    package func recordWrite(_ write: MarketWrite) {
+    package func marketWritten(_ effect: WriteEffect) {
         lists.invalidateAll()
-        if let productID = write.productID { details.invalidate(productID) }
-        writeObservers.withLock { $0 }.forEach { $0(write) }
-    }
-
-    package func observeWrites(_ observer: @escaping @Sendable (MarketWrite) -> Void) {
-        writeObservers.withLock { $0.append(observer) }
+        if let productID = effect.productID { details.invalidate(productID) }
     }
 }

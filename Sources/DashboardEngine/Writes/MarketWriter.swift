@@ -3,27 +3,39 @@ import MarketClient
 
 /// Every write of this dashboard to the market goes through here, whatever asked for it (a
 /// form, a batch row, an undo, a restore from the recycle bin): the write log hears of it
-/// before it is sent and of its outcome after, and the caches and the catalog snapshot learn
-/// what the market answered (`MarketGateway.recordWrite`). Writes are never retried here: a
-/// write whose answer did not come may have been done.
+/// before it is sent (and may refuse it) and of its outcome after, and the `observers` learn
+/// what each write did (`WriteEffect`): the JSON caches drop what it changed, the catalog
+/// snapshot applies it. Writes are never retried here: a write whose answer did not come may
+/// have been done.
 package final class MarketWriter: Sendable {
     let api: any MarketAPI
-    let gateway: MarketGateway
     let log: any WriteLog
+    /// Told of every write's effect, in this order.
+    let observers: [any WriteObserver]
 
-    package init(api: any MarketAPI, gateway: MarketGateway, log: any WriteLog = UnloggedWrites()) {
+    package init(api: any MarketAPI, log: any WriteLog = UnloggedWrites(), observers: [any WriteObserver]) {
         self.api = api
-        self.gateway = gateway
         self.log = log
+        self.observers = observers
+    }
+
+    /// A product found gone before a write was sent (a second click, another tab): the caches
+    /// and the catalog forget it as after a delete.
+    package func recordGone(productID: Int) {
+        tell(.removed(id: productID))
+    }
+
+    private func tell(_ effect: WriteEffect) {
+        for observer in observers { observer.marketWritten(effect) }
     }
 
     /// Registers a product (`POST /api/products`).
     package func create(_ product: NewProduct, images: [ImageUpload], cause: WriteCause) async throws -> ProductDetail {
-        let entry = try await log.willWrite(WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: RecordedFields(product), images: images))
+        let entry = try await log.admit(WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: RecordedFields(product), images: images))
         do {
             let created = try await api.createProduct(product, images: images)
-            gateway.recordWrite(.saved(created))
-            await log.didWrite(entry, .done(RecordedFields(created.summary), productID: created.id))
+            tell(.saved(created))
+            await log.recordOutcome(entry, .done(RecordedFields(created.summary), productID: created.id))
             return created
         } catch {
             await finish(entry, error, productID: nil)
@@ -34,13 +46,13 @@ package final class MarketWriter: Sendable {
     /// Changes a product's fields (`PATCH /api/products/{id}`, only `changes`). `before` is the
     /// product as the person saw it, for the log's old values.
     package func edit(_ before: ProductDetail, _ changes: ProductChanges, cause: WriteCause) async throws -> ProductDetail {
-        let entry = try await log.willWrite(WriteIntent(
+        let entry = try await log.admit(WriteIntent(
             kind: .edit, cause: cause, productID: before.id, before: RecordedFields(before.summary),
             after: RecordedFields(before.summary).applying(changes), detail: before))
         do {
             let edited = try await api.editProduct(id: before.id, changes)
-            gateway.recordWrite(.saved(edited))
-            await log.didWrite(entry, .done(RecordedFields(edited.summary), productID: edited.id))
+            tell(.saved(edited))
+            await log.recordOutcome(entry, .done(RecordedFields(edited.summary), productID: edited.id))
             return edited
         } catch {
             await finish(entry, error, productID: before.id)
@@ -52,17 +64,17 @@ package final class MarketWriter: Sendable {
     /// product's detail, so it can keep what the market is about to forget; when it cannot
     /// (see `WriteRefusal`), nothing is sent and the refusal is thrown.
     package func delete(_ product: ProductDetail, cause: WriteCause) async throws -> ProductDetail? {
-        let entry = try await log.willWrite(WriteIntent(
+        let entry = try await log.admit(WriteIntent(
             kind: .delete, cause: cause, productID: product.id, before: RecordedFields(product.summary), after: nil, detail: product))
         do {
             let deleted = try await api.deleteProduct(id: product.id)
-            gateway.recordWrite(.removed(id: product.id))
-            await log.didWrite(entry, .done(nil, productID: product.id))
+            tell(.removed(id: product.id))
+            await log.recordOutcome(entry, .done(nil, productID: product.id))
             return deleted
         } catch MarketError.notFound {
             // Gone already (a second click, another tab): what the person wanted is so.
-            gateway.recordWrite(.removed(id: product.id))
-            await log.didWrite(entry, .done(nil, productID: product.id))
+            tell(.removed(id: product.id))
+            await log.recordOutcome(entry, .done(nil, productID: product.id))
             throw MarketError.notFound
         } catch {
             await finish(entry, error, productID: product.id)
@@ -75,10 +87,10 @@ package final class MarketWriter: Sendable {
     private func finish(_ entry: WriteLogEntry?, _ error: any Error, productID: Int?) async {
         switch error as? MarketError {
         case .timeout?, .malformedResponse?, nil:
-            gateway.recordWrite(.unknown(productID: productID))
-            await log.didWrite(entry, .unknown)
+            tell(.unknown(productID: productID))
+            await log.recordOutcome(entry, .unknown)
         default:
-            await log.didWrite(entry, .failed(WriteFailure(error)))
+            await log.recordOutcome(entry, .failed(WriteFailure(error)))
         }
     }
 }
@@ -159,13 +171,13 @@ package struct WriteLogEntry: Sendable, Hashable {
 }
 
 /// Hears of every write before it is sent and of its outcome (the history journal and the
-/// recycle bin). `willWrite` returns before the write is sent; nil when nothing was logged.
-/// It throws a `WriteRefusal` when the write must not be sent (the journal cannot record it,
-/// or the recycle bin cannot keep what a delete would lose): `MarketWriter` then sends
-/// nothing and rethrows it.
+/// recycle bin). `admit` records the write and returns before it is sent (nil when nothing was
+/// logged), or refuses it with a `WriteRefusal` when it must not be sent (the journal cannot
+/// record it, or the recycle bin cannot keep what a delete would lose): `MarketWriter` then
+/// sends nothing and rethrows it. `recordOutcome` hears how it ended.
 package protocol WriteLog: Sendable {
-    func willWrite(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry?
-    func didWrite(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async
+    func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry?
+    func recordOutcome(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async
 }
 
 /// The dashboard refused to send a write; the market was not asked.
@@ -184,6 +196,6 @@ package struct WriteRefusal: Error, Sendable, Equatable {
 
 /// No log (tests that do not look at history).
 package struct UnloggedWrites: WriteLog {
-    package func willWrite(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? { nil }
-    package func didWrite(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {}
+    package func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? { nil }
+    package func recordOutcome(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {}
 }

@@ -55,8 +55,10 @@ final class FakeCatalogSource: Sendable {
         }
     }
 
-    func store(_ settings: CatalogSettings = CatalogSettings(), clock: TestClock = TestClock()) -> CatalogSnapshotStore {
-        CatalogSnapshotStore(settings: settings, now: { clock.now }) { page, perPage in try await self.page(page, perPage) }
+    func store(
+        _ settings: CatalogSettings = CatalogSettings(), clock: TestClock = TestClock(), recounts: (any RecountObserver)? = nil
+    ) -> CatalogSnapshotStore {
+        CatalogSnapshotStore(settings: settings, now: { clock.now }, recounts: recounts) { page, perPage in try await self.page(page, perPage) }
     }
 }
 

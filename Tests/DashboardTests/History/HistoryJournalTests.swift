@@ -22,7 +22,7 @@ import Testing
     func edit(_ id: Int, stock: Int, cause: WriteCause = .form) async throws -> WriteLogEntry? {
         var after = Self.before
         after.stock = stock
-        return try await fixture.journal.willWrite(WriteIntent(kind: .edit, cause: cause, productID: id, before: Self.before, after: after))
+        return try await fixture.journal.admit(WriteIntent(kind: .edit, cause: cause, productID: id, before: Self.before, after: after))
     }
 
     @Test func anEntryIsCommittedBeforeTheWrite_andItsOutcomeAfter() async throws {
@@ -36,7 +36,7 @@ import Testing
 
         var answered = Self.before
         answered.stock = 3
-        await fixture.journal.didWrite(entry, .done(answered, productID: 5))
+        await fixture.journal.recordOutcome(entry, .done(answered, productID: 5))
         let done = try #require(try await fixture.journal.entry(entry.id))
         #expect(done.outcome == .done)
         #expect(done.result == answered)
@@ -44,9 +44,9 @@ import Testing
 
     @Test func aRefusalKeepsTheMarketsWords_andAnUnknownOutcomeStaysUnknown() async throws {
         let refused = try #require(try await edit(5, stock: 3))
-        await fixture.journal.didWrite(refused, .failed(WriteFailure(MarketError.rejected(status: 422, message: "stock too high"))))
+        await fixture.journal.recordOutcome(refused, .failed(WriteFailure(MarketError.rejected(status: 422, message: "stock too high"))))
         let unknown = try #require(try await edit(6, stock: 4))
-        await fixture.journal.didWrite(unknown, .unknown)
+        await fixture.journal.recordOutcome(unknown, .unknown)
         let first = try #require(try await fixture.journal.entry(refused.id))
         #expect(first.outcome == .failed)
         #expect(first.failure?.code == .refused && first.failure?.marketMessage == "stock too high")
@@ -56,7 +56,7 @@ import Testing
     @Test func aWriteInFlightAtACrash_isInterruptedAfterTheRestart() async throws {
         let inFlight = try #require(try await edit(5, stock: 3))
         let finished = try #require(try await edit(6, stock: 2))
-        await fixture.journal.didWrite(finished, .done(nil, productID: 6))
+        await fixture.journal.recordOutcome(finished, .done(nil, productID: 6))
         let restarted = try fixture.reopen()
         let entry = try #require(try await restarted.journal.entry(inFlight.id))
         #expect(entry.outcome == .unknown)
@@ -66,7 +66,7 @@ import Testing
 
     @Test func causesAreKept() async throws {
         let batch = try #require(try await edit(5, stock: 1, cause: .batch(id: 7, row: 3)))
-        let undo = try #require(try await fixture.journal.willWrite(WriteIntent(
+        let undo = try #require(try await fixture.journal.admit(WriteIntent(
             kind: .edit, cause: .undo(entry: batch.id), productID: 5, before: Self.before, after: Self.before)))
         #expect(try await fixture.journal.entry(batch.id)?.batch?.id == 7)
         #expect(try await fixture.journal.entry(batch.id)?.batch?.row == 3)

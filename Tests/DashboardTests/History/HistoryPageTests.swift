@@ -15,9 +15,9 @@ import Testing
             let before = RecordedFields(name: "Journaled \(product)", price: 1000, currency: "KRW", discountedPrice: 0, stock: index)
             var after = before
             after.stock = index + 1
-            let entry = try #require(try await harness.app.journal.willWrite(WriteIntent(
+            let entry = try #require(try await harness.app.journal.admit(WriteIntent(
                 kind: .edit, cause: .form, productID: product, before: before, after: after)))
-            await harness.app.journal.didWrite(entry, .done(after, productID: product))
+            await harness.app.journal.recordOutcome(entry, .done(after, productID: product))
             ids.append(entry.id)
         }
         return ids

@@ -70,9 +70,9 @@ final class JournalFixture: Sendable {
     /// A delete of `detail` logged as the writer logs it, ending with `outcome`.
     @discardableResult
     func delete(_ detail: ProductDetail, outcome: WriteOutcome? = .done(nil, productID: 0)) async throws -> Int {
-        let entry = try await journal.willWrite(WriteIntent(
+        let entry = try await journal.admit(WriteIntent(
             kind: .delete, cause: .form, productID: detail.id, before: RecordedFields(detail.summary), after: nil, detail: detail))
-        if let outcome { await journal.didWrite(entry, outcome) }
+        if let outcome { await journal.recordOutcome(entry, outcome) }
         return try #require(entry).id
     }
 }

@@ -74,9 +74,9 @@ import Testing
         let before = RecordedFields(name: "Kettle", price: 1000, currency: "KRW", discountedPrice: 0, stock: 5)
         var asked = before
         asked.stock = 2
-        let unknown = try #require(try await journal.willWrite(WriteIntent(kind: .edit, cause: .form, productID: 7, before: before, after: asked)))
-        await journal.didWrite(unknown, .unknown)
-        let inFlight = try #require(try await journal.willWrite(WriteIntent(kind: .edit, cause: .form, productID: 8, before: before, after: asked)))
+        let unknown = try #require(try await journal.admit(WriteIntent(kind: .edit, cause: .form, productID: 7, before: before, after: asked)))
+        await journal.recordOutcome(unknown, .unknown)
+        let inFlight = try #require(try await journal.admit(WriteIntent(kind: .edit, cause: .form, productID: 8, before: before, after: asked)))
         let deleted = try await fixture.delete(fixture.product(id: 9), outcome: .unknown)
 
         await journal.record(OutsideChanges(
@@ -98,8 +98,7 @@ import Testing
         let fixture = try JournalFixture()
         defer { fixture.remove() }
         let count = HistoryJournal.maxOutsidePerCount + 25
-        await fixture.journal.recordOutside(
-            previous: Self.snapshot((1...count).map { Self.product($0) }), new: Self.snapshot((1...count).map { Self.product($0, stock: 0) }))
+        await fixture.journal.catalogRecounted(previous: Self.snapshot((1...count).map { Self.product($0) }), new: Self.snapshot((1...count).map { Self.product($0, stock: 0) }))
         let page = try await fixture.journal.page(product: nil, offset: 0, limit: 1)
         #expect(page.total == HistoryJournal.maxOutsidePerCount + 1)
         #expect(page.entries.first?.note == .notRecorded(25))
@@ -108,7 +107,7 @@ import Testing
     @Test func aFirstCount_recordsNothing() async throws {
         let fixture = try JournalFixture()
         defer { fixture.remove() }
-        await fixture.journal.recordOutside(previous: nil, new: Self.snapshot([Self.product(1)]))
+        await fixture.journal.catalogRecounted(previous: nil, new: Self.snapshot([Self.product(1)]))
         #expect(try await fixture.journal.page(product: nil, offset: 0, limit: 10).total == 0)
     }
 
@@ -184,21 +183,24 @@ import Testing
 /// The catalog store's side: each count that succeeds is handed on with the one it replaces,
 /// in order, after its waiters were released; a failed count is not.
 @Suite struct RecountObserverTests {
-    final class Seen: Sendable {
+    /// Records what it is handed; the first observation waits at `gate`: the store must not
+    /// wait with it.
+    final class Seen: RecountObserver {
         let pairs = Mutex<[(previous: Int?, new: Int)]>([])
+        let gate = Gate()
+
+        func catalogRecounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async {
+            if previous == nil { await gate.wait() }
+            pairs.withLock { $0.append((previous?.generation, new.generation)) }
+        }
     }
 
     @Test func eachCount_isHandedOnWithThePreviousOne_inOrder() async throws {
         let source = FakeCatalogSource(count: 30)
-        let store = source.store()
-        defer { store.shutdown() }
         let seen = Seen()
-        let gate = Gate()
-        store.observeRecounts { previous, new in
-            // The first observation waits: the store must not wait with it.
-            if previous == nil { await gate.wait() }
-            seen.pairs.withLock { $0.append((previous?.generation, new.generation)) }
-        }
+        let gate = seen.gate
+        let store = source.store(recounts: seen)
+        defer { store.shutdown() }
         _ = store.status()
         let first = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
         source.add(FakeCatalogSource.product(31))

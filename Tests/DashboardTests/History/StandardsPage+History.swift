@@ -30,13 +30,13 @@ extension StandardsPage {
             (.form, .unknown),
             (.form, .failed(WriteFailure(code: .refused, marketMessage: "price too low"))),
         ] {
-            let entry = try await journal.willWrite(WriteIntent(kind: .edit, cause: cause, productID: own, before: before, after: after))
-            await journal.didWrite(entry, outcome)
+            let entry = try await journal.admit(WriteIntent(kind: .edit, cause: cause, productID: own, before: before, after: after))
+            await journal.recordOutcome(entry, outcome)
         }
-        let undone = try #require(try await journal.willWrite(WriteIntent(kind: .edit, cause: .form, productID: own, before: before, after: after)))
-        await journal.didWrite(undone, .done(after, productID: own))
-        let undo = try await journal.willWrite(WriteIntent(kind: .edit, cause: .undo(entry: undone.id), productID: own, before: after, after: before))
-        await journal.didWrite(undo, .done(before, productID: own))
+        let undone = try #require(try await journal.admit(WriteIntent(kind: .edit, cause: .form, productID: own, before: before, after: after)))
+        await journal.recordOutcome(undone, .done(after, productID: own))
+        let undo = try await journal.admit(WriteIntent(kind: .edit, cause: .undo(entry: undone.id), productID: own, before: after, after: before))
+        await journal.recordOutcome(undo, .done(before, productID: own))
         let outside = OutsideChanges.Change(kind: .changed, productID: own, name: "맥북 프로 14", before: before, after: after)
         var changes = OutsideChanges(
             from: CatalogSnapshot(products: [], takenAt: Date(), isPartial: false, reportedTotal: 0, generation: 1),

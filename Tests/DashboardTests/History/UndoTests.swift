@@ -131,11 +131,11 @@ import Testing
                 var asked = current
                 asked.stock = 2
                 let journal = harness.app.journal
-                let foreign = try #require(try await journal.willWrite(WriteIntent(
+                let foreign = try #require(try await journal.admit(WriteIntent(
                     kind: .edit, cause: .form, productID: othersProduct, before: current, after: asked)))
-                await journal.didWrite(foreign, .done(asked, productID: othersProduct))
-                let refused = try #require(try await journal.willWrite(WriteIntent(kind: .edit, cause: .form, productID: id, before: current, after: asked)))
-                await journal.didWrite(refused, .failed(WriteFailure(MarketError.rejected(status: 422, message: "no"))))
+                await journal.recordOutcome(foreign, .done(asked, productID: othersProduct))
+                let refused = try #require(try await journal.admit(WriteIntent(kind: .edit, cause: .form, productID: id, before: current, after: asked)))
+                await journal.recordOutcome(refused, .failed(WriteFailure(MarketError.rejected(status: 422, message: "no"))))
 
                 let writes = market.writes.count
                 #expect(try await flow.undo(edit.id).status == 303)
