@@ -22,8 +22,9 @@ import Testing
                 logger: ServerLogger(level: .off)),
             ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), flash: FlashMessages())
         var router = Router()
-        router.add(.get, "/products", pages.listPage)
-        router.add(.get, "/products/{id}", pages.productPage)
+        let contexts = RequestContext.Maker.testing(ownVendorID: ScriptedMarket.vendorID)
+        router.add(.get, "/products", pages.listPage(contexts))
+        router.add(.get, "/products/{id}", pages.productPage(contexts))
         return (pages, router)
     }
 
@@ -130,7 +131,7 @@ extension ImmediatePageTests {
         var (pages, _) = try makePages()
         pages.keepsRenderedPages = keepingPages
         var router = Router()
-        router.add(.get, "/products", pages.listPage)
+        router.add(.get, "/products", pages.listPage(.testing(ownVendorID: ScriptedMarket.vendorID)))
         let noisy = Self.noisyTarget(ending: "page=2")
         #expect(noisy.utf8.count > 8_000)
         #expect(HTTPRequest(method: .get, target: noisy).queryItems.count == 500)

@@ -69,10 +69,10 @@ import Testing
                 logger: ServerLogger(level: .off)),
             ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), flash: FlashMessages())
         let request = HTTPRequest(method: .get, target: "/products?view=grid")
-        #expect(try html(await pages.listPageFetching(request)).contains("Teapot 2"))
+        #expect(try html(await pages.listPageFetching(RequestContext(request))).contains("Teapot 2"))
         market.state.withLock { $0.products[2] = ScriptedMarket.product(id: 2, name: "Kettle 2") }
         gateway.marketWritten(.unknown(productID: 2))
-        let after = try html(await pages.listPageFetching(request))
+        let after = try html(await pages.listPageFetching(RequestContext(request)))
         #expect(after.contains("Kettle 2"))
         #expect(!after.contains("Teapot 2"))
     }
@@ -100,9 +100,9 @@ import Testing
         let rendered = try pages(market, keepingPages: false)
         // One browser with a form cookie (the bulk form's token is the same without one).
         let request = HTTPRequest(method: .get, target: target, headers: ["Cookie": "om_csrf=0123456789abcdef0123456789abcdef"])
-        let first = await kept.listPageFetching(request)
-        let again = await kept.listPageFetching(request)
-        let fresh = await rendered.listPageFetching(request)
+        let first = await kept.listPageFetching(RequestContext(request))
+        let again = await kept.listPageFetching(RequestContext(request))
+        let fresh = await rendered.listPageFetching(RequestContext(request))
         #expect(kept.listPages.count == 1)
         for response in [first, again] {
             #expect(response.status == fresh.status)
@@ -115,15 +115,15 @@ import Testing
         let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
         let kept = try pages(market, keepingPages: true)
         let plain = HTTPRequest(method: .get, target: "/products")
-        _ = await kept.listPageFetching(plain)  // the page is kept now
+        _ = await kept.listPageFetching(RequestContext(plain))  // the page is kept now
         let setCookie = kept.flash.set("Product registered.")
         let cookie = String(setCookie.prefix { $0 != ";" })
         let withFlash = HTTPRequest(method: .get, target: "/products", headers: ["Cookie": cookie])
-        let response = await kept.listPageFetching(withFlash)
+        let response = await kept.listPageFetching(RequestContext(withFlash))
         #expect(try html(response).contains("Product registered."))
         #expect(response.headers.values(for: "Set-Cookie").contains { $0.hasPrefix(FlashMessages.cookieName + "=") })
         // Shown once: the next plain request gets the kept page again, without the message.
-        #expect(try !html(await kept.listPageFetching(plain)).contains("Product registered."))
+        #expect(try !html(await kept.listPageFetching(RequestContext(plain))).contains("Product registered."))
     }
 
     /// A value the page notes as not understood is part of that page, not of the kept one:
@@ -134,10 +134,10 @@ import Testing
         let odd = HTTPRequest(method: .get, target: "/products?sort=DROP")
         let plain = HTTPRequest(method: .get, target: "/products")
         let note = "not understood"
-        #expect(try html(await kept.listPageFetching(odd)).contains(note))
-        #expect(try !html(await kept.listPageFetching(plain)).contains(note))
-        #expect(try html(await kept.listPageFetching(odd)).contains(note))
-        let immediate = try #require(kept.listPageIfFresh(plain))
+        #expect(try html(await kept.listPageFetching(RequestContext(odd))).contains(note))
+        #expect(try !html(await kept.listPageFetching(RequestContext(plain))).contains(note))
+        #expect(try html(await kept.listPageFetching(RequestContext(odd))).contains(note))
+        let immediate = try #require(kept.listPageIfFresh(RequestContext(plain)))
         #expect(try !html(immediate).contains(note))
     }
 

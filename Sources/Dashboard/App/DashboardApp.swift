@@ -122,37 +122,32 @@ public final class DashboardApp: Sendable {
         catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendorID, recounts: journal)
         // Each write drops the cached JSON it changed, then patches the catalog snapshot.
         let writer = MarketWriter(api: api, log: journal, observers: [gateway, catalog])
-        let catalogListing = CatalogListing(
-            catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, flash: flash,
-            lowStockThreshold: configuration.lowStockThreshold, zone: configuration.timeZone)
+        let catalogListing = CatalogListing(catalog: catalog, renderer: renderer, flash: flash)
         let forms = ProductForms(
             api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
             ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: recycleBin)
         batchRunner = BatchRunner(store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger)
+        let settings = PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone)
         let router = Self.routes(Handlers(
+            contexts: RequestContext.Maker(settings: settings, ownVendor: ownVendor),
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
             health: HealthHandler(
                 api: api, imageCache: imageCache, marketDescription: HealthHandler.describe(marketURL), ownVendor: ownVendor),
             browsing: ProductBrowsing(
                 gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
-                keepsRenderedPages: configuration.pageCache && !configuration.developmentMode,
-                lowStockThreshold: configuration.lowStockThreshold, catalogListing: catalogListing),
+                keepsRenderedPages: configuration.pageCache && !configuration.developmentMode, catalogListing: catalogListing),
             catalogListing: catalogListing,
             forms: forms,
-            export: ProductExport(
-                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold,
-                zone: configuration.timeZone),
-            overview: OverviewPages(
-                catalog: catalog, ownVendorID: ownVendorID, renderer: renderer, lowStockThreshold: configuration.lowStockThreshold,
-                zone: configuration.timeZone),
+            export: ProductExport(catalog: catalog, renderer: renderer),
+            overview: OverviewPages(catalog: catalog, renderer: renderer),
             history: HistoryPages(
                 journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash),
             trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
             batches: BatchRoutes(
                 store: batchStore, runner: batchRunner, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash,
-                ownVendor: ownVendor, lowStockThreshold: configuration.lowStockThreshold, zone: configuration.timeZone)))
+                ownVendor: ownVendor)))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger

@@ -17,9 +17,6 @@ struct BatchRoutes: Sendable {
     let flash: FlashMessages
     let ownVendor: OwnVendor
     let csrf = CSRFGuard()
-    var lowStockThreshold = DashboardConfiguration.defaultLowStock
-    /// The zone the pages' times are shown in.
-    var zone: TimeZone = .current
 
     /// Most rows one batch takes (a bulk action's products, an import's rows).
     static let maxRows = 10_000
@@ -29,49 +26,48 @@ struct BatchRoutes: Sendable {
     // MARK: The bulk form
 
     /// `POST /products/bulk`: 303 to the new batch's preview; nothing is sent to the market.
-    func bulkPreview(_ request: HTTPRequest) async -> HTTPResponse {
-        let language = Language(request)
-        let wording = Wording(language)
+    func bulkPreview(_ context: RequestContext) async -> HTTPResponse {
+        let wording = context.wording
         let submission: FormSubmission
         do {
-            submission = try renderer.readPost(request)
+            submission = try renderer.readPost(context)
         } catch {
             return error.response
         }
         let back = CatalogListing.localPath(submission.value("back")) ?? "/products"
-        guard csrf.listTokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
+        guard csrf.listTokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
             return redirect(back, flash: wording.batchFlash(.stale))
         }
-        guard let own = ownVendor.id else { return renderer.unknownOwnVendor(request) }
+        guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
         let action: BatchAction
         switch BulkPlanner.action(
             kind: submission.value("action") ?? "", value: submission.value("value") ?? "", unit: submission.value("unit") ?? "")
         {
-        case .failure(let problem): return formProblem(wording.bulkProblem(problem), back: back, request)
+        case .failure(let problem): return formProblem(wording.bulkProblem(problem), back: back, context)
         case .success(let found): action = found
         }
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
-        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: back, request) }
+        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: back, context) }
         let targets: [BulkPlanner.Target]
         if submission.value("scope") == "matching" {
             let query = ProductListQuery(items: submission.fields)
-            let question = query.catalogQuery(vendorID: own, lowStockThreshold: lowStockThreshold, language: language)
+            let question = query.catalogQuery(vendorID: own, lowStockThreshold: context.settings.lowStockThreshold, language: context.language)
             targets = snapshot.matching(question).map { .product(snapshot.products[Int($0)]) }
         } else {
             var ids = submission.values("ids")
             if submission.value("select_page") == "1" { ids += submission.values("page_ids") }
             targets = await self.targets(ids, in: snapshot)
         }
-        guard !targets.isEmpty else { return formProblem(wording.bulkProblem(.nothingSelected), back: back, request) }
+        guard !targets.isEmpty else { return formProblem(wording.bulkProblem(.nothingSelected), back: back, context) }
         guard targets.count <= Self.maxRows else {
-            return formProblem(wording.bulkProblem(.tooMany(limit: Self.maxRows)), back: back, request)
+            return formProblem(wording.bulkProblem(.tooMany(limit: Self.maxRows)), back: back, context)
         }
         let rows = BulkPlanner.rows(action, targets: targets, ownVendorID: own)
         do {
             let batchID = try store.create(kind: .bulk, action: action, source: "", notes: [], rows: rows)
             return .redirect(to: "/batches/\(batchID)", status: .seeOther)
         } catch {
-            return storageFailure(error, request)
+            return storageFailure(error, context)
         }
     }
 
@@ -104,9 +100,9 @@ struct BatchRoutes: Sendable {
 
     /// `GET /batches/{id}`: the preview, the progress while applying (refreshing itself), or
     /// the outcome; `status` shows the rows of one status, `page` pages through them.
-    func batchPage(_ request: HTTPRequest) -> HTTPResponse {
-        let language = Language(request)
-        guard let batch = loadBatch(request) else { return notFound(request) }
+    func batchPage(_ context: RequestContext) -> HTTPResponse {
+        let request = context.request
+        guard let batch = loadBatch(request) else { return notFound(context) }
         let status = request.queryValue("status").flatMap(BatchRow.Status.init(rawValue:))
         let pageNumber = request.queryValue("page").flatMap { Int($0) }.map { min(max($0, 1), 1_000_000) } ?? 1
         do {
@@ -115,52 +111,50 @@ struct BatchRoutes: Sendable {
             let lastPage = max(1, (shown + BatchPage.pageSize - 1) / BatchPage.pageSize)
             let page = min(pageNumber, lastPage)
             let rows = try store.rows(batch.id, status: status, offset: (page - 1) * BatchPage.pageSize, limit: BatchPage.pageSize)
-            let (token, setCookie) = csrf.token(for: request)
             var view = BatchPage(
-                batch: batch, counts: counts, rows: rows, status: status, page: page, lastPage: lastPage, csrfToken: token,
-                language: language)
-            view.zone = zone
+                batch: batch, counts: counts, rows: rows, status: status, page: page, lastPage: lastPage,
+                csrfToken: context.formToken.value, language: context.language)
+            view.zone = context.settings.timeZone
             view.reloads = request.queryValue("refresh") != "off"
-            return renderer.formsPage("batches/batch", view.context, flash: flash, setCookie: setCookie, language: language, for: request)
+            return renderer.formsPage("batches/batch", view.context, flash: flash, for: context)
         } catch {
-            return storageFailure(error, request)
+            return storageFailure(error, context)
         }
     }
 
     /// `GET /batches`: the recent batches, newest first.
-    func batchList(_ request: HTTPRequest) -> HTTPResponse {
-        let language = Language(request)
+    func batchList(_ context: RequestContext) -> HTTPResponse {
         do {
             let batches = try store.recent()
             let counts = try store.countsOfRecent()
             let counted = batches.map { ($0, counts[$0.id] ?? BatchCounts()) }
             return renderer.formsPage(
-                "batches/list", BatchPage.listContext(counted, language, zone: zone), flash: flash, setCookie: nil, language: language,
-                for: request)
+                "batches/list", BatchPage.listContext(counted, context.language, zone: context.settings.timeZone), flash: flash,
+                for: context)
         } catch {
-            return storageFailure(error, request)
+            return storageFailure(error, context)
         }
     }
 
     /// `POST /batches/{id}/apply`: starts sending, once however often it is posted; 303 back.
-    func apply(_ request: HTTPRequest) -> HTTPResponse {
-        act(request) { batch, wording in
+    func apply(_ context: RequestContext) -> HTTPResponse {
+        act(context) { batch, wording in
             if try store.startApplying(batch.id) { runner.start(batch.id) }
             return redirect("/batches/\(batch.id)", flash: nil)
         }
     }
 
     /// `POST /batches/{id}/cancel`: discards a batch in preview; 303 to the list of products.
-    func cancel(_ request: HTTPRequest) -> HTTPResponse {
-        act(request) { batch, wording in
+    func cancel(_ context: RequestContext) -> HTTPResponse {
+        act(context) { batch, wording in
             guard try store.discard(batch.id) else { return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.alreadyApplying)) }
             return redirect("/products", flash: wording.batchFlash(.discarded))
         }
     }
 
     /// `POST /batches/{id}/retry`: the failed rows again (each checked with the market first).
-    func retry(_ request: HTTPRequest) -> HTTPResponse {
-        act(request) { batch, wording in
+    func retry(_ context: RequestContext) -> HTTPResponse {
+        act(context) { batch, wording in
             guard try store.startRetry(batch.id) else { return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToRetry)) }
             runner.start(batch.id)
             return redirect("/batches/\(batch.id)", flash: nil)
@@ -168,8 +162,8 @@ struct BatchRoutes: Sendable {
     }
 
     /// `POST /batches/{id}/undo`: a new batch, in preview, with the done edits reversed.
-    func undo(_ request: HTTPRequest) -> HTTPResponse {
-        act(request) { batch, wording in
+    func undo(_ context: RequestContext) -> HTTPResponse {
+        act(context) { batch, wording in
             let done = try store.rows(batch.id, status: .done).filter { $0.operation == .edit }
             guard batch.state == .finished, !done.isEmpty else {
                 return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToUndo))
@@ -202,22 +196,22 @@ struct BatchRoutes: Sendable {
 
     /// A batch POST: refused from another site; with a stale token, back to the batch page
     /// (which carries a fresh one) with nothing done.
-    private func act(_ request: HTTPRequest, _ body: (Batch, Wording) throws -> HTTPResponse) -> HTTPResponse {
-        let wording = Wording(Language(request))
+    private func act(_ context: RequestContext, _ body: (Batch, Wording) throws -> HTTPResponse) -> HTTPResponse {
+        let wording = context.wording
         let submission: FormSubmission
         do {
-            submission = try renderer.readPost(request)
+            submission = try renderer.readPost(context)
         } catch {
             return error.response
         }
-        guard let batch = loadBatch(request) else { return notFound(request) }
-        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
+        guard let batch = loadBatch(context.request) else { return notFound(context) }
+        guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
             return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.stale))
         }
         do {
             return try body(batch, wording)
         } catch {
-            return storageFailure(error, request)
+            return storageFailure(error, context)
         }
     }
 
@@ -232,20 +226,20 @@ struct BatchRoutes: Sendable {
         return response
     }
 
-    func notFound(_ request: HTTPRequest) -> HTTPResponse {
-        renderer.error(.notFound, Wording(Language(request)).batchNotFound(keptDays: BatchStore.keptDays), retryHref: nil, for: request)
+    func notFound(_ context: RequestContext) -> HTTPResponse {
+        renderer.error(.notFound, context.wording.batchNotFound(keptDays: BatchStore.keptDays), retryHref: nil, for: context)
     }
 
     /// A bulk form that cannot make a batch: 422, saying why, with the way back to the list.
-    private func formProblem(_ message: String, back: String, _ request: HTTPRequest) -> HTTPResponse {
-        let wording = Wording(Language(request))
-        var response = renderer.error(.unprocessableContent, heading: wording.bulkProblemHeading, message: message, retryHref: back, for: request)
+    private func formProblem(_ message: String, back: String, _ context: RequestContext) -> HTTPResponse {
+        var response = renderer.error(
+            .unprocessableContent, heading: context.wording.bulkProblemHeading, message: message, retryHref: back, for: context)
         response.headers["Cache-Control"] = "no-store"
         return response
     }
 
-    func storageFailure(_ error: any Error, _ request: HTTPRequest) -> HTTPResponse {
+    func storageFailure(_ error: any Error, _ context: RequestContext) -> HTTPResponse {
         renderer.logger.log(.error, "batches: \(error)")
-        return renderer.error(.internalServerError, Wording(Language(request)).batchStorageFailed, retryHref: nil, for: request)
+        return renderer.error(.internalServerError, context.wording.batchStorageFailed, retryHref: nil, for: context)
     }
 }

@@ -4,18 +4,18 @@ import HTTPServer
 /// The answers a page built on the catalog snapshot gives when it cannot be built yet.
 extension PageRenderer {
     /// `mine=1` without a known own vendor: how to tell the dashboard which vendor is yours.
-    func unknownOwnVendor(_ request: HTTPRequest) -> HTTPResponse {
-        error(.conflict, Wording(Language(request)).vendorUnknown, retryHref: nil, for: request)
+    func unknownOwnVendor(_ context: RequestContext) -> HTTPResponse {
+        error(.conflict, context.wording.vendorUnknown, retryHref: nil, for: context)
     }
 
     /// Still counting after the wait (503 with `Retry-After`), or counting failed with nothing
     /// counted before (502).
-    func catalogNotReady(_ status: CatalogStatus, retryHref: String, _ request: HTTPRequest) -> HTTPResponse {
+    func catalogNotReady(_ status: CatalogStatus, retryHref: String, _ context: RequestContext) -> HTTPResponse {
         if status.progress == nil, let failure = status.failure {
-            return error(.badGateway, Wording(Language(request)).catalogNotCounted(failure.reason), retryHref: retryHref, for: request)
+            return error(.badGateway, context.wording.catalogNotCounted(failure.reason), retryHref: retryHref, for: context)
         }
-        let wording = Wording(Language(request))
-        var response = error(.serviceUnavailable, wording.stillCounting(status.progress.map(OverviewPage.progressNumbers)), retryHref: retryHref, for: request)
+        let wording = context.wording
+        var response = error(.serviceUnavailable, wording.stillCounting(status.progress.map(OverviewPage.progressNumbers)), retryHref: retryHref, for: context)
         response.headers["Retry-After"] = String(Self.retryAfterSeconds)
         return response
     }

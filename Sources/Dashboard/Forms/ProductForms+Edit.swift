@@ -7,24 +7,23 @@ import Templating
 /// choice; only the fields that changed are sent (PATCH).
 extension ProductForms {
     /// `GET /products/{id}/edit`: `products/form`, prefilled.
-    func editForm(_ request: HTTPRequest) async -> HTTPResponse {
+    func editForm(_ context: RequestContext) async -> HTTPResponse {
         let product: ProductDetail
-        switch await ownProduct(request, fresh: false, action: .save) {
+        switch await ownProduct(context, fresh: false, action: .save) {
         case .failure(let failure): return failure.response
         case .success(let found): product = found
         }
-        let (token, setCookie) = csrf.token(for: request)
         let values = ProductFormValues(product: product)
         let page = ProductFormPage(
-            mode: .edit(product), values: values, csrfToken: token, formToken: SecureToken.make(), originals: values)
-        return formResponse(page, request: request, status: .ok, setCookie: setCookie)
+            mode: .edit(product), values: values, csrfToken: context.formToken.value, formToken: SecureToken.make(), originals: values)
+        return formResponse(page, context: context, status: .ok)
     }
 
     /// `POST /products/{id}/edit`: 303 to the product, or the form again.
-    func saveEdit(_ request: HTTPRequest) async -> HTTPResponse {
+    func saveEdit(_ context: RequestContext) async -> HTTPResponse {
         let submission: FormSubmission
         do {
-            submission = try renderer.readPost(request)
+            submission = try renderer.readPost(context)
         } catch {
             return error.response
         }
@@ -32,25 +31,25 @@ extension ProductForms {
         // Loaded fresh: the owner check, the thumbnail choices and discount ≤ price go by what
         // the market holds now; what the person changed goes by what the form showed them.
         let product: ProductDetail
-        switch await ownProduct(request, fresh: true, action: .save) {
+        switch await ownProduct(context, fresh: true, action: .save) {
         case .failure(let failure): return failure.response
         case .success(let found): product = found
         }
-        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(request) else {
-            return expiredForm(.edit(product), values: values, request: request)
+        guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(context.request) else {
+            return expiredForm(.edit(product), values: values, context: context)
         }
         let originals = ProductFormValues(originalsIn: submission, fallback: ProductFormValues(product: product))
         // The product id is part of the key: one form token reused on another product is a new edit.
-        return await once(scope: "edit/\(product.id)/", submission: submission, owner: owner, request) { formToken in
-            await save(product, values: values, originals: originals, owner: owner, formToken: formToken, request)
+        return await once(scope: "edit/\(product.id)/", submission: submission, owner: owner, context) { formToken in
+            await save(product, values: values, originals: originals, owner: owner, formToken: formToken, context)
         }
     }
 
     func save(
         _ product: ProductDetail, values: ProductFormValues, originals: ProductFormValues, owner: String, formToken: String,
-        _ request: HTTPRequest
+        _ context: RequestContext
     ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
-        let wording = Wording(Language(request))
+        let wording = context.wording
         let (proposed, fieldErrors) = ProductFieldRules.changes(values, from: originals, product: product)
         var errors = fieldErrors
         var thumbnailID: Int?
@@ -63,7 +62,7 @@ extension ProductForms {
         }
         var page = ProductFormPage(
             mode: .edit(product), values: values, errors: errors, csrfToken: owner, formToken: formToken, originals: originals)
-        guard errors.isEmpty, var changes = proposed else { return (formResponse(page, request: request, status: .unprocessableContent), nil) }
+        guard errors.isEmpty, var changes = proposed else { return (formResponse(page, context: context, status: .unprocessableContent), nil) }
         if let thumbnailID, values.thumbnailID != originals.thumbnailID,
             product.images.first(where: { $0.id == thumbnailID })?.thumbnailURL != product.thumbnail {
             changes.thumbnailID = thumbnailID
@@ -71,33 +70,33 @@ extension ProductForms {
         let location = "/products/\(product.id)"
         if changes.isEmpty {
             let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: wording.flash(.nothingChanged))
-            return (respond(to: outcome, request), outcome)
+            return (respond(to: outcome, context), outcome)
         }
         do {
             _ = try await writer.edit(product, changes, cause: .form)
             let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: wording.flash(.updated))
-            return (respond(to: outcome, request), outcome)
+            return (respond(to: outcome, context), outcome)
         } catch let refusal as WriteRefusal {
             let (status, problem) = Self.explain(refusal, wording)
             page.problem = problem
-            return (formResponse(page, request: request, status: status), nil)
+            return (formResponse(page, context: context, status: status), nil)
         } catch MarketError.timeout {
             // Sending the same change again is harmless, so the form stays, with a warning.
             page.problem = .init(wording.changeUnknown)
-            return (formResponse(page, request: request, status: .gatewayTimeout), nil)
+            return (formResponse(page, context: context, status: .gatewayTimeout), nil)
         } catch {
             let (status, problem) = explain(error as? MarketError ?? .unreachable, action: .save, product: product, wording)
             page.problem = problem
-            return (formResponse(page, request: request, status: status), nil)
+            return (formResponse(page, context: context, status: status), nil)
         }
     }
 
     /// The product named by `{id}`, if this dashboard's vendor may change it; otherwise the page
     /// that explains why not (404, 403, or the market's failure).
-    func ownProduct(_ request: HTTPRequest, fresh: Bool, action: Wording.WriteAction) async -> Result<ProductDetail, ResponseError> {
-        let wording = Wording(Language(request))
-        guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else {
-            return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: nil), retryHref: nil, for: request)))
+    func ownProduct(_ context: RequestContext, fresh: Bool, action: Wording.WriteAction) async -> Result<ProductDetail, ResponseError> {
+        let wording = context.wording
+        guard let raw = context.request.parameter("id"), let id = Int(raw), id > 0 else {
+            return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: nil), retryHref: nil, for: context)))
         }
         let product: ProductDetail
         do {
@@ -107,14 +106,14 @@ extension ProductForms {
             // say that nothing was changed.
             let failure = MarketErrorExplanation(error, .page(productID: id), wording)
             if failure.status == .notFound {
-                return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: id), retryHref: nil, for: request)))
+                return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: id), retryHref: nil, for: context)))
             }
             return .failure(ResponseError(renderer.error(
                 failure.status, wording.productNotLoaded,
-                retryHref: fresh ? nil : PageRenderer.retryHref(for: request), for: request)))
+                retryHref: fresh ? nil : PageRenderer.retryHref(for: context.request), for: context)))
         }
         if ownVendor.owns(product.vendorID) == false {
-            return .failure(ResponseError(notYourProduct(product, action: action, request)))
+            return .failure(ResponseError(notYourProduct(product, action: action, context)))
         }
         return .success(product)
     }

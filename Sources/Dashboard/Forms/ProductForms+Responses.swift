@@ -8,40 +8,38 @@ import Templating
 /// the "outcome unknown" page, and how market errors are explained.
 extension ProductForms {
     func formResponse(
-        _ page: ProductFormPage, request: HTTPRequest, status: HTTPStatus, setCookie: String? = nil
+        _ page: ProductFormPage, context: RequestContext, status: HTTPStatus
     ) -> HTTPResponse {
         var page = page
         page.imagePath = imagePath
-        page.language = Language(request)
-        return noStore(renderer.page("products/form", page.context, status: status, for: request), setCookie: setCookie)
+        page.language = context.language
+        return noStore(renderer.page("products/form", page.context, status: status, for: context))
     }
 
-    func noStore(_ response: HTTPResponse, setCookie: String? = nil) -> HTTPResponse {
+    func noStore(_ response: HTTPResponse) -> HTTPResponse {
         var response = response
         response.headers["Cache-Control"] = "no-store"
-        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
         return response
     }
 
     /// The answer for a finished submission, the first time and for every repeat of its token.
-    func respond(to outcome: SubmissionLedger.Outcome, _ request: HTTPRequest) -> HTTPResponse {
+    func respond(to outcome: SubmissionLedger.Outcome, _ context: RequestContext) -> HTTPResponse {
         switch outcome {
         case .redirect(let location, let message):
             var response = HTTPResponse.redirect(to: location, status: .seeOther)
             flash.attach(message, to: &response)
             return response
         case .unknown:
-            return renderer.outcomeUnknown(Wording(Language(request)).outcomeUnknown(.register), checkHref: "/products", for: request)
+            return renderer.outcomeUnknown(context.wording.outcomeUnknown(.register), checkHref: "/products", for: context)
         }
     }
 
     /// 403 for a same-site POST whose CSRF token is missing or stale (an old tab, cleared
     /// cookies): nothing is sent, but the typed values come back in a fresh form.
-    func expiredForm(_ mode: ProductFormPage.Mode, values: ProductFormValues, request: HTTPRequest) -> HTTPResponse {
-        let (token, setCookie) = csrf.token(for: request)
-        let problem = ProductFormPage.Problem(Wording(Language(request)).formExpired(delete: false))
-        let page = ProductFormPage(mode: mode, values: values, problem: problem, csrfToken: token, formToken: SecureToken.make())
-        return formResponse(page, request: request, status: .forbidden, setCookie: setCookie)
+    func expiredForm(_ mode: ProductFormPage.Mode, values: ProductFormValues, context: RequestContext) -> HTTPResponse {
+        let problem = ProductFormPage.Problem(context.wording.formExpired(delete: false))
+        let page = ProductFormPage(mode: mode, values: values, problem: problem, csrfToken: context.formToken.value, formToken: SecureToken.make())
+        return formResponse(page, context: context, status: .forbidden)
     }
 
     /// The status and words for a market error on a write (see `MarketErrorExplanation` for every case).

@@ -6,10 +6,10 @@ import MarketClient
 /// by the product's owner.
 extension ProductForms {
     /// 403: the product belongs to another vendor; the page names that vendor and ours.
-    func notYourProduct(_ product: ProductDetail, action: Wording.WriteAction, _ request: HTTPRequest) -> HTTPResponse {
-        let wording = Wording(Language(request))
+    func notYourProduct(_ product: ProductDetail, action: Wording.WriteAction, _ context: RequestContext) -> HTTPResponse {
+        let wording = context.wording
         let text = wording.notYourProduct(product.name, owner: Self.owner(of: product, wording), ours: ownVendor.id, action: action)
-        return renderer.error(.forbidden, text, retryHref: nil, for: request)
+        return renderer.error(.forbidden, text, retryHref: nil, for: context)
     }
 
     /// `red123 (vendor_id 15)`, or just the id when the market named no vendor.

@@ -32,38 +32,37 @@ struct ProductForms: Sendable {
     // MARK: Register
 
     /// `GET /products/new`: `products/form`, empty.
-    func newProductForm(_ request: HTTPRequest) -> HTTPResponse {
-        let (token, setCookie) = csrf.token(for: request)
-        let page = ProductFormPage(mode: .create, values: ProductFormValues(), csrfToken: token, formToken: SecureToken.make())
-        return formResponse(page, request: request, status: .ok, setCookie: setCookie)
+    func newProductForm(_ context: RequestContext) -> HTTPResponse {
+        let page = ProductFormPage(mode: .create, values: ProductFormValues(), csrfToken: context.formToken.value, formToken: SecureToken.make())
+        return formResponse(page, context: context, status: .ok)
     }
 
     /// `POST /products`: 303 to the new product, or `products/form` again with what was wrong.
-    func createProduct(_ request: HTTPRequest) async -> HTTPResponse {
+    func createProduct(_ context: RequestContext) async -> HTTPResponse {
         let submission: FormSubmission
         do {
-            submission = try renderer.readPost(request)
+            submission = try renderer.readPost(context)
         } catch {
             return error.response
         }
         let values = ProductFormValues(submission)
-        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(request) else {
-            return expiredForm(.create, values: values, request: request)
+        guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(context.request) else {
+            return expiredForm(.create, values: values, context: context)
         }
-        return await once(scope: "", submission: submission, owner: owner, request) { formToken in
-            await register(submission, values: values, owner: owner, formToken: formToken, request)
+        return await once(scope: "", submission: submission, owner: owner, context) { formToken in
+            await register(submission, values: values, owner: owner, formToken: formToken, context)
         }
     }
 
     /// Runs `work` at most once per form token (a double click, or Back and resubmit): a
     /// repeated POST waits for the first or gets its result. `scope` keeps create and edit apart.
     func once(
-        scope: String, submission: FormSubmission, owner: String, _ request: HTTPRequest,
+        scope: String, submission: FormSubmission, owner: String, _ context: RequestContext,
         _ work: (_ formToken: String) async -> (HTTPResponse, SubmissionLedger.Outcome?)
     ) async -> HTTPResponse {
         let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
         let key = scope + ImageStash.key(owner: owner, token: formToken)
-        if case .finished(let outcome) = await ledger.claim(key) { return respond(to: outcome, request) }
+        if case .finished(let outcome) = await ledger.claim(key) { return respond(to: outcome, context) }
         let (response, outcome) = await work(formToken)
         await ledger.finish(key, outcome: outcome)
         return response
@@ -71,9 +70,9 @@ struct ProductForms: Sendable {
 
     /// The claimed part of a registration: stash the new images, validate, send once.
     func register(
-        _ submission: FormSubmission, values: ProductFormValues, owner: String, formToken: String, _ request: HTTPRequest
+        _ submission: FormSubmission, values: ProductFormValues, owner: String, formToken: String, _ context: RequestContext
     ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
-        let wording = Wording(Language(request))
+        let wording = context.wording
         var errors = FieldErrors()
         let removals = Set(submission.values("remove_image").compactMap { Int($0) })
         stash.remove(owner: owner, token: formToken, numbers: removals)
@@ -90,18 +89,18 @@ struct ProductForms: Sendable {
         var page = ProductFormPage(mode: .create, values: values, errors: errors, csrfToken: owner, formToken: formToken, stashedImages: stashed)
         page.restoreEntry = restoreEntry
         guard errors.isEmpty, let valid else {
-            return (formResponse(page, request: request, status: .unprocessableContent), nil)
+            return (formResponse(page, context: context, status: .unprocessableContent), nil)
         }
         if let restoreEntry, let item = try? await recycleBin?.item(restoreEntry), let restored = item.restoredID {
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
-            return (respond(to: outcome, request), outcome)
+            return (respond(to: outcome, context), outcome)
         }
         var uploads: [ImageUpload] = []
         for image in stashed {
             guard let found = stash.image(owner: owner, token: formToken, number: image.number) else {
                 page.errors.add(.images, .imageExpired)
                 page.stashedImages = stash.images(owner: owner, token: formToken)
-                return (formResponse(page, request: request, status: .unprocessableContent), nil)
+                return (formResponse(page, context: context, status: .unprocessableContent), nil)
             }
             uploads.append(ImageUpload(filename: Self.uploadName(found.image), contentType: found.image.format.contentType, bytes: found.bytes))
         }
@@ -111,23 +110,23 @@ struct ProductForms: Sendable {
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
             stash.discard(owner: owner, token: formToken)
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: wording.flash(.registered))
-            return (respond(to: outcome, request), outcome)
+            return (respond(to: outcome, context), outcome)
         } catch let refusal as WriteRefusal {
             let (status, problem) = Self.explain(refusal, wording)
             page.problem = problem
-            return (formResponse(page, request: request, status: status), nil)
+            return (formResponse(page, context: context, status: status), nil)
         } catch let error as MarketError {
             switch error {
             case .timeout, .malformedResponse:
                 // The market may have stored it: never invite a second product.
-                return (respond(to: .unknown, request), .unknown)
+                return (respond(to: .unknown, context), .unknown)
             default:
                 let (status, problem) = Self.explain(error, action: .register, wording)
                 page.problem = problem
-                return (formResponse(page, request: request, status: status), nil)
+                return (formResponse(page, context: context, status: status), nil)
             }
         } catch {
-            return (respond(to: .unknown, request), .unknown)
+            return (respond(to: .unknown, context), .unknown)
         }
     }
 
@@ -160,12 +159,12 @@ struct ProductForms: Sendable {
 
     /// `GET /products/new/images/{token}/{number}`: a stashed image, only for the browser whose
     /// CSRF cookie stashed it.
-    func stashedImage(_ request: HTTPRequest) -> HTTPResponse {
-        guard let owner = csrf.cookieToken(request), let token = request.parameter("token"), SecureToken.isWellFormed(token),
-            let number = request.parameter("number").flatMap({ Int($0) }),
+    func stashedImage(_ context: RequestContext) -> HTTPResponse {
+        guard let owner = csrf.cookieToken(context.request), let token = context.request.parameter("token"), SecureToken.isWellFormed(token),
+            let number = context.request.parameter("number").flatMap({ Int($0) }),
             let found = stash.image(owner: owner, token: token, number: number)
         else {
-            return renderer.error(.notFound, Wording(Language(request)).imageNotFound, retryHref: nil, for: request)
+            return renderer.error(.notFound, context.wording.imageNotFound, retryHref: nil, for: context)
         }
         return HTTPResponse(
             status: .ok,

@@ -23,15 +23,15 @@ struct HistoryPages: Sendable {
     let renderer: PageRenderer
     let flash: FlashMessages
     let csrf = CSRFGuard()
-    /// Entries being undone right now: a second request meanwhile is refused (the page's
+    /// Entries being undone right now: a second context meanwhile is refused (the page's
     /// script already sends a double click once).
     let undoing = EntryClaims()
 
     /// `GET /history`: `history/list`.
-    func historyPage(_ request: HTTPRequest) async -> HTTPResponse {
-        let language = Language(request)
+    func historyPage(_ context: RequestContext) async -> HTTPResponse {
+        let language = context.language
         let wording = Wording(language)
-        let query = HistoryQuery(request)
+        let query = HistoryQuery(context.request)
         // A count that is due starts now, so what changed elsewhere shows on a later visit.
         _ = catalog.status()
         let page: HistoryJournal.Page
@@ -41,109 +41,108 @@ struct HistoryPages: Sendable {
             undone = try await journal.undone(among: page.entries.map(\.id))
         } catch {
             renderer.logger.log(.error, "history: the journal could not be read: \(error)")
-            return renderer.error(.internalServerError, wording.historyUnreadable, retryHref: PageRenderer.retryHref(for: request), for: request)
+            return renderer.error(.internalServerError, wording.historyUnreadable, retryHref: PageRenderer.retryHref(for: context.request), for: context)
         }
-        let (token, setCookie) = csrf.token(for: request)
         let view = HistoryPage(
-            query: query, page: page, undone: undone, csrfToken: token, retentionDays: journal.retentionDays, language: language)
-        return renderer.formsPage("history/list", view.context, flash: flash, setCookie: setCookie, language: language, for: request)
+            query: query, page: page, undone: undone, csrfToken: context.formToken.value, retentionDays: journal.retentionDays, language: language)
+        return renderer.formsPage("history/list", view.context, flash: flash, for: context)
     }
 
     /// `POST /history/{entry}/undo`: 303 to the product's history with a flash, or a page that
     /// says why not.
-    func undo(_ request: HTTPRequest) async -> HTTPResponse {
-        let wording = Wording(Language(request))
+    func undo(_ context: RequestContext) async -> HTTPResponse {
+        let wording = context.wording
         let submission: FormSubmission
         do {
-            submission = try renderer.readPost(request, back: historyLink(wording))
+            submission = try renderer.readPost(context, back: historyLink(wording))
         } catch {
             return error.response
         }
-        guard let id = request.parameter("entry").flatMap({ Int($0) }), id > 0 else {
-            return refuse(.notFound, .noSuchEntry(0), request)
+        guard let id = context.request.parameter("entry").flatMap({ Int($0) }), id > 0 else {
+            return refuse(.notFound, .noSuchEntry(0), context)
         }
-        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
-            return refuse(.forbidden, .formExpired, request)
+        guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
+            return refuse(.forbidden, .formExpired, context)
         }
-        guard undoing.claim(id) else { return refuse(.conflict, .inProgress(entry: id), request) }
+        guard undoing.claim(id) else { return refuse(.conflict, .inProgress(entry: id), context) }
         defer { undoing.release(id) }
-        return await undo(entry: id, request)
+        return await undo(entry: id, context)
     }
 
-    private func undo(entry id: Int, _ request: HTTPRequest) async -> HTTPResponse {
-        let wording = Wording(Language(request))
+    private func undo(entry id: Int, _ context: RequestContext) async -> HTTPResponse {
+        let wording = context.wording
         let entry: JournalEntry
         let earlierUndo: JournalEntry?
         do {
-            guard let found = try await journal.entry(id) else { return refuse(.notFound, .noSuchEntry(id), request) }
+            guard let found = try await journal.entry(id) else { return refuse(.notFound, .noSuchEntry(id), context) }
             entry = found
             earlierUndo = try await journal.undo(of: id)
         } catch {
             renderer.logger.log(.error, "history: the journal could not be read: \(error)")
-            return renderer.error(.internalServerError, wording.historyUnreadable, retryHref: nil, back: historyLink(wording), for: request)
+            return renderer.error(.internalServerError, wording.historyUnreadable, retryHref: nil, back: historyLink(wording), for: context)
         }
         guard entry.kind == .edit || entry.kind == .undo else {
-            return refuse(.conflict, .notAnEdit(entry: id, kind: entry.kind), request)
+            return refuse(.conflict, .notAnEdit(entry: id, kind: entry.kind), context)
         }
-        guard entry.outcome == .done else { return refuse(.conflict, .notDone(entry: id, outcome: entry.outcome), request) }
-        if let earlierUndo { return refuse(.conflict, .alreadyUndone(entry: id, by: earlierUndo.id), request) }
+        guard entry.outcome == .done else { return refuse(.conflict, .notDone(entry: id, outcome: entry.outcome), context) }
+        if let earlierUndo { return refuse(.conflict, .alreadyUndone(entry: id, by: earlierUndo.id), context) }
         let fields = entry.changedFields
         guard !fields.isEmpty, let productID = entry.productID, let old = entry.before, let left = entry.fieldsAfter else {
-            return refuse(.conflict, .nothingToUndo(entry: id), request)
+            return refuse(.conflict, .nothingToUndo(entry: id), context)
         }
         let product: ProductDetail
         do {
             product = try await api.product(id: productID)
         } catch MarketError.notFound {
-            return refuse(.conflict, .productGone(id: productID), request)
+            return refuse(.conflict, .productGone(id: productID), context)
         } catch {
             let failure = MarketErrorExplanation(error, .page(productID: productID), wording)
             return renderer.error(
                 failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
-                retryHref: nil, back: historyLink(wording), for: request)
+                retryHref: nil, back: historyLink(wording), for: context)
         }
-        if ownVendor.owns(product.vendorID) == false { return refuse(.forbidden, .notYours(name: product.name), request) }
+        if ownVendor.owns(product.vendorID) == false { return refuse(.forbidden, .notYours(name: product.name), context) }
         let current = RecordedFields(product.summary)
         if let field = fields.first(where: { current.keeping([$0]) != left.keeping([$0]) }) {
             return refuse(
                 .conflict,
                 .changedSince(name: product.name, field: field, now: wording.fieldValue(field, of: current), left: wording.fieldValue(field, of: left)),
-                request)
+                context)
         }
         do {
             _ = try await writer.edit(product, old.keeping(fields).changes, cause: .undo(entry: id))
         } catch let refusal as WriteRefusal {
-            return renderer.error(.serviceUnavailable, wording.writeNotSent(refusal.reason), retryHref: nil, back: historyLink(wording), for: request)
+            return renderer.error(.serviceUnavailable, wording.writeNotSent(refusal.reason), retryHref: nil, back: historyLink(wording), for: context)
         } catch MarketError.timeout {
-            return outcomeUnknown(productID, request)
+            return outcomeUnknown(productID, context)
         } catch MarketError.malformedResponse {
-            return outcomeUnknown(productID, request)
+            return outcomeUnknown(productID, context)
         } catch {
             let failure = MarketErrorExplanation(error, .form(action: .save), wording)
             return renderer.error(
                 failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
-                retryHref: nil, back: historyLink(wording), for: request)
+                retryHref: nil, back: historyLink(wording), for: context)
         }
         var response = HTTPResponse.redirect(to: HistoryQuery(product: productID).path, status: .seeOther)
         flash.attach(wording.undone(product.name), to: &response)
         return response
     }
 
-    private func refuse(_ status: HTTPStatus, _ refusal: Wording.UndoRefusal, _ request: HTTPRequest) -> HTTPResponse {
-        let wording = Wording(Language(request))
-        return renderer.error(status, wording.undoRefused(refusal), retryHref: nil, back: historyLink(wording), for: request)
+    private func refuse(_ status: HTTPStatus, _ refusal: Wording.UndoRefusal, _ context: RequestContext) -> HTTPResponse {
+        let wording = context.wording
+        return renderer.error(status, wording.undoRefused(refusal), retryHref: nil, back: historyLink(wording), for: context)
     }
 
     private func historyLink(_ wording: Wording) -> (href: String, label: String) {
         ("/history", wording[.backToHistory])
     }
 
-    private func outcomeUnknown(_ productID: Int, _ request: HTTPRequest) -> HTTPResponse {
-        renderer.outcomeUnknown(Wording(Language(request)).undoOutcomeUnknown, checkHref: "/products/\(productID)", for: request)
+    private func outcomeUnknown(_ productID: Int, _ context: RequestContext) -> HTTPResponse {
+        renderer.outcomeUnknown(context.wording.undoOutcomeUnknown, checkHref: "/products/\(productID)", for: context)
     }
 }
 
-/// Journal entries someone is acting on right now (an undo, a restore), so a second request
+/// Journal entries someone is acting on right now (an undo, a restore), so a second context
 /// for the same entry is refused instead of racing the first.
 final class EntryClaims: Sendable {
     private let claimed = Mutex<Set<Int>>([])

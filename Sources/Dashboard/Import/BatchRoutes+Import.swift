@@ -12,46 +12,43 @@ extension BatchRoutes {
     static let maxImportBodyBytes = ImportUpload.maxRequestBytes
 
     /// `GET /products/import`: `batches/import`.
-    func importForm(_ request: HTTPRequest) -> HTTPResponse {
-        let (token, setCookie) = csrf.token(for: request)
-        return importPage(request, status: .ok, csrfToken: token, setCookie: setCookie)
+    func importForm(_ context: RequestContext) -> HTTPResponse {
+        importPage(context, status: .ok)
     }
 
     /// `POST /products/import`.
-    func importPreview(_ request: HTTPRequest) async -> HTTPResponse {
-        let language = Language(request)
+    func importPreview(_ context: RequestContext) async -> HTTPResponse {
+        let language = context.language
         let wording = Wording(language)
-        if csrf.originProblem(request) != nil { return renderer.error(.forbidden, wording.otherSite, retryHref: nil, for: request) }
+        if csrf.originProblem(context.request) != nil { return renderer.error(.forbidden, wording.otherSite, retryHref: nil, for: context) }
         let upload: ImportUpload
         do {
-            upload = try ImportUpload.read(request)
+            upload = try ImportUpload.read(context.request)
         } catch {
-            return importRefused(error, request)
+            return importRefused(error, context)
         }
-        guard csrf.tokenMatches(request, submitted: upload.value(CSRFGuard.fieldName)) else {
-            let (token, setCookie) = csrf.token(for: request)
-            return importPage(request, status: .forbidden, csrfToken: token, setCookie: setCookie, problem: wording.importProblem(.stale))
+        guard csrf.tokenMatches(context.request, submitted: upload.value(CSRFGuard.fieldName)) else {
+            return importPage(context, status: .forbidden, problem: wording.importProblem(.stale))
         }
-        let token = csrf.token(for: request).token
         guard let csv = upload.csv else {
-            return importPage(request, status: .unprocessableContent, csrfToken: token, problem: wording.importProblem(.noFile))
+            return importPage(context, status: .unprocessableContent, problem: wording.importProblem(.noFile))
         }
         let table: CSVTable
         do {
             table = try CSVTable.read(csv, limits: CSVTable.Limits(rows: Self.maxRows))
         } catch .tooManyRows(let limit) {
-            return importPage(request, status: .contentTooLarge, csrfToken: token, problem: wording.importProblem(.tooManyRows(limit: limit)))
+            return importPage(context, status: .contentTooLarge, problem: wording.importProblem(.tooManyRows(limit: limit)))
         } catch {
-            return importPage(request, status: .unprocessableContent, csrfToken: token, problem: wording.csvProblem(error))
+            return importPage(context, status: .unprocessableContent, problem: wording.csvProblem(error))
         }
         let columns = ImportPlanner.Columns(header: table.header)
         guard columns.hasUsableColumn else {
             let names = table.header.prefix(8).map { "“\(String($0.prefix(40)))”" }.joined(separator: ", ")
-            return importPage(request, status: .unprocessableContent, csrfToken: token, problem: wording.importProblem(.noKnownColumn(names)))
+            return importPage(context, status: .unprocessableContent, problem: wording.importProblem(.noKnownColumn(names)))
         }
-        guard let own = ownVendor.id else { return renderer.unknownOwnVendor(request) }
+        guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
-        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: "/products/import", request) }
+        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: "/products/import", context) }
         let products = await self.products(ImportPlanner.ids(in: table, columns: columns), in: snapshot)
         let descriptions = await self.descriptions(
             ImportPlanner.idsChangingDescription(in: table, columns: columns).filter { products[$0]?.vendorID == own })
@@ -61,7 +58,7 @@ extension BatchRoutes {
             made = batchID
             var uploads: [String: ImportPlanner.Upload] = [:]
             var failure: (any Error)?
-            try ImportUpload.images(in: request, named: Set(ImportPlanner.imageNames(in: table, columns: columns))) { name, checked in
+            try ImportUpload.images(in: context.request, named: Set(ImportPlanner.imageNames(in: table, columns: columns))) { name, checked in
                 switch checked {
                 case .failure(let refusal): uploads[name] = .refused(refusal)
                 case .success(let image):
@@ -79,8 +76,8 @@ extension BatchRoutes {
         } catch {
             // Nothing half made stays behind.
             if let made { _ = try? store.discard(made) }
-            if let problem = error as? ImportUpload.Problem { return importRefused(problem, request) }
-            return storageFailure(error, request)
+            if let problem = error as? ImportUpload.Problem { return importRefused(problem, context) }
+            return storageFailure(error, context)
         }
     }
 
@@ -104,43 +101,41 @@ extension BatchRoutes {
     }
 
     /// An upload that cannot be read: 415, 413 (with the limit in words) or 400.
-    private func importRefused(_ problem: ImportUpload.Problem, _ request: HTTPRequest) -> HTTPResponse {
-        let wording = Wording(Language(request))
-        let token = csrf.token(for: request).token
+    private func importRefused(_ problem: ImportUpload.Problem, _ context: RequestContext) -> HTTPResponse {
+        let wording = context.wording
         switch problem {
         case .notMultipart:
-            return importPage(request, status: .unsupportedMediaType, csrfToken: token, problem: wording.importProblem(.notMultipart))
+            return importPage(context, status: .unsupportedMediaType, problem: wording.importProblem(.notMultipart))
         case .csvTooLarge:
             return importPage(
-                request, status: .contentTooLarge, csrfToken: token, problem: wording.importProblem(.csvTooLarge(limit: wording.bytes(ImportUpload.maxCSVBytes))))
+                context, status: .contentTooLarge, problem: wording.importProblem(.csvTooLarge(limit: wording.bytes(ImportUpload.maxCSVBytes))))
         case .unreadable(let error) where error.status == .contentTooLarge:
-            return importPage(request, status: .contentTooLarge, csrfToken: token, problem: wording.importProblem(.requestTooLarge(limit: wording.bytes(ImportUpload.maxRequestBytes))))
+            return importPage(context, status: .contentTooLarge, problem: wording.importProblem(.requestTooLarge(limit: wording.bytes(ImportUpload.maxRequestBytes))))
         case .unreadable(let error):
-            return importPage(request, status: .badRequest, csrfToken: token, problem: wording.formUnreadable(.multipart(error)).message)
+            return importPage(context, status: .badRequest, problem: wording.formUnreadable(.multipart(error)).message)
         case .storage(let detail):
             renderer.logger.log(.error, "import: \(detail)")
-            return renderer.error(.internalServerError, wording.batchStorageFailed, retryHref: nil, for: request)
+            return renderer.error(.internalServerError, wording.batchStorageFailed, retryHref: nil, for: context)
         }
     }
 
     /// The import form, with what was wrong when there is something.
     func importPage(
-        _ request: HTTPRequest, status: HTTPStatus, csrfToken: String, setCookie: String? = nil, problem: String? = nil
+        _ context: RequestContext, status: HTTPStatus, problem: String? = nil
     ) -> HTTPResponse {
-        let language = Language(request)
+        let language = context.language
         let wording = Wording(language)
-        var context: TemplateObject = [
+        var values: TemplateObject = [
             "title": .string(problem == nil ? wording[.importTitle] : wording.errorTitle(wording[.importTitle])),
-            "csrfToken": .string(csrfToken),
+            "csrfToken": .string(context.formToken.value),
             "columns": .list(ProductCSV.Column.allCases.filter { !$0.isComputed }.map { column in
                 ["name": .string(column.name(language.csvHeaders)), "text": .string(wording.columnMeaning(column))]
             }),
             "limits": .string(wording.importLimits),
         ]
-        if let problem { context["problem"] = .string(problem) }
-        var response = renderer.page("batches/import", context, status: status, language: language, for: request)
+        if let problem { values["problem"] = .string(problem) }
+        var response = renderer.page("batches/import", values, status: status, for: context)
         response.headers["Cache-Control"] = "no-store"
-        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
         return response
     }
 }

@@ -10,38 +10,33 @@ import Templating
 /// work as there; the page also says how old the snapshot is and offers to count again.
 struct CatalogListing: Sendable {
     let catalog: CatalogSnapshotStore
-    /// The own vendor's id as known now (the one seam for it).
-    let ownVendorID: @Sendable () -> Int?
     let renderer: PageRenderer
     let flash: FlashMessages
-    var lowStockThreshold = DashboardConfiguration.defaultLowStock
-    /// The zone the snapshot's time is shown in (`DashboardConfiguration.timeZone`).
-    var zone = TimeZone.current
     var now: @Sendable () -> Date = { Date() }
     let results = CatalogQueryMemo()
     let csrf = CSRFGuard()
 
     /// `GET /products?mine=1` or with `sort`, `stock`, `sale` or `currency`: `products/list`.
-    func listPage(
-        _ request: HTTPRequest, _ query: ProductListQuery, _ language: Language, imagePath: @escaping (URL) -> String
-    ) async -> HTTPResponse {
+    func listPage(_ context: RequestContext, imagePath: @escaping (URL) -> String) async -> HTTPResponse {
+        let query = context.listQuery
+        let language = context.language
         var vendorID: Int?
         if query.mine {
-            guard let own = ownVendorID() else { return renderer.unknownOwnVendor(request) }
+            guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
             vendorID = own
         }
-        let wording = Wording(language)
+        let wording = context.wording
         // The first count is waited for briefly; a catalog too large for that shows its
         // progress instead, and the page reloads itself until the count is done.
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else {
             if status.progress == nil, status.failure != nil {
-                return renderer.catalogNotReady(status, retryHref: PageRenderer.retryHref(for: request), request)
+                return renderer.catalogNotReady(status, retryHref: PageRenderer.retryHref(for: context.request), context)
             }
-            return countingPage(request, query, status.progress ?? CatalogProgress(), language, imagePath: imagePath)
+            return countingPage(context, status.progress ?? CatalogProgress(), imagePath: imagePath)
         }
         let found = results.matching(
-            snapshot, query.catalogQuery(vendorID: vendorID, lowStockThreshold: lowStockThreshold, language: language))
+            snapshot, query.catalogQuery(vendorID: vendorID, lowStockThreshold: context.settings.lowStockThreshold, language: language))
         let lastPage = max(1, (found.count + query.perPage - 1) / query.perPage)
         if query.page > lastPage {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
@@ -50,51 +45,47 @@ struct CatalogListing: Sendable {
         let shown = found[start..<min(found.count, start + query.perPage)].map { snapshot.products[Int($0)] }
         let scope = vendorID == nil
             ? snapshot.products.count : results.matching(snapshot, CatalogQuery(filter: CatalogFilter(vendorID: vendorID))).count
-        let (token, setCookie) = csrf.token(for: request)
         var page = ProductListPage(
             query: query,
             page: ProductPageEnvelope(pageNumber: query.page, itemsPerPage: query.perPage, totalCount: found.count, products: shown.map(\.summary)),
             imagePath: imagePath, notice: Self.notice(status, wording), language: language)
-        page.lowStockThreshold = lowStockThreshold
-        page.ownVendorID = ownVendorID()
+        page.lowStockThreshold = context.settings.lowStockThreshold
+        page.ownVendorID = context.ownVendorID
         page.snapshot = ProductListPage.SnapshotInfo(
-            asOf: wording.asOf(time: LocalTime.clockWithZone(snapshot.takenAt, zone: zone), age: wording.age(.seconds(max(0, now().timeIntervalSince(snapshot.takenAt))))),
+            asOf: wording.asOf(time: LocalTime.clockWithZone(snapshot.takenAt, zone: context.settings.timeZone), age: wording.age(.seconds(max(0, now().timeIntervalSince(snapshot.takenAt))))),
             count: wording.matchCount(OverviewPage.grouped(found.count), of: OverviewPage.grouped(scope)),
-            csrfToken: token,
+            csrfToken: context.formToken.value,
             mixesCurrencies: Self.mixesCurrencies(query, found, snapshot),
             partial: snapshot.isPartial ? wording.partialResults(counted: OverviewPage.grouped(snapshot.products.count)) : nil)
         // The refresh form carries this browser's token: the page is not for shared caches.
-        var response = render(request, page, language, isPrivate: true)
-        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
-        return response
+        return render(context, page, isPrivate: true)
     }
 
-    private func render(_ request: HTTPRequest, _ page: ProductListPage, _ language: Language, isPrivate: Bool = false) -> HTTPResponse {
-        let context = page.context
-        if ProductBrowsing.wantsFragment(request) {
-            return renderer.page(ProductBrowsing.fragmentTemplate, context, language: language, isPrivate: isPrivate, for: request)
+    private func render(_ context: RequestContext, _ page: ProductListPage, isPrivate: Bool = false) -> HTTPResponse {
+        let values = page.context
+        if ProductBrowsing.wantsFragment(context.request) {
+            return renderer.page(ProductBrowsing.fragmentTemplate, values, isPrivate: isPrivate, for: context)
         }
-        return flash.page(for: request, context) { renderer.page("products/list", $0, language: language, isPrivate: isPrivate, for: request) }
+        return flash.page(for: context.request, values) { renderer.page("products/list", $0, isPrivate: isPrivate, for: context) }
     }
 
     /// The first count is still running: the list's frame with its progress, reloading itself.
     private func countingPage(
-        _ request: HTTPRequest, _ query: ProductListQuery, _ progress: CatalogProgress, _ language: Language,
-        imagePath: @escaping (URL) -> String
+        _ context: RequestContext, _ progress: CatalogProgress, imagePath: @escaping (URL) -> String
     ) -> HTTPResponse {
-        let wording = Wording(language)
+        let query = context.listQuery
         var page = ProductListPage(
             query: query, page: ProductPageEnvelope(pageNumber: 1, itemsPerPage: query.perPage, totalCount: 0, products: []),
-            imagePath: imagePath, notice: nil, language: language)
-        page.lowStockThreshold = lowStockThreshold
-        var context = page.context
-        context["refreshSeconds"] = TemplateValue(OverviewPage.refreshSeconds)
-        context["counting"] = [
+            imagePath: imagePath, notice: nil, language: context.language)
+        page.lowStockThreshold = context.settings.lowStockThreshold
+        var values = page.context
+        values["refreshSeconds"] = TemplateValue(OverviewPage.refreshSeconds)
+        values["counting"] = [
             "value": TemplateValue(progress.productsDone),
             "max": TemplateValue(max(progress.productsTotal, progress.productsDone, 1)),
-            "text": .string(OverviewPage.progressText(progress, wording)),
+            "text": .string(OverviewPage.progressText(progress, context.wording)),
         ]
-        var response = renderer.page("products/list", context, language: language, for: request)
+        var response = renderer.page("products/list", values, for: context)
         response.headers["Cache-Control"] = "no-store"
         return response
     }
@@ -102,19 +93,15 @@ struct CatalogListing: Sendable {
     /// `POST /catalog/refresh`: counts the catalog again (unless a count is running), then 303
     /// back to the list the form was on. Refused like every form from another site or without
     /// this browser's token.
-    func refreshCatalog(_ request: HTTPRequest) -> HTTPResponse {
-        let language = Language(request)
+    func refreshCatalog(_ context: RequestContext) -> HTTPResponse {
         let submission: FormSubmission
         do {
-            guard csrf.originProblem(request) == nil else {
-                return renderer.error(.forbidden, Wording(language).otherSite, retryHref: nil, for: request)
-            }
-            submission = try FormSubmission(request)
+            submission = try renderer.readPost(context)
         } catch {
-            return renderer.error(error.status, Wording(language).formUnreadable(error), retryHref: nil, for: request)
+            return error.response
         }
         let back = Self.localPath(submission.value("back")) ?? "/products"
-        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
+        guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
             // An old page (its token gone with the browser session): back to the list, which
             // carries a fresh token, without counting.
             return .redirect(to: back, status: .seeOther)

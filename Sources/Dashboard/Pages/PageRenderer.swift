@@ -17,23 +17,22 @@ struct PageRenderer: Sendable {
         self.init(templates: try TemplateRenderer(directory: templatesDirectory), logger: logger)
     }
 
-    /// Renders `name` in the request's language (see `Language`): the context gains `t` (the
-    /// fixed texts of its `Wording`), `lang` and the footer's `languageLinks`; the response says its
-    /// language and that it varies with the reader's.
-    /// A handler that has worked out the language already passes it (`language`); `isPrivate`
-    /// is `localizedPage`'s.
+    /// Renders `name` in the reader's language: the values gain `t` (the fixed texts of its
+    /// `Wording`), `lang` and the footer's `languageLinks`; the response says its language and
+    /// that it varies with the reader's, and gives the browser the form token the page used
+    /// when it had none (`RequestContext.formToken`). `isPrivate` is `localizedPage`'s.
     func page(
-        _ name: String, _ context: TemplateObject, status: HTTPStatus = .ok, language: Language? = nil, isPrivate: Bool = false,
-        for request: HTTPRequest
+        _ name: String, _ values: TemplateObject, status: HTTPStatus = .ok, isPrivate: Bool = false, for context: RequestContext
     ) -> HTTPResponse {
-        let language = language ?? Language(request)
-        var context = context
-        Self.addLanguage(language, path: Self.languagePath(context, request), to: &context)
+        var values = values
+        Self.addLanguage(context.language, path: Self.languagePath(values, context.request), to: &values)
         do {
-            return Self.localizedPage(try templates.render(name, .object(context)), language, request, status: status, isPrivate: isPrivate)
+            var response = Self.localizedPage(try templates.render(name, .object(values)), status: status, isPrivate: isPrivate, for: context)
+            if let cookie = context.formTokenCookie { response.headers.add("Set-Cookie", cookie) }
+            return response
         } catch {
             logger.log(.error, "rendering \(name) failed: \(error)")
-            return ErrorPage.response(.internalServerError, "This page could not be shown. Please try again.", request)
+            return ErrorPage.response(.internalServerError, "This page could not be shown. Please try again.", context.request)
         }
     }
 
@@ -69,10 +68,10 @@ struct PageRenderer: Sendable {
     /// kept page is answered this way many thousand times a second, and an answer then shares
     /// them (a retain) instead of building an array of fields.
     static func localizedPage(
-        _ html: [UInt8], _ language: Language, _ request: HTTPRequest, status: HTTPStatus = .ok, isPrivate: Bool = false
+        _ html: [UInt8], status: HTTPStatus = .ok, isPrivate: Bool = false, for context: RequestContext
     ) -> HTTPResponse {
-        var response = HTTPResponse(status: status, headers: pageHeaders(language, isPrivate: isPrivate), bytes: html)
-        if let cookie = Language.cookie(for: request) { response.headers.add("Set-Cookie", cookie) }
+        var response = HTTPResponse(status: status, headers: pageHeaders(context.language, isPrivate: isPrivate), bytes: html)
+        if let cookie = Language.cookie(for: context.request) { response.headers.add("Set-Cookie", cookie) }
         return response
     }
 
@@ -110,40 +109,36 @@ struct PageRenderer: Sendable {
         return "/" + target
     }
 
-    /// A page holding POST forms (history, recycle bin): rendered with the request's flash,
-    /// `no-store` (it carries the browser's CSRF token and changes with every write), and the
-    /// cookie that gives the browser its token when it had none.
-    func formsPage(
-        _ name: String, _ context: TemplateObject, flash: FlashMessages, setCookie: String?, language: Language, for request: HTTPRequest
-    ) -> HTTPResponse {
-        var response = flash.page(for: request, context) { page(name, $0, language: language, for: request) }
+    /// A page holding POST forms (history, recycle bin, batches): rendered with the request's
+    /// flash and `no-store` (it carries the browser's CSRF token and changes with every write).
+    func formsPage(_ name: String, _ values: TemplateObject, flash: FlashMessages, for context: RequestContext) -> HTTPResponse {
+        var response = flash.page(for: context.request, values) { page(name, $0, for: context) }
         response.headers["Cache-Control"] = "no-store"
-        if let setCookie { response.headers.add("Set-Cookie", setCookie) }
         return response
     }
 
     /// The first steps of every form POST: refuse a POST from another site (403, with `back`
     /// beside the link to the products), then read the body, or say why it could not be read.
-    func readPost(_ request: HTTPRequest, back: (href: String, label: String)? = nil) throws(ResponseError) -> FormSubmission {
-        let wording = Wording(Language(request))
-        if CSRFGuard().originProblem(request) != nil {
-            throw ResponseError(error(.forbidden, wording.otherSite, retryHref: nil, back: back, for: request))
+    func readPost(_ context: RequestContext, back: (href: String, label: String)? = nil) throws(ResponseError) -> FormSubmission {
+        let wording = context.wording
+        if CSRFGuard().originProblem(context.request) != nil {
+            throw ResponseError(error(.forbidden, wording.otherSite, retryHref: nil, back: back, for: context))
         }
         do {
-            return try FormSubmission(request)
+            return try FormSubmission(context.request)
         } catch {
-            throw ResponseError(self.error(error.status, wording.formUnreadable(error), retryHref: nil, for: request))
+            throw ResponseError(self.error(error.status, wording.formUnreadable(error), retryHref: nil, for: context))
         }
     }
 
     /// 504 for a write whose outcome is unknown (the market did not answer in time): what may
     /// have happened, and a link to check (`checkHref`). Never kept by a cache.
-    func outcomeUnknown(_ outcome: Wording.Outcome, checkHref: String, for request: HTTPRequest) -> HTTPResponse {
-        let context: TemplateObject = [
+    func outcomeUnknown(_ outcome: Wording.Outcome, checkHref: String, for context: RequestContext) -> HTTPResponse {
+        let values: TemplateObject = [
             "title": .string(outcome.heading), "heading": .string(outcome.heading), "message": .string(outcome.message),
             "advice": .string(outcome.advice), "checkHref": .string(checkHref), "checkLabel": .string(outcome.checkLabel),
         ]
-        var response = page("products/outcome-unknown", context, status: .gatewayTimeout, for: request)
+        var response = page("products/outcome-unknown", values, status: .gatewayTimeout, for: context)
         response.headers["Cache-Control"] = "no-store"
         return response
     }
@@ -151,25 +146,25 @@ struct PageRenderer: Sendable {
     /// `error` with words from `Wording`.
     func error(
         _ status: HTTPStatus, _ text: Wording.ErrorText, retryHref: String?, back: (href: String, label: String)? = nil,
-        for request: HTTPRequest
+        for context: RequestContext
     ) -> HTTPResponse {
-        error(status, heading: text.heading, message: text.message, retryHref: retryHref, back: back, for: request)
+        error(status, heading: text.heading, message: text.message, retryHref: retryHref, back: back, for: context)
     }
 
     /// A full error page in the site layout, with a retry link where trying again can help,
     /// and a link back to where the person came from (`back`) beside the one to the products.
     func error(
         _ status: HTTPStatus, heading: String, message: String, retryHref: String?, back: (href: String, label: String)? = nil,
-        for request: HTTPRequest
+        for context: RequestContext
     ) -> HTTPResponse {
-        var context: TemplateObject = [
+        var values: TemplateObject = [
             "title": .string(heading),
             "heading": .string(heading),
             "message": .string(message),
         ]
-        if let retryHref { context["retryHref"] = .string(retryHref) }
-        if let back { context["back"] = ["href": .string(back.href), "label": .string(back.label)] }
-        var response = page("error", context, status: status, for: request)
+        if let retryHref { values["retryHref"] = .string(retryHref) }
+        if let back { values["back"] = ["href": .string(back.href), "label": .string(back.label)] }
+        var response = page("error", values, status: status, for: context)
         response.headers["Cache-Control"] = "no-store"
         return response
     }

@@ -19,50 +19,48 @@ struct ProductBrowsing: Sendable {
     var keepsRenderedPages = false
     /// List page contexts (and HTML) per snapshot of the market JSON (see `ListPageMemo`).
     let listPages = ListPageMemo()
-    /// The most a product may have left and be marked "Only N left".
-    var lowStockThreshold = DashboardConfiguration.defaultLowStock
     /// Lists answered from the catalog snapshot: `mine=1`, and any order or filter the market's
     /// list cannot answer (nil: none are offered).
     var catalogListing: CatalogListing?
 
     /// `GET /products`: `products/list` (or its results alone, with `fragment=1`).
-    var listPage: CachedPageRoute {
-        CachedPageRoute(ifFresh: { listPageIfFresh($0) }, fetching: { await listPageFetching($0) })
+    func listPage(_ contexts: RequestContext.Maker) -> CachedPageRoute {
+        CachedPageRoute(contexts: contexts, ifFresh: { listPageIfFresh($0) }, fetching: { await listPageFetching($0) })
     }
 
     /// `GET /products/{id}`: `products/detail`.
-    var productPage: CachedPageRoute {
-        CachedPageRoute(ifFresh: { productPageIfFresh($0) }, fetching: { await productPageFetching($0) })
+    func productPage(_ contexts: RequestContext.Maker) -> CachedPageRoute {
+        CachedPageRoute(contexts: contexts, ifFresh: { productPageIfFresh($0) }, fetching: { await productPageFetching($0) })
     }
 
     // MARK: The list
 
     /// The list page when its JSON is fresh in the cache (no market call, no suspension); nil
     /// otherwise, and the server takes the async path.
-    func listPageIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
-        let query = ProductListQuery(request)
+    func listPageIfFresh(_ context: RequestContext) -> HTTPResponse? {
+        let query = context.listQuery
         guard !query.mine, !query.usesSnapshot, let cached = gateway.lists.freshValue(for: query.listKey) else { return nil }
-        return renderListPage(request, query, Language(request), cached)
+        return renderListPage(context, query, cached)
     }
 
-    func listPageFetching(_ request: HTTPRequest) async -> HTTPResponse {
-        let query = ProductListQuery(request)
-        let language = Language(request)
+    func listPageFetching(_ context: RequestContext) async -> HTTPResponse {
+        let query = context.listQuery
         if query.mine || query.usesSnapshot, let catalogListing {
-            return await catalogListing.listPage(request, query, language, imagePath: imagePath)
+            return await catalogListing.listPage(context, imagePath: imagePath)
         }
         let cached: CachedValue<ProductPageEnvelope>
         do {
             cached = try await gateway.page(query.listKey)
         } catch {
-            return marketFailure(error, request: request, language: language)
+            return marketFailure(error, context)
         }
-        return renderListPage(request, query, language, cached)
+        return renderListPage(context, query, cached)
     }
 
     private func renderListPage(
-        _ request: HTTPRequest, _ query: ProductListQuery, _ language: Language, _ cached: CachedValue<ProductPageEnvelope>
+        _ context: RequestContext, _ query: ProductListQuery, _ cached: CachedValue<ProductPageEnvelope>
     ) -> HTTPResponse {
+        let language = context.language
         // Past the last page (a list that shrank, an edited URL): go to the last one that exists,
         // page 1 when nothing is left (not an empty page N linking to the empty pages before it).
         let lastPage = max(1, cached.value.lastPage)
@@ -71,14 +69,14 @@ struct ProductBrowsing: Sendable {
         }
         let memo = listPages.entry(for: query, language: language, fetchedAt: cached.fetchedAt) {
             var page = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil, language: language)
-            page.lowStockThreshold = lowStockThreshold
+            page.lowStockThreshold = context.settings.lowStockThreshold
             // The bulk form once the own vendor is known (learning it refetches every list).
-            page.ownVendorID = ownVendor.id
-            let context = page.context
-            var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: context, thumbnails: cached.value.products.compactMap(\.thumbnail))
+            page.ownVendorID = context.ownVendorID
+            let values = page.context
+            var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: values, thumbnails: cached.value.products.compactMap(\.thumbnail))
             entry.hasBulkForm = page.selectsProducts
             if keepsRenderedPages {
-                let rendered = renderer.page("products/list", context, language: language, for: request)
+                let rendered = renderer.page("products/list", values, for: context)
                 if rendered.status == .ok, case .bytes(let html) = rendered.body { entry.html = html }
             }
             return entry
@@ -86,20 +84,20 @@ struct ProductBrowsing: Sendable {
         // Registering keeps the thumbnails' keys alive in the registry; it can forget URLs only
         // once it is over half full (see ImageURLRegistry.register).
         if images.mayForget { memo.thumbnails.forEach { images.register($0) } }
-        if Self.wantsFragment(request) {
-            return renderer.page(Self.fragmentTemplate, memo.context, language: language, for: request)
+        if Self.wantsFragment(context.request) {
+            return renderer.page(Self.fragmentTemplate, memo.context, for: context)
         }
         let notice = Self.notice(for: cached, Wording(language))
         // The kept HTML is the page without a flash and without a notice: exactly what rendering
-        // would give a request that carries no flash cookie while the market answers.
+        // would give a context that carries no flash cookie while the market answers.
         // A page with the bulk form holds a token no other site may learn: for no shared cache.
-        if let html = memo.html, notice == nil, !flash.isCarried(by: request) {
-            return PageRenderer.localizedPage(html, language, request, isPrivate: memo.hasBulkForm)
+        if let html = memo.html, notice == nil, !flash.isCarried(by: context.request) {
+            return PageRenderer.localizedPage(html, isPrivate: memo.hasBulkForm, for: context)
         }
-        var context = memo.context
-        if let notice { context["notice"] = .string(notice) }
-        return flash.page(for: request, context) {
-            renderer.page("products/list", $0, language: language, isPrivate: memo.hasBulkForm, for: request)
+        var values = memo.context
+        if let notice { values["notice"] = .string(notice) }
+        return flash.page(for: context.request, values) {
+            renderer.page("products/list", $0, isPrivate: memo.hasBulkForm, for: context)
         }
     }
 
@@ -107,39 +105,38 @@ struct ProductBrowsing: Sendable {
 
     /// The product's page when its JSON is fresh in the cache; nil otherwise. A malformed id
     /// answers 404 at once (the async path would too, without a market call).
-    func productPageIfFresh(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let id = Self.productID(request) else { return productNotFound(request) }
+    func productPageIfFresh(_ context: RequestContext) -> HTTPResponse? {
+        guard let id = Self.productID(context) else { return productNotFound(context) }
         guard let cached = gateway.details.freshValue(for: id) else { return nil }
-        return renderProductPage(request, cached)
+        return renderProductPage(context, cached)
     }
 
-    func productPageFetching(_ request: HTTPRequest) async -> HTTPResponse {
-        guard let id = Self.productID(request) else { return productNotFound(request) }
+    func productPageFetching(_ context: RequestContext) async -> HTTPResponse {
+        guard let id = Self.productID(context) else { return productNotFound(context) }
         let cached: CachedValue<ProductDetail>
         do {
             cached = try await gateway.product(id: id)
         } catch {
-            return marketFailure(error, request: request, language: Language(request), productID: id)
+            return marketFailure(error, context, productID: id)
         }
-        return renderProductPage(request, cached)
+        return renderProductPage(context, cached)
     }
 
-    private static func productID(_ request: HTTPRequest) -> Int? {
-        guard let raw = request.parameter("id"), let id = Int(raw), id > 0 else { return nil }
+    private static func productID(_ context: RequestContext) -> Int? {
+        guard let raw = context.request.parameter("id"), let id = Int(raw), id > 0 else { return nil }
         return id
     }
 
-    private func productNotFound(_ request: HTTPRequest) -> HTTPResponse {
-        renderer.error(.notFound, Wording(Language(request)).productNotFound(id: nil), retryHref: nil, for: request)
+    private func productNotFound(_ context: RequestContext) -> HTTPResponse {
+        renderer.error(.notFound, context.wording.productNotFound(id: nil), retryHref: nil, for: context)
     }
 
-    private func renderProductPage(_ request: HTTPRequest, _ cached: CachedValue<ProductDetail>) -> HTTPResponse {
-        let language = Language(request)
+    private func renderProductPage(_ context: RequestContext, _ cached: CachedValue<ProductDetail>) -> HTTPResponse {
         let page = ProductDetailPage(
-            product: cached.value, query: ProductListQuery(request), imagePath: imagePath,
-            notice: Self.notice(for: cached, Wording(language)), ownership: ownVendor.owns(cached.value.vendorID),
-            language: language, lowStockThreshold: lowStockThreshold)
-        return flash.page(for: request, page.context) { renderer.page("products/detail", $0, language: language, for: request) }
+            product: cached.value, query: context.listQuery, imagePath: imagePath,
+            notice: Self.notice(for: cached, context.wording), ownership: ownVendor.owns(cached.value.vendorID),
+            language: context.language, lowStockThreshold: context.settings.lowStockThreshold)
+        return flash.page(for: context.request, page.context) { renderer.page("products/detail", $0, for: context) }
     }
 
     // MARK: Shared
@@ -158,10 +155,10 @@ struct ProductBrowsing: Sendable {
 
     /// Nothing cached and the market failed: a page that says what happened and, unless the
     /// product does not exist, offers a retry (see `MarketErrorExplanation` for every case).
-    func marketFailure(_ error: any Error, request: HTTPRequest, language: Language, productID: Int? = nil) -> HTTPResponse {
-        let failure = MarketErrorExplanation(error, .page(productID: productID), Wording(language))
+    func marketFailure(_ error: any Error, _ context: RequestContext, productID: Int? = nil) -> HTTPResponse {
+        let failure = MarketErrorExplanation(error, .page(productID: productID), context.wording)
         return renderer.error(
             failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
-            retryHref: failure.offersRetry ? PageRenderer.retryHref(for: request) : nil, for: request)
+            retryHref: failure.offersRetry ? PageRenderer.retryHref(for: context.request) : nil, for: context)
     }
 }

@@ -19,12 +19,13 @@ package enum ProductListBenchmark {
                 gateway.lists.store(page, for: MarketGateway.ListKey(page: number, perPage: perPage, search: ""))
             }
         }
+        let ownVendor = OwnVendor(id: nil, source: .unknown)
         let pages = ProductBrowsing(
             gateway: gateway,
             images: ImageURLRegistry(),
             renderer: try PageRenderer(templatesDirectory: templatesDirectory, logger: logger),
-            ownVendor: OwnVendor(id: nil, source: .unknown), flash: FlashMessages(), keepsRenderedPages: keepsRenderedPages)
-        return pages.listPage
+            ownVendor: ownVendor, flash: FlashMessages(), keepsRenderedPages: keepsRenderedPages)
+        return pages.listPage(RequestContext.Maker(settings: PageSettings(), ownVendor: ownVendor))
     }
 
     /// The English texts as pages get them under `t`, for hand-made contexts.

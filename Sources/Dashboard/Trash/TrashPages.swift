@@ -26,32 +26,31 @@ struct TrashPages: Sendable {
     let restores = SubmissionLedger()
 
     /// `GET /trash`: `trash/list`.
-    func trashPage(_ request: HTTPRequest) async -> HTTPResponse {
-        let language = Language(request)
-        let query = HistoryQuery(request)
+    func trashPage(_ context: RequestContext) async -> HTTPResponse {
+        let language = context.language
+        let query = HistoryQuery(context.request)
         let page: RecycleBin.Page
         do {
             page = try await bin.page(offset: query.offset, limit: query.perPage)
         } catch {
             renderer.logger.log(.error, "recycle bin: it could not be read: \(error)")
             return renderer.error(
-                .internalServerError, Wording(language).trashUnreadable, retryHref: PageRenderer.retryHref(for: request), for: request)
+                .internalServerError, Wording(language).trashUnreadable, retryHref: PageRenderer.retryHref(for: context.request), for: context)
         }
-        let (token, setCookie) = csrf.token(for: request)
-        let view = TrashPage(query: query, page: page, settings: bin.settings, csrfToken: token, language: language)
-        return renderer.formsPage("trash/list", view.context, flash: flash, setCookie: setCookie, language: language, for: request)
+        let view = TrashPage(query: query, page: page, settings: bin.settings, csrfToken: context.formToken.value, language: language)
+        return renderer.formsPage("trash/list", view.context, flash: flash, for: context)
     }
 
     /// `POST /trash/{entry}/forget`: 303 to `/trash` with a flash.
-    func forget(_ request: HTTPRequest) async -> HTTPResponse {
-        let wording = Wording(Language(request))
+    func forget(_ context: RequestContext) async -> HTTPResponse {
+        let wording = context.wording
         let entry: Int
-        switch checkedPost(request) {
+        switch checkedPost(context) {
         case .failure(let refusal): return refusal.response
         case .success(let found): entry = found
         }
         guard let name = await bin.forget(entry) else {
-            return renderer.error(.notFound, wording.notInTrash(entry, days: bin.settings.retentionDays), retryHref: nil, back: trashLink(wording), for: request)
+            return renderer.error(.notFound, wording.notInTrash(entry, days: bin.settings.retentionDays), retryHref: nil, back: trashLink(wording), for: context)
         }
         var response = HTTPResponse.redirect(to: "/trash", status: .seeOther)
         flash.attach(wording.forgotten(name), to: &response)
@@ -60,38 +59,38 @@ struct TrashPages: Sendable {
 
     /// `POST /trash/{entry}/restore`: 303 to the product registered again, or the register
     /// form filled in, or a page that says why not.
-    func restore(_ request: HTTPRequest) async -> HTTPResponse {
+    func restore(_ context: RequestContext) async -> HTTPResponse {
         let entry: Int
-        switch checkedPost(request) {
+        switch checkedPost(context) {
         case .failure(let refusal): return refusal.response
         case .success(let found): entry = found
         }
         let key = "restore/\(entry)"
-        if case .finished(let outcome) = await restores.claim(key) { return forms.respond(to: outcome, request) }
-        let (response, outcome) = await restore(entry, request)
+        if case .finished(let outcome) = await restores.claim(key) { return forms.respond(to: outcome, context) }
+        let (response, outcome) = await restore(entry, context)
         await restores.finish(key, outcome: outcome)
         return response
     }
 
-    private func restore(_ entry: Int, _ request: HTTPRequest) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
-        let wording = Wording(Language(request))
+    private func restore(_ entry: Int, _ context: RequestContext) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
+        let wording = context.wording
         let found: TrashItem?
         do {
             found = try await bin.item(entry)
         } catch {
             renderer.logger.log(.error, "recycle bin: it could not be read: \(error)")
-            return (renderer.error(.internalServerError, wording.trashUnreadable, retryHref: nil, back: trashLink(wording), for: request), nil)
+            return (renderer.error(.internalServerError, wording.trashUnreadable, retryHref: nil, back: trashLink(wording), for: context), nil)
         }
         guard let item = found, let detail = item.detail else {
             let text = wording.notInTrash(entry, days: bin.settings.retentionDays)
-            return (renderer.error(.notFound, text, retryHref: nil, back: trashLink(wording), for: request), nil)
+            return (renderer.error(.notFound, text, retryHref: nil, back: trashLink(wording), for: context), nil)
         }
         if let restored = item.restoredID {
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
-            return (forms.respond(to: outcome, request), outcome)
+            return (forms.respond(to: outcome, context), outcome)
         }
         guard let images = bin.images(of: item), !images.isEmpty else {
-            return (prefilledForm(item, detail, images: [], problem: .init(wording.restoreWithoutPictures), status: .conflict, request), nil)
+            return (prefilledForm(item, detail, images: [], problem: .init(wording.restoreWithoutPictures), status: .conflict, context), nil)
         }
         let uploads = images.map { image in
             ImageUpload(filename: RecycleBin.fileName(image), contentType: image.format.contentType, bytes: image.bytes)
@@ -101,19 +100,19 @@ struct TrashPages: Sendable {
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
             let outcome = SubmissionLedger.Outcome.redirect(
                 location: "/products/\(product.id)", flash: wording.restored(item.name, as: product.id, was: item.productID))
-            return (forms.respond(to: outcome, request), outcome)
+            return (forms.respond(to: outcome, context), outcome)
         } catch let refusal as WriteRefusal {
             let (status, problem) = ProductForms.explain(refusal, wording)
-            return (renderer.error(status, heading: problem.heading, message: problem.message, retryHref: nil, back: trashLink(wording), for: request), nil)
+            return (renderer.error(status, heading: problem.heading, message: problem.message, retryHref: nil, back: trashLink(wording), for: context), nil)
         } catch MarketError.timeout {
-            return (forms.respond(to: .unknown, request), .unknown)
+            return (forms.respond(to: .unknown, context), .unknown)
         } catch MarketError.malformedResponse {
-            return (forms.respond(to: .unknown, request), .unknown)
+            return (forms.respond(to: .unknown, context), .unknown)
         } catch {
             // Refused: the fields (checked by the market now, perhaps by newer rules) come back
             // in the form with the market's words, the kept pictures attached.
             let (status, problem) = ProductForms.explain(error as? MarketError ?? .unreachable, action: .register, wording)
-            return (prefilledForm(item, detail, images: images, problem: problem, status: status, request), nil)
+            return (prefilledForm(item, detail, images: images, problem: problem, status: status, context), nil)
         }
     }
 
@@ -128,9 +127,9 @@ struct TrashPages: Sendable {
     /// when sent.
     private func prefilledForm(
         _ item: TrashItem, _ detail: ProductDetail, images: [KeptImage], problem: ProductFormPage.Problem, status: HTTPStatus,
-        _ request: HTTPRequest
+        _ context: RequestContext
     ) -> HTTPResponse {
-        let (owner, setCookie) = csrf.token(for: request)
+        let owner = context.formToken.value
         let formToken = SecureToken.make()
         for image in images {
             _ = forms.stash.add(owner: owner, token: formToken, filename: RecycleBin.fileName(image), format: image.format, bytes: image.bytes)
@@ -140,24 +139,24 @@ struct TrashPages: Sendable {
             stashedImages: forms.stash.images(owner: owner, token: formToken))
         page.values.thumbnailID = ""
         page.restoreEntry = item.entry
-        return forms.formResponse(page, request: request, status: status, setCookie: setCookie)
+        return forms.formResponse(page, context: context, status: status)
     }
 
     /// The entry of a POST that passed the origin and token checks, or the page refusing it.
-    private func checkedPost(_ request: HTTPRequest) -> Result<Int, ResponseError> {
-        let wording = Wording(Language(request))
+    private func checkedPost(_ context: RequestContext) -> Result<Int, ResponseError> {
+        let wording = context.wording
         let submission: FormSubmission
         do {
-            submission = try renderer.readPost(request)
+            submission = try renderer.readPost(context)
         } catch {
             return .failure(error)
         }
-        guard let entry = request.parameter("entry").flatMap({ Int($0) }), entry > 0 else {
+        guard let entry = context.request.parameter("entry").flatMap({ Int($0) }), entry > 0 else {
             let text = wording.notInTrash(0, days: bin.settings.retentionDays)
-            return .failure(ResponseError(renderer.error(.notFound, text, retryHref: nil, back: trashLink(wording), for: request)))
+            return .failure(ResponseError(renderer.error(.notFound, text, retryHref: nil, back: trashLink(wording), for: context)))
         }
-        guard csrf.tokenMatches(request, submitted: submission.value(CSRFGuard.fieldName)) else {
-            return .failure(ResponseError(renderer.error(.forbidden, wording.trashFormExpired, retryHref: nil, back: trashLink(wording), for: request)))
+        guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
+            return .failure(ResponseError(renderer.error(.forbidden, wording.trashFormExpired, retryHref: nil, back: trashLink(wording), for: context)))
         }
         return .success(entry)
     }

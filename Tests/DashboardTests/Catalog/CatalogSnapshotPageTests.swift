@@ -106,14 +106,15 @@ import Testing
         let tooLong = try await harness.get(target)
         #expect(tooLong.status == 414)
         let listing = CatalogListing(
-            catalog: harness.app.catalog, ownVendorID: { ListMatrixCatalog.ownVendorID },
+            catalog: harness.app.catalog,
             renderer: try PageRenderer(
                 templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path, logger: ServerLogger(level: .off)),
-            flash: FlashMessages(), lowStockThreshold: SharedCatalogMarket.lowStock)
-        let request = HTTPRequest(method: .get, target: target)
-        let query = ProductListQuery(request)
-        #expect(query.ignored == [name])
-        let response = await listing.listPage(request, query, .en, imagePath: { _ in "/static/images/placeholder.png" })
+            flash: FlashMessages())
+        let context = RequestContext(
+            HTTPRequest(method: .get, target: target), ownVendorID: ListMatrixCatalog.ownVendorID,
+            settings: PageSettings(lowStockThreshold: SharedCatalogMarket.lowStock))
+        #expect(context.listQuery.ignored == [name])
+        let response = await listing.listPage(context, imagePath: { _ in "/static/images/placeholder.png" })
         #expect(response.status == .ok)
         guard case .bytes(let bytes) = response.body else {
             Issue.record("not a page")
