@@ -11,11 +11,23 @@ import Synchronization
 /// an acknowledged write survives kill -9 and a power cut. A file that is not a database
 /// stops start-up with one line naming it; it is never replaced silently.
 package final class DashboardDatabase: Sendable {
-    /// One step of one feature's schema: applied once, in order, never changed after release.
+    /// One step of one feature's schema or data: applied once, in order, in one transaction
+    /// with the row that records it, never changed after release. Most are SQL; a step that
+    /// rewrites stored values from one format to the next is Swift, run with the connection.
     package struct Migration: Sendable {
         /// Unique and stable: `batches-1`, `journal-1`, ...
         let name: String
-        let sql: StaticString
+        let run: @Sendable (SQLiteConnection) throws(SQLiteError) -> Void
+
+        package init(name: String, sql: StaticString) {
+            self.name = name
+            run = { db throws(SQLiteError) in try db.execute(sql) }
+        }
+
+        package init(name: String, run: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Void) {
+            self.name = name
+            self.run = run
+        }
     }
 
     let path: String
@@ -41,7 +53,7 @@ package final class DashboardDatabase: Sendable {
             let applied = Set(try db.rows("SELECT name FROM migrations") { $0.text(0) })
             for migration in migrations where !applied.contains(migration.name) {
                 try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
-                    try db.execute(migration.sql)
+                    try migration.run(db)
                     try db.run(
                         "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
                         [.text(migration.name), .integer(Int(Date().timeIntervalSince1970))])
