@@ -78,7 +78,8 @@ let package = Package(
             dependencies: [
                 "Dashboard", "DashboardEngine", "HTTPServer", "LocalMarket", "LocalMarketEmbedding", "MarketClient", "SQLite",
                 "TestSupport",
-            ]),
+            ],
+            resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
