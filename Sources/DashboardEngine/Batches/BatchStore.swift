@@ -3,7 +3,7 @@ import MarketClient
 import SQLite
 
 /// Batches, their rows and the images their creates send, in the dashboard's database
-/// (tables `batches`, `batch_rows`, `batch_images`; migration `batches-1`).
+/// (tables `batches`, `batch_rows`, `batch_images`; migrations `batches-1`, `batches-2`).
 ///
 /// Every change of a row's state is its own transaction, committed (with `synchronous=FULL`)
 /// before the dashboard acts on it: the in-flight mark is on disk before the write is sent,
@@ -68,7 +68,9 @@ package final class BatchStore: Sendable {
                     bytes BLOB NOT NULL
                 );
                 CREATE INDEX batch_images_by_batch ON batch_images (batch_id);
-                """)
+                """),
+        // Notes, problems and warnings stored as sentences become codes.
+        DashboardDatabase.Migration(name: "batches-2", run: BatchNoteMigration.run),
     ]
 
     // MARK: Making a batch
