@@ -11,16 +11,21 @@ extension BrowserTests {
     @Suite struct Batches {
         /// Clicks Apply on a batch's preview and waits until no row is pending. Apply comes back
         /// to the batch's own address, so the wait starts on the new document; that page then
-        /// reloads itself until the batch ends.
+        /// reloads itself until the batch ends. One script reads one whole document: a page
+        /// still loading has its progress bar before its rows, and looks finished when read in
+        /// two steps.
         static func apply(_ driver: WebDriver) async throws {
             let preview = try await driver.currentPath()
             try await driver.navigating("the batch applying", to: preview) {
                 try await driver.click(try await driver.find("form[action$='/apply'] button"))
             }
             try await driver.wait("the batch to finish") {
-                let pending = (try? await driver.findAll("tr[data-status=pending]").count) ?? 1
-                let progress = (try? await driver.findAll("progress#batch-progress").count) ?? 0
-                return pending == 0 && progress == 1
+                let finished = try? await driver.execute(
+                    """
+                    return document.readyState === "complete" && document.querySelectorAll("progress#batch-progress").length === 1
+                        && document.querySelectorAll("tr[data-status=pending]").length === 0
+                    """)
+                return finished as? Bool == true
             }
         }
 
