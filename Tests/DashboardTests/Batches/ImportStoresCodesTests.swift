@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// An import made by a person reading Korean keeps its notes, problems and warnings as codes:
 /// the database holds no sentence of either language, and the pages word them for whoever

@@ -3,6 +3,7 @@ import SQLite
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// `batches-2` on the fixture's database: every stored sentence becomes its code, worded today
 /// as it was stored, and a second run changes nothing.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The sentences a version that stored sentences wrote, read back into codes
 /// (`LegacyBatchText`, `BatchNoteMigration.upgraded`): every kind the fixture holds, the kinds

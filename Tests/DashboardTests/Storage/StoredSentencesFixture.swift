@@ -3,6 +3,7 @@ import SQLite
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The data directory the dashboard wrote when it stored batch notes, row problems and
 /// warnings as sentences in both languages (`Fixtures/data-directory-38621d7`, described in

@@ -3,6 +3,7 @@ import SQLite
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// A migration written in Swift: applied once, in order with the SQL ones, inside its own
 /// transaction, so a step that fails leaves nothing of itself and is tried again next time.

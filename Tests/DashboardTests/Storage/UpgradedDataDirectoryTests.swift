@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// A dashboard started on the data directory of the version that stored sentences (the
 /// fixture, its times moved to now) over the embedded market: it upgrades the database in
