@@ -92,7 +92,7 @@ package struct CatalogBenchmark: Sendable {
         let query = ProductListQuery(request)
         let filter = query.catalogQuery(vendorID: query.mine ? ownVendorID : nil, lowStockThreshold: lowStock, language: .en).filter
         var question = Question(
-            sort: query.sort.parameter, korean: Language(request) == .ko, vendorID: filter.vendorID, onSale: filter.onSale,
+            sort: query.sort.parameter, korean: Language(request).collation == .hangulFirst, vendorID: filter.vendorID, onSale: filter.onSale,
             currency: filter.currency?.rawValue, minHundredths: filter.minHundredths, maxHundredths: filter.maxHundredths,
             search: String(decoding: filter.search.bytes, as: UTF8.self), page: query.page, perPage: query.perPage)
         switch filter.stock {

@@ -30,7 +30,10 @@ extension Wording {
     }
 
     var bulkProblemHeading: String {
-        language == .en ? "The change could not be prepared" : "수정 내용을 준비하지 못했습니다"
+        switch language {
+        case .en: "The change could not be prepared"
+        case .ko: "수정 내용을 준비하지 못했습니다"
+        }
     }
 
     // MARK: Rows: problems and warnings
@@ -70,12 +73,17 @@ extension Wording {
     /// "Batch 12: Adjust price: −10%" / "일괄 작업 12: 판매가 조정: −10%".
     func batchTitle(_ batch: Batch) -> String {
         let what: String
-        switch batch.kind {
-        case .bulk: what = batch.action.map(actionText) ?? ""
-        case .import: what = language == .en ? "Import of “\(batch.source)”" : "“\(batch.source)” 파일 가져오기"
-        case .undo: what = language == .en ? "Undo of batch \(batch.source)" : "일괄 작업 \(batch.source) 되돌리기"
+        switch (language, batch.kind) {
+        case (_, .bulk): what = batch.action.map(actionText) ?? ""
+        case (.en, .import): what = "Import of “\(batch.source)”"
+        case (.en, .undo): what = "Undo of batch \(batch.source)"
+        case (.ko, .import): what = "“\(batch.source)” 파일 가져오기"
+        case (.ko, .undo): what = "일괄 작업 \(batch.source) 되돌리기"
         }
-        return (language == .en ? "Batch \(batch.id): " : "일괄 작업 \(batch.id): ") + what
+        switch language {
+        case .en: return "Batch \(batch.id): " + what
+        case .ko: return "일괄 작업 \(batch.id): " + what
+        }
     }
 
     /// What a bulk action does, in a few words.
@@ -110,7 +118,10 @@ extension Wording {
     /// "Made on 2026-11-25 at 14:02" / "2026-11-25 14:02에 만듦".
     /// `stamp` is a `LocalTime.timestamp`: "Made 2026-11-25 09:30 (KST)".
     func batchMade(_ stamp: String) -> String {
-        language == .en ? "Made \(stamp)" : "만든 시각: \(stamp)"
+        switch language {
+        case .en: "Made \(stamp)"
+        case .ko: "만든 시각: \(stamp)"
+        }
     }
 
     func batchState(_ state: Batch.State, counts: BatchCounts) -> String {
@@ -133,8 +144,11 @@ extension Wording {
             guard count > 0 else { return nil }
             return statusCount(status, count: count, state: state)
         }
-        guard !parts.isEmpty else { return language == .en ? "No rows." : "행이 없습니다." }
-        return parts.joined(separator: ", ") + "."
+        guard parts.isEmpty else { return parts.joined(separator: ", ") + "." }
+        switch language {
+        case .en: return "No rows."
+        case .ko: return "행이 없습니다."
+        }
     }
 
     private func statusCount(_ status: BatchRow.Status, count: Int, state: Batch.State) -> String {
@@ -158,8 +172,12 @@ extension Wording {
     /// A filter link: "All (12)", "Failed (2)".
     func statusFilter(_ status: BatchRow.Status?, count: Int) -> String {
         let n = OverviewPage.grouped(count)
-        guard let status else { return language == .en ? "All (\(n))" : "전체(\(n))" }
-        return language == .en ? "\(statusName(status)) (\(n))" : "\(statusName(status))(\(n))"
+        return switch (language, status) {
+        case (.en, nil): "All (\(n))"
+        case (.en, let status?): "\(statusName(status)) (\(n))"
+        case (.ko, nil): "전체(\(n))"
+        case (.ko, let status?): "\(statusName(status))(\(n))"
+        }
     }
 
     func statusName(_ status: BatchRow.Status) -> String {
@@ -198,7 +216,7 @@ extension Wording {
             }
         case (.ko, .pending): return "대기 중"
         case (.ko, .skipped): return "건너뜀: 다른 곳에서 수정됨"
-        default: return statusName(status)
+        case (_, .unchanged), (_, .invalid), (_, .done), (_, .failed): return statusName(status)
         }
     }
 
@@ -208,7 +226,7 @@ extension Wording {
         case (.en, .delete): "Delete"
         case (.ko, .create): "새 상품"
         case (.ko, .delete): "삭제"
-        default: nil
+        case (_, .edit), (_, .none): nil
         }
     }
 
@@ -249,21 +267,33 @@ extension Wording {
         }
     }
 
-    var unnamedRow: String { language == .en ? "(no name)" : "(이름 없음)" }
+    var unnamedRow: String {
+        switch language {
+        case .en: "(no name)"
+        case .ko: "(이름 없음)"
+        }
+    }
 
 
-    func fileRow(_ line: Int) -> String { language == .en ? "Row \(line) of the file" : "파일의 \(line)행" }
+    func fileRow(_ line: Int) -> String {
+        switch language {
+        case .en: "Row \(line) of the file"
+        case .ko: "파일의 \(line)행"
+        }
+    }
 
     /// The apply button: "Delete 1,000 products" / "상품 1,000개 삭제" when it only deletes.
     func applyLabel(_ counts: BatchCounts) -> String {
         let n = OverviewPage.grouped(counts.pending)
-        if counts.pendingDeletes == counts.pending {
-            return language == .en ? (counts.pending == 1 ? "Delete 1 product" : "Delete \(n) products") : "상품 \(n)개 삭제"
+        let one = counts.pending == 1
+        return switch (language, counts.pendingDeletes == counts.pending, counts.pendingCreates == counts.pending) {
+        case (.en, true, _): one ? "Delete 1 product" : "Delete \(n) products"
+        case (.en, false, true): one ? "Register 1 product" : "Register \(n) products"
+        case (.en, false, false): one ? "Apply to 1 product" : "Apply to \(n) products"
+        case (.ko, true, _): "상품 \(n)개 삭제"
+        case (.ko, false, true): "상품 \(n)개 등록"
+        case (.ko, false, false): "상품 \(n)개에 적용"
         }
-        if counts.pendingCreates == counts.pending {
-            return language == .en ? (counts.pending == 1 ? "Register 1 product" : "Register \(n) products") : "상품 \(n)개 등록"
-        }
-        return language == .en ? (counts.pending == 1 ? "Apply to 1 product" : "Apply to \(n) products") : "상품 \(n)개에 적용"
     }
 
     /// Beside the apply button of a batch that deletes.
@@ -276,17 +306,26 @@ extension Wording {
     }
 
     var nothingToApply: String {
-        language == .en ? "Nothing here would change a product: there is nothing to apply." : "수정되는 상품이 없어 적용할 내용이 없습니다."
+        switch language {
+        case .en: "Nothing here would change a product: there is nothing to apply."
+        case .ko: "수정되는 상품이 없어 적용할 내용이 없습니다."
+        }
     }
 
     func retryLabel(_ count: Int) -> String {
         let n = OverviewPage.grouped(count)
-        return language == .en ? (count == 1 ? "Retry the failed row" : "Retry the \(n) failed rows") : "실패한 \(n)건 다시 시도"
+        return switch language {
+        case .en: count == 1 ? "Retry the failed row" : "Retry the \(n) failed rows"
+        case .ko: "실패한 \(n)건 다시 시도"
+        }
     }
 
     func undoLabel(_ count: Int) -> String {
         let n = OverviewPage.grouped(count)
-        return language == .en ? (count == 1 ? "Undo the change to 1 product" : "Undo the changes to \(n) products") : "상품 \(n)개의 수정 되돌리기"
+        return switch language {
+        case .en: count == 1 ? "Undo the change to 1 product" : "Undo the changes to \(n) products"
+        case .ko: "상품 \(n)개의 수정 되돌리기"
+        }
     }
 
     var undoNote: String {
@@ -301,13 +340,19 @@ extension Wording {
     }
 
     func undoOf(_ batchID: Int) -> String {
-        language == .en ? "Reverses batch \(batchID)" : "되돌리는 일괄 작업: \(batchID)"
+        switch language {
+        case .en: "Reverses batch \(batchID)"
+        case .ko: "되돌리는 일괄 작업: \(batchID)"
+        }
     }
 
     /// "10 of 12 rows done" / "12건 중 10건 처리".
     func batchProgress(done: Int, of total: Int) -> String {
         let (d, t) = (OverviewPage.grouped(done), OverviewPage.grouped(total))
-        return language == .en ? "\(d) of \(t) done" : "\(t)건 중 \(d)건 처리"
+        return switch language {
+        case .en: "\(d) of \(t) done"
+        case .ko: "\(t)건 중 \(d)건 처리"
+        }
     }
 
     func batchRowsEmpty(filtered: Bool) -> String {
@@ -330,7 +375,10 @@ extension Wording {
     }
 
     func batchesKept(days: Int) -> String {
-        language == .en ? "Batches are kept for \(days) days." : "일괄 작업 기록은 \(days)일 동안 보관합니다."
+        switch language {
+        case .en: "Batches are kept for \(days) days."
+        case .ko: "일괄 작업 기록은 \(days)일 동안 보관합니다."
+        }
     }
 
     enum BatchFlash {
@@ -517,6 +565,9 @@ extension Wording {
 
     /// The hidden label of a product's checkbox: "Select Kettle" / "Kettle 선택".
     func selectProduct(_ name: String) -> String {
-        language == .en ? "Select “\(name)”" : "“\(name)” 선택"
+        switch language {
+        case .en: "Select “\(name)”"
+        case .ko: "“\(name)” 선택"
+        }
     }
 }

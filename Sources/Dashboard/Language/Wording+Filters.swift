@@ -45,16 +45,25 @@ extension Wording {
     /// A currency as the filter names it: "KRW" / "원화(KRW)".
     func currencyName(_ code: String) -> String {
         switch (language, code) {
+        case (.en, _): code
         case (.ko, "KRW"): "원화(KRW)"
         case (.ko, "USD"): "달러(USD)"
-        default: code
+        case (.ko, _): code
         }
     }
 
-    var onSaleChip: String { language == .en ? "On sale" : "할인 중" }
+    var onSaleChip: String {
+        switch language {
+        case .en: "On sale"
+        case .ko: "할인 중"
+        }
+    }
 
     func currencyChip(_ code: String) -> String {
-        language == .en ? "\(code) only" : "\(currencyName(code))만"
+        switch language {
+        case .en: "\(code) only"
+        case .ko: "\(currencyName(code))만"
+        }
     }
 
     /// A price range chip: "KRW 1,000 to KRW 5,000", "at least KRW 1,000", "at most USD 20.00".
@@ -72,7 +81,10 @@ extension Wording {
 
     /// A chip's link's accessible name.
     func removeFilter(_ label: String) -> String {
-        language == .en ? "Remove filter: \(label)" : "필터 해제: \(label)"
+        switch language {
+        case .en: "Remove filter: \(label)"
+        case .ko: "필터 해제: \(label)"
+        }
     }
 
     /// "12 of 60 products" / "상품 60개 중 12개".

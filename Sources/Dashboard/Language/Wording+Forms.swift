@@ -114,7 +114,10 @@ extension Wording {
 
     /// A stashed image without a name: "image 2" / "이미지 2".
     func unnamedImage(_ number: Int) -> String {
-        language == .en ? "image \(number)" : "이미지 \(number)"
+        switch language {
+        case .en: "image \(number)"
+        case .ko: "이미지 \(number)"
+        }
     }
 }
 

@@ -64,14 +64,17 @@ extension Wording {
 
     /// The outcome of a write, as a person reads it; nil for done (the entry says what it did).
     func entryOutcome(_ entry: JournalEntry) -> String? {
-        switch (entry.outcome, entry.note) {
-        case (.done, .confirmedByCount?): language == .en ? "Confirmed by a later count" : "이후 집계로 확인함"
-        case (.done, _): nil
-        case (.pending, _): language == .en ? "In progress" : "진행 중"
-        case (.unknown, .interrupted?):
-            language == .en ? "Interrupted: the dashboard stopped before the market answered" : "중단됨: 오픈마켓이 응답하기 전에 대시보드가 멈췄습니다"
-        case (.unknown, _): language == .en ? "Outcome unknown: the market did not answer in time" : "결과 알 수 없음: 오픈마켓이 제때 응답하지 않았습니다"
-        case (.failed, _): failureText(entry.failure)
+        switch (language, entry.outcome, entry.note) {
+        case (.en, .done, .confirmedByCount?): "Confirmed by a later count"
+        case (.ko, .done, .confirmedByCount?): "이후 집계로 확인함"
+        case (_, .done, _): nil
+        case (.en, .pending, _): "In progress"
+        case (.ko, .pending, _): "진행 중"
+        case (.en, .unknown, .interrupted?): "Interrupted: the dashboard stopped before the market answered"
+        case (.ko, .unknown, .interrupted?): "중단됨: 오픈마켓이 응답하기 전에 대시보드가 멈췄습니다"
+        case (.en, .unknown, _): "Outcome unknown: the market did not answer in time"
+        case (.ko, .unknown, _): "결과 알 수 없음: 오픈마켓이 제때 응답하지 않았습니다"
+        case (_, .failed, _): failureText(entry.failure)
         }
     }
 
@@ -125,16 +128,25 @@ extension Wording {
     }
 
     func productNumber(_ id: Int) -> String {
-        language == .en ? "Product \(id)" : "\(id)번 상품"
+        switch language {
+        case .en: "Product \(id)"
+        case .ko: "\(id)번 상품"
+        }
     }
 
     func batchRow(batch: Int, row: Int) -> String {
-        language == .en ? "Batch \(batch), row \(row)" : "일괄 작업 \(batch), \(row)행"
+        switch language {
+        case .en: "Batch \(batch), row \(row)"
+        case .ko: "일괄 작업 \(batch), \(row)행"
+        }
     }
 
     /// An undo entry's line: which entry it undoes.
     func undoes(entry: Int) -> String {
-        language == .en ? "Undoes entry \(entry)" : "\(entry)번 기록을 되돌림"
+        switch language {
+        case .en: "Undoes entry \(entry)"
+        case .ko: "\(entry)번 기록을 되돌림"
+        }
     }
 
     func undoneBy(entry: Int?) -> String {
@@ -147,7 +159,10 @@ extension Wording {
     }
 
     func undoLabel(entry: Int) -> String {
-        language == .en ? "Undo entry \(entry)" : "\(entry)번 기록 되돌리기"
+        switch language {
+        case .en: "Undo entry \(entry)"
+        case .ko: "\(entry)번 기록 되돌리기"
+        }
     }
 
     func notRecorded(_ count: Int) -> String {
@@ -158,7 +173,10 @@ extension Wording {
     }
 
     func undoBatch(_ batch: Int) -> String {
-        language == .en ? "Undo the whole batch (\(batch))" : "일괄 작업 전체 되돌리기(\(batch))"
+        switch language {
+        case .en: "Undo the whole batch (\(batch))"
+        case .ko: "일괄 작업 전체 되돌리기(\(batch))"
+        }
     }
 
     var historyUnreadable: ErrorText {

@@ -12,7 +12,10 @@ extension Wording {
     }
 
     func countingPages(done: String, total: String) -> String {
-        language == .en ? "Page \(done) of \(total) of the list." : "목록 \(total)페이지 중 \(done)페이지"
+        switch language {
+        case .en: "Page \(done) of \(total) of the list."
+        case .ko: "목록 \(total)페이지 중 \(done)페이지"
+        }
     }
 
     func countFailed(age: Duration, _ reason: CatalogFailure.Reason, haveFigures: Bool) -> String {
@@ -70,10 +73,18 @@ extension Wording {
     }
 
     func stockValue(_ code: String) -> String {
-        language == .en ? "Value of stock (\(code))" : "재고 금액(\(code))"
+        switch language {
+        case .en: "Value of stock (\(code))"
+        case .ko: "재고 금액(\(code))"
+        }
     }
 
-    var tooLargeToAdd: String { language == .en ? "too large to add up" : "너무 커서 합산할 수 없음" }
+    var tooLargeToAdd: String {
+        switch language {
+        case .en: "too large to add up"
+        case .ko: "너무 커서 합산할 수 없음"
+        }
+    }
 
     struct ChartText {
         var title: String
@@ -82,17 +93,24 @@ extension Wording {
     }
 
     func vendorChart(top: Int) -> ChartText {
-        language == .en
-            ? ChartText(title: "Products per vendor (top \(top))", labelHeading: "Vendor", valueHeading: "Products")
-            : ChartText(title: "판매자별 상품 수(상위 \(top)곳)", labelHeading: "판매자", valueHeading: "상품 수")
+        switch language {
+        case .en: ChartText(title: "Products per vendor (top \(top))", labelHeading: "Vendor", valueHeading: "Products")
+        case .ko: ChartText(title: "판매자별 상품 수(상위 \(top)곳)", labelHeading: "판매자", valueHeading: "상품 수")
+        }
     }
 
-    func vendorName(_ id: Int) -> String { language == .en ? "Vendor \(id)" : "판매자 번호 \(id)" }
+    func vendorName(_ id: Int) -> String {
+        switch language {
+        case .en: "Vendor \(id)"
+        case .ko: "판매자 번호 \(id)"
+        }
+    }
 
     func priceChart(_ code: String) -> ChartText {
-        language == .en
-            ? ChartText(title: "Products by price to pay (\(code))", labelHeading: "Price (\(code))", valueHeading: "Products")
-            : ChartText(title: "할인가 구간별 상품 수(\(code))", labelHeading: "할인가(\(code))", valueHeading: "상품 수")
+        switch language {
+        case .en: ChartText(title: "Products by price to pay (\(code))", labelHeading: "Price (\(code))", valueHeading: "Products")
+        case .ko: ChartText(title: "할인가 구간별 상품 수(\(code))", labelHeading: "할인가(\(code))", valueHeading: "상품 수")
+        }
     }
 
     func priceBucket(from: String, upTo: String?) -> String {
@@ -105,9 +123,10 @@ extension Wording {
     }
 
     func weekChart(weeks: Int) -> ChartText {
-        language == .en
-            ? ChartText(title: "Registrations per week (the \(weeks) weeks up to the newest)", labelHeading: "Week of", valueHeading: "Products registered")
-            : ChartText(title: "주별 등록 상품 수(최근 \(weeks)주)", labelHeading: "주 시작일", valueHeading: "등록 상품 수")
+        switch language {
+        case .en: ChartText(title: "Registrations per week (the \(weeks) weeks up to the newest)", labelHeading: "Week of", valueHeading: "Products registered")
+        case .ko: ChartText(title: "주별 등록 상품 수(최근 \(weeks)주)", labelHeading: "주 시작일", valueHeading: "등록 상품 수")
+        }
     }
 
     /// `mine=1` (or the CSV) before the dashboard knows its vendor.
@@ -141,13 +160,12 @@ extension Wording {
 
     /// Why the `mine=1` list may not show the very latest.
     func myListNotice(outdated: Bool, failure: CatalogFailure.Reason?) -> String? {
-        if outdated {
-            return language == .en
-                ? "Your latest change is still being counted; it may not show here yet." : "마지막 수정 내용을 아직 집계하는 중이라 여기에 보이지 않을 수 있습니다."
+        switch (language, outdated, failure) {
+        case (.en, true, _): "Your latest change is still being counted; it may not show here yet."
+        case (.en, false, let failure?): "Showing the last count of the catalog; counting again failed: \(countFailure(failure))."
+        case (.ko, true, _): "마지막 수정 내용을 아직 집계하는 중이라 여기에 보이지 않을 수 있습니다."
+        case (.ko, false, let failure?): "마지막 집계 결과를 표시합니다. 다시 집계하지 못했습니다(\(countFailure(failure)))."
+        case (_, false, nil): nil
         }
-        guard let failure else { return nil }
-        return language == .en
-            ? "Showing the last count of the catalog; counting again failed: \(countFailure(failure))."
-            : "마지막 집계 결과를 표시합니다. 다시 집계하지 못했습니다(\(countFailure(failure)))."
     }
 }

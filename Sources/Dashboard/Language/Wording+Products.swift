@@ -14,14 +14,17 @@ extension Wording {
     }
 
     func listTitle(mine: Bool, search: String, page: Int) -> String {
-        var title: String
+        let title: String
         switch (language, search.isEmpty) {
         case (.en, false): title = "Search: \(search)"
         case (.ko, false): title = "검색: \(search)"
         case (_, true): title = self[mine ? .myProducts : .navProducts]
         }
-        if page > 1 { title += language == .en ? " (page \(page))" : "(\(page)페이지)" }
-        return title
+        guard page > 1 else { return title }
+        switch language {
+        case .en: return title + " (page \(page))"
+        case .ko: return title + "(\(page)페이지)"
+        }
     }
 
     /// "Showing 21–40 of 113" / "전체 113개 중 21~40" (`load-more.js` reads the range in either).

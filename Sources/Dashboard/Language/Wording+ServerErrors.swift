@@ -5,38 +5,39 @@ import HTTPServer
 extension Wording {
     /// The heading's reason phrase ("Not Found", "찾을 수 없음").
     func reason(_ status: HTTPStatus) -> String {
-        guard language == .ko else { return status.reasonPhrase }
-        switch status.rawValue {
-        case 400: return "잘못된 요청"
-        case 403: return "접근 거부"
-        case 404: return "찾을 수 없음"
-        case 405: return "허용되지 않는 요청 방식"
-        case 408: return "요청 시간 초과"
-        case 413: return "요청이 너무 큼"
-        case 414: return "주소가 너무 긺"
-        case 421: return "다른 서버로 보낸 요청"
-        case 431: return "헤더가 너무 큼"
-        case 501: return "지원하지 않는 기능"
-        case 503: return "잠시 사용할 수 없음"
-        case 505: return "지원하지 않는 HTTP 버전"
-        default: return status.rawValue >= 500 ? "서버 오류" : "요청 오류"
+        switch (language, status.rawValue) {
+        case (.en, _): return status.reasonPhrase
+        case (.ko, 400): return "잘못된 요청"
+        case (.ko, 403): return "접근 거부"
+        case (.ko, 404): return "찾을 수 없음"
+        case (.ko, 405): return "허용되지 않는 요청 방식"
+        case (.ko, 408): return "요청 시간 초과"
+        case (.ko, 413): return "요청이 너무 큼"
+        case (.ko, 414): return "주소가 너무 긺"
+        case (.ko, 421): return "다른 서버로 보낸 요청"
+        case (.ko, 431): return "헤더가 너무 큼"
+        case (.ko, 501): return "지원하지 않는 기능"
+        case (.ko, 503): return "잠시 사용할 수 없음"
+        case (.ko, 505): return "지원하지 않는 HTTP 버전"
+        case (.ko, 500...): return "서버 오류"
+        case (.ko, _): return "요청 오류"
         }
     }
 
     /// What happened, in a sentence: the server's own (English) words, or the Korean for its status.
     func serverMessage(_ status: HTTPStatus, english: String) -> String {
-        guard language == .ko else { return english }
-        switch status.rawValue {
-        case 404: return "이 주소에는 아무것도 없습니다."
-        case 405: return "이 주소는 이 방식의 요청을 받지 않습니다."
-        case 408: return "요청이 제시간에 도착하지 않아 연결을 닫았습니다. 다시 시도해 주세요."
-        case 413: return "보낸 내용이 너무 큽니다."
-        case 414: return "주소가 너무 깁니다."
-        case 421: return "이 요청은 이 대시보드가 아닌 다른 서버를 가리킵니다."
-        case 431: return "요청 헤더가 너무 큽니다."
-        case 503: return "지금은 요청을 받을 수 없습니다. 잠시 후 다시 시도해 주세요."
-        case 500...: return "대시보드에 문제가 발생했습니다. 잠시 후 다시 시도해 주세요."
-        default: return "요청을 읽을 수 없습니다."
+        switch (language, status.rawValue) {
+        case (.en, _): return english
+        case (.ko, 404): return "이 주소에는 아무것도 없습니다."
+        case (.ko, 405): return "이 주소는 이 방식의 요청을 받지 않습니다."
+        case (.ko, 408): return "요청이 제시간에 도착하지 않아 연결을 닫았습니다. 다시 시도해 주세요."
+        case (.ko, 413): return "보낸 내용이 너무 큽니다."
+        case (.ko, 414): return "주소가 너무 깁니다."
+        case (.ko, 421): return "이 요청은 이 대시보드가 아닌 다른 서버를 가리킵니다."
+        case (.ko, 431): return "요청 헤더가 너무 큽니다."
+        case (.ko, 503): return "지금은 요청을 받을 수 없습니다. 잠시 후 다시 시도해 주세요."
+        case (.ko, 500...): return "대시보드에 문제가 발생했습니다. 잠시 후 다시 시도해 주세요."
+        case (.ko, _): return "요청을 읽을 수 없습니다."
         }
     }
 

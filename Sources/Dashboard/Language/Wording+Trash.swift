@@ -21,10 +21,18 @@ extension Wording {
         }
     }
 
-    var deletedAt: String { language == .en ? "Deleted" : "삭제 시각" }
+    var deletedAt: String {
+        switch language {
+        case .en: "Deleted"
+        case .ko: "삭제 시각"
+        }
+    }
 
     func wasProduct(_ id: Int) -> String {
-        language == .en ? "Was product \(id)" : "이전 \(id)번 상품"
+        switch language {
+        case .en: "Was product \(id)"
+        case .ko: "이전 \(id)번 상품"
+        }
     }
 
     func picturesKept(_ count: Int) -> String {
@@ -35,27 +43,38 @@ extension Wording {
     }
 
     var picturesRemoved: String {
-        language == .en
-            ? "Pictures no longer kept (over the size limit, or none were kept): restoring opens the register form, filled in."
-            : "이미지는 더 이상 보관하지 않습니다(보관 용량 초과 또는 처음부터 없음). 복원하면 정보를 채운 등록 양식이 열립니다."
+        switch language {
+        case .en: "Pictures no longer kept (over the size limit, or none were kept): restoring opens the register form, filled in."
+        case .ko: "이미지는 더 이상 보관하지 않습니다(보관 용량 초과 또는 처음부터 없음). 복원하면 정보를 채운 등록 양식이 열립니다."
+        }
     }
 
     var deleteNotConfirmed: String {
-        language == .en
-            ? "The market did not confirm the delete: the product may still be there."
-            : "오픈마켓이 삭제를 확인해 주지 않았습니다. 상품이 아직 있을 수 있습니다."
+        switch language {
+        case .en: "The market did not confirm the delete: the product may still be there."
+        case .ko: "오픈마켓이 삭제를 확인해 주지 않았습니다. 상품이 아직 있을 수 있습니다."
+        }
     }
 
     func restoredAs(_ id: Int) -> String {
-        language == .en ? "Registered again as product \(id)" : "\(id)번 상품으로 다시 등록했습니다"
+        switch language {
+        case .en: "Registered again as product \(id)"
+        case .ko: "\(id)번 상품으로 다시 등록했습니다"
+        }
     }
 
     func restoreLabel(_ name: String) -> String {
-        language == .en ? "Restore “\(name)”" : "“\(name)” 상품 복원"
+        switch language {
+        case .en: "Restore “\(name)”"
+        case .ko: "“\(name)” 상품 복원"
+        }
     }
 
     func forgetLabel(_ name: String) -> String {
-        language == .en ? "Remove for good: “\(name)”" : "“\(name)” 상품 완전히 삭제"
+        switch language {
+        case .en: "Remove for good: “\(name)”"
+        case .ko: "“\(name)” 상품 완전히 삭제"
+        }
     }
 
     // MARK: Outcomes

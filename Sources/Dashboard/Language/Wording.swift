@@ -19,7 +19,10 @@ struct Wording: Sendable {
 
     /// "Error: …" before a page title, for a page that comes back with what was wrong.
     func errorTitle(_ title: String) -> String {
-        (language == .en ? "Error: " : "오류: ") + title
+        switch language {
+        case .en: "Error: " + title
+        case .ko: "오류: " + title
+        }
     }
 
     /// Every fixed text of each language as a template object (`t` in every page's context),
@@ -38,7 +41,10 @@ struct Wording: Sendable {
     /// A count as Korean shops write it, in groups of three: "1,200". English keeps the bare
     /// number its texts have always shown.
     func quantity(_ count: Int) -> String {
-        language == .ko ? PriceText.grouped(Decimal(count), minimumFractionDigits: 0) : String(count)
+        switch language {
+        case .en: String(count)
+        case .ko: PriceText.grouped(Decimal(count), minimumFractionDigits: 0)
+        }
     }
 
     /// "Stock: 3" / "재고 3개".
@@ -66,12 +72,19 @@ struct Wording: Sendable {
         }
         let text: String
         switch count {
-        case ..<1024: return language == .en ? "\(count) bytes" : "\(count)바이트"
+        case ..<1024:
+            switch language {
+            case .en: return "\(count) bytes"
+            case .ko: return "\(count)바이트"
+            }
         case ..<(1024 * 1024): text = tenths(1024, "KB")
         case ..<(1024 * 1024 * 1024): text = tenths(1024 * 1024, "MB")
         default: text = tenths(1024 * 1024 * 1024, "GB")
         }
-        return language == .en ? text : text.replacingOccurrences(of: " ", with: "")
+        switch language {
+        case .en: return text
+        case .ko: return text.replacingOccurrences(of: " ", with: "")
+        }
     }
 
     /// `2022-12-30` / `2022. 12. 30.` from the API's `2022-12-30…` date text.
@@ -123,8 +136,10 @@ struct Wording: Sendable {
     /// "방금", which takes none.
     func when(_ age: Duration) -> String {
         let text = self.age(age)
-        guard language == .ko, text != self.age(.zero) else { return text }
-        return text + "에"
+        switch language {
+        case .en: return text
+        case .ko: return text == self.age(.zero) ? text : text + "에"
+        }
     }
 
     /// Stale data because the market failed or is slow to refresh it.

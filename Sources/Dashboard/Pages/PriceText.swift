@@ -21,9 +21,10 @@ enum PriceText {
     /// What goes before and after the amount.
     static func affixes(currency: String, language: Language) -> (prefix: String, suffix: String) {
         switch (language, currency) {
+        case (.en, _): (currency + " ", "")
         case (.ko, "KRW"): ("", "원")
         case (.ko, "USD"): ("$", "")
-        default: (currency + " ", "")
+        case (.ko, _): (currency + " ", "")
         }
     }
 
