@@ -169,7 +169,7 @@ enum WordingSamples {
         ]
     }
 
-    /// The batches' and the import's texts (`Wording+Batches.swift`).
+    /// The batches' and the import's texts (`Wording+Batches.swift`, `Wording+Import.swift`).
     static func batches(_ w: Wording, name: String, number: Int) -> [String] {
         let bulk: [BulkProblem] = [
             .noAction, .notANumber, .negative, .stockWhole, .stockTooHigh, .percentOver100, .cutTooDeep, .nothingSelected, .tooMany(limit: number),
