@@ -1,5 +1,6 @@
-/// Texts of form outcomes that are not one field's: the market refused, did not answer, the
-/// form expired, the product is another vendor's.
+/// Texts of form outcomes that are not one field's: the market did not answer in time, the form
+/// expired, could not be read or came from another site, an attached image is gone, the product
+/// is another vendor's. The market's refusals and failures are in `Market/Wording+Market.swift`.
 extension Wording {
     /// What a form was doing, for sentences about it.
     enum WriteAction {
@@ -22,13 +23,6 @@ extension Wording {
             case .delete: "상품 삭제"
             }
         }
-    }
-
-    struct Outcome {
-        var heading: String
-        var message: String
-        var advice: String
-        var checkLabel: String
     }
 
     func outcomeUnknown(_ action: WriteAction) -> Outcome {
@@ -78,53 +72,6 @@ extension Wording {
         }
     }
 
-    /// The market refused a write.
-    func marketRefused(_ action: WriteAction) -> ErrorText {
-        switch language {
-        case .en: ErrorText(heading: "The market refused",
-            message: "The Open Market did not let this dashboard \(action.english): only the vendor who registered a product may change it, "
-                + "and the market must accept the dashboard's vendor identifier and secret (--identifier, --secret).")
-        case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
-            message: "오픈마켓이 \(action.korean) 요청을 거절했습니다. 상품은 등록한 판매자만 수정하거나 삭제할 수 있습니다. "
-                + "대시보드에 설정된 판매자 식별자와 비밀번호(--identifier, --secret)를 확인해 주세요.")
-        }
-    }
-
-    func marketRejectedInput(_ said: String) -> ErrorText {
-        switch language {
-        case .en: ErrorText(heading: "The market did not accept the input", message: "The Open Market said: \(marketWords(said))")
-        case .ko: ErrorText(heading: "오픈마켓이 입력 내용을 받아들이지 않았습니다", message: "오픈마켓의 응답: \(marketWords(said))")
-        }
-    }
-
-    /// The client refused to build the request (`MarketError.invalidRequest`). Its reason is
-    /// the client's English sentence: English shows it; Korean says what to do instead.
-    func nothingSent(_ what: String) -> ErrorText {
-        switch language {
-        case .en: ErrorText(heading: "Nothing was sent", message: "The request could not be made: \(what)")
-        case .ko: ErrorText(heading: "아무것도 보내지 않았습니다",
-            message: "오픈마켓에 보낼 요청을 만들 수 없어 아무것도 보내지 않았습니다. 입력한 내용과 이미지를 확인한 뒤 다시 보내 주세요.")
-        }
-    }
-
-    func marketFailed(_ action: WriteAction, said: String?) -> ErrorText {
-        switch (language, said) {
-        case (.en, let said?): ErrorText(heading: "The market could not \(action.english)",
-            message: "The Open Market answered with an error: \(marketWords(said)). Nothing is lost; submit again when it is back.")
-        case (.en, nil): ErrorText(heading: "The market could not \(action.english)", message: "The Open Market says the product does not exist.")
-        case (.ko, let said?): ErrorText(heading: "오픈마켓에서 \(action.korean)에 실패했습니다",
-            message: "오픈마켓이 오류로 응답했습니다: \(marketWords(said)). 입력한 내용은 그대로 있으니 오픈마켓이 복구되면 다시 보내 주세요.")
-        case (.ko, nil): ErrorText(heading: "오픈마켓에서 \(action.korean)에 실패했습니다", message: "오픈마켓에 이 상품이 없습니다.")
-        }
-    }
-
-    var marketUnreachable: ErrorText {
-        switch language {
-        case .en: ErrorText(heading: "The market is not answering", message: "The Open Market could not be reached. Nothing is lost; submit again in a moment.")
-        case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에 연결할 수 없습니다. 입력한 내용은 그대로 있으니 잠시 후 다시 보내 주세요.")
-        }
-    }
-
     /// A product's owner: "red123 (vendor_id 15)" / "red123(판매자 번호 15)", or only the number
     /// when the market named no vendor.
     func owner(name: String, vendorID: Int) -> String {
@@ -160,6 +107,60 @@ extension Wording {
                 + "등록한 판매자만 이 상품을 수정하거나 삭제할 수 있습니다. 내 판매자의 상품이 아니라면 수정할 수 없습니다. "
                 + "내 판매자의 상품이라면 --identifier, --secret 설정을 확인해 주세요. "
                 + "대시보드를 --vendor-id 옵션으로 실행하면 내 상품에만 수정과 삭제 버튼이 표시됩니다.")
+        }
+    }
+
+    var imageNotFound: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "Image not found", message: "This attached image is gone or belongs to another form.")
+        case .ko: ErrorText(heading: "이미지를 찾을 수 없습니다", message: "첨부한 이미지가 삭제되었거나 다른 양식에 첨부된 이미지입니다.")
+        }
+    }
+
+    var productNotLoaded: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The market is not answering", message: "The product could not be loaded from the Open Market, so nothing was changed. Please try again in a moment.")
+        case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에서 상품을 불러오지 못해 아무것도 수정하지 않았습니다. 잠시 후 다시 시도해 주세요.")
+        }
+    }
+
+    /// A form body that could not be read (400, 413, 415). English keeps the parser's own
+    /// sentence; Korean says the same per reason.
+    func formUnreadable(_ reason: FormSubmission.Unreadable) -> ErrorText {
+        switch language {
+        case .en: return ErrorText(heading: "The form could not be read", message: reason.message)
+        case .ko: break
+        }
+        let message: String
+        switch reason {
+        case .unsupportedType:
+            message = "이 형식으로 보낸 양식은 읽을 수 없습니다. 대시보드의 양식 페이지에서 다시 보내 주세요."
+        case .noBoundary:
+            message = "양식 데이터의 형식이 올바르지 않아 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 보내 주세요."
+        case .multipart(let error):
+            switch error {
+            case .tooManyParts(let limit):
+                message = "양식의 항목이 너무 많습니다(최대 \(limit)개). 페이지를 새로 고친 뒤 다시 보내 주세요."
+            case .partHeadersTooLarge(let limit), .fieldTooLarge(_, let limit):
+                message = "입력한 내용이 너무 깁니다(항목당 최대 \(bytes(limit))). 내용을 줄여서 다시 보내 주세요."
+            case .fileTooLarge(_, let filename, let limit):
+                let file = filename.isEmpty ? "첨부한 파일" : "“\(filename)” 파일"
+                message = "\(file)이 너무 큽니다(최대 \(bytes(limit))). 더 작은 이미지를 선택해 주세요."
+            case .totalFileBytesTooLarge(let limit):
+                message = "첨부한 파일을 모두 합친 크기가 너무 큽니다(최대 \(bytes(limit))). 더 작은 이미지를 선택해 주세요."
+            case .invalidBoundary, .missingFinalBoundary, .bareLineFeed, .malformedPartHeader, .missingContentDisposition, .missingName:
+                message = "양식 데이터의 형식이 올바르지 않아 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 보내 주세요."
+            }
+        }
+        return ErrorText(heading: "양식을 읽을 수 없습니다", message: message)
+    }
+
+    var otherSite: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "Not accepted from another site",
+            message: "This form was sent from another site. For your safety it was not accepted; open the form on this dashboard and submit it there.")
+        case .ko: ErrorText(heading: "다른 사이트에서 보낸 양식은 처리하지 않습니다",
+            message: "이 양식은 다른 사이트에서 보낸 것이라 안전을 위해 처리하지 않았습니다. 이 대시보드에서 양식을 다시 열어 보내 주세요.")
         }
     }
 }

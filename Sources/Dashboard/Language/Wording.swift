@@ -152,3 +152,18 @@ struct Wording: Sendable {
         }
     }
 }
+
+/// The shapes texts come in, shared by every feature's wording.
+extension Wording {
+    struct ErrorText {
+        var heading: String
+        var message: String
+    }
+
+    struct Outcome {
+        var heading: String
+        var message: String
+        var advice: String
+        var checkLabel: String
+    }
+}

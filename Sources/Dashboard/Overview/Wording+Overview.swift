@@ -168,4 +168,25 @@ extension Wording {
         case (_, false, nil): nil
         }
     }
+
+    /// Why a count of the catalog failed, from its code.
+    func countFailure(_ reason: CatalogFailure.Reason) -> String {
+        switch (language, reason) {
+        case (.en, .timeout): "the market did not answer in time"
+        case (.en, .unreadableAnswer): "the market sent something this dashboard does not understand"
+        case (.en, .refused): "the market refused to list its products"
+        case (.en, .unreachable): "the market could not be reached"
+        case (.ko, .timeout): "오픈마켓 응답 시간 초과"
+        case (.ko, .unreadableAnswer): "오픈마켓 응답을 읽을 수 없음"
+        case (.ko, .refused): "오픈마켓이 상품 목록 요청을 거절함"
+        case (.ko, .unreachable): "오픈마켓에 연결할 수 없음"
+        }
+    }
+
+    func catalogNotCounted(_ reason: CatalogFailure.Reason) -> ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "The catalog could not be counted", message: "Counting products failed: \(countFailure(reason)). Please try again in a moment.")
+        case .ko: ErrorText(heading: "상품을 집계하지 못했습니다", message: "상품 집계에 실패했습니다(\(countFailure(reason))). 잠시 후 다시 시도해 주세요.")
+        }
+    }
 }

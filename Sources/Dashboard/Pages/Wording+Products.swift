@@ -107,4 +107,13 @@ extension Wording {
         case .ko: "\(name) 삭제"
         }
     }
+
+    func productNotFound(id: Int?) -> ErrorText {
+        switch (language, id) {
+        case (.en, let id?): ErrorText(heading: "Product not found", message: "Product \(id) does not exist, or it was deleted.")
+        case (.en, nil): ErrorText(heading: "Product not found", message: "There is no product at this address.")
+        case (.ko, let id?): ErrorText(heading: "상품을 찾을 수 없습니다", message: "\(id)번 상품이 없거나 삭제되었습니다.")
+        case (.ko, nil): ErrorText(heading: "상품을 찾을 수 없습니다", message: "이 주소에는 상품이 없습니다.")
+        }
+    }
 }
