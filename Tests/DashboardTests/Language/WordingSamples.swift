@@ -8,6 +8,8 @@ import HTTPServer
 /// `name` wherever it takes a name (a product, a file, a search, a vendor, the market's words)
 /// and `number` wherever it takes a number. One line per function: a new function with a name
 /// or a number gets a line here, and the particle and English-word checks then cover it.
+/// `WordingSamplesTests` fails for a `Wording` function or computed property, wherever it is
+/// declared, that is not called here.
 enum WordingSamples {
     /// The names the particle checks insert: with a final consonant, without, Latin, digits,
     /// and empty.
@@ -30,6 +32,7 @@ enum WordingSamples {
         var texts: [String] = [
             w.price(Decimal(number), currency: "KRW"),
             w.price(Decimal(number), currency: "USD"),
+            w.quantity(number), w.quantity(number * 1000),
             w.stock(number),
             w.originalPrice(w.price(Decimal(number), currency: "KRW")),
             w.bytes(number),
@@ -63,11 +66,13 @@ enum WordingSamples {
             w.asOf(time: LocalTime.clockWithZone(Date(), zone: zone), age: w.age(age)),
             w.notUnderstood([name]),
             w.notUnderstood(["sort", "stock", "sale", "currency", "min_price", "max_price"]),
+            Wording.koreanParameterName(name),
             w.partialResults(counted: digits),
             w.lowStock(number),
             w.message(.nameLength(number)),
             w.message(.descriptionLength(number)),
             w.message(.priceUnderDiscount(Decimal(number))),
+            w.messages([.nameLength(number), .descriptionLength(number)]),
             w.flash(.deleted(name)),
             w.formTitle(edit: name, failed: false), w.formTitle(edit: name, failed: true), w.formTitle(edit: nil, failed: true),
             w.editHeading(name),
@@ -137,9 +142,27 @@ enum WordingSamples {
         for kind in WriteKind.allCases {
             texts += [w.entryKind(kind, note: nil), w.entryKind(kind, note: .appeared), w.entryKind(kind, note: .disappeared)]
         }
+        let fields = [
+            RecordedFields(name: name, description: name, price: Decimal(number), currency: "KRW", discountedPrice: 0, stock: number),
+            RecordedFields(name: name, description: String(repeating: name, count: 300), price: Decimal(number) / 100, currency: "USD"),
+        ]
         for field in RecordedFields.Field.allCases {
             texts.append(w.fieldName(field))
+            texts += fields.map { w.fieldValue(field, of: $0) }
         }
+        func entry(_ outcome: JournalEntry.Outcome, note: JournalEntry.Note? = nil, failure: WriteFailure? = nil) -> JournalEntry {
+            JournalEntry(
+                id: number, at: Date(timeIntervalSince1970: Double(number) * 60), kind: .edit, productID: number, productName: name,
+                cause: nil, before: nil, after: nil, outcome: outcome, result: nil, failure: failure, note: note)
+        }
+        var entries = [
+            entry(.pending), entry(.done), entry(.done, note: .confirmedByCount), entry(.unknown), entry(.unknown, note: .interrupted),
+            entry(.failed),
+        ]
+        for code in WriteFailure.Code.allCases {
+            entries += [entry(.failed, failure: WriteFailure(code: code)), entry(.failed, failure: WriteFailure(code: code, marketMessage: name))]
+        }
+        texts += entries.compactMap(w.entryOutcome)
         let refusals: [Wording.UndoRefusal] = [
             .noSuchEntry(number), .notAnEdit(entry: number, kind: .delete), .notAnEdit(entry: number, kind: .create),
             .notDone(entry: number, outcome: .failed), .notDone(entry: number, outcome: .unknown),
