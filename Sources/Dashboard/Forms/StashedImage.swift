@@ -1,7 +1,7 @@
-/// An image a person already uploaded with a form that was not accepted yet, kept on disk by
-/// `ImageStash` so the re-rendered form can show it and the next submit can send it.
 import DashboardEngine
 
+/// An image a person already uploaded with a form that was not accepted yet, kept on disk by
+/// `ImageStash` so the re-rendered form can show it and the next submit can send it.
 struct StashedImage: Sendable, Equatable {
     /// Stable within its form (1, 2, ...): names the thumbnail URL and the `remove_image` value.
     let number: Int

@@ -1,10 +1,10 @@
+import DashboardEngine
+
 /// What an uploaded file's header says about the picture, read far enough to be sure it is one:
 /// a JPEG's frame header (SOF) or a PNG's IHDR chunk, with dimensions a picture can have.
 ///
 /// The stash keeps a part only when it holds a whole image header: magic bytes alone would
 /// let a 4-byte "JPEG" in. The market's own checks still decide the rest.
-import DashboardEngine
-
 struct UploadedImageHeader: Sendable, Equatable {
     let format: ImageFormat
     let width: Int

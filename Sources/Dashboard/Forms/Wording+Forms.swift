@@ -1,6 +1,6 @@
-/// Texts of the product forms: titles, field messages with their numbers, flash messages.
 import DashboardEngine
 
+/// Texts of the product forms: titles, field messages with their numbers, flash messages.
 extension Wording {
     /// A field's problem (`ProductFieldRules`) as a sentence that says how to fix it.
     func message(_ message: FieldProblem) -> String {

@@ -1,11 +1,11 @@
+import DashboardEngine
+
 /// The in-memory tier: images by URL, bounded in bytes, least recently used evicted first.
 /// A value type kept inside `ImageCache`'s lock.
 ///
 /// `bytes` counts what entries really hold: the payload plus the key, the ETag, the content
 /// type and a fixed `entryOverhead` for the list node, the table slot and the response headers,
 /// so thousands of tiny images cannot hold far more memory than the budget says.
-import DashboardEngine
-
 struct ImageMemoryTier: Sendable {
     /// The LRU node, the dictionary slot, the strings' and array's headers, and the two arrays
     /// of response header fields (the strings in them are shared), per entry.

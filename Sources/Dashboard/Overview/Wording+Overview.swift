@@ -1,6 +1,6 @@
-/// Texts of `/overview` and of the pages built on the catalog count.
 import DashboardEngine
 
+/// Texts of `/overview` and of the pages built on the catalog count.
 extension Wording {
     func counting(done: String?, total: String) -> String {
         switch (language, done) {
