@@ -334,7 +334,7 @@ extension QueryParameterValue {
     }
 }
 
-/// `sort=`: `newest`, `oldest`, `price`, `-price`, `stock`, `-stock`, `name`.
+/// `sort=`: `newest`, `oldest`, `price`, `-price`, `stock`, `-stock`, `name`, `-name`.
 extension CatalogSort: QueryParameterValue {
     var parameter: String {
         switch self {
@@ -345,6 +345,7 @@ extension CatalogSort: QueryParameterValue {
         case .stock: "stock"
         case .stockDescending: "-stock"
         case .name: "name"
+        case .nameDescending: "-name"
         }
     }
 }

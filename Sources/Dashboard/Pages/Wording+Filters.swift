@@ -1,6 +1,6 @@
-/// Texts of the list's order and filters, and of lists answered from the catalog snapshot.
 import DashboardEngine
 
+/// Texts of the list's order and filters, and of lists answered from the catalog snapshot.
 extension Wording {
     func sortLabel(_ sort: CatalogSort) -> String {
         switch (language, sort) {
@@ -11,6 +11,7 @@ extension Wording {
         case (.en, .stock): "Stock, least first"
         case (.en, .stockDescending): "Stock, most first"
         case (.en, .name): "Name, A to Z"
+        case (.en, .nameDescending): "Name, Z to A"
         case (.ko, .newest): "최신순"
         case (.ko, .oldest): "오래된순"
         case (.ko, .price): "낮은 가격순"
@@ -18,6 +19,7 @@ extension Wording {
         case (.ko, .stock): "재고 적은순"
         case (.ko, .stockDescending): "재고 많은순"
         case (.ko, .name): "상품명순"
+        case (.ko, .nameDescending): "상품명 역순"
         }
     }
 

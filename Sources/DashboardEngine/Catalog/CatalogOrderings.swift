@@ -20,6 +20,8 @@ package struct CatalogOrderings: Sendable {
         case stockDescending
         case nameLatinFirst
         case nameHangulFirst
+        case nameLatinFirstDescending
+        case nameHangulFirstDescending
     }
 
     /// One place in an order: the product's position in `CatalogSnapshot.products` and what
@@ -57,6 +59,8 @@ package struct CatalogOrderings: Sendable {
     private var stockDescending: [Entry] = []
     private var nameLatinFirst: [Entry] = []
     private var nameHangulFirst: [Entry] = []
+    private var nameLatinFirstDescending: [Entry] = []
+    private var nameHangulFirstDescending: [Entry] = []
 
     /// Where each order lives (a key path, so an order is changed in place, never copied).
     private static func path(_ key: Key) -> WritableKeyPath<CatalogOrderings, [Entry]> {
@@ -68,6 +72,8 @@ package struct CatalogOrderings: Sendable {
         case .stockDescending: \.stockDescending
         case .nameLatinFirst: \.nameLatinFirst
         case .nameHangulFirst: \.nameHangulFirst
+        case .nameLatinFirstDescending: \.nameLatinFirstDescending
+        case .nameHangulFirstDescending: \.nameHangulFirstDescending
         }
     }
 
@@ -79,16 +85,19 @@ package struct CatalogOrderings: Sendable {
         let entries = products.enumerated().map { Entry(Int32($0.offset), $0.element) }
         products.withUnsafeBufferPointer { products in
             fields.withUnsafeBufferPointer { fields in
+                // Each collation's keys are made once, for both directions.
+                var keys: [NameCollation: CatalogNameKeys] = [:]
                 for key in Key.allCases {
                     let sorted: [Int32]
-                    switch key {
-                    case .nameLatinFirst, .nameHangulFirst:
-                        let names = CatalogNameKeys(products, Self.collation(key))
+                    if let (collation, descending) = Self.nameOrder(key) {
+                        let names = keys[collation] ?? CatalogNameKeys(products, collation)
+                        keys[collation] = names
                         sorted = all.sorted { a, b in
                             let order = names.compare(Int(a), Int(b))
-                            return order != 0 ? order < 0 : fields[Int(a)].id > fields[Int(b)].id
+                            guard order != 0 else { return fields[Int(a)].id > fields[Int(b)].id }
+                            return descending ? order > 0 : order < 0
                         }
-                    default:
+                    } else {
                         sorted = all.sorted { Self.precedes($0, $1, key, fields, products) }
                     }
                     self[keyPath: Self.path(key)] = sorted.map { entries[Int($0)] }
@@ -111,13 +120,25 @@ package struct CatalogOrderings: Sendable {
             case .latinFirst: .nameLatinFirst
             case .hangulFirst: .nameHangulFirst
             }
+        case .nameDescending:
+            key = switch collation {
+            case .latinFirst: .nameLatinFirstDescending
+            case .hangulFirst: .nameHangulFirstDescending
+            }
         }
         return (self[keyPath: Self.path(key)], sort == .oldest)
     }
 
-    /// The collation a name order keeps.
-    private static func collation(_ key: Key) -> NameCollation {
-        key == .nameHangulFirst ? .hangulFirst : .latinFirst
+    /// The collation and direction of a name order; nil for the other orders. Ties break
+    /// newest first both ways, as in every order.
+    private static func nameOrder(_ key: Key) -> (collation: NameCollation, descending: Bool)? {
+        switch key {
+        case .nameLatinFirst: (.latinFirst, false)
+        case .nameHangulFirst: (.hangulFirst, false)
+        case .nameLatinFirstDescending: (.latinFirst, true)
+        case .nameHangulFirstDescending: (.hangulFirst, true)
+        case .newest, .priceAscending, .priceDescending, .stockAscending, .stockDescending: nil
+        }
     }
 
     /// Puts `index` (a product already in `products`) in its place in every order.
@@ -128,15 +149,14 @@ package struct CatalogOrderings: Sendable {
         for key in Key.allCases {
             let path = Self.path(key)
             let place: Int
-            switch key {
-            case .nameLatinFirst, .nameHangulFirst:
-                let collation = Self.collation(key)
+            if let (collation, descending) = Self.nameOrder(key) {
                 let name = CatalogNameKey(product.name, collation)
                 place = Self.insertionPoint(self[keyPath: path]) { other in
                     let otherName = CatalogNameKey(products[Int(other)].name, collation)
-                    return otherName != name ? otherName < name : products[Int(other)].id > product.id
+                    guard otherName != name else { return products[Int(other)].id > product.id }
+                    return descending ? name < otherName : otherName < name
                 }
-            default:
+            } else {
                 place = Self.insertionPoint(self[keyPath: path]) { other in
                     let otherProduct = products[Int(other)]
                     return Self.precedes(CatalogFields(otherProduct), fields, key) {
@@ -188,7 +208,7 @@ package struct CatalogOrderings: Sendable {
     /// asked for only when both are other than KRW and USD.
     static func precedes(_ x: CatalogFields, _ y: CatalogFields, _ key: Key, currencies: () -> (String, String)) -> Bool {
         switch key {
-        case .newest, .nameLatinFirst, .nameHangulFirst:
+        case .newest, .nameLatinFirst, .nameHangulFirst, .nameLatinFirstDescending, .nameHangulFirstDescending:
             return x.id > y.id
         case .priceAscending, .priceDescending:
             if x.currencyRank != y.currencyRank { return x.currencyRank < y.currencyRank }

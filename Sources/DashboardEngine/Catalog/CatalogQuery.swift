@@ -17,7 +17,7 @@ package struct CatalogQuery: Sendable, Equatable {
     /// have the same answer.
     var answerKey: CatalogQuery {
         var key = self
-        if sort != .name { key.collation = .latinFirst }
+        if sort != .name, sort != .nameDescending { key.collation = .latinFirst }
         return key
     }
 }
@@ -32,6 +32,7 @@ package enum CatalogSort: Sendable, CaseIterable, Hashable {
     case stock
     case stockDescending
     case name
+    case nameDescending
 }
 
 /// How names compare: case, accents and full-width forms never count; what differs is which

@@ -55,9 +55,9 @@ import Testing
             if a.paidHundredths != b.paidHundredths { return sort == .price ? a.paidHundredths < b.paidHundredths : a.paidHundredths > b.paidHundredths }
         case .stock, .stockDescending:
             if a.stock != b.stock { return sort == .stock ? a.stock < b.stock : a.stock > b.stock }
-        case .name:
+        case .name, .nameDescending:
             let (x, y) = (CatalogNameKey(a.name, collation), CatalogNameKey(b.name, collation))
-            if x != y { return x < y }
+            if x != y { return sort == .name ? x < y : y < x }
         }
         return a.id > b.id
     }
