@@ -33,7 +33,7 @@
     }
   });
   // "Load more" appends products with their boxes to the list: count those too.
-  var list = document.querySelector("main ul.product-list, main ul.product-grid");
+  var list = document.querySelector("main ul.product-list, main ul.product-grid, main table.product-table > tbody");
   if (list && window.MutationObserver) new MutationObserver(update).observe(list, { childList: true });
   update();
 })();

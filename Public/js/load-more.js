@@ -1,4 +1,4 @@
-// "Load more" under the product list or grid: appends the next page in place, as the mobile
+// "Load more" under the product list, grid or table: appends the next page in place, as the mobile
 // apps' infinite scroll did, and puts that page's address in the URL (history.replaceState)
 // so reload and Back land on it. The server renders the new products from the same template
 // as the page (`?fragment=1`). Without JavaScript the button stays hidden and the pagination
@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   var button = document.querySelector("button.load-more");
-  var list = document.querySelector("main ul.product-list, main ul.product-grid");
+  var list = document.querySelector("main ul.product-list, main ul.product-grid, main table.product-table > tbody");
   if (!button || !list || !window.fetch || !window.DOMParser || !window.history) return;
   button.hidden = false;
 
@@ -25,7 +25,7 @@
       })
       .then(function (html) {
         var fragment = new DOMParser().parseFromString(html, "text/html");
-        var items = fragment.querySelectorAll("ul.product-list > li, ul.product-grid > li");
+        var items = fragment.querySelectorAll("ul.product-list > li, ul.product-grid > li, table.product-table > tbody > tr");
         var firstNew = null;
         items.forEach(function (item) {
           var added = document.importNode(item, true);

@@ -14,13 +14,16 @@ import Testing
     @Test func viewSwitch_keepsPageAndSizeAndMarksTheActiveView() async throws {
         let dash = try SharedDashboard.get()
         let links = nav("View", in: try await dash.get(Self.path))
-        #expect(links.count == 2)
+        #expect(links.count == 3)
         let list = links.first { PageLink($0["href"] ?? "").query["view"] == nil }
         let grid = links.first { PageLink($0["href"] ?? "").query["view"] == "grid" }
+        let table = links.first { PageLink($0["href"] ?? "").query["view"] == "table" }
         #expect(list.map { PageLink($0["href"] ?? "") } == PageLink("/products?page=3&per_page=10"))
         #expect(grid.map { PageLink($0["href"] ?? "") } == PageLink(Self.path))
+        #expect(table.map { PageLink($0["href"] ?? "") } == PageLink("/products?view=table&page=3&per_page=10"))
         #expect(grid?["aria-current"] == "page")
         #expect(list?["aria-current"] == nil)
+        #expect(table?["aria-current"] == nil)
     }
 
     @Test func pageSizeLinks_keepTheViewAndStartAtPageOne() async throws {

@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "page=abc", "per_page=7", "view=table", "page=0", "page=-3", "per_page=abc&view=&page=1.5",
+        "page=abc", "per_page=7", "view=gallery", "page=0", "page=-3", "per_page=abc&view=&page=1.5",
         "page=99999999999999999999999",
     ])
     func invalidValues_fallBackToTheDefaults(_ query: String) async throws {

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test(arguments: [
-        "/products?view=table", "/products?page=0", "/products?page=-2", "/products?page=abc",
+        "/products?view=gallery", "/products?page=0", "/products?page=-2", "/products?page=abc",
         "/products?page=99999999999999999999", "/products?per_page=7", "/products?per_page=",
         "/products?view=&page=&per_page=&q=",
     ])

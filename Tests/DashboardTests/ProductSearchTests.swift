@@ -37,8 +37,9 @@ import Testing
             $0["class"] != "clear-search" && $0["class"] != "download-csv" && PageLink($0["href"] ?? "").path.hasPrefix("/products")
                 && !PageLink($0["href"] ?? "").query.isEmpty
         }.compactMap { $0["href"] }
-        // View switch, all/my products, page sizes, pagination, products, language switch.
-        let expectedCount = 2 + 2 + 4 + 5 + 10 + 2
+        // View switch, all/my products, page sizes, pagination, products, language switch, and
+        // the bulk form's link to the sheet (the page has own products).
+        let expectedCount = 3 + 2 + 4 + 5 + 10 + 2 + 1
         #expect(links.count == expectedCount)
         for href in links {
             #expect(PageLink(href).query["q"] == "e", "\(href)")
@@ -56,7 +57,7 @@ import Testing
         let response = try await dash.get("/products?view=grid&q=" + percentEncoded(text))
         #expect(response.productIDs == [24])
         let viewLinks = HTMLScan.tags("a", in: HTMLScan.block(in: response.text, from: "aria-label=\"View\"", to: "</nav>"))
-        #expect(viewLinks.map { PageLink($0["href"] ?? "").query["q"] } == [text, text])
+        #expect(viewLinks.map { PageLink($0["href"] ?? "").query["q"] } == [text, text, text])
         #expect(HTMLScan.tags("input", in: response.text).first { $0["name"] == "q" }?["value"] == text)
     }
 

@@ -16,6 +16,7 @@ extension DashboardApp {
         let history: HistoryPages
         let trash: TrashPages
         let batches: BatchRoutes
+        let sheet: SheetRoutes
     }
 
     /// Every route of the dashboard, in one table: method, path, handler, and what it answers
@@ -52,6 +53,8 @@ extension DashboardApp {
         r.post("/trash/{entry}/forget") { await h.trash.forget(c($0)) }  // 303 to /trash
         r.post("/products/bulk") { await h.batches.bulkPreview(c($0)) }  // 303 to /batches/{id} (a preview: nothing sent)
         r.get("/products/import") { h.batches.importForm(c($0)) }  // batches/import
+        r.get("/products/sheet") { await h.sheet.sheetPage(c($0)) }  // products/sheet
+        r.post("/products/sheet", maxBodySize: SheetRoutes.maxBodyBytes) { await h.sheet.postSheet(c($0)) }  // 303 to /batches/{id}, or products/sheet (422)
         r.post("/products/import", maxBodySize: BatchRoutes.maxImportBodyBytes, spoolsBody: true) {  // 303, or batches/import (413, 422)
             await h.batches.importPreview(c($0))
         }

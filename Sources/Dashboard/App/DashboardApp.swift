@@ -147,7 +147,8 @@ public final class DashboardApp: Sendable {
             trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
             batches: BatchRoutes(
                 store: batchStore, runner: batchRunner, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash,
-                ownVendor: ownVendor)))
+                ownVendor: ownVendor),
+            sheet: SheetRoutes(store: batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash)))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger

@@ -129,6 +129,15 @@ struct BatchPage {
             item["lineText"] = .string(wording.fileRow(line))
         }
         if let operation = wording.rowOperation(row.operation) { item["operation"] = .string(operation) }
+        // A sheet row's fields left alone: changed elsewhere since the sheet was opened.
+        let leftAlone = row.elsewhere.setFields.filter { $0 != .currency }
+        if !leftAlone.isEmpty {
+            var market = row.elsewhere
+            market.currency = market.currency ?? row.currency
+            item["elsewhere"] = .list(leftAlone.map { field in
+                .string(wording.fieldLeftAlone(wording.fieldLabel(field), now: wording.marketValue(market.only([field]).adding(RecordedFields(currency: market.currency)))))
+            })
+        }
         if let failure = row.failure, row.status == .failed || row.status == .skipped {
             var failed: TemplateObject = ["text": .string(wording.rowFailure(failure.code))]
             if let words = failure.marketMessage, !words.isEmpty {

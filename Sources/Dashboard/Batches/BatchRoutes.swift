@@ -75,25 +75,8 @@ struct BatchRoutes: Sendable {
     private func targets(_ texts: [String], in snapshot: CatalogSnapshot) async -> [BulkPlanner.Target] {
         var seen = Set<Int>()
         let ids = texts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.filter { $0 > 0 && seen.insert($0).inserted }
-        let found = await products(ids, in: snapshot)
+        let found = await snapshot.products(ids, readingMissingFrom: gateway, maxReads: Self.maxReads)
         return ids.map { id in found[id].map { .product($0) } ?? .unknown(id: id) }
-    }
-
-    /// The products `ids` name, by id: from the snapshot, else read from the market (a product
-    /// newer than the count), at most `maxReads` reads, the first ids first. An id nobody has,
-    /// or past the reads, is left out.
-    func products(_ ids: [Int], in snapshot: CatalogSnapshot) async -> [Int: CatalogProduct] {
-        let wanted = Set(ids)
-        var found: [Int: CatalogProduct] = [:]
-        for product in snapshot.products where wanted.contains(product.id) { found[product.id] = product }
-        var reads = 0
-        for id in ids where found[id] == nil && reads < Self.maxReads {
-            reads += 1
-            if let detail = try? await gateway.product(id: id).value {
-                found[id] = CatalogProduct(detail, vendorName: detail.vendorName ?? "")
-            }
-        }
-        return found
     }
 
     // MARK: A batch

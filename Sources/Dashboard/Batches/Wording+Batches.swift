@@ -66,7 +66,27 @@ extension Wording {
         case (.ko, .deepDiscount(let percent)): "할인 금액이 판매가의 \(percent)%입니다."
         case (.ko, .duplicateName): "같은 이름의 내 상품이 이미 있습니다."
         case (.ko, .duplicateInFile(let line)): "파일의 \(line)행에도 같은 이름의 상품이 있습니다."
+        case (.en, .changedSinceOpened(let now)):
+            "Changed elsewhere since the sheet was opened (now \(marketValue(now))): this field is not sent."
+        case (.ko, .changedSinceOpened(let now)):
+            "시트를 연 뒤 다른 곳에서 수정되었습니다(지금 \(marketValue(now))). 이 항목은 보내지 않습니다."
         }
+    }
+
+    /// A sheet row's field that was not sent: "Price not sent: changed elsewhere since the
+    /// sheet was opened (now KRW 18,000)."
+    func fieldLeftAlone(_ field: String, now value: String) -> String {
+        switch language {
+        case .en: "\(field) not sent: changed elsewhere since the sheet was opened (now \(value))."
+        case .ko: "\(field) 항목은 보내지 않았습니다. 시트를 연 뒤 다른 곳에서 수정되었습니다(지금 \(value))."
+        }
+    }
+
+    /// The one field `fields` holds besides its currency, as a person reads it: "KRW 18,000",
+    /// "7", a name.
+    func marketValue(_ fields: RecordedFields) -> String {
+        let field = fields.setFields.first { $0 != .currency } ?? .currency
+        return RecordedFields.Field(rawValue: field.rawValue).map { fieldValue($0, of: fields) } ?? ""
     }
 
     // MARK: A batch
@@ -78,6 +98,8 @@ extension Wording {
         case (_, .bulk): what = batch.action.map(actionText) ?? ""
         case (.en, .import): what = "Import of “\(batch.source)”"
         case (.en, .undo): what = "Undo of batch \(batch.source)"
+        case (.en, .sheet): what = "Sheet edits"
+        case (.ko, .sheet): what = "시트에서 수정"
         case (.ko, .import): what = "“\(batch.source)” 파일 가져오기"
         case (.ko, .undo): what = "일괄 작업 \(batch.source) 되돌리기"
         }

@@ -49,7 +49,8 @@ extension BatchRoutes {
         guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: "/products/import", context) }
-        let products = await self.products(ImportPlanner.ids(in: table, columns: columns), in: snapshot)
+        let products = await snapshot.products(
+            ImportPlanner.ids(in: table, columns: columns), readingMissingFrom: gateway, maxReads: Self.maxReads)
         let descriptions = await self.descriptions(
             ImportPlanner.idsChangingDescription(in: table, columns: columns).filter { products[$0]?.vendorID == own })
         var made: Int?

@@ -149,6 +149,14 @@ extension UIText {
         case .stopReloading: "Stop reloading this page"
         case .reloadNow: "Reload now"
         case .startReloading: "Reload it automatically again"
+        case .columnImage: "Image"
+        case .columnDiscount: "Discount"
+        case .columnSalePrice: "Sale price"
+        case .columnVendor: "Vendor"
+        case .productsTable: "Products table (scrolls sideways)"
+        case .editInSheet: "Edit these in a sheet"
+        case .columnProduct: "Product"
+        case .sheetEmpty: "None of your products is on this page. Go back to the list, choose My products, and open the sheet from there."
         }
     }
 }

@@ -149,6 +149,14 @@ extension UIText {
         case .stopReloading: "이 페이지 자동 새로 고침 멈추기"
         case .reloadNow: "지금 새로 고침"
         case .startReloading: "다시 자동으로 새로 고침"
+        case .columnImage: "이미지"
+        case .columnDiscount: "할인 금액"
+        case .columnSalePrice: "할인가"
+        case .columnVendor: "판매자"
+        case .productsTable: "상품 표(옆으로 스크롤됩니다)"
+        case .editInSheet: "이 상품들을 시트에서 수정"
+        case .columnProduct: "상품"
+        case .sheetEmpty: "이 페이지에는 내 상품이 없습니다. 목록으로 돌아가 [내 상품]을 고른 뒤 시트를 열어 주세요."
         }
     }
 }

@@ -152,4 +152,12 @@ enum UIText: String, CaseIterable, Sendable {
     case stopReloading = "stop_reloading"
     case reloadNow = "reload_now"
     case startReloading = "start_reloading"
+    case columnImage = "column_image"
+    case columnDiscount = "column_discount"
+    case columnSalePrice = "column_sale_price"
+    case columnVendor = "column_vendor"
+    case productsTable = "products_table"
+    case editInSheet = "edit_in_sheet"
+    case sheetEmpty = "sheet_empty"
+    case columnProduct = "column_product"
 }

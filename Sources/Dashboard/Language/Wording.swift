@@ -108,6 +108,11 @@ struct Wording: Sendable {
         }
     }
 
+    /// "#12, #15": product numbers in a sentence.
+    func productNumbers(_ ids: [Int]) -> String {
+        ids.map { "#\($0)" }.joined(separator: ", ")
+    }
+
     /// The error summary's heading: "Please fix 1 problem" / "항목 1개를 확인해 주세요".
     func fixProblems(_ count: Int) -> String {
         switch language {

@@ -111,8 +111,10 @@ struct PageRenderer: Sendable {
 
     /// A page holding POST forms (history, recycle bin, batches): rendered with the request's
     /// flash and `no-store` (it carries the browser's CSRF token and changes with every write).
-    func formsPage(_ name: String, _ values: TemplateObject, flash: FlashMessages, for context: RequestContext) -> HTTPResponse {
-        var response = flash.page(for: context.request, values) { page(name, $0, for: context) }
+    func formsPage(
+        _ name: String, _ values: TemplateObject, flash: FlashMessages, status: HTTPStatus = .ok, for context: RequestContext
+    ) -> HTTPResponse {
+        var response = flash.page(for: context.request, values) { page(name, $0, status: status, for: context) }
         response.headers["Cache-Control"] = "no-store"
         return response
     }

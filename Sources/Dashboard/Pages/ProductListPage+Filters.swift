@@ -92,6 +92,7 @@ extension ProductListPage {
             "hidden": .list(hidden.map { ["name": .string($0.0), "value": .string($0.1)] }),
             "pageIDs": .list(pageIDs.map { TemplateValue($0) }),
             "hasOwnOnPage": .bool(!pageIDs.isEmpty),
+            "sheetHref": .string(query.sheetPath),
             "actions": .list(BatchAction.Kind.allCases.map { ["value": .string($0.rawValue), "label": .string(wording.bulkActionLabel($0))] }),
         ]
     }

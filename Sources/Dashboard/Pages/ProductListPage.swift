@@ -1,3 +1,4 @@
+import DashboardEngine
 import Foundation
 import HTTPServer
 import MarketClient
@@ -47,7 +48,8 @@ struct ProductListPage {
             "languagePath": .string(query.listPath),
             "query": [
                 "q": .string(query.search),
-                "isGrid": .bool(query.view == .grid),
+                // The search form keeps a view other than the default one.
+                "view": query.view == .list ? .null : .string(query.view.rawValue),
                 "hasCustomPageSize": .bool(query.perPage != ProductListQuery.defaultPageSize),
                 "perPage": TemplateValue(query.perPage),
                 "hasSearch": .bool(!query.search.isEmpty),
@@ -68,7 +70,7 @@ struct ProductListPage {
             "csvHref": .string(query.csvPath),
             "viewLinks": .list(ProductListQuery.View.allCases.map { view in
                 [
-                    "label": .string(wording.viewLabel(grid: view == .grid)),
+                    "label": .string(wording.viewLabel(view)),
                     "href": .string(query.with(view: view).listPath),
                     "current": .bool(view == query.view),
                 ]
@@ -81,11 +83,16 @@ struct ProductListPage {
                 ]
             }),
             "hasProducts": .bool(!page.products.isEmpty),
+            "isTable": .bool(query.view == .table),
             "summary": .string(summary),
             "emptyMessage": .string(emptyMessage),
             "products": .list(products),
         ]
         if let pagination = paginationContext { context["pagination"] = pagination }
+        if query.view == .table {
+            for (column, header) in tableHeaders { context[column.templateKey] = .object(header) }
+            if ownVendorID != nil { context["sheetHref"] = .string(query.sheetPath) }
+        }
         if let notice { context["notice"] = .string(notice) }
         context["filters"] = .object(filterContext)
         if !query.ignored.isEmpty { context["ignoredNote"] = .string(wording.notUnderstood(query.ignored)) }
@@ -132,13 +139,15 @@ struct ProductListPage {
         let queryString = query.queryString
         let wording = self.wording
         return page.products.enumerated().map { index, product in
-            var item = ProductListPage.priceContext(product, wording, lowStockThreshold: lowStockThreshold, extraMembers: 9)
+            var item = ProductListPage.priceContext(
+                product, wording, lowStockThreshold: lowStockThreshold, extraMembers: query.view == .table ? 16 : 9)
             item["href"] = .string(ProductListQuery.productPath(product.id, queryString: queryString))
             item["name"] = .string(product.name)
             item["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
             item["imageSize"] = TemplateValue(Self.imageSize)
             item["lazy"] = .bool(index >= eager)
             if let vendor = product.vendorName, !vendor.isEmpty { item["vendor"] = .string(vendor) }
+            if query.view == .table { tableCells(product, wording, into: &item) }
             if selectsProducts, product.vendorID == ownVendorID {
                 item["selectable"] = true
                 item["id"] = TemplateValue(product.id)
@@ -149,6 +158,94 @@ struct ProductListPage {
     }
 
     static let placeholderPath = "/static/images/placeholder.png"
+
+    /// A table row's thumbnails are small: the table shows many products a screen.
+    static let tableImageSize = 40
+
+    /// The table's own cells: the list price, the discount and the sale price apart, the
+    /// currency, and the day of registration.
+    private func tableCells(_ product: ProductSummary, _ wording: Wording, into item: inout TemplateObject) {
+        let currency = product.currency.rawValue
+        item["imageSize"] = TemplateValue(Self.tableImageSize)
+        item["listPrice"] = .string(wording.price(product.price.amount, currency: currency))
+        if product.isOnSale {
+            item["discount"] = .string(wording.price(product.discountedPrice.amount, currency: currency))
+            item["salePrice"] = .string(wording.price(product.bargainPrice.amount, currency: currency))
+        }
+        item["currency"] = .string(currency)
+        item["productID"] = TemplateValue(product.id)
+        if let created = product.createdAt {
+            item["registered"] = .string(wording.day(Substring(ProductDetailPage.day(created))))
+            item["registeredISO"] = .string(ProductDetailPage.day(created))
+        }
+    }
+
+    /// The table's sortable columns: each header links to its column's ascending order, or to
+    /// the descending one when the list is in its ascending order now; the header of the order
+    /// in use says which way it runs (`aria-sort`).
+    var tableHeaders: [(TableColumn, TemplateObject)] {
+        let wording = self.wording
+        return TableColumn.allCases.map { column in
+            let current = column.direction(of: query.sort)
+            let next = current == .ascending ? column.descending : column.ascending
+            var header: TemplateObject = [
+                "key": .string(column.rawValue),
+                "label": .string(column.label(wording)),
+                "href": .string(query.with(sort: next).listPath),
+                "hint": .string(wording.sortDirection(ascending: current != .ascending)),
+            ]
+            if let current { header["ariaSort"] = .string(current.rawValue) }
+            return (column, header)
+        }
+    }
+
+    /// A column of the table whose header sorts by it.
+    enum TableColumn: String, CaseIterable {
+        case name, price, stock, registered
+
+        /// The header's key in the page's context: `sortName`, `sortPrice`, ….
+        var templateKey: String { "sort" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+        enum Direction: String {
+            case ascending, descending
+        }
+
+        var ascending: CatalogSort {
+            switch self {
+            case .name: .name
+            case .price: .price
+            case .stock: .stock
+            case .registered: .oldest
+            }
+        }
+
+        var descending: CatalogSort {
+            switch self {
+            case .name: .nameDescending
+            case .price: .priceDescending
+            case .stock: .stockDescending
+            case .registered: .newest
+            }
+        }
+
+        /// The direction `sort` orders this column in, or nil when it orders another.
+        func direction(of sort: CatalogSort) -> Direction? {
+            switch sort {
+            case ascending: .ascending
+            case descending: .descending
+            default: nil
+            }
+        }
+
+        func label(_ wording: Wording) -> String {
+            switch self {
+            case .name: wording[.nameLabel]
+            case .price: wording[.priceLabel]
+            case .stock: wording[.stockLabel]
+            case .registered: wording[.registered]
+            }
+        }
+    }
 
     /// Price, sale and stock fields shared by the list and the detail page, in an object with
     /// room for `extraMembers` more (a list item adds six: no regrowing).

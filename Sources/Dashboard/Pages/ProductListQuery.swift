@@ -12,6 +12,8 @@ struct ProductListQuery: Sendable, Equatable {
     enum View: String, Sendable, CaseIterable {
         case list
         case grid
+        /// A dense table, a row per product, its headers sorting by their column.
+        case table
     }
 
 
@@ -217,6 +219,15 @@ struct ProductListQuery: Sendable, Equatable {
 
     /// `/products` with this state.
     var listPath: String { "/products" + queryString }
+
+    /// `/products/sheet` with this state's page of products (its view is the sheet's own).
+    var sheetPath: String {
+        var items: [String] = []
+        if page != 1 { items.append("page=\(page)") }
+        if perPage != Self.defaultPageSize { items.append("per_page=\(perPage)") }
+        appendSelection(to: &items)
+        return "/products/sheet" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+    }
 
     /// A product's page, carrying the list state so its back link returns here.
     func productPath(_ id: Int) -> String { Self.productPath(id, queryString: queryString) }

@@ -55,10 +55,24 @@ extension Wording {
         }
     }
 
-    func viewLabel(grid: Bool) -> String {
-        switch language {
-        case .en: grid ? "Grid" : "List"
-        case .ko: grid ? "격자형" : "목록형"
+    func viewLabel(_ view: ProductListQuery.View) -> String {
+        switch (language, view) {
+        case (.en, .list): "List"
+        case (.en, .grid): "Grid"
+        case (.en, .table): "Table"
+        case (.ko, .list): "목록형"
+        case (.ko, .grid): "격자형"
+        case (.ko, .table): "표"
+        }
+    }
+
+    /// What a table header's link does, read after the column's name: ", sort low to high".
+    func sortDirection(ascending: Bool) -> String {
+        switch (language, ascending) {
+        case (.en, true): ", sort in ascending order"
+        case (.en, false): ", sort in descending order"
+        case (.ko, true): ", 오름차순으로 정렬"
+        case (.ko, false): ", 내림차순으로 정렬"
         }
     }
 

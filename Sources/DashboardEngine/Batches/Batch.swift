@@ -9,6 +9,9 @@ package struct Batch: Sendable, Equatable {
         case bulk
         case `import`
         case undo
+        /// Cells edited in the sheet (`SheetPlanner`): applied field by field, so a field
+        /// changed elsewhere since the sheet was opened is left alone while the others are sent.
+        case sheet
     }
 
     package enum State: String, Sendable {
@@ -109,6 +112,9 @@ package struct BatchRow: Sendable, Equatable {
     package var inFlight = false
     /// Writes sent for this row so far.
     package var attempts = 0
+    /// A sheet row's fields that were not sent because they changed elsewhere since the sheet
+    /// was opened, with the values the market held then (empty: none).
+    package var elsewhere = RecordedFields()
 }
 
 /// How many rows of a batch have each status, and what the pending ones do.

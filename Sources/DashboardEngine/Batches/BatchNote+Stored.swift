@@ -81,6 +81,7 @@ extension BatchWarning: StoredCode {
         case .deepDiscount(let percent): CodeAndArguments("deep-discount", percent)
         case .duplicateName: CodeAndArguments("duplicate-name")
         case .duplicateInFile(let line): CodeAndArguments("duplicate-in-file", line)
+        case .changedSinceOpened(let fields): CodeAndArguments("changed-since-opened", fields.storedText)
         }
     }
 
@@ -92,6 +93,9 @@ extension BatchWarning: StoredCode {
         case "deep-discount": guard let percent = stored.integer(0) else { return nil }; self = .deepDiscount(percent: percent)
         case "duplicate-name": self = .duplicateName
         case "duplicate-in-file": guard let line = stored.integer(0) else { return nil }; self = .duplicateInFile(line: line)
+        case "changed-since-opened":
+            guard let text = stored.text(0), let fields = RecordedFields(storedText: text) else { return nil }
+            self = .changedSinceOpened(fields)
         default: return nil
         }
     }

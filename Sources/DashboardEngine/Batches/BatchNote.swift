@@ -61,6 +61,9 @@ package enum BatchWarning: Sendable, Equatable {
     case duplicateName
     /// An earlier row of the import file (its line) gives a product the same name.
     case duplicateInFile(line: Int)
+    /// The field changed since the sheet was opened: the catalog now holds this value (the
+    /// field's value alone, with the product's currency), and the field will not be sent.
+    case changedSinceOpened(RecordedFields)
 }
 
 /// Columns of an import file that were not read, by the header's names (at most 10 kept).

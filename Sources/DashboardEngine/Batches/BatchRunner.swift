@@ -13,6 +13,10 @@ import Synchronization
 /// together. A create has no product to read: once a write was sent for it (`attempts`), the
 /// market's own products are searched for one with its values before it is sent again. So a
 /// write is never sent twice without checking, however the dashboard stopped.
+///
+/// A sheet's rows go field by field: a field that changed on the market since the sheet was
+/// opened is left alone (the market's value is recorded with the row), the others are sent in
+/// one PATCH of only them; a row all of whose changed fields changed elsewhere is skipped.
 package final class BatchRunner: Sendable {
     /// Points where a test stops a run as a crash would (see `BatchRunnerTests`): after the
     /// in-flight mark is committed (nothing sent), and after the market answered (not recorded).
@@ -83,6 +87,7 @@ package final class BatchRunner: Sendable {
 
     private func run(_ batchID: Int) async {
         var last = 0
+        let fieldByField = (try? store.batch(batchID))??.kind == .sheet
         // A row the store could not read or record is still pending: the batch then stays
         // running, to be resumed at the next start (`resumeInterrupted`).
         let everyRowRecorded = await withTaskGroup(of: Bool.self) { group -> Bool in
@@ -104,7 +109,7 @@ package final class BatchRunner: Sendable {
                         recorded = recorded && done
                         active -= 1
                     }
-                    group.addTask { await self.process(row) }
+                    group.addTask { await self.process(row, fieldByField: fieldByField) }
                     active += 1
                 }
             }
@@ -120,22 +125,26 @@ package final class BatchRunner: Sendable {
     }
 
     private enum Outcome {
-        case done(productID: Int?)
+        /// `elsewhere`: a sheet row's fields left alone.
+        case done(productID: Int?, elsewhere: RecordedFields = RecordedFields())
         case failed(WriteFailure)
-        case skipped
+        case skipped(elsewhere: RecordedFields = RecordedFields())
     }
 
     /// Sends one row and records its outcome; false when the store could not record the outcome.
-    private func process(_ row: BatchRow) async -> Bool {
+    private func process(_ row: BatchRow, fieldByField: Bool) async -> Bool {
         await slots.acquire()
-        let outcome = await attempt(row)
+        let outcome = await attempt(row, fieldByField: fieldByField)
         await slots.release()
         guard !Task.isCancelled else { return false }
         do {
             switch outcome {
-            case .done(let productID): try store.recordOutcome(row.batchID, row.number, status: .done, productID: productID)
+            case .done(let productID, let elsewhere):
+                try store.recordOutcome(row.batchID, row.number, status: .done, productID: productID, elsewhere: elsewhere)
             case .failed(let failure): try store.recordOutcome(row.batchID, row.number, status: .failed, failure: failure)
-            case .skipped: try store.recordOutcome(row.batchID, row.number, status: .skipped, failure: WriteFailure(code: .changedElsewhere))
+            case .skipped(let elsewhere):
+                try store.recordOutcome(
+                    row.batchID, row.number, status: .skipped, failure: WriteFailure(code: .changedElsewhere), elsewhere: elsewhere)
             }
         } catch {
             logger.log(.error, "batch \(row.batchID) row \(row.number): \(error)")
@@ -144,7 +153,7 @@ package final class BatchRunner: Sendable {
         return true
     }
 
-    private func attempt(_ row: BatchRow) async -> Outcome {
+    private func attempt(_ row: BatchRow, fieldByField: Bool) async -> Outcome {
         let cause = WriteCause.batch(id: row.batchID, row: row.number)
         switch row.operation {
         case .edit:
@@ -156,15 +165,31 @@ package final class BatchRunner: Sendable {
             case .failure(let failure): return .failed(failure)
             }
             let changed = row.after.setFields
-            let dependencies = row.before.setFields.filter { !changed.contains($0) }
-            guard row.before.only(dependencies).matches(current.summary) else { return .skipped }
-            if row.after.matches(current.summary) { return .done(productID: id) }
-            guard row.before.only(changed).matches(current.summary) else { return .skipped }
+            var send = row.after
+            var elsewhere = RecordedFields()
+            if fieldByField {
+                // Each field alone: sent if the market still holds what the sheet showed,
+                // left alone (with the market's value) if it holds something else.
+                send = RecordedFields()
+                for field in changed where !row.after.only([field]).matches(current.summary) {
+                    if row.before.only([field]).matches(current.summary) {
+                        send = send.adding(row.after.only([field]))
+                    } else {
+                        elsewhere = elsewhere.adding(RecordedFields(current.summary).only([field]))
+                    }
+                }
+                if send.isEmpty { return elsewhere.isEmpty ? .done(productID: id) : .skipped(elsewhere: elsewhere) }
+            } else {
+                let dependencies = row.before.setFields.filter { !changed.contains($0) }
+                guard row.before.only(dependencies).matches(current.summary) else { return .skipped() }
+                if row.after.matches(current.summary) { return .done(productID: id) }
+                guard row.before.only(changed).matches(current.summary) else { return .skipped() }
+            }
             guard await mark(row) else { return .failed(WriteFailure(code: .unreachable)) }
             do {
-                let edited = try await writer.edit(current, row.after.changes, cause: cause)
+                let edited = try await writer.edit(current, send.changes, cause: cause)
                 await hooks.withLock { $0.afterWrite }?(row.batchID, row.number)
-                return .done(productID: edited.id)
+                return .done(productID: edited.id, elsewhere: elsewhere)
             } catch {
                 return .failed(WriteFailure(error))
             }
@@ -177,7 +202,7 @@ package final class BatchRunner: Sendable {
             case .success(nil): return .done(productID: id)
             case .failure(let failure): return .failed(failure)
             }
-            guard row.before.matches(current.summary) else { return .skipped }
+            guard row.before.matches(current.summary) else { return .skipped() }
             guard await mark(row) else { return .failed(WriteFailure(code: .unreachable)) }
             do {
                 _ = try await writer.delete(current, cause: cause)

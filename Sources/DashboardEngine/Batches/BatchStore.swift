@@ -3,7 +3,7 @@ import MarketClient
 import SQLite
 
 /// Batches, their rows and the images their creates send, in the dashboard's database
-/// (tables `batches`, `batch_rows`, `batch_images`; migrations `batches-1`, `batches-2`).
+/// (tables `batches`, `batch_rows`, `batch_images`; migrations `batches-1` to `batches-3`).
 ///
 /// Every change of a row's state is its own transaction, committed (with `synchronous=FULL`)
 /// before the dashboard acts on it: the in-flight mark is on disk before the write is sent,
@@ -71,6 +71,8 @@ package final class BatchStore: Sendable {
                 """),
         // Notes, problems and warnings stored as sentences become codes.
         DashboardDatabase.Migration(name: "batches-2", run: BatchNoteMigration.run),
+        // A sheet row's fields that were left alone because they changed elsewhere.
+        DashboardDatabase.Migration(name: "batches-3", sql: "ALTER TABLE batch_rows ADD COLUMN elsewhere TEXT NOT NULL DEFAULT ''"),
     ]
 
     // MARK: Making a batch
@@ -141,8 +143,8 @@ package final class BatchStore: Sendable {
             INSERT INTO batch_rows (batch_id, number, line, product_id, operation, status, name, currency,
                 old_name, old_description, old_price, old_currency, old_discount, old_stock,
                 new_name, new_description, new_price, new_currency, new_discount, new_stock,
-                problems, warnings, failure, market_message, images, known_ids, in_flight, attempts)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .integer(row.batchID), .integer(row.number), .optional(row.line), .optional(row.productID),
@@ -150,7 +152,7 @@ package final class BatchStore: Sendable {
             ] + Self.values(row.before) + Self.values(row.after) + [
                 .text(Self.encode(row.problems)), .text(Self.encode(row.warnings)), .text(row.failure?.code.rawValue ?? ""),
                 .optional(row.failure?.marketMessage), .text(Self.list(row.images)), .text(Self.list(row.knownIDs)),
-                .integer(row.inFlight ? 1 : 0), .integer(row.attempts),
+                .integer(row.inFlight ? 1 : 0), .integer(row.attempts), .text(row.elsewhere.isEmpty ? "" : row.elsewhere.storedText),
             ])
     }
 
@@ -213,7 +215,7 @@ package final class BatchStore: Sendable {
                     SELECT batch_id, number, line, product_id, operation, status, name, currency,
                         old_name, old_description, old_price, old_currency, old_discount, old_stock,
                         new_name, new_description, new_price, new_currency, new_discount, new_stock,
-                        problems, warnings, failure, market_message, images, known_ids, in_flight, attempts
+                        problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere
                     FROM batch_rows WHERE batch_id = ? AND status = ? ORDER BY number LIMIT ? OFFSET ?
                     """,
                     [.integer(batchID), .text(status.rawValue), .integer(limit), .integer(offset)], Self.readRow)
@@ -223,7 +225,7 @@ package final class BatchStore: Sendable {
                 SELECT batch_id, number, line, product_id, operation, status, name, currency,
                     old_name, old_description, old_price, old_currency, old_discount, old_stock,
                     new_name, new_description, new_price, new_currency, new_discount, new_stock,
-                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts
+                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere
                 FROM batch_rows WHERE batch_id = ? ORDER BY number LIMIT ? OFFSET ?
                 """,
                 [.integer(batchID), .integer(limit), .integer(offset)], Self.readRow)
@@ -237,7 +239,7 @@ package final class BatchStore: Sendable {
                 SELECT batch_id, number, line, product_id, operation, status, name, currency,
                     old_name, old_description, old_price, old_currency, old_discount, old_stock,
                     new_name, new_description, new_price, new_currency, new_discount, new_stock,
-                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts
+                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere
                 FROM batch_rows WHERE batch_id = ? AND number = ?
                 """,
                 [.integer(batchID), .integer(number)], Self.readRow)
@@ -252,7 +254,7 @@ package final class BatchStore: Sendable {
                 SELECT batch_id, number, line, product_id, operation, status, name, currency,
                     old_name, old_description, old_price, old_currency, old_discount, old_stock,
                     new_name, new_description, new_price, new_currency, new_discount, new_stock,
-                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts
+                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere
                 FROM batch_rows WHERE batch_id = ? AND status = 'pending' AND number > ? ORDER BY number LIMIT ?
                 """,
                 [.integer(batchID), .integer(number), .integer(limit)], Self.readRow)
@@ -338,18 +340,21 @@ package final class BatchStore: Sendable {
     }
 
     /// A row's outcome, with its in-flight mark cleared in the same commit.
+    /// `elsewhere`: a sheet row's fields left alone, with the market's values.
     func recordOutcome(
-        _ batchID: Int, _ number: Int, status: BatchRow.Status, failure: WriteFailure? = nil, productID: Int? = nil
+        _ batchID: Int, _ number: Int, status: BatchRow.Status, failure: WriteFailure? = nil, productID: Int? = nil,
+        elsewhere: RecordedFields = RecordedFields()
     ) throws(SQLiteError) {
         try database.use { db throws(SQLiteError) in
             try db.run(
                 """
-                UPDATE batch_rows SET status = ?, failure = ?, market_message = ?, product_id = coalesce(?, product_id), in_flight = 0
+                UPDATE batch_rows SET status = ?, failure = ?, market_message = ?, product_id = coalesce(?, product_id), in_flight = 0,
+                    elsewhere = ?
                 WHERE batch_id = ? AND number = ?
                 """,
                 [
                     .text(status.rawValue), .text(failure?.code.rawValue ?? ""), .optional(failure?.marketMessage),
-                    .optional(productID), .integer(batchID), .integer(number),
+                    .optional(productID), .text(elsewhere.isEmpty ? "" : elsewhere.storedText), .integer(batchID), .integer(number),
                 ])
         }
     }
@@ -401,7 +406,7 @@ package final class BatchStore: Sendable {
             status: BatchRow.Status(rawValue: row.text(5)) ?? .invalid, name: row.text(6), currency: row.text(7),
             before: fields(row, from: 8), after: fields(row, from: 14), problems: decode(row.text(20)), warnings: decode(row.text(21)),
             failure: failure, images: numbers(row.text(24)), knownIDs: numbers(row.text(25)), inFlight: row.integer(26) != 0,
-            attempts: row.integer(27))
+            attempts: row.integer(27), elsewhere: RecordedFields(storedText: row.text(28)) ?? RecordedFields())
     }
 
     private static func fields(_ row: SQLiteRow, from first: Int32) -> RecordedFields {

@@ -36,6 +36,18 @@ package struct RecordedFields: Sendable, Equatable, Codable {
             discountedPrice: product.discountedPrice.amount, stock: product.stock)
     }
 
+    /// These fields with those set in `other` taking their values from it.
+    package func adding(_ other: RecordedFields) -> RecordedFields {
+        var fields = self
+        if let name = other.name { fields.name = name }
+        if let description = other.description { fields.description = description }
+        if let price = other.price { fields.price = price }
+        if let currency = other.currency { fields.currency = currency }
+        if let discount = other.discountedPrice { fields.discountedPrice = discount }
+        if let stock = other.stock { fields.stock = stock }
+        return fields
+    }
+
     /// These fields with `changes` made.
     func applying(_ changes: ProductChanges) -> RecordedFields {
         var fields = self

@@ -79,10 +79,10 @@ import Testing
         expectLink(loadMore?["data-next"], Self.merged(shown, ["page": "3"]), "load more")
         // View switch, page sizes, own/all switch.
         let views = HTMLScan.tags("a", in: HTMLScan.block(in: html, from: "<nav class=\"view-switch\"", to: "</nav>"))
-        #expect(views.count == 2)
+        #expect(views.count == 3)
         for link in views {
-            let grid = link["href"]?.contains("view=grid") == true
-            expectLink(link["href"], Self.merged(shown, ["view": grid ? "grid" : nil]), "view switch")
+            let view = PageLink(link["href"] ?? "").query["view"]
+            expectLink(link["href"], Self.merged(shown, ["view": view]), "view switch")
         }
         for link in HTMLScan.tags("a", in: HTMLScan.block(in: html, from: "<nav class=\"page-size\"", to: "</nav>")) {
             let size = PageLink(link["href"] ?? "").query["per_page"]

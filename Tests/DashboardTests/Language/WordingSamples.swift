@@ -120,6 +120,7 @@ enum WordingSamples {
         }
         texts += history(w, name: name, number: number) + trash(w, name: name, number: number)
         texts += batches(w, name: name, number: number)
+        texts += sheet(w, name: name, number: number)
         for reason in CatalogFailure.Reason.allCases {
             texts += [w.countFailure(reason), w.catalogNotCounted(reason).message]
             texts += [w.countFailed(age: age, reason, haveFigures: true), w.countFailed(age: age, reason, haveFigures: false)]
@@ -193,6 +194,19 @@ enum WordingSamples {
     }
 
     /// The batches' and the import's texts (`Wording+Batches.swift`, `Wording+Import.swift`).
+    /// The sheet's texts (`Wording+Sheet.swift`) and the batch texts it brings.
+    static func sheet(_ w: Wording, name: String, number: Int) -> [String] {
+        var texts = [w.sheetTitle, w.sheetIntro(count: number), w.cellsChanged(0), w.cellsChanged(number), w.sheetLeaveWarning, w.sheetUnchanged]
+        texts += SheetPlanner.fields.map { w.cellLabel($0, product: name) }
+        for text in [w.sheetRefused(notOwn: [number], notFound: []), w.sheetRefused(notOwn: [], notFound: [number, number + 1]), w.sheetTooLarge] {
+            texts += [text.heading, text.message]
+        }
+        let price = RecordedFields(price: Decimal(number), currency: "KRW")
+        texts += [w.marketValue(price), w.fieldLeftAlone(name, now: w.marketValue(price)), w.productNumbers([number, number + 1])]
+        texts.append(w.batchWarning(.changedSinceOpened(price)))
+        return texts
+    }
+
     static func batches(_ w: Wording, name: String, number: Int) -> [String] {
         let bulk: [BulkProblem] = [
             .noAction, .notANumber, .negative, .stockWhole, .stockTooHigh, .percentOver100, .cutTooDeep, .nothingSelected, .tooMany(limit: number),
@@ -291,7 +305,8 @@ enum WordingSamples {
         texts += CatalogFilter.Stock.allCases.map { w.stockFilterLabel($0, threshold: 5) }
         texts += [w.currencyName("KRW"), w.currencyName("USD"), w.onSaleChip, w.currencyOrder, w.tooLargeToAdd]
         texts += [w.submitLabel(edit: true), w.submitLabel(edit: false), w.ownerLabel(mine: true), w.ownerLabel(mine: false)]
-        texts += [w.viewLabel(grid: true), w.viewLabel(grid: false), w.myListNotice(outdated: true, failure: nil) ?? ""]
+        texts += ProductListQuery.View.allCases.map { w.viewLabel($0) }
+        texts += [w.myListNotice(outdated: true, failure: nil) ?? "", w.sortDirection(ascending: true), w.sortDirection(ascending: false)]
         texts += [w.flash(.registered), w.flash(.updated), w.flash(.nothingChanged), w.flash(.alreadyDeleted)]
         texts += [w.metric(.products), w.metric(.soldOut), w.metric(.onSale), w.metric(.itemsInStock)]
         texts += [w.tooLargeAdvice, w.backToDashboard]

@@ -56,6 +56,7 @@ import Testing
         _ = try DashboardDatabase(directory: data, migrations: DashboardDatabase.migrations, durable: false)
         #expect(try StoredSentencesFixture.storedValues(in: data) == after)
         let applied = try store.database.use { db in try db.rows("SELECT name FROM migrations ORDER BY rowid") { $0.text(0) } }
-        #expect(applied == ["journal-1", "trash-1", "batches-1", "batches-2"])
+        #expect(applied == DashboardDatabase.migrations.map(\.name))
+        #expect(applied.contains("batches-2"))
     }
 }

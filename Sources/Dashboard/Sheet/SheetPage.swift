@@ -1,0 +1,113 @@
+import DashboardEngine
+import Foundation
+import MarketClient
+import Templating
+
+/// The view model of `/products/sheet`: the own products of one list page as a form of cells,
+/// name, price, discount and stock, each input named `{field}.{id}` and carrying the value the
+/// sheet shows in a hidden `was.{field}.{id}` (what a post compares with). After a post with
+/// bad cells, every typed value comes back with a message beside each bad cell and a summary
+/// linking to them. Pure: no I/O.
+struct SheetPage {
+    struct Row {
+        var id: Int
+        /// The name the sheet showed (the row's accessible names use it).
+        var name: String
+        var currency: Currency
+        var href: String
+        /// What the inputs hold: the product's values, or what was typed.
+        var typed: [ProductField: String]
+        /// What the sheet showed (the hidden `was.` fields).
+        var shown: [ProductField: String]
+        var problems: [ProductField: [FieldProblem]] = [:]
+    }
+
+    var rows: [Row]
+    var query: ProductListQuery
+    var csrfToken: String
+    var formToken: String
+    var language: Language
+    /// A refusal of the whole post (another vendor's product, one not on the market).
+    var problem: Wording.ErrorText?
+
+    var wording: Wording { Wording(language) }
+
+    /// A row as the product is now: its plain values (`20000`, `12.50`) typed and shown.
+    static func row(_ product: ProductSummary, query: ProductListQuery) -> Row {
+        let values: [ProductField: String] = [
+            .name: product.name,
+            .price: ProductFormValues.plain(product.price, currency: product.currency),
+            .discountedPrice: ProductFormValues.plain(product.discountedPrice, currency: product.currency),
+            .stock: String(product.stock),
+        ]
+        return Row(
+            id: product.id, name: product.name, currency: product.currency, href: query.productPath(product.id), typed: values,
+            shown: values)
+    }
+
+    /// The input's name and id: `price.12`.
+    static func inputName(_ field: ProductField, _ id: Int) -> String { field.rawValue + "." + String(id) }
+
+    var problemCount: Int { rows.reduce(0) { $0 + $1.problems.count } }
+
+    var context: TemplateObject {
+        let wording = self.wording
+        let failed = problemCount > 0 || problem != nil
+        var context: TemplateObject = [
+            "title": .string(failed ? wording.errorTitle(wording.sheetTitle) : wording.sheetTitle),
+            "heading": .string(wording.sheetTitle),
+            "intro": .string(wording.sheetIntro(count: rows.count)),
+            "csrfToken": .string(csrfToken),
+            "formToken": .string(formToken),
+            "backHref": .string(query.with(view: .table).listPath),
+            "languagePath": .string(query.sheetPath),
+            "hasRows": .bool(!rows.isEmpty),
+            "columns": .list(SheetPlanner.fields.map { .string(wording.fieldLabel($0)) }),
+            "rows": .list(rows.map(rowContext)),
+            "changedNone": .string(wording.cellsChanged(0)),
+            "changedOne": .string(wording.cellsChanged(1)),
+            "changedMany": .string(wording.cellsChanged(2).replacingOccurrences(of: "2", with: "{n}")),
+            "leaveWarning": .string(wording.sheetLeaveWarning),
+        ]
+        if problemCount > 0 {
+            context["errorSummaryTitle"] = .string(wording.fixProblems(problemCount))
+            context["errors"] = .list(rows.flatMap { row in
+                SheetPlanner.fields.compactMap { field -> TemplateValue? in
+                    guard let problems = row.problems[field] else { return nil }
+                    return [
+                        "href": .string("#" + Self.inputName(field, row.id)),
+                        "message": .string(wording.cellLabel(field, product: row.name) + ": " + wording.messages(problems)),
+                    ]
+                }
+            })
+        }
+        if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
+        return context
+    }
+
+    private func rowContext(_ row: Row) -> TemplateValue {
+        let wording = self.wording
+        let cells: [TemplateValue] = SheetPlanner.fields.map { field in
+            let name = Self.inputName(field, row.id)
+            var cell: TemplateObject = [
+                "name": .string(name),
+                "wasName": .string("was." + name),
+                "value": .string(row.typed[field] ?? ""),
+                "shown": .string(row.shown[field] ?? ""),
+                "label": .string(wording.cellLabel(field, product: row.name)),
+                "isName": .bool(field == .name),
+                "inputMode": .string(field == .stock ? "numeric" : (field == .name ? "text" : "decimal")),
+            ]
+            if let problems = row.problems[field] {
+                cell["error"] = .string(wording.messages(problems))
+                cell["errorID"] = .string("error." + name)
+            }
+            return .object(cell)
+        }
+        return [
+            "id": TemplateValue(row.id), "name": .string(row.name), "href": .string(row.href), "currency": .string(row.currency.rawValue),
+            "number": .string(wording.productNumbers([row.id])),
+            "cells": .list(cells),
+        ]
+    }
+}

@@ -1,0 +1,189 @@
+import DashboardEngine
+import Foundation
+import HTTPServer
+import MarketClient
+
+/// `/products/sheet`: the own products of a list page as cells (`GET`), and the cells that
+/// changed as a batch in preview (`POST`, 303 to `/batches/{id}`): nothing is sent to the
+/// market before Apply, and applying never overwrites a field changed elsewhere since the sheet
+/// was opened (see `SheetPlanner`, `BatchRunner`). A post with bad cells comes back, 422, with
+/// every typed value; a post naming products this dashboard may not change is refused whole.
+struct SheetRoutes: Sendable {
+    let store: BatchStore
+    let catalog: CatalogSnapshotStore
+    let gateway: MarketGateway
+    let renderer: PageRenderer
+    let flash: FlashMessages
+    let csrf = CSRFGuard()
+    /// A sheet posted twice (a double click, Back and resubmit) makes one batch.
+    let ledger = SubmissionLedger()
+
+    /// 400 products of four cells and their shown values, with room for long names.
+    static let maxBodyBytes = 2 * 1024 * 1024
+
+    // MARK: The sheet
+
+    /// `GET /products/sheet`: the page of products the list's parameters name, own ones only.
+    func sheetPage(_ context: RequestContext) async -> HTTPResponse {
+        guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
+        let query = context.listQuery
+        let products: [ProductSummary]
+        if query.usesSnapshot || query.mine {
+            let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+            guard let snapshot = status.snapshot else {
+                return renderer.catalogNotReady(status, retryHref: PageRenderer.retryHref(for: context.request), context)
+            }
+            let found = snapshot.matching(
+                query.catalogQuery(vendorID: query.mine ? own : nil, lowStockThreshold: context.settings.lowStockThreshold, language: context.language))
+            let start = min(found.count, (query.page - 1) * query.perPage)
+            products = found[start..<min(found.count, start + query.perPage)].map { snapshot.products[Int($0)].summary }
+        } else {
+            do {
+                products = try await gateway.page(query.listKey).value.products
+            } catch {
+                let failure = MarketErrorExplanation(error, .page(productID: nil), context.wording)
+                return renderer.error(
+                    failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
+                    retryHref: PageRenderer.retryHref(for: context.request), for: context)
+            }
+        }
+        let page = SheetPage(
+            rows: products.filter { $0.vendorID == own }.map { SheetPage.row($0, query: query) }, query: query,
+            csrfToken: context.formToken.value, formToken: SecureToken.make(), language: context.language)
+        return sheetResponse(page, status: .ok, context)
+    }
+
+    // MARK: A post
+
+    /// `POST /products/sheet`: 303 to the new batch's preview; nothing is sent to the market.
+    func postSheet(_ context: RequestContext) async -> HTTPResponse {
+        let submission: FormSubmission
+        do {
+            submission = try renderer.readPost(context)
+        } catch {
+            return error.response
+        }
+        let query = ProductListQuery(items: submission.fields)
+        guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
+        guard let cells = Self.cells(submission.fields) else {
+            return renderer.error(.contentTooLarge, context.wording.sheetTooLarge, retryHref: nil, for: context)
+        }
+        let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
+        guard let owner = csrf.cookieToken(context.request), csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName))
+        else {
+            // An old tab or cleared cookies: the sheet again, every typed value kept, with a
+            // fresh token; nothing done.
+            let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+            let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: BatchRoutes.maxReads) ?? [:]
+            let problem = Wording.ErrorText(heading: context.wording.sheetTitle, message: context.wording.batchFlash(.stale))
+            return refill(cells, products: products, problems: [:], problem: problem, status: .forbidden, query: query, formToken: formToken, context)
+        }
+        let key = "sheet" + ImageStash.key(owner: owner, token: formToken)
+        if case .finished(let outcome) = await ledger.claim(key) { return respond(outcome) }
+        let (response, outcome) = await plan(cells, own: own, query: query, formToken: formToken, context)
+        await ledger.finish(key, outcome: outcome)
+        return response
+    }
+
+    private func plan(
+        _ cells: [(id: Int, cells: SheetPlanner.Cells)], own: Int, query: ProductListQuery, formToken: String, _ context: RequestContext
+    ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
+        let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+        guard let snapshot = status.snapshot else {
+            return (renderer.catalogNotReady(status, retryHref: query.sheetPath, context), nil)
+        }
+        let ids = cells.map(\.id)
+        let products = await snapshot.products(ids, readingMissingFrom: gateway, maxReads: BatchRoutes.maxReads)
+        switch SheetPlanner.plan(cells, products: products, ownVendorID: own) {
+        case .refused(let notOwn, let notFound):
+            let text = context.wording.sheetRefused(notOwn: notOwn, notFound: notFound)
+            return (renderer.error(notOwn.isEmpty ? .unprocessableContent : .forbidden, text, retryHref: nil, for: context), nil)
+        case .invalid(let problems):
+            let response = refill(
+                cells, products: products, problems: problems, problem: nil, status: .unprocessableContent, query: query,
+                formToken: formToken, context)
+            return (response, nil)
+        case .rows(let rows) where rows.isEmpty:
+            let outcome = SubmissionLedger.Outcome.redirect(location: query.sheetPath, flash: context.wording.sheetUnchanged)
+            return (respond(outcome), outcome)
+        case .rows(let rows):
+            do {
+                let batchID = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: rows)
+                let outcome = SubmissionLedger.Outcome.redirect(location: "/batches/\(batchID)", flash: "")
+                return (respond(outcome), outcome)
+            } catch {
+                renderer.logger.log(.error, "sheet: \(error)")
+                return (renderer.error(.internalServerError, context.wording.batchStorageFailed, retryHref: nil, for: context), nil)
+            }
+        }
+    }
+
+    /// The posted cells by product, in the sheet's order: `{field}.{id}` and `was.{field}.{id}`
+    /// for the sheet's four fields (anything else is ignored); nil past the limits.
+    static func cells(_ fields: [URLEncodedForm.Field]) -> [(id: Int, cells: SheetPlanner.Cells)]? {
+        var order: [Int] = []
+        var byID: [Int: SheetPlanner.Cells] = [:]
+        var count = 0
+        for item in fields {
+            var name = Substring(item.name)
+            let shown = name.hasPrefix("was.")
+            if shown { name = name.dropFirst(4) }
+            guard let dot = name.lastIndex(of: "."), let id = Int(name[name.index(after: dot)...]), id > 0,
+                let field = ProductField(rawValue: String(name[..<dot])), SheetPlanner.fields.contains(field)
+            else { continue }
+            if byID[id] == nil {
+                order.append(id)
+                byID[id] = SheetPlanner.Cells()
+            }
+            if shown {
+                byID[id]?.shown[field] = item.value
+            } else {
+                byID[id]?.typed[field] = item.value
+                count += 1
+            }
+            guard order.count <= SheetPlanner.maxProducts, count <= SheetPlanner.maxCells else { return nil }
+        }
+        return order.map { ($0, byID[$0] ?? SheetPlanner.Cells()) }
+    }
+
+    // MARK: Answers
+
+    /// The sheet of a post again: every typed value, what the sheet showed, and the problems
+    /// beside their cells (and `problem` above them).
+    private func refill(
+        _ cells: [(id: Int, cells: SheetPlanner.Cells)], products: [Int: CatalogProduct], problems: [SheetPlanner.Cell: [FieldProblem]],
+        problem: Wording.ErrorText?, status: HTTPStatus, query: ProductListQuery, formToken: String, _ context: RequestContext
+    ) -> HTTPResponse {
+        let rows = cells.compactMap { id, posted -> SheetPage.Row? in
+            guard let product = products[id] else { return nil }
+            var row = SheetPage.row(product.summary, query: query)
+            row.typed.merge(posted.typed) { _, typed in typed }
+            row.shown.merge(posted.shown) { _, shown in shown }
+            if let name = posted.shown[.name] { row.name = name }
+            for field in SheetPlanner.fields { row.problems[field] = problems[SheetPlanner.Cell(id, field)] }
+            return row
+        }
+        var page = SheetPage(rows: rows, query: query, csrfToken: context.formToken.value, formToken: formToken, language: context.language)
+        page.problem = problem
+        return sheetResponse(page, status: status, context)
+    }
+
+    private func sheetResponse(_ page: SheetPage, status: HTTPStatus, _ context: RequestContext) -> HTTPResponse {
+        renderer.formsPage("products/sheet", page.context, flash: flash, status: status, for: context)
+    }
+
+    private func respond(_ outcome: SubmissionLedger.Outcome) -> HTTPResponse {
+        switch outcome {
+        case .redirect(let location, let message):
+            return redirect(location, flash: message.isEmpty ? nil : message)
+        case .unknown:
+            return .redirect(to: "/batches", status: .seeOther)
+        }
+    }
+
+    private func redirect(_ location: String, flash message: String?) -> HTTPResponse {
+        var response = HTTPResponse.redirect(to: location, status: .seeOther)
+        if let message { flash.attach(message, to: &response) }
+        return response
+    }
+}

@@ -1,0 +1,99 @@
+import DashboardEngine
+
+/// Texts of the sheet (`/products/sheet`).
+extension Wording {
+    var sheetTitle: String {
+        switch language {
+        case .en: "Edit products in a sheet"
+        case .ko: "시트에서 상품 수정"
+        }
+    }
+
+    /// "3 of your products from this page. Change the cells you want; the next page shows every change before anything is saved."
+    func sheetIntro(count: Int) -> String {
+        switch language {
+        case .en:
+            (count == 1 ? "1 of your products" : "\(count) of your products") + " from this page. Change the cells you want, then "
+                + "select Preview: the next page shows every change, and nothing is saved until you apply it."
+        case .ko:
+            "이 페이지의 내 상품 \(quantity(count))개입니다. 칸을 수정한 뒤 [미리 보기]를 눌러 주세요. 다음 화면에서 모든 수정 내용을 확인하고 "
+                + "[적용]을 눌러야 반영됩니다."
+        }
+    }
+
+    /// A cell's accessible name: "Price of “Mug”" / "“머그컵” 판매가".
+    func cellLabel(_ field: ProductField, product name: String) -> String {
+        switch language {
+        case .en: "\(fieldLabel(field)) of “\(name)”"
+        case .ko: "“\(name)” \(fieldLabel(field))"
+        }
+    }
+
+    /// The live count of changed cells: "No cells changed", "1 cell changed", "3 cells changed".
+    func cellsChanged(_ count: Int) -> String {
+        switch (language, count) {
+        case (.en, 0): "No cells changed"
+        case (.en, 1): "1 cell changed"
+        case (.en, _): "\(count) cells changed"
+        case (.ko, 0): "수정한 칸 없음"
+        case (.ko, _): "수정한 칸 \(quantity(count))개"
+        }
+    }
+
+    /// Asked before leaving a sheet with changed cells.
+    var sheetLeaveWarning: String {
+        switch language {
+        case .en: "Your changes in the sheet are not saved yet. Leave anyway?"
+        case .ko: "시트에서 수정한 내용이 아직 저장되지 않았습니다. 그래도 나가시겠습니까?"
+        }
+    }
+
+    /// A sheet naming products this dashboard may not change, or that are gone.
+    func sheetRefused(notOwn: [Int], notFound: [Int]) -> ErrorText {
+        let mine = productNumbers(notOwn)
+        let gone = productNumbers(notFound)
+        switch (language, notOwn.isEmpty) {
+        case (.en, false):
+            return ErrorText(
+                heading: "Nothing was saved",
+                message: "The sheet names products of another vendor (\(mine)), which this dashboard may not change. Open the sheet again from your products.")
+        case (.en, true):
+            return ErrorText(
+                heading: "Nothing was saved",
+                message: "The sheet names products that are no longer on the market (\(gone)). Open the sheet again to see the products as they are now.")
+        case (.ko, false):
+            return ErrorText(
+                heading: "아무것도 저장하지 않았습니다",
+                message: "시트에 다른 판매자의 상품(\(mine))이 있어 수정할 수 없습니다. 내 상품 목록에서 시트를 다시 열어 주세요.")
+        case (.ko, true):
+            return ErrorText(
+                heading: "아무것도 저장하지 않았습니다",
+                message: "시트의 상품 중 오픈마켓에 더 이상 없는 상품(\(gone))이 있습니다. 시트를 다시 열어 지금 상품을 확인해 주세요.")
+        }
+    }
+
+    /// A sheet too large to take in one post.
+    var sheetTooLarge: ErrorText {
+        switch language {
+        case .en:
+            ErrorText(
+                heading: "The sheet is too large",
+                message: "One sheet changes at most \(SheetPlanner.maxProducts) products (\(grouped(SheetPlanner.maxCells)) cells). Nothing was saved: open a smaller page of products (100 a page at most) and try again.")
+        case .ko:
+            ErrorText(
+                heading: "시트가 너무 큽니다",
+                message: "시트 하나로는 상품 \(SheetPlanner.maxProducts)개(칸 \(grouped(SheetPlanner.maxCells))개)까지 수정할 수 있습니다. 아무것도 저장하지 않았습니다. 한 페이지에 상품을 더 적게(최대 100개) 보여 준 뒤 다시 시도해 주세요.")
+        }
+    }
+
+    /// After a sheet with no changed cell.
+    var sheetUnchanged: String {
+        switch language {
+        case .en: "No cell was changed, so nothing was prepared."
+        case .ko: "수정한 칸이 없어 아무것도 준비하지 않았습니다."
+        }
+    }
+
+    /// Numbers grouped by thousands, as counts are written: "2,000".
+    private func grouped(_ number: Int) -> String { OverviewPage.grouped(number) }
+}
