@@ -151,28 +151,10 @@ struct BatchRoutes: Sendable {
             guard batch.state == .finished, !done.isEmpty else {
                 return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToUndo))
             }
-            let rows = done.map(Self.reversed)
+            let rows = done.map(\.reversal)
             let undoID = try store.create(kind: .undo, action: nil, source: String(batch.id), notes: [], rows: rows)
             return redirect("/batches/\(undoID)", flash: nil)
         }
-    }
-
-    /// The edit that puts a done row's fields back: from its new values to its old ones.
-    static func reversed(_ row: BatchRow) -> BatchRow {
-        let fields = row.after.setFields
-        var reverse = row
-        reverse.line = nil
-        reverse.status = .pending
-        reverse.before = row.after
-        reverse.after = row.before.only(fields)
-        reverse.name = row.before.name ?? row.name
-        reverse.currency = row.before.currency ?? row.currency
-        reverse.problems = []
-        reverse.warnings = []
-        reverse.failure = nil
-        reverse.inFlight = false
-        reverse.attempts = 0
-        return reverse
     }
 
     // MARK: Shared

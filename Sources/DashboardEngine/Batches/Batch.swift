@@ -197,3 +197,27 @@ extension RecordedFields {
             discountedPrice: discountedPrice.map(Money.init), stock: stock)
     }
 }
+
+extension BatchRow {
+    /// The edit that puts a done row's fields back: from its new values to its old ones. A
+    /// sheet row's fields that were left alone (changed elsewhere) are not part of it: they
+    /// were never written, and putting them "back" would overwrite the other change.
+    package var reversal: BatchRow {
+        let left = Set(elsewhere.setFields)
+        let fields = after.setFields.filter { !left.contains($0) }
+        var reverse = self
+        reverse.line = nil
+        reverse.status = .pending
+        reverse.before = after.only(fields)
+        reverse.after = before.only(fields)
+        reverse.name = before.name ?? name
+        reverse.currency = before.currency ?? currency
+        reverse.problems = []
+        reverse.warnings = []
+        reverse.failure = nil
+        reverse.inFlight = false
+        reverse.attempts = 0
+        reverse.elsewhere = RecordedFields()
+        return reverse
+    }
+}
