@@ -95,7 +95,7 @@ import Testing
 
     @Test func edit_refusedByTheMarket_isExplainedOnTheForm() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
-        market.state.withLock { $0.editFailure = .error(.unauthorized) }
+        market.state.withLock { $0.editFailure = .unauthorized }
         try await withDashboard(api: market) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/7/edit")
@@ -157,7 +157,7 @@ import Testing
 
     @Test func delete_refusedByTheMarket_isExplainedOnTheConfirmationPage() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
-        market.state.withLock { $0.deleteFailure = .error(.unauthorized) }
+        market.state.withLock { $0.deleteFailure = .unauthorized }
         try await withDashboard(api: market) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/7/delete")

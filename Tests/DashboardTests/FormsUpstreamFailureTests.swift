@@ -9,7 +9,7 @@ import Testing
 @Suite struct FormsUpstreamFailureTests {
     @Test func upstream500_is502WithTheFormRefilledAndImagesKept_thenSucceedsWithoutRepicking() async throws {
         let market = ScriptedMarket()
-        market.state.withLock { $0.createFailure = .error(.rejected(status: 500, message: "database on fire")) }
+        market.state.withLock { $0.createFailure = .rejected(status: 500, message: "database on fire") }
         try await withDashboard(api: market) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
@@ -23,7 +23,7 @@ import Testing
             #expect(failed.text.contains("pot.jpg"))
             #expect(market.state.withLock { $0.creates.count } == 1, "sent once, not retried")
 
-            market.state.withLock { $0.createFailure = .none }
+            market.state.withLock { $0.createFailure = nil }
             session.take(failed)
             let retried = try await session.post("/products", validProductFields)
             #expect(retried.status == 303)
@@ -38,7 +38,7 @@ import Testing
 
     @Test func upstreamSaysInputIsInvalid_is422WithItsMessage() async throws {
         let market = ScriptedMarket()
-        market.state.withLock { $0.createFailure = .error(.rejected(status: 400, message: "name is already taken")) }
+        market.state.withLock { $0.createFailure = .rejected(status: 400, message: "name is already taken") }
         try await withDashboard(api: market) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
@@ -51,7 +51,7 @@ import Testing
 
     @Test func upstreamRefusesTheCredentials_is403AndExplained() async throws {
         let market = ScriptedMarket()
-        market.state.withLock { $0.createFailure = .error(.unauthorized) }
+        market.state.withLock { $0.createFailure = .unauthorized }
         try await withDashboard(api: market) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
@@ -64,7 +64,7 @@ import Testing
 
     @Test func timeout_saysTheOutcomeIsUnknown_linksToTheList_andAResubmitSendsNothing() async throws {
         let market = ScriptedMarket()
-        market.state.withLock { $0.createFailure = .error(.timeout) }
+        market.state.withLock { $0.createFailure = .timeout }
         try await withDashboard(api: market) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
@@ -75,7 +75,7 @@ import Testing
             #expect(html.contains("href=\"/products\""))
             #expect(!html.contains("<form method=\"post\""), "no form inviting a second product")
 
-            market.state.withLock { $0.createFailure = .none }
+            market.state.withLock { $0.createFailure = nil }
             let resubmitted = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")])
             #expect(resubmitted.status == 504)
             #expect(market.state.withLock { $0.creates.count } == 1, "the same form token never sends twice")

@@ -82,7 +82,7 @@ import Testing
     @Test(arguments: pageCases.indices)
     func theListAndAProduct_answerAsTheTableSays(_ index: Int) async throws {
         let (error, status, retry) = Self.pageCases[index]
-        try await withDashboard(api: FailingReads(error)) { harness in
+        try await withDashboard(api: ScriptedMarket(readFailure: error)) { harness in
             for path in ["/products?view=grid", "/products/7"] {
                 let page = try await harness.get(path)
                 #expect(page.status == status, "\(path): \(error)")
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func aProductTheMarketDoesNotHave_is404WithoutRetry() async throws {
-        try await withDashboard(api: FailingReads(.notFound)) { harness in
+        try await withDashboard(api: ScriptedMarket(readFailure: .notFound)) { harness in
             let page = try await harness.get("/products/7")
             #expect(page.status == 404)
             #expect(page.text.contains("Product 7 does not exist, or it was deleted."))
@@ -105,7 +105,7 @@ import Testing
     func registering_answersAsTheTableSays(_ index: Int) async throws {
         let (error, status) = Self.formCases[index]
         let market = ScriptedMarket()
-        market.state.withLock { $0.createFailure = .error(error) }
+        market.state.withLock { $0.createFailure = error }
         try await withDashboard(api: market) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
@@ -114,18 +114,4 @@ import Testing
             #expect(response.text.contains("value=\"Test Kettle\""), "the form comes back filled in")
         }
     }
-}
-
-/// A market whose every read fails with one error.
-struct FailingReads: MarketAPI {
-    let error: MarketError
-
-    init(_ error: MarketError) { self.error = error }
-
-    func health() async throws -> Bool { throw error }
-    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPageEnvelope { throw error }
-    func product(id: Int) async throws -> ProductDetail { throw error }
-    func createProduct(_ product: NewProduct, images: [ImageUpload]) async throws -> ProductDetail { throw error }
-    func editProduct(id: Int, _ changes: ProductChanges) async throws -> ProductDetail { throw error }
-    func deleteProduct(id: Int) async throws -> ProductDetail? { throw error }
 }

@@ -75,7 +75,7 @@ struct OverviewRouteTests {
     }
 
     @Test func marketDownOnTheFirstCount_isA502WithRetry() async throws {
-        let market = FailingListMarket()
+        let market = ScriptedMarket(readFailure: .unreachable)
         // No second try before the page is read again, however slow the machine.
         let harness = try DashboardHarness(
             adjust: { $0.catalog.retryAfterFailure = .seconds(3600) },
@@ -88,14 +88,4 @@ struct OverviewRouteTests {
         #expect(page.text.contains("the market could not be reached"))
         #expect(HTMLScan.hrefs(in: page.text).contains("/overview"))
     }
-}
-
-/// A market whose list never answers (connection refused).
-final class FailingListMarket: MarketAPI {
-    func health() async throws -> Bool { false }
-    func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPageEnvelope { throw MarketError.unreachable }
-    func product(id: Int) async throws -> ProductDetail { throw MarketError.unreachable }
-    func createProduct(_ product: NewProduct, images: [ImageUpload]) async throws -> ProductDetail { throw MarketError.unreachable }
-    func editProduct(id: Int, _ changes: ProductChanges) async throws -> ProductDetail { throw MarketError.unreachable }
-    func deleteProduct(id: Int) async throws -> ProductDetail? { throw MarketError.unreachable }
 }

@@ -222,7 +222,7 @@ import Testing
                 (.timeout, 504),
             ]
             for (error, status) in cases {
-                market.state.withLock { $0.createFailure = .error(error) }
+                market.state.withLock { $0.createFailure = error }
                 let session = try await Self.koreanSession(dash.port)
                 let response = try await session.post("/products", Self.koreanFields, files: [.jpeg("a.jpg")])
                 expectKorean(response, "\(error)", status: status)
@@ -236,13 +236,13 @@ import Testing
     /// Reads that fail at the market (504), the first count that fails (502), a page that
     /// waits for it (503) and "My products" before the vendor is known (409).
     @Test func catalogAndReadFailures_areKorean() async throws {
-        let slow = try DashboardHarness(api: FailingReads(.timeout))
+        let slow = try DashboardHarness(api: ScriptedMarket(readFailure: .timeout))
         defer { slow.stop() }
         expectKorean(try await slow.get("/products/7", headers: Self.korean), "504", status: 504)
 
         let failing = try DashboardHarness(
             adjust: { $0.catalog.retryAfterFailure = .seconds(3600) },
-            makeApp: { try DashboardApp(configuration: $0, api: FailingListMarket(), ownVendorID: ScriptedMarket.vendorID) })
+            makeApp: { try DashboardApp(configuration: $0, api: ScriptedMarket(readFailure: .unreachable), ownVendorID: ScriptedMarket.vendorID) })
         defer { failing.stop() }
         _ = try await failing.get("/overview")
         await failing.app.catalog.crawlEnded()

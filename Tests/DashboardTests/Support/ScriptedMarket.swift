@@ -6,20 +6,19 @@ import Synchronization
 @testable import DashboardEngine
 
 /// A `MarketAPI` double for failures a real market will not produce on cue: it holds products in
-/// memory, records every write, fails writes as told, and holds reads at a gate while one is set
-/// (a market that accepts the request and does not answer).
+/// memory, records every write, fails reads and writes as told, and holds reads at a gate while
+/// one is set (a market that accepts the request and does not answer).
 final class ScriptedMarket: MarketAPI {
-    enum Failure: Sendable {
-        case none
-        case error(MarketError)
-    }
-
     struct State {
         var products: [Int: ProductDetail] = [:]
         var nextID = 1000
-        var createFailure = Failure.none
-        var editFailure = Failure.none
-        var deleteFailure = Failure.none
+        /// Every read fails so: the health check, lists and details.
+        var readFailure: MarketError?
+        /// Lists fail so (details still answer).
+        var listFailure: MarketError?
+        var createFailure: MarketError?
+        var editFailure: MarketError?
+        var deleteFailure: MarketError?
         var readGate: Gate?
         var creates: [(product: NewProduct, images: [ImageUpload])] = []
         var edits: [(id: Int, changes: ProductChanges)] = []
@@ -31,9 +30,11 @@ final class ScriptedMarket: MarketAPI {
     let state = Mutex(State())
     static let vendorID = 28
 
-    init(products: [ProductDetail] = []) {
+    /// A market holding `products`; with `readFailure`, one whose every read fails so.
+    init(products: [ProductDetail] = [], readFailure: MarketError? = nil) {
         state.withLock { state in
             for product in products { state.products[product.id] = product }
+            state.readFailure = readFailure
         }
     }
 
@@ -49,7 +50,10 @@ final class ScriptedMarket: MarketAPI {
         return ProductDetail(summary: summary, images: images, vendor: Vendor(id: vendorID, name: "LocalMarketTeam"))
     }
 
-    func health() async throws -> Bool { true }
+    func health() async throws -> Bool {
+        if let failure = state.withLock({ $0.readFailure }) { throw failure }
+        return true
+    }
 
     /// Reads wait at `gate` until it opens (nil: reads answer at once).
     func holdReads(at gate: Gate?) {
@@ -62,20 +66,26 @@ final class ScriptedMarket: MarketAPI {
 
     func listProducts(page: Int, itemsPerPage: Int, search: String?) async throws -> ProductPageEnvelope {
         await waitIfHeld()
-        let products = state.withLock { Array($0.products.values).sorted { $0.id > $1.id } }
+        let products = try state.withLock { state in
+            if let failure = state.readFailure ?? state.listFailure { throw failure }
+            return Array(state.products.values).sorted { $0.id > $1.id }
+        }
         return ProductPageEnvelope(pageNumber: page, itemsPerPage: itemsPerPage, totalCount: products.count, products: products.map(\.summary))
     }
 
     func product(id: Int) async throws -> ProductDetail {
         await waitIfHeld()
-        guard let product = state.withLock({ $0.products[id] }) else { throw MarketError.notFound }
-        return product
+        return try state.withLock { state in
+            if let failure = state.readFailure { throw failure }
+            guard let product = state.products[id] else { throw MarketError.notFound }
+            return product
+        }
     }
 
     func createProduct(_ product: NewProduct, images: [ImageUpload]) async throws -> ProductDetail {
         try state.withLock { state in
             state.creates.append((product, images))
-            if case .error(let error) = state.createFailure { throw error }
+            if let failure = state.createFailure { throw failure }
             let id = state.nextID
             state.nextID += 1
             var detail = Self.product(id: id, name: product.name, price: product.price, imageIDs: Array(1...max(1, images.count)))
@@ -92,7 +102,7 @@ final class ScriptedMarket: MarketAPI {
     func editProduct(id: Int, _ changes: ProductChanges) async throws -> ProductDetail {
         try state.withLock { state in
             state.edits.append((id, changes))
-            if case .error(let error) = state.editFailure { throw error }
+            if let failure = state.editFailure { throw failure }
             guard var product = state.products[id] else { throw MarketError.notFound }
             if let price = changes.price { product.summary.price = price }
             if let name = changes.name { product.summary.name = name }
@@ -109,7 +119,7 @@ final class ScriptedMarket: MarketAPI {
     func deleteProduct(id: Int) async throws -> ProductDetail? {
         try state.withLock { state in
             state.deletes.append(id)
-            if case .error(let error) = state.deleteFailure { throw error }
+            if let failure = state.deleteFailure { throw failure }
             guard let product = state.products.removeValue(forKey: id) else { throw MarketError.notFound }
             return product
         }
