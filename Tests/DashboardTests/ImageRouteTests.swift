@@ -95,34 +95,35 @@ import Testing
     /// Fifty browsers ask for one image nobody has fetched yet: all get it, the market is asked
     /// once. The market holds the image until all fifty wait on the one load, so they overlap.
     @Test func fiftyConcurrentRequests_fetchTheImageOnce() async throws {
-        let market = HeldImageMarket()
-        defer { market.gate.open() }
-        // The held fetch must not reach the read deadline while the fifty requests arrive.
-        let dash = try DashboardHarness(adjust: { $0.readTimeout = .seconds(3600) }) { configuration in
-            try DashboardApp(configuration: configuration, startEmbedded: market.start)
-        }
-        defer { dash.stop() }
-        let path = try await imagePath("/products/4", dash: dash)
-        let (cache, url) = try Self.imageCache(dash, path)
-        let requests = Task {
-            try await withThrowingTaskGroup(of: [UInt8].self) { group in
-                for _ in 0..<50 { group.addTask { try await dash.get(path).body } }
-                var bodies: [[UInt8]] = []
-                for try await body in group { bodies.append(body) }
-                return bodies
+        try await withRecordingMarket { market in
+            let gate = Gate()
+            market.hold("/images/", at: gate)
+            let imageRequests = { market.received.filter { $0.path.hasPrefix("/images/") }.count }
+            // The held fetch must not reach the read deadline while the fifty requests arrive.
+            try await withRecordedDashboard(market, { $0.readTimeout = .seconds(3600) }) { dash in
+                let path = try await imagePath("/products/4", dash: dash)
+                let (cache, url) = try Self.imageCache(dash, path)
+                let requests = Task {
+                    try await withThrowingTaskGroup(of: [UInt8].self) { group in
+                        for _ in 0..<50 { group.addTask { try await dash.get(path).body } }
+                        var bodies: [[UInt8]] = []
+                        for try await body in group { bodies.append(body) }
+                        return bodies
+                    }
+                }
+                // The one load has reached the market, which holds it, and all fifty wait on it.
+                #expect(try await eventually { cache.waiters(for: url) == 50 && imageRequests() == 1 }, "all fifty wait on one load")
+                gate.open()
+                let bodies = try await requests.value
+                #expect(bodies.count == 50)
+                #expect(Set(bodies).count == 1)
+                #expect(bodies.first.map { Array($0.prefix(3)) } == ImageRouteTests.jpeg)
+                #expect(imageRequests() == 1)
+                let health = try JSONSerialization.jsonObject(with: Data(try await dash.get("/healthz").body)) as? [String: Any]
+                let images = health?["image_cache"] as? [String: Any]
+                #expect(images?["upstream_fetches"] as? Int == 1)
             }
         }
-        // The one load has reached the market, which holds it, and all fifty wait on it.
-        #expect(try await eventually { cache.waiters(for: url) == 50 && market.imageRequests == 1 }, "all fifty wait on one load")
-        market.gate.open()
-        let bodies = try await requests.value
-        #expect(bodies.count == 50)
-        #expect(Set(bodies).count == 1)
-        #expect(bodies.first.map { Array($0.prefix(3)) } == ImageRouteTests.jpeg)
-        #expect(market.imageRequests == 1)
-        let health = try JSONSerialization.jsonObject(with: Data(try await dash.get("/healthz").body)) as? [String: Any]
-        let images = health?["image_cache"] as? [String: Any]
-        #expect(images?["upstream_fetches"] as? Int == 1)
     }
 
     /// The dashboard's image cache, reached through its `/images/{key}` route, and the market

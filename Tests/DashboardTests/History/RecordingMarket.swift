@@ -8,10 +8,10 @@ import Testing
 
 /// An independent market for the history tests: the real embedded market (`LocalMarket`,
 /// its own storage in a temp folder, seeded) served on a server of the test's own, each of its
-/// routes wrapped to record every request before the market answers it. The dashboard reaches
-/// it with `--upstream` like any market; the test reads what was sent (`writes`), changes
-/// products behind the dashboard's back (`change`, as the iOS app would) and reads what the
-/// market holds (`product`, `imageBytes`).
+/// routes wrapped to record every request before the market answers it, and to hold the
+/// requests a test names at a gate (`hold`). The dashboard reaches it with `--upstream` like any
+/// market; the test reads what was sent (`writes`), changes products behind the dashboard's back
+/// (`change`, as the iOS app would) and reads what the market holds (`product`, `imageBytes`).
 final class RecordingMarket: Sendable {
     struct Received: Sendable {
         var method: String
@@ -26,6 +26,8 @@ final class RecordingMarket: Sendable {
     /// Shared with the route closures, which must not hold the whole market.
     final class RequestLog: Sendable {
         let entries = Mutex<[Received]>([])
+        /// Requests whose path starts so wait at the gate once recorded.
+        let holds = Mutex<[(pathPrefix: String, gate: Gate)]>([])
     }
 
     private let log = RequestLog()
@@ -42,6 +44,8 @@ final class RecordingMarket: Sendable {
             let handler = route.handler
             router.add(route.method, route.pattern, maxBodySize: route.maxBodySize) { request in
                 log.entries.withLock { $0.append(Received(method: request.method.rawValue, path: request.path, body: request.body)) }
+                let gate = log.holds.withLock { holds in holds.first { request.path.hasPrefix($0.pathPrefix) }?.gate }
+                if let gate { await gate.wait() }
                 return try await handler.handle(request)
             }
         }
@@ -54,7 +58,13 @@ final class RecordingMarket: Sendable {
         market.setBaseURL(baseURL)
     }
 
+    /// Requests whose path starts with `pathPrefix` (`/images/`) wait at `gate` once recorded.
+    func hold(_ pathPrefix: String, at gate: Gate) {
+        log.holds.withLock { $0.append((pathPrefix, gate)) }
+    }
+
     func stop() {
+        for hold in log.holds.withLock({ $0 }) { hold.gate.open() }
         server.shutdown()
         try? FileManager.default.removeItem(at: folder)
     }
