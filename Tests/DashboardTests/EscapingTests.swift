@@ -41,51 +41,56 @@ import Testing
         Case(path: "/products?q=script", status: 200, escaped: [script]),
     ])
     func pages_carryNoMarkupFromData(_ page: Case) async throws {
-        let dash = try SharedDashboard.get()
-        let response = try await dash.get(page.path)
-        #expect(response.status == page.status)
-        expectNoInjectedMarkup(response, page.path)
-        for name in page.escaped {
-            #expect(response.text.contains(name), "\(name) on \(page.path)")
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get(page.path)
+            #expect(response.status == page.status)
+            expectNoInjectedMarkup(response, page.path)
+            for name in page.escaped {
+                #expect(response.text.contains(name), "\(name) on \(page.path)")
+            }
         }
     }
 
     @Test func list_showsTheHTMLNamesAsText() async throws {
-        let dash = try SharedDashboard.get()
-        let response = try await dash.get("/products?page=3")
-        #expect(response.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
-        #expect(response.text.contains("&quot;quotes&quot; &amp; &lt;b&gt;bold&lt;/b&gt;"))
-        #expect(HTMLScan.text(response.productBlock(6)).contains("<script>alert(1)</script>"))
-        #expect(HTMLScan.tags("img", in: response.productBlock(9)).first?["alt"] == "\"quotes\" & <b>bold</b>")
-        #expect(HTMLScan.text(response.productBlock(9)).contains("Tom & Jerry's <Shop>"))
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get("/products?page=3")
+            #expect(response.text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+            #expect(response.text.contains("&quot;quotes&quot; &amp; &lt;b&gt;bold&lt;/b&gt;"))
+            #expect(HTMLScan.text(response.productBlock(6)).contains("<script>alert(1)</script>"))
+            #expect(HTMLScan.tags("img", in: response.productBlock(9)).first?["alt"] == "\"quotes\" & <b>bold</b>")
+            #expect(HTMLScan.text(response.productBlock(9)).contains("Tom & Jerry's <Shop>"))
+        }
     }
 
     @Test func detail_showsNameDescriptionAndVendorAsText() async throws {
-        let dash = try SharedDashboard.get()
-        let response = try await dash.get("/products/9")
-        #expect(response.text.contains("<title>&quot;quotes&quot; &amp; &lt;b&gt;bold&lt;/b&gt; · Open Market</title>"))
-        let text = HTMLScan.text(response.text)
-        #expect(text.contains("Quotes, ampersands & <tags> in the name: \"escape me\" if you can."))
-        #expect(text.contains("Sold by Tom & Jerry's <Shop>"))
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get("/products/9")
+            #expect(response.text.contains("<title>&quot;quotes&quot; &amp; &lt;b&gt;bold&lt;/b&gt; · Open Market</title>"))
+            let text = HTMLScan.text(response.text)
+            #expect(text.contains("Quotes, ampersands & <tags> in the name: \"escape me\" if you can."))
+            #expect(text.contains("Sold by Tom & Jerry's <Shop>"))
+        }
     }
 
     /// The person's own search text comes back escaped in the heading, the title, the search
     /// box and every link.
     @Test func searchText_isEscapedEverywhereItComesBack() async throws {
-        let dash = try SharedDashboard.get()
-        let evil = "\"><script>alert(3)</script>"
-        let encoded = evil.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        let response = try await dash.get("/products?view=grid&q=" + encoded)
-        #expect(response.status == 200)
-        expectNoInjectedMarkup(response, "search")
-        #expect(HTMLScan.tags("input", in: response.text).first { $0["name"] == "q" }?["value"] == evil)
-        #expect(HTMLScan.text(HTMLScan.block(in: response.text, from: "<h1>", to: "</h1>")).contains(evil))
+        try await withDashboard(.shared) { dash in
+            let evil = "\"><script>alert(3)</script>"
+            let encoded = evil.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let response = try await dash.get("/products?view=grid&q=" + encoded)
+            #expect(response.status == 200)
+            expectNoInjectedMarkup(response, "search")
+            #expect(HTMLScan.tags("input", in: response.text).first { $0["name"] == "q" }?["value"] == evil)
+            #expect(HTMLScan.text(HTMLScan.block(in: response.text, from: "<h1>", to: "</h1>")).contains(evil))
+        }
     }
 
     @Test func markupInAProductAddress_isNotEchoed() async throws {
-        let dash = try SharedDashboard.get()
-        let response = try await dash.get("/products/%3Cscript%3E")
-        #expect(response.status == 404)
-        expectNoInjectedMarkup(response, "404")
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get("/products/%3Cscript%3E")
+            #expect(response.status == 404)
+            expectNoInjectedMarkup(response, "404")
+        }
     }
 }

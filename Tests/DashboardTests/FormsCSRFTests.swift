@@ -78,7 +78,7 @@ import Testing
 
     @Test func editAndDelete_refuseCrossSiteAndBadTokens() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/7/edit")
             var crossSite = session.browserHeaders

@@ -45,7 +45,7 @@ import Testing
 
     @Test func edit_sendsOnlyTheFieldsThatChanged() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/7/edit")
             let saved = try await session.postURLEncoded("/products/7/edit", editFields(price: "6000", thumbnail: "2"))
@@ -66,7 +66,7 @@ import Testing
         // The double-submit key includes the product id: without it the second product would
         // be answered "updated" from the first one's outcome and nothing would be sent.
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7), ScriptedMarket.product(id: 8)])
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/7/edit")
             #expect(try await session.postURLEncoded("/products/7/edit", editFields(price: "6000")).status == 303)
@@ -81,7 +81,7 @@ import Testing
 
     @Test func edit_invalidValues_are422WithTheFormRefilled() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/7/edit")
             let response = try await session.postURLEncoded("/products/7/edit", editFields(price: "100", thumbnail: "99"))
@@ -96,7 +96,7 @@ import Testing
     @Test func edit_refusedByTheMarket_isExplainedOnTheForm() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
         market.state.withLock { $0.editFailure = .unauthorized }
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/7/edit")
             let response = try await session.postURLEncoded("/products/7/edit", editFields(price: "9000"))
@@ -111,7 +111,7 @@ import Testing
         other.summary.vendorID = 15
         other.vendor = Vendor(id: 15, name: "red123")
         let market = ScriptedMarket(products: [other])
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             let edit = try await session.open("/products/8/edit")
             #expect(edit.status == 403)
@@ -158,7 +158,7 @@ import Testing
     @Test func delete_refusedByTheMarket_isExplainedOnTheConfirmationPage() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
         market.state.withLock { $0.deleteFailure = .unauthorized }
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/7/delete")
             let response = try await session.postURLEncoded("/products/7/delete", [])

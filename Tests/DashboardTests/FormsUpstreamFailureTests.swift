@@ -10,7 +10,7 @@ import Testing
     @Test func upstream500_is502WithTheFormRefilledAndImagesKept_thenSucceedsWithoutRepicking() async throws {
         let market = ScriptedMarket()
         market.state.withLock { $0.createFailure = .rejected(status: 500, message: "database on fire") }
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
             let image = TestFile.jpeg("pot.jpg", size: 3000, fill: 31)
@@ -39,7 +39,7 @@ import Testing
     @Test func upstreamSaysInputIsInvalid_is422WithItsMessage() async throws {
         let market = ScriptedMarket()
         market.state.withLock { $0.createFailure = .rejected(status: 400, message: "name is already taken") }
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
             let response = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")])
@@ -52,7 +52,7 @@ import Testing
     @Test func upstreamRefusesTheCredentials_is403AndExplained() async throws {
         let market = ScriptedMarket()
         market.state.withLock { $0.createFailure = .unauthorized }
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
             let response = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")])
@@ -65,7 +65,7 @@ import Testing
     @Test func timeout_saysTheOutcomeIsUnknown_linksToTheList_andAResubmitSendsNothing() async throws {
         let market = ScriptedMarket()
         market.state.withLock { $0.createFailure = .timeout }
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
             let response = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")])

@@ -6,20 +6,21 @@ import Testing
 /// `/healthz` for monitors, and the security headers every page carries.
 @Suite struct HealthAndHeaderTests {
     @Test func health_reportsStatusUpstreamAndImageCache() async throws {
-        let dash = try SharedDashboard.get()
-        let response = try await dash.get("/healthz")
-        #expect(response.status == 200)
-        #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
-        #expect(response.header("Cache-Control") == "no-store")
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
-        #expect(json["status"] as? String == "ok")
-        let upstream = try #require(json["upstream"] as? [String: Any])
-        #expect(upstream["reachable"] as? Bool == true)
-        let images = try #require(json["image_cache"] as? [String: Any])
-        for key in ["memory", "disk", "hits", "misses", "hit_rate"] {
-            #expect(images[key] != nil, "image_cache.\(key)")
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get("/healthz")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
+            #expect(response.header("Cache-Control") == "no-store")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+            #expect(json["status"] as? String == "ok")
+            let upstream = try #require(json["upstream"] as? [String: Any])
+            #expect(upstream["reachable"] as? Bool == true)
+            let images = try #require(json["image_cache"] as? [String: Any])
+            for key in ["memory", "disk", "hits", "misses", "hit_rate"] {
+                #expect(images[key] != nil, "image_cache.\(key)")
+            }
+            #expect((images["memory"] as? [String: Any])?["capacity_bytes"] as? Int == 32 * 1024 * 1024)
         }
-        #expect((images["memory"] as? [String: Any])?["capacity_bytes"] as? Int == 32 * 1024 * 1024)
     }
 
     /// Monitors read `vendor.id` as null while the own vendor is unknown: the key is there.
@@ -50,23 +51,25 @@ import Testing
 
     @Test(arguments: ["/products", "/products?view=grid&page=2", "/products/1", "/products/99999", "/products/abc", "/nowhere"])
     func pages_carryTheSecurityHeaders(_ path: String) async throws {
-        let dash = try SharedDashboard.get()
-        let response = try await dash.get(path)
-        #expect(response.header("X-Content-Type-Options") == "nosniff")
-        let csp = try #require(response.header("Content-Security-Policy"))
-        #expect(csp.contains("default-src 'self'"))
-        #expect(!csp.contains("unsafe-inline"))
-        #expect(response.header("Referrer-Policy") != nil)
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get(path)
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+            let csp = try #require(response.header("Content-Security-Policy"))
+            #expect(csp.contains("default-src 'self'"))
+            #expect(!csp.contains("unsafe-inline"))
+            #expect(response.header("Referrer-Policy") != nil)
+        }
     }
 
     /// The vendor credentials stay on the server.
     @Test(arguments: ["/products", "/products/1", "/healthz", "/products/99999"])
     func noPage_revealsTheVendorCredentials(_ path: String) async throws {
-        let dash = try SharedDashboard.get()
-        let response = try await dash.get(path)
-        for vendor in LocalMarket.vendors {
-            #expect(!response.text.contains(vendor.secret))
-            #expect(!response.text.contains(vendor.identifier))
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get(path)
+            for vendor in LocalMarket.vendors {
+                #expect(!response.text.contains(vendor.secret))
+                #expect(!response.text.contains(vendor.identifier))
+            }
         }
     }
 }

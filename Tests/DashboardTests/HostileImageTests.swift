@@ -33,8 +33,10 @@ struct HostileImageTests {
             }
         }
         defer { upstream.stop() }
-        try await withDashboard({ configuration in
-            configuration.marketURL = URL(string: upstream.baseURL)
+        try await withDashboard(.hostile(upstream), adjust: { configuration in
+            // Started as with `--upstream URL` alone: no credentials.
+            configuration.identifier = nil
+            configuration.secret = nil
         }) { dash in
             #expect(try await dash.get("/products").status == 200)
             let placeholder = try [UInt8](Data(contentsOf: DashboardHarness.checkout.appendingPathComponent("Public/images/placeholder.png")))

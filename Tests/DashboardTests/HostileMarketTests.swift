@@ -46,30 +46,17 @@ struct HostileMarketTests {
         return answers
     }
 
-    static func withHostileDashboard(
-        _ respond: @escaping @Sendable (HostileMarket.Received) -> HostileMarket.Answer,
-        _ body: (DashboardHarness, HostileMarket) async throws -> Void
-    ) async throws {
-        let upstream = try HostileMarket(respond)
-        defer { upstream.stop() }
-        try await withDashboard({ configuration in
-            configuration.marketURL = URL(string: upstream.baseURL)
-            configuration.identifier = "7184295e-4aa2-11ed-a200-81a344d1e7cb"
-            configuration.secret = "s3cr3t"
-        }) { dash in
-            try await body(dash, upstream)
-        }
-    }
-
     static func search(of request: HostileMarket.Received) -> String {
         URLComponents(string: request.target)?.queryItems?.first { $0.name == "search_value" }?.value ?? ""
     }
 
     @Test func extremeNumbersInListAnswers_renderAPageOrAnErrorPage_andTheDashboardKeepsServing() async throws {
         let answers = Dictionary(Self.extremeAnswers.map { ($0.search, $0.json) }, uniquingKeysWith: { a, _ in a })
-        try await Self.withHostileDashboard({ request in
+        let upstream = try HostileMarket { request in
             HostileMarket.json(answers[Self.search(of: request)] ?? Self.list(items: []))
-        }) { dash, _ in
+        }
+        defer { upstream.stop() }
+        try await withDashboard(.hostile(upstream)) { dash in
             for (search, _) in Self.extremeAnswers {
                 let page = try await dash.get("/products?q=\(search)")
                 #expect(page.status == 200 || page.status == 502, "q=\(search): \(page.status)")
@@ -95,27 +82,14 @@ struct HostileMarketTests {
             "images":[{"id":\(Int.max),"url":"http://127.0.0.1:1/a.png"},{"id":\(Int.min),"url":"http://127.0.0.1:1/b.png"}],\
             "vendors":{"id":\(Int.max),"name":"v"}}
             """
-        try await Self.withHostileDashboard({ _ in HostileMarket.json(detail) }) { dash, _ in
+        let upstream = try HostileMarket { _ in HostileMarket.json(detail) }
+        defer { upstream.stop() }
+        try await withDashboard(.hostile(upstream)) { dash in
             let page = try await dash.get("/products/7")
             #expect(page.status == 200)
             #expect(page.text.contains("Edge teapot"))
             #expect(page.text.contains("USD 9,223,372,036,854,775,807.00"))
         }
-    }
-
-    /// A dashboard over a `MarketClient` of its own configuration (a small cap, short deadlines)
-    /// talking to `upstream`.
-    static func withClient(
-        _ upstream: HostileMarket, _ configure: (inout MarketClient.Configuration) -> Void,
-        _ body: (DashboardHarness) async throws -> Void
-    ) async throws {
-        var configuration = MarketClient.Configuration(
-            baseURL: try #require(URL(string: upstream.baseURL)),
-            credentials: MarketCredentials(identifier: "7184295e-4aa2-11ed-a200-81a344d1e7cb", secret: "s3cr3t"))
-        configure(&configuration)
-        let harness = try DashboardHarness(api: MarketClient(configuration: configuration), ownVendorID: nil)
-        defer { harness.stop() }
-        try await body(harness)
     }
 
     @Test func aListLargerThanTheCap_isAnErrorPage_andTheDashboardKeepsServing() async throws {
@@ -128,10 +102,10 @@ struct HostileMarketTests {
             }
         }
         defer { upstream.stop() }
-        try await Self.withClient(upstream, {
+        try await withDashboard(.hostile(upstream, client: {
             $0.maxAnswerBytes = 256 * 1024
             $0.requestTimeout = .seconds(60)
-        }) { dash in
+        })) { dash in
             for search in ["endless", "announced"] {
                 let page = try await dash.get("/products?q=\(search)")
                 #expect(page.status == 502)
@@ -150,10 +124,10 @@ struct HostileMarketTests {
             + [UInt8](repeating: UInt8(ascii: " "), count: 60)
         let upstream = try HostileMarket { _ in .drip(answer, interval: .milliseconds(100)) }
         defer { upstream.stop() }
-        try await Self.withClient(upstream, {
+        try await withDashboard(.hostile(upstream, client: {
             $0.requestTimeout = .seconds(1)
             $0.retry = RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(10))
-        }) { dash in
+        })) { dash in
             let page = try await dash.get("/products")
             #expect(page.status == 504)
             #expect(HTMLScan.hrefs(in: page.text).contains("/products"))
@@ -162,7 +136,9 @@ struct HostileMarketTests {
     }
 
     @Test func aRequestTargetStartingWithTwoSlashes_getsARetryLinkOnThisServer() async throws {
-        try await Self.withHostileDashboard({ _ in HostileMarket.json("not json") }) { dash, _ in
+        let upstream = try HostileMarket { _ in HostileMarket.json("not json") }
+        defer { upstream.stop() }
+        try await withDashboard(.hostile(upstream)) { dash in
             let page = try await dash.get("//products?x=1")
             #expect(page.status == 502)
             let hrefs = HTMLScan.hrefs(in: page.text)
@@ -174,7 +150,7 @@ struct HostileMarketTests {
     @Test func healthz_showsTheUpstreamWithoutUserInfoOrQuery() async throws {
         let upstream = try HostileMarket { _ in HostileMarket.json("\"OK\"") }
         defer { upstream.stop() }
-        try await withDashboard({ configuration in
+        try await withDashboard(.hostile(upstream), adjust: { configuration in
             configuration.marketURL = URL(string: "http://admin:hunter2@127.0.0.1:\(upstream.port)/base?token=t0ps3cret#frag")
         }) { dash in
             let health = try await dash.get("/healthz")

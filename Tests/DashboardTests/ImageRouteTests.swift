@@ -11,34 +11,37 @@ import Testing
 
     @Test(arguments: ["/products", "/products?view=grid&per_page=50", "/products/10", "/products/6"])
     func everyImage_hasSizeAndAlt(_ path: String) async throws {
-        let dash = try SharedDashboard.get()
-        let images = HTMLScan.tags("img", in: try await dash.get(path).text)
-        #expect(!images.isEmpty)
-        for image in images {
-            #expect(Int(image["width"] ?? "") ?? 0 > 0, "\(image)")
-            #expect(Int(image["height"] ?? "") ?? 0 > 0, "\(image)")
-            #expect(image["alt"] != nil, "\(image)")
+        try await withDashboard(.shared) { dash in
+            let images = HTMLScan.tags("img", in: try await dash.get(path).text)
+            #expect(!images.isEmpty)
+            for image in images {
+                #expect(Int(image["width"] ?? "") ?? 0 > 0, "\(image)")
+                #expect(Int(image["height"] ?? "") ?? 0 > 0, "\(image)")
+                #expect(image["alt"] != nil, "\(image)")
+            }
+            // Product images name the product; only decorative thumbnail links use alt="".
+            #expect(images.filter { ($0["alt"] ?? "").isEmpty }.allSatisfy { $0["width"] == "64" })
         }
-        // Product images name the product; only decorative thumbnail links use alt="".
-        #expect(images.filter { ($0["alt"] ?? "").isEmpty }.allSatisfy { $0["width"] == "64" })
     }
 
     /// The list shows one product a row and loads only the first eagerly; the grid's first
     /// row holds up to five.
     @Test(arguments: [("/products", 1), ("/products?view=grid", 5)])
     func onlyTheFirstRow_loadsEagerly(_ path: String, eager: Int) async throws {
-        let dash = try SharedDashboard.get()
-        let products = try await dash.get(path).products
-        #expect(products.count == 20)
-        let lazy = products.map { HTMLScan.tags("img", in: $0.block).first?["loading"] }
-        #expect(lazy == Array(repeating: nil, count: eager) + Array(repeating: "lazy", count: 20 - eager))
+        try await withDashboard(.shared) { dash in
+            let products = try await dash.get(path).products
+            #expect(products.count == 20)
+            let lazy = products.map { HTMLScan.tags("img", in: $0.block).first?["loading"] }
+            #expect(lazy == Array(repeating: nil, count: eager) + Array(repeating: "lazy", count: 20 - eager))
+        }
     }
 
     @Test func detail_loadsTheFirstImageEagerlyAndTheRestLazily() async throws {
-        let dash = try SharedDashboard.get()
-        let response = try await dash.get("/products/10")
-        let slides = HTMLScan.blocks(in: response.text, from: "<li id=\"image-", to: "</li>")
-        #expect(slides.map { HTMLScan.tags("img", in: $0).first?["loading"] } == [nil, "lazy", "lazy", "lazy", "lazy"])
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get("/products/10")
+            let slides = HTMLScan.blocks(in: response.text, from: "<li id=\"image-", to: "</li>")
+            #expect(slides.map { HTMLScan.tags("img", in: $0).first?["loading"] } == [nil, "lazy", "lazy", "lazy", "lazy"])
+        }
     }
 
     func imagePath(_ page: String, dash: DashboardHarness) async throws -> String {
@@ -48,48 +51,51 @@ import Testing
 
     @Test(arguments: [("/products/1", ImageRouteTests.jpeg, "image/jpeg"), ("/products/7", ImageRouteTests.png, "image/png")])
     func imageFromAPage_isServedWithStrongETagAndLongCaching(_ page: String, magic: [UInt8], type: String) async throws {
-        let dash = try SharedDashboard.get()
-        let path = try await imagePath(page, dash: dash)
-        let response = try await dash.get(path)
-        #expect(response.status == 200)
-        #expect(Array(response.body.prefix(magic.count)) == magic)
-        #expect(response.header("Content-Type") == type)
-        let etag = try #require(response.header("ETag"))
-        #expect(etag.hasPrefix("\"") && etag.hasSuffix("\"") && etag.count > 2)
-        let cacheControl = response.header("Cache-Control") ?? ""
-        #expect(cacheControl.contains("max-age=31536000"))
-        #expect(!cacheControl.contains("no-store"))
-        // The same bytes the market serves.
-        let direct = try await dash.marketProduct(page == "/products/1" ? 1 : 7)
-        let original = ((direct["images"] as? [[String: Any]])?.first?["url"] as? String).flatMap(URL.init(string:))
-        let fromMarket = try await HTTPTestClient.get(dash.marketPort, original?.path ?? "/")
-        #expect(fromMarket.body == response.body)
+        try await withDashboard(.shared) { dash in
+            let path = try await imagePath(page, dash: dash)
+            let response = try await dash.get(path)
+            #expect(response.status == 200)
+            #expect(Array(response.body.prefix(magic.count)) == magic)
+            #expect(response.header("Content-Type") == type)
+            let etag = try #require(response.header("ETag"))
+            #expect(etag.hasPrefix("\"") && etag.hasSuffix("\"") && etag.count > 2)
+            let cacheControl = response.header("Cache-Control") ?? ""
+            #expect(cacheControl.contains("max-age=31536000"))
+            #expect(!cacheControl.contains("no-store"))
+            // The same bytes the market serves.
+            let direct = try await dash.marketProduct(page == "/products/1" ? 1 : 7)
+            let original = ((direct["images"] as? [[String: Any]])?.first?["url"] as? String).flatMap(URL.init(string:))
+            let fromMarket = try await HTTPTestClient.get(dash.marketPort, original?.path ?? "/")
+            #expect(fromMarket.body == response.body)
+        }
     }
 
     @Test func ifNoneMatch_givesNotModifiedWithoutBody() async throws {
-        let dash = try SharedDashboard.get()
-        let path = try await imagePath("/products/3", dash: dash)
-        let first = try await dash.get(path)
-        let etag = try #require(first.header("ETag"))
-        let again = try await dash.get(path, headers: ["If-None-Match": etag])
-        #expect(again.status == 304)
-        #expect(again.body.isEmpty)
-        #expect(again.header("ETag") == etag)
-        let other = try await dash.get(path, headers: ["If-None-Match": "\"something-else\""])
-        #expect(other.status == 200)
-        #expect(other.body == first.body)
+        try await withDashboard(.shared) { dash in
+            let path = try await imagePath("/products/3", dash: dash)
+            let first = try await dash.get(path)
+            let etag = try #require(first.header("ETag"))
+            let again = try await dash.get(path, headers: ["If-None-Match": etag])
+            #expect(again.status == 304)
+            #expect(again.body.isEmpty)
+            #expect(again.header("ETag") == etag)
+            let other = try await dash.get(path, headers: ["If-None-Match": "\"something-else\""])
+            #expect(other.status == 200)
+            #expect(other.body == first.body)
+        }
     }
 
     @Test func head_answersLikeGetWithoutTheBody() async throws {
-        let dash = try SharedDashboard.get()
-        let path = try await imagePath("/products/5", dash: dash)
-        let get = try await dash.get(path)
-        let head = try await dash.head(path)
-        #expect(head.status == 200)
-        #expect(head.body.isEmpty)
-        #expect(head.header("Content-Type") == get.header("Content-Type"))
-        #expect(head.header("ETag") == get.header("ETag"))
-        #expect(head.header("Content-Length") == String(get.body.count))
+        try await withDashboard(.shared) { dash in
+            let path = try await imagePath("/products/5", dash: dash)
+            let get = try await dash.get(path)
+            let head = try await dash.head(path)
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+            #expect(head.header("Content-Type") == get.header("Content-Type"))
+            #expect(head.header("ETag") == get.header("ETag"))
+            #expect(head.header("Content-Length") == String(get.body.count))
+        }
     }
 
     /// Fifty browsers ask for one image nobody has fetched yet: all get it, the market is asked
@@ -100,7 +106,7 @@ import Testing
             market.hold("/images/", at: gate)
             let imageRequests = { market.received.filter { $0.path.hasPrefix("/images/") }.count }
             // The held fetch must not reach the read deadline while the fifty requests arrive.
-            try await withRecordedDashboard(market, { $0.readTimeout = .seconds(3600) }) { dash in
+            try await withDashboard(.recording(market), adjust: { $0.readTimeout = .seconds(3600) }) { dash in
                 let path = try await imagePath("/products/4", dash: dash)
                 let (cache, url) = try Self.imageCache(dash, path)
                 let requests = Task {
@@ -142,9 +148,10 @@ import Testing
         "/images/not-a-key", "/images/..%2F..%2Fetc%2Fpasswd", "/images/",
     ])
     func unknownKey_isNotFound(_ path: String) async throws {
-        let dash = try SharedDashboard.get()
-        let response = try await dash.get(path)
-        #expect(response.status == 404)
-        #expect(!(response.header("Content-Type") ?? "").hasPrefix("image/"))
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get(path)
+            #expect(response.status == 404)
+            #expect(!(response.header("Content-Type") ?? "").hasPrefix("image/"))
+        }
     }
 }

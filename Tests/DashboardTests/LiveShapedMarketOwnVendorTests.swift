@@ -25,7 +25,7 @@ import Testing
 
     @Test func withVendorID_editAndDeleteAreExactlyOnOwnProducts_andOthersAre403() async throws {
         try await withLiveShapedMarket { market in
-            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
                 for product in LiveShapedData.products {
                     let page = try await harness.get("/products/\(product.id)")
                     #expect(page.status == 200)
@@ -54,10 +54,8 @@ import Testing
     }
 
     @Test func withoutVendorID_itIsLearnedFromTheFirstRegistration_andKeptAcrossARestart() async throws {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("field-vendor-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: data) }
         try await withLiveShapedMarket { market in
-            try await withLiveShapedDashboard(market, dataDirectory: data) { harness in
+            try await withDashboard(.liveShaped(market)) { harness in
                 let unknown = try await vendor(harness)
                 #expect(unknown == (nil, "unknown"))
                 let before = try await harness.get("/products/201")
@@ -75,27 +73,27 @@ import Testing
                 #expect(editAndDeleteLinks(after, 201) == (true, true))
                 #expect(!after.text.contains("--vendor-id"))
                 #expect(editAndDeleteLinks(try await harness.get("/products/203"), 203) == (false, false))
-            }
-            let kept = try String(contentsOf: data.appendingPathComponent("own-vendor.json"), encoding: .utf8)
-            #expect(!kept.contains(LiveShapedMarket.identifier) && !kept.contains(LiveShapedMarket.secret))
 
-            try await withLiveShapedDashboard(market, dataDirectory: data) { harness in
+                let data = harness.app.configuration.dataDirectory
+                let kept = try String(contentsOf: data.appendingPathComponent("own-vendor.json"), encoding: .utf8)
+                #expect(!kept.contains(LiveShapedMarket.identifier) && !kept.contains(LiveShapedMarket.secret))
+
+                try harness.restart()
                 let health = try await vendor(harness)
                 #expect(health == (LiveShapedData.ownVendorID, "learned"))
                 #expect(editAndDeleteLinks(try await harness.get("/products/201"), 201) == (true, true))
                 #expect(try await harness.get("/products/203/edit").status == 403)
-            }
-            // Another identifier on the same data directory is another vendor: nothing carried over.
-            try await withLiveShapedDashboard(market, dataDirectory: data, { $0.identifier = "0b6c2d1e-0000-4000-8000-000000000000" }) { harness in
-                let health = try await vendor(harness)
-                #expect(health == (nil, "unknown"))
+
+                // Another identifier on the same data directory is another vendor: nothing carried over.
+                try harness.restart { $0.identifier = "0b6c2d1e-0000-4000-8000-000000000000" }
+                #expect(try await vendor(harness) == (nil, "unknown"))
             }
         }
     }
 
     @Test func whileUnknown_editRoutesWork_andTheMarketsRefusalIsExplained() async throws {
         try await withLiveShapedMarket { market in
-            try await withLiveShapedDashboard(market) { harness in
+            try await withDashboard(.liveShaped(market)) { harness in
                 var session = FormSession(port: harness.port)
                 let form = try await session.open("/products/203/edit")
                 #expect(form.status == 200)

@@ -16,7 +16,7 @@ import Testing
 
     @Test func changingOnlyTheStock_ofAProductWithA2CharacterDescriptionAndPrice0_sendsOnlyStockAndSecret() async throws {
         try await withLiveShapedMarket { market in
-            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
                 var session = FormSession(port: harness.port)
                 let form = try await session.open("/products/201/edit")
                 #expect(form.status == 200)
@@ -44,7 +44,7 @@ import Testing
     /// (the mobile app) and left alone here is not sent back over the newer value.
     @Test func aFieldChangedElsewhereMeanwhile_andLeftAloneHere_isNotOverwritten() async throws {
         try await withLiveShapedMarket { market in
-            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
                 var session = FormSession(port: harness.port)
                 let form = try await session.open("/products/201/edit")
                 market.store.state.withLock { $0.products[201]?.stock = 7 }
@@ -59,7 +59,7 @@ import Testing
 
     @Test func aChangedField_isStillCheckedByTheRules_andNothingIsSent() async throws {
         try await withLiveShapedMarket { market in
-            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
                 var session = FormSession(port: harness.port)
                 let form = try await session.open("/products/201/edit")
                 let fields = replacing(replacing(shownFields(form), "description", with: "맛있는 간식"), "price", with: "0")
@@ -76,7 +76,7 @@ import Testing
             // The market answers the write 2.5 s late: past a 1 s read deadline, within the write
             // deadline (the reads in between answer at once, with room on a loaded machine).
             market.store.state.withLock { $0.writeDelay = .milliseconds(2500) }
-            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID, { (configuration: inout DashboardConfiguration) in
+            try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), adjust: { (configuration: inout DashboardConfiguration) in
                 configuration.readTimeout = .seconds(1)
                 configuration.writeTimeout = .seconds(30)
             }) { harness in
@@ -95,7 +95,7 @@ import Testing
     @Test func aWritePastTheWriteDeadline_saysTheOutcomeIsUnknown_andHowToCheck() async throws {
         try await withLiveShapedMarket { market in
             market.store.state.withLock { $0.writeGate = Gate() }
-            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID, { (configuration: inout DashboardConfiguration) in
+            try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), adjust: { (configuration: inout DashboardConfiguration) in
                 configuration.writeTimeout = .milliseconds(500)
             }) { harness in
                 var session = FormSession(port: harness.port)
@@ -112,7 +112,7 @@ import Testing
     /// (twelve pairs of servers at once would load a 2-core machine for nothing).
     @Test func deleteThroughTheConfirmPage_succeedsForEveryAnswerForm() async throws {
         try await withLiveShapedMarket { market in
-            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
                 let product = try #require(LiveShapedData.products.first { $0.id == 201 })
                 let token = Data("201|3c4b5a69-7887-96a5-b4c3-d2e1f00f1e2d".utf8).base64EncodedString()
                 for archived in LiveShapedMarket.ArchivedForm.allCases {
@@ -143,7 +143,7 @@ import Testing
 
     @Test func liveShapedProducts_showTheirPricesNamesAndExtensionlessImages() async throws {
         try await withLiveShapedMarket { market in
-            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
                 let list = try await harness.get("/products")
                 #expect(list.status == 200)
                 #expect(list.productIDs == [205, 204, 203, 202, 201])

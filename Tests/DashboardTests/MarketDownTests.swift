@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func cachedList_isServedWithANotice_afterTheMarketStops() async throws {
-        try await withDashboard(Self.neverFresh) { dash in
+        try await withDashboard(adjust: Self.neverFresh) { dash in
             let path = "/products?view=grid&page=2"
             let before = try await dash.get(path)
             #expect(before.status == 200)
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func cachedDetail_isServedWithANotice_afterTheMarketStops() async throws {
-        try await withDashboard(Self.neverFresh) { dash in
+        try await withDashboard(adjust: Self.neverFresh) { dash in
             let before = try await dash.get("/products/4")
             #expect(before.status == 200)
             dash.stopMarket()
@@ -61,38 +61,34 @@ import Testing
     func cachedPage_saysTheMarketIsSlow_whileARefreshHangs(_ path: String) async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7), ScriptedMarket.product(id: 8, name: "Second Teapot")])
         let gate = Gate()
-        let dash = try DashboardHarness(
-            adjust: {
-                $0.jsonFreshFor = .zero
-                $0.jsonRefreshSlowAfter = .nanoseconds(1)
-            },
-            makeApp: { try DashboardApp(configuration: $0, api: market, ownVendorID: ScriptedMarket.vendorID) })
-        defer {
+        try await withDashboard(.scripted(market), adjust: {
+            $0.jsonFreshFor = .zero
+            $0.jsonRefreshSlowAfter = .nanoseconds(1)
+        }) { dash in
+            defer { gate.open() }
+            let before = try await dash.get(path)
+            #expect(before.status == 200 && notice(before).isEmpty)
+
+            market.holdReads(at: gate)
+            // This load starts the refresh that hangs: nothing to say yet.
+            let starting = try await dash.get(path)
+            #expect(starting.status == 200 && notice(starting).isEmpty)
+            // The next one finds it still running past the threshold.
+            let slow = try await dash.get(path)
+            #expect(slow.status == 200)
+            #expect(notice(slow) == "Showing data from a moment ago; the market is slow to answer.")
+            #expect(HTMLScan.text(slow.text).contains("Scripted Teapot"))
+
             gate.open()
-            dash.stop()
+            await dash.app.gateway.waitForRefreshes()
+            let recovered = try await dash.get(path)
+            #expect(recovered.status == 200 && notice(recovered).isEmpty)
         }
-        let before = try await dash.get(path)
-        #expect(before.status == 200 && notice(before).isEmpty)
-
-        market.holdReads(at: gate)
-        // This load starts the refresh that hangs: nothing to say yet.
-        let starting = try await dash.get(path)
-        #expect(starting.status == 200 && notice(starting).isEmpty)
-        // The next one finds it still running past the threshold.
-        let slow = try await dash.get(path)
-        #expect(slow.status == 200)
-        #expect(notice(slow) == "Showing data from a moment ago; the market is slow to answer.")
-        #expect(HTMLScan.text(slow.text).contains("Scripted Teapot"))
-
-        gate.open()
-        await dash.app.gateway.waitForRefreshes()
-        let recovered = try await dash.get(path)
-        #expect(recovered.status == 200 && notice(recovered).isEmpty)
     }
 
     @Test(arguments: ["/products?view=grid&page=2&per_page=10", "/products/7?view=grid&page=3"])
     func uncachedPage_givesAnErrorPageWithARetryLink(_ path: String) async throws {
-        try await withDashboard(Self.neverFresh) { dash in
+        try await withDashboard(adjust: Self.neverFresh) { dash in
             _ = try await dash.get("/products")  // something else is cached; this page is not
             dash.stopMarket()
             let response = try await dash.get(path)
@@ -111,7 +107,7 @@ import Testing
     }
 
     @Test func cachedImage_isStillServed_unknownOnesGetThePlaceholder() async throws {
-        try await withDashboard(Self.neverFresh) { dash in
+        try await withDashboard(adjust: Self.neverFresh) { dash in
             let page = try await dash.get("/products/10")
             let sources = HTMLScan.blocks(in: page.text, from: "<li id=\"image-", to: "</li>")
                 .compactMap { HTMLScan.tags("img", in: $0).first?["src"] }

@@ -82,7 +82,7 @@ import Testing
     @Test(arguments: pageCases.indices)
     func theListAndAProduct_answerAsTheTableSays(_ index: Int) async throws {
         let (error, status, retry) = Self.pageCases[index]
-        try await withDashboard(api: ScriptedMarket(readFailure: error)) { harness in
+        try await withDashboard(.scripted(ScriptedMarket(readFailure: error))) { harness in
             for path in ["/products?view=grid", "/products/7"] {
                 let page = try await harness.get(path)
                 #expect(page.status == status, "\(path): \(error)")
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func aProductTheMarketDoesNotHave_is404WithoutRetry() async throws {
-        try await withDashboard(api: ScriptedMarket(readFailure: .notFound)) { harness in
+        try await withDashboard(.scripted(ScriptedMarket(readFailure: .notFound))) { harness in
             let page = try await harness.get("/products/7")
             #expect(page.status == 404)
             #expect(page.text.contains("Product 7 does not exist, or it was deleted."))
@@ -106,7 +106,7 @@ import Testing
         let (error, status) = Self.formCases[index]
         let market = ScriptedMarket()
         market.state.withLock { $0.createFailure = error }
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
             let response = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")])

@@ -42,46 +42,50 @@ import Testing
 
     @Test(arguments: cases)
     func listPage_showsPriceSaleAndStock(_ expected: Expected) async throws {
-        let dash = try SharedDashboard.get()
-        let block = try await dash.get("/products?per_page=100").productBlock(expected.id)
-        #expect(!block.isEmpty)
-        check(block, expected)
-        #expect(block.contains("is-sold-out") == (expected.stock == "Sold out"))
+        try await withDashboard(.shared) { dash in
+            let block = try await dash.get("/products?per_page=100").productBlock(expected.id)
+            #expect(!block.isEmpty)
+            check(block, expected)
+            #expect(block.contains("is-sold-out") == (expected.stock == "Sold out"))
+        }
     }
 
     @Test(arguments: cases)
     func detailPage_showsPriceSaleAndStock(_ expected: Expected) async throws {
-        let dash = try SharedDashboard.get()
-        let response = try await dash.get("/products/\(expected.id)")
-        #expect(response.status == 200)
-        check(HTMLScan.block(in: response.text, from: "<div class=\"facts\">", to: "<div class=\"description\">"), expected)
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get("/products/\(expected.id)")
+            #expect(response.status == 200)
+            check(HTMLScan.block(in: response.text, from: "<div class=\"facts\">", to: "<div class=\"description\">"), expected)
+        }
     }
 
     @Test func theSixtyMillionPrice_reallyArrivesAsAnExponent() async throws {
-        let dash = try SharedDashboard.get()
-        let raw = try await HTTPTestClient.get(dash.marketPort, "/api/products/14")
-        #expect(raw.text.contains("\"price\":6.0E7"))
+        try await withDashboard(.shared) { dash in
+            let raw = try await HTTPTestClient.get(dash.marketPort, "/api/products/14")
+            #expect(raw.text.contains("\"price\":6.0E7"))
+        }
     }
 
     /// Every product on the list shows exactly one current price with its currency and either
     /// a stock count, "Only N left" or "Sold out", matching the market's stock.
     @Test func everyProduct_showsOneCurrencyPriceAndItsStock() async throws {
-        let dash = try SharedDashboard.get()
-        let response = try await dash.get("/products?per_page=100")
-        let market = try await dash.marketJSON("/api/products?page_no=1&items_per_page=100")
-        let stocks = Dictionary(
-            (market["pages"] as? [[String: Any]] ?? []).compactMap { p in (p["id"] as? Int).map { ($0, p["stock"] as? Int ?? -1) } },
-            uniquingKeysWith: { a, _ in a })
-        #expect(response.products.count == 60)
-        for product in response.products {
-            let current = HTMLScan.text(HTMLScan.block(in: product.block, from: "<span class=\"current-price\">", to: "</span>"))
-            #expect(current.hasPrefix("KRW ") || current.hasPrefix("USD "), "\(product.id): \(current)")
-            if current.hasPrefix("USD ") { #expect(current.contains("."), "\(product.id): \(current)") }
-            let stock = HTMLScan.text(HTMLScan.block(in: product.block, from: "<p class=\"stock\">", to: "</p>"))
-            let expectedStock = stocks[product.id] ?? -1
-            // 1 to 5 left (the default --low-stock) reads as the apps' low-stock mark.
-            let expected = expectedStock == 0 ? "Sold out" : expectedStock <= 5 ? "Only \(expectedStock) left" : "Stock: \(expectedStock)"
-            #expect(stock == expected, "\(product.id)")
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get("/products?per_page=100")
+            let market = try await dash.marketJSON("/api/products?page_no=1&items_per_page=100")
+            let stocks = Dictionary(
+                (market["pages"] as? [[String: Any]] ?? []).compactMap { p in (p["id"] as? Int).map { ($0, p["stock"] as? Int ?? -1) } },
+                uniquingKeysWith: { a, _ in a })
+            #expect(response.products.count == 60)
+            for product in response.products {
+                let current = HTMLScan.text(HTMLScan.block(in: product.block, from: "<span class=\"current-price\">", to: "</span>"))
+                #expect(current.hasPrefix("KRW ") || current.hasPrefix("USD "), "\(product.id): \(current)")
+                if current.hasPrefix("USD ") { #expect(current.contains("."), "\(product.id): \(current)") }
+                let stock = HTMLScan.text(HTMLScan.block(in: product.block, from: "<p class=\"stock\">", to: "</p>"))
+                let expectedStock = stocks[product.id] ?? -1
+                // 1 to 5 left (the default --low-stock) reads as the apps' low-stock mark.
+                let expected = expectedStock == 0 ? "Sold out" : expectedStock <= 5 ? "Only \(expectedStock) left" : "Stock: \(expectedStock)"
+                #expect(stock == expected, "\(product.id)")
+            }
         }
     }
 }

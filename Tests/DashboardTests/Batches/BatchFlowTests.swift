@@ -48,7 +48,7 @@ import Testing
     @Test func aTenPercentCut_isPreviewedWithoutSending_thenAppliedAsOnePatchOfPriceEach() async throws {
         try await withLiveShapedMarket { market in
             Self.stock(market)
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
                 var session = FormSession(port: harness.port)
                 let batch = try await Self.previewCut(harness, &session)
                 let preview = try await session.get("/batches/\(batch)")
@@ -97,7 +97,7 @@ import Testing
         try await withLiveShapedMarket { market in
             Self.stock(market)
             market.store.state.withLock { $0.refusedEdits = [211] }
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
                 var session = FormSession(port: harness.port)
                 _ = try await session.open("/products?mine=1")
                 let posted = try await BatchTesting.bulk(
@@ -129,7 +129,7 @@ import Testing
         try await withLiveShapedMarket { market in
             Self.stock(market)
             market.store.state.withLock { $0.failWritesAfter = 2 }
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
                 var session = FormSession(port: harness.port)
                 _ = try await session.open("/products?mine=1")
                 let posted = try await BatchTesting.bulk(
@@ -153,7 +153,7 @@ import Testing
     @Test func idsOfOtherVendorsAndUnknownIds_areRefusedInThePreview() async throws {
         try await withLiveShapedMarket { market in
             Self.stock(market)
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
                 var session = FormSession(port: harness.port)
                 _ = try await session.open("/products?mine=1")
                 let posted = try await BatchTesting.bulk(
@@ -178,7 +178,7 @@ import Testing
     @Test func theListsBulkForm_carriesOneTokenForEveryReader() async throws {
         try await withLiveShapedMarket { market in
             Self.stock(market)
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
                 let first = try await HTTPTestClient.get(harness.port, "/products")
                 let second = try await HTTPTestClient.get(harness.port, "/products", headers: ["Cookie": "om_csrf=0123456789abcdef0123456789abcdef"])
                 let form = { (page: TestResponse) in String(HTMLScan.block(in: page.text, from: "<form id=\"bulk\"", to: "</form>")) }
@@ -220,7 +220,7 @@ import Testing
     @Test func theSnapshotListsBulkForm_carriesTheListToken() async throws {
         try await withLiveShapedMarket { market in
             Self.stock(market)
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
                 let plain = try await HTTPTestClient.get(harness.port, "/products")
                 let mine = try await HTTPTestClient.get(harness.port, "/products?mine=1")
                 #expect(mine.status == 200)
@@ -241,7 +241,7 @@ import Testing
     @Test func undo_previewsTheReverse_andAppliesIt() async throws {
         try await withLiveShapedMarket { market in
             Self.stock(market)
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
+            try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
                 var session = FormSession(port: harness.port)
                 _ = try await session.open("/products?mine=1")
                 let posted = try await BatchTesting.bulk(session, [("ids", "210"), ("action", "price_set"), ("value", "7000")])

@@ -29,7 +29,7 @@ import Testing
     /// The Korean export (Korean header names) imported back as it is: every row unchanged,
     /// nothing to apply, and the market's own columns named as ignored in Korean.
     @Test func theKoreanExportImportedBack_showsNoChange() async throws {
-        try await withCatalogDashboard { harness in
+        try await withDashboard { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/import?lang=ko")
             session.cookie += "; om_lang=ko"
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func theExportEditedAndImported_changesExactlyTheEditedCells_andRegistersTheNewRows() async throws {
-        try await withCatalogDashboard { harness in
+        try await withDashboard { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/import")
             let export = try await harness.fetch("/products.csv?mine=1")
@@ -119,64 +119,67 @@ import Testing
         ("huge-cell", Array(("name\n" + String(repeating: "x", count: 1024 * 1024) + "\n").utf8), "longer than"),
     ] as [(String, [UInt8], String)])
     func whatIsNotACSVOfOurs_is422WithTheReason_andMakesNoBatch(label: String, bytes: [UInt8], reason: String) async throws {
-        let harness = try SharedDashboard.get()
-        var session = FormSession(port: harness.port)
-        _ = try await session.open("/products/import")
-        let before = try harness.app.batchRunner.store.recent(limit: 1000).count
-        let answer = try await Self.post(session, csv: bytes, path: "/products/import?lang=en")
-        #expect(answer.status == 422, "\(label)")
-        #expect(answer.text.contains(reason), "\(label): \(HTMLScan.text(answer.text).prefix(300))")
-        #expect(try harness.app.batchRunner.store.recent(limit: 1000).count == before)
-        // The form again, ready for another file.
-        #expect(HTMLScan.tags("input", in: answer.text).contains { $0["name"] == "csv" && $0["type"] == "file" })
+        try await withDashboard(.shared) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/import")
+            let before = try harness.app.batchRunner.store.recent(limit: 1000).count
+            let answer = try await Self.post(session, csv: bytes, path: "/products/import?lang=en")
+            #expect(answer.status == 422, "\(label)")
+            #expect(answer.text.contains(reason), "\(label): \(HTMLScan.text(answer.text).prefix(300))")
+            #expect(try harness.app.batchRunner.store.recent(limit: 1000).count == before)
+            // The form again, ready for another file.
+            #expect(HTMLScan.tags("input", in: answer.text).contains { $0["name"] == "csv" && $0["type"] == "file" })
+        }
     }
 
     @Test func tooManyRows_andACSVOver5MB_are413_withTheLimitInWords() async throws {
-        let harness = try SharedDashboard.get()
-        var session = FormSession(port: harness.port)
-        _ = try await session.open("/products/import")
-        let rows = Array(("id,stock\n" + (1...10_001).map { "\($0),1" }.joined(separator: "\n")).utf8)
-        let many = try await Self.post(session, csv: rows, path: "/products/import?lang=ko")
-        #expect(many.status == 413)
-        #expect(many.text.contains("10,000"))
-        let big = Array("name\n".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 5 * 1024 * 1024 + 10)
-        let large = try await Self.post(session, csv: big, path: "/products/import?lang=en")
-        #expect(large.status == 413)
-        #expect(large.text.contains("larger than 5 MB"))
+        try await withDashboard(.shared) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/import")
+            let rows = Array(("id,stock\n" + (1...10_001).map { "\($0),1" }.joined(separator: "\n")).utf8)
+            let many = try await Self.post(session, csv: rows, path: "/products/import?lang=ko")
+            #expect(many.status == 413)
+            #expect(many.text.contains("10,000"))
+            let big = Array("name\n".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 5 * 1024 * 1024 + 10)
+            let large = try await Self.post(session, csv: big, path: "/products/import?lang=en")
+            #expect(large.status == 413)
+            #expect(large.text.contains("larger than 5 MB"))
+        }
     }
 
     /// Over the route's 64 MB the server answers before reading the body, in the reader's
     /// language, with the limit.
     @Test func aRequestOver64MB_is413BeforeItIsRead() async throws {
-        let harness = try SharedDashboard.get()
-        let head = "POST /products/import HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ko\r\n"
-            + "Content-Type: \(BrowserFormBody.contentType)\r\nContent-Length: \(65 * 1024 * 1024)\r\nConnection: close\r\n\r\n"
-        let port = harness.port
-        let answer = await withCheckedContinuation { (done: CheckedContinuation<[UInt8], Never>) in
-            // Blocking socket calls, on a thread of their own.
-            Thread.detachNewThread {
-                var bytes: [UInt8] = []
-                if let fd = try? LoopbackSocket.connect(port: port, receiveTimeoutSeconds: 60) {
-                    if (try? LoopbackSocket.sendAll(fd, Array(head.utf8))) != nil {
-                        var buffer = [UInt8](repeating: 0, count: 65536)
-                        while true {
-                            let count = recv(fd, &buffer, buffer.count, 0)
-                            if count <= 0 { break }
-                            bytes += buffer[0..<count]
+        try await withDashboard(.shared) { harness in
+            let head = "POST /products/import HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ko\r\n"
+                + "Content-Type: \(BrowserFormBody.contentType)\r\nContent-Length: \(65 * 1024 * 1024)\r\nConnection: close\r\n\r\n"
+            let port = harness.port
+            let answer = await withCheckedContinuation { (done: CheckedContinuation<[UInt8], Never>) in
+                // Blocking socket calls, on a thread of their own.
+                Thread.detachNewThread {
+                    var bytes: [UInt8] = []
+                    if let fd = try? LoopbackSocket.connect(port: port, receiveTimeoutSeconds: 60) {
+                        if (try? LoopbackSocket.sendAll(fd, Array(head.utf8))) != nil {
+                            var buffer = [UInt8](repeating: 0, count: 65536)
+                            while true {
+                                let count = recv(fd, &buffer, buffer.count, 0)
+                                if count <= 0 { break }
+                                bytes += buffer[0..<count]
+                            }
                         }
+                        close(fd)
                     }
-                    close(fd)
+                    done.resume(returning: bytes)
                 }
-                done.resume(returning: bytes)
             }
+            let text = String(decoding: answer, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 413"))
+            #expect(text.contains("64MB"))
         }
-        let text = String(decoding: answer, as: UTF8.self)
-        #expect(text.hasPrefix("HTTP/1.1 413"))
-        #expect(text.contains("64MB"))
     }
 
     @Test func hostileCells_arePreviewedAsText() async throws {
-        try await withCatalogDashboard { harness in
+        try await withDashboard { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/import")
             let csv = "name;description;price;currency;images\r\n"
@@ -194,15 +197,16 @@ import Testing
     }
 
     @Test func aPostWithoutTheFormsToken_is403_andReadsNothing() async throws {
-        let harness = try SharedDashboard.get()
-        var session = FormSession(port: harness.port)
-        _ = try await session.open("/products/import")
-        session.csrfToken = SecureToken.make()
-        let answer = try await Self.post(session, csv: Array("id,stock\n1,2\n".utf8))
-        #expect(answer.status == 403)
-        let foreign = try await session.post(
-            "/products/import", [], files: [TestFile(field: "csv", filename: "a.csv", contentType: "text/csv", bytes: [])],
-            headers: ["Cookie": session.cookie, "Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"])
-        #expect(foreign.status == 403)
+        try await withDashboard(.shared) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/import")
+            session.csrfToken = SecureToken.make()
+            let answer = try await Self.post(session, csv: Array("id,stock\n1,2\n".utf8))
+            #expect(answer.status == 403)
+            let foreign = try await session.post(
+                "/products/import", [], files: [TestFile(field: "csv", filename: "a.csv", contentType: "text/csv", bytes: [])],
+                headers: ["Cookie": session.cookie, "Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"])
+            #expect(foreign.status == 403)
+        }
     }
 }

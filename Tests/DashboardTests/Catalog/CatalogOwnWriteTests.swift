@@ -35,7 +35,8 @@ import Testing
     }
 
     @Test func anEdit_movesTheProductInASortedList_withoutACount() async throws {
-        try await withCatalogMarket { market, harness in
+        let market = try ListMatrixCatalog.market()
+        try await withDashboard(.liveShaped(market, vendorID: ListMatrixCatalog.ownVendorID)) { harness in
             let byPrice = MatrixQuery(sort: .price, currency: "KRW")
             let before = try await Self.expectList(byPrice, market, harness)
             // An own KRW product from the dearer half: the edit makes it the cheapest paid price
@@ -74,7 +75,8 @@ import Testing
     }
 
     @Test func aRegistration_showsInSortedLists_withoutACount() async throws {
-        try await withCatalogMarket { market, harness in
+        let market = try ListMatrixCatalog.market()
+        try await withDashboard(.liveShaped(market, vendorID: ListMatrixCatalog.ownVendorID)) { harness in
             let byName = MatrixQuery(sort: .name, mine: true)
             let cheapUSD = MatrixQuery(sort: .priceDescending, currency: "USD", maxPrice: "12.34")
             _ = try await Self.expectList(byName, market, harness)
@@ -100,7 +102,8 @@ import Testing
     }
 
     @Test func aDeletion_leavesSortedLists_withoutACount() async throws {
-        try await withCatalogMarket { market, harness in
+        let market = try ListMatrixCatalog.market()
+        try await withDashboard(.liveShaped(market, vendorID: ListMatrixCatalog.ownVendorID)) { harness in
             let byStock = MatrixQuery(sort: .stockDescending, mine: true)
             let before = try await Self.expectList(byStock, market, harness)
             let target = try #require(before.ids.dropFirst(3).first)

@@ -35,9 +35,3 @@ func metrics(in html: some StringProtocol) -> [String: String] {
     }
     return found
 }
-
-/// A fresh dashboard whose catalog pages wait for the count however long it takes: the
-/// count's end is what they wait for, not a clock (the default 8 s could pass on a busy machine).
-func withCatalogDashboard<T: Sendable>(_ body: (DashboardHarness) async throws -> T) async throws -> T {
-    try await withDashboard({ $0.catalog.waitLimit = .seconds(600) }, body)
-}

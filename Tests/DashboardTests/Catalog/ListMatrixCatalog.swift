@@ -62,6 +62,15 @@ struct MatrixProduct: Sendable, Equatable {
 /// capitals, many of them equal so that ties are broken by id. Made from a fixed seed.
 enum ListMatrixCatalog {
     static let ownVendorID = LiveShapedData.ownVendorID
+    /// The `--low-stock` of the shared catalog dashboard; not the default (5), so a list that
+    /// ignored the option would show it.
+    static let lowStock = 7
+
+    /// A live-shaped market holding the catalog.
+    static func market() throws -> LiveShapedMarket {
+        try LiveShapedMarket(products: products.map(\.field))
+    }
+
     static let vendorNames: [Int: String] = [ownVendorID: LiveShapedData.ownVendorName, 15: "red123", 28: "OmarketTeam"]
 
     static let names = [

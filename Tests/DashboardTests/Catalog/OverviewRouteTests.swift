@@ -58,34 +58,33 @@ struct OverviewRouteTests {
     }
 
     @Test func isLinkedFromTheHeader() async throws {
-        let harness = try SharedDashboard.get()
-        let page = try await harness.get("/products")
-        #expect(HTMLScan.hrefs(in: HTMLScan.block(in: page.text, from: "<header", to: "</header>")).contains("/overview"))
+        try await withDashboard(.shared) { harness in
+            let page = try await harness.get("/products")
+            #expect(HTMLScan.hrefs(in: HTMLScan.block(in: page.text, from: "<header", to: "</header>")).contains("/overview"))
+        }
     }
 
     @Test func withoutAnOwnVendor_saysHowToSetIt() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 1)])
-        let harness = try DashboardHarness(api: market, ownVendorID: nil)
-        defer { harness.stop() }
-        _ = try await harness.get("/overview")
-        await harness.app.catalog.crawlEnded()
-        let page = try await harness.get("/overview")
-        #expect(metrics(in: page.text)["products"] == "1")
-        #expect(page.text.contains("--vendor-id"))
+        try await withDashboard(.scripted(market, ownVendorID: nil)) { harness in
+            _ = try await harness.get("/overview")
+            await harness.app.catalog.crawlEnded()
+            let page = try await harness.get("/overview")
+            #expect(metrics(in: page.text)["products"] == "1")
+            #expect(page.text.contains("--vendor-id"))
+        }
     }
 
     @Test func marketDownOnTheFirstCount_isA502WithRetry() async throws {
         let market = ScriptedMarket(readFailure: .unreachable)
         // No second try before the page is read again, however slow the machine.
-        let harness = try DashboardHarness(
-            adjust: { $0.catalog.retryAfterFailure = .seconds(3600) },
-            makeApp: { try DashboardApp(configuration: $0, api: market, ownVendorID: ScriptedMarket.vendorID) })
-        defer { harness.stop() }
-        _ = try await harness.get("/overview")
-        await harness.app.catalog.crawlEnded()
-        let page = try await harness.get("/overview")
-        #expect(page.status == 502)
-        #expect(page.text.contains("the market could not be reached"))
-        #expect(HTMLScan.hrefs(in: page.text).contains("/overview"))
+        try await withDashboard(.scripted(market), adjust: { $0.catalog.retryAfterFailure = .seconds(3600) }) { harness in
+            _ = try await harness.get("/overview")
+            await harness.app.catalog.crawlEnded()
+            let page = try await harness.get("/overview")
+            #expect(page.status == 502)
+            #expect(page.text.contains("the market could not be reached"))
+            #expect(HTMLScan.hrefs(in: page.text).contains("/overview"))
+        }
     }
 }

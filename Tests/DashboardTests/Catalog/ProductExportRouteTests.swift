@@ -19,7 +19,7 @@ struct ProductExportRouteTests {
     }
 
     @Test func everyProduct_oneRowEach_withBOMHeaderAndAttachmentName() async throws {
-        try await withCatalogDashboard { harness in
+        try await withDashboard { harness in
             let csv = try await harness.fetch("/products.csv")
             #expect(csv.status == 200)
             #expect(csv.headers["Content-Type"] as? String == "text/csv; charset=utf-8")
@@ -35,7 +35,7 @@ struct ProductExportRouteTests {
     /// A Korean reader's export has the Korean header row (asked with `?lang=ko`, or by the
     /// cookie that remembers it); the rows and the file's ASCII name are the same.
     @Test func inKorean_theHeaderRowIsKorean() async throws {
-        try await withCatalogDashboard { harness in
+        try await withDashboard { harness in
             let english = try await harness.fetch("/products.csv")
             let korean = try await harness.fetch("/products.csv?lang=ko")
             #expect(korean.headers["Content-Language"] as? String == "ko")
@@ -54,7 +54,7 @@ struct ProductExportRouteTests {
     }
 
     @Test func isStreamedInChunks() async throws {
-        try await withCatalogDashboard { harness in
+        try await withDashboard { harness in
             let raw = try await harness.get("/products.csv")
             #expect(raw.header("Transfer-Encoding") == "chunked")
             #expect(raw.header("Content-Length") == nil)
@@ -62,7 +62,7 @@ struct ProductExportRouteTests {
     }
 
     @Test func search_andMine_filterLikeTheList() async throws {
-        try await withCatalogDashboard { harness in
+        try await withDashboard { harness in
             let searched = try await harness.fetch("/products.csv?q=kettle")
             let matches = try await harness.marketCatalog(search: "kettle")
             #expect(!matches.isEmpty)
@@ -78,35 +78,34 @@ struct ProductExportRouteTests {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 1), ScriptedMarket.product(id: 2)])
         let gate = Gate()
         market.holdReads(at: gate)
-        let harness = try DashboardHarness(
-            adjust: { $0.catalog.waitLimit = .zero },
-            makeApp: { try DashboardApp(configuration: $0, api: market, ownVendorID: ScriptedMarket.vendorID) })
-        defer { harness.stop() }
-        defer { gate.open() }
-        let waiting = try await harness.get("/products.csv")
-        #expect(waiting.status == 503)
-        #expect(waiting.header("Retry-After") == "5")
-        #expect(waiting.text.contains("Still counting products"))
+        try await withDashboard(.scripted(market), adjust: { $0.catalog.waitLimit = .zero }) { harness in
+            defer { gate.open() }
+            let waiting = try await harness.get("/products.csv")
+            #expect(waiting.status == 503)
+            #expect(waiting.header("Retry-After") == "5")
+            #expect(waiting.text.contains("Still counting products"))
 
-        gate.open()
-        await harness.app.catalog.crawlEnded()
-        let ready = try await harness.fetch("/products.csv")
-        #expect(ready.status == 200)
-        #expect(Self.ids(ready.body) == [2, 1])
+            gate.open()
+            await harness.app.catalog.crawlEnded()
+            let ready = try await harness.fetch("/products.csv")
+            #expect(ready.status == 200)
+            #expect(Self.ids(ready.body) == [2, 1])
+        }
     }
 
     @Test func mineWithoutAnOwnVendor_is409_sayingHowToSetIt() async throws {
-        let harness = try DashboardHarness(api: ScriptedMarket(), ownVendorID: nil)
-        defer { harness.stop() }
-        let response = try await harness.get("/products.csv?mine=1")
-        #expect(response.status == 409)
-        #expect(response.text.contains("--vendor-id"))
+        try await withDashboard(.scripted(ScriptedMarket(), ownVendorID: nil)) { harness in
+            let response = try await harness.get("/products.csv?mine=1")
+            #expect(response.status == 409)
+            #expect(response.text.contains("--vendor-id"))
+        }
     }
 
     @Test func theListLinksToTheExportOfWhatItShows() async throws {
-        let harness = try SharedDashboard.get()
-        let page = try await harness.get("/products?q=kettle&view=grid")
-        let link = try #require(HTMLScan.tags("a", in: page.text).first { $0["class"] == "download-csv" })
-        #expect(link["href"] == "/products.csv?q=kettle")
+        try await withDashboard(.shared) { harness in
+            let page = try await harness.get("/products?q=kettle&view=grid")
+            let link = try #require(HTMLScan.tags("a", in: page.text).first { $0["class"] == "download-csv" })
+            #expect(link["href"] == "/products.csv?q=kettle")
+        }
     }
 }

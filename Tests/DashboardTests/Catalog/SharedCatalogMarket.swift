@@ -5,67 +5,6 @@ import Testing
 @testable import Dashboard
 @testable import DashboardEngine
 
-/// A test market holding `ListMatrixCatalog` and a dashboard over it (`--upstream`, the own
-/// vendor known, `--low-stock 7`), for the sort and filter tests that only read: started on
-/// first use, left running until the test process exits.
-enum SharedCatalogMarket {
-    struct Pair: Sendable {
-        let market: LiveShapedMarket
-        let harness: DashboardHarness
-    }
-
-    /// Not the default (5): a list that ignored `--low-stock` would show it.
-    static let lowStock = 7
-
-    private static let started: Result<Pair, any Error> = {
-        let result = Result { () throws -> Pair in
-            let market = try LiveShapedMarket(products: ListMatrixCatalog.products.map(\.field))
-            let harness = try DashboardHarness { configuration in
-                configuration.marketURL = market.baseURL
-                configuration.identifier = LiveShapedMarket.identifier
-                configuration.secret = LiveShapedMarket.secret
-                configuration.vendorID = ListMatrixCatalog.ownVendorID
-                configuration.lowStockThreshold = lowStock
-                // The pages wait for the count however long it takes on a busy machine, and the
-                // market's answers may be slow there: no deadline under test here.
-                configuration.readTimeout = .seconds(600)
-                configuration.catalog.waitLimit = .seconds(600)
-            }
-            return Pair(market: market, harness: harness)
-        }
-        atexit {
-            if case .success(let pair) = SharedCatalogMarket.started {
-                try? FileManager.default.removeItem(at: pair.harness.root)
-            }
-        }
-        return result
-    }()
-
-    static func get() throws -> Pair {
-        try started.get()
-    }
-}
-
-/// A market and dashboard of their own for a test that writes or needs its own options.
-func withCatalogMarket<T: Sendable>(
-    _ products: [MatrixProduct] = ListMatrixCatalog.products, vendorID: Int? = ListMatrixCatalog.ownVendorID,
-    adjust: (inout DashboardConfiguration) -> Void = { _ in },
-    _ body: (LiveShapedMarket, DashboardHarness) async throws -> T
-) async throws -> T {
-    let market = try LiveShapedMarket(products: products.map(\.field))
-    let outcome = await Result {
-        try await withLiveShapedDashboard(market, vendorID: vendorID, { configuration in
-            configuration.readTimeout = .seconds(600)
-            configuration.catalog.waitLimit = .seconds(600)
-            adjust(&configuration)
-        }) { harness in
-            try await body(market, harness)
-        }
-    }
-    await offTheTaskPool { market.stop() }
-    return try outcome.get()
-}
-
 /// What a list shows over all its pages.
 struct WalkedList: Sendable {
     var ids: [Int] = []

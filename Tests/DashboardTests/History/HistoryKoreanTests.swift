@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func historyTrashUndoAndRestore_inKorean() async throws {
-        try await withDashboard({ $0.trash.byteBudget = 100 }) { harness in
+        try await withDashboard(adjust: { $0.trash.byteBudget = 100 }) { harness in
             try await KoreanPagesTests.rewriteInKorean(harness)
             var flow = HistoryFlow(harness)
             let korean = [("name", "한국어 주전자"), ("description", "한국어로만 쓴 시험용 설명입니다.")]

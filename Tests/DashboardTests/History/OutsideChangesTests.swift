@@ -115,7 +115,7 @@ import Testing
 
     @Test func aChangeMadeOnTheMarket_isOutsideAfterTheNextCount_andTheDashboardsOwnIsNot() async throws {
         try await withRecordingMarket { market in
-            try await withRecordedDashboard(market) { harness in
+            try await withDashboard(.recording(market)) { harness in
                 var flow = HistoryFlow(harness)
                 let own = try await flow.register(name: "Counted Kettle")
                 let catalog = harness.app.catalog
@@ -149,7 +149,7 @@ import Testing
 
     @Test func anEditAnsweredTooLate_isConfirmedByTheNextCount() async throws {
         try await withLiveShapedMarket { market in
-            try await withLiveShapedDashboard(market, vendorID: LiveShapedData.ownVendorID, {
+            try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), adjust: {
                 $0.writeTimeout = .milliseconds(500)
                 $0.jsonFreshFor = .zero
             }) { harness in

@@ -145,26 +145,6 @@ struct BrowserMultipart {
     }
 }
 
-/// A dashboard over `market` as a person would start it (`--upstream`, `--identifier`,
-/// `--secret`, `--vendor-id`), always stopped afterwards.
-func withRecordedDashboard<T: Sendable>(
-    _ market: RecordingMarket, dataDirectory: URL? = nil, _ adjust: (inout DashboardConfiguration) -> Void = { _ in },
-    _ body: (DashboardHarness) async throws -> T
-) async throws -> T {
-    let harness = try DashboardHarness { configuration in
-        configuration.marketURL = market.baseURL
-        configuration.identifier = RecordingMarket.vendor.identifier
-        configuration.secret = RecordingMarket.vendor.secret
-        configuration.vendorID = RecordingMarket.vendor.id
-        configuration.jsonFreshFor = .zero
-        if let dataDirectory { configuration.dataDirectory = dataDirectory }
-        adjust(&configuration)
-    }
-    let outcome = await Result { try await body(harness) }
-    await offTheTaskPool { harness.stop() }
-    return try outcome.get()
-}
-
 /// Runs `body` with a fresh recording market and always stops it.
 func withRecordingMarket<T: Sendable>(_ body: (RecordingMarket) async throws -> T) async throws -> T {
     let market = try RecordingMarket()

@@ -14,7 +14,7 @@ import Testing
 
     @Test func aDeletedProduct_restoredFromTheBin_hasTheSameFieldsAndImageBytes() async throws {
         try await withRecordingMarket { market in
-            try await withRecordedDashboard(market) { harness in
+            try await withDashboard(.recording(market)) { harness in
                 var flow = HistoryFlow(harness)
                 let id = try await flow.register(name: "Restorable Teapot", pictures: [.jpeg("t1.jpg", size: 3000, fill: 61), .png("t2.png", size: 2500, fill: 62)])
                 _ = try await flow.edit(id, name: "Restorable Teapot", [("price", "9900"), ("discounted_price", "900"), ("stock", "4")])
@@ -65,7 +65,7 @@ import Testing
     @Test func aRestoreWhosePicturesAreGone_offersTheRegisterFormFilledIn() async throws {
         try await withRecordingMarket { market in
             // A budget smaller than one product's pictures: its images go at once.
-            try await withRecordedDashboard(market, { $0.trash.byteBudget = 100 }) { harness in
+            try await withDashboard(.recording(market), adjust: { $0.trash.byteBudget = 100 }) { harness in
                 var flow = HistoryFlow(harness)
                 let id = try await flow.register(name: "Pictureless Pot")
                 _ = try await flow.delete(id)
@@ -99,7 +99,7 @@ import Testing
 
     @Test func forget_removesTheItemForGood() async throws {
         try await withRecordingMarket { market in
-            try await withRecordedDashboard(market) { harness in
+            try await withDashboard(.recording(market)) { harness in
                 var flow = HistoryFlow(harness)
                 let id = try await flow.register(name: "Forgettable Cup")
                 _ = try await flow.delete(id)
@@ -126,7 +126,7 @@ import Testing
     @Test func aDeleteWhosePicturesCannotBeKept_isRefused_andTheProductStays() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
         market.state.withLock { $0.imagesDown = true }
-        try await withDashboard(api: market) { harness in
+        try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/7/delete")
             let response = try await session.postURLEncoded("/products/7/delete", [])

@@ -143,7 +143,7 @@ import Testing
     // MARK: Pages
 
     @Test func everyBrowsingRoute_isKorean() async throws {
-        try await withDashboard({ $0.timeZone = Self.seoul }) { dash in
+        try await withDashboard(adjust: { $0.timeZone = Self.seoul }) { dash in
             try await Self.rewriteInKorean(dash)
             #expect(Self.properNouns.isDisjoint(with: Self.englishWords), "a vendor's name is made of UI words")
             _ = try await dash.get("/overview")
@@ -212,7 +212,7 @@ import Testing
     /// shown as they came, quoted and marked.
     @Test func marketFailuresOnAForm_areKorean() async throws {
         let market = ScriptedMarket()
-        try await withDashboard(api: market) { dash in
+        try await withDashboard(.scripted(market)) { dash in
             let cases: [(MarketError, Int)] = [
                 (.rejected(status: 400, message: "name is already taken"), 422),
                 (.rejected(status: 500, message: "database on fire"), 502),
@@ -236,122 +236,124 @@ import Testing
     /// Reads that fail at the market (504), the first count that fails (502), a page that
     /// waits for it (503) and "My products" before the vendor is known (409).
     @Test func catalogAndReadFailures_areKorean() async throws {
-        let slow = try DashboardHarness(api: ScriptedMarket(readFailure: .timeout))
-        defer { slow.stop() }
-        expectKorean(try await slow.get("/products/7", headers: Self.korean), "504", status: 504)
+        try await withDashboard(.scripted(ScriptedMarket(readFailure: .timeout))) { slow in
+            expectKorean(try await slow.get("/products/7", headers: Self.korean), "504", status: 504)
+        }
 
-        let failing = try DashboardHarness(
-            adjust: { $0.catalog.retryAfterFailure = .seconds(3600) },
-            makeApp: { try DashboardApp(configuration: $0, api: ScriptedMarket(readFailure: .unreachable), ownVendorID: ScriptedMarket.vendorID) })
-        defer { failing.stop() }
-        _ = try await failing.get("/overview")
-        await failing.app.catalog.crawlEnded()
-        let notCounted = try await failing.get("/overview", headers: Self.korean)
-        expectKorean(notCounted, "overview, count failed", status: 502)
-        #expect(HTMLScan.text(notCounted.text).contains("상품 집계에 실패했습니다(오픈마켓에 연결할 수 없음)."))
+        try await withDashboard(
+            .scripted(ScriptedMarket(readFailure: .unreachable)), adjust: { $0.catalog.retryAfterFailure = .seconds(3600) }
+        ) { failing in
+            _ = try await failing.get("/overview")
+            await failing.app.catalog.crawlEnded()
+            let notCounted = try await failing.get("/overview", headers: Self.korean)
+            expectKorean(notCounted, "overview, count failed", status: 502)
+            #expect(HTMLScan.text(notCounted.text).contains("상품 집계에 실패했습니다(오픈마켓에 연결할 수 없음)."))
+        }
 
         let market = ScriptedMarket(products: [Self.koreanProduct(id: 1), Self.koreanProduct(id: 2)])
         let gate = Gate()
         market.holdReads(at: gate)
-        let waiting = try DashboardHarness(
-            adjust: { $0.catalog.waitLimit = .zero },
-            makeApp: { try DashboardApp(configuration: $0, api: market, ownVendorID: ScriptedMarket.vendorID) })
-        defer {
-            gate.open()
-            waiting.stop()
+        try await withDashboard(.scripted(market), adjust: { $0.catalog.waitLimit = .zero }) { waiting in
+            defer { gate.open() }
+            expectKorean(try await waiting.get("/products.csv?mine=1", headers: Self.korean), "503", status: 503)
         }
-        expectKorean(try await waiting.get("/products.csv?mine=1", headers: Self.korean), "503", status: 503)
 
-        let unknown = try DashboardHarness(api: ScriptedMarket(products: [Self.koreanProduct(id: 1)]), ownVendorID: nil)
-        defer { unknown.stop() }
-        expectKorean(try await unknown.get("/products?mine=1", headers: Self.korean), "409", status: 409)
-        expectKorean(try await unknown.get("/products/1", headers: Self.korean), "detail, vendor unknown", status: 200)
-        _ = try await unknown.get("/overview")
-        await unknown.app.catalog.crawlEnded()
-        expectKorean(try await unknown.get("/overview", headers: Self.korean), "overview, vendor unknown", status: 200)
+        try await withDashboard(.scripted(ScriptedMarket(products: [Self.koreanProduct(id: 1)]), ownVendorID: nil)) { unknown in
+            expectKorean(try await unknown.get("/products?mine=1", headers: Self.korean), "409", status: 409)
+            expectKorean(try await unknown.get("/products/1", headers: Self.korean), "detail, vendor unknown", status: 200)
+            _ = try await unknown.get("/overview")
+            await unknown.app.catalog.crawlEnded()
+            expectKorean(try await unknown.get("/overview", headers: Self.korean), "overview, vendor unknown", status: 200)
+        }
     }
 
     /// The scans are not blind: they find English and misfit particles where there are some.
     @Test func theScans_findWhatTheyLookFor() async throws {
-        let dash = try SharedDashboard.get()
-        let english = try await dash.get("/products")
-        #expect(Self.englishUIWords(english.text, allowed: []).contains("showing"))
-        #expect(Self.englishUIWords(#"<p data-shrunk="Made smaller:">가</p>"#, allowed: []).contains("smaller"))
-        #expect(Self.englishUIWords(#"<p>“the market is down”(마켓 원문)</p>"#, allowed: []).isEmpty)
-        #expect(Self.englishUIWords(#"<p>the market is down</p>"#, allowed: []).contains("market"))
-        #expect(KoreanText.misfitParticles(Self.readable("<p>상품 삭제을 거절했습니다.</p>")) == ["삭제을"])
+        try await withDashboard(.shared) { dash in
+            let english = try await dash.get("/products")
+            #expect(Self.englishUIWords(english.text, allowed: []).contains("showing"))
+            #expect(Self.englishUIWords(#"<p data-shrunk="Made smaller:">가</p>"#, allowed: []).contains("smaller"))
+            #expect(Self.englishUIWords(#"<p>“the market is down”(마켓 원문)</p>"#, allowed: []).isEmpty)
+            #expect(Self.englishUIWords(#"<p>the market is down</p>"#, allowed: []).contains("market"))
+            #expect(KoreanText.misfitParticles(Self.readable("<p>상품 삭제을 거절했습니다.</p>")) == ["삭제을"])
+        }
     }
 
     /// Pages the HTTP server answers by itself speak the reader's language; English readers
     /// keep the server's own words.
     @Test func serverAnsweredPages_inKorean() async throws {
-        let dash = try SharedDashboard.get()
-        let missing = try await dash.get("/nowhere/at/all", headers: Self.korean)
-        #expect(missing.status == 404)
-        expectKorean(missing, "/nowhere/at/all", allowed: [])
-        #expect(HTMLScan.text(missing.text).contains("404 찾을 수 없음"))
-        #expect(HTMLScan.text(missing.text).contains("대시보드로 돌아가기"))
-        #expect(!missing.text.contains("There is nothing at this address"))
+        try await withDashboard(.shared) { dash in
+            let missing = try await dash.get("/nowhere/at/all", headers: Self.korean)
+            #expect(missing.status == 404)
+            expectKorean(missing, "/nowhere/at/all", allowed: [])
+            #expect(HTMLScan.text(missing.text).contains("404 찾을 수 없음"))
+            #expect(HTMLScan.text(missing.text).contains("대시보드로 돌아가기"))
+            #expect(!missing.text.contains("There is nothing at this address"))
 
-        let remembered = try await dash.get("/nowhere?lang=ko")
-        #expect(remembered.text.contains("<html lang=\"ko\">"))
+            let remembered = try await dash.get("/nowhere?lang=ko")
+            #expect(remembered.text.contains("<html lang=\"ko\">"))
 
-        let english = try await dash.get("/nowhere/at/all", headers: ["Accept-Language": "en-US,en;q=0.9"])
-        #expect(english.status == 404)
-        #expect(english.text.contains("<html lang=\"en\">"))
-        #expect(HTMLScan.text(english.text).contains("There is nothing at this address."))
-        #expect(english.header("Content-Language") == "en")
+            let english = try await dash.get("/nowhere/at/all", headers: ["Accept-Language": "en-US,en;q=0.9"])
+            #expect(english.status == 404)
+            #expect(english.text.contains("<html lang=\"en\">"))
+            #expect(HTMLScan.text(english.text).contains("There is nothing at this address."))
+            #expect(english.header("Content-Language") == "en")
+        }
     }
 
     @Test func list_inKorean_pricesStockAndLabels() async throws {
-        let dash = try SharedDashboard.get()
-        let page = try await dash.get("/products", headers: Self.korean)
-        let text = HTMLScan.text(page.text)
-        #expect(text.contains("상품 목록"))
-        #expect(text.contains("원"))
-        #expect(!text.contains("KRW "))
-        #expect(text.contains("재고 ") || text.contains("품절"))
-        #expect(text.contains("전체 ") && text.contains("개 중 1~20"))
-        #expect(page.text.contains("aria-label=\"페이지 이동\""))
-        // The same list in English, right after: the page cache keeps the languages apart.
-        let english = try await dash.get("/products")
-        #expect(english.text.contains("<html lang=\"en\">"))
-        #expect(HTMLScan.text(english.text).contains("Showing 1–20"))
-        #expect(english.header("Content-Language") == "en")
+        try await withDashboard(.shared) { dash in
+            let page = try await dash.get("/products", headers: Self.korean)
+            let text = HTMLScan.text(page.text)
+            #expect(text.contains("상품 목록"))
+            #expect(text.contains("원"))
+            #expect(!text.contains("KRW "))
+            #expect(text.contains("재고 ") || text.contains("품절"))
+            #expect(text.contains("전체 ") && text.contains("개 중 1~20"))
+            #expect(page.text.contains("aria-label=\"페이지 이동\""))
+            // The same list in English, right after: the page cache keeps the languages apart.
+            let english = try await dash.get("/products")
+            #expect(english.text.contains("<html lang=\"en\">"))
+            #expect(HTMLScan.text(english.text).contains("Showing 1–20"))
+            #expect(english.header("Content-Language") == "en")
+        }
     }
 
     @Test func detail_inKorean_datesAsKoreansWriteThem() async throws {
-        let dash = try SharedDashboard.get()
-        let page = try await dash.get("/products/1", headers: Self.korean)
-        #expect(page.text.contains("<time datetime=\"2022-10-01\">2022. 10. 1.</time>"))
-        #expect(HTMLScan.text(page.text).contains("판매자: LocalMarketTeam"))
+        try await withDashboard(.shared) { dash in
+            let page = try await dash.get("/products/1", headers: Self.korean)
+            #expect(page.text.contains("<time datetime=\"2022-10-01\">2022. 10. 1.</time>"))
+            #expect(HTMLScan.text(page.text).contains("판매자: LocalMarketTeam"))
+        }
     }
 
     @Test func langQuery_overridesTheHeader_andIsRemembered() async throws {
-        let dash = try SharedDashboard.get()
-        let english = try await dash.get("/products?lang=en", headers: Self.korean)
-        #expect(english.text.contains("<html lang=\"en\">"))
-        #expect(english.setCookie("om_lang") == "om_lang=en")
+        try await withDashboard(.shared) { dash in
+            let english = try await dash.get("/products?lang=en", headers: Self.korean)
+            #expect(english.text.contains("<html lang=\"en\">"))
+            #expect(english.setCookie("om_lang") == "om_lang=en")
 
-        let chosen = try await dash.get("/products/1?lang=ko")
-        #expect(chosen.text.contains("<html lang=\"ko\">"))
-        let cookie = try #require(chosen.setCookie("om_lang"))
-        let setCookie = chosen.headers.first { $0.value.hasPrefix("om_lang=") }?.value ?? ""
-        #expect(setCookie.contains("SameSite=Lax") && setCookie.contains("Max-Age=31536000"))
-        // Later requests without the parameter, with an English browser: still Korean.
-        let later = try await dash.get("/products", headers: ["Cookie": cookie, "Accept-Language": "en-US,en"])
-        #expect(later.text.contains("<html lang=\"ko\">"))
-        #expect(later.setCookie("om_lang") == nil)
+            let chosen = try await dash.get("/products/1?lang=ko")
+            #expect(chosen.text.contains("<html lang=\"ko\">"))
+            let cookie = try #require(chosen.setCookie("om_lang"))
+            let setCookie = chosen.headers.first { $0.value.hasPrefix("om_lang=") }?.value ?? ""
+            #expect(setCookie.contains("SameSite=Lax") && setCookie.contains("Max-Age=31536000"))
+            // Later requests without the parameter, with an English browser: still Korean.
+            let later = try await dash.get("/products", headers: ["Cookie": cookie, "Accept-Language": "en-US,en"])
+            #expect(later.text.contains("<html lang=\"ko\">"))
+            #expect(later.setCookie("om_lang") == nil)
+        }
     }
 
     @Test func footerSwitch_keepsThePageAndItsParameters() async throws {
-        let dash = try SharedDashboard.get()
-        let page = try await dash.get("/products?view=grid&page=2", headers: Self.korean)
-        let links = HTMLScan.hrefs(in: HTMLScan.block(in: page.text, from: "<nav class=\"language-switch\"", to: "</nav>"))
-        #expect(links == ["/products?view=grid&page=2&lang=en", "/products?view=grid&page=2&lang=ko"])
-        let detail = try await dash.get("/products/3?q=x&lang=ko")
-        let detailLinks = HTMLScan.hrefs(in: HTMLScan.block(in: detail.text, from: "<nav class=\"language-switch\"", to: "</nav>"))
-        #expect(detailLinks == ["/products/3?q=x&lang=en", "/products/3?q=x&lang=ko"])
+        try await withDashboard(.shared) { dash in
+            let page = try await dash.get("/products?view=grid&page=2", headers: Self.korean)
+            let links = HTMLScan.hrefs(in: HTMLScan.block(in: page.text, from: "<nav class=\"language-switch\"", to: "</nav>"))
+            #expect(links == ["/products?view=grid&page=2&lang=en", "/products?view=grid&page=2&lang=ko"])
+            let detail = try await dash.get("/products/3?q=x&lang=ko")
+            let detailLinks = HTMLScan.hrefs(in: HTMLScan.block(in: detail.text, from: "<nav class=\"language-switch\"", to: "</nav>"))
+            #expect(detailLinks == ["/products/3?q=x&lang=en", "/products/3?q=x&lang=ko"])
+        }
     }
 
     @Test func registerForm_422_inKorean() async throws {

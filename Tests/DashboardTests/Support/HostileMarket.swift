@@ -25,6 +25,10 @@ final class HostileMarket: Sendable {
         var headers: [String: String]
     }
 
+    /// The credentials a dashboard over it is started with (any will do: it checks none).
+    static let identifier = "7184295e-4aa2-11ed-a200-81a344d1e7cb"
+    static let secret = "s3cr3t"
+
     let port: Int
     private let listener: Int32
     private let stopped = Atomic<Bool>(false)

@@ -132,17 +132,3 @@ final class ScriptedMarket: MarketAPI {
         return ImageFixtures.jpeg(500, fill: UInt8(truncatingIfNeeded: url.absoluteString.utf8.count))
     }
 }
-
-extension DashboardHarness {
-    /// A dashboard over a `MarketAPI` double instead of the embedded market.
-    convenience init(api: any MarketAPI, ownVendorID: Int? = ScriptedMarket.vendorID) throws {
-        let images: RecycleBin.ImageFetcher? = (api as? ScriptedMarket).map { market in { @Sendable url in try market.image(url) } }
-        try self.init(makeApp: { try DashboardApp(configuration: $0, api: api, ownVendorID: ownVendorID, images: images) })
-    }
-}
-
-func withDashboard<T: Sendable>(api: any MarketAPI, _ body: (DashboardHarness) async throws -> T) async throws -> T {
-    let harness = try DashboardHarness(api: api)
-    defer { harness.stop() }
-    return try await body(harness)
-}

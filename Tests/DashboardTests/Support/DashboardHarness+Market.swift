@@ -1,25 +1,6 @@
 @testable import Dashboard
 import Foundation
-import Glibc
 import HTTPServer
-
-/// One dashboard (over its embedded market) for the suites that only read: started on first
-/// use, left running until the test process exits, when its temp folder is removed.
-enum SharedDashboard {
-    private static let started: Result<DashboardHarness, any Error> = {
-        let result = Result { try DashboardHarness() }
-        atexit {
-            if case .success(let harness) = SharedDashboard.started {
-                try? FileManager.default.removeItem(at: harness.root)
-            }
-        }
-        return result
-    }()
-
-    static func get() throws -> DashboardHarness {
-        try started.get()
-    }
-}
 
 /// The market's own answer, read from its JSON over the socket (not through `MarketClient`,
 /// so the dashboard's client cannot hide its own mistakes from the comparison).
@@ -46,9 +27,5 @@ extension DashboardHarness {
             let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
         else { throw HTTPTestClient.Failure(description: "market answered \(response.status) to \(path)") }
         return object
-    }
-
-    func head(_ path: String, headers: [String: String] = [:]) async throws -> TestResponse {
-        try await HTTPTestClient.request(port, "HEAD", path, headers: headers)
     }
 }
