@@ -29,8 +29,8 @@ struct BatchKillTests {
     static func startDashboard(market: URL, root: URL) async throws -> (ChildProcess, Int) {
         let path = try #require(Built.dashboard?.path)
         let process = try ChildProcess(executable: path, arguments: [
-            "--port", "0", "--upstream", market.absoluteString, "--identifier", LiveShapedMarket.identifier,
-            "--secret", LiveShapedMarket.secret, "--vendor-id", String(LiveShapedData.ownVendorID),
+            "--port", "0", "--upstream", market.absoluteString, "--identifier", ScriptedMarket.identifier,
+            "--secret", ScriptedMarket.secret, "--vendor-id", String(LiveShapedData.ownVendorID),
             "--data-dir", root.appendingPathComponent("data").path, "--cache-dir", root.appendingPathComponent("cache").path,
             "--log-level", "warning",
             "--templates-dir", DashboardHarness.checkout.appendingPathComponent("Templates").path,
@@ -66,11 +66,14 @@ struct BatchKillTests {
     }
 
     @Test(Built.isBuilt) func killedWhileApplying_registersEveryProductOnce() async throws {
-        try await withLiveShapedMarket { market in
-            market.store.state.withLock { $0.writeDelay = .milliseconds(40) }
+        let market = LiveShapedData.market()
+        let server = try market.serve()
+        defer { server.shutdown() }
+        do {
+            market.state.withLock { $0.writeDelay = .milliseconds(40) }
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("batch-kill-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
-            let (first, port) = try await Self.startDashboard(market: market.baseURL, root: root)
+            let (first, port) = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
 
             // 60 new products, each with the one uploaded picture.
             let count = 60
@@ -93,7 +96,7 @@ struct BatchKillTests {
             let doneAtKill = try Self.doneRows(root: root, batch: batch)
             #expect(doneAtKill < count, "the kill came after the batch finished")
 
-            let (second, restarted) = try await Self.startDashboard(market: market.baseURL, root: root)
+            let (second, restarted) = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
             defer { second.signal(SIGTERM) }
             let finishedAll = try await eventually {
                 let counts = (try? await Self.statuses(restarted, batch)) ?? [:]
@@ -110,7 +113,7 @@ struct BatchKillTests {
             }
             #expect(sent.count == count, "\(sent.count) creates sent for \(count) rows (killed with \(doneAtKill) done)")
             #expect(Set(sent).count == sent.count, "a create was sent twice")
-            let names = market.store.state.withLock { state in state.products.values.map(\.name).filter { $0.hasPrefix("Kill test") } }
+            let names = market.state.withLock { state in state.products.values.map(\.name).filter { $0.hasPrefix("Kill test") } }
             #expect(names.count == count && Set(names).count == count)
         }
     }

@@ -85,7 +85,7 @@ import Testing
     /// The market's own list (no order, no filter) keeps its rendered pages: a page asked for
     /// with a value not understood still names it, and the same page without one does not.
     @Test func theNote_belongsToItsRequest_notToTheKeptPage() async throws {
-        try await withDashboard(.liveShaped(try ListMatrixCatalog.market(), vendorID: ListMatrixCatalog.ownVendorID)) { harness in
+        try await withDashboard(.liveShaped(ListMatrixCatalog.market(), vendorID: ListMatrixCatalog.ownVendorID)) { harness in
             for _ in 0..<2 {
                 let plain = try await harness.get("/products?view=grid")
                 let badSort = try await harness.get("/products?view=grid&sort=DROP")
@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test func ownProducts_withoutAKnownVendor_answer409() async throws {
-        try await withDashboard(.liveShaped(try ListMatrixCatalog.market())) { harness in
+        try await withDashboard(.liveShaped(ListMatrixCatalog.market())) { harness in
             for path in ["/products?mine=1&sort=price", "/products?mine=1&stock=low&view=grid", "/products.csv?mine=1&sort=name"] {
                 let page = try await harness.get(path)
                 #expect(page.status == 409, "\(path)")
@@ -147,7 +147,7 @@ import Testing
     }
 
     @Test func aSnapshotOverItsLimit_saysTheResultsArePartial() async throws {
-        try await withDashboard(.liveShaped(try ListMatrixCatalog.market(), vendorID: ListMatrixCatalog.ownVendorID), adjust: { $0.catalog.productLimit = 50 }) { harness in
+        try await withDashboard(.liveShaped(ListMatrixCatalog.market(), vendorID: ListMatrixCatalog.ownVendorID), adjust: { $0.catalog.productLimit = 50 }) { harness in
             let query = MatrixQuery(sort: .price, stock: "in")
             let walked = try await harness.walkList("/products?per_page=100&" + query.queryString())
             let counted = Array(ListMatrixCatalog.products.sorted { $0.id > $1.id }.prefix(50))
@@ -161,7 +161,7 @@ import Testing
     }
 
     @Test func countAgain_needsTheToken_andGoesBackOnlyToAPathHere() async throws {
-        let market = try ListMatrixCatalog.market()
+        let market = ListMatrixCatalog.market()
         try await withDashboard(.liveShaped(market, vendorID: ListMatrixCatalog.ownVendorID)) { harness in
             let list = "/products?sort=stock&stock=in&per_page=50"
             var session = FormSession(port: harness.port)
@@ -213,9 +213,9 @@ import Testing
 
     @Test func duringTheFirstCount_aFilteredListShowsItsProgress_andReloads() async throws {
         let gate = Gate()
-        let market = try ListMatrixCatalog.market()
+        let market = ListMatrixCatalog.market()
         try await withDashboard(.liveShaped(market, vendorID: ListMatrixCatalog.ownVendorID), adjust: { $0.catalog.waitLimit = .zero }) { harness in
-            market.store.state.withLock { $0.listGate = gate }
+            market.state.withLock { $0.listGate = gate }
             let path = "/products?sort=price&stock=in"
             let counting = try await harness.get(path)
             #expect(counting.status == 200)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarketClient
 
 /// One product of the sort and filter tests' catalog, as the test knows it: prices in
 /// hundredths of the currency's unit, so the test's own answers never go through the
@@ -16,28 +17,21 @@ struct MatrixProduct: Sendable, Equatable {
     /// The price paid (the API's `bargain_price`).
     var paidHundredths: Int { priceHundredths - discountHundredths }
 
-    /// The product as the test market serves it (`LiveShapedMarket`).
-    var field: LiveShapedProduct {
-        LiveShapedProduct(
-            id: id, vendorID: vendorID, vendorName: ListMatrixCatalog.vendorNames[vendorID] ?? "", name: name,
-            description: "A product of the sort and filter tests.", currency: currency,
-            price: Self.json(priceHundredths, currency), discountedPrice: Self.json(discountHundredths, currency),
-            bargainPrice: Self.json(paidHundredths, currency), stock: stock, imageKey: "matrix\(id)")
+    /// The product as the scripted market holds it.
+    var detail: ProductDetail {
+        ScriptedMarket.product(
+            id: id, name: name, vendor: Vendor(id: vendorID, name: ListMatrixCatalog.vendorNames[vendorID] ?? ""),
+            price: Money(Decimal(priceHundredths) / 100), discount: Money(Decimal(discountHundredths) / 100),
+            currency: Currency(rawValue: currency), stock: stock, description: "A product of the sort and filter tests.",
+            imageIDs: [id * 10])
     }
 
-    /// A JSON number as the live server writes it: `12000.0`, `12.99`, `12.5`, `0.0`.
-    static func json(_ hundredths: Int, _ currency: String) -> String {
-        let (whole, cents) = hundredths.quotientAndRemainder(dividingBy: 100)
-        if cents == 0 { return "\(whole).0" }
-        return cents % 10 == 0 ? "\(whole).\(cents / 10)" : "\(whole).\(cents < 10 ? "0" : "")\(cents)"
-    }
-
-    /// Back from the test market's JSON numbers (`LiveShapedProduct`), to follow what a write did.
-    init?(_ field: LiveShapedProduct) {
-        guard let price = Self.hundredths(field.price), let discount = Self.hundredths(field.discountedPrice) else { return nil }
+    /// Back from the scripted market's product, to follow what a write did.
+    init?(_ detail: ProductDetail) {
+        guard let price = Self.hundredths(detail.price), let discount = Self.hundredths(detail.discountedPrice) else { return nil }
         self.init(
-            id: field.id, vendorID: field.vendorID, name: field.name, currency: field.currency, priceHundredths: price,
-            discountHundredths: discount, stock: field.stock)
+            id: detail.id, vendorID: detail.vendorID, name: detail.name, currency: detail.currency.rawValue, priceHundredths: price,
+            discountHundredths: discount, stock: detail.stock)
     }
 
     init(id: Int, vendorID: Int, name: String, currency: String, priceHundredths: Int, discountHundredths: Int, stock: Int) {
@@ -50,9 +44,13 @@ struct MatrixProduct: Sendable, Equatable {
         self.stock = stock
     }
 
-    static func hundredths(_ json: String) -> Int? {
-        guard let value = Decimal(string: json, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-        return Int(exactly: NSDecimalNumber(decimal: value * 100).doubleValue.rounded())
+    static func hundredths(_ money: Money) -> Int? {
+        Int(exactly: NSDecimalNumber(decimal: money.amount * 100).doubleValue.rounded())
+    }
+
+    /// A price as a query writes it (`12.34`), in hundredths.
+    static func hundredths(_ text: String) -> Int? {
+        Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")).flatMap { hundredths(Money($0)) }
     }
 }
 
@@ -66,12 +64,12 @@ enum ListMatrixCatalog {
     /// ignored the option would show it.
     static let lowStock = 7
 
-    /// A live-shaped market holding the catalog.
-    static func market() throws -> LiveShapedMarket {
-        try LiveShapedMarket(products: products.map(\.field))
+    /// A scripted market holding the catalog, its identifier the own vendor's.
+    static func market() -> ScriptedMarket {
+        LiveShapedData.market(products.map(\.detail))
     }
 
-    static let vendorNames: [Int: String] = [ownVendorID: LiveShapedData.ownVendorName, 15: "red123", 28: "OmarketTeam"]
+    static let vendorNames: [Int: String] = [ownVendorID: LiveShapedData.ownVendor.name, 15: "red123", 28: "OmarketTeam"]
 
     static let names = [
         "Café", "cafe", "CAFÉ", "Éclair", "éclair", "Zebra mug", "apple", "Apple", "Ångström lamp", "Über chair",

@@ -55,10 +55,10 @@ extension DashboardHarness {
     }
 }
 
-extension LiveShapedMarket {
+extension ScriptedMarket {
     /// The products the market holds now, in the test's terms.
     var matrixProducts: [MatrixProduct] {
-        store.state.withLock { Array($0.products.values) }.compactMap(MatrixProduct.init)
+        state.withLock { Array($0.products.values) }.compactMap(MatrixProduct.init)
     }
 }
 

@@ -148,34 +148,33 @@ import Testing
     }
 
     @Test func anEditAnsweredTooLate_isConfirmedByTheNextCount() async throws {
-        try await withLiveShapedMarket { market in
-            try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), adjust: {
-                $0.writeTimeout = .milliseconds(500)
-                $0.jsonFreshFor = .zero
-            }) { harness in
-                let catalog = harness.app.catalog
-                _ = catalog.status()
-                await catalog.crawlEnded()
-                let gate = Gate()
-                market.store.state.withLock { $0.writeGate = gate }
-                var session = FormSession(port: harness.port)
-                _ = try await session.open("/products/201/edit")
-                let saved = try await session.postURLEncoded("/products/201/edit", [
-                    ("name", "간식"), ("description", "간식"), ("price", "0"), ("discounted_price", "0"), ("stock", "9"), ("currency", "KRW"),
-                ])
-                #expect(saved.status == 504)
-                gate.open()
-                // The market does it once its answer is let go; nothing else tells when.
-                #expect(try await eventually { market.store.state.withLock { $0.products[201]?.stock == 9 } })
-                await catalog.crawlEnded()
-                _ = catalog.refresh()
-                await catalog.crawlEnded()
-                await catalog.recountsObserved()
+        let market = LiveShapedData.market()
+        try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), adjust: {
+            $0.writeTimeout = .milliseconds(500)
+            $0.jsonFreshFor = .zero
+        }) { harness in
+            let catalog = harness.app.catalog
+            _ = catalog.status()
+            await catalog.crawlEnded()
+            let gate = Gate()
+            market.state.withLock { $0.writeGate = gate }
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/201/edit")
+            let saved = try await session.postURLEncoded("/products/201/edit", [
+                ("name", "간식"), ("description", "간식"), ("price", "0"), ("discounted_price", "0"), ("stock", "9"), ("currency", "KRW"),
+            ])
+            #expect(saved.status == 504)
+            gate.open()
+            // The market does it once its answer is let go; nothing else tells when.
+            #expect(try await eventually { market.state.withLock { $0.products[201]?.stock == 9 } })
+            await catalog.crawlEnded()
+            _ = catalog.refresh()
+            await catalog.crawlEnded()
+            await catalog.recountsObserved()
 
-                let entries = HistoryHTML.entries(try await session.get("/history").text)
-                #expect(entries.map(\.kind) == ["edit"])
-                #expect(entries.first?.html.contains("Confirmed by a later count") == true)
-            }
+            let entries = HistoryHTML.entries(try await session.get("/history").text)
+            #expect(entries.map(\.kind) == ["edit"])
+            #expect(entries.first?.html.contains("Confirmed by a later count") == true)
         }
     }
 }

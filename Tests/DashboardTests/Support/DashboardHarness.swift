@@ -25,10 +25,11 @@ enum TestMarket: Sendable {
     /// not produce on cue; the own vendor is `ownVendorID` (nil: unknown, learned as with
     /// `--upstream`).
     case scripted(ScriptedMarket, ownVendorID: Int? = ScriptedMarket.vendorID)
-    /// `market` over HTTP with live-shaped data, the dashboard started as a person starts it:
-    /// `--upstream URL --identifier ID --secret S`, and `--vendor-id` when `vendorID` is given.
-    /// No read deadline is under test here (10 minutes) unless the test sets one.
-    case liveShaped(LiveShapedMarket, vendorID: Int? = nil)
+    /// `market` served over HTTP as the live market serves it (live-shaped JSON), the dashboard
+    /// started as a person starts it: `--upstream URL --identifier ID --secret S`, and
+    /// `--vendor-id` when `vendorID` is given. No read deadline is under test here (10 minutes)
+    /// unless the test sets one.
+    case liveShaped(ScriptedMarket, vendorID: Int? = nil)
     /// The embedded market behind a server that records every request: `--upstream` with its
     /// vendor's credentials and id. The market's JSON is never fresh, so every page asks the
     /// market and a change made behind the dashboard's back shows at once.
@@ -48,6 +49,8 @@ final class DashboardHarness: Sendable {
     let root: URL
     private let makeApp: @Sendable (DashboardConfiguration) throws -> DashboardApp
     private let running: Mutex<DashboardApp>
+    /// The server showing a `.liveShaped` market, for as long as the harness runs.
+    private let served: HTTPServer?
     /// The stopped market's port, held (see `stopMarket`).
     private let marketPortHold = Mutex<Int32?>(nil)
 
@@ -71,11 +74,23 @@ final class DashboardHarness: Sendable {
         // The catalog's pages wait for the count however long it takes on a busy machine: its
         // end is what they wait for, not a clock. A test of the wait itself sets its own.
         configuration.catalog.waitLimit = .seconds(600)
+        if case .liveShaped(let market, _) = market {
+            let server = try market.serve()
+            configuration.marketURL = ScriptedMarket.url(of: server)
+            served = server
+        } else {
+            served = nil
+        }
         makeApp = Self.reach(market, &configuration)
         adjust(&configuration)
-        let app = try makeApp(configuration)
-        running = Mutex(app)
-        try app.start()
+        do {
+            let app = try makeApp(configuration)
+            running = Mutex(app)
+            try app.start()
+        } catch {
+            served?.shutdown()
+            throw error
+        }
     }
 
     /// Sets up `configuration` for `market`; the dashboard it returns is made from it.
@@ -86,12 +101,11 @@ final class DashboardHarness: Sendable {
         case .embedded, .shared, .sharedCatalog:
             return { try DashboardApp(configuration: $0) }
         case .scripted(let market, let ownVendorID):
-            let images: RecycleBin.ImageFetcher = { url in try market.image(url) }
+            let images: RecycleBin.ImageFetcher = { url in try await market.image(url).bytes }
             return { try DashboardApp(configuration: $0, api: market, ownVendorID: ownVendorID, images: images) }
-        case .liveShaped(let market, let vendorID):
-            configuration.marketURL = market.baseURL
-            configuration.identifier = LiveShapedMarket.identifier
-            configuration.secret = LiveShapedMarket.secret
+        case .liveShaped(_, let vendorID):
+            configuration.identifier = ScriptedMarket.identifier
+            configuration.secret = ScriptedMarket.secret
             configuration.vendorID = vendorID
             configuration.readTimeout = .seconds(600)
         case .recording(let market):
@@ -156,7 +170,10 @@ final class DashboardHarness: Sendable {
 
     fileprivate func stop() {
         app.shutdown()
-        if case .liveShaped(let market, _) = market { market.stop() }
+        if case .liveShaped(let market, _) = market {
+            market.releaseAll()
+            served?.shutdown()
+        }
         if let fd = marketPortHold.withLock({ $0.take() }) { close(fd) }
         try? FileManager.default.removeItem(at: root)
     }
@@ -165,7 +182,7 @@ final class DashboardHarness: Sendable {
     /// until the test process ends, when their folders are removed.
     private static let sharedEmbedded = Result { try DashboardHarness(.embedded, adjust: { _ in }) }
     private static let sharedCatalog = Result {
-        try DashboardHarness(.liveShaped(try ListMatrixCatalog.market(), vendorID: ListMatrixCatalog.ownVendorID)) { configuration in
+        try DashboardHarness(.liveShaped(ListMatrixCatalog.market(), vendorID: ListMatrixCatalog.ownVendorID)) { configuration in
             configuration.lowStockThreshold = ListMatrixCatalog.lowStock
         }
     }

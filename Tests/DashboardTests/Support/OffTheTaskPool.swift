@@ -1,13 +1,5 @@
 import Foundation
 
-/// Runs `body` with a fresh live-shaped market and always stops it.
-func withLiveShapedMarket<T: Sendable>(_ body: (LiveShapedMarket) async throws -> T) async throws -> T {
-    let market = try LiveShapedMarket()
-    let outcome = await Result { try await body(market) }
-    await offTheTaskPool { market.stop() }
-    return try outcome.get()
-}
-
 /// Runs blocking work (a server's shutdown waits up to its grace period for connections to
 /// finish) on a thread of its own: on one of Swift's few shared task threads it would hold up
 /// the handlers that those connections are waiting for, in every test running beside it.
