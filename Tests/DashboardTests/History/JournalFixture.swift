@@ -6,21 +6,6 @@ import Testing
 @testable import Dashboard
 @testable import DashboardEngine
 
-/// A calendar clock the test moves by hand (the journal's and the recycle bin's `now`).
-final class FakeCalendar: Sendable {
-    private let date: Mutex<Date>
-
-    init(_ start: Date = Date(timeIntervalSince1970: 1_795_000_000)) {
-        date = Mutex(start)
-    }
-
-    var now: @Sendable () -> Date { { self.date.withLock { $0 } } }
-
-    func advance(days: Double) {
-        date.withLock { $0 = $0.addingTimeInterval(days * 86_400) }
-    }
-}
-
 /// The journal and the recycle bin over a database in a temp folder, with a hand-moved clock
 /// and images served from memory (no market, no server). `reopen()` opens them again on the
 /// same folder, as a restart does.

@@ -195,17 +195,17 @@ import Testing
     }
 
     @Test func eachCount_isHandedOnWithThePreviousOne_inOrder() async throws {
-        let source = FakeCatalogSource(count: 30)
+        let source = ScriptedMarket(numbered: 30)
         let seen = Seen()
         let gate = seen.gate
-        let store = source.store(recounts: seen)
+        let store = source.catalogStore(recounts: seen)
         defer { store.shutdown() }
         _ = store.status()
         let first = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
-        source.add(FakeCatalogSource.product(31))
+        source.add(ScriptedMarket.numbered(31))
         #expect(store.refresh(), "a second count starts while the observer still holds the first")
         await store.crawlEnded()
-        source.fail(with: .unreachable)
+        source.state.withLock { $0.listFailure = .unreachable }
         #expect(store.refresh())
         await store.crawlEnded()
         #expect(seen.pairs.withLock { $0.isEmpty })
