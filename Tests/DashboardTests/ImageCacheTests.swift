@@ -2,35 +2,38 @@ import Foundation
 import Testing
 @testable import Dashboard
 @testable import DashboardEngine
+import MarketClient
 
 @Suite(.timeLimit(.minutes(1)))
 struct ImageCacheTests {
-    let upstream = FakeImageUpstream()
+    let upstream = ScriptedMarket()
     let directory = TemporaryDirectory()
     let clock = FakeClock()
 
     func makeCache(
         memory: Int = 1 << 20, disk: Int = 1 << 20, maxImageBytes: Int = 5 * 1024 * 1024,
-        upstream: FakeImageUpstream? = nil
+        upstream: ScriptedMarket? = nil
     ) throws -> ImageCache {
         try ImageCache(
             directory: directory.url, memoryCapacity: memory, diskCapacity: disk, maxImageBytes: maxImageBytes,
-            now: clock.now, fetcher: (upstream ?? self.upstream).fetcher)
+            now: clock.now, fetcher: (upstream ?? self.upstream).imageFetcher)
     }
 
     static func diskName(_ url: URL) -> String { SHA256.hex(url.absoluteString.utf8) }
 
     @Test func fiftyConcurrentRequestsForOneImageFetchItOnce() async throws {
         defer { directory.remove() }
-        let held = FakeImageUpstream(holdUntilOpened: true)
+        let held = ScriptedMarket()
+        let gate = Gate()
+        held.state.withLock { $0.imageGate = gate }
         let url = ImageFixtures.url("a.jpg")
-        held.serve(url, ImageFixtures.jpeg(2048))
+        held.serveImage(url, ImageFixtures.jpeg(2048))
         let cache = try makeCache(upstream: held)
 
         try await withThrowingTaskGroup(of: CachedImage.self) { group in
             for _ in 0..<50 { group.addTask { try await cache.image(for: url) } }
             #expect(try await eventually { cache.waiters(for: url) == 50 })
-            held.gate?.open()
+            gate.open()
             var served = 0
             for try await image in group {
                 #expect(image.bytes == ImageFixtures.jpeg(2048))
@@ -39,11 +42,11 @@ struct ImageCacheTests {
             }
             #expect(served == 50)
         }
-        #expect(held.fetches(of: url) == 1)
+        #expect(held.imageFetches(of: url) == 1)
         #expect(cache.stats.imageFetches == 1)
         // Later requests come from memory.
         _ = try await cache.image(for: url)
-        #expect(held.fetches(of: url) == 1)
+        #expect(held.imageFetches(of: url) == 1)
         #expect(cache.stats.memory.hits == 1)
     }
 
@@ -54,8 +57,8 @@ struct ImageCacheTests {
         let cache = try makeCache(memory: 3 * (100 + extra))
         let (a, b, c, d, e) = (ImageFixtures.url("a"), ImageFixtures.url("b"), ImageFixtures.url("c"),
                                ImageFixtures.url("d"), ImageFixtures.url("e"))
-        for url in [a, b, c, d] { upstream.serve(url, ImageFixtures.png(100)) }
-        upstream.serve(e, ImageFixtures.png(150))
+        for url in [a, b, c, d] { upstream.serveImage(url, ImageFixtures.png(100)) }
+        upstream.serveImage(e, ImageFixtures.png(150))
 
         for url in [a, b, c] { _ = try await cache.image(for: url) }
         _ = try await cache.image(for: a)  // a becomes the most recently used
@@ -70,7 +73,7 @@ struct ImageCacheTests {
 
         // An evicted image comes back from disk, not from the upstream.
         _ = try await cache.image(for: b)
-        #expect(upstream.fetches(of: b) == 1)
+        #expect(upstream.imageFetches(of: b) == 1)
         #expect(cache.stats.disk.hits == 1)
     }
 
@@ -78,7 +81,7 @@ struct ImageCacheTests {
         defer { directory.remove() }
         let cache = try makeCache(memory: 100)
         let big = ImageFixtures.url("big")
-        upstream.serve(big, ImageFixtures.gif(500))
+        upstream.serveImage(big, ImageFixtures.gif(500))
         #expect(try await cache.image(for: big).bytes.count == 500)
         #expect(cache.stats.memory.entries == 0)
         #expect(cache.stats.disk.entries == 1)
@@ -87,17 +90,18 @@ struct ImageCacheTests {
     @Test func diskTierSurvivesANewInstanceOverTheSameDirectory() async throws {
         defer { directory.remove() }
         let url = ImageFixtures.url("photo.webp")
-        upstream.serve(url, ImageFixtures.webp(4000))
+        upstream.serveImage(url, ImageFixtures.webp(4000))
         let first = try await makeCache().image(for: url)
 
-        let down = FakeImageUpstream()  // knows no URL: any fetch fails
+        let down = ScriptedMarket()
+        down.state.withLock { $0.imagesDown = true }  // any fetch fails
         let restarted = try makeCache(upstream: down)
         #expect(restarted.stats.disk.entries == 1)
         #expect(restarted.stats.disk.bytes == ImageDiskTier.charge(size: 4000))
         let again = try await restarted.image(for: url)
         #expect(again == first)
         #expect(again.contentType == "image/webp")
-        #expect(down.totalFetches == 0)
+        #expect(down.imageFetchCount == 0)
         #expect(restarted.stats.disk.hits == 1)
         #expect(directory.fileNames == [Self.diskName(url)])
     }
@@ -107,7 +111,7 @@ struct ImageCacheTests {
         let entry = ImageDiskTier.charge(size: 100)
         let cache = try makeCache(memory: 0, disk: entry * 5 / 2)
         let (a, b, c) = (ImageFixtures.url("a"), ImageFixtures.url("b"), ImageFixtures.url("c"))
-        for url in [a, b, c] { upstream.serve(url, ImageFixtures.jpeg(100)) }
+        for url in [a, b, c] { upstream.serveImage(url, ImageFixtures.jpeg(100)) }
 
         _ = try await cache.image(for: a)
         _ = try await cache.image(for: b)
@@ -139,7 +143,7 @@ struct ImageCacheTests {
         defer { directory.remove() }
         let url = ImageFixtures.url("no-extension")
         // The upstream's own Content-Type is not trusted either way.
-        upstream.serve(url, bytes, contentType: "text/html")
+        upstream.serveImage(url, bytes, contentType: "text/html")
         let image = try await makeCache().image(for: url)
         #expect(image.contentType == contentType)
         #expect(image.bytes == bytes)
@@ -149,7 +153,7 @@ struct ImageCacheTests {
         defer { directory.remove() }
         let cache = try makeCache(memory: 0)
         let (a, b) = (ImageFixtures.url("a"), ImageFixtures.url("b"))
-        for url in [a, b] { upstream.serve(url, ImageFixtures.jpeg(100)) }
+        for url in [a, b] { upstream.serveImage(url, ImageFixtures.jpeg(100)) }
         _ = try await cache.image(for: a)
         _ = try await cache.image(for: b)
         _ = try await cache.image(for: a)  // from disk: now a is the more recently used
@@ -175,7 +179,7 @@ struct ImageCacheTests {
         defer { directory.remove() }
         let sample = try #require(Self.refused[name])
         let url = ImageFixtures.url("sample")
-        upstream.serve(url, sample.bytes(), contentType: "image/png")
+        upstream.serveImage(url, sample.bytes(), contentType: "image/png")
         let cache = try makeCache()
         await #expect(throws: sample.error) { try await cache.image(for: url) }
         #expect(cache.stats.memory.entries == 0)
@@ -187,7 +191,7 @@ struct ImageCacheTests {
     @Test func anImageExactlyAtTheCapIsAccepted() async throws {
         defer { directory.remove() }
         let url = ImageFixtures.url("at-cap")
-        upstream.serve(url, ImageFixtures.png(1000))
+        upstream.serveImage(url, ImageFixtures.png(1000))
         #expect(try await makeCache(maxImageBytes: 1000).image(for: url).bytes.count == 1000)
     }
 
@@ -195,9 +199,9 @@ struct ImageCacheTests {
         defer { directory.remove() }
         let cache = try makeCache()
         let (one, two, other) = (ImageFixtures.url("one"), ImageFixtures.url("two"), ImageFixtures.url("other"))
-        upstream.serve(one, ImageFixtures.jpeg(300))
-        upstream.serve(two, ImageFixtures.jpeg(300))
-        upstream.serve(other, ImageFixtures.jpeg(300, fill: 9))
+        upstream.serveImage(one, ImageFixtures.jpeg(300))
+        upstream.serveImage(two, ImageFixtures.jpeg(300))
+        upstream.serveImage(other, ImageFixtures.jpeg(300, fill: 9))
         let first = try await cache.image(for: one)
         #expect(first.etag == "\"" + SHA256.hex(ImageFixtures.jpeg(300)).prefix(32) + "\"")
         #expect(first.etag.utf8.count == 34)
@@ -211,16 +215,16 @@ struct ImageCacheTests {
         defer { directory.remove() }
         let cache = try makeCache()
         let url = ImageFixtures.url("broken")
-        upstream.fail(url)
-        await #expect(throws: UpstreamDown()) { try await cache.image(for: url) }
+        upstream.failImage(url)
+        await #expect(throws: MarketError.unreachable) { try await cache.image(for: url) }
         clock.advance(by: .seconds(29))
         await #expect(throws: ImageCacheError.recentlyFailed) { try await cache.image(for: url) }
-        #expect(upstream.fetches(of: url) == 1)
+        #expect(upstream.imageFetches(of: url) == 1)
 
         clock.advance(by: .seconds(2))
-        upstream.serve(url, ImageFixtures.png())
+        upstream.serveImage(url, ImageFixtures.png())
         #expect(try await cache.image(for: url).contentType == "image/png")
-        #expect(upstream.fetches(of: url) == 2)
+        #expect(upstream.imageFetches(of: url) == 2)
         #expect(cache.stats.imageFetchFailures == 1)
     }
 
@@ -228,17 +232,17 @@ struct ImageCacheTests {
         defer { directory.remove() }
         let cache = try makeCache()
         for url in [URL(fileURLWithPath: "/etc/passwd"), URL(string: "ftp://example.test/a.png")!] {
-            upstream.serve(url, ImageFixtures.png())
+            upstream.serveImage(url, ImageFixtures.png())
             await #expect(throws: ImageCacheError.unsupportedScheme) { try await cache.image(for: url) }
         }
-        #expect(upstream.totalFetches == 0)
+        #expect(upstream.imageFetchCount == 0)
     }
 
     @Test func statsCountHitsAndMissesPerTier() async throws {
         defer { directory.remove() }
         let cache = try makeCache()
         let url = ImageFixtures.url("s")
-        upstream.serve(url, ImageFixtures.png(64))
+        upstream.serveImage(url, ImageFixtures.png(64))
         _ = try await cache.image(for: url)  // upstream
         _ = try await cache.image(for: url)  // memory
         cache.clearMemory()

@@ -20,7 +20,7 @@ struct ImageHandlerTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Public")
 
-    let upstream = FakeImageUpstream()
+    let upstream = ScriptedMarket()
     let directory = TemporaryDirectory()
     let registry = ImageURLRegistry()
     let log = LogLines()
@@ -28,7 +28,7 @@ struct ImageHandlerTests {
     let placeholder: [UInt8]
 
     init() throws {
-        let cache = try ImageCache(directory: directory.url, fetcher: upstream.fetcher)
+        let cache = try ImageCache(directory: directory.url, fetcher: upstream.imageFetcher)
         handler = try ImageHandler(
             registry: registry, cache: cache, publicDirectory: Self.publicDirectory, logger: log.logger)
         placeholder = try [UInt8](Data(contentsOf: Self.publicDirectory.appendingPathComponent("images/placeholder.png")))
@@ -40,7 +40,7 @@ struct ImageHandlerTests {
 
     /// Registers `url` with the upstream serving `bytes`; returns the key.
     func known(_ url: URL, _ bytes: [UInt8]) -> String {
-        upstream.serve(url, bytes)
+        upstream.serveImage(url, bytes)
         return registry.register(url)
     }
 
@@ -90,7 +90,7 @@ struct ImageHandlerTests {
         let error = await #expect(throws: HTTPError.self) { try await handler.handle(Self.request(key)) }
         #expect(error?.status == .notFound)
         #expect(throws: HTTPError(.notFound, "There is no such image.")) { try handler.respondImmediately(Self.request(key)) }
-        #expect(upstream.totalFetches == 0)
+        #expect(upstream.imageFetchCount == 0)
     }
 
     @Test func theKeyIsCaseSensitiveLowercaseHex() async throws {
@@ -103,7 +103,7 @@ struct ImageHandlerTests {
     @Test func anUpstreamFailureServesThePlaceholderUncachedAndLogsWithoutTheURL() async throws {
         defer { directory.remove() }
         let url = try #require(URL(string: "https://cdn.example.test/p/secret-name.jpg?X-Amz-Signature=SIGNATURE"))
-        upstream.fail(url)
+        upstream.failImage(url)
         let key = registry.register(url)
         let response = try await handler.handle(Self.request(key))
         #expect(response.status == .ok)
@@ -144,7 +144,7 @@ struct ImageHandlerTests {
 
     @Test func aMissingPlaceholderStopsStartUp() throws {
         defer { directory.remove() }
-        let cache = try ImageCache(directory: directory.url, fetcher: upstream.fetcher)
+        let cache = try ImageCache(directory: directory.url, fetcher: upstream.imageFetcher)
         #expect(throws: (any Error).self) {
             try ImageHandler(registry: registry, cache: cache, publicDirectory: directory.url)
         }
@@ -155,7 +155,7 @@ struct ImageHandlerTests {
         let bytes = ImageFixtures.jpeg(20_000)
         let key = known(ImageFixtures.url("socket.jpg"), bytes)
         let broken = ImageFixtures.url("broken.jpg")
-        upstream.fail(broken)
+        upstream.failImage(broken)
         let brokenKey = registry.register(broken)
         var router = Router()
         router.add(.get, "/images/{key}", handler)
@@ -188,7 +188,7 @@ struct ImageHandlerTests {
         #expect(placeholder.status == 200)
         #expect(placeholder.header("cache-control") == "no-store")
         #expect(placeholder.body == self.placeholder)
-        #expect(upstream.fetches(of: ImageFixtures.url("socket.jpg")) == 1)
+        #expect(upstream.imageFetches(of: ImageFixtures.url("socket.jpg")) == 1)
     }
 }
 

@@ -12,7 +12,7 @@ import Testing
 final class JournalFixture: Sendable {
     let folder: URL
     let calendar = FakeCalendar()
-    let images = FakeImageUpstream()
+    let images = ScriptedMarket()
     let settings: RecycleBin.Settings
     let database: DashboardDatabase
     let bin: RecycleBin
@@ -26,7 +26,7 @@ final class JournalFixture: Sendable {
         let images = self.images
         bin = try RecycleBin(
             database: database, dataDirectory: self.folder, settings: settings, durable: false, now: calendar.now,
-            fetchImage: { url in try await images.fetcher(url).bytes })
+            fetchImage: { url in try await images.image(url).bytes })
         journal = try HistoryJournal(database: database, recycleBin: bin, retentionDays: 90, now: calendar.now)
     }
 
@@ -43,7 +43,7 @@ final class JournalFixture: Sendable {
     func product(id: Int, name: String = "Kept Kettle", imageCount: Int = 2, imageBytes: Int = 1000) -> ProductDetail {
         let pictures = (1...max(1, imageCount)).prefix(imageCount).map { number in
             let url = URL(string: "http://images.test/\(id)/\(number)_origin")!
-            images.serve(url, ImageFixtures.jpeg(imageBytes, fill: UInt8(truncatingIfNeeded: id &+ number)))
+            images.serveImage(url, ImageFixtures.jpeg(imageBytes, fill: UInt8(truncatingIfNeeded: id &+ number)))
             return ProductImage(id: id * 10 + number, url: url, thumbnailURL: URL(string: "http://images.test/\(id)/\(number)_thumb")!)
         }
         let summary = ProductSummary(

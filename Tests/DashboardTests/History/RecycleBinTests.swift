@@ -20,7 +20,7 @@ import Testing
         let kept = try #require(fixture.bin.images(of: item))
         #expect(kept.map(\.number) == [1, 2, 3])
         for (image, picture) in zip(kept, product.images) {
-            #expect(image.bytes == (try await fixture.images.fetcher(picture.url)).bytes)
+            #expect(image.bytes == (try await fixture.images.image(picture.url)).bytes)
         }
         #expect(item.bytes == 3000)
     }
@@ -29,7 +29,7 @@ import Testing
         let fixture = try JournalFixture()
         defer { fixture.remove() }
         let product = fixture.product(id: 12, imageCount: 2)
-        fixture.images.fail(product.images[1].url)
+        fixture.images.failImage(product.images[1].url)
         await #expect {
             _ = try await fixture.journal.admit(WriteIntent(
                 kind: .delete, cause: .form, productID: 12, before: RecordedFields(product.summary), after: nil, detail: product))

@@ -51,42 +51,10 @@ struct UpstreamDown: Error, Equatable {
     var attempt = 0
 }
 
-/// The upstream as the image cache sees it: answers by URL, counts fetches, can hold them.
-final class FakeImageUpstream: Sendable {
-    enum Answer: Sendable {
-        case image([UInt8], contentType: String?)
-        case failure(UpstreamDown)
-    }
-
-    private let answers = Mutex<[URL: Answer]>([:])
-    private let counts = Mutex<[URL: Int]>([:])
-    let gate: Gate?
-
-    init(holdUntilOpened: Bool = false) {
-        gate = holdUntilOpened ? Gate() : nil
-    }
-
-    func serve(_ url: URL, _ bytes: [UInt8], contentType: String? = "image/jpeg") {
-        answers.withLock { $0[url] = .image(bytes, contentType: contentType) }
-    }
-
-    func fail(_ url: URL) {
-        answers.withLock { $0[url] = .failure(UpstreamDown()) }
-    }
-
-    func fetches(of url: URL) -> Int { counts.withLock { $0[url] ?? 0 } }
-    var totalFetches: Int { counts.withLock { $0.values.reduce(0, +) } }
-
-    var fetcher: ImageCache.Fetcher {
-        { url in
-            self.counts.withLock { $0[url, default: 0] += 1 }
-            if let gate = self.gate { await gate.wait() }
-            switch self.answers.withLock({ $0[url] }) {
-            case .image(let bytes, let contentType): return (bytes, contentType)
-            case .failure(let error): throw error
-            case nil: throw UpstreamDown(attempt: -1)
-            }
-        }
+extension ScriptedMarket {
+    /// The scripted market's image host as the image cache fetches from it.
+    var imageFetcher: ImageCache.Fetcher {
+        { url in try await self.image(url) }
     }
 }
 
