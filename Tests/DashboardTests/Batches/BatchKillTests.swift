@@ -14,38 +14,12 @@ import TestSupport
 /// send, however fast or slow the machine.
 @Suite("SIGKILL while a batch applies")
 struct BatchKillTests {
-    /// The dashboard executable `swift build` put beside the test bundle, if it did.
-    enum Built {
-        static let dashboard: URL? = {
-            let candidate = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-                .appendingPathComponent("dashboard")
-            return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
-        }()
-
-        static let isBuilt = Testing.ConditionTrait.enabled(
-            if: dashboard != nil, "needs the dashboard executable beside the tests: run `swift build` first")
-    }
-
-    /// Starts the dashboard over `market` and waits for its `Listening on URL` line.
-    static func startDashboard(market: URL, root: URL) async throws -> (ChildProcess, Int) {
-        let path = try #require(Built.dashboard?.path)
-        let process = try ChildProcess(executable: path, arguments: [
-            "--port", "0", "--upstream", market.absoluteString, "--identifier", ScriptedMarket.identifier,
-            "--secret", ScriptedMarket.secret, "--vendor-id", String(LiveShapedData.ownVendorID),
-            "--data-dir", root.appendingPathComponent("data").path, "--cache-dir", root.appendingPathComponent("cache").path,
-            "--log-level", "warning",
-            "--templates-dir", DashboardHarness.checkout.appendingPathComponent("Templates").path,
-            "--public-dir", DashboardHarness.checkout.appendingPathComponent("Public").path,
-        ])
-        for _ in 0..<100 {
-            let line = await process.readLine()
-            if line.hasPrefix("Listening on "), let url = URL(string: String(line.dropFirst("Listening on ".count))) {
-                return (process, url.port ?? 0)
-            }
-            // An empty read is the end of its output once it has ended.
-            if line.isEmpty, await process.waitForEnd(patience: .seconds(1)) != nil { break }
-        }
-        throw HTTPTestClient.Failure(description: "the dashboard did not say where it listens")
+    /// The dashboard over `market`, its data under `root`.
+    static func startDashboard(market: URL, root: URL) async throws -> DashboardProcess {
+        try await DashboardProcess.start(
+            root: root,
+            DashboardProcess.upstream(
+                market, identifier: ScriptedMarket.identifier, secret: ScriptedMarket.secret, vendorID: LiveShapedData.ownVendorID))
     }
 
     /// How many rows of the batch have each status, read from its page.
@@ -66,7 +40,7 @@ struct BatchKillTests {
         return try BatchStore(database: database).counts(batch)[.done]
     }
 
-    @Test(Built.isBuilt) func killedWhileApplying_registersEveryProductOnce() async throws {
+    @Test(DashboardProcess.isBuilt) func killedWhileApplying_registersEveryProductOnce() async throws {
         let market = LiveShapedData.market()
         let writes = Gate()
         market.state.withLock { $0.writeGate = writes }
@@ -78,7 +52,8 @@ struct BatchKillTests {
         do {
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("batch-kill-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
-            let (first, port) = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
+            let first = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
+            let port = first.port
 
             // 60 new products, each with the one uploaded picture.
             let count = 60
@@ -97,9 +72,7 @@ struct BatchKillTests {
             let answered = 5
             writes.admit(answered)
             #expect(try await eventually { writes.waiting > 0 }, "a create is held at the market")
-            first.signal(SIGKILL)
-            let ending = await first.waitForEnd(patience: Patience.hangGuard)
-            #expect(ending == .signalled(SIGKILL))
+            #expect(await first.kill() == .signalled(SIGKILL))
             let doneAtKill = try Self.doneRows(root: root, batch: batch)
             #expect(doneAtKill <= answered, "only answered creates can be done")
 
@@ -110,8 +83,9 @@ struct BatchKillTests {
             #expect(try await eventually { market.state.withLock { $0.writesInProgress } == 0 })
             #expect(market.state.withLock { $0.creates.count } == answered + heldAtKill)
 
-            let (second, restarted) = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
-            defer { second.signal(SIGTERM) }
+            let second = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
+            defer { second.stop() }
+            let restarted = second.port
             let finishedAll = try await eventually {
                 let counts = (try? await Self.statuses(restarted, batch)) ?? [:]
                 return counts["done", default: 0] + counts["failed", default: 0] == count
