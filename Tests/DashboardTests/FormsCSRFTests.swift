@@ -102,11 +102,3 @@ import Testing
         }
     }
 }
-
-/// The edit form's fields for `ScriptedMarket.product`, with a price.
-func editFields(price: String, name: String = "Scripted Teapot", thumbnail: String = "1") -> [(String, String)] {
-    [
-        ("name", name), ("description", "A teapot the tests script."), ("price", price),
-        ("discounted_price", "500"), ("stock", "3"), ("currency", "KRW"), ("thumbnail_id", thumbnail),
-    ]
-}

@@ -27,9 +27,9 @@ struct HostileImageTests {
             case "/img/endless": return HostileMarket.endless(contentType: "image/png", prefix: "\u{89}PNG", fill: 0x41)
             default:
                 let items = names.enumerated().map { index, name in
-                    HostileMarketTests.item(id: "\(index + 1)", thumbnail: base + "/img/" + name)
+                    HostileMarket.item(id: "\(index + 1)", thumbnail: base + "/img/" + name)
                 }
-                return HostileMarket.json(HostileMarketTests.list(items: items))
+                return HostileMarket.json(HostileMarket.list(items: items))
             }
         }
         defer { upstream.stop() }

@@ -9,22 +9,6 @@ import Testing
 /// image hosts, read nothing past its caps, and keep serving.
 @Suite(.timeLimit(.minutes(2)))
 struct HostileMarketTests {
-    /// A list envelope for search `q`: `case=FIELD:VALUE` sets one integer field; items may be
-    /// given whole.
-    static func list(_ numbers: [String: String] = [:], items: [String]) -> String {
-        var fields = ["pageNo": "1", "itemsPerPage": "20", "totalCount": "\(items.count)", "lastPage": "1"]
-        for (name, value) in numbers { fields[name] = value }
-        let envelope = fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
-        return "{\(envelope),\"pages\":[\(items.joined(separator: ","))]}"
-    }
-
-    static func item(id: String = "7", vendor: String = "1", stock: String = "3", price: String = "1000", discount: String = "0", thumbnail: String = "") -> String {
-        """
-        {"id":\(id),"vendor_id":\(vendor),"vendorName":"v","name":"Hostile \(id)","description":"d",\
-        "thumbnail":"\(thumbnail)","currency":"KRW","price":\(price),"discounted_price":\(discount),"stock":\(stock)}
-        """
-    }
-
     /// Every integer field of both envelopes and of an item, at `Int.max` and `Int.min`, and
     /// prices far outside what a product costs, each under its own search (its own cache key).
     static var extremeAnswers: [(search: String, json: String)] {
@@ -33,15 +17,15 @@ struct HostileMarketTests {
                               "page_no", "items_per_page", "total_count", "last_page"]
         for value in [Int.max, Int.min] {
             for field in envelopeFields {
-                answers.append(("\(field)\(value)", list([field: "\(value)"], items: [item()])))
+                answers.append(("\(field)\(value)", HostileMarket.list([field: "\(value)"], items: [HostileMarket.item()])))
             }
-            answers.append(("id\(value)", list(items: [item(id: "\(value)")])))
-            answers.append(("vendor\(value)", list(items: [item(vendor: "\(value)")])))
-            answers.append(("stock\(value)", list(items: [item(stock: "\(value)")])))
-            answers.append(("price\(value)", list(items: [item(price: "\(value)", discount: "\(value)")])))
+            answers.append(("id\(value)", HostileMarket.list(items: [HostileMarket.item(id: "\(value)")])))
+            answers.append(("vendor\(value)", HostileMarket.list(items: [HostileMarket.item(vendor: "\(value)")])))
+            answers.append(("stock\(value)", HostileMarket.list(items: [HostileMarket.item(stock: "\(value)")])))
+            answers.append(("price\(value)", HostileMarket.list(items: [HostileMarket.item(price: "\(value)", discount: "\(value)")])))
         }
         for price in ["1e38", "-1e38", "1e200", "1e-200", "99999999999999999999999999999999999999"] {
-            answers.append(("price\(price)", list(items: [item(price: price, discount: "1")])))
+            answers.append(("price\(price)", HostileMarket.list(items: [HostileMarket.item(price: price, discount: "1")])))
         }
         return answers
     }
@@ -53,7 +37,7 @@ struct HostileMarketTests {
     @Test func extremeNumbersInListAnswers_renderAPageOrAnErrorPage_andTheDashboardKeepsServing() async throws {
         let answers = Dictionary(Self.extremeAnswers.map { ($0.search, $0.json) }, uniquingKeysWith: { a, _ in a })
         let upstream = try HostileMarket { request in
-            HostileMarket.json(answers[Self.search(of: request)] ?? Self.list(items: []))
+            HostileMarket.json(answers[Self.search(of: request)] ?? HostileMarket.list(items: []))
         }
         defer { upstream.stop() }
         try await withDashboard(.hostile(upstream)) { dash in
@@ -93,12 +77,12 @@ struct HostileMarketTests {
     }
 
     @Test func aListLargerThanTheCap_isAnErrorPage_andTheDashboardKeepsServing() async throws {
-        let prefix = Self.list(items: [Self.item()]).dropLast(2) + ","
+        let prefix = HostileMarket.list(items: [HostileMarket.item()]).dropLast(2) + ","
         let upstream = try HostileMarket { request in
             switch Self.search(of: request) {
             case "endless": HostileMarket.endless(contentType: "application/json", prefix: String(prefix), fill: UInt8(ascii: " "))
             case "announced": HostileMarket.answer(status: 200, headers: [("Content-Type", "application/json")], body: Array(repeating: UInt8(ascii: " "), count: 300 * 1024))
-            default: HostileMarket.json(Self.list(items: [Self.item()]))
+            default: HostileMarket.json(HostileMarket.list(items: [HostileMarket.item()]))
             }
         }
         defer { upstream.stop() }

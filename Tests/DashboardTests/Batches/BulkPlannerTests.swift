@@ -13,11 +13,7 @@ import Testing
     static func product(_ id: Int, price: Decimal, discount: Decimal = 0, stock: Int = 5, currency: Currency = .krw, vendor: Int = own)
         -> CatalogProduct
     {
-        CatalogProduct(
-            ProductSummary(
-                id: id, vendorID: vendor, name: "Product \(id)", description: "", thumbnail: nil, currency: currency,
-                price: Money(price), discountedPrice: Money(discount), stock: stock),
-            vendorName: "v")
+        CatalogProduct(.sample(id, vendor: vendor, price: price, discount: discount, stock: stock, currency: currency), vendorName: "v")
     }
 
     static func action(_ kind: String, _ value: String, _ unit: String = "amount") throws -> BatchAction {

@@ -10,9 +10,9 @@ import Testing
 @Suite struct ImportPlannerTests {
     static let own = 7
     static let products: [CatalogProduct] = [
-        BulkPlannerTests.product(1, price: 20000, discount: 2000, stock: 3),
-        BulkPlannerTests.product(2, price: Decimal(string: "12.5") ?? 0, stock: 0, currency: .usd),
-        BulkPlannerTests.product(3, price: 1000, vendor: 99),
+        CatalogProduct(.sample(1, vendor: own, price: 20000, discount: 2000, stock: 3), vendorName: "v"),
+        CatalogProduct(.sample(2, vendor: own, price: Decimal(string: "12.5") ?? 0, stock: 0, currency: .usd), vendorName: "v"),
+        CatalogProduct(.sample(3, vendor: 99, price: 1000, stock: 5), vendorName: "v"),
         CatalogProduct(
             ProductSummary(
                 id: 4, vendorID: own, name: "=cmd|' /C calc'!A0", description: "", thumbnail: nil, currency: .krw, price: 5000, stock: 1),

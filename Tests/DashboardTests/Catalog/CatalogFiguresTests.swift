@@ -12,10 +12,8 @@ struct CatalogFiguresTests {
         _ id: Int, vendor: Int = 1, name: String = "Vendor", price: Decimal = 1000, off: Decimal = 0, stock: Int = 1,
         currency: Currency = .krw, created: String? = nil
     ) -> CatalogProduct {
-        let summary = ProductSummary(
-            id: id, vendorID: vendor, name: "P\(id)", description: "", thumbnail: nil, currency: currency,
-            price: Money(price), discountedPrice: Money(off), stock: stock, createdAt: created.flatMap(MarketDate.parse))
-        return CatalogProduct(summary, vendorName: name)
+        CatalogProduct(
+            .sample(id, vendor: vendor, price: price, discount: off, stock: stock, currency: currency, created: created), vendorName: name)
     }
 
     @Test func counts_soldOut_onSale_stock_andValuePerCurrency() {

@@ -12,7 +12,7 @@ struct OverviewPageTests {
 
     static func snapshot(count: Int, reported: Int, partial: Bool) -> CatalogSnapshot {
         CatalogSnapshot(
-            products: (1...count).map { CatalogFiguresTests.product($0) }, takenAt: now.addingTimeInterval(-180),
+            products: (1...count).map { CatalogProduct(.sample($0), vendorName: "Vendor") }, takenAt: now.addingTimeInterval(-180),
             isPartial: partial, reportedTotal: reported, generation: 1)
     }
 

@@ -62,7 +62,7 @@ struct ProductCSVTests {
     }
 
     @Test func stream_sendsThePreambleThenTheRowsInOrder_inPieces() {
-        let products = (1...1200).map { CatalogFiguresTests.product($0, vendor: $0 % 2) }
+        let products = (1...1200).map { CatalogProduct(.sample($0, vendor: $0 % 2), vendorName: "Vendor") }
         // Every odd product, last first: the stream writes exactly the order it is given.
         let order = products.indices.reversed().filter { products[$0].vendorID == 1 }.map { Int32($0) }
         let stream = ProductCSVStream(products: products, order: order)

@@ -28,4 +28,10 @@ extension DashboardHarness {
         else { throw HTTPTestClient.Failure(description: "market answered \(response.status) to \(path)") }
         return object
     }
+
+    /// The ids of one vendor's products, newest first, from the market's own JSON.
+    func marketCatalogIDs(vendor: Int) async throws -> [Int] {
+        let pages = try await marketJSON("/api/products?page_no=1&items_per_page=1000")["pages"] as? [[String: Any]] ?? []
+        return pages.filter { $0["vendor_id"] as? Int == vendor }.compactMap { $0["id"] as? Int }
+    }
 }

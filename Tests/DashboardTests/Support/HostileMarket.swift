@@ -91,6 +91,23 @@ final class HostileMarket: Sendable {
         return .endless(head: head, fill: fill)
     }
 
+    /// A list envelope of `items`, its integer fields as given in `numbers` (JSON text) or
+    /// plain.
+    static func list(_ numbers: [String: String] = [:], items: [String]) -> String {
+        var fields = ["pageNo": "1", "itemsPerPage": "20", "totalCount": "\(items.count)", "lastPage": "1"]
+        for (name, value) in numbers { fields[name] = value }
+        let envelope = fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+        return "{\(envelope),\"pages\":[\(items.joined(separator: ","))]}"
+    }
+
+    /// A list item, its numbers as given (JSON text).
+    static func item(id: String = "7", vendor: String = "1", stock: String = "3", price: String = "1000", discount: String = "0", thumbnail: String = "") -> String {
+        """
+        {"id":\(id),"vendor_id":\(vendor),"vendorName":"v","name":"Hostile \(id)","description":"d",\
+        "thumbnail":"\(thumbnail)","currency":"KRW","price":\(price),"discounted_price":\(discount),"stock":\(stock)}
+        """
+    }
+
     // MARK: Serving
 
     private func acceptLoop() {
