@@ -16,9 +16,7 @@ final class LogLines: Sendable {
 
 @Suite(.timeLimit(.minutes(1)))
 struct ImageHandlerTests {
-    static let publicDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Public")
+    static let publicDirectory = DashboardHarness.checkout.appendingPathComponent("Public")
 
     let upstream = ScriptedMarket()
     let directory = TemporaryDirectory()
