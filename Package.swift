@@ -74,6 +74,9 @@ let package = Package(
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
         .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer", "TestSupport"]),
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer", "SQLite", "TestSupport"]),
+        // The engine's unit tests (batches, planners, journal, recycle bin, catalog snapshot,
+        // caches, database, product rules, CSV), built without the HTTP server or templates.
+        .testTarget(name: "DashboardEngineTests", dependencies: ["DashboardEngine", "MarketClient", "SQLite", "TestSupport"]),
         .testTarget(
             name: "DashboardTests",
             dependencies: [

@@ -3,7 +3,6 @@ import MarketClient
 import SQLite
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// The journal as `MarketWriter` drives it: an entry committed before the write is sent, its

@@ -1,5 +1,4 @@
 import Testing
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// The order structure under every cache.

@@ -2,7 +2,6 @@ import Foundation
 import MarketClient
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// The recycle bin on its own: what a delete keeps, the byte budget (oldest first), the days

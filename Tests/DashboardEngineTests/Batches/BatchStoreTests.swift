@@ -3,7 +3,6 @@ import MarketClient
 import Synchronization
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// Batches in the dashboard's database: rows kept whole, states changed once, the in-flight

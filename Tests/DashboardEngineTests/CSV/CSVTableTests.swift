@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// Reading CSV files as spreadsheet programs write them, and refusing what is not one.

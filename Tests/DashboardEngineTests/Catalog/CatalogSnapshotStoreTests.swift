@@ -3,7 +3,6 @@ import MarketClient
 import Synchronization
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// The catalog snapshot: the background count, its refreshes, limits, failures and shutdown.

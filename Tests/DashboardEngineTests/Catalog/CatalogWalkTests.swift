@@ -2,7 +2,6 @@ import Foundation
 import MarketClient
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// The snapshot's fast walk (orders of packed entries, names in one buffer with pair masks)

@@ -1,5 +1,4 @@
 import Testing
-@testable import Dashboard
 @testable import DashboardEngine
 
 @Suite struct SHA256Tests {

@@ -2,7 +2,6 @@ import Foundation
 import MarketClient
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// The overview's numbers, on literals.

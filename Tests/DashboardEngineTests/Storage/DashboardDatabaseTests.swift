@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 @Suite struct DashboardDatabaseTests: ~Copyable {

@@ -2,7 +2,6 @@ import Foundation
 import MarketClient
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// A bulk action's rows: old → new per product, rounded as the currency counts, checked by the

@@ -3,7 +3,6 @@ import MarketClient
 import Synchronization
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// The journal and the recycle bin over a database in a temp folder, with a hand-moved clock

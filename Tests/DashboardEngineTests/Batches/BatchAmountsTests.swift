@@ -2,7 +2,6 @@ import Foundation
 import MarketClient
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// Money rounded as each currency counts it, and numbers read as spreadsheets write them.

@@ -1,9 +1,7 @@
 import Foundation
 import MarketClient
 import Testing
-import TestSupport
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// The byte-by-byte number reader gives what Foundation's readers give, for every spelling it

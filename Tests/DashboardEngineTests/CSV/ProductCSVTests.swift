@@ -2,7 +2,6 @@ import Foundation
 import MarketClient
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// CSV cells and rows: RFC 4180 quoting and the CSV-injection guard.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
 /// Where the own vendor id comes from, and how a learned one is kept.

@@ -1,0 +1,48 @@
+import Foundation
+import Synchronization
+
+/// A clock the test moves by hand (the caches' `now`).
+public final class FakeClock: Sendable {
+    private let instant = Mutex(ContinuousClock.now)
+
+    public init() {}
+
+    public var now: @Sendable () -> ContinuousClock.Instant {
+        { self.instant.withLock { $0 } }
+    }
+
+    public func advance(by duration: Duration) {
+        instant.withLock { $0 = $0 + duration }
+    }
+}
+
+/// Counts calls across tasks.
+public final class Counter: Sendable {
+    private let count = Atomic(0)
+
+    public init() {}
+
+    @discardableResult
+    public func increment() -> Int { count.add(1, ordering: .relaxed).newValue }
+
+    public var value: Int { count.load(ordering: .relaxed) }
+}
+
+/// A fresh folder under the system's temporary directory, removed by `remove()`.
+public struct TemporaryDirectory: Sendable {
+    public let url: URL
+
+    public init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("dashboard-tests-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    /// Regular files in it, by name.
+    public var fileNames: Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
+    }
+
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
