@@ -197,16 +197,26 @@ import Testing
     }
 
     @Test func aPostWithoutTheFormsToken_is403_andReadsNothing() async throws {
-        try await withDashboard(.shared) { harness in
+        try await withDashboard { harness in
+            let batches = { try harness.app.batchRunner.store.recent().count }
+            let csv = Array("id,stock\n1,2\n".utf8)
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/import")
-            session.csrfToken = SecureToken.make()
-            let answer = try await Self.post(session, csv: Array("id,stock\n1,2\n".utf8))
-            #expect(answer.status == 403)
+            let before = try batches()
+
+            var forged = session
+            forged.csrfToken = SecureToken.make()
+            #expect(try await Self.post(forged, csv: csv).status == 403)
             let foreign = try await session.post(
-                "/products/import", [], files: [TestFile(field: "csv", filename: "a.csv", contentType: "text/csv", bytes: [])],
+                "/products/import", [], files: [TestFile(field: "csv", filename: "a.csv", contentType: "text/csv", bytes: csv)],
                 headers: ["Cookie": session.cookie, "Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"])
             #expect(foreign.status == 403)
+            #expect(try batches() == before, "a refused post made a batch")
+
+            // The same file with the form's own token is read, into a batch the count sees.
+            let accepted = try await Self.post(session, csv: csv)
+            #expect(accepted.status == 303)
+            #expect(try batches() == before + 1)
         }
     }
 }
