@@ -140,9 +140,15 @@ import Testing
                 #expect(page.status == 409, "\(path)")
                 #expect(page.text.contains("--vendor-id"), "\(path)")
             }
-            // Without mine, the same order and filters work.
-            let all = try await harness.get("/products?sort=price&stock=low")
-            #expect(all.status == 200)
+            // Without mine, the same orders and filters work: the whole catalog, in their order.
+            let lowStock = DashboardConfiguration.defaultLowStock
+            for query in [MatrixQuery(sort: .price), MatrixQuery(stock: "low"), MatrixQuery(sort: .price, stock: "low")] {
+                let walked = try await harness.walkList("/products?" + query.queryString([("per_page", "100")]))
+                #expect(walked.ids == query.expected(ListMatrixCatalog.products, lowStock: lowStock), "\(query)")
+                #expect(!walked.ids.isEmpty, "\(query)")
+            }
+            let csv = try await harness.csvIDs("/products.csv?sort=name")
+            #expect(csv == MatrixQuery(sort: .name).expected(ListMatrixCatalog.products, lowStock: lowStock))
         }
     }
 
