@@ -224,7 +224,15 @@ import Testing
                 harness.port, "POST", "/products/bulk",
                 headers: ["Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"], body: Array(body.utf8))
             #expect(posted.status == 303)
-            #expect(BatchTesting.batchID(posted) != nil, "a preview was made")
+            let batch = try #require(BatchTesting.batchID(posted), "a preview was made")
+            // The preview deletes product 211, and only it; nothing is sent before Apply.
+            let rows = try harness.app.batchRunner.store.rows(batch)
+            #expect(rows.map(\.productID) == [211])
+            #expect(rows.map(\.operation) == [.delete])
+            let preview = try await HTTPTestClient.get(harness.port, "/batches/\(batch)?lang=en")
+            #expect(BatchTesting.rows(preview.text).map(\.productID) == [211])
+            #expect(preview.text.contains("Delete 1 product"))
+            #expect(market.writes.isEmpty)
         }
     }
 
