@@ -44,6 +44,13 @@ struct MyProductsRouteTests {
     @Test func theSwitchSitsByTheViewSwitch_andMarksTheCurrentChoice() async throws {
         try await withDashboard(.shared) { harness in
             let all = try await harness.get("/products")
+            // In the toolbar, right after the view switch, with nothing between them.
+            let toolbar = HTMLScan.block(in: all.text, from: #"<div class="toolbar""#, to: "</div>")
+            let viewSwitch = try #require(toolbar.range(of: #"<nav class="view-switch""#), "the toolbar has the view switch")
+            let viewSwitchEnd = try #require(toolbar.range(of: "</nav>", range: viewSwitch.upperBound..<toolbar.endIndex))
+            let ownerSwitch = try #require(toolbar.range(of: #"<nav class="owner-switch""#), "the toolbar has the owner switch")
+            try #require(viewSwitchEnd.upperBound <= ownerSwitch.lowerBound, "the owner switch comes after the view switch")
+            #expect(toolbar[viewSwitchEnd.upperBound..<ownerSwitch.lowerBound].allSatisfy { $0.isWhitespace }, "nothing sits between the switches")
             let switchLinks = HTMLScan.tags("a", in: HTMLScan.block(in: all.text, from: #"<nav class="owner-switch""#, to: "</nav>"))
             #expect(switchLinks.map { $0["href"] } == ["/products", "/products?mine=1"])
             #expect(switchLinks.map { $0["aria-current"] } == ["page", nil])
