@@ -16,18 +16,6 @@ public final class FakeClock: Sendable {
     }
 }
 
-/// Counts calls across tasks.
-public final class Counter: Sendable {
-    private let count = Atomic(0)
-
-    public init() {}
-
-    @discardableResult
-    public func increment() -> Int { count.add(1, ordering: .relaxed).newValue }
-
-    public var value: Int { count.load(ordering: .relaxed) }
-}
-
 /// A fresh folder under the system's temporary directory, removed by `remove()`.
 public struct TemporaryDirectory: Sendable {
     public let url: URL

@@ -21,6 +21,16 @@ final class FakeCalendar: Sendable {
     }
 }
 
+/// Counts calls across tasks.
+final class Counter: Sendable {
+    private let count = Atomic(0)
+
+    @discardableResult
+    func increment() -> Int { count.add(1, ordering: .relaxed).newValue }
+
+    var value: Int { count.load(ordering: .relaxed) }
+}
+
 /// The error a cache's upstream fails with, numbered by attempt.
 struct UpstreamDown: Error, Equatable {
     var attempt = 0

@@ -190,24 +190,26 @@ struct ImageHandlerTests {
     }
 }
 
-/// The URLSession fetcher against a loopback image host, through the cache and the handler.
+/// The URLSession fetcher against a loopback image host (`HostileMarket`, which answers as the
+/// test says), through the cache and the handler.
 @Suite(.timeLimit(.minutes(1)))
 struct ImageDownloaderTests {
     @Test func downloadedImagesAreServedAndFailuresBecomeThePlaceholder() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let photo = ImageFixtures.png(10_000)
-        let hits = Counter()
-        var router = Router()
-        router.get("/upstream/{name}") { request in
-            hits.increment()
-            switch request.parameter("name") {
-            case "photo": return HTTPResponse(headers: ["Content-Type": "image/png"], bytes: photo)
-            case "page": return .html("<!doctype html><p>an error page with status 200</p>")
-            default: throw HTTPError(.notFound)
+        let upstream = try HostileMarket { request in
+            switch request.target {
+            case "/upstream/photo": HostileMarket.answer(status: 200, headers: [("Content-Type", "image/png")], body: photo)
+            case "/upstream/page":
+                HostileMarket.answer(
+                    status: 200, headers: [("Content-Type", "text/html")], body: Array("<!doctype html><p>an error page with status 200</p>".utf8))
+            default: HostileMarket.answer(status: 404)
             }
         }
+        defer { upstream.stop() }
         let registry = ImageURLRegistry()
+        var router = Router()
         let cache = try ImageCache(directory: directory.url, fetcher: ImageDownloader.fetcher(requestTimeout: .seconds(5)))
         let handler = try ImageHandler(
             registry: registry, cache: cache, publicDirectory: ImageHandlerTests.publicDirectory,
@@ -218,7 +220,7 @@ struct ImageDownloaderTests {
         defer { server.shutdown() }
 
         func key(_ name: String) throws -> String {
-            registry.register(try #require(URL(string: "http://127.0.0.1:\(server.port)/upstream/\(name)")))
+            registry.register(try #require(URL(string: "\(upstream.baseURL)/upstream/\(name)")))
         }
         let image = try await HTTPTestClient.get(server.port, "/images/\(try key("photo"))")
         #expect(image.status == 200 && image.body == photo)
@@ -230,18 +232,17 @@ struct ImageDownloaderTests {
             #expect(answer.status == 200 && answer.body == placeholder)
             #expect(answer.header("cache-control") == "no-store")
         }
-        #expect(hits.value == 3)
+        #expect(upstream.received.count == 3)
         #expect(cache.stats.imageFetchFailures == 1 && cache.stats.refused == 1)
     }
 
     @Test func anAnnouncedBodyOverTheCapIsRefused() async throws {
-        var router = Router()
-        router.get("/big") { _ in HTTPResponse(headers: ["Content-Type": "image/png"], bytes: ImageFixtures.png(3000)) }
-        let server = HTTPServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0), router: router)
-        try server.start()
-        defer { server.shutdown() }
+        let upstream = try HostileMarket { _ in
+            HostileMarket.answer(status: 200, headers: [("Content-Type", "image/png")], body: ImageFixtures.png(3000))
+        }
+        defer { upstream.stop() }
         let fetch = ImageDownloader.fetcher(maxBytes: 2000)
-        let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/big"))
+        let url = try #require(URL(string: "\(upstream.baseURL)/big"))
         await #expect(throws: ImageCacheError.tooLarge(limit: 2000)) { try await fetch(url) }
     }
 }
