@@ -152,9 +152,8 @@ final class DashboardHarness: Sendable {
         marketPortHold.withLock { $0 = fd }
     }
 
-    /// Shuts the dashboard down as a crash leaves its files (its folders stay), then starts
-    /// another over the same market on the same data directory, `adjust` applied to the same
-    /// configuration. `app` is the new one from then on; the old one is returned, shut down,
+    /// Shuts the dashboard down, its folders left as they are, then starts another over the same
+    /// market on the same data directory, `adjust` applied to the same configuration. `app` is the new one from then on; the old one is returned, shut down,
     /// for a test that looks at what it does afterwards.
     @discardableResult
     func restart(_ adjust: (inout DashboardConfiguration) -> Void = { _ in }) throws -> DashboardApp {

@@ -6,7 +6,7 @@ import Testing
 @testable import Dashboard
 @testable import LocalMarket
 
-/// An independent market for the history tests: the real embedded market (`LocalMarket`,
+/// The real market behind a recording server (`.recording`): the embedded market (`LocalMarket`,
 /// its own storage in a temp folder, seeded) served on a server of the test's own, each of its
 /// routes wrapped to record every request before the market answers it, and to hold the
 /// requests a test names at a gate (`hold`). The dashboard reaches it with `--upstream` like any
