@@ -63,8 +63,9 @@ let package = Package(
         .executableTarget(name: "template-bench", dependencies: ["Templating", "Dashboard", "DashboardEngine", "HTTPServer", "MarketClient"]),
         .executableTarget(name: "catalog-bench", dependencies: ["Dashboard", "DashboardEngine", "MarketClient", "SQLite"]),
 
-        // Helpers more than one test target needs (a seeded generator, a gate), in one copy.
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["README.md"]),
+        // Helpers more than one test target needs (a seeded generator, a gate, the scripted
+        // market), in one copy.
+        .target(name: "TestSupport", dependencies: ["MarketClient"], path: "Tests/TestSupport", exclude: ["README.md"]),
         // The byte parsers' tests, on bytes alone (no sockets, no C).
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
@@ -73,6 +74,9 @@ let package = Package(
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport"]),
         .testTarget(name: "MarketClientTests", dependencies: ["MarketClient", "LocalMarket", "HTTPServer", "TestSupport"]),
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer", "SQLite", "TestSupport"]),
+        // The engine's unit tests (batches, planners, journal, recycle bin, catalog snapshot,
+        // caches, database, product rules, CSV), built without the HTTP server or templates.
+        .testTarget(name: "DashboardEngineTests", dependencies: ["DashboardEngine", "MarketClient", "SQLite", "TestSupport"]),
         .testTarget(
             name: "DashboardTests",
             dependencies: [

@@ -13,19 +13,16 @@ import Testing
     static let own = LiveShapedData.ownVendorID
 
     /// Own products in KRW and USD, and one of another vendor's, beside the live-shaped ones.
-    static func stock(_ market: LiveShapedMarket) {
-        market.store.state.withLock { state in
-            for product in [
-                LiveShapedProduct(id: 210, vendorID: own, vendorName: "dashboard-team", name: "Tea cup", description: "A cup.",
-                    price: "10000.0", bargainPrice: "10000.0", stock: 5, imageKey: "a0"),
-                LiveShapedProduct(id: 211, vendorID: own, vendorName: "dashboard-team", name: "Tea pot", description: "A pot.",
-                    price: "8999.0", bargainPrice: "8999.0", stock: 5, imageKey: "a1"),
-                LiveShapedProduct(id: 212, vendorID: own, vendorName: "dashboard-team", name: "Tea tray", description: "A tray.",
-                    price: "15000.0", discountedPrice: "1000.0", bargainPrice: "14000.0", stock: 5, imageKey: "a2"),
-                LiveShapedProduct(id: 213, vendorID: own, vendorName: "dashboard-team", name: "Tea towel", description: "A towel.", currency: "USD",
-                    price: "12.35", bargainPrice: "12.35", stock: 5, imageKey: "a3"),
-            ] { state.products[product.id] = product }
-        }
+    static func stock(_ market: ScriptedMarket) {
+        let own = LiveShapedData.ownVendor
+        for product in [
+            ScriptedMarket.product(id: 210, name: "Tea cup", vendor: own, price: 10000, discount: 0, stock: 5, description: "A cup."),
+            ScriptedMarket.product(id: 211, name: "Tea pot", vendor: own, price: 8999, discount: 0, stock: 5, description: "A pot."),
+            ScriptedMarket.product(id: 212, name: "Tea tray", vendor: own, price: 15000, discount: 1000, stock: 5, description: "A tray."),
+            ScriptedMarket.product(
+                id: 213, name: "Tea towel", vendor: own, price: Money(Decimal(string: "12.35")!), discount: 0, currency: .usd, stock: 5,
+                description: "A towel."),
+        ] { market.add(product) }
     }
 
     /// Opens the filtered list (own KRW products) and previews a 10% price cut of every match.
@@ -46,127 +43,123 @@ import Testing
     }
 
     @Test func aTenPercentCut_isPreviewedWithoutSending_thenAppliedAsOnePatchOfPriceEach() async throws {
-        try await withLiveShapedMarket { market in
-            Self.stock(market)
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
-                var session = FormSession(port: harness.port)
-                let batch = try await Self.previewCut(harness, &session)
-                let preview = try await session.get("/batches/\(batch)")
-                session.take(preview)
-                let rows = BatchTesting.rows(preview.text)
-                let byID = Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.productID.map { ($0, row) } })
-                #expect(byID[210]?.status == "pending")
-                #expect(byID[210]?.text.contains("KRW 10,000 → KRW 9,000") == true)
-                #expect(byID[211]?.text.contains("KRW 8,999 → KRW 8,099") == true)  // 8,099.1 rounds to whole won
-                #expect(byID[212]?.text.contains("KRW 15,000 → KRW 13,500") == true)
-                // The live-shaped products of price 0 cannot lose 10%: unchanged, not sent.
-                #expect(byID[201]?.status == "unchanged")
-                #expect(byID[213] == nil && byID[203] == nil)
-                #expect(market.writes.isEmpty, "the preview sent \(market.writes.map(\.target))")
+        let market = LiveShapedData.market()
+        Self.stock(market)
+        try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
+            var session = FormSession(port: harness.port)
+            let batch = try await Self.previewCut(harness, &session)
+            let preview = try await session.get("/batches/\(batch)")
+            session.take(preview)
+            let rows = BatchTesting.rows(preview.text)
+            let byID = Dictionary(uniqueKeysWithValues: rows.compactMap { row in row.productID.map { ($0, row) } })
+            #expect(byID[210]?.status == "pending")
+            #expect(byID[210]?.text.contains("KRW 10,000 → KRW 9,000") == true)
+            #expect(byID[211]?.text.contains("KRW 8,999 → KRW 8,099") == true)  // 8,099.1 rounds to whole won
+            #expect(byID[212]?.text.contains("KRW 15,000 → KRW 13,500") == true)
+            // The live-shaped products of price 0 cannot lose 10%: unchanged, not sent.
+            #expect(byID[201]?.status == "unchanged")
+            #expect(byID[213] == nil && byID[203] == nil)
+            #expect(market.writes.isEmpty, "the preview sent \(market.writes.map(\.target))")
 
-                // Changed behind our back after the preview: skipped, not overwritten.
-                market.store.state.withLock { $0.products[212]?.price = "16000.0" }
-                let applied = try await BatchTesting.press("apply", batch, session)
-                #expect(applied.status == 303)
-                await harness.app.batchRunner.waitForRun(batch)
-                // Apply again: nothing more is sent.
-                #expect(try await BatchTesting.press("apply", batch, session).status == 303)
-                await harness.app.batchRunner.waitForRun(batch)
+            // Changed behind our back after the preview: skipped, not overwritten.
+            market.state.withLock { $0.products[212]?.price = 16000 }
+            let applied = try await BatchTesting.press("apply", batch, session)
+            #expect(applied.status == 303)
+            await harness.app.batchRunner.waitForRun(batch)
+            // Apply again: nothing more is sent.
+            #expect(try await BatchTesting.press("apply", batch, session).status == 303)
+            await harness.app.batchRunner.waitForRun(batch)
 
-                let writes = market.writes
-                #expect(Set(writes.map(\.target)) == ["/api/products/210", "/api/products/211", "/api/products/202"])
-                #expect(writes.count == 3)
-                for write in writes {
-                    #expect(write.method == "PATCH")
-                    #expect(Set(write.json?.keys.map { $0 } ?? []) == ["price", "secret"])
-                    #expect(write.json?["secret"] as? String == LiveShapedMarket.secret)
-                }
-                #expect(writes.first { $0.target.hasSuffix("/211") }?.json?["price"] as? Int == 8099)
-                let finished = try await session.get("/batches/\(batch)")
-                let after = Dictionary(uniqueKeysWithValues: BatchTesting.rows(finished.text).compactMap { row in row.productID.map { ($0, row) } })
-                #expect(after[210]?.status == "done" && after[211]?.status == "done")
-                #expect(after[212]?.status == "skipped")
-                #expect(market.store.state.withLock { $0.products[212]?.price } == "16000.0")
-                let progress = try #require(HTMLScan.tags("progress", in: finished.text).first)
-                #expect(progress["value"] == progress["max"])
+            let writes = market.writes
+            #expect(Set(writes.map(\.target)) == ["/api/products/210", "/api/products/211", "/api/products/202"])
+            #expect(writes.count == 3)
+            for write in writes {
+                #expect(write.method == "PATCH")
+                #expect(Set(write.json?.keys.map { $0 } ?? []) == ["price", "secret"])
+                #expect(write.json?["secret"] as? String == ScriptedMarket.secret)
             }
+            #expect(writes.first { $0.target.hasSuffix("/211") }?.json?["price"] as? Int == 8099)
+            let finished = try await session.get("/batches/\(batch)")
+            let after = Dictionary(uniqueKeysWithValues: BatchTesting.rows(finished.text).compactMap { row in row.productID.map { ($0, row) } })
+            #expect(after[210]?.status == "done" && after[211]?.status == "done")
+            #expect(after[212]?.status == "skipped")
+            #expect(market.state.withLock { $0.products[212]?.price } == 16000)
+            let progress = try #require(HTMLScan.tags("progress", in: finished.text).first)
+            #expect(progress["value"] == progress["max"])
         }
     }
 
     @Test func aRefusedRow_showsTheMarketsWords_andRetrySendsOnlyIt() async throws {
-        try await withLiveShapedMarket { market in
-            Self.stock(market)
-            market.store.state.withLock { $0.refusedEdits = [211] }
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
-                var session = FormSession(port: harness.port)
-                _ = try await session.open("/products?mine=1")
-                let posted = try await BatchTesting.bulk(
-                    session, [("ids", "210"), ("ids", "211"), ("action", "stock_set"), ("value", "9"), ("unit", "amount")])
-                let batch = try #require(BatchTesting.batchID(posted))
-                _ = try await BatchTesting.press("apply", batch, session)
-                await harness.app.batchRunner.waitForRun(batch)
-                let failed = try await session.get("/batches/\(batch)")
-                let rows = BatchTesting.rows(failed.text)
-                #expect(rows.map(\.status) == ["done", "failed"])
-                #expect(rows[1].text.contains("price rejected by policy"))
-                #expect(failed.text.contains("class=\"market-words\""))
-                #expect(HTMLScan.tags("form", in: failed.text).contains { $0["action"] == "/batches/\(batch)/retry" })
+        let market = LiveShapedData.market()
+        Self.stock(market)
+        market.state.withLock { $0.refusedEdits = [211] }
+        try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products?mine=1")
+            let posted = try await BatchTesting.bulk(
+                session, [("ids", "210"), ("ids", "211"), ("action", "stock_set"), ("value", "9"), ("unit", "amount")])
+            let batch = try #require(BatchTesting.batchID(posted))
+            _ = try await BatchTesting.press("apply", batch, session)
+            await harness.app.batchRunner.waitForRun(batch)
+            let failed = try await session.get("/batches/\(batch)")
+            let rows = BatchTesting.rows(failed.text)
+            #expect(rows.map(\.status) == ["done", "failed"])
+            #expect(rows[1].text.contains("price rejected by policy"))
+            #expect(failed.text.contains("class=\"market-words\""))
+            #expect(HTMLScan.tags("form", in: failed.text).contains { $0["action"] == "/batches/\(batch)/retry" })
 
-                market.store.state.withLock { state in
-                    state.refusedEdits = []
-                    state.received = []
-                }
-                #expect(try await BatchTesting.press("retry", batch, session).status == 303)
-                await harness.app.batchRunner.waitForRun(batch)
-                #expect(market.writes.map(\.target) == ["/api/products/211"])
-                #expect(BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status) == ["done", "done"])
+            market.state.withLock { state in
+                state.refusedEdits = []
+                state.received = []
             }
+            #expect(try await BatchTesting.press("retry", batch, session).status == 303)
+            await harness.app.batchRunner.waitForRun(batch)
+            #expect(market.writes.map(\.target) == ["/api/products/211"])
+            #expect(BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status) == ["done", "done"])
         }
     }
 
     /// The market failing midway: what finished stays done, the rest fails, retryable.
     @Test func theMarketFailingMidway_leavesTheFinishedRowsDone_andTheRestRetryable() async throws {
-        try await withLiveShapedMarket { market in
-            Self.stock(market)
-            market.store.state.withLock { $0.failWritesAfter = 2 }
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
-                var session = FormSession(port: harness.port)
-                _ = try await session.open("/products?mine=1")
-                let posted = try await BatchTesting.bulk(
-                    session, ["210", "211", "212", "213"].map { ("ids", $0) } + [("action", "stock_adjust"), ("value", "+1"), ("unit", "amount")])
-                let batch = try #require(BatchTesting.batchID(posted))
-                _ = try await BatchTesting.press("apply", batch, session)
-                await harness.app.batchRunner.waitForRun(batch)
-                let statuses = BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status)
-                #expect(statuses.filter { $0 == "done" }.count == 2)
-                #expect(statuses.filter { $0 == "failed" }.count == 2)
-                market.store.state.withLock { $0.failWritesAfter = nil }
-                _ = try await BatchTesting.press("retry", batch, session)
-                await harness.app.batchRunner.waitForRun(batch)
-                #expect(BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status) == ["done", "done", "done", "done"])
-                // Each product got one more, once.
-                #expect(market.store.state.withLock { state in [210, 211, 212, 213].map { state.products[$0]?.stock } } == [6, 6, 6, 6])
-            }
+        let market = LiveShapedData.market()
+        Self.stock(market)
+        market.state.withLock { $0.failWritesAfter = 2 }
+        try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products?mine=1")
+            let posted = try await BatchTesting.bulk(
+                session, ["210", "211", "212", "213"].map { ("ids", $0) } + [("action", "stock_adjust"), ("value", "+1"), ("unit", "amount")])
+            let batch = try #require(BatchTesting.batchID(posted))
+            _ = try await BatchTesting.press("apply", batch, session)
+            await harness.app.batchRunner.waitForRun(batch)
+            let statuses = BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status)
+            #expect(statuses.filter { $0 == "done" }.count == 2)
+            #expect(statuses.filter { $0 == "failed" }.count == 2)
+            market.state.withLock { $0.failWritesAfter = nil }
+            _ = try await BatchTesting.press("retry", batch, session)
+            await harness.app.batchRunner.waitForRun(batch)
+            #expect(BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status) == ["done", "done", "done", "done"])
+            // Each product got one more, once.
+            #expect(market.state.withLock { state in [210, 211, 212, 213].map { state.products[$0]?.stock } } == [6, 6, 6, 6])
         }
     }
 
     @Test func idsOfOtherVendorsAndUnknownIds_areRefusedInThePreview() async throws {
-        try await withLiveShapedMarket { market in
-            Self.stock(market)
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
-                var session = FormSession(port: harness.port)
-                _ = try await session.open("/products?mine=1")
-                let posted = try await BatchTesting.bulk(
-                    session, [("ids", "203"), ("ids", "99999"), ("ids", "210"), ("action", "delete")])
-                let batch = try #require(BatchTesting.batchID(posted))
-                let page = try await session.get("/batches/\(batch)?lang=en")
-                let rows = BatchTesting.rows(page.text)
-                #expect(rows.map(\.status) == ["invalid", "invalid", "pending"])
-                #expect(rows[0].text.contains("another vendor"))
-                #expect(rows[1].text.contains("no product 99999"))
-                #expect(page.text.contains("Delete 1 product"))
-                #expect(market.writes.isEmpty)
-            }
+        let market = LiveShapedData.market()
+        Self.stock(market)
+        try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products?mine=1")
+            let posted = try await BatchTesting.bulk(
+                session, [("ids", "203"), ("ids", "99999"), ("ids", "210"), ("action", "delete")])
+            let batch = try #require(BatchTesting.batchID(posted))
+            let page = try await session.get("/batches/\(batch)?lang=en")
+            let rows = BatchTesting.rows(page.text)
+            #expect(rows.map(\.status) == ["invalid", "invalid", "pending"])
+            #expect(rows[0].text.contains("another vendor"))
+            #expect(rows[1].text.contains("no product 99999"))
+            #expect(page.text.contains("Delete 1 product"))
+            #expect(market.writes.isEmpty)
         }
     }
 
@@ -176,88 +169,93 @@ import Testing
     /// that does not say where it posts from, sends the reader back with nothing made and says
     /// why; another site is refused.
     @Test func theListsBulkForm_carriesOneTokenForEveryReader() async throws {
-        try await withLiveShapedMarket { market in
-            Self.stock(market)
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
-                let first = try await HTTPTestClient.get(harness.port, "/products")
-                let second = try await HTTPTestClient.get(harness.port, "/products", headers: ["Cookie": "om_csrf=0123456789abcdef0123456789abcdef"])
-                let form = { (page: TestResponse) in String(HTMLScan.block(in: page.text, from: "<form id=\"bulk\"", to: "</form>")) }
-                let token = try #require(FormSession.hidden("csrf_token", in: form(first)))
-                #expect(token.utf8.count == 32)
-                #expect(FormSession.hidden("csrf_token", in: form(second)) == token)
-                #expect(first.body == second.body, "one page for both readers")
-                #expect(first.setCookie("om_csrf") == nil)
-                #expect(first.header("Cache-Control") == "private, no-cache")
+        let market = LiveShapedData.market()
+        Self.stock(market)
+        try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
+            let first = try await HTTPTestClient.get(harness.port, "/products")
+            let second = try await HTTPTestClient.get(harness.port, "/products", headers: ["Cookie": "om_csrf=0123456789abcdef0123456789abcdef"])
+            let form = { (page: TestResponse) in String(HTMLScan.block(in: page.text, from: "<form id=\"bulk\"", to: "</form>")) }
+            let token = try #require(FormSession.hidden("csrf_token", in: form(first)))
+            #expect(token.utf8.count == 32)
+            #expect(FormSession.hidden("csrf_token", in: form(second)) == token)
+            #expect(first.body == second.body, "one page for both readers")
+            #expect(first.setCookie("om_csrf") == nil)
+            #expect(first.header("Cache-Control") == "private, no-cache")
 
-                let origin = "http://127.0.0.1:\(harness.port)"
-                func post(_ token: String, origin: String?) async throws -> TestResponse {
-                    let body = "csrf_token=\(token)&ids=210&action=delete&back=%2Fproducts"
-                    var headers = ["Content-Type": "application/x-www-form-urlencoded"]
-                    if let origin { headers["Origin"] = origin }
-                    return try await HTTPTestClient.request(harness.port, "POST", "/products/bulk", headers: headers, body: Array(body.utf8))
-                }
-                let made = try await post(token, origin: origin)
-                #expect(made.status == 303)
-                let batch = try #require(BatchTesting.batchID(made))
-                for refused in [try await post("0123456789abcdef0123456789abcdef", origin: origin), try await post(token, origin: nil)] {
-                    #expect(refused.status == 303 && refused.header("Location") == "/products", "back to the list, nothing made")
-                    let flash = try #require(refused.setCookie(FlashMessages.cookieName))
-                    let list = try await HTTPTestClient.get(harness.port, "/products?lang=en", headers: ["Cookie": flash])
-                    #expect(list.text.contains("open too long to be sent safely"), "the list says why")
-                }
-                let elsewhere = try await post(token, origin: "http://evil.example")
-                #expect(elsewhere.status == 403)
-                let batches = try await HTTPTestClient.get(harness.port, "/batches")
-                #expect(batches.text.contains("/batches/\(batch)"))
-                #expect(!batches.text.contains("/batches/\(batch + 1)"), "only the first post made a batch")
-                #expect(market.writes.isEmpty, "a preview sends nothing")
+            let origin = "http://127.0.0.1:\(harness.port)"
+            func post(_ token: String, origin: String?) async throws -> TestResponse {
+                let body = "csrf_token=\(token)&ids=210&action=delete&back=%2Fproducts"
+                var headers = ["Content-Type": "application/x-www-form-urlencoded"]
+                if let origin { headers["Origin"] = origin }
+                return try await HTTPTestClient.request(harness.port, "POST", "/products/bulk", headers: headers, body: Array(body.utf8))
             }
+            let made = try await post(token, origin: origin)
+            #expect(made.status == 303)
+            let batch = try #require(BatchTesting.batchID(made))
+            for refused in [try await post("0123456789abcdef0123456789abcdef", origin: origin), try await post(token, origin: nil)] {
+                #expect(refused.status == 303 && refused.header("Location") == "/products", "back to the list, nothing made")
+                let flash = try #require(refused.setCookie(FlashMessages.cookieName))
+                let list = try await HTTPTestClient.get(harness.port, "/products?lang=en", headers: ["Cookie": flash])
+                #expect(list.text.contains("open too long to be sent safely"), "the list says why")
+            }
+            let elsewhere = try await post(token, origin: "http://evil.example")
+            #expect(elsewhere.status == 403)
+            let batches = try await HTTPTestClient.get(harness.port, "/batches")
+            #expect(batches.text.contains("/batches/\(batch)"))
+            #expect(!batches.text.contains("/batches/\(batch + 1)"), "only the first post made a batch")
+            #expect(market.writes.isEmpty, "a preview sends nothing")
         }
     }
 
     /// A list answered from the catalog snapshot (`mine=1`) carries the same token in its
     /// bulk form as the market's list, and it works there too without a cookie.
     @Test func theSnapshotListsBulkForm_carriesTheListToken() async throws {
-        try await withLiveShapedMarket { market in
-            Self.stock(market)
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
-                let plain = try await HTTPTestClient.get(harness.port, "/products")
-                let mine = try await HTTPTestClient.get(harness.port, "/products?mine=1")
-                #expect(mine.status == 200)
-                let form = { (page: TestResponse) in String(HTMLScan.block(in: page.text, from: "<form id=\"bulk\"", to: "</form>")) }
-                let token = try #require(FormSession.hidden("csrf_token", in: form(mine)))
-                #expect(FormSession.hidden("csrf_token", in: form(plain)) == token)
-                let body = "csrf_token=\(token)&ids=211&action=delete&back=%2Fproducts%3Fmine%3D1"
-                let posted = try await HTTPTestClient.request(
-                    harness.port, "POST", "/products/bulk",
-                    headers: ["Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"], body: Array(body.utf8))
-                #expect(posted.status == 303)
-                #expect(BatchTesting.batchID(posted) != nil, "a preview was made")
-            }
+        let market = LiveShapedData.market()
+        Self.stock(market)
+        try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
+            let plain = try await HTTPTestClient.get(harness.port, "/products")
+            let mine = try await HTTPTestClient.get(harness.port, "/products?mine=1")
+            #expect(mine.status == 200)
+            let form = { (page: TestResponse) in String(HTMLScan.block(in: page.text, from: "<form id=\"bulk\"", to: "</form>")) }
+            let token = try #require(FormSession.hidden("csrf_token", in: form(mine)))
+            #expect(FormSession.hidden("csrf_token", in: form(plain)) == token)
+            let body = "csrf_token=\(token)&ids=211&action=delete&back=%2Fproducts%3Fmine%3D1"
+            let posted = try await HTTPTestClient.request(
+                harness.port, "POST", "/products/bulk",
+                headers: ["Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"], body: Array(body.utf8))
+            #expect(posted.status == 303)
+            let batch = try #require(BatchTesting.batchID(posted), "a preview was made")
+            // The preview deletes product 211, and only it; nothing is sent before Apply.
+            let rows = try harness.app.batchRunner.store.rows(batch)
+            #expect(rows.map(\.productID) == [211])
+            #expect(rows.map(\.operation) == [.delete])
+            let preview = try await HTTPTestClient.get(harness.port, "/batches/\(batch)?lang=en")
+            #expect(BatchTesting.rows(preview.text).map(\.productID) == [211])
+            #expect(preview.text.contains("Delete 1 product"))
+            #expect(market.writes.isEmpty)
         }
     }
 
     /// Undo opens a preview of the reverse, applied like any batch.
     @Test func undo_previewsTheReverse_andAppliesIt() async throws {
-        try await withLiveShapedMarket { market in
-            Self.stock(market)
-            try await withLiveShapedDashboard(market, vendorID: Self.own) { harness in
-                var session = FormSession(port: harness.port)
-                _ = try await session.open("/products?mine=1")
-                let posted = try await BatchTesting.bulk(session, [("ids", "210"), ("action", "price_set"), ("value", "7000")])
-                let batch = try #require(BatchTesting.batchID(posted))
-                _ = try await BatchTesting.press("apply", batch, session)
-                await harness.app.batchRunner.waitForRun(batch)
-                #expect(market.store.state.withLock { $0.products[210]?.price } == "7000.0")
-                let undo = try await BatchTesting.press("undo", batch, session)
-                let reverse = try #require(BatchTesting.batchID(undo))
-                #expect(reverse != batch)
-                let preview = try await session.get("/batches/\(reverse)?lang=en")
-                #expect(BatchTesting.rows(preview.text).first?.text.contains("KRW 7,000 → KRW 10,000") == true)
-                _ = try await BatchTesting.press("apply", reverse, session)
-                await harness.app.batchRunner.waitForRun(reverse)
-                #expect(market.store.state.withLock { $0.products[210]?.price } == "10000.0")
-            }
+        let market = LiveShapedData.market()
+        Self.stock(market)
+        try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products?mine=1")
+            let posted = try await BatchTesting.bulk(session, [("ids", "210"), ("action", "price_set"), ("value", "7000")])
+            let batch = try #require(BatchTesting.batchID(posted))
+            _ = try await BatchTesting.press("apply", batch, session)
+            await harness.app.batchRunner.waitForRun(batch)
+            #expect(market.state.withLock { $0.products[210]?.price } == 7000)
+            let undo = try await BatchTesting.press("undo", batch, session)
+            let reverse = try #require(BatchTesting.batchID(undo))
+            #expect(reverse != batch)
+            let preview = try await session.get("/batches/\(reverse)?lang=en")
+            #expect(BatchTesting.rows(preview.text).first?.text.contains("KRW 7,000 → KRW 10,000") == true)
+            _ = try await BatchTesting.press("apply", reverse, session)
+            await harness.app.batchRunner.waitForRun(reverse)
+            #expect(market.state.withLock { $0.products[210]?.price } == 10000)
         }
     }
 

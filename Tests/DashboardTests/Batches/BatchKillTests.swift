@@ -8,43 +8,18 @@ import TestSupport
 
 /// The `dashboard` executable killed with SIGKILL while it applies an import of new products,
 /// then started again on the same data directory: it finishes the batch and registers every
-/// product exactly once. The market is the live-shaped one, in this process: it records every
-/// request (so a create sent twice shows), and answers each write after 40 ms, so the kill
-/// lands while most rows are still to send.
+/// product exactly once. The market is the scripted one, served from this process: it records
+/// every request (so a create sent twice shows) and holds every write at a gate that lets the
+/// first few through, so the kill comes with creates held unanswered and most rows still to
+/// send, however fast or slow the machine.
 @Suite("SIGKILL while a batch applies")
 struct BatchKillTests {
-    /// The dashboard executable `swift build` put beside the test bundle, if it did.
-    enum Built {
-        static let dashboard: URL? = {
-            let candidate = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-                .appendingPathComponent("dashboard")
-            return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
-        }()
-
-        static let isBuilt = Testing.ConditionTrait.enabled(
-            if: dashboard != nil, "needs the dashboard executable beside the tests: run `swift build` first")
-    }
-
-    /// Starts the dashboard over `market` and waits for its `Listening on URL` line.
-    static func startDashboard(market: URL, root: URL) async throws -> (ChildProcess, Int) {
-        let path = try #require(Built.dashboard?.path)
-        let process = try ChildProcess(executable: path, arguments: [
-            "--port", "0", "--upstream", market.absoluteString, "--identifier", LiveShapedMarket.identifier,
-            "--secret", LiveShapedMarket.secret, "--vendor-id", String(LiveShapedData.ownVendorID),
-            "--data-dir", root.appendingPathComponent("data").path, "--cache-dir", root.appendingPathComponent("cache").path,
-            "--log-level", "warning",
-            "--templates-dir", DashboardHarness.checkout.appendingPathComponent("Templates").path,
-            "--public-dir", DashboardHarness.checkout.appendingPathComponent("Public").path,
-        ])
-        for _ in 0..<100 {
-            let line = await process.readLine()
-            if line.hasPrefix("Listening on "), let url = URL(string: String(line.dropFirst("Listening on ".count))) {
-                return (process, url.port ?? 0)
-            }
-            // An empty read is the end of its output once it has ended.
-            if line.isEmpty, await process.waitForEnd(patience: .seconds(1)) != nil { break }
-        }
-        throw HTTPTestClient.Failure(description: "the dashboard did not say where it listens")
+    /// The dashboard over `market`, its data under `root`.
+    static func startDashboard(market: URL, root: URL) async throws -> DashboardProcess {
+        try await DashboardProcess.start(
+            root: root,
+            DashboardProcess.upstream(
+                market, identifier: ScriptedMarket.identifier, secret: ScriptedMarket.secret, vendorID: LiveShapedData.ownVendorID))
     }
 
     /// How many rows of the batch have each status, read from its page.
@@ -65,12 +40,20 @@ struct BatchKillTests {
         return try BatchStore(database: database).counts(batch)[.done]
     }
 
-    @Test(Built.isBuilt) func killedWhileApplying_registersEveryProductOnce() async throws {
-        try await withLiveShapedMarket { market in
-            market.store.state.withLock { $0.writeDelay = .milliseconds(40) }
+    @Test(DashboardProcess.isBuilt) func killedWhileApplying_registersEveryProductOnce() async throws {
+        let market = LiveShapedData.market()
+        let writes = Gate()
+        market.state.withLock { $0.writeGate = writes }
+        let server = try market.serve()
+        defer {
+            writes.open()
+            server.shutdown()
+        }
+        do {
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("batch-kill-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
-            let (first, port) = try await Self.startDashboard(market: market.baseURL, root: root)
+            let first = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
+            let port = first.port
 
             // 60 new products, each with the one uploaded picture.
             let count = 60
@@ -84,17 +67,25 @@ struct BatchKillTests {
             let batch = try #require(BatchTesting.batchID(posted), "import answered \(posted.status)")
             #expect(try await BatchTesting.press("apply", batch, session).status == 303)
 
-            // Killed once a few creates have reached the market: some answered, some in flight,
-            // the rest waiting.
-            _ = try await eventually { market.writes.count > 4 }
-            first.signal(SIGKILL)
-            let ending = await first.waitForEnd(patience: Patience.hangGuard)
-            #expect(ending == .signalled(SIGKILL))
+            // The first creates are answered; the next reach the market and are held there,
+            // unanswered, when the dashboard is killed.
+            let answered = 5
+            writes.admit(answered)
+            #expect(try await eventually { writes.waiting > 0 }, "a create is held at the market")
+            #expect(await first.kill() == .signalled(SIGKILL))
             let doneAtKill = try Self.doneRows(root: root, batch: batch)
-            #expect(doneAtKill < count, "the kill came after the batch finished")
+            #expect(doneAtKill <= answered, "only answered creates can be done")
 
-            let (second, restarted) = try await Self.startDashboard(market: market.baseURL, root: root)
-            defer { second.signal(SIGTERM) }
+            // The market carries out the held creates after all, before the next start, which
+            // must find those products by their values instead of registering them again.
+            let heldAtKill = writes.waiting
+            writes.open()
+            #expect(try await eventually { market.state.withLock { $0.writesInProgress } == 0 })
+            #expect(market.state.withLock { $0.creates.count } == answered + heldAtKill)
+
+            let second = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
+            defer { second.stop() }
+            let restarted = second.port
             let finishedAll = try await eventually {
                 let counts = (try? await Self.statuses(restarted, batch)) ?? [:]
                 return counts["done", default: 0] + counts["failed", default: 0] == count
@@ -108,9 +99,9 @@ struct BatchKillTests {
             let sent = creates.compactMap { write in
                 String(decoding: write.body, as: UTF8.self).firstMatch(of: /Kill test \d+/).map { String($0.output) }
             }
-            #expect(sent.count == count, "\(sent.count) creates sent for \(count) rows (killed with \(doneAtKill) done)")
+            #expect(sent.count == count, "\(sent.count) creates sent for \(count) rows (killed with \(doneAtKill) done, \(heldAtKill) held)")
             #expect(Set(sent).count == sent.count, "a create was sent twice")
-            let names = market.store.state.withLock { state in state.products.values.map(\.name).filter { $0.hasPrefix("Kill test") } }
+            let names = market.state.withLock { state in state.products.values.map(\.name).filter { $0.hasPrefix("Kill test") } }
             #expect(names.count == count && Set(names).count == count)
         }
     }

@@ -8,14 +8,14 @@ import Testing
 @Suite struct BatchPagesKoreanTests {
     @Test func everyBatchPage_isKorean() async throws {
         try await withDashboard { dash in
-            try await KoreanPagesTests.rewriteInKorean(dash)
+            try await KoreanPageScan.rewriteInKorean(dash)
             let own = try #require(try await dash.marketCatalogIDs(vendor: 28).first)
             let batches = try StandardsBatches.make(on: dash, own: own)
             let marketWords: Set<String> = ["price", "rejected", "by", "policy"]
             for path in ["/batches/\(batches.preview)", "/batches/\(batches.running)", "/batches/\(batches.finished)",
                          "/batches/\(batches.finished)?status=failed", "/batches", "/products/import", "/batches/999999"] {
-                let response = try await dash.get(path, headers: KoreanPagesTests.korean)
-                KoreanPagesTests().expectKorean(response, path, allowed: KoreanPagesTests.properNouns.union(marketWords))
+                let response = try await dash.get(path, headers: KoreanPageScan.korean)
+                KoreanPageScan.expectKorean(response, path, allowed: KoreanPageScan.properNouns.union(marketWords))
             }
             // The import's refusals too: no file, and a file that is not a CSV.
             var session = FormSession(port: dash.port)
@@ -23,12 +23,12 @@ import Testing
             session.cookie += "; om_lang=ko"
             let empty = try await session.post("/products/import", [])
             #expect(empty.status == 422)
-            KoreanPagesTests().expectKorean(empty, "import without a file", allowed: [])
+            KoreanPageScan.expectKorean(empty, "import without a file", allowed: [])
             let utf16 = try await session.post(
                 "/products/import", [], files: [TestFile(field: "csv", filename: "a.csv", contentType: "text/csv", bytes: [0xFF, 0xFE, 0x41, 0])])
             #expect(utf16.status == 422)
             // "UTF-8" and "UTF-16" name the encodings, as the spreadsheet programs do.
-            KoreanPagesTests().expectKorean(utf16, "import of UTF-16", allowed: ["utf"])
+            KoreanPageScan.expectKorean(utf16, "import of UTF-16", allowed: ["utf"])
         }
     }
 }

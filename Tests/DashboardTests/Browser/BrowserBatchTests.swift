@@ -136,14 +136,6 @@ extension BrowserTests {
     }
 }
 
-extension DashboardHarness {
-    /// The ids of one vendor's products, newest first, from the market's own JSON.
-    func marketCatalogIDs(vendor: Int) async throws -> [Int] {
-        let pages = try await marketJSON("/api/products?page_no=1&items_per_page=1000")["pages"] as? [[String: Any]] ?? []
-        return pages.filter { $0["vendor_id"] as? Int == vendor }.compactMap { $0["id"] as? Int }
-    }
-}
-
 extension Array {
     func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
         var result: [T] = []

@@ -15,32 +15,33 @@ import Testing
     static func expectList(
         _ query: MatrixQuery, view: String, korean: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
-        let harness = try SharedCatalogMarket.get().harness
-        let threshold = SharedCatalogMarket.lowStock
-        var extra = [("per_page", "100")]
-        if view == "grid" { extra.append(("view", "grid")) }
-        let path = "/products?" + query.queryString(extra)
-        let walked = try await harness.walkList(path, headers: korean ? ["Accept-Language": "ko"] : [:], sourceLocation: sourceLocation)
-        let expected = query.expected(products, lowStock: threshold, korean: korean)
-        #expect(walked.ids == expected, "\(path)\(korean ? " in Korean" : "")", sourceLocation: sourceLocation)
+        try await withDashboard(.sharedCatalog) { harness in
+            let threshold = ListMatrixCatalog.lowStock
+            var extra = [("per_page", "100")]
+            if view == "grid" { extra.append(("view", "grid")) }
+            let path = "/products?" + query.queryString(extra)
+            let walked = try await harness.walkList(path, headers: korean ? ["Accept-Language": "ko"] : [:], sourceLocation: sourceLocation)
+            let expected = query.expected(products, lowStock: threshold, korean: korean)
+            #expect(walked.ids == expected, "\(path)\(korean ? " in Korean" : "")", sourceLocation: sourceLocation)
 
-        let first = try #require(walked.pages.first, sourceLocation: sourceLocation)
-        #expect(first.text.contains("<ul class=\"product-\(view)\">") || expected.isEmpty, "\(path)", sourceLocation: sourceLocation)
-        if query.readsSnapshot, !korean {
-            let count = matchCount(expected.count, of: query.mine ? ownCount : products.count)
-            #expect(first.text.contains("<p class=\"match-count\">\(count)</p>"), "\(path): \(count)", sourceLocation: sourceLocation)
-        }
-        // Both currencies in one price order: the page says KRW comes first.
-        let currencies = Set(expected.compactMap { ListMatrixCatalog.byID[$0]?.currency })
-        let mixes = (query.sort == .price || query.sort == .priceDescending) && currencies.count == 2
-        #expect(first.text.contains("class=\"currency-note\"") == mixes, "\(path)", sourceLocation: sourceLocation)
+            let first = try #require(walked.pages.first, sourceLocation: sourceLocation)
+            #expect(first.text.contains("<ul class=\"product-\(view)\">") || expected.isEmpty, "\(path)", sourceLocation: sourceLocation)
+            if query.readsSnapshot, !korean {
+                let count = matchCount(expected.count, of: query.mine ? ownCount : products.count)
+                #expect(first.text.contains("<p class=\"match-count\">\(count)</p>"), "\(path): \(count)", sourceLocation: sourceLocation)
+            }
+            // Both currencies in one price order: the page says KRW comes first.
+            let currencies = Set(expected.compactMap { ListMatrixCatalog.byID[$0]?.currency })
+            let mixes = (query.sort == .price || query.sort == .priceDescending) && currencies.count == 2
+            #expect(first.text.contains("class=\"currency-note\"") == mixes, "\(path)", sourceLocation: sourceLocation)
 
-        for (id, block) in walked.blocks {
-            let product = try #require(ListMatrixCatalog.byID[id], sourceLocation: sourceLocation)
-            let low = (1...threshold).contains(product.stock)
-            let mark = korean ? "\(product.stock)개 남음" : "Only \(product.stock) left"
-            #expect(block.contains(mark) == low, "product \(product.id), stock \(product.stock): \(path)", sourceLocation: sourceLocation)
-            #expect(block.contains("class=\"low-stock\"") == low, "product \(product.id): \(path)", sourceLocation: sourceLocation)
+            for (id, block) in walked.blocks {
+                let product = try #require(ListMatrixCatalog.byID[id], sourceLocation: sourceLocation)
+                let low = (1...threshold).contains(product.stock)
+                let mark = korean ? "\(product.stock)개 남음" : "Only \(product.stock) left"
+                #expect(block.contains(mark) == low, "product \(product.id), stock \(product.stock): \(path)", sourceLocation: sourceLocation)
+                #expect(block.contains("class=\"low-stock\"") == low, "product \(product.id): \(path)", sourceLocation: sourceLocation)
+            }
         }
     }
 
@@ -110,7 +111,7 @@ import Testing
         #expect(Set(products.map(\.name)).count < products.count)
         #expect(products.contains { $0.name.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } })
         #expect(products.contains { $0.name.contains("É") } && products.contains { $0.name.contains("é") })
-        for band in [0...0, 1...SharedCatalogMarket.lowStock, (SharedCatalogMarket.lowStock + 1)...100] {
+        for band in [0...0, 1...ListMatrixCatalog.lowStock, (ListMatrixCatalog.lowStock + 1)...100] {
             #expect(products.contains { band.contains($0.stock) })
         }
         #expect(products.contains { $0.discountHundredths > 0 } && products.contains { $0.discountHundredths == 0 })

@@ -13,7 +13,7 @@ import Testing
     /// The list at `path` (100 a page, every page), in English, against the test's own answer
     /// from what the market holds now.
     static func expectList(
-        _ query: MatrixQuery, _ market: LiveShapedMarket, _ harness: DashboardHarness, sourceLocation: SourceLocation = #_sourceLocation
+        _ query: MatrixQuery, _ market: ScriptedMarket, _ harness: DashboardHarness, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> WalkedList {
         let walked = try await harness.walkList("/products?" + query.queryString([("per_page", "100")]), sourceLocation: sourceLocation)
         let expected = query.expected(market.matrixProducts, lowStock: DashboardConfiguration.defaultLowStock)
@@ -22,7 +22,7 @@ import Testing
     }
 
     /// The requests the market got since `mark`: the write's own, and no list request.
-    static func expectNoCount(_ market: LiveShapedMarket, since mark: Int, write method: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectNoCount(_ market: ScriptedMarket, since mark: Int, write method: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let since = Array(market.received.dropFirst(mark))
         #expect(since.contains { $0.method == method }, "the write reached the market", sourceLocation: sourceLocation)
         let lists = since.filter { $0.method == "GET" && $0.target.split(separator: "?").first == "/api/products" }
@@ -35,7 +35,8 @@ import Testing
     }
 
     @Test func anEdit_movesTheProductInASortedList_withoutACount() async throws {
-        try await withCatalogMarket { market, harness in
+        let market = ListMatrixCatalog.market()
+        try await withDashboard(.liveShaped(market, vendorID: ListMatrixCatalog.ownVendorID)) { harness in
             let byPrice = MatrixQuery(sort: .price, currency: "KRW")
             let before = try await Self.expectList(byPrice, market, harness)
             // An own KRW product from the dearer half: the edit makes it the cheapest paid price
@@ -74,7 +75,8 @@ import Testing
     }
 
     @Test func aRegistration_showsInSortedLists_withoutACount() async throws {
-        try await withCatalogMarket { market, harness in
+        let market = ListMatrixCatalog.market()
+        try await withDashboard(.liveShaped(market, vendorID: ListMatrixCatalog.ownVendorID)) { harness in
             let byName = MatrixQuery(sort: .name, mine: true)
             let cheapUSD = MatrixQuery(sort: .priceDescending, currency: "USD", maxPrice: "12.34")
             _ = try await Self.expectList(byName, market, harness)
@@ -100,7 +102,8 @@ import Testing
     }
 
     @Test func aDeletion_leavesSortedLists_withoutACount() async throws {
-        try await withCatalogMarket { market, harness in
+        let market = ListMatrixCatalog.market()
+        try await withDashboard(.liveShaped(market, vendorID: ListMatrixCatalog.ownVendorID)) { harness in
             let byStock = MatrixQuery(sort: .stockDescending, mine: true)
             let before = try await Self.expectList(byStock, market, harness)
             let target = try #require(before.ids.dropFirst(3).first)

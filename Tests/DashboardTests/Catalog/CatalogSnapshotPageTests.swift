@@ -42,15 +42,16 @@ import Testing
 
     @Test(arguments: badInputs)
     func aValueNotUnderstood_isIgnored_named_andDroppedFromEveryLink(_ input: BadInput) async throws {
-        let harness = try SharedCatalogMarket.get().harness
-        let walked = try await harness.walkList("/products?per_page=100&" + input.query)
-        #expect(walked.ids == input.meant.expected(ListMatrixCatalog.products, lowStock: SharedCatalogMarket.lowStock), "\(input)")
-        let page = try #require(walked.pages.first)
-        #expect(page.status == 200)
-        let note = "Some values were not understood and are ignored: \(input.ignored.joined(separator: ", "))."
-        #expect(page.text.contains(note), "\(input)")
-        if let bad = input.bad { #expect(!page.text.contains(bad), "\(input)") }
-        Self.expectDropped(input, from: page.text)
+        try await withDashboard(.sharedCatalog) { harness in
+            let walked = try await harness.walkList("/products?per_page=100&" + input.query)
+            #expect(walked.ids == input.meant.expected(ListMatrixCatalog.products, lowStock: ListMatrixCatalog.lowStock), "\(input)")
+            let page = try #require(walked.pages.first)
+            #expect(page.status == 200)
+            let note = "Some values were not understood and are ignored: \(input.ignored.joined(separator: ", "))."
+            #expect(page.text.contains(note), "\(input)")
+            if let bad = input.bad { #expect(!page.text.contains(bad), "\(input)") }
+            Self.expectDropped(input, from: page.text)
+        }
     }
 
     /// No link of the page carries an ignored parameter other than as the rest of the query
@@ -84,7 +85,7 @@ import Testing
     /// The market's own list (no order, no filter) keeps its rendered pages: a page asked for
     /// with a value not understood still names it, and the same page without one does not.
     @Test func theNote_belongsToItsRequest_notToTheKeptPage() async throws {
-        try await withCatalogMarket { _, harness in
+        try await withDashboard(.liveShaped(ListMatrixCatalog.market(), vendorID: ListMatrixCatalog.ownVendorID)) { harness in
             for _ in 0..<2 {
                 let plain = try await harness.get("/products?view=grid")
                 let badSort = try await harness.get("/products?view=grid&sort=DROP")
@@ -100,53 +101,60 @@ import Testing
     /// so the list's handler gets them directly.
     @Test(arguments: ["sort", "stock", "sale", "currency", "min_price", "max_price"])
     func tenThousandCharacters_areIgnoredByTheList(_ name: String) async throws {
-        let harness = try SharedCatalogMarket.get().harness
-        let long = String(repeating: "7", count: 10_000)
-        let target = "/products?currency=USD&stock=in&sort=price&\(name)=\(long)"
-        let tooLong = try await harness.get(target)
-        #expect(tooLong.status == 414)
-        let listing = CatalogListing(
-            catalog: harness.app.catalog,
-            renderer: try PageRenderer(
-                templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path, logger: ServerLogger(level: .off)),
-            flash: FlashMessages())
-        let context = RequestContext(
-            HTTPRequest(method: .get, target: target), ownVendorID: ListMatrixCatalog.ownVendorID,
-            settings: PageSettings(lowStockThreshold: SharedCatalogMarket.lowStock))
-        #expect(context.listQuery.ignored == [name])
-        let response = await listing.listPage(context, imagePath: { _ in "/static/images/placeholder.png" })
-        #expect(response.status == .ok)
-        guard case .bytes(let bytes) = response.body else {
-            Issue.record("not a page")
-            return
+        try await withDashboard(.sharedCatalog) { harness in
+            let long = String(repeating: "7", count: 10_000)
+            let target = "/products?currency=USD&stock=in&sort=price&\(name)=\(long)"
+            let tooLong = try await harness.get(target)
+            #expect(tooLong.status == 414)
+            let listing = CatalogListing(
+                catalog: harness.app.catalog,
+                renderer: try PageRenderer(
+                    templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path, logger: ServerLogger(level: .off)),
+                flash: FlashMessages())
+            let context = RequestContext(
+                HTTPRequest(method: .get, target: target), ownVendorID: ListMatrixCatalog.ownVendorID,
+                settings: PageSettings(lowStockThreshold: ListMatrixCatalog.lowStock))
+            #expect(context.listQuery.ignored == [name])
+            let response = await listing.listPage(context, imagePath: { _ in "/static/images/placeholder.png" })
+            #expect(response.status == .ok)
+            guard case .bytes(let bytes) = response.body else {
+                Issue.record("not a page")
+                return
+            }
+            let html = String(decoding: bytes, as: UTF8.self)
+            #expect(html.contains("Some values were not understood and are ignored: \(name)."))
+            #expect(!html.contains("7777777777"))
+            var meant = MatrixQuery(sort: .price, stock: "in", currency: "USD")
+            if name == "sort" { meant.sort = .newest }
+            if name == "stock" { meant.stock = nil }
+            if name == "currency" { meant.currency = nil }
+            let shown = TestResponse(status: 200, headers: [], body: bytes).productIDs
+            let expected = meant.expected(ListMatrixCatalog.products, lowStock: ListMatrixCatalog.lowStock)
+            #expect(shown == Array(expected.prefix(20)))
         }
-        let html = String(decoding: bytes, as: UTF8.self)
-        #expect(html.contains("Some values were not understood and are ignored: \(name)."))
-        #expect(!html.contains("7777777777"))
-        var meant = MatrixQuery(sort: .price, stock: "in", currency: "USD")
-        if name == "sort" { meant.sort = .newest }
-        if name == "stock" { meant.stock = nil }
-        if name == "currency" { meant.currency = nil }
-        let shown = TestResponse(status: 200, headers: [], body: bytes).productIDs
-        let expected = meant.expected(ListMatrixCatalog.products, lowStock: SharedCatalogMarket.lowStock)
-        #expect(shown == Array(expected.prefix(20)))
     }
 
     @Test func ownProducts_withoutAKnownVendor_answer409() async throws {
-        try await withCatalogMarket(vendorID: nil) { _, harness in
+        try await withDashboard(.liveShaped(ListMatrixCatalog.market())) { harness in
             for path in ["/products?mine=1&sort=price", "/products?mine=1&stock=low&view=grid", "/products.csv?mine=1&sort=name"] {
                 let page = try await harness.get(path)
                 #expect(page.status == 409, "\(path)")
                 #expect(page.text.contains("--vendor-id"), "\(path)")
             }
-            // Without mine, the same order and filters work.
-            let all = try await harness.get("/products?sort=price&stock=low")
-            #expect(all.status == 200)
+            // Without mine, the same orders and filters work: the whole catalog, in their order.
+            let lowStock = DashboardConfiguration.defaultLowStock
+            for query in [MatrixQuery(sort: .price), MatrixQuery(stock: "low"), MatrixQuery(sort: .price, stock: "low")] {
+                let walked = try await harness.walkList("/products?" + query.queryString([("per_page", "100")]))
+                #expect(walked.ids == query.expected(ListMatrixCatalog.products, lowStock: lowStock), "\(query)")
+                #expect(!walked.ids.isEmpty, "\(query)")
+            }
+            let csv = try await harness.csvIDs("/products.csv?sort=name")
+            #expect(csv == MatrixQuery(sort: .name).expected(ListMatrixCatalog.products, lowStock: lowStock))
         }
     }
 
     @Test func aSnapshotOverItsLimit_saysTheResultsArePartial() async throws {
-        try await withCatalogMarket(adjust: { $0.catalog.productLimit = 50 }) { _, harness in
+        try await withDashboard(.liveShaped(ListMatrixCatalog.market(), vendorID: ListMatrixCatalog.ownVendorID), adjust: { $0.catalog.productLimit = 50 }) { harness in
             let query = MatrixQuery(sort: .price, stock: "in")
             let walked = try await harness.walkList("/products?per_page=100&" + query.queryString())
             let counted = Array(ListMatrixCatalog.products.sorted { $0.id > $1.id }.prefix(50))
@@ -160,7 +168,8 @@ import Testing
     }
 
     @Test func countAgain_needsTheToken_andGoesBackOnlyToAPathHere() async throws {
-        try await withCatalogMarket { market, harness in
+        let market = ListMatrixCatalog.market()
+        try await withDashboard(.liveShaped(market, vendorID: ListMatrixCatalog.ownVendorID)) { harness in
             let list = "/products?sort=stock&stock=in&per_page=50"
             var session = FormSession(port: harness.port)
             let page = try await session.open(list)
@@ -211,8 +220,9 @@ import Testing
 
     @Test func duringTheFirstCount_aFilteredListShowsItsProgress_andReloads() async throws {
         let gate = Gate()
-        try await withCatalogMarket(adjust: { $0.catalog.waitLimit = .zero }) { market, harness in
-            market.store.state.withLock { $0.listGate = gate }
+        let market = ListMatrixCatalog.market()
+        try await withDashboard(.liveShaped(market, vendorID: ListMatrixCatalog.ownVendorID), adjust: { $0.catalog.waitLimit = .zero }) { harness in
+            market.state.withLock { $0.listGate = gate }
             let path = "/products?sort=price&stock=in"
             let counting = try await harness.get(path)
             #expect(counting.status == 200)
@@ -235,34 +245,35 @@ import Testing
     // MARK: The overview
 
     @Test func theOverview_countsLowStock_andLinksEachFigureToItsList() async throws {
-        let harness = try SharedCatalogMarket.get().harness
-        // The count is done once a list from the snapshot answers.
-        _ = try await harness.walkList("/products?sort=stock&per_page=100")
-        let overview = try await harness.get("/overview")
-        #expect(overview.status == 200)
-        let threshold = SharedCatalogMarket.lowStock
-        #expect(overview.text.contains("Low stock (1 to \(threshold) left)"))
-        for mine in [false, true] {
-            let scope = mine ? "mine" : "catalog"
-            let section = HTMLScan.block(in: overview.text, from: "data-scope=\"\(scope)\"", to: "</section>")
-            let figures = metrics(in: section)
-            let products = ListMatrixCatalog.products.filter { !mine || $0.vendorID == ListMatrixCatalog.ownVendorID }
-            let wanted: [(metric: String, count: Int, filter: String)] = [
-                ("low-stock", products.filter { (1...threshold).contains($0.stock) }.count, "stock=low"),
-                ("sold-out", products.filter { $0.stock <= 0 }.count, "stock=out"),
-                ("on-sale", products.filter { $0.discountHundredths > 0 }.count, "sale=1"),
-            ]
-            for (metric, count, filter) in wanted {
-                #expect(figures[metric] == String(count), "\(scope) \(metric)")
-                // The figure is a link to the list filtered that way, which lists that many.
-                let link = HTMLScan.blocks(in: section, from: "<a ", to: "</a>").first { $0.contains("data-metric=\"\(metric)\"") }
-                let href = try #require(link.flatMap { HTMLScan.tags("a", in: $0).first?["href"] }, "\(scope) \(metric) has no link")
-                #expect(href == (mine ? "/products?mine=1&\(filter)" : "/products?\(filter)"), "\(scope) \(metric)")
-                let list = try await harness.walkList(href)
-                #expect(list.ids.count == count, "\(href)")
-                #expect(list.pages.first?.text.contains(matchCount(count, of: products.count)) == true, "\(href)")
+        try await withDashboard(.sharedCatalog) { harness in
+            // The count is done once a list from the snapshot answers.
+            _ = try await harness.walkList("/products?sort=stock&per_page=100")
+            let overview = try await harness.get("/overview")
+            #expect(overview.status == 200)
+            let threshold = ListMatrixCatalog.lowStock
+            #expect(overview.text.contains("Low stock (1 to \(threshold) left)"))
+            for mine in [false, true] {
+                let scope = mine ? "mine" : "catalog"
+                let section = HTMLScan.block(in: overview.text, from: "data-scope=\"\(scope)\"", to: "</section>")
+                let figures = metrics(in: section)
+                let products = ListMatrixCatalog.products.filter { !mine || $0.vendorID == ListMatrixCatalog.ownVendorID }
+                let wanted: [(metric: String, count: Int, filter: String)] = [
+                    ("low-stock", products.filter { (1...threshold).contains($0.stock) }.count, "stock=low"),
+                    ("sold-out", products.filter { $0.stock <= 0 }.count, "stock=out"),
+                    ("on-sale", products.filter { $0.discountHundredths > 0 }.count, "sale=1"),
+                ]
+                for (metric, count, filter) in wanted {
+                    #expect(figures[metric] == String(count), "\(scope) \(metric)")
+                    // The figure is a link to the list filtered that way, which lists that many.
+                    let link = HTMLScan.blocks(in: section, from: "<a ", to: "</a>").first { $0.contains("data-metric=\"\(metric)\"") }
+                    let href = try #require(link.flatMap { HTMLScan.tags("a", in: $0).first?["href"] }, "\(scope) \(metric) has no link")
+                    #expect(href == (mine ? "/products?mine=1&\(filter)" : "/products?\(filter)"), "\(scope) \(metric)")
+                    let list = try await harness.walkList(href)
+                    #expect(list.ids.count == count, "\(href)")
+                    #expect(list.pages.first?.text.contains(matchCount(count, of: products.count)) == true, "\(href)")
+                }
+                #expect(figures["products"] == String(products.count))
             }
-            #expect(figures["products"] == String(products.count))
         }
     }
 

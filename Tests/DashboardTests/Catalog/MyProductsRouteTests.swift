@@ -14,7 +14,7 @@ struct MyProductsRouteTests {
     }
 
     @Test func showsOnlyAndAllOwnProducts_pageByPage_andEveryLinkKeepsMine() async throws {
-        try await withCatalogDashboard { harness in
+        try await withDashboard { harness in
             let own = try await harness.marketCatalog().filter { $0["vendor_id"] as? Int == LocalMarket.defaultVendor.id }
             #expect(own.count > 10)
             var shown: [Int] = []
@@ -42,15 +42,23 @@ struct MyProductsRouteTests {
     }
 
     @Test func theSwitchSitsByTheViewSwitch_andMarksTheCurrentChoice() async throws {
-        let harness = try SharedDashboard.get()
-        let all = try await harness.get("/products")
-        let switchLinks = HTMLScan.tags("a", in: HTMLScan.block(in: all.text, from: #"<nav class="owner-switch""#, to: "</nav>"))
-        #expect(switchLinks.map { $0["href"] } == ["/products", "/products?mine=1"])
-        #expect(switchLinks.map { $0["aria-current"] } == ["page", nil])
+        try await withDashboard(.shared) { harness in
+            let all = try await harness.get("/products")
+            // In the toolbar, right after the view switch, with nothing between them.
+            let toolbar = HTMLScan.block(in: all.text, from: #"<div class="toolbar""#, to: "</div>")
+            let viewSwitch = try #require(toolbar.range(of: #"<nav class="view-switch""#), "the toolbar has the view switch")
+            let viewSwitchEnd = try #require(toolbar.range(of: "</nav>", range: viewSwitch.upperBound..<toolbar.endIndex))
+            let ownerSwitch = try #require(toolbar.range(of: #"<nav class="owner-switch""#), "the toolbar has the owner switch")
+            try #require(viewSwitchEnd.upperBound <= ownerSwitch.lowerBound, "the owner switch comes after the view switch")
+            #expect(toolbar[viewSwitchEnd.upperBound..<ownerSwitch.lowerBound].allSatisfy { $0.isWhitespace }, "nothing sits between the switches")
+            let switchLinks = HTMLScan.tags("a", in: HTMLScan.block(in: all.text, from: #"<nav class="owner-switch""#, to: "</nav>"))
+            #expect(switchLinks.map { $0["href"] } == ["/products", "/products?mine=1"])
+            #expect(switchLinks.map { $0["aria-current"] } == ["page", nil])
+        }
     }
 
     @Test func searchWithinOwnProducts() async throws {
-        try await withCatalogDashboard { harness in
+        try await withDashboard { harness in
             let own = try await harness.marketCatalog().filter { $0["vendor_id"] as? Int == LocalMarket.defaultVendor.id }
             let name = try #require(own.first?["name"] as? String)
             let word = String(name.split(separator: " ").first ?? "")
@@ -64,7 +72,7 @@ struct MyProductsRouteTests {
     }
 
     @Test func afterDeletingOneOfMine_theListNoLongerShowsIt() async throws {
-        try await withCatalogDashboard { harness in
+        try await withDashboard { harness in
             let before = Self.productIDs(try await harness.get("/products?mine=1&per_page=100").text)
             let id = try #require(before.first)
             var session = FormSession(port: harness.port)
@@ -77,11 +85,11 @@ struct MyProductsRouteTests {
     }
 
     @Test func withoutAnOwnVendor_saysHowToSetIt() async throws {
-        let harness = try DashboardHarness(api: ScriptedMarket(), ownVendorID: nil)
-        defer { harness.stop() }
-        let page = try await harness.get("/products?mine=1")
-        #expect(page.status == 409)
-        #expect(page.text.contains("--vendor-id"))
-        #expect(page.text.contains("OPENMARKET_VENDOR_ID"))
+        try await withDashboard(.scripted(ScriptedMarket(), ownVendorID: nil)) { harness in
+            let page = try await harness.get("/products?mine=1")
+            #expect(page.status == 409)
+            #expect(page.text.contains("--vendor-id"))
+            #expect(page.text.contains("OPENMARKET_VENDOR_ID"))
+        }
     }
 }

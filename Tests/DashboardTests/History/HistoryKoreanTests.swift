@@ -8,7 +8,7 @@ import Testing
 /// Korean browser: no English of the UI's texts, times as Koreans write them.
 @Suite struct HistoryKoreanTests {
     /// The English words of the history's and the recycle bin's own texts, beside the rest of
-    /// the UI's (`KoreanPagesTests.englishWords`).
+    /// the UI's (`KoreanPageScan.englishWords`).
     static let englishWords: Set<String> = {
         let en = Wording(.en)
         var texts = WriteKind.allCases.map { en.entryKind($0, note: nil) }
@@ -20,7 +20,7 @@ import Testing
             en.wasProduct(1), en.picturesKept(2), en.picturesRemoved, en.deleteNotConfirmed, en.restoredAs(1),
             en.undoRefused(.noSuchEntry(1)).heading, en.undoRefused(.noSuchEntry(1)).message, en.restoreWithoutPictures.message,
         ]
-        var words = KoreanPagesTests.englishWords
+        var words = KoreanPageScan.englishWords
         for text in texts {
             for word in text.split(whereSeparator: { !($0.isASCII && $0.isLetter) }) where word.count >= 3 { words.insert(word.lowercased()) }
         }
@@ -29,7 +29,7 @@ import Testing
 
     func expectKorean(_ response: TestResponse, _ what: String) {
         #expect(response.text.contains("<html lang=\"ko\">"), "\(what)")
-        let found = KoreanPagesTests.englishUIWords(response.text, allowed: KoreanPagesTests.properNouns)
+        let found = KoreanPageScan.englishUIWords(response.text, allowed: KoreanPageScan.properNouns)
             .filter { Self.englishWords.contains($0) }
         #expect(found.isEmpty, "\(what) shows English: \(found)")
         // The scan sees words of this page's own texts too, not only the older pages'.
@@ -37,8 +37,8 @@ import Testing
     }
 
     @Test func historyTrashUndoAndRestore_inKorean() async throws {
-        try await withDashboard({ $0.trash.byteBudget = 100 }) { harness in
-            try await KoreanPagesTests.rewriteInKorean(harness)
+        try await withDashboard(adjust: { $0.trash.byteBudget = 100 }) { harness in
+            try await KoreanPageScan.rewriteInKorean(harness)
             var flow = HistoryFlow(harness)
             let korean = [("name", "한국어 주전자"), ("description", "한국어로만 쓴 시험용 설명입니다.")]
             _ = try await flow.session.open("/products/new")

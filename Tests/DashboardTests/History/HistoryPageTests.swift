@@ -129,7 +129,7 @@ import Testing
         }
     }
 
-    @Test func aDamagedJournal_stopsStartUpWithOneLine_andIsLeftAsItWas() throws {
+    @Test func aDamagedJournal_stopsStartUpWithOneLine_andIsLeftAsItWas() async throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let data = folder.url.appendingPathComponent("data")
@@ -137,8 +137,8 @@ import Testing
         let file = data.appendingPathComponent(DashboardDatabase.fileName)
         let garbage = Data(repeating: 0x5A, count: 16_384)
         try garbage.write(to: file)
-        #expect {
-            _ = try DashboardHarness { $0.dataDirectory = data }
+        await #expect {
+            try await withDashboard(adjust: { $0.dataDirectory = data }) { _ in }
         } throws: { error in
             let line = String(describing: error)
             return line.contains(file.path) && line.contains("cannot be used") && line.contains("history") && !line.contains("\n")

@@ -7,18 +7,6 @@ import TestSupport
 @testable import Dashboard
 @testable import DashboardEngine
 
-/// Where `swift build` put the `dashboard` executable (beside the test bundle), if it did.
-enum DashboardExecutable {
-    static let url: URL? = {
-        let folder = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        let candidate = folder.appendingPathComponent("dashboard")
-        return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
-    }()
-
-    static let isBuilt = Testing.ConditionTrait.enabled(
-        if: url != nil, "needs the dashboard executable beside the tests: run `swift build` first")
-}
-
 /// kill -9 to the real `dashboard` executable while it edits products: every edit it
 /// acknowledged (303) is in the journal, done, when the database is opened again, and no
 /// entry is left in flight.
@@ -36,9 +24,8 @@ struct JournalKillTests {
         let state = Mutex(State())
     }
 
-    @Test(DashboardExecutable.isBuilt, arguments: [2, 5])
+    @Test(DashboardProcess.isBuilt, arguments: [2, 5])
     func everyAcknowledgedEdit_survivesAKillInTheJournal(acknowledgedBeforeKill: Int) async throws {
-        let executable = try #require(DashboardExecutable.url)
         try await withRecordingMarket { market in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-kill-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
@@ -47,16 +34,10 @@ struct JournalKillTests {
                 products.append(try await market.register(name: "Killed Kettle \(index)", images: [ImageFixtures.jpeg(800, fill: UInt8(index))]))
             }
             let vendor = RecordingMarket.vendor
-            let process = try ChildProcess(executable: executable.path, arguments: [
-                "--port", "0", "--data-dir", folder.appendingPathComponent("data").path, "--cache-dir", folder.appendingPathComponent("cache").path,
-                "--upstream", market.baseURL.absoluteString, "--identifier", vendor.identifier, "--secret", vendor.secret,
-                "--vendor-id", String(vendor.id), "--log-level", "off",
-                "--public-dir", DashboardHarness.checkout.appendingPathComponent("Public").path,
-                "--templates-dir", DashboardHarness.checkout.appendingPathComponent("Templates").path,
-            ])
-            let line = await process.readLine()
-            let url = try #require(line.hasPrefix("Listening on ") ? URL(string: String(line.dropFirst("Listening on ".count))) : nil, "printed \(line)")
-            let port = try #require(url.port)
+            let dashboard = try await DashboardProcess.start(
+                root: folder, DashboardProcess.upstream(market.baseURL, identifier: vendor.identifier, secret: vendor.secret, vendorID: vendor.id))
+            let process = dashboard.child
+            let port = dashboard.port
             let log = Log()
 
             let writers = products.map { product in

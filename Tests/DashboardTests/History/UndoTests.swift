@@ -26,7 +26,7 @@ import Testing
 
     @Test func anEditThenItsUndo_leaveTheProductAsItWas_withOnePATCHEachWay() async throws {
         try await withRecordingMarket { market in
-            try await withRecordedDashboard(market) { harness in
+            try await withDashboard(.recording(market)) { harness in
                 var flow = HistoryFlow(harness)
                 let id = try await flow.register()
                 let before = try await market.product(id)
@@ -78,7 +78,7 @@ import Testing
 
     @Test func anUndoAfterSomeoneElseChangedTheField_isRefusedNamingIt_andSendsNothing() async throws {
         try await withRecordingMarket { market in
-            try await withRecordedDashboard(market) { harness in
+            try await withDashboard(.recording(market)) { harness in
                 var flow = HistoryFlow(harness)
                 let (id, entry) = try await Self.editedPrice(&flow)
                 // The iOS app lowers the price after the edit.
@@ -99,7 +99,7 @@ import Testing
 
     @Test func aFieldTheEditDidNotTouch_mayHaveChanged_andOnlyTheEditedFieldGoesBack() async throws {
         try await withRecordingMarket { market in
-            try await withRecordedDashboard(market) { harness in
+            try await withDashboard(.recording(market)) { harness in
                 var flow = HistoryFlow(harness)
                 let (id, entry) = try await Self.editedPrice(&flow)
                 try await market.change(id, ["stock": 42])
@@ -113,7 +113,7 @@ import Testing
 
     @Test func undoRefusals_areFourHundreds_thatSayWhy_andSendNothing() async throws {
         try await withRecordingMarket { market in
-            try await withRecordedDashboard(market) { harness in
+            try await withDashboard(.recording(market)) { harness in
                 var flow = HistoryFlow(harness)
                 let id = try await flow.register()
                 _ = try await flow.edit(id, [("stock", "3")])

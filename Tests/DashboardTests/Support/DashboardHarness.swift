@@ -2,30 +2,65 @@ import Foundation
 import Glibc
 import HTTPServer
 import LocalMarket
+import MarketClient
 import Synchronization
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
-/// A real dashboard over a real embedded market, both on loopback port 0, in temp folders
-/// that are removed afterwards. Tests talk HTTP to it with `HTTPTestClient`.
+/// The market a dashboard under test talks to, and how the dashboard reaches it: the one
+/// argument of `withDashboard` that tells one kind of dashboard test from another.
+enum TestMarket: Sendable {
+    /// The embedded market, started by the dashboard as `dashboard` starts it without
+    /// `--upstream`: seeded, in the dashboard's data folder, on its own loopback port.
+    case embedded
+    /// The one dashboard over the embedded market that the tests which only read share: started
+    /// on first use, left running until the test process ends. Never adjusted, never written to.
+    case shared
+    /// The one dashboard the sort and filter tests which only read share: `--upstream` to a
+    /// live-shaped market holding `ListMatrixCatalog`, the own vendor known, `--low-stock 7`.
+    case sharedCatalog
+    /// `market` through the dashboard's test seam (no HTTP), for failures a real market will
+    /// not produce on cue; the own vendor is `ownVendorID` (nil: unknown, learned as with
+    /// `--upstream`).
+    case scripted(ScriptedMarket, ownVendorID: Int? = ScriptedMarket.vendorID)
+    /// `market` served over HTTP as the live market serves it (live-shaped JSON), the dashboard
+    /// started as a person starts it: `--upstream URL --identifier ID --secret S`, and
+    /// `--vendor-id` when `vendorID` is given. No read deadline is under test here (10 minutes)
+    /// unless the test sets one.
+    case liveShaped(ScriptedMarket, vendorID: Int? = nil)
+    /// The embedded market behind a server that records every request: `--upstream` with its
+    /// vendor's credentials and id. The market's JSON is never fresh, so every page asks the
+    /// market and a change made behind the dashboard's back shows at once.
+    case recording(RecordingMarket)
+    /// A market misbehaving at the HTTP level, with `--upstream`; with `client`, the dashboard
+    /// talks to it through a `MarketClient` configured so (caps, deadlines, retries), its own
+    /// vendor unknown.
+    case hostile(HostileMarket, client: (@Sendable (inout MarketClient.Configuration) -> Void)? = nil)
+}
+
+/// A real dashboard over the market a test chose, on loopback port 0, in temp folders removed
+/// afterwards. Made by `withDashboard`; tests talk HTTP to it (`get`, `head`, `port` for
+/// `FormSession` and `HTTPTestClient`) and reach into `app` for the seams (the caches' awaits,
+/// the batch runner's crash points).
 final class DashboardHarness: Sendable {
-    let app: DashboardApp
+    let market: TestMarket
     let root: URL
+    private let makeApp: @Sendable (DashboardConfiguration) throws -> DashboardApp
+    private let running: Mutex<DashboardApp>
+    /// The server showing a `.liveShaped` market, for as long as the harness runs.
+    private let served: HTTPServer?
     /// The stopped market's port, held (see `stopMarket`).
     private let marketPortHold = Mutex<Int32?>(nil)
 
     static let checkout = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    convenience init(_ adjust: (inout DashboardConfiguration) -> Void = { _ in }) throws {
-        try self.init(adjust: adjust, makeApp: { try DashboardApp(configuration: $0) })
-    }
-
-    init(
-        adjust: (inout DashboardConfiguration) -> Void = { _ in },
-        makeApp: (DashboardConfiguration) throws -> DashboardApp
-    ) throws {
+    /// Starts a dashboard over `market` (not a shared one); `adjust` changes its configuration
+    /// last.
+    fileprivate init(_ market: TestMarket, adjust: (inout DashboardConfiguration) -> Void) throws {
+        self.market = market
         root = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-test-\(UUID().uuidString)")
         var configuration = DashboardConfiguration(
             dataDirectory: root.appendingPathComponent("data"),
@@ -36,15 +71,75 @@ final class DashboardHarness: Sendable {
         configuration.logLevel = .off
         // A test's process is killed at most, never its machine's power: no fsync per commit.
         configuration.durableStorage = false
+        // The catalog's pages wait for the count however long it takes on a busy machine: its
+        // end is what they wait for, not a clock. A test of the wait itself sets its own.
+        configuration.catalog.waitLimit = .seconds(600)
+        if case .liveShaped(let market, _) = market {
+            let server = try market.serve()
+            configuration.marketURL = ScriptedMarket.url(of: server)
+            served = server
+        } else {
+            served = nil
+        }
+        makeApp = Self.reach(market, &configuration)
         adjust(&configuration)
-        app = try makeApp(configuration)
-        try app.start()
+        do {
+            let app = try makeApp(configuration)
+            running = Mutex(app)
+            try app.start()
+        } catch {
+            served?.shutdown()
+            throw error
+        }
     }
 
+    /// Sets up `configuration` for `market`; the dashboard it returns is made from it.
+    private static func reach(
+        _ market: TestMarket, _ configuration: inout DashboardConfiguration
+    ) -> @Sendable (DashboardConfiguration) throws -> DashboardApp {
+        switch market {
+        case .embedded, .shared, .sharedCatalog:
+            return { try DashboardApp(configuration: $0) }
+        case .scripted(let market, let ownVendorID):
+            let images: RecycleBin.ImageFetcher = { url in try await market.image(url).bytes }
+            return { try DashboardApp(configuration: $0, api: market, ownVendorID: ownVendorID, images: images) }
+        case .liveShaped(_, let vendorID):
+            configuration.identifier = ScriptedMarket.identifier
+            configuration.secret = ScriptedMarket.secret
+            configuration.vendorID = vendorID
+            configuration.readTimeout = .seconds(600)
+        case .recording(let market):
+            configuration.marketURL = market.baseURL
+            configuration.identifier = RecordingMarket.vendor.identifier
+            configuration.secret = RecordingMarket.vendor.secret
+            configuration.vendorID = RecordingMarket.vendor.id
+            configuration.jsonFreshFor = .zero
+        case .hostile(let market, nil):
+            configuration.marketURL = URL(string: market.baseURL)
+            configuration.identifier = HostileMarket.identifier
+            configuration.secret = HostileMarket.secret
+        case .hostile(let market, let configure?):
+            return { configuration in
+                var client = MarketClient.Configuration(
+                    baseURL: URL(string: market.baseURL)!,
+                    credentials: MarketCredentials(identifier: HostileMarket.identifier, secret: HostileMarket.secret))
+                configure(&client)
+                return try DashboardApp(configuration: configuration, api: MarketClient(configuration: client), ownVendorID: nil)
+            }
+        }
+        return { try DashboardApp(configuration: $0) }
+    }
+
+    /// The dashboard running now (another one after `restart`).
+    var app: DashboardApp { running.withLock { $0 } }
     var port: Int { app.server.port }
 
     func get(_ path: String, headers: [String: String] = [:]) async throws -> TestResponse {
         try await HTTPTestClient.get(port, path, headers: headers)
+    }
+
+    func head(_ path: String, headers: [String: String] = [:]) async throws -> TestResponse {
+        try await HTTPTestClient.request(port, "HEAD", path, headers: headers)
     }
 
     /// Stops the embedded market and holds its port, so the market stays unreachable.
@@ -57,18 +152,73 @@ final class DashboardHarness: Sendable {
         marketPortHold.withLock { $0 = fd }
     }
 
-    func stop() {
+    /// Shuts the dashboard down, its folders left as they are, then starts another over the same
+    /// market on the same data directory, `adjust` applied to the same configuration. `app` is the new one from then on; the old one is returned, shut down,
+    /// for a test that looks at what it does afterwards.
+    @discardableResult
+    func restart(_ adjust: (inout DashboardConfiguration) -> Void = { _ in }) throws -> DashboardApp {
+        let old = app
+        old.shutdown()
+        var configuration = old.configuration
+        adjust(&configuration)
+        let new = try makeApp(configuration)
+        running.withLock { $0 = new }
+        try new.start()
+        return old
+    }
+
+    fileprivate func stop() {
         app.shutdown()
+        if case .liveShaped(let market, _) = market {
+            market.releaseAll()
+            served?.shutdown()
+        }
         if let fd = marketPortHold.withLock({ $0.take() }) { close(fd) }
         try? FileManager.default.removeItem(at: root)
     }
+
+    /// The dashboards the read-only tests share, each started on first use and left running
+    /// until the test process ends, when their folders are removed.
+    private static let sharedEmbedded = Result { try DashboardHarness(.embedded, adjust: { _ in }) }
+    private static let sharedCatalog = Result {
+        try DashboardHarness(.liveShaped(ListMatrixCatalog.market(), vendorID: ListMatrixCatalog.ownVendorID)) { configuration in
+            configuration.lowStockThreshold = ListMatrixCatalog.lowStock
+        }
+    }
+    private static let removesSharedFolders: Void = {
+        atexit {
+            for case .success(let harness) in [DashboardHarness.sharedEmbedded, DashboardHarness.sharedCatalog] {
+                try? FileManager.default.removeItem(at: harness.root)
+            }
+        }
+    }()
+
+    fileprivate static func shared(_ market: TestMarket) throws -> DashboardHarness {
+        _ = removesSharedFolders
+        if case .sharedCatalog = market { return try sharedCatalog.get() }
+        return try sharedEmbedded.get()
+    }
 }
 
-/// Runs `body` with a fresh dashboard and always stops it.
+/// Runs `body` with a dashboard over `market`, its configuration changed by `adjust`, and
+/// always stops it (off Swift's shared threads: a server's shutdown waits for its connections).
+/// `.shared` and `.sharedCatalog` hand over the dashboard every read-only test shares, which
+/// cannot be adjusted and is not stopped.
 func withDashboard<T: Sendable>(
-    _ adjust: (inout DashboardConfiguration) -> Void = { _ in }, _ body: (DashboardHarness) async throws -> T
+    _ market: TestMarket = .embedded,
+    adjust: ((inout DashboardConfiguration) -> Void)? = nil,
+    _ body: (DashboardHarness) async throws -> T
 ) async throws -> T {
-    let harness = try DashboardHarness(adjust)
-    defer { harness.stop() }
-    return try await body(harness)
+    switch market {
+    case .shared, .sharedCatalog:
+        guard adjust == nil else {
+            throw HTTPTestClient.Failure(description: "a shared dashboard cannot be adjusted: start one of the test's own")
+        }
+        return try await body(try DashboardHarness.shared(market))
+    default:
+        let harness = try DashboardHarness(market, adjust: adjust ?? { _ in })
+        let outcome = await Result { try await body(harness) }
+        await offTheTaskPool { harness.stop() }
+        return try outcome.get()
+    }
 }

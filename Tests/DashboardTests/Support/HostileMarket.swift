@@ -25,6 +25,10 @@ final class HostileMarket: Sendable {
         var headers: [String: String]
     }
 
+    /// The credentials a dashboard over it is started with (any will do: it checks none).
+    static let identifier = "7184295e-4aa2-11ed-a200-81a344d1e7cb"
+    static let secret = "s3cr3t"
+
     let port: Int
     private let listener: Int32
     private let stopped = Atomic<Bool>(false)
@@ -85,6 +89,23 @@ final class HostileMarket: Sendable {
         var head = "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Type: \(contentType)\r\nTransfer-Encoding: chunked\r\n\r\n"
         if !prefix.isEmpty { head += String(prefix.utf8.count, radix: 16) + "\r\n" + prefix + "\r\n" }
         return .endless(head: head, fill: fill)
+    }
+
+    /// A list envelope of `items`, its integer fields as given in `numbers` (JSON text) or
+    /// plain.
+    static func list(_ numbers: [String: String] = [:], items: [String]) -> String {
+        var fields = ["pageNo": "1", "itemsPerPage": "20", "totalCount": "\(items.count)", "lastPage": "1"]
+        for (name, value) in numbers { fields[name] = value }
+        let envelope = fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
+        return "{\(envelope),\"pages\":[\(items.joined(separator: ","))]}"
+    }
+
+    /// A list item, its numbers as given (JSON text).
+    static func item(id: String = "7", vendor: String = "1", stock: String = "3", price: String = "1000", discount: String = "0", thumbnail: String = "") -> String {
+        """
+        {"id":\(id),"vendor_id":\(vendor),"vendorName":"v","name":"Hostile \(id)","description":"d",\
+        "thumbnail":"\(thumbnail)","currency":"KRW","price":\(price),"discounted_price":\(discount),"stock":\(stock)}
+        """
     }
 
     // MARK: Serving

@@ -1,82 +1,33 @@
 import Foundation
+import MarketClient
 
 /// Products shaped like the live Open Market's data, as public client repositories captured it:
-/// prices written `0.0` and `6.0E7`, descriptions of 0 to 4 characters ("간식"), a 2-character
-/// name, Korean and emoji names, image URLs on another host without a file extension, the
-/// `vendors` object of a detail and the `vendorName` of a list item. Numbers are kept as the
-/// server spells them (raw JSON text), never re-encoded.
-struct LiveShapedProduct: Sendable {
-    var id: Int
-    var vendorID: Int
-    var vendorName: String
-    var name: String
-    var description: String
-    var currency = "KRW"
-    /// Raw JSON numbers: `0.0`, `6.0E7`, `3500.0`.
-    var price: String
-    var discountedPrice = "0.0"
-    var bargainPrice: String
-    var stock: Int
-    var date = "2022-11-04T00:00:00"
-    /// The image file's name without extension, as the live server names its S3 objects.
-    var imageKey: String
-
-    func imageURL(_ media: String, _ kind: String) -> String { "\(media)/\(vendorID)/20221104/\(imageKey)_\(kind)" }
-
-    /// The keys every product JSON shares, in the server's order.
-    private func common(_ media: String, vendorName: Bool) -> String {
-        let vendor = vendorName ? #","vendorName":\#(Self.quote(self.vendorName))"# : ""
-        return #"{"id":\#(id),"vendor_id":\#(vendorID)\#(vendor),"name":\#(Self.quote(name)),"description":\#(Self.quote(description)),"#
-            + #""thumbnail":"\#(imageURL(media, "thumb"))","currency":"\#(currency)","price":\#(price),"#
-            + #""bargain_price":\#(bargainPrice),"discounted_price":\#(discountedPrice),"stock":\#(stock),"#
-            + #""created_at":"\#(date)","issued_at":"\#(date)""#
-    }
-
-    func listItem(media: String) -> String { common(media, vendorName: true) + "}" }
-
-    func detail(media: String) -> String {
-        common(media, vendorName: false)
-            + #","images":[{"id":\#(id * 10),"url":"\#(imageURL(media, "origin"))","thumbnail_url":"\#(imageURL(media, "thumb"))","issued_at":"\#(date)"}],"#
-            + #""vendors":{"id":\#(vendorID),"name":\#(Self.quote(vendorName))}}"#
-    }
-
-    static func quote(_ text: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
-    }
-}
-
+/// prices of 0 and 60,000,000 (which the live server writes `0.0` and `6.0E7`), descriptions of 0
+/// to 4 characters ("간식"), a 2-character name, Korean and emoji names, and products of other
+/// vendors beside the own one. The scripted market serves them over HTTP as the live server
+/// does (`ScriptedMarket+Serving`).
 enum LiveShapedData {
-    /// The vendor the live-shaped market's identifier registers as.
-    static let ownVendorID = 61
-    static let ownVendorName = "dashboard-team"
+    /// The vendor the scripted market's identifier registers as.
+    static let ownVendor = Vendor(id: 61, name: "dashboard-team")
+    static var ownVendorID: Int { ownVendor.id }
 
-    static let products: [LiveShapedProduct] = [
-        LiveShapedProduct(
-            id: 201, vendorID: ownVendorID, vendorName: ownVendorName, name: "간식", description: "간식",
-            price: "0.0", bargainPrice: "0.0", stock: 5, imageKey: "3dc4bac35c2d11eda917f58c3b674fed"),
-        LiveShapedProduct(
-            id: 202, vendorID: ownVendorID, vendorName: ownVendorName, name: "🍜 라면 세트", description: "",
-            price: "6.0E7", bargainPrice: "6.0E7", stock: 1, imageKey: "951468774f1a11eda200afcab21bff61"),
-        LiveShapedProduct(
-            id: 203, vendorID: 15, vendorName: "red123", name: "우유병 텀블러", description: "하얀 우유병 모양의 텀블러!",
-            price: "3500.0", discountedPrice: "100.0", bargainPrice: "3400.0", stock: 2, imageKey: "951468784f1a11eda200131c69255928"),
-        LiveShapedProduct(
-            id: 204, vendorID: 28, vendorName: "OmarketTeam", name: "Cat 🐈 mug", description: "good", currency: "USD",
-            price: "12.5", bargainPrice: "12.5", stock: 0, imageKey: "a1b2c3d4e5f60718293a4b5c6d7e8f90"),
-        LiveShapedProduct(
-            id: 205, vendorID: 15, vendorName: "red123", name: "ab", description: "a",
-            price: "1.0E7", discountedPrice: "1.0E6", bargainPrice: "9000000.0", stock: 3, imageKey: "0f1e2d3c4b5a69788796a5b4c3d2e1f0"),
+    static let products: [ProductDetail] = [
+        ScriptedMarket.product(id: 201, name: "간식", vendor: ownVendor, price: 0, discount: 0, stock: 5, description: "간식", imageIDs: [2010]),
+        ScriptedMarket.product(
+            id: 202, name: "🍜 라면 세트", vendor: ownVendor, price: 60_000_000, discount: 0, stock: 1, description: "", imageIDs: [2020]),
+        ScriptedMarket.product(
+            id: 203, name: "우유병 텀블러", vendor: Vendor(id: 15, name: "red123"), price: 3500, discount: 100, stock: 2,
+            description: "하얀 우유병 모양의 텀블러!", imageIDs: [2030]),
+        ScriptedMarket.product(
+            id: 204, name: "Cat 🐈 mug", vendor: Vendor(id: 28, name: "OmarketTeam"), price: Money(Decimal(string: "12.5")!), discount: 0,
+            currency: .usd, stock: 0, description: "good", imageIDs: [2040]),
+        ScriptedMarket.product(
+            id: 205, name: "ab", vendor: Vendor(id: 15, name: "red123"), price: 10_000_000, discount: 1_000_000, stock: 3,
+            description: "a", imageIDs: [2050]),
     ]
 
-    /// A list page as the live server writes it (camelCase envelope, `pages`, newest first).
-    static func page(_ products: [LiveShapedProduct], pageNo: Int, itemsPerPage: Int, media: String) -> String {
-        let sorted = products.sorted { $0.id > $1.id }
-        let offset = (pageNo - 1) * itemsPerPage
-        let slice = offset < sorted.count ? Array(sorted[offset..<min(sorted.count, offset + itemsPerPage)]) : []
-        let lastPage = (sorted.count + itemsPerPage - 1) / itemsPerPage
-        return #"{"pageNo":\#(pageNo),"itemsPerPage":\#(itemsPerPage),"totalCount":\#(sorted.count),"offset":\#(offset),"#
-            + #""limit":\#(offset + itemsPerPage),"lastPage":\#(lastPage),"hasNext":\#(pageNo < lastPage),"hasPrev":\#(pageNo > 1),"#
-            + #""pages":[\#(slice.map { $0.listItem(media: media) }.joined(separator: ","))]}"#
+    /// A scripted market holding these products, its identifier the own vendor's.
+    static func market(_ products: [ProductDetail] = LiveShapedData.products) -> ScriptedMarket {
+        ScriptedMarket(products: products, vendor: ownVendor)
     }
 }

@@ -39,25 +39,25 @@ struct BrowserHarness: Sendable {
 func withBrowser(javaScript: Bool = true, _ body: (BrowserHarness) async throws -> Void) async throws {
     let chromium = try #require(BrowserTools.chromium, BrowserTools.skipReason)
     let chromedriverPath = try #require(BrowserTools.chromedriver, BrowserTools.skipReason)
-    let dashboard = try DashboardHarness()
-    defer { dashboard.stop() }
-    let chromedriver = try await ChromeDriverProcess.start(executable: chromedriverPath)
-    let driver: WebDriver
-    do {
-        driver = try await WebDriver.newSession(driver: chromedriver.baseURL, chromium: chromium, javaScript: javaScript)
-    } catch {
-        await chromedriver.stop()
-        throw error
-    }
-    let harness = BrowserHarness(driver: driver, dashboard: dashboard, chromedriver: chromedriver)
-    do {
-        try await body(harness)
-        await driver.delete()
-        await chromedriver.stop()
-    } catch {
-        await driver.delete()
-        await chromedriver.stop()
-        throw error
+    try await withDashboard { dashboard in
+        let chromedriver = try await ChromeDriverProcess.start(executable: chromedriverPath)
+        let driver: WebDriver
+        do {
+            driver = try await WebDriver.newSession(driver: chromedriver.baseURL, chromium: chromium, javaScript: javaScript)
+        } catch {
+            await chromedriver.stop()
+            throw error
+        }
+        let harness = BrowserHarness(driver: driver, dashboard: dashboard, chromedriver: chromedriver)
+        do {
+            try await body(harness)
+            await driver.delete()
+            await chromedriver.stop()
+        } catch {
+            await driver.delete()
+            await chromedriver.stop()
+            throw error
+        }
     }
 }
 

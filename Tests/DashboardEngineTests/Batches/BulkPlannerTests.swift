@@ -1,0 +1,91 @@
+import Foundation
+import MarketClient
+import Testing
+
+@testable import DashboardEngine
+
+/// A bulk action's rows: old → new per product, rounded as the currency counts, checked by the
+/// API's rules, with warnings that do not block.
+@Suite struct BulkPlannerTests {
+    static let own = 7
+
+    static func product(_ id: Int, price: Decimal, discount: Decimal = 0, stock: Int = 5, currency: Currency = .krw, vendor: Int = own)
+        -> CatalogProduct
+    {
+        CatalogProduct(.sample(id, vendor: vendor, price: price, discount: discount, stock: stock, currency: currency), vendorName: "v")
+    }
+
+    static func action(_ kind: String, _ value: String, _ unit: String = "amount") throws -> BatchAction {
+        try BulkPlanner.action(kind: kind, value: value, unit: unit).get()
+    }
+
+    @Test func aTenPercentCut_roundsAsEachCurrencyDoes() throws {
+        let rows = BulkPlanner.rows(
+            try Self.action("price_adjust", "-10", "percent"),
+            targets: [.product(Self.product(1, price: 8999)), .product(Self.product(2, price: 12.35, currency: .usd))], ownVendorID: Self.own)
+        #expect(rows.map(\.status) == [.pending, .pending])
+        #expect(rows[0].after == RecordedFields(price: 8099))  // 8,099.1 → 8,099 won
+        #expect(rows[1].after == RecordedFields(price: Decimal(string: "11.12")))  // 11.115 → 11.12 (half up)
+        // The values the apply compares with: the price and the discount it depends on.
+        #expect(rows[0].before == RecordedFields(price: 8999, discountedPrice: 0))
+    }
+
+    @Test func aPriceUnderTheDiscount_orNotAboveZero_isInvalid_withTheFormsProblem() throws {
+        let rows = BulkPlanner.rows(
+            try Self.action("price_set", "500"), targets: [.product(Self.product(1, price: 1000, discount: 600))], ownVendorID: Self.own)
+        #expect(rows[0].status == .invalid)
+        #expect(rows[0].problems == [.field(.priceUnderDiscount(600), on: .price)])
+        let cut = BulkPlanner.rows(
+            try Self.action("price_adjust", "-1000"), targets: [.product(Self.product(1, price: 1000))], ownVendorID: Self.own)
+        #expect(cut[0].status == .invalid)
+        #expect(cut[0].problems == [.field(.priceNotPositive, on: .price)])
+    }
+
+    @Test func aBigChangeAndADeepDiscount_areWarnedAbout_notRefused() throws {
+        let raised = BulkPlanner.rows(
+            try Self.action("price_adjust", "60", "percent"), targets: [.product(Self.product(1, price: 1000))], ownVendorID: Self.own)
+        #expect(raised[0].status == .pending)
+        #expect(raised[0].warnings == [.warning(.priceJump(percent: 60, up: true), on: .price)])
+        let discounted = BulkPlanner.rows(
+            try Self.action("discount_set", "95", "percent"), targets: [.product(Self.product(1, price: 1000))], ownVendorID: Self.own)
+        #expect(discounted[0].after == RecordedFields(discountedPrice: 950))
+        #expect(discounted[0].warnings == [.warning(.deepDiscount(percent: 95), on: .discountedPrice)])
+    }
+
+    @Test func aDiscountOfZero_removesIt_andProductsWithoutOne_areUnchanged() throws {
+        let rows = BulkPlanner.rows(
+            try Self.action("discount_set", "0"),
+            targets: [.product(Self.product(1, price: 1000, discount: 100)), .product(Self.product(2, price: 1000))], ownVendorID: Self.own)
+        #expect(rows.map(\.status) == [.pending, .unchanged])
+        #expect(rows[0].after == RecordedFields(discountedPrice: 0))
+    }
+
+    @Test func stockBelowZero_isInvalid() throws {
+        let rows = BulkPlanner.rows(
+            try Self.action("stock_adjust", "-3"),
+            targets: [.product(Self.product(1, price: 1, stock: 5)), .product(Self.product(2, price: 1, stock: 2))], ownVendorID: Self.own)
+        #expect(rows.map(\.status) == [.pending, .invalid])
+        #expect(rows[0].after == RecordedFields(stock: 2))
+        #expect(rows[1].problems == [.field(.stockNegative, on: .stock)])
+    }
+
+    @Test func othersProductsAndUnknownIds_areRefusedWithTheReason() throws {
+        let rows = BulkPlanner.rows(
+            try Self.action("delete", ""), targets: [.product(Self.product(1, price: 1, vendor: 99)), .unknown(id: 42), .product(Self.product(3, price: 1))],
+            ownVendorID: Self.own)
+        #expect(rows.map(\.status) == [.invalid, .invalid, .pending])
+        #expect(rows[0].problems == [.row(.notOwn)])
+        #expect(rows[1].problems == [.row(.notFound(id: 42))])
+        #expect(rows[2].operation == .delete)
+    }
+
+    @Test(arguments: [
+        ("price_set", "abc", "amount", BulkProblem.notANumber), ("price_set", "-5", "amount", .negative),
+        ("stock_set", "2.5", "amount", .stockWhole), ("discount_set", "120", "percent", .percentOver100),
+        ("price_adjust", "-100", "percent", .cutTooDeep), ("shrink", "1", "amount", .noAction),
+        ("stock_adjust", "1e30", "amount", .stockTooHigh),
+    ])
+    func unusableValues_areRefusedBeforeAnyProduct(kind: String, value: String, unit: String, problem: BulkProblem) {
+        #expect(throws: problem) { try BulkPlanner.action(kind: kind, value: value, unit: unit).get() }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import MarketClient
+import Synchronization
+import Testing
+
+@testable import DashboardEngine
+
+/// The catalog snapshot: the background count, its refreshes, limits, failures and shutdown.
+@Suite("Catalog snapshot")
+struct CatalogSnapshotStoreTests {
+    @Test func firstRead_startsTheCount_pageByPage_oneRequestAtATime() async throws {
+        let source = ScriptedMarket(numbered: 250)
+        let store = source.catalogStore()
+        defer { store.shutdown() }
+        let gate = Gate()
+        source.state.withLock { $0.listGate = gate }
+        let first = store.status()
+        #expect(first.snapshot == nil)
+        #expect(first.progress != nil)
+        gate.open()
+        let status = await store.waitForSnapshot(upTo: Patience.hangGuard)
+        let snapshot = try #require(status.snapshot)
+        #expect(snapshot.products.map(\.id) == Array((1...250).reversed()))
+        #expect(!snapshot.isPartial)
+        #expect(source.listedPages == [1, 2, 3])
+        #expect(source.mostListsAtOnce == 1)
+        #expect(status.progress == nil)
+    }
+
+    @Test func progress_saysPagesAndProductsDone() async throws {
+        let source = ScriptedMarket(numbered: 250)
+        let crawl = CatalogCrawl(settings: CatalogSettings()) { try await source.page($0, $1) }
+        let collected = ProgressLog()
+        _ = try await crawl.run(startedAt: Date(), generation: 1) { collected.append($0) }
+        let progress = collected.entries
+        #expect(progress.map(\.pagesDone) == [1, 2, 3])
+        #expect(progress.map(\.pagesTotal) == [3, 3, 3])
+        #expect(progress.map(\.productsDone) == [100, 200, 250])
+        #expect(progress.allSatisfy { $0.productsTotal == 250 })
+    }
+
+    @Test func overTheLimit_theSnapshotIsPartial() async throws {
+        let source = ScriptedMarket(numbered: 250)
+        var settings = CatalogSettings()
+        settings.productLimit = 120
+        let store = source.catalogStore(settings)
+        defer { store.shutdown() }
+        _ = store.status()
+        let snapshot = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
+        #expect(snapshot.products.count == 120)
+        #expect(snapshot.isPartial)
+        #expect(snapshot.reportedTotal == 250)
+    }
+
+    @Test func productsThatShiftBetweenPages_areKeptOnce() async throws {
+        let source = ScriptedMarket(numbered: 150)
+        let crawl = CatalogCrawl(settings: CatalogSettings()) { page, perPage in
+            // A product registered after page 1 was read pushes product 51 onto page 2 as well.
+            if page == 2 { source.add(ScriptedMarket.numbered(151)) }
+            return try await source.page(page, perPage)
+        }
+        let snapshot = try await crawl.run(startedAt: Date(), generation: 1) { _ in }
+        #expect(snapshot.products.count == 150)
+        #expect(Set(snapshot.products.map(\.id)).count == 150)
+    }
+
+    @Test func thumbnails_areKeptForTheOwnVendorOnly() async throws {
+        let source = ScriptedMarket(numbered: 9, vendors: 3)
+        let crawl = CatalogCrawl(settings: CatalogSettings(), keepsThumbnail: { $0 == 2 }) { try await source.page($0, $1) }
+        let snapshot = try await crawl.run(startedAt: Date(), generation: 1) { _ in }
+        #expect(snapshot.products.filter { $0.thumbnail != nil }.map(\.vendorID) == [2, 2, 2])
+    }
+
+    @Test func olderThanMaxAge_isCountedAgain_andTheOldSnapshotServesMeanwhile() async throws {
+        let source = ScriptedMarket(numbered: 10)
+        let clock = FakeCalendar()
+        let store = source.catalogStore(clock: clock)
+        defer { store.shutdown() }
+        _ = store.status()
+        let first = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
+        clock.advance(seconds: 60)
+        #expect(store.status().progress == nil, "a one-minute-old snapshot is fresh")
+        source.add(ScriptedMarket.numbered(11))
+        clock.advance(seconds: 300)
+        let gate = Gate()
+        source.state.withLock { $0.listGate = gate }
+        let during = store.status()
+        #expect(during.progress != nil)
+        #expect(during.snapshot?.products.count == 10)
+        gate.open()
+        await store.crawlEnded()
+        let second = try #require(store.status().snapshot)
+        #expect(second.products.count == 11)
+        #expect(second.takenAt > first.takenAt)
+    }
+
+    @Test func afterAWrite_theNextReadWaitsForTheNewCount() async throws {
+        let source = ScriptedMarket(numbered: 10)
+        let store = source.catalogStore()
+        defer { store.shutdown() }
+        _ = store.status()
+        _ = await store.waitForSnapshot(upTo: Patience.hangGuard)
+        source.add(ScriptedMarket.numbered(11))
+        store.invalidate()
+        let status = await store.waitForSnapshot(upTo: Patience.hangGuard)
+        #expect(status.snapshot?.products.first?.id == 11)
+        #expect(!status.isOutdatedByWrite)
+    }
+
+    @Test func aWriteDuringACount_isCountedAgainAfterIt() async throws {
+        let source = ScriptedMarket(numbered: 10)
+        let store = source.catalogStore()
+        defer { store.shutdown() }
+        let gate = Gate()
+        source.state.withLock { $0.listGate = gate }
+        _ = store.status()
+        source.add(ScriptedMarket.numbered(11))
+        store.invalidate()
+        gate.open()
+        let status = await store.waitForSnapshot(upTo: Patience.hangGuard)
+        #expect(status.snapshot?.products.count == 11)
+        #expect(source.listedPages == [1, 1])
+    }
+
+    @Test func anUpstreamError_keepsTheLastSnapshot_andSaysSo() async throws {
+        let source = ScriptedMarket(numbered: 10)
+        let clock = FakeCalendar()
+        let store = source.catalogStore(clock: clock)
+        defer { store.shutdown() }
+        _ = store.status()
+        _ = await store.waitForSnapshot(upTo: Patience.hangGuard)
+        source.state.withLock { $0.listFailure = .timeout }
+        clock.advance(seconds: 301)
+        _ = store.status()
+        await store.crawlEnded()
+        let status = store.status()
+        #expect(status.snapshot?.products.count == 10)
+        #expect(status.failure?.reason == .timeout)
+        // No new attempt until the pause after a failure is over.
+        let asked = source.listedPages.count
+        clock.advance(seconds: 5)
+        _ = store.status()
+        #expect(source.listedPages.count == asked)
+        source.state.withLock { $0.listFailure = nil }
+        clock.advance(seconds: 10)
+        _ = store.status()
+        await store.crawlEnded()
+        let recovered = store.status()
+        #expect(recovered.failure == nil)
+        #expect(source.listedPages.count == asked + 1)
+    }
+
+    @Test func shutdown_cancelsTheCount_andReleasesWaiters() async throws {
+        let source = ScriptedMarket(numbered: 10)
+        let store = source.catalogStore()
+        let gate = Gate()
+        defer { gate.open() }
+        source.state.withLock { $0.listGate = gate }
+        _ = store.status()
+        // A limit far beyond the hang guard: only the shutdown can end this wait in time.
+        let returned = Mutex<CatalogStatus?>(nil)
+        Task {
+            let status = await store.waitForSnapshot(upTo: .seconds(24 * 3600))
+            returned.withLock { $0 = status }
+        }
+        #expect(try await eventually { store.waiting == 1 }, "the waiter is in place before the shutdown")
+        #expect(returned.withLock { $0 == nil })
+        store.shutdown()
+        #expect(try await eventually { returned.withLock { $0 != nil } }, "the shutdown released the waiter")
+        #expect(returned.withLock { $0?.snapshot == nil })
+        #expect(store.waiting == 0)
+        #expect(store.status().progress == nil, "no count starts after shutdown")
+    }
+
+    @Test func waitingWithNoTimeLeft_answersAtOnce() async throws {
+        let source = ScriptedMarket(numbered: 10)
+        let store = source.catalogStore()
+        defer { store.shutdown() }
+        let gate = Gate()
+        defer { gate.open() }
+        source.state.withLock { $0.listGate = gate }
+        let status = await store.waitForSnapshot(upTo: .zero)
+        #expect(status.snapshot == nil)
+        #expect(status.progress != nil)
+    }
+}
+
+/// Progress reports in order.
+final class ProgressLog: Sendable {
+    private let log = Mutex<[CatalogProgress]>([])
+    func append(_ progress: CatalogProgress) { log.withLock { $0.append(progress) } }
+    var entries: [CatalogProgress] { log.withLock { $0 } }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// A dashboard started on the data directory of the version that stored sentences (the
+/// fixture, its times moved to now) over the embedded market: it upgrades the database in
+/// place, and every batch, history and bin page answers, in English and in Korean, with each
+/// row's problems and warnings in the page's language as they read before.
+@Suite struct UpgradedDataDirectoryTests {
+    /// A row's problems and warnings as a page shows them.
+    struct ShownNotes: Equatable, CustomStringConvertible {
+        var problems: [String]
+        var warnings: [String]
+
+        var description: String { "problems \(problems), warnings \(warnings)" }
+    }
+
+    @Test func theFixture_opensUpgraded_andEveryPageReadsInItsLanguage() async throws {
+        // The sentences as they were stored, from a copy nothing upgrades.
+        let scratch = TemporaryDirectory()
+        defer { scratch.remove() }
+        let reference = scratch.url.appendingPathComponent("reference")
+        try StoredSentencesFixture.install(at: reference)
+        var stored: [String: [StoredSentencesFixture.OldText]] = [:]
+        for value in try StoredSentencesFixture.storedValues(in: reference) {
+            let texts = try #require(StoredSentencesFixture.oldTexts(value.text), "\(value.place)")
+            stored[value.place] = texts
+        }
+
+        var installFailure: (any Error)?
+        try await withDashboard(adjust: { configuration in
+            // The embedded market's own vendor, as the fixture was made (Fixtures/README.md).
+            configuration.vendorID = 28
+            do { try StoredSentencesFixture.install(at: configuration.dataDirectory) } catch { installFailure = error }
+        }) { dash in
+            if let installFailure { throw installFailure }
+            let store = dash.app.batchRunner.store
+            let batches = try store.recent()
+            #expect(batches.map(\.id) == Array((1...8).reversed()), "no batch pruned at start-up")
+
+            for language in [Language.en, .ko] {
+                let wording = Wording(language)
+                let other = Wording(language == .en ? .ko : .en)
+                let list = try await dash.get("/batches?lang=\(language.rawValue)")
+                #expect(list.status == 200, "/batches?lang=\(language.rawValue)")
+
+                for batch in batches {
+                    let rows = try store.rows(batch.id)
+                    var shown: [ShownBatchRow] = []
+                    var shownNotes: [ShownNotes] = []
+                    var pageTexts: [String] = []
+                    let lastPage = max(1, (rows.count + BatchPage.pageSize - 1) / BatchPage.pageSize)
+                    for page in 1...lastPage {
+                        let path = "/batches/\(batch.id)?lang=\(language.rawValue)&page=\(page)"
+                        let answer = try await dash.get(path)
+                        try #require(answer.status == 200, "\(path)")
+                        shown += BatchTesting.rows(answer.text)
+                        shownNotes += Self.notes(answer.text)
+                        pageTexts.append(HTMLScan.text(answer.text))
+                    }
+                    try #require(shown.count == rows.count, "batch \(batch.id): every row on its pages")
+                    let invalidPath = "/batches/\(batch.id)?status=invalid&lang=\(language.rawValue)"
+                    let invalidPage = try await dash.get(invalidPath)
+                    #expect(invalidPage.status == 200, "\(invalidPath)")
+                    #expect(BatchTesting.rows(invalidPage.text).count == rows.filter { $0.status == .invalid }.count, "\(invalidPath)")
+
+                    for (index, row) in rows.enumerated() {
+                        let place = "batch \(batch.id) row \(row.number) (\(language.rawValue))"
+                        #expect(shown[index].status == row.status.rawValue, "\(place)")
+                        if row.status == .invalid { #expect(!shownNotes[index].problems.isEmpty, "\(place): an invalid row says why") }
+                        // Worded from the codes in the page's language…
+                        let today = ShownNotes(problems: row.problems.map(wording.note), warnings: row.warnings.map(wording.note))
+                        #expect(shownNotes[index] == today, "\(place)")
+                        // …which read as the sentences did (an import's refused image in single quotes).
+                        let before = ShownNotes(
+                            problems: (stored["batch \(batch.id) row \(row.number) problems"] ?? []).map { language == .en ? $0.today.en : $0.today.ko },
+                            warnings: (stored["batch \(batch.id) row \(row.number) warnings"] ?? []).map { language == .en ? $0.today.en : $0.today.ko })
+                        #expect(shownNotes[index] == before, "\(place)")
+                    }
+                    let text = pageTexts.joined(separator: " ")
+                    for note in batch.notes { #expect(text.contains(wording.note(note)), "batch \(batch.id) notes (\(language.rawValue))") }
+                    // Nothing of the other language's wording of the same notes.
+                    let notes = batch.notes + rows.flatMap { $0.problems + $0.warnings }
+                    let strays = Set(notes.map(other.note)).filter { text.contains($0) }
+                    #expect(strays.isEmpty, "batch \(batch.id) (\(language.rawValue)) shows \(strays.sorted())")
+                }
+
+                let entries = try await Self.allPages(dash, "/history", language) { HistoryHTML.entries($0).count }
+                #expect(entries == 42, "every history entry kept and shown (\(language.rawValue))")
+                let items = try await Self.allPages(dash, "/trash", language) { HTMLScan.blocks(in: $0, from: "<li class=\"trash-item\"", to: "</li>").count }
+                #expect(items == 4, "every bin item kept and shown (\(language.rawValue))")
+            }
+
+            let sentencesLeft = try store.database.use { db in
+                try db.first(
+                    """
+                    SELECT (SELECT count(*) FROM batches WHERE notes LIKE '%"en":%')
+                        + (SELECT count(*) FROM batch_rows WHERE problems LIKE '%"en":%' OR warnings LIKE '%"en":%')
+                    """) { $0.integer(0) }
+            }
+            #expect(sentencesLeft == 0)
+        }
+    }
+
+    /// The problems and warnings of each row of a batch page, in order.
+    static func notes(_ html: String) -> [ShownNotes] {
+        let body = HTMLScan.block(in: html, from: "<tbody>", to: "</tbody>")
+        return HTMLScan.blocks(in: body, from: "<tr", to: "</tr>").map { row in
+            // Each text comes after its hidden "Error:" or its "Warning:".
+            func texts(_ start: String, after marker: String) -> [String] {
+                HTMLScan.blocks(in: row, from: start, to: "</p>").map { block in
+                    HTMLScan.text(block.range(of: marker).map { block[$0.upperBound...] } ?? block)
+                }
+            }
+            return ShownNotes(
+                problems: texts("<p class=\"row-problem\">", after: "</span>"), warnings: texts("<p class=\"row-warning\">", after: "</strong>"))
+        }
+    }
+
+    /// Follows a list's pages (20 a page) until the last, each answered 200; the sum of
+    /// `count` over them.
+    static func allPages(_ dash: DashboardHarness, _ path: String, _ language: Language, count: (String) -> Int) async throws -> Int {
+        var total = 0
+        for page in 1...100 {
+            let url = "\(path)?lang=\(language.rawValue)&per_page=20&page=\(page)"
+            let answer = try await dash.get(url)
+            try #require(answer.status == 200, "\(url)")
+            total += count(answer.text)
+            if !answer.text.contains("rel=\"next\"") { return total }
+        }
+        Issue.record("\(path): more than 100 pages")
+        return total
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+
+/// Every validation rule, through the real form: 422, an error summary linking to the field,
+/// a message beside it, every value refilled (escaped), `no-store`.
+@Suite struct FormsValidationTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var field: String
+        var value: String
+        var message: String
+        var currency = "KRW"
+        var testDescription: String { "\(field)=\"\(value.prefix(20))\" (\(currency))" }
+    }
+
+    static let fieldCases: [Case] = [
+        Case(field: "name", value: "", message: "Enter the product name"),
+        Case(field: "name", value: "ab", message: "The name must be 3 to 100 characters; it has 2."),
+        Case(field: "name", value: "   ", message: "Enter the product name"),
+        Case(field: "name", value: String(repeating: "가", count: 101), message: "it has 101"),
+        Case(field: "description", value: "", message: "Enter a description"),
+        Case(field: "description", value: "too short", message: "The description must be 10 to 1000 characters; it has 9."),
+        Case(field: "description", value: String(repeating: "d", count: 1001), message: "it has 1001"),
+        Case(field: "price", value: "", message: "Enter the price."),
+        Case(field: "price", value: "0", message: "The price must be more than 0."),
+        Case(field: "price", value: "-5", message: "The price must be more than 0."),
+        Case(field: "price", value: "abc", message: "Enter a number"),
+        Case(field: "price", value: "1e5", message: "Enter a number"),
+        Case(field: "price", value: "12.5", message: "KRW amounts are whole numbers"),
+        Case(field: "price", value: "1.234", message: "USD amounts have at most 2 decimals", currency: "USD"),
+        Case(field: "price", value: "10000000001", message: "at most 10,000,000,000"),
+        Case(field: "discounted_price", value: "-1", message: "The discount cannot be negative."),
+        Case(field: "discounted_price", value: "12001", message: "The discount cannot be more than the price."),
+        Case(field: "discounted_price", value: "x", message: "Enter a number"),
+        Case(field: "stock", value: "-1", message: "The stock cannot be negative."),
+        Case(field: "stock", value: "1.5", message: "The stock must be a whole number"),
+        Case(field: "stock", value: "2147483648", message: "at most 2,147,483,647"),
+        Case(field: "currency", value: "EUR", message: "Choose KRW or USD."),
+    ]
+
+    /// One dashboard for all cases (each case a fresh form): a dashboard per case would start
+    /// dozens of markets at once on a 2-core machine.
+    @Test func invalidField_is422WithSummaryMessageAndRefill() async throws {
+        try await withDashboard { harness in
+            for rule in Self.fieldCases {
+                var session = FormSession(port: harness.port)
+                _ = try await session.open("/products/new")
+                var fields = replacing(validProductFields, "currency", with: rule.currency)
+                fields = replacing(fields, rule.field, with: rule.value)
+                let response = try await session.post("/products", fields, files: [.jpeg("a.jpg")])
+                try expectInvalid(response, field: rule.field, message: rule.message, case: rule.testDescription)
+                // Every other field comes back as typed.
+                let html = response.text
+                for (name, value) in fields where name != rule.field && name != "currency" {
+                    #expect(html.contains(HTMLText.escape(value)), "refilled \(name) in \(rule.testDescription)")
+                }
+                #expect(html.contains("<option value=\"\(rule.currency)\" selected>") || rule.field == "currency")
+            }
+        }
+    }
+
+    static let imageCases: [(files: [TestFile], message: String)] = [
+        ([], "Add 1 to 5 images"),
+        ([TestFile(filename: "anim.gif", contentType: "image/gif", bytes: ImageFixtures.gif(500))], "“anim.gif” is not a JPEG or PNG image"),
+        ([TestFile(filename: "fake.jpg", contentType: "image/jpeg", bytes: Array("<svg/>".utf8))], "“fake.jpg” is not a JPEG or PNG image"),
+        ([.jpeg("big.jpg", size: 300 * 1024 + 1)], "each image must be at most 300 KB"),
+        ((1...6).map { .jpeg("p\($0).jpg", fill: UInt8($0)) }, "A product has at most 5 images, so “p6.jpg” was not added."),
+    ]
+
+    @Test func invalidImages_are422WithAMessageBesideTheImages() async throws {
+        try await withDashboard { harness in
+            for rule in Self.imageCases {
+                var session = FormSession(port: harness.port)
+                _ = try await session.open("/products/new")
+                let response = try await session.post("/products", validProductFields, files: rule.files)
+                try expectInvalid(response, field: "images", message: rule.message, case: rule.message)
+            }
+        }
+    }
+
+    @Test func imageOfExactly300KB_isAccepted() async throws {
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new")
+            let response = try await session.post("/products", validProductFields, files: [.jpeg("edge.jpg", size: 300 * 1024)])
+            #expect(response.status == 303)
+        }
+    }
+
+    @Test func refill_escapesWhatWasTyped() async throws {
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new")
+            var fields = replacing(validProductFields, "name", with: #"<script>alert("x")</script> & 'q'"#)
+            fields = replacing(fields, "description", with: "</textarea><img src=x onerror=alert(1)>")
+            fields = replacing(fields, "stock", with: "\"><b>")
+            let response = try await session.post("/products", fields, files: [.jpeg("a.jpg")])
+            #expect(response.status == 422)
+            let html = response.text
+            #expect(!html.contains("<script>alert"))
+            #expect(!html.contains("</textarea><img"))
+            #expect(html.contains("value=\"&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;q&#39;\""))
+            #expect(html.contains("&lt;/textarea&gt;&lt;img src=x onerror=alert(1)&gt;</textarea>"))
+            #expect(html.contains("value=\"&quot;&gt;&lt;b&gt;\""))
+        }
+    }
+
+    @Test func severalErrors_areAllListedInPageOrder() async throws {
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new")
+            var fields = replacing(validProductFields, "stock", with: "-1")
+            fields = replacing(fields, "name", with: "x")
+            let response = try await session.post("/products", fields, files: [])
+            #expect(response.status == 422)
+            let html = response.text
+            #expect(html.contains("Please fix 3 problems"))
+            let name = try #require(html.range(of: "href=\"#name\""))
+            let stock = try #require(html.range(of: "href=\"#stock\""))
+            let images = try #require(html.range(of: "href=\"#images\""))
+            #expect(name.lowerBound < stock.lowerBound && stock.lowerBound < images.lowerBound)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// Changes made on the market behind the dashboard's back, end to end: the next count records
+/// them in the history as made elsewhere, and a write of unknown outcome that the count shows
+/// done as confirmed.
+@Suite struct OutsideChangesRouteTests {
+    @Test func aChangeMadeOnTheMarket_isOutsideAfterTheNextCount_andTheDashboardsOwnIsNot() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var flow = HistoryFlow(harness)
+                let own = try await flow.register(name: "Counted Kettle")
+                let catalog = harness.app.catalog
+                _ = catalog.status()
+                await catalog.crawlEnded()
+                await catalog.recountsObserved()
+                #expect(HistoryHTML.entries(try await flow.history().text).allSatisfy { $0.kind != "outside" }, "a first count records nothing")
+
+                // The dashboard edits one product; the iOS app another, and removes a third.
+                _ = try await flow.edit(own, name: "Counted Kettle", [("stock", "2")])
+                let elsewhere = try await flow.register(name: "Phone Kettle")
+                try await market.change(elsewhere, ["price": 15500, "stock": 1])
+                _ = catalog.refresh()
+                await catalog.crawlEnded()
+                await catalog.recountsObserved()
+
+                let history = HistoryHTML.entries(try await flow.history().text)
+                let outside = history.filter { $0.kind == "outside" }
+                #expect(outside.count == 1)
+                let entry = try #require(outside.first)
+                #expect(entry.html.contains("Changed elsewhere"))
+                #expect(entry.html.contains("href=\"/products/\(elsewhere)\""))
+                #expect(entry.html.contains("<del>KRW 12,000</del>") && entry.html.contains("<ins>KRW 15,500</ins>"))
+                #expect(entry.html.contains("<del>7</del>") && entry.html.contains("<ins>1</ins>"))
+                #expect(!entry.html.contains("/undo\""), "a change made elsewhere is not undone from here")
+                let forProduct = HistoryHTML.entries(try await flow.history("/history?product=\(elsewhere)").text)
+                #expect(forProduct.map(\.kind) == ["outside", "create"])
+            }
+        }
+    }
+
+    @Test func anEditAnsweredTooLate_isConfirmedByTheNextCount() async throws {
+        let market = LiveShapedData.market()
+        try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), adjust: {
+            $0.writeTimeout = .milliseconds(500)
+            $0.jsonFreshFor = .zero
+        }) { harness in
+            let catalog = harness.app.catalog
+            _ = catalog.status()
+            await catalog.crawlEnded()
+            let gate = Gate()
+            market.state.withLock { $0.writeGate = gate }
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/201/edit")
+            let saved = try await session.postURLEncoded("/products/201/edit", [
+                ("name", "간식"), ("description", "간식"), ("price", "0"), ("discounted_price", "0"), ("stock", "9"), ("currency", "KRW"),
+            ])
+            #expect(saved.status == 504)
+            gate.open()
+            // The market does it once its answer is let go; nothing else tells when.
+            #expect(try await eventually { market.state.withLock { $0.products[201]?.stock == 9 } })
+            await catalog.crawlEnded()
+            _ = catalog.refresh()
+            await catalog.crawlEnded()
+            await catalog.recountsObserved()
+
+            let entries = HistoryHTML.entries(try await session.get("/history").text)
+            #expect(entries.map(\.kind) == ["edit"])
+            #expect(entries.first?.html.contains("Confirmed by a later count") == true)
+        }
+    }
+}

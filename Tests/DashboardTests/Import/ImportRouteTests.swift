@@ -1,0 +1,222 @@
+import Foundation
+import Glibc
+import LocalMarket
+import MarketClient
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// `/products/import` over the embedded market: the export edited in a spreadsheet and
+/// imported again changes exactly the edited cells and registers the new rows with their
+/// images; files that are not a CSV of ours are refused with the reason; hostile cells are
+/// previewed as text. Nothing is sent before Apply.
+@Suite struct ImportRouteTests {
+    static let ownVendor = LocalMarket.defaultVendor.id
+
+    /// The session's import of `csv` (and `images`), as the form sends it.
+    static func post(_ session: FormSession, csv: [UInt8], name: String = "products.csv", images: [TestFile] = [], path: String = "/products/import")
+        async throws -> TestResponse
+    {
+        try await session.post(path, [], files: [TestFile(field: "csv", filename: name, contentType: "text/csv", bytes: csv)] + images)
+    }
+
+    /// A spreadsheet's rewrite of a table: no byte order mark, LF, every cell quoted as needed.
+    static func write(_ header: [String], _ rows: [[String]]) -> [UInt8] {
+        Array(([header] + rows).map { $0.map(ProductCSV.cell).joined(separator: ",") }.joined(separator: "\n").utf8)
+    }
+
+    /// The Korean export (Korean header names) imported back as it is: every row unchanged,
+    /// nothing to apply, and the market's own columns named as ignored in Korean.
+    @Test func theKoreanExportImportedBack_showsNoChange() async throws {
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/import?lang=ko")
+            session.cookie += "; om_lang=ko"
+            let export = try await harness.fetch("/products.csv?mine=1&lang=ko")
+            let table = try CSVTable.read(export.body)
+            #expect(table.header.first == "상품 번호" && table.header.contains("판매가"))
+            try #require(table.rows.count >= 3)
+
+            let posted = try await Self.post(session, csv: export.body, path: "/products/import?lang=ko")
+            #expect(posted.status == 303)
+            let batch = try #require(BatchTesting.batchID(posted))
+            let preview = try await session.get("/batches/\(batch)?lang=ko")
+            let shown = BatchTesting.rows(preview.text)
+            #expect(shown.count == table.rows.count)
+            #expect(shown.allSatisfy { $0.status == "unchanged" }, "\(shown.filter { $0.status != "unchanged" }.map(\.text))")
+            #expect(!preview.text.contains("/apply\""), "nothing to apply, so no apply form")
+            #expect(preview.text.contains("“판매자”, “할인가”, “등록일”"))
+        }
+    }
+
+    @Test func theExportEditedAndImported_changesExactlyTheEditedCells_andRegistersTheNewRows() async throws {
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/import")
+            let export = try await harness.fetch("/products.csv?mine=1")
+            let table = try CSVTable.read(export.body)
+            try #require(table.rows.count >= 3)
+            let column = { (name: String) in try #require(table.header.firstIndex(of: name)) }
+            let (idColumn, priceColumn, stockColumn) = (try column("id"), try column("price"), try column("stock"))
+            var rows = table.rows.map { $0.cells + ["", ""] }
+            let edited = (first: Int(rows[0][idColumn]) ?? 0, second: Int(rows[1][idColumn]) ?? 0)
+            let oldPrice = try #require(Decimal(string: rows[0][priceColumn]))
+            let untouchedStock = rows[2][stockColumn]
+            rows[0][priceColumn] = "\(oldPrice + 1000)"
+            rows[1][stockColumn] = "77"
+            // Number formats a spreadsheet may give the untouched rows: the same values.
+            for index in 2..<rows.count where !rows[index][priceColumn].contains(".") { rows[index][priceColumn] += ".0" }
+            var added = [String](repeating: "", count: table.header.count) + ["A tea set imported from a spreadsheet.", "pot.jpg; cup.png"]
+            added[try column("name")] = "Imported tea set"
+            added[try column("currency")] = "KRW"
+            added[priceColumn] = "30000"
+            added[stockColumn] = "4"
+            rows.append(added)
+            let pot = TestFile.jpeg("pot.jpg", size: 3000, fill: 5)
+            // The sheet says cup.png: a file name matches whatever its case.
+            let cup = TestFile.png("CUP.PNG", size: 2500, fill: 6)
+
+            let posted = try await Self.post(session, csv: Self.write(table.header + ["description", "images"], rows), images: [pot, cup])
+            #expect(posted.status == 303)
+            let batch = try #require(BatchTesting.batchID(posted))
+            let preview = try await session.get("/batches/\(batch)?lang=en")
+            let shown = BatchTesting.rows(preview.text)
+            #expect(shown.count == rows.count)
+            #expect(shown.map(\.line) == Array(2...(rows.count + 1)))
+            #expect(shown[0].status == "pending" && shown[0].productID == edited.first)
+            #expect(shown[0].text.contains("Price:") && !shown[0].text.contains("Stock:"))
+            #expect(shown[1].status == "pending" && shown[1].text.contains("Stock:") && !shown[1].text.contains("Price:"))
+            #expect(shown[2..<(shown.count - 1)].allSatisfy { $0.status == "unchanged" })
+            #expect(shown.last?.status == "pending" && shown.last?.text.contains("New product") == true)
+            // The market's own columns are named as ignored.
+            #expect(preview.text.contains("“vendor”, “bargain_price”, “created_at”"))
+            let inspector = MarketInspector(harness)
+            #expect(try await inspector.product(edited.first)["price"] as? Double == NSDecimalNumber(decimal: oldPrice).doubleValue)
+
+            session.take(preview)
+            _ = try await BatchTesting.press("apply", batch, session)
+            await harness.app.batchRunner.waitForRun(batch)
+            let done = BatchTesting.rows(try await session.get("/batches/\(batch)").text)
+            #expect(done[0].status == "done" && done[1].status == "done" && done.last?.status == "done")
+            #expect(try await inspector.product(edited.first)["price"] as? Double == NSDecimalNumber(decimal: oldPrice + 1000).doubleValue)
+            #expect(try await inspector.product(edited.second)["stock"] as? Int == 77)
+            let third = try #require(Int(rows[2][idColumn]))
+            #expect(try await inspector.product(third)["stock"] as? Int == Int(untouchedStock))
+            let created = try #require(done.last?.productID)
+            #expect(try await inspector.product(created)["name"] as? String == "Imported tea set")
+            #expect(try await inspector.imageBytes(created) == [pot.bytes, cup.bytes])
+        }
+    }
+
+    @Test(arguments: [
+        ("utf16", [0xFF, 0xFE] + Array("i\0d\0,\0n\0a\0m\0e\0\n\0".utf8), "UTF-16"),
+        ("binary", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48], "not text"),
+        ("workbook", [0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0x41, count: 60), "workbook"),
+        ("unknown-header", Array("colour,size\nred,2\n".utf8), "names no column"),
+        ("garbage", Array("\"never closed,\n1,2\n".utf8), "never closed"),
+        ("wide", Array(((0..<10_000).map { "c\($0)" }.joined(separator: ",") + "\n").utf8), "more than 100 columns"),
+        ("huge-cell", Array(("name\n" + String(repeating: "x", count: 1024 * 1024) + "\n").utf8), "longer than"),
+    ] as [(String, [UInt8], String)])
+    func whatIsNotACSVOfOurs_is422WithTheReason_andMakesNoBatch(label: String, bytes: [UInt8], reason: String) async throws {
+        try await withDashboard(.shared) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/import")
+            let before = try harness.app.batchRunner.store.recent(limit: 1000).count
+            let answer = try await Self.post(session, csv: bytes, path: "/products/import?lang=en")
+            #expect(answer.status == 422, "\(label)")
+            #expect(answer.text.contains(reason), "\(label): \(HTMLScan.text(answer.text).prefix(300))")
+            #expect(try harness.app.batchRunner.store.recent(limit: 1000).count == before)
+            // The form again, ready for another file.
+            #expect(HTMLScan.tags("input", in: answer.text).contains { $0["name"] == "csv" && $0["type"] == "file" })
+        }
+    }
+
+    @Test func tooManyRows_andACSVOver5MB_are413_withTheLimitInWords() async throws {
+        try await withDashboard(.shared) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/import")
+            let rows = Array(("id,stock\n" + (1...10_001).map { "\($0),1" }.joined(separator: "\n")).utf8)
+            let many = try await Self.post(session, csv: rows, path: "/products/import?lang=ko")
+            #expect(many.status == 413)
+            #expect(many.text.contains("10,000"))
+            let big = Array("name\n".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 5 * 1024 * 1024 + 10)
+            let large = try await Self.post(session, csv: big, path: "/products/import?lang=en")
+            #expect(large.status == 413)
+            #expect(large.text.contains("larger than 5 MB"))
+        }
+    }
+
+    /// Over the route's 64 MB the server answers before reading the body, in the reader's
+    /// language, with the limit.
+    @Test func aRequestOver64MB_is413BeforeItIsRead() async throws {
+        try await withDashboard(.shared) { harness in
+            let head = "POST /products/import HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ko\r\n"
+                + "Content-Type: \(BrowserFormBody.contentType)\r\nContent-Length: \(65 * 1024 * 1024)\r\nConnection: close\r\n\r\n"
+            let port = harness.port
+            let answer = await withCheckedContinuation { (done: CheckedContinuation<[UInt8], Never>) in
+                // Blocking socket calls, on a thread of their own.
+                Thread.detachNewThread {
+                    var bytes: [UInt8] = []
+                    if let fd = try? LoopbackSocket.connect(port: port, receiveTimeoutSeconds: 60) {
+                        if (try? LoopbackSocket.sendAll(fd, Array(head.utf8))) != nil {
+                            var buffer = [UInt8](repeating: 0, count: 65536)
+                            while true {
+                                let count = recv(fd, &buffer, buffer.count, 0)
+                                if count <= 0 { break }
+                                bytes += buffer[0..<count]
+                            }
+                        }
+                        close(fd)
+                    }
+                    done.resume(returning: bytes)
+                }
+            }
+            let text = String(decoding: answer, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 413"))
+            #expect(text.contains("64MB"))
+        }
+    }
+
+    @Test func hostileCells_arePreviewedAsText() async throws {
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/import")
+            let csv = "name;description;price;currency;images\r\n"
+                + "=HYPERLINK(\"http://evil.example\");<script>alert(1)</script> described enough;1000;KRW;<img src=x onerror=alert(1)>.jpg\n"
+                + "\"<b>bold</b>\";\"line one\rline two is long enough\";'=1+1;KRW;x.jpg\r\n"
+            let posted = try await Self.post(session, csv: Array(csv.utf8))
+            let batch = try #require(BatchTesting.batchID(posted))
+            let page = try await session.get("/batches/\(batch)?lang=en")
+            #expect(!page.text.contains("<script>alert"))
+            #expect(!page.text.contains("<img src=x"))
+            #expect(!page.text.contains("<b>bold"))
+            #expect(page.text.contains("&lt;img src=x onerror=alert(1)&gt;.jpg"))
+            #expect(BatchTesting.rows(page.text).map(\.status) == ["invalid", "invalid"])
+        }
+    }
+
+    @Test func aPostWithoutTheFormsToken_is403_andReadsNothing() async throws {
+        try await withDashboard { harness in
+            let batches = { try harness.app.batchRunner.store.recent().count }
+            let csv = Array("id,stock\n1,2\n".utf8)
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/import")
+            let before = try batches()
+
+            var forged = session
+            forged.csrfToken = SecureToken.make()
+            #expect(try await Self.post(forged, csv: csv).status == 403)
+            let foreign = try await session.post(
+                "/products/import", [], files: [TestFile(field: "csv", filename: "a.csv", contentType: "text/csv", bytes: csv)],
+                headers: ["Cookie": session.cookie, "Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"])
+            #expect(foreign.status == 403)
+            #expect(try batches() == before, "a refused post made a batch")
+
+            // The same file with the form's own token is read, into a batch the count sees.
+            let accepted = try await Self.post(session, csv: csv)
+            #expect(accepted.status == 303)
+            #expect(try batches() == before + 1)
+        }
+    }
+}

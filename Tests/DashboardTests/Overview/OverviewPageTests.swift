@@ -1,0 +1,102 @@
+import Foundation
+import Templating
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// The overview's view model in the states a page can be in, on literals.
+@Suite("Overview page model")
+struct OverviewPageTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    static func snapshot(count: Int, reported: Int, partial: Bool) -> CatalogSnapshot {
+        CatalogSnapshot(
+            products: (1...count).map { CatalogProduct(.sample($0), vendorName: "Vendor") }, takenAt: now.addingTimeInterval(-180),
+            isPartial: partial, reportedTotal: reported, generation: 1)
+    }
+
+    static func text(_ context: TemplateObject, _ key: String) -> String? {
+        if case .string(let text)? = context[key] { return text }
+        return nil
+    }
+
+    @Test func firstCount_showsProgressInWords_andRefreshes() {
+        let progress = CatalogProgress(pagesDone: 12, pagesTotal: 34, productsDone: 1200, productsTotal: 3400)
+        let context = OverviewPage(status: CatalogStatus(progress: progress), catalog: nil, mine: nil, ownVendorID: 1, now: Self.now).context
+        #expect(context["refreshSeconds"] != nil)
+        guard case .object(let counting)? = context["counting"] else {
+            Issue.record("no progress")
+            return
+        }
+        #expect(Self.text(counting, "text") == "Counting products: 1,200 of 3,400")
+        #expect(Self.text(counting, "pages") == "Page 12 of 34 of the list.")
+        #expect(context["sections"] == nil)
+    }
+
+    @Test func partialSnapshot_saysHowMuchItCovers() {
+        let snapshot = Self.snapshot(count: 5, reported: 250_000, partial: true)
+        let context = OverviewPage(
+            status: CatalogStatus(snapshot: snapshot), catalog: CatalogFigures(snapshot.products), mine: nil, ownVendorID: nil,
+            now: Self.now
+        ).context
+        #expect(Self.text(context, "partial") == "The figures are partial: they cover the first 5 of the 250,000 products the market reports.")
+        #expect(context["refreshSeconds"] == nil)
+        #expect(context["unknownVendor"] == true)
+    }
+
+    @Test func failedRecount_keepsTheFigures_andSaysSo() {
+        let snapshot = Self.snapshot(count: 3, reported: 3, partial: false)
+        let failure = CatalogFailure(reason: .timeout, at: Self.now.addingTimeInterval(-30))
+        let context = OverviewPage(
+            status: CatalogStatus(snapshot: snapshot, failure: failure), catalog: CatalogFigures(snapshot.products),
+            mine: CatalogFigures([]), ownVendorID: 1, now: Self.now
+        ).context
+        #expect(Self.text(context, "failure") == "Showing the last count; counting again failed a moment ago: the market did not answer in time.")
+        guard case .list(let sections)? = context["sections"] else {
+            Issue.record("no sections")
+            return
+        }
+        #expect(sections.count == 2)
+        guard case .object(let snapshotContext)? = context["snapshot"] else {
+            Issue.record("no snapshot time")
+            return
+        }
+        #expect(Self.text(snapshotContext, "age") == "3 minutes ago")
+    }
+
+    /// The snapshot's time in the vendor's zone, with the zone named, in both languages;
+    /// the zone is given, never the machine's, and is none a machine names otherwise (a zone
+    /// of offset only for UTC+5:30), so the test reads the same anywhere.
+    @Test(arguments: [
+        (Language.en, "Asia/Seoul", "2026-11-18 20:03 (KST)"),
+        (.ko, "Asia/Seoul", "2026. 11. 18. 20:03 (KST)"),
+        (.en, "UTC", "2026-11-18 11:03 (UTC)"),
+        (.en, "GMT+0530", "2026-11-18 16:33 (UTC+5:30)"),
+        (.ko, "America/Sao_Paulo", "2026. 11. 18. 08:03 (UTC-3)"),
+    ])
+    func snapshotTime_isInTheVendorsZone_named(_ language: Language, _ zone: String, _ expected: String) throws {
+        let snapshot = Self.snapshot(count: 3, reported: 3, partial: false)
+        var page = OverviewPage(
+            status: CatalogStatus(snapshot: snapshot), catalog: CatalogFigures(snapshot.products), mine: nil, ownVendorID: nil,
+            now: Self.now, language: language)
+        page.zone = try #require(TimeZone(identifier: zone))
+        guard case .object(let time)? = page.context["snapshot"] else {
+            Issue.record("no snapshot time")
+            return
+        }
+        #expect(Self.text(time, "time") == expected)
+        #expect(Self.text(time, "datetime") == "2026-11-18T11:03:40Z", "the machine-readable time stays UTC")
+        #expect(Self.text(time, "after") == (language == .en ? " (3 minutes ago)." : " · 3분 전"))
+    }
+
+    @Test func failedCount_inKorean_saysWhenAndWhy_inKorean() {
+        let snapshot = Self.snapshot(count: 3, reported: 3, partial: false)
+        let failure = CatalogFailure(reason: .timeout, at: Self.now.addingTimeInterval(-180))
+        let context = OverviewPage(
+            status: CatalogStatus(snapshot: snapshot, failure: failure), catalog: CatalogFigures(snapshot.products),
+            mine: nil, ownVendorID: nil, now: Self.now, language: .ko
+        ).context
+        #expect(Self.text(context, "failure") == "마지막 집계 결과를 표시합니다. 3분 전에 다시 집계하지 못했습니다(오픈마켓 응답 시간 초과).")
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import LocalMarket
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@testable import Dashboard
+
+/// The embedded market's whole catalog, read from its JSON (not through the dashboard), and
+/// the catalog pages' numbers read back from their HTML.
+extension DashboardHarness {
+    /// Every product the market lists, newest first.
+    func marketCatalog(search: String = "") async throws -> [[String: Any]] {
+        var path = "/api/products?page_no=1&items_per_page=1000"
+        if !search.isEmpty { path += "&search_value=" + FormSession.encode(search) }
+        return try await marketJSON(path)["pages"] as? [[String: Any]] ?? []
+    }
+
+    /// A GET through URLSession, which undoes the chunked coding as any HTTP client does.
+    func fetch(_ path: String) async throws -> (status: Int, headers: [AnyHashable: Any], body: [UInt8]) {
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
+        let (data, response) = try await URLSession.shared.data(from: url)
+        let http = try #require(response as? HTTPURLResponse)
+        return (http.statusCode, http.allHeaderFields, Array(data))
+    }
+}
+
+/// The `data-metric` numbers of one part of the overview (`value` attributes).
+func metrics(in html: some StringProtocol) -> [String: String] {
+    var found: [String: String] = [:]
+    for tag in HTMLScan.tags("data", in: html) {
+        if let name = tag["data-metric"], found[name] == nil { found[name] = tag["value"] }
+    }
+    return found
+}

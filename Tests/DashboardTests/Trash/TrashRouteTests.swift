@@ -1,0 +1,150 @@
+import Foundation
+import MarketClient
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// `/trash`: a deleted product comes back whole, once; what happens without its pictures; a
+/// delete refused when the pictures cannot be kept; removing an item for good.
+@Suite struct TrashRouteTests {
+    static func creates(_ market: RecordingMarket) -> Int {
+        market.writes.filter { $0.method == "POST" && $0.path == "/api/products" }.count
+    }
+
+    @Test func aDeletedProduct_restoredFromTheBin_hasTheSameFieldsAndImageBytes() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var flow = HistoryFlow(harness)
+                let id = try await flow.register(name: "Restorable Teapot", pictures: [.jpeg("t1.jpg", size: 3000, fill: 61), .png("t2.png", size: 2500, fill: 62)])
+                _ = try await flow.edit(id, name: "Restorable Teapot", [("price", "9900"), ("discounted_price", "900"), ("stock", "4")])
+                let original = try await market.product(id)
+                let originalImages = try await market.imageBytes(id)
+                #expect(originalImages.count == 2)
+
+                let deleted = try await flow.delete(id)
+                #expect(deleted.status == 303)
+                #expect(try await market.status(id) == 404)
+
+                let trash = try await flow.session.open("/trash")
+                let item = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" })
+                let entry = try #require(item["data-entry-id"].flatMap { Int($0) })
+                #expect(trash.text.contains("<h2>Restorable Teapot</h2>"))
+                #expect(trash.text.contains("data-image-count=\"2\""))
+                #expect(trash.text.contains("up to 512 MB"))
+
+                let restored = try await flow.restore(entry)
+                #expect(restored.status == 303)
+                let newID = try #require(productID(fromLocation: restored.header("Location")))
+                #expect(newID != id)
+                let page = try await flow.session.get("/products/\(newID)", extraCookie: restored.setCookie("om_flash"))
+                #expect(page.text.contains("“Restorable Teapot” is registered again. The market gave it a new number: product \(newID) (it was \(id))."))
+
+                let copy = try await market.product(newID)
+                for field in ["name", "description", "price", "discounted_price", "bargain_price", "stock", "currency", "vendor_id"] {
+                    #expect(String(describing: copy[field] ?? "none") == String(describing: original[field] ?? "none"), "\(field)")
+                }
+                #expect(try await market.imageBytes(newID) == originalImages, "the same picture bytes, in order")
+
+                // Restoring again leads to the same product and registers nothing more.
+                let creates = Self.creates(market)
+                let again = try await flow.restore(entry)
+                #expect(again.status == 303)
+                #expect(again.header("Location") == "/products/\(newID)")
+                #expect(Self.creates(market) == creates)
+
+                let history = HistoryHTML.entries(try await flow.history("/history").text)
+                #expect(history.first?.kind == "restore")
+                let listed = try await flow.session.open("/trash")
+                #expect(listed.text.contains("Registered again as product \(newID)"))
+                #expect(!listed.text.contains("action=\"/trash/\(entry)/restore\""))
+            }
+        }
+    }
+
+    @Test func aRestoreWhosePicturesAreGone_offersTheRegisterFormFilledIn() async throws {
+        try await withRecordingMarket { market in
+            // A budget smaller than one product's pictures: its images go at once.
+            try await withDashboard(.recording(market), adjust: { $0.trash.byteBudget = 100 }) { harness in
+                var flow = HistoryFlow(harness)
+                let id = try await flow.register(name: "Pictureless Pot")
+                _ = try await flow.delete(id)
+                let trash = try await flow.session.open("/trash")
+                #expect(trash.text.contains("Pictures no longer kept"))
+                let entry = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"].flatMap { Int($0) })
+
+                let creates = Self.creates(market)
+                let form = try await flow.restore(entry)
+                #expect(form.status == 409)
+                #expect(HTMLScan.text(form.text).contains("The pictures are no longer kept"))
+                #expect(form.text.contains("value=\"Pictureless Pot\""))
+                #expect(form.text.contains("value=\"12000\"") && form.text.contains("value=\"2000\"") && form.text.contains("value=\"7\""))
+                #expect(form.text.contains("name=\"restore_entry\" value=\"\(entry)\""))
+                #expect(Self.creates(market) == creates, "nothing sent")
+
+                // The person picks pictures and registers: that restores the item.
+                flow.session.take(form)
+                let fields = replacing(validProductFields, "name", with: "Pictureless Pot") + [("restore_entry", String(entry))]
+                let registered = try await flow.session.post("/products", fields, files: [.jpeg("new.jpg", fill: 71)])
+                #expect(registered.status == 303)
+                let newID = try #require(productID(fromLocation: registered.header("Location")))
+                let listed = try await flow.session.open("/trash")
+                #expect(listed.text.contains("Registered again as product \(newID)"))
+                #expect(HistoryHTML.entries(try await flow.history("/history").text).first?.kind == "restore")
+                let again = try await flow.restore(entry)
+                #expect(again.header("Location") == "/products/\(newID)")
+            }
+        }
+    }
+
+    @Test func forget_removesTheItemForGood() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var flow = HistoryFlow(harness)
+                let id = try await flow.register(name: "Forgettable Cup")
+                _ = try await flow.delete(id)
+                let trash = try await flow.session.open("/trash")
+                let entry = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"].flatMap { Int($0) })
+                let folder = harness.app.recycleBin.itemFolder(entry)
+                #expect(FileManager.default.fileExists(atPath: folder))
+
+                let forgotten = try await flow.session.postURLEncoded("/trash/\(entry)/forget", [])
+                #expect(forgotten.status == 303)
+                #expect(forgotten.header("Location") == "/trash")
+                let after = try await flow.session.get("/trash", extraCookie: forgotten.setCookie("om_flash"))
+                #expect(after.text.contains("“Forgettable Cup” was removed from the recycle bin for good."))
+                #expect(after.text.contains("The recycle bin is empty."))
+                #expect(!FileManager.default.fileExists(atPath: folder))
+                let writes = market.writes.count
+                #expect(try await flow.restore(entry).status == 404)
+                #expect(try await flow.session.postURLEncoded("/trash/\(entry)/forget", []).status == 404)
+                #expect(market.writes.count == writes)
+            }
+        }
+    }
+
+    @Test func aDeleteWhosePicturesCannotBeKept_isRefused_andTheProductStays() async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
+        market.state.withLock { $0.imagesDown = true }
+        try await withDashboard(.scripted(market)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/7/delete")
+            let response = try await session.postURLEncoded("/products/7/delete", [])
+            #expect(response.status == 502)
+            let text = HTMLScan.text(response.text)
+            #expect(text.contains("The product was not deleted"))
+            #expect(text.contains("Nothing was deleted, so nothing is lost"))
+            #expect(market.state.withLock { $0.deletes }.isEmpty, "the market was not asked")
+            let history = try await session.get("/history")
+            let entry = try #require(HistoryHTML.entries(history.text).first)
+            #expect(entry.kind == "delete")
+            #expect(entry.html.contains("Not sent: the pictures could not be kept in the recycle bin"))
+            // Once the pictures load again, the delete goes through and the bin holds them.
+            market.state.withLock { $0.imagesDown = false }
+            _ = try await session.open("/products/7/delete")
+            #expect(try await session.postURLEncoded("/products/7/delete", []).status == 303)
+            #expect(market.state.withLock { $0.deletes } == [7])
+            #expect(try await session.get("/trash").text.contains("data-image-count=\"2\""))
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Synchronization
+
+/// A clock the test moves by hand (the caches' `now`).
+public final class FakeClock: Sendable {
+    private let instant = Mutex(ContinuousClock.now)
+
+    public init() {}
+
+    public var now: @Sendable () -> ContinuousClock.Instant {
+        { self.instant.withLock { $0 } }
+    }
+
+    public func advance(by duration: Duration) {
+        instant.withLock { $0 = $0 + duration }
+    }
+}
+
+/// A fresh folder under the system's temporary directory, removed by `remove()`.
+public struct TemporaryDirectory: Sendable {
+    public let url: URL
+
+    public init() {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("dashboard-tests-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    /// Regular files in it, by name.
+    public var fileNames: Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
+    }
+
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
