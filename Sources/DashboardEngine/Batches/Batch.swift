@@ -14,13 +14,42 @@ package struct Batch: Sendable, Equatable {
         case sheet
     }
 
-    package enum State: String, Sendable {
+    package enum State: String, Sendable, CaseIterable {
         /// Shown for a decision; nothing sent.
         case preview
-        /// Apply was pressed: rows are being sent (or wait for a slot).
+        /// To be applied at its `schedule`'s start; nothing sent yet.
+        case scheduled
+        /// Apply was pressed (or its start came): rows are being sent (or wait for a slot).
         case running
         /// Every row has its outcome.
         case finished
+        /// Its whole window passed while the dashboard was not running: nothing was sent.
+        case missed
+    }
+
+    /// When a scheduled batch starts and, for a window, ends (its revert), and when each
+    /// happened; instants (UTC), shown in the vendor's zone.
+    package struct Schedule: Sendable, Equatable {
+        package var startsAt: Date
+        package var endsAt: Date?
+        package var startedAt: Date?
+        package var endedAt: Date?
+        /// The batch that put back what this one set, once its end came.
+        package var revertID: Int?
+
+        package init(startsAt: Date, endsAt: Date? = nil, startedAt: Date? = nil, endedAt: Date? = nil, revertID: Int? = nil) {
+            self.startsAt = startsAt
+            self.endsAt = endsAt
+            self.startedAt = startedAt
+            self.endedAt = endedAt
+            self.revertID = revertID
+        }
+
+        /// The time its window takes, for overlaps: to its end, or its start's minute when it
+        /// has no end (a change for good has nothing to put back).
+        package var window: Range<Date> {
+            startsAt..<max(endsAt ?? startsAt.addingTimeInterval(60), startsAt.addingTimeInterval(1))
+        }
     }
 
     package var id: Int
@@ -34,6 +63,8 @@ package struct Batch: Sendable, Equatable {
     package var source: String
     /// Notes for the whole batch (columns an import ignored).
     package var notes: [BatchNote]
+    /// When it starts and ends on its own (nil: applied when Apply is pressed).
+    package var schedule: Schedule?
 }
 
 /// A bulk action from the list's form: `action`, `value`, `unit`.

@@ -14,7 +14,7 @@ import Synchronization
 /// market's own products are searched for one with its values before it is sent again. So a
 /// write is never sent twice without checking, however the dashboard stopped.
 ///
-/// A sheet's rows go field by field: a field that changed on the market since the sheet was
+/// A sheet's rows, and an undo's (which put back what a batch set), go field by field: a field that changed on the market since the sheet was
 /// opened is left alone (the market's value is recorded with the row), the others are sent in
 /// one PATCH of only them; a row all of whose changed fields changed elsewhere is skipped.
 package final class BatchRunner: Sendable {
@@ -87,7 +87,9 @@ package final class BatchRunner: Sendable {
 
     private func run(_ batchID: Int) async {
         var last = 0
-        let fieldByField = (try? store.batch(batchID))??.kind == .sheet
+        // A sheet's cells, and what an undo puts back, go field by field (see above).
+        let kind = (try? store.batch(batchID))??.kind
+        let fieldByField = kind == .sheet || kind == .undo
         // A row the store could not read or record is still pending: the batch then stays
         // running, to be resumed at the next start (`resumeInterrupted`).
         let everyRowRecorded = await withTaskGroup(of: Bool.self) { group -> Bool in

@@ -3,7 +3,7 @@ import MarketClient
 import SQLite
 
 /// Batches, their rows and the images their creates send, in the dashboard's database
-/// (tables `batches`, `batch_rows`, `batch_images`; migrations `batches-1` to `batches-3`).
+/// (tables `batches`, `batch_rows`, `batch_images`; migrations `batches-1` to `batches-4`).
 ///
 /// Every change of a row's state is its own transaction, committed (with `synchronous=FULL`)
 /// before the dashboard acts on it: the in-flight mark is on disk before the write is sent,
@@ -73,6 +73,17 @@ package final class BatchStore: Sendable {
         DashboardDatabase.Migration(name: "batches-2", run: BatchNoteMigration.run),
         // A sheet row's fields that were left alone because they changed elsewhere.
         DashboardDatabase.Migration(name: "batches-3", sql: "ALTER TABLE batch_rows ADD COLUMN elsewhere TEXT NOT NULL DEFAULT ''"),
+        // Schedules: when a batch starts and ends on its own, when each happened, and the
+        // batch that put back what it set (milliseconds since 1970, UTC).
+        DashboardDatabase.Migration(
+            name: "batches-4",
+            sql: """
+                ALTER TABLE batches ADD COLUMN starts_at INTEGER;
+                ALTER TABLE batches ADD COLUMN ends_at INTEGER;
+                ALTER TABLE batches ADD COLUMN started_at INTEGER;
+                ALTER TABLE batches ADD COLUMN ended_at INTEGER;
+                ALTER TABLE batches ADD COLUMN revert_id INTEGER;
+                """),
     ]
 
     // MARK: Making a batch
@@ -116,19 +127,19 @@ package final class BatchStore: Sendable {
         }
     }
 
-    private func insertBatch(kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], _ db: SQLiteConnection)
-        throws(SQLiteError) -> Int
-    {
+    func insertBatch(
+        kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], state: Batch.State = .preview, _ db: SQLiteConnection
+    ) throws(SQLiteError) -> Int {
         try db.run(
-            "INSERT INTO batches (kind, state, created_at, action, value, unit, source, notes) VALUES (?, 'preview', ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO batches (kind, state, created_at, action, value, unit, source, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                .text(kind.rawValue), .integer(Int(now().timeIntervalSince1970)), .text(action?.kind.rawValue ?? ""),
+                .text(kind.rawValue), .text(state.rawValue), .integer(Int(now().timeIntervalSince1970)), .text(action?.kind.rawValue ?? ""),
                 .text(action.map { "\($0.value)" } ?? ""), .text(action?.unit.rawValue ?? ""), .text(source), .text(Self.encode(notes)),
             ])
         return db.lastInsertRowID
     }
 
-    private func insert(_ rows: [BatchRow], batchID: Int, _ db: SQLiteConnection) throws(SQLiteError) {
+    func insert(_ rows: [BatchRow], batchID: Int, _ db: SQLiteConnection) throws(SQLiteError) {
         for (index, row) in rows.enumerated() {
             var row = row
             row.batchID = batchID
@@ -161,7 +172,11 @@ package final class BatchStore: Sendable {
     package func batch(_ id: Int) throws(SQLiteError) -> Batch? {
         try database.use { db throws(SQLiteError) in
             try db.first(
-                "SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes FROM batches WHERE id = ?",
+                """
+                SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
+                    starts_at, ends_at, started_at, ended_at, revert_id
+                FROM batches WHERE id = ?
+                """,
                 [.integer(id)], Self.readBatch)
         }
     }
@@ -170,7 +185,11 @@ package final class BatchStore: Sendable {
     package func recent(limit: Int = 100) throws(SQLiteError) -> [Batch] {
         try database.use { db throws(SQLiteError) in
             try db.rows(
-                "SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes FROM batches ORDER BY id DESC LIMIT ?",
+                """
+                SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
+                    starts_at, ends_at, started_at, ended_at, revert_id
+                FROM batches ORDER BY id DESC LIMIT ?
+                """,
                 [.integer(limit)], Self.readBatch)
         }
     }
@@ -374,7 +393,7 @@ package final class BatchStore: Sendable {
     package func prune() throws(SQLiteError) -> Int {
         let cutoff = Int(now().timeIntervalSince1970 - Self.keptFor)
         return try database.use { db throws(SQLiteError) -> Int in
-            try db.run("DELETE FROM batches WHERE state <> 'running' AND coalesce(finished_at, created_at) < ?", [.integer(cutoff)])
+            try db.run("DELETE FROM batches WHERE state NOT IN ('running', 'scheduled') AND coalesce(finished_at, created_at) < ? AND (ends_at IS NULL OR revert_id IS NOT NULL)", [.integer(cutoff)])
             return db.changes
         }
     }
@@ -383,7 +402,7 @@ package final class BatchStore: Sendable {
 
     // Rows are read with every column of `batch_rows`, in the order the table declares them.
 
-    private static func readBatch(_ row: SQLiteRow) -> Batch {
+    static func readBatch(_ row: SQLiteRow) -> Batch {
         let action = BatchAction.Kind(rawValue: row.text(5)).map { kind in
             BatchAction(
                 kind: kind, value: Decimal(string: row.text(6), locale: Locale(identifier: "en_US_POSIX")) ?? 0,
@@ -393,7 +412,15 @@ package final class BatchStore: Sendable {
             id: row.integer(0), kind: Batch.Kind(rawValue: row.text(1)) ?? .bulk, state: Batch.State(rawValue: row.text(2)) ?? .finished,
             createdAt: Date(timeIntervalSince1970: TimeInterval(row.integer(3))),
             finishedAt: row.isNull(4) ? nil : Date(timeIntervalSince1970: TimeInterval(row.integer(4))),
-            action: action, source: row.text(8), notes: decode(row.text(9)))
+            action: action, source: row.text(8), notes: decode(row.text(9)),
+            schedule: row.isNull(10) ? nil : Batch.Schedule(
+                startsAt: date(row, 10) ?? Date(), endsAt: date(row, 11), startedAt: date(row, 12), endedAt: date(row, 13),
+                revertID: row.isNull(14) ? nil : row.integer(14)))
+    }
+
+    /// A time kept in milliseconds (the schedules'); nil for NULL.
+    private static func date(_ row: SQLiteRow, _ column: Int32) -> Date? {
+        row.isNull(column) ? nil : HistoryJournal.date(milliseconds: row.integer(column))
     }
 
     private static func readRow(_ row: SQLiteRow) -> BatchRow {

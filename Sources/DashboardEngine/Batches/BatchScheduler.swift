@@ -1,0 +1,130 @@
+import Foundation
+import ServerLogging
+import Synchronization
+
+/// Starts and ends scheduled batches on time, from a timer in the process: it sleeps until the
+/// next start or end (`WallClock`, one wake-up a minute at most while a far one waits), then
+/// fires what is due. A start applies the batch as Apply does; an end makes a batch of its own
+/// (kind undo) that puts back each field the batch set, only where the market still holds the
+/// value it set (a field changed meanwhile is left alone and its row says so: `BatchRunner`
+/// applies undo batches field by field). Every step is a state change the store makes once
+/// (`BatchStore+Schedules`), so a step asked for twice, or again after a kill at the very
+/// moment, writes nothing twice.
+///
+/// At start-up (`resume`), what passed while the dashboard was off is settled: a window that
+/// passed whole is `missed` (nothing sent), a start that passed is applied now, an end that
+/// passed is reverted now; the pages say how late.
+package final class BatchScheduler: Sendable {
+    let store: BatchStore
+    let runner: BatchRunner
+    let clock: any WallClock
+    let logger: ServerLogger
+    private let timer = Mutex<Task<Void, Never>?>(nil)
+    private let isShutDown = Atomic(false)
+
+    package init(store: BatchStore, runner: BatchRunner, clock: any WallClock, logger: ServerLogger) {
+        self.store = store
+        self.runner = runner
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// At start-up: settles the schedules whose time passed while the dashboard was off, then
+    /// waits for the next.
+    package func resume() async {
+        await fireDue(atStartUp: true)
+        reschedule()
+    }
+
+    /// After a schedule was made, moved or removed: the timer waits for the next step again.
+    package func reschedule() {
+        guard !isShutDown.load(ordering: .relaxed) else { return }
+        let next = Task { [self] in
+            while !Task.isCancelled {
+                guard let due = nextStep() else { return }
+                do {
+                    try await clock.sleep(until: due)
+                } catch {
+                    return
+                }
+                guard !Task.isCancelled else { return }
+                await fireDue(atStartUp: false)
+            }
+        }
+        timer.withLock { current in
+            current?.cancel()
+            current = next
+        }
+    }
+
+    package func shutdown() {
+        isShutDown.store(true, ordering: .relaxed)
+        timer.withLock { $0?.cancel() }
+    }
+
+    /// The earliest start or end still to come; nil when none is.
+    func nextStep() -> Date? {
+        let pending = (try? store.pendingSchedules()) ?? []
+        return pending.compactMap { batch -> Date? in
+            guard let schedule = batch.schedule else { return nil }
+            return batch.state == .scheduled ? schedule.startsAt : schedule.endsAt
+        }.min()
+    }
+
+    /// Fires every start and end that is due now (a test seam: after moving its clock, a test
+    /// calls this and then waits for the runs). `atStartUp`: a window that passed whole was
+    /// missed, not applied late.
+    package func fireDue(atStartUp: Bool = false) async {
+        let now = clock.now()
+        let pending: [Batch]
+        do {
+            pending = try store.pendingSchedules()
+        } catch {
+            logger.log(.error, "schedules could not be read: \(error)")
+            return
+        }
+        for batch in pending {
+            guard let schedule = batch.schedule else { continue }
+            do {
+                if batch.state == .scheduled {
+                    if atStartUp, let endsAt = schedule.endsAt, endsAt <= now {
+                        if try store.markMissed(batch.id, at: now) {
+                            logger.log(.warning, "batch \(batch.id): its whole window passed while the dashboard was not running; nothing was sent")
+                        }
+                    } else if schedule.startsAt <= now, try store.startScheduled(batch.id, at: now) {
+                        runner.start(batch.id)
+                        // A window that also ended meanwhile (a start this late): put back now.
+                        if let endsAt = schedule.endsAt, endsAt <= now { await end(batch.id, at: now) }
+                    }
+                } else if let endsAt = schedule.endsAt, endsAt <= now {
+                    await end(batch.id, at: now)
+                }
+            } catch {
+                logger.log(.error, "batch \(batch.id): its schedule could not be carried out: \(error)")
+            }
+        }
+    }
+
+    /// Ends a started window now ("End now"): the batch's revert starts at once. False when
+    /// the batch has no started window, or its end came already.
+    package func endNow(_ batchID: Int) async -> Bool {
+        let now = clock.now()
+        guard (try? store.moveEnd(batchID, to: now)) == true else { return false }
+        await end(batchID, at: now)
+        reschedule()
+        return true
+    }
+
+    /// A window's end: once the batch's own run is over, a batch of its own puts back each
+    /// field its done edits set.
+    private func end(_ batchID: Int, at time: Date) async {
+        await runner.waitForRun(batchID)
+        do {
+            let rows = try store.rows(batchID, status: .done).filter { $0.operation == .edit }.map(\.reversal)
+            guard let revertID = try store.beginRevert(batchID, rows: rows, at: time) else { return }
+            runner.start(revertID)
+        } catch {
+            logger.log(.error, "batch \(batchID): its end could not be carried out: \(error)")
+        }
+    }
+}
