@@ -64,6 +64,9 @@ extension DashboardApp {
         r.post("/batches/{id}/cancel") { h.batches.cancel(c($0)) }  // 303 to the list
         r.post("/batches/{id}/retry") { h.batches.retry(c($0)) }  // 303 back
         r.post("/batches/{id}/undo") { h.batches.undo(c($0)) }  // 303 to the new batch
+        r.post("/batches/{id}/schedule") { await h.batches.schedule(c($0)) }  // 303 back, or error (422 times, 409 state or overlap)
+        r.post("/batches/{id}/unschedule") { await h.batches.unschedule(c($0)) }  // 303 back: a preview again
+        r.post("/batches/{id}/end-now") { await h.batches.endNow(c($0)) }  // 303 to the batch that puts back what it set
         return r
     }
 }

@@ -30,6 +30,8 @@ public final class DashboardApp: Sendable {
     private let housekeeping: Task<Void, Never>
     /// Applies batches in the background (tests reach its crash points and awaits).
     let batchRunner: BatchRunner
+    /// Starts and ends scheduled batches on time (tests drive its clock).
+    let scheduler: BatchScheduler
 
     /// `startEmbedded` runs only when no upstream is configured.
     public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter) throws {
@@ -72,8 +74,10 @@ public final class DashboardApp: Sendable {
     /// A nil `ownVendorID` is unknown, learned (and kept in the data directory) as with `--upstream`.
     /// `images` stands in for the image server of a double whose image URLs lead nowhere (the
     /// recycle bin downloads a product's images before a delete).
+    /// `clock` is what schedules (and the checks of lost answers) wait on: tests drive it.
     convenience init(
-        configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?, images: RecycleBin.ImageFetcher? = nil
+        configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?, images: RecycleBin.ImageFetcher? = nil,
+        clock: any WallClock = SystemWallClock()
     ) throws {
         let marketURL = configuration.marketURL ?? URL(fileURLWithPath: "/")
         let ownVendor = OwnVendor.resolve(
@@ -81,12 +85,13 @@ public final class DashboardApp: Sendable {
             market: marketURL, identifier: configuration.identifier ?? "")
         try self.init(
             configuration: configuration, logger: ServerLogger(level: configuration.logLevel), api: api,
-            marketURL: marketURL, market: nil, ownVendor: ownVendor, trashImages: images)
+            marketURL: marketURL, market: nil, ownVendor: ownVendor, trashImages: images, clock: clock)
     }
 
     private init(
         configuration: DashboardConfiguration, logger: ServerLogger, api: any MarketAPI, marketURL: URL,
-        market: EmbeddedMarket?, ownVendor: OwnVendor, trashImages: RecycleBin.ImageFetcher? = nil
+        market: EmbeddedMarket?, ownVendor: OwnVendor, trashImages: RecycleBin.ImageFetcher? = nil,
+        clock: any WallClock = SystemWallClock()
     ) throws {
         self.configuration = configuration
         self.market = market
@@ -128,6 +133,7 @@ public final class DashboardApp: Sendable {
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
             ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: recycleBin)
         batchRunner = BatchRunner(store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger)
+        scheduler = BatchScheduler(store: batchStore, runner: batchRunner, clock: clock, logger: logger)
         let settings = PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone)
         let router = Self.routes(Handlers(
             contexts: RequestContext.Maker(settings: settings, ownVendor: ownVendor),
@@ -137,7 +143,8 @@ public final class DashboardApp: Sendable {
                 api: api, imageCache: imageCache, marketDescription: HealthHandler.describe(marketURL), ownVendor: ownVendor),
             browsing: ProductBrowsing(
                 gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
-                keepsRenderedPages: configuration.pageCache && !configuration.developmentMode, catalogListing: catalogListing),
+                keepsRenderedPages: configuration.pageCache && !configuration.developmentMode, scheduler: scheduler,
+                catalogListing: catalogListing),
             catalogListing: catalogListing,
             forms: forms,
             export: ProductExport(catalog: catalog, renderer: renderer),
@@ -146,8 +153,8 @@ public final class DashboardApp: Sendable {
                 journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash),
             trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
             batches: BatchRoutes(
-                store: batchStore, runner: batchRunner, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash,
-                ownVendor: ownVendor),
+                store: batchStore, runner: batchRunner, scheduler: scheduler, catalog: catalog, gateway: gateway, renderer: renderer,
+                flash: flash, ownVendor: ownVendor),
             sheet: SheetRoutes(store: batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash)))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
@@ -187,6 +194,10 @@ public final class DashboardApp: Sendable {
     public func start() throws {
         try server.start()
         batchRunner.resumeInterrupted()
+        // Schedules whose time passed while the dashboard was off are settled, then the timer
+        // waits for the next start or end.
+        let scheduler = self.scheduler
+        Task { await scheduler.resume() }
     }
 
     /// Where large uploads (CSV imports) are spooled while they are read: `uploads/` in the
@@ -209,6 +220,7 @@ public final class DashboardApp: Sendable {
 
     public func shutdown() {
         housekeeping.cancel()
+        scheduler.shutdown()
         batchRunner.shutdown()
         catalog.shutdown()
         server.shutdown()

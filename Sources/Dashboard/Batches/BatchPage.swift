@@ -20,6 +20,8 @@ struct BatchPage {
     var reloads = true
     /// The zone times are shown in.
     var zone: TimeZone = .current
+    /// Now, for the schedule's "in 2 days" (the scheduler's clock).
+    var now = Date()
 
     static let pageSize = 100
     /// While a batch is applying, its page reloads itself this often.
@@ -46,7 +48,12 @@ struct BatchPage {
             "caption": .string(wording.batchRowsCaption(shown: status.map { counts[$0] } ?? counts.total, page: page, lastPage: lastPage)),
         ]
         if let pagination { context["pagination"] = pagination }
+        addSchedule(to: &context)
         switch batch.state {
+        case .scheduled:
+            context["isScheduled"] = true
+        case .missed:
+            context["isMissed"] = true
         case .preview:
             context["isPreview"] = true
             if counts.pending > 0 {
@@ -86,6 +93,39 @@ struct BatchPage {
             context["undoOf"] = ["href": .string("/batches/\(original)"), "label": .string(wording.undoOf(original))]
         }
         return context
+    }
+
+    /// The schedule's lines and forms: a preview's form to schedule it, a scheduled batch's
+    /// form to move it and its Unschedule, a started window's form to move or remove its end
+    /// and its End now, and the batch that put back what it set.
+    private func addSchedule(to context: inout TemplateObject) {
+        let wording = self.wording
+        let zoneName = LocalTime.zoneLabel(zone, at: now)
+        let lines = wording.scheduleStatus(batch, now: now, zone: zone)
+        if !lines.isEmpty { context["scheduleLines"] = .list(lines.map { .string($0) }) }
+        let schedule = batch.schedule
+        let form: TemplateObject = [
+            "zone": .string(zoneName),
+            "startsValue": .string(schedule.map { LocalTime.localInputValue($0.startsAt, zone: zone) } ?? ""),
+            "endsValue": .string(schedule?.endsAt.map { LocalTime.localInputValue($0, zone: zone) } ?? ""),
+            "needsRunning": .string(wording.scheduleNeedsRunning),
+        ]
+        switch batch.state {
+        case .preview where counts.pending > 0:
+            context["scheduleForm"] = .object(form)
+        case .scheduled:
+            context["scheduleForm"] = .object(form)
+            context["unschedule"] = true
+        case .running, .finished:
+            if let schedule, schedule.endsAt != nil || schedule.startedAt != nil, schedule.revertID == nil {
+                context["endForm"] = .object(form)
+            }
+            if let revert = schedule?.revertID {
+                context["revertedBy"] = ["href": .string("/batches/\(revert)"), "label": .string(wording.revertedBy(revert))]
+            }
+        case .preview, .missed:
+            break
+        }
     }
 
     /// "All 12 · Done 10 · Failed 2": each status with rows, as a filter link.
@@ -176,6 +216,25 @@ struct BatchPage {
         case .stock: return fields.stock.map { OverviewPage.grouped($0) }
         case .images, .thumbnailID: return nil
         }
+    }
+
+    /// The starts and ends still to come, soonest first, with their times in words; and that
+    /// the dashboard must be running then.
+    static func addUpcoming(_ pending: [Batch], to context: inout TemplateObject, now: Date, zone: TimeZone, _ wording: Wording) {
+        let steps = pending.flatMap { batch -> [(date: Date, id: Int, ends: Bool)] in
+            guard let schedule = batch.schedule else { return [] }
+            let end = schedule.endsAt.map { [(date: $0, id: batch.id, ends: true)] } ?? []
+            return batch.state == .scheduled ? [(schedule.startsAt, batch.id, false)] + end : end
+        }.sorted { $0.date < $1.date }
+        guard !steps.isEmpty else { return }
+        context["upcoming"] = .list(steps.map { step in
+            [
+                "href": .string("/batches/\(step.id)"), "datetime": .string(LocalTime.machineReadable(step.date, zone: zone)),
+                "text": .string(wording.upcomingStep(batch: step.id, ends: step.ends, time: wording.scheduleTime(step.date, now: now, zone: zone))),
+                "kind": .string(step.ends ? "end" : "start"),
+            ]
+        })
+        context["needsRunning"] = .string(wording.scheduleNeedsRunning)
     }
 
     /// `/batches`: each recent batch with its state and counts.

@@ -11,6 +11,8 @@ import Templating
 struct BatchRoutes: Sendable {
     let store: BatchStore
     let runner: BatchRunner
+    /// Starts and ends scheduled batches; its clock is the pages' "now" for schedules.
+    let scheduler: BatchScheduler
     let catalog: CatalogSnapshotStore
     let gateway: MarketGateway
     let renderer: PageRenderer
@@ -98,6 +100,7 @@ struct BatchRoutes: Sendable {
                 batch: batch, counts: counts, rows: rows, status: status, page: page, lastPage: lastPage,
                 csrfToken: context.formToken.value, language: context.language)
             view.zone = context.settings.timeZone
+            view.now = scheduler.clock.now()
             view.reloads = request.queryValue("refresh") != "off"
             return renderer.formsPage("batches/batch", view.context, flash: flash, for: context)
         } catch {
@@ -111,9 +114,9 @@ struct BatchRoutes: Sendable {
             let batches = try store.recent()
             let counts = try store.countsOfRecent()
             let counted = batches.map { ($0, counts[$0.id] ?? BatchCounts()) }
-            return renderer.formsPage(
-                "batches/list", BatchPage.listContext(counted, context.language, zone: context.settings.timeZone), flash: flash,
-                for: context)
+            var values = BatchPage.listContext(counted, context.language, zone: context.settings.timeZone)
+            BatchPage.addUpcoming(try store.pendingSchedules(), to: &values, now: scheduler.clock.now(), zone: context.settings.timeZone, context.wording)
+            return renderer.formsPage("batches/list", values, flash: flash, for: context)
         } catch {
             return storageFailure(error, context)
         }
@@ -175,6 +178,28 @@ struct BatchRoutes: Sendable {
         }
         do {
             return try body(batch, wording)
+        } catch {
+            return storageFailure(error, context)
+        }
+    }
+
+    /// `act` for a step that waits (a schedule's), with the submitted form.
+    func actAsync(
+        _ context: RequestContext, _ body: (Batch, FormSubmission, Wording) async throws -> HTTPResponse
+    ) async -> HTTPResponse {
+        let wording = context.wording
+        let submission: FormSubmission
+        do {
+            submission = try renderer.readPost(context)
+        } catch {
+            return error.response
+        }
+        guard let batch = loadBatch(context.request) else { return notFound(context) }
+        guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
+            return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.stale))
+        }
+        do {
+            return try await body(batch, submission, wording)
         } catch {
             return storageFailure(error, context)
         }

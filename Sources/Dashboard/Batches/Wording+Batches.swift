@@ -157,6 +157,10 @@ extension Wording {
         case (.ko, .running): "백그라운드에서 적용하고 있습니다."
         case (.ko, .finished) where counts[.failed] > 0: "끝났지만 실패한 상품이 있습니다."
         case (.ko, .finished): "끝났습니다."
+        case (.en, .scheduled): "Scheduled: nothing has been sent to the market yet."
+        case (.ko, .scheduled): "예약됨: 아직 오픈마켓에 아무것도 보내지 않았습니다."
+        case (.en, .missed): "Missed: nothing was sent."
+        case (.ko, .missed): "놓침: 아무것도 보내지 않았습니다."
         }
     }
 
@@ -177,13 +181,13 @@ extension Wording {
     private func statusCount(_ status: BatchRow.Status, count: Int, state: Batch.State) -> String {
         let n = OverviewPage.grouped(count)
         switch (language, status) {
-        case (.en, .pending): return state == .preview ? "\(n) to change" : "\(n) waiting"
+        case (.en, .pending): return state == .preview || state == .scheduled ? "\(n) to change" : "\(n) waiting"
         case (.en, .unchanged): return "\(n) unchanged"
         case (.en, .invalid): return "\(n) invalid"
         case (.en, .done): return "\(n) done"
         case (.en, .failed): return "\(n) failed"
         case (.en, .skipped): return "\(n) skipped"
-        case (.ko, .pending): return state == .preview ? "수정 예정 \(n)건" : "대기 \(n)건"
+        case (.ko, .pending): return state == .preview || state == .scheduled ? "수정 예정 \(n)건" : "대기 \(n)건"
         case (.ko, .unchanged): return "수정 없음 \(n)건"
         case (.ko, .invalid): return "오류 \(n)건"
         case (.ko, .done): return "완료 \(n)건"
@@ -223,7 +227,7 @@ extension Wording {
     /// A row's status as its cell says it.
     func rowStatus(_ status: BatchRow.Status, state: Batch.State, operation: BatchRow.Operation) -> String {
         switch (language, status) {
-        case (.en, .pending) where state == .preview:
+        case (.en, .pending) where state == .preview || state == .scheduled:
             switch operation {
             case .create: return "Will be registered"
             case .delete: return "Will be deleted"
@@ -231,7 +235,7 @@ extension Wording {
             }
         case (.en, .pending): return "Waiting"
         case (.en, .skipped): return "Skipped: changed elsewhere"
-        case (.ko, .pending) where state == .preview:
+        case (.ko, .pending) where state == .preview || state == .scheduled:
             switch operation {
             case .create: return "등록 예정"
             case .delete: return "삭제 예정"

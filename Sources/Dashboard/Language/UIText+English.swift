@@ -156,6 +156,17 @@ extension UIText {
         case .productsTable: "Products table (scrolls sideways)"
         case .editInSheet: "Edit these in a sheet"
         case .columnProduct: "Product"
+        case .scheduleLegend: "Or apply it later, on its own"
+        case .scheduleHint: "Times are in the vendor's time zone"
+        case .scheduleStarts: "Starts"
+        case .scheduleEnds: "Ends (optional)"
+        case .scheduleEndsHint: "At the end, each value this batch set is put back, unless it was changed elsewhere meanwhile. Leave it empty to keep the change."
+        case .scheduleButton: "Schedule"
+        case .unscheduleButton: "Remove the schedule"
+        case .scheduleEndLegend: "When it ends"
+        case .scheduleMoveEnd: "Change the end"
+        case .endNowButton: "End now"
+        case .upcomingHeading: "Coming up"
         case .sheetEmpty: "None of your products is on this page. Go back to the list, choose My products, and open the sheet from there."
         }
     }

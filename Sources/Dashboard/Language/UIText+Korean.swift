@@ -156,6 +156,17 @@ extension UIText {
         case .productsTable: "상품 표(옆으로 스크롤됩니다)"
         case .editInSheet: "이 상품들을 시트에서 수정"
         case .columnProduct: "상품"
+        case .scheduleLegend: "또는 나중에 자동으로 적용"
+        case .scheduleHint: "시각은 판매자의 시간대 기준입니다"
+        case .scheduleStarts: "시작"
+        case .scheduleEnds: "종료(선택)"
+        case .scheduleEndsHint: "종료 시각에는 이 일괄 작업이 설정한 값을 원래대로 되돌립니다. 그 사이 다른 곳에서 수정된 값은 그대로 둡니다. 수정을 유지하려면 비워 두세요."
+        case .scheduleButton: "예약"
+        case .unscheduleButton: "예약 취소"
+        case .scheduleEndLegend: "종료 시각"
+        case .scheduleMoveEnd: "종료 시각 수정"
+        case .endNowButton: "지금 종료"
+        case .upcomingHeading: "예정된 작업"
         case .sheetEmpty: "이 페이지에는 내 상품이 없습니다. 목록으로 돌아가 [내 상품]을 고른 뒤 시트를 열어 주세요."
         }
     }

@@ -19,6 +19,8 @@ struct ProductBrowsing: Sendable {
     var keepsRenderedPages = false
     /// List page contexts (and HTML) per snapshot of the market JSON (see `ListPageMemo`).
     let listPages = ListPageMemo()
+    /// Names the changes scheduled for a product on its page (nil: none are).
+    var scheduler: BatchScheduler?
     /// Lists answered from the catalog snapshot: `mine=1`, and any order or filter the market's
     /// list cannot answer (nil: none are offered).
     var catalogListing: CatalogListing?
@@ -132,10 +134,12 @@ struct ProductBrowsing: Sendable {
     }
 
     private func renderProductPage(_ context: RequestContext, _ cached: CachedValue<ProductDetail>) -> HTTPResponse {
-        let page = ProductDetailPage(
+        var page = ProductDetailPage(
             product: cached.value, query: context.listQuery, imagePath: imagePath,
             notice: Self.notice(for: cached, context.wording), ownership: ownVendor.owns(cached.value.vendorID),
             language: context.language, lowStockThreshold: context.settings.lowStockThreshold)
+        page.scheduledChanges = scheduler?.changes(for: cached.value.id) ?? []
+        page.zone = context.settings.timeZone
         return flash.page(for: context.request, page.context) { renderer.page("products/detail", $0, for: context) }
     }
 

@@ -1,3 +1,4 @@
+import DashboardEngine
 import Foundation
 import MarketClient
 import Templating
@@ -15,6 +16,9 @@ struct ProductDetailPage {
     let ownership: Bool?
     var language: Language = .en
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// Changes scheduled for the product, and the zone their times are shown in.
+    var scheduledChanges: [BatchScheduler.ScheduledChange] = []
+    var zone: TimeZone = .current
 
     var context: TemplateObject {
         let wording = Wording(language)
@@ -27,6 +31,17 @@ struct ProductDetailPage {
         context["hasSeveralImages"] = .bool(images.count > 1)
         context["descriptionLines"] = .list(descriptionLines.map { .string($0) })
         context["isOwn"] = .bool(ownership == true)
+        if !scheduledChanges.isEmpty {
+            context["hasScheduledChanges"] = true
+            context["scheduledChanges"] = .list(scheduledChanges.map { change in
+                let old = BatchPage.value(change.field, change.before, currency: change.currency, wording) ?? ""
+                let new = BatchPage.value(change.field, change.after, currency: change.currency, wording) ?? ""
+                let text = wording.scheduledChange(
+                    wording.fieldLabel(change.field), from: old, to: new, start: wording.scheduleShortTime(change.schedule.startsAt, zone: zone),
+                    end: change.schedule.endsAt.map { wording.scheduleShortTime($0, zone: zone) })
+                return ["text": .string(text), "href": .string("/batches/\(change.batchID)")]
+            })
+        }
         context["vendorUnknown"] = .bool(ownership == nil)
         if let vendor = product.vendor?.name ?? product.vendorName, !vendor.isEmpty {
             context["vendor"] = .string(vendor)

@@ -17,10 +17,24 @@ import Synchronization
 package final class BatchScheduler: Sendable {
     let store: BatchStore
     let runner: BatchRunner
-    let clock: any WallClock
+    package let clock: any WallClock
     let logger: ServerLogger
     private let timer = Mutex<Task<Void, Never>?>(nil)
     private let isShutDown = Atomic(false)
+    /// The changes still to come, by product: what a product's page names. Made again
+    /// whenever the schedules change, so a page view reads memory, not the database.
+    private let upcoming = Mutex<[Int: [ScheduledChange]]>([:])
+
+    /// A field a scheduled (or started, not yet ended) batch changes on a product.
+    package struct ScheduledChange: Sendable, Equatable {
+        package var batchID: Int
+        package var field: ProductField
+        /// The value before (what the end puts back) and after, with the product's currency.
+        package var before: RecordedFields
+        package var after: RecordedFields
+        package var currency: String
+        package var schedule: Batch.Schedule
+    }
 
     package init(store: BatchStore, runner: BatchRunner, clock: any WallClock, logger: ServerLogger) {
         self.store = store
@@ -36,9 +50,15 @@ package final class BatchScheduler: Sendable {
         reschedule()
     }
 
+    /// The changes scheduled for `productID`, soonest first.
+    package func changes(for productID: Int) -> [ScheduledChange] {
+        upcoming.withLock { $0[productID] ?? [] }
+    }
+
     /// After a schedule was made, moved or removed: the timer waits for the next step again.
     package func reschedule() {
         guard !isShutDown.load(ordering: .relaxed) else { return }
+        indexUpcoming()
         let next = Task { [self] in
             while !Task.isCancelled {
                 guard let due = nextStep() else { return }
@@ -49,6 +69,7 @@ package final class BatchScheduler: Sendable {
                 }
                 guard !Task.isCancelled else { return }
                 await fireDue(atStartUp: false)
+                indexUpcoming()
             }
         }
         timer.withLock { current in
@@ -60,6 +81,24 @@ package final class BatchScheduler: Sendable {
     package func shutdown() {
         isShutDown.store(true, ordering: .relaxed)
         timer.withLock { $0?.cancel() }
+    }
+
+    private func indexUpcoming() {
+        var index: [Int: [ScheduledChange]] = [:]
+        for batch in (try? store.pendingSchedules()) ?? [] {
+            guard let schedule = batch.schedule else { continue }
+            let status: BatchRow.Status = batch.state == .scheduled ? .pending : .done
+            for row in (try? store.rows(batch.id, status: status)) ?? [] where row.operation == .edit {
+                guard let id = row.productID else { continue }
+                for field in row.after.setFields {
+                    index[id, default: []].append(ScheduledChange(
+                        batchID: batch.id, field: field, before: row.before.only([field]), after: row.after.only([field]),
+                        currency: row.currency, schedule: schedule))
+                }
+            }
+        }
+        for id in index.keys { index[id]?.sort { $0.schedule.startsAt < $1.schedule.startsAt } }
+        upcoming.withLock { $0 = index }
     }
 
     /// The earliest start or end still to come; nil when none is.

@@ -1,0 +1,70 @@
+import DashboardEngine
+import Foundation
+
+/// The schedule form of a batch (`POST /batches/{id}/schedule`): `starts_at` and an optional
+/// `ends_at`, each a `datetime-local` value (minute precision) in the vendor's zone
+/// (`--time-zone`), read into instants. For a batch whose window has started, only the end
+/// is read (moved, or removed when empty).
+struct ScheduleForm {
+    /// Why a schedule was not made; the batch is left as it was.
+    enum Problem: Error, Equatable {
+        case startMissing
+        /// A value that is not a time, or one that does not exist in the zone (`which`:
+        /// "starts_at" or "ends_at").
+        case time(field: String, LocalTimeProblem)
+        case startPassed
+        case endPassed
+        case endNotAfterStart
+        case tooFarAhead
+        /// An end puts back edits only: this batch registers or deletes products.
+        case endNeedsEdits
+    }
+
+    /// A start may be this far in the past (a form filled in at the start's own minute).
+    static let startGrace: TimeInterval = 60
+    /// How far ahead a schedule may be.
+    static let horizon: TimeInterval = 366 * 86_400
+
+    var startsAt: Date
+    var endsAt: Date?
+
+    /// The form's times for a batch in preview (or scheduled: moved), checked against `now`.
+    static func read(starts: String?, ends: String?, zone: TimeZone, now: Date, editsOnly: Bool) -> Result<ScheduleForm, Problem> {
+        guard let starts = starts?.trimmingCharacters(in: .whitespaces), !starts.isEmpty else { return .failure(.startMissing) }
+        let startsAt: Date
+        switch LocalTime.instant(starts, zone: zone) {
+        case .success(let date): startsAt = date
+        case .failure(let problem): return .failure(.time(field: "starts_at", problem))
+        }
+        guard startsAt >= now.addingTimeInterval(-startGrace) else { return .failure(.startPassed) }
+        guard startsAt <= now.addingTimeInterval(horizon) else { return .failure(.tooFarAhead) }
+        var endsAt: Date?
+        if let ends = ends?.trimmingCharacters(in: .whitespaces), !ends.isEmpty {
+            switch LocalTime.instant(ends, zone: zone) {
+            case .success(let date): endsAt = date
+            case .failure(let problem): return .failure(.time(field: "ends_at", problem))
+            }
+        }
+        if let endsAt {
+            guard endsAt > startsAt else { return .failure(.endNotAfterStart) }
+            guard endsAt <= now.addingTimeInterval(horizon) else { return .failure(.tooFarAhead) }
+            guard editsOnly else { return .failure(.endNeedsEdits) }
+        }
+        return .success(ScheduleForm(startsAt: startsAt, endsAt: endsAt))
+    }
+
+    /// A started window's new end (nil: removed), which must come after its start and not be
+    /// in the past.
+    static func readEnd(_ ends: String?, startsAt: Date, zone: TimeZone, now: Date) -> Result<Date?, Problem> {
+        guard let ends = ends?.trimmingCharacters(in: .whitespaces), !ends.isEmpty else { return .success(nil) }
+        switch LocalTime.instant(ends, zone: zone) {
+        case .success(let date):
+            guard date > startsAt else { return .failure(.endNotAfterStart) }
+            guard date >= now.addingTimeInterval(-startGrace) else { return .failure(.endPassed) }
+            guard date <= now.addingTimeInterval(horizon) else { return .failure(.tooFarAhead) }
+            return .success(date)
+        case .failure(let problem):
+            return .failure(.time(field: "ends_at", problem))
+        }
+    }
+}
