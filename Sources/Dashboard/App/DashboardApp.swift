@@ -74,7 +74,7 @@ public final class DashboardApp: Sendable {
     /// A nil `ownVendorID` is unknown, learned (and kept in the data directory) as with `--upstream`.
     /// `images` stands in for the image server of a double whose image URLs lead nowhere (the
     /// recycle bin downloads a product's images before a delete).
-    /// `clock` is what schedules (and the checks of lost answers) wait on: tests drive it.
+    /// `clock` is what schedules and the checks of lost answers wait on: tests drive it.
     convenience init(
         configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?, images: RecycleBin.ImageFetcher? = nil,
         clock: any WallClock = SystemWallClock()
@@ -116,7 +116,13 @@ public final class DashboardApp: Sendable {
             database: database, dataDirectory: configuration.dataDirectory, settings: configuration.trash,
             durable: configuration.durableStorage, logger: logger,
             fetchImage: trashImages ?? { [imageCache] url in try await imageCache.image(for: url).bytes })
-        journal = try HistoryJournal(database: database, recycleBin: recycleBin, retentionDays: configuration.historyDays, logger: logger)
+        // A write whose answer was lost is checked with the market after its deadline, never
+        // sent again blind (the journal's entries and the batches' rows alike).
+        let outcomeCheck = OutcomeCheck(
+            api: api, ownVendorID: { [ownVendor] in ownVendor.id }, writeTimeout: configuration.writeTimeout.timeInterval)
+        journal = try HistoryJournal(
+            database: database, recycleBin: recycleBin, retentionDays: configuration.historyDays, logger: logger,
+            outcomeCheck: outcomeCheck, clock: clock)
         let batchStore = BatchStore(database: database)
         Self.pruneBatches(batchStore, logger)
         housekeeping = Self.pruneDaily(journal, recycleBin, batchStore, logger)
@@ -132,7 +138,8 @@ public final class DashboardApp: Sendable {
             api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
             ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: recycleBin)
-        batchRunner = BatchRunner(store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger)
+        batchRunner = BatchRunner(
+            store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger, outcomeCheck: outcomeCheck, clock: clock)
         scheduler = BatchScheduler(store: batchStore, runner: batchRunner, clock: clock, logger: logger)
         let settings = PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone)
         let router = Self.routes(Handlers(
@@ -195,9 +202,12 @@ public final class DashboardApp: Sendable {
         try server.start()
         batchRunner.resumeInterrupted()
         // Schedules whose time passed while the dashboard was off are settled, then the timer
-        // waits for the next start or end.
+        // waits for the next start or end. Writes whose answers were lost are checked once
+        // their deadlines pass.
         let scheduler = self.scheduler
         Task { await scheduler.resume() }
+        let journal = self.journal
+        Task { await journal.resumeChecks() }
     }
 
     /// Where large uploads (CSV imports) are spooled while they are read: `uploads/` in the
@@ -222,6 +232,7 @@ public final class DashboardApp: Sendable {
         housekeeping.cancel()
         scheduler.shutdown()
         batchRunner.shutdown()
+        journal.stopChecks()
         catalog.shutdown()
         server.shutdown()
         market?.shutdown()

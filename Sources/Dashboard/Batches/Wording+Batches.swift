@@ -187,12 +187,16 @@ extension Wording {
         case (.en, .done): return "\(n) done"
         case (.en, .failed): return "\(n) failed"
         case (.en, .skipped): return "\(n) skipped"
+        case (.en, .checking): return "\(n) being checked"
+        case (.en, .unknown): return "\(n) to check"
         case (.ko, .pending): return state == .preview || state == .scheduled ? "수정 예정 \(n)건" : "대기 \(n)건"
         case (.ko, .unchanged): return "수정 없음 \(n)건"
         case (.ko, .invalid): return "오류 \(n)건"
         case (.ko, .done): return "완료 \(n)건"
         case (.ko, .failed): return "실패 \(n)건"
         case (.ko, .skipped): return "건너뜀 \(n)건"
+        case (.ko, .checking): return "확인 중 \(n)건"
+        case (.ko, .unknown): return "확인 필요 \(n)건"
         }
     }
 
@@ -215,12 +219,16 @@ extension Wording {
         case (.en, .done): "Done"
         case (.en, .failed): "Failed"
         case (.en, .skipped): "Skipped"
+        case (.en, .checking): "Checking"
+        case (.en, .unknown): "To check"
         case (.ko, .pending): "대기"
         case (.ko, .unchanged): "수정 없음"
         case (.ko, .invalid): "오류"
         case (.ko, .done): "완료"
         case (.ko, .failed): "실패"
         case (.ko, .skipped): "건너뜀"
+        case (.ko, .checking): "확인 중"
+        case (.ko, .unknown): "확인 필요"
         }
     }
 
@@ -243,6 +251,10 @@ extension Wording {
             }
         case (.ko, .pending): return "대기 중"
         case (.ko, .skipped): return "건너뜀: 다른 곳에서 수정됨"
+        case (.en, .checking): return "Checking with the market"
+        case (.ko, .checking): return "오픈마켓에서 확인하는 중"
+        case (.en, .unknown): return "Check these products"
+        case (.ko, .unknown): return "상품을 확인해 주세요"
         case (_, .unchanged), (_, .invalid), (_, .done), (_, .failed): return statusName(status)
         }
     }
@@ -265,14 +277,18 @@ extension Wording {
         case (.en, .unauthorized): "The market did not accept this dashboard's vendor credentials."
         case (.en, .invalid): "The market did not accept the values."
         case (.en, .unreachable): "The market did not answer, so nothing was sent. Retry when it is back."
-        case (.en, .unknown): "The market did not answer in time: the change may or may not have been made. Retry checks first."
+        case (.en, .unknown): "The market's answer was lost, and it now holds more than one product that may be this one. Open them, keep one and delete the others."
+        case (.en, .notApplied): "The market's answer was lost, and a check afterwards showed the change was not made. Select Retry to send it again."
+        case (.en, .stopping): "Not sent: the dashboard was stopping. It is sent when the batch goes on."
         case (.en, .changedElsewhere): "The product changed on the market after the preview, so this change was not sent."
         case (.ko, .refused): "오픈마켓이 수정을 거절했습니다."
         case (.ko, .notFound): "상품이 오픈마켓에 더 이상 없습니다."
         case (.ko, .unauthorized): "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다."
         case (.ko, .invalid): "오픈마켓이 값을 받아들이지 않았습니다."
         case (.ko, .unreachable): "오픈마켓이 응답하지 않아 아무것도 보내지 않았습니다. 잠시 후 다시 시도해 주세요."
-        case (.ko, .unknown): "오픈마켓이 제때 응답하지 않아 반영되었는지 알 수 없습니다. 다시 시도하면 먼저 확인합니다."
+        case (.ko, .unknown): "오픈마켓의 응답을 받지 못했고, 이 상품일 수 있는 상품이 여러 개 있습니다. 상품을 열어 하나만 남기고 나머지는 삭제해 주세요."
+        case (.ko, .notApplied): "오픈마켓의 응답을 받지 못해 나중에 확인했더니 반영되지 않았습니다. [다시 시도]를 누르면 다시 보냅니다."
+        case (.ko, .stopping): "대시보드가 멈추는 중이어서 보내지 않았습니다. 일괄 작업이 이어지면 보냅니다."
         case (.en, .journalUnavailable): "Not sent: the dashboard could not record it in its history. The dashboard's log says why."
         case (.en, .imagesNotKept): "Not deleted: its pictures could not be kept in the recycle bin. Retry when its pictures load."
         case (.ko, .changedElsewhere): "미리 보기 뒤에 오픈마켓에서 상품이 수정되어 이 수정은 보내지 않았습니다."

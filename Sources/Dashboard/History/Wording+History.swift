@@ -64,17 +64,55 @@ extension Wording {
 
     /// The outcome of a write, as a person reads it; nil for done (the entry says what it did).
     func entryOutcome(_ entry: JournalEntry) -> String? {
-        switch (language, entry.outcome, entry.note) {
+        if entry.checkedAt != nil, let checked = checkedOutcome(entry) { return checked }
+        return switch (language, entry.outcome, entry.note) {
         case (.en, .done, .confirmedByCount?): "Confirmed by a later count"
         case (.ko, .done, .confirmedByCount?): "이후 집계로 확인함"
         case (_, .done, _): nil
         case (.en, .pending, _): "In progress"
         case (.ko, .pending, _): "진행 중"
-        case (.en, .unknown, .interrupted?): "Interrupted: the dashboard stopped before the market answered"
-        case (.ko, .unknown, .interrupted?): "중단됨: 오픈마켓이 응답하기 전에 대시보드가 멈췄습니다"
-        case (.en, .unknown, _): "Outcome unknown: the market did not answer in time"
-        case (.ko, .unknown, _): "결과 알 수 없음: 오픈마켓이 제때 응답하지 않았습니다"
+        case (.en, .unknown, _) where entry.sentAt == nil:
+            "Not sent: the dashboard stopped before sending it"
+        case (.ko, .unknown, _) where entry.sentAt == nil:
+            "보내지 않음: 보내기 전에 대시보드가 멈췄습니다"
+        case (.en, .unknown, .interrupted?):
+            "Interrupted: the dashboard stopped before the market answered. It checks with the market shortly; nothing is sent again."
+        case (.ko, .unknown, .interrupted?):
+            "중단됨: 오픈마켓이 응답하기 전에 대시보드가 멈췄습니다. 곧 오픈마켓에서 확인하며, 다시 보내지는 않습니다."
+        case (.en, .unknown, _):
+            "Outcome unknown: the market did not answer in time. It checks with the market shortly; nothing is sent again."
+        case (.ko, .unknown, _):
+            "결과 알 수 없음: 오픈마켓이 제때 응답하지 않았습니다. 곧 오픈마켓에서 확인하며, 다시 보내지는 않습니다."
         case (_, .failed, _): failureText(entry.failure)
+        }
+    }
+
+    /// What the market showed when an entry whose answer was lost was checked after its
+    /// deadline (`OutcomeCheck`); nil when it was not checked.
+    private func checkedOutcome(_ entry: JournalEntry) -> String? {
+        switch (entry.outcome, entry.failure?.code) {
+        case (.done, _):
+            switch language {
+            case .en: "Done: the market's answer was lost, and a check afterwards found the change made"
+            case .ko: "완료: 오픈마켓의 응답을 받지 못했지만 나중에 확인해 보니 반영되어 있었습니다"
+            }
+        case (.failed, .notApplied?):
+            switch language {
+            case .en: "Not done: the market's answer was lost, and a check afterwards found nothing changed. Do it again if you still want it."
+            case .ko: "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 수정된 것이 없었습니다. 필요하면 다시 해 주세요."
+            }
+        case (.failed, .changedElsewhere?):
+            switch language {
+            case .en: "Changed elsewhere: the market's answer was lost, and a check afterwards found other values"
+            case .ko: "다른 곳에서 수정됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 다른 값이 있었습니다"
+            }
+        case (.unknown, _) where !entry.found.isEmpty:
+            switch language {
+            case .en: "To check: the market's answer was lost, and it holds several products that may be this one (\(productNumbers(entry.found))). Keep one and delete the others."
+            case .ko: "확인 필요: 오픈마켓의 응답을 받지 못했고, 이 상품일 수 있는 상품이 여러 개 있습니다(\(productNumbers(entry.found))). 하나만 남기고 나머지는 삭제해 주세요."
+            }
+        case (.pending, _), (.failed, _), (.unknown, _):
+            nil
         }
     }
 
@@ -85,12 +123,18 @@ extension Wording {
         case (.en, .notFound?): "Refused: the market says the product does not exist"
         case (.en, .unauthorized?): "Refused: the market did not accept this dashboard's vendor"
         case (.en, .unreachable?): "Failed: the market could not be reached"
+        case (.en, .stopping?): "Not sent: the dashboard was stopping"
+        case (.en, .notApplied?): "Not done: a check with the market found nothing changed"
+        case (.en, .changedElsewhere?): "Not done: the product had changed elsewhere"
         case (.en, _): failure?.marketMessage.map { "Refused by the market: \($0)" } ?? "Refused by the market"
         case (.ko, .imagesNotKept?): "보내지 않음: 휴지통에 이미지를 보관할 수 없었습니다"
         case (.ko, .journalUnavailable?): "보내지 않음: 작업 기록에 남길 수 없었습니다"
         case (.ko, .notFound?): "거절됨: 오픈마켓에 상품이 없습니다"
         case (.ko, .unauthorized?): "거절됨: 오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다"
         case (.ko, .unreachable?): "실패: 오픈마켓에 연결할 수 없었습니다"
+        case (.ko, .stopping?): "보내지 않음: 대시보드가 멈추는 중이었습니다"
+        case (.ko, .notApplied?): "반영 안 됨: 오픈마켓에서 확인해 보니 수정된 것이 없었습니다"
+        case (.ko, .changedElsewhere?): "반영 안 됨: 다른 곳에서 상품이 수정되었습니다"
         case (.ko, _): failure?.marketMessage.map { "오픈마켓이 거절함: “\($0)”(마켓 원문)" } ?? "오픈마켓이 거절함"
         }
     }
@@ -318,6 +362,10 @@ extension Wording {
         case (.ko, .journalUnavailable):
             ErrorText(heading: "아무것도 보내지 않았습니다",
                 message: "이 수정을 작업 기록에 남길 수 없어서(데이터 폴더의 데이터베이스 오류) 보내지 않았습니다. 자세한 내용은 대시보드 로그를 확인해 주세요.")
+        case (.en, .stopping):
+            ErrorText(heading: "Nothing was sent", message: "The dashboard was stopping. Start it again, then try again.")
+        case (.ko, .stopping):
+            ErrorText(heading: "아무것도 보내지 않았습니다", message: "대시보드가 멈추는 중이었습니다. 대시보드를 다시 시작한 뒤 다시 시도해 주세요.")
         }
     }
 }

@@ -111,6 +111,12 @@ package struct BatchRow: Sendable, Equatable {
         case failed
         /// Changed on the market after the preview ("changed elsewhere"): not sent.
         case skipped
+        /// Its write's answer was lost: waiting for the write's deadline to read the market
+        /// (`OutcomeCheck`), nothing sent meanwhile.
+        case checking
+        /// Its create's answer was lost and the market holds more than one product that may be
+        /// the one it registered (`found`): nothing more is sent; a person decides.
+        case unknown
     }
 
     var batchID: Int
@@ -146,6 +152,10 @@ package struct BatchRow: Sendable, Equatable {
     /// A sheet row's fields that were not sent because they changed elsewhere since the sheet
     /// was opened, with the values the market held then (empty: none).
     package var elsewhere = RecordedFields()
+    /// When its last write was sent (committed with the in-flight mark).
+    package var sentAt: Date?
+    /// Products a check found that may be the one its create registered (status `unknown`).
+    package var found: [Int] = []
 }
 
 /// How many rows of a batch have each status, and what the pending ones do.
@@ -164,10 +174,13 @@ package struct BatchCounts: Sendable, Equatable {
 
     package var total: Int { byStatus.values.reduce(0, +) }
     package var pending: Int { self[.pending] }
-    /// Rows that are done, failed or skipped (the progress bar's value).
-    package var processed: Int { self[.done] + self[.failed] + self[.skipped] }
+    /// Rows being checked with the market after a lost answer.
+    package var checking: Int { self[.checking] }
+    /// Rows whose outcome is decided: done, failed, skipped, or unknown (the progress bar's
+    /// value).
+    package var processed: Int { self[.done] + self[.failed] + self[.skipped] + self[.unknown] }
     /// Rows an apply sends or records an outcome for.
-    package var toApply: Int { pending + processed }
+    package var toApply: Int { pending + checking + processed }
 
     /// Counts in `count` rows of a status and an operation as stored; a status this version
     /// does not know is left out.

@@ -1,22 +1,31 @@
 import Foundation
 import ServerLogging
 import MarketClient
+import SQLite
 import Synchronization
 
 /// Applies batches in the background: each pending row is checked against the market (read
 /// fresh) and sent through `MarketWriter`, at most `maxWrites` at a time across all batches.
 ///
 /// Every row goes: read the product fresh → if it no longer has the preview's old values, it
-/// is skipped ("changed elsewhere"); if it has the new values already, it is done (a write
-/// that reached the market before a restart); else the row is marked in flight, the mark is
-/// committed, and only then is the write sent; its outcome and the cleared mark are committed
-/// together. A create has no product to read: once a write was sent for it (`attempts`), the
-/// market's own products are searched for one with its values before it is sent again. So a
-/// write is never sent twice without checking, however the dashboard stopped.
+/// is skipped ("changed elsewhere"); if it has the new values already, it is done; else the
+/// row is marked in flight with its send time, the mark is committed (the writer's last step
+/// before sending, after the journal and the recycle bin), and only then is the write sent;
+/// its outcome and the cleared mark are committed together.
 ///
-/// A sheet's rows, and an undo's (which put back what a batch set), go field by field: a field that changed on the market since the sheet was
-/// opened is left alone (the market's value is recorded with the row), the others are sent in
-/// one PATCH of only them; a row all of whose changed fields changed elsewhere is skipped.
+/// A sheet's rows, and an undo's (which put back what a batch set), go field by field: a field
+/// that changed on the market since the sheet was opened is left alone (the market's value is
+/// recorded with the row), the others are sent in one PATCH of only them; a row all of whose
+/// changed fields changed elsewhere is skipped.
+///
+/// A write whose answer is lost (a timeout, an answer that cannot be read, a stop while it was
+/// at the market) is never sent again blind: its row waits, `checking`, until the write's
+/// deadline has passed (`OutcomeCheck`), since before it a read cannot tell "never arrived"
+/// from "still on its way"; the rest of the batch goes on meanwhile. Then the market decides:
+/// the new values are there (done), the old ones are (sent again, once), others are (skipped:
+/// changed elsewhere); a create found once is done with that product, not found is sent
+/// again, found more than once is `unknown`, with what was found, and nothing is sent. A
+/// field-by-field row is decided field by field the same way.
 package final class BatchRunner: Sendable {
     /// Points where a test stops a run as a crash would (see `BatchRunnerTests`): after the
     /// in-flight mark is committed (nothing sent), and after the market answered (not recorded).
@@ -26,21 +35,33 @@ package final class BatchRunner: Sendable {
     }
 
     static let maxWrites = 4
+    /// A row whose lost answer showed the write was not done is sent again this often at
+    /// most; after that, it fails and Retry is the person's choice.
+    static let maxAttempts = 2
 
     let store: BatchStore
     let writer: MarketWriter
     let ownVendor: OwnVendor
     let logger: ServerLogger
+    /// Reads the market after a lost answer's deadline.
+    let outcomeCheck: OutcomeCheck
+    /// What a checking row waits on.
+    let clock: any WallClock
     let hooks = Mutex(Hooks())
     private let slots = WriteSlots(BatchRunner.maxWrites)
     private let runs = Mutex<[Int: Task<Void, Never>]>([:])
     private let isShutDown = Atomic(false)
 
-    package init(store: BatchStore, writer: MarketWriter, ownVendor: OwnVendor, logger: ServerLogger) {
+    package init(
+        store: BatchStore, writer: MarketWriter, ownVendor: OwnVendor, logger: ServerLogger, outcomeCheck: OutcomeCheck,
+        clock: any WallClock = SystemWallClock()
+    ) {
         self.store = store
         self.writer = writer
         self.ownVendor = ownVendor
         self.logger = logger
+        self.outcomeCheck = outcomeCheck
+        self.clock = clock
     }
 
     /// Starts applying `batchID` in the background unless it is running already.
@@ -56,13 +77,13 @@ package final class BatchRunner: Sendable {
     }
 
     /// At start-up: batches that were applying when the dashboard stopped go on. Rows marked
-    /// in flight are pending again; their check before sending finds what the market did.
+    /// in flight may have reached the market: each is checked after its write's deadline.
     package func resumeInterrupted() {
         do {
             for batchID in try store.running() {
                 let unsure = try store.clearInFlight(batchID)
                 if unsure > 0 {
-                    logger.log(.info, "batch \(batchID): \(unsure) row(s) may have been sent before the stop; checking them with the market")
+                    logger.log(.info, "batch \(batchID): \(unsure) row(s) may have been sent before the stop; checking them with the market after their deadline")
                 }
                 start(batchID)
             }
@@ -72,7 +93,7 @@ package final class BatchRunner: Sendable {
     }
 
     /// Waits until `batchID`'s run (if any) ends (a test seam).
-    func waitForRun(_ batchID: Int) async {
+    package func waitForRun(_ batchID: Int) async {
         let task = runs.withLock { $0[batchID] }
         await task?.value
     }
@@ -95,6 +116,14 @@ package final class BatchRunner: Sendable {
         let everyRowRecorded = await withTaskGroup(of: Bool.self) { group -> Bool in
             var active = 0
             var recorded = true
+            do {
+                for row in try store.rows(batchID, status: .checking) {
+                    group.addTask { await self.resolve(row, fieldByField: fieldByField) }
+                }
+            } catch {
+                logger.log(.error, "batch \(batchID): \(error)")
+                recorded = false
+            }
             while !Task.isCancelled {
                 let rows: [BatchRow]
                 do {
@@ -107,6 +136,7 @@ package final class BatchRunner: Sendable {
                 if rows.isEmpty { break }
                 for row in rows {
                     last = row.number
+                    // Rows waiting for a check hold no slot; only rows being sent count.
                     if active >= Self.maxWrites, let done = await group.next() {
                         recorded = recorded && done
                         active -= 1
@@ -127,13 +157,18 @@ package final class BatchRunner: Sendable {
     }
 
     private enum Outcome {
-        /// `elsewhere`: a sheet row's fields left alone.
+        /// `elsewhere`: a field-by-field row's fields left alone.
         case done(productID: Int?, elsewhere: RecordedFields = RecordedFields())
         case failed(WriteFailure)
         case skipped(elsewhere: RecordedFields = RecordedFields())
+        /// Sent, no usable answer: checked after the deadline.
+        case lost
+        /// Not sent: the dashboard is stopping (the row stays as it is for the next start).
+        case stopping
     }
 
-    /// Sends one row and records its outcome; false when the store could not record the outcome.
+    /// Sends one row and records its outcome (a lost answer is resolved before this returns);
+    /// false when the store could not record it.
     private func process(_ row: BatchRow, fieldByField: Bool) async -> Bool {
         await slots.acquire()
         let outcome = await attempt(row, fieldByField: fieldByField)
@@ -141,12 +176,12 @@ package final class BatchRunner: Sendable {
         guard !Task.isCancelled else { return false }
         do {
             switch outcome {
-            case .done(let productID, let elsewhere):
-                try store.recordOutcome(row.batchID, row.number, status: .done, productID: productID, elsewhere: elsewhere)
-            case .failed(let failure): try store.recordOutcome(row.batchID, row.number, status: .failed, failure: failure)
-            case .skipped(let elsewhere):
-                try store.recordOutcome(
-                    row.batchID, row.number, status: .skipped, failure: WriteFailure(code: .changedElsewhere), elsewhere: elsewhere)
+            case .stopping: return false
+            case .lost:
+                try store.startChecking(row.batchID, row.number)
+                guard let checking = try store.row(row.batchID, row.number) else { return false }
+                return await resolve(checking, fieldByField: fieldByField)
+            default: try record(outcome, of: row)
             }
         } catch {
             logger.log(.error, "batch \(row.batchID) row \(row.number): \(error)")
@@ -155,8 +190,21 @@ package final class BatchRunner: Sendable {
         return true
     }
 
+    private func record(_ outcome: Outcome, of row: BatchRow) throws(SQLiteError) {
+        switch outcome {
+        case .done(let productID, let elsewhere):
+            try store.recordOutcome(row.batchID, row.number, status: .done, productID: productID, elsewhere: elsewhere)
+        case .failed(let failure): try store.recordOutcome(row.batchID, row.number, status: .failed, failure: failure)
+        case .skipped(let elsewhere):
+            try store.recordOutcome(
+                row.batchID, row.number, status: .skipped, failure: WriteFailure(code: .changedElsewhere), elsewhere: elsewhere)
+        case .lost, .stopping: break
+        }
+    }
+
     private func attempt(_ row: BatchRow, fieldByField: Bool) async -> Outcome {
         let cause = WriteCause.batch(id: row.batchID, row: row.number)
+        let mark: MarketWriter.BeforeSending = { [self] () throws(WriteRefusal) in try await self.mark(row) }
         switch row.operation {
         case .edit:
             guard let id = row.productID else { return .failed(WriteFailure(code: .invalid)) }
@@ -166,34 +214,26 @@ package final class BatchRunner: Sendable {
             case .success(nil): return .failed(WriteFailure(code: .notFound))
             case .failure(let failure): return .failed(failure)
             }
-            let changed = row.after.setFields
             var send = row.after
             var elsewhere = RecordedFields()
             if fieldByField {
-                // Each field alone: sent if the market still holds what the sheet showed,
-                // left alone (with the market's value) if it holds something else.
-                send = RecordedFields()
-                for field in changed where !row.after.only([field]).matches(current.summary) {
-                    if row.before.only([field]).matches(current.summary) {
-                        send = send.adding(row.after.only([field]))
-                    } else {
-                        elsewhere = elsewhere.adding(RecordedFields(current.summary).only([field]))
-                    }
-                }
+                let split = Self.split(row, current)
+                send = split.send
+                elsewhere = split.elsewhere
                 if send.isEmpty { return elsewhere.isEmpty ? .done(productID: id) : .skipped(elsewhere: elsewhere) }
             } else {
+                let changed = row.after.setFields
                 let dependencies = row.before.setFields.filter { !changed.contains($0) }
                 guard row.before.only(dependencies).matches(current.summary) else { return .skipped() }
                 if row.after.matches(current.summary) { return .done(productID: id) }
                 guard row.before.only(changed).matches(current.summary) else { return .skipped() }
             }
-            guard await mark(row) else { return .failed(WriteFailure(code: .unreachable)) }
             do {
-                let edited = try await writer.edit(current, send.changes, cause: cause)
+                let edited = try await writer.edit(current, send.changes, cause: cause, beforeSending: mark)
                 await hooks.withLock { $0.afterWrite }?(row.batchID, row.number)
                 return .done(productID: edited.id, elsewhere: elsewhere)
             } catch {
-                return .failed(WriteFailure(error))
+                return Self.outcome(of: error)
             }
         case .delete:
             guard let id = row.productID else { return .failed(WriteFailure(code: .invalid)) }
@@ -205,24 +245,16 @@ package final class BatchRunner: Sendable {
             case .failure(let failure): return .failed(failure)
             }
             guard row.before.matches(current.summary) else { return .skipped() }
-            guard await mark(row) else { return .failed(WriteFailure(code: .unreachable)) }
             do {
-                _ = try await writer.delete(current, cause: cause)
+                _ = try await writer.delete(current, cause: cause, beforeSending: mark)
                 await hooks.withLock { $0.afterWrite }?(row.batchID, row.number)
                 return .done(productID: id)
             } catch MarketError.notFound {
                 return .done(productID: id)
             } catch {
-                return .failed(WriteFailure(error))
+                return Self.outcome(of: error)
             }
         case .create:
-            if row.attempts > 0 {
-                switch await findCreated(row) {
-                case .success(let id?): return .done(productID: id)
-                case .success(nil): break
-                case .failure(let failure): return .failed(failure)
-                }
-            }
             var images: [ImageUpload] = []
             for imageID in row.images {
                 guard let image = try? store.image(imageID) else { return .failed(WriteFailure(code: .invalid)) }
@@ -231,31 +263,141 @@ package final class BatchRunner: Sendable {
             guard let product = row.after.newProduct, ImageUpload.allowedCount.contains(images.count) else {
                 return .failed(WriteFailure(code: .invalid))
             }
-            guard await mark(row) else { return .failed(WriteFailure(code: .unreachable)) }
             do {
-                let created = try await writer.create(product, images: images, cause: cause)
+                let created = try await writer.create(
+                    product, images: images, cause: cause, knownIDs: row.knownIDs + Array(try store.createdIDs(row.batchID)),
+                    beforeSending: mark)
                 if let problem = ownVendor.learn(fromCreated: created.vendorID) { logger.log(.warning, problem) }
                 await hooks.withLock { $0.afterWrite }?(row.batchID, row.number)
                 return .done(productID: created.id)
             } catch {
-                return .failed(WriteFailure(error))
+                return Self.outcome(of: error)
             }
         case .none:
             return .done(productID: row.productID)
         }
     }
 
-    /// The in-flight mark, committed; then the crash point tests use.
-    private func mark(_ row: BatchRow) async -> Bool {
+    /// A field-by-field row's fields against the market's: those still holding what the sheet
+    /// showed are to be sent; those holding something else are left alone, with the market's
+    /// values; those holding the new values already are neither.
+    private static func split(_ row: BatchRow, _ current: ProductDetail) -> (send: RecordedFields, elsewhere: RecordedFields) {
+        var send = RecordedFields()
+        var elsewhere = RecordedFields()
+        for field in row.after.setFields where !row.after.only([field]).matches(current.summary) {
+            if row.before.only([field]).matches(current.summary) {
+                send = send.adding(row.after.only([field]))
+            } else {
+                elsewhere = elsewhere.adding(RecordedFields(current.summary).only([field]))
+            }
+        }
+        return (send, elsewhere)
+    }
+
+    /// A write's error as a row's outcome: a lost answer is checked, a stop leaves the row for
+    /// the next start, anything else failed.
+    private static func outcome(of error: any Error) -> Outcome {
+        if let refusal = error as? WriteRefusal, refusal.reason == .stopping { return .stopping }
+        let failure = WriteFailure(error)
+        return failure.mayHaveBeenDone ? .lost : .failed(failure)
+    }
+
+    /// The in-flight mark and send time, committed; then the crash point tests use. The
+    /// writer's last step before it sends (`MarketWriter.BeforeSending`).
+    private func mark(_ row: BatchRow) async throws(WriteRefusal) {
         do {
             try store.markInFlight(row.batchID, row.number)
         } catch {
             logger.log(.error, "batch \(row.batchID) row \(row.number): \(error)")
-            return false
+            throw WriteRefusal(reason: .journalUnavailable, detail: error.description)
         }
         await hooks.withLock { $0.afterMark }?(row.batchID, row.number)
         // Shut down meanwhile: the row stays marked, and the next start checks it.
-        return !Task.isCancelled && !isShutDown.load(ordering: .relaxed)
+        guard !Task.isCancelled, !isShutDown.load(ordering: .relaxed) else {
+            throw WriteRefusal(reason: .stopping, detail: "the dashboard is stopping")
+        }
+    }
+
+    // MARK: A lost answer
+
+    /// A `checking` row: waits until its write's deadline, reads the market, and records what
+    /// it shows; sends the row again when the write was not done and it may (`maxAttempts`).
+    /// A market that cannot be read is asked again, less often each time. False when the store
+    /// could not record the outcome (or the dashboard stopped).
+    private func resolve(_ row: BatchRow, fieldByField: Bool) async -> Bool {
+        let sentAt = row.sentAt ?? clock.now()
+        do {
+            try await clock.sleep(until: outcomeCheck.deadline(sentAt: sentAt))
+        } catch {
+            return false
+        }
+        let attempt = OutcomeCheck.Attempt(
+            kind: Self.kind(row.operation), productID: row.productID, before: row.before, after: row.after, sentAt: sentAt,
+            knownIDs: row.knownIDs)
+        var pause: TimeInterval = 30
+        while !Task.isCancelled, !isShutDown.load(ordering: .relaxed) {
+            let verdict: OutcomeCheck.Verdict
+            // A field-by-field row's fields left alone, with the market's values.
+            var elsewhere = RecordedFields()
+            do {
+                if fieldByField, row.operation == .edit {
+                    (verdict, elsewhere) = try await fieldVerdict(row)
+                } else {
+                    verdict = try await outcomeCheck.verdict(for: attempt, claimed: try store.createdIDs(row.batchID))
+                }
+            } catch {
+                logger.log(.info, "batch \(row.batchID) row \(row.number): the market could not be read yet to check it: \(error)")
+                guard (try? await clock.sleep(until: clock.now().addingTimeInterval(pause))) != nil else { return false }
+                pause = min(pause * 2, 600)
+                continue
+            }
+            do {
+                switch verdict {
+                case .applied(let productID, _):
+                    try record(Outcome.done(productID: productID, elsewhere: elsewhere), of: row)
+                case .changedElsewhere:
+                    try record(Outcome.skipped(elsewhere: elsewhere), of: row)
+                case .unsure(let found):
+                    try store.recordOutcome(row.batchID, row.number, status: .unknown, failure: WriteFailure(code: .unknown), found: found)
+                case .notApplied where row.attempts < Self.maxAttempts:
+                    try store.sendAgain(row.batchID, row.number)
+                    guard let again = try store.row(row.batchID, row.number) else { return false }
+                    return await process(again, fieldByField: fieldByField)
+                case .notApplied:
+                    try store.recordOutcome(row.batchID, row.number, status: .failed, failure: WriteFailure(code: .notApplied))
+                }
+            } catch {
+                logger.log(.error, "batch \(row.batchID) row \(row.number): \(error)")
+                return false
+            }
+            return true
+        }
+        return false
+    }
+
+    /// A field-by-field edit's verdict: not applied while any field still holds what the sheet
+    /// showed; else applied when any holds its new value, changed elsewhere when none does.
+    /// The fields left alone come with it.
+    private func fieldVerdict(_ row: BatchRow) async throws -> (OutcomeCheck.Verdict, elsewhere: RecordedFields) {
+        guard let id = row.productID else { return (.notApplied, RecordedFields()) }
+        let current: ProductDetail
+        do {
+            current = try await writer.api.product(id: id)
+        } catch MarketError.notFound {
+            return (.changedElsewhere(RecordedFields()), RecordedFields())
+        }
+        let split = Self.split(row, current)
+        if !split.send.isEmpty { return (.notApplied, RecordedFields()) }
+        let applied = split.elsewhere.setFields.count < row.after.setFields.count
+        return (applied ? .applied(productID: id, fields: RecordedFields(current.summary)) : .changedElsewhere(split.elsewhere), split.elsewhere)
+    }
+
+    private static func kind(_ operation: BatchRow.Operation) -> WriteKind {
+        switch operation {
+        case .create: .create
+        case .delete: .delete
+        case .edit, .none: .edit
+        }
     }
 
     /// The product as the market has it now (nil: gone), or why it could not be read.
@@ -264,24 +406,6 @@ package final class BatchRunner: Sendable {
             return .success(try await writer.api.product(id: id))
         } catch MarketError.notFound {
             return .success(nil)
-        } catch {
-            return .failure(WriteFailure(code: .unreachable))
-        }
-    }
-
-    /// The product a create registered before a stop, found by its values among the own
-    /// vendor's products with its name that existed neither at the preview nor for another row.
-    private func findCreated(_ row: BatchRow) async -> Result<Int?, WriteFailure> {
-        guard let name = row.after.name else { return .success(nil) }
-        do {
-            let claimed = try store.createdIDs(row.batchID)
-            let page = try await writer.api.listProducts(page: 1, itemsPerPage: 100, search: name)
-            let own = ownVendor.id
-            let found = page.products.filter { product in
-                (own == nil || product.vendorID == own) && !row.knownIDs.contains(product.id) && !claimed.contains(product.id)
-                    && row.after.only([.name, .price, .currency, .discountedPrice, .stock]).matches(product)
-            }
-            return .success(found.map(\.id).max())
         } catch {
             return .failure(WriteFailure(code: .unreachable))
         }

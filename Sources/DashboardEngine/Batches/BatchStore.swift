@@ -3,7 +3,7 @@ import MarketClient
 import SQLite
 
 /// Batches, their rows and the images their creates send, in the dashboard's database
-/// (tables `batches`, `batch_rows`, `batch_images`; migrations `batches-1` to `batches-4`).
+/// (tables `batches`, `batch_rows`, `batch_images`; migrations `batches-1` to `batches-5`).
 ///
 /// Every change of a row's state is its own transaction, committed (with `synchronous=FULL`)
 /// before the dashboard acts on it: the in-flight mark is on disk before the write is sent,
@@ -84,6 +84,14 @@ package final class BatchStore: Sendable {
                 ALTER TABLE batches ADD COLUMN ended_at INTEGER;
                 ALTER TABLE batches ADD COLUMN revert_id INTEGER;
                 """),
+        // When each row's write was sent (a lost answer is checked after its deadline) and
+        // the products a check found for a create it could not decide.
+        DashboardDatabase.Migration(
+            name: "batches-5",
+            sql: """
+                ALTER TABLE batch_rows ADD COLUMN sent_at INTEGER;
+                ALTER TABLE batch_rows ADD COLUMN found_ids TEXT NOT NULL DEFAULT '';
+                """),
     ]
 
     // MARK: Making a batch
@@ -154,8 +162,8 @@ package final class BatchStore: Sendable {
             INSERT INTO batch_rows (batch_id, number, line, product_id, operation, status, name, currency,
                 old_name, old_description, old_price, old_currency, old_discount, old_stock,
                 new_name, new_description, new_price, new_currency, new_discount, new_stock,
-                problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere, sent_at, found_ids)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .integer(row.batchID), .integer(row.number), .optional(row.line), .optional(row.productID),
@@ -164,6 +172,7 @@ package final class BatchStore: Sendable {
                 .text(Self.encode(row.problems)), .text(Self.encode(row.warnings)), .text(row.failure?.code.rawValue ?? ""),
                 .optional(row.failure?.marketMessage), .text(Self.list(row.images)), .text(Self.list(row.knownIDs)),
                 .integer(row.inFlight ? 1 : 0), .integer(row.attempts), .text(row.elsewhere.isEmpty ? "" : row.elsewhere.storedText),
+                .optional(row.sentAt.map(HistoryJournal.milliseconds)), .text(Self.list(row.found)),
             ])
     }
 
@@ -234,7 +243,7 @@ package final class BatchStore: Sendable {
                     SELECT batch_id, number, line, product_id, operation, status, name, currency,
                         old_name, old_description, old_price, old_currency, old_discount, old_stock,
                         new_name, new_description, new_price, new_currency, new_discount, new_stock,
-                        problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere
+                        problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere, sent_at, found_ids
                     FROM batch_rows WHERE batch_id = ? AND status = ? ORDER BY number LIMIT ? OFFSET ?
                     """,
                     [.integer(batchID), .text(status.rawValue), .integer(limit), .integer(offset)], Self.readRow)
@@ -244,7 +253,7 @@ package final class BatchStore: Sendable {
                 SELECT batch_id, number, line, product_id, operation, status, name, currency,
                     old_name, old_description, old_price, old_currency, old_discount, old_stock,
                     new_name, new_description, new_price, new_currency, new_discount, new_stock,
-                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere
+                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere, sent_at, found_ids
                 FROM batch_rows WHERE batch_id = ? ORDER BY number LIMIT ? OFFSET ?
                 """,
                 [.integer(batchID), .integer(limit), .integer(offset)], Self.readRow)
@@ -258,7 +267,7 @@ package final class BatchStore: Sendable {
                 SELECT batch_id, number, line, product_id, operation, status, name, currency,
                     old_name, old_description, old_price, old_currency, old_discount, old_stock,
                     new_name, new_description, new_price, new_currency, new_discount, new_stock,
-                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere
+                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere, sent_at, found_ids
                 FROM batch_rows WHERE batch_id = ? AND number = ?
                 """,
                 [.integer(batchID), .integer(number)], Self.readRow)
@@ -273,7 +282,7 @@ package final class BatchStore: Sendable {
                 SELECT batch_id, number, line, product_id, operation, status, name, currency,
                     old_name, old_description, old_price, old_currency, old_discount, old_stock,
                     new_name, new_description, new_price, new_currency, new_discount, new_stock,
-                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere
+                    problems, warnings, failure, market_message, images, known_ids, in_flight, attempts, elsewhere, sent_at, found_ids
                 FROM batch_rows WHERE batch_id = ? AND status = 'pending' AND number > ? ORDER BY number LIMIT ?
                 """,
                 [.integer(batchID), .integer(number), .integer(limit)], Self.readRow)
@@ -335,7 +344,7 @@ package final class BatchStore: Sendable {
                 [.integer(Int(now().timeIntervalSince1970)), .integer(batchID)])
             // Images are kept only while a create may still need them.
             let waiting = try db.first(
-                "SELECT count(*) FROM batch_rows WHERE batch_id = ? AND operation = 'create' AND status IN ('pending', 'failed')",
+                "SELECT count(*) FROM batch_rows WHERE batch_id = ? AND operation = 'create' AND status IN ('pending', 'failed', 'checking', 'unknown')",
                 [.integer(batchID)]) { $0.integer(0) } ?? 0
             if waiting == 0 { try db.run("DELETE FROM batch_images WHERE batch_id = ?", [.integer(batchID)]) }
         }
@@ -349,41 +358,62 @@ package final class BatchStore: Sendable {
         }
     }
 
-    /// The in-flight mark, committed before the write is sent.
+    /// The in-flight mark and the send time, committed just before the write is sent.
     func markInFlight(_ batchID: Int, _ number: Int) throws(SQLiteError) {
+        let time = SQLiteValue.integer(HistoryJournal.milliseconds(now()))
         try database.use { db throws(SQLiteError) in
             try db.run(
-                "UPDATE batch_rows SET in_flight = 1, attempts = attempts + 1 WHERE batch_id = ? AND number = ?",
+                "UPDATE batch_rows SET in_flight = 1, attempts = attempts + 1, sent_at = ? WHERE batch_id = ? AND number = ?",
+                [time, .integer(batchID), .integer(number)])
+        }
+    }
+
+    /// A row whose write's answer was lost: checked with the market after its deadline.
+    func startChecking(_ batchID: Int, _ number: Int) throws(SQLiteError) {
+        try database.use { db throws(SQLiteError) in
+            try db.run(
+                "UPDATE batch_rows SET status = 'checking', in_flight = 0 WHERE batch_id = ? AND number = ?",
+                [.integer(batchID), .integer(number)])
+        }
+    }
+
+    /// A checked row the market shows was not written: pending again, to be sent once more.
+    func sendAgain(_ batchID: Int, _ number: Int) throws(SQLiteError) {
+        try database.use { db throws(SQLiteError) in
+            try db.run(
+                "UPDATE batch_rows SET status = 'pending', failure = '', market_message = NULL WHERE batch_id = ? AND number = ?",
                 [.integer(batchID), .integer(number)])
         }
     }
 
     /// A row's outcome, with its in-flight mark cleared in the same commit.
-    /// `elsewhere`: a sheet row's fields left alone, with the market's values.
+    /// `elsewhere`: a sheet row's fields left alone, with the market's values; `found`: for an
+    /// `unknown` create, the products a check found that may be the one it registered.
     func recordOutcome(
         _ batchID: Int, _ number: Int, status: BatchRow.Status, failure: WriteFailure? = nil, productID: Int? = nil,
-        elsewhere: RecordedFields = RecordedFields()
+        elsewhere: RecordedFields = RecordedFields(), found: [Int] = []
     ) throws(SQLiteError) {
         try database.use { db throws(SQLiteError) in
             try db.run(
                 """
                 UPDATE batch_rows SET status = ?, failure = ?, market_message = ?, product_id = coalesce(?, product_id), in_flight = 0,
-                    elsewhere = ?
+                    elsewhere = ?, found_ids = ?
                 WHERE batch_id = ? AND number = ?
                 """,
                 [
                     .text(status.rawValue), .text(failure?.code.rawValue ?? ""), .optional(failure?.marketMessage),
-                    .optional(productID), .text(elsewhere.isEmpty ? "" : elsewhere.storedText), .integer(batchID), .integer(number),
+                    .optional(productID), .text(elsewhere.isEmpty ? "" : elsewhere.storedText), .text(Self.list(found)),
+                    .integer(batchID), .integer(number),
                 ])
         }
     }
 
-    /// After a restart: rows marked in flight are pending again (their check before sending
-    /// finds out what the market did). Returns how many there were.
+    /// After a restart: rows marked in flight may have reached the market; each is checked
+    /// after its deadline (`checking`). Returns how many there were.
     func clearInFlight(_ batchID: Int) throws(SQLiteError) -> Int {
         try database.use { db throws(SQLiteError) -> Int in
             try db.run(
-                "UPDATE batch_rows SET in_flight = 0, status = 'pending' WHERE batch_id = ? AND in_flight = 1", [.integer(batchID)])
+                "UPDATE batch_rows SET in_flight = 0, status = 'checking' WHERE batch_id = ? AND in_flight = 1", [.integer(batchID)])
             return db.changes
         }
     }
@@ -433,7 +463,8 @@ package final class BatchStore: Sendable {
             status: BatchRow.Status(rawValue: row.text(5)) ?? .invalid, name: row.text(6), currency: row.text(7),
             before: fields(row, from: 8), after: fields(row, from: 14), problems: decode(row.text(20)), warnings: decode(row.text(21)),
             failure: failure, images: numbers(row.text(24)), knownIDs: numbers(row.text(25)), inFlight: row.integer(26) != 0,
-            attempts: row.integer(27), elsewhere: RecordedFields(storedText: row.text(28)) ?? RecordedFields())
+            attempts: row.integer(27), elsewhere: RecordedFields(storedText: row.text(28)) ?? RecordedFields(),
+            sentAt: row.isNull(29) ? nil : HistoryJournal.date(milliseconds: row.integer(29)), found: numbers(row.text(30)))
     }
 
     private static func fields(_ row: SQLiteRow, from first: Int32) -> RecordedFields {

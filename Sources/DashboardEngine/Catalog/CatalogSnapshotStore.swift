@@ -158,11 +158,11 @@ package final class CatalogSnapshotStore: WriteObserver {
 
     private func needsCrawl(_ state: State, at time: Date) -> Bool {
         guard !state.isShutDown, state.crawl == nil else { return false }
-        if let failure = state.failure, time < failure.at.addingTimeInterval(Self.seconds(settings.retryAfterFailure)) {
+        if let failure = state.failure, time < failure.at.addingTimeInterval(settings.retryAfterFailure.timeInterval) {
             return false
         }
         guard let snapshot = state.snapshot else { return true }
-        return state.outdatedByWrite || time >= snapshot.takenAt.addingTimeInterval(Self.seconds(settings.maxAge))
+        return state.outdatedByWrite || time >= snapshot.takenAt.addingTimeInterval(settings.maxAge.timeInterval)
     }
 
     private func startCrawl(_ state: inout State, at time: Date) {
@@ -241,11 +241,6 @@ package final class CatalogSnapshotStore: WriteObserver {
         case .rejected?: .refused
         default: .unreachable
         }
-    }
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        let parts = duration.components
-        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
 }
 

@@ -19,7 +19,7 @@ extension HistoryJournal {
                 let entries = try db.rows(
                     """
                     SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                        outcome, result, failure_code, failure_message, note
+                        outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
                     FROM journal WHERE product_id = ? ORDER BY id DESC LIMIT ? OFFSET ?
                     """, [.integer(product), .integer(limit), .integer(offset)], Self.entry(from:))
                 return Page(entries: entries, total: total)
@@ -28,7 +28,7 @@ extension HistoryJournal {
             let entries = try db.rows(
                 """
                 SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                    outcome, result, failure_code, failure_message, note
+                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
                 FROM journal ORDER BY id DESC LIMIT ? OFFSET ?
                 """, [.integer(limit), .integer(offset)], Self.entry(from:))
             return Page(entries: entries, total: total)
@@ -47,7 +47,7 @@ extension HistoryJournal {
             try db.first(
                 """
                 SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                    outcome, result, failure_code, failure_message, note
+                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
                 FROM journal WHERE target_entry = ? AND cause = 'undo' AND outcome != 'failed' ORDER BY id DESC LIMIT 1
                 """, [.integer(id)], Self.entry(from:))
         }
@@ -72,12 +72,12 @@ extension HistoryJournal {
         try db.first(
             """
             SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                outcome, result, failure_code, failure_message, note
+                outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
             FROM journal WHERE id = ?
             """, [.integer(id)], entry(from:))
     }
 
-    /// A row of the `SELECT id, at, kind, …, note` lists above.
+    /// A row of the `SELECT id, at, kind, …, found_ids` lists above.
     static func entry(from row: SQLiteRow) -> JournalEntry {
         func optionalInt(_ column: Int32) -> Int? { row.isNull(column) ? nil : row.integer(column) }
         func fields(_ column: Int32) -> RecordedFields? { row.isNull(column) ? nil : RecordedFields(storedText: row.text(column)) }
@@ -88,6 +88,8 @@ extension HistoryJournal {
             productID: optionalInt(3), productName: row.text(4),
             cause: cause(row.text(5), batchID: optionalInt(6), batchRow: optionalInt(7), target: optionalInt(8)),
             before: fields(9), after: fields(10), outcome: JournalEntry.Outcome(rawValue: row.text(11)) ?? .unknown,
-            result: fields(12), failure: failure, note: row.isNull(15) ? nil : JournalEntry.Note(storedText: row.text(15)))
+            result: fields(12), failure: failure, note: row.isNull(15) ? nil : JournalEntry.Note(storedText: row.text(15)),
+            sentAt: optionalInt(16).map(date(milliseconds:)), checkedAt: optionalInt(17).map(date(milliseconds:)),
+            knownIDs: row.text(18).isEmpty ? nil : numbers(row.text(18)), found: numbers(row.text(19)))
     }
 }

@@ -18,20 +18,29 @@ package final class HistoryJournal: WriteLog, RecountObserver {
     package let retentionDays: Int
     let now: @Sendable () -> Date
     let logger: ServerLogger
+    /// Finds out what a write whose answer was lost did (nil: such writes stay unknown).
+    let outcomeCheck: OutcomeCheck?
+    /// What the checks wait on until a write's deadline.
+    let clock: any WallClock
+    /// The checks waiting or running, by entry.
+    let checks = CheckTasks()
 
     package static let defaultRetentionDays = 90
 
     /// Marks the entries a crash left in flight as interrupted (outcome unknown) and drops
-    /// those older than `retentionDays`.
+    /// those older than `retentionDays`. Their checks start with `resumeChecks`.
     package init(
         database: DashboardDatabase, recycleBin: RecycleBin?, retentionDays: Int = defaultRetentionDays,
-        now: @escaping @Sendable () -> Date = { Date() }, logger: ServerLogger = ServerLogger(level: .off)
+        now: @escaping @Sendable () -> Date = { Date() }, logger: ServerLogger = ServerLogger(level: .off),
+        outcomeCheck: OutcomeCheck? = nil, clock: any WallClock = SystemWallClock()
     ) throws(SQLiteError) {
         self.database = database
         self.recycleBin = recycleBin
         self.retentionDays = retentionDays
         self.now = now
         self.logger = logger
+        self.outcomeCheck = outcomeCheck
+        self.clock = clock
         let interrupted = JournalEntry.Note.interrupted.storedText
         let cutoff = cutoff
         try database.use { db throws(SQLiteError) in
@@ -46,18 +55,24 @@ package final class HistoryJournal: WriteLog, RecountObserver {
     package func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? {
         let name = intent.detail?.name ?? intent.before?.name ?? intent.after?.name ?? ""
         let cause = Self.columns(intent.cause)
+        let time = SQLiteValue.integer(Self.milliseconds(now()))
+        // The send time: now, as nothing comes between this commit and the send; a delete's
+        // is set once the recycle bin has kept the product (`markSent`).
+        let sentAt = intent.kind == .delete && recycleBin != nil ? SQLiteValue.null : time
         let values: [SQLiteValue] = [
-            .integer(Self.milliseconds(now())), .text(intent.kind.rawValue), .optional(intent.productID), .text(name),
+            time, .text(intent.kind.rawValue), .optional(intent.productID), .text(name),
             .text(cause.name), .optional(cause.batchID), .optional(cause.batchRow), .optional(cause.target),
-            .optional(intent.before?.storedText), .optional(intent.after?.storedText),
+            .optional(intent.before?.storedText), .optional(intent.after?.storedText), sentAt,
+            .text(intent.knownIDs.map(Self.list) ?? ""),
         ]
         let id: Int
         do {
             id = try await database.background { db throws(SQLiteError) in
                 try db.run(
                     """
-                    INSERT INTO journal (at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after, outcome)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')
+                    INSERT INTO journal (at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
+                        sent_at, known_ids, outcome)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')
                     """, values)
                 return db.lastInsertRowID
             }
@@ -73,6 +88,7 @@ package final class HistoryJournal: WriteLog, RecountObserver {
                 await finish(id, .failed(WriteFailure(.imagesNotKept)))
                 throw WriteRefusal(reason: .imagesNotKept, detail: String(describing: error))
             }
+            try await markSent(id)
         }
         return WriteLogEntry(id: id)
     }
@@ -81,6 +97,22 @@ package final class HistoryJournal: WriteLog, RecountObserver {
         guard let entry else { return }
         guard let written = await finish(entry.id, outcome) else { return }
         await tellRecycleBin(written, outcome)
+        if case .unknown = outcome { scheduleCheck(written) }
+    }
+
+    /// A delete's send time, committed once the recycle bin kept the product, just before the
+    /// delete is sent; a delete that stopped before it was never sent.
+    private func markSent(_ id: Int) async throws(WriteRefusal) {
+        let time = SQLiteValue.integer(Self.milliseconds(now()))
+        do {
+            try await database.background { db throws(SQLiteError) in
+                try db.run("UPDATE journal SET sent_at = ? WHERE id = ?", [time, .integer(id)])
+            }
+        } catch {
+            logger.log(.error, "history: a delete was not sent because the journal could not record it: \(error)")
+            await finish(id, .failed(WriteFailure(.journalUnavailable)))
+            throw WriteRefusal(reason: .journalUnavailable, detail: error.description)
+        }
     }
 
     /// What the recycle bin needs to hear when a write ends: a delete's outcome (the item is
@@ -94,7 +126,7 @@ package final class HistoryJournal: WriteLog, RecountObserver {
 
     /// Records `outcome` on entry `id`; returns the entry as it now stands.
     @discardableResult
-    private func finish(_ id: Int, _ outcome: WriteOutcome) async -> JournalEntry? {
+    func finish(_ id: Int, _ outcome: WriteOutcome) async -> JournalEntry? {
         let values: [SQLiteValue]
         switch outcome {
         case .done(let fields, let productID):
@@ -196,8 +228,23 @@ package final class HistoryJournal: WriteLog, RecountObserver {
                 CREATE INDEX journal_by_product ON journal (product_id, id);
                 CREATE INDEX journal_by_time ON journal (at);
                 CREATE INDEX journal_by_target ON journal (target_entry);
-                """)
+                """),
+        // When each write was sent (a lost answer is checked after its deadline, counted from
+        // here; entries made before are taken as sent when they were logged), the own
+        // products a create knew of, and what the check found.
+        DashboardDatabase.Migration(
+            name: "journal-2",
+            sql: """
+                ALTER TABLE journal ADD COLUMN sent_at INTEGER;
+                ALTER TABLE journal ADD COLUMN known_ids TEXT NOT NULL DEFAULT '';
+                ALTER TABLE journal ADD COLUMN checked_at INTEGER;
+                ALTER TABLE journal ADD COLUMN found_ids TEXT NOT NULL DEFAULT '';
+                UPDATE journal SET sent_at = at;
+                """),
     ]
+
+    static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }
+    static func numbers(_ text: String) -> [Int] { text.split(separator: ",").compactMap { Int($0) } }
 }
 
 extension SQLiteValue {

@@ -65,6 +65,15 @@ package struct JournalEntry: Sendable, Equatable {
     var result: RecordedFields?
     package var failure: WriteFailure?
     package var note: Note?
+    /// When the write was sent (nil: logged, never sent); the deadline of a lost answer counts
+    /// from here.
+    package var sentAt: Date?
+    /// When the market was read to find out what a write whose answer was lost did.
+    package var checkedAt: Date?
+    /// A create's own products with its name known when it was sent.
+    package var knownIDs: [Int]?
+    /// Products a check found that may be the one a create registered (more than one).
+    package var found: [Int] = []
 
     /// The fields the write changes: those `after` asks for that differ from `before`.
     package var changedFields: [RecordedFields.Field] {

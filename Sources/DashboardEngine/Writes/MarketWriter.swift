@@ -29,9 +29,17 @@ package final class MarketWriter: Sendable {
         for observer in observers { observer.marketWritten(effect) }
     }
 
-    /// Registers a product (`POST /api/products`).
-    package func create(_ product: NewProduct, images: [ImageUpload], cause: WriteCause) async throws -> ProductDetail {
-        let entry = try await log.admit(WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: RecordedFields(product), images: images))
+    /// Registers a product (`POST /api/products`). `knownIDs` are own products with its name
+    /// the caller knows of now: if its answer is lost, a product found later that is none of
+    /// them is the one it registered (`OutcomeCheck`).
+    package func create(
+        _ product: NewProduct, images: [ImageUpload], cause: WriteCause, knownIDs: [Int]? = nil,
+        beforeSending: BeforeSending? = nil
+    ) async throws -> ProductDetail {
+        var intent = WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: RecordedFields(product), images: images)
+        intent.knownIDs = knownIDs
+        let entry = try await log.admit(intent)
+        try await send(beforeSending, entry)
         do {
             let created = try await api.createProduct(product, images: images)
             tell(.saved(created))
@@ -45,10 +53,13 @@ package final class MarketWriter: Sendable {
 
     /// Changes a product's fields (`PATCH /api/products/{id}`, only `changes`). `before` is the
     /// product as the person saw it, for the log's old values.
-    package func edit(_ before: ProductDetail, _ changes: ProductChanges, cause: WriteCause) async throws -> ProductDetail {
+    package func edit(
+        _ before: ProductDetail, _ changes: ProductChanges, cause: WriteCause, beforeSending: BeforeSending? = nil
+    ) async throws -> ProductDetail {
         let entry = try await log.admit(WriteIntent(
             kind: .edit, cause: cause, productID: before.id, before: RecordedFields(before.summary),
             after: RecordedFields(before.summary).applying(changes), detail: before))
+        try await send(beforeSending, entry)
         do {
             let edited = try await api.editProduct(id: before.id, changes)
             tell(.saved(edited))
@@ -63,9 +74,12 @@ package final class MarketWriter: Sendable {
     /// Deletes a product (the archived lookup, then `DELETE`). The log hears first, with the
     /// product's detail, so it can keep what the market is about to forget; when it cannot
     /// (see `WriteRefusal`), nothing is sent and the refusal is thrown.
-    package func delete(_ product: ProductDetail, cause: WriteCause) async throws -> ProductDetail? {
+    package func delete(
+        _ product: ProductDetail, cause: WriteCause, beforeSending: BeforeSending? = nil
+    ) async throws -> ProductDetail? {
         let entry = try await log.admit(WriteIntent(
             kind: .delete, cause: cause, productID: product.id, before: RecordedFields(product.summary), after: nil, detail: product))
+        try await send(beforeSending, entry)
         do {
             let deleted = try await api.deleteProduct(id: product.id)
             tell(.removed(id: product.id))
@@ -78,6 +92,22 @@ package final class MarketWriter: Sendable {
             throw MarketError.notFound
         } catch {
             await finish(entry, error, productID: product.id)
+            throw error
+        }
+    }
+
+    /// Runs after the log admitted a write (and, for a delete, the recycle bin kept the
+    /// product), as the last step before it is sent: a batch commits the row's in-flight mark
+    /// and send time here. A refusal it throws stops the write unsent.
+    package typealias BeforeSending = @Sendable () async throws(WriteRefusal) -> Void
+
+    /// `beforeSending`, if any; when it refuses, the log hears that nothing was sent.
+    private func send(_ beforeSending: BeforeSending?, _ entry: WriteLogEntry?) async throws(WriteRefusal) {
+        guard let beforeSending else { return }
+        do throws(WriteRefusal) {
+            try await beforeSending()
+        } catch {
+            await log.recordOutcome(entry, .failed(WriteFailure(error.reason)))
             throw error
         }
     }
@@ -140,6 +170,8 @@ package struct WriteIntent: Sendable {
     var detail: ProductDetail?
     /// The images a create sends.
     var images: [ImageUpload] = []
+    /// A create's: own products with its name known when it was sent (see `OutcomeCheck`).
+    var knownIDs: [Int]?
 
     init(
         kind: WriteKind, cause: WriteCause, productID: Int?, before: RecordedFields?, after: RecordedFields?,
@@ -187,6 +219,8 @@ package struct WriteRefusal: Error, Sendable, Equatable {
         case journalUnavailable = "journal-unavailable"
         /// A delete whose product's images could not be kept in the recycle bin.
         case imagesNotKept = "images-not-kept"
+        /// The dashboard was stopping when the write was about to be sent.
+        case stopping
     }
 
     package var reason: Reason

@@ -24,6 +24,11 @@ package struct WriteFailure: Error, Sendable, Equatable {
         case journalUnavailable = "journal-unavailable"
         /// Not sent: a delete whose images the recycle bin could not keep (`WriteRefusal`).
         case imagesNotKept = "images-not-kept"
+        /// Not sent: the dashboard was stopping (`WriteRefusal`).
+        case stopping
+        /// The answer was lost, and the market, read after the write's deadline, still holds
+        /// what was there before: the write was not done (`OutcomeCheck`).
+        case notApplied = "not-applied"
     }
 
     package var code: Code
@@ -57,6 +62,7 @@ package struct WriteFailure: Error, Sendable, Equatable {
         switch refusal {
         case .journalUnavailable: self.init(code: .journalUnavailable)
         case .imagesNotKept: self.init(code: .imagesNotKept)
+        case .stopping: self.init(code: .stopping)
         }
     }
 
