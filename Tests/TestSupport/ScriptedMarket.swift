@@ -323,9 +323,19 @@ public final class ScriptedMarket: MarketAPI, Sendable {
                 id: id, name: product.name, vendor: vendor, price: product.price, discount: product.discountedPrice,
                 currency: product.currency, stock: product.stock, description: product.description,
                 imageIDs: Array(1...max(1, images.count)).map { id * 10 + $0 })
-            state.products[id] = detail
-            return detail
+            // Stamped with the day it is registered, as the market stamps a new product: the
+            // UTC day, no time (a lost create's check looks for products from that day on).
+            var stamped = detail
+            stamped.summary.createdAt = Self.today()
+            state.products[id] = stamped
+            return stamped
         }
+    }
+
+    private static func today() -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.startOfDay(for: Date())
     }
 
     /// Changes the fields the API lets an edit change; `bargain_price` is worked out again.
