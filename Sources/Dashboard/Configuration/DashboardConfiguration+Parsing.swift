@@ -68,6 +68,9 @@ extension DashboardConfiguration {
             }
             c.logLevel = level
         },
+        Option(flag: "--time-zone", environment: "DASHBOARD_TIME_ZONE", help: "IANA time zone pages show times in, such as Asia/Seoul (default: the machine's)") { c, v throws(ConfigurationError) in
+            c.timeZone = try timeZone(v)
+        },
         Option(flag: "--request-timeout", environment: "DASHBOARD_REQUEST_TIMEOUT", help: "seconds a request's head and body may take to arrive (default 60)") { c, v throws(ConfigurationError) in
             guard let seconds = Int(v), (1...3600).contains(seconds) else {
                 throw .invalid("--request-timeout must be a whole number of seconds from 1 to 3600, not \"\(v)\"")
@@ -102,6 +105,23 @@ extension DashboardConfiguration {
             c.trash.byteBudget = try byteSize(v, flag: "--trash-bytes")
         },
     ]
+
+    /// An IANA zone name Foundation knows: `Area/Location` (`Asia/Seoul`, `America/New_York`,
+    /// `Etc/GMT-9`) or `UTC`. Abbreviations are refused even where Foundation maps them to a
+    /// zone: `IST` names India, Ireland and Israel, and `PST` resolves to a fixed UTC-8 that
+    /// never switches to summer time, so a vendor on the US west coast would see every time an
+    /// hour off for half the year. Offsets such as `GMT+9` are refused too: a fixed offset never
+    /// follows a place's summer time (`Etc/GMT-9` still names one, for whoever wants it).
+    static func timeZone(_ value: String) throws(ConfigurationError) -> TimeZone {
+        guard !value.isEmpty else {
+            throw .invalid("--time-zone needs an IANA time zone name, such as Asia/Seoul, America/New_York or UTC")
+        }
+        guard value == "UTC" || value.contains("/"), let zone = TimeZone(identifier: value) else {
+            throw .invalid(
+                "--time-zone must be an IANA time zone name such as Asia/Seoul, America/New_York or UTC, not \"\(value)\" (abbreviations such as KST or PST are not accepted)")
+        }
+        return zone
+    }
 
     private static func days(_ value: String, flag: String) throws(ConfigurationError) -> Int {
         guard let days = Int(value), (1...3650).contains(days) else {

@@ -51,8 +51,9 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// fsync each commit of the dashboard's database (batches, history, recycle bin); tests
     /// turn it off, which keeps a killed process safe but not a machine that loses power.
     var durableStorage = true
-    /// The zone pages show times in, named beside every time: the machine's, or the `TZ`
-    /// environment variable's. Tests set one so they do not depend on the machine.
+    /// The zone pages show times in, named beside every time (`--time-zone`): by default the
+    /// machine's, from `TZ` or `/etc/localtime`, which Foundation takes as UTC when neither
+    /// names a zone. Tests set one so they do not depend on the machine.
     var timeZone = TimeZone.current
     /// Days the history journal keeps an entry (`--history-days`).
     var historyDays = HistoryJournal.defaultRetentionDays
