@@ -121,6 +121,7 @@ enum WordingSamples {
         texts += history(w, name: name, number: number) + trash(w, name: name, number: number)
         texts += batches(w, name: name, number: number)
         texts += sheet(w, name: name, number: number)
+        texts += schedules(w, number: number)
         for reason in CatalogFailure.Reason.allCases {
             texts += [w.countFailure(reason), w.catalogNotCounted(reason).message]
             texts += [w.countFailed(age: age, reason, haveFigures: true), w.countFailed(age: age, reason, haveFigures: false)]
@@ -191,6 +192,26 @@ enum WordingSamples {
             w.trashFormExpired.heading, w.trashFormExpired.message, w.trashUnreadable.heading, w.trashUnreadable.message,
             w.restoreWithoutPictures.heading, w.restoreWithoutPictures.message,
         ]
+    }
+
+    /// The schedules' times (`Wording+Schedules.swift`): seconds to years ahead of and behind
+    /// a fixed now (Thursday 26 November 2026, 09:00 in Seoul), how late a change ran, and a time
+    /// that cannot be used.
+    static func schedules(_ w: Wording, number: Int) -> [String] {
+        let seoul = TimeZone(identifier: "Asia/Seoul") ?? .gmt
+        let newYork = TimeZone(identifier: "America/New_York") ?? .gmt
+        let now = Date(timeIntervalSince1970: 1_795_651_200)
+        var texts: [String] = []
+        for seconds in [30, number * 60, number * 3600, number * 86_400, number * 86_400 * 300] {
+            for date in [now.addingTimeInterval(TimeInterval(seconds)), now.addingTimeInterval(TimeInterval(-seconds))] {
+                texts += [w.scheduleTime(date, now: now, zone: seoul), w.scheduleTime(date, now: now, zone: newYork)]
+                texts.append(w.scheduleShortTime(date, zone: seoul))
+            }
+            texts.append(w.lateness(TimeInterval(seconds)))
+        }
+        let skipped = LocalTime.WallClock(year: 2026, month: 3, day: 8, hour: 2, minute: number % 60)
+        texts += [w.localTimeProblem(.notATime, zone: seoul), w.localTimeProblem(.nonexistent(skipped), zone: newYork)]
+        return texts
     }
 
     /// The batches' and the import's texts (`Wording+Batches.swift`, `Wording+Import.swift`).
