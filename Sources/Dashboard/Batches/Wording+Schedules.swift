@@ -79,7 +79,7 @@ extension Wording {
         switch (language, problem) {
         case (.en, .startMissing): message = "Enter when the batch starts (\(zoneName)), then select Schedule again."
         case (.ko, .startMissing): message = "시작 시각(\(zoneName))을 입력한 뒤 다시 [예약]을 눌러 주세요."
-        case (_, .time(_, let problem)): message = localTimeProblem(problem)
+        case (_, .time(_, let problem)): message = localTimeProblem(problem, zone: zone)
         case (.en, .startPassed): message = "The start has passed. Choose a time from the next minute on."
         case (.ko, .startPassed): message = "시작 시각이 이미 지났습니다. 지금부터 1분 뒤 이후의 시각을 입력해 주세요."
         case (.en, .endPassed): message = "The end has passed. Choose a later end, or leave it empty to keep the change."

@@ -7,14 +7,14 @@ enum LocalTimeProblem: Error, Equatable, Sendable {
     case notATime
     /// A time the zone's clocks skip when they go forward (summer time starting): 02:30 on
     /// 8 March 2026 in New York. It carries the time typed, for the message.
-    case nonexistent(LocalTime.WallClock)
+    case nonexistent(LocalTime.DateAndTime)
 }
 
 /// Times typed into a schedule's form (`<input type="datetime-local">`) and written back to it,
 /// in the vendor's zone (`DashboardConfiguration.timeZone`).
 extension LocalTime {
     /// A date and time on a wall clock, in no zone: what a person types and reads.
-    struct WallClock: Equatable, Sendable {
+    struct DateAndTime: Equatable, Sendable {
         var year: Int
         var month: Int
         var day: Int
@@ -61,7 +61,7 @@ extension LocalTime {
     /// time the clocks show twice (`2026-11-01T01:30` there) is the earlier of the two
     /// instants, so a schedule never starts an hour after the vendor meant.
     static func instant(_ text: String, zone: TimeZone) -> Result<Date, LocalTimeProblem> {
-        guard let clock = wallClock(text) else { return .failure(.notATime) }
+        guard let clock = dateAndTime(text) else { return .failure(.notATime) }
         return instant(clock, zone: zone)
     }
 
@@ -73,7 +73,7 @@ extension LocalTime {
     /// kept: the clocks skip this time; two: they show it twice, and the earlier is taken.
     /// (The offset at an instant is Foundation's zone data; no zone changes its offset twice
     /// within two days.)
-    static func instant(_ clock: WallClock, zone: TimeZone) -> Result<Date, LocalTimeProblem> {
+    static func instant(_ clock: DateAndTime, zone: TimeZone) -> Result<Date, LocalTimeProblem> {
         let naive = clock.secondsAsIfUTC
         let offsets = Set([-86_400, 0, 86_400].map { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(naive + $0))) })
         let instants = offsets.map { naive - $0 }.filter {
@@ -85,7 +85,7 @@ extension LocalTime {
 
     /// The wall clock a `datetime-local` value spells, checked field by field; nil for any
     /// other text.
-    static func wallClock(_ text: String) -> WallClock? {
+    static func dateAndTime(_ text: String) -> DateAndTime? {
         let bytes = Array(text.utf8)
         guard bytes.count == 16 || bytes.count == 19 else { return nil }
         func number(_ range: Range<Int>) -> Int? {
@@ -107,14 +107,14 @@ extension LocalTime {
         guard year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), (0...23).contains(hour),
             (0...59).contains(minute)
         else { return nil }
-        return WallClock(year: year, month: month, day: day, hour: hour, minute: minute)
+        return DateAndTime(year: year, month: month, day: day, hour: hour, minute: minute)
     }
 
     /// The `datetime-local` value that shows `date` in `zone`, to the minute:
     /// "2026-11-28T09:00". Of a time the clocks show twice, the later instant is written the
     /// same as the earlier, and reads back as the earlier.
     static func localInputValue(_ date: Date, zone: TimeZone) -> String {
-        let clock = WallClock(date, zone: zone)
+        let clock = DateAndTime(date, zone: zone)
         return String(format: "%04d-%02d-%02dT%02d:%02d", clock.year, clock.month, clock.day, clock.hour, clock.minute)
     }
 

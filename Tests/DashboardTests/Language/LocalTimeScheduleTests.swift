@@ -91,7 +91,7 @@ import Testing
     /// London: 01:00 GMT → 02:00 BST on 29 March 2026, 02:00 BST → 01:00 GMT on 25 October.
     @Test func summerTime_London() throws {
         #expect(try Self.read("2026-03-29T01:30", "Europe/London")
-            == .failure(.nonexistent(LocalTime.WallClock(year: 2026, month: 3, day: 29, hour: 1, minute: 30))))
+            == .failure(.nonexistent(LocalTime.DateAndTime(year: 2026, month: 3, day: 29, hour: 1, minute: 30))))
         #expect(try Self.read("2026-03-29T00:59", "Europe/London") == .success(Self.at("2026-03-29T00:59:00Z")))
         #expect(try Self.read("2026-03-29T02:00", "Europe/London") == .success(Self.at("2026-03-29T01:00:00Z")))
         #expect(try Self.read("2026-10-25T01:30", "Europe/London") == .success(Self.at("2026-10-25T01:30:00+01:00")))
@@ -103,7 +103,7 @@ import Testing
     /// the check is by offsets, not by a one-hour step.
     @Test func aHalfHourShift_LordHowe() throws {
         #expect(try Self.read("2026-10-04T02:15", "Australia/Lord_Howe")
-            == .failure(.nonexistent(LocalTime.WallClock(year: 2026, month: 10, day: 4, hour: 2, minute: 15))))
+            == .failure(.nonexistent(LocalTime.DateAndTime(year: 2026, month: 10, day: 4, hour: 2, minute: 15))))
         #expect(try Self.read("2026-10-04T02:30", "Australia/Lord_Howe") == .success(Self.at("2026-10-04T02:30:00+11:00")))
         #expect(try Self.read("2026-10-04T01:59", "Australia/Lord_Howe") == .success(Self.at("2026-10-04T01:59:00+10:30")))
     }
@@ -112,7 +112,7 @@ import Testing
     /// is not summer time is read the same way.
     @Test func aSkippedDay_Samoa() throws {
         #expect(try Self.read("2011-12-30T12:00", "Pacific/Apia")
-            == .failure(.nonexistent(LocalTime.WallClock(year: 2011, month: 12, day: 30, hour: 12, minute: 0))))
+            == .failure(.nonexistent(LocalTime.DateAndTime(year: 2011, month: 12, day: 30, hour: 12, minute: 0))))
         #expect(try Self.read("2011-12-29T23:59", "Pacific/Apia") == .success(Self.at("2011-12-29T23:59:00-10:00")))
         #expect(try Self.read("2011-12-31T00:00", "Pacific/Apia") == .success(Self.at("2011-12-31T00:00:00+14:00")))
     }
@@ -167,9 +167,9 @@ import Testing
     @Test func daysAndWeekdays_matchTheGregorianCalendar() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try Self.zone("UTC")
-        #expect(LocalTime.WallClock(year: 1970, month: 1, day: 1, hour: 0, minute: 0).weekday == 4, "a Thursday")
-        #expect(LocalTime.WallClock(year: 2026, month: 11, day: 28, hour: 9, minute: 0).weekday == 6, "a Saturday")
-        #expect(LocalTime.WallClock(year: 1969, month: 12, day: 28, hour: 0, minute: 0).weekday == 0, "a Sunday")
+        #expect(LocalTime.DateAndTime(year: 1970, month: 1, day: 1, hour: 0, minute: 0).weekday == 4, "a Thursday")
+        #expect(LocalTime.DateAndTime(year: 2026, month: 11, day: 28, hour: 9, minute: 0).weekday == 6, "a Saturday")
+        #expect(LocalTime.DateAndTime(year: 1969, month: 12, day: 28, hour: 0, minute: 0).weekday == 0, "a Sunday")
         // From 1583 on: Foundation's Gregorian calendar is Julian before October 1582, where
         // `datetime-local` (and so `LocalTime`) keeps the Gregorian rules.
         for days in stride(from: -141_000, through: 200_000, by: 97) {
@@ -178,7 +178,7 @@ import Testing
             let civil = LocalTime.civil(fromDays: days)
             #expect(civil.year == expected.year && civil.month == expected.month && civil.day == expected.day, "day \(days)")
             #expect(LocalTime.days(year: civil.year, month: civil.month, day: civil.day) == days)
-            let clock = LocalTime.WallClock(date, zone: calendar.timeZone)
+            let clock = LocalTime.DateAndTime(date, zone: calendar.timeZone)
             #expect(clock.weekday + 1 == expected.weekday, "day \(days)")
         }
     }

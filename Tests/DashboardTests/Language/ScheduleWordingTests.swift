@@ -169,7 +169,7 @@ import Testing
         #expect(Self.en.localTimeProblem(.notATime, zone: seoul) == "The date and time cannot be read. Enter them as 2026-11-28 09:00.")
         #expect(Self.ko.localTimeProblem(.notATime, zone: seoul) == "날짜와 시각을 읽을 수 없습니다. 2026-11-28 09:00 형식으로 입력해 주세요.")
         let london = try Self.zone("Europe/London")
-        let spring = LocalTime.WallClock(year: 2026, month: 3, day: 29, hour: 1, minute: 5)
+        let spring = LocalTime.DateAndTime(year: 2026, month: 3, day: 29, hour: 1, minute: 5)
         #expect(Self.en.localTimeProblem(.nonexistent(spring), zone: london)
             == "01:05 does not exist on Sun 29 Mar 2026 in London time (clocks go forward). Choose another time.")
     }

@@ -209,7 +209,7 @@ enum WordingSamples {
             }
             texts.append(w.lateness(TimeInterval(seconds)))
         }
-        let skipped = LocalTime.WallClock(year: 2026, month: 3, day: 8, hour: 2, minute: number % 60)
+        let skipped = LocalTime.DateAndTime(year: 2026, month: 3, day: 8, hour: 2, minute: number % 60)
         texts += [w.localTimeProblem(.notATime, zone: seoul), w.localTimeProblem(.nonexistent(skipped), zone: newYork)]
         return texts
     }

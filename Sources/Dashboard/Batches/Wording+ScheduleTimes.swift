@@ -14,8 +14,8 @@ extension Wording {
     /// between the two dates on `zone`'s calendar, so 09:00 the day after tomorrow is "in 2
     /// days" whatever the hour now, and a time on the next date is "tomorrow".
     func scheduleTime(_ date: Date, now: Date, zone: TimeZone) -> String {
-        let clock = LocalTime.WallClock(date, zone: zone)
-        let today = LocalTime.WallClock(now, zone: zone)
+        let clock = LocalTime.DateAndTime(date, zone: zone)
+        let today = LocalTime.DateAndTime(now, zone: zone)
         let day = calendarDay(clock, withYear: clock.year != today.year)
         let time = "\(Self.hoursAndMinutes(clock)) \(LocalTime.zoneLabel(zone, at: date))"
         let relative = relativeTime(seconds: date.timeIntervalSince(now), days: clock.daysSince1970 - today.daysSince1970)
@@ -29,7 +29,7 @@ extension Wording {
     /// "11월 28일(금) 09:00 KST". The day of the month stays, since a weekday alone is
     /// ambiguous for a time more than a week away; the zone stays, as with every time.
     func scheduleShortTime(_ date: Date, zone: TimeZone) -> String {
-        let clock = LocalTime.WallClock(date, zone: zone)
+        let clock = LocalTime.DateAndTime(date, zone: zone)
         let day = calendarDay(clock, withYear: false)
         let time = "\(Self.hoursAndMinutes(clock)) \(LocalTime.zoneLabel(zone, at: date))"
         switch language {
@@ -73,7 +73,7 @@ extension Wording {
     }
 
     /// "Fri 28 Nov" / "Fri 28 Nov 2027"; "11월 28일(금)" / "2027년 11월 28일(금)".
-    private func calendarDay(_ clock: LocalTime.WallClock, withYear: Bool) -> String {
+    private func calendarDay(_ clock: LocalTime.DateAndTime, withYear: Bool) -> String {
         switch language {
         case .en:
             let month = Self.englishMonths.indices.contains(clock.month - 1) ? Self.englishMonths[clock.month - 1] : String(clock.month)
@@ -121,7 +121,7 @@ extension Wording {
     }
 
     /// "09:00", as `LocalTime.clock` writes it, from the wall clock the day was taken from.
-    private static func hoursAndMinutes(_ clock: LocalTime.WallClock) -> String {
+    private static func hoursAndMinutes(_ clock: LocalTime.DateAndTime) -> String {
         String(format: "%02d:%02d", clock.hour, clock.minute)
     }
 
