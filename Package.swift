@@ -65,7 +65,7 @@ let package = Package(
 
         // Helpers more than one test target needs (a seeded generator, a gate, the scripted
         // market), in one copy.
-        .target(name: "TestSupport", dependencies: ["MarketClient"], path: "Tests/TestSupport", exclude: ["README.md"]),
+        .target(name: "TestSupport", dependencies: ["MarketClient", "DashboardEngine"], path: "Tests/TestSupport", exclude: ["README.md"]),
         // The byte parsers' tests, on bytes alone (no sockets, no C).
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),

@@ -35,6 +35,11 @@ public final class DashboardApp: Sendable {
 
     /// `startEmbedded` runs only when no upstream is configured.
     public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter) throws {
+        try self.init(configuration: configuration, startEmbedded: startEmbedded, clock: SystemWallClock())
+    }
+
+    /// As above, with the clock schedules and the checks of lost answers wait on (tests drive it).
+    convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter, clock: any WallClock) throws {
         try Self.checkFolders(configuration)
         let logger = ServerLogger(level: configuration.logLevel)
         if let upstream = configuration.marketURL {
@@ -43,7 +48,8 @@ public final class DashboardApp: Sendable {
             let ownVendor = OwnVendor.resolve(
                 configured: configuration.vendorID, embedded: nil, dataDirectory: configuration.dataDirectory,
                 market: upstream, identifier: credentials.identifier)
-            try self.init(configuration: configuration, logger: logger, api: api, marketURL: upstream, market: nil, ownVendor: ownVendor)
+            try self.init(
+                configuration: configuration, logger: logger, api: api, marketURL: upstream, market: nil, ownVendor: ownVendor, clock: clock)
         } else {
             // The market's own access log would repeat every page's API calls; it speaks up
             // for warnings and errors only, marked as the market's.
@@ -62,7 +68,8 @@ public final class DashboardApp: Sendable {
                 configured: configuration.vendorID, embedded: embedded, dataDirectory: configuration.dataDirectory,
                 market: url, identifier: credentials.identifier)
             do {
-                try self.init(configuration: configuration, logger: logger, api: api, marketURL: url, market: market, ownVendor: ownVendor)
+                try self.init(
+                    configuration: configuration, logger: logger, api: api, marketURL: url, market: market, ownVendor: ownVendor, clock: clock)
             } catch {
                 market.shutdown()
                 throw error
@@ -90,8 +97,7 @@ public final class DashboardApp: Sendable {
 
     private init(
         configuration: DashboardConfiguration, logger: ServerLogger, api: any MarketAPI, marketURL: URL,
-        market: EmbeddedMarket?, ownVendor: OwnVendor, trashImages: RecycleBin.ImageFetcher? = nil,
-        clock: any WallClock = SystemWallClock()
+        market: EmbeddedMarket?, ownVendor: OwnVendor, trashImages: RecycleBin.ImageFetcher? = nil, clock: any WallClock
     ) throws {
         self.configuration = configuration
         self.market = market
@@ -120,10 +126,12 @@ public final class DashboardApp: Sendable {
         // sent again blind (the journal's entries and the batches' rows alike).
         let outcomeCheck = OutcomeCheck(
             api: api, ownVendorID: { [ownVendor] in ownVendor.id }, writeTimeout: configuration.writeTimeout.timeInterval)
+        // The journal's and the batches' times come from the same clock their waits use, so a
+        // write's send time and its deadline are on one clock.
         journal = try HistoryJournal(
-            database: database, recycleBin: recycleBin, retentionDays: configuration.historyDays, logger: logger,
-            outcomeCheck: outcomeCheck, clock: clock)
-        let batchStore = BatchStore(database: database)
+            database: database, recycleBin: recycleBin, retentionDays: configuration.historyDays, now: { clock.now() },
+            logger: logger, outcomeCheck: outcomeCheck, clock: clock)
+        let batchStore = BatchStore(database: database, now: { clock.now() })
         Self.pruneBatches(batchStore, logger)
         housekeeping = Self.pruneDaily(journal, recycleBin, batchStore, logger)
         let flash = FlashMessages()

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import HTTPServer
 import LocalMarket
+import LocalMarketEmbedding
 import MarketClient
 import Synchronization
 import Testing
@@ -59,7 +60,8 @@ final class DashboardHarness: Sendable {
 
     /// Starts a dashboard over `market` (not a shared one); `adjust` changes its configuration
     /// last.
-    fileprivate init(_ market: TestMarket, adjust: (inout DashboardConfiguration) -> Void) throws {
+    /// `clock`: what its schedules and checks of lost answers wait on (nil: the system's).
+    fileprivate init(_ market: TestMarket, clock: (any WallClock)? = nil, adjust: (inout DashboardConfiguration) -> Void) throws {
         self.market = market
         root = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-test-\(UUID().uuidString)")
         var configuration = DashboardConfiguration(
@@ -81,7 +83,7 @@ final class DashboardHarness: Sendable {
         } else {
             served = nil
         }
-        makeApp = Self.reach(market, &configuration)
+        makeApp = Self.reach(market, &configuration, clock: clock ?? SystemWallClock())
         adjust(&configuration)
         do {
             let app = try makeApp(configuration)
@@ -95,14 +97,17 @@ final class DashboardHarness: Sendable {
 
     /// Sets up `configuration` for `market`; the dashboard it returns is made from it.
     private static func reach(
-        _ market: TestMarket, _ configuration: inout DashboardConfiguration
+        _ market: TestMarket, _ configuration: inout DashboardConfiguration, clock: any WallClock
     ) -> @Sendable (DashboardConfiguration) throws -> DashboardApp {
+        let started: @Sendable (DashboardConfiguration) throws -> DashboardApp = {
+            try DashboardApp(configuration: $0, startEmbedded: LocalMarket.embeddedMarket, clock: clock)
+        }
         switch market {
         case .embedded, .shared, .sharedCatalog:
-            return { try DashboardApp(configuration: $0) }
+            return started
         case .scripted(let market, let ownVendorID):
             let images: RecycleBin.ImageFetcher = { url in try await market.image(url).bytes }
-            return { try DashboardApp(configuration: $0, api: market, ownVendorID: ownVendorID, images: images) }
+            return { try DashboardApp(configuration: $0, api: market, ownVendorID: ownVendorID, images: images, clock: clock) }
         case .liveShaped(_, let vendorID):
             configuration.identifier = ScriptedMarket.identifier
             configuration.secret = ScriptedMarket.secret
@@ -124,10 +129,10 @@ final class DashboardHarness: Sendable {
                     baseURL: URL(string: market.baseURL)!,
                     credentials: MarketCredentials(identifier: HostileMarket.identifier, secret: HostileMarket.secret))
                 configure(&client)
-                return try DashboardApp(configuration: configuration, api: MarketClient(configuration: client), ownVendorID: nil)
+                return try DashboardApp(configuration: configuration, api: MarketClient(configuration: client), ownVendorID: nil, clock: clock)
             }
         }
-        return { try DashboardApp(configuration: $0) }
+        return started
     }
 
     /// The dashboard running now (another one after `restart`).
@@ -206,17 +211,18 @@ final class DashboardHarness: Sendable {
 /// cannot be adjusted and is not stopped.
 func withDashboard<T: Sendable>(
     _ market: TestMarket = .embedded,
+    clock: (any WallClock)? = nil,
     adjust: ((inout DashboardConfiguration) -> Void)? = nil,
     _ body: (DashboardHarness) async throws -> T
 ) async throws -> T {
     switch market {
     case .shared, .sharedCatalog:
-        guard adjust == nil else {
+        guard adjust == nil, clock == nil else {
             throw HTTPTestClient.Failure(description: "a shared dashboard cannot be adjusted: start one of the test's own")
         }
         return try await body(try DashboardHarness.shared(market))
     default:
-        let harness = try DashboardHarness(market, adjust: adjust ?? { _ in })
+        let harness = try DashboardHarness(market, clock: clock, adjust: adjust ?? { _ in })
         let outcome = await Result { try await body(harness) }
         await offTheTaskPool { harness.stop() }
         return try outcome.get()
