@@ -80,6 +80,7 @@ extension HistoryJournal {
     }
 
     /// What the check found, on the entry; the recycle bin hears of a delete's or a restore's.
+    /// An entry a count confirmed meanwhile is left as it is.
     private func record(_ verdict: OutcomeCheck.Verdict, of entry: JournalEntry) async {
         let time = SQLiteValue.integer(Self.milliseconds(now()))
         let id = SQLiteValue.integer(entry.id)
@@ -90,31 +91,31 @@ extension HistoryJournal {
             outcome = .done(fields, productID: productID)
             update = { db throws(SQLiteError) in
                 try db.run(
-                    "UPDATE journal SET outcome = 'done', result = ?, product_id = ?, checked_at = ? WHERE id = ?",
+                    "UPDATE journal SET outcome = 'done', result = ?, product_id = ?, checked_at = ? WHERE id = ? AND outcome = 'unknown'",
                     [.optional(fields?.storedText), .integer(productID), time, id])
             }
         case .notApplied:
             outcome = .failed(WriteFailure(code: .notApplied))
             update = { db throws(SQLiteError) in
-                try db.run("UPDATE journal SET outcome = 'failed', failure_code = 'not-applied', checked_at = ? WHERE id = ?", [time, id])
+                try db.run("UPDATE journal SET outcome = 'failed', failure_code = 'not-applied', checked_at = ? WHERE id = ? AND outcome = 'unknown'", [time, id])
             }
         case .changedElsewhere(let fields):
             outcome = .failed(WriteFailure(code: .changedElsewhere))
             update = { db throws(SQLiteError) in
                 try db.run(
-                    "UPDATE journal SET outcome = 'failed', failure_code = 'changed-elsewhere', result = ?, checked_at = ? WHERE id = ?",
+                    "UPDATE journal SET outcome = 'failed', failure_code = 'changed-elsewhere', result = ?, checked_at = ? WHERE id = ? AND outcome = 'unknown'",
                     [.text(fields.storedText), time, id])
             }
         case .unsure(let found):
             outcome = nil
             update = { db throws(SQLiteError) in
-                try db.run("UPDATE journal SET found_ids = ?, checked_at = ? WHERE id = ?", [.text(Self.list(found)), time, id])
+                try db.run("UPDATE journal SET found_ids = ?, checked_at = ? WHERE id = ? AND outcome = 'unknown'", [.text(Self.list(found)), time, id])
             }
         }
         do {
             let written = try await database.background { db throws(SQLiteError) in
                 try update(db)
-                return try Self.entry(entry.id, db)
+                return db.changes > 0 ? try Self.entry(entry.id, db) : nil
             }
             if let written, let outcome { await tellRecycleBin(written, outcome) }
         } catch {

@@ -10,8 +10,9 @@ import SQLite
 /// whose changed fields now read as it asked, an unknown create or restore with that name and
 /// price, an unknown delete of a product that disappeared. That entry becomes done ("confirmed
 /// by a count") and nothing is recorded as outside. A write still in flight that matches is
-/// left to its own answer. A change that matches nothing is recorded as outside, even when an
-/// unknown write explains part of it.
+/// left to its own answer. A write whose lost answer a check with the market already found
+/// done since the earlier count explains its change too: nothing is recorded for it. A change
+/// that matches nothing is recorded as outside, even when an unknown write explains part of it.
 extension HistoryJournal {
     /// The most entries one count records; it says how many more there were in one more entry.
     package static let maxOutsidePerCount = 2_000
@@ -21,12 +22,13 @@ extension HistoryJournal {
     package func catalogRecounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async {
         guard let previous else { return }
         let found = OutsideChanges(from: previous, to: new, limit: Self.maxOutsidePerCount)
-        await record(found)
+        await record(found, since: previous.takenAt)
     }
 
     /// Records `found`: each change matched to an unknown write of this dashboard or recorded
-    /// as outside, in one transaction.
-    func record(_ found: OutsideChanges) async {
+    /// as outside, in one transaction. `since`: when the earlier count was taken (writes a check
+    /// found done after it explain changes).
+    func record(_ found: OutsideChanges, since: Date? = nil) async {
         guard !found.changes.isEmpty || found.notListed > 0 else { return }
         let time = Self.milliseconds(now())
         let confirmed: [(entry: JournalEntry, productID: Int)]
@@ -35,8 +37,8 @@ extension HistoryJournal {
                 try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> [(entry: JournalEntry, productID: Int)] in
                     var confirmed: [(entry: JournalEntry, productID: Int)] = []
                     for change in found.changes {
-                        switch try Self.match(change, db) {
-                        case .inFlight:
+                        switch try Self.match(change, checkedSince: since.map(Self.milliseconds), db) {
+                        case .inFlight, .checked:
                             continue
                         case .unknown(let entry):
                             try db.run(
@@ -82,10 +84,14 @@ extension HistoryJournal {
         case inFlight
         /// A write of unknown outcome that the change confirms.
         case unknown(JournalEntry)
+        /// A write a check found done since the earlier count.
+        case checked
     }
 
     /// The open write (in flight or of unknown outcome) of this dashboard that `change` is.
-    private static func match(_ change: OutsideChanges.Change, _ db: SQLiteConnection) throws(SQLiteError) -> Match? {
+    private static func match(_ change: OutsideChanges.Change, checkedSince: Int?, _ db: SQLiteConnection) throws(SQLiteError) -> Match? {
+        // Open writes, and writes a check found done since the earlier count.
+        let checked = SQLiteValue.integer(checkedSince ?? Int.max)
         let open: [JournalEntry]
         switch change.kind {
         case .appeared:
@@ -93,19 +99,24 @@ extension HistoryJournal {
                 """
                 SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
                     outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
-                FROM journal WHERE product_id IS NULL AND kind IN ('create', 'restore') AND outcome IN ('pending', 'unknown')
+                FROM journal WHERE product_id IS NULL AND kind IN ('create', 'restore') AND (outcome IN ('pending', 'unknown') OR (outcome = 'done' AND checked_at >= ?))
                 ORDER BY id DESC LIMIT 50
-                """, [], entry(from:))
+                """, [checked], entry(from:))
         case .changed, .disappeared:
             open = try db.rows(
                 """
                 SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
                     outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
-                FROM journal WHERE product_id = ? AND outcome IN ('pending', 'unknown') ORDER BY id DESC LIMIT 50
-                """, [.integer(change.productID)], entry(from:))
+                FROM journal WHERE product_id = ? AND (outcome IN ('pending', 'unknown') OR (outcome = 'done' AND checked_at >= ?))
+                ORDER BY id DESC LIMIT 50
+                """, [.integer(change.productID), checked], entry(from:))
         }
         guard let entry = open.first(where: { explains($0, change) }) else { return nil }
-        return entry.outcome == .pending ? .inFlight : .unknown(entry)
+        switch entry.outcome {
+        case .pending: return .inFlight
+        case .done: return .checked
+        default: return .unknown(entry)
+        }
     }
 
     /// Whether write `entry` would have made `change`.

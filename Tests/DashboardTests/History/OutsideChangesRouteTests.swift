@@ -42,9 +42,11 @@ import Testing
         }
     }
 
+    /// The check of the lost answer waits on a clock the test never moves: the count comes
+    /// first.
     @Test func anEditAnsweredTooLate_isConfirmedByTheNextCount() async throws {
         let market = LiveShapedData.market()
-        try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), adjust: {
+        try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), clock: ManualWallClock(), adjust: {
             $0.writeTimeout = .milliseconds(500)
             $0.jsonFreshFor = .zero
         }) { harness in
@@ -70,6 +72,43 @@ import Testing
             let entries = HistoryHTML.entries(try await session.get("/history").text)
             #expect(entries.map(\.kind) == ["edit"])
             #expect(entries.first?.html.contains("Confirmed by a later count") == true)
+        }
+    }
+
+    /// The check of the lost answer comes first and finds the edit done: the next count, which
+    /// sees the same change, records nothing as made elsewhere.
+    @Test func anEditACheckFoundDone_isNotRecordedAgainByTheNextCount() async throws {
+        let market = LiveShapedData.market()
+        let clock = ManualWallClock()
+        try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), clock: clock, adjust: {
+            $0.writeTimeout = .milliseconds(500)
+            $0.jsonFreshFor = .zero
+        }) { harness in
+            let catalog = harness.app.catalog
+            _ = catalog.status()
+            await catalog.crawlEnded()
+            let gate = Gate()
+            market.state.withLock { $0.writeGate = gate }
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/201/edit")
+            let saved = try await session.postURLEncoded("/products/201/edit", [
+                ("name", "간식"), ("description", "간식"), ("price", "0"), ("discounted_price", "0"), ("stock", "9"), ("currency", "KRW"),
+            ])
+            #expect(saved.status == 504)
+            gate.open()
+            #expect(try await eventually { market.state.withLock { $0.products[201]?.stock == 9 } })
+            // Past the write's deadline: the check reads the market and finds the edit done.
+            await clock.waitForSleepers()
+            clock.advance(by: 60)
+            await harness.app.journal.waitForChecks()
+            _ = catalog.refresh()
+            await catalog.crawlEnded()
+            await catalog.recountsObserved()
+
+            let entries = HistoryHTML.entries(try await session.get("/history").text)
+            #expect(entries.map(\.kind) == ["edit"])
+            #expect(entries.first?.html.contains("Confirmed by a later count") == false)
+            #expect(entries.first?.html.contains("Done") == true)
         }
     }
 }
