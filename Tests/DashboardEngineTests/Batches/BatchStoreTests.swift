@@ -68,7 +68,8 @@ import Testing
         #expect(try !store.discard(id))
     }
 
-    @Test func theInFlightMark_survivesAReopen_andIsClearedToPending() throws {
+    /// A row in flight at a stop may have reached the market: it is checked, not sent again.
+    @Test func theInFlightMark_survivesAReopen_andIsClearedToChecking() throws {
         let id: Int
         do {
             let store = try store()
@@ -82,7 +83,8 @@ import Testing
         #expect(try reopened.row(id, 1)?.attempts == 1)
         #expect(try reopened.clearInFlight(id) == 1)
         let row = try #require(try reopened.row(id, 1))
-        #expect(!row.inFlight && row.status == .pending && row.attempts == 1)
+        #expect(!row.inFlight && row.status == .checking && row.attempts == 1)
+        #expect(row.sentAt != nil, "the send time the check's deadline counts from")
         #expect(try reopened.row(id, 2)?.status == .done)
     }
 

@@ -56,7 +56,10 @@ import Testing
         _ = try DashboardDatabase(directory: data, migrations: DashboardDatabase.migrations, durable: false)
         #expect(try StoredSentencesFixture.storedValues(in: data) == after)
         let applied = try store.database.use { db in try db.rows("SELECT name FROM migrations ORDER BY rowid") { $0.text(0) } }
-        #expect(applied == DashboardDatabase.migrations.map(\.name))
+        // Each migration once; the fixture's version had the first of each table's, so the
+        // later ones follow them in the order they came.
+        #expect(applied.sorted() == DashboardDatabase.migrations.map(\.name).sorted())
+        #expect(applied.filter { $0.hasPrefix("batches-") } == DashboardDatabase.migrations.map(\.name).filter { $0.hasPrefix("batches-") })
         #expect(applied.contains("batches-2"))
     }
 }
