@@ -24,7 +24,7 @@ extension Wording {
         let window = scheduleWindow(Batch.Schedule(startsAt: start, endsAt: end), now: now, zone: zone)
         switch language {
         case .en: return "Scheduled \(window). Nothing is sent before then; the dashboard must be running at that time."
-        case .ko: return "예약했습니다(\(window)). 그 전에는 아무것도 보내지 않으며, 그 시각에 대시보드가 실행 중이어야 합니다."
+        case .ko: return "예약했습니다(\(window)). 그 전에는 아무것도 보내지 않으며, 그 시각에 대시보드를 실행해 두어 주세요."
         }
     }
 
@@ -33,7 +33,7 @@ extension Wording {
         switch (language, end) {
         case (.en, let end?): "The end is now \(scheduleTime(end, now: now, zone: zone)). The dashboard must be running at that time."
         case (.en, nil): "The end was removed: what this batch set stays."
-        case (.ko, let end?): "종료 시각을 수정했습니다(\(scheduleTime(end, now: now, zone: zone))). 그 시각에 대시보드가 실행 중이어야 합니다."
+        case (.ko, let end?): "종료 시각을 수정했습니다(\(scheduleTime(end, now: now, zone: zone))). 그 시각에 대시보드를 실행해 두어 주세요."
         case (.ko, nil): "종료 시각을 지웠습니다. 이 일괄 작업으로 수정된 값은 그대로 둡니다."
         }
     }
@@ -85,7 +85,7 @@ extension Wording {
         case (.en, .endPassed): message = "The end has passed. Choose a later end, or leave it empty to keep the change."
         case (.ko, .endPassed): message = "종료 시각이 이미 지났습니다. 더 늦은 시각을 입력하거나, 수정된 값을 그대로 두려면 비워 주세요."
         case (.en, .endNotAfterStart): message = "The end must come after the start. Choose a later end."
-        case (.ko, .endNotAfterStart): message = "종료 시각은 시작 시각보다 뒤여야 합니다. 더 늦은 종료 시각을 입력해 주세요."
+        case (.ko, .endNotAfterStart): message = "종료 시각을 시작 시각보다 늦게 입력해 주세요."
         case (.en, .tooFarAhead): message = "A schedule can be at most a year ahead. Choose an earlier time."
         case (.ko, .tooFarAhead): message = "예약은 1년 이내로만 할 수 있습니다. 더 이른 시각을 입력해 주세요."
         case (.en, .endNeedsEdits):
@@ -106,7 +106,7 @@ extension Wording {
         case .ko:
             ErrorText(
                 heading: "지금은 이 일괄 작업을 예약할 수 없습니다",
-                message: "미리 보기 상태인 일괄 작업만 예약할 수 있고, 시작된 작업은 종료 시각만 바꿀 수 있습니다. 일괄 작업을 열어 상태를 확인해 주세요.")
+                message: "미리 보기 상태인 일괄 작업만 예약할 수 있고, 시작된 작업은 종료 시각만 수정할 수 있습니다. 일괄 작업을 열어 상태를 확인해 주세요.")
         }
     }
 
@@ -168,7 +168,7 @@ extension Wording {
     var scheduleNeedsRunning: String {
         switch language {
         case .en: "Schedules are carried out by this dashboard: it must be running at their times (see “Running at login” in the operations guide)."
-        case .ko: "예약은 이 대시보드가 실행합니다. 예약한 시각에 대시보드가 실행 중이어야 합니다(운영 안내의 “로그인할 때 실행” 참고)."
+        case .ko: "예약은 이 대시보드가 실행합니다. 예약한 시각에 대시보드를 실행해 두어 주세요(운영 안내의 “로그인할 때 실행” 참고)."
         }
     }
 

@@ -160,7 +160,7 @@ extension UIText {
         case .scheduleHint: "시각은 판매자의 시간대 기준입니다"
         case .scheduleStarts: "시작"
         case .scheduleEnds: "종료(선택)"
-        case .scheduleEndsHint: "종료 시각에는 이 일괄 작업이 설정한 값을 원래대로 되돌립니다. 그 사이 다른 곳에서 수정된 값은 그대로 둡니다. 수정을 유지하려면 비워 두세요."
+        case .scheduleEndsHint: "종료 시각에는 이 일괄 작업이 설정한 값을 원래대로 되돌립니다. 그동안 다른 곳에서 수정된 값은 그대로 둡니다. 수정한 값을 유지하려면 비워 주세요."
         case .scheduleButton: "예약"
         case .unscheduleButton: "예약 취소"
         case .scheduleEndLegend: "종료 시각"

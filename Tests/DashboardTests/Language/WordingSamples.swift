@@ -211,6 +211,47 @@ enum WordingSamples {
         }
         let skipped = LocalTime.DateAndTime(year: 2026, month: 3, day: 8, hour: 2, minute: number % 60)
         texts += [w.localTimeProblem(.notATime, zone: seoul), w.localTimeProblem(.nonexistent(skipped), zone: newYork)]
+        // The schedule's own texts: the form's answers, the states, the list and product lines.
+        let start = now.addingTimeInterval(TimeInterval(number * 3600))
+        let end = start.addingTimeInterval(TimeInterval(number * 86_400))
+        for endsAt in [end, nil] {
+            texts.append(w.scheduleWindow(Batch.Schedule(startsAt: start, endsAt: endsAt), now: now, zone: seoul))
+            texts.append(w.scheduled(start, until: endsAt, now: now, zone: seoul))
+            texts.append(w.endMoved(endsAt, now: now, zone: seoul))
+            texts.append(w.scheduledChange(w.cellLabel(.price, product: "x"), from: "1", to: "2", start: "a", end: endsAt.map { _ in "b" }))
+        }
+        texts += [w.unscheduled, w.endedNow, w.revertedBy(number), w.backToBatch, w.scheduleNeedsRunning]
+        texts += [w.upcomingStep(batch: number, ends: false, time: "a"), w.upcomingStep(batch: number, ends: true, time: "b")]
+        let problems: [ScheduleForm.Problem] = [
+            .startMissing, .time(field: "starts_at", .notATime), .time(field: "ends_at", .nonexistent(skipped)), .startPassed, .endPassed,
+            .endNotAfterStart, .tooFarAhead, .endNeedsEdits,
+        ]
+        for problem in problems {
+            let text = w.scheduleProblem(problem, zone: seoul)
+            texts += [text.heading, text.message]
+        }
+        for state in Batch.State.allCases {
+            let text = w.scheduleNotNow(state)
+            texts += [text.heading, text.message]
+        }
+        let overlap = w.scheduleOverlaps([(id: number, window: "a"), (id: number + 1, window: "b")])
+        texts += [overlap.heading, overlap.message]
+        // Each state a scheduled batch shows, on time and late.
+        let late = TimeInterval(number * 600 + 120)
+        let schedules: [(Batch.State, Batch.Schedule)] = [
+            (.scheduled, Batch.Schedule(startsAt: start, endsAt: end)),
+            (.missed, Batch.Schedule(startsAt: start, endsAt: end)),
+            (.running, Batch.Schedule(startsAt: start, endsAt: end, startedAt: start)),
+            (.running, Batch.Schedule(startsAt: start, endsAt: end, startedAt: start.addingTimeInterval(late))),
+            (.finished, Batch.Schedule(startsAt: start, endsAt: end, startedAt: start, endedAt: end)),
+            (.finished, Batch.Schedule(startsAt: start, endsAt: end, startedAt: start, endedAt: end.addingTimeInterval(late))),
+            (.finished, Batch.Schedule(startsAt: start, endsAt: nil, startedAt: start)),
+        ]
+        for (state, schedule) in schedules {
+            let batch = Batch(
+                id: number, kind: .bulk, state: state, createdAt: now, action: nil, source: "", notes: [], schedule: schedule)
+            texts += w.scheduleStatus(batch, now: now, zone: seoul)
+        }
         return texts
     }
 
