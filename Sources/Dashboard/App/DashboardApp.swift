@@ -28,6 +28,7 @@ public final class DashboardApp: Sendable {
     let recycleBin: RecycleBin
     /// Prunes the journal and the recycle bin once a day.
     private let housekeeping: Task<Void, Never>
+    private let logger: ServerLogger
     /// Applies batches in the background (tests reach its crash points and awaits).
     let batchRunner: BatchRunner
     /// Starts and ends scheduled batches on time (tests drive its clock).
@@ -100,6 +101,7 @@ public final class DashboardApp: Sendable {
         market: EmbeddedMarket?, ownVendor: OwnVendor, trashImages: RecycleBin.ImageFetcher? = nil, clock: any WallClock
     ) throws {
         self.configuration = configuration
+        self.logger = logger
         self.market = market
         self.marketURL = marketURL
         self.ownVendor = ownVendor
@@ -244,6 +246,11 @@ public final class DashboardApp: Sendable {
         catalog.shutdown()
         server.shutdown()
         market?.shutdown()
+        do {
+            try database.checkpoint()
+        } catch {
+            logger.log(.warning, "the dashboard's database was not checkpointed at the stop (its -wal file holds the rest): \(error)")
+        }
     }
 
     /// Prunes the journal, the recycle bin and the batches every 24 hours (all prune at start-up too),

@@ -28,6 +28,28 @@ import Testing
         #expect(applied == ["notes-1", "notes-2"])
     }
 
+    /// After a clean stop's checkpoint, `dashboard.sqlite` holds every commit on its own: a
+    /// copy of that one file, without its -wal, has them all.
+    @Test func aCheckpoint_leavesEverythingInTheOneFile() throws {
+        let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false)
+        try database.use { db in
+            for number in 1...50 { try db.run("INSERT INTO notes (text) VALUES (?)", [.text("note \(number)")]) }
+        }
+        let file = folder.url.appendingPathComponent(DashboardDatabase.fileName)
+        let log = URL(fileURLWithPath: file.path + "-wal")
+        let logged = try #require(try FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int)
+        #expect(logged > 0, "the commits are in the write-ahead log before the checkpoint")
+        try database.checkpoint()
+        #expect(try FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int == 0)
+
+        let copy = TemporaryDirectory()
+        defer { copy.remove() }
+        try FileManager.default.createDirectory(at: copy.url, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: file, to: copy.url.appendingPathComponent(DashboardDatabase.fileName))
+        let copied = try DashboardDatabase(directory: copy.url, migrations: [Self.notes], durable: false)
+        #expect(try copied.use { db in try db.rows("SELECT count(*) FROM notes") { $0.integer(0) } } == [50])
+    }
+
     @Test func aFileThatIsNotADatabase_stopsWithOneLineNamingIt_andIsLeftAsItWas() throws {
         let file = folder.url.appendingPathComponent(DashboardDatabase.fileName)
         let garbage = Data(repeating: 0x41, count: 8192)
