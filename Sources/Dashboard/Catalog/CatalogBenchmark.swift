@@ -29,7 +29,7 @@ package struct CatalogBenchmark: Sendable {
         package var perPage: Int
     }
 
-    private let snapshot: CatalogSnapshot
+    let snapshot: CatalogSnapshot
     private let memo = CatalogQueryMemo()
     private let lowStock: Int
 
