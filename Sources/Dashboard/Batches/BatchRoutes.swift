@@ -165,21 +165,15 @@ struct BatchRoutes: Sendable {
     /// A batch POST: refused from another site; with a stale token, back to the batch page
     /// (which carries a fresh one) with nothing done.
     private func act(_ context: RequestContext, _ body: (Batch, Wording) throws -> HTTPResponse) -> HTTPResponse {
-        let wording = context.wording
-        let submission: FormSubmission
-        do {
-            submission = try renderer.readPost(context)
-        } catch {
-            return error.response
-        }
-        guard let batch = loadBatch(context.request) else { return notFound(context) }
-        guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
-            return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.stale))
-        }
-        do {
-            return try body(batch, wording)
-        } catch {
-            return storageFailure(error, context)
+        switch admit(context) {
+        case .answered(let response):
+            return response
+        case .admitted(let batch, _):
+            do {
+                return try body(batch, context.wording)
+            } catch {
+                return storageFailure(error, context)
+            }
         }
     }
 
@@ -187,22 +181,37 @@ struct BatchRoutes: Sendable {
     func actAsync(
         _ context: RequestContext, _ body: (Batch, FormSubmission, Wording) async throws -> HTTPResponse
     ) async -> HTTPResponse {
-        let wording = context.wording
+        switch admit(context) {
+        case .answered(let response):
+            return response
+        case .admitted(let batch, let submission):
+            do {
+                return try await body(batch, submission, context.wording)
+            } catch {
+                return storageFailure(error, context)
+            }
+        }
+    }
+
+    private enum Admission {
+        case admitted(Batch, FormSubmission)
+        /// Refused or not found: the answer.
+        case answered(HTTPResponse)
+    }
+
+    /// A batch POST's first steps: the form read, the batch found, the form's token matched.
+    private func admit(_ context: RequestContext) -> Admission {
         let submission: FormSubmission
         do {
             submission = try renderer.readPost(context)
         } catch {
-            return error.response
+            return .answered(error.response)
         }
-        guard let batch = loadBatch(context.request) else { return notFound(context) }
+        guard let batch = loadBatch(context.request) else { return .answered(notFound(context)) }
         guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
-            return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.stale))
+            return .answered(redirect("/batches/\(batch.id)", flash: context.wording.batchFlash(.stale)))
         }
-        do {
-            return try await body(batch, submission, wording)
-        } catch {
-            return storageFailure(error, context)
-        }
+        return .admitted(batch, submission)
     }
 
     private func loadBatch(_ request: HTTPRequest) -> Batch? {
