@@ -69,13 +69,15 @@ struct SheetPage {
             "changedMany": .string(wording.cellsChanged(2).replacingOccurrences(of: "2", with: "{n}")),
             "leaveWarning": .string(wording.sheetLeaveWarning),
         ]
+        // The form's error summary (`products/form-problems`): each links to its cell.
         if problemCount > 0 {
+            context["hasErrors"] = true
             context["errorSummaryTitle"] = .string(wording.fixProblems(problemCount))
             context["errors"] = .list(rows.flatMap { row in
                 SheetPlanner.fields.compactMap { field -> TemplateValue? in
                     guard let problems = row.problems[field] else { return nil }
                     return [
-                        "href": .string("#" + Self.inputName(field, row.id)),
+                        "field": .string(Self.inputName(field, row.id)),
                         "message": .string(wording.cellLabel(field, product: row.name) + ": " + wording.messages(problems)),
                     ]
                 }
