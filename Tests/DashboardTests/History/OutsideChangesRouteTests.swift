@@ -42,42 +42,12 @@ import Testing
         }
     }
 
-    /// The check of the lost answer waits on a clock the test never moves: the count comes
-    /// first.
-    @Test func anEditAnsweredTooLate_isConfirmedByTheNextCount() async throws {
-        let market = LiveShapedData.market()
-        try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), clock: ManualWallClock(), adjust: {
-            $0.writeTimeout = .milliseconds(500)
-            $0.jsonFreshFor = .zero
-        }) { harness in
-            let catalog = harness.app.catalog
-            _ = catalog.status()
-            await catalog.crawlEnded()
-            let gate = Gate()
-            market.state.withLock { $0.writeGate = gate }
-            var session = FormSession(port: harness.port)
-            _ = try await session.open("/products/201/edit")
-            let saved = try await session.postURLEncoded("/products/201/edit", [
-                ("name", "간식"), ("description", "간식"), ("price", "0"), ("discounted_price", "0"), ("stock", "9"), ("currency", "KRW"),
-            ])
-            #expect(saved.status == 504)
-            gate.open()
-            // The market does it once its answer is let go; nothing else tells when.
-            #expect(try await eventually { market.state.withLock { $0.products[201]?.stock == 9 } })
-            await catalog.crawlEnded()
-            _ = catalog.refresh()
-            await catalog.crawlEnded()
-            await catalog.recountsObserved()
-
-            let entries = HistoryHTML.entries(try await session.get("/history").text)
-            #expect(entries.map(\.kind) == ["edit"])
-            #expect(entries.first?.html.contains("Confirmed by a later count") == true)
-        }
-    }
-
-    /// The check of the lost answer comes first and finds the edit done: the next count, which
-    /// sees the same change, records nothing as made elsewhere.
-    @Test func anEditACheckFoundDone_isNotRecordedAgainByTheNextCount() async throws {
+    /// An edit of product 201's stock to 9 whose answer is held past the write timeout (504),
+    /// then let go, so the market does it; `body` runs once the market holds the new stock,
+    /// with the form session and the test's clock, which nothing has moved.
+    private func withEditAnsweredTooLate(
+        _ body: (DashboardHarness, FormSession, ManualWallClock) async throws -> Void
+    ) async throws {
         let market = LiveShapedData.market()
         let clock = ManualWallClock()
         try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), clock: clock, adjust: {
@@ -96,11 +66,37 @@ import Testing
             ])
             #expect(saved.status == 504)
             gate.open()
+            // The market does it once its answer is let go; nothing else tells when.
             #expect(try await eventually { market.state.withLock { $0.products[201]?.stock == 9 } })
+            try await body(harness, session, clock)
+        }
+    }
+
+    /// The check of the lost answer waits on a clock the test never moves: the count comes
+    /// first.
+    @Test func anEditAnsweredTooLate_isConfirmedByTheNextCount() async throws {
+        try await withEditAnsweredTooLate { harness, session, _ in
+            let catalog = harness.app.catalog
+            await catalog.crawlEnded()
+            _ = catalog.refresh()
+            await catalog.crawlEnded()
+            await catalog.recountsObserved()
+
+            let entries = HistoryHTML.entries(try await session.get("/history").text)
+            #expect(entries.map(\.kind) == ["edit"])
+            #expect(entries.first?.html.contains("Confirmed by a later count") == true)
+        }
+    }
+
+    /// The check of the lost answer comes first and finds the edit done: the next count, which
+    /// sees the same change, records nothing as made elsewhere.
+    @Test func anEditACheckFoundDone_isNotRecordedAgainByTheNextCount() async throws {
+        try await withEditAnsweredTooLate { harness, session, clock in
             // Past the write's deadline: the check reads the market and finds the edit done.
             await clock.waitForSleepers()
             clock.advance(by: 60)
             await harness.app.journal.waitForChecks()
+            let catalog = harness.app.catalog
             _ = catalog.refresh()
             await catalog.crawlEnded()
             await catalog.recountsObserved()
