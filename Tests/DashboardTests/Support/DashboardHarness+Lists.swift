@@ -9,12 +9,12 @@ import Testing
 struct WalkedList: Sendable {
     var ids: [Int] = []
     var pages: [TestResponse] = []
-    /// Each product's `<li>` block, by id.
+    /// Each product's `<li>` block (a table's `<tr>`), by id.
     var blocks: [Int: String] = [:]
 }
 
 extension DashboardHarness {
-    /// Every page of the list at `path`, following each page's `rel="next"` link (so a link that
+    /// Every page of the list (or table) at `path`, following each page's `rel="next"` link (so a link that
     /// lost a parameter shows up as the wrong products).
     func walkList(_ path: String, headers: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) async throws -> WalkedList {
         var walked = WalkedList()
@@ -36,6 +36,12 @@ extension DashboardHarness {
                 else { continue }
                 walked.ids.append(id)
                 walked.blocks[id] = block
+            }
+            // The table view's rows.
+            for piece in html.components(separatedBy: "<tr data-product-id=\"").dropFirst() {
+                guard let id = Int(piece.prefix { $0.isNumber }) else { continue }
+                walked.ids.append(id)
+                walked.blocks[id] = piece.components(separatedBy: "</tr>").first ?? ""
             }
             next = html.range(of: "<a rel=\"next\" href=\"").map { start in
                 HTMLScan.unescape(html[start.upperBound...].prefix { $0 != "\"" })

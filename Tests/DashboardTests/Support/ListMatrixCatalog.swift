@@ -120,7 +120,7 @@ enum ListMatrixCatalog {
 /// dashboard's code: filter, then sort, ties newest (the higher id) first.
 struct MatrixQuery: Sendable, CustomStringConvertible {
     enum Sort: String, CaseIterable, Sendable {
-        case newest, oldest, price, priceDescending = "-price", stock, stockDescending = "-stock", name
+        case newest, oldest, price, priceDescending = "-price", stock, stockDescending = "-stock", name, nameDescending = "-name"
     }
 
     var sort = Sort.newest
@@ -178,7 +178,7 @@ struct MatrixQuery: Sendable, CustomStringConvertible {
     func expected(_ products: [MatrixProduct], lowStock threshold: Int, korean: Bool = false) -> [Int] {
         let kept = products.filter { keeps($0, lowStock: threshold) }
         // Each name's key once, not once a comparison.
-        let keys = sort == .name ? kept.map { NameOrder.key($0.name, korean: korean) } : kept.map { _ in [] }
+        let keys = sort == .name || sort == .nameDescending ? kept.map { NameOrder.key($0.name, korean: korean) } : kept.map { _ in [] }
         let sorted = zip(kept, keys).sorted { a, b in Self.precedes(a.0, b.0, sort, keys: (a.1, b.1)) }
         return sorted.map(\.0.id)
     }
@@ -197,6 +197,8 @@ struct MatrixQuery: Sendable, CustomStringConvertible {
             if a.stock != b.stock { return sort == .stock ? a.stock < b.stock : a.stock > b.stock }
         case .name:
             if keys.0 != keys.1 { return keys.0.lexicographicallyPrecedes(keys.1) }
+        case .nameDescending:
+            if keys.0 != keys.1 { return keys.1.lexicographicallyPrecedes(keys.0) }
         }
         return a.id > b.id
     }
