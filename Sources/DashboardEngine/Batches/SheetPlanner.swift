@@ -102,8 +102,10 @@ package enum SheetPlanner {
             }
         }
         if let text = cells.typed[.discountedPrice], !same(text, shown.discountedPrice) {
+            // An emptied cell means 0: no change where the sheet showed 0.
             switch ProductFieldRules.checkDiscount(text, currency: currency) {
-            case .success(let discount): after.discountedPrice = discount.amount
+            case .success(let discount) where discount.amount != shown.discountedPrice: after.discountedPrice = discount.amount
+            case .success: break
             case .failure(let problem): refuse(.discountedPrice, problem)
             }
         }

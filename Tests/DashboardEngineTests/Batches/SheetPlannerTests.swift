@@ -71,6 +71,12 @@ import Testing
         #expect(Self.rows(Self.plan([Self.cells(mug, [.name: "  Product 1 "])], [mug])).isEmpty)
     }
 
+    @Test func aClearedDiscountOfZero_isNoChange() {
+        let mug = Self.product(1, discount: 0)
+        let towel = Self.product(2, price: 12, currency: .usd)
+        #expect(Self.rows(Self.plan([Self.cells(mug, [.discountedPrice: ""]), Self.cells(towel, [.discountedPrice: " "])], [mug, towel])).isEmpty)
+    }
+
     @Test func theOldValuesAreWhatTheSheetShowed_notWhatTheCatalogHoldsNow() {
         let shownMug = Self.product(1, price: 10000, stock: 5)
         // Since the sheet was opened the price changed elsewhere, and the catalog knows it.
