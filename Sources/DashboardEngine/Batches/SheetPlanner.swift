@@ -116,7 +116,9 @@ package enum SheetPlanner {
             case .failure(let problem): refuse(.stock, problem)
             }
         }
-        if problems.byField.isEmpty, after.price != nil || after.discountedPrice != nil {
+        // Judged whenever both amounts are readable, whatever the row's other cells: every bad
+        // cell is named in one answer.
+        if problems.byField[.price] == nil, problems.byField[.discountedPrice] == nil, after.price != nil || after.discountedPrice != nil {
             let price = after.price ?? shown.price ?? 0
             let discount = after.discountedPrice ?? shown.discountedPrice ?? 0
             if discount > price {

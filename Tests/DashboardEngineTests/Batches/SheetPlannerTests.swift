@@ -121,6 +121,19 @@ import Testing
         #expect(Self.problems(Self.plan([Self.cells(mug, [.price: "3000"])], [mug])) == [SheetPlanner.Cell(1, .price): [.priceUnderDiscount(4000)]])
     }
 
+    /// Every bad cell of a post is named at once, also a discount over the price in a row whose
+    /// name is bad too, so one round of fixes is enough.
+    @Test func everyBadCellOfAPost_isNamedAtOnce() {
+        let mug = Self.product(1, price: 10000)
+        let pot = Self.product(2, price: 10000)
+        let problems = Self.problems(Self.plan(
+            [Self.cells(mug, [.name: "ab", .discountedPrice: "20000", .stock: "-1"]), Self.cells(pot, [.price: "0"])], [mug, pot]))
+        #expect(problems == [
+            SheetPlanner.Cell(1, .name): [.nameLength(2)], SheetPlanner.Cell(1, .discountedPrice): [.discountOverPrice],
+            SheetPlanner.Cell(1, .stock): [.stockNegative], SheetPlanner.Cell(2, .price): [.priceNotPositive],
+        ])
+    }
+
     /// A live product may break the form's rules (a price of 0, a short name): left as it is,
     /// it is never refused.
     @Test func aLiveProductBreakingARule_isNotRefusedForCellsLeftAlone() {
