@@ -178,7 +178,10 @@ struct BatchPage {
                 .string(wording.fieldLeftAlone(wording.fieldLabel(field), now: wording.marketValue(market.only([field]).adding(RecordedFields(currency: market.currency)))))
             })
         }
-        if let failure = row.failure, row.status == .failed || row.status == .skipped {
+        // A row left alone field by field says why in its fields' lines: the general "changed
+        // after the preview" would not be so (a sheet's field may have changed before it).
+        let saidByFields = row.failure?.code == .changedElsewhere && !leftAlone.isEmpty
+        if let failure = row.failure, row.status == .failed || row.status == .skipped, !saidByFields {
             var failed: TemplateObject = ["text": .string(wording.rowFailure(failure.code))]
             if let words = failure.marketMessage, !words.isEmpty {
                 failed["marketMessage"] = .string(String(words.prefix(500)))
