@@ -169,13 +169,16 @@ struct BatchPage {
             item["lineText"] = .string(wording.fileRow(line))
         }
         if let operation = wording.rowOperation(row.operation) { item["operation"] = .string(operation) }
-        // A sheet row's fields left alone: changed elsewhere since the sheet was opened.
+        // A row's fields left alone: changed elsewhere since the sheet was opened, or, in an
+        // undo, since the batch it undoes set them.
         let leftAlone = row.elsewhere.setFields.filter { $0 != .currency }
         if !leftAlone.isEmpty {
             var market = row.elsewhere
             market.currency = market.currency ?? row.currency
+            let undoing = batch.kind == .undo ? Int(batch.source) : nil
             item["elsewhere"] = .list(leftAlone.map { field in
-                .string(wording.fieldLeftAlone(wording.fieldLabel(field), now: wording.marketValue(market.only([field]).adding(RecordedFields(currency: market.currency)))))
+                let now = wording.marketValue(market.only([field]).adding(RecordedFields(currency: market.currency)))
+                return .string(wording.fieldLeftAlone(wording.fieldLabel(field), now: now, undoing: undoing))
             })
         }
         // A row left alone field by field says why in its fields' lines: the general "changed

@@ -74,11 +74,14 @@ extension Wording {
     }
 
     /// A sheet row's field that was not sent: "Price not sent: changed elsewhere since the
-    /// sheet was opened (now KRW 18,000)."
-    func fieldLeftAlone(_ field: String, now value: String) -> String {
-        switch language {
-        case .en: "\(field) not sent: changed elsewhere since the sheet was opened (now \(value))."
-        case .ko: "\(field) 항목은 보내지 않았습니다. 시트를 연 뒤 다른 곳에서 수정되었습니다(지금 \(value))."
+    /// sheet was opened (now KRW 18,000)."; of the undo of batch `undoing`: "Price not put
+    /// back: changed elsewhere after batch 12 set it (now KRW 18,000)."
+    func fieldLeftAlone(_ field: String, now value: String, undoing batch: Int? = nil) -> String {
+        switch (language, batch) {
+        case (.en, nil): "\(field) not sent: changed elsewhere since the sheet was opened (now \(value))."
+        case (.en, let batch?): "\(field) not put back: changed elsewhere after batch \(batch) set it (now \(value))."
+        case (.ko, nil): "\(field) 항목은 보내지 않았습니다. 시트를 연 뒤 다른 곳에서 수정되었습니다(지금 \(value))."
+        case (.ko, let batch?): "\(field) 항목은 되돌리지 않았습니다. 일괄 작업 \(batch) 적용 뒤 다른 곳에서 수정되었습니다(지금 \(value))."
         }
     }
 

@@ -265,6 +265,7 @@ enum WordingSamples {
         }
         let price = RecordedFields(price: Decimal(number), currency: "KRW")
         texts += [w.marketValue(price), w.fieldLeftAlone(name, now: w.marketValue(price)), w.productNumbers([number, number + 1])]
+        texts.append(w.fieldLeftAlone(name, now: w.marketValue(price), undoing: number))
         texts.append(w.batchWarning(.changedSinceOpened(price)))
         return texts
     }

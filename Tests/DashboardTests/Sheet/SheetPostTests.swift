@@ -208,6 +208,9 @@ import Testing
                 #expect(try await market.product(46)["stock"] as? Int == 12, "a field changed since the apply stays")
                 let undone = try await Self.rows(session, undoBatch)
                 #expect(undone[46]?.status == "skipped")
+                let tower = undone[46]?.text ?? ""
+                #expect(tower.contains("Stock not put back: changed elsewhere after batch \(batch) set it (now 12)."), "\(tower)")
+                #expect(!tower.contains("sheet was opened") && !tower.contains("after the preview"), "\(tower)")
             }
         }
     }
