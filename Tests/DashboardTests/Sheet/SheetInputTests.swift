@@ -1,0 +1,162 @@
+import Foundation
+import LocalMarket
+import Testing
+
+@testable import Dashboard
+
+/// What `POST /products/sheet` refuses, against the market that records every request: bad
+/// cells come back 422 in place with every typed value, products this dashboard may not change
+/// or that are not on the market are refused, posts past the limits are 413, a forged or stale
+/// token is refused; in every case nothing is stored and nothing is sent.
+@Suite struct SheetInputTests {
+    /// Checks that the refused post left no batch and sent nothing.
+    static func expectNothingMade(_ market: RecordingMarket, _ session: FormSession, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        #expect(market.writes.isEmpty, "sent \(market.writes.map(\.path))", sourceLocation: sourceLocation)
+        #expect(try await SheetTesting.sheetBatches(session).isEmpty, "a batch was stored", sourceLocation: sourceLocation)
+    }
+
+    @Test func badCells_comeBack422InPlace_withASummaryLinkingToEach_andEveryTypedValue() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var session = FormSession(port: harness.port)
+                let sheet = try await session.open("/products/sheet?lang=en")
+                let opened = Dictionary(uniqueKeysWithValues: SheetTesting.rows(sheet.text).map { ($0.id, $0.cells) })
+                // One bad cell of each kind, and good ones beside them.
+                let bad: [String: (typed: String, message: String)] = [
+                    "price.52": ("0", "The price must be more than 0."),
+                    "discounted_price.46": ("80000", "The discount cannot be more than the price."),
+                    "stock.43": ("-1", "The stock cannot be negative."),
+                    "stock.49": ("2.5", "The stock must be a whole number, 0 or more."),
+                    "name.49": ("ab", "The name must be 3 to 100 characters; it has 2."),
+                    "discounted_price.49": ("20000", "The discount cannot be more than the price."),
+                    "price.58": ("12.345", "USD amounts have at most 2 decimals (cents)."),
+                    "price.43": ("lots", "Enter a number, like 1000 or 12.50."),
+                ]
+                let good = ["stock.46": "7", "name.43": "전기 자전거 새것"]
+                let typed = bad.mapValues(\.typed).merging(good) { a, _ in a }
+                let answer = try await SheetTesting.post(session, SheetTesting.form(sheet, typed), query: "?lang=en")
+                #expect(answer.status == 422)
+                #expect(answer.header("Cache-Control") == "no-store")
+
+                let summary = HTMLScan.block(in: answer.text, from: "<div class=\"error-summary\"", to: "</div>")
+                #expect(HTMLScan.text(summary).contains("Please fix 8 problems"), "\(HTMLScan.text(summary))")
+                let links = HTMLScan.tags("a", in: summary).compactMap { $0["href"] }
+                #expect(Set(links) == Set(bad.keys.map { "#" + $0 }), "\(links)")
+                let ids = Set(HTMLScan.tags("input", in: answer.text).compactMap { $0["id"] })
+                #expect(links.allSatisfy { ids.contains(String($0.dropFirst())) }, "each link lands on its cell")
+
+                let rows = Dictionary(uniqueKeysWithValues: SheetTesting.rows(answer.text).map { ($0.id, $0.cells) })
+                #expect(Set(rows.keys) == Set(opened.keys), "every row of the sheet comes back")
+                for (name, expected) in bad {
+                    let parts = name.split(separator: ".")
+                    let cell = rows[Int(parts[1]) ?? 0]?[String(parts[0])]
+                    #expect(cell?.value == expected.typed, "\(name) keeps what was typed")
+                    let described = try #require(cell?.describedBy, "\(name) has no message beside it")
+                    let message = HTMLScan.block(in: answer.text, from: "<p id=\"\(described)\"", to: "</p>")
+                    #expect(HTMLScan.text(message).contains(expected.message), "\(name): \(HTMLScan.text(message))")
+                }
+                for (name, value) in good {
+                    let parts = name.split(separator: ".")
+                    let cell = rows[Int(parts[1]) ?? 0]?[String(parts[0])]
+                    #expect(cell?.value == value, "\(name) keeps what was typed")
+                    #expect(cell?.describedBy == nil)
+                }
+                // What the sheet showed comes back too, so the next post compares with it.
+                for (id, cells) in opened {
+                    for (field, cell) in cells { #expect(rows[id]?[field]?.shown == cell.shown, "was.\(field).\(id)") }
+                }
+                try await Self.expectNothingMade(market, session)
+
+                // Fixed and sent again: a preview of exactly the typed changes.
+                session.take(answer)
+                let fixed = [
+                    "price.52": "710000", "discounted_price.46": "8000", "stock.43": "1", "stock.49": "61", "name.49": "Ramen Box",
+                    "discounted_price.49": "0", "price.58": "199.99", "price.43": "1800000",
+                ]
+                let again = try await SheetTesting.post(session, SheetTesting.form(answer, fixed))
+                #expect(again.status == 303, "\(HTMLScan.text(HTMLScan.block(in: again.text, from: "<div class=\"error-summary\"", to: "</div>")))")
+                let batch = try #require(BatchTesting.batchID(again))
+                let preview = BatchTesting.rows(try await session.get("/batches/\(batch)?lang=en").text)
+                #expect(Set(preview.compactMap(\.productID)) == [58, 52, 49, 46, 43])
+                #expect(market.writes.isEmpty)
+            }
+        }
+    }
+
+    @Test func anotherVendorsProduct_is403_andOneNotOnTheMarket_is422_andNothingIsSent() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var session = FormSession(port: harness.port)
+                let sheet = try await session.open("/products/sheet")
+                // 59 is 서울상회's; a forged post names it beside a good change.
+                let foreign = SheetTesting.form(sheet, ["stock.52": "5", "price.59": "1000", "was.price.59": "45000"])
+                let refused = try await SheetTesting.post(session, foreign, query: "?lang=en")
+                #expect(refused.status == 403)
+                #expect(HTMLScan.text(refused.text).contains("The sheet names products of another vendor (#59)"))
+                try await Self.expectNothingMade(market, session)
+
+                let unknown = SheetTesting.form(sheet, ["stock.52": "5", "stock.999999": "1"])
+                let gone = try await SheetTesting.post(session, unknown, query: "?lang=en")
+                #expect(gone.status == 422)
+                #expect(HTMLScan.text(gone.text).contains("no longer on the market (#999999)"))
+                try await Self.expectNothingMade(market, session)
+                #expect(SheetTesting.number(try await market.product(59)["price"]) != 1000)
+            }
+        }
+    }
+
+    @Test func moreThan400ProductsOr2000Cells_is413_andNothingIsSent() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var session = FormSession(port: harness.port)
+                let sheet = try await session.open("/products/sheet")
+                let products = (1...401).map { ("stock.\($0)", "1") }
+                let tooMany = try await SheetTesting.post(session, products, query: "?lang=en")
+                #expect(tooMany.status == 413)
+                #expect(HTMLScan.text(tooMany.text).contains("One sheet changes at most 400 products (2,000 cells)"))
+                // 400 products is not too many (they are refused for another reason here).
+                let most = try await SheetTesting.post(session, (1...400).map { ("stock.\($0)", "1") })
+                #expect(most.status != 413)
+
+                let cells = SheetTesting.form(sheet) + Array(repeating: ("stock.52", "2"), count: 2001)
+                let tooLarge = try await SheetTesting.post(session, cells)
+                #expect(tooLarge.status == 413)
+                try await Self.expectNothingMade(market, session)
+            }
+        }
+    }
+
+    /// A token from an old tab or another browser, or a post from another site: refused, the
+    /// sheet shown again with what was typed (and a fresh token), nothing made.
+    @Test func aForgedOrStaleToken_orAnotherSite_isRefused_andNothingIsMade() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var session = FormSession(port: harness.port)
+                let sheet = try await session.open("/products/sheet")
+                let form = SheetTesting.form(sheet, ["stock.52": "5"])
+                var forged = session
+                forged.csrfToken = "0123456789abcdef0123456789abcdef"
+                let refused = try await SheetTesting.post(forged, form, query: "?lang=en")
+                #expect(refused.status == 403)
+                #expect(HTMLScan.text(refused.text).contains("open too long to be sent safely"))
+                #expect(SheetTesting.rows(refused.text).first { $0.id == 52 }?.cells["stock"]?.value == "5", "what was typed stays")
+
+                // Another browser (its own cookie) with this page's token.
+                var other = FormSession(port: harness.port)
+                _ = try await other.open("/products/sheet")
+                other.csrfToken = session.csrfToken
+                #expect(try await SheetTesting.post(other, form).status == 403)
+
+                var headers = session.browserHeaders
+                headers["Origin"] = "http://evil.example"
+                headers["Sec-Fetch-Site"] = "cross-site"
+                #expect(try await session.postURLEncoded("/products/sheet", form, headers: headers).status == 403)
+                try await Self.expectNothingMade(market, session)
+
+                // The page it came back with carries a token that works.
+                session.take(refused)
+                #expect(try await SheetTesting.post(session, SheetTesting.form(refused)).status == 303)
+            }
+        }
+    }
+}
