@@ -52,6 +52,7 @@ import Testing
                 ("/products?sort=bogus&stock=many&sale=2&currency=EUR&min_price=x", 200),
                 ("/products/\(another)/edit", 403), ("/products/\(another)/delete", 403),
                 ("/history", 200), ("/history?product=\(own)", 200), ("/trash", 200),
+                ("/products?view=table&sort=-name", 200), ("/products/sheet", 200),
             ]
             for (path, status) in pages {
                 KoreanPageScan.expectKorean(try await dash.get(path, headers: KoreanPageScan.korean), path, status: status)

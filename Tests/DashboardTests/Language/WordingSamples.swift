@@ -285,7 +285,7 @@ enum WordingSamples {
         ]
         texts += warnings.map(w.batchWarning)
         let made = Date(timeIntervalSince1970: Double(number) * 86_400)
-        for kind in [Batch.Kind.bulk, .import, .undo] {
+        for kind in [Batch.Kind.bulk, .import, .undo, .sheet] {
             let action = kind == .bulk ? BatchAction(kind: .priceAdjust, value: Decimal(-number), unit: .percent) : nil
             let batch = Batch(id: number, kind: kind, state: .preview, createdAt: made, action: action, source: name, notes: [])
             texts.append(w.batchTitle(batch))
