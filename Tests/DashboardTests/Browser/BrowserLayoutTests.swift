@@ -18,6 +18,8 @@ extension BrowserTests {
                 ("mine", "/products?mine=1"),
                 ("list", "/products"),
                 ("grid", "/products?view=grid"),
+                ("table", "/products?view=table"),
+                ("sheet", "/products/sheet"),
                 ("detail", "/products/\(own)"),
                 ("form", "/products/new"),
                 ("edit", "/products/\(own)/edit"),
