@@ -73,8 +73,11 @@
   table.addEventListener("keydown", function (event) {
     var input = event.target;
     if (!(input instanceof HTMLInputElement) || event.altKey || event.ctrlKey || event.metaKey) return;
-    var atStart = input.selectionStart === 0 && input.selectionEnd === 0;
-    var atEnd = input.selectionStart === input.value.length && input.selectionEnd === input.value.length;
+    // A cell the keys moved into has its whole value selected, as a spreadsheet's cell is:
+    // ← and → move on from it; once the caret is placed in the text, they move within it.
+    var whole = input.selectionStart === 0 && input.selectionEnd === input.value.length;
+    var atStart = whole || input.selectionStart === 0 && input.selectionEnd === 0;
+    var atEnd = whole || input.selectionStart === input.value.length && input.selectionEnd === input.value.length;
     var moved = false;
     switch (event.key) {
       case "ArrowUp": moved = move(input, -1, 0); break;

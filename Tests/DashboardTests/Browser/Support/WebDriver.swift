@@ -111,6 +111,27 @@ struct WebDriver: Sendable {
         _ = try await command("POST", "actions", ["actions": [pointer]], timeout: 20)
     }
 
+    /// WebDriver's codes of the keys a test presses (`press`).
+    enum Key {
+        static let tab = "\u{E004}"
+        static let enter = "\u{E007}"
+        static let shift = "\u{E008}"
+        static let left = "\u{E012}"
+        static let up = "\u{E013}"
+        static let right = "\u{E014}"
+        static let down = "\u{E015}"
+    }
+
+    /// Presses `keys` on the keyboard, one after another, into whatever has the focus, as a
+    /// person does (`Key`; a key held with another: `press(Key.shift, then: Key.tab)`).
+    func press(_ key: String, then next: String? = nil) async throws {
+        var actions: [[String: Any]] = [["type": "keyDown", "value": key]]
+        if let next { actions += [["type": "keyDown", "value": next], ["type": "keyUp", "value": next]] }
+        actions.append(["type": "keyUp", "value": key])
+        let keyboard: [String: Any] = ["type": "key", "id": "keyboard", "actions": actions]
+        _ = try await command("POST", "actions", ["actions": [keyboard]], timeout: 20)
+    }
+
     func clear(_ element: Element) async throws {
         _ = try await command("POST", "element/\(element.id)/clear", [:])
     }
