@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import LocalMarket
 import Testing
 
 @testable import Dashboard
@@ -16,6 +17,9 @@ struct StandardsPage: Sendable {
         case submitEmpty(form: String)
         /// The page `from`, then a POST to the path with only its CSRF token (a refusal's page).
         case post(String, from: String)
+        /// The page at this path, whose POST form is sent with `values` typed over its own
+        /// (the form again, with the errors of those values).
+        case submit(form: String, values: [String: String])
     }
 
     var name: String
@@ -44,6 +48,9 @@ struct StandardsPage: Sendable {
         await dashboard.app.catalog.crawlEnded()
         try await seedHistory(on: dashboard, own: own)
         let batches = try StandardsBatches.make(on: dashboard, own: own)
+        // The newest own products: on the sheet's first page.
+        let mine = try await dashboard.marketCatalogIDs(vendor: LocalMarket.defaultVendor.id)
+        try #require(mine.count >= 2)
         return [
             StandardsPage("list", .open("/products")),
             StandardsPage("grid", .open("/products?view=grid")),
@@ -74,6 +81,9 @@ struct StandardsPage: Sendable {
             StandardsPage("batches", .open("/batches")),
             StandardsPage("import", .open("/products/import")),
             StandardsPage("import-errors", .submitEmpty(form: "/products/import"), status: 422),
+            StandardsPage("table", .open("/products?view=table")),
+            StandardsPage("sheet", .open("/products/sheet")),
+            StandardsPage("sheet-errors", .submit(form: "/products/sheet", values: ["price.\(mine[0])": "0", "stock.\(mine[1])": "-1"]), status: 422),
         ]
     }
 
@@ -98,6 +108,16 @@ struct StandardsPage: Sendable {
             var session = FormSession(port: dashboard.port)
             _ = try await session.open(Self.path(from, language: language))
             return try await session.postURLEncoded(Self.path(path, language: language), [])
+        case .submit(let formPath, let values):
+            var session = FormSession(port: dashboard.port)
+            let page = try await session.open(Self.path(formPath, language: language))
+            let form = HTMLScan.block(in: page.text, from: "<form id=", to: "</form>")
+            let action = Self.path(try #require(HTMLScan.tags("form", in: form).first?["action"], "\(name): no form"), language: language)
+            let fields = HTMLScan.tags("input", in: form).compactMap { input -> (String, String)? in
+                guard let name = input["name"], name != "csrf_token", name != "form_token" else { return nil }
+                return (name, values[name] ?? input["value"] ?? "")
+            }
+            return try await session.postURLEncoded(action, fields)
         }
     }
 
@@ -121,6 +141,20 @@ struct StandardsPage: Sendable {
             let actionPath = try #require(action, "\(name): no POST form")
             // The import form posts to its own address: only a new document is the answer.
             try await driver.navigating("\(name): the answer to the empty form", to: { $0 == actionPath || $0.hasPrefix(actionPath + "?") }) {
+                _ = try await driver.execute("document.querySelector('form[method=post]').submit()")
+            }
+        case .submit(let formPath, let values):
+            try await browser.open(Self.path(formPath, language: language))
+            let driver = browser.driver
+            let action = try await driver.execute("""
+                var form = document.querySelector('form[method=post]');
+                if (!form) return null;
+                var values = arguments[0];
+                Object.keys(values).forEach(function (name) { form.elements.namedItem(name).value = values[name]; });
+                return new URL(form.getAttribute('action'), location.href).pathname;
+                """, [values]) as? String
+            let actionPath = try #require(action, "\(name): no POST form")
+            try await driver.navigating("\(name): the answer to the form", to: { $0 == actionPath || $0.hasPrefix(actionPath + "?") }) {
                 _ = try await driver.execute("document.querySelector('form[method=post]').submit()")
             }
         case .post(let path, let from):
