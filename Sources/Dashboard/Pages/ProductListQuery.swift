@@ -220,12 +220,20 @@ struct ProductListQuery: Sendable, Equatable {
     /// `/products` with this state.
     var listPath: String { "/products" + queryString }
 
+    /// This state's page of products as parameters, its view left out (defaults too): what
+    /// the sheet's address and its form's hidden fields carry, so a post knows its page.
+    var pageFields: [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
+        if page != 1 { fields.append(("page", String(page))) }
+        if perPage != Self.defaultPageSize { fields.append(("per_page", String(perPage))) }
+        if !search.isEmpty { fields.append(("q", search)) }
+        if mine { fields.append(("mine", "1")) }
+        return fields + orderAndFilterFields
+    }
+
     /// `/products/sheet` with this state's page of products (its view is the sheet's own).
     var sheetPath: String {
-        var items: [String] = []
-        if page != 1 { items.append("page=\(page)") }
-        if perPage != Self.defaultPageSize { items.append("per_page=\(perPage)") }
-        appendSelection(to: &items)
+        let items = pageFields.map { "\($0.name)=\(URLEncodedForm.encode($0.value))" }
         return "/products/sheet" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }
 

@@ -5,9 +5,9 @@ import Templating
 
 /// The view model of `/products/sheet`: the own products of one list page as a form of cells,
 /// name, price, discount and stock, each input named `{field}.{id}` and carrying the value the
-/// sheet shows in a hidden `was.{field}.{id}` (what a post compares with). After a post with
-/// bad cells, every typed value comes back with a message beside each bad cell and a summary
-/// linking to them. Pure: no I/O.
+/// sheet shows in a hidden `was.{field}.{id}` (what a post compares with); the list's state in
+/// hidden fields too, so a post knows its page. After a post with bad cells, every typed value
+/// comes back with a message beside each bad cell and a summary linking to them. Pure: no I/O.
 struct SheetPage {
     struct Row {
         var id: Int
@@ -60,6 +60,7 @@ struct SheetPage {
             "csrfToken": .string(csrfToken),
             "formToken": .string(formToken),
             "backHref": .string(query.with(view: .table).listPath),
+            "hidden": .list(query.pageFields.map { ["name": .string($0.name), "value": .string($0.value)] }),
             "languagePath": .string(query.sheetPath),
             "hasRows": .bool(!rows.isEmpty),
             "columns": .list(SheetPlanner.fields.map { .string(wording.fieldLabel($0)) }),

@@ -215,6 +215,33 @@ import Testing
         }
     }
 
+    /// A sheet of another page than the first: its post comes back to that page, whether no
+    /// cell changed or one was bad (and then its way back is to that page of the table).
+    @Test func aPostOfAnotherPage_comesBackToThatPage() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var session = FormSession(port: harness.port)
+                let state = "page=2&per_page=10&sort=-price"
+                let sheet = try await session.open("/products/sheet?\(state)")
+                let first = try #require(SheetTesting.rows(sheet.text).first)
+                let unchanged = try await SheetTesting.post(session, SheetTesting.form(sheet))
+                #expect(unchanged.status == 303)
+                #expect(PageLink(unchanged.header("Location") ?? "") == PageLink("/products/sheet?\(state)"))
+
+                let again = try await session.open("/products/sheet?\(state)")
+                let bad = try await SheetTesting.post(session, SheetTesting.form(again, ["price.\(first.id)": "0"]), query: "?lang=en")
+                #expect(bad.status == 422)
+                #expect(SheetTesting.rows(bad.text).map(\.id) == SheetTesting.rows(sheet.text).map(\.id))
+                let back = HTMLScan.tags("a", in: HTMLScan.block(in: bad.text, from: "<p class=\"back\">", to: "</p>")).first?["href"]
+                #expect(PageLink(back ?? "") == PageLink("/products?view=table&\(state)"))
+                // Typed back as it was: nothing changed, and the answer still knows the page.
+                let fixed = try await SheetTesting.post(session, SheetTesting.form(bad, ["price.\(first.id)": first.cells["price"]?.value ?? ""]))
+                #expect(PageLink(fixed.header("Location") ?? "") == PageLink("/products/sheet?\(state)"))
+                #expect(market.writes.isEmpty)
+            }
+        }
+    }
+
     /// A double click, or Back and send again: one batch, and both answers lead to it.
     @Test func aSheetPostedTwice_makesOneBatch() async throws {
         try await withRecordingMarket { market in
