@@ -78,6 +78,45 @@ import Testing
         }
     }
 
+    /// A sheet's row is checked field by field after a stop too: its stock, sent before the
+    /// stop, is found done and not sent again; its price, changed elsewhere since the sheet was
+    /// opened (the sheet showed 4,000, the market has 5,000), stays as the market has it and
+    /// the row says so.
+    /// The check of the lost answer waits on a clock the test moves past the write's deadline.
+    @Test func aSheetRowStoppedAfterTheMarketDidIt_isDone_withTheFieldChangedElsewhereLeftAlone() async throws {
+        let market = ScriptedMarket(products: Self.products())
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { dashboard in
+            let first = dashboard.app
+            let never = Gate()
+            defer { never.open() }
+            first.batchRunner.hooks.withLock { $0.afterWrite = { _, _ in await never.wait() } }
+            let store = first.batchRunner.store
+            let row = BatchRow(
+                batchID: 0, number: 0, productID: 501, operation: .edit, status: .pending, name: "Jar one", currency: "KRW",
+                before: RecordedFields(price: 4000, stock: 3), after: RecordedFields(price: 4500, stock: 9))
+            let batch = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: [row])
+            #expect(try store.startApplying(batch))
+            first.batchRunner.start(batch)
+            #expect(try await eventually { market.state.withLock { $0.edits.count } == 1 })
+            let sent = try #require(market.state.withLock { $0.edits.first })
+            #expect(sent.changes.stock == 9 && sent.changes.price == nil, "only the stock goes")
+
+            try dashboard.restart()
+            // Past the write's deadline, whether the check sleeps already or not yet.
+            clock.advance(by: 3600)
+            let second = dashboard.app
+            await second.batchRunner.waitForRun(batch)
+            let done = try #require(try second.batchRunner.store.rows(batch).first)
+            #expect(done.status == .done)
+            #expect(done.elsewhere.price == 5000)
+            #expect(market.state.withLock { $0.edits.count } == 1, "nothing sent again")
+            #expect(market.state.withLock { $0.products[501]?.price.amount } == 5000)
+            let page = HTMLScan.text(try await dashboard.get("/batches/\(batch)?lang=en").text)
+            #expect(page.contains("Price not sent: changed elsewhere since the sheet was opened (now KRW 5,000)."), "\(page.prefix(600))")
+        }
+    }
+
     /// A create has no product to read: the next start finds the product the write made by its
     /// values (a name no product had before the preview) instead of registering it again.
     @Test func aCreateStoppedAfterTheMarketDidIt_isFound_notRegisteredTwice() async throws {
