@@ -24,6 +24,14 @@ package final class BatchScheduler: Sendable {
     /// The changes still to come, by product: what a product's page names. Made again
     /// whenever the schedules change, so a page view reads memory, not the database.
     private let upcoming = Mutex<[Int: [ScheduledChange]]>([:])
+    /// The passes over what is due (`fireDue`) under way and done, for `waitForDueSteps`.
+    private let passes = Mutex(Passes())
+
+    private struct Passes {
+        var running = 0
+        var finished = 0
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
 
     /// A field a scheduled (or started, not yet ended) batch changes on a product.
     package struct ScheduledChange: Sendable, Equatable {
@@ -110,10 +118,41 @@ package final class BatchScheduler: Sendable {
         }.min()
     }
 
-    /// Fires every start and end that is due now (a test seam: after moving its clock, a test
-    /// calls this and then waits for the runs). `atStartUp`: a window that passed whole was
-    /// missed, not applied late.
+    /// Fires every start and end that is due now: what the timer does when it wakes, and at
+    /// start-up what passed while the dashboard was off. `atStartUp`: a window that passed
+    /// whole was missed, not applied late.
     package func fireDue(atStartUp: Bool = false) async {
+        passes.withLock { $0.running += 1 }
+        await carryOutDue(atStartUp: atStartUp)
+        let waiters = passes.withLock { passes in
+            passes.running -= 1
+            passes.finished += 1
+            defer { passes.waiters = [] }
+            return passes.waiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    /// Returns once every start and end due at the clock's present has been carried out: its
+    /// batch's run, or its revert's, has started (a test seam, as `BatchRunner.waitForRun` is:
+    /// after moving its clock, or after a restart, a test waits here, then for the runs).
+    package func waitForDueSteps() async {
+        while true {
+            let (seen, busy) = passes.withLock { ($0.finished, $0.running > 0) }
+            let due = nextStep().map { $0 <= clock.now() } ?? false
+            if !busy, !due { return }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let passed = passes.withLock { passes -> Bool in
+                    if passes.finished != seen { return true }
+                    passes.waiters.append(continuation)
+                    return false
+                }
+                if passed { continuation.resume() }
+            }
+        }
+    }
+
+    private func carryOutDue(atStartUp: Bool) async {
         let now = clock.now()
         let pending: [Batch]
         do {
