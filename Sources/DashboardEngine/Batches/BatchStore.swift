@@ -418,12 +418,17 @@ package final class BatchStore: Sendable {
         }
     }
 
-    /// Removes batches finished (or left in preview) more than `keptFor` ago; returns how many.
+    /// Removes batches finished (or left in preview, or missed) more than `keptFor` ago;
+    /// returns how many. A window still to be put back is kept, however old.
     @discardableResult
     package func prune() throws(SQLiteError) -> Int {
         let cutoff = Int(now().timeIntervalSince1970 - Self.keptFor)
         return try database.use { db throws(SQLiteError) -> Int in
-            try db.run("DELETE FROM batches WHERE state NOT IN ('running', 'scheduled') AND coalesce(finished_at, created_at) < ? AND (ends_at IS NULL OR revert_id IS NOT NULL)", [.integer(cutoff)])
+            try db.run(
+                """
+                DELETE FROM batches WHERE state NOT IN ('running', 'scheduled') AND coalesce(finished_at, created_at) < ?
+                    AND (state = 'missed' OR ends_at IS NULL OR revert_id IS NOT NULL)
+                """, [.integer(cutoff)])
             return db.changes
         }
     }

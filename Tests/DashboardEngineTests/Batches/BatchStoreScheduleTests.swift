@@ -1,12 +1,14 @@
 import Foundation
 import MarketClient
+import Synchronization
 import Testing
 
 @testable import DashboardEngine
 
 /// A batch's schedule in the database: each step changes the state it expects once (a second
 /// ask, a double click or a restart at the very moment, changes nothing), the revert is linked
-/// both ways, and overlaps are found by product and field.
+/// both ways, overlaps are found by product and field, and 30 days of keeping apply to a
+/// schedule once nothing of it is left to do.
 @Suite struct BatchStoreScheduleTests: ~Copyable {
     let folder = TemporaryDirectory()
 
@@ -81,5 +83,24 @@ import Testing
         let after = Batch.Schedule(startsAt: Self.hours(3), endsAt: Self.hours(4)).window
         #expect(try store.overlaps(store.changedFields(samePrice), during: after, except: samePrice).isEmpty, "one ends as the other starts")
         #expect(try store.overlaps(store.changedFields(price), during: window, except: price).isEmpty, "not with itself")
+    }
+
+    /// A window still to be put back is kept however old; a missed one, with nothing left to
+    /// do, goes after 30 days like any finished batch.
+    @Test func aMissedBatch_isPrunedAfter30Days_aWindowStillToEndIsNot() throws {
+        let clock = Mutex(Self.start)
+        let store = try store(now: { clock.withLock { $0 } })
+        let missed = try Self.batch(store)
+        #expect(try store.schedule(missed, startsAt: Self.hours(1), endsAt: Self.hours(2)))
+        #expect(try store.markMissed(missed, at: Self.hours(3)))
+        let waiting = try Self.batch(store, product: 2)
+        #expect(try store.schedule(waiting, startsAt: Self.hours(1), endsAt: Self.hours(24 * 60)))
+        #expect(try store.startScheduled(waiting, at: Self.hours(1)))
+        try store.finish(waiting)
+
+        clock.withLock { $0 = Self.hours(31 * 24) }
+        #expect(try store.prune() == 1)
+        #expect(try store.batch(missed) == nil)
+        #expect(try store.batch(waiting) != nil)
     }
 }
