@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// A dashboard that was not running at a schedule's time (stopped, the clock moved, started
+/// again on the same data) settles it at start-up: a window that passed whole is missed and
+/// sends nothing; a start that passed is applied then, an end that passed is put back then,
+/// and the batch's page says how late.
+@Suite struct ScheduleOffAtTheTimeTests {
+    @Test func aWindowThatPassedWhileOff_isMissed_andSendsNothing() async throws {
+        try await ScheduleScene.run { scene in
+            let sale = try await scene.sale(2, from: 10, until: 70)
+            try scene.restart(at: sale.end.addingTimeInterval(3600))
+            try await scene.move(to: scene.clock.now())
+            #expect(scene.allPatches == 0)
+            #expect(try await scene.listedState(sale.batch) == "missed")
+            let lines = try await scene.scheduleLines(sale.batch)
+            #expect(lines.hasPrefix("Missed: the dashboard was not running from") && lines.contains("nothing was sent"), "\(lines)")
+            #expect(!(try await scene.page("/batches").text.contains("class=\"upcoming\"")), "nothing is to come")
+
+            // Its page offers no form; one posted from an older page is refused.
+            #expect(!(try await scene.page("/batches/\(sale.batch)").text.contains("action=\"/batches/\(sale.batch)/schedule\"")))
+            _ = try await scene.session.open("/products/new")
+            #expect(try await scene.postSchedule(sale.batch, starts: ScheduleScene.typed(scene.minute(10))).status == 409)
+            #expect(try scene.batch(sale.batch).state == .missed)
+        }
+    }
+
+    @Test func aStartThatPassedWhileOff_isAppliedAtStartUp_sayingHowLate() async throws {
+        try await ScheduleScene.run { scene in
+            let sale = try await scene.sale(2, from: 10, until: 130)
+            try scene.restart(at: sale.start.addingTimeInterval(30 * 60 + 20))
+            try await scene.move(to: scene.clock.now())
+            #expect(sale.products.map(scene.patchedPrices) == [[18000], [18000]])
+            let lines = try await scene.scheduleLines(sale.batch)
+            #expect(lines.contains("Started 30 minutes late: the dashboard was not running at"), "\(lines)")
+
+            // Its end comes as scheduled.
+            await scene.clock.waitForSleepers()
+            #expect(scene.clock.nextWake == sale.end)
+            try await scene.move(to: sale.end)
+            #expect(sale.products.map(scene.patchedPrices) == [[18000, 20000], [18000, 20000]])
+        }
+    }
+
+    @Test func anEndThatPassedWhileOff_isPutBackAtStartUp_sayingHowLate() async throws {
+        try await ScheduleScene.run { scene in
+            let sale = try await scene.sale(2, from: 2, until: 60)
+            try await scene.move(to: sale.start)
+            #expect(sale.products.map(scene.patchedPrices) == [[18000], [18000]])
+
+            try scene.restart(at: sale.end.addingTimeInterval(2 * 3600 + 5))
+            try await scene.move(to: scene.clock.now())
+            #expect(sale.products.map(scene.patchedPrices) == [[18000, 20000], [18000, 20000]])
+            let lines = try await scene.scheduleLines(sale.batch)
+            #expect(lines.contains("Ended 2 hours late: the dashboard was not running at"), "\(lines)")
+            #expect(try await scene.rows(try scene.revert(of: sale.batch)).values.allSatisfy { $0.status == "done" })
+        }
+    }
+}

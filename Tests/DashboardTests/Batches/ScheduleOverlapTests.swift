@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// Two schedules changing the same field of the same product at the same time cannot both be
+/// right: the second is refused (409) with the page naming the first and its time, and nothing
+/// is scheduled. Different fields of one product may overlap.
+@Suite struct ScheduleOverlapTests {
+    @Test(arguments: ["en", "ko"])
+    func aWindowOverlappingAnotherOnTheSameField_isRefused_namingIt(language: String) async throws {
+        try await ScheduleScene.run { scene in
+            let products = try await scene.register(2)
+            let first = try await scene.preview(products)
+            #expect(try await scene.schedule(first, from: scene.minute(60), until: scene.minute(180)).status == 303)
+            let second = try await scene.preview([products[1]], value: "17000")
+            let refused = try await scene.schedule(
+                second, starts: ScheduleScene.typed(scene.minute(120)), ends: ScheduleScene.typed(scene.minute(240)), language: language)
+            #expect(refused.status == 409)
+            let text = HTMLScan.text(refused.text)
+            let window = Wording(language == "ko" ? .ko : .en).scheduleWindow(
+                Batch.Schedule(startsAt: scene.minute(60), endsAt: scene.minute(180)), now: scene.clock.now(), zone: ScheduleScene.seoul)
+            switch language {
+            case "ko":
+                #expect(text.contains("일괄 작업 \(first)(\(window))"), "\(text)")
+                #expect(text.contains("겹칩니다"))
+            default:
+                #expect(text.contains("batch \(first) (\(window))"), "\(text)")
+                #expect(text.contains("overlaps another schedule"))
+            }
+            #expect(window.contains("KST"))
+            #expect(try scene.batch(second).state == .preview && scene.batch(second).schedule == nil, "nothing scheduled")
+        }
+    }
+
+    @Test func anotherFieldOfTheSameProduct_mayOverlap() async throws {
+        try await ScheduleScene.run { scene in
+            let products = try await scene.register(1)
+            let (priceStarts, stockStarts) = (scene.minute(60), scene.minute(120))
+            let price = try await scene.preview(products)
+            #expect(try await scene.schedule(price, from: priceStarts, until: scene.minute(180)).status == 303)
+            let stock = try await scene.preview(products, action: "stock_set", value: "3")
+            #expect(try await scene.schedule(stock, from: stockStarts, until: scene.minute(240)).status == 303)
+            #expect(try scene.batch(stock).state == .scheduled)
+
+            try await scene.move(to: priceStarts)
+            try await scene.move(to: stockStarts)
+            #expect(scene.patches(products[0]).map { Set($0.keys) } == [["price", "secret"], ["stock", "secret"]])
+        }
+    }
+
+    @Test func aWindowOverlappingOneRunning_isRefused_andOneAfterItsEndIsNot() async throws {
+        try await ScheduleScene.run { scene in
+            let products = try await scene.register(1)
+            let running = try await scene.preview(products)
+            let (start, end) = (scene.minute(2), scene.minute(60))
+            #expect(try await scene.schedule(running, from: start, until: end).status == 303)
+            try await scene.move(to: start)
+            #expect(try scene.batch(running).state == .finished, "applied, its window open")
+
+            let next = try await scene.preview(products, value: "15000")
+            #expect(try await scene.schedule(next, from: scene.minute(30), until: scene.minute(90)).status == 409)
+            #expect(try scene.batch(next).state == .preview)
+            // A window that starts as the other ends does not overlap it.
+            #expect(try await scene.schedule(next, from: end, until: scene.minute(90)).status == 303)
+            // A start alone inside the window overlaps it too.
+            let other = try await scene.preview(products, value: "16000")
+            #expect(try await scene.schedule(other, from: scene.minute(40)).status == 409, "its start's minute is inside the window")
+        }
+    }
+}

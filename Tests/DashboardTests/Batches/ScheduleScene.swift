@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// A vendor in Seoul scheduling a batch, end to end: a dashboard over a market that records
+/// every request (`RecordingMarket`), its wall clock moved by hand (`ManualWallClock`), pages
+/// shown in `Asia/Seoul` and times typed as a `datetime-local` input sends them, in KST.
+struct ScheduleScene {
+    let market: RecordingMarket
+    let harness: DashboardHarness
+    let clock: ManualWallClock
+    var session: FormSession
+
+    static let seoul = TimeZone(identifier: "Asia/Seoul") ?? .gmt
+
+    /// Runs `body` with a fresh market and dashboard, the clock at the present's minute and 10
+    /// seconds (so "the next minute" is 50 seconds away), in `zone`.
+    static func run(
+        zone: TimeZone = seoul, startingAt start: Date? = nil, _ body: (inout ScheduleScene) async throws -> Void
+    ) async throws {
+        let now = Date().timeIntervalSince1970
+        let clock = ManualWallClock(start ?? Date(timeIntervalSince1970: (now / 60).rounded(.down) * 60 + 10))
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market), clock: clock, adjust: { $0.timeZone = zone }) { harness in
+                var scene = ScheduleScene(market: market, harness: harness, clock: clock, session: FormSession(port: harness.port))
+                try await body(&scene)
+            }
+        }
+    }
+
+    // MARK: Times
+
+    /// `date` as a `datetime-local` input in `zone` sends it: "2026-11-28T09:00".
+    static func typed(_ date: Date, in zone: TimeZone = seoul) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = zone
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        return formatter.string(from: date)
+    }
+
+    /// The start of the minute `minutes` after the clock's present minute.
+    func minute(_ minutes: Int) -> Date {
+        let now = clock.now().timeIntervalSince1970
+        return Date(timeIntervalSince1970: (now / 60).rounded(.down) * 60 + TimeInterval(minutes * 60))
+    }
+
+    /// Sets the clock to `date`, then waits until the scheduler carried out every start and
+    /// end due then, and the runs they started.
+    func move(to date: Date) async throws {
+        clock.set(date)
+        await harness.app.scheduler.waitForDueSteps()
+        for batch in try harness.app.batchRunner.store.recent() where batch.state == .running {
+            await harness.app.batchRunner.waitForRun(batch.id)
+        }
+    }
+
+    /// Stops the dashboard as a crash or a shutdown would and starts another on the same data,
+    /// the clock set to `date` (if given) while neither runs. The browser comes to the new one.
+    @discardableResult
+    mutating func restart(at date: Date? = nil) throws -> DashboardApp {
+        let clock = self.clock
+        let old = try harness.restart { _ in if let date { clock.set(date) } }
+        session = FormSession(port: harness.port)
+        return old
+    }
+
+    // MARK: Products and batches
+
+    /// Own products registered straight on the market, each at `price` with no discount.
+    func register(_ count: Int, price: Int = 20000, stock: Int = 7) async throws -> [Int] {
+        var ids: [Int] = []
+        for number in 1...count {
+            ids.append(try await market.register(
+                name: "Sale Kettle \(number)", images: [ImageFixtures.jpeg(600, fill: UInt8(number))], price: price, discount: 0,
+                stock: stock))
+        }
+        return ids
+    }
+
+    /// A sale as most tests run one, scheduled: `count` own products at 20,000, their price cut
+    /// to 18,000 from `start` until `end` (minutes after the clock's present minute).
+    mutating func sale(_ count: Int, from start: Int, until end: Int) async throws -> Sale {
+        let products = try await register(count)
+        let batch = try await preview(products)
+        let sale = Sale(products: products, batch: batch, start: minute(start), end: minute(end))
+        let scheduled = try await schedule(batch, from: sale.start, until: sale.end)
+        try #require(scheduled.status == 303, "the schedule form answered \(scheduled.status)")
+        return sale
+    }
+
+    struct Sale {
+        var products: [Int]
+        var batch: Int
+        var start: Date
+        var end: Date
+    }
+
+    /// The list's bulk form for `ids` (`price_set` to 18,000 unless told): the new batch's id,
+    /// a preview.
+    mutating func preview(_ ids: [Int], action: String = "price_set", value: String = "18000") async throws -> Int {
+        _ = try await session.open("/products")
+        let posted = try await BatchTesting.bulk(
+            session, ids.map { ("ids", String($0)) } + [("action", action), ("value", value), ("unit", "amount")])
+        return try #require(BatchTesting.batchID(posted), "the bulk form answered \(posted.status)")
+    }
+
+    /// Opens the batch's page (its form's token taken, as a browser has it) and posts its
+    /// schedule form with the times as typed; `language` as the browser asks for it.
+    mutating func schedule(_ batch: Int, starts: String, ends: String = "", language: String = "en") async throws -> TestResponse {
+        _ = try await session.open("/batches/\(batch)")
+        return try await postSchedule(batch, starts: starts, ends: ends, language: language)
+    }
+
+    /// Posts the batch's schedule form with the session's tokens as they are.
+    func postSchedule(_ batch: Int, starts: String, ends: String = "", language: String = "en") async throws -> TestResponse {
+        try await session.postURLEncoded(
+            "/batches/\(batch)/schedule", [("starts_at", starts), ("ends_at", ends)],
+            headers: session.browserHeaders.merging(["Accept-Language": language]) { $1 })
+    }
+
+    /// `schedule` with instants, typed in the scene's zone.
+    mutating func schedule(_ batch: Int, from start: Date, until end: Date? = nil, zone: TimeZone = seoul) async throws -> TestResponse {
+        try await schedule(batch, starts: Self.typed(start, in: zone), ends: end.map { Self.typed($0, in: zone) } ?? "")
+    }
+
+    /// Presses a button of the batch's page (`unschedule`, `end-now`, `apply`).
+    mutating func press(_ button: String, _ batch: Int) async throws -> TestResponse {
+        _ = try await session.open("/batches/\(batch)")
+        return try await BatchTesting.press(button, batch, session)
+    }
+
+    /// The page a `303` leads to, with its one-time message.
+    func follow(_ response: TestResponse) async throws -> TestResponse {
+        let location = try #require(response.header("Location"), "answered \(response.status), not a redirect")
+        return try await session.get(location, extraCookie: response.setCookie("om_flash"))
+    }
+
+    func page(_ path: String) async throws -> TestResponse {
+        try await session.get(path)
+    }
+
+    /// The batch as stored.
+    func batch(_ id: Int) throws -> Batch {
+        try #require(try harness.app.batchRunner.store.batch(id))
+    }
+
+    /// The batch that put back what `id` set.
+    func revert(of id: Int) throws -> Int {
+        try #require(try batch(id).schedule?.revertID, "batch \(id) was not reverted")
+    }
+
+    // MARK: What the market saw and holds
+
+    /// The prices each PATCH to product `id` sent, in order.
+    func patchedPrices(_ id: Int) -> [Int] {
+        patches(id).compactMap { ($0["price"] as? NSNumber)?.intValue }
+    }
+
+    /// The bodies of the PATCHes product `id` received.
+    func patches(_ id: Int) -> [[String: Any]] {
+        market.writes.filter { $0.method == "PATCH" && $0.path == "/api/products/\(id)" }.map { $0.json ?? [:] }
+    }
+
+    /// Every PATCH the market received.
+    var allPatches: Int { market.writes.filter { $0.method == "PATCH" }.count }
+
+    func price(_ id: Int) async throws -> Int? {
+        (try await market.product(id)["price"] as? NSNumber)?.intValue
+    }
+
+    // MARK: Pages
+
+    /// `data-state` of the batch on `/batches`.
+    func listedState(_ id: Int) async throws -> String? {
+        let list = try await page("/batches")
+        return HTMLScan.tags("li", in: list.text).first { $0["data-batch-id"] == String(id) }?["data-state"]
+    }
+
+    /// The rows of the batch's page, by product.
+    func rows(_ id: Int) async throws -> [Int: ShownBatchRow] {
+        let shown = BatchTesting.rows(try await page("/batches/\(id)").text)
+        return Dictionary(shown.compactMap { row in row.productID.map { ($0, row) } }) { first, _ in first }
+    }
+
+    /// The visible text of the batch's schedule lines ("Starts …", "Ended 2 hours late …").
+    func scheduleLines(_ id: Int) async throws -> String {
+        let html = try await page("/batches/\(id)").text
+        return HTMLScan.blocks(in: html, from: "<p class=\"schedule-line\">", to: "</p>").map { HTMLScan.text($0) }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// What a vendor sees of schedules: each batch's state on `/batches`, the starts and ends to
+/// come listed first in time order with their times in words naming the zone, the note that the
+/// dashboard must be running then, and a product's page naming the change scheduled for it.
+@Suite struct ScheduleStatesTests {
+    /// "Fri 27 Nov, 16:00 KST", written here with Foundation's formatter, not the dashboard's.
+    static func shortTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = ScheduleScene.seoul
+        formatter.dateFormat = "EEE d MMM, HH:mm"
+        return formatter.string(from: date) + " KST"
+    }
+
+    @Test func theList_showsEachState_andTheStepsToComeInTimeOrder() async throws {
+        try await ScheduleScene.run { scene in
+            let products = try await scene.register(4)
+            let later = try await scene.preview([products[0]])
+            let startOnly = try await scene.preview([products[1]])
+            let started = try await scene.preview([products[2]])
+            let preview = try await scene.preview([products[3]])
+            let at = (
+                now: scene.minute(2), startOnly: scene.minute(60), startedEnds: scene.minute(120), laterStarts: scene.minute(180),
+                laterEnds: scene.minute(300))
+            #expect(try await scene.schedule(later, from: at.laterStarts, until: at.laterEnds).status == 303)
+            #expect(try await scene.schedule(startOnly, from: at.startOnly).status == 303)
+            #expect(try await scene.schedule(started, from: at.now, until: at.startedEnds).status == 303)
+            let listed = try await scene.page("/batches").text
+            #expect(listed.contains(Wording(.en).scheduleNeedsRunning), "while a schedule waits, the list says the dashboard must run")
+
+            // The started window's run is held at its first write: it is running.
+            let held = Gate()
+            defer { held.open() }
+            scene.harness.app.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await held.wait() } }
+            scene.clock.set(at.now)
+            await scene.harness.app.scheduler.waitForDueSteps()
+            #expect(try await scene.listedState(later) == "scheduled")
+            #expect(try await scene.listedState(startOnly) == "scheduled")
+            #expect(try await scene.listedState(started) == "running")
+            #expect(try await scene.listedState(preview) == "preview")
+
+            let list = try await scene.page("/batches").text
+            let upcoming = HTMLScan.block(in: list, from: "<section class=\"upcoming\"", to: "</section>")
+            let steps = HTMLScan.blocks(in: upcoming, from: "<li", to: "</li>").map { HTMLScan.text($0) }
+            #expect(steps == [
+                "Batch \(startOnly) starts \(Self.shortTime(at.startOnly)), in 58 minutes",
+                "Batch \(started) ends \(Self.shortTime(at.startedEnds)), in 1 hour",
+                "Batch \(later) starts \(Self.shortTime(at.laterStarts)), in 2 hours",
+                "Batch \(later) ends \(Self.shortTime(at.laterEnds)), in 4 hours",
+            ])
+            #expect(upcoming.contains(Wording(.en).scheduleNeedsRunning))
+            let upcomingAt = try #require(list.range(of: "class=\"upcoming\""))
+            let batchesAt = try #require(list.range(of: "class=\"batch-list\""))
+            #expect(upcomingAt.lowerBound < batchesAt.lowerBound, "the steps to come are listed first")
+
+            held.open()
+            await scene.harness.app.batchRunner.waitForRun(started)
+            #expect(try await scene.listedState(started) == "finished")
+        }
+    }
+
+    @Test func aProductsPage_namesTheChangeScheduledForIt() async throws {
+        try await ScheduleScene.run { scene in
+            let products = try await scene.register(2)
+            let batch = try await scene.preview([products[0]])
+            let start = scene.minute(48 * 60)
+            let end = scene.minute(50 * 60)
+            #expect(try await scene.schedule(batch, from: start, until: end).status == 303)
+
+            let page = try await scene.page("/products/\(products[0])").text
+            let named = HTMLScan.block(in: page, from: "<div class=\"scheduled-changes\"", to: "</div>")
+            #expect(HTMLScan.text(named).contains("Price KRW 20,000 → KRW 18,000 from \(Self.shortTime(start)) until \(Self.shortTime(end))"),
+                "\(HTMLScan.text(named))")
+            #expect(HTMLScan.hrefs(in: named).contains("/batches/\(batch)"))
+            let other = try await scene.page("/products/\(products[1])").text
+            #expect(!other.contains("scheduled-changes"), "a product the batch does not change names nothing")
+
+            // The batch's own page says when it starts, and offers to move or unschedule it.
+            let batchPage = try await scene.page("/batches/\(batch)").text
+            let lines = try await scene.scheduleLines(batch)
+            #expect(lines.hasPrefix("Starts \(Self.shortTime(start)), in 2 days."), "\(lines)")
+            let actions = HTMLScan.tags("form", in: batchPage).compactMap { $0["action"] }
+            #expect(actions.contains("/batches/\(batch)/schedule") && actions.contains("/batches/\(batch)/unschedule"))
+            #expect(!actions.contains("/batches/\(batch)/apply"))
+        }
+    }
+}

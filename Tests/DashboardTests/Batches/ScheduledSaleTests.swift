@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// A timed sale as a vendor in Seoul runs it: a price cut previewed, scheduled for a window typed
+/// in KST, applied at its start's minute and not before, and put back at its end except where
+/// the market changed meanwhile; every step in the pages and the history.
+@Suite struct ScheduledSaleTests {
+    @Test func aSale_startsOnItsMinute_andEndsPuttingBackOnlyWhatTheMarketStillHolds() async throws {
+        try await ScheduleScene.run { scene in
+            let products = try await scene.register(3)
+            let (kept, alsoKept, changed) = (products[0], products[1], products[2])
+            let batch = try await scene.preview(products)
+            let start = scene.minute(2)
+            let end = scene.minute(62)
+
+            let scheduled = try await scene.schedule(batch, from: start, until: end)
+            #expect(scheduled.status == 303)
+            let flash = HTMLScan.text(try await scene.follow(scheduled).text)
+            #expect(flash.contains("Scheduled from") && flash.contains("KST"), "\(flash)")
+            #expect(scene.allPatches == 0, "scheduling sends nothing")
+            #expect(try await scene.listedState(batch) == "scheduled")
+
+            // Before its minute: the timer sleeps until the start, and a second before it
+            // nothing is sent.
+            await scene.clock.waitForSleepers()
+            #expect(scene.clock.nextWake == start)
+            try await scene.move(to: start.addingTimeInterval(-1))
+            await scene.clock.waitForSleepers()
+            #expect(try scene.batch(batch).state == .scheduled)
+            #expect(scene.allPatches == 0)
+
+            // At its minute: every product's price is cut, one PATCH each.
+            try await scene.move(to: start)
+            for id in products {
+                #expect(scene.patchedPrices(id) == [18000], "product \(id)")
+                #expect(try await scene.price(id) == 18000)
+            }
+            #expect(try await scene.rows(batch).values.allSatisfy { $0.status == "done" })
+            #expect(try await scene.scheduleLines(batch).contains("Ends"))
+
+            // Another app changes one price during the sale.
+            try await scene.market.change(changed, ["price": 19000])
+
+            try await scene.move(to: end)
+            let revert = try scene.revert(of: batch)
+            #expect(scene.patchedPrices(kept) == [18000, 20000])
+            #expect(scene.patchedPrices(alsoKept) == [18000, 20000])
+            // The cut, then the other app's change; the end sends nothing over it.
+            #expect(scene.patchedPrices(changed) == [18000, 19000])
+            #expect(try await scene.price(kept) == 20000)
+            #expect(try await scene.price(changed) == 19000)
+
+            // The revert is a batch of its own, an undo, linked both ways.
+            #expect(try scene.batch(revert).kind == .undo)
+            let rows = try await scene.rows(revert)
+            #expect(rows[kept]?.status == "done" && rows[alsoKept]?.status == "done")
+            let skipped = try #require(rows[changed])
+            #expect(skipped.status == "skipped")
+            #expect(skipped.text.contains("KRW 18,000") && skipped.text.contains("KRW 19,000"), "both values: \(skipped.text)")
+            let revertPage = try await scene.page("/batches/\(revert)").text
+            #expect(HTMLScan.hrefs(in: revertPage).contains("/batches/\(batch)"))
+            let batchPage = try await scene.page("/batches/\(batch)").text
+            #expect(HTMLScan.hrefs(in: batchPage).contains("/batches/\(revert)"))
+
+            // The history has every write, each with its batch.
+            let entries = HistoryHTML.entries(try await scene.page("/history").text).filter { $0.html.contains("/batches/") }
+            #expect(entries.filter { $0.html.contains("href=\"/batches/\(batch)\"") }.count == 3)
+            #expect(entries.filter { $0.html.contains("href=\"/batches/\(revert)\"") }.count == 2)
+        }
+    }
+}
