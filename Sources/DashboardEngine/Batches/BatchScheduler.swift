@@ -11,6 +11,9 @@ import Synchronization
 /// (`BatchStore+Schedules`), so a step asked for twice, or again after a kill at the very
 /// moment, writes nothing twice.
 ///
+/// An end waits for its batch's own run to finish (a long batch, a row whose answer was lost)
+/// in a task of its own, so the timer goes on to the next start or end meanwhile.
+///
 /// At start-up (`resume`), what passed while the dashboard was off is settled: a window that
 /// passed whole is `missed` (nothing sent), a start that passed is applied now, an end that
 /// passed is reverted now; the pages say how late.
@@ -26,6 +29,8 @@ package final class BatchScheduler: Sendable {
     private let upcoming = Mutex<[Int: [ScheduledChange]]>([:])
     /// The passes over what is due (`fireDue`) under way and done, for `waitForDueSteps`.
     private let passes = Mutex(Passes())
+    /// Ends under way, by batch: each waits for its batch's run, then starts the revert.
+    private let ends = Mutex<[Int: Task<Void, Never>]>([:])
 
     private struct Passes {
         var running = 0
@@ -109,12 +114,15 @@ package final class BatchScheduler: Sendable {
         upcoming.withLock { $0 = index }
     }
 
-    /// The earliest start or end still to come; nil when none is.
+    /// The earliest start or end still to come; nil when none is. An end under way (waiting
+    /// for its batch's run) is not to come.
     func nextStep() -> Date? {
         let pending = (try? store.pendingSchedules()) ?? []
+        let ending = ends.withLock { Set($0.keys) }
         return pending.compactMap { batch -> Date? in
             guard let schedule = batch.schedule else { return nil }
-            return batch.state == .scheduled ? schedule.startsAt : schedule.endsAt
+            if batch.state == .scheduled { return schedule.startsAt }
+            return ending.contains(batch.id) ? nil : schedule.endsAt
         }.min()
     }
 
@@ -139,8 +147,13 @@ package final class BatchScheduler: Sendable {
     package func waitForDueSteps() async {
         while true {
             let (seen, busy) = passes.withLock { ($0.finished, $0.running > 0) }
+            let ending = ends.withLock { Array($0.values) }
             let due = nextStep().map { $0 <= clock.now() } ?? false
-            if !busy, !due { return }
+            if !busy, !due, ending.isEmpty { return }
+            if !busy, !ending.isEmpty {
+                for end in ending { await end.value }
+                continue
+            }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let passed = passes.withLock { passes -> Bool in
                     if passes.finished != seen { return true }
@@ -172,10 +185,10 @@ package final class BatchScheduler: Sendable {
                     } else if schedule.startsAt <= now, try store.startScheduled(batch.id, at: now) {
                         runner.start(batch.id)
                         // A window that also ended meanwhile (a start this late): put back now.
-                        if let endsAt = schedule.endsAt, endsAt <= now { await end(batch.id, at: now) }
+                        if let endsAt = schedule.endsAt, endsAt <= now { end(batch.id, at: now) }
                     }
                 } else if let endsAt = schedule.endsAt, endsAt <= now {
-                    await end(batch.id, at: now)
+                    end(batch.id, at: now)
                 }
             } catch {
                 logger.log(.error, "batch \(batch.id): its schedule could not be carried out: \(error)")
@@ -188,21 +201,34 @@ package final class BatchScheduler: Sendable {
     package func endNow(_ batchID: Int) async -> Bool {
         let now = clock.now()
         guard (try? store.moveEnd(batchID, to: now)) == true else { return false }
-        await end(batchID, at: now)
+        await end(batchID, at: now).value
         reschedule()
         return true
     }
 
     /// A window's end: once the batch's own run is over, a batch of its own puts back each
-    /// field its done edits set.
-    private func end(_ batchID: Int, at time: Date) async {
-        await runner.waitForRun(batchID)
-        do {
-            let rows = try store.rows(batchID, status: .done).filter { $0.operation == .edit }.map(\.reversal)
-            guard let revertID = try store.beginRevert(batchID, rows: rows, at: time) else { return }
-            runner.start(revertID)
-        } catch {
-            logger.log(.error, "batch \(batchID): its end could not be carried out: \(error)")
+    /// field its done edits set. Runs in a task of its own, one per batch (an end asked for
+    /// again while it waits is the same task), which it returns.
+    @discardableResult
+    private func end(_ batchID: Int, at time: Date) -> Task<Void, Never> {
+        ends.withLock { current in
+            if let underWay = current[batchID] { return underWay }
+            let task = Task { [self] in
+                await runner.waitForRun(batchID)
+                // Stopped meanwhile: the next start ends it (its end has passed by then).
+                if !isShutDown.load(ordering: .relaxed) {
+                    do {
+                        let rows = try store.rows(batchID, status: .done).filter { $0.operation == .edit }.map(\.reversal)
+                        if let revertID = try store.beginRevert(batchID, rows: rows, at: time) { runner.start(revertID) }
+                    } catch {
+                        logger.log(.error, "batch \(batchID): its end could not be carried out: \(error)")
+                    }
+                }
+                _ = ends.withLock { $0.removeValue(forKey: batchID) }
+                reschedule()
+            }
+            current[batchID] = task
+            return task
         }
     }
 }

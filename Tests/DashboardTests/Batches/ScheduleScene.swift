@@ -67,6 +67,26 @@ struct ScheduleScene {
         return old
     }
 
+    /// Waits until `gate` lets a waiter through: true then; false if it has not after
+    /// `Patience.hangGuard` (a guard against a hang, never a measurement), when it is opened
+    /// to end the wait.
+    static func passes(_ gate: Gate) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await gate.wait()
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: Patience.hangGuard)
+                return false
+            }
+            let first = await group.next() ?? false
+            if !first { gate.open() }
+            group.cancelAll()
+            return first
+        }
+    }
+
     // MARK: Products and batches
 
     /// Own products registered straight on the market, each at `price` with no discount.

@@ -71,4 +71,35 @@ import Testing
             #expect(entries.filter { $0.html.contains("href=\"/batches/\(revert)\"") }.count == 2)
         }
     }
+
+    /// A window's end waits for its batch's run to finish before putting back what it set;
+    /// another batch's start at that minute goes ahead meanwhile.
+    @Test func anEndWaitingForItsRun_holdsUpNoOtherStart() async throws {
+        try await ScheduleScene.run { scene in
+            let products = try await scene.register(2)
+            let slow = try await scene.preview([products[0]])
+            let next = try await scene.preview([products[1]])
+            let (start, end) = (scene.minute(2), scene.minute(10))
+            #expect(try await scene.schedule(slow, from: start, until: end).status == 303)
+            #expect(try await scene.schedule(next, from: end).status == 303)
+            let slowRow = Gate()
+            let nextSent = Gate()
+            defer { slowRow.open() }
+            scene.harness.app.batchRunner.hooks.withLock { hooks in
+                hooks.afterMark = { batch, _ in if batch == slow { await slowRow.wait() } }
+                hooks.afterWrite = { batch, _ in if batch == next { nextSent.open() } }
+            }
+            scene.clock.set(start)
+            await scene.harness.app.scheduler.waitForDueSteps()
+
+            // The slow batch's row is still at the market when its end and the next start come.
+            scene.clock.set(end)
+            #expect(await ScheduleScene.passes(nextSent), "the next batch started while the slow one still ran")
+            #expect(scene.patchedPrices(products[1]) == [18000])
+
+            slowRow.open()
+            try await scene.move(to: end)
+            #expect(scene.patchedPrices(products[0]) == [18000, 20000])
+        }
+    }
 }
