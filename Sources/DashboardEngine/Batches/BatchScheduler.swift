@@ -219,7 +219,10 @@ package final class BatchScheduler: Sendable {
                 if !isShutDown.load(ordering: .relaxed) {
                     do {
                         let rows = try store.rows(batchID, status: .done).filter { $0.operation == .edit }.map(\.reversal)
-                        if let revertID = try store.beginRevert(batchID, rows: rows, at: time) { runner.start(revertID) }
+                        // An end moved later while the run went on comes at its new time.
+                        if let revertID = try store.beginRevert(batchID, rows: rows, at: time, now: clock.now()) {
+                            runner.start(revertID)
+                        }
                     } catch {
                         logger.log(.error, "batch \(batchID): its end could not be carried out: \(error)")
                     }

@@ -68,12 +68,14 @@ extension BatchStore {
 
     /// At a window's end: a batch of its own (kind undo, running) with `rows`, linked both ways
     /// (its `source` names the batch, the batch's `revert_id` names it), in one transaction;
-    /// nil when the batch has no end or was reverted already.
-    func beginRevert(_ batchID: Int, rows: [BatchRow], at time: Date) throws(SQLiteError) -> Int? {
+    /// nil when the batch has no end by `now` (removed, or moved later meanwhile) or was
+    /// reverted already. `time` is when the end came.
+    func beginRevert(_ batchID: Int, rows: [BatchRow], at time: Date, now: Date) throws(SQLiteError) -> Int? {
         try database.use { db throws(SQLiteError) -> Int? in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Int? in
                 let open = try db.first(
-                    "SELECT count(*) FROM batches WHERE id = ? AND ends_at IS NOT NULL AND revert_id IS NULL", [.integer(batchID)]
+                    "SELECT count(*) FROM batches WHERE id = ? AND ends_at <= ? AND revert_id IS NULL",
+                    [.integer(batchID), .integer(HistoryJournal.milliseconds(now))]
                 ) { $0.integer(0) } ?? 0
                 guard open == 1 else { return nil }
                 let revertID = try insertBatch(kind: .undo, action: nil, source: String(batchID), notes: [], state: .running, db)

@@ -72,6 +72,35 @@ import Testing
         }
     }
 
+    /// The end came while the batch's run was still at the market; the vendor moves it later
+    /// before the run finishes: what it set is put back at the new end, not at the old.
+    @Test func anEndMovedWhileItWaitsForTheRun_comesAtItsNewTime() async throws {
+        try await ScheduleScene.run { scene in
+            let sale = try await scene.sale(1, from: 2, until: 10)
+            let later = scene.minute(30)
+            // Another start, far off, for the timer to sleep on once the end is under way.
+            let other = try await scene.preview(try await scene.register(1))
+            #expect(try await scene.schedule(other, from: scene.minute(120)).status == 303)
+            let held = Gate()
+            defer { held.open() }
+            scene.harness.app.batchRunner.hooks.withLock { $0.afterMark = { batch, _ in if batch == sale.batch { await held.wait() } } }
+            scene.clock.set(sale.start)
+            await scene.clock.waitForSleepers()
+            scene.clock.set(sale.end)
+            await scene.clock.waitForSleepers()
+            #expect(scene.clock.nextWake == scene.minute(110), "the end is under way; the timer waits for the other start")
+
+            let moved = try await scene.schedule(sale.batch, starts: "", ends: ScheduleScene.typed(later))
+            #expect(moved.status == 303)
+            held.open()
+            try await scene.move(to: sale.end)
+            #expect(scene.patchedPrices(sale.products[0]) == [18000], "nothing put back at the old end")
+            #expect(try scene.batch(sale.batch).schedule?.revertID == nil)
+            try await scene.move(to: later)
+            #expect(scene.patchedPrices(sale.products[0]) == [18000, 20000])
+        }
+    }
+
     @Test func whileItsWindowRuns_theEndGoes_andWhatItSetStays() async throws {
         try await ScheduleScene.run { scene in
             let sale = try await scene.sale(1, from: 2, until: 60)
