@@ -13,10 +13,23 @@ import Testing
             let batches = try StandardsBatches.make(on: dash, own: own)
             let marketWords: Set<String> = ["price", "rejected", "by", "policy"]
             for path in ["/batches/\(batches.preview)", "/batches/\(batches.running)", "/batches/\(batches.finished)",
-                         "/batches/\(batches.finished)?status=failed", "/batches", "/products/import", "/batches/999999"] {
+                         "/batches/\(batches.finished)?status=failed", "/batches/\(batches.scheduled)", "/batches/\(batches.windowOpen)",
+                         "/batches", "/products/import", "/batches/999999"] {
                 let response = try await dash.get(path, headers: KoreanPageScan.korean)
                 KoreanPageScan.expectKorean(response, path, allowed: KoreanPageScan.properNouns.union(marketWords))
             }
+            // A schedule refused: no start, and a window over another's.
+            var scheduling = FormSession(port: dash.port)
+            _ = try await scheduling.open("/batches/\(batches.preview)?lang=ko")
+            scheduling.cookie += "; om_lang=ko"
+            let noStart = try await scheduling.postURLEncoded("/batches/\(batches.preview)/schedule", [("starts_at", "")])
+            #expect(noStart.status == 422)
+            KoreanPageScan.expectKorean(noStart, "a schedule without a start", allowed: KoreanPageScan.properNouns)
+            let inTwoDays = LocalTime.localInputValue(
+                dash.app.scheduler.clock.now().addingTimeInterval(2 * 86_400 + 600), zone: dash.app.configuration.timeZone)
+            let overlapping = try await scheduling.postURLEncoded("/batches/\(batches.preview)/schedule", [("starts_at", inTwoDays)])
+            #expect(overlapping.status == 409)
+            KoreanPageScan.expectKorean(overlapping, "a schedule over another", allowed: KoreanPageScan.properNouns)
             // The import's refusals too: no file, and a file that is not a CSV.
             var session = FormSession(port: dash.port)
             _ = try await session.open("/products/import?lang=ko")

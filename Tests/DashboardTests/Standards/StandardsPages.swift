@@ -78,6 +78,10 @@ struct StandardsPage: Sendable {
             StandardsPage("batch-running", .open("/batches/\(batches.running)"), axeExceptions: ["meta-refresh"]),
             StandardsPage("batch-running-still", .open("/batches/\(batches.running)?refresh=off")),
             StandardsPage("batch-finished-failures", .open("/batches/\(batches.finished)")),
+            StandardsPage("batch-scheduled", .open("/batches/\(batches.scheduled)")),
+            StandardsPage("batch-window-open", .open("/batches/\(batches.windowOpen)")),
+            // The schedule form sent without a start: what to fix, 422.
+            StandardsPage("schedule-refused", .post("/batches/\(batches.preview)/schedule", from: "/batches/\(batches.preview)"), status: 422),
             StandardsPage("batches", .open("/batches")),
             StandardsPage("import", .open("/products/import")),
             StandardsPage("import-errors", .submitEmpty(form: "/products/import"), status: 422),

@@ -8,11 +8,14 @@ import Testing
 /// The batch pages the standards checks open, made straight in the dashboard's database: a
 /// preview with a change, a problem and a warning; a batch applying (held at its first write,
 /// so its page keeps the progress bar and the refresh); one finished with a failure (the
-/// market's words) and a skip.
+/// market's words) and a skip; one scheduled (its form to move it, Unschedule, and the list's
+/// steps to come); one whose window started (the form for its end, End now).
 struct StandardsBatches {
     var preview: Int
     var running: Int
     var finished: Int
+    var scheduled: Int
+    var windowOpen: Int
 
     static func make(on dashboard: DashboardHarness, own: Int) throws -> StandardsBatches {
         let store = dashboard.app.batchRunner.store
@@ -41,6 +44,20 @@ struct StandardsBatches {
             kind: .bulk, action: BatchAction(kind: .stockAdjust, value: 1, unit: .amount), source: "", notes: [],
             rows: [row(.pending), row(.pending)])
         _ = try store.startApplying(running)
-        return StandardsBatches(preview: preview, running: running, finished: finished)
+
+        // A window that started an hour ago and ends tomorrow, and one to start in two days.
+        let now = dashboard.app.scheduler.clock.now()
+        let windowOpen = try store.create(
+            kind: .bulk, action: BatchAction(kind: .priceSet, value: 900_000, unit: .amount), source: "", notes: [], rows: [row(.pending)])
+        _ = try store.schedule(windowOpen, startsAt: now.addingTimeInterval(-3600), endsAt: now.addingTimeInterval(86_400))
+        _ = try store.startScheduled(windowOpen, at: now.addingTimeInterval(-3600))
+        try store.recordOutcome(windowOpen, 1, status: .done)
+        try store.finish(windowOpen)
+        let scheduled = try store.create(
+            kind: .bulk, action: BatchAction(kind: .priceSet, value: 900_000, unit: .amount), source: "", notes: [], rows: [row(.pending)])
+        _ = try store.schedule(scheduled, startsAt: now.addingTimeInterval(2 * 86_400), endsAt: now.addingTimeInterval(3 * 86_400))
+        // The product's page names the changes to come.
+        dashboard.app.scheduler.reschedule()
+        return StandardsBatches(preview: preview, running: running, finished: finished, scheduled: scheduled, windowOpen: windowOpen)
     }
 }
