@@ -117,7 +117,8 @@ struct BatchPage {
             context["scheduleForm"] = .object(form)
             context["unschedule"] = true
         case .running, .finished:
-            if let schedule, schedule.endsAt != nil || schedule.startedAt != nil, schedule.revertID == nil {
+            // Only edits are put back: a batch that registers or deletes takes no end.
+            if let schedule, schedule.endsAt != nil || schedule.startedAt != nil, schedule.revertID == nil, counts.createsOrDeletes == 0 {
                 context["endForm"] = .object(form)
             }
             if let revert = schedule?.revertID {

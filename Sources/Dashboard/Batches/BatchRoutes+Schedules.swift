@@ -15,15 +15,16 @@ extension BatchRoutes {
             let back = "/batches/\(batch.id)"
             switch batch.state {
             case .preview, .scheduled:
-                let editsOnly = try store.rows(batch.id).allSatisfy { $0.operation == .edit || $0.operation == .none }
+                let counts = try store.counts(batch.id)
                 let form: ScheduleForm
                 switch ScheduleForm.read(
-                    starts: submission.value("starts_at"), ends: submission.value("ends_at"), zone: zone, now: now, editsOnly: editsOnly)
+                    starts: submission.value("starts_at"), ends: submission.value("ends_at"), zone: zone, now: now,
+                    editsOnly: counts.createsOrDeletes == 0)
                 {
                 case .success(let read): form = read
                 case .failure(let problem): return scheduleRefused(.unprocessableContent, problem, batch, context)
                 }
-                guard try store.counts(batch.id).pending > 0 else {
+                guard counts.pending > 0 else {
                     return redirect(back, flash: wording.nothingToApply)
                 }
                 let window = Batch.Schedule(startsAt: form.startsAt, endsAt: form.endsAt).window
@@ -39,7 +40,8 @@ extension BatchRoutes {
                     return scheduleRefused(.conflict, nil, batch, context)
                 }
                 let end: Date?
-                switch ScheduleForm.readEnd(submission.value("ends_at"), startsAt: schedule.startsAt, zone: zone, now: now) {
+                let editsOnly = try store.counts(batch.id).createsOrDeletes == 0
+                switch ScheduleForm.readEnd(submission.value("ends_at"), startsAt: schedule.startsAt, zone: zone, now: now, editsOnly: editsOnly) {
                 case .success(let read): end = read
                 case .failure(let problem): return scheduleRefused(.unprocessableContent, problem, batch, context)
                 }

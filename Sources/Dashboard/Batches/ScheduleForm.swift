@@ -54,14 +54,15 @@ struct ScheduleForm {
     }
 
     /// A started window's new end (nil: removed), which must come after its start and not be
-    /// in the past.
-    static func readEnd(_ ends: String?, startsAt: Date, zone: TimeZone, now: Date) -> Result<Date?, Problem> {
+    /// in the past; as when it is scheduled, only a batch of edits takes one.
+    static func readEnd(_ ends: String?, startsAt: Date, zone: TimeZone, now: Date, editsOnly: Bool) -> Result<Date?, Problem> {
         guard let ends = ends?.trimmingCharacters(in: .whitespaces), !ends.isEmpty else { return .success(nil) }
         switch LocalTime.instant(ends, zone: zone) {
         case .success(let date):
             guard date > startsAt else { return .failure(.endNotAfterStart) }
             guard date >= now.addingTimeInterval(-startGrace) else { return .failure(.endPassed) }
             guard date <= now.addingTimeInterval(horizon) else { return .failure(.tooFarAhead) }
+            guard editsOnly else { return .failure(.endNeedsEdits) }
             return .success(date)
         case .failure(let problem):
             return .failure(.time(field: "ends_at", problem))

@@ -169,6 +169,8 @@ package struct BatchCounts: Sendable, Equatable {
     package var pendingDeletes = 0
     /// Done edit rows (what an undo can reverse).
     package var doneEdits = 0
+    /// Rows that register or delete a product, whatever their status: what no end puts back.
+    package var createsOrDeletes = 0
 
     package subscript(status: BatchRow.Status) -> Int { byStatus[status] ?? 0 }
 
@@ -197,6 +199,7 @@ package struct BatchCounts: Sendable, Equatable {
             }
         }
         if status == .done, operation == .edit { doneEdits += count }
+        if operation == .create || operation == .delete { createsOrDeletes += count }
     }
 }
 

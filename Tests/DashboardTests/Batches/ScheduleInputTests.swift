@@ -111,6 +111,31 @@ import Testing
         }
     }
 
+    /// Only edits can be put back: a batch that deletes takes no end, when it is scheduled or
+    /// once it started.
+    @Test func aBatchThatDeletes_takesNoEnd_evenOnceStarted() async throws {
+        try await ScheduleScene.run { scene in
+            let products = try await scene.register(1)
+            let batch = try await scene.preview(products, action: "delete", value: "")
+            let says = "An end puts back what was changed, and this batch also registers or deletes products"
+            let withEnd = try await scene.schedule(batch, from: scene.minute(2), until: scene.minute(60))
+            #expect(withEnd.status == 422)
+            #expect(HTMLScan.text(withEnd.text).contains(says))
+            let start = scene.minute(2)
+            #expect(try await scene.schedule(batch, from: start).status == 303)
+            try await scene.move(to: start)
+            #expect(try await scene.market.status(products[0]) == 404)
+
+            let page = try await scene.page("/batches/\(batch)").text
+            #expect(!page.contains("name=\"ends_at\""), "no end is offered")
+            #expect(!page.contains("/batches/\(batch)/end-now"))
+            let late = try await scene.postSchedule(batch, starts: "", ends: ScheduleScene.typed(scene.minute(60)))
+            #expect(late.status == 422)
+            #expect(HTMLScan.text(late.text).contains(says))
+            #expect(try scene.batch(batch).schedule?.endsAt == nil)
+        }
+    }
+
     @Test func theSameSchedulePostedTwice_schedulesOnce() async throws {
         try await ScheduleScene.run { scene in
             let products = try await scene.register(2)
