@@ -77,7 +77,9 @@ struct BatchPage {
             }
         case .finished:
             context["isFinished"] = true
-            if counts[.failed] > 0 { context["retry"] = ["label": .string(wording.retryLabel(counts[.failed]))] }
+            // No retry once a window's end put back what the batch set (see `BatchRoutes.retry`).
+            let ended = batch.schedule?.endedAt != nil || batch.schedule?.revertID != nil
+            if counts[.failed] > 0, !ended { context["retry"] = ["label": .string(wording.retryLabel(counts[.failed]))] }
             if counts.doneEdits > 0 { context["undo"] = ["label": .string(wording.undoLabel(counts.doneEdits))] }
         }
         if batch.state != .preview, counts.toApply > 0 {

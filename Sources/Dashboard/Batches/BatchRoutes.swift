@@ -141,6 +141,11 @@ struct BatchRoutes: Sendable {
     /// `POST /batches/{id}/retry`: the failed rows again (each checked with the market first).
     func retry(_ context: RequestContext) -> HTTPResponse {
         act(context) { batch, wording in
+            // A window whose end came was put back: a retried row would set its value again,
+            // with nothing left to put it back.
+            if batch.schedule?.endedAt != nil || batch.schedule?.revertID != nil {
+                return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.windowEnded))
+            }
             guard try store.startRetry(batch.id) else { return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToRetry)) }
             runner.start(batch.id)
             return redirect("/batches/\(batch.id)", flash: nil)

@@ -429,6 +429,8 @@ extension Wording {
 
     enum BatchFlash {
         case stale, alreadyApplying, discarded, nothingToRetry, nothingToUndo
+        /// Retry on a window whose end came: what it set was put back.
+        case windowEnded
     }
 
     func batchFlash(_ flash: BatchFlash) -> String {
@@ -438,11 +440,15 @@ extension Wording {
         case (.en, .discarded): "The batch was discarded; nothing was sent."
         case (.en, .nothingToRetry): "There is no failed row to retry."
         case (.en, .nothingToUndo): "There is no finished change to undo."
+        case (.en, .windowEnded):
+            "Nothing was sent: this batch's end has passed and what it set was put back. To make these changes again, start a new batch."
         case (.ko, .stale): "이 페이지가 너무 오래 열려 있어 안전하게 보낼 수 없었습니다. 아무것도 하지 않았으니 다시 시도해 주세요."
         case (.ko, .alreadyApplying): "이 일괄 작업은 이미 적용 중이라 버릴 수 없습니다."
         case (.ko, .discarded): "일괄 작업을 버렸습니다. 아무것도 보내지 않았습니다."
         case (.ko, .nothingToRetry): "다시 시도할 실패한 행이 없습니다."
         case (.ko, .nothingToUndo): "되돌릴 완료된 수정이 없습니다."
+        case (.ko, .windowEnded):
+            "아무것도 보내지 않았습니다. 이 일괄 작업은 종료 시각이 지나 설정한 값을 원래대로 되돌렸습니다. 다시 적용하려면 새 일괄 작업을 만들어 주세요."
         }
     }
 

@@ -72,6 +72,34 @@ import Testing
         }
     }
 
+    /// Once a window's end put back what it set, Retry of a row that failed during the sale is
+    /// neither offered nor carried out: it would set the sale price again with nothing to put
+    /// it back.
+    @Test func aWindowPutBack_offersNoRetry_andARetryPostSendsNothing() async throws {
+        try await ScheduleScene.run { scene in
+            let products = try await scene.register(2)
+            let batch = try await scene.preview(products)
+            let (start, end) = (scene.minute(2), scene.minute(10))
+            _ = try await scene.schedule(batch, from: start, until: end)
+            try await scene.move(to: start)
+            // One row as a refusal of the market would have left it.
+            try scene.harness.app.batchRunner.store.recordOutcome(batch, 2, status: .failed, failure: WriteFailure(code: .unreachable))
+            let retry = "/batches/\(batch)/retry"
+            #expect(try await scene.page("/batches/\(batch)").text.contains(retry), "offered while the sale runs")
+
+            try await scene.move(to: end)
+            let patches = scene.allPatches
+            #expect(try await !scene.page("/batches/\(batch)").text.contains(retry))
+            let retried = try await scene.press("retry", batch)
+            #expect(retried.status == 303)
+            let flash = HTMLScan.text(try await scene.follow(retried).text)
+            #expect(flash.contains("Nothing was sent") && flash.contains("put back"), "\(flash)")
+            try await scene.move(to: end.addingTimeInterval(60))
+            #expect(scene.allPatches == patches, "nothing sent after the end")
+            #expect(try scene.batch(batch).state == .finished)
+        }
+    }
+
     /// A window's end waits for its batch's run to finish before putting back what it set;
     /// another batch's start at that minute goes ahead meanwhile.
     @Test func anEndWaitingForItsRun_holdsUpNoOtherStart() async throws {

@@ -335,7 +335,7 @@ enum WordingSamples {
             w.batchStorageFailed.heading, w.batchStorageFailed.message, w.errorTitle(name), w.importLimits, w.importTooLargeAdvice,
             w.selectProduct(name),
         ]
-        let flashes: [Wording.BatchFlash] = [.stale, .alreadyApplying, .discarded, .nothingToRetry, .nothingToUndo]
+        let flashes: [Wording.BatchFlash] = [.stale, .alreadyApplying, .discarded, .nothingToRetry, .nothingToUndo, .windowEnded]
         texts += flashes.map(w.batchFlash)
         let imports: [Wording.ImportProblem] = [
             .stale, .noFile, .notMultipart, .tooManyRows(limit: number), .noKnownColumn(name),
