@@ -1,32 +1,33 @@
 import HTTPServer
 import Templating
 
-/// The page for errors: the status, a sentence a person can act on, and a way back.
-/// Never a stack trace, never upstream details.
+/// The page for errors: what happened, what to do next, and a way back. Never a stack trace,
+/// never upstream details, never the status in the heading (it stays on the response).
 enum ErrorPage {
     /// The server's own error pages (no route, a refused request, a body too large), in the
-    /// reader's language when the request head was read; English otherwise.
+    /// reader's language when the request head was read. Without a head (a request line too
+    /// long, a broken request) the reader's language is unknown: the page says it in Korean
+    /// and in English. The server's own English sentence is for its log, not for the page.
     static func response(_ status: HTTPStatus, _ message: String, _ request: HTTPRequest?) -> HTTPResponse {
-        let language = request.map { Language($0) } ?? .en
-        let wording = Wording(language)
-        let heading = "\(status.rawValue) \(HTMLEscaping.escape(wording.reason(status)))"
-        let tooLargeAdvice = request?.path == "/products/import" ? wording.importTooLargeAdvice : wording.tooLargeAdvice
-        let advice = status == .contentTooLarge ? "<p>\(HTMLEscaping.escape(tooLargeAdvice))</p>" : ""
+        let languages = request.map { [Language($0)] } ?? [.ko, .en]
+        let upload = Wording.Upload(path: request?.path ?? "")
+        let sections = languages.enumerated().map { index, language in
+            section(status, Wording(language), upload: upload, marked: index > 0)
+        }
+        let first = Wording(languages[0])
+        let title = languages.map { HTMLEscaping.escape(Wording($0).serverHeading(status)) }.joined(separator: " / ")
         let html = """
             <!doctype html>
-            <html lang="\(language.rawValue)">
+            <html lang="\(languages[0].rawValue)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(heading) · \(HTMLEscaping.escape(wording[.siteName]))</title>
+            <title>\(title) · \(HTMLEscaping.escape(first[.siteName]))</title>
             <link rel="stylesheet" href="/static/css/site.css">
             </head>
             <body>
             <main class="error-page">
-            <h1>\(heading)</h1>
-            <p>\(HTMLEscaping.escape(wording.serverMessage(status, english: message)))</p>
-            \(advice)
-            <p><a href="/">\(HTMLEscaping.escape(wording.backToDashboard))</a></p>
+            \(sections.joined(separator: "\n"))
             </main>
             </body>
             </html>
@@ -34,8 +35,23 @@ enum ErrorPage {
             """
         var response = HTTPResponse.html(html, status: status)
         response.headers["Cache-Control"] = "no-store"
-        response.headers["Content-Language"] = language.rawValue
+        response.headers["Content-Language"] = languages.map(\.rawValue).joined(separator: ", ")
         response.headers["Vary"] = "Accept-Language, Cookie"
         return response
+    }
+
+    /// One language's heading, cause and fix, and the link out; `marked` gives a second
+    /// language's part its own `lang`.
+    private static func section(_ status: HTTPStatus, _ wording: Wording, upload: Wording.Upload, marked: Bool) -> String {
+        let advice = status == .contentTooLarge ? "\n<p>\(HTMLEscaping.escape(wording.tooLargeAdvice(upload)))</p>" : ""
+        let heading = marked ? "h2" : "h1"
+        let open = marked ? "<section lang=\"\(wording.language.rawValue)\">" : "<section>"
+        return """
+            \(open)
+            <\(heading)>\(HTMLEscaping.escape(wording.serverHeading(status)))</\(heading)>
+            <p>\(HTMLEscaping.escape(wording.serverMessage(status)))</p>\(advice)
+            <p><a href="/products">\(HTMLEscaping.escape(wording.goToProducts))</a></p>
+            </section>
+            """
     }
 }

@@ -37,8 +37,8 @@ struct BatchRoutes: Sendable {
             return error.response
         }
         let back = CatalogListing.localPath(submission.value("back")) ?? "/products"
-        guard csrf.listTokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
-            return redirect(back, flash: wording.batchFlash(.stale))
+        if let refusal = csrf.listTokenRefusal(context.request, submitted: submission.value(CSRFGuard.fieldName)) {
+            return redirect(back, flash: wording.batchFlash(refusal == .unproven ? .listUnproven : .listFromBeforeRestart))
         }
         guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
         let action: BatchAction
@@ -231,7 +231,9 @@ struct BatchRoutes: Sendable {
     }
 
     func notFound(_ context: RequestContext) -> HTTPResponse {
-        renderer.error(.notFound, context.wording.batchNotFound(keptDays: BatchStore.keptDays), retryHref: nil, for: context)
+        renderer.error(
+            .notFound, context.wording.batchNotFound(keptDays: BatchStore.keptDays), retryHref: nil,
+            back: (href: "/batches", label: context.wording.backToBatches), for: context)
     }
 
     /// A bulk form that cannot make a batch: 422, saying why, with the way back to the list.

@@ -70,12 +70,24 @@ struct CSRFGuard: Sendable {
         return SecureToken.equal(cookie, submitted)
     }
 
-    /// The bulk form's check: the submitted token is the list's (`listFormToken`) on a request
-    /// from this server's own pages, or matches the cookie as every other form's does.
-    func listTokenMatches(_ request: HTTPRequest, submitted: String?) -> Bool {
-        guard let submitted else { return false }
-        if isFromOwnPage(request), SecureToken.equal(Self.listFormToken, submitted) { return true }
-        return tokenMatches(request, submitted: submitted)
+    /// Why the bulk form's token was not taken, so the page can name the cause.
+    enum ListTokenRefusal: Equatable, Sendable {
+        /// Neither the list's token nor the cookie's: a list page from before a restart.
+        case fromBeforeRestart
+        /// The list's token, from a request that does not say it comes from this server's own
+        /// pages (neither `Sec-Fetch-Site: same-origin` nor an `Origin`), and no cookie token.
+        case unproven
+    }
+
+    /// The bulk form's check: nil when the submitted token is the list's (`listFormToken`) on
+    /// a request from this server's own pages, or matches the cookie as every other form's
+    /// does; otherwise why it is not taken.
+    func listTokenRefusal(_ request: HTTPRequest, submitted: String?) -> ListTokenRefusal? {
+        guard let submitted else { return .fromBeforeRestart }
+        let isListToken = SecureToken.equal(Self.listFormToken, submitted)
+        if isListToken, isFromOwnPage(request) { return nil }
+        if tokenMatches(request, submitted: submitted) { return nil }
+        return isListToken ? .unproven : .fromBeforeRestart
     }
 
     /// The browser says the request comes from this server's own pages: `Sec-Fetch-Site:

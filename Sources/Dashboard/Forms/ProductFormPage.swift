@@ -10,6 +10,14 @@ struct ProductFormPage {
     enum Mode {
         case create
         case edit(ProductDetail)
+
+        /// What the form's button does, for sentences about it.
+        var action: Wording.WriteAction {
+            switch self {
+            case .create: .register
+            case .edit: .save
+            }
+        }
     }
 
     /// A problem that is not one field's: the market refused, the token expired.

@@ -37,7 +37,7 @@ extension ProductForms {
     /// 403 for a same-site POST whose CSRF token is missing or stale (an old tab, cleared
     /// cookies): nothing is sent, but the typed values come back in a fresh form.
     func expiredForm(_ mode: ProductFormPage.Mode, values: ProductFormValues, context: RequestContext) -> HTTPResponse {
-        let problem = ProductFormPage.Problem(context.wording.formExpired(delete: false))
+        let problem = ProductFormPage.Problem(context.wording.formExpired(mode.action))
         let page = ProductFormPage(mode: mode, values: values, problem: problem, csrfToken: context.formToken.value, formToken: SecureToken.make())
         return formResponse(page, context: context, status: .forbidden)
     }

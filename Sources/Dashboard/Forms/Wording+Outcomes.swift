@@ -52,23 +52,36 @@ extension Wording {
         switch language {
         case .en: ErrorText(heading: "We don't know whether the change was saved",
             message: "The Open Market did not answer in time. Open the product to check; your changes are still below.")
-        case .ko: ErrorText(heading: "수정 내용이 저장되었는지 알 수 없습니다",
+        case .ko: ErrorText(heading: "변경 내용이 저장되었는지 알 수 없습니다",
             message: "오픈마켓이 제시간에 응답하지 않았습니다. 상품을 열어 확인해 주세요. 입력한 내용은 아래에 그대로 있습니다.")
         }
     }
 
-    func formExpired(delete: Bool) -> ErrorText {
-        switch (language, delete) {
-        case (.en, false): ErrorText(heading: "The form had expired",
-            message: "For your safety nothing was sent: the form's security token did not match this browser. "
-                + "Your entries are below; check them, add any images again, and submit.")
-        case (.en, true): ErrorText(heading: "The form had expired",
-            message: "For your safety nothing was deleted: the form's security token did not match this browser. Confirm again below.")
-        case (.ko, false): ErrorText(heading: "양식의 유효 시간이 지났습니다",
-            message: "양식의 보안 토큰이 이 브라우저와 맞지 않아 안전을 위해 아무것도 보내지 않았습니다. "
-                + "입력한 내용은 아래에 그대로 있습니다. 내용을 확인하고 이미지를 다시 추가한 뒤 보내 주세요.")
-        case (.ko, true): ErrorText(heading: "양식의 유효 시간이 지났습니다",
-            message: "양식의 보안 토큰이 이 브라우저와 맞지 않아 안전을 위해 아무것도 삭제하지 않았습니다. 아래에서 다시 확인해 주세요.")
+    /// Why a form's token did not match, in the words a person can check: the page is older
+    /// than the browser's current visit (a restart, cleared cookies).
+    var staleCause: String {
+        switch language {
+        case .en: "This page was opened before your browser was restarted or its cookies were cleared, so the dashboard could not confirm it is yours"
+        case .ko: "이 화면을 연 뒤 브라우저를 다시 시작했거나 쿠키를 삭제해서 본인의 화면인지 확인하지 못했습니다"
+        }
+    }
+
+    /// A product form whose token did not match: nothing was done, the typed values are kept
+    /// (the form comes back with a fresh token), and pressing the button again works.
+    func formExpired(_ action: WriteAction) -> ErrorText {
+        switch (language, action) {
+        case (.en, .register): ErrorText(heading: "The product was not added",
+            message: "\(staleCause). Your entries are kept below: add the images again, then select Add product.")
+        case (.en, .save): ErrorText(heading: "Your changes were not saved",
+            message: "\(staleCause). Your changes are kept below: select Save changes again.")
+        case (.en, .delete): ErrorText(heading: "The product was not deleted",
+            message: "\(staleCause). Select Delete product again.")
+        case (.ko, .register): ErrorText(heading: "상품을 등록하지 않았습니다",
+            message: "\(staleCause). 입력한 내용은 아래에 그대로 있습니다. 이미지를 다시 추가한 뒤 [상품 등록]을 눌러 주세요.")
+        case (.ko, .save): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
+            message: "\(staleCause). 입력한 내용은 아래에 그대로 있습니다. [저장]을 다시 눌러 주세요.")
+        case (.ko, .delete): ErrorText(heading: "상품을 삭제하지 않았습니다",
+            message: "\(staleCause). [상품 삭제]를 다시 눌러 주세요.")
         }
     }
 
@@ -86,7 +99,7 @@ extension Wording {
     /// 403: another vendor's product. `ours` is the dashboard's own vendor, when known.
     func notYourProduct(_ name: String, owner: String, ours: Int?, action: WriteAction) -> ErrorText {
         switch language {
-        case .en: ErrorText(heading: "Not your product",
+        case .en: ErrorText(heading: "This is not your product",
             message: "“\(name)” belongs to \(owner), not to this dashboard's vendor\(ours.map { " (vendor_id \($0))" } ?? ""). "
                 + "Only the vendor who registered a product can \(action == .delete ? "delete" : "edit") it.")
         case .ko: ErrorText(heading: "내 상품이 아닙니다",
@@ -97,7 +110,7 @@ extension Wording {
 
     func vendorRefused(_ name: String, owner: String, action: WriteAction) -> ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The market refused",
+        case .en: ErrorText(heading: "The Open Market refused to \(action.english)",
             message: "The Open Market refused to let this dashboard \(action.english). “\(name)” belongs to "
                 + "\(owner), and only the vendor who registered a product may change it: if that is not "
                 + "your vendor, the product is not yours to change; if it is, check --identifier and --secret. "
@@ -112,55 +125,63 @@ extension Wording {
 
     var imageNotFound: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "Image not found", message: "This attached image is gone or belongs to another form.")
-        case .ko: ErrorText(heading: "이미지를 찾을 수 없습니다", message: "첨부한 이미지가 삭제되었거나 다른 양식에 첨부된 이미지입니다.")
+        case .en: ErrorText(heading: "Image not found", message: "This attached image is no longer kept, or it was attached on another page. Add the image again on the form.")
+        case .ko: ErrorText(heading: "이미지를 찾을 수 없습니다", message: "첨부한 이미지를 더 이상 보관하고 있지 않거나 다른 화면에서 첨부한 이미지입니다. 등록 화면에서 이미지를 다시 추가해 주세요.")
         }
     }
 
     var productNotLoaded: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The market is not answering", message: "The product could not be loaded from the Open Market, so nothing was changed. Please try again in a moment.")
+        case .en: ErrorText(heading: "The Open Market is not answering", message: "The product could not be loaded from the Open Market, so nothing was changed. Try again in a moment.")
         case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에서 상품을 불러오지 못해 아무것도 수정하지 않았습니다. 잠시 후 다시 시도해 주세요.")
         }
     }
 
-    /// A form body that could not be read (400, 413, 415). English keeps the parser's own
-    /// sentence; Korean says the same per reason.
+    /// A form body that could not be read (400, 413, 415): what went wrong, that nothing was
+    /// done, and what to do.
     func formUnreadable(_ reason: FormSubmission.Unreadable) -> ErrorText {
+        let heading: String
         switch language {
-        case .en: return ErrorText(heading: "The form could not be read", message: reason.message)
-        case .ko: break
+        case .en: heading = "Nothing was done"
+        case .ko: heading = "아무것도 하지 않았습니다"
         }
         let message: String
-        switch reason {
-        case .unsupportedType:
-            message = "이 형식으로 보낸 양식은 읽을 수 없습니다. 대시보드의 양식 페이지에서 다시 보내 주세요."
-        case .noBoundary:
-            message = "양식 데이터의 형식이 올바르지 않아 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 보내 주세요."
-        case .multipart(let error):
-            switch error {
-            case .tooManyParts(let limit):
-                message = "양식의 항목이 너무 많습니다(최대 \(limit)개). 페이지를 새로 고친 뒤 다시 보내 주세요."
-            case .partHeadersTooLarge(let limit), .fieldTooLarge(_, let limit):
-                message = "입력한 내용이 너무 깁니다(항목당 최대 \(bytes(limit))). 내용을 줄여서 다시 보내 주세요."
-            case .fileTooLarge(_, let filename, let limit):
-                let file = filename.isEmpty ? "첨부한 파일" : "“\(filename)” 파일"
-                message = "\(file)이 너무 큽니다(최대 \(bytes(limit))). 더 작은 이미지를 선택해 주세요."
-            case .totalFileBytesTooLarge(let limit):
-                message = "첨부한 파일을 모두 합친 크기가 너무 큽니다(최대 \(bytes(limit))). 더 작은 이미지를 선택해 주세요."
-            case .invalidBoundary, .missingFinalBoundary, .bareLineFeed, .malformedPartHeader, .missingContentDisposition, .missingName:
-                message = "양식 데이터의 형식이 올바르지 않아 읽을 수 없습니다. 페이지를 새로 고친 뒤 다시 보내 주세요."
-            }
+        switch (language, reason) {
+        case (.en, .unsupportedType):
+            message = "This did not come from one of the dashboard's own pages, so it could not be read. Go back, reload the page and press the button again."
+        case (.ko, .unsupportedType):
+            message = "대시보드 화면에서 보낸 내용이 아니어서 읽을 수 없습니다. 이전 화면으로 돌아가 페이지를 새로 고친 뒤 버튼을 다시 눌러 주세요."
+        case (.en, .multipart(.tooManyParts(let limit))):
+            message = "What was sent has more than \(limit) fields, more than any page of the dashboard has. Go back, reload the page and try again."
+        case (.ko, .multipart(.tooManyParts(let limit))):
+            message = "보낸 항목이 \(limit)개를 넘어 읽을 수 없습니다. 이전 화면으로 돌아가 페이지를 새로 고친 뒤 다시 시도해 주세요."
+        case (.en, .multipart(.partHeadersTooLarge(let limit))), (.en, .multipart(.fieldTooLarge(_, let limit))):
+            message = "A field is longer than \(bytes(limit)). Go back, shorten it and try again."
+        case (.ko, .multipart(.partHeadersTooLarge(let limit))), (.ko, .multipart(.fieldTooLarge(_, let limit))):
+            message = "입력한 내용이 너무 깁니다(항목당 최대 \(bytes(limit))). 이전 화면으로 돌아가 내용을 줄인 뒤 다시 시도해 주세요."
+        case (.en, .multipart(.fileTooLarge(_, let filename, let limit))):
+            message = "\(filename.isEmpty ? "An attached file" : "“\(filename)”") is larger than \(bytes(limit)). Go back and choose a smaller image."
+        case (.ko, .multipart(.fileTooLarge(_, let filename, let limit))):
+            message = "\(filename.isEmpty ? "첨부한 파일" : "“\(filename)” 파일")이 너무 큽니다(최대 \(bytes(limit))). 이전 화면으로 돌아가 더 작은 이미지를 선택해 주세요."
+        case (.en, .multipart(.totalFileBytesTooLarge(let limit))):
+            message = "The attached files come to more than \(bytes(limit)) together. Go back and choose smaller images."
+        case (.ko, .multipart(.totalFileBytesTooLarge(let limit))):
+            message = "첨부한 파일을 모두 합친 크기가 너무 큽니다(최대 \(bytes(limit))). 이전 화면으로 돌아가 더 작은 이미지를 선택해 주세요."
+        case (.en, _):
+            message = "What your browser sent arrived damaged, so it could not be read. Go back, reload the page and try again."
+        case (.ko, _):
+            message = "브라우저가 보낸 내용이 손상되어 읽을 수 없습니다. 이전 화면으로 돌아가 페이지를 새로 고친 뒤 다시 시도해 주세요."
         }
-        return ErrorText(heading: "양식을 읽을 수 없습니다", message: message)
+        return ErrorText(heading: heading, message: message)
     }
 
     var otherSite: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "Not accepted from another site",
-            message: "This form was sent from another site. For your safety it was not accepted; open the form on this dashboard and submit it there.")
-        case .ko: ErrorText(heading: "다른 사이트에서 보낸 양식은 처리하지 않습니다",
-            message: "이 양식은 다른 사이트에서 보낸 것이라 안전을 위해 처리하지 않았습니다. 이 대시보드에서 양식을 다시 열어 보내 주세요.")
+        case .en: ErrorText(heading: "Nothing was done",
+            message: "This was sent from another website, not from the dashboard's own pages, so for your safety it was not accepted. "
+                + "Open the dashboard yourself and use its buttons there.")
+        case .ko: ErrorText(heading: "아무것도 하지 않았습니다",
+            message: "대시보드 화면이 아닌 다른 사이트에서 보낸 내용이라 안전을 위해 받지 않았습니다. 대시보드를 직접 열어 그 화면의 버튼을 눌러 주세요.")
         }
     }
 }

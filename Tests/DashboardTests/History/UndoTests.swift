@@ -88,7 +88,7 @@ import Testing
                 let refused = try await flow.undo(entry)
                 #expect(refused.status == 409)
                 let text = HTMLScan.text(refused.text)
-                #expect(text.contains("Changed since"))
+                #expect(text.contains("Changed again since this edit"))
                 #expect(text.contains("The price of “Undo Kettle” was changed after this edit: it is now KRW 14,000, and the edit left it at KRW 15,000."))
                 #expect(refused.text.contains("href=\"/history\""), "a way back to the history")
                 #expect(market.writes.count == writes, "nothing sent")
@@ -146,7 +146,7 @@ import Testing
                     ("/history/\(create.id)/undo", 409, "Only an edit can be undone"),
                     ("/history/99999999/undo", 404, "No such entry"),
                     ("/history/abc/undo", 404, "No such entry"),
-                    ("/history/\(foreign.id)/undo", 403, "Not your product"),
+                    ("/history/\(foreign.id)/undo", 403, "This is not your product"),
                     ("/history/\(refused.id)/undo", 409, "This change cannot be undone"),
                 ]
                 for item in cases {
@@ -160,7 +160,8 @@ import Testing
                 stale.csrfToken = SecureToken.make()
                 let expired = try await stale.postURLEncoded("/history/\(edit.id)/undo", [])
                 #expect(expired.status == 403)
-                #expect(HTMLScan.text(expired.text).contains("The form had expired"))
+                #expect(HTMLScan.text(expired.text).contains("Nothing was undone"))
+                #expect(HTMLScan.text(expired.text).contains("Open the history again and select Undo again."))
                 #expect(market.writes.count == undoWrites, "no refusal sent anything")
             }
         }

@@ -63,7 +63,7 @@ import Testing
             let list = HTMLScan.text(try await dash.get("/products?sort=price", headers: KoreanPageScan.korean).text)
             #expect(list.contains(" (KST) 기준 · "), "\(list.prefix(600))")
             let ignored = HTMLScan.text(try await dash.get("/products?sort=bogus&stock=many", headers: KoreanPageScan.korean).text)
-            #expect(ignored.contains("알 수 없는 값이 있어 적용하지 않았습니다: 정렬, 재고."))
+            #expect(ignored.contains("정렬, 재고 값이 올바르지 않아 적용하지 않았습니다. [정렬 및 필터]에서 다시 선택해 주세요."))
             let notMine = HTMLScan.text(try await dash.get("/products/\(another)/edit", headers: KoreanPageScan.korean).text)
             #expect(notMine.contains("서울상회(판매자 번호 15)의 상품이며, 내 상품(판매자 번호 28)이 아닙니다."))
         }
@@ -171,16 +171,15 @@ import Testing
         }
     }
 
-    /// Pages the HTTP server answers by itself speak the reader's language; English readers
-    /// keep the server's own words.
+    /// Pages the HTTP server answers by itself speak the reader's language.
     @Test func serverAnsweredPages_inKorean() async throws {
         try await withDashboard(.shared) { dash in
             let missing = try await dash.get("/nowhere/at/all", headers: KoreanPageScan.korean)
             #expect(missing.status == 404)
             KoreanPageScan.expectKorean(missing, "/nowhere/at/all", allowed: [])
-            #expect(HTMLScan.text(missing.text).contains("404 찾을 수 없음"))
-            #expect(HTMLScan.text(missing.text).contains("대시보드로 돌아가기"))
-            #expect(!missing.text.contains("There is nothing at this address"))
+            #expect(HTMLScan.text(missing.text).contains("페이지를 찾을 수 없습니다"))
+            #expect(HTMLScan.text(missing.text).contains("상품 목록으로 이동"))
+            #expect(!missing.text.contains("404"), "no status in the words")
 
             let remembered = try await dash.get("/nowhere?lang=ko")
             #expect(remembered.text.contains("<html lang=\"ko\">"))
@@ -188,7 +187,7 @@ import Testing
             let english = try await dash.get("/nowhere/at/all", headers: ["Accept-Language": "en-US,en;q=0.9"])
             #expect(english.status == 404)
             #expect(english.text.contains("<html lang=\"en\">"))
-            #expect(HTMLScan.text(english.text).contains("There is nothing at this address."))
+            #expect(HTMLScan.text(english.text).contains("Page not found"))
             #expect(english.header("Content-Language") == "en")
         }
     }

@@ -55,10 +55,11 @@ import Testing
         let list = MarketErrorExplanation(MarketError.notFound, .page(productID: nil))
         #expect(list.status == .badGateway)
         #expect(list.offersRetry)
-        #expect(list.message == "The Open Market answered that it has no such list (404).")
+        #expect(list.message == "The Open Market answered that it has no such list. Try again in a moment, or go back to the first page of the list.")
         // In Korean, Korean words only (not the English reason phrase as the market's quote).
         let korean = MarketErrorExplanation(MarketError.notFound, .page(productID: nil), Wording(.ko))
-        #expect(korean.message == "오픈마켓에서 요청한 목록을 찾을 수 없다고 응답했습니다(404).")
+        #expect(korean.message == "오픈마켓에서 요청한 목록을 찾을 수 없다고 응답했습니다. 잠시 후 다시 시도하거나 목록의 첫 페이지로 이동해 주세요.")
+        #expect(!korean.message.contains("404") && !list.message.contains("404"), "no status code in the words")
         #expect(!korean.message.contains("Not Found"))
     }
 
@@ -70,13 +71,13 @@ import Testing
     /// either language.
     @Test func theMarketsOwnWords_areShown_quotedAndMarked() {
         #expect(MarketErrorExplanation(MarketError.rejected(status: 500, message: "database on fire"), .page(productID: 1)).message
-            == "The Open Market said: “database on fire” (the market's words)")
+            == "The Open Market said: “database on fire” (the market's words). Try again in a moment.")
         #expect(MarketErrorExplanation(MarketError.rejected(status: 409, message: "taken"), .form(action: .register)).message
-            == "The Open Market said: “taken” (the market's words)")
+            == "The Open Market said: “taken” (the market's words). Correct your entries below and try again.")
         #expect(MarketErrorExplanation(MarketError.rejected(status: 409, message: "taken"), .form(action: .register), Wording(.ko)).message
-            == "오픈마켓의 응답: “taken”(마켓 원문)")
+            == "오픈마켓의 응답: “taken”(마켓 원문). 아래 입력 내용을 고친 뒤 다시 시도해 주세요.")
         #expect(MarketErrorExplanation(MarketError.rejected(status: 500, message: "database on fire"), .form(action: .delete), Wording(.ko)).message
-            == "오픈마켓이 오류로 응답했습니다: “database on fire”(마켓 원문). 입력한 내용은 그대로 있으니 오픈마켓이 복구되면 다시 보내 주세요.")
+            == "오픈마켓이 오류로 응답했습니다: “database on fire”(마켓 원문). 입력한 내용은 그대로 있으니 몇 분 후 다시 시도해 주세요.")
     }
 
     @Test(arguments: pageCases.indices)

@@ -1,0 +1,324 @@
+import Foundation
+import MarketClient
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// Every error page and refusal a seller can meet, fetched over HTTP in English and in
+/// Korean, says what happened (its cause) and what to do next (its fix); its heading names
+/// no status code or HTTP word (the status stays on the response). The patterns are in
+/// `docs/korean-ui.md` and `docs/english-ui.md`, "Errors: cause and fix".
+@Suite struct ErrorPageWordsTests {
+    /// What a page must say in one language: its heading (in the page's heading or, on a form,
+    /// the heading of its problem), its cause and its fix.
+    struct Words: Sendable {
+        var heading: String?
+        var cause: String
+        var fix: String
+    }
+
+    static let english = ["Accept-Language": "en-US,en;q=0.9"]
+
+    static func headers(_ language: Language) -> [String: String] {
+        language == .en ? english : KoreanPageScan.korean
+    }
+
+    /// The page has the status, the heading, the cause and the fix, in the language asked for.
+    static func expectWords(
+        _ response: TestResponse, status: Int, _ words: Words, _ language: Language, _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(response.status == status, "\(what)", sourceLocation: sourceLocation)
+        #expect(response.text.contains("<html lang=\"\(language.rawValue)\">"), "\(what)", sourceLocation: sourceLocation)
+        let text = HTMLScan.text(response.text)
+        #expect(text.contains(words.cause), "\(what): the cause “\(words.cause)” in “\(text.suffix(600))”", sourceLocation: sourceLocation)
+        #expect(text.contains(words.fix), "\(what): the fix “\(words.fix)” in “\(text.suffix(600))”", sourceLocation: sourceLocation)
+        if let heading = words.heading {
+            #expect(text.contains(heading), "\(what): the heading “\(heading)”", sourceLocation: sourceLocation)
+        }
+        let h1 = HTMLScan.text(String(HTMLScan.block(in: response.text, from: "<h1", to: "</h1>")))
+        #expect(h1.range(of: #"\b[45]\d\d\b|HTTP|Not Found|Method Not Allowed|Too Large|Too Long"#, options: .regularExpression) == nil,
+            "\(what): no status in the heading “\(h1)”", sourceLocation: sourceLocation)
+    }
+
+    // MARK: The server's own pages
+
+    @Test(arguments: Language.allCases)
+    func notFound_methodNotAllowed_andTooLarge(_ language: Language) async throws {
+        let (notFound, notAllowed, tooLarge): (Words, Words, Words) =
+            switch language {
+            case .en: (
+                Words(heading: "Page not found", cause: "There is no page at this address.", fix: "Check the address"),
+                Words(heading: "This address works only from a button", cause: "only takes a button press on one of the dashboard's pages, so nothing was done",
+                    fix: "Go back and press the button again."),
+                Words(heading: "Too much to take at once", cause: "larger than the dashboard takes here, so nothing was saved",
+                    fix: "Go back and try again with less at once"))
+            case .ko: (
+                Words(heading: "페이지를 찾을 수 없습니다", cause: "이 주소에는 페이지가 없습니다.", fix: "주소를 확인하거나 상품 목록에서 찾아 주세요."),
+                Words(heading: "잘못된 접근입니다", cause: "대시보드 화면의 버튼으로만 쓸 수 있어 아무것도 하지 않았습니다.", fix: "버튼을 다시 눌러 주세요."),
+                Words(heading: "한 번에 받을 수 있는 크기를 넘었습니다", cause: "받을 수 있는 크기보다 커서 아무것도 저장하지 않았습니다.",
+                    fix: "한 번에 보내는 양을 줄여서"))
+            }
+        try await withDashboard(.shared) { dash in
+            let headers = Self.headers(language)
+            Self.expectWords(try await dash.get("/nowhere/at/all", headers: headers), status: 404, notFound, language, "404")
+            Self.expectWords(try await dash.get("/catalog/refresh", headers: headers), status: 405, notAllowed, language, "405")
+            let body = [UInt8](repeating: UInt8(ascii: "a"), count: 70 * 1024)
+            let large = try await HTTPTestClient.request(
+                dash.port, "POST", "/products/bulk", headers: headers.merging(["Content-Type": "application/x-www-form-urlencoded"]) { a, _ in a },
+                body: body)
+            Self.expectWords(large, status: 413, tooLarge, language, "413")
+        }
+    }
+
+    /// A register form over its cap says which images fit and how to get the entries back.
+    @Test(arguments: Language.allCases)
+    func tooLarge_onTheRegisterForm_saysWhatFits(_ language: Language) async throws {
+        let words =
+            switch language {
+            case .en: Words(heading: "Too much to take at once", cause: "each at most 300 KB", fix: "choose smaller images and select Add product again")
+            case .ko: Words(heading: "한 번에 받을 수 있는 크기를 넘었습니다", cause: "장당 300KB 이하로 올릴 수 있습니다", fix: "더 작은 이미지를 선택한 뒤 [상품 등록]을 다시 눌러 주세요.")
+            }
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new")
+            let huge = TestFile.jpeg("huge.jpg", size: ProductForms.maxCreateBodyBytes + 1)
+            let headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            let response = try await session.post("/products", validProductFields, files: [huge], headers: headers)
+            Self.expectWords(response, status: 413, words, language, "413 on the register form")
+        }
+    }
+
+    /// A request line too long is refused before its headers are read, so its reader's language
+    /// is unknown: the page says it in both.
+    @Test func tooLong_saysItInBothLanguages() async throws {
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get("/products?q=" + String(repeating: "x", count: 9000))
+            #expect(response.status == 414)
+            let text = HTMLScan.text(response.text)
+            for words in [
+                Words(heading: nil, cause: "주소가 너무 길어 페이지를 열지 못했습니다.", fix: "검색어를 줄여서 다시 검색해 주세요."),
+                Words(heading: nil, cause: "The address has more characters than the dashboard reads", fix: "search again with fewer words"),
+            ] {
+                #expect(text.contains(words.cause) && text.contains(words.fix), "\(text)")
+            }
+            #expect(response.text.contains("<section lang=\"en\">"), "the English part says it is English")
+            #expect(!text.contains("414") && !text.contains("URI Too Long"))
+        }
+    }
+
+    // MARK: Refused forms
+
+    /// A form whose token does not match: nothing was done, the typed values stay, and pressing
+    /// the button again works (the page comes back with a fresh token).
+    @Test(arguments: Language.allCases)
+    func aRefusedForm_saysNothingWasDone_andToPressAgain(_ language: Language) async throws {
+        let (register, delete): (Words, Words) =
+            switch language {
+            case .en: (
+                Words(heading: "The product was not added", cause: "opened before your browser was restarted or its cookies were cleared",
+                    fix: "Your entries are kept below: add the images again, then select Add product."),
+                Words(heading: nil, cause: "could not confirm it is yours", fix: "Select Delete product again."))
+            case .ko: (
+                Words(heading: nil, cause: "브라우저를 다시 시작했거나 쿠키를 삭제해서 본인의 화면인지 확인하지 못했습니다",
+                    fix: "입력한 내용은 아래에 그대로 있습니다. 이미지를 다시 추가한 뒤 [상품 등록]을 눌러 주세요."),
+                Words(heading: nil, cause: "본인의 화면인지 확인하지 못했습니다", fix: "[상품 삭제]를 다시 눌러 주세요."))
+            }
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new")
+            session.csrfToken = String(repeating: "0", count: 32)
+            let headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            let refused = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")], headers: headers)
+            Self.expectWords(refused, status: 403, register, language, "register refused")
+            #expect(refused.text.contains("value=\"Test Kettle\""), "what was typed comes back")
+            let deleted = try await session.postURLEncoded("/products/7/delete", [], headers: headers)
+            Self.expectWords(deleted, status: 403, delete, language, "delete refused")
+        }
+    }
+
+    /// A POST that is not a form at all (no form content type).
+    @Test(arguments: Language.allCases)
+    func aPostWithoutAFormType_saysNothingWasDone_andWhatToDo(_ language: Language) async throws {
+        let words =
+            switch language {
+            case .en: Words(heading: "Nothing was done", cause: "This did not come from one of the dashboard's own pages",
+                fix: "Go back, reload the page and press the button again.")
+            case .ko: Words(heading: "아무것도 하지 않았습니다", cause: "대시보드 화면에서 보낸 내용이 아니어서 읽을 수 없습니다.",
+                fix: "페이지를 새로 고친 뒤 버튼을 다시 눌러 주세요.")
+            }
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/7/delete")
+            var headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            headers["Content-Type"] = "text/plain"
+            let response = try await HTTPTestClient.request(harness.port, "POST", "/products/7/delete", headers: headers, body: Array("hello".utf8))
+            Self.expectWords(response, status: 415, words, language, "415")
+        }
+    }
+
+    /// The list's bulk form from a browser that does not say it posts from the list: the real
+    /// cause and one step that works, not "try again".
+    @Test(arguments: Language.allCases)
+    func aBulkPreviewWithoutProofOfItsPage_namesTheCause_andAStepThatWorks(_ language: Language) async throws {
+        let words =
+            switch language {
+            case .en: Words(heading: nil, cause: "Your browser did not say that the form came from this list",
+                fix: "turn it off for this dashboard's address, then select Preview the change again.")
+            case .ko: Words(heading: nil, cause: "브라우저가 이 목록에서 보냈다는 정보를 알려 주지 않아 안전을 위해 미리 보기를 만들지 않았습니다.",
+                fix: "그 기능을 끈 뒤 [변경 내용 미리 보기]를 다시 눌러 주세요.")
+            }
+        try await withDashboard(.shared) { dash in
+            let list = try await dash.get("/products")
+            let form = String(HTMLScan.block(in: list.text, from: "<form id=\"bulk\"", to: "</form>"))
+            let token = try #require(FormSession.hidden("csrf_token", in: form))
+            let body = "csrf_token=\(token)&ids=7&action=delete&back=%2Fproducts"
+            let refused = try await HTTPTestClient.request(
+                dash.port, "POST", "/products/bulk", headers: Self.headers(language).merging(["Content-Type": "application/x-www-form-urlencoded"]) { a, _ in a },
+                body: Array(body.utf8))
+            #expect(refused.status == 303)
+            let flash = try #require(refused.setCookie(FlashMessages.cookieName))
+            let shown = try await dash.get("/products", headers: Self.headers(language).merging(["Cookie": flash]) { a, _ in a })
+            Self.expectWords(shown, status: 200, words, language, "bulk preview refused")
+        }
+    }
+
+    // MARK: The list's ignored values
+
+    @Test(arguments: Language.allCases)
+    func theListsIgnoredValues_sayWhyAndHowToFixThem(_ language: Language) async throws {
+        let cases: [(query: String, words: Words)] =
+            switch language {
+            case .en: [
+                ("sort=DROP", Words(heading: nil, cause: "The value for “Sort by” is not one of the list's choices", fix: "Choose again under Sort and filter.")),
+                ("currency=KRW&min_price=abc", Words(heading: nil, cause: "Lowest sale price was not used: it is not a number.", fix: "Enter it like 15000 or 12.50.")),
+                ("currency=USD&min_price=1.234", Words(heading: nil, cause: "USD amounts have at most 2 decimal places.", fix: "Enter it like 12.50.")),
+                ("currency=KRW&min_price=50&max_price=10", Words(heading: nil, cause: "it is lower than the lowest sale price.", fix: "Check the price range.")),
+            ]
+            case .ko: [
+                ("sort=DROP", Words(heading: nil, cause: "정렬 값이 올바르지 않아 적용하지 않았습니다.", fix: "[정렬 및 필터]에서 다시 선택해 주세요.")),
+                ("currency=KRW&min_price=abc", Words(heading: nil, cause: "최저 할인가 값은 숫자가 아니어서 적용하지 않았습니다.", fix: "15000이나 12.50처럼 입력해 주세요.")),
+                ("currency=USD&min_price=1.234", Words(heading: nil, cause: "최저 할인가 값은", fix: "소수점 둘째 자리까지 입력해 주세요.")),
+                ("currency=KRW&min_price=50&max_price=10", Words(heading: nil, cause: "최고 할인가 값이 최저 할인가 값보다 낮습니다.", fix: "금액 범위를 확인해 주세요.")),
+            ]
+            }
+        try await withDashboard(.sharedCatalog) { dash in
+            for (query, words) in cases {
+                Self.expectWords(try await dash.get("/products?" + query, headers: Self.headers(language)), status: 200, words, language, query)
+            }
+        }
+    }
+
+    // MARK: The market failing, slow or refusing
+
+    @Test(arguments: Language.allCases)
+    func theMarketFailingSlowOrRefusing_saysSoAndToTryAgain(_ language: Language) async throws {
+        let cases: [(MarketError, Int, Words)] =
+            switch language {
+            case .en: [
+                (.unreachable, 502, Words(heading: "The Open Market is not answering", cause: "cannot be reached right now", fix: "Try again in a moment.")),
+                (.timeout, 504, Words(heading: "The Open Market is slow to answer", cause: "did not answer in time", fix: "Try again in a moment.")),
+                (.rejected(status: 503, message: "down for maintenance"), 502,
+                    Words(heading: "The Open Market refused to show this page", cause: "“down for maintenance” (the market's words)", fix: "Try again in a moment.")),
+                (.malformedResponse("garbage"), 502,
+                    Words(heading: "The Open Market's answer could not be read", cause: "something the dashboard cannot read", fix: "Try again in a few minutes.")),
+            ]
+            case .ko: [
+                (.unreachable, 502, Words(heading: "오픈마켓이 응답하지 않습니다", cause: "지금은 오픈마켓에 연결할 수 없고", fix: "잠시 후 다시 시도해 주세요.")),
+                (.timeout, 504, Words(heading: "오픈마켓의 응답이 늦습니다", cause: "제시간에 응답하지 않아", fix: "잠시 후 다시 시도해 주세요.")),
+                (.rejected(status: 503, message: "down for maintenance"), 502,
+                    Words(heading: "오픈마켓이 요청을 거절했습니다", cause: "“down for maintenance”(마켓 원문)", fix: "잠시 후 다시 시도해 주세요.")),
+                (.malformedResponse("garbage"), 502,
+                    Words(heading: "오픈마켓의 응답을 읽을 수 없습니다", cause: "형식이 올바르지 않아", fix: "몇 분 후 다시 시도해 주세요.")),
+            ]
+            }
+        for (error, status, words) in cases {
+            try await withDashboard(.scripted(ScriptedMarket(readFailure: error))) { dash in
+                Self.expectWords(try await dash.get("/products/7", headers: Self.headers(language)), status: status, words, language, "\(error)")
+            }
+        }
+    }
+
+    /// A registration the market refuses or cannot take: the entries stay, and the page says
+    /// what to do with them.
+    @Test(arguments: Language.allCases)
+    func aWriteTheMarketRefuses_keepsTheEntries_andSaysWhatToDo(_ language: Language) async throws {
+        let cases: [(MarketError, Int, Words)] =
+            switch language {
+            case .en: [
+                (.rejected(status: 400, message: "name is already taken"), 422,
+                    Words(heading: "The Open Market did not accept these values", cause: "“name is already taken” (the market's words)",
+                        fix: "Correct your entries below and try again.")),
+                (.unreachable, 502, Words(heading: "The Open Market is not answering", cause: "could not be reached, so nothing was changed",
+                    fix: "Your entries are kept below; try again in a moment.")),
+            ]
+            case .ko: [
+                (.rejected(status: 400, message: "name is already taken"), 422,
+                    Words(heading: "오픈마켓이 입력 내용을 받아들이지 않았습니다", cause: "“name is already taken”(마켓 원문)", fix: "아래 입력 내용을 고친 뒤 다시 시도해 주세요.")),
+                (.unreachable, 502, Words(heading: "오픈마켓이 응답하지 않습니다", cause: "오픈마켓에 연결할 수 없어 아무것도 반영하지 않았습니다.",
+                    fix: "입력한 내용은 그대로 있으니 잠시 후 다시 시도해 주세요.")),
+            ]
+            }
+        let market = ScriptedMarket()
+        try await withDashboard(.scripted(market)) { dash in
+            for (error, status, words) in cases {
+                market.state.withLock { $0.createFailure = error }
+                var session = FormSession(port: dash.port)
+                _ = try await session.open("/products/new")
+                let headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+                let response = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")], headers: headers)
+                Self.expectWords(response, status: status, Words(heading: nil, cause: words.cause, fix: words.fix), language, "\(error)")
+                #expect(HTMLScan.text(response.text).contains(words.heading ?? ""), "\(error)")
+            }
+        }
+    }
+
+    // MARK: An image too big, a batch row refused
+
+    @Test(arguments: Language.allCases)
+    func anImageTooBig_saysItsSize_andToMakeItSmaller(_ language: Language) async throws {
+        let words =
+            switch language {
+            case .en: Words(heading: nil, cause: "“big.jpg” is 310 KB; each image must be at most 300 KB.", fix: "Make it smaller and add it again.")
+            case .ko: Words(heading: nil, cause: "“big.jpg” 파일은 크기가 310KB입니다.", fix: "장당 300KB 이하로 줄여서 다시 추가해 주세요.")
+            }
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new")
+            let headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            let big = TestFile.jpeg("big.jpg", size: 310 * 1024)
+            let response = try await session.post("/products", validProductFields, files: [big], headers: headers)
+            Self.expectWords(response, status: 422, words, language, "image too big")
+        }
+    }
+
+    /// A row the preview refuses says what becomes of it; a row the market refuses says what
+    /// to do.
+    @Test(arguments: Language.allCases)
+    func aBatchRowRefused_saysWhyAndWhatToDo(_ language: Language) async throws {
+        let (unknown, refused): (Words, Words) =
+            switch language {
+            case .en: (
+                Words(heading: nil, cause: "There is no product 99999 on the market", fix: "It is left out when you apply."),
+                Words(heading: nil, cause: "The market refused the change.", fix: "Check the product's values, then retry."))
+            case .ko: (
+                Words(heading: nil, cause: "오픈마켓에 이 번호의 상품이 없습니다", fix: "적용할 때 이 상품은 건너뜁니다."),
+                Words(heading: nil, cause: "오픈마켓이 변경을 거절했습니다.", fix: "상품의 값을 확인한 뒤 다시 시도해 주세요."))
+            }
+        let market = LiveShapedData.market()
+        BatchFlowTests.stock(market)
+        market.state.withLock { $0.refusedEdits = [211] }
+        try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products?mine=1")
+            let pageHeaders = Self.headers(language).merging(["Cookie": session.cookie]) { a, _ in a }
+            let preview = try await BatchTesting.bulk(session, [("ids", "99999"), ("ids", "211"), ("action", "stock_set"), ("value", "9"), ("unit", "amount")])
+            let batch = try #require(BatchTesting.batchID(preview))
+            Self.expectWords(try await HTTPTestClient.get(harness.port, "/batches/\(batch)", headers: pageHeaders), status: 200, unknown, language, "preview")
+            _ = try await BatchTesting.press("apply", batch, session)
+            await harness.app.batchRunner.waitForRun(batch)
+            Self.expectWords(try await HTTPTestClient.get(harness.port, "/batches/\(batch)", headers: pageHeaders), status: 200, refused, language, "applied")
+        }
+    }
+}
