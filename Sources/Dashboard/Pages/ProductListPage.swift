@@ -78,6 +78,7 @@ struct ProductListPage {
             "perPageLinks": .list(ProductListQuery.pageSizes.map { size in
                 [
                     "size": TemplateValue(size),
+                    "label": .string(wording.perPageOption(size)),
                     "href": .string(query.with(perPage: size).listPath),
                     "current": .bool(size == query.perPage),
                 ]
@@ -89,13 +90,14 @@ struct ProductListPage {
             "products": .list(products),
         ]
         if let pagination = paginationContext { context["pagination"] = pagination }
+        if let emptyAction { context["emptyAction"] = emptyAction }
         if query.view == .table {
             for (column, header) in tableHeaders { context[column.templateKey] = .object(header) }
             if ownVendorID != nil { context["sheetHref"] = .string(query.sheetPath) }
         }
         if let notice { context["notice"] = .string(notice) }
         context["filters"] = .object(filterContext)
-        if !query.ignored.isEmpty { context["ignoredNote"] = .string(wording.notUnderstood(query.ignored)) }
+        if !query.ignored.isEmpty { context["ignoredNote"] = .string(wording.ignoredNote(query.ignored)) }
         if let bulk = bulkContext { context["bulk"] = .object(bulk) }
         if let snapshot {
             var info: TemplateObject = [
@@ -130,7 +132,23 @@ struct ProductListPage {
     }
 
     var emptyMessage: String {
-        wording.emptyList(search: query.search, page: query.page, mine: query.mine)
+        wording.emptyList(search: query.search, page: query.page, mine: query.mine, filtered: query.filterCount > 0)
+    }
+
+    /// The one next step an empty list offers: clear the search, clear the filters, or add a
+    /// product; none past the last page (the pagination leads back).
+    var emptyAction: TemplateValue? {
+        let (href, label): (String, UIText)
+        if !query.search.isEmpty {
+            (href, label) = (query.withoutSearch.listPath, .clearSearch)
+        } else if query.filterCount > 0 {
+            (href, label) = (query.withoutFilters.listPath, .clearFilters)
+        } else if query.page > 1 {
+            return nil
+        } else {
+            (href, label) = ("/products/new", .registerProduct)
+        }
+        return ["href": .string(href), "label": .string(wording[label])]
     }
 
     var products: [TemplateValue] {

@@ -36,9 +36,33 @@ struct ProductListQuery: Sendable, Equatable {
     /// The price paid, in `currency`'s units; read only together with `currency`.
     var minPrice: Decimal?
     var maxPrice: Decimal?
-    /// Parameters whose values were not understood, by name, in order: ignored, dropped from
-    /// links, and named in a short note on the page.
-    var ignored: [String] = []
+    /// Parameters whose values were not used, in order, each with why: ignored, dropped from
+    /// links, and named in a short note on the page that says how to fix them.
+    var ignored: [Ignored] = []
+
+    /// A parameter whose value was not used, and why.
+    struct Ignored: Sendable, Equatable {
+        enum Reason: Sendable, Equatable {
+            /// Not one of the parameter's values (`sort=DROP`, `stock=42`, `currency=EUR`).
+            case unknownValue
+            /// A price bound without a currency to read it in.
+            case needsCurrency
+            /// A price bound that is not a plain amount (`abc`, `1e9`, `-5`).
+            case notANumber
+            /// A price bound with more than two decimals, in its currency.
+            case tooManyDecimals(Currency)
+            /// A price bound with more than 12 digits before the point.
+            case tooLarge
+            /// `max_price` under `min_price`.
+            case belowMinimum
+        }
+
+        var name: String
+        var reason: Reason
+    }
+
+    /// The names of the parameters not used, in order.
+    var ignoredNames: [String] { ignored.map(\.name) }
 
     init() {}
 
@@ -116,12 +140,12 @@ struct ProductListQuery: Sendable, Equatable {
             switch value() {
             case "1": onSale = true
             case "", "0": onSale = false
-            default: onSale = noteIgnored("sale", false)
+            default: onSale = noteIgnored("sale", .unknownValue, false)
             }
         case .currency:
             let value = value()
             let code = Currency(rawValue: value)
-            currency = value.isEmpty ? nil : (Currency.supported.contains(code) ? code : noteIgnored("currency", nil))
+            currency = value.isEmpty ? nil : (Currency.supported.contains(code) ? code : noteIgnored("currency", .unknownValue, nil))
         case .minPrice: prices.min = value()
         case .maxPrice: prices.max = value()
         }
@@ -130,11 +154,11 @@ struct ProductListQuery: Sendable, Equatable {
     /// A value of `type` read from `text`; nil (and noted, unless empty) when it is not one.
     private mutating func read<Value: QueryParameterValue>(_ text: String, as type: Value.Type, name: String) -> Value? {
         if let value = Value(parameter: text) { return value }
-        return text.isEmpty ? nil : noteIgnored(name, nil)
+        return text.isEmpty ? nil : noteIgnored(name, .unknownValue, nil)
     }
 
-    private mutating func noteIgnored<T>(_ name: String, _ fallback: T) -> T {
-        if !ignored.contains(name) { ignored.append(name) }
+    private mutating func noteIgnored<T>(_ name: String, _ reason: Ignored.Reason, _ fallback: T) -> T {
+        if !ignored.contains(where: { $0.name == name }) { ignored.append(Ignored(name: name, reason: reason)) }
         return fallback
     }
 
@@ -148,14 +172,18 @@ struct ProductListQuery: Sendable, Equatable {
                 bounds.append(nil)
                 continue
             }
-            guard currency != nil, let amount = Self.amount(text) else {
-                bounds.append(noteIgnored(name, nil))
+            guard let currency else {
+                bounds.append(noteIgnored(name, .needsCurrency, nil))
+                continue
+            }
+            guard let amount = Self.amount(text) else {
+                bounds.append(noteIgnored(name, Self.whyNotAnAmount(text, currency: currency), nil))
                 continue
             }
             bounds.append(amount)
         }
         if let low = bounds[0], let high = bounds[1], high < low {
-            bounds[1] = noteIgnored("max_price", nil)
+            bounds[1] = noteIgnored("max_price", .belowMinimum, nil)
         }
         minPrice = bounds[0]
         maxPrice = bounds[1]
@@ -170,6 +198,19 @@ struct ProductListQuery: Sendable, Equatable {
             guard (1...2).contains(parts[1].count), parts[1].allSatisfy(isDigit) else { return nil }
         }
         return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// Why `text` is not an `amount`: digits with too many of them before the point or after
+    /// it, or not a plain number at all.
+    static func whyNotAnAmount(_ text: String, currency: Currency) -> Ignored.Reason {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+        guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(isDigit) else { return .notANumber }
+        if parts.count == 2 {
+            guard !parts[1].isEmpty, parts[1].allSatisfy(isDigit) else { return .notANumber }
+            if parts[1].count > 2 { return .tooManyDecimals(currency) }
+        }
+        return whole.count > 12 ? .tooLarge : .notANumber
     }
 
     /// The order or a filter differs from the market's own list (newest first, everything):

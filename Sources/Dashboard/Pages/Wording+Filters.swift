@@ -1,4 +1,5 @@
 import DashboardEngine
+import MarketClient
 
 /// Texts of the list's order and filters, and of lists answered from the catalog snapshot.
 extension Wording {
@@ -34,11 +35,12 @@ extension Wording {
         }
     }
 
-    /// The filter form's summary: "Sort and filter (2 on)" / "정렬 및 필터(2개 적용)".
+    /// The filter form's summary: "Sort and filter (2 filters applied)" / "정렬 및 필터(2개 적용)".
     func filtersSummary(on count: Int) -> String {
         switch (language, count) {
         case (.en, 0): "Sort and filter"
-        case (.en, _): "Sort and filter (\(count) on)"
+        case (.en, 1): "Sort and filter (1 filter applied)"
+        case (.en, _): "Sort and filter (\(count) filters applied)"
         case (.ko, 0): "정렬 및 필터"
         case (.ko, _): "정렬 및 필터(\(count)개 적용)"
         }
@@ -56,8 +58,8 @@ extension Wording {
 
     var onSaleChip: String {
         switch language {
-        case .en: "On sale"
-        case .ko: "할인 중"
+        case .en: "Discounted"
+        case .ko: "할인 상품"
         }
     }
 
@@ -89,11 +91,11 @@ extension Wording {
         }
     }
 
-    /// "12 of 60 products" / "상품 60개 중 12개".
+    /// "12 of 60 products match" / "조건에 맞는 상품 12개(60개 중)".
     func matchCount(_ matches: String, of total: String) -> String {
         switch language {
-        case .en: "\(matches) of \(total) products"
-        case .ko: "상품 \(total)개 중 \(matches)개"
+        case .en: "\(matches) of \(total) products match"
+        case .ko: "조건에 맞는 상품 \(matches)개(\(total)개 중)"
         }
     }
 
@@ -112,24 +114,57 @@ extension Wording {
         }
     }
 
-    /// Parameters whose values were ignored: English names them as the address does
-    /// (`sort`), Korean by their label in the filter form ("정렬").
-    func notUnderstood(_ names: [String]) -> String {
-        switch language {
-        case .en: return "Some values were not understood and are ignored: \(names.joined(separator: ", "))."
-        case .ko: return "알 수 없는 값이 있어 적용하지 않았습니다: \(names.map(Self.koreanParameterName).joined(separator: ", "))."
+    /// The values of the address the list did not use, each with why and how to fix it,
+    /// naming each by its label in the filter form ("Lowest sale price", "최저 할인가"). Values
+    /// that are not among the choices share one sentence.
+    func ignoredNote(_ ignored: [ProductListQuery.Ignored]) -> String {
+        var sentences: [String] = []
+        let unknown = ignored.filter { $0.reason == .unknownValue }.map { parameterLabel($0.name) }
+        if !unknown.isEmpty {
+            switch language {
+            case .en:
+                let names = unknown.map { "“\($0)”" }.joined(separator: " and ")
+                sentences.append(unknown.count == 1
+                    ? "The value for \(names) is not one of the list's choices, so it was not used. Choose again under Sort and filter."
+                    : "The values for \(names) are not among the list's choices, so they were not used. Choose again under Sort and filter.")
+            case .ko:
+                sentences.append("\(unknown.joined(separator: ", ")) 값이 올바르지 않아 적용하지 않았습니다. [정렬 및 필터]에서 다시 선택해 주세요.")
+            }
+        }
+        for value in ignored where value.reason != .unknownValue {
+            sentences.append(priceBoundProblem(parameterLabel(value.name), value.reason))
+        }
+        return sentences.joined(separator: " ")
+    }
+
+    /// A price bound that was not used: why, and what to type.
+    private func priceBoundProblem(_ label: String, _ reason: ProductListQuery.Ignored.Reason) -> String {
+        switch (language, reason) {
+        case (.en, .needsCurrency): "\(label) was not used: a price range needs a currency. Choose KRW or USD, then enter the range again."
+        case (.en, .notANumber): "\(label) was not used: it is not a number. Enter it like 15000 or 12.50."
+        case (.en, .tooManyDecimals(let currency)) where currency == .krw: "\(label) was not used: KRW amounts have no decimals. Enter it in whole won, like 15000."
+        case (.en, .tooManyDecimals): "\(label) was not used: USD amounts have at most 2 decimal places. Enter it like 12.50."
+        case (.en, .tooLarge): "\(label) was not used: it is too large. Enter at most 12 digits."
+        case (.en, .belowMinimum): "\(label) was not used: it is lower than the lowest sale price. Check the price range."
+        case (.ko, .needsCurrency): "\(label) 값은 통화를 선택해야 적용됩니다. 통화를 선택한 뒤 금액 범위를 다시 입력해 주세요."
+        case (.ko, .notANumber): "\(label) 값은 숫자가 아니어서 적용하지 않았습니다. 15000이나 12.50처럼 입력해 주세요."
+        case (.ko, .tooManyDecimals(let currency)) where currency == .krw: "\(label) 값은 원 단위로 소수점 없이 입력해 주세요."
+        case (.ko, .tooManyDecimals): "\(label) 값은 소수점 둘째 자리까지 입력해 주세요."
+        case (.ko, .tooLarge): "\(label) 값이 너무 큽니다. 12자리 이하로 입력해 주세요."
+        case (.ko, .belowMinimum): "\(label) 값이 \(parameterLabel("min_price")) 값보다 낮습니다. 금액 범위를 확인해 주세요."
+        case (_, .unknownValue): ""
         }
     }
 
     /// A list parameter by its label in the filter form.
-    static func koreanParameterName(_ name: String) -> String {
+    func parameterLabel(_ name: String) -> String {
         switch name {
-        case "sort": UIText.sortLabel.korean
-        case "stock": UIText.stockFilterLabel.korean
-        case "sale": UIText.onSaleLabel.korean
-        case "currency": UIText.currencyFilterLabel.korean
-        case "min_price": UIText.minPriceLabel.korean
-        case "max_price": UIText.maxPriceLabel.korean
+        case "sort": self[.sortLabel]
+        case "stock": self[.stockFilterLabel]
+        case "sale": self[.onSaleLabel]
+        case "currency": self[.currencyFilterLabel]
+        case "min_price": self[.minPriceLabel]
+        case "max_price": self[.maxPriceLabel]
         default: name
         }
     }

@@ -9,11 +9,12 @@ import Testing
 /// it did not understand, the own vendor unknown, a partial snapshot, Count again, the first
 /// count's progress; and the overview's low-stock figures and filtered links.
 @Suite struct CatalogSnapshotPageTests {
-    /// A bad value, the parameters the page must name as not understood, and the list the rest
-    /// of the query asks for.
+    /// A bad value, the parameters the page must name as not used, what the page must say
+    /// about each (why, and what to do), and the list the rest of the query asks for.
     struct BadInput: Sendable, CustomStringConvertible {
         var query: String
         var ignored: [String]
+        var says: [String]
         var meant: MatrixQuery
         /// Text that must appear nowhere on the page (for the long values).
         var bad: String?
@@ -21,22 +22,44 @@ import Testing
         var description: String { String(query.prefix(80)) }
     }
 
+    static let notAChoice = "is not one of the list's choices, so it was not used. Choose again under Sort and filter."
+
     static let badInputs: [BadInput] = [
-        BadInput(query: "currency=KRW&sort=price&min_price=abc", ignored: ["min_price"], meant: MatrixQuery(sort: .price, currency: "KRW")),
-        BadInput(query: "currency=USD&min_price=50&max_price=10", ignored: ["max_price"], meant: MatrixQuery(currency: "USD", minPrice: "50")),
-        BadInput(query: "sort=DROP&stock=in", ignored: ["sort"], meant: MatrixQuery(stock: "in")),
-        BadInput(query: "sort=-stock&stock=42", ignored: ["stock"], meant: MatrixQuery(sort: .stockDescending)),
-        BadInput(query: "sale=yes&sort=name", ignored: ["sale"], meant: MatrixQuery(sort: .name)),
-        BadInput(query: "currency=EUR&sort=oldest", ignored: ["currency"], meant: MatrixQuery(sort: .oldest)),
-        BadInput(query: "min_price=10&sort=price", ignored: ["min_price"], meant: MatrixQuery(sort: .price)),
-        BadInput(query: "sort=DROP&stock=&sale=", ignored: ["sort"], meant: MatrixQuery()),
-        BadInput(query: "sort=1%3BDROP%20TABLE&currency=KRW&max_price=1e9", ignored: ["sort", "max_price"], meant: MatrixQuery(currency: "KRW")),
+        BadInput(
+            query: "currency=KRW&sort=price&min_price=abc", ignored: ["min_price"],
+            says: ["Lowest sale price was not used: it is not a number. Enter it like 15000 or 12.50."], meant: MatrixQuery(sort: .price, currency: "KRW")),
+        BadInput(
+            query: "currency=USD&min_price=50&max_price=10", ignored: ["max_price"],
+            says: ["Highest sale price was not used: it is lower than the lowest sale price. Check the price range."],
+            meant: MatrixQuery(currency: "USD", minPrice: "50")),
+        BadInput(
+            query: "currency=USD&min_price=1.234", ignored: ["min_price"],
+            says: ["Lowest sale price was not used: USD amounts have at most 2 decimal places. Enter it like 12.50."], meant: MatrixQuery(currency: "USD")),
+        BadInput(
+            query: "currency=KRW&max_price=1.234", ignored: ["max_price"],
+            says: ["Highest sale price was not used: KRW amounts have no decimals. Enter it in whole won, like 15000."], meant: MatrixQuery(currency: "KRW")),
+        BadInput(query: "sort=DROP&stock=in", ignored: ["sort"], says: ["The value for “Sort by” " + notAChoice], meant: MatrixQuery(stock: "in")),
+        BadInput(query: "sort=-stock&stock=42", ignored: ["stock"], says: ["The value for “Stock” " + notAChoice], meant: MatrixQuery(sort: .stockDescending)),
+        BadInput(query: "sale=yes&sort=name", ignored: ["sale"], says: ["The value for “Discounted products only” " + notAChoice], meant: MatrixQuery(sort: .name)),
+        BadInput(query: "currency=EUR&sort=oldest", ignored: ["currency"], says: ["The value for “Currency” " + notAChoice], meant: MatrixQuery(sort: .oldest)),
+        BadInput(
+            query: "min_price=10&sort=price", ignored: ["min_price"],
+            says: ["Lowest sale price was not used: a price range needs a currency. Choose KRW or USD, then enter the range again."],
+            meant: MatrixQuery(sort: .price)),
+        BadInput(query: "sort=DROP&stock=&sale=", ignored: ["sort"], says: ["The value for “Sort by” " + notAChoice], meant: MatrixQuery()),
+        BadInput(
+            query: "sort=1%3BDROP%20TABLE&currency=KRW&max_price=1e9", ignored: ["sort", "max_price"],
+            says: ["The value for “Sort by” " + notAChoice, "Highest sale price was not used: it is not a number."], meant: MatrixQuery(currency: "KRW")),
+        BadInput(
+            query: "sort=DROP&stock=42", ignored: ["sort", "stock"],
+            says: ["The values for “Sort by” and “Stock” are not among the list's choices, so they were not used."], meant: MatrixQuery()),
         // As long as a request line may be (8 KB; longer is 414 before any page runs).
         BadInput(
-            query: "stock=low&sort=" + String(repeating: "x", count: 7000), ignored: ["sort"], meant: MatrixQuery(stock: "low"),
-            bad: "xxxxxxxx"),
+            query: "stock=low&sort=" + String(repeating: "x", count: 7000), ignored: ["sort"], says: ["The value for “Sort by” " + notAChoice],
+            meant: MatrixQuery(stock: "low"), bad: "xxxxxxxx"),
         BadInput(
             query: "currency=KRW&sort=stock&min_price=" + String(repeating: "9", count: 7000), ignored: ["min_price"],
+            says: ["Lowest sale price was not used: it is too large. Enter at most 12 digits."],
             meant: MatrixQuery(sort: .stock, currency: "KRW"), bad: "99999999999999"),
     ]
 
@@ -47,8 +70,9 @@ import Testing
             #expect(walked.ids == input.meant.expected(ListMatrixCatalog.products, lowStock: ListMatrixCatalog.lowStock), "\(input)")
             let page = try #require(walked.pages.first)
             #expect(page.status == 200)
-            let note = "Some values were not understood and are ignored: \(input.ignored.joined(separator: ", "))."
-            #expect(page.text.contains(note), "\(input)")
+            for sentence in input.says {
+                #expect(HTMLScan.text(page.text).contains(sentence), "\(input): \(sentence)")
+            }
             if let bad = input.bad { #expect(!page.text.contains(bad), "\(input)") }
             Self.expectDropped(input, from: page.text)
         }
@@ -90,9 +114,9 @@ import Testing
                 let plain = try await harness.get("/products?view=grid")
                 let badSort = try await harness.get("/products?view=grid&sort=DROP")
                 let badStock = try await harness.get("/products?view=grid&stock=42")
-                #expect(!plain.text.contains("not understood"))
-                #expect(badSort.text.contains("ignored: sort."))
-                #expect(badStock.text.contains("ignored: stock."))
+                #expect(!plain.text.contains("was not used"))
+                #expect(HTMLScan.text(badSort.text).contains("The value for “Sort by” " + Self.notAChoice))
+                #expect(HTMLScan.text(badStock.text).contains("The value for “Stock” " + Self.notAChoice))
             }
         }
     }
@@ -114,7 +138,7 @@ import Testing
             let context = RequestContext(
                 HTTPRequest(method: .get, target: target), ownVendorID: ListMatrixCatalog.ownVendorID,
                 settings: PageSettings(lowStockThreshold: ListMatrixCatalog.lowStock))
-            #expect(context.listQuery.ignored == [name])
+            #expect(context.listQuery.ignoredNames == [name])
             let response = await listing.listPage(context, imagePath: { _ in "/static/images/placeholder.png" })
             #expect(response.status == .ok)
             guard case .bytes(let bytes) = response.body else {
@@ -122,7 +146,8 @@ import Testing
                 return
             }
             let html = String(decoding: bytes, as: UTF8.self)
-            #expect(html.contains("Some values were not understood and are ignored: \(name)."))
+            let says = name.hasSuffix("_price") ? "was not used: it is too large. Enter at most 12 digits." : Self.notAChoice
+            #expect(HTMLScan.text(html).contains(says))
             #expect(!html.contains("7777777777"))
             var meant = MatrixQuery(sort: .price, stock: "in", currency: "USD")
             if name == "sort" { meant.sort = .newest }

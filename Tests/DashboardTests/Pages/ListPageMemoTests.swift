@@ -41,7 +41,7 @@ import Testing
         let memo = ListPageMemo()
         let now = CacheTime(.now)
         var odd = query
-        odd.ignored = ["sort"]
+        odd.ignored = [.init(name: "sort", reason: .unknownValue)]
         _ = memo.entry(for: query, fetchedAt: now) { entry("plain", at: now) }
         let built = memo.entry(for: odd, fetchedAt: now) { entry("with note", at: now) }
         #expect(built.context["title"] == .string("with note"))
@@ -133,7 +133,7 @@ import Testing
         let kept = try pages(market, keepingPages: true)
         let odd = HTTPRequest(method: .get, target: "/products?sort=DROP")
         let plain = HTTPRequest(method: .get, target: "/products")
-        let note = "not understood"
+        let note = "so it was not used"
         #expect(try html(await kept.listPageFetching(RequestContext(odd))).contains(note))
         #expect(try !html(await kept.listPageFetching(RequestContext(plain))).contains(note))
         #expect(try html(await kept.listPageFetching(RequestContext(odd))).contains(note))

@@ -65,14 +65,16 @@ import Testing
         }
     }
 
-    @Test func noMatch_showsTheEmptyStateWithALinkToRegister() async throws {
+    /// An empty search says to check the spelling, and its one link clears the search (the
+    /// view kept); adding a product is no answer to a misspelt search.
+    @Test func noMatch_showsTheEmptyStateWithALinkThatClearsTheSearch() async throws {
         try await withDashboard(.shared) { dash in
             let response = try await dash.get("/products?view=grid&q=zzzz-no-such-thing")
             #expect(response.status == 200)
             #expect(response.productIDs.isEmpty)
             let empty = HTMLScan.block(in: response.text, from: "<div class=\"empty-state\">", to: "</div>")
-            #expect(HTMLScan.text(empty).contains("No products match"))
-            #expect(HTMLScan.hrefs(in: empty).contains("/products/new"))
+            #expect(HTMLScan.text(empty).contains("No products match “zzzz-no-such-thing”. Check the spelling or clear the search."))
+            #expect(HTMLScan.hrefs(in: empty) == ["/products?view=grid"])
             #expect(!response.text.contains("aria-label=\"Pagination\""))
         }
     }

@@ -70,5 +70,5 @@ extension ScriptedMarket {
 
 /// `12 of 60 products`, as the snapshot's lists count.
 func matchCount(_ matches: Int, of total: Int) -> String {
-    "\(OverviewPage.grouped(matches)) of \(OverviewPage.grouped(total)) products"
+    "\(OverviewPage.grouped(matches)) of \(OverviewPage.grouped(total)) products match"
 }
