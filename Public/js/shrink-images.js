@@ -76,11 +76,11 @@
           result.items.add(smaller);
           shrunk.push(text("data-shrunk-file", "{name}: {from} KB → {to} KB", { name: file.name, from: kb(file.size), to: kb(smaller.size) }));
         } else {
-          problems.push(text("data-too-large", "{name} could not be made small enough; choose a smaller picture.", { name: file.name }));
+          problems.push(text("data-too-large", "{name} is still larger than 300 KB after making it smaller. Choose a smaller image.", { name: file.name }));
         }
       } catch (error) {
         result.items.add(file); // the server will explain what is wrong with it
-        problems.push(text("data-unreadable", "{name} could not be read here; the server will check it.", { name: file.name }));
+        problems.push(text("data-unreadable", "{name} could not be opened here, so it is uploaded as it is. If it is refused, choose another file.", { name: file.name }));
       }
     }
     input.files = result.files;

@@ -38,7 +38,6 @@ struct BatchPage {
             "id": TemplateValue(batch.id),
             "made": .string(wording.batchMade(LocalTime.timestamp(batch.createdAt, zone: zone, wording))),
             "stateText": .string(wording.batchState(batch.state, counts: counts)),
-            "summary": .string(wording.batchSummary(counts, state: batch.state)),
             "csrfToken": .string(csrfToken),
             "notes": .list(batch.notes.map { .string(wording.note($0)) }),
             "rows": .list(rows.map(rowContext)),
@@ -258,7 +257,6 @@ struct BatchPage {
                     "made": .string(wording.batchMade(LocalTime.timestamp(batch.createdAt, zone: zone, wording))),
                     "datetime": .string(LocalTime.machineReadable(batch.createdAt, zone: zone)),
                     "state": .string(batch.state.rawValue), "stateText": .string(wording.batchState(batch.state, counts: counts)),
-                    "summary": .string(wording.batchSummary(counts, state: batch.state)),
                 ]
             }),
             "keptFor": .string(wording.batchesKept(days: BatchStore.keptDays)),

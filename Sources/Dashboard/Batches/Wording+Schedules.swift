@@ -23,8 +23,8 @@ extension Wording {
     func scheduled(_ start: Date, until end: Date?, now: Date, zone: TimeZone) -> String {
         let window = scheduleWindow(Batch.Schedule(startsAt: start, endsAt: end), now: now, zone: zone)
         switch language {
-        case .en: return "Scheduled \(window). Nothing is sent before then; the dashboard must be running at that time."
-        case .ko: return "예약했습니다(\(window)). 그 전에는 아무것도 보내지 않으며, 그 시각에 대시보드를 실행해 두어 주세요."
+        case .en: return "Scheduled \(window). Nothing changes on the market before then. Keep the dashboard running at that time."
+        case .ko: return "예약했습니다(\(window)). 그 전에는 오픈마켓에 반영하지 않습니다. 그 시각에 대시보드를 실행해 두어 주세요."
         }
     }
 
@@ -34,14 +34,14 @@ extension Wording {
         case (.en, let end?): "The end is now \(scheduleTime(end, now: now, zone: zone)). The dashboard must be running at that time."
         case (.en, nil): "The end was removed: what this batch set stays."
         case (.ko, let end?): "종료 시각을 수정했습니다(\(scheduleTime(end, now: now, zone: zone))). 그 시각에 대시보드를 실행해 두어 주세요."
-        case (.ko, nil): "종료 시각을 지웠습니다. 이 일괄 작업으로 수정된 값은 그대로 둡니다."
+        case (.ko, nil): "종료 시각을 삭제했습니다. 이 일괄 작업으로 수정된 값은 그대로 둡니다."
         }
     }
 
     var unscheduled: String {
         switch language {
-        case .en: "The schedule was removed. The batch is a preview again: nothing was sent."
-        case .ko: "예약을 취소했습니다. 다시 미리 보기 상태이며, 아무것도 보내지 않았습니다."
+        case .en: "The schedule was removed. The batch is a preview again, and nothing was changed on the market."
+        case .ko: "예약을 취소했습니다. 다시 미리 보기 상태이며, 오픈마켓에는 아무것도 반영하지 않았습니다."
         }
     }
 
@@ -139,9 +139,11 @@ extension Wording {
         case (.en, .scheduled, _): lines.append("Starts \(start).")
         case (.ko, .scheduled, _): lines.append("\(start)에 시작합니다.")
         case (.en, .missed, _):
-            lines.append("Missed: the dashboard was not running \(scheduleWindow(schedule, now: now, zone: zone)), so nothing was sent.")
+            lines.append("Missed: the dashboard was not running \(scheduleWindow(schedule, now: now, zone: zone)), so nothing was changed. "
+                + "To make the change now, make a new preview from the list.")
         case (.ko, .missed, _):
-            lines.append("놓침: \(scheduleWindow(schedule, now: now, zone: zone)) 대시보드가 실행 중이 아니어서 아무것도 보내지 않았습니다.")
+            lines.append("놓침: \(scheduleWindow(schedule, now: now, zone: zone)) 대시보드가 실행 중이 아니어서 아무것도 반영하지 않았습니다. "
+                + "지금 반영하려면 목록에서 미리 보기를 새로 만들어 주세요.")
         case (.en, _, let started?) where started.timeIntervalSince(schedule.startsAt) >= 60:
             lines.append("Started \(lateness(started.timeIntervalSince(schedule.startsAt))): the dashboard was not running at \(start).")
         case (.ko, _, let started?) where started.timeIntervalSince(schedule.startsAt) >= 60:

@@ -70,7 +70,7 @@ extension ProductForms {
         case .failure(let failure):
             return failure.response
         case .success(let product):
-            let problem = ProductFormPage.Problem(context.wording.formExpired(delete: true))
+            let problem = ProductFormPage.Problem(context.wording.formExpired(.delete))
             return deletePage(product, status: .forbidden, problem: problem, context: context)
         }
     }
@@ -85,6 +85,7 @@ extension ProductForms {
         values["id"] = TemplateValue(product.id)
         values["name"] = .string(product.name)
         values["backHref"] = .string("/products/\(product.id)")
+        values["deleteWarning"] = .string(wording.deleteKeeps(days: recycleBin?.settings.retentionDays))
         values["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
         values["csrfToken"] = .string(context.formToken.value)
         if let problem { values["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }

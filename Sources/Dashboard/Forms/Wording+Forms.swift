@@ -19,8 +19,8 @@ extension Wording {
         switch message {
         case .nameMissing: "Enter the product name (3 to 100 characters)."
         case .nameLength(let count): "The name must be 3 to 100 characters; it has \(count)."
-        case .descriptionMissing: "Enter a description (10 to 1000 characters)."
-        case .descriptionLength(let count): "The description must be 10 to 1000 characters; it has \(count)."
+        case .descriptionMissing: "Enter a description (10 to 1,000 characters)."
+        case .descriptionLength(let count): "The description must be 10 to 1,000 characters; it has \(count)."
         case .currency: "Choose KRW or USD."
         case .priceMissing: "Enter the price."
         case .priceNotPositive: "The price must be more than 0."
@@ -32,11 +32,11 @@ extension Wording {
         case .stockNegative: "The stock cannot be negative."
         case .stockNotWhole: "The stock must be a whole number, 0 or more."
         case .notANumber: "Enter a number, like 1000 or 12.50."
-        case .krwWhole: "KRW amounts are whole numbers (no decimals)."
-        case .usdCents: "USD amounts have at most 2 decimals (cents)."
+        case .krwWhole: "Enter KRW amounts in whole won, with no decimals."
+        case .usdCents: "Enter USD amounts with at most 2 decimal places, like 249.99."
         case .imagesMissing: "Add 1 to 5 images (JPEG or PNG, each at most 300 KB)."
-        case .imageExpired: "An attached image expired; please add it again."
-        case .thumbnailChoice: "Choose one of the product's images as its thumbnail."
+        case .imageExpired: "An attached image is no longer kept. Add it again."
+        case .thumbnailChoice: "Choose one of the product's images as the main image."
         case .imageRefused(let name, let refusal): imageRefused(name, refusal)
         }
     }
@@ -59,7 +59,7 @@ extension Wording {
         case .stockNotWhole: "재고를 0 이상의 정수로 입력해 주세요."
         case .notANumber: "1000이나 12.50처럼 숫자로 입력해 주세요."
         case .krwWhole: "KRW 금액은 소수점 없이 입력해 주세요."
-        case .usdCents: "USD 금액은 소수점 둘째 자리(센트)까지 입력해 주세요."
+        case .usdCents: "USD 금액은 소수점 둘째 자리까지 입력해 주세요."
         case .imagesMissing: "이미지를 1~5장 추가해 주세요(JPEG 또는 PNG, 장당 300KB 이하)."
         case .imageExpired: "첨부한 이미지의 보관 기간이 지났습니다. 이미지를 다시 추가해 주세요."
         case .thumbnailChoice: "상품 이미지 중 하나를 대표 이미지로 선택해 주세요."
@@ -73,14 +73,14 @@ extension Wording {
 
     func flash(_ flash: Flash) -> String {
         switch (language, flash) {
-        case (.en, .registered): "Product registered."
+        case (.en, .registered): "Product added."
         case (.en, .updated): "Product updated."
-        case (.en, .nothingChanged): "Nothing changed."
+        case (.en, .nothingChanged): "You changed nothing, so nothing was saved."
         case (.en, .deleted(let name)): "“\(name)” was deleted."
         case (.en, .alreadyDeleted): "That product was already deleted."
         case (.ko, .registered): "상품을 등록했습니다."
         case (.ko, .updated): "상품을 수정했습니다."
-        case (.ko, .nothingChanged): "수정한 내용이 없습니다."
+        case (.ko, .nothingChanged): "수정한 항목이 없어 저장하지 않았습니다."
         case (.ko, .deleted(let name)): "“\(name)” 상품을 삭제했습니다."
         case (.ko, .alreadyDeleted): "이미 삭제된 상품입니다."
         }
@@ -89,7 +89,7 @@ extension Wording {
     func formTitle(edit name: String?, failed: Bool) -> String {
         let base: String
         switch (language, name) {
-        case (.en, nil): base = "Register a product"
+        case (.en, nil): base = "Add product"
         case (.en, let name?): base = "Edit \(name)"
         case (.ko, nil): base = "상품 등록"
         case (.ko, let name?): base = "\(name) 수정"
@@ -107,7 +107,7 @@ extension Wording {
 
     func submitLabel(edit: Bool) -> String {
         switch language {
-        case .en: edit ? "Save changes" : "Register product"
+        case .en: edit ? "Save changes" : "Add product"
         case .ko: edit ? "저장" : "상품 등록"
         }
     }
@@ -132,22 +132,21 @@ extension Wording {
             switch refusal {
             case .notJPEGOrPNG: return "\(name) is not a JPEG or PNG image, so it was not added."
             case .tooLarge(let size): return "\(name) is \(bytes(size)); each image must be at most \(bytes(ProductFieldRules.maxImageBytes)). "
-                + "Make it smaller (with JavaScript on, this page does that for you) and add it again."
-            case .damaged(let format): return "\(name) is not a whole \(format) picture (it is cut short or damaged), so it was not added."
+                + "Make it smaller and add it again."
+            case .damaged(let format): return "\(name) is not a whole \(format) image (it is cut short or damaged), so it was not added."
             case .tooMany: return "A product has at most 5 images, so \(name) was not added. Remove one to add another."
-            case .busy: return "The server is keeping too many unfinished forms right now, so \(name) was not kept. Please add it again in a few minutes."
-            case .unavailable: return "\(name) could not be kept on the server right now; please add it again."
+            case .busy: return "The dashboard is holding too many unfinished forms right now, so \(name) was not kept. Add it again in a few minutes."
+            case .unavailable: return "\(name) could not be kept right now. Add it again."
             }
         case .ko:
             // The particles follow "파일", never the name: "“a.png” 파일은", "이름 없는 파일을".
             let file = name.map { "“\($0)” 파일" } ?? "이름 없는 파일"
             switch refusal {
             case .notJPEGOrPNG: return "\(file)은 JPEG이나 PNG 이미지가 아니어서 추가하지 않았습니다."
-            case .tooLarge(let size): return "\(file)은 크기가 \(bytes(size))입니다. 장당 \(bytes(ProductFieldRules.maxImageBytes)) 이하로 줄여서 다시 추가해 주세요"
-                + "(자바스크립트를 켜면 이 페이지에서 자동으로 줄입니다)."
+            case .tooLarge(let size): return "\(file)은 크기가 \(bytes(size))입니다. 장당 \(bytes(ProductFieldRules.maxImageBytes)) 이하로 줄여서 다시 추가해 주세요."
             case .damaged(let format): return "\(file)은 잘렸거나 손상된 \(format) 이미지여서 추가하지 않았습니다."
             case .tooMany: return "상품 이미지는 최대 5장이어서 \(file)을 추가하지 않았습니다. 다른 이미지를 삭제한 뒤 다시 추가해 주세요."
-            case .busy: return "지금 서버에 작성 중인 양식이 너무 많아 \(file)을 보관하지 못했습니다. 몇 분 후 다시 추가해 주세요."
+            case .busy: return "지금 작성 중인 등록 화면이 너무 많아 \(file)을 보관하지 못했습니다. 몇 분 후 다시 추가해 주세요."
             case .unavailable: return "지금은 \(file)을 서버에 보관할 수 없습니다. 다시 추가해 주세요."
             }
         }

@@ -19,15 +19,15 @@ extension Wording {
     func historyIntro(days: Int) -> String {
         switch language {
         case .en: "Every change this dashboard made, and the changes made elsewhere that a count of the catalog noticed, newest first. Kept for \(days) days."
-        case .ko: "이 대시보드에서 한 모든 작업과 상품 집계에서 발견한 다른 곳의 수정을 최신순으로 보여 드립니다. \(days)일 동안 보관합니다."
+        case .ko: "이 대시보드에서 한 모든 작업과 다른 곳에서 수정된 내용을 최신순으로 보여 드립니다. \(days)일 동안 보관합니다."
         }
     }
 
-    /// "Showing 1–20 of 134 entries" / "전체 기록 134건 중 1~20건".
+    /// "Showing 1–20 of 134 entries" / "총 134건 중 1~20번째".
     func showingEntries(first: Int, last: Int, total: Int) -> String {
         switch language {
         case .en: total == 1 ? "Showing 1 entry" : "Showing \(first)–\(last) of \(total) entries"
-        case .ko: "전체 기록 \(quantity(total))건 중 \(quantity(first))~\(quantity(last))건"
+        case .ko: total == 1 ? "총 1건" : "총 \(quantity(total))건 중 \(quantity(first))~\(quantity(last))번째"
         }
     }
 
@@ -54,7 +54,7 @@ extension Wording {
         case (.ko, .create, _): "등록"
         case (.ko, .edit, _): "수정"
         case (.ko, .delete, _): "삭제"
-        case (.ko, .restore, _): "휴지통에서 복원"
+        case (.ko, .restore, _): "휴지통에서 다시 등록"
         case (.ko, .undo, _): "되돌리기"
         case (.ko, .outside, .appeared?): "다른 곳에서 등록"
         case (.ko, .outside, .disappeared?): "다른 곳에서 삭제"
@@ -72,17 +72,17 @@ extension Wording {
         case (.en, .pending, _): "In progress"
         case (.ko, .pending, _): "진행 중"
         case (.en, .unknown, _) where entry.sentAt == nil:
-            "Not sent: the dashboard stopped before sending it"
+            "Not sent: the dashboard stopped before sending it. Do it again if you still want it."
         case (.ko, .unknown, _) where entry.sentAt == nil:
-            "보내지 않음: 보내기 전에 대시보드가 멈췄습니다"
+            "반영 안 됨: 보내기 전에 대시보드가 멈췄습니다. 필요하면 다시 해 주세요."
         case (.en, .unknown, .interrupted?):
             "Interrupted: the dashboard stopped before the market answered. It checks with the market shortly; nothing is sent again."
         case (.ko, .unknown, .interrupted?):
-            "중단됨: 오픈마켓이 응답하기 전에 대시보드가 멈췄습니다. 곧 오픈마켓에서 확인하며, 다시 보내지는 않습니다."
+            "중단됨: 오픈마켓이 응답하기 전에 대시보드가 멈췄습니다. 곧 오픈마켓에서 결과를 확인하며, 같은 수정을 두 번 반영하지 않습니다."
         case (.en, .unknown, _):
             "Outcome unknown: the market did not answer in time. It checks with the market shortly; nothing is sent again."
         case (.ko, .unknown, _):
-            "결과 알 수 없음: 오픈마켓이 제때 응답하지 않았습니다. 곧 오픈마켓에서 확인하며, 다시 보내지는 않습니다."
+            "결과 알 수 없음: 오픈마켓이 제때 응답하지 않았습니다. 곧 오픈마켓에서 결과를 확인하며, 같은 수정을 두 번 반영하지 않습니다."
         case (_, .failed, _): failureText(entry.failure)
         }
     }
@@ -103,8 +103,8 @@ extension Wording {
             }
         case (.failed, .changedElsewhere?):
             switch language {
-            case .en: "Changed elsewhere: the market's answer was lost, and a check afterwards found other values"
-            case .ko: "다른 곳에서 수정됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 다른 값이 있었습니다"
+            case .en: "Changed elsewhere: the market's answer was lost, and a check afterwards found other values. Open the product to see them."
+            case .ko: "다른 곳에서 수정됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 다른 값이 있었습니다. 상품을 열어 값을 확인해 주세요."
             }
         case (.unknown, _) where !entry.found.isEmpty:
             switch language {
@@ -118,7 +118,7 @@ extension Wording {
 
     private func failureText(_ failure: WriteFailure?) -> String {
         switch (language, failure?.code) {
-        case (.en, .imagesNotKept?): "Not sent: the pictures could not be kept in the recycle bin"
+        case (.en, .imagesNotKept?): "Not sent: the images could not be kept in the recycle bin"
         case (.en, .journalUnavailable?): "Not sent: the history could not record it"
         case (.en, .notFound?): "Refused: the market says the product does not exist"
         case (.en, .unauthorized?): "Refused: the market did not accept this dashboard's vendor"
@@ -126,13 +126,13 @@ extension Wording {
         case (.en, .stopping?): "Not sent: the dashboard was stopping"
         case (.en, .notApplied?): "Not done: a check with the market found nothing changed"
         case (.en, .changedElsewhere?): "Not done: the product had changed elsewhere"
-        case (.en, _): failure?.marketMessage.map { "Refused by the market: \($0)" } ?? "Refused by the market"
-        case (.ko, .imagesNotKept?): "보내지 않음: 휴지통에 이미지를 보관할 수 없었습니다"
-        case (.ko, .journalUnavailable?): "보내지 않음: 작업 기록에 남길 수 없었습니다"
+        case (.en, _): failure?.marketMessage.map { "Refused by the market: “\($0)” (the market's words)" } ?? "Refused by the market"
+        case (.ko, .imagesNotKept?): "반영 안 됨: 휴지통에 이미지를 보관할 수 없었습니다"
+        case (.ko, .journalUnavailable?): "반영 안 됨: 작업 기록에 남길 수 없었습니다"
         case (.ko, .notFound?): "거절됨: 오픈마켓에 상품이 없습니다"
         case (.ko, .unauthorized?): "거절됨: 오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다"
         case (.ko, .unreachable?): "실패: 오픈마켓에 연결할 수 없었습니다"
-        case (.ko, .stopping?): "보내지 않음: 대시보드가 멈추는 중이었습니다"
+        case (.ko, .stopping?): "반영 안 됨: 대시보드가 멈추는 중이었습니다"
         case (.ko, .notApplied?): "반영 안 됨: 오픈마켓에서 확인해 보니 수정된 것이 없었습니다"
         case (.ko, .changedElsewhere?): "반영 안 됨: 다른 곳에서 상품이 수정되었습니다"
         case (.ko, _): failure?.marketMessage.map { "오픈마켓이 거절함: “\($0)”(마켓 원문)" } ?? "오픈마켓이 거절함"
@@ -180,8 +180,8 @@ extension Wording {
 
     func batchRow(batch: Int, row: Int) -> String {
         switch language {
-        case .en: "Batch \(batch), row \(row)"
-        case .ko: "일괄 작업 \(batch), \(row)행"
+        case .en: "Batch \(batch), product \(row)"
+        case .ko: "일괄 작업 \(batch), \(row)번째 상품"
         }
     }
 
@@ -212,7 +212,7 @@ extension Wording {
     func notRecorded(_ count: Int) -> String {
         switch language {
         case .en: "A count found \(count) more changes made elsewhere; they were not recorded (at most \(HistoryJournal.maxOutsidePerCount) a count)."
-        case .ko: "집계에서 다른 곳의 수정을 \(count)건 더 발견했지만 기록하지 않았습니다(집계 한 번에 최대 \(HistoryJournal.maxOutsidePerCount)건)."
+        case .ko: "집계에서 다른 곳에서 수정된 내용을 \(count)건 더 찾았지만 기록하지 않았습니다(집계 한 번에 최대 \(HistoryJournal.maxOutsidePerCount)건)."
         }
     }
 
@@ -241,14 +241,14 @@ extension Wording {
         case .ko:
             Outcome(heading: "수정을 되돌렸는지 알 수 없습니다",
                 message: "오픈마켓이 제때 응답하지 않았습니다. 이전 값으로 돌아갔을 수도, 아닐 수도 있습니다.",
-                advice: "다시 시도하기 전에 상품을 열어 값을 확인해 주세요.", checkLabel: "상품 확인하기")
+                advice: "다시 시도하기 전에 상품을 열어 값을 확인해 주세요.", checkLabel: "상품 확인")
         }
     }
 
     func undone(_ name: String) -> String {
         switch language {
         case .en: "The change to “\(name)” was undone."
-        case .ko: "“\(name)” 상품의 수정을 되돌렸습니다."
+        case .ko: "“\(name)” 상품을 수정 전으로 되돌렸습니다."
         }
     }
 
@@ -281,7 +281,7 @@ extension Wording {
         case .notAnEdit(let entry, let kind):
             ErrorText(heading: "Only an edit can be undone",
                 message: "Entry \(entry) records “\(entryKind(kind, note: nil))”, not an edit. Nothing was sent."
-                    + (kind == .delete ? " A deleted product can be registered again from the recycle bin." : ""))
+                    + (kind == .delete ? " A deleted product can be restored from the recycle bin." : ""))
         case .notDone(let entry, let outcome):
             ErrorText(heading: "This change cannot be undone",
                 message: outcome == .failed
@@ -290,55 +290,53 @@ extension Wording {
         case .alreadyUndone(let entry, let by):
             ErrorText(heading: "Already undone", message: "Entry \(entry) was undone already, by entry \(by). Nothing was sent.")
         case .inProgress(let entry):
-            ErrorText(heading: "Already being undone", message: "Entry \(entry) is being undone by another request right now. Nothing more was sent.")
+            ErrorText(heading: "Already being undone", message: "Entry \(entry) is being undone right now, from another tab or window. Nothing more was sent.")
         case .nothingToUndo(let entry):
             ErrorText(heading: "Nothing to undo", message: "Entry \(entry) changed none of the fields the history records. Nothing was sent.")
         case .productGone(let id):
             ErrorText(heading: "The product is gone", message: "Product \(id) is no longer on the market, so its edit cannot be undone. Nothing was sent.")
         case .notYours(let name):
-            ErrorText(heading: "Not your product",
+            ErrorText(heading: "This is not your product",
                 message: "“\(name)” belongs to another vendor; this dashboard changes only its own vendor's products. Nothing was sent.")
         case .changedSince(let name, let field, let now, let left):
-            ErrorText(heading: "Changed since",
+            ErrorText(heading: "Changed again since this edit",
                 message: "The \(fieldName(field).lowercased()) of “\(name)” was changed after this edit: it is now \(now), and the edit left it at \(left). "
                     + "Undoing would overwrite that newer change, so nothing was sent. Edit the product instead.")
         case .formExpired:
-            ErrorText(heading: "The form had expired",
-                message: "For your safety nothing was sent: the form's security token did not match this browser. Open the history again and try once more.")
+            ErrorText(heading: "Nothing was undone", message: "\(staleCause). Open the history again and select Undo again.")
         }
     }
 
     private func koreanUndoRefusal(_ refusal: UndoRefusal) -> ErrorText {
         switch refusal {
         case .noSuchEntry(let entry):
-            ErrorText(heading: "기록을 찾을 수 없습니다", message: "\(entry)번 기록은 작업 기록에 없습니다. 없는 기록이거나 보관 기간이 지나 지워졌습니다. 아무것도 보내지 않았습니다.")
+            ErrorText(heading: "기록을 찾을 수 없습니다", message: "\(entry)번 기록은 작업 기록에 없습니다. 없는 기록이거나 보관 기간이 지나 삭제되었습니다. 아무것도 반영하지 않았습니다.")
         case .notAnEdit(let entry, let kind):
             ErrorText(heading: "수정만 되돌릴 수 있습니다",
-                message: "\(entry)번 기록은 수정이 아니라 ‘\(entryKind(kind, note: nil))’ 기록입니다. 아무것도 보내지 않았습니다."
+                message: "\(entry)번 기록은 수정이 아니라 ‘\(entryKind(kind, note: nil))’ 기록입니다. 아무것도 반영하지 않았습니다."
                     + (kind == .delete ? " 삭제한 상품은 휴지통에서 다시 등록할 수 있습니다." : ""))
         case .notDone(let entry, let outcome):
             ErrorText(heading: "이 수정은 되돌릴 수 없습니다",
                 message: outcome == .failed
-                    ? "\(entry)번 기록은 오픈마켓이 거절해서 반영되지 않았으므로 되돌릴 것이 없습니다. 아무것도 보내지 않았습니다."
-                    : "\(entry)번 기록이 반영되었는지 알 수 없습니다(오픈마켓이 응답하지 않았습니다). 상품을 열어 값을 확인하고, 필요하면 직접 수정해 주세요. 아무것도 보내지 않았습니다.")
+                    ? "\(entry)번 기록은 오픈마켓이 거절해서 반영되지 않았으므로 되돌릴 것이 없습니다. 아무것도 반영하지 않았습니다."
+                    : "\(entry)번 기록이 반영되었는지 알 수 없습니다(오픈마켓이 응답하지 않았습니다). 상품을 열어 값을 확인하고, 필요하면 직접 수정해 주세요. 아무것도 반영하지 않았습니다.")
         case .alreadyUndone(let entry, let by):
-            ErrorText(heading: "이미 되돌렸습니다", message: "\(entry)번 기록은 \(by)번 기록으로 이미 되돌렸습니다. 아무것도 보내지 않았습니다.")
+            ErrorText(heading: "이미 되돌렸습니다", message: "\(entry)번 기록은 \(by)번 기록으로 이미 되돌렸습니다. 아무것도 반영하지 않았습니다.")
         case .inProgress(let entry):
-            ErrorText(heading: "이미 되돌리는 중입니다", message: "다른 요청이 지금 \(entry)번 기록을 되돌리고 있습니다. 더 보내지 않았습니다.")
+            ErrorText(heading: "이미 되돌리는 중입니다", message: "다른 탭이나 창에서 지금 \(entry)번 기록을 되돌리고 있습니다. 추가로 반영하지 않았습니다.")
         case .nothingToUndo(let entry):
-            ErrorText(heading: "되돌릴 내용이 없습니다", message: "\(entry)번 기록에는 되돌릴 수정 항목이 없습니다. 아무것도 보내지 않았습니다.")
+            ErrorText(heading: "되돌릴 내용이 없습니다", message: "\(entry)번 기록에는 되돌릴 수정 항목이 없습니다. 아무것도 반영하지 않았습니다.")
         case .productGone(let id):
-            ErrorText(heading: "상품이 없습니다", message: "\(id)번 상품이 오픈마켓에 더 이상 없어서 수정을 되돌릴 수 없습니다. 아무것도 보내지 않았습니다.")
+            ErrorText(heading: "상품이 없습니다", message: "\(id)번 상품이 오픈마켓에 더 이상 없어서 수정을 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다.")
         case .notYours(let name):
             ErrorText(heading: "내 상품이 아닙니다",
-                message: "“\(name)” 상품은 다른 판매자의 상품입니다. 내 판매자 번호의 상품만 수정할 수 있습니다. 아무것도 보내지 않았습니다.")
+                message: "“\(name)” 상품은 다른 판매자의 상품입니다. 내 판매자 번호의 상품만 수정할 수 있습니다. 아무것도 반영하지 않았습니다.")
         case .changedSince(let name, let field, let now, let left):
             ErrorText(heading: "그 뒤에 다시 수정되었습니다",
                 message: "이 수정 뒤에 “\(name)” 상품의 \(fieldSubject(field)) 다시 수정되었습니다(지금 값: \(now), 이 수정 직후 값: \(left)). "
-                    + "되돌리면 더 최근의 수정을 덮어쓰게 되므로 아무것도 보내지 않았습니다. 상품을 직접 수정해 주세요.")
+                    + "되돌리면 더 최근에 수정한 값을 덮어쓰게 되므로 아무것도 반영하지 않았습니다. 상품을 직접 수정해 주세요.")
         case .formExpired:
-            ErrorText(heading: "양식의 유효 시간이 지났습니다",
-                message: "안전을 위해 아무것도 보내지 않았습니다. 양식의 보안 토큰이 이 브라우저와 맞지 않습니다. 작업 기록을 다시 열고 한 번 더 시도해 주세요.")
+            ErrorText(heading: "되돌리지 않았습니다", message: "\(staleCause). 작업 기록을 다시 열고 [되돌리기]를 다시 눌러 주세요.")
         }
     }
 
@@ -349,8 +347,8 @@ extension Wording {
         switch (language, reason) {
         case (.en, .imagesNotKept):
             ErrorText(heading: "The product was not deleted",
-                message: "Its pictures could not be kept in the recycle bin: the market's image server did not send them. "
-                    + "Nothing was deleted, so nothing is lost; try again when the product's pictures load.")
+                message: "Its images could not be kept in the recycle bin: the market's image server did not send them. "
+                    + "Nothing was deleted, so nothing is lost; try again when the product's images load.")
         case (.en, .journalUnavailable):
             ErrorText(heading: "Nothing was sent",
                 message: "The dashboard could not record this change in its history (its database in the data directory failed), "
@@ -360,12 +358,12 @@ extension Wording {
                 message: "휴지통에 상품 이미지를 보관할 수 없었습니다. 오픈마켓의 이미지 서버가 이미지를 보내 주지 않았습니다. "
                     + "아무것도 삭제하지 않았습니다. 상품 이미지가 다시 보이면 다시 시도해 주세요.")
         case (.ko, .journalUnavailable):
-            ErrorText(heading: "아무것도 보내지 않았습니다",
-                message: "이 수정을 작업 기록에 남길 수 없어서(데이터 폴더의 데이터베이스 오류) 보내지 않았습니다. 자세한 내용은 대시보드 로그를 확인해 주세요.")
+            ErrorText(heading: "아무것도 반영하지 않았습니다",
+                message: "이 수정을 작업 기록에 남길 수 없어서(데이터 폴더의 데이터베이스 오류) 반영하지 않았습니다. 자세한 내용은 대시보드 로그를 확인해 주세요.")
         case (.en, .stopping):
             ErrorText(heading: "Nothing was sent", message: "The dashboard was stopping. Start it again, then try again.")
         case (.ko, .stopping):
-            ErrorText(heading: "아무것도 보내지 않았습니다", message: "대시보드가 멈추는 중이었습니다. 대시보드를 다시 시작한 뒤 다시 시도해 주세요.")
+            ErrorText(heading: "아무것도 반영하지 않았습니다", message: "대시보드가 멈추는 중이었습니다. 대시보드를 다시 시작한 뒤 다시 시도해 주세요.")
         }
     }
 }

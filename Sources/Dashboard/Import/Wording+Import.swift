@@ -13,20 +13,20 @@ extension Wording {
 
     func importProblem(_ problem: ImportProblem) -> String {
         switch (language, problem) {
-        case (.en, .stale): "This form was open too long to be sent safely, so nothing was read. Please choose the files again."
+        case (.en, .stale): "\(staleCause), so nothing was read. Choose the files again, then select Preview the import."
         case (.en, .noFile): "Choose a CSV file to import."
-        case (.en, .notMultipart): "Send the import from this form (as multipart/form-data)."
-        case (.en, .tooManyRows(let limit)): "The file has more than \(OverviewPage.grouped(limit)) rows; import it in parts of at most \(OverviewPage.grouped(limit)) rows."
-        case (.en, .noKnownColumn(let names)): "The first row names no column this import knows (it has \(names)). The first row must name the columns, like the export's: id, name, price, stock…"
+        case (.en, .notMultipart): "The file did not come from this page, so it could not be read. Choose the CSV file below, then select Preview the import."
+        case (.en, .tooManyRows(let limit)): "The file has more than \(OverviewPage.grouped(limit)) products. Split it into files of at most \(OverviewPage.grouped(limit)) products and import each."
+        case (.en, .noKnownColumn(let names)): "The first line names no column this import knows (it has \(names)). Name the columns on the first line, as the export does: id, name, price, stock…"
         case (.en, .csvTooLarge(let limit)): "The CSV file is larger than \(limit); import it in smaller parts."
         case (.en, .requestTooLarge(let limit)): "The file and images together are larger than \(limit); send fewer images at a time."
-        case (.ko, .stale): "양식이 너무 오래 열려 있어 안전하게 보낼 수 없었습니다. 아무것도 읽지 않았습니다. 파일을 다시 선택해 주세요."
+        case (.ko, .stale): "\(staleCause). 아무것도 읽지 않았으니 파일을 다시 선택한 뒤 [가져오기 미리 보기]를 눌러 주세요."
         case (.ko, .noFile): "가져올 CSV 파일을 선택해 주세요."
-        case (.ko, .notMultipart): "가져오기는 이 양식으로 보내 주세요(multipart/form-data)."
-        case (.ko, .tooManyRows(let limit)): "파일의 행이 \(OverviewPage.grouped(limit))개를 넘습니다. \(OverviewPage.grouped(limit))행 이하로 나누어 가져와 주세요."
-        case (.ko, .noKnownColumn(let names)): "첫 행에 이 가져오기가 아는 열 이름이 없습니다(있는 이름: \(names)). 첫 행에 다운로드한 CSV처럼 상품 번호, 상품명, 판매가, 재고 등의 열 이름을 적어 주세요."
+        case (.ko, .notMultipart): "이 화면에서 보낸 파일이 아니어서 읽을 수 없습니다. 아래에서 CSV 파일을 선택한 뒤 [가져오기 미리 보기]를 눌러 주세요."
+        case (.ko, .tooManyRows(let limit)): "파일의 상품이 \(OverviewPage.grouped(limit))개를 넘습니다. 상품 \(OverviewPage.grouped(limit))개 이하로 나누어 가져와 주세요."
+        case (.ko, .noKnownColumn(let names)): "첫 줄에 이 가져오기가 아는 열 이름이 없습니다(있는 이름: \(names)). 첫 줄에 다운로드한 CSV처럼 상품 번호, 상품명, 판매가, 재고 등의 열 이름을 적어 주세요."
         case (.ko, .csvTooLarge(let limit)): "CSV 파일이 \(limit)보다 큽니다. 더 작게 나누어 가져와 주세요."
-        case (.ko, .requestTooLarge(let limit)): "파일과 이미지를 합친 크기가 \(limit)보다 큽니다. 이미지를 나누어 보내 주세요."
+        case (.ko, .requestTooLarge(let limit)): "파일과 이미지를 합친 크기가 \(limit)보다 큽니다. 이미지를 나누어 올려 주세요."
         }
     }
 
@@ -35,22 +35,22 @@ extension Wording {
         switch (language, problem) {
         case (.en, .utf16): return "The file is saved as UTF-16 (“Unicode text”). Save it as “CSV UTF-8” and import that."
         case (.en, .notUTF8): return "The file is not UTF-8 text (a Korean spreadsheet saves “CSV” as CP949). Save it as “CSV UTF-8” and import that."
-        case (.en, .binary): return "The file is not text, so it is not a CSV file."
+        case (.en, .binary): return "The file is not text, so it is not a CSV file. Choose the CSV file you saved from the spreadsheet."
         case (.en, .workbook): return "This is a spreadsheet workbook, not a CSV file. Save it as “CSV UTF-8” and import that."
-        case (.en, .empty): return "The file is empty: it needs a row of column names, then one row per product."
-        case (.en, .unclosedQuote(let line)): return "A quoted cell starting in row \(line) is never closed (a \" is missing)."
-        case (.en, .tooManyRows(let limit)): return "The file has more than \(g(limit)) rows."
-        case (.en, .tooManyColumns(let limit, let line)): return "Row \(line) has more than \(g(limit)) columns."
-        case (.en, .cellTooLong(let limit, let line)): return "A cell in row \(line) is longer than \(g(limit)) bytes."
+        case (.en, .empty): return "The file is empty: it needs a line of column names, then one line per product."
+        case (.en, .unclosedQuote(let line)): return "A quoted cell starting on line \(line) is never closed (a \" is missing). Add it, then import again."
+        case (.en, .tooManyRows(let limit)): return "The file has more than \(g(limit)) products. Split it into smaller files and import each."
+        case (.en, .tooManyColumns(let limit, let line)): return "Line \(line) has more than \(g(limit)) columns. Remove the extra columns, then import again."
+        case (.en, .cellTooLong(let limit, let line)): return "A cell on line \(line) is longer than \(bytes(limit)). Shorten it, then import again."
         case (.ko, .utf16): return "파일이 UTF-16(“유니코드 텍스트”)으로 저장되어 있습니다. “CSV UTF-8” 형식으로 저장해서 가져와 주세요."
         case (.ko, .notUTF8): return "파일이 UTF-8 텍스트가 아닙니다(한국어 스프레드시트는 “CSV”를 CP949로 저장합니다). “CSV UTF-8” 형식으로 저장해서 가져와 주세요."
-        case (.ko, .binary): return "텍스트 파일이 아니라서 CSV 파일로 읽을 수 없습니다."
+        case (.ko, .binary): return "텍스트 파일이 아니라서 CSV 파일로 읽을 수 없습니다. 스프레드시트에서 저장한 CSV 파일을 선택해 주세요."
         case (.ko, .workbook): return "CSV 파일이 아니라 스프레드시트 통합 문서입니다. “CSV UTF-8” 형식으로 저장해서 가져와 주세요."
-        case (.ko, .empty): return "파일이 비어 있습니다. 첫 행에 열 이름을, 다음 행부터 상품을 한 행씩 적어 주세요."
-        case (.ko, .unclosedQuote(let line)): return "\(line)행에서 시작한 따옴표 칸이 닫히지 않았습니다(\" 하나가 빠졌습니다)."
-        case (.ko, .tooManyRows(let limit)): return "파일의 행이 \(g(limit))개를 넘습니다."
-        case (.ko, .tooManyColumns(let limit, let line)): return "\(line)행의 열이 \(g(limit))개를 넘습니다."
-        case (.ko, .cellTooLong(let limit, let line)): return "\(line)행의 칸 하나가 \(g(limit))바이트보다 깁니다."
+        case (.ko, .empty): return "파일이 비어 있습니다. 첫 줄에 열 이름을, 다음 줄부터 상품을 한 줄씩 적어 주세요."
+        case (.ko, .unclosedQuote(let line)): return "\(line)번째 줄에서 시작한 따옴표 칸이 닫히지 않았습니다. 빠진 따옴표(\")를 넣은 뒤 다시 가져와 주세요."
+        case (.ko, .tooManyRows(let limit)): return "파일의 상품이 \(g(limit))개를 넘습니다. 더 작은 파일로 나누어 가져와 주세요."
+        case (.ko, .tooManyColumns(let limit, let line)): return "\(line)번째 줄의 열이 \(g(limit))개를 넘습니다. 필요 없는 열을 삭제한 뒤 다시 가져와 주세요."
+        case (.ko, .cellTooLong(let limit, let line)): return "\(line)번째 줄의 칸 하나가 \(bytes(limit))보다 깁니다. 내용을 줄인 뒤 다시 가져와 주세요."
         }
     }
 
@@ -69,32 +69,32 @@ extension Wording {
     /// What a column of the import holds.
     func columnMeaning(_ column: ProductCSV.Column) -> String {
         switch (language, column) {
-        case (.en, .id): "The product's number: a row with one changes that product; a row without one registers a new product."
+        case (.en, .id): "The product's number: a product with one is edited; one without is added as a new product."
         case (.en, .name): "The name, 3 to 100 characters."
         case (.en, .description): "The description, 10 to 1,000 characters."
         case (.en, .currency): "KRW or USD."
-        case (.en, .price): "The price before any discount (KRW whole won, USD cents)."
-        case (.en, .discountedPrice): "The amount off the price; 0 for none."
+        case (.en, .price): "The price before any discount (KRW in whole won; USD with up to 2 decimal places, like 249.99)."
+        case (.en, .discountedPrice): "The discount: the amount taken off the price; 0 for none."
         case (.en, .stock): "How many are left, a whole number."
-        case (.en, .images): "New products only: 1 to 5 file names of the images chosen below, separated by ;."
-        case (.en, _): "Ignored: the market works it out."
-        case (.ko, .id): "상품 번호: 번호가 있는 행은 그 상품을 수정하고, 없는 행은 새 상품을 등록합니다."
+        case (.en, .images): "New products only: 1 to 5 file names of the images chosen above, separated by ;."
+        case (.en, _): "For reading only: the market works it out, so edits here are not applied."
+        case (.ko, .id): "상품 번호: 번호가 있으면 그 상품을 수정하고, 없으면 새 상품으로 등록합니다."
         case (.ko, .name): "상품명, 3~100자."
         case (.ko, .description): "상품 설명, 10~1,000자."
         case (.ko, .currency): "KRW 또는 USD."
-        case (.ko, .price): "할인 전 판매가(KRW는 원 단위, USD는 센트까지)."
+        case (.ko, .price): "할인 전 판매가(KRW는 원 단위, USD는 소수점 둘째 자리까지)."
         case (.ko, .discountedPrice): "판매가에서 할인하는 금액, 할인이 없으면 0."
         case (.ko, .stock): "남은 수량, 정수."
-        case (.ko, .images): "새 상품만: 아래에서 선택한 이미지의 파일 이름 1~5개, 세미콜론(;)으로 구분."
-        case (.ko, _): "무시합니다: 오픈마켓이 정하는 값입니다."
+        case (.ko, .images): "새 상품만: 위에서 선택한 이미지의 파일 이름 1~5개, 세미콜론(;)으로 구분."
+        case (.ko, _): "읽기 전용: 오픈마켓이 정하는 값이라 수정해도 반영되지 않습니다."
         }
     }
 
     var importLimits: String {
         let (rows, csv, request, image) = importLimitTexts
         return switch language {
-        case .en: "At most \(rows) rows and \(csv) of CSV, and \(request) with the images. Images: JPEG or PNG, at most \(image) each. Nothing is sent until you apply the preview."
-        case .ko: "CSV는 최대 \(rows)행, \(csv)까지, 이미지를 합쳐 \(request)까지 보낼 수 있습니다. 이미지는 JPEG 또는 PNG, 장당 \(image) 이하입니다. 미리 보기를 적용하기 전에는 아무것도 보내지 않습니다."
+        case .en: "At most \(rows) products and \(csv) of CSV, \(request) with the images. Images: JPEG or PNG, at most \(image) each. Nothing changes on the market until you apply the preview."
+        case .ko: "CSV는 상품 최대 \(rows)개, \(csv)까지, 이미지를 합쳐 \(request)까지 올릴 수 있습니다. 이미지는 JPEG 또는 PNG, 장당 \(image) 이하입니다. 미리 보기에서 [적용]을 누르기 전에는 오픈마켓에 반영하지 않습니다."
         }
     }
 
@@ -102,8 +102,8 @@ extension Wording {
     var importTooLargeAdvice: String {
         let (rows, csv, request, image) = importLimitTexts
         return switch language {
-        case .en: "An import takes at most \(request): a CSV file of at most \(csv) and \(rows) rows, and images of at most \(image) each. Send fewer images at a time."
-        case .ko: "가져오기는 \(request)까지 받습니다. CSV 파일은 \(csv), \(rows)행까지이고 이미지는 장당 \(image) 이하입니다. 이미지를 나누어 보내 주세요."
+        case .en: "An import takes at most \(request): a CSV file of at most \(csv) and \(rows) products, and images of at most \(image) each. Go back and choose fewer images at a time."
+        case .ko: "가져오기는 \(request)까지 받습니다. CSV 파일은 \(csv), 상품 \(rows)개까지이고 이미지는 장당 \(image) 이하입니다. 이전 화면으로 돌아가 이미지를 나누어 올려 주세요."
         }
     }
 

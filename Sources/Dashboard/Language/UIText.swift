@@ -39,7 +39,6 @@ enum UIText: String, CaseIterable, Sendable {
     case delete = "delete"
     case vendorHintBefore = "vendor_hint_before"
     case vendorHintAfter = "vendor_hint_after"
-    case deleteWarning = "delete_warning"
     case deleteButton = "delete_button"
     case keepIt = "keep_it"
     case errorPrefix = "error_prefix"
@@ -67,6 +66,10 @@ enum UIText: String, CaseIterable, Sendable {
     case imagesAndThumbnail = "images_and_thumbnail"
     case thumbnailHint = "thumbnail_hint"
     case thumbnail = "thumbnail"
+    /// The radio beside each image of the edit form.
+    case useAsMain = "use_as_main"
+    /// After an optional field's label: " (optional)" / "(선택)".
+    case optional = "optional"
     case overviewHeading = "overview_heading"
     case countingReload = "counting_reload"
     case countedAt = "counted_at"

@@ -63,8 +63,8 @@ struct Wording: Sendable {
         }
     }
 
-    /// A size in bytes: "120 bytes", "840 KB", "12.3 MB", "512 MB" / "120바이트", "12.3MB" (to a
-    /// tenth, without ".0"; Korean writes the unit close).
+    /// A size: "0.5 KB", "840 KB", "12.3 MB", "512 MB" / "0.5KB", "12.3MB" (to a tenth, without
+    /// ".0"; Korean writes the unit close). Never in bytes, a word a seller does not use.
     func bytes(_ count: Int) -> String {
         func tenths(_ unit: Int, _ name: String) -> String {
             let value = (count * 10 + unit / 2) / unit
@@ -72,11 +72,6 @@ struct Wording: Sendable {
         }
         let text: String
         switch count {
-        case ..<1024:
-            switch language {
-            case .en: return "\(count) bytes"
-            case .ko: return "\(count)바이트"
-            }
         case ..<(1024 * 1024): text = tenths(1024, "KB")
         case ..<(1024 * 1024 * 1024): text = tenths(1024 * 1024, "MB")
         default: text = tenths(1024 * 1024 * 1024, "GB")

@@ -110,14 +110,7 @@ struct OverviewPage {
             charts.append(BarChart(
                 title: chart.title, labelHeading: chart.labelHeading, valueHeading: chart.valueHeading,
                 bars: histogram.buckets.map { bucket in
-                    let from = texts.price(bucket.from, currency: code)
-                    let label = texts.priceBucket(from: from, upTo: bucket.upTo.map { upTo in
-                        // English names the currency once ("KRW 0 to under 10,000"); Korean on both ("0원 이상 10,000원 미만").
-                        switch texts.language {
-                        case .en: PriceText.grouped(upTo, minimumFractionDigits: 0)
-                        case .ko: texts.price(upTo, currency: code)
-                        }
-                    })
+                    let label = texts.priceBucket(from: bucket.from, upTo: bucket.upTo, currency: code)
                     return .init(label: label, value: bucket.products, valueText: Self.grouped(bucket.products))
                 }
             ).context)

@@ -1,3 +1,4 @@
+import Foundation
 import DashboardEngine
 
 /// Texts of `/overview` and of the pages built on the catalog count.
@@ -28,10 +29,10 @@ extension Wording {
         }
     }
 
-    /// After the snapshot's time: " (3 minutes ago)." / " · 3분 전", and a recount that runs.
+    /// After the snapshot's time: ", 3 minutes ago." / " · 3분 전", and a recount that runs.
     func countedAge(_ age: String, recounting: String?) -> String {
         switch language {
-        case .en: " (\(age)).\(recounting.map { " \($0)…" } ?? "")"
+        case .en: ", \(age).\(recounting.map { " \($0)…" } ?? "")"
         case .ko: " · \(age)\(recounting.map { " · \($0)" } ?? "")"
         }
     }
@@ -46,9 +47,9 @@ extension Wording {
     func sectionHeading(vendor: Int?) -> String {
         switch (language, vendor) {
         case (.en, nil): "Whole catalog"
-        case (.en, let id?): "My products (vendor \(id))"
+        case (.en, _?): "My products"
         case (.ko, nil): "전체 상품"
-        case (.ko, let id?): "내 상품(판매자 번호 \(id))"
+        case (.ko, _?): "내 상품"
         }
     }
 
@@ -61,12 +62,12 @@ extension Wording {
         switch (language, metric) {
         case (.en, .products): "Products"
         case (.en, .soldOut): "Sold out"
-        case (.en, .onSale): "On sale"
+        case (.en, .onSale): "Discounted"
         case (.en, .itemsInStock): "Items in stock"
         case (.en, .lowStock(let threshold)): "Low stock (1 to \(threshold) left)"
         case (.ko, .products): "상품 수"
         case (.ko, .soldOut): "품절"
-        case (.ko, .onSale): "할인 중"
+        case (.ko, .onSale): "할인 상품"
         case (.ko, .itemsInStock): "총 재고"
         case (.ko, .lowStock(let threshold)): "재고 부족(1~\(quantity(threshold))개)"
         }
@@ -108,24 +109,40 @@ extension Wording {
 
     func priceChart(_ code: String) -> ChartText {
         switch language {
-        case .en: ChartText(title: "Products by price to pay (\(code))", labelHeading: "Price (\(code))", valueHeading: "Products")
+        case .en: ChartText(title: "Products by sale price (\(code))", labelHeading: "Sale price (\(code))", valueHeading: "Products")
         case .ko: ChartText(title: "할인가 구간별 상품 수(\(code))", labelHeading: "할인가(\(code))", valueHeading: "상품 수")
         }
     }
 
-    func priceBucket(from: String, upTo: String?) -> String {
-        switch (language, upTo) {
-        case (.en, let upTo?): "\(from) to under \(upTo)"
-        case (.en, nil): "Free"
-        case (.ko, let upTo?): "\(from) 이상 \(upTo) 미만"
-        case (.ko, nil): "무료"
+    /// A price range of the chart, short enough for its label: "KRW 10,000 to under 20,000",
+    /// "USD 5 to under 10", "KRW 0" / "1만~2만 원", "$5~$10", "0원". Whole amounts drop their
+    /// decimals; Korean writes whole ten-thousands of won in 만.
+    func priceBucket(from: Decimal, upTo: Decimal?, currency: String) -> String {
+        func isWhole(_ amount: Decimal) -> Bool { Decimal(NSDecimalNumber(decimal: amount).int64Value) == amount }
+        func whole(_ amount: Decimal) -> String {
+            PriceText.grouped(amount, minimumFractionDigits: isWhole(amount) ? 0 : 2)
+        }
+        switch language {
+        case .en:
+            let low = "\(currency) \(whole(from))"
+            return upTo.map { "\(low) to under \(whole($0))" } ?? low
+        case .ko where currency == "KRW":
+            func won(_ amount: Decimal) -> String {
+                amount >= 10_000 && isWhole(amount / 10_000) ? whole(amount / 10_000) + "만" : whole(amount)
+            }
+            guard let upTo else { return won(from) + "원" }
+            let high = won(upTo)
+            return "\(won(from))~\(high)" + (high.hasSuffix("만") ? " 원" : "원")
+        case .ko:
+            let sign = currency == "USD" ? "$" : currency + " "
+            return upTo.map { "\(sign)\(whole(from))~\(sign)\(whole($0))" } ?? sign + whole(from)
         }
     }
 
     func weekChart(weeks: Int) -> ChartText {
         switch language {
-        case .en: ChartText(title: "Registrations per week (the \(weeks) weeks up to the newest)", labelHeading: "Week of", valueHeading: "Products registered")
-        case .ko: ChartText(title: "주별 등록 상품 수(최근 \(weeks)주)", labelHeading: "주 시작일", valueHeading: "등록 상품 수")
+        case .en: ChartText(title: "Products added per week (the \(weeks) weeks up to the last one added)", labelHeading: "Week of", valueHeading: "Products added")
+        case .ko: ChartText(title: "주별 등록 상품 수(마지막 등록 기준 \(weeks)주)", labelHeading: "주 시작일", valueHeading: "등록 상품 수")
         }
     }
 
@@ -134,7 +151,7 @@ extension Wording {
         switch language {
         case .en: ErrorText(heading: "Your vendor is not known yet",
             message: "To show your own products, start the dashboard with --vendor-id N (or set OPENMARKET_VENDOR_ID=N), "
-                + "where N is the vendor_id of your products. Registering a product through this dashboard also tells it.")
+                + "where N is your vendor number (vendor_id). Adding a product here once also sets it.")
         case .ko: ErrorText(heading: "내 판매자 번호가 설정되지 않았습니다",
             message: "내 상품을 보려면 대시보드를 --vendor-id N 옵션(또는 환경 변수 OPENMARKET_VENDOR_ID=N)으로 실행해 주세요. "
                 + "N은 내 상품의 판매자 번호(vendor_id)입니다. 이 대시보드에서 상품을 한 번 등록해도 자동으로 설정됩니다.")
@@ -161,9 +178,9 @@ extension Wording {
     /// Why the `mine=1` list may not show the very latest.
     func myListNotice(outdated: Bool, failure: CatalogFailure.Reason?) -> String? {
         switch (language, outdated, failure) {
-        case (.en, true, _): "Your latest change is still being counted; it may not show here yet."
+        case (.en, true, _): "Your latest change is still being counted; it may not show here yet. Reload in a moment."
         case (.en, false, let failure?): "Showing the last count of the catalog; counting again failed: \(countFailure(failure))."
-        case (.ko, true, _): "마지막 수정 내용을 아직 집계하는 중이라 여기에 보이지 않을 수 있습니다."
+        case (.ko, true, _): "마지막 변경 내용을 아직 집계하는 중이라 여기에 보이지 않을 수 있습니다. 잠시 후 새로 고쳐 주세요."
         case (.ko, false, let failure?): "마지막 집계 결과를 표시합니다. 다시 집계하지 못했습니다(\(countFailure(failure)))."
         case (_, false, nil): nil
         }
@@ -173,7 +190,7 @@ extension Wording {
     func countFailure(_ reason: CatalogFailure.Reason) -> String {
         switch (language, reason) {
         case (.en, .timeout): "the market did not answer in time"
-        case (.en, .unreadableAnswer): "the market sent something this dashboard does not understand"
+        case (.en, .unreadableAnswer): "the market sent an answer the dashboard cannot read"
         case (.en, .refused): "the market refused to list its products"
         case (.en, .unreachable): "the market could not be reached"
         case (.ko, .timeout): "오픈마켓 응답 시간 초과"

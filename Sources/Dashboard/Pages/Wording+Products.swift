@@ -27,24 +27,27 @@ extension Wording {
         }
     }
 
-    /// "Showing 21–40 of 113" / "전체 113개 중 21~40" (`load-more.js` reads the range in either).
+    /// "Showing 21–40 of 113" / "113개 중 21~40번째" (`load-more.js` reads the range in either).
     func showing(first: Int, last: Int, total: Int) -> String {
         switch language {
         case .en: "Showing \(first)–\(last) of \(total)"
-        case .ko: "전체 \(quantity(total))개 중 \(quantity(first))~\(quantity(last))"
+        case .ko: "\(quantity(total))개 중 \(quantity(first))~\(quantity(last))번째"
         }
     }
 
-    func emptyList(search: String, page: Int, mine: Bool) -> String {
+    /// Why the list is empty, and what the page offers next (`ProductListPage.emptyAction`).
+    func emptyList(search: String, page: Int, mine: Bool, filtered: Bool) -> String {
         switch language {
         case .en:
-            if !search.isEmpty { return "No products match “\(search)”." }
-            if page > 1 { return "There are no products on page \(page)." }
-            return mine ? "You have no products yet." : "There are no products yet."
+            if !search.isEmpty { return "No products match “\(search)”. Check the spelling or clear the search." }
+            if filtered { return "No products match these filters. Clear the filters to see every product." }
+            if page > 1 { return "There are no products on page \(page). Go back to an earlier page." }
+            return mine ? "You have no products yet. Add your first product." : "There are no products yet. Add the first one."
         case .ko:
-            if !search.isEmpty { return "“\(search)” 검색 결과가 없습니다." }
-            if page > 1 { return "\(page)페이지에는 상품이 없습니다." }
-            return mine ? "아직 등록한 상품이 없습니다." : "아직 상품이 없습니다."
+            if !search.isEmpty { return "“\(search)” 검색 결과가 없습니다. 검색어를 확인하거나 [검색어 지우기]를 눌러 주세요." }
+            if filtered { return "조건에 맞는 상품이 없습니다. 필터를 초기화하면 모든 상품을 볼 수 있습니다." }
+            if page > 1 { return "\(page)페이지에는 상품이 없습니다. 앞 페이지로 이동해 주세요." }
+            return mine ? "아직 등록한 상품이 없습니다. 첫 상품을 등록해 주세요." : "아직 상품이 없습니다. 첫 상품을 등록해 주세요."
         }
     }
 
@@ -61,8 +64,16 @@ extension Wording {
         case (.en, .grid): "Grid"
         case (.en, .table): "Table"
         case (.ko, .list): "목록형"
-        case (.ko, .grid): "격자형"
+        case (.ko, .grid): "갤러리형"
         case (.ko, .table): "표"
+        }
+    }
+
+    /// A page-size link: "20" / "20개씩".
+    func perPageOption(_ size: Int) -> String {
+        switch language {
+        case .en: String(size)
+        case .ko: "\(size)개씩"
         }
     }
 
@@ -112,6 +123,18 @@ extension Wording {
         switch language {
         case .en: "Delete “\(name)”?"
         case .ko: "“\(name)” 상품을 삭제하시겠습니까?"
+        }
+    }
+
+    /// Under the delete question: what deleting does, and how long the recycle bin keeps the
+    /// product (nil: the dashboard runs without one).
+    func deleteKeeps(days: Int?) -> String {
+        switch (language, days) {
+        case (.en, let days?):
+            "The product and its images are removed from the Open Market. The recycle bin keeps them for \(days) days, and you can restore the product from there."
+        case (.en, nil): "The product and its images are removed from the Open Market."
+        case (.ko, let days?): "상품과 이미지가 오픈마켓에서 삭제됩니다. 휴지통에 \(days)일 동안 보관되며, 휴지통에서 다시 등록할 수 있습니다."
+        case (.ko, nil): "상품과 이미지가 오픈마켓에서 삭제됩니다."
         }
     }
 

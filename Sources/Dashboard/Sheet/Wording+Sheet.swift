@@ -16,7 +16,7 @@ extension Wording {
             (count == 1 ? "1 of your products" : "\(count) of your products") + " from this page. Change the cells you want, then "
                 + "select Preview: the next page shows every change, and nothing is saved until you apply it."
         case .ko:
-            "이 페이지의 내 상품 \(quantity(count))개입니다. 칸을 수정한 뒤 [미리 보기]를 눌러 주세요. 다음 화면에서 모든 수정 내용을 확인하고 "
+            "이 페이지의 내 상품 \(quantity(count))개입니다. 칸을 수정한 뒤 [미리 보기]를 눌러 주세요. 다음 화면에서 모든 변경 내용을 확인하고 "
                 + "[적용]을 눌러야 반영됩니다."
         }
     }
@@ -89,8 +89,8 @@ extension Wording {
     /// After a sheet with no changed cell.
     var sheetUnchanged: String {
         switch language {
-        case .en: "No cell was changed, so nothing was prepared."
-        case .ko: "수정한 칸이 없어 아무것도 준비하지 않았습니다."
+        case .en: "No cell was changed, so nothing was prepared. Change a cell, then select Preview."
+        case .ko: "수정한 칸이 없어 아무것도 준비하지 않았습니다. 칸을 수정한 뒤 [미리 보기]를 눌러 주세요."
         }
     }
 

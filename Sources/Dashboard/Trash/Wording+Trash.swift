@@ -5,11 +5,22 @@ extension Wording {
     func trashIntro(days: Int, budget: Int, used: Int) -> String {
         switch language {
         case .en:
-            "Products deleted through this dashboard are kept here for \(days) days with their pictures, so they can be registered again. "
-                + "Pictures are kept up to \(bytes(budget)) in all; past that, the oldest go first. Now holding \(bytes(used)) of pictures."
+            "Products deleted through this dashboard are kept here for \(days) days with their images, so you can restore them. "
+                + "Images are kept up to \(bytes(budget)) in all; past that, the oldest images are deleted first. \(megabytes(used)) of \(bytes(budget)) used."
         case .ko:
             "이 대시보드에서 삭제한 상품을 이미지와 함께 \(days)일 동안 보관하며, 여기서 다시 등록할 수 있습니다. "
-                + "이미지는 모두 합쳐 \(bytes(budget))까지 보관하고, 넘으면 오래된 것부터 지웁니다. 지금 보관 중인 이미지: \(bytes(used))."
+                + "이미지는 모두 합쳐 \(bytes(budget))까지 보관하고, 초과하면 오래된 이미지부터 삭제합니다(현재 \(megabytes(used)) / \(bytes(budget)))."
+        }
+    }
+
+    /// A size in megabytes to a tenth, as the bin's use is shown beside its budget: "0 MB", "1.4 MB".
+    private func megabytes(_ count: Int) -> String {
+        let unit = 1024 * 1024
+        let value = (count * 10 + unit / 2) / unit
+        let number = value % 10 == 0 ? "\(value / 10)" : "\(value / 10).\(value % 10)"
+        switch language {
+        case .en: return number + " MB"
+        case .ko: return number + "MB"
         }
     }
 
@@ -37,28 +48,28 @@ extension Wording {
 
     func picturesKept(_ count: Int) -> String {
         switch language {
-        case .en: count == 1 ? "1 picture kept" : "\(count) pictures kept"
+        case .en: count == 1 ? "1 image kept" : "\(count) images kept"
         case .ko: "이미지 \(count)장 보관 중"
         }
     }
 
     var picturesRemoved: String {
         switch language {
-        case .en: "Pictures no longer kept (over the size limit, or none were kept): restoring opens the register form, filled in."
-        case .ko: "이미지는 더 이상 보관하지 않습니다(보관 용량 초과 또는 처음부터 없음). 복원하면 정보를 채운 등록 양식이 열립니다."
+        case .en: "Images no longer kept (over the size limit, or none were kept): Restore opens the add product form, filled in, to add images again."
+        case .ko: "이미지는 더 이상 보관하지 않습니다(보관 용량 초과 또는 처음부터 없음). [다시 등록]을 누르면 정보를 채운 등록 화면이 열리니 이미지를 다시 추가해 주세요."
         }
     }
 
     var deleteNotConfirmed: String {
         switch language {
-        case .en: "The market did not confirm the delete: the product may still be there."
-        case .ko: "오픈마켓이 삭제를 확인해 주지 않았습니다. 상품이 아직 있을 수 있습니다."
+        case .en: "The market did not confirm the delete: the product may still be there. Open the product list to check."
+        case .ko: "오픈마켓이 삭제를 확인해 주지 않았습니다. 상품이 아직 있을 수 있으니 상품 목록에서 확인해 주세요."
         }
     }
 
     func restoredAs(_ id: Int) -> String {
         switch language {
-        case .en: "Registered again as product \(id)"
+        case .en: "Restored as product \(id)"
         case .ko: "\(id)번 상품으로 다시 등록했습니다"
         }
     }
@@ -66,7 +77,7 @@ extension Wording {
     func restoreLabel(_ name: String) -> String {
         switch language {
         case .en: "Restore “\(name)”"
-        case .ko: "“\(name)” 상품 복원"
+        case .ko: "“\(name)” 상품 다시 등록"
         }
     }
 
@@ -81,7 +92,7 @@ extension Wording {
 
     func restored(_ name: String, as id: Int, was old: Int) -> String {
         switch language {
-        case .en: "“\(name)” is registered again. The market gave it a new number: product \(id) (it was \(old))."
+        case .en: "“\(name)” is restored. The market gave it a new number: product \(id) (it was \(old))."
         case .ko: "“\(name)” 상품을 다시 등록했습니다. 새 상품 번호는 \(id)입니다(이전 상품 번호 \(old))."
         }
     }
@@ -89,7 +100,7 @@ extension Wording {
     func alreadyRestored(_ name: String, as id: Int) -> String {
         switch language {
         case .en: "“\(name)” was restored already, as product \(id)."
-        case .ko: "“\(name)” 상품은 이미 \(id)번 상품으로 복원했습니다."
+        case .ko: "“\(name)” 상품은 이미 \(id)번 상품으로 다시 등록했습니다."
         }
     }
 
@@ -103,18 +114,16 @@ extension Wording {
     func notInTrash(_ entry: Int, days: Int) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "Not in the recycle bin",
-            message: "Item \(entry) is not in the recycle bin: it was removed for good, or kept longer than \(days) days. Nothing was sent.")
+            message: "Item \(entry) is not in the recycle bin: it was removed for good, or kept longer than \(days) days. Nothing was changed. Open the recycle bin to see what it holds.")
         case .ko: ErrorText(heading: "휴지통에 없습니다",
-            message: "\(entry)번 항목은 휴지통에 없습니다. 완전히 삭제했거나 \(days)일이 지났습니다. 아무것도 보내지 않았습니다.")
+            message: "\(entry)번 항목은 휴지통에 없습니다. 완전히 삭제했거나 \(days)일이 지났습니다. 아무것도 반영하지 않았으니 휴지통을 열어 남아 있는 상품을 확인해 주세요.")
         }
     }
 
     var trashFormExpired: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The form had expired",
-            message: "For your safety nothing was done: the form's security token did not match this browser. Open the recycle bin again and try once more.")
-        case .ko: ErrorText(heading: "양식의 유효 시간이 지났습니다",
-            message: "안전을 위해 아무것도 하지 않았습니다. 양식의 보안 토큰이 이 브라우저와 맞지 않습니다. 휴지통을 다시 열고 한 번 더 시도해 주세요.")
+        case .en: ErrorText(heading: "Nothing was done", message: "\(staleCause). Open the recycle bin again and select the button again.")
+        case .ko: ErrorText(heading: "아무것도 하지 않았습니다", message: "\(staleCause). 휴지통을 다시 열고 버튼을 다시 눌러 주세요.")
         }
     }
 
@@ -128,12 +137,12 @@ extension Wording {
     /// The prefilled register form of a restore whose pictures are gone.
     var restoreWithoutPictures: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The pictures are no longer kept",
-            message: "The recycle bin still has this product's details, but not its pictures (they went over its size limit, or none could be kept). "
-                + "The form below is filled in: add the pictures and register it.")
+        case .en: ErrorText(heading: "The images are no longer kept",
+            message: "The recycle bin still has this product's details, but not its images (they went over its size limit, or none could be kept). "
+                + "The form below is filled in: add the images and select Add product.")
         case .ko: ErrorText(heading: "이미지를 더 이상 보관하고 있지 않습니다",
-            message: "휴지통에 이 상품의 정보는 남아 있지만 이미지는 없습니다(보관 용량을 넘어 지웠거나 보관할 수 없었습니다). "
-                + "아래 양식에 정보를 채워 두었으니 이미지를 추가해서 등록해 주세요.")
+            message: "휴지통에 이 상품의 정보는 남아 있지만 이미지는 없습니다(보관 용량을 넘어 삭제했거나 보관할 수 없었습니다). "
+                + "아래에 정보를 채워 두었으니 이미지를 추가한 뒤 [상품 등록]을 눌러 주세요.")
         }
     }
 }

@@ -42,11 +42,58 @@ enum StoredSentencesFixture {
         var ko: String
 
         /// The English and Korean of the same note as today's wording gives it: the same
-        /// sentence, but an import's refused image named in single quotes, not doubled ones.
+        /// sentence, with an import's refused image named in single quotes, not doubled ones,
+        /// and the words the glossary has since replaced (`rewordings`) replaced.
         var today: (en: String, ko: String) {
-            (en.replacingOccurrences(of: "““", with: "“").replacingOccurrences(of: "””", with: "”"),
-             ko.replacingOccurrences(of: "““", with: "“").replacingOccurrences(of: "””", with: "”"))
+            (Self.reworded(en), Self.reworded(ko))
         }
+
+        /// `text` in today's words (`today`).
+        static func reworded(_ text: String) -> String {
+            rewordings.reduce(text.replacingOccurrences(of: "““", with: "“").replacingOccurrences(of: "””", with: "”")) {
+                $0.replacingOccurrences(of: $1.old, with: $1.new, options: .regularExpression)
+            }
+        }
+
+        /// What the texts said then, and say now (`docs/korean-ui.md`, `docs/english-ui.md`):
+        /// regular expressions and their templates.
+        static let rewordings: [(old: String, new: String)] = [
+            (#"A product has at most 5 images; this row names (\d+)\."#, "A product has at most 5 images, and this line of the file names $1. Name fewer, then import again."),
+            (#"(There is no product \d+ on the market \(it may have been deleted\)\.)"#, "$1 It is left out when you apply."),
+            (
+                #"This is another vendor's product: only your own products can be changed here\."#,
+                "This is another vendor's product, and only your own products can be changed here. It is left out when you apply."
+            ),
+            (#"(“.*”) is not among the uploaded images; add it with the images\."#, "$1 is not among the images you chose. Choose it with the other images, then import again."),
+            (#"(오픈마켓에 이 번호의 상품이 없습니다\(삭제되었을 수 있습니다\)\.)"#, "$1 적용할 때 이 상품은 건너뜁니다."),
+            (#"다른 판매자의 상품입니다\. 여기서는 내 상품만 수정할 수 있습니다\."#, "다른 판매자의 상품입니다. 여기서는 내 상품만 수정할 수 있어 적용할 때 건너뜁니다."),
+            (#"상품 이미지는 5장까지입니다\. 이 행의 이미지 수는 (\d+)장입니다\."#, "상품 이미지는 5장까지입니다. 이 상품에 적은 이미지는 $1장이니 줄인 뒤 다시 가져와 주세요."),
+            (#"업로드한 이미지 중에 (“.*”) 파일이 없습니다\. 이미지와 함께 올려 주세요\."#, "선택한 이미지 중에 $1 파일이 없습니다. 다른 이미지와 함께 선택한 뒤 다시 가져와 주세요."),
+            (#"Row (\d+) of the file gives a product this name too\."#, "Line $1 of the file gives a product this name too."),
+            (#"파일의 (\d+)행에도"#, "파일의 $1번째 줄에도"),
+            (
+                #"The id (“[^”]*”) is not a product number; leave it empty to register a new product\."#,
+                "$1 is not a product number. Correct it in the file, or leave it empty to add a new product, then import again."
+            ),
+            (
+                #"(상품 번호 칸에 쓴 “[^”]*” 값은 상품 번호가 아닙니다\.) 새 상품을 등록하려면 칸을 비워 주세요\."#,
+                "$1 파일에서 번호를 고치거나, 새 상품을 등록하려면 칸을 비운 뒤 다시 가져와 주세요."
+            ),
+            (#" picture \(it is cut short or damaged\)"#, " image (it is cut short or damaged)"),
+            (#"An attached image expired; please add it again\."#, "An attached image is no longer kept. Add it again."),
+            (#"Choose one of the product's images as its thumbnail\."#, "Choose one of the product's images as the main image."),
+            (
+                #"The server is keeping too many unfinished forms right now, so (.*) was not kept\. Please add it again in a few minutes\."#,
+                "The dashboard is holding too many unfinished forms right now, so $1 was not kept. Add it again in a few minutes."
+            ),
+            (#"(“[^”]*”) could not be kept on the server right now; please add it again\."#, "$1 could not be kept right now. Add it again."),
+            ("10 to 1000 characters", "10 to 1,000 characters"),
+            (#"KRW amounts are whole numbers \(no decimals\)\."#, "Enter KRW amounts in whole won, with no decimals."),
+            (#"USD amounts have at most 2 decimals \(cents\)\."#, "Enter USD amounts with at most 2 decimal places, like 249.99."),
+            (#" Make it smaller \(with JavaScript on, this page does that for you\) and add it again\."#, " Make it smaller and add it again."),
+            (#"소수점 둘째 자리\(센트\)까지"#, "소수점 둘째 자리까지"),
+            (#"다시 추가해 주세요\(자바스크립트를 켜면 이 페이지에서 자동으로 줄입니다\)\."#, "다시 추가해 주세요."),
+        ]
     }
 
     /// One stored list: where it is and its text.

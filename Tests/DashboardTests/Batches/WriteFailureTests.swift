@@ -14,7 +14,7 @@ import Testing
         #expect(pictures.code == .imagesNotKept)
         #expect(journal.code == .journalUnavailable)
         #expect(Wording(.en).rowFailure(pictures.code).hasPrefix("Not deleted"))
-        #expect(Wording(.en).rowFailure(journal.code).hasPrefix("Not sent"))
+        #expect(Wording(.en).rowFailure(journal.code).hasPrefix("Not changed"))
     }
 
     @Test func theMarketsRefusal_keepsItsWords() {

@@ -14,7 +14,7 @@ extension BrowserTests {
                 }
                 try await driver.fillProductForm(ProductFormInput(name: "브라우저 주전자 Kettle"))
                 let id = try await driver.navigatingToProductPage { try await driver.clickSubmit() }
-                #expect(try await driver.flashText() == "Product registered.")
+                #expect(try await driver.flashText() == "Product added.")
                 #expect(try await driver.text(try await driver.find("main h1")) == "브라우저 주전자 Kettle")
                 #expect(try await driver.mainText().contains("KRW 12,000"))
                 try await driver.waitForImages()
@@ -44,7 +44,7 @@ extension BrowserTests {
 
                 try await driver.fill("#discounted_price", "100")
                 let id = try await driver.navigatingToProductPage { try await driver.clickSubmit() }
-                #expect(try await driver.flashText() == "Product registered.")
+                #expect(try await driver.flashText() == "Product added.")
                 #expect(try await MarketInspector(browser.dashboard).imageBytes(id).count == 2)
             }
         }

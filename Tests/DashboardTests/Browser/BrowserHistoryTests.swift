@@ -8,8 +8,8 @@ extension BrowserTests {
     /// history, and a deleted product brought back from the recycle bin.
     @Suite struct SafetyNet {
         static let texts: [String: (undone: String, restored: String)] = [
-            "en": ("was undone", "is registered again"),
-            "ko": ("수정을 되돌렸습니다", "다시 등록했습니다"),
+            "en": ("was undone", "is restored"),
+            "ko": ("수정 전으로 되돌렸습니다", "다시 등록했습니다"),
         ]
 
         @Test(BrowserTools.needed, arguments: ["en", "ko"])

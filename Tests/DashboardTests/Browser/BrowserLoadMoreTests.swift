@@ -4,16 +4,16 @@ import Testing
 extension BrowserTests {
     /// "Load more" under the list: in place with JavaScript, plain pagination without it.
     @Suite struct LoadMore {
-        /// The Korean summary writes its range with ~ ("전체 60개 중 1~40"): the script keeps the
+        /// The Korean summary writes its range with ~ ("60개 중 1~40번째"): the script keeps the
         /// first number there too.
         @Test(BrowserTools.needed) func loadMore_inKorean_keepsTheRangeAsKoreanWritesIt() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver
                 try await browser.open("/products?lang=ko")
-                #expect(try await driver.text(try await driver.find("main p.summary")) == "전체 60개 중 1~20")
+                #expect(try await driver.text(try await driver.find("main p.summary")) == "60개 중 1~20번째")
                 try await driver.click(try await driver.find("button.load-more"))
                 try await driver.wait("40 products in the list") { try await driver.findAll("ul.product-list li.product").count == 40 }
-                #expect(try await driver.text(try await driver.find("main p.summary")) == "전체 60개 중 1~40")
+                #expect(try await driver.text(try await driver.find("main p.summary")) == "60개 중 1~40번째")
             }
         }
 

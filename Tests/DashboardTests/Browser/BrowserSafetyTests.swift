@@ -49,7 +49,7 @@ extension BrowserTests {
                 try await driver.navigate(to: browser.url("/products/new"))
                 try await driver.fillProductForm(ProductFormInput(name: "No Script Scooter"))
                 let id = try await driver.navigatingToProductPage { try await driver.clickSubmit() }
-                #expect(try await driver.flashText() == "Product registered.")
+                #expect(try await driver.flashText() == "Product added.")
                 #expect(try await driver.text(try await driver.find("main h1")) == "No Script Scooter")
                 #expect(try await MarketInspector(browser.dashboard).imageBytes(id).count == 2)
             }

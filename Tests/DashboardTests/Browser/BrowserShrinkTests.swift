@@ -43,7 +43,7 @@ extension BrowserTests {
                     Issue.record("no product page; status said \(status.debugDescription); the page says: \(try await driver.mainText().prefix(600))")
                     throw error
                 }
-                #expect(try await driver.flashText() == "Product registered.")
+                #expect(try await driver.flashText() == "Product added.")
                 let stored = try await MarketInspector(browser.dashboard).imageBytes(id)
                 #expect(stored.count == 1)
                 #expect((stored.first?.count ?? .max) <= 300 * 1024, "stored \(stored.first?.count ?? 0) bytes")
@@ -62,7 +62,7 @@ extension BrowserTests {
                 try Data((0..<(400 * 1024)).map { UInt8(truncatingIfNeeded: $0 * 31 + 7) }).write(to: file)
                 defer { try? FileManager.default.removeItem(at: file) }
                 try await driver.sendKeys(try await driver.find("input[type=file]#images"), file.path)
-                let expected = "“\(file.lastPathComponent)” 파일은 브라우저에서 읽을 수 없어 그대로 보냅니다. 서버에서 확인합니다."
+                let expected = "“\(file.lastPathComponent)” 파일을 여기서 열 수 없어 그대로 올립니다. 등록되지 않으면 다른 파일을 선택해 주세요."
                 var status = ""
                 try await driver.wait("the shrink status (last: \(status))", timeout: .seconds(30)) {
                     status = try await driver.text(try await driver.find(".shrink-status"))

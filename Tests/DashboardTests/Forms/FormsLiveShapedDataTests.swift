@@ -11,7 +11,7 @@ import Testing
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)
             let form = try await session.open("/products/new")
-            #expect(form.text.contains("leave it empty for 0"))
+            #expect(form.text.contains("empty means 0"))
             let stock = try #require(HTMLScan.tags("input", in: form.text).first { $0["name"] == "stock" })
             #expect(stock["required"] == nil)
             let created = try await session.post("/products", replacing(validProductFields, "stock", with: ""), files: [.jpeg("1.jpg")])

@@ -62,7 +62,7 @@ import Testing
             let form = try await session.open("/products/201/edit")
             let fields = replacing(replacing(shownFields(form), "description", with: "맛있는 간식"), "price", with: "0")
             let response = try await session.postURLEncoded("/products/201/edit", fields)
-            try expectInvalid(response, field: "description", message: "The description must be 10 to 1000 characters; it has 6.")
+            try expectInvalid(response, field: "description", message: "The description must be 10 to 1,000 characters; it has 6.")
             #expect(!response.text.contains("The price must be more than 0."), "the unchanged price is not judged")
             #expect(market.writes.isEmpty)
         }
@@ -83,7 +83,7 @@ import Testing
             #expect(created.status == 303)
             #expect(created.header("Location") == "/products/300")
             let page = try await session.get("/products/300", extraCookie: created.setCookie("om_flash"))
-            #expect(page.text.contains("Product registered."))
+            #expect(page.text.contains("Product added."))
             #expect(page.text.contains("Test Kettle"))
         }
     }

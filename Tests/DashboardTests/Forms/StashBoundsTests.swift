@@ -161,7 +161,7 @@ import Testing
             let name = String(repeating: "f", count: 8000) + ".jpg"
             let fakes = (0..<5).map { TestFile(filename: "\($0)" + name, contentType: "image/jpeg", bytes: [0xFF, 0xD8, 0xFF, UInt8($0)]) }
             let response = try await session.post("/products", validProductFields, files: fakes)
-            try expectInvalid(response, field: "images", message: "is not a whole JPEG picture")
+            try expectInvalid(response, field: "images", message: "is not a whole JPEG image")
             #expect(response.text.contains("value=\"Test Kettle\""), "the form comes back filled")
             #expect(!response.text.contains(String(repeating: "f", count: 300)), "names are cut in messages too")
             let stashFolder = harness.root.appendingPathComponent("data/form-images")

@@ -33,7 +33,7 @@ import Testing
             .filter { Self.englishWords.contains($0) }
         #expect(found.isEmpty, "\(what) shows English: \(found)")
         // The scan sees words of this page's own texts too, not only the older pages'.
-        #expect(Self.englishWords.contains("elsewhere") && Self.englishWords.contains("pictures"))
+        #expect(Self.englishWords.contains("elsewhere") && Self.englishWords.contains("images"))
     }
 
     @Test func historyTrashUndoAndRestore_inKorean() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarketClient
 
 @testable import Dashboard
 @testable import DashboardEngine
@@ -64,9 +65,9 @@ enum WordingSamples {
             w.removeFilter(name),
             w.matchCount(digits, of: digits),
             w.asOf(time: LocalTime.clockWithZone(Date(), zone: zone), age: w.age(age)),
-            w.notUnderstood([name]),
-            w.notUnderstood(["sort", "stock", "sale", "currency", "min_price", "max_price"]),
-            Wording.koreanParameterName(name),
+            w.ignoredNote([.init(name: name, reason: .unknownValue)]),
+            w.ignoredNote(["sort", "stock", "sale", "currency"].map { .init(name: $0, reason: .unknownValue) }),
+            w.parameterLabel(name),
             w.partialResults(counted: digits),
             w.lowStock(number),
             w.message(.nameLength(number)),
@@ -92,20 +93,24 @@ enum WordingSamples {
             w.vendorChart(top: number).title,
             w.vendorName(number),
             w.priceChart("KRW").title, w.priceChart("KRW").labelHeading,
-            w.priceBucket(from: digits, upTo: digits), w.priceBucket(from: digits, upTo: nil),
+            w.priceBucket(from: Decimal(number), upTo: Decimal(number * 10_000), currency: "KRW"),
+            w.priceBucket(from: Decimal(number * 10_000), upTo: Decimal(number * 20_000), currency: "KRW"),
+            w.priceBucket(from: 0, upTo: nil, currency: "KRW"), w.priceBucket(from: Decimal(number) / 2, upTo: Decimal(number), currency: "USD"),
             w.weekChart(weeks: number).title,
             w.stillCounting((done: digits, total: digits)).message, w.stillCounting((done: nil, total: digits)).message,
             w.stillCounting(nil).message,
             w.listHeading(mine: false, search: name), w.listHeading(mine: true, search: name),
             w.listTitle(mine: false, search: name, page: number), w.listTitle(mine: true, search: "", page: number),
             w.showing(first: number, last: number, total: number),
-            w.emptyList(search: name, page: 1, mine: false), w.emptyList(search: "", page: number, mine: true),
-            w.pageLabel(number),
+            w.emptyList(search: name, page: 1, mine: false, filtered: false), w.emptyList(search: "", page: number, mine: true, filtered: false),
+            w.emptyList(search: "", page: 1, mine: false, filtered: true), w.emptyList(search: "", page: 1, mine: true, filtered: false),
+            w.pageLabel(number), w.perPageOption(number),
             w.imageAlt(name, number: number, total: number + 1),
             w.imageLink(number: number, total: number + 1),
             w.soldBy(name),
             w.deleteQuestion(name),
             w.deleteTitle(name),
+            w.deleteKeeps(days: number), w.deleteKeeps(days: nil),
             w.vendorRefused(name, owner: w.owner(name: name, vendorID: number), action: .register).message,
         ]
         for refusal in [ImageRefusal.notJPEGOrPNG, .tooLarge(bytes: number * 1024), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
@@ -295,6 +300,8 @@ enum WordingSamples {
                 w.actionText(BatchAction(kind: kind, value: Decimal(number), unit: .amount)),
                 w.actionText(BatchAction(kind: kind, value: Decimal(number), unit: .percent)),
                 w.actionText(BatchAction(kind: kind, value: 0, unit: .amount)),
+                w.actionText(BatchAction(kind: kind, value: Decimal(-number), unit: .amount)),
+                w.actionText(BatchAction(kind: kind, value: Decimal(-number), unit: .percent)),
                 w.bulkActionLabel(kind),
             ]
         }
@@ -308,8 +315,12 @@ enum WordingSamples {
         createsOnly.byStatus[.pending] = number
         createsOnly.pendingCreates = number
         texts.append(w.batchMade(LocalTime.timestamp(made, zone: TimeZone(identifier: "Asia/Seoul") ?? .gmt, w)))
+        var failed = BatchCounts()
+        failed.byStatus[.failed] = number
+        for state in Batch.State.allCases {
+            texts += [w.batchState(state, counts: counts), w.batchState(state, counts: BatchCounts()), w.batchState(state, counts: failed)]
+        }
         for state in [Batch.State.preview, .running, .finished] {
-            texts += [w.batchState(state, counts: counts), w.batchSummary(counts, state: state), w.batchSummary(BatchCounts(), state: state)]
             for status in BatchRow.Status.allCases {
                 for operation in [BatchRow.Operation.edit, .create, .delete] {
                     texts.append(w.rowStatus(status, state: state, operation: operation))
@@ -332,10 +343,12 @@ enum WordingSamples {
             w.batchProgress(done: number, of: number + 1), w.batchRowsEmpty(filtered: true), w.batchRowsEmpty(filtered: false),
             w.batchRowsCaption(shown: number, page: 1, lastPage: 1), w.batchRowsCaption(shown: number, page: 1, lastPage: number + 1),
             w.batchesKept(days: number), w.batchNotFound(keptDays: number).heading, w.batchNotFound(keptDays: number).message,
-            w.batchStorageFailed.heading, w.batchStorageFailed.message, w.errorTitle(name), w.importLimits, w.importTooLargeAdvice,
+            w.batchStorageFailed.heading, w.batchStorageFailed.message, w.backToBatches, w.errorTitle(name), w.importLimits, w.importTooLargeAdvice,
             w.selectProduct(name),
         ]
-        let flashes: [Wording.BatchFlash] = [.stale, .alreadyApplying, .discarded, .nothingToRetry, .nothingToUndo, .windowEnded]
+        let flashes: [Wording.BatchFlash] = [
+            .stale, .listFromBeforeRestart, .listUnproven, .alreadyApplying, .discarded, .nothingToRetry, .nothingToUndo, .windowEnded,
+        ]
         texts += flashes.map(w.batchFlash)
         let imports: [Wording.ImportProblem] = [
             .stale, .noFile, .notMultipart, .tooManyRows(limit: number), .noKnownColumn(name),
@@ -358,11 +371,18 @@ enum WordingSamples {
         var texts = fixed(w)
         for text in [
             w.marketSlow, w.marketUnexpected, w.marketFoundNothing, w.marketRejectedCredentials, w.marketSlowOnWrite, w.marketDown,
-            w.productNotLoaded, w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(delete: false), w.formExpired(delete: true),
+            w.productNotLoaded, w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(.register), w.formExpired(.save), w.formExpired(.delete),
             w.marketUnreachable, w.vendorUnknown, w.formUnreadable(.unsupportedType), w.formUnreadable(.noBoundary),
             w.formUnreadable(.multipart(.missingFinalBoundary)),
         ] {
             texts += [text.heading, text.message]
+        }
+        texts.append(w.staleCause)
+        let reasons: [ProductListQuery.Ignored.Reason] = [
+            .needsCurrency, .notANumber, .tooManyDecimals(.krw), .tooManyDecimals(.usd), .tooLarge, .belowMinimum,
+        ]
+        for name in ["min_price", "max_price"] {
+            texts += reasons.map { w.ignoredNote([.init(name: "sort", reason: .unknownValue), .init(name: name, reason: $0)]) }
         }
         texts += CatalogSort.allCases.map { w.sortLabel($0) }
         texts += CatalogFilter.Stock.allCases.map { w.stockFilterLabel($0, threshold: 5) }
@@ -372,7 +392,7 @@ enum WordingSamples {
         texts += [w.myListNotice(outdated: true, failure: nil) ?? "", w.sortDirection(ascending: true), w.sortDirection(ascending: false)]
         texts += [w.flash(.registered), w.flash(.updated), w.flash(.nothingChanged), w.flash(.alreadyDeleted)]
         texts += [w.metric(.products), w.metric(.soldOut), w.metric(.onSale), w.metric(.itemsInStock)]
-        texts += [w.tooLargeAdvice, w.backToDashboard]
+        texts += [Wording.Upload.productImages, .importFile, .sheet, .other].map(w.tooLargeAdvice) + [w.goToProducts]
         for age in ages {
             texts += [w.age(age), w.when(age), w.staleNotice(age: age, failed: true), w.countFailed(age: age, .timeout, haveFigures: false)]
         }
@@ -383,7 +403,7 @@ enum WordingSamples {
             texts.append(w.message(message))
         }
         for status in [400, 403, 404, 405, 408, 413, 414, 421, 431, 500, 501, 503, 505] {
-            texts += [w.reason(HTTPStatus(rawValue: status)), w.serverMessage(HTTPStatus(rawValue: status), english: "The server's words.")]
+            texts += [w.serverHeading(HTTPStatus(rawValue: status)), w.serverMessage(HTTPStatus(rawValue: status))]
         }
         return texts
     }

@@ -66,7 +66,7 @@ import Testing
         #expect(ko.fixProblems(1) == "항목 1개를 확인해 주세요")
         #expect(ko.products(2) == "상품 2개")
         #expect(ko.stock(1200) == "재고 1,200개")
-        #expect(ko.bytes(512) == "512바이트" && ko.bytes(12 * 1024) == "12KB" && ko.bytes(1_468_006) == "1.4MB")
+        #expect(ko.bytes(512) == "0.5KB" && ko.bytes(0) == "0KB" && ko.bytes(12 * 1024) == "12KB" && ko.bytes(1_468_006) == "1.4MB")
     }
 
     @Test func english_staysAsItWas() {
@@ -79,7 +79,7 @@ import Testing
         #expect(en.products(1) == "1 product" && en.products(2) == "2 products")
         #expect(en.fixProblems(1) == "Please fix 1 problem" && en.fixProblems(3) == "Please fix 3 problems")
         #expect(en.stock(1200) == "Stock: 1200")
-        #expect(en.bytes(512) == "512 bytes" && en.bytes(12 * 1024) == "12 KB" && en.bytes(1_468_006) == "1.4 MB")
+        #expect(en.bytes(512) == "0.5 KB" && en.bytes(12 * 1024) == "12 KB" && en.bytes(1_468_006) == "1.4 MB")
     }
 
     /// A zone's name: its abbreviation where every reader knows one, else its offset.

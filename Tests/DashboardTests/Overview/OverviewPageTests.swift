@@ -87,7 +87,7 @@ struct OverviewPageTests {
         }
         #expect(Self.text(time, "time") == expected)
         #expect(Self.text(time, "datetime") == "2026-11-18T11:03:40Z", "the machine-readable time stays UTC")
-        #expect(Self.text(time, "after") == (language == .en ? " (3 minutes ago)." : " · 3분 전"))
+        #expect(Self.text(time, "after") == (language == .en ? ", 3 minutes ago." : " · 3분 전"))
     }
 
     @Test func failedCount_inKorean_saysWhenAndWhy_inKorean() {

@@ -27,7 +27,7 @@ import Testing
             // Several images scroll sideways: the keyboard reaches the named list to scroll it.
             let list = HTMLScan.tags("ul", in: response.text).first { $0["class"] == "slides" }
             #expect(list?["tabindex"] == (total > 1 ? "0" : nil))
-            #expect(list?["aria-label"] == (total > 1 ? "Product pictures" : nil))
+            #expect(list?["aria-label"] == (total > 1 ? "Product images" : nil))
         }
     }
 
@@ -65,7 +65,7 @@ import Testing
             #expect(text.contains("Sold by LocalMarketTeam"))
             #expect(created == "2022-10-01")
             #expect(response.text.contains("<time datetime=\"\(created)\">\(created)</time>"))
-            #expect(text.contains("Registered \(created)"))
+            #expect(text.contains("Added \(created)"))
         }
     }
 

@@ -38,7 +38,7 @@ import Testing
                 let newID = try #require(productID(fromLocation: restored.header("Location")))
                 #expect(newID != id)
                 let page = try await flow.session.get("/products/\(newID)", extraCookie: restored.setCookie("om_flash"))
-                #expect(page.text.contains("“Restorable Teapot” is registered again. The market gave it a new number: product \(newID) (it was \(id))."))
+                #expect(page.text.contains("“Restorable Teapot” is restored. The market gave it a new number: product \(newID) (it was \(id))."))
 
                 let copy = try await market.product(newID)
                 for field in ["name", "description", "price", "discounted_price", "bargain_price", "stock", "currency", "vendor_id"] {
@@ -56,7 +56,7 @@ import Testing
                 let history = HistoryHTML.entries(try await flow.history("/history").text)
                 #expect(history.first?.kind == "restore")
                 let listed = try await flow.session.open("/trash")
-                #expect(listed.text.contains("Registered again as product \(newID)"))
+                #expect(listed.text.contains("Restored as product \(newID)"))
                 #expect(!listed.text.contains("action=\"/trash/\(entry)/restore\""))
             }
         }
@@ -70,13 +70,13 @@ import Testing
                 let id = try await flow.register(name: "Pictureless Pot")
                 _ = try await flow.delete(id)
                 let trash = try await flow.session.open("/trash")
-                #expect(trash.text.contains("Pictures no longer kept"))
+                #expect(trash.text.contains("Images no longer kept"))
                 let entry = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"].flatMap { Int($0) })
 
                 let creates = Self.creates(market)
                 let form = try await flow.restore(entry)
                 #expect(form.status == 409)
-                #expect(HTMLScan.text(form.text).contains("The pictures are no longer kept"))
+                #expect(HTMLScan.text(form.text).contains("The images are no longer kept"))
                 #expect(form.text.contains("value=\"Pictureless Pot\""))
                 #expect(form.text.contains("value=\"12000\"") && form.text.contains("value=\"2000\"") && form.text.contains("value=\"7\""))
                 #expect(form.text.contains("name=\"restore_entry\" value=\"\(entry)\""))
@@ -89,7 +89,7 @@ import Testing
                 #expect(registered.status == 303)
                 let newID = try #require(productID(fromLocation: registered.header("Location")))
                 let listed = try await flow.session.open("/trash")
-                #expect(listed.text.contains("Registered again as product \(newID)"))
+                #expect(listed.text.contains("Restored as product \(newID)"))
                 #expect(HistoryHTML.entries(try await flow.history("/history").text).first?.kind == "restore")
                 let again = try await flow.restore(entry)
                 #expect(again.header("Location") == "/products/\(newID)")
@@ -138,7 +138,7 @@ import Testing
             let history = try await session.get("/history")
             let entry = try #require(HistoryHTML.entries(history.text).first)
             #expect(entry.kind == "delete")
-            #expect(entry.html.contains("Not sent: the pictures could not be kept in the recycle bin"))
+            #expect(entry.html.contains("Not sent: the images could not be kept in the recycle bin"))
             // Once the pictures load again, the delete goes through and the bin holds them.
             market.state.withLock { $0.imagesDown = false }
             _ = try await session.open("/products/7/delete")
