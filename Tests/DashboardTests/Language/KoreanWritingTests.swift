@@ -102,10 +102,16 @@ import Testing
         }
     }
 
-    /// One term per idea (the table in `docs/korean-ui.md`).
+    /// One term per idea (the table in `docs/korean-ui.md`). 수정 is the act of editing (수정하다,
+    /// 수정됨); 변경 is only a change as a thing or a count (변경 내용, 변경 2건, 변경 없음, 일괄
+    /// 변경), never a verb.
     @Test func oneTermPerIdea() {
+        let patterns: [(pattern: String, term: String)] = [
+            (#"변경(하|한|할|해|했|합|된|되|됨|됩|돼)"#, "수정하다: 변경 is a noun only"),
+            (#"수정 (내용|없음|예정|되돌리기)"#, "변경 내용, 변경 없음, 변경 예정, 변경 되돌리기"),
+        ]
         let other: [(word: String, term: String)] = [
-            ("변경", "수정"), ("바꾸", "수정"), ("바꿀", "수정"), ("바꾼", "수정"), ("바뀐", "수정"),
+            ("바꾸", "수정"), ("바꿀", "수정"), ("바꾼", "수정"), ("바뀐", "수정"), ("바꿔", "수정"), ("바뀌", "수정"),
             ("고르", "선택"), ("골라", "선택"),
             ("세는", "집계"), ("세고", "집계"), ("세다", "집계"),
             ("정가", "판매가"), ("결제", "할인가"), ("판매 가격", "판매가 / 할인가"), ("할인된 가격", "할인가"),
@@ -117,14 +123,47 @@ import Testing
             for pair in other {
                 #expect(!text.contains(pair.word), "“\(text)”: \(pair.word) → \(pair.term)")
             }
+            for rule in patterns {
+                #expect(text.range(of: rule.pattern, options: .regularExpression) == nil, "“\(text)”: \(rule.term)")
+            }
             // The market is 오픈마켓; "마켓 원문" marks its own words.
             #expect(text.range(of: #"(?<!오픈)마켓(?! 원문)"#, options: .regularExpression) == nil, "“\(text)”: 오픈마켓")
         }
     }
 
+    /// No word of a developer's (`docs/korean-ui.md`, "No developer words"): a seller reads
+    /// 화면, 입력한 내용, 줄, never 양식, 토큰, 행.
+    @Test func noDeveloperWords() {
+        let words: [(pattern: String, instead: String)] = [
+            (#"양식"#, "화면, 입력한 내용"), (#"토큰"#, "the cause a person can check"), (#"자바스크립트"#, "say what happens, not how"),
+            (#"요청 방식"#, "잘못된 접근"), (#"사본"#, "보관"), (#"바이트"#, "KB, MB"), (#"HTTP|CSRF|multipart|urlencoded"#, "words of the page"),
+            (#"(?<![가-힣])행(?=[이을의은에마도과씩]?(\s|[.,)]|$))"#, "줄, 항목, 상품"),
+        ]
+        for (text, _) in WordingSamples.everything(Self.ko) + Self.scriptTexts.map({ ($0, "") }) {
+            for word in words {
+                #expect(text.range(of: word.pattern, options: .regularExpression) == nil, "“\(text)”: \(word.instead)")
+            }
+        }
+    }
+
+    /// Terms the glossary retired (`docs/korean-ui.md`, "One term per idea"), each with the
+    /// one that replaced it.
+    @Test func noRetiredTerms() {
+        let retired: [(pattern: String, term: String)] = [
+            (#"복원"#, "다시 등록"), (#"되살리"#, "다시 등록"), (#"할인 중"#, "할인 상품"), (#"격자형"#, "갤러리형"),
+            (#"전체 (재고|통화)"#, "전체"), (#"퍼센트"#, "비율(%)"), (#"조정"#, "인상·인하, 추가·차감"), (#"지웁니다|지웠|지워"#, "삭제"),
+            (#"보내지 않|보냅니다|보내지는"#, "반영"), (#"선택함"#, "선택됨"), (#"센트"#, "소수점 둘째 자리"), (#"[가-힣]의 (수정|변경)"#, "상품 2개 변경"),
+        ]
+        for (text, _) in WordingSamples.everything(Self.ko) + Self.scriptTexts.map({ ($0, "") }) {
+            for rule in retired {
+                #expect(text.range(of: rule.pattern, options: .regularExpression) == nil, "“\(text)”: → \(rule.term)")
+            }
+        }
+    }
+
     /// The market's own words are quoted and marked, never passed off as ours.
     @Test func theMarketsWords_areQuotedAndMarked() {
-        #expect(Self.ko.marketRejectedInput("name is already taken").message == "오픈마켓의 응답: “name is already taken”(마켓 원문)")
-        #expect(Wording(.en).marketRejectedInput("taken").message == "The Open Market said: “taken” (the market's words)")
+        #expect(Self.ko.marketRejectedInput("name is already taken").message.hasPrefix("오픈마켓의 응답: “name is already taken”(마켓 원문)."))
+        #expect(Wording(.en).marketRejectedInput("taken").message.hasPrefix("The Open Market said: “taken” (the market's words)."))
     }
 }
