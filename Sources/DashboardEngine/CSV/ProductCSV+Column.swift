@@ -60,8 +60,9 @@ extension ProductCSV {
             }
         }
 
-        /// The column a header cell names, in English (any case) or Korean; spaces around it,
-        /// and a spreadsheet's formula guard, do not count.
+        /// The column a header cell names, in English (any case) or Korean, or by the words the
+        /// pages use for the API's `discounted_price` and `bargain_price` (`discount`,
+        /// `sale_price`); spaces around it, and a spreadsheet's formula guard, do not count.
         static func named(_ text: String) -> Column? {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             let plain = trimmed.hasPrefix("'") ? String(trimmed.dropFirst()) : trimmed
@@ -69,6 +70,9 @@ extension ProductCSV {
         }
 
         private static let byName: [String: Column] = Dictionary(
-            uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) } + allCases.map { ($0.korean, $0) })
+            uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) } + allCases.map { ($0.korean, $0) } + aliases)
+
+        /// Other names a header may give a column.
+        static let aliases: [(String, Column)] = [("discount", .discountedPrice), ("sale_price", .bargainPrice)]
     }
 }

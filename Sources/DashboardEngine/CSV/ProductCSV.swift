@@ -33,10 +33,17 @@ package enum ProductCSV {
         case .discountedPrice: amount(product.discountedPrice)
         case .bargainPrice: amount(product.bargainPrice)
         case .stock: String(product.stock)
-        case .createdAt: product.createdAt.map(MarketDate.format) ?? ""
+        case .createdAt: product.createdAt.map(day) ?? ""
         // Import-only columns: the snapshot holds no descriptions or image files.
         case .description, .images: ""
         }
+    }
+
+    /// The day of registration as the market dates it and the pages show it: `2023-11-18`,
+    /// which every spreadsheet reads as a date (a `T` between day and time it reads as text).
+    /// An import ignores the column, so files with the longer form still import.
+    static func day(_ date: Date) -> String {
+        String(MarketDate.format(date).prefix(10))
     }
 
     /// A plain decimal (`20000`, `89.99`): spreadsheets read it as a number in any locale's

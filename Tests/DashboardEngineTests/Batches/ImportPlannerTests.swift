@@ -9,7 +9,7 @@ import Testing
 @Suite struct ImportPlannerTests {
     static let own = 7
     static let products: [CatalogProduct] = [
-        CatalogProduct(.sample(1, vendor: own, price: 20000, discount: 2000, stock: 3), vendorName: "v"),
+        CatalogProduct(.sample(1, vendor: own, price: 20000, discount: 2000, stock: 3, created: "2023-11-18T00:00:00"), vendorName: "v"),
         CatalogProduct(.sample(2, vendor: own, price: Decimal(string: "12.5") ?? 0, stock: 0, currency: .usd), vendorName: "v"),
         CatalogProduct(.sample(3, vendor: 99, price: 1000, stock: 5), vendorName: "v"),
         CatalogProduct(
@@ -48,6 +48,18 @@ import Testing
         #expect(rows.map(\.status) == [.unchanged, .unchanged, .unchanged, .unchanged, .unchanged, .unchanged])
         // The market's own columns are named as ignored.
         #expect(planner.notes == [BatchNote(.columns(.computed(["vendor", "bargain_price", "created_at"])))])
+    }
+
+    /// An export made before days were written without their time imports the same, and the
+    /// pages' names for the amounts read as the API's.
+    @Test func anOlderExport_andThePagesColumnNames_importTheSame() throws {
+        #expect(Self.export.contains(",2023-11-18\r\n"))
+        let older = Self.export.replacingOccurrences(of: ",2023-11-18\r\n", with: ",2023-11-18T00:00:00\r\n")
+        let (planner, rows) = try Self.rows(older)
+        #expect(rows.map(\.status) == Array(repeating: .unchanged, count: 6))
+        #expect(planner.notes == [BatchNote(.columns(.computed(["vendor", "bargain_price", "created_at"])))])
+        let (_, renamed) = try Self.rows("id,discount,sale_price\n1,0,0\n")
+        #expect(renamed.count == 1)
     }
 
     @Test func numbersAsSpreadsheetsRewriteThem_areTheSameValues() throws {

@@ -49,14 +49,18 @@ struct ProductCSVTests {
             #expect(ProductCSV.Column.named(column.korean) == column)
         }
         #expect(ProductCSV.Column.named("가격") == nil)
+        // The pages' words for the API's amounts name the same columns.
+        #expect(ProductCSV.Column.named("discount") == .discountedPrice)
+        #expect(ProductCSV.Column.named(" Sale_Price ") == .bargainPrice)
     }
 
+    /// The day of registration as a spreadsheet reads a date: no `T`, no time.
     @Test func row_hasTheAPIFieldsInOrder() {
         let summary = ProductSummary(
             id: 7, vendorID: 3, name: "Mug, large", description: "", thumbnail: nil, currency: .usd,
             price: Money(Decimal(string: "24.5")!), discountedPrice: Money(Decimal(string: "4.5")!), stock: 12,
             createdAt: MarketDate.parse("2022-10-29T00:00:00"))
         let row = ProductCSV.row(CatalogProduct(summary, vendorName: "Tom & Jerry's"))
-        #expect(row == "7,\"Mug, large\",Tom & Jerry's,USD,24.5,4.5,20,12,2022-10-29T00:00:00\r\n")
+        #expect(row == "7,\"Mug, large\",Tom & Jerry's,USD,24.5,4.5,20,12,2022-10-29\r\n")
     }
 }
