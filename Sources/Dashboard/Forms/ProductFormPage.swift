@@ -64,7 +64,10 @@ struct ProductFormPage {
                 return (field.rawValue, .object(entry))
             })),
             "currencyOptions": .list(Currency.supported.map { currency in
-                ["value": .string(currency.rawValue), "selected": .bool(Currency(rawValue: values.currency) == currency)]
+                [
+                    "value": .string(currency.rawValue), "label": .string(wording.currencyName(currency.rawValue)),
+                    "selected": .bool(Currency(rawValue: values.currency) == currency),
+                ]
             }),
             "hasErrors": .bool(!errors.isEmpty),
             "errorSummaryTitle": .string(wording.fixProblems(errors.ordered.count)),

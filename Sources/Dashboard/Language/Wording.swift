@@ -55,11 +55,12 @@ struct Wording: Sendable {
         }
     }
 
-    /// The struck-out price beside a sale price: "Original price KRW 1,000" / "판매가 1,000원".
+    /// What a screen reader says before a sale price, for the struck-out price it does not
+    /// read: "Price KRW 22,000, sale price" / "판매가 22,000원, 할인가" (then "KRW 12,000").
     func originalPrice(_ price: String) -> String {
         switch language {
-        case .en: "Original price \(price)"
-        case .ko: "판매가 \(price)"
+        case .en: "Price \(price), sale price"
+        case .ko: "판매가 \(price), 할인가"
         }
     }
 
