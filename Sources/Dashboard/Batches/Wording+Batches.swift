@@ -514,7 +514,7 @@ extension Wording {
 
     var batchStorageFailed: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The batch could not be stored", message: "The dashboard could not use its database. Nothing was sent to the market; please try again.")
+        case .en: ErrorText(heading: "The batch could not be stored", message: "The dashboard could not use its database, so nothing was changed on the market. Try again; if it happens again, the dashboard's log says why.")
         case .ko: ErrorText(heading: "일괄 작업을 저장하지 못했습니다", message: "대시보드의 데이터베이스를 쓸 수 없습니다. 오픈마켓에는 아무것도 반영하지 않았습니다. 다시 시도해 주세요.")
         }
     }

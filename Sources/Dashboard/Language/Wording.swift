@@ -109,10 +109,10 @@ struct Wording: Sendable {
         ids.map { "#\($0)" }.joined(separator: ", ")
     }
 
-    /// The error summary's heading: "Please fix 1 problem" / "항목 1개를 확인해 주세요".
+    /// The error summary's heading: "There is 1 problem to fix" / "항목 1개를 확인해 주세요".
     func fixProblems(_ count: Int) -> String {
         switch language {
-        case .en: count == 1 ? "Please fix 1 problem" : "Please fix \(count) problems"
+        case .en: count == 1 ? "There is 1 problem to fix" : "There are \(count) problems to fix"
         case .ko: "항목 \(count)개를 확인해 주세요"
         }
     }

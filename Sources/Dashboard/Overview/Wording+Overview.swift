@@ -166,7 +166,7 @@ extension Wording {
             let counted = progress.map { " (\(counting(done: $0.done, total: $0.total).lowercased()))" } ?? ""
             return ErrorText(heading: "Still counting products",
                 message: "The dashboard is counting the market's products for the first time\(counted). "
-                    + "Please try again in a few seconds; the overview shows how far it has got.")
+                    + "Try again in a few seconds; the overview shows how far it has got.")
         case .ko:
             let counted = progress.flatMap { progress in progress.done.map { "(\(progress.total)개 중 \($0)개)" } } ?? ""
             return ErrorText(heading: "아직 상품을 집계하는 중입니다",
@@ -202,7 +202,7 @@ extension Wording {
 
     func catalogNotCounted(_ reason: CatalogFailure.Reason) -> ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The catalog could not be counted", message: "Counting products failed: \(countFailure(reason)). Please try again in a moment.")
+        case .en: ErrorText(heading: "The catalog could not be counted", message: "Counting products failed: \(countFailure(reason)). Try again in a moment.")
         case .ko: ErrorText(heading: "상품을 집계하지 못했습니다", message: "상품 집계에 실패했습니다(\(countFailure(reason))). 잠시 후 다시 시도해 주세요.")
         }
     }

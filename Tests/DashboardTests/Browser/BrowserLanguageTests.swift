@@ -18,7 +18,7 @@ extension BrowserTests {
         }
 
         static let languages = [
-            Expected(lang: "en", listHeading: "Products", vendorLine: "Sold by", summary: "Please fix 1 problem",
+            Expected(lang: "en", listHeading: "Products", vendorLine: "Sold by", summary: "There is 1 problem to fix",
                      registered: "Product added.", price: "KRW 1,000"),
             Expected(lang: "ko", listHeading: "상품 목록", vendorLine: "판매자:", summary: "항목 1개를 확인해 주세요",
                      registered: "상품을 등록했습니다.", price: "1,000원"),

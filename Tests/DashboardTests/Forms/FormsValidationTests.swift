@@ -115,7 +115,7 @@ import Testing
             let response = try await session.post("/products", fields, files: [])
             #expect(response.status == 422)
             let html = response.text
-            #expect(html.contains("Please fix 3 problems"))
+            #expect(html.contains("There are 3 problems to fix"))
             let name = try #require(html.range(of: "href=\"#name\""))
             let stock = try #require(html.range(of: "href=\"#stock\""))
             let images = try #require(html.range(of: "href=\"#images\""))

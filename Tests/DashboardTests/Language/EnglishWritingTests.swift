@@ -43,7 +43,7 @@ import Testing
             (#"\bpictures?\b"#, "image"), (#"registered again|register (it|them) again"#, "restore"), (#"\bOn sale\b"#, "Discounted"),
             (#"price paid|price to pay|amount off|bargain"#, "sale price, discount"), (#"Register (a )?product|Registrations"#, "Add product"),
             (#"\bthumbnail\b"#, "main image"), (#"\bcents\b"#, "decimal places"), (#"not understood"#, "why, and what to do"),
-            (#"had expired"#, "the cause a person can check"),
+            (#"had expired"#, "the cause a person can check"), (#"\bplease\b"#, "an imperative, without please"),
         ]
         for text in Self.everything {
             for rule in retired {

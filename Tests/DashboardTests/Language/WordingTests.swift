@@ -77,7 +77,7 @@ import Testing
         #expect(en[.soldOut] == "Sold out")
         #expect(en.day("2022-12-30") == "2022-12-30")
         #expect(en.products(1) == "1 product" && en.products(2) == "2 products")
-        #expect(en.fixProblems(1) == "Please fix 1 problem" && en.fixProblems(3) == "Please fix 3 problems")
+        #expect(en.fixProblems(1) == "There is 1 problem to fix" && en.fixProblems(3) == "There are 3 problems to fix")
         #expect(en.stock(1200) == "Stock: 1200")
         #expect(en.bytes(512) == "0.5 KB" && en.bytes(12 * 1024) == "12 KB" && en.bytes(1_468_006) == "1.4 MB")
     }
