@@ -194,7 +194,7 @@ extension Wording {
 
     /// "2 products changed, 1 unchanged" / "변경 2건, 변경 없음 1건" (only the statuses there are).
     private func batchSummary(_ counts: BatchCounts, state: Batch.State) -> String {
-        let parts = BatchRow.Status.allCases.filter { counts[$0] > 0 }.enumerated().map { index, status in
+        let parts = Self.summaryOrder.filter { counts[$0] > 0 }.enumerated().map { index, status in
             statusCount(status, count: counts[status], state: state, first: index == 0)
         }
         guard parts.isEmpty else { return parts.joined(separator: ", ") }
@@ -203,6 +203,12 @@ extension Wording {
         case .ko: return "상품 없음"
         }
     }
+
+    /// The statuses as a summary names them: what changed or will first, what did not last.
+    private static let summaryOrder: [BatchRow.Status] = {
+        let first: [BatchRow.Status] = [.done, .pending, .failed, .checking, .unknown, .skipped, .unchanged, .invalid]
+        return first + BatchRow.Status.allCases.filter { !first.contains($0) }
+    }()
 
     /// One status's count; in English the first names what is counted ("2 products changed").
     private func statusCount(_ status: BatchRow.Status, count: Int, state: Batch.State, first: Bool) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// The wording: complete in both languages (the compiler checks the switch; this checks
 /// nothing is left empty or untranslated), and every `{{t.key}}` a template names exists.
@@ -95,5 +96,17 @@ import Testing
         let lateUTC = Date(timeIntervalSince1970: 1_795_046_400 - 60)  // 2026-11-18 23:59 UTC
         #expect(ProductExport.filename(for: lateUTC, zone: try #require(TimeZone(identifier: "Asia/Seoul"))) == "products-2026-11-19.csv")
         #expect(ProductExport.filename(for: lateUTC, zone: try #require(TimeZone(identifier: "UTC"))) == "products-2026-11-18.csv")
+    }
+
+    /// A batch's state and its counts read as one line, what changed first, in the words both
+    /// readers asked for.
+    @Test func aBatchsStateAndCounts_readAsOneLine() {
+        var counts = BatchCounts()
+        counts.byStatus[.unchanged] = 1
+        counts.byStatus[.done] = 2
+        #expect(Wording(.en).batchState(.finished, counts: counts) == "Finished: 2 products changed, 1 unchanged.")
+        #expect(Wording(.ko).batchState(.finished, counts: counts) == "완료(변경 2건, 변경 없음 1건)")
+        counts.byStatus[.failed] = 1
+        #expect(Wording(.en).batchState(.finished, counts: counts) == "Finished: 2 products changed, 1 failed, 1 unchanged. Retry the failed products below.")
     }
 }
