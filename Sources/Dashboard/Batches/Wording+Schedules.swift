@@ -139,10 +139,10 @@ extension Wording {
         case (.en, .scheduled, _): lines.append("Starts \(start).")
         case (.ko, .scheduled, _): lines.append("\(start)에 시작합니다.")
         case (.en, .missed, _):
-            lines.append("Missed: the dashboard was not running \(scheduleWindow(schedule, now: now, zone: zone)), so nothing was changed. "
+            lines.append("Missed its time: the dashboard was not running \(scheduleWindow(schedule, now: now, zone: zone)), so nothing was changed. "
                 + "To make the change now, make a new preview from the list.")
         case (.ko, .missed, _):
-            lines.append("놓침: \(scheduleWindow(schedule, now: now, zone: zone)) 대시보드가 실행 중이 아니어서 아무것도 반영하지 않았습니다. "
+            lines.append("예약 시각 놓침: \(scheduleWindow(schedule, now: now, zone: zone)) 대시보드가 실행 중이 아니어서 아무것도 반영하지 않았습니다. "
                 + "지금 반영하려면 목록에서 미리 보기를 새로 만들어 주세요.")
         case (.en, _, let started?) where started.timeIntervalSince(schedule.startsAt) >= 60:
             lines.append("Started \(lateness(started.timeIntervalSince(schedule.startsAt))): the dashboard was not running at \(start).")
