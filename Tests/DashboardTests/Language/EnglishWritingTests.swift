@@ -19,35 +19,60 @@ import Testing
     }
 
     /// A seller reads "product", "image", "address", never "row", "token" or "multipart".
-    @Test func noDeveloperWords() {
-        let words: [(pattern: String, instead: String)] = [
-            (#"\brows?\b"#, "product, line of the file"), (#"\btokens?\b"#, "the cause a person can check"),
-            (#"JavaScript"#, "say what happens, not how"), (#"request method"#, "a button on one of the pages"),
-            (#"multipart|urlencoded|form-data"#, "words of the page"), (#"\bbytes?\b"#, "KB, MB"), (#"\bHTTP\b|\bCSRF\b"#, "words of the page"),
-            (#"\([45]\d\d\)"#, "no status code in the words"),
-        ]
-        // The reason phrases of HTTP, in their title case.
-        let reasons = #"\b(Not Found|Method Not Allowed|Bad Request|Content Too Large|URI Too Long|Forbidden|Request Timeout)\b"#
-        for text in Self.everything {
-            for word in words {
-                #expect(text.range(of: word.pattern, options: [.regularExpression, .caseInsensitive]) == nil, "“\(text)”: \(word.instead)")
-            }
-            #expect(text.range(of: reasons, options: .regularExpression) == nil, "“\(text)”: what happened, in words")
-        }
-    }
+    static let developerWords: [(pattern: String, why: String)] = [
+        (#"\brows?\b"#, "product, line of the file"), (#"\btokens?\b"#, "the cause a person can check"),
+        (#"JavaScript"#, "say what happens, not how"), (#"request method"#, "a button on one of the pages"),
+        (#"multipart|urlencoded|form-data"#, "words of the page"), (#"\bbytes?\b"#, "KB, MB"), (#"\bHTTP\b|\bCSRF\b"#, "words of the page"),
+        (#"\([45]\d\d\)"#, "no status code in the words"),
+    ]
+
+    /// The reason phrases of HTTP, in their title case.
+    static let reasonPhrases = #"\b(Not Found|Method Not Allowed|Bad Request|Content Too Large|URI Too Long|Forbidden|Request Timeout)\b"#
 
     /// Terms the glossary retired (`docs/english-ui.md`, "One term per idea"), each with the one
     /// that replaced it.
-    @Test func noRetiredTerms() {
-        let retired: [(pattern: String, term: String)] = [
-            (#"\bpictures?\b"#, "image"), (#"registered again|register (it|them) again"#, "restore"), (#"\bOn sale\b"#, "Discounted"),
-            (#"price paid|price to pay|amount off|bargain"#, "sale price, discount"), (#"Register (a )?product|Registrations"#, "Add product"),
-            (#"\bthumbnail\b"#, "main image"), (#"\bcents\b"#, "decimal places"), (#"not understood"#, "why, and what to do"),
-            (#"had expired"#, "the cause a person can check"), (#"\bplease\b"#, "an imperative, without please"),
-        ]
+    static let retiredTerms: [(pattern: String, why: String)] = [
+        (#"\bpictures?\b"#, "→ image"), (#"registered again|register (it|them) again"#, "→ restore"), (#"\bOn sale\b"#, "→ Discounted"),
+        (#"price paid|price to pay|amount off|bargain"#, "→ sale price, discount"), (#"Register (a )?product|Registrations"#, "→ Add product"),
+        (#"\bthumbnail\b"#, "→ main image"), (#"\bcents\b"#, "→ decimal places"), (#"not understood"#, "→ why, and what to do"),
+        (#"had expired"#, "→ the cause a person can check"), (#"\bplease\b"#, "→ an imperative, without please"),
+    ]
+
+    /// True when one of `rules` matches `text`, whatever its case.
+    static func matches(_ rules: [(pattern: String, why: String)], _ text: String) -> Bool {
+        rules.contains { text.range(of: $0.pattern, options: [.regularExpression, .caseInsensitive]) != nil }
+    }
+
+    /// The rules catch what they name and leave plain English alone.
+    @Test func theRules_findWhatTheyLookFor() {
+        for text in ["Batch 1, row 3", "the form's security token", "when JavaScript is on", "0 bytes of pictures", "the list (404)"] {
+            #expect(Self.matches(Self.developerWords, text), "\(text)")
+        }
+        for text in ["Register a product", "On sale", "Lowest price paid", "Thumbnail", "USD cents", "Please try again"] {
+            #expect(Self.matches(Self.retiredTerms, text), "\(text)")
+        }
+        for text in ["Batch 1, product 3", "Line 3 of the file", "Discounted", "Use as main image", "Restore", "Growing", "narrow the search"] {
+            #expect(!Self.matches(Self.developerWords + Self.retiredTerms, text), "\(text)")
+        }
+        #expect("404 Not Found".range(of: Self.reasonPhrases, options: .regularExpression) != nil)
+        #expect("Page not found".range(of: Self.reasonPhrases, options: .regularExpression) == nil)
+    }
+
+    /// No developer's word, status code or reason phrase in any text.
+    @Test func noDeveloperWords() {
         for text in Self.everything {
-            for rule in retired {
-                #expect(text.range(of: rule.pattern, options: [.regularExpression, .caseInsensitive]) == nil, "“\(text)”: → \(rule.term)")
+            for word in Self.developerWords {
+                #expect(text.range(of: word.pattern, options: [.regularExpression, .caseInsensitive]) == nil, "“\(text)”: \(word.why)")
+            }
+            #expect(text.range(of: Self.reasonPhrases, options: .regularExpression) == nil, "“\(text)”: what happened, in words")
+        }
+    }
+
+    /// No term the glossary retired.
+    @Test func noRetiredTerms() {
+        for text in Self.everything {
+            for rule in Self.retiredTerms {
+                #expect(text.range(of: rule.pattern, options: [.regularExpression, .caseInsensitive]) == nil, "“\(text)”: \(rule.why)")
             }
         }
     }

@@ -15,7 +15,64 @@ import Testing
         [UIText.shrinking, .shrunk, .shrunkFile, .shrinkFailed, .shrinkUnreadable, .loading].map(\.korean)
     }
 
+    /// Every Korean text, the scripts' messages included.
+    static var texts: [String] {
+        WordingSamples.everything(ko).map(\.text) + scriptTexts
+    }
+
+    /// The rules no text may match, each with what to write instead.
+    static func expectNone(_ rules: [(pattern: String, why: String)], sourceLocation: SourceLocation = #_sourceLocation) {
+        for text in texts {
+            for rule in rules {
+                #expect(text.range(of: rule.pattern, options: .regularExpression) == nil, "“\(text)”: \(rule.why)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// 변경 as a verb, which 수정 replaced; 수정 as a noun for a change, which 변경 replaced.
+    static let changeRules: [(pattern: String, why: String)] = [
+        (#"변경(하|한|할|해|했|합|된|되|됨|됩|돼)"#, "수정하다: 변경 is a noun only"),
+        (#"수정 (내용|없음|예정|되돌리기)"#, "변경 내용, 변경 없음, 변경 예정, 변경 되돌리기"),
+    ]
+
+    /// Words of a developer's (`docs/korean-ui.md`, "No developer words").
+    static let developerWords: [(pattern: String, why: String)] = [
+        (#"양식"#, "화면, 입력한 내용"), (#"토큰"#, "the cause a person can check"), (#"자바스크립트"#, "say what happens, not how"),
+        (#"요청 방식"#, "잘못된 접근"), (#"사본"#, "보관"), (#"바이트"#, "KB, MB"), (#"HTTP|CSRF|multipart|urlencoded"#, "words of the page"),
+        (#"(?<![가-힣])행(?=[이을의은에마도과씩]?(\s|[.,)]|$))"#, "줄, 항목, 상품"),
+    ]
+
+    /// Terms the glossary retired (`docs/korean-ui.md`, "One term per idea"), each with the one
+    /// that replaced it.
+    static let retiredTerms: [(pattern: String, why: String)] = [
+        (#"복원"#, "→ 다시 등록"), (#"되살리"#, "→ 다시 등록"), (#"할인 중"#, "→ 할인 상품"), (#"격자형"#, "→ 갤러리형"),
+        (#"전체 (재고|통화)"#, "→ 전체"), (#"퍼센트"#, "→ 비율(%)"), (#"조정"#, "→ 인상·인하, 추가·차감"), (#"지웁니다|지웠|지워"#, "→ 삭제"),
+        (#"보내지 않|보냅니다|보내지는"#, "→ 반영"), (#"선택함"#, "→ 선택됨"), (#"센트"#, "→ 소수점 둘째 자리"), (#"[가-힣]의 (수정|변경)"#, "→ 상품 2개 변경"),
+    ]
+
     // MARK: The checks themselves
+
+    /// The glossary's rules catch the retired uses and leave the kept ones alone.
+    @Test func theTermRules_findWhatTheyLookFor() {
+        func matches(_ rules: [(pattern: String, why: String)], _ text: String) -> Bool {
+            rules.contains { text.range(of: $0.pattern, options: .regularExpression) != nil }
+        }
+        for retired in ["판매가를 변경했습니다.", "변경한 항목", "변경된 값", "수정 내용 미리 보기", "수정 없음 1건"] {
+            #expect(matches(Self.changeRules, retired), "\(retired)")
+        }
+        for kept in ["변경 2건, 변경 없음 1건", "변경 내용 미리 보기", "여러 상품 일괄 변경", "상품 2개 변경 되돌리기", "수정한 항목", "다른 곳에서 수정됨"] {
+            #expect(!matches(Self.changeRules, kept), "\(kept)")
+        }
+        for word in ["양식의 보안 토큰", "3행", "파일의 10행에도", "한 행씩", "512바이트"] {
+            #expect(matches(Self.developerWords, word), "\(word)")
+        }
+        for kept in ["실행해 주세요", "진행 중", "행사 상품"] {
+            #expect(!matches(Self.developerWords, kept), "\(kept)")
+        }
+        for retired in ["휴지통에서 복원", "할인 중", "아무것도 보내지 않았습니다", "상품 1개 선택함", "상품 2개의 수정 되돌리기"] {
+            #expect(matches(Self.retiredTerms, retired), "\(retired)")
+        }
+    }
 
     @Test func theParticleCheck_findsWhatAKoreanReaderWould() {
         #expect(KoreanText.misfitParticles("오픈마켓이 상품 삭제을 거절했습니다.") == ["삭제을"])
@@ -95,21 +152,13 @@ import Testing
             (#"–"#, "a range is written with ~"),
             (#"~\d{4}"#, "thousands take a comma (10~1,000자)"),
         ]
-        for (text, _) in WordingSamples.everything(Self.ko) + Self.scriptTexts.map({ ($0, "") }) {
-            for rule in forbidden {
-                #expect(text.range(of: rule.pattern, options: .regularExpression) == nil, "“\(text)”: \(rule.why)")
-            }
-        }
+        Self.expectNone(forbidden)
     }
 
     /// One term per idea (the table in `docs/korean-ui.md`). 수정 is the act of editing (수정하다,
     /// 수정됨); 변경 is only a change as a thing or a count (변경 내용, 변경 2건, 변경 없음, 일괄
     /// 변경), never a verb.
     @Test func oneTermPerIdea() {
-        let patterns: [(pattern: String, term: String)] = [
-            (#"변경(하|한|할|해|했|합|된|되|됨|됩|돼)"#, "수정하다: 변경 is a noun only"),
-            (#"수정 (내용|없음|예정|되돌리기)"#, "변경 내용, 변경 없음, 변경 예정, 변경 되돌리기"),
-        ]
         let other: [(word: String, term: String)] = [
             ("바꾸", "수정"), ("바꿀", "수정"), ("바꾼", "수정"), ("바뀐", "수정"), ("바꿔", "수정"), ("바뀌", "수정"),
             ("고르", "선택"), ("골라", "선택"),
@@ -123,42 +172,21 @@ import Testing
             for pair in other {
                 #expect(!text.contains(pair.word), "“\(text)”: \(pair.word) → \(pair.term)")
             }
-            for rule in patterns {
-                #expect(text.range(of: rule.pattern, options: .regularExpression) == nil, "“\(text)”: \(rule.term)")
-            }
             // The market is 오픈마켓; "마켓 원문" marks its own words.
             #expect(text.range(of: #"(?<!오픈)마켓(?! 원문)"#, options: .regularExpression) == nil, "“\(text)”: 오픈마켓")
         }
+        Self.expectNone(Self.changeRules)
     }
 
     /// No word of a developer's (`docs/korean-ui.md`, "No developer words"): a seller reads
     /// 화면, 입력한 내용, 줄, never 양식, 토큰, 행.
     @Test func noDeveloperWords() {
-        let words: [(pattern: String, instead: String)] = [
-            (#"양식"#, "화면, 입력한 내용"), (#"토큰"#, "the cause a person can check"), (#"자바스크립트"#, "say what happens, not how"),
-            (#"요청 방식"#, "잘못된 접근"), (#"사본"#, "보관"), (#"바이트"#, "KB, MB"), (#"HTTP|CSRF|multipart|urlencoded"#, "words of the page"),
-            (#"(?<![가-힣])행(?=[이을의은에마도과씩]?(\s|[.,)]|$))"#, "줄, 항목, 상품"),
-        ]
-        for (text, _) in WordingSamples.everything(Self.ko) + Self.scriptTexts.map({ ($0, "") }) {
-            for word in words {
-                #expect(text.range(of: word.pattern, options: .regularExpression) == nil, "“\(text)”: \(word.instead)")
-            }
-        }
+        Self.expectNone(Self.developerWords)
     }
 
-    /// Terms the glossary retired (`docs/korean-ui.md`, "One term per idea"), each with the
-    /// one that replaced it.
+    /// No term the glossary retired.
     @Test func noRetiredTerms() {
-        let retired: [(pattern: String, term: String)] = [
-            (#"복원"#, "다시 등록"), (#"되살리"#, "다시 등록"), (#"할인 중"#, "할인 상품"), (#"격자형"#, "갤러리형"),
-            (#"전체 (재고|통화)"#, "전체"), (#"퍼센트"#, "비율(%)"), (#"조정"#, "인상·인하, 추가·차감"), (#"지웁니다|지웠|지워"#, "삭제"),
-            (#"보내지 않|보냅니다|보내지는"#, "반영"), (#"선택함"#, "선택됨"), (#"센트"#, "소수점 둘째 자리"), (#"[가-힣]의 (수정|변경)"#, "상품 2개 변경"),
-        ]
-        for (text, _) in WordingSamples.everything(Self.ko) + Self.scriptTexts.map({ ($0, "") }) {
-            for rule in retired {
-                #expect(text.range(of: rule.pattern, options: .regularExpression) == nil, "“\(text)”: → \(rule.term)")
-            }
-        }
+        Self.expectNone(Self.retiredTerms)
     }
 
     /// The market's own words are quoted and marked, never passed off as ours.
