@@ -113,7 +113,7 @@ import Testing
             #expect(market.state.withLock { $0.edits.count } == 1, "nothing sent again")
             #expect(market.state.withLock { $0.products[501]?.price.amount } == 5000)
             let page = HTMLScan.text(try await dashboard.get("/batches/\(batch)?lang=en").text)
-            #expect(page.contains("Price not sent: changed elsewhere since the sheet was opened (now KRW 5,000)."), "\(page.prefix(600))")
+            #expect(page.contains("Price left as it is: changed elsewhere since the sheet was opened (now KRW 5,000)."), "\(page.prefix(600))")
         }
     }
 

@@ -93,7 +93,7 @@ import Testing
             let retried = try await scene.press("retry", batch)
             #expect(retried.status == 303)
             let flash = HTMLScan.text(try await scene.follow(retried).text)
-            #expect(flash.contains("Nothing was sent") && flash.contains("put back"), "\(flash)")
+            #expect(flash.contains("Nothing was changed on the market") && flash.contains("put back"), "\(flash)")
             try await scene.move(to: end.addingTimeInterval(60))
             #expect(scene.allPatches == patches, "nothing sent after the end")
             #expect(try scene.batch(batch).state == .finished)

@@ -151,10 +151,10 @@ import Testing
                 let finished = try await Self.rows(session, batch)
                 #expect(finished[52]?.status == "done")
                 let card52 = finished[52]?.text ?? ""
-                #expect(card52.contains("Price not sent: changed elsewhere since the sheet was opened (now KRW 750,000)."), "\(card52)")
+                #expect(card52.contains("Price left as it is: changed elsewhere since the sheet was opened (now KRW 750,000)."), "\(card52)")
                 #expect(finished[49]?.status == "skipped")
                 let ramen = finished[49]?.text ?? ""
-                #expect(ramen.contains("Price not sent: changed elsewhere since the sheet was opened (now KRW 17,500)."), "\(ramen)")
+                #expect(ramen.contains("Price left as it is: changed elsewhere since the sheet was opened (now KRW 17,500)."), "\(ramen)")
                 // Only what is so: the change was seen before the preview in one case.
                 #expect(!ramen.contains("after the preview"), "\(ramen)")
             }
