@@ -83,6 +83,9 @@ public final class ScriptedMarket: MarketAPI, Sendable {
         /// Once this many writes were received, every further one is refused with 503 (a
         /// market failing midway).
         public var failWritesAfter: Int?
+        /// The next this many writes are carried out, then answered with a timeout: a write
+        /// whose answer was lost on its way back.
+        public var lostAnswers = 0
 
         // Holding.
 
@@ -309,7 +312,13 @@ public final class ScriptedMarket: MarketAPI, Sendable {
         defer { state.withLock { $0.writesInProgress -= 1 } }
         if let delay { try? await Task.sleep(for: delay) }
         if let gate { await gate.wait() }
-        return try apply()
+        let result = try apply()
+        let lost = state.withLock { state in
+            defer { state.lostAnswers = max(0, state.lostAnswers - 1) }
+            return state.lostAnswers > 0
+        }
+        if lost { throw MarketError.timeout }
+        return result
     }
 
     /// Registers a product of the market's vendor.

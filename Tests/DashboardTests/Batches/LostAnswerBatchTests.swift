@@ -1,0 +1,275 @@
+import Foundation
+import MarketClient
+import Testing
+
+@testable import Dashboard
+@testable import DashboardEngine
+
+/// Batch rows whose answers are lost: writes held at the market while the dashboard stops and
+/// starts again, and writes the market answers with a timeout. The rows show "Checking with the
+/// market" until each write's deadline, on a clock the test moves, while the rest of the batch
+/// goes on; then the market decides, and every product ends with its write made exactly once.
+@Suite struct LostAnswerBatchTests {
+    static let ids = Array(601...606)
+
+    /// Own products with stock 3.
+    static func market(_ ids: [Int] = LostAnswerBatchTests.ids) -> ScriptedMarket {
+        ScriptedMarket(products: ids.map { ScriptedMarket.product(id: $0, name: "Stock jar \($0)", stock: 3) })
+    }
+
+    /// The preview of a bulk action on `ids` made through the list's bulk form: nothing sent.
+    static func preview(_ harness: DashboardHarness, _ session: inout FormSession, _ ids: [Int], action: [(String, String)]) async throws -> Int {
+        _ = try await session.open("/products?mine=1")
+        let posted = try await BatchTesting.bulk(session, ids.map { ("ids", String($0)) } + action)
+        return try #require(BatchTesting.batchID(posted), "the bulk form answered \(posted.status)")
+    }
+
+    static let stockSeven = [("action", "stock_set"), ("value", "7"), ("unit", "amount")]
+
+    /// The preview of an import registering one new product per name, each with one picture.
+    static func previewImport(_ harness: DashboardHarness, _ session: inout FormSession, _ names: [String]) async throws -> Int {
+        _ = try await session.open("/products/import")
+        let csv = "name,description,price,currency,stock,images\n"
+            + names.map { "\($0),Registered while its answer is lost.,4000,KRW,2,p.jpg" }.joined(separator: "\n")
+        let posted = try await session.post(
+            "/products/import", [],
+            files: [TestFile(field: "csv", filename: "lost.csv", contentType: "text/csv", bytes: Array(csv.utf8)), .jpeg("p.jpg", size: 3000)])
+        return try #require(BatchTesting.batchID(posted), "the import answered \(posted.status)")
+    }
+
+    static func apply(_ batch: Int, _ session: FormSession) async throws {
+        #expect(try await BatchTesting.press("apply", batch, session).status == 303)
+    }
+
+    /// Applies `batch` with the market holding the first four writes (the other two rows wait
+    /// for a write slot), stops the dashboard while they are held and starts it again. The new
+    /// start sends the other two while the held four wait for their deadline; then the market
+    /// carries out the held four, and the clock passes their deadline.
+    static func applyHoldingFourAcrossAStop(
+        _ batch: Int, _ session: FormSession, _ harness: DashboardHarness, _ market: ScriptedMarket, _ clock: ManualWallClock,
+        whileHeld: () async throws -> Void = {}
+    ) async throws {
+        let writes = Gate()
+        market.state.withLock { $0.writeGate = writes }
+        try await apply(batch, session)
+        #expect(try await eventually { writes.waiting == 4 })
+
+        market.state.withLock { $0.writeGate = nil }
+        try harness.restart()
+        let store = harness.app.batchRunner.store
+        #expect(try await eventually { (try? store.counts(batch)).map { $0[.done] == 2 && $0[.checking] == 4 } ?? false })
+        try await whileHeld()
+
+        writes.open()
+        #expect(try await eventually { market.state.withLock { $0.writesInProgress } == 0 })
+        harness.passWriteDeadlines(clock)
+        await harness.settle(batch: batch)
+    }
+
+    // MARK: Held at the market across a stop
+
+    /// The reported case: "set stock to 7" on six products, two writes held at the market when
+    /// the dashboard stops. The next start reads and writes the rest at once, and only after
+    /// that does the market let the held writes through; past their deadline the check finds
+    /// them done. No product gets a second PATCH.
+    @Test func editsHeldAtTheMarketAcrossAStop_areCheckedAfterTheirDeadline_andWrittenOnce() async throws {
+        let market = Self.market()
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { harness in
+            var session = FormSession(port: harness.port)
+            let batch = try await Self.preview(harness, &session, Self.ids, action: Self.stockSeven)
+            // Two rows reach the market and are held there; two more are held while they read
+            // their product; the last two wait for a write slot.
+            let writes = Gate()
+            let reads = Gate()
+            market.state.withLock { state in
+                state.writeGate = writes
+                state.readGate = reads
+            }
+            reads.admit(2)
+            try await Self.apply(batch, session)
+            #expect(try await eventually { writes.waiting == 2 && reads.waiting == 2 })
+            let held = try harness.app.batchRunner.store.rows(batch).filter(\.inFlight).compactMap(\.productID).sorted()
+            try #require(held.count == 2)
+
+            // Stopped while they are held, and started again on the same data.
+            market.state.withLock { state in
+                state.writeGate = nil
+                state.readGate = nil
+            }
+            try harness.restart()
+            let store = harness.app.batchRunner.store
+            // The start-up reads the other four products and writes them; the held two wait.
+            #expect(try await eventually { (try? store.counts(batch)).map { $0[.done] == 4 && $0[.checking] == 2 } ?? false })
+            let meanwhile = try await harness.batchRows(batch)
+            let checking = meanwhile.filter { $0.status == "checking" }
+            #expect(checking.compactMap(\.productID).sorted() == held)
+            #expect(checking.allSatisfy { $0.text.contains("Checking with the market") }, "\(checking.map(\.text))")
+            #expect(meanwhile.filter { $0.status == "done" }.count == 4)
+            #expect(market.requests("PATCH").values.allSatisfy { $0 == 1 })
+
+            // The held writes land only now, after the start-up read.
+            writes.open()
+            #expect(try await eventually { market.state.withLock { $0.writesInProgress } == 0 })
+            harness.passWriteDeadlines(clock)
+            await harness.settle(batch: batch)
+
+            let patches = market.requests("PATCH")
+            #expect(patches == Dictionary(uniqueKeysWithValues: Self.ids.map { ("/api/products/\($0)", 1) }), "PATCHes per product: \(patches)")
+            #expect(market.state.withLock { state in Self.ids.map { state.products[$0]?.stock } } == Array(repeating: 7, count: 6))
+            #expect(try await harness.batchRows(batch).map(\.status) == Array(repeating: "done", count: 6))
+            #expect(try store.batch(batch)?.state == .finished)
+            // The first dashboard's rows still reading find the stock set and send nothing.
+            reads.open()
+        }
+    }
+
+    /// An import's creates held at the market across a stop: found by their values after the
+    /// deadline, each row done with the product the market registered; none registered twice.
+    @Test func importCreatesHeldAtTheMarketAcrossAStop_areFound_notRegisteredTwice() async throws {
+        let market = Self.market([])
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { harness in
+            var session = FormSession(port: harness.port)
+            let names = (1...6).map { "Lost jar \($0)" }
+            let batch = try await Self.previewImport(harness, &session, names)
+            try await Self.applyHoldingFourAcrossAStop(batch, session, harness, market, clock) { () async throws in
+                #expect(try await harness.batchRows(batch).filter { $0.status == "checking" }.count == 4)
+                #expect(market.requests("POST")["/api/products"] == 6)
+            }
+
+            #expect(market.requests("POST")["/api/products"] == 6, "six creates for six rows")
+            let registered = market.state.withLock { state in state.products.values.map { ($0.name, $0.id) } }
+            #expect(registered.map(\.0).sorted() == names, "each name registered once")
+            let byName = Dictionary(uniqueKeysWithValues: registered)
+            for row in try harness.app.batchRunner.store.rows(batch) {
+                #expect(row.status == .done, "row \(row.number): \(row.status)")
+                #expect(row.productID != nil && row.productID == byName[row.name], "row \(row.number) names the product it registered")
+            }
+        }
+    }
+
+    /// Bulk deletes held at the market across a stop: each delete sent once.
+    @Test func deletesHeldAtTheMarketAcrossAStop_areSentOnce() async throws {
+        let market = Self.market()
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { harness in
+            var session = FormSession(port: harness.port)
+            let batch = try await Self.preview(harness, &session, Self.ids, action: [("action", "delete")])
+            try await Self.applyHoldingFourAcrossAStop(batch, session, harness, market, clock)
+
+            let deletes = market.requests("DELETE")
+            #expect(deletes == Dictionary(uniqueKeysWithValues: Self.ids.map { ("/api/products/\($0)", 1) }), "DELETEs per product: \(deletes)")
+            #expect(market.state.withLock { $0.products.isEmpty })
+            #expect(try harness.app.batchRunner.store.rows(batch).map(\.status) == Array(repeating: .done, count: 6))
+        }
+    }
+
+    // MARK: What the check finds
+
+    /// A batch of one row whose write's answer the market loses (as `market` is scripted),
+    /// applied through the pages of a dashboard whose clock the test moves: `body` runs once
+    /// the row waits for its deadline, then moves the clock past it.
+    static func withOneLostRow(
+        _ market: ScriptedMarket, preview: (DashboardHarness, inout FormSession) async throws -> Int,
+        _ body: (DashboardHarness, ManualWallClock, Int) async throws -> Void
+    ) async throws {
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { harness in
+            var session = FormSession(port: harness.port)
+            let batch = try await preview(harness, &session)
+            try await apply(batch, session)
+            let store = harness.app.batchRunner.store
+            #expect(try await eventually { (try? store.counts(batch)[.checking]) == 1 })
+            try await body(harness, clock, batch)
+        }
+    }
+
+    static func stockSevenOf601(_ harness: DashboardHarness, _ session: inout FormSession) async throws -> Int {
+        try await preview(harness, &session, [601], action: stockSeven)
+    }
+
+    /// An edit the market did not make (the old stock is there) is sent again, once.
+    @Test func anEditNotMade_isSentAgainOnce() async throws {
+        let market = Self.market([601])
+        market.state.withLock { $0.editFailure = .timeout }
+        try await Self.withOneLostRow(market, preview: Self.stockSevenOf601) { (harness: DashboardHarness, clock: ManualWallClock, batch: Int) async throws in
+            market.state.withLock { $0.editFailure = nil }
+            #expect(try await harness.batchRows(batch).map(\.status) == ["checking"])
+            #expect(market.requests("PATCH")["/api/products/601"] == 1, "nothing is sent before the deadline")
+
+            harness.passWriteDeadlines(clock)
+            await harness.settle(batch: batch)
+            #expect(market.requests("PATCH")["/api/products/601"] == 2)
+            #expect(market.state.withLock { $0.products[601]?.stock } == 7)
+            #expect(try await harness.batchRows(batch).map(\.status) == ["done"])
+        }
+    }
+
+    /// An edit whose product holds a third value is left alone: changed elsewhere.
+    @Test func anEditFoundChangedElsewhere_isSkipped_notSentAgain() async throws {
+        let market = Self.market([601])
+        market.state.withLock { $0.editFailure = .timeout }
+        try await Self.withOneLostRow(market, preview: Self.stockSevenOf601) { (harness: DashboardHarness, clock: ManualWallClock, batch: Int) async throws in
+            market.state.withLock { state in
+                state.editFailure = nil
+                state.products[601]?.summary.stock = 40
+            }
+            harness.passWriteDeadlines(clock)
+            await harness.settle(batch: batch)
+            #expect(market.requests("PATCH")["/api/products/601"] == 1)
+            #expect(market.state.withLock { $0.products[601]?.stock } == 40)
+            let row = try #require(try await harness.batchRows(batch).first)
+            #expect(row.status == "skipped" && row.text.contains("changed elsewhere"), "\(row.text)")
+        }
+    }
+
+    /// A create the market made, its answer lost: found once, done with that product.
+    @Test func aCreateFoundOnce_isDone_withThatProduct() async throws {
+        let market = Self.market([])
+        market.state.withLock { $0.lostAnswers = 1 }
+        try await Self.withOneLostRow(market, preview: { try await Self.previewImport($0, &$1, ["Found jar"]) }) { (harness: DashboardHarness, clock: ManualWallClock, batch: Int) async throws in
+            harness.passWriteDeadlines(clock)
+            await harness.settle(batch: batch)
+            let made = try #require(market.state.withLock { $0.products.values.first { $0.name == "Found jar" }?.id })
+            #expect(market.requests("POST")["/api/products"] == 1)
+            let row = try #require(try harness.app.batchRunner.store.rows(batch).first)
+            #expect(row.status == .done && row.productID == made)
+            #expect(try await harness.batchRows(batch).first?.productID == made)
+        }
+    }
+
+    /// A create the market did not make is not found, and is sent again once.
+    @Test func aCreateNotFound_isSentAgainOnce() async throws {
+        let market = Self.market([])
+        market.state.withLock { $0.createFailure = .timeout }
+        try await Self.withOneLostRow(market, preview: { try await Self.previewImport($0, &$1, ["Missing jar"]) }) { (harness: DashboardHarness, clock: ManualWallClock, batch: Int) async throws in
+            market.state.withLock { $0.createFailure = nil }
+            #expect(market.requests("POST")["/api/products"] == 1)
+            harness.passWriteDeadlines(clock)
+            await harness.settle(batch: batch)
+            #expect(market.requests("POST")["/api/products"] == 2)
+            let made = market.state.withLock { state in state.products.values.filter { $0.name == "Missing jar" }.map(\.id) }
+            #expect(made.count == 1)
+            let row = try #require(try harness.app.batchRunner.store.rows(batch).first)
+            #expect(row.status == .done && row.productID == made.first)
+        }
+    }
+
+    /// A delete the market made is done; one it did not make is sent again, once.
+    @Test(arguments: [true, false]) func aDelete_isDoneWhenGone_andSentAgainWhenStillThere(marketDeletedIt: Bool) async throws {
+        let market = Self.market([601])
+        market.state.withLock { state in
+            if marketDeletedIt { state.lostAnswers = 1 } else { state.deleteFailure = .timeout }
+        }
+        try await Self.withOneLostRow(market, preview: { try await Self.preview($0, &$1, [601], action: [("action", "delete")]) }) { (harness: DashboardHarness, clock: ManualWallClock, batch: Int) async throws in
+            market.state.withLock { $0.deleteFailure = nil }
+            #expect(try await harness.batchRows(batch).map(\.status) == ["checking"])
+            harness.passWriteDeadlines(clock)
+            await harness.settle(batch: batch)
+            #expect(market.requests("DELETE")["/api/products/601"] == (marketDeletedIt ? 1 : 2))
+            #expect(market.state.withLock { $0.products[601] } == nil)
+            #expect(try harness.app.batchRunner.store.rows(batch).map(\.status) == [.done])
+        }
+    }
+}
