@@ -113,42 +113,41 @@ package final class BatchRunner: Sendable {
         let fieldByField = kind == .sheet || kind == .undo
         // A row the store could not read or record is still pending: the batch then stays
         // running, to be resumed at the next start (`resumeInterrupted`).
-        let everyRowRecorded = await withTaskGroup(of: Bool.self) { group -> Bool in
-            var active = 0
-            var recorded = true
+        let record = RunRecord()
+        await withDiscardingTaskGroup { group in
             do {
                 for row in try store.rows(batchID, status: .checking) {
-                    group.addTask { await self.resolve(row, fieldByField: fieldByField) }
+                    group.addTask { if await !self.resolve(row, fieldByField: fieldByField) { record.rowNotRecorded() } }
                 }
             } catch {
                 logger.log(.error, "batch \(batchID): \(error)")
-                recorded = false
+                record.rowNotRecorded()
             }
-            while !Task.isCancelled {
+            sending: while !Task.isCancelled {
                 let rows: [BatchRow]
                 do {
                     rows = try store.pending(batchID, after: last, limit: 64)
                 } catch {
                     logger.log(.error, "batch \(batchID): \(error)")
-                    recorded = false
+                    record.rowNotRecorded()
                     break
                 }
                 if rows.isEmpty { break }
                 for row in rows {
                     last = row.number
-                    // Rows waiting for a check hold no slot; only rows being sent count.
-                    if active >= Self.maxWrites, let done = await group.next() {
-                        recorded = recorded && done
-                        active -= 1
+                    // The row's write slot, taken here and given back once its write is sent:
+                    // a row waiting for the check of a lost answer holds none, so the rest of
+                    // the batch goes on meanwhile.
+                    await slots.acquire()
+                    guard !Task.isCancelled else {
+                        await slots.release()
+                        break sending
                     }
-                    group.addTask { await self.process(row, fieldByField: fieldByField) }
-                    active += 1
+                    group.addTask { if await !self.process(row, fieldByField: fieldByField, holdingSlot: true) { record.rowNotRecorded() } }
                 }
             }
-            for await done in group { recorded = recorded && done }
-            return recorded
         }
-        guard everyRowRecorded, !Task.isCancelled, !isShutDown.load(ordering: .relaxed) else { return }
+        guard record.everyRowRecorded, !Task.isCancelled, !isShutDown.load(ordering: .relaxed) else { return }
         do {
             try store.finish(batchID)
         } catch {
@@ -168,9 +167,10 @@ package final class BatchRunner: Sendable {
     }
 
     /// Sends one row and records its outcome (a lost answer is resolved before this returns);
-    /// false when the store could not record it.
-    private func process(_ row: BatchRow, fieldByField: Bool) async -> Bool {
-        await slots.acquire()
+    /// false when the store could not record it. The write slot is taken here unless the
+    /// caller holds one already, and given back once the write is sent.
+    private func process(_ row: BatchRow, fieldByField: Bool, holdingSlot: Bool = false) async -> Bool {
+        if !holdingSlot { await slots.acquire() }
         let outcome = await attempt(row, fieldByField: fieldByField)
         await slots.release()
         guard !Task.isCancelled else { return false }
@@ -420,6 +420,14 @@ extension RecordedFields {
             name: name, description: description, price: Money(price), currency: Currency(rawValue: currency),
             discountedPrice: Money(discountedPrice ?? 0), stock: stock ?? 0)
     }
+}
+
+/// Whether every row a run started was recorded, as its tasks tell.
+private final class RunRecord: Sendable {
+    private let failed = Atomic(false)
+
+    func rowNotRecorded() { failed.store(true, ordering: .relaxed) }
+    var everyRowRecorded: Bool { !failed.load(ordering: .relaxed) }
 }
 
 /// At most `count` writes at a time, across every batch.

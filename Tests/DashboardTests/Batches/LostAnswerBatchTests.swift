@@ -41,6 +41,20 @@ import Testing
         #expect(try await BatchTesting.press("apply", batch, session).status == 303)
     }
 
+    /// A dashboard over the six products on a clock the test moves, and the preview of "set
+    /// stock to 7" on all six, made through the list's bulk form: `body` applies it.
+    static func withStockSevenPreview(
+        _ body: (DashboardHarness, ScriptedMarket, ManualWallClock, Int, FormSession) async throws -> Void
+    ) async throws {
+        let market = market()
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { harness in
+            var session = FormSession(port: harness.port)
+            let batch = try await preview(harness, &session, ids, action: stockSeven)
+            try await body(harness, market, clock, batch, session)
+        }
+    }
+
     /// Applies `batch` with the market holding the first four writes (the other two rows wait
     /// for a write slot), stops the dashboard while they are held and starts it again. The new
     /// start sends the other two while the held four wait for their deadline; then the market
@@ -73,11 +87,7 @@ import Testing
     /// that does the market let the held writes through; past their deadline the check finds
     /// them done. No product gets a second PATCH.
     @Test func editsHeldAtTheMarketAcrossAStop_areCheckedAfterTheirDeadline_andWrittenOnce() async throws {
-        let market = Self.market()
-        let clock = ManualWallClock()
-        try await withDashboard(.scripted(market), clock: clock) { harness in
-            var session = FormSession(port: harness.port)
-            let batch = try await Self.preview(harness, &session, Self.ids, action: Self.stockSeven)
+        try await Self.withStockSevenPreview { harness, market, clock, batch, session in
             // Two rows reach the market and are held there; two more are held while they read
             // their product; the last two wait for a write slot.
             let writes = Gate()
@@ -146,6 +156,9 @@ import Testing
                 #expect(row.status == .done, "row \(row.number): \(row.status)")
                 #expect(row.productID != nil && row.productID == byName[row.name], "row \(row.number) names the product it registered")
             }
+            // One registration a row in the history: the stopped dashboard started no other row.
+            let history = HistoryHTML.entries(try await harness.get("/history").text).filter { $0.kind == "create" }
+            #expect(history.count == 6, "\(history.map(\.html))")
         }
     }
 
@@ -162,6 +175,38 @@ import Testing
             #expect(deletes == Dictionary(uniqueKeysWithValues: Self.ids.map { ("/api/products/\($0)", 1) }), "DELETEs per product: \(deletes)")
             #expect(market.state.withLock { $0.products.isEmpty })
             #expect(try harness.app.batchRunner.store.rows(batch).map(\.status) == Array(repeating: .done, count: 6))
+        }
+    }
+
+    // MARK: Lost while the batch runs
+
+    /// Four writes answered with a timeout take no write slot while they wait for their
+    /// deadline: the other rows are sent meanwhile.
+    @Test func rowsWhoseAnswersAreLost_doNotHoldUpTheRestOfTheBatch() async throws {
+        try await Self.withStockSevenPreview { harness, market, clock, batch, session in
+            let writes = Gate()
+            market.state.withLock { $0.writeGate = writes }
+            try await Self.apply(batch, session)
+            #expect(try await eventually { writes.waiting == 4 })
+            // The four writes at the market are not done, and their answers are lost.
+            market.state.withLock { $0.editFailure = .timeout }
+            writes.admit(4)
+            #expect(try await eventually { market.state.withLock { $0.edits.count } == 4 })
+            market.state.withLock { $0.editFailure = nil }
+
+            // The last two rows reach the market before any deadline has passed.
+            #expect(try await eventually { writes.waiting == 2 }, "the rest of the batch waits for the lost answers")
+            writes.open()
+            let store = harness.app.batchRunner.store
+            #expect(try await eventually { (try? store.counts(batch)).map { $0[.done] == 2 && $0[.checking] == 4 } ?? false })
+            #expect(try await harness.batchRows(batch).filter { $0.status == "checking" }.count == 4)
+
+            // Past the deadline the four still hold the old stock: each is sent again, once.
+            harness.passWriteDeadlines(clock)
+            await harness.settle(batch: batch)
+            #expect(market.requests("PATCH").values.sorted() == [1, 1, 2, 2, 2, 2])
+            #expect(market.state.withLock { state in Self.ids.map { state.products[$0]?.stock } } == Array(repeating: 7, count: 6))
+            #expect(try store.rows(batch).map(\.status) == Array(repeating: .done, count: 6))
         }
     }
 
