@@ -115,8 +115,12 @@ package final class BatchRunner: Sendable {
         // running, to be resumed at the next start (`resumeInterrupted`).
         let record = RunRecord()
         await withDiscardingTaskGroup { group in
+            // Rows checked after a stop: the check sends one again when the market shows it
+            // was not done (the row is pending again then), never the loop below.
+            var checked: Set<Int> = []
             do {
                 for row in try store.rows(batchID, status: .checking) {
+                    checked.insert(row.number)
                     group.addTask { if await !self.resolve(row, fieldByField: fieldByField) { record.rowNotRecorded() } }
                 }
             } catch {
@@ -135,6 +139,7 @@ package final class BatchRunner: Sendable {
                 if rows.isEmpty { break }
                 for row in rows {
                     last = row.number
+                    if checked.contains(row.number) { continue }
                     // The row's write slot, taken here and given back once its write is sent:
                     // a row waiting for the check of a lost answer holds none, so the rest of
                     // the batch goes on meanwhile.

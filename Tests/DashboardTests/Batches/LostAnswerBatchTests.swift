@@ -210,6 +210,46 @@ import Testing
         }
     }
 
+    /// A row in flight at a stop, whose check past the deadline finds it not done, is sent again
+    /// by its check alone, even while the rows before it are still being sent.
+    @Test func aRowSentAgainAfterItsCheck_isSentOnce_whileTheRestOfTheBatchIsSent() async throws {
+        let market = Self.market()
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { harness in
+            // Rows 1 to 5 waiting; row 6 marked in flight at a stop, its write never sent.
+            let store = harness.app.batchRunner.store
+            let rows = Self.ids.map { id in
+                BatchRow(
+                    batchID: 0, number: 0, productID: id, operation: .edit, status: .pending, name: "Stock jar \(id)", currency: "KRW",
+                    before: RecordedFields(stock: 3), after: RecordedFields(stock: 7))
+            }
+            let batch = try store.create(kind: .bulk, action: BatchAction(kind: .stockSet, value: 7, unit: .amount), source: "", notes: [], rows: rows)
+            #expect(try store.startApplying(batch))
+            try store.markInFlight(batch, 6)
+            // At the next start rows 1 to 4 are held at the market, row 5 waits for a write
+            // slot, and row 6 waits for its deadline.
+            let writes = Gate()
+            market.state.withLock { $0.writeGate = writes }
+            try harness.restart()
+            let restarted = harness.app.batchRunner.store
+            #expect(try await eventually { writes.waiting == 4 && (try? restarted.row(batch, 6)?.status) == .checking })
+            // Its send, once its check found it not done, is held after its mark until the
+            // rows before it are done.
+            let sixth = Gate()
+            harness.app.batchRunner.hooks.withLock { hooks in
+                hooks.afterMark = { _, row in if row == 6 { await sixth.wait() } }
+            }
+            harness.passWriteDeadlines(clock)
+            #expect(try await eventually { (try? restarted.row(batch, 6)?.status) == .pending })
+            writes.open()
+            #expect(try await eventually { (try? restarted.counts(batch)[.done]) == 5 && sixth.waiting >= 1 })
+            sixth.open()
+            await harness.settle(batch: batch)
+            #expect(market.requests("PATCH")["/api/products/606"] == 1)
+            #expect(try restarted.rows(batch).map(\.status) == Array(repeating: .done, count: 6))
+        }
+    }
+
     // MARK: What the check finds
 
     /// A batch of one row whose write's answer the market loses (as `market` is scripted),
