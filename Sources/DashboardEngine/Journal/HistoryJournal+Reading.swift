@@ -90,6 +90,6 @@ extension HistoryJournal {
             before: fields(9), after: fields(10), outcome: JournalEntry.Outcome(rawValue: row.text(11)) ?? .unknown,
             result: fields(12), failure: failure, note: row.isNull(15) ? nil : JournalEntry.Note(storedText: row.text(15)),
             sentAt: optionalInt(16).map(date(milliseconds:)), checkedAt: optionalInt(17).map(date(milliseconds:)),
-            knownIDs: row.text(18).isEmpty ? nil : numbers(row.text(18)), found: numbers(row.text(19)))
+            knownIDs: knownIDs(row.text(18)), found: numbers(row.text(19)))
     }
 }

@@ -63,7 +63,7 @@ package final class HistoryJournal: WriteLog, RecountObserver {
             time, .text(intent.kind.rawValue), .optional(intent.productID), .text(name),
             .text(cause.name), .optional(cause.batchID), .optional(cause.batchRow), .optional(cause.target),
             .optional(intent.before?.storedText), .optional(intent.after?.storedText), sentAt,
-            .text(intent.knownIDs.map(Self.list) ?? ""),
+            .text(Self.knownText(intent.knownIDs)),
         ]
         let id: Int
         do {
@@ -245,6 +245,22 @@ package final class HistoryJournal: WriteLog, RecountObserver {
 
     static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }
     static func numbers(_ text: String) -> [Int] { text.split(separator: ",").compactMap { Int($0) } }
+
+    /// A create's `known_ids`: empty when the dashboard did not know the own products with its
+    /// name (and in entries from before `journal-2`), `none` when it knew there were none.
+    /// A check tells the two apart: one product found is the create's only in the second case.
+    static func knownText(_ ids: [Int]?) -> String {
+        guard let ids else { return "" }
+        return ids.isEmpty ? "none" : list(ids)
+    }
+
+    static func knownIDs(_ text: String) -> [Int]? {
+        switch text {
+        case "": nil
+        case "none": []
+        default: numbers(text)
+        }
+    }
 }
 
 extension SQLiteValue {

@@ -63,6 +63,18 @@ import Testing
         #expect(try await restarted.journal.entry(finished.id)?.outcome == .done)
     }
 
+    /// A create keeps the own products that had its name when it was sent, and "none" apart
+    /// from "not known": a check takes the one product it finds for the create's only when the
+    /// products known before are known.
+    @Test func aCreatesKnownProducts_areKept_noneApartFromNotKnown() async throws {
+        for known in [nil, [], [4, 9]] as [[Int]?] {
+            var intent = WriteIntent(kind: .create, cause: .form, productID: nil, before: nil, after: Self.before)
+            intent.knownIDs = known
+            let entry = try #require(try await fixture.journal.admit(intent))
+            #expect(try await fixture.journal.entry(entry.id)?.knownIDs == known, "\(String(describing: known))")
+        }
+    }
+
     @Test func causesAreKept() async throws {
         let batch = try #require(try await edit(5, stock: 1, cause: .batch(id: 7, row: 3)))
         let undo = try #require(try await fixture.journal.admit(WriteIntent(
