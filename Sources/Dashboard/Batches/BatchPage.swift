@@ -193,6 +193,16 @@ struct BatchPage {
             }
             item["failure"] = .object(failed)
         }
+        // A create whose lost answer left more than one product that may be the one it
+        // registered: each, to open, keep one and delete the others.
+        if row.status == .unknown {
+            item["failure"] = .object(["text": .string(wording.rowFailure(.unknown))])
+            if !row.found.isEmpty {
+                item["found"] = .object(["products": .list(row.found.map { id in
+                    .object(["href": .string("/products/\(id)"), "text": .string(wording.productNumber(id))])
+                })])
+            }
+        }
         return .object(item)
     }
 

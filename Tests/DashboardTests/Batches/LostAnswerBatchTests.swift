@@ -324,6 +324,35 @@ import Testing
         }
     }
 
+    /// A create whose look-up finds two products that may be it: `unknown`, both listed with
+    /// links, and nothing sent again.
+    @Test func aCreateFoundTwice_isLeftToTheVendor_listingBoth() async throws {
+        let market = Self.market([])
+        market.state.withLock { $0.lostAnswers = 1 }
+        try await Self.withOneLostRow(market, preview: { try await Self.previewImport($0, &$1, ["Twin jar"]) }) {
+            (harness: DashboardHarness, clock: ManualWallClock, batch: Int) async throws in
+            // Another tool of the same vendor registered the same product meanwhile.
+            let made = try #require(market.state.withLock { $0.products.values.first { $0.name == "Twin jar" } })
+            var twin = made
+            twin.summary.id = 950
+            market.add(twin)
+
+            harness.passWriteDeadlines(clock)
+            await harness.settle(batch: batch)
+            #expect(market.requests("POST")["/api/products"] == 1, "nothing sent again")
+            let row = try #require(try harness.app.batchRunner.store.rows(batch).first)
+            #expect(row.status == .unknown && row.found == [made.id, 950].sorted())
+            for language in ["en", "ko"] {
+                let page = try await harness.get("/batches/\(batch)?refresh=off&lang=\(language)")
+                let shown = try #require(BatchTesting.rows(page.text).first)
+                #expect(shown.status == "unknown")
+                let links = HTMLScan.block(in: page.text, from: "data-status=\"unknown\"", to: "</tr>")
+                #expect(links.contains("href=\"/products/\(made.id)\"") && links.contains("href=\"/products/950\""), "\(language): \(links)")
+                #expect(shown.text.contains(language == "en" ? "keep one and delete the others" : "하나만 남기고 나머지는 삭제해 주세요"), "\(shown.text)")
+            }
+        }
+    }
+
     /// A create the market did not make is not found, and is sent again once.
     @Test func aCreateNotFound_isSentAgainOnce() async throws {
         let market = Self.market([])
