@@ -9,7 +9,8 @@ import Testing
 /// A dashboard stopped mid-apply, as a crash would stop it (at the runner's crash points: after
 /// the in-flight mark is committed, or after the market answered but before the answer was
 /// recorded), and a new dashboard started on the same data directory: it resumes the batch,
-/// checks every row that may have reached the market, and never sends a write twice.
+/// checks every row that may have reached the market once its write's deadline has passed on
+/// the clock the test moves (nothing is sent before), and never sends a write twice.
 @Suite(.serialized) struct BatchRecoveryTests {
     static let vendor = ScriptedMarket.vendorID
 
@@ -31,9 +32,16 @@ import Testing
         return batch
     }
 
+    /// The rows of `batch` the dashboard running now waits to check.
+    static func checking(_ dashboard: DashboardHarness, _ batch: Int, count: Int) async throws -> Bool {
+        let store = dashboard.app.batchRunner.store
+        return try await eventually { (try? store.counts(batch)[.checking]) == count }
+    }
+
     @Test func stoppedAfterTheInFlightMark_theNextStartChecksAndSendsEachWriteOnce() async throws {
         let market = ScriptedMarket(products: Self.products())
-        try await withDashboard(.scripted(market)) { dashboard in
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { dashboard in
             let first = dashboard.app
             let never = Gate()
             defer { never.open() }
@@ -45,6 +53,10 @@ import Testing
 
             try dashboard.restart()
             let second = dashboard.app
+            // The writes never left; until their deadline nothing tells that to the next start.
+            #expect(try await Self.checking(dashboard, batch, count: 2))
+            #expect(market.state.withLock { $0.edits.count } == 0)
+            dashboard.passWriteDeadlines(clock)
             await second.batchRunner.waitForRun(batch)
             let rows = try second.batchRunner.store.rows(batch)
             #expect(rows.map(\.status) == [.done, .done])
@@ -60,7 +72,8 @@ import Testing
 
     @Test func stoppedAfterTheMarketDidIt_theNextStartFindsTheNewValues_andSendsNothing() async throws {
         let market = ScriptedMarket(products: Self.products())
-        try await withDashboard(.scripted(market)) { dashboard in
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { dashboard in
             let first = dashboard.app
             let never = Gate()
             defer { never.open() }
@@ -72,6 +85,8 @@ import Testing
 
             try dashboard.restart()
             let second = dashboard.app
+            #expect(try await Self.checking(dashboard, batch, count: 2))
+            dashboard.passWriteDeadlines(clock)
             await second.batchRunner.waitForRun(batch)
             #expect(try second.batchRunner.store.rows(batch).map(\.status) == [.done, .done])
             #expect(market.state.withLock { $0.edits.count } == 2)
@@ -121,7 +136,8 @@ import Testing
     /// values (a name no product had before the preview) instead of registering it again.
     @Test func aCreateStoppedAfterTheMarketDidIt_isFound_notRegisteredTwice() async throws {
         let market = ScriptedMarket(products: Self.products())
-        try await withDashboard(.scripted(market)) { dashboard in
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { dashboard in
             let first = dashboard.app
             let never = Gate()
             defer { never.open() }
@@ -141,6 +157,8 @@ import Testing
 
             try dashboard.restart()
             let second = dashboard.app
+            #expect(try await Self.checking(dashboard, batch, count: 1))
+            dashboard.passWriteDeadlines(clock)
             await second.batchRunner.waitForRun(batch)
             let row = try #require(try second.batchRunner.store.rows(batch).first)
             #expect(row.status == .done)
@@ -153,7 +171,8 @@ import Testing
 
     @Test func aRowChangedElsewhereWhileStopped_isSkipped() async throws {
         let market = ScriptedMarket(products: Self.products())
-        try await withDashboard(.scripted(market)) { dashboard in
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { dashboard in
             let first = dashboard.app
             let never = Gate()
             defer { never.open() }
@@ -165,6 +184,8 @@ import Testing
 
             try dashboard.restart()
             let second = dashboard.app
+            #expect(try await Self.checking(dashboard, batch, count: 2))
+            dashboard.passWriteDeadlines(clock)
             await second.batchRunner.waitForRun(batch)
             #expect(try second.batchRunner.store.rows(batch).map(\.status) == [.done, .skipped])
             #expect(market.state.withLock { $0.edits.map(\.id) } == [501])
