@@ -31,13 +31,18 @@ package final class MarketWriter: Sendable {
 
     /// Registers a product (`POST /api/products`). `knownIDs` are own products with its name
     /// the caller knows of now: if its answer is lost, a product found later that is none of
-    /// them is the one it registered (`OutcomeCheck`).
+    /// them is the one it registered (`OutcomeCheck`). A caller that knows none of them (a
+    /// form, the recycle bin) passes nil: the market is searched for the name first.
     package func create(
         _ product: NewProduct, images: [ImageUpload], cause: WriteCause, knownIDs: [Int]? = nil,
         beforeSending: BeforeSending? = nil
     ) async throws -> ProductDetail {
         var intent = WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: RecordedFields(product), images: images)
-        intent.knownIDs = knownIDs
+        if let knownIDs {
+            intent.knownIDs = knownIDs
+        } else {
+            intent.knownIDs = await OutcomeCheck.knownBeforeCreating(product.name, on: api)
+        }
         let entry = try await log.admit(intent)
         try await send(beforeSending, entry)
         do {

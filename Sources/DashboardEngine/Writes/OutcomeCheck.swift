@@ -113,18 +113,10 @@ package struct OutcomeCheck: Sendable {
         // stamped the day before the send, in UTC, may still be the one.
         let earliest = Calendar(identifier: .gregorian).startOfDay(for: attempt.sentAt).addingTimeInterval(-86_400)
         let known = Set(attempt.knownIDs ?? [])
-        var found: [Int] = []
-        for page in 1...Self.searchPages {
-            let listed = try await api.listProducts(page: page, itemsPerPage: 100, search: name)
-            for product in listed.products
-            where (own == nil || product.vendorID == own) && !known.contains(product.id) && !claimed.contains(product.id)
+        let found = try await Self.listed(named: name, on: api).filter { product in
+            (own == nil || product.vendorID == own) && !known.contains(product.id) && !claimed.contains(product.id)
                 && wanted.matches(product) && (product.createdAt.map { $0 >= earliest } ?? true)
-            {
-                found.append(product.id)
-            }
-            if !listed.hasNext { break }
-        }
-        found = Array(Set(found)).sorted()
+        }.map(\.id).sorted()
         switch found.count {
         case 0: return .notApplied
         case 1 where attempt.knownIDs != nil:
@@ -132,5 +124,25 @@ package struct OutcomeCheck: Sendable {
             return .applied(productID: id, fields: try await read(id).map { RecordedFields($0.summary) })
         default: return .unsure(found: found)
         }
+    }
+
+    /// The products the market lists when searched for `name` (up to `searchPages` pages), each
+    /// once.
+    static func listed(named name: String, on api: any MarketAPI) async throws -> [ProductSummary] {
+        var products: [Int: ProductSummary] = [:]
+        for page in 1...searchPages {
+            let listed = try await api.listProducts(page: page, itemsPerPage: 100, search: name)
+            for product in listed.products { products[product.id] = product }
+            if !listed.hasNext { break }
+        }
+        return Array(products.values)
+    }
+
+    /// What a create about to be sent must never be taken for: the products the market lists
+    /// under `name` now, whoever's (more than the own ones named so does no harm: a product
+    /// that is none of them is what the check looks for). Nil when the market cannot be read,
+    /// so that a lost answer's check then decides nothing on a single product found.
+    package static func knownBeforeCreating(_ name: String, on api: any MarketAPI) async -> [Int]? {
+        try? await listed(named: name, on: api).map(\.id).sorted()
     }
 }
