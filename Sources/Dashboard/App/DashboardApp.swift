@@ -147,7 +147,7 @@ public final class DashboardApp: Sendable {
         let forms = ProductForms(
             api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
-            ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: recycleBin)
+            ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: recycleBin, journal: journal)
         batchRunner = BatchRunner(
             store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger, outcomeCheck: outcomeCheck, clock: clock)
         scheduler = BatchScheduler(store: batchStore, runner: batchRunner, clock: clock, logger: logger)

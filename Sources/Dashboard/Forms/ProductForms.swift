@@ -25,6 +25,9 @@ struct ProductForms: Sendable {
     let ownVendor: OwnVendor
     /// Where a registration that restores a deleted product (`restore_entry`) is recorded.
     let recycleBin: RecycleBin?
+    /// Where an earlier restore of the same item, whose answer was lost, is waiting for its
+    /// check (`restoreInDoubt`).
+    let journal: HistoryJournal?
 
     /// The create route's body cap: five images at 300 KB, 64 KB of fields, and slack.
     static let maxCreateBodyBytes = 2 * 1024 * 1024
@@ -95,6 +98,7 @@ struct ProductForms: Sendable {
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
             return (respond(to: outcome, context), outcome)
         }
+        if let restoreEntry, await restoreInDoubt(restoreEntry) { return (respond(to: .unknown, context), nil) }
         var uploads: [ImageUpload] = []
         for image in stashed {
             guard let found = stash.image(owner: owner, token: formToken, number: image.number) else {
@@ -127,6 +131,20 @@ struct ProductForms: Sendable {
             }
         } catch {
             return (respond(to: .unknown, context), .unknown)
+        }
+    }
+
+    /// Whether recycle-bin item `entry` has a restore whose outcome is not known yet: its answer
+    /// was lost (a restart forgets the submission ledger) and the market is checked after its
+    /// deadline. Another restore now could register the product twice, so the person gets the
+    /// "outcome unknown" page again instead; a journal that cannot be read says so too.
+    func restoreInDoubt(_ entry: Int) async -> Bool {
+        guard let journal else { return false }
+        do {
+            return try await journal.restoreInDoubt(of: entry) != nil
+        } catch {
+            renderer.logger.log(.error, "history: the restores of item \(entry) could not be read: \(error)")
+            return true
         }
     }
 

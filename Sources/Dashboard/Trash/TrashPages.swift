@@ -9,10 +9,11 @@ import Templating
 /// A restore registers the product again with the kept fields and image bytes through
 /// `MarketWriter.create` (journaled as `restore`), then answers 303 to the new product with a
 /// flash saying it has a new number. It happens once: a second restore of the item, while the
-/// first runs or after it, leads to the product the first made. When the pictures are no
-/// longer kept (the byte budget took them), or the market refuses the fields, the answer is the
-/// register form filled in with the kept fields (and the kept pictures, when there are some),
-/// which restores the item when sent.
+/// first runs or after it, leads to the product the first made; while the first's answer is
+/// lost and not yet checked (after a restart too), to the "outcome unknown" page. When the
+/// pictures are no longer kept (the byte budget took them), or the market refuses the fields,
+/// the answer is the register form filled in with the kept fields (and the kept pictures, when
+/// there are some), which restores the item when sent.
 struct TrashPages: Sendable {
     let bin: RecycleBin
     let writer: MarketWriter
@@ -89,6 +90,7 @@ struct TrashPages: Sendable {
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
             return (forms.respond(to: outcome, context), outcome)
         }
+        if await forms.restoreInDoubt(entry) { return (forms.respond(to: .unknown, context), nil) }
         guard let images = bin.images(of: item), !images.isEmpty else {
             return (prefilledForm(item, detail, images: [], problem: .init(wording.restoreWithoutPictures), status: .conflict, context), nil)
         }

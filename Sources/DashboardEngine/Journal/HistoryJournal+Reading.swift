@@ -53,6 +53,20 @@ extension HistoryJournal {
         }
     }
 
+    /// The latest restore of recycle-bin item `entry` whose outcome is not known (in flight, or
+    /// its answer lost and the market not yet shown to hold it once or not at all); nil when
+    /// there is none. Another restore meanwhile could register the product twice.
+    package func restoreInDoubt(of entry: Int) async throws(SQLiteError) -> JournalEntry? {
+        try await database.background { db throws(SQLiteError) in
+            try db.first(
+                """
+                SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
+                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
+                FROM journal WHERE target_entry = ? AND cause = 'restore' AND outcome IN ('pending', 'unknown') ORDER BY id DESC LIMIT 1
+                """, [.integer(entry)], Self.entry(from:))
+        }
+    }
+
     /// Of `ids`, those undone already (or being undone), each with its latest undo's entry,
     /// for the history page's buttons.
     package func undone(among ids: [Int]) async throws(SQLiteError) -> [Int: Int] {
