@@ -49,16 +49,23 @@ import Testing
         }
     }
 
-    func pastTheDeadline(_ journal: HistoryJournal) async {
+    /// Moves the clock past the deadline and waits for the checks; a check still running after
+    /// `Patience.hangGuard` fails the test instead of hanging it.
+    func pastTheDeadline(_ journal: HistoryJournal, sourceLocation: SourceLocation = #_sourceLocation) async {
         clock.advance(by: 41)
-        await journal.waitForChecks()
+        let checked = Counter()
+        Task {
+            await journal.waitForChecks()
+            checked.increment()
+        }
+        #expect((try? await eventually { checked.value > 0 }) == true, sourceLocation: sourceLocation)
     }
 
     @Test func aCreateFoundOnce_whenNoneWasKnown_isDone_asThatProduct() async throws {
         let journal = try journal()
         let entry = try await lostCreate(journal, known: [])
         let made = registerJar()
-        await clock.waitForSleepers()
+        #expect(try await eventually { clock.sleepers >= 1 })
         #expect(market.received.isEmpty, "nothing is read before the deadline")
         await pastTheDeadline(journal)
         let checked = try #require(try await journal.entry(entry))

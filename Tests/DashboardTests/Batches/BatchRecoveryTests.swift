@@ -57,7 +57,7 @@ import Testing
             #expect(try await Self.checking(dashboard, batch, count: 2))
             #expect(market.state.withLock { $0.edits.count } == 0)
             dashboard.passWriteDeadlines(clock)
-            await second.batchRunner.waitForRun(batch)
+            await dashboard.settle(batch: batch)
             let rows = try second.batchRunner.store.rows(batch)
             #expect(rows.map(\.status) == [.done, .done])
             #expect(rows.allSatisfy { !$0.inFlight })
@@ -87,7 +87,7 @@ import Testing
             let second = dashboard.app
             #expect(try await Self.checking(dashboard, batch, count: 2))
             dashboard.passWriteDeadlines(clock)
-            await second.batchRunner.waitForRun(batch)
+            await dashboard.settle(batch: batch)
             #expect(try second.batchRunner.store.rows(batch).map(\.status) == [.done, .done])
             #expect(market.state.withLock { $0.edits.count } == 2)
         }
@@ -159,7 +159,7 @@ import Testing
             let second = dashboard.app
             #expect(try await Self.checking(dashboard, batch, count: 1))
             dashboard.passWriteDeadlines(clock)
-            await second.batchRunner.waitForRun(batch)
+            await dashboard.settle(batch: batch)
             let row = try #require(try second.batchRunner.store.rows(batch).first)
             #expect(row.status == .done)
             #expect(market.state.withLock { $0.creates.count } == 1)
@@ -186,7 +186,7 @@ import Testing
             let second = dashboard.app
             #expect(try await Self.checking(dashboard, batch, count: 2))
             dashboard.passWriteDeadlines(clock)
-            await second.batchRunner.waitForRun(batch)
+            await dashboard.settle(batch: batch)
             #expect(try second.batchRunner.store.rows(batch).map(\.status) == [.done, .skipped])
             #expect(market.state.withLock { $0.edits.map(\.id) } == [501])
         }

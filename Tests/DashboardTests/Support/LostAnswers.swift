@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Dashboard
@@ -20,16 +21,33 @@ extension DashboardHarness {
     }
 
     /// Waits until `batch` has stopped running and every check of the journal has recorded
-    /// what it found.
-    func settle(batch: Int? = nil) async {
-        if let batch { await app.batchRunner.waitForRun(batch) }
-        await app.journal.waitForChecks()
+    /// what it found. Still running after `Patience.hangGuard` (a check that never ends), the
+    /// test fails instead of hanging.
+    func settle(batch: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let app = self.app
+        let settled = Settled()
+        Task {
+            if let batch { await app.batchRunner.waitForRun(batch) }
+            await app.journal.waitForChecks()
+            settled.mark()
+        }
+        if !((try? await eventually { settled.isDone }) ?? false) {
+            Issue.record("a batch or a check was still running after the hang guard", sourceLocation: sourceLocation)
+        }
     }
 
     /// The rows of a batch's first page, as a person sees them (no reload).
     func batchRows(_ batch: Int, language: String = "en") async throws -> [ShownBatchRow] {
         BatchTesting.rows(try await get("/batches/\(batch)?refresh=off&lang=\(language)").text)
     }
+}
+
+/// Set once the awaited work has ended.
+final class Settled: Sendable {
+    private let done = Atomic(false)
+
+    func mark() { done.store(true, ordering: .releasing) }
+    var isDone: Bool { done.load(ordering: .acquiring) }
 }
 
 extension ScriptedMarket {
