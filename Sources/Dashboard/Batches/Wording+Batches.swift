@@ -474,7 +474,7 @@ extension Wording {
 
     func batchFlash(_ flash: BatchFlash) -> String {
         switch (language, flash) {
-        case (.en, .stale): "\(staleCause), so nothing was done. Select the button again."
+        case (.en, .stale): "\(staleCause). Nothing was done: select the button again."
         case (.en, .listFromBeforeRestart):
             "This list was opened before the dashboard restarted, so no preview was made. Select the products again on the list below, then select Preview the change."
         case (.en, .listUnproven):

@@ -13,7 +13,7 @@ extension Wording {
 
     func importProblem(_ problem: ImportProblem) -> String {
         switch (language, problem) {
-        case (.en, .stale): "\(staleCause), so nothing was read. Choose the files again, then select Preview the import."
+        case (.en, .stale): "\(staleCause). Nothing was read: choose the files again, then select Preview the import."
         case (.en, .noFile): "Choose a CSV file to import."
         case (.en, .notMultipart): "The file did not come from this page, so it could not be read. Choose the CSV file below, then select Preview the import."
         case (.en, .tooManyRows(let limit)): "The file has more than \(OverviewPage.grouped(limit)) products. Split it into files of at most \(OverviewPage.grouped(limit)) products and import each."
