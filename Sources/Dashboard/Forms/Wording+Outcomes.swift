@@ -25,25 +25,34 @@ extension Wording {
         }
     }
 
+    /// What the dashboard does about a write whose answer was lost: it reads the market once the
+    /// write can no longer be on its way, records what it found, and never sends it again.
+    var checkedLater: String {
+        switch language {
+        case .en: "Shortly, the dashboard asks the market what happened and writes it in the history; it never sends this again on its own."
+        case .ko: "잠시 후 대시보드가 오픈마켓에서 결과를 확인해 작업 기록에 남깁니다. 대시보드가 스스로 다시 반영하지는 않습니다."
+        }
+    }
+
     func outcomeUnknown(_ action: WriteAction) -> Outcome {
         switch (language, action) {
         case (.en, .delete):
             Outcome(heading: "We don't know whether the product was deleted",
                 message: "The Open Market did not answer in time. It may have deleted the product, or not.",
-                advice: "Open the product to see whether it is still there before trying again.", checkLabel: "Check the product")
+                advice: "Open the product to see whether it is still there before trying again. " + checkedLater, checkLabel: "Check the product")
         case (.en, _):
             Outcome(heading: "We don't know whether the product was registered",
                 message: "The Open Market did not answer in time. It may have registered the product, or not.",
-                advice: "Look for it in the product list before registering it again, so it is not registered twice.",
+                advice: "Look for it in the product list before adding it again, so it is not added twice. " + checkedLater,
                 checkLabel: "Check the product list")
         case (.ko, .delete):
             Outcome(heading: "상품이 삭제되었는지 알 수 없습니다",
                 message: "오픈마켓이 제시간에 응답하지 않았습니다. 상품이 삭제되었을 수도, 삭제되지 않았을 수도 있습니다.",
-                advice: "다시 시도하기 전에 상품이 아직 있는지 확인해 주세요.", checkLabel: "상품 확인")
+                advice: "다시 시도하기 전에 상품이 아직 있는지 확인해 주세요. " + checkedLater, checkLabel: "상품 확인")
         case (.ko, _):
             Outcome(heading: "상품이 등록되었는지 알 수 없습니다",
                 message: "오픈마켓이 제시간에 응답하지 않았습니다. 상품이 등록되었을 수도, 등록되지 않았을 수도 있습니다.",
-                advice: "같은 상품이 두 번 등록되지 않도록 다시 등록하기 전에 상품 목록에서 확인해 주세요.",
+                advice: "같은 상품이 두 번 등록되지 않도록 다시 등록하기 전에 상품 목록에서 확인해 주세요. " + checkedLater,
                 checkLabel: "상품 목록 확인")
         }
     }

@@ -123,6 +123,7 @@ enum WordingSamples {
             let outcome = w.outcomeUnknown(action)
             texts += [outcome.heading, outcome.message, outcome.advice, outcome.checkLabel]
         }
+        texts.append(w.checkedLater)
         texts += history(w, name: name, number: number) + trash(w, name: name, number: number)
         texts += batches(w, name: name, number: number)
         texts += sheet(w, name: name, number: number)
