@@ -11,16 +11,23 @@ import Testing
 /// on the clock the test moves, the check finds it done: each written exactly once, and
 /// pressing the button again meanwhile sends nothing.
 @Suite struct LostAnswerAcrossAStopTests {
-    /// A dashboard over a live-shaped market whose writes time out after half a second, on a
-    /// clock the test moves.
+    /// A dashboard over a live-shaped market, on a clock the test moves.
     static func withDashboardAndClock(_ body: (DashboardHarness, ScriptedMarket, ManualWallClock) async throws -> Void) async throws {
         let market = LiveShapedData.market()
         let clock = ManualWallClock()
-        try await withDashboard(
-            .liveShaped(market, vendorID: LiveShapedData.ownVendorID), clock: clock, adjust: { $0.writeTimeout = .milliseconds(500) }
-        ) { harness in
+        try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), clock: clock) { harness in
             try await body(harness, market, clock)
         }
+    }
+
+    /// Starts the dashboard again with writes that time out after half a second, and holds
+    /// every write at the market: the next write's answer is lost. The writes before it had the
+    /// tests' long timeout, so a busy machine cannot lose their answers too.
+    static func loseAnswers(_ harness: DashboardHarness, _ market: ScriptedMarket) throws -> Gate {
+        try harness.restart { $0.writeTimeout = .milliseconds(500) }
+        let writes = Gate()
+        market.state.withLock { $0.writeGate = writes }
+        return writes
     }
 
     /// Lets the held writes through, stops holding new ones, and waits until the market is
@@ -44,8 +51,8 @@ import Testing
             #expect(try await flow.edit(201, name: "간식", [("description", "간식"), ("price", "0"), ("discounted_price", "0"), ("stock", "9")]).status == 303)
             let edit = try #require(HistoryHTML.entries(try await flow.history().text).first { $0.kind == "edit" })
 
-            let writes = Gate()
-            market.state.withLock { $0.writeGate = writes }
+            let writes = try Self.loseAnswers(harness, market)
+            flow = HistoryFlow(harness)
             let undone = try await flow.undo(edit.id)
             #expect(undone.status == 504, "the undo's answer is lost")
             try harness.restart()
@@ -74,8 +81,8 @@ import Testing
             #expect(try await flow.delete(202).status == 303)
             let deleted = try #require(HistoryHTML.entries(try await flow.history().text).first { $0.kind == "delete" })
 
-            let writes = Gate()
-            market.state.withLock { $0.writeGate = writes }
+            let writes = try Self.loseAnswers(harness, market)
+            flow = HistoryFlow(harness)
             #expect(try await flow.restore(deleted.id).status == 504, "the restore's answer is lost")
             try harness.restart()
 
