@@ -45,6 +45,15 @@ struct BatchKillTests {
         return try BatchStore(database: database).counts(batch)[.done]
     }
 
+    /// The product a write is for: the id that ends a PATCH's path, or the id before the `|`
+    /// of a DELETE's path, which is the product's secret in base64 as the API asks.
+    static func productID(_ write: ScriptedMarket.Received) -> Int? {
+        let last = String(write.path.split(separator: "/").last ?? "")
+        if let id = Int(last) { return id }
+        guard let decoded = Data(base64Encoded: last).map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
+        return decoded.split(separator: "|").first.flatMap { Int($0) }
+    }
+
     /// Name searches the market received after `mark`: a lost create's check looks for it.
     static func searches(_ market: ScriptedMarket, since mark: Int) -> Int {
         market.received.dropFirst(mark).filter { $0.method == "GET" && $0.path == "/api/products" && $0.query("search_value") != nil }.count
@@ -123,5 +132,62 @@ struct BatchKillTests {
             let names = market.state.withLock { state in state.products.values.map(\.name).filter { $0.hasPrefix("Kill test") } }
             #expect(names.count == count && Set(names).count == count)
         }
+    }
+
+    /// The bulk action of a careful user's report: "set stock to 7" on six own products (or
+    /// delete them), the dashboard killed while four writes are at the market, started again
+    /// on the same data, and the held writes carried out only after the new start read what it
+    /// needed. Each product receives its write exactly once, ends as the batch asked, and every
+    /// row is done.
+    @Test(DashboardProcess.isBuilt, arguments: ["stock_set", "delete"])
+    func killedWhileEditingOrDeleting_writesEachProductOnce(action: String) async throws {
+        let ids = Array(701...706)
+        let market = LiveShapedData.market(ids.map {
+            ScriptedMarket.product(id: $0, name: "Kill jar \($0)", vendor: LiveShapedData.ownVendor, stock: 3)
+        })
+        let writes = Gate()
+        let server = try market.serve()
+        defer {
+            writes.open()
+            market.releaseAll()
+            server.shutdown()
+        }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("batch-kill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
+
+        var session = FormSession(port: first.port)
+        _ = try await session.open("/products?mine=1")
+        let fields = action == "delete" ? [("action", "delete")] : [("action", "stock_set"), ("value", "7"), ("unit", "amount")]
+        let posted = try await BatchTesting.bulk(session, ids.map { ("ids", String($0)) } + fields)
+        let batch = try #require(BatchTesting.batchID(posted), "the bulk form answered \(posted.status)")
+
+        // Two writes are answered; the other four reach the market and are held there.
+        market.state.withLock { $0.writeGate = writes }
+        writes.admit(2)
+        #expect(try await BatchTesting.press("apply", batch, session).status == 303)
+        #expect(try await eventually { writes.waiting == 4 }, "four writes are held at the market")
+        #expect(await first.kill() == .signalled(SIGKILL))
+        #expect(try Self.doneRows(root: root, batch: batch) <= 2, "only answered writes can be done")
+        market.state.withLock { $0.writeGate = nil }
+
+        // The market's reads wait until the held writes are carried out: a check that read the
+        // market before then would find the old values and send the writes again.
+        let reads = Gate()
+        market.holdReads(at: reads)
+        defer { reads.open() }
+        let second = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
+        defer { second.stop() }
+        #expect(try await eventually { (try? await Self.statuses(second.port, batch))?["checking"] == 4 }, "the held rows wait for their check")
+        writes.open()
+        #expect(try await eventually { market.state.withLock { $0.writesInProgress } == 0 })
+        reads.open()
+
+        #expect(try await eventually { (try? await Self.statuses(second.port, batch)) == ["done": 6] }, "every row done")
+        let method = action == "delete" ? "DELETE" : "PATCH"
+        let perProduct = Dictionary(grouping: market.writes.filter { $0.method == method }, by: Self.productID).mapValues(\.count)
+        #expect(perProduct == Dictionary(uniqueKeysWithValues: ids.map { ($0, 1) }), "\(method) per product: \(perProduct)")
+        let left = market.state.withLock { state in ids.map { state.products[$0]?.stock } }
+        #expect(left == ids.map { _ in action == "delete" ? nil : 7 })
     }
 }
