@@ -237,13 +237,15 @@ struct BatchPage {
     }
 
     /// The starts and ends still to come, soonest first, with their times in words; and that
-    /// the dashboard must be running then.
+    /// the dashboard must be running then. A step whose time has come is being carried out (or
+    /// waits for the run before it): its batch's state says so, and "ends 1 minute ago" under
+    /// "to come" would read as a missed end.
     static func addUpcoming(_ pending: [Batch], to context: inout TemplateObject, now: Date, zone: TimeZone, _ wording: Wording) {
         let steps = pending.flatMap { batch -> [(date: Date, id: Int, ends: Bool)] in
             guard let schedule = batch.schedule else { return [] }
             let end = schedule.endsAt.map { [(date: $0, id: batch.id, ends: true)] } ?? []
             return batch.state == .scheduled ? [(schedule.startsAt, batch.id, false)] + end : end
-        }.sorted { $0.date < $1.date }
+        }.filter { $0.date > now }.sorted { $0.date < $1.date }
         guard !steps.isEmpty else { return }
         context["upcoming"] = .list(steps.map { step in
             [

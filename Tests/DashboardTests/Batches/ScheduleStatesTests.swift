@@ -1,4 +1,5 @@
 import Foundation
+import Templating
 import Testing
 
 @testable import Dashboard
@@ -62,6 +63,29 @@ import Testing
             await scene.harness.app.batchRunner.waitForRun(started)
             #expect(try await scene.listedState(started) == "finished")
         }
+    }
+
+    /// An end whose minute has come while its batch still runs is being carried out: it is
+    /// not listed among the steps to come ("ends 1 minute ago" would read as missed).
+    @Test func aStepWhoseTimeHasCome_isNotListedAsToCome() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let ending = Batch(
+            id: 1, kind: .bulk, state: .running, createdAt: now, source: "", notes: [],
+            schedule: Batch.Schedule(startsAt: now - 3600, endsAt: now - 60, startedAt: now - 3600))
+        let waiting = Batch(
+            id: 2, kind: .bulk, state: .scheduled, createdAt: now, source: "", notes: [],
+            schedule: Batch.Schedule(startsAt: now + 600, endsAt: now + 7200))
+        var context = TemplateObject()
+        BatchPage.addUpcoming([ending, waiting], to: &context, now: now, zone: try #require(TimeZone(identifier: "Asia/Seoul")), Wording(.en))
+        guard case .list(let steps)? = context["upcoming"] else {
+            Issue.record("no steps to come")
+            return
+        }
+        let listed = steps.compactMap { step -> String? in
+            guard case .string(let href)? = step["href"], case .string(let kind)? = step["kind"] else { return nil }
+            return "\(href) \(kind)"
+        }
+        #expect(listed == ["/batches/2 start", "/batches/2 end"])
     }
 
     @Test func aProductsPage_namesTheChangeScheduledForIt() async throws {
