@@ -80,7 +80,7 @@ public final class ScriptedMarket: MarketAPI, Sendable {
         public var deleteFailure: MarketError?
         /// Edits of these products are refused with 400 and the market's own words.
         public var refusedEdits: Set<Int> = []
-        /// Once this many writes were received, every further one is refused with 503 (a
+        /// Once this many writes were carried out, every further one is refused with 503 (a
         /// market failing midway).
         public var failWritesAfter: Int?
         /// The next this many writes are carried out, then answered with a timeout: a write
@@ -378,10 +378,12 @@ public final class ScriptedMarket: MarketAPI, Sendable {
         }
     }
 
-    /// 503 once more than `failWritesAfter` writes were received.
+    /// 503 once more than `failWritesAfter` writes reached the point of being carried out (the
+    /// write asking counts itself). Counted there, not on arrival: writes that arrive together
+    /// and wait at once would otherwise all count each other, and the first could fail too.
     private static func midwayFailure(_ state: State) -> MarketError? {
         guard let limit = state.failWritesAfter else { return nil }
-        let writes = state.received.filter { $0.method != "GET" && $0.method != "HEAD" }.count
+        let writes = state.creates.count + state.edits.count + state.deletes.count
         return writes > limit ? .rejected(status: 503, message: "service unavailable") : nil
     }
 }
