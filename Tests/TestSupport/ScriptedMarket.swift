@@ -96,6 +96,9 @@ public final class ScriptedMarket: MarketAPI, Sendable {
         public var listGate: Gate?
         /// Every write waits here while it is set (`Gate.admit` lets some through).
         public var writeGate: Gate?
+        /// Only writes of this method wait at `writeGate` (nil: every write): a delete's
+        /// look-up of its path (`POST …/archived`) can go through while its DELETE is held.
+        public var writeGateMethod: String?
         /// Each write is answered this late: the slowness under test, never a synchronisation.
         public var writeDelay: Duration?
         /// Image fetches wait here while it is set.
@@ -307,7 +310,8 @@ public final class ScriptedMarket: MarketAPI, Sendable {
         let (delay, gate) = state.withLock { state in
             state.received.append(request)
             state.writesInProgress += 1
-            return (state.writeDelay, state.writeGate)
+            let held = state.writeGateMethod.map { $0 == request.method } ?? true
+            return (state.writeDelay, held ? state.writeGate : nil)
         }
         defer { state.withLock { $0.writesInProgress -= 1 } }
         if let delay { try? await Task.sleep(for: delay) }
