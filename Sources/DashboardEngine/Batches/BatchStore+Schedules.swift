@@ -46,22 +46,25 @@ extension BatchStore {
         }
     }
 
-    /// scheduled → running at its start, once; false when it was not scheduled any more.
+    /// scheduled → running at its start, once; false when it was not scheduled any more, or its
+    /// start was moved past `time` meanwhile (the vendor's form and the scheduler at once).
     func startScheduled(_ batchID: Int, at time: Date) throws(SQLiteError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.run(
-                "UPDATE batches SET state = 'running', started_at = ? WHERE id = ? AND state = 'scheduled'",
-                [.integer(HistoryJournal.milliseconds(time)), .integer(batchID)])
+                "UPDATE batches SET state = 'running', started_at = ? WHERE id = ? AND state = 'scheduled' AND starts_at <= ?",
+                [.integer(HistoryJournal.milliseconds(time)), .integer(batchID), .integer(HistoryJournal.milliseconds(time))])
             return db.changes == 1
         }
     }
 
-    /// scheduled → missed: its whole window passed while the dashboard was not running.
+    /// scheduled → missed: its whole window passed while the dashboard was not running; false
+    /// when it was not scheduled any more, or its end was moved past `time` meanwhile (a form
+    /// posted while start-up settles the schedules).
     func markMissed(_ batchID: Int, at time: Date) throws(SQLiteError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.run(
-                "UPDATE batches SET state = 'missed', finished_at = ? WHERE id = ? AND state = 'scheduled'",
-                [.integer(Int(time.timeIntervalSince1970)), .integer(batchID)])
+                "UPDATE batches SET state = 'missed', finished_at = ? WHERE id = ? AND state = 'scheduled' AND ends_at <= ?",
+                [.integer(Int(time.timeIntervalSince1970)), .integer(batchID), .integer(HistoryJournal.milliseconds(time))])
             return db.changes == 1
         }
     }

@@ -70,6 +70,20 @@ import Testing
         #expect(try store.pendingSchedules().isEmpty)
     }
 
+    /// The scheduler decides from the times it read; a vendor's form moving them in between
+    /// wins: a window moved past now is neither missed nor started.
+    @Test func timesMovedWhileTheSchedulerDecides_keepTheBatchScheduled() throws {
+        let store = try store()
+        let id = try Self.batch(store)
+        #expect(try store.schedule(id, startsAt: Self.hours(1), endsAt: Self.hours(2)))
+        // Read as missed at hour 3, then moved to hours 4–5 by the form.
+        #expect(try store.schedule(id, startsAt: Self.hours(4), endsAt: Self.hours(5)))
+        #expect(try !store.markMissed(id, at: Self.hours(3)), "the new window has not passed")
+        #expect(try !store.startScheduled(id, at: Self.hours(3)), "the new start has not come")
+        #expect(try store.batch(id)?.state == .scheduled)
+        #expect(try store.startScheduled(id, at: Self.hours(4)))
+    }
+
     @Test func overlaps_areFoundByProductAndField() throws {
         let store = try store()
         let price = try Self.batch(store)
