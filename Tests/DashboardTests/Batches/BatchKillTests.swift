@@ -17,15 +17,16 @@ import TestSupport
 /// register those products twice.
 @Suite("SIGKILL while a batch applies")
 struct BatchKillTests {
-    /// The dashboard over `market`, its data under `root`; a write it gives up on after two
-    /// seconds, so the deadline of a lost answer comes soon (the check waits the write timeout
-    /// and a second more).
-    static func startDashboard(market: URL, root: URL) async throws -> DashboardProcess {
+    /// The dashboard over `market`, its data under `root`. The first start gives a write a
+    /// minute, so a held write cannot time out (and be checked and sent again by that process)
+    /// on a busy machine before the kill; the restart gives two seconds, so the deadline of a
+    /// write in doubt comes soon (the check waits the write timeout and a second more).
+    static func startDashboard(market: URL, root: URL, restarted: Bool = false) async throws -> DashboardProcess {
         try await DashboardProcess.start(
             root: root,
             DashboardProcess.upstream(
                 market, identifier: ScriptedMarket.identifier, secret: ScriptedMarket.secret, vendorID: LiveShapedData.ownVendorID)
-                + ["--write-timeout", "2"])
+                + ["--write-timeout", restarted ? "2" : "60"])
     }
 
     /// How many rows of the batch have each status, read from its page.
@@ -107,7 +108,7 @@ struct BatchKillTests {
             // Started again, it sends the rows still to send and checks the held ones; only
             // once it has asked the market about them do the held creates land.
             let mark = market.received.count
-            let second = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
+            let second = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root, restarted: true)
             defer { second.stop() }
             let restarted = second.port
             #expect(try await eventually { Self.searches(market, since: mark) >= heldAtKill }, "the restarted dashboard checks the held creates")
@@ -185,7 +186,7 @@ struct BatchKillTests {
         let reads = Gate()
         market.holdReads(at: reads)
         defer { reads.open() }
-        let second = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root)
+        let second = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root, restarted: true)
         defer { second.stop() }
         let seen = Mutex<[String: Int]?>(nil)
         let waited = try await eventually {
