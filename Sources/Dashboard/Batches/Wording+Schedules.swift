@@ -24,7 +24,7 @@ extension Wording {
         let window = scheduleWindow(Batch.Schedule(startsAt: start, endsAt: end), now: now, zone: zone)
         switch language {
         case .en: return "Scheduled \(window). Nothing changes on the market before then. Keep the dashboard running at that time."
-        case .ko: return "예약했습니다(\(window)). 그 전에는 오픈마켓에 반영하지 않습니다. 그 시각에 대시보드를 실행해 두어 주세요."
+        case .ko: return "예약했습니다(\(window)). 그 전에는 오픈마켓에 반영하지 않습니다. 그 시각에 대시보드가 실행 중인지 확인해 주세요."
         }
     }
 
@@ -33,7 +33,7 @@ extension Wording {
         switch (language, end) {
         case (.en, let end?): "The end is now \(scheduleTime(end, now: now, zone: zone)). The dashboard must be running at that time."
         case (.en, nil): "The end was removed: what this batch set stays."
-        case (.ko, let end?): "종료 시각을 수정했습니다(\(scheduleTime(end, now: now, zone: zone))). 그 시각에 대시보드를 실행해 두어 주세요."
+        case (.ko, let end?): "종료 시각을 수정했습니다(\(scheduleTime(end, now: now, zone: zone))). 그 시각에 대시보드가 실행 중인지 확인해 주세요."
         case (.ko, nil): "종료 시각을 삭제했습니다. 이 일괄 작업으로 수정된 값은 그대로 둡니다."
         }
     }
@@ -170,7 +170,7 @@ extension Wording {
     var scheduleNeedsRunning: String {
         switch language {
         case .en: "Schedules are carried out by this dashboard: it must be running at their times (see “Running at login” in the operations guide)."
-        case .ko: "예약은 이 대시보드가 실행합니다. 예약한 시각에 대시보드를 실행해 두어 주세요(운영 안내의 “로그인할 때 실행” 참고)."
+        case .ko: "예약은 이 대시보드가 실행합니다. 예약한 시각에 대시보드가 실행 중인지 확인해 주세요(운영 안내의 “로그인할 때 실행” 참고)."
         }
     }
 
