@@ -32,6 +32,16 @@ import Testing
         return batch
     }
 
+    /// `applyStockBatch`, its writes held at `gate` once marked in flight (before they are
+    /// sent): returns when every row is in flight.
+    static func applyStockBatchHeldAfterTheMark(_ app: DashboardApp, at gate: Gate) async throws -> Int {
+        app.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await gate.wait() } }
+        let batch = try applyStockBatch(app)
+        let store = app.batchRunner.store
+        #expect(try await eventually { ((try? store.rows(batch)) ?? []).allSatisfy(\.inFlight) })
+        return batch
+    }
+
     /// The rows of `batch` the dashboard running now waits to check.
     static func checking(_ dashboard: DashboardHarness, _ batch: Int, count: Int) async throws -> Bool {
         let store = dashboard.app.batchRunner.store
@@ -45,10 +55,7 @@ import Testing
             let first = dashboard.app
             let never = Gate()
             defer { never.open() }
-            first.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await never.wait() } }
-            let batch = try Self.applyStockBatch(first)
-            let store = first.batchRunner.store
-            #expect(try await eventually { ((try? store.rows(batch)) ?? []).allSatisfy(\.inFlight) })
+            let batch = try await Self.applyStockBatchHeldAfterTheMark(first, at: never)
             #expect(market.state.withLock { $0.edits.count } == 0)
 
             try dashboard.restart()
@@ -173,13 +180,9 @@ import Testing
         let market = ScriptedMarket(products: Self.products())
         let clock = ManualWallClock()
         try await withDashboard(.scripted(market), clock: clock) { dashboard in
-            let first = dashboard.app
             let never = Gate()
             defer { never.open() }
-            first.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await never.wait() } }
-            let batch = try Self.applyStockBatch(first)
-            let store = first.batchRunner.store
-            #expect(try await eventually { ((try? store.rows(batch)) ?? []).allSatisfy(\.inFlight) })
+            let batch = try await Self.applyStockBatchHeldAfterTheMark(dashboard.app, at: never)
             market.state.withLock { $0.products[502]?.summary.stock = 40 }
 
             try dashboard.restart()
