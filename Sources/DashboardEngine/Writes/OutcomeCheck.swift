@@ -11,8 +11,9 @@ import MarketClient
 ///   not; any other values were changed elsewhere.
 /// - A delete was applied when the product is gone, not applied when it is still there.
 /// - A create is looked for among the own vendor's products with its name, price and
-///   currency, registered on or after the day it was sent (the API stamps days, not times)
-///   and not among those known before it was sent: found once, it was applied; not found, it
+///   currency, registered no earlier than the day before it was sent (the API stamps days,
+///   not times, and the real server's days are Korean ones, ahead of UTC) and not among those
+///   known before it was sent: found once, it was applied; not found, it
 ///   was not; found more than once, or found while nothing was known before it, it is unsure.
 package struct OutcomeCheck: Sendable {
     /// What a lost write did, as far as the market shows.
