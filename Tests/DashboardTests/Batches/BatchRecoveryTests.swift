@@ -103,8 +103,8 @@ import Testing
     /// A sheet's row is checked field by field after a stop too: its stock, sent before the
     /// stop, is found done and not sent again; its price, changed elsewhere since the sheet was
     /// opened (the sheet showed 4,000, the market has 5,000), stays as the market has it and
-    /// the row says so.
-    /// The check of the lost answer waits on a clock the test moves past the write's deadline.
+    /// the row says so. The check of the lost answer waits on a clock the test moves past the
+    /// write's deadline.
     @Test func aSheetRowStoppedAfterTheMarketDidIt_isDone_withTheFieldChangedElsewhereLeftAlone() async throws {
         let market = ScriptedMarket(products: Self.products())
         let clock = ManualWallClock()
