@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Dashboard
@@ -25,13 +24,11 @@ extension DashboardHarness {
     /// test fails instead of hanging.
     func settle(batch: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) async {
         let app = self.app
-        let settled = Settled()
-        Task {
+        let settled = await finishes {
             if let batch { await app.batchRunner.waitForRun(batch) }
             await app.journal.waitForChecks()
-            settled.mark()
         }
-        if !((try? await eventually { settled.isDone }) ?? false) {
+        if !settled {
             Issue.record("a batch or a check was still running after the hang guard", sourceLocation: sourceLocation)
         }
     }
@@ -40,14 +37,6 @@ extension DashboardHarness {
     func batchRows(_ batch: Int, language: String = "en") async throws -> [ShownBatchRow] {
         BatchTesting.rows(try await get("/batches/\(batch)?refresh=off&lang=\(language)").text)
     }
-}
-
-/// Set once the awaited work has ended.
-final class Settled: Sendable {
-    private let done = Atomic(false)
-
-    func mark() { done.store(true, ordering: .releasing) }
-    var isDone: Bool { done.load(ordering: .acquiring) }
 }
 
 extension ScriptedMarket {
