@@ -51,9 +51,7 @@ struct BatchKillTests {
     /// of a DELETE's path, which is the product's secret in base64 as the API asks.
     static func productID(_ write: ScriptedMarket.Received) -> Int? {
         let last = String(write.path.split(separator: "/").last ?? "")
-        if let id = Int(last) { return id }
-        guard let decoded = Data(base64Encoded: last).map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
-        return decoded.split(separator: "|").first.flatMap { Int($0) }
+        return Int(last) ?? ScriptedMarket.productID(deleteToken: last)
     }
 
     /// Name searches the market received after `mark`: a lost create's check looks for it.

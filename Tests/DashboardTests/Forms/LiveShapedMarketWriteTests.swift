@@ -109,7 +109,7 @@ import Testing
         let market = LiveShapedData.market()
         try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
             let product = try #require(LiveShapedData.products.first { $0.id == 201 })
-            let token = Data("201|3c4b5a69-7887-96a5-b4c3-d2e1f00f1e2d".utf8).base64EncodedString()
+            let token = ScriptedMarket.deleteToken(201)
             for archived in ScriptedMarket.ArchivedForm.allCases {
                 for answer in ScriptedMarket.DeleteAnswer.allCases {
                     let pair = "\(archived) → \(answer)"

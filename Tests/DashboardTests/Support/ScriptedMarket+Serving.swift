@@ -76,7 +76,7 @@ extension ScriptedMarket {
                     let (product, form) = self.state.withLock { state in (Int(id).flatMap { state.products[$0] }, state.archived) }
                     guard let product else { throw MarketError.notFound }
                     guard product.vendorID == self.vendor.id else { throw MarketError.unauthorized }
-                    let token = Data("\(id)|3c4b5a69-7887-96a5-b4c3-d2e1f00f1e2d".utf8).base64EncodedString()
+                    let token = Self.deleteToken(id)
                     let path = switch form {
                     case .path: "/api/products/\(token)"
                     case .relative: "api/products/\(token)"
@@ -91,8 +91,7 @@ extension ScriptedMarket {
             await self.answer {
                 let (product, answer) = try await self.write(Self.received(request)) {
                     try Self.checkIdentifier(request)
-                    guard let token = request.parameter("token"), let decoded = Data(base64Encoded: token),
-                        let id = Int(String(decoding: decoded, as: UTF8.self).split(separator: "|").first ?? "")
+                    guard let id = request.parameter("token").flatMap(Self.productID(deleteToken:))
                     else { throw MarketError.rejected(status: 400, message: "bad delete token") }
                     return (try self.delete(id), self.state.withLock { $0.deleteAnswer })
                 }
@@ -109,6 +108,18 @@ extension ScriptedMarket {
         let server = HTTPServer(configuration: configuration, router: router)
         try server.start()
         return server
+    }
+
+    /// The path segment a product's DELETE takes, as the live API gives it: `{id}|{secret
+    /// uuid}` in base64.
+    static func deleteToken(_ id: some CustomStringConvertible) -> String {
+        Data("\(id)|3c4b5a69-7887-96a5-b4c3-d2e1f00f1e2d".utf8).base64EncodedString()
+    }
+
+    /// The product a DELETE's path segment names; nil when it is not a token of this market.
+    static func productID(deleteToken token: String) -> Int? {
+        guard let decoded = Data(base64Encoded: token) else { return nil }
+        return String(decoding: decoded, as: UTF8.self).split(separator: "|").first.flatMap { Int($0) }
     }
 
     /// The market's base URL on `server`.
