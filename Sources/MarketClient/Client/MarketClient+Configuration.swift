@@ -30,7 +30,7 @@ extension MarketClient {
         public var connectTimeout: Duration
         /// The whole of one read (GET) attempt.
         public var requestTimeout: Duration
-        /// The whole of one write (create, edit, archived lookup, delete).
+        /// The whole of one write (create, edit, delete).
         public var writeTimeout: Duration
         public var retry: RetryPolicy
         /// The most one call may take, its retries included; nil: `requestTimeout`. A market
@@ -68,6 +68,11 @@ extension MarketClient {
 
         /// The hard deadline of one attempt: a read (GET) or a write.
         func deadline(isRead: Bool) -> Duration { isRead ? requestTimeout : writeTimeout }
+
+        /// The hard deadline of a delete's path lookup: the longer of the two. The lookup is a
+        /// POST the market may take as long over as a write, but it changes nothing, so it is
+        /// not held to the write timeout: only the DELETE after it can be of unknown outcome.
+        var lookupDeadline: Duration { max(requestTimeout, writeTimeout) }
 
         /// URLSession's idle timer in whole seconds, at least 1 (see above).
         static func wholeSeconds(_ duration: Duration) -> TimeInterval {

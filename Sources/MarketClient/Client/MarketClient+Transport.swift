@@ -43,11 +43,12 @@ extension MarketClient {
 
     /// Sends a request and returns its 2xx answer, or throws the `MarketError` for the rest.
     /// GETs are retried per `configuration.retry`; everything else is sent exactly once. The
-    /// whole call, retries and their waits included, ends by `callDeadline`.
-    func send(_ request: URLRequest) async throws -> WireResponse {
+    /// whole call, retries and their waits included, ends by `callDeadline`. `bound` replaces
+    /// the attempt's deadline (read or write) when given.
+    func send(_ request: URLRequest, bound: Duration? = nil) async throws -> WireResponse {
         let isRead = request.httpMethod == Method.get.rawValue
         let retries = isRead ? configuration.retry.maxRetries : 0
-        let attemptLimit = configuration.deadline(isRead: isRead)
+        let attemptLimit = bound ?? configuration.deadline(isRead: isRead)
         // Writes are sent once, so their call deadline is their own (longer) write deadline.
         let deadline = ContinuousClock.now + (isRead ? configuration.callDeadline ?? attemptLimit : attemptLimit)
         var retry = 0

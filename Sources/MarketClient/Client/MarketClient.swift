@@ -118,7 +118,15 @@ public final class MarketClient: MarketAPI, CustomReflectable {
         var lookup = try makeRequest(
             .post, "/api/products/\(id)/archived", body: try jsonBody(NoFields()), contentType: "application/json")
         lookup.setValue("text/plain, application/json", forHTTPHeaderField: "Accept")
-        let path = try DeletePath(response: try await send(lookup).body, baseURL: configuration.baseURL).path
+        let found: WireResponse
+        do {
+            found = try await send(lookup, bound: configuration.lookupDeadline)
+        } catch MarketError.timeout {
+            // No DELETE has been sent: the product is certainly still there, so this is a
+            // failure to reach the market, not a delete of unknown outcome.
+            throw MarketError.unreachable
+        }
+        let path = try DeletePath(response: found.body, baseURL: configuration.baseURL).path
         let delete = try makeRequest(.delete, path)
         let answer = try await send(delete)
         return try? decode(ProductDetail.self, from: answer)

@@ -83,6 +83,41 @@ struct ClientTimeoutTests {
         }
     }
 
+    /// A delete's path lookup changes nothing at the market, so a lookup left unanswered is
+    /// "unreachable": no DELETE was sent and the product is certainly still there, which is not
+    /// a delete of unknown outcome.
+    @Test func anUnansweredDeleteLookup_isUnreachable_andNoDeleteIsSent() async throws {
+        let gate = Gate()
+        try await StubMarket.run({ router in
+            router.post("/api/products/{id}/archived") { _ in await gate.wait(); return .text("/api/products/N3xhYmM=") }
+            router.add(.delete, "/api/products/{rest...}") { _ in .json(SampleJSON.detail(id: 7)) }
+        }) { market in
+            defer { gate.open() }
+            let client = market.client(retry: SleepLog().policy(), requestTimeout: .milliseconds(300), writeTimeout: .milliseconds(300))
+            await #expect(throws: MarketError.unreachable) { try await client.deleteProduct(id: 7) }
+            #expect(market.log.all.map(\.method) == [.post])
+        }
+    }
+
+    /// The lookup waits the longer of the read and write deadlines, so a short write deadline
+    /// bounds the DELETE alone: a lookup slower than it still finds the path, and the DELETE
+    /// left unanswered after it is the timeout. The stub's wait is the slowness under test.
+    @Test func aLookupSlowerThanTheWriteDeadline_findsThePath_andOnlyTheDeleteTimesOut() async throws {
+        let silent = Gate()
+        try await StubMarket.run({ router in
+            router.post("/api/products/{id}/archived") { _ in
+                try? await Task.sleep(for: .milliseconds(600))
+                return .text("/api/products/N3xhYmM=")
+            }
+            router.add(.delete, "/api/products/{rest...}") { _ in await silent.wait(); return .json(SampleJSON.detail(id: 7)) }
+        }) { market in
+            defer { silent.open() }
+            let client = market.client(retry: SleepLog().policy(), requestTimeout: .seconds(3600), writeTimeout: .milliseconds(300))
+            await #expect(throws: MarketError.timeout) { try await client.deleteProduct(id: 7) }
+            #expect(market.log.all.map(\.method) == [.post, .delete])
+        }
+    }
+
     /// libcurl's URLSession has no connect-timeout setting; its request timer covers the
     /// handshake, and the client gives that timer `connectTimeout` for GETs.
     @Test(.timeLimit(.minutes(1)))
