@@ -97,6 +97,10 @@ extension MarketClient {
         } catch {
             if Task.isCancelled { throw CancellationError() }
             if let refusal = error as? TransferRefusal { throw MarketError.malformedResponse(refusal.description) }
+            // A write whose connection was lost once it was sent may have been carried out:
+            // its answer is lost, as when none comes in time, and it must not read as "nothing
+            // was changed, try again".
+            if !isRead, (error as? URLError)?.code == .networkConnectionLost { throw MarketError.timeout }
             throw MarketError.from(transport: error)
         }
     }

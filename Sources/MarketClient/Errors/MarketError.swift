@@ -13,7 +13,9 @@ public enum MarketError: Error, Sendable, Hashable, CustomStringConvertible, Loc
     case rejected(status: Int, message: String)
     /// Wrong identifier or secret, or not the owner of the product (see `MarketError.from`).
     case unauthorized
-    /// No answer within the deadline (connect or request), or a 504 from a gateway.
+    /// No answer within the deadline (connect or request), or a 504 from a gateway; for a
+    /// write, also a connection lost after the request was sent. A write that ends so may have
+    /// been carried out.
     case timeout
     /// The market could not be reached: connection refused or reset, unknown host, or a 502/503
     /// from a gateway in front of it.

@@ -14,6 +14,11 @@ import FoundationNetworking
 /// is read past the cap: the connection is closed instead, and TCP makes the sender wait.
 /// `https:` keeps URLSession (TLS), where `BoundedTransfer`'s delegate does what it can.
 ///
+/// A connection that fails while the request is being sent throws
+/// `URLError(.cannotConnectToHost)`: the market never had the whole request. One that fails or
+/// closes after it was sent, before a whole answer came, throws
+/// `URLError(.networkConnectionLost)`: the market may have acted on it.
+///
 /// One connection per request (`Connection: close`), no redirects (the caller decides), no
 /// cookies, no compression, no proxy (`http_proxy` is not read). Blocking calls run on a
 /// thread of their own, never on Swift's shared pool; every wait is a `poll` bounded by the
@@ -162,7 +167,9 @@ enum PlainHTTPExchange {
             let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
-                throw URLError(.networkConnectionLost)
+                // The request did not get through whole, so the market cannot have acted on
+                // it (its length is announced): as if it had never been reached.
+                throw URLError(.cannotConnectToHost)
             }
             offset += n
         }

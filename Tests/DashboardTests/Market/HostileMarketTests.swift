@@ -119,6 +119,25 @@ struct HostileMarketTests {
         }
     }
 
+    /// A market that takes a registration and hangs up without an answer may have registered
+    /// it: the page says the outcome is unknown and how to check, never that nothing was
+    /// changed (which invites sending it again), and the registration went out once.
+    @Test func aMarketHangingUpOnARegistration_leavesItsOutcomeUnknown() async throws {
+        let upstream = try HostileMarket { request in
+            request.method == "POST" ? .bytes([]) : HostileMarket.json(HostileMarket.list(items: []))
+        }
+        defer { upstream.stop() }
+        try await withDashboard(.hostile(upstream)) { dash in
+            var session = FormSession(port: dash.port)
+            _ = try await session.open("/products/new")
+            let posted = try await session.post("/products", validProductFields, files: [.jpeg("1.jpg")])
+            #expect(posted.status == 504)
+            #expect(posted.text.contains("We don&#39;t know whether the product was registered"))
+            #expect(!posted.text.contains("nothing was changed"))
+            #expect(upstream.received.filter { $0.method == "POST" }.count == 1)
+        }
+    }
+
     @Test func aRequestTargetStartingWithTwoSlashes_getsARetryLinkOnThisServer() async throws {
         let upstream = try HostileMarket { _ in HostileMarket.json("not json") }
         defer { upstream.stop() }

@@ -12,6 +12,23 @@ struct ClientErrorTests {
     let product = NewProduct(name: "Cup", description: "A white cup.", price: 1000, currency: .krw)
     let image = ImageUpload(filename: "a.jpg", contentType: "image/jpeg", bytes: [0xFF, 0xD8])
 
+    /// A market that reads a request whole and hangs up may have acted on it. For a write that
+    /// is an answer lost (`timeout`: outcome unknown), never "unreachable" (nothing changed),
+    /// which would invite the person to send it again. A read that meets the same is simply
+    /// unreachable; so is a delete's path lookup, after which no DELETE is sent.
+    @Test func aConnectionClosedAfterTheRequestWasSent_leavesAWriteOfUnknownOutcome() async throws {
+        let listener = try #require(HangUpListener())
+        defer { listener.stop() }
+        let client = MarketClient(configuration: .init(
+            baseURL: try #require(listener.baseURL), credentials: StubMarket.credentials, connectTimeout: Patience.hangGuard,
+            requestTimeout: Patience.hangGuard, writeTimeout: Patience.hangGuard, retry: .none))
+        await #expect(throws: MarketError.timeout) { try await client.editProduct(id: 7, ProductChanges(stock: 2)) }
+        await #expect(throws: MarketError.timeout) { try await client.createProduct(product, images: [image]) }
+        await #expect(throws: MarketError.unreachable) { try await client.product(id: 7) }
+        await #expect(throws: MarketError.unreachable) { try await client.deleteProduct(id: 7) }
+        #expect(listener.received == ["PATCH", "POST", "GET", "POST"])
+    }
+
     @Test func codeMessageRejectionKeepsTheUpstreamWords() async throws {
         try await StubMarket.run({ router in
             router.post("/api/products") { _ in .upstreamError(400, "description must be 10 to 1000 characters") }
