@@ -205,7 +205,7 @@ import Testing
     }
 
     // Work stays linear: a megabyte of near-delimiters fed one byte at a time.
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(3)))
     func nearDelimiters_fedByteByByte_finish() throws {
         let boundary = "----WebKitFormBoundary7MA4YWxkTrZu0gW"
         let near = formBytes("\r\n--" + boundary.dropLast() + "\r\n")

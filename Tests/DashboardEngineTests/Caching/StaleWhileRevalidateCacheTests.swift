@@ -1,7 +1,7 @@
 import Testing
 @testable import DashboardEngine
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct StaleWhileRevalidateCacheTests {
     let clock = FakeClock()
     let fetches = Counter()

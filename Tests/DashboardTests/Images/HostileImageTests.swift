@@ -6,7 +6,7 @@ import Testing
 /// Thumbnails that redirect, and thumbnails that never end. A redirect is followed only on an
 /// origin the market's own image URLs named, at most twice; a sink on another port of the same
 /// loopback address must receive nothing. A body past the cap is cut off.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(3)))
 struct HostileImageTests {
     static let photo = ImageFixtures.png(5000)
 

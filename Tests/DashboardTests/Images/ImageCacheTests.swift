@@ -4,7 +4,7 @@ import Testing
 @testable import DashboardEngine
 import MarketClient
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ImageCacheTests {
     let upstream = ScriptedMarket()
     let directory = TemporaryDirectory()

@@ -14,7 +14,7 @@ final class LogLines: Sendable {
     }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ImageHandlerTests {
     static let publicDirectory = DashboardHarness.checkout.appendingPathComponent("Public")
 
@@ -192,7 +192,7 @@ struct ImageHandlerTests {
 
 /// The URLSession fetcher against a loopback image host (`HostileMarket`, which answers as the
 /// test says), through the cache and the handler.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ImageDownloaderTests {
     @Test func downloadedImagesAreServedAndFailuresBecomeThePlaceholder() async throws {
         let directory = TemporaryDirectory()

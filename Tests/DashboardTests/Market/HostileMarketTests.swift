@@ -7,7 +7,7 @@ import Testing
 /// A market that misbehaves on purpose, over real sockets. The dashboard must answer every
 /// request (a page, an error page or the placeholder), follow no redirect off the market's
 /// image hosts, read nothing past its caps, and keep serving.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(3)))
 struct HostileMarketTests {
     /// Every integer field of both envelopes and of an item, at `Int.max` and `Int.min`, and
     /// prices far outside what a product costs, each under its own search (its own cache key).
