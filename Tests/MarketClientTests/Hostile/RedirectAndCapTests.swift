@@ -82,7 +82,8 @@ struct RedirectAndCapTests {
         try await StubMarket.runSilent { market in
             let client = market.client(retry: sleeps.policy(), connectTimeout: .seconds(30), requestTimeout: .milliseconds(300))
             await #expect(throws: MarketError.timeout) { try await client.listProducts(page: 1, itemsPerPage: 20, search: nil) }
-            #expect(market.log.count == 1)
+            let recorded = try await eventually { market.log.count == 1 }
+            #expect(recorded)
             #expect(sleeps.all.isEmpty)
         }
     }
