@@ -33,6 +33,9 @@ import Testing
     /// Lets the held writes through, stops holding new ones, and waits until the market is
     /// done with them; then moves past their deadline and waits for the checks.
     static func releaseAndCheck(_ writes: Gate, _ harness: DashboardHarness, _ market: ScriptedMarket, _ clock: ManualWallClock) async throws {
+        // On a busy machine the held write may reach the gate after the dashboard gave up on
+        // it; the checks must not read the market before it is there.
+        #expect(try await eventually { writes.waiting > 0 })
         market.state.withLock { $0.writeGate = nil }
         writes.open()
         #expect(try await eventually { market.state.withLock { $0.writesInProgress } == 0 })

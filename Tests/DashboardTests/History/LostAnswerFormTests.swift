@@ -39,6 +39,9 @@ import Testing
     /// Lets the held writes through, carried out or refused, and waits until the market is
     /// done with them.
     static func release(_ writes: Gate, _ market: ScriptedMarket, _ held: Held) async throws {
+        // On a busy machine the held write may reach the market's gate after the dashboard
+        // gave up on it: it is let go only once it waits there.
+        #expect(try await eventually { writes.waiting > 0 })
         let refusal = MarketError.rejected(status: 400, message: "refused after all")
         if held == .refused {
             market.state.withLock { state in
