@@ -76,6 +76,11 @@ final class DashboardHarness: Sendable {
         // The catalog's pages wait for the count however long it takes on a busy machine: its
         // end is what they wait for, not a clock. A test of the wait itself sets its own.
         configuration.catalog.waitLimit = .seconds(600)
+        // The market's answers may wait for a thread on a busy machine: its reads get an hour,
+        // as a hang guard, and its writes two minutes (the tests that pass a write's deadline
+        // on their clock move it minutes on). A test of a deadline sets its own.
+        configuration.readTimeout = .seconds(3600)
+        configuration.writeTimeout = .seconds(120)
         if case .liveShaped(let market, _) = market {
             let server = try market.serve()
             configuration.marketURL = ScriptedMarket.url(of: server)
