@@ -4,7 +4,7 @@ import Synchronization
 /// against a hang, never a measurement, sized for a loaded 2-core machine running the whole
 /// suite in parallel.
 public enum Patience {
-    public static let hangGuard: Duration = .seconds(60)
+    public static let hangGuard: Duration = .seconds(120)
 }
 
 /// Polls `condition` until it holds: for states a test cannot be signalled about (a

@@ -158,7 +158,7 @@ import Testing
                 // Blocking socket calls, on a thread of their own.
                 Thread.detachNewThread {
                     var bytes: [UInt8] = []
-                    if let fd = try? LoopbackSocket.connect(port: port, receiveTimeoutSeconds: 60) {
+                    if let fd = try? LoopbackSocket.connect(port: port, receiveTimeoutSeconds: Int(Patience.hangGuard.components.seconds)) {
                         if (try? LoopbackSocket.sendAll(fd, Array(head.utf8))) != nil {
                             var buffer = [UInt8](repeating: 0, count: 65536)
                             while true {

@@ -43,7 +43,7 @@ enum HTTPTestClient {
     private static func exchange(port: Int, _ bytes: [UInt8]) throws -> TestResponse {
         // A guard against a server that never answers, not a measurement: generous, since
         // dashboards render in debug builds on two cores shared with the whole suite.
-        let fd = try LoopbackSocket.connect(port: port, receiveTimeoutSeconds: 60)
+        let fd = try LoopbackSocket.connect(port: port, receiveTimeoutSeconds: Int(Patience.hangGuard.components.seconds))
         defer { close(fd) }
         // A server may answer (a 413 as soon as the head announces too much) and close before the
         // whole body is sent. Browsers then read the answer anyway, and so does this client: the
