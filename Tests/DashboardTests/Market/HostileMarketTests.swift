@@ -124,7 +124,7 @@ struct HostileMarketTests {
     /// changed (which invites sending it again), and the registration went out once.
     @Test func aMarketHangingUpOnARegistration_leavesItsOutcomeUnknown() async throws {
         let upstream = try HostileMarket { request in
-            request.method == "POST" ? .bytes([]) : HostileMarket.json(HostileMarket.list(items: []))
+            request.method == "POST" ? HostileMarket.hangUp : HostileMarket.json(HostileMarket.list(items: []))
         }
         defer { upstream.stop() }
         try await withDashboard(.hostile(upstream)) { dash in

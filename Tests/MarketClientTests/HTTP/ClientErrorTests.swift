@@ -17,16 +17,16 @@ struct ClientErrorTests {
     /// which would invite the person to send it again. A read that meets the same is simply
     /// unreachable; so is a delete's path lookup, after which no DELETE is sent.
     @Test func aConnectionClosedAfterTheRequestWasSent_leavesAWriteOfUnknownOutcome() async throws {
-        let listener = try #require(HangUpListener())
-        defer { listener.stop() }
+        let market = try HostileMarket { _ in HostileMarket.hangUp }
+        defer { market.stop() }
         let client = MarketClient(configuration: .init(
-            baseURL: try #require(listener.baseURL), credentials: StubMarket.credentials, connectTimeout: Patience.hangGuard,
+            baseURL: try #require(URL(string: market.baseURL)), credentials: StubMarket.credentials, connectTimeout: Patience.hangGuard,
             requestTimeout: Patience.hangGuard, writeTimeout: Patience.hangGuard, retry: .none))
         await #expect(throws: MarketError.timeout) { try await client.editProduct(id: 7, ProductChanges(stock: 2)) }
         await #expect(throws: MarketError.timeout) { try await client.createProduct(product, images: [image]) }
         await #expect(throws: MarketError.unreachable) { try await client.product(id: 7) }
         await #expect(throws: MarketError.unreachable) { try await client.deleteProduct(id: 7) }
-        #expect(listener.received == ["PATCH", "POST", "GET", "POST"])
+        #expect(market.received.map(\.method) == ["PATCH", "POST", "GET", "POST"])
     }
 
     @Test func codeMessageRejectionKeepsTheUpstreamWords() async throws {

@@ -7,8 +7,8 @@ import Synchronization
 /// to wherever a test says. A thread per connection (blocking sockets, never Swift's shared
 /// pool); every request head is recorded before it is answered; one answer per connection,
 /// then close. `stop()` closes the listener and ends every connection's loop.
-final class HostileMarket: Sendable {
-    enum Answer: Sendable {
+public final class HostileMarket: Sendable {
+    public enum Answer: Sendable {
         /// Written whole, then the connection is closed.
         case bytes([UInt8])
         /// `head` (which should announce `Transfer-Encoding: chunked`), then 64 KB chunks of
@@ -18,24 +18,24 @@ final class HostileMarket: Sendable {
         case drip([UInt8], interval: Duration)
     }
 
-    struct Received: Sendable {
-        var method: String
-        var target: String
+    public struct Received: Sendable {
+        public var method: String
+        public var target: String
         /// Names lowercased.
-        var headers: [String: String]
+        public var headers: [String: String]
     }
 
     /// The credentials a dashboard over it is started with (any will do: it checks none).
-    static let identifier = "7184295e-4aa2-11ed-a200-81a344d1e7cb"
-    static let secret = "s3cr3t"
+    public static let identifier = "7184295e-4aa2-11ed-a200-81a344d1e7cb"
+    public static let secret = "s3cr3t"
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let stopped = Atomic<Bool>(false)
     private let log = Mutex<[Received]>([])
     private let respond: @Sendable (Received) -> Answer
 
-    init(_ respond: @escaping @Sendable (Received) -> Answer) throws {
+    public init(_ respond: @escaping @Sendable (Received) -> Answer) throws {
         self.respond = respond
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var one: Int32 = 1
@@ -58,10 +58,10 @@ final class HostileMarket: Sendable {
         Thread { [self] in acceptLoop() }.start()
     }
 
-    var baseURL: String { "http://127.0.0.1:\(port)" }
-    var received: [Received] { log.withLock { $0 } }
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var received: [Received] { log.withLock { $0 } }
 
-    func stop() {
+    public func stop() {
         guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
         Glibc.shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
@@ -71,21 +71,25 @@ final class HostileMarket: Sendable {
 
     // MARK: Answers
 
-    static func answer(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) -> Answer {
+    public static func answer(status: Int, headers: [(String, String)] = [], body: [UInt8] = []) -> Answer {
         var head = "HTTP/1.1 \(status) Hostile\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         return .bytes(Array((head + "\r\n").utf8) + body)
     }
 
-    static func json(_ text: String, status: Int = 200) -> Answer {
+    /// Nothing: the request is read whole and the connection closed without a word, as by a
+    /// market (or a proxy) that may have acted on it but whose answer is lost.
+    public static let hangUp: Answer = .bytes([])
+
+    public static func json(_ text: String, status: Int = 200) -> Answer {
         answer(status: status, headers: [("Content-Type", "application/json")], body: Array(text.utf8))
     }
 
-    static func redirect(_ status: Int = 302, to location: String) -> Answer {
+    public static func redirect(_ status: Int = 302, to location: String) -> Answer {
         answer(status: status, headers: [("Location", location)])
     }
 
-    static func endless(contentType: String, prefix: String = "", fill: UInt8) -> Answer {
+    public static func endless(contentType: String, prefix: String = "", fill: UInt8) -> Answer {
         var head = "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Type: \(contentType)\r\nTransfer-Encoding: chunked\r\n\r\n"
         if !prefix.isEmpty { head += String(prefix.utf8.count, radix: 16) + "\r\n" + prefix + "\r\n" }
         return .endless(head: head, fill: fill)
@@ -93,7 +97,7 @@ final class HostileMarket: Sendable {
 
     /// A list envelope of `items`, its integer fields as given in `numbers` (JSON text) or
     /// plain.
-    static func list(_ numbers: [String: String] = [:], items: [String]) -> String {
+    public static func list(_ numbers: [String: String] = [:], items: [String]) -> String {
         var fields = ["pageNo": "1", "itemsPerPage": "20", "totalCount": "\(items.count)", "lastPage": "1"]
         for (name, value) in numbers { fields[name] = value }
         let envelope = fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\":\($0.value)" }.joined(separator: ",")
@@ -101,7 +105,7 @@ final class HostileMarket: Sendable {
     }
 
     /// A list item, its numbers as given (JSON text).
-    static func item(id: String = "7", vendor: String = "1", stock: String = "3", price: String = "1000", discount: String = "0", thumbnail: String = "") -> String {
+    public static func item(id: String = "7", vendor: String = "1", stock: String = "3", price: String = "1000", discount: String = "0", thumbnail: String = "") -> String {
         """
         {"id":\(id),"vendor_id":\(vendor),"vendorName":"v","name":"Hostile \(id)","description":"d",\
         "thumbnail":"\(thumbnail)","currency":"KRW","price":\(price),"discounted_price":\(discount),"stock":\(stock)}

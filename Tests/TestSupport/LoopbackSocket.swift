@@ -2,13 +2,15 @@ import Glibc
 
 /// The socket steps every test client here shares: connect to 127.0.0.1:port and send all bytes.
 /// Blocking calls: callers run them on a thread of their own, never on Swift's shared pool.
-enum LoopbackSocket {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public enum LoopbackSocket {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) { self.description = description }
     }
 
     /// A connected socket, optionally with a receive timeout so a silent server fails the test.
-    static func connect(port: Int, receiveTimeoutSeconds: Int? = nil) throws(Failure) -> Int32 {
+    public static func connect(port: Int, receiveTimeoutSeconds: Int? = nil) throws(Failure) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket failed") }
         if let seconds = receiveTimeoutSeconds {
@@ -27,7 +29,7 @@ enum LoopbackSocket {
     }
 
     /// 127.0.0.1:`port` as a socket address.
-    static func loopback(port: Int) -> sockaddr_in {
+    public static func loopback(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port)).bigEndian
@@ -35,7 +37,7 @@ enum LoopbackSocket {
         return address
     }
 
-    static func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {
+    public static func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
