@@ -117,7 +117,6 @@ final class DashboardHarness: Sendable {
             configuration.identifier = ScriptedMarket.identifier
             configuration.secret = ScriptedMarket.secret
             configuration.vendorID = vendorID
-            configuration.readTimeout = .seconds(600)
         case .recording(let market):
             configuration.marketURL = market.baseURL
             configuration.identifier = RecordingMarket.vendor.identifier
