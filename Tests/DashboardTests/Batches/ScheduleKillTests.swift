@@ -56,7 +56,7 @@ import Testing
 
             let old = try scene.restart()
             // Past the writes' deadline, the market is asked what was done.
-            try await scene.move(to: at.addingTimeInterval(5 * 60))
+            try await scene.move(to: at.addingTimeInterval(scene.harness.writeDeadline + 1))
             let written = moment == .start ? [18000] : [18000, 20000]
             #expect(sale.products.map(scene.patchedPrices) == Array(repeating: written, count: 3))
             #expect(try await scene.rows(held).values.allSatisfy { $0.status == "done" })

@@ -94,7 +94,7 @@ import Testing
         try await withEditAnsweredTooLate { harness, session, clock in
             // Past the write's deadline: the check reads the market and finds the edit done.
             await clock.waitForSleepers()
-            clock.advance(by: 60)
+            harness.passWriteDeadlines(clock)
             await harness.app.journal.waitForChecks()
             let catalog = harness.app.catalog
             _ = catalog.refresh()
