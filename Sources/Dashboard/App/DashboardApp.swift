@@ -139,8 +139,10 @@ public final class DashboardApp: Sendable {
         let flash = FlashMessages()
         // The catalog features read the own vendor as it is known now (it may be learned later).
         let ownVendorID: @Sendable () -> Int? = { [ownVendor] in ownVendor.id }
-        // Each count tells the journal what changed on the market since the last one.
-        catalog = CatalogSnapshotStore.crawling(gateway, settings: configuration.catalog, ownVendorID: ownVendorID, recounts: journal)
+        // Each count tells the journal what changed on the market since the last one. Its time
+        // is on the journal's clock: the journal compares it with the times of its own checks.
+        catalog = CatalogSnapshotStore.crawling(
+            gateway, settings: configuration.catalog, ownVendorID: ownVendorID, recounts: journal, now: { clock.now() })
         // Each write drops the cached JSON it changed, then patches the catalog snapshot.
         let writer = MarketWriter(api: api, log: journal, observers: [gateway, catalog])
         let catalogListing = CatalogListing(catalog: catalog, renderer: renderer, flash: flash)

@@ -44,12 +44,14 @@ import Testing
 
     /// An edit of product 201's stock to 9 whose answer is held past the write timeout (504),
     /// then let go, so the market does it; `body` runs once the market holds the new stock,
-    /// with the form session and the test's clock, which nothing has moved.
+    /// with the form session and the test's clock, which nothing has moved. The clock is an
+    /// hour behind the system's: the counts' times and the checks' times must both come from
+    /// it, or a check would seem to come before the count it followed.
     private func withEditAnsweredTooLate(
         _ body: (DashboardHarness, FormSession, ManualWallClock) async throws -> Void
     ) async throws {
         let market = LiveShapedData.market()
-        let clock = ManualWallClock()
+        let clock = ManualWallClock(Date().addingTimeInterval(-3600))
         try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID), clock: clock, adjust: {
             $0.writeTimeout = .milliseconds(500)
             $0.jsonFreshFor = .zero
