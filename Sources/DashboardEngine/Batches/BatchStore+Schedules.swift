@@ -57,15 +57,20 @@ extension BatchStore {
         }
     }
 
-    /// scheduled → missed: its whole window passed while the dashboard was not running; false
+    /// scheduled → missed: its whole window passed while the dashboard was not running, and its
+    /// rows were never sent (`not-sent`); false
     /// when it was not scheduled any more, or its end was moved past `time` meanwhile (a form
     /// posted while start-up settles the schedules).
     func markMissed(_ batchID: Int, at time: Date) throws(SQLiteError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
-            try db.run(
-                "UPDATE batches SET state = 'missed', finished_at = ? WHERE id = ? AND state = 'scheduled' AND ends_at <= ?",
-                [.integer(Int(time.timeIntervalSince1970)), .integer(batchID), .integer(HistoryJournal.milliseconds(time))])
-            return db.changes == 1
+            try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Bool in
+                try db.run(
+                    "UPDATE batches SET state = 'missed', finished_at = ? WHERE id = ? AND state = 'scheduled' AND ends_at <= ?",
+                    [.integer(Int(time.timeIntervalSince1970)), .integer(batchID), .integer(HistoryJournal.milliseconds(time))])
+                guard db.changes == 1 else { return false }
+                try db.run("UPDATE batch_rows SET status = 'not-sent' WHERE batch_id = ? AND status = 'pending'", [.integer(batchID)])
+                return true
+            }
         }
     }
 
@@ -98,7 +103,7 @@ extension BatchStore {
             try db.rows(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision
                 FROM batches
                 WHERE state = 'scheduled' OR (state IN ('running', 'finished') AND starts_at IS NOT NULL AND ends_at IS NOT NULL
                     AND revert_id IS NULL)

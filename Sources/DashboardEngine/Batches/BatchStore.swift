@@ -92,6 +92,48 @@ package final class BatchStore: Sendable {
                 ALTER TABLE batch_rows ADD COLUMN sent_at INTEGER;
                 ALTER TABLE batch_rows ADD COLUMN found_ids TEXT NOT NULL DEFAULT '';
                 """),
+        // Batch numbers are never given twice (AUTOINCREMENT: not after a discard or a prune
+        // either), and each batch counts its revisions, so that a page drawn before a change
+        // acts on nothing. The table is made anew, as SQLite's ALTER TABLE cannot add
+        // AUTOINCREMENT; `DashboardDatabase` applies migrations with foreign keys off, so
+        // dropping the old table deletes no row. Rows of batches that missed their time were
+        // never sent and never will be: `not-sent`.
+        DashboardDatabase.Migration(
+            name: "batches-6",
+            sql: """
+                CREATE TABLE batches_numbered (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    finished_at INTEGER,
+                    action TEXT NOT NULL DEFAULT '',
+                    value TEXT NOT NULL DEFAULT '',
+                    unit TEXT NOT NULL DEFAULT '',
+                    source TEXT NOT NULL DEFAULT '',
+                    notes TEXT NOT NULL DEFAULT '',
+                    starts_at INTEGER,
+                    ends_at INTEGER,
+                    started_at INTEGER,
+                    ended_at INTEGER,
+                    revert_id INTEGER,
+                    revision INTEGER NOT NULL DEFAULT 1
+                );
+                INSERT INTO batches_numbered (id, kind, state, created_at, finished_at, action, value, unit, source, notes,
+                    starts_at, ends_at, started_at, ended_at, revert_id)
+                SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
+                    starts_at, ends_at, started_at, ended_at, revert_id
+                FROM batches;
+                DROP TABLE batches;
+                ALTER TABLE batches_numbered RENAME TO batches;
+                CREATE INDEX batches_by_state ON batches (state);
+                CREATE TRIGGER batches_revision AFTER UPDATE OF state, starts_at, ends_at, revert_id ON batches
+                BEGIN
+                    UPDATE batches SET revision = revision + 1 WHERE id = NEW.id;
+                END;
+                UPDATE batch_rows SET status = 'not-sent'
+                WHERE status = 'pending' AND batch_id IN (SELECT id FROM batches WHERE state = 'missed');
+                """),
     ]
 
     // MARK: Making a batch
@@ -183,7 +225,7 @@ package final class BatchStore: Sendable {
             try db.first(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision
                 FROM batches WHERE id = ?
                 """,
                 [.integer(id)], Self.readBatch)
@@ -196,10 +238,25 @@ package final class BatchStore: Sendable {
             try db.rows(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision
                 FROM batches ORDER BY id DESC LIMIT ?
                 """,
                 [.integer(limit)], Self.readBatch)
+        }
+    }
+
+    /// The batches that undo `batchID` (made by its Undo: kind undo, its number as their
+    /// source), newest first. A window's own revert is its `revert_id`, not among them.
+    package func undoes(of batchID: Int) throws(SQLiteError) -> [Batch] {
+        try database.use { db throws(SQLiteError) in
+            try db.rows(
+                """
+                SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision
+                FROM batches WHERE kind = 'undo' AND source = ? AND id NOT IN (SELECT revert_id FROM batches WHERE id = ? AND revert_id IS NOT NULL)
+                ORDER BY id DESC
+                """,
+                [.text(String(batchID)), .integer(batchID)], Self.readBatch)
         }
     }
 
@@ -213,9 +270,10 @@ package final class BatchStore: Sendable {
     package func counts(_ batchID: Int) throws(SQLiteError) -> BatchCounts {
         try database.use { db throws(SQLiteError) -> BatchCounts in
             let rows = try db.rows(
-                "SELECT status, operation, count(*) FROM batch_rows WHERE batch_id = ? GROUP BY status, operation", [.integer(batchID)]
-            ) { ($0.text(0), $0.text(1), $0.integer(2)) }
-            return rows.reduce(into: BatchCounts()) { counts, row in counts.add(row.2, status: row.0, operation: row.1) }
+                "SELECT status, operation, failure, count(*) FROM batch_rows WHERE batch_id = ? GROUP BY status, operation, failure",
+                [.integer(batchID)]
+            ) { ($0.text(0), $0.text(1), $0.text(2), $0.integer(3)) }
+            return rows.reduce(into: BatchCounts()) { counts, row in counts.add(row.3, status: row.0, operation: row.1, failure: row.2) }
         }
     }
 
@@ -225,12 +283,14 @@ package final class BatchStore: Sendable {
         try database.use { db throws(SQLiteError) -> [Int: BatchCounts] in
             let rows = try db.rows(
                 """
-                SELECT batch_id, status, operation, count(*) FROM batch_rows
-                WHERE batch_id IN (SELECT id FROM batches ORDER BY id DESC LIMIT ?) GROUP BY batch_id, status, operation
+                SELECT batch_id, status, operation, failure, count(*) FROM batch_rows
+                WHERE batch_id IN (SELECT id FROM batches ORDER BY id DESC LIMIT ?) GROUP BY batch_id, status, operation, failure
                 """,
                 [.integer(limit)]
-            ) { ($0.integer(0), $0.text(1), $0.text(2), $0.integer(3)) }
-            return rows.reduce(into: [:]) { counts, row in counts[row.0, default: BatchCounts()].add(row.3, status: row.1, operation: row.2) }
+            ) { ($0.integer(0), $0.text(1), $0.text(2), $0.text(3), $0.integer(4)) }
+            return rows.reduce(into: [:]) { counts, row in
+                counts[row.0, default: BatchCounts()].add(row.4, status: row.1, operation: row.2, failure: row.3)
+            }
         }
     }
 
@@ -317,8 +377,8 @@ package final class BatchStore: Sendable {
         }
     }
 
-    /// finished → running with the failed rows pending again: false when the batch is not
-    /// finished or has no failed row.
+    /// finished → running with the failed rows a retry can carry out pending again
+    /// (`BatchRow.canRetry`): false when the batch is not finished or has no such row.
     package func startRetry(_ batchID: Int) throws(SQLiteError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Bool in
@@ -328,7 +388,10 @@ package final class BatchStore: Sendable {
                 // A row whose write may have been done keeps its code until its check: its
                 // attempts say a write was sent.
                 try db.run(
-                    "UPDATE batch_rows SET status = 'pending', failure = '', market_message = NULL WHERE batch_id = ? AND status = 'failed'",
+                    """
+                    UPDATE batch_rows SET status = 'pending', failure = '', market_message = NULL
+                    WHERE batch_id = ? AND status = 'failed' AND failure NOT IN ('invalid', 'not-found')
+                    """,
                     [.integer(batchID)])
                 guard db.changes > 0 else { return false }
                 try db.run("UPDATE batches SET state = 'running', finished_at = NULL WHERE id = ?", [.integer(batchID)])
@@ -350,11 +413,20 @@ package final class BatchStore: Sendable {
         }
     }
 
-    /// Drops a batch in preview (Cancel); false when it was no longer in preview.
+    /// Discards a batch in preview (Discard): it stays, `discarded`, its rows `not-sent`, until
+    /// it is pruned, so a page drawn before says what became of it; its images go. False when
+    /// it was no longer in preview.
     package func discard(_ batchID: Int) throws(SQLiteError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
-            try db.run("DELETE FROM batches WHERE id = ? AND state = 'preview'", [.integer(batchID)])
-            return db.changes == 1
+            try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Bool in
+                try db.run(
+                    "UPDATE batches SET state = 'discarded', finished_at = ? WHERE id = ? AND state = 'preview'",
+                    [.integer(Int(now().timeIntervalSince1970)), .integer(batchID)])
+                guard db.changes == 1 else { return false }
+                try db.run("UPDATE batch_rows SET status = 'not-sent' WHERE batch_id = ? AND status = 'pending'", [.integer(batchID)])
+                try db.run("DELETE FROM batch_images WHERE batch_id = ?", [.integer(batchID)])
+                return true
+            }
         }
     }
 
@@ -418,7 +490,7 @@ package final class BatchStore: Sendable {
         }
     }
 
-    /// Removes batches finished (or left in preview, or missed) more than `keptFor` ago;
+    /// Removes batches finished (or left in preview, missed or discarded) more than `keptFor` ago;
     /// returns how many. A window still to be put back is kept, however old.
     @discardableResult
     package func prune() throws(SQLiteError) -> Int {
@@ -445,7 +517,7 @@ package final class BatchStore: Sendable {
         }
         return Batch(
             id: row.integer(0), kind: Batch.Kind(rawValue: row.text(1)) ?? .bulk, state: Batch.State(rawValue: row.text(2)) ?? .finished,
-            createdAt: Date(timeIntervalSince1970: TimeInterval(row.integer(3))),
+            revision: row.integer(15), createdAt: Date(timeIntervalSince1970: TimeInterval(row.integer(3))),
             finishedAt: row.isNull(4) ? nil : Date(timeIntervalSince1970: TimeInterval(row.integer(4))),
             action: action, source: row.text(8), notes: decode(row.text(9)),
             schedule: row.isNull(10) ? nil : Batch.Schedule(

@@ -48,7 +48,10 @@ package final class DashboardDatabase: Sendable {
             try db.execute("PRAGMA busy_timeout = 10000")
             try db.useWriteAheadLog()
             try db.setSynchronous(durable ? .full : .off)
-            try db.execute("PRAGMA foreign_keys = ON")
+            // Migrations run with foreign keys off, as SQLite's way of making a table anew asks
+            // (`PRAGMA foreign_keys` cannot change inside their transactions): dropping the old
+            // table then deletes none of the rows that refer to it.
+            try db.execute("PRAGMA foreign_keys = OFF")
             try db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)")
             let applied = Set(try db.rows("SELECT name FROM migrations") { $0.text(0) })
             for migration in migrations where !applied.contains(migration.name) {
@@ -59,6 +62,7 @@ package final class DashboardDatabase: Sendable {
                         [.text(migration.name), .integer(Int(Date().timeIntervalSince1970))])
                 }
             }
+            try db.execute("PRAGMA foreign_keys = ON")
             connection = Mutex(db)
         } catch {
             throw DashboardDatabaseError(path: path, reason: error.description)
