@@ -25,6 +25,9 @@ package struct Batch: Sendable, Equatable {
         case finished
         /// Its whole window passed while the dashboard was not running: nothing was sent.
         case missed
+        /// Discarded in preview: nothing was sent. Kept (until pruned) so that a page drawn
+        /// before the discard is refused by name instead of finding nothing.
+        case discarded
     }
 
     /// When a scheduled batch starts and, for a window, ends (its revert), and when each
@@ -55,6 +58,10 @@ package struct Batch: Sendable, Equatable {
     package var id: Int
     package var kind: Kind
     package var state: State
+    /// Counts the changes a person can see on the batch's page (its state, its times, its
+    /// revert): a form carries the revision it was drawn at, and a post from an older one acts
+    /// on nothing. Bumped by the database itself (trigger `batches_revision`).
+    package var revision: Int = 1
     package var createdAt: Date
     var finishedAt: Date?
     /// What the batch does, for its title (`BatchAction` for a bulk action).
@@ -117,6 +124,8 @@ package struct BatchRow: Sendable, Equatable {
         /// Its create's answer was lost and the market holds more than one product that may be
         /// the one it registered (`found`): nothing more is sent; a person decides.
         case unknown
+        /// Never sent and never will be: its batch missed its time or was discarded.
+        case notSent = "not-sent"
     }
 
     var batchID: Int
@@ -164,13 +173,23 @@ package struct BatchCounts: Sendable, Equatable {
 
     var byStatus: [BatchRow.Status: Int] = [:]
     /// Pending rows by operation.
-    var pendingEdits = 0
+    package var pendingEdits = 0
     package var pendingCreates = 0
     package var pendingDeletes = 0
-    /// Done edit rows (what an undo can reverse).
+    /// Done rows by operation: an edit changed a product, a create added one, a delete
+    /// deleted one.
     package var doneEdits = 0
+    package var doneCreates = 0
+    package var doneDeletes = 0
     /// Rows that register or delete a product, whatever their status: what no end puts back.
     package var createsOrDeletes = 0
+    /// Rows that register a product, whatever their status.
+    package var creates = 0
+    /// Failed rows a retry can carry out: not those the market refused for good (values it
+    /// does not take, a product that is gone).
+    package var retryable = 0
+    /// Skipped rows by why (`BatchRow.SkipReason`).
+    package var skippedBy: [BatchRow.SkipReason: Int] = [:]
 
     package subscript(status: BatchRow.Status) -> Int { byStatus[status] ?? 0 }
 
@@ -183,23 +202,59 @@ package struct BatchCounts: Sendable, Equatable {
     package var processed: Int { self[.done] + self[.failed] + self[.skipped] + self[.unknown] }
     /// Rows an apply sends or records an outcome for.
     package var toApply: Int { pending + checking + processed }
+    /// Whether every row an apply takes has its outcome: nothing pending or being checked.
+    package var isSettled: Bool { pending == 0 && checking == 0 }
 
-    /// Counts in `count` rows of a status and an operation as stored; a status this version
-    /// does not know is left out.
-    mutating func add(_ count: Int, status statusText: String, operation operationText: String) {
+    /// Counts in `count` rows of a status, an operation and a failure code as stored; a status
+    /// this version does not know is left out.
+    mutating func add(_ count: Int, status statusText: String, operation operationText: String, failure failureText: String = "") {
         guard let status = BatchRow.Status(rawValue: statusText) else { return }
         let operation = BatchRow.Operation(rawValue: operationText)
+        let failure = WriteFailure.Code(rawValue: failureText)
         byStatus[status, default: 0] += count
-        if status == .pending {
-            switch operation {
-            case .edit?: pendingEdits += count
-            case .create?: pendingCreates += count
-            case .delete?: pendingDeletes += count
-            case .none?, nil: break
-            }
+        switch (status, operation) {
+        case (.pending, .edit?): pendingEdits += count
+        case (.pending, .create?): pendingCreates += count
+        case (.pending, .delete?): pendingDeletes += count
+        case (.done, .edit?): doneEdits += count
+        case (.done, .create?): doneCreates += count
+        case (.done, .delete?): doneDeletes += count
+        case (.failed, _) where BatchRow.canRetry(failure): retryable += count
+        case (.skipped, _): skippedBy[BatchRow.SkipReason(failure), default: 0] += count
+        default: break
         }
-        if status == .done, operation == .edit { doneEdits += count }
         if operation == .create || operation == .delete { createsOrDeletes += count }
+        if operation == .create { creates += count }
+    }
+}
+
+extension BatchRow {
+    /// Why a row was skipped: its `failure` code, as the page's `data-reason` names it.
+    package enum SkipReason: String, Sendable, CaseIterable {
+        /// The product's values changed on the market after the preview.
+        case changedElsewhere = "changed-elsewhere"
+        /// The product was deleted after the preview.
+        case deleted
+    }
+
+    package var skipReason: SkipReason? { status == .skipped ? SkipReason(failure?.code) : nil }
+
+    /// Whether a retry of a failed row with this code can succeed: not when the market does not
+    /// take its values, or its product is gone.
+    static func canRetry(_ code: WriteFailure.Code?) -> Bool {
+        switch code {
+        case .invalid?, .notFound?: false
+        default: true
+        }
+    }
+
+    /// Whether this row, failed, is one a retry sends again.
+    package var canRetry: Bool { status == .failed && Self.canRetry(failure?.code) }
+}
+
+extension BatchRow.SkipReason {
+    init(_ code: WriteFailure.Code?) {
+        self = code == .notFound ? .deleted : .changedElsewhere
     }
 }
 

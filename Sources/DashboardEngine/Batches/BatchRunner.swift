@@ -164,7 +164,9 @@ package final class BatchRunner: Sendable {
         /// `elsewhere`: a field-by-field row's fields left alone.
         case done(productID: Int?, elsewhere: RecordedFields = RecordedFields())
         case failed(WriteFailure)
-        case skipped(elsewhere: RecordedFields = RecordedFields())
+        /// Not sent: the product changed (`changedElsewhere`) or was deleted (`notFound`) after
+        /// the preview.
+        case skipped(WriteFailure.Code = .changedElsewhere, elsewhere: RecordedFields = RecordedFields())
         /// Sent, no usable answer: checked after the deadline.
         case lost
         /// Not sent: the dashboard is stopping (the row stays as it is for the next start).
@@ -200,9 +202,8 @@ package final class BatchRunner: Sendable {
         case .done(let productID, let elsewhere):
             try store.recordOutcome(row.batchID, row.number, status: .done, productID: productID, elsewhere: elsewhere)
         case .failed(let failure): try store.recordOutcome(row.batchID, row.number, status: .failed, failure: failure)
-        case .skipped(let elsewhere):
-            try store.recordOutcome(
-                row.batchID, row.number, status: .skipped, failure: WriteFailure(code: .changedElsewhere), elsewhere: elsewhere)
+        case .skipped(let code, let elsewhere):
+            try store.recordOutcome(row.batchID, row.number, status: .skipped, failure: WriteFailure(code: code), elsewhere: elsewhere)
         case .lost, .stopping: break
         }
     }
@@ -216,7 +217,8 @@ package final class BatchRunner: Sendable {
             let current: ProductDetail
             switch await read(id) {
             case .success(let product?): current = product
-            case .success(nil): return .failed(WriteFailure(code: .notFound))
+            // Deleted since the preview: there is nothing to change, and a retry cannot help.
+            case .success(nil): return .skipped(.notFound)
             case .failure(let failure): return .failed(failure)
             }
             var send = row.after
@@ -237,6 +239,8 @@ package final class BatchRunner: Sendable {
                 let edited = try await writer.edit(current, send.changes, cause: cause, beforeSending: mark)
                 await hooks.withLock { $0.afterWrite }?(row.batchID, row.number)
                 return .done(productID: edited.id, elsewhere: elsewhere)
+            } catch MarketError.notFound {
+                return .skipped(.notFound)
             } catch {
                 return Self.outcome(of: error)
             }

@@ -59,7 +59,7 @@ package enum BulkPlanner {
         }
     }
 
-    private static func refused(id: Int, name: String, currency: String, _ problem: BatchNote) -> BatchRow {
+    static func refused(id: Int, name: String, currency: String, _ problem: BatchNote) -> BatchRow {
         BatchRow(
             batchID: 0, number: 0, productID: id, operation: .none, status: .invalid, name: name, currency: currency,
             before: RecordedFields(), after: RecordedFields(), problems: [problem])
