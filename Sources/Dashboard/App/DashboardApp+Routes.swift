@@ -60,11 +60,13 @@ extension DashboardApp {
         }
         r.get("/batches") { h.batches.batchList(c($0)) }  // batches/list
         r.get("/batches/{id}") { h.batches.batchPage(c($0)) }  // batches/batch: preview, progress (refreshing), outcome
+        // Every batch button carries batch_id and batch_revision: from a page drawn before a change, 409 and nothing done.
         r.post("/batches/{id}/apply") { h.batches.apply(c($0)) }  // 303 back; applies once
-        r.post("/batches/{id}/cancel") { h.batches.cancel(c($0)) }  // 303 to the list
+        r.post("/batches/{id}/cancel") { h.batches.cancel(c($0)) }  // 303 to the list; the batch stays, discarded
         r.post("/batches/{id}/retry") { h.batches.retry(c($0)) }  // 303 back
-        r.post("/batches/{id}/undo") { h.batches.undo(c($0)) }  // 303 to the new batch
-        r.post("/batches/{id}/schedule") { await h.batches.schedule(c($0)) }  // 303 back, or error (422 times, 409 state or overlap)
+        r.post("/batches/{id}/undo") { h.batches.undo(c($0)) }  // 303 to the new batch (or the undo already waiting)
+        r.post("/batches/{id}/again") { await h.batches.again(c($0)) }  // 303 to a new preview of a missed batch
+        r.post("/batches/{id}/schedule") { await h.batches.schedule(c($0)) }  // 303 back, or batches/batch (422 times, 409 overlap)
         r.post("/batches/{id}/unschedule") { await h.batches.unschedule(c($0)) }  // 303 back: a preview again
         r.post("/batches/{id}/end-now") { await h.batches.endNow(c($0)) }  // 303 to the batch that puts back what it set
         return r

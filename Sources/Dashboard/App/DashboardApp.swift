@@ -173,7 +173,7 @@ public final class DashboardApp: Sendable {
             trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
             batches: BatchRoutes(
                 store: batchStore, runner: batchRunner, scheduler: scheduler, catalog: catalog, gateway: gateway, renderer: renderer,
-                flash: flash, ownVendor: ownVendor),
+                flash: flash, ownVendor: ownVendor, trashDays: configuration.trash.retentionDays),
             sheet: SheetRoutes(store: batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash)))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)

@@ -4,7 +4,15 @@ import MarketClient
 import Templating
 
 /// The view model of `/batches/{id}` (`batches/batch`) and `/batches` (`batches/list`). Pure:
-/// the batch, its counts and one page of rows in, the template context out.
+/// the batch, its counts, one page of rows and the clock's present in, the template context
+/// out.
+///
+/// What the page says is what the rows are: one summary (`data-progress`) whose numbers are
+/// the counts of the rows' statuses and whose words say the same, "Finished" only once nothing
+/// is waiting or being checked; each row's `data-status` in one vocabulary; and only the
+/// buttons that can work (Retry for rows a retry can carry out, Undo while nothing has put
+/// the batch back, an end only for a batch whose changes can be put back). Every form carries
+/// the batch's number and the revision the page was drawn at (`BatchRoutes.admit`).
 struct BatchPage {
     let batch: Batch
     let counts: BatchCounts
@@ -15,19 +23,63 @@ struct BatchPage {
     let lastPage: Int
     let csrfToken: String
     let language: Language
+    /// The zone times are shown in (`--time-zone`).
+    let zone: TimeZone
+    /// Now, for the schedule's "in 2 days" (the scheduler's clock).
+    let now: Date
+    /// Days the recycle bin keeps a deleted product (`--trash-days`).
+    let binDays: Int
     /// While applying, the page reloads itself unless the reader turned that off
     /// (`?refresh=off`: WCAG 2.2.1 asks for a way to).
     var reloads = true
-    /// The zone times are shown in.
-    var zone: TimeZone = .current
-    /// Now, for the schedule's "in 2 days" (the scheduler's clock).
-    var now = Date()
+    /// The batches that undo this one (kind undo, made by its Undo), newest first.
+    var undoes: [Batch] = []
+    /// A schedule form that was refused: what was typed, and why (shown in the form).
+    var refusedSchedule: ScheduleEntry?
+
+    init(
+        batch: Batch, counts: BatchCounts, rows: [BatchRow], status: BatchRow.Status?, page: Int, lastPage: Int, csrfToken: String,
+        language: Language, zone: TimeZone, now: Date, binDays: Int
+    ) {
+        self.batch = batch
+        self.counts = counts
+        self.rows = rows
+        self.status = status
+        self.page = page
+        self.lastPage = lastPage
+        self.csrfToken = csrfToken
+        self.language = language
+        self.zone = zone
+        self.now = now
+        self.binDays = binDays
+    }
+
+    /// The times a refused schedule form held, as typed, and its problems: each with the field
+    /// it is about (`starts_at`, `ends_at`; nil for the whole form) and, for an overlap, the
+    /// other batch to open.
+    struct ScheduleEntry {
+        struct Problem {
+            var field: String?
+            var message: String
+            var link: (href: String, label: String)?
+        }
+
+        var starts: String
+        var ends: String
+        var problems: [Problem]
+    }
 
     static let pageSize = 100
     /// While a batch is applying, its page reloads itself this often.
     static let refreshSeconds = 3
 
     var wording: Wording { Wording(language) }
+
+    /// The hidden fields every form of the page carries: the batch and the revision it was
+    /// drawn at, so a post from a page drawn before a change acts on nothing.
+    static func formFields(_ batch: Batch) -> TemplateObject {
+        ["id": TemplateValue(batch.id), "revision": TemplateValue(batch.revision), "state": .string(batch.state.rawValue)]
+    }
 
     var context: TemplateObject {
         let wording = self.wording
@@ -36,8 +88,11 @@ struct BatchPage {
             "title": .string(title),
             "heading": .string(title),
             "id": TemplateValue(batch.id),
+            "drawn": .object(Self.formFields(batch)),
             "made": .string(wording.batchMade(LocalTime.timestamp(batch.createdAt, zone: zone, wording))),
-            "stateText": .string(wording.batchState(batch.state, counts: counts)),
+            "madeDatetime": .string(LocalTime.machineReadable(batch.createdAt, zone: zone)),
+            "state": .string(batch.state.rawValue),
+            "summary": .object(summary),
             "csrfToken": .string(csrfToken),
             "notes": .list(batch.notes.map { .string(wording.note($0)) }),
             "rows": .list(rows.map(rowContext)),
@@ -45,26 +100,61 @@ struct BatchPage {
             "emptyText": .string(wording.batchRowsEmpty(filtered: status != nil)),
             "statusLinks": .list(statusLinks),
             "caption": .string(wording.batchRowsCaption(shown: status.map { counts[$0] } ?? counts.total, page: page, lastPage: lastPage)),
+            "languagePath": .string(basePath),
         ]
         if let pagination { context["pagination"] = pagination }
         addSchedule(to: &context)
+        addActions(to: &context)
+        if batch.state == .running || (batch.state == .finished && counts.toApply > 0) {
+            context["progress"] = [
+                "value": TemplateValue(counts.processed), "max": TemplateValue(counts.toApply),
+                "text": .string(wording.batchProgress(done: counts.processed, of: counts.toApply)),
+            ]
+        }
+        if batch.kind == .undo, let original = Int(batch.source) {
+            context["undoOf"] = ["href": .string("/batches/\(original)"), "label": .string(wording.openBatch(original))]
+        }
+        return context
+    }
+
+    private var basePath: String { "/batches/\(batch.id)" }
+
+    /// The one summary of where the batch stands: its words (`batchState`) and, as `data-*`,
+    /// the counts they are made of.
+    private var summary: TemplateObject {
+        [
+            "text": .string(wording.batchState(batch, counts: counts, zone: zone, undoneBy: appliedUndo?.id)),
+            "total": TemplateValue(counts.total), "done": TemplateValue(counts[.done]), "skipped": TemplateValue(counts[.skipped]),
+            "failed": TemplateValue(counts[.failed]), "pending": TemplateValue(counts.pending), "checking": TemplateValue(counts.checking),
+            "notSent": TemplateValue(counts[.notSent]), "unchanged": TemplateValue(counts[.unchanged]),
+            "invalid": TemplateValue(counts[.invalid]), "unknown": TemplateValue(counts[.unknown]),
+        ]
+    }
+
+    /// An undo of this batch that was applied (or is being): the batch is put back already.
+    private var appliedUndo: Batch? { undoes.first { $0.state == .running || $0.state == .finished } }
+
+    /// An undo of this batch still to be decided on (a preview, or scheduled).
+    private var waitingUndo: Batch? { undoes.first { $0.state == .preview || $0.state == .scheduled } }
+
+    /// The buttons that can work in the batch's state, and the links that say why others are
+    /// not there.
+    private func addActions(to context: inout TemplateObject) {
+        let wording = self.wording
         switch batch.state {
-        case .scheduled:
-            context["isScheduled"] = true
-        case .missed:
-            context["isMissed"] = true
         case .preview:
             context["isPreview"] = true
             if counts.pending > 0 {
                 var apply: TemplateObject = ["label": .string(wording.applyLabel(counts))]
-                if counts.pendingDeletes > 0 { apply["warning"] = .string(wording.deleteWarning(counts.pendingDeletes)) }
+                if counts.pendingDeletes > 0 { apply["warning"] = .string(wording.deleteWarning(counts.pendingDeletes, binDays: binDays)) }
                 context["apply"] = .object(apply)
+                context["applyHint"] = .string(wording.applyHint(leftOut: counts[.invalid]))
             } else {
-                context["nothingToApply"] = .string(wording.nothingToApply)
+                context["nothingToApply"] = .string(wording.nothingToApply(kind: batch.kind))
             }
         case .running:
             context["isRunning"] = true
-            let base = "/batches/\(batch.id)" + (status.map { "?status=\($0.rawValue)" } ?? "")
+            let base = basePath + (status.map { "?status=\($0.rawValue)" } ?? "")
             // The page without reloading itself: the link to stop, or to look again by hand.
             let still = base + (status == nil ? "?" : "&") + "refresh=off"
             if reloads {
@@ -76,77 +166,114 @@ struct BatchPage {
             }
         case .finished:
             context["isFinished"] = true
-            // No retry once a window's end put back what the batch set (see `BatchRoutes.retry`).
-            let ended = batch.schedule?.endedAt != nil || batch.schedule?.revertID != nil
-            if counts[.failed] > 0, !ended { context["retry"] = ["label": .string(wording.retryLabel(counts[.failed]))] }
-            if counts.doneEdits > 0 { context["undo"] = ["label": .string(wording.undoLabel(counts.doneEdits))] }
+            let putBack = batch.schedule?.revertID != nil || batch.schedule?.endedAt != nil
+            // A window whose end came was put back: a retried row would set its value again,
+            // with nothing left to put it back.
+            if counts.retryable > 0, !putBack { context["retry"] = ["label": .string(wording.retryLabel(counts.retryable))] }
+            if let undo = appliedUndo {
+                context["undoneBy"] = ["href": .string("/batches/\(undo.id)"), "label": .string(wording.undoneBy(undo.id))]
+            } else if let undo = waitingUndo {
+                context["undoWaiting"] = ["href": .string("/batches/\(undo.id)"), "label": .string(wording.undoWaiting(undo.id))]
+            } else if counts.doneEdits > 0, !putBack, !windowStillOpen {
+                context["undo"] = ["label": .string(wording.undoLabel(counts.doneEdits))]
+            }
+            let notes = wording.undoNotes(counts, offered: context["undo"] != nil, binDays: binDays)
+            if !notes.isEmpty { context["undoNotes"] = .list(notes.map { .string($0) }) }
+            if counts.doneDeletes > 0 { context["binLink"] = ["href": "/trash", "label": .string(wording[.navTrash])] }
+        case .missed, .discarded:
+            context["isOver"] = true
+            // A missed batch sent nothing: the same changes can be previewed again, read fresh.
+            // An import's new products need their images again, so it is imported anew instead.
+            guard batch.state == .missed else { break }
+            if BatchReplan.canReplan(counts) {
+                context["again"] = ["label": .string(wording.againLabel), "hint": .string(wording.againHint(batch.kind))]
+            } else {
+                context["againImport"] = ["href": "/products/import", "label": .string(wording.againImport)]
+            }
+        case .scheduled:
+            context["isScheduled"] = true
         }
-        if batch.state != .preview, counts.toApply > 0 {
-            context["progress"] = [
-                "value": TemplateValue(counts.processed), "max": TemplateValue(counts.toApply),
-                "text": .string(wording.batchProgress(done: counts.processed, of: counts.toApply)),
-            ]
-        }
-        if batch.state == .finished, counts.doneEdits > 0 || batch.kind == .import || batch.action?.kind == .delete {
-            context["undoNote"] = .string(wording.undoNote)
-        }
-        if batch.kind == .undo, let original = Int(batch.source) {
-            context["undoOf"] = ["href": .string("/batches/\(original)"), "label": .string(wording.undoOf(original))]
-        }
-        return context
+    }
+
+    /// A window whose end is still to come: the end puts the values back, so an Undo now
+    /// would race it. "End now" is its undo.
+    private var windowStillOpen: Bool {
+        guard let schedule = batch.schedule else { return false }
+        return schedule.endsAt != nil && schedule.revertID == nil
     }
 
     /// The schedule's lines and forms: a preview's form to schedule it, a scheduled batch's
     /// form to move it and its Unschedule, a started window's form to move or remove its end
-    /// and its End now, and the batch that put back what it set.
+    /// and its End now, and the batch that put back what it set. A batch that adds or deletes
+    /// products has no end field: what it does cannot be put back.
     private func addSchedule(to context: inout TemplateObject) {
         let wording = self.wording
-        let zoneName = LocalTime.zoneLabel(zone, at: now)
         let lines = wording.scheduleStatus(batch, now: now, zone: zone)
         if !lines.isEmpty { context["scheduleLines"] = .list(lines.map { .string($0) }) }
         let schedule = batch.schedule
-        let form: TemplateObject = [
-            "zone": .string(zoneName),
-            "startsValue": .string(schedule.map { LocalTime.localInputValue($0.startsAt, zone: zone) } ?? ""),
-            "endsValue": .string(schedule?.endsAt.map { LocalTime.localInputValue($0, zone: zone) } ?? ""),
+        let takesEnd = counts.createsOrDeletes == 0
+        var form: TemplateObject = [
+            "zoneHint": .string(wording.scheduleZoneHint(zone, at: now)),
+            "startsValue": .string(refusedSchedule?.starts ?? schedule.map { LocalTime.localInputValue($0.startsAt, zone: zone) } ?? ""),
+            "endsValue": .string(refusedSchedule?.ends ?? schedule?.endsAt.map { LocalTime.localInputValue($0, zone: zone) } ?? ""),
             "needsRunning": .string(wording.scheduleNeedsRunning),
+            "takesEnd": .bool(takesEnd),
         ]
+        if !takesEnd { form["noEnd"] = .string(wording.scheduleNoEnd) }
+        if let refused = refusedSchedule {
+            form["hasErrors"] = true
+            form["errorSummaryTitle"] = .string(wording.fixProblems(refused.problems.count))
+            form["errors"] = .list(refused.problems.map { problem in
+                var item: TemplateObject = ["message": .string(problem.message)]
+                if let field = problem.field { item["field"] = .string(field) }
+                if let link = problem.link { item["link"] = ["href": .string(link.href), "label": .string(link.label)] }
+                return .object(item)
+            })
+            for field in ["starts_at", "ends_at"] {
+                let messages = refused.problems.filter { $0.field == field }.map(\.message)
+                if !messages.isEmpty { form[field == "starts_at" ? "startsError" : "endsError"] = .string(messages.joined(separator: " ")) }
+            }
+        }
         switch batch.state {
         case .preview where counts.pending > 0:
+            form["legend"] = .string(wording[.scheduleLegend])
+            form["button"] = .string(wording[.scheduleButton])
             context["scheduleForm"] = .object(form)
         case .scheduled:
+            form["legend"] = .string(wording[.scheduleChangeLegend])
+            form["button"] = .string(wording[.scheduleSaveButton])
             context["scheduleForm"] = .object(form)
             context["unschedule"] = true
         case .running, .finished:
             // Only edits are put back: a batch that registers or deletes takes no end.
-            if let schedule, schedule.endsAt != nil || schedule.startedAt != nil, schedule.revertID == nil, counts.createsOrDeletes == 0 {
+            if let schedule, schedule.endsAt != nil || schedule.startedAt != nil, schedule.revertID == nil, takesEnd {
                 context["endForm"] = .object(form)
             }
             if let revert = schedule?.revertID {
                 context["revertedBy"] = ["href": .string("/batches/\(revert)"), "label": .string(wording.revertedBy(revert))]
             }
-        case .preview, .missed:
+        case .preview, .missed, .discarded:
             break
         }
     }
 
-    /// "All 12 · Done 10 · Failed 2": each status with rows, as a filter link.
+    /// "All 12 · Changed 10 · Failed 2": each status with rows, as a filter link.
     private var statusLinks: [TemplateValue] {
         var links: [TemplateValue] = [[
-            "label": .string(wording.statusFilter(nil, count: counts.total)), "href": .string("/batches/\(batch.id)"),
-            "current": .bool(status == nil),
+            "label": .string(wording.statusFilter(nil, count: counts.total, state: batch.state, counts: counts)),
+            "href": .string(basePath), "current": .bool(status == nil),
         ]]
         for candidate in BatchRow.Status.allCases where counts[candidate] > 0 {
             links.append([
-                "label": .string(wording.statusFilter(candidate, count: counts[candidate])),
-                "href": .string("/batches/\(batch.id)?status=\(candidate.rawValue)"), "current": .bool(candidate == status),
+                "label": .string(wording.statusFilter(candidate, count: counts[candidate], state: batch.state, counts: counts)),
+                "href": .string("\(basePath)?status=\(candidate.rawValue)"), "current": .bool(candidate == status),
             ])
         }
         return links
     }
 
     private var pagination: TemplateValue? {
-        let base = "/batches/\(batch.id)" + (status.map { "?status=\($0.rawValue)&" } ?? "?")
+        let base = basePath + (status.map { "?status=\($0.rawValue)&" } ?? "?")
         return Pagination.context(page: page, lastPage: lastPage, wording: wording) { base + "page=\($0)" }
     }
 
@@ -155,29 +282,30 @@ struct BatchPage {
         var item: TemplateObject = [
             "number": TemplateValue(row.number),
             "status": .string(row.status.rawValue),
-            "statusText": .string(wording.rowStatus(row.status, state: batch.state, operation: row.operation)),
+            "operation": .string(row.operation.rawValue),
+            "statusText": .string(wording.rowStatus(row, state: batch.state, undoing: undoing)),
             "name": .string(row.name.isEmpty ? wording.unnamedRow : row.name),
             "changes": .list(changes(row)),
             "problems": .list(row.problems.map { .string(wording.note($0)) }),
             "warnings": .list(row.warnings.map { .string(wording.note($0)) }),
         ]
+        if let reason = row.skipReason { item["reason"] = .string(reason.rawValue) }
         if let id = row.productID {
             item["productID"] = TemplateValue(id)
-            if row.status != .done || row.operation != .delete { item["href"] = .string("/products/\(id)") }
+            if !(row.status == .done && row.operation == .delete) && row.skipReason != .deleted { item["href"] = .string("/products/\(id)") }
             item["idText"] = .string(wording.productNumber(id))
         }
         if let line = row.line {
             item["line"] = TemplateValue(line)
             item["lineText"] = .string(wording.fileRow(line))
         }
-        if let operation = wording.rowOperation(row.operation) { item["operation"] = .string(operation) }
+        if let operation = wording.rowOperation(row.operation) { item["operationText"] = .string(operation) }
         // A row's fields left alone: changed elsewhere since the sheet was opened, or, in an
         // undo, since the batch it undoes set them.
         let leftAlone = row.elsewhere.setFields.filter { $0 != .currency }
         if !leftAlone.isEmpty {
             var market = row.elsewhere
             market.currency = market.currency ?? row.currency
-            let undoing = batch.kind == .undo ? Int(batch.source) : nil
             item["elsewhere"] = .list(leftAlone.map { field in
                 let now = wording.marketValue(market.only([field]).adding(RecordedFields(currency: market.currency)))
                 return .string(wording.fieldLeftAlone(wording.fieldLabel(field), now: now, undoing: undoing))
@@ -187,16 +315,18 @@ struct BatchPage {
         // after the preview" would not be so (a sheet's field may have changed before it).
         let saidByFields = row.failure?.code == .changedElsewhere && !leftAlone.isEmpty
         if let failure = row.failure, row.status == .failed || row.status == .skipped, !saidByFields {
-            var failed: TemplateObject = ["text": .string(wording.rowFailure(failure.code))]
+            var failed: TemplateObject = ["text": .string(wording.rowFailure(failure.code, undoing: undoing))]
             if let words = failure.marketMessage, !words.isEmpty {
                 failed["marketMessage"] = .string(String(words.prefix(500)))
             }
+            if row.skipReason == .deleted { failed["link"] = ["href": "/trash", "label": .string(wording[.navTrash])] }
             item["failure"] = .object(failed)
         }
+        if row.status == .failed, !row.canRetry { item["final"] = true }
         // A create whose lost answer left more than one product that may be the one it
         // registered: each, to open, keep one and delete the others.
         if row.status == .unknown {
-            item["failure"] = .object(["text": .string(wording.rowFailure(.unknown))])
+            item["failure"] = .object(["text": .string(wording.rowFailure(.unknown, undoing: nil))])
             if !row.found.isEmpty {
                 item["found"] = .object(["products": .list(row.found.map { id in
                     .object(["href": .string("/products/\(id)"), "text": .string(wording.productNumber(id))])
@@ -206,19 +336,25 @@ struct BatchPage {
         return .object(item)
     }
 
-    /// Each changed field: its label, old → new (a create's new values alone).
+    /// The batch this one puts back, when it is an undo (made by Undo or by a window's end).
+    private var undoing: Int? { batch.kind == .undo ? Int(batch.source) : nil }
+
+    /// Each changed field: its label, old → new (a create's new values alone). A field that
+    /// was left alone (changed elsewhere) is marked as not changed: its arrow did not happen.
     private func changes(_ row: BatchRow) -> [TemplateValue] {
         let wording = self.wording
         guard row.operation != .delete else { return [] }
         let fields = row.after.setFields
         let oldCurrency = row.before.currency ?? row.currency
         let newCurrency = row.after.currency ?? oldCurrency
+        let leftAlone = Set(row.elsewhere.setFields)
         return fields.map { field in
             var change: TemplateObject = ["field": .string(wording.fieldLabel(field))]
             let old = Self.value(field, row.before, currency: oldCurrency, wording)
             let new = Self.value(field, row.after, currency: newCurrency, wording)
             if row.operation != .create, let old { change["old"] = .string(old) }
             if let new { change["new"] = .string(new) }
+            if leftAlone.contains(field) { change["notChanged"] = .string(wording.fieldNotChanged(undoing: undoing != nil)) }
             return .object(change)
         }
     }
@@ -231,7 +367,7 @@ struct BatchPage {
         case .currency: return fields.currency
         case .price: return fields.price.map { wording.price($0, currency: currency) }
         case .discountedPrice: return fields.discountedPrice.map { wording.price($0, currency: currency) }
-        case .stock: return fields.stock.map { OverviewPage.grouped($0) }
+        case .stock: return fields.stock.map { wording.stockAmount($0) }
         case .images, .thumbnailID: return nil
         }
     }
@@ -257,8 +393,9 @@ struct BatchPage {
         context["needsRunning"] = .string(wording.scheduleNeedsRunning)
     }
 
-    /// `/batches`: each recent batch with its state and counts.
-    static func listContext(_ batches: [(Batch, BatchCounts)], _ language: Language, zone: TimeZone = .current) -> TemplateObject {
+    /// `/batches`: each recent batch with its state and counts, in the words its own page's
+    /// summary uses.
+    static func listContext(_ batches: [(Batch, BatchCounts)], _ language: Language, zone: TimeZone, now: Date) -> TemplateObject {
         let wording = Wording(language)
         return [
             "title": .string(wording[.batchesHeading]),
@@ -268,7 +405,8 @@ struct BatchPage {
                     "id": TemplateValue(batch.id), "href": .string("/batches/\(batch.id)"), "title": .string(wording.batchTitle(batch)),
                     "made": .string(wording.batchMade(LocalTime.timestamp(batch.createdAt, zone: zone, wording))),
                     "datetime": .string(LocalTime.machineReadable(batch.createdAt, zone: zone)),
-                    "state": .string(batch.state.rawValue), "stateText": .string(wording.batchState(batch.state, counts: counts)),
+                    "state": .string(batch.state.rawValue),
+                    "stateText": .string(wording.batchState(batch, counts: counts, zone: zone, undoneBy: nil, brief: true)),
                 ]
             }),
             "keptFor": .string(wording.batchesKept(days: BatchStore.keptDays)),

@@ -18,6 +18,8 @@ struct BatchRoutes: Sendable {
     let renderer: PageRenderer
     let flash: FlashMessages
     let ownVendor: OwnVendor
+    /// Days the recycle bin keeps a deleted product (`--trash-days`), as the pages say.
+    let trashDays: Int
     let csrf = CSRFGuard()
 
     /// Most rows one batch takes (a bulk action's products, an import's rows).
@@ -86,26 +88,35 @@ struct BatchRoutes: Sendable {
     /// `GET /batches/{id}`: the preview, the progress while applying (refreshing itself), or
     /// the outcome; `status` shows the rows of one status, `page` pages through them.
     func batchPage(_ context: RequestContext) -> HTTPResponse {
-        let request = context.request
-        guard let batch = loadBatch(request) else { return notFound(context) }
-        let status = request.queryValue("status").flatMap(BatchRow.Status.init(rawValue:))
-        let pageNumber = request.queryValue("page").flatMap { Int($0) }.map { min(max($0, 1), 1_000_000) } ?? 1
+        guard let batch = loadBatch(context.request) else { return notFound(context) }
         do {
-            let counts = try store.counts(batch.id)
-            let shown = status.map { counts[$0] } ?? counts.total
-            let lastPage = max(1, (shown + BatchPage.pageSize - 1) / BatchPage.pageSize)
-            let page = min(pageNumber, lastPage)
-            let rows = try store.rows(batch.id, status: status, offset: (page - 1) * BatchPage.pageSize, limit: BatchPage.pageSize)
-            var view = BatchPage(
-                batch: batch, counts: counts, rows: rows, status: status, page: page, lastPage: lastPage,
-                csrfToken: context.formToken.value, language: context.language)
-            view.zone = context.settings.timeZone
-            view.now = scheduler.clock.now()
-            view.reloads = request.queryValue("refresh") != "off"
-            return renderer.formsPage("batches/batch", view.context, flash: flash, for: context)
+            return try render(batch, context)
         } catch {
             return storageFailure(error, context)
         }
+    }
+
+    /// The batch's page as `GET` shows it, or with a refused schedule form (`refused`, and the
+    /// answer's `status`: 422 or 409) filled in as it was typed.
+    func render(
+        _ batch: Batch, _ context: RequestContext, refused: BatchPage.ScheduleEntry? = nil, status answer: HTTPStatus = .ok
+    ) throws -> HTTPResponse {
+        let request = context.request
+        let status = refused == nil ? request.queryValue("status").flatMap(BatchRow.Status.init(rawValue:)) : nil
+        let pageNumber = refused == nil ? request.queryValue("page").flatMap { Int($0) }.map { min(max($0, 1), 1_000_000) } ?? 1 : 1
+        let counts = try store.counts(batch.id)
+        let shown = status.map { counts[$0] } ?? counts.total
+        let lastPage = max(1, (shown + BatchPage.pageSize - 1) / BatchPage.pageSize)
+        let page = min(pageNumber, lastPage)
+        let rows = try store.rows(batch.id, status: status, offset: (page - 1) * BatchPage.pageSize, limit: BatchPage.pageSize)
+        var view = BatchPage(
+            batch: batch, counts: counts, rows: rows, status: status, page: page, lastPage: lastPage,
+            csrfToken: context.formToken.value, language: context.language, zone: context.settings.timeZone, now: scheduler.clock.now(),
+            binDays: trashDays)
+        view.reloads = request.queryValue("refresh") != "off" && refused == nil
+        if batch.state == .finished { view.undoes = try store.undoes(of: batch.id) }
+        view.refusedSchedule = refused
+        return renderer.formsPage("batches/batch", view.context, flash: flash, status: answer, for: context)
     }
 
     /// `GET /batches`: the recent batches, newest first.
@@ -114,54 +125,86 @@ struct BatchRoutes: Sendable {
             let batches = try store.recent()
             let counts = try store.countsOfRecent()
             let counted = batches.map { ($0, counts[$0.id] ?? BatchCounts()) }
-            var values = BatchPage.listContext(counted, context.language, zone: context.settings.timeZone)
-            BatchPage.addUpcoming(try store.pendingSchedules(), to: &values, now: scheduler.clock.now(), zone: context.settings.timeZone, context.wording)
+            let zone = context.settings.timeZone
+            let now = scheduler.clock.now()
+            var values = BatchPage.listContext(counted, context.language, zone: zone, now: now)
+            BatchPage.addUpcoming(try store.pendingSchedules(), to: &values, now: now, zone: zone, context.wording)
             return renderer.formsPage("batches/list", values, flash: flash, for: context)
         } catch {
             return storageFailure(error, context)
         }
     }
 
-    /// `POST /batches/{id}/apply`: starts sending, once however often it is posted; 303 back.
+    /// `POST /batches/{id}/apply`: starts sending, once; 303 back.
     func apply(_ context: RequestContext) -> HTTPResponse {
         act(context) { batch, wording in
-            if try store.startApplying(batch.id) { runner.start(batch.id) }
+            guard try store.startApplying(batch.id) else { return changed(batch, drawn: batch.state, context) }
+            runner.start(batch.id)
             return redirect("/batches/\(batch.id)", flash: nil)
         }
     }
 
-    /// `POST /batches/{id}/cancel`: discards a batch in preview; 303 to the list of products.
+    /// `POST /batches/{id}/cancel`: discards a batch in preview (kept as discarded, nothing
+    /// sent); 303 to the list of products.
     func cancel(_ context: RequestContext) -> HTTPResponse {
         act(context) { batch, wording in
-            guard try store.discard(batch.id) else { return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.alreadyApplying)) }
+            guard try store.discard(batch.id) else { return changed(batch, drawn: batch.state, context) }
             return redirect("/products", flash: wording.batchFlash(.discarded))
         }
     }
 
-    /// `POST /batches/{id}/retry`: the failed rows again (each checked with the market first).
+    /// `POST /batches/{id}/retry`: the failed rows a retry can carry out, again (each checked
+    /// with the market first).
     func retry(_ context: RequestContext) -> HTTPResponse {
         act(context) { batch, wording in
             // A window whose end came was put back: a retried row would set its value again,
             // with nothing left to put it back.
-            if batch.schedule?.endedAt != nil || batch.schedule?.revertID != nil {
-                return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.windowEnded))
-            }
+            if batch.schedule?.endedAt != nil || batch.schedule?.revertID != nil { return changed(batch, drawn: nil, context) }
             guard try store.startRetry(batch.id) else { return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToRetry)) }
             runner.start(batch.id)
             return redirect("/batches/\(batch.id)", flash: nil)
         }
     }
 
-    /// `POST /batches/{id}/undo`: a new batch, in preview, with the done edits reversed.
+    /// `POST /batches/{id}/undo`: a new batch, in preview, with the done edits reversed. Not
+    /// for a batch something put back already (its window's end, or an applied undo), and not
+    /// twice: an undo still in preview is shown instead of a second one.
     func undo(_ context: RequestContext) -> HTTPResponse {
         act(context) { batch, wording in
+            let undoes = try store.undoes(of: batch.id)
+            if let applied = undoes.first(where: { $0.state == .running || $0.state == .finished }) {
+                return alreadyUndone(batch, by: applied.id, context)
+            }
+            if let waiting = undoes.first(where: { $0.state == .preview || $0.state == .scheduled }) {
+                return redirect("/batches/\(waiting.id)", flash: nil)
+            }
+            if let revert = batch.schedule?.revertID { return alreadyUndone(batch, by: revert, context) }
             let done = try store.rows(batch.id, status: .done).filter { $0.operation == .edit }
             guard batch.state == .finished, !done.isEmpty else {
                 return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToUndo))
             }
-            let rows = done.map(\.reversal)
-            let undoID = try store.create(kind: .undo, action: nil, source: String(batch.id), notes: [], rows: rows)
+            let undoID = try store.create(kind: .undo, action: nil, source: String(batch.id), notes: [], rows: done.map(\.reversal))
             return redirect("/batches/\(undoID)", flash: nil)
+        }
+    }
+
+    /// `POST /batches/{id}/again`: a batch that missed its time, as a new preview of the same
+    /// changes read from the products as they are now (`BatchReplan`).
+    func again(_ context: RequestContext) async -> HTTPResponse {
+        await actAsync(context) { batch, _, wording in
+            let counts = try store.counts(batch.id)
+            guard batch.state == .missed, BatchReplan.canReplan(counts) else {
+                return renderer.error(.conflict, wording.scheduleNotNow(batch), retryHref: nil, back: batchesLink(wording), for: context)
+            }
+            guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
+            let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+            guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: "/batches/\(batch.id)", context) }
+            let rows = try store.rows(batch.id)
+            let products = await snapshot.products(BatchReplan.productIDs(rows), readingMissingFrom: gateway, maxReads: Self.maxReads)
+            let newID = try store.create(
+                kind: batch.kind, action: batch.action, source: batch.source, notes: batch.notes,
+                rows: BatchReplan.rows(of: batch, rows, products: products, ownVendorID: own))
+            return redirect("/batches/\(newID)", flash: wording.batchFlash(.madeAgain(from: batch.id)))
         }
     }
 
@@ -204,7 +247,10 @@ struct BatchRoutes: Sendable {
         case answered(HTTPResponse)
     }
 
-    /// A batch POST's first steps: the form read, the batch found, the form's token matched.
+    /// A batch POST's first steps: the form read, the batch found, the form's token matched,
+    /// and the page it came from drawn at the batch's present revision (`batch_id`,
+    /// `batch_revision`): a button from a page of a discarded, applied or otherwise changed
+    /// batch acts on nothing (409), and never on another batch.
     private func admit(_ context: RequestContext) -> Admission {
         let submission: FormSubmission
         do {
@@ -216,7 +262,28 @@ struct BatchRoutes: Sendable {
         guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
             return .answered(redirect("/batches/\(batch.id)", flash: context.wording.batchFlash(.stale)))
         }
+        guard submission.value("batch_id") == String(batch.id), submission.value("batch_revision") == String(batch.revision) else {
+            return .answered(changed(batch, drawn: submission.value("batch_state").flatMap(Batch.State.init(rawValue:)), context))
+        }
         return .admitted(batch, submission)
+    }
+
+    /// 409: the page the button was on showed the batch as it no longer is.
+    private func changed(_ batch: Batch, drawn: Batch.State?, _ context: RequestContext) -> HTTPResponse {
+        let wording = context.wording
+        return renderer.error(.conflict, wording.batchChanged(batch, drawn: drawn), retryHref: nil, back: batchesLink(wording), for: context)
+    }
+
+    /// 409: Undo of a batch something put back already.
+    private func alreadyUndone(_ batch: Batch, by other: Int, _ context: RequestContext) -> HTTPResponse {
+        let wording = context.wording
+        return renderer.error(
+            .conflict, wording.alreadyUndone(batch.id, by: other), retryHref: nil,
+            back: (href: "/batches/\(other)", label: wording.openBatch(other)), for: context)
+    }
+
+    func batchesLink(_ wording: Wording) -> (href: String, label: String) {
+        (href: "/batches", label: wording.backToBatches)
     }
 
     private func loadBatch(_ request: HTTPRequest) -> Batch? {
@@ -232,8 +299,8 @@ struct BatchRoutes: Sendable {
 
     func notFound(_ context: RequestContext) -> HTTPResponse {
         renderer.error(
-            .notFound, context.wording.batchNotFound(keptDays: BatchStore.keptDays), retryHref: nil,
-            back: (href: "/batches", label: context.wording.backToBatches), for: context)
+            .notFound, context.wording.batchNotFound(keptDays: BatchStore.keptDays), retryHref: nil, back: batchesLink(context.wording),
+            for: context)
     }
 
     /// A bulk form that cannot make a batch: 422, saying why, with the way back to the list.

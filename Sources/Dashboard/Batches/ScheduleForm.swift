@@ -16,8 +16,14 @@ struct ScheduleForm {
         case endPassed
         case endNotAfterStart
         case tooFarAhead
+        case endTooFarAhead
         /// An end puts back edits only: this batch registers or deletes products.
         case endNeedsEdits
+    }
+
+    /// Every problem of one form, in the form's order.
+    struct Problems: Error {
+        var all: [Problem]
     }
 
     /// A start may be this far in the past (a form filled in at the start's own minute).
@@ -28,44 +34,61 @@ struct ScheduleForm {
     var startsAt: Date
     var endsAt: Date?
 
-    /// The form's times for a batch in preview (or scheduled: moved), checked against `now`.
-    static func read(starts: String?, ends: String?, zone: TimeZone, now: Date, editsOnly: Bool) -> Result<ScheduleForm, Problem> {
-        guard let starts = starts?.trimmingCharacters(in: .whitespaces), !starts.isEmpty else { return .failure(.startMissing) }
-        let startsAt: Date
-        switch LocalTime.instant(starts, zone: zone) {
-        case .success(let date): startsAt = date
-        case .failure(let problem): return .failure(.time(field: "starts_at", problem))
+    /// The form's times for a batch in preview (or scheduled: moved), checked against `now`:
+    /// every problem at once, so the form comes back with all of them beside their fields.
+    static func read(starts: String?, ends: String?, zone: TimeZone, now: Date, editsOnly: Bool) -> Result<ScheduleForm, Problems> {
+        var problems: [Problem] = []
+        var startsAt: Date?
+        if let starts = starts?.trimmingCharacters(in: .whitespaces), !starts.isEmpty {
+            switch LocalTime.instant(starts, zone: zone) {
+            case .success(let date):
+                if date < now.addingTimeInterval(-startGrace) {
+                    problems.append(.startPassed)
+                } else if date > now.addingTimeInterval(horizon) {
+                    problems.append(.tooFarAhead)
+                } else {
+                    startsAt = date
+                }
+            case .failure(let problem): problems.append(.time(field: "starts_at", problem))
+            }
+        } else {
+            problems.append(.startMissing)
         }
-        guard startsAt >= now.addingTimeInterval(-startGrace) else { return .failure(.startPassed) }
-        guard startsAt <= now.addingTimeInterval(horizon) else { return .failure(.tooFarAhead) }
         var endsAt: Date?
         if let ends = ends?.trimmingCharacters(in: .whitespaces), !ends.isEmpty {
-            switch LocalTime.instant(ends, zone: zone) {
-            case .success(let date): endsAt = date
-            case .failure(let problem): return .failure(.time(field: "ends_at", problem))
+            if !editsOnly {
+                problems.append(.endNeedsEdits)
+            } else {
+                switch LocalTime.instant(ends, zone: zone) {
+                case .success(let date):
+                    if let startsAt, date <= startsAt {
+                        problems.append(.endNotAfterStart)
+                    } else if date > now.addingTimeInterval(horizon) {
+                        problems.append(.endTooFarAhead)
+                    } else {
+                        endsAt = date
+                    }
+                case .failure(let problem): problems.append(.time(field: "ends_at", problem))
+                }
             }
         }
-        if let endsAt {
-            guard endsAt > startsAt else { return .failure(.endNotAfterStart) }
-            guard endsAt <= now.addingTimeInterval(horizon) else { return .failure(.tooFarAhead) }
-            guard editsOnly else { return .failure(.endNeedsEdits) }
-        }
+        guard problems.isEmpty, let startsAt else { return .failure(Problems(all: problems)) }
         return .success(ScheduleForm(startsAt: startsAt, endsAt: endsAt))
     }
 
     /// A started window's new end (nil: removed), which must come after its start and not be
     /// in the past; as when it is scheduled, only a batch of edits takes one.
-    static func readEnd(_ ends: String?, startsAt: Date, zone: TimeZone, now: Date, editsOnly: Bool) -> Result<Date?, Problem> {
+    static func readEnd(_ ends: String?, startsAt: Date, zone: TimeZone, now: Date, editsOnly: Bool) -> Result<Date?, Problems> {
         guard let ends = ends?.trimmingCharacters(in: .whitespaces), !ends.isEmpty else { return .success(nil) }
+        guard editsOnly else { return .failure(Problems(all: [.endNeedsEdits])) }
         switch LocalTime.instant(ends, zone: zone) {
         case .success(let date):
-            guard date > startsAt else { return .failure(.endNotAfterStart) }
-            guard date >= now.addingTimeInterval(-startGrace) else { return .failure(.endPassed) }
-            guard date <= now.addingTimeInterval(horizon) else { return .failure(.tooFarAhead) }
-            guard editsOnly else { return .failure(.endNeedsEdits) }
+            guard date > startsAt else { return .failure(Problems(all: [.endNotAfterStart])) }
+            guard date >= now.addingTimeInterval(-startGrace) else { return .failure(Problems(all: [.endPassed])) }
+            guard date <= now.addingTimeInterval(horizon) else { return .failure(Problems(all: [.endTooFarAhead])) }
             return .success(date)
         case .failure(let problem):
-            return .failure(.time(field: "ends_at", problem))
+            return .failure(Problems(all: [.time(field: "ends_at", problem)]))
         }
     }
 }

@@ -83,11 +83,11 @@ extension Wording {
         case (.en, nil):
             "\(field) left as it is: changed elsewhere since the sheet was opened (now \(value)). Edit it again if you still want your value."
         case (.en, let batch?):
-            "\(field) not put back: changed elsewhere after batch \(batch) set it (now \(value)). Edit it by hand if you still want the old value."
+            "\(field) not put back: it was changed to \(value) after batch \(batch) set it. Edit the product if you still want the old value."
         case (.ko, nil):
             "\(field) 항목은 반영하지 않았습니다. 시트를 연 뒤 다른 곳에서 수정되었습니다(지금 \(value)). 필요하면 다시 수정해 주세요."
         case (.ko, let batch?):
-            "\(field) 항목은 되돌리지 않았습니다. 일괄 작업 #\(batch) 적용 뒤 다른 곳에서 수정되었습니다(지금 \(value)). 이전 값이 필요하면 직접 수정해 주세요."
+            "\(field) 항목은 되돌리지 않았습니다. 일괄 작업 \(batch) 적용 뒤에 다시 수정되었습니다(지금 \(value)). 이전 값이 필요하면 상품을 직접 수정해 주세요."
         }
     }
 
@@ -152,8 +152,8 @@ extension Wording {
         return always ? "+" + magnitude : magnitude
     }
 
-    /// "Made on 2026-11-25 at 14:02" / "2026-11-25 14:02에 만듦".
-    /// `stamp` is a `LocalTime.timestamp`: "Made 2026-11-25 09:30 (KST)".
+    /// "Made 2026-11-25 09:30 (KST)" / "만든 시각: 2026. 11. 25. 09:30 (KST)"; `stamp` is a
+    /// `LocalTime.timestamp`.
     func batchMade(_ stamp: String) -> String {
         switch language {
         case .en: "Made \(stamp)"
@@ -161,136 +161,196 @@ extension Wording {
         }
     }
 
-    /// A batch's state with its counts, in one line: "Finished: 2 products changed, 1
-    /// unchanged." / "완료(변경 2건, 변경 없음 1건)", and what to do where there is something.
-    func batchState(_ state: Batch.State, counts: BatchCounts) -> String {
-        let summary = batchSummary(counts, state: state)
-        let failures = counts[.failed] > 0
+    /// Where a batch stands, in one line whose numbers are its rows' (the page's
+    /// `data-progress` carries the same counts): "Finished: 2 products changed, 1 failed." /
+    /// "처리 끝: 변경 2건, 실패 1건." "Finished" only once nothing waits or is being checked;
+    /// a window whose end is still to come says until when it is in effect; a batch that never
+    /// ran says that nothing was changed. `undoneBy`: an undo of it that was applied.
+    /// `brief`: for the list of batches, without the sentence every preview repeats.
+    func batchState(_ batch: Batch, counts: BatchCounts, zone: TimeZone, undoneBy: Int?, brief: Bool = false) -> String {
+        let full = batchStateText(batch, counts: counts, zone: zone, undoneBy: undoneBy)
+        guard brief, batch.state == .preview || batch.state == .scheduled, let end = full.range(of: ". ") else { return full }
+        return String(full[..<end.lowerBound]) + "."
+    }
+
+    private func batchStateText(_ batch: Batch, counts: BatchCounts, zone: TimeZone, undoneBy: Int?) -> String {
+        let parts = batchSummary(counts, state: batch.state)
+        let schedule = batch.schedule
         switch language {
         case .en:
-            let label: String
-            let next: String?
-            switch state {
-            case .preview: (label, next) = ("Preview", "Nothing has changed on the market yet.")
-            case .scheduled: (label, next) = ("Scheduled", "Nothing has changed on the market yet.")
-            case .running: (label, next) = ("Applying in the background", nil)
-            case .finished: (label, next) = ("Finished", failures ? "Retry the failed products below." : nil)
-            case .missed: (label, next) = ("Missed its time", "Nothing was changed on the market.")
+            switch batch.state {
+            case .preview where counts.pending == 0: return "Preview: \(parts). Nothing can be applied."
+            case .preview: return "Preview: \(parts). Nothing has changed yet."
+            case .scheduled: return "Scheduled: \(parts). Nothing has changed yet."
+            case .running: return "Applying: \(parts)."
+            case .finished where !counts.isSettled: return "Applying: \(parts)."
+            case .finished:
+                if let revert = schedule?.revertID { return "Ended: \(parts), then put back by batch \(revert)." }
+                if let endsAt = schedule?.endsAt { return "In effect until \(scheduleShortTime(endsAt, zone: zone)): \(parts)." }
+                if let undo = undoneBy { return "Finished: \(parts). Undone by batch \(undo)." }
+                return "Finished: \(parts)."
+            case .missed: return "Missed its time: nothing was changed (\(parts))."
+            case .discarded: return "Discarded: nothing was changed (\(parts))."
             }
-            return "\(label): \(summary)." + (next.map { " " + $0 } ?? "")
         case .ko:
-            let label: String
-            let next: String?
-            switch state {
-            case .preview: (label, next) = ("미리 보기", "아직 오픈마켓에 반영하지 않았습니다.")
-            case .scheduled: (label, next) = ("예약됨", "아직 오픈마켓에 반영하지 않았습니다.")
-            case .running: (label, next) = ("적용 중", "백그라운드에서 적용하고 있습니다.")
-            case .finished: (label, next) = ("완료", failures ? "실패한 상품은 아래에서 다시 시도해 주세요." : nil)
-            case .missed: (label, next) = ("예약 시각 놓침", "오픈마켓에 아무것도 반영하지 않았습니다.")
+            switch batch.state {
+            case .preview where counts.pending == 0: return "미리 보기: \(parts). 적용할 내용이 없습니다."
+            case .preview: return "미리 보기: \(parts). 아직 오픈마켓에 반영하지 않았습니다."
+            case .scheduled: return "예약됨: \(parts). 아직 오픈마켓에 반영하지 않았습니다."
+            case .running: return "적용 중: \(parts)."
+            case .finished where !counts.isSettled: return "적용 중: \(parts)."
+            case .finished:
+                if let revert = schedule?.revertID { return "종료: \(parts). 일괄 작업 \(revert)에서 원래대로 되돌렸습니다." }
+                if let endsAt = schedule?.endsAt { return "진행 중(\(scheduleShortTime(endsAt, zone: zone))까지): \(parts)." }
+                if let undo = undoneBy { return "처리 끝: \(parts). 일괄 작업 \(undo)에서 되돌렸습니다." }
+                return "처리 끝: \(parts)."
+            case .missed: return "예약 시각 놓침: 아무것도 반영하지 않았습니다(\(parts))."
+            case .discarded: return "삭제한 미리 보기: 아무것도 반영하지 않았습니다(\(parts))."
             }
-            return "\(label)(\(summary))" + (next.map { ". " + $0 } ?? "")
         }
     }
 
-    /// "2 products changed, 1 unchanged" / "변경 2건, 변경 없음 1건" (only the statuses there are).
+    /// "2 products changed, 1 failed" / "변경 2건, 실패 1건": each status there is, in the
+    /// words its rows use; done rows by what they did (changed, added, deleted).
     private func batchSummary(_ counts: BatchCounts, state: Batch.State) -> String {
-        let parts = Self.summaryOrder.filter { counts[$0] > 0 }.enumerated().map { index, status in
-            statusCount(status, count: counts[status], state: state, first: index == 0)
+        let waiting = state == .preview || state == .scheduled
+        var parts: [(count: Int, en: String, ko: String)] = []
+        let doneOther = counts[.done] - counts.doneEdits - counts.doneCreates - counts.doneDeletes
+        parts.append((counts.doneEdits + doneOther, "changed", "적용"))
+        parts.append((counts.doneCreates, "added", "등록"))
+        parts.append((counts.doneDeletes, "deleted", "삭제"))
+        if waiting {
+            let pendingOther = counts.pending - counts.pendingEdits - counts.pendingCreates - counts.pendingDeletes
+            parts.append((counts.pendingEdits + pendingOther, "to change", "적용 예정"))
+            parts.append((counts.pendingCreates, "to add", "등록 예정"))
+            parts.append((counts.pendingDeletes, "to delete", "삭제 예정"))
+        } else {
+            parts.append((counts.pending, "waiting", "대기"))
         }
-        guard parts.isEmpty else { return parts.joined(separator: ", ") }
+        parts.append((counts.checking, "being checked with the Open Market", "확인 중"))
+        parts.append((counts[.failed], "failed", "실패"))
+        parts.append((counts[.unknown], "to check", "확인 필요"))
+        parts.append((counts[.skipped], "skipped", "건너뜀"))
+        parts.append((counts[.unchanged], "unchanged", "변경 없음"))
+        parts.append(waiting ? (counts[.invalid], "with problems, left out", "오류(적용 안 함)") : (counts[.invalid], "with problems", "오류"))
+        parts.append((counts[.notSent], "not sent", "반영 안 됨"))
+        let shown = parts.filter { $0.count > 0 }
+        guard !shown.isEmpty else {
+            switch language {
+            case .en: return "no products"
+            case .ko: return "상품 없음"
+            }
+        }
+        return shown.enumerated().map { index, part in
+            let n = OverviewPage.grouped(part.count)
+            switch language {
+            case .en: return index == 0 ? "\(part.count == 1 ? "1 product" : "\(n) products") \(part.en)" : "\(n) \(part.en)"
+            case .ko: return "\(part.ko) \(n)건"
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// A filter link, named as its rows' status reads: "All (12)", "Changed (10)", "Failed (2)".
+    func statusFilter(_ status: BatchRow.Status?, count: Int, state: Batch.State, counts: BatchCounts) -> String {
+        let n = OverviewPage.grouped(count)
+        guard let status else {
+            switch language {
+            case .en: return "All (\(n))"
+            case .ko: return "전체(\(n))"
+            }
+        }
+        let name = statusName(status, state: state, counts: counts)
         switch language {
-        case .en: return "no products"
-        case .ko: return "상품 없음"
+        case .en: return "\(name) (\(n))"
+        case .ko: return "\(name)(\(n))"
         }
     }
 
-    /// The statuses as a summary names them: what changed or will first, what did not last.
-    private static let summaryOrder: [BatchRow.Status] = {
-        let first: [BatchRow.Status] = [.done, .pending, .failed, .checking, .unknown, .skipped, .unchanged, .invalid]
-        return first + BatchRow.Status.allCases.filter { !first.contains($0) }
-    }()
-
-    /// One status's count; in English the first names what is counted ("2 products changed").
-    private func statusCount(_ status: BatchRow.Status, count: Int, state: Batch.State, first: Bool) -> String {
-        let n = OverviewPage.grouped(count)
-        let counted = first ? (count == 1 ? "1 product" : "\(n) products") : n
+    /// A status as its filter names it: the row's own word where every row of it does one
+    /// thing ("Deleted"), a word for all where they differ ("Done").
+    private func statusName(_ status: BatchRow.Status, state: Batch.State, counts: BatchCounts) -> String {
         let waiting = state == .preview || state == .scheduled
         switch (language, status) {
-        case (.en, .pending): return waiting ? "\(counted) to change" : "\(counted) waiting"
-        case (.en, .unchanged): return "\(counted) unchanged"
-        case (.en, .invalid): return "\(counted) with problems"
-        case (.en, .done): return "\(counted) changed"
-        case (.en, .failed): return "\(counted) failed"
-        case (.en, .skipped): return "\(counted) skipped"
-        case (.en, .checking): return "\(counted) being checked"
-        case (.en, .unknown): return "\(counted) to check"
-        case (.ko, .pending): return waiting ? "변경 예정 \(n)건" : "대기 \(n)건"
-        case (.ko, .unchanged): return "변경 없음 \(n)건"
-        case (.ko, .invalid): return "오류 \(n)건"
-        case (.ko, .done): return "변경 \(n)건"
-        case (.ko, .failed): return "실패 \(n)건"
-        case (.ko, .skipped): return "건너뜀 \(n)건"
-        case (.ko, .checking): return "확인 중 \(n)건"
-        case (.ko, .unknown): return "확인 필요 \(n)건"
-        }
-    }
-
-    /// A filter link: "All (12)", "Failed (2)".
-    func statusFilter(_ status: BatchRow.Status?, count: Int) -> String {
-        let n = OverviewPage.grouped(count)
-        return switch (language, status) {
-        case (.en, nil): "All (\(n))"
-        case (.en, let status?): "\(statusName(status)) (\(n))"
-        case (.ko, nil): "전체(\(n))"
-        case (.ko, let status?): "\(statusName(status))(\(n))"
-        }
-    }
-
-    func statusName(_ status: BatchRow.Status) -> String {
-        switch (language, status) {
-        case (.en, .pending): "Pending"
-        case (.en, .unchanged): "Unchanged"
-        case (.en, .invalid): "With problems"
-        case (.en, .done): "Changed"
-        case (.en, .failed): "Failed"
-        case (.en, .skipped): "Skipped"
-        case (.en, .checking): "Checking"
-        case (.en, .unknown): "To check"
-        case (.ko, .pending): "대기"
-        case (.ko, .unchanged): "변경 없음"
-        case (.ko, .invalid): "오류"
-        case (.ko, .done): "변경"
-        case (.ko, .failed): "실패"
-        case (.ko, .skipped): "건너뜀"
-        case (.ko, .checking): "확인 중"
-        case (.ko, .unknown): "확인 필요"
-        }
-    }
-
-    /// A row's status as its cell says it.
-    func rowStatus(_ status: BatchRow.Status, state: Batch.State, operation: BatchRow.Operation) -> String {
-        switch (language, status) {
-        case (.en, .pending) where state == .preview || state == .scheduled:
-            switch operation {
-            case .create: return "Will be added"
-            case .delete: return "Will be deleted"
-            default: return "Will change"
+        case (_, .pending) where waiting:
+            if counts.pendingDeletes == counts.pending { return rowStatusWord(.pending, operation: .delete) }
+            if counts.pendingCreates == counts.pending { return rowStatusWord(.pending, operation: .create) }
+            if counts.pendingDeletes + counts.pendingCreates == 0 { return rowStatusWord(.pending, operation: .edit) }
+            switch language {
+            case .en: return "To apply"
+            case .ko: return "적용 예정"
             }
         case (.en, .pending): return "Waiting"
-        case (.en, .skipped): return "Skipped: changed elsewhere"
-        case (.ko, .pending) where state == .preview || state == .scheduled:
-            switch operation {
-            case .create: return "등록 예정"
-            case .delete: return "삭제 예정"
-            default: return "변경 예정"
-            }
         case (.ko, .pending): return "대기 중"
-        case (.ko, .skipped): return "건너뜀: 다른 곳에서 수정됨"
-        case (.en, .checking): return "Checking with the market"
-        case (.ko, .checking): return "오픈마켓에서 확인하는 중"
-        case (.en, .unknown): return "Check these products"
-        case (.ko, .unknown): return "상품을 확인해 주세요"
-        case (_, .unchanged), (_, .invalid), (_, .done), (_, .failed): return statusName(status)
+        case (_, .done):
+            let done = counts[.done]
+            if counts.doneDeletes == done { return rowStatusWord(.done, operation: .delete) }
+            if counts.doneCreates == done { return rowStatusWord(.done, operation: .create) }
+            if counts.doneDeletes + counts.doneCreates == 0 { return rowStatusWord(.done, operation: .edit) }
+            switch language {
+            case .en: return "Done"
+            case .ko: return "처리됨"
+            }
+        case (.en, .skipped): return "Skipped"
+        case (.ko, .skipped): return "건너뜀"
+        case (.en, .checking): return "Checking"
+        case (.ko, .checking): return "확인 중"
+        default: return rowStatusWord(status, operation: .edit)
+        }
+    }
+
+    /// A row's status as its cell says it: what it will do, did, or why not.
+    func rowStatus(_ row: BatchRow, state: Batch.State, undoing: Int?) -> String {
+        switch (language, row.status) {
+        case (_, .pending) where state == .preview || state == .scheduled: return rowStatusWord(.pending, operation: row.operation)
+        case (.en, .pending): return "Waiting"
+        case (.ko, .pending): return "대기 중"
+        case (_, .done) where undoing != nil && row.operation == .edit:
+            switch language {
+            case .en: return "Put back"
+            case .ko: return "되돌림"
+            }
+        case (_, .skipped):
+            switch (language, row.skipReason, undoing) {
+            case (.en, .deleted?, _): return "Skipped: deleted"
+            case (.ko, .deleted?, _): return "건너뜀: 삭제된 상품"
+            case (.en, _, nil): return "Skipped: changed elsewhere"
+            case (.ko, _, nil): return "건너뜀: 다른 곳에서 수정됨"
+            case (.en, _, _?): return "Not put back: changed since"
+            case (.ko, _, _?): return "되돌리지 않음: 그 뒤에 수정됨"
+            }
+        default: return rowStatusWord(row.status, operation: row.operation)
+        }
+    }
+
+    /// The word of a status for a row doing `operation`: "Will be deleted", "Added".
+    private func rowStatusWord(_ status: BatchRow.Status, operation: BatchRow.Operation) -> String {
+        switch (language, status, operation) {
+        case (.en, .pending, .create): "Will be added"
+        case (.en, .pending, .delete): "Will be deleted"
+        case (.en, .pending, _): "Will change"
+        case (.ko, .pending, .create): "등록 예정"
+        case (.ko, .pending, .delete): "삭제 예정"
+        case (.ko, .pending, _): "적용 예정"
+        case (.en, .done, .create): "Added"
+        case (.en, .done, .delete): "Deleted"
+        case (.en, .done, _): "Changed"
+        case (.ko, .done, .create): "등록됨"
+        case (.ko, .done, .delete): "삭제됨"
+        case (.ko, .done, _): "적용됨"
+        case (.en, .unchanged, _): "No change"
+        case (.ko, .unchanged, _): "변경 없음"
+        case (.en, .invalid, _): "With problems"
+        case (.ko, .invalid, _): "오류"
+        case (.en, .failed, _): "Failed"
+        case (.ko, .failed, _): "실패"
+        case (.en, .skipped, _): "Skipped"
+        case (.ko, .skipped, _): "건너뜀"
+        case (.en, .checking, _): "Checking with the Open Market"
+        case (.ko, .checking, _): "오픈마켓에서 확인하는 중"
+        case (.en, .unknown, _): "Check these products"
+        case (.ko, .unknown, _): "상품을 확인해 주세요"
+        case (.en, .notSent, _): "Not sent"
+        case (.ko, .notSent, _): "반영 안 됨"
         }
     }
 
@@ -305,31 +365,58 @@ extension Wording {
     }
 
     /// Why a row was not done, and what to do; the market's own words, when it gave some, come
-    /// beside this.
-    func rowFailure(_ code: WriteFailure.Code) -> String {
+    /// beside this. `undoing`: the batch an undo row puts back.
+    func rowFailure(_ code: WriteFailure.Code, undoing: Int?) -> String {
         switch (language, code) {
-        case (.en, .refused): "The market refused the change. Check the product's values, then retry."
-        case (.en, .notFound): "The product is no longer on the market, so there is nothing to change."
-        case (.en, .unauthorized): "The market did not accept this dashboard's vendor credentials. Check --identifier and --secret, then retry."
-        case (.en, .invalid): "The market did not accept the values. Open the product and correct them."
-        case (.en, .unreachable): "The market did not answer, so nothing was changed. Retry when it is back."
-        case (.en, .unknown): "The market's answer was lost, and it now holds more than one product that may be this one. Open them, keep one and delete the others."
-        case (.en, .notApplied): "The market's answer was lost, and a check afterwards showed the change was not made. Select Retry to apply it again."
+        case (.en, .refused): "The Open Market refused the change. Check the product's values, then select Retry."
+        case (.en, .notFound):
+            "This product was deleted after the preview, so nothing was changed. If that was a mistake, restore it from the recycle bin, "
+                + "then make a new preview."
+        case (.en, .unauthorized):
+            "The Open Market did not accept this dashboard's seller credentials. Start the dashboard with the right --identifier and "
+                + "--secret, then select Retry."
+        case (.en, .invalid): "The Open Market did not accept the values, so retrying would fail again. Open the product and correct them there."
+        case (.en, .unreachable): "The Open Market did not answer, so nothing was changed. Select Retry when it is back."
+        case (.en, .unknown): "The Open Market's answer was lost, and it now holds more than one product that may be this one. Open them, keep one and delete the others."
+        case (.en, .notApplied): "The Open Market's answer was lost, and a check afterwards showed the change was not made. Select Retry to apply it."
         case (.en, .stopping): "Not changed: the dashboard was stopping. The change is applied when the batch goes on."
-        case (.en, .changedElsewhere): "The product changed on the market after the preview, so this change was left out. Make a new preview if you still want it."
-        case (.en, .journalUnavailable): "Not changed: the dashboard could not record it in its history. The dashboard's log says why; retry once that is fixed."
-        case (.en, .imagesNotKept): "Not deleted: its images could not be kept in the recycle bin. Retry when its images load."
-        case (.ko, .refused): "오픈마켓이 변경을 거절했습니다. 상품의 값을 확인한 뒤 다시 시도해 주세요."
-        case (.ko, .notFound): "상품이 오픈마켓에 더 이상 없어 반영할 것이 없습니다."
-        case (.ko, .unauthorized): "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다. --identifier, --secret 설정을 확인한 뒤 다시 시도해 주세요."
-        case (.ko, .invalid): "오픈마켓이 값을 받아들이지 않았습니다. 상품을 열어 값을 고쳐 주세요."
-        case (.ko, .unreachable): "오픈마켓이 응답하지 않아 아무것도 반영하지 않았습니다. 잠시 후 다시 시도해 주세요."
+        case (.en, .changedElsewhere) where undoing != nil:
+            "Not put back: the product changed after batch \(undoing ?? 0) set it. Edit the product if you still want the old values."
+        case (.en, .changedElsewhere): "The product changed on the Open Market after the preview, so this change was left out. Make a new preview if you still want it."
+        case (.en, .journalUnavailable): "Not changed: the dashboard could not record it in its history. The dashboard's log says why; select Retry once that is fixed."
+        case (.en, .imagesNotKept): "Not deleted: its images could not be kept in the recycle bin. Select Retry when its images load."
+        case (.ko, .refused): "오픈마켓이 변경을 거절했습니다. 상품의 값을 확인한 뒤 [다시 시도]를 눌러 주세요."
+        case (.ko, .notFound): "미리 보기 뒤에 삭제된 상품이라 반영하지 않았습니다. 실수로 삭제했다면 휴지통에서 다시 등록한 뒤 미리 보기를 새로 만들어 주세요."
+        case (.ko, .unauthorized): "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다. 올바른 --identifier, --secret으로 대시보드를 다시 시작한 뒤 [다시 시도]를 눌러 주세요."
+        case (.ko, .invalid): "오픈마켓이 값을 받아들이지 않아 다시 시도해도 실패합니다. 상품을 열어 값을 고쳐 주세요."
+        case (.ko, .unreachable): "오픈마켓이 응답하지 않아 아무것도 반영하지 않았습니다. 잠시 후 [다시 시도]를 눌러 주세요."
         case (.ko, .unknown): "오픈마켓의 응답을 받지 못했고, 이 상품일 수 있는 상품이 여러 개 있습니다. 상품을 열어 하나만 남기고 나머지는 삭제해 주세요."
-        case (.ko, .notApplied): "오픈마켓의 응답을 받지 못해 나중에 확인했더니 반영되지 않았습니다. 다시 시도 버튼을 눌러 주세요."
+        case (.ko, .notApplied): "오픈마켓의 응답을 받지 못해 나중에 확인했더니 반영되지 않았습니다. [다시 시도]를 눌러 주세요."
         case (.ko, .stopping): "대시보드가 멈추는 중이어서 반영하지 않았습니다. 일괄 작업이 이어지면 반영합니다."
+        case (.ko, .changedElsewhere) where undoing != nil:
+            "되돌리지 않았습니다. 일괄 작업 \(undoing ?? 0) 적용 뒤에 상품이 수정되었습니다. 이전 값이 필요하면 상품을 직접 수정해 주세요."
         case (.ko, .changedElsewhere): "미리 보기 뒤에 오픈마켓에서 상품이 수정되어 이 변경은 반영하지 않았습니다. 필요하면 미리 보기를 새로 만들어 주세요."
-        case (.ko, .journalUnavailable): "작업 기록에 남길 수 없어 반영하지 않았습니다. 이유는 대시보드 로그에서 확인한 뒤 다시 시도해 주세요."
-        case (.ko, .imagesNotKept): "삭제하지 않았습니다. 휴지통에 이미지를 보관할 수 없었습니다. 이미지가 다시 보이면 다시 시도해 주세요."
+        case (.ko, .journalUnavailable): "작업 기록에 남길 수 없어 반영하지 않았습니다. 이유는 대시보드 로그에서 확인한 뒤 [다시 시도]를 눌러 주세요."
+        case (.ko, .imagesNotKept): "삭제하지 않았습니다. 휴지통에 이미지를 보관할 수 없었습니다. 이미지가 다시 보이면 [다시 시도]를 눌러 주세요."
+        }
+    }
+
+    /// Beside a field of a row that was not changed, though its arrow is shown: it was left
+    /// alone (changed elsewhere), or, in an undo, not put back.
+    func fieldNotChanged(undoing: Bool) -> String {
+        switch (language, undoing) {
+        case (.en, false): "not changed"
+        case (.en, true): "not put back"
+        case (.ko, false): "반영 안 됨"
+        case (.ko, true): "되돌리지 않음"
+        }
+    }
+
+    /// A stock figure in a batch's row: "7" / "7개".
+    func stockAmount(_ count: Int) -> String {
+        switch language {
+        case .en: OverviewPage.grouped(count)
+        case .ko: "\(OverviewPage.grouped(count))개"
         }
     }
 
@@ -375,22 +462,42 @@ extension Wording {
         }
     }
 
+    /// Beside a preview's apply button: what applying does, and what happens to the products
+    /// with problems (`leftOut`).
+    func applyHint(leftOut: Int) -> String {
+        let n = OverviewPage.grouped(leftOut)
+        switch (language, leftOut) {
+        case (.en, 0): return "When you apply, any product that has changed since this preview is skipped."
+        case (.en, _):
+            return "When you apply, any product that has changed since this preview is skipped, and "
+                + (leftOut == 1 ? "the product with a problem is left out." : "the \(n) products with problems are left out.")
+        case (.ko, 0): return "적용하면 미리 보기 뒤에 수정된 상품은 건너뜁니다."
+        case (.ko, _): return "적용하면 미리 보기 뒤에 수정된 상품은 건너뛰고, 오류가 있는 상품 \(n)개는 적용하지 않습니다."
+        }
+    }
+
     /// Beside the apply button of a batch that deletes.
-    func deleteWarning(_ count: Int) -> String {
+    func deleteWarning(_ count: Int, binDays: Int) -> String {
         let n = OverviewPage.grouped(count)
         switch language {
-        case .en: return (count == 1 ? "This deletes 1 product" : "This deletes \(n) products") + " from the market, with their images."
-        case .ko: return "상품 \(n)개와 이미지를 오픈마켓에서 삭제합니다."
+        case .en:
+            return (count == 1 ? "This deletes 1 product from the Open Market, with its images." : "This deletes \(n) products from the Open Market, with their images.")
+                + " Deleted products stay in the recycle bin for \(binDays) days."
+        case .ko: return "상품 \(n)개와 이미지를 오픈마켓에서 삭제합니다. 삭제한 상품은 \(binDays)일 동안 휴지통에 있습니다."
         }
     }
 
-    var nothingToApply: String {
-        switch language {
-        case .en: "Nothing here would change a product: there is nothing to apply."
-        case .ko: "수정되는 상품이 없어 적용할 내용이 없습니다."
+    /// A preview with nothing to apply: why, and the way on.
+    func nothingToApply(kind: Batch.Kind) -> String {
+        switch (language, kind) {
+        case (.en, .import): "Nothing can be applied: every line has a problem or no change. Fix the lines below in your file and import it again."
+        case (.en, _): "Nothing can be applied: every product has a problem or no change."
+        case (.ko, .import): "적용할 내용이 없습니다. 모든 줄에 오류가 있거나 변경 내용이 없습니다. 아래 줄을 파일에서 고친 뒤 다시 가져와 주세요."
+        case (.ko, _): "적용할 내용이 없습니다. 모든 상품에 오류가 있거나 변경 내용이 없습니다."
         }
     }
 
+    /// The retry button: only for the rows a retry can carry out.
     func retryLabel(_ count: Int) -> String {
         let n = OverviewPage.grouped(count)
         return switch language {
@@ -407,30 +514,70 @@ extension Wording {
         }
     }
 
-    var undoNote: String {
+    /// Under a finished batch: what Undo does (when it is offered) and how to bring back what
+    /// it cannot: deleted products from the bin, added ones by deleting them.
+    func undoNotes(_ counts: BatchCounts, offered: Bool, binDays: Int) -> [String] {
+        var notes: [String] = []
         switch language {
         case .en:
-            "Undo reverses the changed fields (a preview first). Deleted products are not brought back here: restore them from the "
-                + "recycle bin. Registered products are not removed by an undo."
+            if offered { notes.append("Undo shows a preview first, then puts the old values back.") }
+            if counts.doneDeletes > 0 {
+                notes.append("Deleted products can't be brought back by an undo: restore them from the recycle bin within \(binDays) days.")
+            }
+            if counts.doneCreates > 0 { notes.append("Products that were added are not removed by an undo: delete them from their own pages.") }
         case .ko:
-            "되돌리기는 수정한 항목을 원래대로 돌립니다(먼저 미리 보기를 보여 드립니다). 삭제한 상품은 여기서 다시 등록되지 않으니 휴지통에서 다시 등록해 주세요. "
-                + "등록한 상품은 되돌리기로 삭제되지 않습니다."
+            if offered { notes.append("되돌리기는 먼저 미리 보기를 보여 드린 뒤 이전 값으로 되돌립니다.") }
+            if counts.doneDeletes > 0 { notes.append("삭제는 여기서 되돌릴 수 없습니다. \(binDays)일 안에 휴지통에서 다시 등록해 주세요.") }
+            if counts.doneCreates > 0 { notes.append("등록한 상품은 되돌리기로 삭제되지 않습니다. 필요하면 상품 페이지에서 삭제해 주세요.") }
         }
+        return notes
     }
 
-    func undoOf(_ batchID: Int) -> String {
+    /// On a batch an applied undo put back, instead of its Undo button.
+    func undoneBy(_ batchID: Int) -> String {
         switch language {
-        case .en: "Reverses batch \(batchID)"
-        case .ko: "되돌리는 일괄 작업: \(batchID)"
+        case .en: "Undone by batch \(batchID)"
+        case .ko: "일괄 작업 \(batchID)에서 되돌렸습니다"
         }
     }
 
-    /// "10 of 12 changes applied" / "변경 12건 중 10건 적용".
+    /// On a batch whose undo waits as a preview, instead of a second Undo button.
+    func undoWaiting(_ batchID: Int) -> String {
+        switch language {
+        case .en: "Its undo is a preview, waiting to be applied: batch \(batchID)"
+        case .ko: "되돌리기 미리 보기가 적용을 기다리고 있습니다: 일괄 작업 \(batchID)"
+        }
+    }
+
+    /// A missed batch's button: the same changes, previewed again.
+    var againLabel: String {
+        switch language {
+        case .en: "Make a new preview of these changes"
+        case .ko: "이 변경 내용으로 새 미리 보기 만들기"
+        }
+    }
+
+    func againHint(_ kind: Batch.Kind) -> String {
+        switch language {
+        case .en: "The new preview reads each product as it is now. Nothing changes until you apply it or schedule it again."
+        case .ko: "새 미리 보기는 상품의 지금 값으로 다시 만듭니다. 적용하거나 다시 예약하기 전에는 아무것도 반영하지 않습니다."
+        }
+    }
+
+    /// A missed import, which is imported anew (its images went with it).
+    var againImport: String {
+        switch language {
+        case .en: "Import the file again to make a new preview"
+        case .ko: "파일을 다시 가져와 새 미리 보기 만들기"
+        }
+    }
+
+    /// The progress bar's label: "10 of 12 products done" / "12건 중 10건 처리".
     func batchProgress(done: Int, of total: Int) -> String {
         let (d, t) = (OverviewPage.grouped(done), OverviewPage.grouped(total))
         return switch language {
-        case .en: "\(d) of \(t) changes applied"
-        case .ko: "변경 \(t)건 중 \(d)건 적용"
+        case .en: total == 1 ? "\(d) of 1 product done" : "\(d) of \(t) products done"
+        case .ko: "\(t)건 중 \(d)건 처리"
         }
     }
 
@@ -449,7 +596,7 @@ extension Wording {
             let rows = shown == 1 ? "1 product" : "\(n) products"
             return lastPage > 1 ? "\(rows), page \(page) of \(lastPage)" : rows
         case .ko:
-            return lastPage > 1 ? "\(n)건, \(lastPage)쪽 중 \(page)쪽" : "\(n)건"
+            return lastPage > 1 ? "상품 \(n)개, \(lastPage)쪽 중 \(page)쪽" : "상품 \(n)개"
         }
     }
 
@@ -467,9 +614,9 @@ extension Wording {
         case listFromBeforeRestart
         /// The list's bulk form from a browser that did not say it came from the list.
         case listUnproven
-        case alreadyApplying, discarded, nothingToRetry, nothingToUndo
-        /// Retry on a window whose end came: what it set was put back.
-        case windowEnded
+        case discarded, nothingToRetry, nothingToUndo
+        /// A new preview of a batch that missed its time (`again`).
+        case madeAgain(from: Int)
     }
 
     func batchFlash(_ flash: BatchFlash) -> String {
@@ -479,34 +626,71 @@ extension Wording {
             "This list was opened before the dashboard restarted, so no preview was made. Select the products again on the list below, then select Preview the change."
         case (.en, .listUnproven):
             "Your browser did not say that the form came from this list, so for your safety no preview was made. A privacy setting or extension "
-                + "that hides where a form comes from does this: turn it off for this dashboard's address, then select Preview the change again."
-        case (.en, .alreadyApplying): "This batch is already being applied, so it cannot be discarded."
-        case (.en, .discarded): "The batch was discarded. Nothing was changed on the market."
-        case (.en, .nothingToRetry): "No product failed, so there is nothing to retry."
-        case (.en, .nothingToUndo): "No change was finished, so there is nothing to undo."
-        case (.en, .windowEnded):
-            "Nothing was changed on the market: this batch's end has passed and what it set was put back. To make these changes again, start a new batch."
+                + "that hides where a form comes from may do this: turn it off for this dashboard's address, then select Preview the change again."
+        case (.en, .discarded): "The preview was discarded. Nothing was changed on the Open Market."
+        case (.en, .nothingToRetry): "No failed product can be retried, so nothing was sent."
+        case (.en, .nothingToUndo): "No product was changed by this batch, so there is nothing to undo."
+        case (.en, .madeAgain(let id)): "A new preview of batch \(id)'s changes, read from the products as they are now. Nothing has changed yet."
         case (.ko, .stale): "\(staleCause). 아무것도 하지 않았으니 버튼을 다시 눌러 주세요."
         case (.ko, .listFromBeforeRestart):
             "대시보드가 다시 시작되기 전에 연 목록이어서 미리 보기를 만들지 않았습니다. 아래 목록에서 상품을 다시 선택한 뒤 [변경 내용 미리 보기]를 눌러 주세요."
         case (.ko, .listUnproven):
             "브라우저가 이 목록에서 보냈다는 정보를 알려 주지 않아 안전을 위해 미리 보기를 만들지 않았습니다. 보낸 곳을 숨기는 개인 정보 보호 설정이나 "
-                + "확장 프로그램 때문입니다. 이 대시보드 주소에서는 그 기능을 끈 뒤 [변경 내용 미리 보기]를 다시 눌러 주세요."
-        case (.ko, .alreadyApplying): "이미 적용 중인 일괄 작업이라 버릴 수 없습니다."
-        case (.ko, .discarded): "일괄 작업을 버렸습니다. 오픈마켓에는 아무것도 반영하지 않았습니다."
-        case (.ko, .nothingToRetry): "실패한 상품이 없어 다시 시도할 것이 없습니다."
-        case (.ko, .nothingToUndo): "완료된 변경이 없어 되돌릴 것이 없습니다."
-        case (.ko, .windowEnded):
-            "오픈마켓에 아무것도 반영하지 않았습니다. 이 일괄 작업은 종료 시각이 지나 설정한 값을 원래대로 되돌렸습니다. 다시 적용하려면 새 일괄 작업을 만들어 주세요."
+                + "확장 프로그램 때문일 수 있습니다. 이 대시보드 주소에서는 그 기능을 끈 뒤 [변경 내용 미리 보기]를 다시 눌러 주세요."
+        case (.ko, .discarded): "미리 보기를 삭제했습니다. 오픈마켓에는 아무것도 반영하지 않았습니다."
+        case (.ko, .nothingToRetry): "다시 시도할 수 있는 실패한 상품이 없습니다. 아무것도 반영하지 않았습니다."
+        case (.ko, .nothingToUndo): "이 일괄 작업으로 수정된 상품이 없어 되돌릴 것이 없습니다."
+        case (.ko, .madeAgain(let id)): "일괄 작업 \(id)의 변경 내용으로 새 미리 보기를 만들었습니다. 상품의 지금 값으로 만들었고, 아직 오픈마켓에 반영하지 않았습니다."
+        }
+    }
+
+    /// 409: a button pressed on a page drawn before the batch changed (`drawn`: the state the
+    /// page showed). Nothing was done, and nothing was done to any other batch.
+    func batchChanged(_ batch: Batch, drawn: Batch.State?) -> ErrorText {
+        let id = batch.id
+        switch (language, batch.state) {
+        case (.en, .discarded):
+            return ErrorText(heading: "This preview was discarded", message: "Batch \(id) was discarded, so nothing was done. Find the batch you want in the list of batches, or make a new preview.")
+        case (.en, .running) where drawn == .preview || drawn == .scheduled, (.en, .finished) where drawn == .preview || drawn == .scheduled:
+            return ErrorText(heading: "This batch was already applied", message: "Batch \(id) was applied after this page was opened, so nothing more was done. Open it to see where it stands.")
+        case (.en, .missed):
+            return ErrorText(heading: "This batch missed its time", message: "Batch \(id) missed its time after this page was opened, so nothing was done. Open it to make a new preview.")
+        case (.en, _):
+            return ErrorText(heading: "This batch changed since the page was opened", message: "Batch \(id) changed after this page was opened, so nothing was done. Open it again to see where it stands, then choose again.")
+        case (.ko, .discarded):
+            return ErrorText(heading: "삭제한 미리 보기입니다", message: "일괄 작업 \(id)의 미리 보기를 삭제해서 아무것도 하지 않았습니다. 일괄 작업 목록에서 원하는 작업을 찾거나 미리 보기를 새로 만들어 주세요.")
+        case (.ko, .running) where drawn == .preview || drawn == .scheduled, (.ko, .finished) where drawn == .preview || drawn == .scheduled:
+            return ErrorText(heading: "이미 적용한 일괄 작업입니다", message: "이 화면을 연 뒤에 일괄 작업 \(id)의 적용을 시작해서 더 이상 아무것도 하지 않았습니다. 일괄 작업을 열어 상태를 확인해 주세요.")
+        case (.ko, .missed):
+            return ErrorText(heading: "예약 시각을 놓친 일괄 작업입니다", message: "이 화면을 연 뒤에 일괄 작업 \(id)의 예약 시각이 지나 아무것도 하지 않았습니다. 일괄 작업을 열어 새 미리 보기를 만들어 주세요.")
+        case (.ko, _):
+            return ErrorText(heading: "화면을 연 뒤에 일괄 작업의 상태가 달라졌습니다", message: "이 화면을 연 뒤에 일괄 작업 \(id)의 상태가 달라져 아무것도 하지 않았습니다. 일괄 작업을 다시 열어 상태를 확인한 뒤 다시 선택해 주세요.")
+        }
+    }
+
+    /// 409: Undo of a batch that `other` put back already (an applied undo, or its window's
+    /// end).
+    func alreadyUndone(_ id: Int, by other: Int) -> ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "This batch was already put back", message: "Batch \(other) already put back what batch \(id) changed, so nothing was done. Open batch \(other) to see what it put back.")
+        case .ko: ErrorText(heading: "이미 되돌린 일괄 작업입니다", message: "일괄 작업 \(other)에서 이미 되돌려 아무것도 하지 않았습니다. 일괄 작업 \(other)에서 되돌린 내용을 확인해 주세요.")
+        }
+    }
+
+    /// The link on a `batchChanged` page to the batch as it is now.
+    func openBatch(_ id: Int) -> String {
+        switch language {
+        case .en: "Open batch \(id)"
+        case .ko: "일괄 작업 \(id) 열기"
         }
     }
 
     func batchNotFound(keptDays days: Int) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "Batch not found",
-            message: "There is no batch at this address; batches are kept for \(days) days. Find the one you want in the list of batches.")
+            message: "There is no batch at this address, so nothing was done; batches are kept for \(days) days. Find the one you want in the list of batches.")
         case .ko: ErrorText(heading: "일괄 작업을 찾을 수 없습니다",
-            message: "이 주소의 일괄 작업이 없습니다. 일괄 작업은 \(days)일 동안 보관합니다. 일괄 작업 목록에서 찾아 주세요.")
+            message: "이 주소의 일괄 작업이 없어 아무것도 하지 않았습니다. 일괄 작업은 \(days)일 동안 보관합니다. 일괄 작업 목록에서 찾아 주세요.")
         }
     }
 
@@ -520,8 +704,8 @@ extension Wording {
 
     var batchStorageFailed: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The batch could not be stored", message: "The dashboard could not use its database, so nothing was changed on the market. Try again; if it happens again, the dashboard's log says why.")
-        case .ko: ErrorText(heading: "일괄 작업을 저장하지 못했습니다", message: "대시보드의 데이터베이스를 쓸 수 없습니다. 오픈마켓에는 아무것도 반영하지 않았습니다. 다시 시도해 주세요.")
+        case .en: ErrorText(heading: "The batch could not be stored", message: "The dashboard could not use its database, so nothing was changed on the Open Market. Try again; if it happens again, the dashboard's log says why.")
+        case .ko: ErrorText(heading: "일괄 작업을 저장하지 못했습니다", message: "대시보드의 데이터베이스를 쓸 수 없어 오픈마켓에는 아무것도 반영하지 않았습니다. 다시 시도해 주세요. 다시 일어나면 대시보드 로그에서 이유를 확인할 수 있습니다.")
         }
     }
 

@@ -14,15 +14,40 @@ extension Wording {
     /// between the two dates on `zone`'s calendar, so 09:00 the day after tomorrow is "in 2
     /// days" whatever the hour now, and a time on the next date is "tomorrow".
     func scheduleTime(_ date: Date, now: Date, zone: TimeZone) -> String {
-        let clock = LocalTime.DateAndTime(date, zone: zone)
-        let today = LocalTime.DateAndTime(now, zone: zone)
-        let day = calendarDay(clock, withYear: clock.year != today.year)
-        let time = "\(Self.hoursAndMinutes(clock)) \(LocalTime.zoneLabel(zone, at: date))"
-        let relative = relativeTime(seconds: date.timeIntervalSince(now), days: clock.daysSince1970 - today.daysSince1970)
+        let (day, time, relative) = schedulePieces(date, now: now, zone: zone)
         switch language {
         case .en: return "\(day), \(time), \(relative)"
         case .ko: return "\(day) \(time), \(relative)"
         }
+    }
+
+    /// A scheduled time in a sentence, its distance from `now` in brackets: "Tue 1 Dec at
+    /// 09:00 KST (in 3 days)" / "12월 1일(화) 09:00 KST(3일 후)".
+    func scheduleMoment(_ date: Date, now: Date, zone: TimeZone) -> String {
+        let (day, time, relative) = schedulePieces(date, now: now, zone: zone)
+        switch language {
+        case .en: return "\(day) at \(time) (\(relative))"
+        case .ko: return "\(day) \(time)(\(relative))"
+        }
+    }
+
+    /// A past step in Korean, its distance first, as a person says it: "방금 시작했습니다(11월
+    /// 28일(토) 21:30 KST)", "2시간 전에 끝났습니다(…)"; the verb is `verb` ("시작했습니다").
+    func koreanPastStep(_ date: Date, now: Date, zone: TimeZone, verb: String) -> String {
+        let (day, time, relative) = schedulePieces(date, now: now, zone: zone)
+        let when = relative.hasSuffix("전") ? relative + "에" : relative
+        return "\(when) \(verb)(\(day) \(time))"
+    }
+
+    /// A scheduled time's day ("Tue 1 Dec", with the year when it is not `now`'s), its time
+    /// with the zone ("09:00 KST") and its distance from `now` ("in 3 days").
+    private func schedulePieces(_ date: Date, now: Date, zone: TimeZone) -> (day: String, time: String, relative: String) {
+        let clock = LocalTime.DateAndTime(date, zone: zone)
+        let today = LocalTime.DateAndTime(now, zone: zone)
+        return (
+            calendarDay(clock, withYear: clock.year != today.year), "\(Self.hoursAndMinutes(clock)) \(LocalTime.zoneLabel(zone, at: date))",
+            relativeTime(seconds: date.timeIntervalSince(now), days: clock.daysSince1970 - today.daysSince1970)
+        )
     }
 
     /// A scheduled time on its own, for a product's page: "Fri 28 Nov, 09:00 KST" /
@@ -65,10 +90,10 @@ extension Wording {
             return "날짜와 시각을 읽을 수 없습니다. 2026-11-28 09:00 형식으로 입력해 주세요."
         case (.en, .nonexistent(let clock)):
             return "\(Self.hoursAndMinutes(clock)) does not exist on \(calendarDay(clock, withYear: true)) "
-                + "in \(Self.placeName(zone)) time (clocks go forward). Choose another time."
+                + "in \(Self.placeName(zone)) time (clocks go forward). Choose another time, such as \(Self.hourLater(clock))."
         case (.ko, .nonexistent(let clock)):
             return "\(calendarDay(clock, withYear: true)) \(Self.hoursAndMinutes(clock)) 시각은 "
-                + "\(zone.identifier) 시간대에 없습니다(시계를 앞당기는 구간). 다른 시각을 선택해 주세요."
+                + "\(zone.identifier) 시간대에 없습니다(시계를 앞당기는 구간). 다른 시각(예: \(Self.hourLater(clock)))을 선택해 주세요."
         }
     }
 
@@ -123,6 +148,11 @@ extension Wording {
     /// "09:00", as `LocalTime.clock` writes it, from the wall clock the day was taken from.
     private static func hoursAndMinutes(_ clock: LocalTime.DateAndTime) -> String {
         String(format: "%02d:%02d", clock.hour, clock.minute)
+    }
+
+    /// The same minute an hour later: a time that exists after the hour the clocks skip.
+    private static func hourLater(_ clock: LocalTime.DateAndTime) -> String {
+        String(format: "%02d:%02d", (clock.hour + 1) % 24, clock.minute)
     }
 
     /// The place a zone is named after, for "in New York time": the last part of its name,

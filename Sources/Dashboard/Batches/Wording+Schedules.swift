@@ -19,36 +19,41 @@ extension Wording {
         }
     }
 
-    /// After a schedule was made or moved.
+    /// After a schedule was made or moved: "Scheduled: starts Tue 1 Dec at 09:00 KST (in 3
+    /// days), ends Thu 3 Dec at 23:59 KST (in 5 days). Keep the dashboard running at those
+    /// times."
     func scheduled(_ start: Date, until end: Date?, now: Date, zone: TimeZone) -> String {
-        let window = scheduleWindow(Batch.Schedule(startsAt: start, endsAt: end), now: now, zone: zone)
-        switch language {
-        case .en: return "Scheduled \(window). Nothing changes on the market before then. Keep the dashboard running at that time."
-        case .ko: return "예약했습니다(\(window)). 그 전에는 오픈마켓에 반영하지 않습니다. 그 시각에 대시보드가 실행 중인지 확인해 주세요."
+        let starts = scheduleMoment(start, now: now, zone: zone)
+        let ends = end.map { scheduleMoment($0, now: now, zone: zone) }
+        switch (language, ends) {
+        case (.en, nil): return "Scheduled: starts \(starts). Keep the dashboard running at that time."
+        case (.en, let ends?): return "Scheduled: starts \(starts), ends \(ends). Keep the dashboard running at those times."
+        case (.ko, nil): return "예약했습니다. \(starts)에 시작합니다. 그 시각에 대시보드를 켜 두어 주세요."
+        case (.ko, let ends?): return "예약했습니다. \(starts)에 시작하고 \(ends)에 끝납니다. 그 시각에 대시보드를 켜 두어 주세요."
         }
     }
 
     /// After a started window's end was moved or removed.
     func endMoved(_ end: Date?, now: Date, zone: TimeZone) -> String {
         switch (language, end) {
-        case (.en, let end?): "The end is now \(scheduleTime(end, now: now, zone: zone)). The dashboard must be running at that time."
-        case (.en, nil): "The end was removed: what this batch set stays."
-        case (.ko, let end?): "종료 시각을 수정했습니다(\(scheduleTime(end, now: now, zone: zone))). 그 시각에 대시보드가 실행 중인지 확인해 주세요."
-        case (.ko, nil): "종료 시각을 삭제했습니다. 이 일괄 작업으로 수정된 값은 그대로 둡니다."
+        case (.en, let end?): "The end is now \(scheduleMoment(end, now: now, zone: zone)). Keep the dashboard running at that time."
+        case (.en, nil): "The end was removed: the new values stay."
+        case (.ko, let end?): "종료 시각을 수정했습니다. \(scheduleMoment(end, now: now, zone: zone))에 끝납니다. 그 시각에 대시보드를 켜 두어 주세요."
+        case (.ko, nil): "종료 시각을 삭제했습니다. 이 일괄 작업으로 수정한 값은 그대로 둡니다."
         }
     }
 
     var unscheduled: String {
         switch language {
-        case .en: "The schedule was removed. The batch is a preview again, and nothing was changed on the market."
+        case .en: "The schedule was removed. The batch is a preview again, and nothing was changed on the Open Market."
         case .ko: "예약을 취소했습니다. 다시 미리 보기 상태이며, 오픈마켓에는 아무것도 반영하지 않았습니다."
         }
     }
 
     var endedNow: String {
         switch language {
-        case .en: "Ended now: this batch puts back what was set, where the market still holds it."
-        case .ko: "지금 종료했습니다. 오픈마켓에 설정한 값이 그대로 있는 항목만 원래대로 되돌립니다."
+        case .en: "Ended now: the old values are being put back, except any changed in the meantime."
+        case .ko: "지금 종료했습니다. 그사이에 수정된 항목을 빼고 이전 값으로 되돌리고 있습니다."
         }
     }
 
@@ -60,108 +65,138 @@ extension Wording {
         }
     }
 
-    var backToBatch: String {
+    /// The schedule form's zone, in words: "Times are Seoul time (KST)." / "모든 시각은 한국
+    /// 표준시(KST) 기준입니다."
+    func scheduleZoneHint(_ zone: TimeZone, at date: Date) -> String {
+        let label = LocalTime.zoneLabel(zone, at: date)
+        let place = zone.identifier.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ") }
+        let named = zone.identifier.contains("/") && !zone.identifier.hasPrefix("Etc/")
         switch language {
-        case .en: "Back to the batch"
-        case .ko: "일괄 작업으로 돌아가기"
+        case .en: return named ? "Times are \(place ?? zone.identifier) time (\(label))." : "Times are in \(label)."
+        case .ko: return zone.identifier == "Asia/Seoul" ? "모든 시각은 한국 표준시(KST) 기준입니다." : "모든 시각은 \(label) 기준입니다."
         }
     }
 
-    /// Why the times of a schedule cannot be used; nothing was scheduled.
-    func scheduleProblem(_ problem: ScheduleForm.Problem, zone: TimeZone) -> ErrorText {
-        let zoneName = LocalTime.zoneLabel(zone)
-        let heading: String
+    /// In the schedule form of a batch whose changes cannot be put back, instead of an end.
+    var scheduleNoEnd: String {
         switch language {
-        case .en: heading = "Nothing was scheduled"
-        case .ko: heading = "예약하지 않았습니다"
+        case .en: "This batch adds or deletes products, which can't be put back, so it has no end."
+        case .ko: "이 일괄 작업에는 되돌릴 수 없는 등록이나 삭제가 있어 종료 시각을 정할 수 없습니다."
         }
-        let message: String
-        switch (language, problem) {
-        case (.en, .startMissing): message = "Enter when the batch starts (\(zoneName)), then select Schedule again."
-        case (.ko, .startMissing): message = "시작 시각(\(zoneName))을 입력한 뒤 다시 [예약]을 눌러 주세요."
-        case (_, .time(_, let problem)): message = localTimeProblem(problem, zone: zone)
-        case (.en, .startPassed): message = "The start has passed. Choose a time from the next minute on."
-        case (.ko, .startPassed): message = "시작 시각이 이미 지났습니다. 지금부터 1분 뒤 이후의 시각을 입력해 주세요."
-        case (.en, .endPassed): message = "The end has passed. Choose a later end, or leave it empty to keep the change."
-        case (.ko, .endPassed): message = "종료 시각이 이미 지났습니다. 더 늦은 시각을 입력하거나, 수정된 값을 그대로 두려면 비워 주세요."
-        case (.en, .endNotAfterStart): message = "The end must come after the start. Choose a later end."
-        case (.ko, .endNotAfterStart): message = "종료 시각을 시작 시각보다 늦게 입력해 주세요."
-        case (.en, .tooFarAhead): message = "A schedule can be at most a year ahead. Choose an earlier time."
-        case (.ko, .tooFarAhead): message = "예약은 1년 이내로만 할 수 있습니다. 더 이른 시각을 입력해 주세요."
-        case (.en, .endNeedsEdits):
-            message = "An end puts back what was changed, and this batch also registers or deletes products, which cannot be put back. Leave the end empty."
-        case (.ko, .endNeedsEdits):
-            message = "종료 시각에는 수정한 값을 되돌리는데, 이 일괄 작업에는 되돌릴 수 없는 등록이나 삭제가 있습니다. 종료 시각을 비워 주세요."
-        }
-        return ErrorText(heading: heading, message: message)
     }
 
-    /// A schedule asked of a batch that cannot take one now.
-    func scheduleNotNow(_ state: Batch.State) -> ErrorText {
+    /// Why the times of a schedule cannot be used: the field it is about (`starts_at`,
+    /// `ends_at`) and what to do. Nothing was scheduled.
+    func scheduleProblem(_ problem: ScheduleForm.Problem, now: Date, zone: TimeZone) -> (field: String, message: String) {
+        let present = scheduleShortTime(now, zone: zone)
+        return switch (language, problem) {
+        case (.en, .startMissing): ("starts_at", "Enter when the batch starts.")
+        case (.ko, .startMissing): ("starts_at", "시작 시각을 입력해 주세요.")
+        case (.en, .time(let field, .notATime)):
+            (field, "Enter the \(field == "ends_at" ? "end" : "start") as a date and time, like 2026-11-28 09:00.")
+        case (.ko, .time(let field, .notATime)):
+            (field, "\(field == "ends_at" ? "종료" : "시작") 시각을 2026-11-28 09:00 형식으로 입력해 주세요.")
+        case (_, .time(let field, let problem)): (field, localTimeProblem(problem, zone: zone))
+        case (.en, .startPassed): ("starts_at", "The start has passed (it is now \(present)). Choose a later time.")
+        case (.ko, .startPassed): ("starts_at", "시작 시각이 지났습니다(지금 \(present)). 더 늦은 시각을 입력해 주세요.")
+        case (.en, .endPassed): ("ends_at", "The end has passed (it is now \(present)). Choose a later end, or leave it empty to keep the new values.")
+        case (.ko, .endPassed): ("ends_at", "종료 시각이 지났습니다(지금 \(present)). 더 늦은 시각을 입력하거나, 수정한 값을 그대로 두려면 비워 주세요.")
+        case (.en, .endNotAfterStart): ("ends_at", "The end must come after the start. Choose a later end.")
+        case (.ko, .endNotAfterStart): ("ends_at", "종료 시각을 시작 시각보다 늦게 입력해 주세요.")
+        case (.en, .tooFarAhead): ("starts_at", "A schedule can be at most a year ahead. Choose an earlier time.")
+        case (.ko, .tooFarAhead): ("starts_at", "예약은 1년 이내로만 할 수 있습니다. 더 이른 시각을 입력해 주세요.")
+        case (.en, .endTooFarAhead): ("ends_at", "An end can be at most a year ahead. Choose an earlier end.")
+        case (.ko, .endTooFarAhead): ("ends_at", "종료 시각은 1년 이내로만 정할 수 있습니다. 더 이른 시각을 입력해 주세요.")
+        case (.en, .endNeedsEdits): ("ends_at", "This batch adds or deletes products, which can't be put back. Leave the end empty.")
+        case (.ko, .endNeedsEdits): ("ends_at", "이 일괄 작업에는 되돌릴 수 없는 등록이나 삭제가 있습니다. 종료 시각을 비워 주세요.")
+        }
+    }
+
+    /// A schedule button of a batch that cannot take it in its state (a page open in two tabs,
+    /// say): what the batch is now, and the way on.
+    func scheduleNotNow(_ batch: Batch) -> ErrorText {
+        let id = batch.id
+        switch (language, batch.state) {
+        case (.en, .preview):
+            return ErrorText(heading: "Batch \(id) has no schedule", message: "Batch \(id) is a preview with no schedule, so there is nothing to remove or end. Schedule it on its page, or apply it.")
+        case (.en, .running), (.en, .finished):
+            return ErrorText(heading: "Batch \(id) was already applied", message: "Batch \(id) was already applied, so it can't be scheduled; only the end of a scheduled window can be changed. Open it to see where it stands.")
+        case (.en, .scheduled):
+            return ErrorText(heading: "Batch \(id) has not started", message: "Batch \(id) has not started yet, so it can't be ended now. Change or remove its schedule on its page.")
+        case (.en, .missed), (.en, .discarded):
+            return ErrorText(heading: "Batch \(id) was never applied", message: "Batch \(id) was never applied, so it can't be scheduled. Open it to make a new preview.")
+        case (.ko, .preview):
+            return ErrorText(heading: "예약이 없는 일괄 작업입니다", message: "이 일괄 작업은 예약이 없는 미리 보기여서 취소하거나 종료할 예약이 없습니다. 일괄 작업 페이지에서 예약하거나 적용해 주세요.")
+        case (.ko, .running), (.ko, .finished):
+            return ErrorText(heading: "이미 적용한 일괄 작업입니다", message: "이미 적용한 일괄 작업이어서 예약할 수 없습니다. 예약된 작업은 종료 시각만 수정할 수 있습니다. 일괄 작업을 열어 상태를 확인해 주세요.")
+        case (.ko, .scheduled):
+            return ErrorText(heading: "아직 시작하지 않은 일괄 작업입니다", message: "아직 시작하지 않아 지금 종료할 수 없습니다. 일괄 작업 페이지에서 예약을 수정하거나 취소해 주세요.")
+        case (.ko, .missed), (.ko, .discarded):
+            return ErrorText(heading: "적용하지 않은 일괄 작업입니다", message: "오픈마켓에 반영한 적이 없는 일괄 작업이어서 예약할 수 없습니다. 일괄 작업을 열어 새 미리 보기를 만들어 주세요.")
+        }
+    }
+
+    /// 409, beside the schedule form: another batch changes the same field of the same product
+    /// in an overlapping window. "Batch 4 also changes the price of “Ramen” from Tue 1 Dec at
+    /// 09:00 KST to Thu 3 Dec at 23:59 KST. Choose times outside that period, or change batch
+    /// 4's schedule first."
+    func scheduleOverlap(batch other: Int, product: String, field: String, window: Batch.Schedule, zone: TimeZone) -> String {
+        let start = scheduleShortTime(window.startsAt, zone: zone)
+        let period: String
+        switch (language, window.endsAt) {
+        case (.en, let end?): period = "from \(start) to \(scheduleShortTime(end, zone: zone))"
+        case (.en, nil): period = "at \(start)"
+        case (.ko, let end?): period = "\(start)부터 \(scheduleShortTime(end, zone: zone))까지"
+        case (.ko, nil): period = "\(start)에"
+        }
         switch language {
         case .en:
-            ErrorText(
-                heading: "This batch cannot be scheduled now",
-                message: "Only a preview can be scheduled, and only a started window's end moved. Open the batch to see where it stands.")
+            return "Batch \(other) also changes the \(field.lowercased()) of “\(product)” \(period). "
+                + "Choose times outside that period, or change batch \(other)'s schedule first."
         case .ko:
-            ErrorText(
-                heading: "지금은 이 일괄 작업을 예약할 수 없습니다",
-                message: "미리 보기 상태인 일괄 작업만 예약할 수 있고, 시작된 작업은 종료 시각만 수정할 수 있습니다. 일괄 작업을 열어 상태를 확인해 주세요.")
+            return "일괄 작업 \(other)에서 \(period) 같은 상품(\(product))의 \(field) 항목을 수정합니다. "
+                + "겹치지 않는 시각을 선택하거나 일괄 작업 \(other)의 예약을 먼저 수정해 주세요."
         }
     }
 
-    /// 409: the window overlaps others on a product and field.
-    func scheduleOverlaps(_ others: [(id: Int, window: String)]) -> ErrorText {
-        let list = others.map { other in
-            switch language {
-            case .en: "batch \(other.id) (\(other.window))"
-            case .ko: "일괄 작업 \(other.id)(\(other.window))"
-            }
-        }.joined(separator: ", ")
-        switch language {
-        case .en:
-            return ErrorText(
-                heading: "Nothing was scheduled: the time overlaps another schedule",
-                message: "The same products' fields change in \(list). Choose a time outside it, or change that schedule first.")
-        case .ko:
-            return ErrorText(
-                heading: "예약하지 않았습니다: 다른 예약과 시간이 겹칩니다",
-                message: "\(list)에서 같은 상품의 같은 항목을 수정합니다. 겹치지 않는 시각을 선택하거나 그 예약을 먼저 수정해 주세요.")
-        }
-    }
-
-    /// A batch's schedule as its page states it: "Starts …", "Started 3 hours late …".
+    /// A batch's schedule as its page states it: when it starts and ends, how late, or that
+    /// it missed its time.
     func scheduleStatus(_ batch: Batch, now: Date, zone: TimeZone) -> [String] {
         guard let schedule = batch.schedule else { return [] }
         var lines: [String] = []
-        let start = scheduleTime(schedule.startsAt, now: now, zone: zone)
+        let start = scheduleMoment(schedule.startsAt, now: now, zone: zone)
         switch (language, batch.state, schedule.startedAt) {
         case (.en, .scheduled, _): lines.append("Starts \(start).")
         case (.ko, .scheduled, _): lines.append("\(start)에 시작합니다.")
         case (.en, .missed, _):
-            lines.append("Missed its time: the dashboard was not running \(scheduleWindow(schedule, now: now, zone: zone)), so nothing was changed. "
-                + "To make the change now, make a new preview from the list.")
+            let end = schedule.endsAt.map { " to \(scheduleShortTime($0, zone: zone))" } ?? ""
+            lines.append("The dashboard was not running from \(scheduleShortTime(schedule.startsAt, zone: zone))\(end), so this batch missed its time "
+                + "and nothing was changed.")
+            return lines
         case (.ko, .missed, _):
-            lines.append("예약 시각 놓침: \(scheduleWindow(schedule, now: now, zone: zone)) 대시보드가 실행 중이 아니어서 아무것도 반영하지 않았습니다. "
-                + "지금 반영하려면 목록에서 미리 보기를 새로 만들어 주세요.")
+            let end = schedule.endsAt.map { "부터 \(scheduleShortTime($0, zone: zone))까지" } ?? ""
+            lines.append("대시보드가 꺼져 있어 예약한 시간을 놓쳤습니다(\(scheduleShortTime(schedule.startsAt, zone: zone))\(end)). 아무것도 반영하지 않았습니다.")
+            return lines
+        case (_, .preview, _), (_, .discarded, _):
+            return []
         case (.en, _, let started?) where started.timeIntervalSince(schedule.startsAt) >= 60:
-            lines.append("Started \(lateness(started.timeIntervalSince(schedule.startsAt))): the dashboard was not running at \(start).")
+            lines.append("Started \(lateness(started.timeIntervalSince(schedule.startsAt))): the dashboard was not running at \(scheduleShortTime(schedule.startsAt, zone: zone)).")
         case (.ko, _, let started?) where started.timeIntervalSince(schedule.startsAt) >= 60:
-            lines.append("\(start)에 대시보드가 실행 중이 아니어서 \(lateness(started.timeIntervalSince(schedule.startsAt))) 시작했습니다.")
+            lines.append("\(scheduleShortTime(schedule.startsAt, zone: zone))에 대시보드가 꺼져 있어 \(lateness(started.timeIntervalSince(schedule.startsAt))) 시작했습니다.")
         case (.en, _, _): lines.append("Started \(start).")
-        case (.ko, _, _): lines.append("\(start)에 시작했습니다.")
+        case (.ko, _, _): lines.append(koreanPastStep(schedule.startsAt, now: now, zone: zone, verb: "시작했습니다") + ".")
         }
         guard let endsAt = schedule.endsAt else { return lines }
-        let end = scheduleTime(endsAt, now: now, zone: zone)
+        let end = scheduleMoment(endsAt, now: now, zone: zone)
         switch (language, schedule.endedAt) {
-        case (.en, nil): lines.append("Ends \(end): then what it set is put back, where the market still holds it.")
-        case (.ko, nil): lines.append("\(end)에 끝나며, 오픈마켓에 설정한 값이 그대로 있는 항목만 원래대로 되돌립니다.")
+        case (.en, nil): lines.append("Ends \(end): then the old values are put back, except any changed in the meantime.")
+        case (.ko, nil): lines.append("\(end)에 끝나면 그사이에 수정된 항목을 빼고 이전 값으로 되돌립니다.")
         case (.en, let ended?) where ended.timeIntervalSince(endsAt) >= 60:
-            lines.append("Ended \(lateness(ended.timeIntervalSince(endsAt))): the dashboard was not running at \(end).")
+            lines.append("Ended \(lateness(ended.timeIntervalSince(endsAt))): the dashboard was not running at \(scheduleShortTime(endsAt, zone: zone)).")
         case (.ko, let ended?) where ended.timeIntervalSince(endsAt) >= 60:
-            lines.append("\(end)에 대시보드가 실행 중이 아니어서 \(lateness(ended.timeIntervalSince(endsAt))) 끝났습니다.")
+            lines.append("\(scheduleShortTime(endsAt, zone: zone))에 대시보드가 꺼져 있어 \(lateness(ended.timeIntervalSince(endsAt))) 끝났습니다.")
         case (.en, _): lines.append("Ended \(end).")
-        case (.ko, _): lines.append("\(end)에 끝났습니다.")
+        case (.ko, _): lines.append(koreanPastStep(endsAt, now: now, zone: zone, verb: "끝났습니다") + ".")
         }
         return lines
     }
@@ -169,12 +204,12 @@ extension Wording {
     /// While a schedule waits: it fires only if the dashboard runs then.
     var scheduleNeedsRunning: String {
         switch language {
-        case .en: "Schedules are carried out by this dashboard: it must be running at their times (see “Running at login” in the operations guide)."
-        case .ko: "예약은 이 대시보드가 실행합니다. 예약한 시각에 대시보드가 실행 중인지 확인해 주세요(운영 안내의 “로그인할 때 실행” 참고)."
+        case .en: "Keep the dashboard running at these times: it makes the changes, not the Open Market."
+        case .ko: "예약한 시각에 이 컴퓨터와 대시보드를 켜 두어 주세요. 예약한 변경은 오픈마켓이 아니라 이 대시보드가 반영합니다."
         }
     }
 
-    /// A list line of the upcoming steps: "Batch 12 starts: Fri 28 Nov, 09:00 KST, in 2 days".
+    /// A list line of the upcoming steps: "Batch 12 starts Fri 28 Nov, 09:00 KST, in 2 days".
     func upcomingStep(batch id: Int, ends: Bool, time: String) -> String {
         switch (language, ends) {
         case (.en, false): "Batch \(id) starts \(time)"

@@ -63,11 +63,14 @@ import Testing
 
             // Changed behind our back after the preview: skipped, not overwritten.
             market.state.withLock { $0.products[212]?.price = 16000 }
-            let applied = try await BatchTesting.press("apply", batch, session)
+            let applied = try await BatchTesting.press("apply", batch, session, from: preview.text)
             #expect(applied.status == 303)
             await harness.app.batchRunner.waitForRun(batch)
-            // Apply again: nothing more is sent.
-            #expect(try await BatchTesting.press("apply", batch, session).status == 303)
+            // Apply again from the same page (a second click, another tab): refused, nothing
+            // more is sent.
+            let again = try await BatchTesting.press("apply", batch, session, from: preview.text)
+            #expect(again.status == 409)
+            #expect(HTMLScan.text(again.text).contains("Batch \(batch) was applied after this page was opened, so nothing more was done."))
             await harness.app.batchRunner.waitForRun(batch)
 
             let writes = market.writes

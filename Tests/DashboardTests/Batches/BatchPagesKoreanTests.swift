@@ -20,14 +20,16 @@ import Testing
             }
             // A schedule refused: no start, and a window over another's.
             var scheduling = FormSession(port: dash.port)
-            _ = try await scheduling.open("/batches/\(batches.preview)?lang=ko")
+            let preview = try await scheduling.open("/batches/\(batches.preview)?lang=ko").text
             scheduling.cookie += "; om_lang=ko"
-            let noStart = try await scheduling.postURLEncoded("/batches/\(batches.preview)/schedule", [("starts_at", "")])
+            let noStart = try await scheduling.postURLEncoded(
+                "/batches/\(batches.preview)/schedule", BatchTesting.drawn(preview) + [("starts_at", "")])
             #expect(noStart.status == 422)
             KoreanPageScan.expectKorean(noStart, "a schedule without a start", allowed: KoreanPageScan.properNouns)
             let inTwoDays = LocalTime.localInputValue(
                 dash.app.scheduler.clock.now().addingTimeInterval(2 * 86_400 + 600), zone: dash.app.configuration.timeZone)
-            let overlapping = try await scheduling.postURLEncoded("/batches/\(batches.preview)/schedule", [("starts_at", inTwoDays)])
+            let overlapping = try await scheduling.postURLEncoded(
+                "/batches/\(batches.preview)/schedule", BatchTesting.drawn(preview) + [("starts_at", inTwoDays)])
             #expect(overlapping.status == 409)
             KoreanPageScan.expectKorean(overlapping, "a schedule over another", allowed: KoreanPageScan.properNouns)
             // The import's refusals too: no file, and a file that is not a CSV.

@@ -114,7 +114,7 @@ import Testing
             let meanwhile = try await harness.batchRows(batch)
             let checking = meanwhile.filter { $0.status == "checking" }
             #expect(checking.compactMap(\.productID).sorted() == held)
-            #expect(checking.allSatisfy { $0.text.contains("Checking with the market") }, "\(checking.map(\.text))")
+            #expect(checking.allSatisfy { $0.text.contains("Checking with the Open Market") }, "\(checking.map(\.text))")
             #expect(meanwhile.filter { $0.status == "done" }.count == 4)
             #expect(market.requests("PATCH").values.allSatisfy { $0 == 1 })
 

@@ -14,7 +14,7 @@ import Testing
             let (moved, movedEnd) = (scene.minute(30), scene.minute(90))
             let again = try await scene.schedule(sale.batch, from: moved, until: movedEnd)
             #expect(again.status == 303)
-            #expect(HTMLScan.text(try await scene.follow(again).text).contains("Scheduled from"))
+            #expect(HTMLScan.text(try await scene.follow(again).text).contains("Scheduled: starts "))
             await scene.clock.waitForSleepers()
             #expect(scene.clock.nextWake == moved)
             let inputs = HTMLScan.tags("input", in: try await scene.page("/batches/\(sale.batch)").text)

@@ -27,13 +27,23 @@ import Testing
             }
         }
 
+        /// The field the problem is beside.
+        var field: String {
+            switch self {
+            case .endNotAfterStart, .endOverAYearAhead, .garbageEnd: "ends_at"
+            case .startPassed, .startOverAYearAhead, .garbageStart, .noStart: "starts_at"
+            }
+        }
+
         var says: (en: String, ko: String) {
             switch self {
-            case .endNotAfterStart: ("The end must come after the start", "종료 시각을 시작 시각보다 늦게 입력해 주세요")
-            case .startPassed: ("The start has passed", "시작 시각이 이미 지났습니다")
-            case .startOverAYearAhead, .endOverAYearAhead: ("at most a year ahead", "1년 이내로만")
-            case .garbageStart, .garbageEnd: ("cannot be read. Enter them as 2026-11-28 09:00", "읽을 수 없습니다")
-            case .noStart: ("Enter when the batch starts (KST)", "시작 시각(KST)을 입력한 뒤")
+            case .endNotAfterStart: ("The end must come after the start. Choose a later end.", "종료 시각을 시작 시각보다 늦게 입력해 주세요.")
+            case .startPassed: ("The start has passed (it is now ", "시작 시각이 지났습니다(지금 ")
+            case .startOverAYearAhead: ("A schedule can be at most a year ahead.", "예약은 1년 이내로만 할 수 있습니다.")
+            case .endOverAYearAhead: ("An end can be at most a year ahead.", "종료 시각은 1년 이내로만 정할 수 있습니다.")
+            case .garbageStart: ("Enter the start as a date and time, like 2026-11-28 09:00.", "시작 시각을 2026-11-28 09:00 형식으로 입력해 주세요.")
+            case .garbageEnd: ("Enter the end as a date and time, like 2026-11-28 09:00.", "종료 시각을 2026-11-28 09:00 형식으로 입력해 주세요.")
+            case .noStart: ("Enter when the batch starts.", "시작 시각을 입력해 주세요.")
             }
         }
     }
@@ -48,10 +58,17 @@ import Testing
                 let refused = try await scene.schedule(batch, starts: times.starts, ends: times.ends, language: language)
                 #expect(refused.status == 422, "\(bad)")
                 #expect(refused.text.contains("<html lang=\"\(language)\""), "\(bad)")
-                let text = HTMLScan.text(refused.text)
-                #expect(text.contains(language == "ko" ? "예약하지 않았습니다" : "Nothing was scheduled"), "\(bad)")
-                #expect(text.contains(language == "ko" ? bad.says.ko : bad.says.en), "\(bad): \(text)")
-                #expect(HTMLScan.hrefs(in: refused.text).contains("/batches/\(batch)"), "\(bad): the way back to the batch")
+                // The batch's own page again: the problem in the summary and beside its field,
+                // and the times as they were typed.
+                let summary = HTMLScan.text(HTMLScan.block(in: refused.text, from: "<div class=\"error-summary\"", to: "</div>"))
+                #expect(summary.contains(language == "ko" ? "항목 1개를 확인해 주세요" : "There is 1 problem to fix"), "\(bad): \(summary)")
+                #expect(summary.contains(language == "ko" ? bad.says.ko : bad.says.en), "\(bad): \(summary)")
+                let field = bad.field
+                #expect(refused.text.contains("id=\"\(field)-error\""), "\(bad): the message beside \(field)")
+                let inputs = HTMLScan.tags("input", in: refused.text)
+                #expect(inputs.first { $0["name"] == field }?["aria-invalid"] == "true", "\(bad)")
+                #expect(inputs.first { $0["name"] == "starts_at" }?["value"] == times.starts, "\(bad): the start as typed")
+                #expect(inputs.first { $0["name"] == "ends_at" }?["value"] == times.ends, "\(bad): the end as typed")
             }
             #expect(try scene.batch(batch).state == .preview)
             #expect(try scene.batch(batch).schedule == nil)
@@ -87,23 +104,27 @@ import Testing
         }
     }
 
+    /// A schedule form left open on the preview's page (another tab) once the batch was
+    /// applied: refused as a page of a batch that changed, while it runs and once it finished.
     @Test(arguments: ["en", "ko"])
     func aBatchRunningOrFinished_cannotBeScheduled(language: String) async throws {
         try await ScheduleScene.run { scene in
             let products = try await scene.register(1)
             let batch = try await scene.preview(products)
+            let previewPage = try await scene.session.open("/batches/\(batch)").text
             let held = Gate()
             defer { held.open() }
             scene.harness.app.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await held.wait() } }
             #expect(try await scene.press("apply", batch).status == 303)
-            let says = language == "ko" ? "지금은 이 일괄 작업을 예약할 수 없습니다" : "This batch cannot be scheduled now"
+            let says = language == "ko" ? "이미 적용한 일괄 작업입니다" : "Batch \(batch) was applied after this page was opened, so nothing more was done."
+            let soon = ScheduleScene.typed(scene.minute(10))
 
-            let whileRunning = try await scene.schedule(batch, starts: ScheduleScene.typed(scene.minute(10)), language: language)
+            let whileRunning = try await scene.postSchedule(batch, from: previewPage, starts: soon, language: language)
             #expect(whileRunning.status == 409)
-            #expect(HTMLScan.text(whileRunning.text).contains(says))
+            #expect(HTMLScan.text(whileRunning.text).contains(says), "\(HTMLScan.text(whileRunning.text))")
             held.open()
             await scene.harness.app.batchRunner.waitForRun(batch)
-            let whenFinished = try await scene.schedule(batch, starts: ScheduleScene.typed(scene.minute(10)), language: language)
+            let whenFinished = try await scene.postSchedule(batch, from: previewPage, starts: soon, language: language)
             #expect(whenFinished.status == 409)
             #expect(HTMLScan.text(whenFinished.text).contains(says), "\(HTMLScan.text(whenFinished.text))")
             #expect(try scene.batch(batch).schedule == nil)
@@ -112,26 +133,29 @@ import Testing
     }
 
     /// Only edits can be put back: a batch that deletes takes no end, when it is scheduled or
-    /// once it started.
+    /// once it started. Its form has no end field; an end posted anyway is refused.
     @Test func aBatchThatDeletes_takesNoEnd_evenOnceStarted() async throws {
         try await ScheduleScene.run { scene in
             let products = try await scene.register(1)
             let batch = try await scene.preview(products, action: "delete", value: "")
-            let says = "An end puts back what was changed, and this batch also registers or deletes products"
+            let previewPage = try await scene.session.open("/batches/\(batch)").text
+            #expect(!previewPage.contains("name=\"ends_at\""), "no end is offered")
+            #expect(HTMLScan.text(previewPage).contains("This batch adds or deletes products, which can't be put back, so it has no end."))
+            let says = "This batch adds or deletes products, which can't be put back. Leave the end empty."
             let withEnd = try await scene.schedule(batch, from: scene.minute(2), until: scene.minute(60))
             #expect(withEnd.status == 422)
             #expect(HTMLScan.text(withEnd.text).contains(says))
             let start = scene.minute(2)
             #expect(try await scene.schedule(batch, from: start).status == 303)
+            let scheduledPage = try await scene.session.open("/batches/\(batch)").text
             try await scene.move(to: start)
             #expect(try await scene.market.status(products[0]) == 404)
 
             let page = try await scene.page("/batches/\(batch)").text
             #expect(!page.contains("name=\"ends_at\""), "no end is offered")
             #expect(!page.contains("/batches/\(batch)/end-now"))
-            let late = try await scene.postSchedule(batch, starts: "", ends: ScheduleScene.typed(scene.minute(60)))
-            #expect(late.status == 422)
-            #expect(HTMLScan.text(late.text).contains(says))
+            let late = try await scene.postSchedule(batch, from: scheduledPage, starts: "", ends: ScheduleScene.typed(scene.minute(60)))
+            #expect(late.status == 409, "a page from before the start acts on nothing")
             #expect(try scene.batch(batch).schedule?.endsAt == nil)
         }
     }
@@ -141,8 +165,16 @@ import Testing
             let products = try await scene.register(2)
             let batch = try await scene.preview(products)
             let (start, end) = (scene.minute(10), scene.minute(70))
-            #expect(try await scene.schedule(batch, from: start, until: end).status == 303)
-            #expect(try await scene.schedule(batch, from: start, until: end).status == 303)
+            // One page's form sent twice at once (a double click without scripts).
+            let page = try await scene.session.open("/batches/\(batch)").text
+            let (starts, ends) = (ScheduleScene.typed(start), ScheduleScene.typed(end))
+            async let first = scene.postSchedule(batch, from: page, starts: starts, ends: ends)
+            async let second = scene.postSchedule(batch, from: page, starts: starts, ends: ends)
+            let statuses = [try await first.status, try await second.status]
+            #expect(statuses.contains(303) && statuses.allSatisfy { $0 == 303 || $0 == 409 }, "\(statuses)")
+            // Sent again later from the same page: the batch changed since, so nothing is done.
+            let third = try await scene.postSchedule(batch, from: page, starts: starts, ends: ends)
+            #expect(third.status == 409)
             let list = try await scene.page("/batches").text
             let steps = HTMLScan.tags("li", in: HTMLScan.block(in: list, from: "<section class=\"upcoming\"", to: "</section>"))
             #expect(steps.map { $0["data-step"] } == ["start", "end"])

@@ -19,17 +19,32 @@ import Testing
                 second, starts: ScheduleScene.typed(scene.minute(120)), ends: ScheduleScene.typed(scene.minute(240)), language: language)
             #expect(refused.status == 409)
             let text = HTMLScan.text(refused.text)
-            let window = Wording(language == "ko" ? .ko : .en).scheduleWindow(
-                Batch.Schedule(startsAt: scene.minute(60), endsAt: scene.minute(180)), now: scene.clock.now(), zone: ScheduleScene.seoul)
+            // The times as Foundation writes them in Seoul, not as the dashboard does.
+            func time(_ date: Date, _ format: String) -> String {
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = ScheduleScene.seoul
+                formatter.dateFormat = format
+                return formatter.string(from: date)
+            }
+            let (from, until) = (scene.minute(60), scene.minute(180))
             switch language {
             case "ko":
-                #expect(text.contains("일괄 작업 \(first)(\(window))"), "\(text)")
-                #expect(text.contains("겹칩니다"))
+                let day = { (date: Date) in "\(time(date, "M"))월 \(time(date, "d"))일" }
+                #expect(text.contains("일괄 작업 \(first)에서 \(day(from))"), "\(text)")
+                #expect(text.contains("\(time(from, "HH:mm")) KST부터"), "\(text)")
+                #expect(text.contains("\(time(until, "HH:mm")) KST까지 같은 상품(Sale Kettle 2)의 판매가 항목을 수정합니다."), "\(text)")
             default:
-                #expect(text.contains("batch \(first) (\(window))"), "\(text)")
-                #expect(text.contains("overlaps another schedule"))
+                #expect(text.contains(
+                    "Batch \(first) also changes the price of “Sale Kettle 2” from \(time(from, "EEE d MMM, HH:mm")) KST to "
+                        + "\(time(until, "EEE d MMM, HH:mm")) KST. Choose times outside that period, or change batch \(first)'s schedule first."),
+                    "\(text)")
             }
-            #expect(window.contains("KST"))
+            #expect(HTMLScan.hrefs(in: HTMLScan.block(in: refused.text, from: "<div class=\"error-summary\"", to: "</div>")).contains("/batches/\(first)"),
+                "the other batch is linked")
+            let inputs = HTMLScan.tags("input", in: refused.text)
+            #expect(inputs.first { $0["name"] == "starts_at" }?["value"] == ScheduleScene.typed(scene.minute(120)), "the times typed are kept")
+            #expect(inputs.first { $0["name"] == "ends_at" }?["value"] == ScheduleScene.typed(scene.minute(240)))
             #expect(try scene.batch(second).state == .preview && scene.batch(second).schedule == nil, "nothing scheduled")
         }
     }

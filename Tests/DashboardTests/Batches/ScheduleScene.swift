@@ -134,10 +134,19 @@ struct ScheduleScene {
         return try await postSchedule(batch, starts: starts, ends: ends, language: language)
     }
 
-    /// Posts the batch's schedule form with the session's tokens as they are.
+    /// Posts the batch's schedule form, from its page as it is now, with the session's tokens
+    /// as they are.
     func postSchedule(_ batch: Int, starts: String, ends: String = "", language: String = "en") async throws -> TestResponse {
-        try await session.postURLEncoded(
-            "/batches/\(batch)/schedule", [("starts_at", starts), ("ends_at", ends)],
+        let page = try await session.get("/batches/\(batch)")
+        return try await postSchedule(batch, from: page.text, starts: starts, ends: ends, language: language)
+    }
+
+    /// Posts the schedule form of a page drawn earlier (`page`).
+    func postSchedule(_ batch: Int, from page: String, starts: String, ends: String = "", language: String = "en") async throws -> TestResponse {
+        var tab = session
+        if let token = FormSession.hidden("csrf_token", in: page) { tab.csrfToken = token }
+        return try await tab.postURLEncoded(
+            "/batches/\(batch)/schedule", BatchTesting.drawn(page) + [("starts_at", starts), ("ends_at", ends)],
             headers: session.browserHeaders.merging(["Accept-Language": language]) { $1 })
     }
 

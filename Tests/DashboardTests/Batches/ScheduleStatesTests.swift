@@ -18,6 +18,15 @@ import Testing
         return formatter.string(from: date) + " KST"
     }
 
+    /// "Fri 27 Nov at 16:00 KST", as a sentence names a schedule's time.
+    static func momentTime(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = ScheduleScene.seoul
+        formatter.dateFormat = "EEE d MMM 'at' HH:mm"
+        return formatter.string(from: date) + " KST"
+    }
+
     @Test func theList_showsEachState_andTheStepsToComeInTimeOrder() async throws {
         try await ScheduleScene.run { scene in
             let products = try await scene.register(4)
@@ -107,7 +116,7 @@ import Testing
             // The batch's own page says when it starts, and offers to move or unschedule it.
             let batchPage = try await scene.page("/batches/\(batch)").text
             let lines = try await scene.scheduleLines(batch)
-            #expect(lines.hasPrefix("Starts \(Self.shortTime(start)), in 2 days."), "\(lines)")
+            #expect(lines.hasPrefix("Starts \(Self.momentTime(start)) (in 2 days)."), "\(lines)")
             let actions = HTMLScan.tags("form", in: batchPage).compactMap { $0["action"] }
             #expect(actions.contains("/batches/\(batch)/schedule") && actions.contains("/batches/\(batch)/unschedule"))
             #expect(!actions.contains("/batches/\(batch)/apply"))

@@ -13,8 +13,8 @@ import Testing
         let journal = WriteFailure(WriteRefusal(reason: .journalUnavailable, detail: "disk I/O error"))
         #expect(pictures.code == .imagesNotKept)
         #expect(journal.code == .journalUnavailable)
-        #expect(Wording(.en).rowFailure(pictures.code).hasPrefix("Not deleted"))
-        #expect(Wording(.en).rowFailure(journal.code).hasPrefix("Not changed"))
+        #expect(Wording(.en).rowFailure(pictures.code, undoing: nil).hasPrefix("Not deleted"))
+        #expect(Wording(.en).rowFailure(journal.code, undoing: nil).hasPrefix("Not changed"))
     }
 
     @Test func theMarketsRefusal_keepsItsWords() {

@@ -162,15 +162,15 @@ import Testing
             return
         }
         #expect(Self.en.localTimeProblem(skipped, zone: newYork)
-            == "02:30 does not exist on Sun 8 Mar 2026 in New York time (clocks go forward). Choose another time.")
+            == "02:30 does not exist on Sun 8 Mar 2026 in New York time (clocks go forward). Choose another time, such as 03:30.")
         #expect(Self.ko.localTimeProblem(skipped, zone: newYork)
-            == "2026년 3월 8일(일) 02:30 시각은 America/New_York 시간대에 없습니다(시계를 앞당기는 구간). 다른 시각을 선택해 주세요.")
+            == "2026년 3월 8일(일) 02:30 시각은 America/New_York 시간대에 없습니다(시계를 앞당기는 구간). 다른 시각(예: 03:30)을 선택해 주세요.")
         let seoul = try Self.zone("Asia/Seoul")
         #expect(Self.en.localTimeProblem(.notATime, zone: seoul) == "The date and time cannot be read. Enter them as 2026-11-28 09:00.")
         #expect(Self.ko.localTimeProblem(.notATime, zone: seoul) == "날짜와 시각을 읽을 수 없습니다. 2026-11-28 09:00 형식으로 입력해 주세요.")
         let london = try Self.zone("Europe/London")
         let spring = LocalTime.DateAndTime(year: 2026, month: 3, day: 29, hour: 1, minute: 5)
         #expect(Self.en.localTimeProblem(.nonexistent(spring), zone: london)
-            == "01:05 does not exist on Sun 29 Mar 2026 in London time (clocks go forward). Choose another time.")
+            == "01:05 does not exist on Sun 29 Mar 2026 in London time (clocks go forward). Choose another time, such as 02:05.")
     }
 }

@@ -226,22 +226,23 @@ enum WordingSamples {
             texts.append(w.endMoved(endsAt, now: now, zone: seoul))
             texts.append(w.scheduledChange(w.cellLabel(.price, product: "x"), from: "1", to: "2", start: "a", end: endsAt.map { _ in "b" }))
         }
-        texts += [w.unscheduled, w.endedNow, w.revertedBy(number), w.backToBatch, w.scheduleNeedsRunning]
+        texts += [w.unscheduled, w.endedNow, w.revertedBy(number), w.scheduleNeedsRunning, w.scheduleNoEnd]
+        texts += [w.scheduleMoment(start, now: now, zone: seoul), w.koreanPastStep(start, now: now, zone: seoul, verb: "시작했습니다")]
+        for zone in [seoul, newYork, TimeZone(identifier: "UTC") ?? .gmt] { texts.append(w.scheduleZoneHint(zone, at: now)) }
         texts += [w.upcomingStep(batch: number, ends: false, time: "a"), w.upcomingStep(batch: number, ends: true, time: "b")]
         let problems: [ScheduleForm.Problem] = [
             .startMissing, .time(field: "starts_at", .notATime), .time(field: "ends_at", .nonexistent(skipped)), .startPassed, .endPassed,
-            .endNotAfterStart, .tooFarAhead, .endNeedsEdits,
+            .endNotAfterStart, .tooFarAhead, .endTooFarAhead, .endNeedsEdits,
         ]
-        for problem in problems {
-            let text = w.scheduleProblem(problem, zone: seoul)
-            texts += [text.heading, text.message]
-        }
+        for problem in problems { texts.append(w.scheduleProblem(problem, now: now, zone: seoul).message) }
         for state in Batch.State.allCases {
-            let text = w.scheduleNotNow(state)
+            let text = w.scheduleNotNow(Batch(id: number, kind: .bulk, state: state, createdAt: now, action: nil, source: "", notes: []))
             texts += [text.heading, text.message]
         }
-        let overlap = w.scheduleOverlaps([(id: number, window: "a"), (id: number + 1, window: "b")])
-        texts += [overlap.heading, overlap.message]
+        for endsAt in [end, nil] {
+            let window = Batch.Schedule(startsAt: start, endsAt: endsAt)
+            texts.append(w.scheduleOverlap(batch: number, product: "x", field: w.fieldLabel(.discountedPrice), window: window, zone: seoul))
+        }
         // Each state a scheduled batch shows, on time and late.
         let late = TimeInterval(number * 600 + 120)
         let schedules: [(Batch.State, Batch.Schedule)] = [
@@ -252,6 +253,7 @@ enum WordingSamples {
             (.finished, Batch.Schedule(startsAt: start, endsAt: end, startedAt: start, endedAt: end)),
             (.finished, Batch.Schedule(startsAt: start, endsAt: end, startedAt: start, endedAt: end.addingTimeInterval(late))),
             (.finished, Batch.Schedule(startsAt: start, endsAt: nil, startedAt: start)),
+            (.finished, Batch.Schedule(startsAt: start.addingTimeInterval(-late), endsAt: now.addingTimeInterval(-30), startedAt: start, endedAt: now)),
         ]
         for (state, schedule) in schedules {
             let batch = Batch(
@@ -317,30 +319,51 @@ enum WordingSamples {
         createsOnly.pendingCreates = number
         texts.append(w.batchMade(LocalTime.timestamp(made, zone: TimeZone(identifier: "Asia/Seoul") ?? .gmt, w)))
         var failed = BatchCounts()
-        failed.byStatus[.failed] = number
+        failed.add(number, status: "failed", operation: "edit", failure: "refused")
+        var done = BatchCounts()
+        done.add(number, status: "done", operation: "edit")
+        done.add(number, status: "done", operation: "delete")
+        let zone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
+        let window = Batch.Schedule(startsAt: made, endsAt: made.addingTimeInterval(86_400), startedAt: made)
+        var reverted = window
+        reverted.revertID = number + 1
         for state in Batch.State.allCases {
-            texts += [w.batchState(state, counts: counts), w.batchState(state, counts: BatchCounts()), w.batchState(state, counts: failed)]
-        }
-        for state in [Batch.State.preview, .running, .finished] {
-            for status in BatchRow.Status.allCases {
-                for operation in [BatchRow.Operation.edit, .create, .delete] {
-                    texts.append(w.rowStatus(status, state: state, operation: operation))
+            for schedule in [nil, window, reverted] {
+                let batch = Batch(id: number, kind: .bulk, state: state, createdAt: made, action: nil, source: "", notes: [], schedule: schedule)
+                for shown in [counts, BatchCounts(), failed, done, deletesOnly, createsOnly] {
+                    texts.append(w.batchState(batch, counts: shown, zone: zone, undoneBy: nil))
+                    texts.append(w.batchState(batch, counts: shown, zone: zone, undoneBy: number + 2))
+                    texts.append(w.batchState(batch, counts: shown, zone: zone, undoneBy: nil, brief: true))
+                }
+                for status in BatchRow.Status.allCases {
+                    texts += [w.statusFilter(status, count: number, state: state, counts: counts), w.statusFilter(status, count: number, state: state, counts: done)]
+                }
+                texts.append(w.statusFilter(nil, count: number, state: state, counts: counts))
+                for status in BatchRow.Status.allCases {
+                    for operation in [BatchRow.Operation.edit, .create, .delete] {
+                        for failure in [WriteFailure.Code.changedElsewhere, .notFound] {
+                            let row = BatchRow(
+                                batchID: number, number: 1, productID: number, operation: operation, status: status, name: name, currency: "KRW",
+                                before: RecordedFields(), after: RecordedFields(), failure: WriteFailure(code: failure))
+                            texts += [w.rowStatus(row, state: state, undoing: nil), w.rowStatus(row, state: state, undoing: number)]
+                        }
+                    }
                 }
             }
         }
-        for status in BatchRow.Status.allCases {
-            texts += [w.statusFilter(status, count: number), w.statusName(status)]
-        }
-        texts.append(w.statusFilter(nil, count: number))
         texts += [BatchRow.Operation.edit, .create, .delete].compactMap(w.rowOperation)
         let failures: [WriteFailure.Code] = [
             .refused, .notFound, .unauthorized, .invalid, .unreachable, .unknown, .changedElsewhere, .journalUnavailable, .imagesNotKept,
         ]
-        texts += failures.map(w.rowFailure)
+        texts += failures.map { w.rowFailure($0, undoing: nil) } + failures.map { w.rowFailure($0, undoing: number) }
         texts += ProductField.allCases.map(w.fieldLabel)
         texts += [
             w.unnamedRow, w.fileRow(number), w.applyLabel(counts), w.applyLabel(deletesOnly), w.applyLabel(createsOnly),
-            w.deleteWarning(number), w.nothingToApply, w.retryLabel(number), w.undoLabel(number), w.undoNote, w.undoOf(number),
+            w.deleteWarning(number, binDays: number), w.deleteWarning(1, binDays: number), w.nothingToApply(kind: .bulk), w.nothingToApply(kind: .import),
+            w.applyHint(leftOut: 0), w.applyHint(leftOut: 1), w.applyHint(leftOut: number), w.retryLabel(number), w.undoLabel(number),
+            w.undoneBy(number), w.undoWaiting(number), w.againLabel, w.againHint(.bulk), w.againImport, w.openBatch(number),
+            w.alreadyUndone(number, by: number + 1).heading, w.alreadyUndone(number, by: number + 1).message,
+            w.fieldNotChanged(undoing: false), w.fieldNotChanged(undoing: true), w.stockAmount(number),
             w.batchProgress(done: number, of: number + 1), w.batchRowsEmpty(filtered: true), w.batchRowsEmpty(filtered: false),
             w.batchRowsCaption(shown: number, page: 1, lastPage: 1), w.batchRowsCaption(shown: number, page: 1, lastPage: number + 1),
             w.batchesKept(days: number), w.batchNotFound(keptDays: number).heading, w.batchNotFound(keptDays: number).message,
@@ -348,9 +371,16 @@ enum WordingSamples {
             w.selectProduct(name),
         ]
         let flashes: [Wording.BatchFlash] = [
-            .stale, .listFromBeforeRestart, .listUnproven, .alreadyApplying, .discarded, .nothingToRetry, .nothingToUndo, .windowEnded,
+            .stale, .listFromBeforeRestart, .listUnproven, .discarded, .nothingToRetry, .nothingToUndo, .madeAgain(from: number),
         ]
         texts += flashes.map(w.batchFlash)
+        for offered in [true, false] { texts += w.undoNotes(done, offered: offered, binDays: number) }
+        for state in Batch.State.allCases {
+            for drawn in [nil] + Batch.State.allCases {
+                let text = w.batchChanged(Batch(id: number, kind: .bulk, state: state, createdAt: made, action: nil, source: "", notes: []), drawn: drawn)
+                texts += [text.heading, text.message]
+            }
+        }
         let imports: [Wording.ImportProblem] = [
             .stale, .noFile, .notMultipart, .tooManyRows(limit: number), .noKnownColumn(name),
             .csvTooLarge(limit: w.bytes(number * 1024 * 1024)), .requestTooLarge(limit: w.bytes(number * 1024 * 1024)),

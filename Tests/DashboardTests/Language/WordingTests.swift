@@ -99,14 +99,18 @@ import Testing
     }
 
     /// A batch's state and its counts read as one line, what changed first, in the words both
-    /// readers asked for.
+    /// readers asked for; a finished batch with a failure says so without a contradicting
+    /// "all applied".
     @Test func aBatchsStateAndCounts_readAsOneLine() {
         var counts = BatchCounts()
-        counts.byStatus[.unchanged] = 1
-        counts.byStatus[.done] = 2
-        #expect(Wording(.en).batchState(.finished, counts: counts) == "Finished: 2 products changed, 1 unchanged.")
-        #expect(Wording(.ko).batchState(.finished, counts: counts) == "완료(변경 2건, 변경 없음 1건)")
-        counts.byStatus[.failed] = 1
-        #expect(Wording(.en).batchState(.finished, counts: counts) == "Finished: 2 products changed, 1 failed, 1 unchanged. Retry the failed products below.")
+        counts.add(1, status: "unchanged", operation: "none")
+        counts.add(2, status: "done", operation: "edit")
+        let batch = Batch(id: 4, kind: .bulk, state: .finished, createdAt: Date(timeIntervalSince1970: 0), action: nil, source: "", notes: [])
+        let zone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
+        #expect(Wording(.en).batchState(batch, counts: counts, zone: zone, undoneBy: nil) == "Finished: 2 products changed, 1 unchanged.")
+        #expect(Wording(.ko).batchState(batch, counts: counts, zone: zone, undoneBy: nil) == "처리 끝: 적용 2건, 변경 없음 1건.")
+        counts.add(1, status: "failed", operation: "edit", failure: "refused")
+        #expect(Wording(.en).batchState(batch, counts: counts, zone: zone, undoneBy: nil) == "Finished: 2 products changed, 1 failed, 1 unchanged.")
+        #expect(Wording(.en).batchState(batch, counts: counts, zone: zone, undoneBy: 9) == "Finished: 2 products changed, 1 failed, 1 unchanged. Undone by batch 9.")
     }
 }

@@ -209,7 +209,8 @@ import Testing
                 let undone = try await Self.rows(session, undoBatch)
                 #expect(undone[46]?.status == "skipped")
                 let tower = undone[46]?.text ?? ""
-                #expect(tower.contains("Stock not put back: changed elsewhere after batch \(batch) set it (now 12)."), "\(tower)")
+                #expect(tower.contains("Stock not put back: it was changed to 12 after batch \(batch) set it."), "\(tower)")
+                #expect(tower.contains("Stock: 9 → 4 (not put back)"), "the field's arrow says it did not happen: \(tower)")
                 #expect(!tower.contains("sheet was opened") && !tower.contains("after the preview"), "\(tower)")
             }
         }

@@ -109,9 +109,11 @@ struct StandardsPage: Sendable {
             return form["enctype"] == "multipart/form-data"
                 ? try await session.post(action, []) : try await session.postURLEncoded(action, [])
         case .post(let path, let from):
+            // With the token and the fields that name what the page showed (a batch page's
+            // number and revision), as the page's own forms send them.
             var session = FormSession(port: dashboard.port)
-            _ = try await session.open(Self.path(from, language: language))
-            return try await session.postURLEncoded(Self.path(path, language: language), [])
+            let page = try await session.open(Self.path(from, language: language))
+            return try await session.postURLEncoded(Self.path(path, language: language), BatchTesting.drawn(page.text))
         case .submit(let formPath, let values):
             var session = FormSession(port: dashboard.port)
             let page = try await session.open(Self.path(formPath, language: language))
@@ -174,6 +176,12 @@ struct StandardsPage: Sendable {
                     token.name = 'csrf_token';
                     token.value = document.querySelector('input[name=csrf_token]').value;
                     form.appendChild(token);
+                    var seen = {};
+                    document.querySelectorAll('input[type=hidden][name^=batch_]').forEach(function (field) {
+                        if (seen[field.name]) return;
+                        seen[field.name] = true;
+                        form.appendChild(field.cloneNode());
+                    });
                     document.body.appendChild(form);
                     form.submit();
                     """, [Self.path(path, language: language)])

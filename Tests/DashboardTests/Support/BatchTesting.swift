@@ -24,6 +24,33 @@ enum BatchTesting {
         }
     }
 
+    /// The counts a batch page's summary carries (`<p data-progress data-done="1" …>`), by
+    /// name (`done`, `not-sent`, …), and its words.
+    static func progress(_ html: String) -> (counts: [String: Int], text: String)? {
+        guard let start = html.range(of: "<p class=\"batch-state\"") else { return nil }
+        let block = String(html[start.lowerBound...].prefix { $0 != "\n" })
+        guard let tag = HTMLScan.tags("p", in: block).first else { return nil }
+        var counts: [String: Int] = [:]
+        for name in ["total", "done", "skipped", "failed", "pending", "checking", "not-sent", "unchanged", "invalid", "unknown"] {
+            counts[name] = tag["data-\(name)"].flatMap { Int($0) }
+        }
+        return (counts, HTMLScan.text(block))
+    }
+
+    /// Checks that a batch page's summary counts are its rows' (every row on the page: the
+    /// tests' batches fit one page), and that its total is their number.
+    static func expectProgressMatchesRows(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let (counts, _) = progress(html) else {
+            Issue.record("no summary with data-progress", sourceLocation: sourceLocation)
+            return
+        }
+        let shown = rows(html)
+        #expect(counts["total"] == shown.count, sourceLocation: sourceLocation)
+        for status in ["done", "skipped", "failed", "pending", "checking", "not-sent", "unchanged", "invalid", "unknown"] {
+            #expect(counts[status] == shown.filter { $0.status == status }.count, "\(status)", sourceLocation: sourceLocation)
+        }
+    }
+
     /// The batch id a `303` to `/batches/{id}` names.
     static func batchID(_ response: TestResponse) -> Int? {
         guard let location = response.header("Location"), location.hasPrefix("/batches/") else { return nil }
@@ -35,8 +62,26 @@ enum BatchTesting {
         try await session.postURLEncoded("/products/bulk", fields)
     }
 
-    /// Presses one of a batch page's buttons (`apply`, `cancel`, `retry`, `undo`).
-    static func press(_ button: String, _ batch: Int, _ session: FormSession) async throws -> TestResponse {
-        try await session.postURLEncoded("/batches/\(batch)/\(button)", [])
+    /// The hidden fields every form of a batch page carries: the batch and the revision the
+    /// page was drawn at (a post from an older page acts on nothing).
+    static func drawn(_ html: String) -> [(String, String)] {
+        ["batch_id", "batch_revision", "batch_state"].compactMap { name in FormSession.hidden(name, in: html).map { (name, $0) } }
+    }
+
+    /// Presses one of a batch page's buttons (`apply`, `cancel`, `retry`, `undo`, `again`,
+    /// `unschedule`, `end-now`) as a browser does: the page as it is now, then its form.
+    static func press(_ button: String, _ batch: Int, _ session: FormSession, fields: [(String, String)] = []) async throws -> TestResponse {
+        let page = try await session.get("/batches/\(batch)")
+        return try await press(button, batch, session, from: page.text, fields: fields)
+    }
+
+    /// Presses a button of a batch page drawn earlier (`page`): another tab, a page left open,
+    /// with the token that page holds.
+    static func press(
+        _ button: String, _ batch: Int, _ session: FormSession, from page: String, fields: [(String, String)] = []
+    ) async throws -> TestResponse {
+        var tab = session
+        if let token = FormSession.hidden("csrf_token", in: page) { tab.csrfToken = token }
+        return try await tab.postURLEncoded("/batches/\(batch)/\(button)", drawn(page) + fields)
     }
 }
