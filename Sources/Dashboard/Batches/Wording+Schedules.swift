@@ -69,7 +69,7 @@ extension Wording {
 
     /// Why the times of a schedule cannot be used; nothing was scheduled.
     func scheduleProblem(_ problem: ScheduleForm.Problem, zone: TimeZone) -> ErrorText {
-        let zoneName = LocalTime.zoneLabel(zone)
+        let zoneName = LocalTime.zoneLabel(zone, at: Date())
         let heading: String
         switch language {
         case .en: heading = "Nothing was scheduled"
