@@ -18,8 +18,8 @@ struct BatchPage {
     /// While applying, the page reloads itself unless the reader turned that off
     /// (`?refresh=off`: WCAG 2.2.1 asks for a way to).
     var reloads = true
-    /// The zone times are shown in.
-    var zone: TimeZone = .current
+    /// The zone times are shown in (`--time-zone`).
+    let zone: TimeZone
     /// Now, for the schedule's "in 2 days" (the scheduler's clock).
     var now = Date()
 
@@ -258,7 +258,7 @@ struct BatchPage {
     }
 
     /// `/batches`: each recent batch with its state and counts.
-    static func listContext(_ batches: [(Batch, BatchCounts)], _ language: Language, zone: TimeZone = .current) -> TemplateObject {
+    static func listContext(_ batches: [(Batch, BatchCounts)], _ language: Language, zone: TimeZone) -> TemplateObject {
         let wording = Wording(language)
         return [
             "title": .string(wording[.batchesHeading]),

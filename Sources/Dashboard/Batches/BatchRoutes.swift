@@ -98,8 +98,7 @@ struct BatchRoutes: Sendable {
             let rows = try store.rows(batch.id, status: status, offset: (page - 1) * BatchPage.pageSize, limit: BatchPage.pageSize)
             var view = BatchPage(
                 batch: batch, counts: counts, rows: rows, status: status, page: page, lastPage: lastPage,
-                csrfToken: context.formToken.value, language: context.language)
-            view.zone = context.settings.timeZone
+                csrfToken: context.formToken.value, language: context.language, zone: context.settings.timeZone)
             view.now = scheduler.clock.now()
             view.reloads = request.queryValue("refresh") != "off"
             return renderer.formsPage("batches/batch", view.context, flash: flash, for: context)

@@ -18,7 +18,7 @@ struct ProductDetailPage {
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
     /// Changes scheduled for the product, and the zone their times are shown in.
     var scheduledChanges: [BatchScheduler.ScheduledChange] = []
-    var zone: TimeZone = .current
+    let zone: TimeZone
 
     var context: TemplateObject {
         let wording = Wording(language)
