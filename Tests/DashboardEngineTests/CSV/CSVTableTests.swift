@@ -82,13 +82,16 @@ import Testing
 
     /// The column table: English in any case, Korean, the guard; computed columns known as such.
     @Test func columnsAreNamedInEitherLanguage() {
+        // The API's names, which older exports wrote, name the same columns.
         #expect(ProductCSV.Column.named("discounted_price") == .discountedPrice)
+        #expect(ProductCSV.Column.named("bargain_price") == .bargainPrice && ProductCSV.Column.named("created_at") == .createdAt)
+        #expect(ProductCSV.Column.named("discount") == .discountedPrice && ProductCSV.Column.named("Sale_Price") == .bargainPrice)
         #expect(ProductCSV.Column.named(" PRICE ") == .price)
         #expect(ProductCSV.Column.named("할인 금액") == .discountedPrice)
         #expect(ProductCSV.Column.named("할인가") == .bargainPrice)
         #expect(ProductCSV.Column.named("상품 번호") == .id)
         #expect(ProductCSV.Column.named("colour") == nil)
         #expect(ProductCSV.Column.bargainPrice.isComputed && !ProductCSV.Column.price.isComputed)
-        #expect(ProductCSV.header() == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at")
+        #expect(ProductCSV.header() == "id,name,vendor,currency,price,discount,sale_price,stock,added")
     }
 }

@@ -37,13 +37,13 @@ struct ProductCSVTests {
     @Test func preamble_isTheBOMAndTheHeaderRow() {
         #expect(Array(ProductCSV.preamble().prefix(3)) == [0xEF, 0xBB, 0xBF])
         #expect(String(decoding: ProductCSV.preamble().dropFirst(3), as: UTF8.self)
-            == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at\r\n")
+            == "id,name,vendor,currency,price,discount,sale_price,stock,added\r\n")
     }
 
     /// The header in the reader's language, from one table an import reads too.
     @Test func header_inEachLanguage_andReadBackInEither() {
         #expect(ProductCSV.header(.korean) == "상품 번호,상품명,판매자,통화,판매가,할인 금액,할인가,재고,등록일")
-        #expect(ProductCSV.header(.english) == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at")
+        #expect(ProductCSV.header(.english) == "id,name,vendor,currency,price,discount,sale_price,stock,added")
         for column in ProductCSV.Column.allCases {
             #expect(ProductCSV.Column.named(column.rawValue) == column)
             #expect(ProductCSV.Column.named(column.korean) == column)

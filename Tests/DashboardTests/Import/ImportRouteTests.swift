@@ -53,8 +53,11 @@ import Testing
     @Test func theExportEditedAndImported_changesExactlyTheEditedCells_andRegistersTheNewRows() async throws {
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)
-            _ = try await session.open("/products/import")
+            let form = HTMLScan.text(try await session.open("/products/import").text)
+            // The help names the read-only columns as the export's header does.
+            #expect(form.contains("The sale_price, vendor and added columns are for reading only"), "\(form)")
             let export = try await harness.fetch("/products.csv?mine=1")
+            #expect(String(decoding: export.body.dropFirst(3), as: UTF8.self).hasPrefix("id,name,vendor,currency,price,discount,sale_price,stock,added\r\n"))
             let table = try CSVTable.read(export.body)
             try #require(table.rows.count >= 3)
             let column = { (name: String) in try #require(table.header.firstIndex(of: name)) }
@@ -90,7 +93,7 @@ import Testing
             #expect(shown[2..<(shown.count - 1)].allSatisfy { $0.status == "unchanged" })
             #expect(shown.last?.status == "pending" && shown.last?.text.contains("New product") == true)
             // The market's own columns are named as ignored.
-            #expect(preview.text.contains("“vendor”, “bargain_price”, “created_at”"))
+            #expect(preview.text.contains("“vendor”, “sale_price”, “added”"))
             let inspector = MarketInspector(harness)
             #expect(try await inspector.product(edited.first)["price"] as? Double == NSDecimalNumber(decimal: oldPrice).doubleValue)
 
