@@ -171,12 +171,11 @@ package struct CSVTable: Sendable {
             return (Self.text(cell), true)
         }
 
-        /// The cell as text, without the formula guard our export adds (`'=…` → `=…`).
+        /// The cell as text, without the formula guard our export adds (`'=…` → `=…`,
+        /// `''=…` → `'=…`; `ProductCSV.isGuarded`).
         private static func text(_ bytes: [UInt8]) -> String {
             var text = String(decoding: bytes, as: UTF8.self)
-            if text.hasPrefix("'"), let second = text.unicodeScalars.dropFirst().first, ProductCSV.formulaStarts.contains(second) {
-                text.removeFirst()
-            }
+            if ProductCSV.isGuarded(text) { text.unicodeScalars.removeFirst() }
             return text
         }
     }

@@ -50,6 +50,34 @@ import Testing
         }
     }
 
+    /// Names a spreadsheet would run as formulas, with apostrophes of their own, quotes,
+    /// commas, a tab and a line break: the export imported back as it is changes nothing.
+    @Test func namesLikeFormulas_makeTheRoundTrip_andChangeNothing() async throws {
+        let names = ["'=SUM(1,1)", "''+1 double guard", "=HYPERLINK(\"http://x\",\"y\")", "-5 °C, \"cold\" pack", "@home\ttabbed", "two\nlines, one name", "'plain apostrophe"]
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                for (index, name) in names.enumerated() {
+                    _ = try await market.register(name: name, images: [ImageFixtures.jpeg(600, fill: UInt8(index + 1))])
+                }
+                var session = FormSession(port: harness.port)
+                _ = try await session.open("/products/import")
+                let export = try await harness.fetch("/products.csv?mine=1")
+                let table = try CSVTable.read(export.body)
+                let nameColumn = try #require(table.header.firstIndex(of: "name"))
+                #expect(Set(table.rows.map { $0.cells[nameColumn] }).isSuperset(of: names), "\(table.rows.map { $0.cells[nameColumn] })")
+
+                let writes = market.writes.count
+                let posted = try await Self.post(session, csv: export.body)
+                #expect(posted.status == 303)
+                let batch = try #require(BatchTesting.batchID(posted))
+                let shown = BatchTesting.rows(try await session.get("/batches/\(batch)").text)
+                #expect(shown.count == table.rows.count)
+                #expect(shown.allSatisfy { $0.status == "unchanged" }, "\(shown.filter { $0.status != "unchanged" }.map(\.text))")
+                #expect(market.writes.count == writes)
+            }
+        }
+    }
+
     @Test func theExportEditedAndImported_changesExactlyTheEditedCells_andRegistersTheNewRows() async throws {
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)
