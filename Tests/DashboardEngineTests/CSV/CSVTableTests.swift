@@ -60,6 +60,14 @@ import Testing
         #expect(throws: problem) { try CSVTable.read(bytes) }
     }
 
+    /// A stray NUL or ESC in UTF-8 text is a character of its cell (the product rules refuse
+    /// it on its line); NULs in bytes that are not UTF-8, or a file of them, are binary.
+    @Test func aStrayControlCharacter_isTextOfItsCell() throws {
+        let table = try read("id,name\n1,Mug\u{0}\n2,Cup\u{1B}[1m\n")
+        #expect(table.rows.map(\.cells) == [["1", "Mug\u{0}"], ["2", "Cup\u{1B}[1m"]])
+        #expect(throws: CSVProblem.binary) { try CSVTable.read([UInt8](repeating: 0, count: 64) + Array("id\n".utf8)) }
+    }
+
     @Test func anUnclosedQuoteNamesTheRowItStartsIn() {
         #expect(throws: CSVProblem.unclosedQuote(line: 3)) { try read("id,name\n1,a\n2,\"never closed\n3,c\n") }
     }
