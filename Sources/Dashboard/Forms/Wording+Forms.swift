@@ -1,4 +1,5 @@
 import DashboardEngine
+import Foundation
 
 /// Texts of the product forms: titles, field messages with their numbers, flash messages.
 extension Wording {
@@ -21,6 +22,7 @@ extension Wording {
         case .nameLength(let count): "The name must be 3 to 100 characters; it has \(count)."
         case .descriptionMissing: "Enter a description (10 to 1,000 characters)."
         case .descriptionLength(let count): "The description must be 10 to 1,000 characters; it has \(count)."
+        case .controlCharacter(let field, let codePoint, let position, let count): controlCharacter(field, codePoint, position, count)
         case .currency: "Choose KRW or USD."
         case .priceMissing: "Enter the price."
         case .priceNotPositive: "The price must be more than 0."
@@ -47,6 +49,7 @@ extension Wording {
         case .nameLength(let count): "상품명을 3~100자로 입력해 주세요. 지금 \(count)자입니다."
         case .descriptionMissing: "상품 설명을 입력해 주세요(10~1,000자)."
         case .descriptionLength(let count): "상품 설명을 10~1,000자로 입력해 주세요. 지금 \(count)자입니다."
+        case .controlCharacter(let field, let codePoint, let position, let count): controlCharacter(field, codePoint, position, count)
         case .currency: "통화를 선택해 주세요(KRW 또는 USD)."
         case .priceMissing: "판매가를 입력해 주세요."
         case .priceNotPositive: "판매가를 0보다 큰 금액으로 입력해 주세요."
@@ -65,6 +68,34 @@ extension Wording {
         case .thumbnailChoice: "상품 이미지 중 하나를 대표 이미지로 선택해 주세요."
         case .imageRefused(let name, let refusal): imageRefused(name, refusal)
         }
+    }
+
+    /// A text holding invisible control characters: which (U+001B), where, how many, and that
+    /// they usually come with pasted text, so the fix is to delete them.
+    private func controlCharacter(_ field: ProductField, _ codePoint: Int, _ position: Int, _ count: Int) -> String {
+        let code = String(format: "U+%04X", codePoint)
+        switch (language, count) {
+        case (.en, ...1):
+            return "\(englishTextName(field)) has an invisible control character (\(code)) at character \(position). "
+                + "Delete it: it often comes with text pasted from another program."
+        case (.en, _):
+            return "\(englishTextName(field)) has \(count) invisible control characters; the first (\(code)) is at character \(position). "
+                + "Delete them: they often come with text pasted from another program."
+        case (.ko, ...1):
+            return "\(koreanTextName(field))의 \(position)번째 글자에 보이지 않는 제어 문자가 있습니다(\(code)). "
+                + "다른 프로그램에서 복사한 글에 섞여 들어오는 경우가 많으니 삭제해 주세요."
+        case (.ko, _):
+            return "\(koreanTextName(field))에 보이지 않는 제어 문자가 \(quantity(count))개 있습니다(첫 번째: \(position)번째 글자, \(code)). "
+                + "다른 프로그램에서 복사한 글에 섞여 들어오는 경우가 많으니 모두 삭제해 주세요."
+        }
+    }
+
+    private func englishTextName(_ field: ProductField) -> String {
+        field == .description ? "The description" : "The name"
+    }
+
+    private func koreanTextName(_ field: ProductField) -> String {
+        field == .description ? "상품 설명" : "상품명"
     }
 
     enum Flash {

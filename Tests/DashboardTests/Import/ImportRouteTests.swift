@@ -78,6 +78,35 @@ import Testing
         }
     }
 
+    /// A name or description with a control character marks its line invalid, naming the
+    /// character and where it is; the other lines are previewed, and nothing is sent.
+    @Test func controlCharacters_markTheirLinesInvalid() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                let own = try await market.register(name: "Plain Teapot", images: [ImageFixtures.jpeg(600)])
+                var session = FormSession(port: harness.port)
+                _ = try await session.open("/products/import")
+                let before = market.writes.count
+                let csv = Self.write(["id", "name", "description", "price", "currency", "stock", "images"], [
+                    ["\(own)", "Plain Teapot\u{1B}[1m", "", "", "", "", ""],
+                    ["\(own)", "", "A teapot\u{0} that pours well.", "", "", "", ""],
+                    ["", "New \u{85}cup", "A cup that holds tea, new.", "3000", "KRW", "2", "cup.jpg"],
+                    ["\(own)", "", "", "", "", "9", ""],
+                ])
+                let posted = try await Self.post(session, csv: csv, images: [.jpeg("cup.jpg", size: 3000, fill: 7)])
+                #expect(posted.status == 303)
+                let batch = try #require(BatchTesting.batchID(posted))
+                let rows = BatchTesting.rows(try await session.get("/batches/\(batch)?lang=en").text)
+                #expect(rows.map(\.line) == [2, 3, 4, 5])
+                #expect(rows.map(\.status) == ["invalid", "invalid", "invalid", "pending"], "\(rows.map(\.text))")
+                #expect(rows[0].text.contains("The name has an invisible control character (U+001B) at character 13."), "\(rows[0].text)")
+                #expect(rows[1].text.contains("The description has an invisible control character (U+0000) at character 9."), "\(rows[1].text)")
+                #expect(rows[2].text.contains("(U+0085) at character 5"), "\(rows[2].text)")
+                #expect(market.writes.count == before, "sent \(market.writes.dropFirst(before).map(\.path))")
+            }
+        }
+    }
+
     @Test func theExportEditedAndImported_changesExactlyTheEditedCells_andRegistersTheNewRows() async throws {
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)
