@@ -107,12 +107,12 @@ extension Wording {
         case (.en, .registered): "Product added."
         case (.en, .updated): "Product updated."
         case (.en, .nothingChanged): "You changed nothing, so nothing was saved."
-        case (.en, .deleted(let name)): "“\(name)” was deleted."
+        case (.en, .deleted(let name)): "“\(BidiText.isolated(name))” was deleted."
         case (.en, .alreadyDeleted): "That product was already deleted."
         case (.ko, .registered): "상품을 등록했습니다."
         case (.ko, .updated): "상품을 수정했습니다."
         case (.ko, .nothingChanged): "수정한 항목이 없어 저장하지 않았습니다."
-        case (.ko, .deleted(let name)): "“\(name)” 상품을 삭제했습니다."
+        case (.ko, .deleted(let name)): "“\(BidiText.isolated(name))” 상품을 삭제했습니다."
         case (.ko, .alreadyDeleted): "이미 삭제된 상품입니다."
         }
     }
@@ -121,9 +121,9 @@ extension Wording {
         let base: String
         switch (language, name) {
         case (.en, nil): base = "Add product"
-        case (.en, let name?): base = "Edit \(name)"
+        case (.en, let name?): base = "Edit \(BidiText.isolated(name))"
         case (.ko, nil): base = "상품 등록"
-        case (.ko, let name?): base = "\(name) 수정"
+        case (.ko, let name?): base = "\(BidiText.isolated(name)) 수정"
         }
         guard failed else { return base }
         return errorTitle(base)
@@ -131,8 +131,8 @@ extension Wording {
 
     func editHeading(_ name: String) -> String {
         switch language {
-        case .en: "Edit “\(name)”"
-        case .ko: "“\(name)” 수정"
+        case .en: "Edit “\(BidiText.isolated(name))”"
+        case .ko: "“\(BidiText.isolated(name))” 수정"
         }
     }
 

@@ -23,7 +23,7 @@ struct ProductDetailPage {
     var context: TemplateObject {
         let wording = Wording(language)
         var context = ProductListPage.priceContext(product.summary, wording, lowStockThreshold: lowStockThreshold)
-        context["title"] = .string(product.name)
+        context["title"] = .string(BidiText.isolated(product.name))
         context["id"] = TemplateValue(product.id)
         context["name"] = .string(product.name)
         context["backHref"] = .string(query.listPath)
