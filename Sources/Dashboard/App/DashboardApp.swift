@@ -120,9 +120,10 @@ public final class DashboardApp: Sendable {
 
         let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor, slowAfter: configuration.jsonRefreshSlowAfter)
         self.gateway = gateway
+        // The bin's times come from the journal's clock: an item and its delete's entry agree.
         recycleBin = try RecycleBin(
             database: database, dataDirectory: configuration.dataDirectory, settings: configuration.trash,
-            durable: configuration.durableStorage, logger: logger,
+            durable: configuration.durableStorage, now: { clock.now() }, logger: logger,
             fetchImage: trashImages ?? { [imageCache] url in try await imageCache.image(for: url).bytes })
         // A write whose answer was lost is checked with the market after its deadline, never
         // sent again blind (the journal's entries and the batches' rows alike).

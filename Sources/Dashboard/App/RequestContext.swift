@@ -85,6 +85,7 @@ struct FormToken: Sendable, Equatable {
 struct PageSettings: Sendable {
     /// A product with 1 to this many left is low on stock (`--low-stock`).
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
-    /// The zone every time is shown in (`--time-zone`).
-    var timeZone = TimeZone.current
+    /// The zone every time is shown in (`--time-zone`): given, never defaulted, so that only
+    /// the configuration decides it.
+    var timeZone: TimeZone
 }

@@ -46,15 +46,15 @@ extension Wording {
         case (.en, .notFound(let id)): "There is no product \(id) on the market (it may have been deleted). It is left out when you apply."
         case (.en, .notOwn): "This is another vendor's product, and only your own products can be changed here. It is left out when you apply."
         case (.en, .badID(let text)):
-            "“\(text)” is not a product number. Correct it in the file, or leave it empty to add a new product, then import again."
+            "“\(BidiText.isolated(text))” is not a product number. Correct it in the file, or leave it empty to add a new product, then import again."
         case (.en, .tooManyImages(let count)): "A product has at most 5 images, and this line of the file names \(count). Name fewer, then import again."
-        case (.en, .imageNotUploaded(let name)): "“\(name)” is not among the images you chose. Choose it with the other images, then import again."
+        case (.en, .imageNotUploaded(let name)): "“\(BidiText.isolated(name))” is not among the images you chose. Choose it with the other images, then import again."
         case (.ko, .notFound): "오픈마켓에 이 번호의 상품이 없습니다(삭제되었을 수 있습니다). 적용할 때 이 상품은 건너뜁니다."
         case (.ko, .notOwn): "다른 판매자의 상품입니다. 여기서는 내 상품만 수정할 수 있어 적용할 때 건너뜁니다."
         case (.ko, .badID(let text)):
-            "상품 번호 칸에 쓴 “\(text)” 값은 상품 번호가 아닙니다. 파일에서 번호를 고치거나, 새 상품을 등록하려면 칸을 비운 뒤 다시 가져와 주세요."
+            "상품 번호 칸에 쓴 “\(BidiText.isolated(text))” 값은 상품 번호가 아닙니다. 파일에서 번호를 고치거나, 새 상품을 등록하려면 칸을 비운 뒤 다시 가져와 주세요."
         case (.ko, .tooManyImages(let count)): "상품 이미지는 5장까지입니다. 이 상품에 적은 이미지는 \(count)장이니 줄인 뒤 다시 가져와 주세요."
-        case (.ko, .imageNotUploaded(let name)): "선택한 이미지 중에 “\(name)” 파일이 없습니다. 다른 이미지와 함께 선택한 뒤 다시 가져와 주세요."
+        case (.ko, .imageNotUploaded(let name)): "선택한 이미지 중에 “\(BidiText.isolated(name))” 파일이 없습니다. 다른 이미지와 함께 선택한 뒤 다시 가져와 주세요."
         }
     }
 
@@ -105,11 +105,11 @@ extension Wording {
         let what: String
         switch (language, batch.kind) {
         case (_, .bulk): what = batch.action.map(actionText) ?? ""
-        case (.en, .import): what = "Import of “\(batch.source)”"
+        case (.en, .import): what = "Import of “\(BidiText.isolated(batch.source))”"
         case (.en, .undo): what = "Undo of batch \(batch.source)"
         case (.en, .sheet): what = "Sheet edits"
         case (.ko, .sheet): what = "시트에서 수정"
-        case (.ko, .import): what = "“\(batch.source)” 파일 가져오기"
+        case (.ko, .import): what = "“\(BidiText.isolated(batch.source))” 파일 가져오기"
         case (.ko, .undo): what = "일괄 작업 \(batch.source) 되돌리기"
         }
         switch language {
@@ -747,8 +747,8 @@ extension Wording {
     /// The hidden label of a product's checkbox: "Select Kettle" / "Kettle 선택".
     func selectProduct(_ name: String) -> String {
         switch language {
-        case .en: "Select “\(name)”"
-        case .ko: "“\(name)” 선택"
+        case .en: "Select “\(BidiText.isolated(name))”"
+        case .ko: "“\(BidiText.isolated(name))” 선택"
         }
     }
 }

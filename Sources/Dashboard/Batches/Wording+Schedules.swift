@@ -151,10 +151,10 @@ extension Wording {
         }
         switch language {
         case .en:
-            return "Batch \(other) also changes the \(field.lowercased()) of “\(product)” \(period). "
+            return "Batch \(other) also changes the \(field.lowercased()) of “\(BidiText.isolated(product))” \(period). "
                 + "Choose times outside that period, or change batch \(other)'s schedule first."
         case .ko:
-            return "일괄 작업 \(other)에서 \(period) 같은 상품(\(product))의 \(field) 항목을 수정합니다. "
+            return "일괄 작업 \(other)에서 \(period) 같은 상품(\(BidiText.isolated(product)))의 \(field) 항목을 수정합니다. "
                 + "겹치지 않는 시각을 선택하거나 일괄 작업 \(other)의 예약을 먼저 수정해 주세요."
         }
     }

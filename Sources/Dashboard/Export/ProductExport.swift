@@ -39,7 +39,7 @@ struct ProductExport: Sendable {
     }
 
     /// `products-YYYY-MM-DD.csv`, the day in `zone` the snapshot was counted.
-    static func filename(for date: Date, zone: TimeZone = .current) -> String {
+    static func filename(for date: Date, zone: TimeZone) -> String {
         "products-\(LocalTime.isoDay(date, zone: zone)).csv"
     }
 }

@@ -1,4 +1,5 @@
 import DashboardEngine
+import Foundation
 
 /// Texts of the product forms: titles, field messages with their numbers, flash messages.
 extension Wording {
@@ -21,6 +22,7 @@ extension Wording {
         case .nameLength(let count): "The name must be 3 to 100 characters; it has \(count)."
         case .descriptionMissing: "Enter a description (10 to 1,000 characters)."
         case .descriptionLength(let count): "The description must be 10 to 1,000 characters; it has \(count)."
+        case .controlCharacter(let field, let codePoint, let position, let count): controlCharacter(field, codePoint, position, count)
         case .currency: "Choose KRW or USD."
         case .priceMissing: "Enter the price."
         case .priceNotPositive: "The price must be more than 0."
@@ -47,6 +49,7 @@ extension Wording {
         case .nameLength(let count): "상품명을 3~100자로 입력해 주세요. 지금 \(count)자입니다."
         case .descriptionMissing: "상품 설명을 입력해 주세요(10~1,000자)."
         case .descriptionLength(let count): "상품 설명을 10~1,000자로 입력해 주세요. 지금 \(count)자입니다."
+        case .controlCharacter(let field, let codePoint, let position, let count): controlCharacter(field, codePoint, position, count)
         case .currency: "통화를 선택해 주세요(KRW 또는 USD)."
         case .priceMissing: "판매가를 입력해 주세요."
         case .priceNotPositive: "판매가를 0보다 큰 금액으로 입력해 주세요."
@@ -67,6 +70,34 @@ extension Wording {
         }
     }
 
+    /// A text holding invisible control characters: which (U+001B), where, how many, and that
+    /// they usually come with pasted text, so the fix is to delete them.
+    private func controlCharacter(_ field: ProductField, _ codePoint: Int, _ position: Int, _ count: Int) -> String {
+        let code = String(format: "U+%04X", codePoint)
+        switch (language, count) {
+        case (.en, ...1):
+            return "\(englishTextName(field)) has an invisible control character (\(code)) at character \(position). "
+                + "Delete it: it often comes with text pasted from another program."
+        case (.en, _):
+            return "\(englishTextName(field)) has \(count) invisible control characters; the first (\(code)) is at character \(position). "
+                + "Delete them: they often come with text pasted from another program."
+        case (.ko, ...1):
+            return "\(koreanTextName(field))의 \(position)번째 글자에 보이지 않는 제어 문자가 있습니다(\(code)). "
+                + "다른 프로그램에서 복사한 글에 섞여 들어오는 경우가 많으니 삭제해 주세요."
+        case (.ko, _):
+            return "\(koreanTextName(field))에 보이지 않는 제어 문자가 \(quantity(count))개 있습니다(첫 번째: \(position)번째 글자, \(code)). "
+                + "다른 프로그램에서 복사한 글에 섞여 들어오는 경우가 많으니 모두 삭제해 주세요."
+        }
+    }
+
+    private func englishTextName(_ field: ProductField) -> String {
+        field == .description ? "The description" : "The name"
+    }
+
+    private func koreanTextName(_ field: ProductField) -> String {
+        field == .description ? "상품 설명" : "상품명"
+    }
+
     enum Flash {
         case registered, updated, nothingChanged, deleted(String), alreadyDeleted
     }
@@ -76,12 +107,12 @@ extension Wording {
         case (.en, .registered): "Product added."
         case (.en, .updated): "Product updated."
         case (.en, .nothingChanged): "You changed nothing, so nothing was saved."
-        case (.en, .deleted(let name)): "“\(name)” was deleted."
+        case (.en, .deleted(let name)): "“\(BidiText.isolated(name))” was deleted."
         case (.en, .alreadyDeleted): "That product was already deleted."
         case (.ko, .registered): "상품을 등록했습니다."
         case (.ko, .updated): "상품을 수정했습니다."
         case (.ko, .nothingChanged): "수정한 항목이 없어 저장하지 않았습니다."
-        case (.ko, .deleted(let name)): "“\(name)” 상품을 삭제했습니다."
+        case (.ko, .deleted(let name)): "“\(BidiText.isolated(name))” 상품을 삭제했습니다."
         case (.ko, .alreadyDeleted): "이미 삭제된 상품입니다."
         }
     }
@@ -90,9 +121,9 @@ extension Wording {
         let base: String
         switch (language, name) {
         case (.en, nil): base = "Add product"
-        case (.en, let name?): base = "Edit \(name)"
+        case (.en, let name?): base = "Edit \(BidiText.isolated(name))"
         case (.ko, nil): base = "상품 등록"
-        case (.ko, let name?): base = "\(name) 수정"
+        case (.ko, let name?): base = "\(BidiText.isolated(name)) 수정"
         }
         guard failed else { return base }
         return errorTitle(base)
@@ -100,8 +131,8 @@ extension Wording {
 
     func editHeading(_ name: String) -> String {
         switch language {
-        case .en: "Edit “\(name)”"
-        case .ko: "“\(name)” 수정"
+        case .en: "Edit “\(BidiText.isolated(name))”"
+        case .ko: "“\(BidiText.isolated(name))” 수정"
         }
     }
 

@@ -99,9 +99,9 @@ extension Wording {
     func owner(name: String, vendorID: Int) -> String {
         switch (language, name.isEmpty) {
         case (.en, true): "vendor_id \(vendorID)"
-        case (.en, false): "\(name) (vendor_id \(vendorID))"
+        case (.en, false): "\(BidiText.isolated(name)) (vendor_id \(vendorID))"
         case (.ko, true): "판매자 번호 \(vendorID)"
-        case (.ko, false): "\(name)(판매자 번호 \(vendorID))"
+        case (.ko, false): "\(BidiText.isolated(name))(판매자 번호 \(vendorID))"
         }
     }
 
@@ -109,10 +109,10 @@ extension Wording {
     func notYourProduct(_ name: String, owner: String, ours: Int?, action: WriteAction) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "This is not your product",
-            message: "“\(name)” belongs to \(owner), not to this dashboard's vendor\(ours.map { " (vendor_id \($0))" } ?? ""). "
+            message: "“\(BidiText.isolated(name))” belongs to \(owner), not to this dashboard's vendor\(ours.map { " (vendor_id \($0))" } ?? ""). "
                 + "Only the vendor who registered a product can \(action == .delete ? "delete" : "edit") it.")
         case .ko: ErrorText(heading: "내 상품이 아닙니다",
-            message: "“\(name)” 상품은 \(owner)의 상품이며, 내 상품\(ours.map { "(판매자 번호 \($0))" } ?? "")이 아닙니다. "
+            message: "“\(BidiText.isolated(name))” 상품은 \(owner)의 상품이며, 내 상품\(ours.map { "(판매자 번호 \($0))" } ?? "")이 아닙니다. "
                 + "등록한 판매자만 이 상품을 \(action == .delete ? "삭제" : "수정")할 수 있습니다.")
         }
     }
@@ -120,12 +120,12 @@ extension Wording {
     func vendorRefused(_ name: String, owner: String, action: WriteAction) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "The Open Market refused to \(action.english)",
-            message: "The Open Market refused to let this dashboard \(action.english). “\(name)” belongs to "
+            message: "The Open Market refused to let this dashboard \(action.english). “\(BidiText.isolated(name))” belongs to "
                 + "\(owner), and only the vendor who registered a product may change it: if that is not "
                 + "your vendor, the product is not yours to change; if it is, check --identifier and --secret. "
                 + "Start the dashboard with --vendor-id so it offers Edit and Delete only on your own products.")
         case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
-            message: "오픈마켓이 \(action.korean) 요청을 거절했습니다. “\(name)” 상품은 \(owner)의 상품이며, "
+            message: "오픈마켓이 \(action.korean) 요청을 거절했습니다. “\(BidiText.isolated(name))” 상품은 \(owner)의 상품이며, "
                 + "등록한 판매자만 이 상품을 수정하거나 삭제할 수 있습니다. 내 판매자의 상품이 아니라면 수정할 수 없습니다. "
                 + "내 판매자의 상품이라면 --identifier, --secret 설정을 확인해 주세요. "
                 + "대시보드를 --vendor-id 옵션으로 실행하면 내 상품에만 수정과 삭제 버튼이 표시됩니다.")
@@ -169,9 +169,9 @@ extension Wording {
         case (.ko, .multipart(.partHeadersTooLarge(let limit))), (.ko, .multipart(.fieldTooLarge(_, let limit))):
             message = "입력한 내용이 너무 깁니다(항목당 최대 \(bytes(limit))). 이전 화면으로 돌아가 내용을 줄인 뒤 다시 시도해 주세요."
         case (.en, .multipart(.fileTooLarge(_, let filename, let limit))):
-            message = "\(filename.isEmpty ? "An attached file" : "“\(filename)”") is larger than \(bytes(limit)). Go back and choose a smaller image."
+            message = "\(filename.isEmpty ? "An attached file" : "“\(BidiText.isolated(filename))”") is larger than \(bytes(limit)). Go back and choose a smaller image."
         case (.ko, .multipart(.fileTooLarge(_, let filename, let limit))):
-            message = "\(filename.isEmpty ? "첨부한 파일" : "“\(filename)” 파일")이 너무 큽니다(최대 \(bytes(limit))). 이전 화면으로 돌아가 더 작은 이미지를 선택해 주세요."
+            message = "\(filename.isEmpty ? "첨부한 파일" : "“\(BidiText.isolated(filename))” 파일")이 너무 큽니다(최대 \(bytes(limit))). 이전 화면으로 돌아가 더 작은 이미지를 선택해 주세요."
         case (.en, .multipart(.totalFileBytesTooLarge(let limit))):
             message = "The attached files come to more than \(bytes(limit)) together. Go back and choose smaller images."
         case (.ko, .multipart(.totalFileBytesTooLarge(let limit))):

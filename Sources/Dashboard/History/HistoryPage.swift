@@ -13,7 +13,8 @@ struct HistoryPage {
     let csrfToken: String
     let retentionDays: Int
     var language: Language = .en
-    var zone: TimeZone = .current
+    /// The zone times are shown in (`--time-zone`).
+    let zone: TimeZone
 
     var wording: Wording { Wording(language) }
 

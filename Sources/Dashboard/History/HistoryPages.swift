@@ -44,7 +44,8 @@ struct HistoryPages: Sendable {
             return renderer.error(.internalServerError, wording.historyUnreadable, retryHref: PageRenderer.retryHref(for: context.request), for: context)
         }
         let view = HistoryPage(
-            query: query, page: page, undone: undone, csrfToken: context.formToken.value, retentionDays: journal.retentionDays, language: language)
+            query: query, page: page, undone: undone, csrfToken: context.formToken.value, retentionDays: journal.retentionDays, language: language,
+            zone: context.settings.timeZone)
         return renderer.formsPage("history/list", view.context, flash: flash, for: context)
     }
 

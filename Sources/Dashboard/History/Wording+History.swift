@@ -8,10 +8,10 @@ extension Wording {
     func historyHeading(product: Int?, name: String?) -> String {
         switch (language, product, name) {
         case (.en, nil, _): "History"
-        case (.en, let id?, let name?): "History of “\(name)” (product \(id))"
+        case (.en, let id?, let name?): "History of “\(BidiText.isolated(name))” (product \(id))"
         case (.en, let id?, nil): "History of product \(id)"
         case (.ko, nil, _): "작업 기록"
-        case (.ko, let id?, let name?): "“\(name)” 상품의 작업 기록(상품 번호 \(id))"
+        case (.ko, let id?, let name?): "“\(BidiText.isolated(name))” 상품의 작업 기록(상품 번호 \(id))"
         case (.ko, let id?, nil): "\(id)번 상품의 작업 기록"
         }
     }
@@ -247,8 +247,8 @@ extension Wording {
 
     func undone(_ name: String) -> String {
         switch language {
-        case .en: "The change to “\(name)” was undone."
-        case .ko: "“\(name)” 상품을 수정 전으로 되돌렸습니다."
+        case .en: "The change to “\(BidiText.isolated(name))” was undone."
+        case .ko: "“\(BidiText.isolated(name))” 상품을 수정 전으로 되돌렸습니다."
         }
     }
 
@@ -297,10 +297,10 @@ extension Wording {
             ErrorText(heading: "The product is gone", message: "Product \(id) is no longer on the market, so its edit cannot be undone. Nothing was sent.")
         case .notYours(let name):
             ErrorText(heading: "This is not your product",
-                message: "“\(name)” belongs to another vendor; this dashboard changes only its own vendor's products. Nothing was sent.")
+                message: "“\(BidiText.isolated(name))” belongs to another vendor; this dashboard changes only its own vendor's products. Nothing was sent.")
         case .changedSince(let name, let field, let now, let left):
             ErrorText(heading: "Changed again since this edit",
-                message: "The \(fieldName(field).lowercased()) of “\(name)” was changed after this edit: it is now \(now), and the edit left it at \(left). "
+                message: "The \(fieldName(field).lowercased()) of “\(BidiText.isolated(name))” was changed after this edit: it is now \(now), and the edit left it at \(left). "
                     + "Undoing would overwrite that newer change, so nothing was sent. Edit the product instead.")
         case .formExpired:
             ErrorText(heading: "Nothing was undone", message: "\(staleCause). Open the history again and select Undo again.")
@@ -330,10 +330,10 @@ extension Wording {
             ErrorText(heading: "상품이 없습니다", message: "\(id)번 상품이 오픈마켓에 더 이상 없어서 수정을 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다.")
         case .notYours(let name):
             ErrorText(heading: "내 상품이 아닙니다",
-                message: "“\(name)” 상품은 다른 판매자의 상품입니다. 내 판매자 번호의 상품만 수정할 수 있습니다. 아무것도 반영하지 않았습니다.")
+                message: "“\(BidiText.isolated(name))” 상품은 다른 판매자의 상품입니다. 내 판매자 번호의 상품만 수정할 수 있습니다. 아무것도 반영하지 않았습니다.")
         case .changedSince(let name, let field, let now, let left):
             ErrorText(heading: "그 뒤에 다시 수정되었습니다",
-                message: "이 수정 뒤에 “\(name)” 상품의 \(fieldSubject(field)) 다시 수정되었습니다(지금 값: \(now), 이 수정 직후 값: \(left)). "
+                message: "이 수정 뒤에 “\(BidiText.isolated(name))” 상품의 \(fieldSubject(field)) 다시 수정되었습니다(지금 값: \(now), 이 수정 직후 값: \(left)). "
                     + "되돌리면 더 최근에 수정한 값을 덮어쓰게 되므로 아무것도 반영하지 않았습니다. 상품을 직접 수정해 주세요.")
         case .formExpired:
             ErrorText(heading: "되돌리지 않았습니다", message: "\(staleCause). 작업 기록을 다시 열고 [되돌리기]를 다시 눌러 주세요.")

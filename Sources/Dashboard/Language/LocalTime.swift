@@ -1,23 +1,23 @@
 import Foundation
-import Glibc
 
-/// Times as the vendor reads them: in the zone the dashboard runs in (the machine's, or `TZ`;
-/// `DashboardConfiguration.timeZone`), always shown with that zone, so a time is never read
-/// in the wrong one.
+/// Times as the vendor reads them: in the zone the dashboard is configured with
+/// (`--time-zone`, else the machine's: `DashboardConfiguration.timeZone`), always shown with
+/// that zone, so a time is never read in the wrong one. Every function takes the zone: only the
+/// configuration knows the machine's, and a caller that forgets the zone does not compile.
 enum LocalTime {
     /// "14:02".
-    static func clock(_ date: Date, zone: TimeZone = .current) -> String {
+    static func clock(_ date: Date, zone: TimeZone) -> String {
         let parts = calendar(zone).dateComponents([.hour, .minute], from: date)
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
     /// "14:02 (KST)".
-    static func clockWithZone(_ date: Date, zone: TimeZone = .current) -> String {
+    static func clockWithZone(_ date: Date, zone: TimeZone) -> String {
         "\(clock(date, zone: zone)) (\(zoneLabel(zone, at: date)))"
     }
 
     /// The moment for `<time datetime>`: "2026-11-25T09:30:00+09:00".
-    static func machineReadable(_ date: Date, zone: TimeZone = .current) -> String {
+    static func machineReadable(_ date: Date, zone: TimeZone) -> String {
         let parts = calendar(zone).dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         let offset = zone.secondsFromGMT(for: date)
         let minutes = abs(offset) / 60
@@ -27,41 +27,34 @@ enum LocalTime {
     }
 
     /// "2026-11-25" in `zone`.
-    static func isoDay(_ date: Date, zone: TimeZone = .current) -> String {
+    static func isoDay(_ date: Date, zone: TimeZone) -> String {
         let parts = calendar(zone).dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
     /// The day and time with the zone: "2026-11-25 09:30 (KST)" / "2026. 11. 25. 09:30 (KST)".
-    static func timestamp(_ date: Date, zone: TimeZone = .current, _ wording: Wording) -> String {
+    static func timestamp(_ date: Date, zone: TimeZone, _ wording: Wording) -> String {
         "\(wording.day(isoDay(date, zone: zone)[...])) \(clockWithZone(date, zone: zone))"
     }
 
-    /// The zone's abbreviation ("KST", "EST", "UTC"), or its offset from UTC when it has none
-    /// ("UTC+9", "UTC+5:30", "UTC-3"). Foundation on Linux names most zones only by their
-    /// offset ("GMT+9"); the few whose abbreviation every reader knows and that keep one
-    /// offset all year are named here.
-    static func zoneLabel(_ zone: TimeZone, at date: Date = Date()) -> String {
+    /// The zone's name for the local time at `date`, as its own data names it: "KST", "EST"
+    /// in winter and "EDT" in summer for New York, "GMT" and "BST" for London, "IST" for
+    /// Kolkata (`ZoneNames`, from the zone's file). A zone whose data has only numbers for a
+    /// name ("+09", "-03"), or that has no file, is named by its offset from UTC ("UTC-3",
+    /// "UTC+5:30"). UTC and its other names (GMT, Etc/UTC, Zulu) read "UTC".
+    ///
+    /// London's winter time reads "GMT", as British clocks, timetables and broadcasts name it;
+    /// only the zone that is UTC itself reads "UTC".
+    static func zoneLabel(_ zone: TimeZone, at date: Date) -> String {
+        let offset = zone.secondsFromGMT(for: date)
         if let known = knownAbbreviations[zone.identifier] { return known }
-        if zone.identifier == TimeZone.current.identifier, let name = systemAbbreviation(date, offset: zone.secondsFromGMT(for: date)) {
+        let seconds = date.timeIntervalSince1970
+        if seconds.isFinite, seconds.magnitude < 1e15,
+            let name = ZoneNames.forZone(zone.identifier)?.name(at: Int64(seconds.rounded(.down)), offset: offset)
+        {
             return name
         }
-        if let abbreviation = zone.abbreviation(for: date), !abbreviation.isEmpty,
-            abbreviation.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }), abbreviation != "GMT"
-        {
-            return abbreviation
-        }
-        return offsetLabel(zone.secondsFromGMT(for: date))
-    }
-
-    /// The machine's own zone as the C library's zone data names it at `date` ("CET", "EST"),
-    /// when that name is letters only and its offset is `offset`.
-    private static func systemAbbreviation(_ date: Date, offset: Int) -> String? {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        guard localtime_r(&seconds, &parts) != nil, parts.tm_gmtoff == offset, let name = parts.tm_zone else { return nil }
-        let text = String(cString: name)
-        return !text.isEmpty && text.allSatisfy({ $0.isASCII && $0.isLetter }) && text != "GMT" ? text : nil
+        return offsetLabel(offset)
     }
 
     /// "UTC", "UTC+9", "UTC+5:30", "UTC-3".
@@ -73,7 +66,8 @@ enum LocalTime {
             ? "UTC\(sign)\(minutes / 60)" : String(format: "UTC%@%d:%02d", sign, minutes / 60, minutes % 60)
     }
 
-    /// Zones without daylight saving whose abbreviation is the one their people use.
+    /// Zones named the same all year, whatever the machine's zone files say (or when it has
+    /// none): Korea's and Japan's, and UTC under its other names.
     static let knownAbbreviations: [String: String] = [
         "Asia/Seoul": "KST", "ROK": "KST", "Asia/Tokyo": "JST", "Japan": "JST",
         "UTC": "UTC", "Etc/UTC": "UTC", "GMT": "UTC", "Etc/GMT": "UTC", "Universal": "UTC", "Zulu": "UTC",

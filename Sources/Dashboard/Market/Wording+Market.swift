@@ -20,8 +20,8 @@ extension Wording {
     /// in whatever language it wrote them, never translated.
     func marketWords(_ said: String) -> String {
         switch language {
-        case .en: "“\(said)” (the market's words)"
-        case .ko: "“\(said)”(마켓 원문)"
+        case .en: "“\(BidiText.isolated(said))” (the market's words)"
+        case .ko: "“\(BidiText.isolated(said))”(마켓 원문)"
         }
     }
 

@@ -15,7 +15,7 @@ struct OverviewPage {
     var language: Language = .en
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
     /// The zone the snapshot's time is shown in (`DashboardConfiguration.timeZone`).
-    var zone: TimeZone = .current
+    let zone: TimeZone
 
     var wording: Wording { Wording(language) }
 
@@ -48,7 +48,7 @@ struct OverviewPage {
         let age = texts.age(.seconds(max(0, now.timeIntervalSince(snapshot.takenAt))))
         context["snapshot"] = [
             "time": .string(LocalTime.timestamp(snapshot.takenAt, zone: zone, texts)),
-            "datetime": .string(Self.isoTimestamp(snapshot.takenAt)),
+            "datetime": .string(LocalTime.machineReadable(snapshot.takenAt, zone: zone)),
             "age": .string(age),
             "after": .string(texts.countedAge(age, recounting: recounting)),
         ]
@@ -148,10 +148,5 @@ struct OverviewPage {
     static func day(_ date: Date) -> String {
         let parts = CatalogFigures.utc.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-    }
-
-    static func isoTimestamp(_ date: Date) -> String {
-        let parts = CatalogFigures.utc.dateComponents([.hour, .minute, .second], from: date)
-        return day(date) + String(format: "T%02d:%02d:%02dZ", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 }

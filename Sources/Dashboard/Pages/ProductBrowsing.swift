@@ -137,9 +137,8 @@ struct ProductBrowsing: Sendable {
         var page = ProductDetailPage(
             product: cached.value, query: context.listQuery, imagePath: imagePath,
             notice: Self.notice(for: cached, context.wording), ownership: ownVendor.owns(cached.value.vendorID),
-            language: context.language, lowStockThreshold: context.settings.lowStockThreshold)
+            language: context.language, lowStockThreshold: context.settings.lowStockThreshold, zone: context.settings.timeZone)
         page.scheduledChanges = scheduler?.changes(for: cached.value.id) ?? []
-        page.zone = context.settings.timeZone
         return flash.page(for: context.request, page.context) { renderer.page("products/detail", $0, for: context) }
     }
 

@@ -18,12 +18,12 @@ struct ProductDetailPage {
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
     /// Changes scheduled for the product, and the zone their times are shown in.
     var scheduledChanges: [BatchScheduler.ScheduledChange] = []
-    var zone: TimeZone = .current
+    let zone: TimeZone
 
     var context: TemplateObject {
         let wording = Wording(language)
         var context = ProductListPage.priceContext(product.summary, wording, lowStockThreshold: lowStockThreshold)
-        context["title"] = .string(product.name)
+        context["title"] = .string(BidiText.isolated(product.name))
         context["id"] = TemplateValue(product.id)
         context["name"] = .string(product.name)
         context["backHref"] = .string(query.listPath)

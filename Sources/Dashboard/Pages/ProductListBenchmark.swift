@@ -25,7 +25,7 @@ package enum ProductListBenchmark {
             images: ImageURLRegistry(),
             renderer: try PageRenderer(templatesDirectory: templatesDirectory, logger: logger),
             ownVendor: ownVendor, flash: FlashMessages(), keepsRenderedPages: keepsRenderedPages)
-        return pages.listPage(RequestContext.Maker(settings: PageSettings(), ownVendor: ownVendor))
+        return pages.listPage(RequestContext.Maker(settings: PageSettings(timeZone: .gmt), ownVendor: ownVendor))
     }
 
     /// The English texts as pages get them under `t`, for hand-made contexts.

@@ -4,12 +4,12 @@ extension Wording {
         switch (language, mine, search.isEmpty) {
         case (.en, false, true): "Products"
         case (.en, true, true): "My products"
-        case (.en, false, false): "Results for “\(search)”"
-        case (.en, true, false): "My products: Results for “\(search)”"
+        case (.en, false, false): "Results for “\(BidiText.isolated(search))”"
+        case (.en, true, false): "My products: Results for “\(BidiText.isolated(search))”"
         case (.ko, false, true): "상품 목록"
         case (.ko, true, true): "내 상품"
-        case (.ko, false, false): "“\(search)” 검색 결과"
-        case (.ko, true, false): "내 상품: “\(search)” 검색 결과"
+        case (.ko, false, false): "“\(BidiText.isolated(search))” 검색 결과"
+        case (.ko, true, false): "내 상품: “\(BidiText.isolated(search))” 검색 결과"
         }
     }
 
@@ -39,12 +39,12 @@ extension Wording {
     func emptyList(search: String, page: Int, mine: Bool, filtered: Bool) -> String {
         switch language {
         case .en:
-            if !search.isEmpty { return "No products match “\(search)”. Check the spelling or clear the search." }
+            if !search.isEmpty { return "No products match “\(BidiText.isolated(search))”. Check the spelling or clear the search." }
             if filtered { return "No products match these filters. Clear the filters to see every product." }
             if page > 1 { return "There are no products on page \(page). Go back to an earlier page." }
             return mine ? "You have no products yet. Add your first product." : "There are no products yet. Add the first one."
         case .ko:
-            if !search.isEmpty { return "“\(search)” 검색 결과가 없습니다. 검색어를 확인하거나 [검색어 지우기]를 눌러 주세요." }
+            if !search.isEmpty { return "“\(BidiText.isolated(search))” 검색 결과가 없습니다. 검색어를 확인하거나 [검색어 지우기]를 눌러 주세요." }
             if filtered { return "조건에 맞는 상품이 없습니다. 필터를 초기화하면 모든 상품을 볼 수 있습니다." }
             if page > 1 { return "\(page)페이지에는 상품이 없습니다. 앞 페이지로 이동해 주세요." }
             return mine ? "아직 등록한 상품이 없습니다. 첫 상품을 등록해 주세요." : "아직 상품이 없습니다. 첫 상품을 등록해 주세요."
@@ -99,8 +99,8 @@ extension Wording {
     func imageAlt(_ name: String, number: Int, total: Int) -> String {
         guard total > 1 else { return name }
         switch language {
-        case .en: return "\(name), image \(number) of \(total)"
-        case .ko: return "\(name), 이미지 \(number)/\(total)"
+        case .en: return "\(BidiText.isolated(name)), image \(number) of \(total)"
+        case .ko: return "\(BidiText.isolated(name)), 이미지 \(number)/\(total)"
         }
     }
 
@@ -121,8 +121,8 @@ extension Wording {
 
     func deleteQuestion(_ name: String) -> String {
         switch language {
-        case .en: "Delete “\(name)”?"
-        case .ko: "“\(name)” 상품을 삭제하시겠습니까?"
+        case .en: "Delete “\(BidiText.isolated(name))”?"
+        case .ko: "“\(BidiText.isolated(name))” 상품을 삭제하시겠습니까?"
         }
     }
 
@@ -140,8 +140,8 @@ extension Wording {
 
     func deleteTitle(_ name: String) -> String {
         switch language {
-        case .en: "Delete \(name)"
-        case .ko: "\(name) 삭제"
+        case .en: "Delete \(BidiText.isolated(name))"
+        case .ko: "\(BidiText.isolated(name)) 삭제"
         }
     }
 

@@ -24,8 +24,8 @@ extension Wording {
     /// A cell's accessible name: "Price of “Mug”" / "“머그컵” 판매가".
     func cellLabel(_ field: ProductField, product name: String) -> String {
         switch language {
-        case .en: "\(fieldLabel(field)) of “\(name)”"
-        case .ko: "“\(name)” \(fieldLabel(field))"
+        case .en: "\(fieldLabel(field)) of “\(BidiText.isolated(name))”"
+        case .ko: "“\(BidiText.isolated(name))” \(fieldLabel(field))"
         }
     }
 

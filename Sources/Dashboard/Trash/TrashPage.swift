@@ -11,7 +11,8 @@ struct TrashPage {
     let settings: RecycleBin.Settings
     let csrfToken: String
     var language: Language = .en
-    var zone: TimeZone = .current
+    /// The zone times are shown in (`--time-zone`).
+    let zone: TimeZone
 
     var wording: Wording { Wording(language) }
 

@@ -38,7 +38,8 @@ struct TrashPages: Sendable {
             return renderer.error(
                 .internalServerError, Wording(language).trashUnreadable, retryHref: PageRenderer.retryHref(for: context.request), for: context)
         }
-        let view = TrashPage(query: query, page: page, settings: bin.settings, csrfToken: context.formToken.value, language: language)
+        let view = TrashPage(query: query, page: page, settings: bin.settings, csrfToken: context.formToken.value, language: language,
+            zone: context.settings.timeZone)
         return renderer.formsPage("trash/list", view.context, flash: flash, for: context)
     }
 

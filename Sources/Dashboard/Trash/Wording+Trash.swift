@@ -76,15 +76,15 @@ extension Wording {
 
     func restoreLabel(_ name: String) -> String {
         switch language {
-        case .en: "Restore “\(name)”"
-        case .ko: "“\(name)” 상품 다시 등록"
+        case .en: "Restore “\(BidiText.isolated(name))”"
+        case .ko: "“\(BidiText.isolated(name))” 상품 다시 등록"
         }
     }
 
     func forgetLabel(_ name: String) -> String {
         switch language {
-        case .en: "Remove for good: “\(name)”"
-        case .ko: "“\(name)” 상품 완전히 삭제"
+        case .en: "Remove for good: “\(BidiText.isolated(name))”"
+        case .ko: "“\(BidiText.isolated(name))” 상품 완전히 삭제"
         }
     }
 
@@ -92,22 +92,22 @@ extension Wording {
 
     func restored(_ name: String, as id: Int, was old: Int) -> String {
         switch language {
-        case .en: "“\(name)” is restored. The market gave it a new number: product \(id) (it was \(old))."
-        case .ko: "“\(name)” 상품을 다시 등록했습니다. 새 상품 번호는 \(id)입니다(이전 상품 번호 \(old))."
+        case .en: "“\(BidiText.isolated(name))” is restored. The market gave it a new number: product \(id) (it was \(old))."
+        case .ko: "“\(BidiText.isolated(name))” 상품을 다시 등록했습니다. 새 상품 번호는 \(id)입니다(이전 상품 번호 \(old))."
         }
     }
 
     func alreadyRestored(_ name: String, as id: Int) -> String {
         switch language {
-        case .en: "“\(name)” was restored already, as product \(id)."
-        case .ko: "“\(name)” 상품은 이미 \(id)번 상품으로 다시 등록했습니다."
+        case .en: "“\(BidiText.isolated(name))” was restored already, as product \(id)."
+        case .ko: "“\(BidiText.isolated(name))” 상품은 이미 \(id)번 상품으로 다시 등록했습니다."
         }
     }
 
     func forgotten(_ name: String) -> String {
         switch language {
-        case .en: "“\(name)” was removed from the recycle bin for good."
-        case .ko: "“\(name)” 상품을 휴지통에서 완전히 삭제했습니다."
+        case .en: "“\(BidiText.isolated(name))” was removed from the recycle bin for good."
+        case .ko: "“\(BidiText.isolated(name))” 상품을 휴지통에서 완전히 삭제했습니다."
         }
     }
 

@@ -72,18 +72,22 @@ package struct CSVTable: Sendable {
         if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { throw .workbook }
         if bytes.starts(with: [0xD0, 0xCF, 0x11, 0xE0]) { throw .workbook }
         // UTF-16 without a mark: a NUL beside every ASCII letter, on the same side each time
-        // (odd bytes for little-endian, even for big-endian). Other NULs: a binary file.
+        // (odd bytes for little-endian, even for big-endian). Other NULs in what is not UTF-8,
+        // or many of them: a binary file. A stray NUL in UTF-8 text is a character of a cell,
+        // which the product rules refuse on its line (`ProductFieldRules.isRefusedControl`).
         let sample = Array(bytes.prefix(4096))
         var nuls = (even: 0, odd: 0)
         for (index, byte) in sample.enumerated() where byte == 0 {
             if index % 2 == 0 { nuls.even += 1 } else { nuls.odd += 1 }
         }
+        let isUTF8 = String(validating: bytes, as: UTF8.self) != nil
         if nuls.even + nuls.odd > 0 {
             let half = max(1, sample.count / 2)
             let oneSided = (nuls.odd * 5 >= half * 2 && nuls.even * 10 < half) || (nuls.even * 5 >= half * 2 && nuls.odd * 10 < half)
-            throw oneSided ? .utf16 : .binary
+            if oneSided { throw .utf16 }
+            if !isUTF8 || (nuls.even + nuls.odd) * 8 > sample.count { throw .binary }
         }
-        if String(validating: bytes, as: UTF8.self) == nil {
+        if !isUTF8 {
             // Control bytes other than tab and line ends: not text at all.
             let controls = sample.reduce(0) { $0 + ($1 < 0x20 && $1 != 0x09 && $1 != 0x0A && $1 != 0x0D ? 1 : 0) }
             throw controls > 0 ? .binary : .notUTF8
@@ -171,12 +175,11 @@ package struct CSVTable: Sendable {
             return (Self.text(cell), true)
         }
 
-        /// The cell as text, without the formula guard our export adds (`'=…` → `=…`).
+        /// The cell as text, without the formula guard our export adds (`'=…` → `=…`,
+        /// `''=…` → `'=…`; `ProductCSV.isGuarded`).
         private static func text(_ bytes: [UInt8]) -> String {
             var text = String(decoding: bytes, as: UTF8.self)
-            if text.hasPrefix("'"), let second = text.unicodeScalars.dropFirst().first, ProductCSV.formulaStarts.contains(second) {
-                text.removeFirst()
-            }
+            if ProductCSV.isGuarded(text) { text.unicodeScalars.removeFirst() }
             return text
         }
     }

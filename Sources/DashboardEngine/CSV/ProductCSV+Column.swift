@@ -1,5 +1,8 @@
 /// The columns of the product CSV, by the names each language gives them: the export writes
-/// them, the import reads them back in either language and in any order.
+/// them, the import reads them back in either language and in any order. The English names
+/// say what a column holds (`discount`, `sale_price`, `added`) rather than the API's field
+/// names (`discounted_price`, which sellers read as the discounted price, `bargain_price`,
+/// `created_at`); an import still reads the API's names, which older exports have.
 extension ProductCSV {
     package enum Column: String, CaseIterable, Sendable {
         case id
@@ -7,12 +10,13 @@ extension ProductCSV {
         case vendor
         case currency
         case price
-        /// The amount off.
-        case discountedPrice = "discounted_price"
-        /// The price paid: computed by the market, never imported.
-        case bargainPrice = "bargain_price"
+        /// The amount off (the API's `discounted_price`).
+        case discountedPrice = "discount"
+        /// The price paid (the API's `bargain_price`): computed by the market, never imported.
+        case bargainPrice = "sale_price"
         case stock
-        case createdAt = "created_at"
+        /// The day the product was added (the API's `created_at`).
+        case createdAt = "added"
         case description
         /// File names of the import's uploaded images, separated by `;`.
         case images
@@ -37,7 +41,7 @@ extension ProductCSV {
             }
         }
 
-        /// The two sets of header names: the API's own (English) and Korean.
+        /// The two sets of header names: English and Korean.
         package enum Names: Sendable {
             case english
             case korean
@@ -60,9 +64,9 @@ extension ProductCSV {
             }
         }
 
-        /// The column a header cell names, in English (any case) or Korean, or by the words the
-        /// pages use for the API's `discounted_price` and `bargain_price` (`discount`,
-        /// `sale_price`); spaces around it, and a spreadsheet's formula guard, do not count.
+        /// The column a header cell names, in English (any case) or Korean, or by the API's
+        /// field name (`discounted_price`, `bargain_price`, `created_at`); spaces around it, and
+        /// a spreadsheet's formula guard, do not count.
         static func named(_ text: String) -> Column? {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             let plain = trimmed.hasPrefix("'") ? String(trimmed.dropFirst()) : trimmed
@@ -72,7 +76,10 @@ extension ProductCSV {
         private static let byName: [String: Column] = Dictionary(
             uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) } + allCases.map { ($0.korean, $0) } + aliases)
 
-        /// Other names a header may give a column.
-        static let aliases: [(String, Column)] = [("discount", .discountedPrice), ("sale_price", .bargainPrice)]
+        /// Other names a header may give a column: the API's, which exports before the English
+        /// names said what a column holds wrote.
+        static let aliases: [(String, Column)] = [
+            ("discounted_price", .discountedPrice), ("bargain_price", .bargainPrice), ("created_at", .createdAt),
+        ]
     }
 }

@@ -55,14 +55,31 @@ package enum ProductCSV {
     /// OWASP "CSV injection": a cell starting with `=`, `+`, `-`, `@`, tab or CR is a formula
     /// to a spreadsheet; a leading `'` makes it text. Then RFC 4180 §2: a field holding a comma,
     /// a quote, CR or LF is enclosed in quotes, its quotes doubled.
+    ///
+    /// A text that already starts with `'`s before a formula start (a name `'=SUM(1,1)`) gets
+    /// one more, so that the import, which removes one, gives it back as it was: every text
+    /// makes the round trip (`isGuarded`).
     static func cell(_ value: String) -> String {
         var text = value
-        if let first = text.unicodeScalars.first, formulaStarts.contains(first) { text = "'" + text }
+        if startsLikeAFormula(text.unicodeScalars) { text = "'" + text }
         guard text.unicodeScalars.contains(where: { needsQuotes.contains($0) }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// The first characters a spreadsheet reads as a formula (the import removes the `'` again).
     static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// Whether `text`'s first character after any `'`s is a formula start: `=x`, `'=x`,
+    /// `''+1`. The export puts a `'` before such a text.
+    static func startsLikeAFormula(_ text: some Collection<Unicode.Scalar>) -> Bool {
+        text.first { $0 != "'" }.map(formulaStarts.contains) ?? false
+    }
+
+    /// Whether a cell read from a file carries the export's guard: a `'` before a text that
+    /// starts like a formula (`'=x`, `''=x`). The import removes that one `'`; a `'` before
+    /// anything else (`'plain`) is the text's own.
+    static func isGuarded(_ cell: String) -> Bool {
+        cell.unicodeScalars.first == "'" && startsLikeAFormula(cell.unicodeScalars.dropFirst())
+    }
     private static let needsQuotes: Set<Unicode.Scalar> = [",", "\"", "\r", "\n"]
 }

@@ -9,6 +9,10 @@ package enum FieldProblem: Error, Sendable, Equatable {
     case nameLength(Int)
     case descriptionMissing
     case descriptionLength(Int)
+    /// A character a product's text may not hold (`ProductFieldRules.isRefusedControl`), in
+    /// the name or the description: the first one's code point (worded "U+001B") and its
+    /// position, counted in characters as a person counts them, from 1; and how many there are.
+    case controlCharacter(ProductField, codePoint: Int, position: Int, count: Int)
     /// Neither KRW nor USD.
     case currency
     case priceMissing
@@ -40,6 +44,8 @@ extension FieldProblem: StoredCode {
         case .nameLength(let count): CodeAndArguments("name-length", count)
         case .descriptionMissing: CodeAndArguments("description-missing")
         case .descriptionLength(let count): CodeAndArguments("description-length", count)
+        case .controlCharacter(let field, let codePoint, let position, let count):
+            CodeAndArguments("control-character", field.rawValue, codePoint, position, count)
         case .currency: CodeAndArguments("currency")
         case .priceMissing: CodeAndArguments("price-missing")
         case .priceNotPositive: CodeAndArguments("price-not-positive")
@@ -77,6 +83,11 @@ extension FieldProblem: StoredCode {
         case "name-length": guard let count = stored.integer(0) else { return nil }; self = .nameLength(count)
         case "description-missing": self = .descriptionMissing
         case "description-length": guard let count = stored.integer(0) else { return nil }; self = .descriptionLength(count)
+        case "control-character":
+            guard let field = stored.text(0).flatMap(ProductField.init(rawValue:)), let codePoint = stored.integer(1),
+                let position = stored.integer(2), let count = stored.integer(3)
+            else { return nil }
+            self = .controlCharacter(field, codePoint: codePoint, position: position, count: count)
         case "currency": self = .currency
         case "price-missing": self = .priceMissing
         case "price-not-positive": self = .priceNotPositive

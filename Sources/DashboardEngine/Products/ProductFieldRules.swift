@@ -10,7 +10,8 @@ import MarketClient
 /// digits with an optional decimal point and thousands commas (`1,000`); KRW amounts are whole
 /// numbers, USD amounts have at most two decimals (cents); prices are capped at 10 billion so
 /// they stay exact everywhere. An empty discount means 0. An empty stock means 0 (the API's
-/// default); otherwise a whole number from 0 to 2,147,483,647 (a Java `int` upstream).
+/// default); otherwise a whole number from 0 to 2,147,483,647 (a Java `int` upstream). A name
+/// or description holding a control character is refused (`isRefusedControl`).
 package enum ProductFieldRules {
     package struct Valid: Sendable, Equatable {
         var name: String
@@ -55,6 +56,7 @@ package enum ProductFieldRules {
     static func checkName(_ text: String) -> Result<String, FieldProblem> {
         let name = normalized(text)
         if name.isEmpty { return .failure(.nameMissing) }
+        if let refused = controlCharacter(in: name, .name) { return .failure(refused) }
         guard nameLength.contains(name.count) else { return .failure(.nameLength(name.count)) }
         return .success(name)
     }
@@ -62,6 +64,7 @@ package enum ProductFieldRules {
     static func checkDescription(_ text: String) -> Result<String, FieldProblem> {
         let description = normalized(text)
         if description.isEmpty { return .failure(.descriptionMissing) }
+        if let refused = controlCharacter(in: description, .description) { return .failure(refused) }
         guard descriptionLength.contains(description.count) else {
             return .failure(.descriptionLength(description.count))
         }
@@ -137,6 +140,37 @@ package enum ProductFieldRules {
             return .invalid(currency == .krw ? .krwWhole : .usdCents)
         }
         return .value(money)
+    }
+
+    /// A character no name or description may hold: the C0 control characters (U+0000 to
+    /// U+001F) other than tab and line feed, DEL (U+007F), and the C1 control characters
+    /// (U+0080 to U+009F). None is typed on purpose or shows on a page; they come with text
+    /// pasted from terminals and other programs (ESC, NUL) or decoded in the wrong encoding
+    /// (C1), and the market stores them as they are. Tab and line breaks stay allowed, in a
+    /// name as in a description (a text field cannot send them, a CSV file can); a CR is a
+    /// line break and `normalized` has made it `\n` before this check.
+    static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        default: false
+        }
+    }
+
+    /// The problem of a text holding refused control characters (`isRefusedControl`): the
+    /// first one and its position in characters, from 1, and how many; nil for none.
+    static func controlCharacter(in text: String, _ field: ProductField) -> FieldProblem? {
+        guard text.unicodeScalars.contains(where: isRefusedControl) else { return nil }
+        var first: (codePoint: Int, position: Int)?
+        var count = 0
+        for (offset, character) in text.enumerated() {
+            for scalar in character.unicodeScalars where isRefusedControl(scalar) {
+                count += 1
+                if first == nil { first = (Int(scalar.value), offset + 1) }
+            }
+        }
+        guard let first else { return nil }
+        return .controlCharacter(field, codePoint: first.codePoint, position: first.position, count: count)
     }
 
     /// Trimmed, with `\r\n` and `\r` as `\n` (browsers send a textarea's line breaks as CRLF).

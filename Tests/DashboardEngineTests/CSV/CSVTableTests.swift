@@ -31,8 +31,8 @@ import Testing
     }
 
     @Test func theExportsFormulaGuardIsRemoved_butOtherQuotesStay() throws {
-        let table = try read("name,note\n'=SUM(A1),'+1\n'plain,'@x\n")
-        #expect(table.rows.map(\.cells) == [["=SUM(A1)", "+1"], ["'plain", "@x"]])
+        let table = try read("name,note\n'=SUM(A1),'+1\n'plain,'@x\n''=SUM(A1),'''-1\n")
+        #expect(table.rows.map(\.cells) == [["=SUM(A1)", "+1"], ["'plain", "@x"], ["'=SUM(A1)", "''-1"]])
     }
 
     @Test func emptyLinesAreSkipped_butStillCountedAsRows() throws {
@@ -60,6 +60,14 @@ import Testing
         #expect(throws: problem) { try CSVTable.read(bytes) }
     }
 
+    /// A stray NUL or ESC in UTF-8 text is a character of its cell (the product rules refuse
+    /// it on its line); NULs in bytes that are not UTF-8, or a file of them, are binary.
+    @Test func aStrayControlCharacter_isTextOfItsCell() throws {
+        let table = try read("id,name\n1,Mug\u{0}\n2,Cup\u{1B}[1m\n")
+        #expect(table.rows.map(\.cells) == [["1", "Mug\u{0}"], ["2", "Cup\u{1B}[1m"]])
+        #expect(throws: CSVProblem.binary) { try CSVTable.read([UInt8](repeating: 0, count: 64) + Array("id\n".utf8)) }
+    }
+
     @Test func anUnclosedQuoteNamesTheRowItStartsIn() {
         #expect(throws: CSVProblem.unclosedQuote(line: 3)) { try read("id,name\n1,a\n2,\"never closed\n3,c\n") }
     }
@@ -82,13 +90,16 @@ import Testing
 
     /// The column table: English in any case, Korean, the guard; computed columns known as such.
     @Test func columnsAreNamedInEitherLanguage() {
+        // The API's names, which older exports wrote, name the same columns.
         #expect(ProductCSV.Column.named("discounted_price") == .discountedPrice)
+        #expect(ProductCSV.Column.named("bargain_price") == .bargainPrice && ProductCSV.Column.named("created_at") == .createdAt)
+        #expect(ProductCSV.Column.named("discount") == .discountedPrice && ProductCSV.Column.named("Sale_Price") == .bargainPrice)
         #expect(ProductCSV.Column.named(" PRICE ") == .price)
         #expect(ProductCSV.Column.named("할인 금액") == .discountedPrice)
         #expect(ProductCSV.Column.named("할인가") == .bargainPrice)
         #expect(ProductCSV.Column.named("상품 번호") == .id)
         #expect(ProductCSV.Column.named("colour") == nil)
         #expect(ProductCSV.Column.bargainPrice.isComputed && !ProductCSV.Column.price.isComputed)
-        #expect(ProductCSV.header() == "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at")
+        #expect(ProductCSV.header() == "id,name,vendor,currency,price,discount,sale_price,stock,added")
     }
 }

@@ -137,7 +137,7 @@ import Testing
                 flash: FlashMessages())
             let context = RequestContext(
                 HTTPRequest(method: .get, target: target), ownVendorID: ListMatrixCatalog.ownVendorID,
-                settings: PageSettings(lowStockThreshold: ListMatrixCatalog.lowStock))
+                settings: PageSettings(lowStockThreshold: ListMatrixCatalog.lowStock, timeZone: .gmt))
             #expect(context.listQuery.ignoredNames == [name])
             let response = await listing.listPage(context, imagePath: { _ in "/static/images/placeholder.png" })
             #expect(response.status == .ok)

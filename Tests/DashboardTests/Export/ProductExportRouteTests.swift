@@ -9,7 +9,7 @@ import Testing
 /// `GET /products.csv` over the embedded market and over a market that holds its answers.
 @Suite("CSV export")
 struct ProductExportRouteTests {
-    static let header = "id,name,vendor,currency,price,discounted_price,bargain_price,stock,created_at"
+    static let header = "id,name,vendor,currency,price,discount,sale_price,stock,added"
 
     /// The ids in the first column of each row after the header (rows may hold quoted newlines,
     /// so rows are found as lines that start with a number and a comma).

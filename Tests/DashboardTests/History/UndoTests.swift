@@ -39,8 +39,8 @@ import Testing
                 let entries = HistoryHTML.entries(history.text)
                 #expect(entries.map(\.kind) == ["edit", "create"])
                 let edit = try #require(entries.first)
-                #expect(edit.html.contains("<del>KRW 12,000</del>") && edit.html.contains("<ins>KRW 15,000</ins>"))
-                #expect(edit.html.contains("<del>7</del>") && edit.html.contains("<ins>3</ins>"))
+                #expect(edit.html.contains("<del><bdi>KRW 12,000</bdi></del>") && edit.html.contains("<ins><bdi>KRW 15,000</bdi></ins>"))
+                #expect(edit.html.contains("<del><bdi>7</bdi></del>") && edit.html.contains("<ins><bdi>3</bdi></ins>"))
                 #expect(edit.html.contains("action=\"/history/\(edit.id)/undo\""))
 
                 let undone = try await flow.undo(edit.id)

@@ -50,11 +50,71 @@ import Testing
         }
     }
 
+    /// Names a spreadsheet would run as formulas, with apostrophes of their own, quotes,
+    /// commas, a tab and a line break: the export imported back as it is changes nothing.
+    @Test func namesLikeFormulas_makeTheRoundTrip_andChangeNothing() async throws {
+        let names = ["'=SUM(1,1)", "''+1 double guard", "=HYPERLINK(\"http://x\",\"y\")", "-5 °C, \"cold\" pack", "@home\ttabbed", "two\nlines, one name", "'plain apostrophe"]
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                for (index, name) in names.enumerated() {
+                    _ = try await market.register(name: name, images: [ImageFixtures.jpeg(600, fill: UInt8(index + 1))])
+                }
+                var session = FormSession(port: harness.port)
+                _ = try await session.open("/products/import")
+                let export = try await harness.fetch("/products.csv?mine=1")
+                let table = try CSVTable.read(export.body)
+                let nameColumn = try #require(table.header.firstIndex(of: "name"))
+                #expect(Set(table.rows.map { $0.cells[nameColumn] }).isSuperset(of: names), "\(table.rows.map { $0.cells[nameColumn] })")
+
+                let writes = market.writes.count
+                let posted = try await Self.post(session, csv: export.body)
+                #expect(posted.status == 303)
+                let batch = try #require(BatchTesting.batchID(posted))
+                let shown = BatchTesting.rows(try await session.get("/batches/\(batch)").text)
+                #expect(shown.count == table.rows.count)
+                #expect(shown.allSatisfy { $0.status == "unchanged" }, "\(shown.filter { $0.status != "unchanged" }.map(\.text))")
+                #expect(market.writes.count == writes)
+            }
+        }
+    }
+
+    /// A name or description with a control character marks its line invalid, naming the
+    /// character and where it is; the other lines are previewed, and nothing is sent.
+    @Test func controlCharacters_markTheirLinesInvalid() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                let own = try await market.register(name: "Plain Teapot", images: [ImageFixtures.jpeg(600)])
+                var session = FormSession(port: harness.port)
+                _ = try await session.open("/products/import")
+                let before = market.writes.count
+                let csv = Self.write(["id", "name", "description", "price", "currency", "stock", "images"], [
+                    ["\(own)", "Plain Teapot\u{1B}[1m", "", "", "", "", ""],
+                    ["\(own)", "", "A teapot\u{0} that pours well.", "", "", "", ""],
+                    ["", "New \u{85}cup", "A cup that holds tea, new.", "3000", "KRW", "2", "cup.jpg"],
+                    ["\(own)", "", "", "", "", "9", ""],
+                ])
+                let posted = try await Self.post(session, csv: csv, images: [.jpeg("cup.jpg", size: 3000, fill: 7)])
+                #expect(posted.status == 303)
+                let batch = try #require(BatchTesting.batchID(posted))
+                let rows = BatchTesting.rows(try await session.get("/batches/\(batch)?lang=en").text)
+                #expect(rows.map(\.line) == [2, 3, 4, 5])
+                #expect(rows.map(\.status) == ["invalid", "invalid", "invalid", "pending"], "\(rows.map(\.text))")
+                #expect(rows[0].text.contains("The name has an invisible control character (U+001B) at character 13."), "\(rows[0].text)")
+                #expect(rows[1].text.contains("The description has an invisible control character (U+0000) at character 9."), "\(rows[1].text)")
+                #expect(rows[2].text.contains("(U+0085) at character 5"), "\(rows[2].text)")
+                #expect(market.writes.count == before, "sent \(market.writes.dropFirst(before).map(\.path))")
+            }
+        }
+    }
+
     @Test func theExportEditedAndImported_changesExactlyTheEditedCells_andRegistersTheNewRows() async throws {
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)
-            _ = try await session.open("/products/import")
+            let form = HTMLScan.text(try await session.open("/products/import").text)
+            // The help names the read-only columns as the export's header does.
+            #expect(form.contains("The sale_price, vendor and added columns are for reading only"), "\(form)")
             let export = try await harness.fetch("/products.csv?mine=1")
+            #expect(String(decoding: export.body.dropFirst(3), as: UTF8.self).hasPrefix("id,name,vendor,currency,price,discount,sale_price,stock,added\r\n"))
             let table = try CSVTable.read(export.body)
             try #require(table.rows.count >= 3)
             let column = { (name: String) in try #require(table.header.firstIndex(of: name)) }
@@ -90,7 +150,7 @@ import Testing
             #expect(shown[2..<(shown.count - 1)].allSatisfy { $0.status == "unchanged" })
             #expect(shown.last?.status == "pending" && shown.last?.text.contains("New product") == true)
             // The market's own columns are named as ignored.
-            #expect(preview.text.contains("“vendor”, “bargain_price”, “created_at”"))
+            #expect(preview.text.contains("“vendor”, “sale_price”, “added”"))
             let inspector = MarketInspector(harness)
             #expect(try await inspector.product(edited.first)["price"] as? Double == NSDecimalNumber(decimal: oldPrice).doubleValue)
 

@@ -72,6 +72,8 @@ enum WordingSamples {
             w.lowStock(number),
             w.message(.nameLength(number)),
             w.message(.descriptionLength(number)),
+            w.message(.controlCharacter(.name, codePoint: 0x1B, position: number, count: 1)),
+            w.message(.controlCharacter(.description, codePoint: 0x9B, position: number, count: number + 1)),
             w.message(.priceUnderDiscount(Decimal(number))),
             w.messages([.nameLength(number), .descriptionLength(number)]),
             w.flash(.deleted(name)),

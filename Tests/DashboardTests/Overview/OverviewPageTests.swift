@@ -23,7 +23,7 @@ struct OverviewPageTests {
 
     @Test func firstCount_showsProgressInWords_andRefreshes() {
         let progress = CatalogProgress(pagesDone: 12, pagesTotal: 34, productsDone: 1200, productsTotal: 3400)
-        let context = OverviewPage(status: CatalogStatus(progress: progress), catalog: nil, mine: nil, ownVendorID: 1, now: Self.now).context
+        let context = OverviewPage(status: CatalogStatus(progress: progress), catalog: nil, mine: nil, ownVendorID: 1, now: Self.now, zone: .gmt).context
         #expect(context["refreshSeconds"] != nil)
         guard case .object(let counting)? = context["counting"] else {
             Issue.record("no progress")
@@ -38,7 +38,7 @@ struct OverviewPageTests {
         let snapshot = Self.snapshot(count: 5, reported: 250_000, partial: true)
         let context = OverviewPage(
             status: CatalogStatus(snapshot: snapshot), catalog: CatalogFigures(snapshot.products), mine: nil, ownVendorID: nil,
-            now: Self.now
+            now: Self.now, zone: .gmt
         ).context
         #expect(Self.text(context, "partial") == "The figures are partial: they cover the first 5 of the 250,000 products the market reports.")
         #expect(context["refreshSeconds"] == nil)
@@ -50,7 +50,7 @@ struct OverviewPageTests {
         let failure = CatalogFailure(reason: .timeout, at: Self.now.addingTimeInterval(-30))
         let context = OverviewPage(
             status: CatalogStatus(snapshot: snapshot, failure: failure), catalog: CatalogFigures(snapshot.products),
-            mine: CatalogFigures([]), ownVendorID: 1, now: Self.now
+            mine: CatalogFigures([]), ownVendorID: 1, now: Self.now, zone: .gmt
         ).context
         #expect(Self.text(context, "failure") == "Showing the last count; counting again failed a moment ago: the market did not answer in time.")
         guard case .list(let sections)? = context["sections"] else {
@@ -67,26 +67,27 @@ struct OverviewPageTests {
 
     /// The snapshot's time in the vendor's zone, with the zone named, in both languages;
     /// the zone is given, never the machine's, and is none a machine names otherwise (a zone
-    /// of offset only for UTC+5:30), so the test reads the same anywhere.
+    /// of offset only for UTC+5:30), so the test reads the same anywhere. New York is named as
+    /// its zone data names November, on any machine.
     @Test(arguments: [
-        (Language.en, "Asia/Seoul", "2026-11-18 20:03 (KST)"),
-        (.ko, "Asia/Seoul", "2026. 11. 18. 20:03 (KST)"),
-        (.en, "UTC", "2026-11-18 11:03 (UTC)"),
-        (.en, "GMT+0530", "2026-11-18 16:33 (UTC+5:30)"),
-        (.ko, "America/Sao_Paulo", "2026. 11. 18. 08:03 (UTC-3)"),
+        (Language.en, "Asia/Seoul", "2026-11-18 20:03 (KST)", "2026-11-18T20:03:40+09:00"),
+        (.ko, "Asia/Seoul", "2026. 11. 18. 20:03 (KST)", "2026-11-18T20:03:40+09:00"),
+        (.en, "UTC", "2026-11-18 11:03 (UTC)", "2026-11-18T11:03:40+00:00"),
+        (.en, "GMT+0530", "2026-11-18 16:33 (UTC+5:30)", "2026-11-18T16:33:40+05:30"),
+        (.ko, "America/Sao_Paulo", "2026. 11. 18. 08:03 (UTC-3)", "2026-11-18T08:03:40-03:00"),
+        (.en, "America/New_York", "2026-11-18 06:03 (EST)", "2026-11-18T06:03:40-05:00"),
     ])
-    func snapshotTime_isInTheVendorsZone_named(_ language: Language, _ zone: String, _ expected: String) throws {
+    func snapshotTime_isInTheVendorsZone_named(_ language: Language, _ zone: String, _ expected: String, _ datetime: String) throws {
         let snapshot = Self.snapshot(count: 3, reported: 3, partial: false)
-        var page = OverviewPage(
+        let page = OverviewPage(
             status: CatalogStatus(snapshot: snapshot), catalog: CatalogFigures(snapshot.products), mine: nil, ownVendorID: nil,
-            now: Self.now, language: language)
-        page.zone = try #require(TimeZone(identifier: zone))
+            now: Self.now, language: language, zone: try #require(TimeZone(identifier: zone)))
         guard case .object(let time)? = page.context["snapshot"] else {
             Issue.record("no snapshot time")
             return
         }
         #expect(Self.text(time, "time") == expected)
-        #expect(Self.text(time, "datetime") == "2026-11-18T11:03:40Z", "the machine-readable time stays UTC")
+        #expect(Self.text(time, "datetime") == datetime, "the machine-readable time is in the zone too")
         #expect(Self.text(time, "after") == (language == .en ? ", 3 minutes ago." : " · 3분 전"))
     }
 
@@ -95,7 +96,7 @@ struct OverviewPageTests {
         let failure = CatalogFailure(reason: .timeout, at: Self.now.addingTimeInterval(-180))
         let context = OverviewPage(
             status: CatalogStatus(snapshot: snapshot, failure: failure), catalog: CatalogFigures(snapshot.products),
-            mine: nil, ownVendorID: nil, now: Self.now, language: .ko
+            mine: nil, ownVendorID: nil, now: Self.now, language: .ko, zone: .gmt
         ).context
         #expect(Self.text(context, "failure") == "마지막 집계 결과를 표시합니다. 3분 전에 다시 집계하지 못했습니다(오픈마켓 응답 시간 초과).")
     }

@@ -31,6 +31,7 @@ import Testing
                     "discounted_price.49": ("20000", "The discount cannot be more than the price."),
                     "price.58": ("12.345", "Enter USD amounts with at most 2 decimal places, like 249.99."),
                     "price.43": ("lots", "Enter a number, like 1000 or 12.50."),
+                    "name.52": ("Card\u{1B}[0m", "The name has an invisible control character (U+001B) at character 5."),
                 ]
                 let good = ["stock.46": "7", "name.43": "전기 자전거 새것"]
                 let typed = bad.mapValues(\.typed).merging(good) { a, _ in a }
@@ -39,7 +40,7 @@ import Testing
                 #expect(answer.header("Cache-Control") == "no-store")
 
                 let summary = HTMLScan.block(in: answer.text, from: "<div class=\"error-summary\"", to: "</div>")
-                #expect(HTMLScan.text(summary).contains("There are 8 problems to fix"), "\(HTMLScan.text(summary))")
+                #expect(HTMLScan.text(summary).contains("There are 9 problems to fix"), "\(HTMLScan.text(summary))")
                 let links = HTMLScan.tags("a", in: summary).compactMap { $0["href"] }
                 #expect(Set(links) == Set(bad.keys.map { "#" + $0 }), "\(links)")
                 let ids = Set(HTMLScan.tags("input", in: answer.text).compactMap { $0["id"] })
@@ -71,7 +72,7 @@ import Testing
                 session.take(answer)
                 let fixed = [
                     "price.52": "710000", "discounted_price.46": "8000", "stock.43": "1", "stock.49": "61", "name.49": "Ramen Box",
-                    "discounted_price.49": "0", "price.58": "199.99", "price.43": "1800000",
+                    "discounted_price.49": "0", "price.58": "199.99", "price.43": "1800000", "name.52": opened[52]?["name"]?.shown ?? "",
                 ]
                 let again = try await SheetTesting.post(session, SheetTesting.form(answer, fixed))
                 #expect(again.status == 303, "\(HTMLScan.text(HTMLScan.block(in: again.text, from: "<div class=\"error-summary\"", to: "</div>")))")

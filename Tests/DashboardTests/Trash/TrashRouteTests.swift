@@ -29,7 +29,7 @@ import Testing
                 let trash = try await flow.session.open("/trash")
                 let item = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" })
                 let entry = try #require(item["data-entry-id"].flatMap { Int($0) })
-                #expect(trash.text.contains("<h2>Restorable Teapot</h2>"))
+                #expect(trash.text.contains("<h2><bdi>Restorable Teapot</bdi></h2>"))
                 #expect(trash.text.contains("data-image-count=\"2\""))
                 #expect(trash.text.contains("up to 512 MB"))
 
