@@ -118,6 +118,20 @@ import Testing
         #expect(next.id > recent.id)
     }
 
+    /// The newest entry pruned and the dashboard restarted: its number is not given again (a
+    /// page still open on it, or a bin item named by it, never meets another entry).
+    @Test func theNewestEntryPruned_andARestart_doNotFreeItsNumber() async throws {
+        let last = try #require(try await edit(5, stock: 3))
+        fixture.calendar.advance(days: 91)
+        await fixture.journal.prune()
+        #expect(try await fixture.journal.entry(last.id) == nil)
+        let reopened = try fixture.reopen()
+        var after = Self.before
+        after.stock = 4
+        let next = try #require(try await reopened.journal.admit(WriteIntent(kind: .edit, cause: .form, productID: 5, before: Self.before, after: after)))
+        #expect(next.id > last.id)
+    }
+
     @Test func storedFields_keepAmountsExactly() throws {
         let fields = RecordedFields(name: "“x” \"q\"", description: "a\nb", price: Decimal(string: "1234.5678901234567891"), currency: "USD",
                                     discountedPrice: Decimal(string: "0.01"), stock: 2_147_483_647)

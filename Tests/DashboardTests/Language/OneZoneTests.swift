@@ -43,7 +43,7 @@ import Testing
             #expect(scheduled.status == 303)
             let withFlash = try await scene.follow(scheduled)
             let flash = try #require(HTMLScan.blocks(in: withFlash.text, from: "<p class=\"flash\"", to: "</p>").first.map { HTMLScan.text($0) })
-            #expect(flash.contains("Sun 29 Nov, 01:20 KST") && flash.contains("Sun 29 Nov, 02:20 KST"), "flash: \(flash)")
+            #expect(flash.contains("Sun 29 Nov at 01:20 KST") && flash.contains("Sun 29 Nov at 02:20 KST"), "flash: \(flash)")
             Self.expectNoUTC(flash, "the schedule's flash")
             for path in ["/batches/\(batch)", "/batches", "/products/\(kept)"] {
                 let text = HTMLScan.text(try await scene.page(path).text)
