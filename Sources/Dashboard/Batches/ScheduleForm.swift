@@ -61,7 +61,9 @@ struct ScheduleForm {
             } else {
                 switch LocalTime.instant(ends, zone: zone) {
                 case .success(let date):
-                    if let startsAt, date <= startsAt {
+                    if date < now.addingTimeInterval(-startGrace) {
+                        problems.append(.endPassed)
+                    } else if let startsAt, date <= startsAt {
                         problems.append(.endNotAfterStart)
                     } else if date > now.addingTimeInterval(horizon) {
                         problems.append(.endTooFarAhead)
