@@ -121,8 +121,10 @@ package enum SheetPlanner {
         if problems.byField[.price] == nil, problems.byField[.discountedPrice] == nil, after.price != nil || after.discountedPrice != nil {
             let price = after.price ?? shown.price ?? 0
             let discount = after.discountedPrice ?? shown.discountedPrice ?? 0
-            if discount > price {
-                if after.discountedPrice != nil { refuse(.discountedPrice, .discountOverPrice) } else { refuse(.price, .priceUnderDiscount(discount)) }
+            if case let (field, problem)? = ProductFieldRules.discountProblem(
+                price: price, discount: discount, discountChanged: after.discountedPrice != nil)
+            {
+                refuse(field, problem)
             }
         }
         guard problems.byField.isEmpty else { return .failure(problems) }

@@ -93,6 +93,31 @@ import Testing
         }
     }
 
+    /// A name too short, a discount over the price and a negative stock: all three in one
+    /// answer, in the summary and beside each field, as the add form does, with every typed
+    /// value kept and nothing sent.
+    @Test func edit_withThreeProblems_namesEveryOneAtOnce() async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
+        try await withDashboard(.scripted(market)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/7/edit")
+            var fields = editFields(price: "5000", name: "ab")
+            fields = fields.map { $0.0 == "discounted_price" ? ($0.0, "9000") : $0.0 == "stock" ? ($0.0, "-2") : $0 }
+            let response = try await session.postURLEncoded("/products/7/edit?lang=en", fields)
+            try expectInvalid(response, field: "name", message: "The name must be 3 to 100 characters; it has 2.")
+            try expectInvalid(response, field: "discounted_price", message: "The discount cannot be more than the price.")
+            try expectInvalid(response, field: "stock", message: "The stock cannot be negative.")
+            #expect(response.text.contains("There are 3 problems to fix"))
+            let summary = HTMLScan.block(in: response.text, from: "class=\"error-summary\"", to: "</div>")
+            #expect(HTMLScan.tags("a", in: summary).compactMap { $0["href"] } == ["#name", "#discounted_price", "#stock"])
+            let inputs = HTMLScan.tags("input", in: response.text)
+            #expect(inputs.first { $0["id"] == "name" }?["value"] == "ab")
+            #expect(inputs.first { $0["id"] == "discounted_price" }?["value"] == "9000")
+            #expect(inputs.first { $0["id"] == "stock" }?["value"] == "-2")
+            #expect(market.writes.isEmpty)
+        }
+    }
+
     @Test func edit_refusedByTheMarket_isExplainedOnTheForm() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
         market.state.withLock { $0.editFailure = .unauthorized }
