@@ -1,3 +1,5 @@
+import MarketClient
+
 /// Texts of form outcomes that are not one field's: the market did not answer in time, the form
 /// expired, could not be read or came from another site, an attached image is gone, the product
 /// is another vendor's. The market's refusals and failures are in `Market/Wording+Market.swift`.
@@ -136,6 +138,25 @@ extension Wording {
         switch language {
         case .en: ErrorText(heading: "Image not found", message: "This attached image is no longer kept, or it was attached on another page. Add the image again on the form.")
         case .ko: ErrorText(heading: "이미지를 찾을 수 없습니다", message: "첨부한 이미지를 더 이상 보관하고 있지 않거나 다른 화면에서 첨부한 이미지입니다. 등록 화면에서 이미지를 다시 추가해 주세요.")
+        }
+    }
+
+    /// An edit posted while the product could not be loaded to check it: why, and that the
+    /// typed changes are kept on the form below.
+    func editNotSaved(_ error: MarketError) -> ErrorText {
+        switch (language, error) {
+        case (.en, .timeout): ErrorText(heading: "Your changes were not saved",
+            message: "The Open Market did not answer in time, so nothing was changed. Your changes are kept below: select Save changes again in a moment.")
+        case (.en, .unreachable): ErrorText(heading: "Your changes were not saved",
+            message: "The Open Market could not be reached, so nothing was changed. Your changes are kept below: select Save changes again in a moment.")
+        case (.en, _): ErrorText(heading: "Your changes were not saved",
+            message: "The Open Market answered the dashboard with an error, so nothing was changed. Your changes are kept below: select Save changes again in a few minutes.")
+        case (.ko, .timeout): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
+            message: "오픈마켓이 제시간에 응답하지 않아 아무것도 수정하지 않았습니다. 입력한 내용은 아래에 그대로 있으니 잠시 후 [저장]을 다시 눌러 주세요.")
+        case (.ko, .unreachable): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
+            message: "오픈마켓에 연결할 수 없어 아무것도 수정하지 않았습니다. 입력한 내용은 아래에 그대로 있으니 잠시 후 [저장]을 다시 눌러 주세요.")
+        case (.ko, _): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
+            message: "오픈마켓이 오류로 응답해 아무것도 수정하지 않았습니다. 입력한 내용은 아래에 그대로 있으니 몇 분 후 [저장]을 다시 눌러 주세요.")
         }
     }
 

@@ -118,6 +118,39 @@ import Testing
         }
     }
 
+    /// The market down when the edit is posted: the form comes back with every typed value,
+    /// saying the changes were not saved and are kept; nothing is sent.
+    @Test func edit_postedWhileTheMarketIsDown_keepsTheTypedChanges() async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
+        try await withDashboard(.scripted(market)) { harness in
+            var session = FormSession(port: harness.port)
+            let form = try await session.open("/products/7/edit?lang=en")
+            let originals = HTMLScan.tags("input", in: form.text).filter { ($0["name"] ?? "").hasPrefix("original_") }
+                .compactMap { tag in tag["name"].map { ($0, tag["value"] ?? "") } }
+            market.state.withLock { $0.readFailure = .unreachable }
+            let response = try await session.postURLEncoded(
+                "/products/7/edit?lang=en", editFields(price: "7300", name: "Scripted Teapot, larger") + originals)
+            #expect(response.status == 502)
+            #expect(response.header("Cache-Control") == "no-store")
+            let text = HTMLScan.text(response.text)
+            #expect(text.contains("Your changes were not saved"))
+            #expect(text.contains("Your changes are kept below"))
+            let inputs = HTMLScan.tags("input", in: response.text)
+            #expect(inputs.first { $0["id"] == "name" }?["value"] == "Scripted Teapot, larger")
+            #expect(inputs.first { $0["id"] == "price" }?["value"] == "7300")
+            #expect(inputs.first { $0["name"] == "original_price" }?["value"] == "5000", "the form still knows what it was loaded with")
+            #expect(HTMLScan.tags("form", in: response.text).contains { $0["action"] == "/products/7/edit" })
+            #expect(market.writes.isEmpty)
+
+            // Back up: the same form saves.
+            market.state.withLock { $0.readFailure = nil }
+            let saved = try await session.postURLEncoded(
+                "/products/7/edit", editFields(price: "7300", name: "Scripted Teapot, larger") + originals)
+            #expect(saved.status == 303)
+            #expect(market.state.withLock { $0.edits.first?.changes } == ProductChanges(name: "Scripted Teapot, larger", price: 7300))
+        }
+    }
+
     @Test func edit_refusedByTheMarket_isExplainedOnTheForm() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
         market.state.withLock { $0.editFailure = .unauthorized }
