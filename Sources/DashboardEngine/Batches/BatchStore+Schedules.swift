@@ -98,7 +98,7 @@ extension BatchStore {
             try db.rows(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id
+                    starts_at, ends_at, started_at, ended_at, revert_id, currency
                 FROM batches
                 WHERE state = 'scheduled' OR (state IN ('running', 'finished') AND starts_at IS NOT NULL AND ends_at IS NOT NULL
                     AND revert_id IS NULL)

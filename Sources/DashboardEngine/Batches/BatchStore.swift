@@ -3,7 +3,7 @@ import MarketClient
 import SQLite
 
 /// Batches, their rows and the images their creates send, in the dashboard's database
-/// (tables `batches`, `batch_rows`, `batch_images`; migrations `batches-1` to `batches-5`).
+/// (tables `batches`, `batch_rows`, `batch_images`; migrations `batches-1` to `batches-6`).
 ///
 /// Every change of a row's state is its own transaction, committed (with `synchronous=FULL`)
 /// before the dashboard acts on it: the in-flight mark is on disk before the write is sent,
@@ -92,6 +92,9 @@ package final class BatchStore: Sendable {
                 ALTER TABLE batch_rows ADD COLUMN sent_at INTEGER;
                 ALTER TABLE batch_rows ADD COLUMN found_ids TEXT NOT NULL DEFAULT '';
                 """),
+        // The currency a bulk action's amount is read in (empty: none, or a batch made
+        // before it was kept).
+        DashboardDatabase.Migration(name: "batches-6", sql: "ALTER TABLE batches ADD COLUMN currency TEXT NOT NULL DEFAULT ''"),
     ]
 
     // MARK: Making a batch
@@ -139,10 +142,11 @@ package final class BatchStore: Sendable {
         kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], state: Batch.State = .preview, _ db: SQLiteConnection
     ) throws(SQLiteError) -> Int {
         try db.run(
-            "INSERT INTO batches (kind, state, created_at, action, value, unit, source, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO batches (kind, state, created_at, action, value, unit, source, notes, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(kind.rawValue), .text(state.rawValue), .integer(Int(now().timeIntervalSince1970)), .text(action?.kind.rawValue ?? ""),
                 .text(action.map { "\($0.value)" } ?? ""), .text(action?.unit.rawValue ?? ""), .text(source), .text(Self.encode(notes)),
+                .text(action?.currency?.rawValue ?? ""),
             ])
         return db.lastInsertRowID
     }
@@ -183,7 +187,7 @@ package final class BatchStore: Sendable {
             try db.first(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id
+                    starts_at, ends_at, started_at, ended_at, revert_id, currency
                 FROM batches WHERE id = ?
                 """,
                 [.integer(id)], Self.readBatch)
@@ -196,7 +200,7 @@ package final class BatchStore: Sendable {
             try db.rows(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id
+                    starts_at, ends_at, started_at, ended_at, revert_id, currency
                 FROM batches ORDER BY id DESC LIMIT ?
                 """,
                 [.integer(limit)], Self.readBatch)
@@ -441,7 +445,8 @@ package final class BatchStore: Sendable {
         let action = BatchAction.Kind(rawValue: row.text(5)).map { kind in
             BatchAction(
                 kind: kind, value: Decimal(string: row.text(6), locale: Locale(identifier: "en_US_POSIX")) ?? 0,
-                unit: BatchAction.Unit(rawValue: row.text(7)) ?? .amount)
+                unit: BatchAction.Unit(rawValue: row.text(7)) ?? .amount,
+                currency: row.text(15).isEmpty ? nil : Currency(rawValue: row.text(15)))
         }
         return Batch(
             id: row.integer(0), kind: Batch.Kind(rawValue: row.text(1)) ?? .bulk, state: Batch.State(rawValue: row.text(2)) ?? .finished,
