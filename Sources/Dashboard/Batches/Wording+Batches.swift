@@ -17,7 +17,7 @@ extension Wording {
         case (_, .stockTooHigh): message(.stockTooHigh)
         case (.en, .percentOver100): "A discount can be at most 100% of the price."
         case (.en, .cutTooDeep): "A price cannot be lowered by 100% or more."
-        case (.en, .nothingSelected): "Select at least one of your products, or choose “all my products matching this list”."
+        case (.en, .nothingSelected): "Select at least one of your products, or choose “\(self[.bulkScopeMatching])”."
         case (.en, .tooMany(let limit)): "One batch changes at most \(OverviewPage.grouped(limit)) products; narrow the search or filters."
         case (.ko, .noAction): "수정할 내용을 선택해 주세요."
         case (.ko, .notANumber): "값은 1000, 12.50, -10처럼 숫자로 입력해 주세요."
@@ -25,15 +25,15 @@ extension Wording {
         case (.ko, .stockWhole): "재고는 정수로 입력해 주세요."
         case (.ko, .percentOver100): "할인 금액은 판매가의 100%를 넘을 수 없습니다."
         case (.ko, .cutTooDeep): "판매가를 100% 미만으로 낮춰 주세요."
-        case (.ko, .nothingSelected): "내 상품을 하나 이상 선택하거나 “이 목록의 검색과 필터에 맞는 내 상품 전체”를 선택해 주세요."
+        case (.ko, .nothingSelected): "내 상품을 하나 이상 선택하거나 “\(self[.bulkScopeMatching])” 항목을 선택해 주세요."
         case (.ko, .tooMany(let limit)): "일괄 작업 하나로는 상품을 최대 \(OverviewPage.grouped(limit))개까지 수정할 수 있습니다. 검색이나 필터를 좁혀 주세요."
         }
     }
 
     var bulkProblemHeading: String {
         switch language {
-        case .en: "The change could not be prepared"
-        case .ko: "변경 내용을 준비하지 못했습니다"
+        case .en: "No preview was made"
+        case .ko: "미리 보기를 만들지 않았습니다"
         }
     }
 

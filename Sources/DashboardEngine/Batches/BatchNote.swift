@@ -76,7 +76,7 @@ package enum IgnoredColumns: Sendable, Equatable {
     case repeated([String])
 }
 
-/// Why the bulk form's value cannot be used for any product: nothing is previewed.
+/// Why the bulk form cannot make a preview: nothing is previewed.
 package enum BulkProblem: Error, Sendable, Equatable {
     case noAction
     case notANumber
@@ -88,4 +88,18 @@ package enum BulkProblem: Error, Sendable, Equatable {
     case nothingSelected
     /// More products than one batch takes (`limit`).
     case tooMany(limit: Int)
+
+    /// The form's field the problem is about.
+    package var field: BulkField {
+        switch self {
+        case .noAction: .action
+        case .notANumber, .negative, .stockWhole, .stockTooHigh, .percentOver100, .cutTooDeep: .value
+        case .nothingSelected, .tooMany: .scope
+        }
+    }
+}
+
+/// The bulk form's fields, for a problem's place on the form.
+package enum BulkField: Sendable, Equatable, CaseIterable {
+    case scope, action, value, unit
 }

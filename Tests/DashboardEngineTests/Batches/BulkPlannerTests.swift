@@ -88,4 +88,10 @@ import Testing
     func unusableValues_areRefusedBeforeAnyProduct(kind: String, value: String, unit: String, problem: BulkProblem) {
         #expect(throws: problem) { try BulkPlanner.action(kind: kind, value: value, unit: unit).get() }
     }
+
+    /// A form with no action and a value that is no number hears of both at once.
+    @Test func everyProblemOfTheActionIsNamedAtOnce() {
+        #expect(BulkPlanner.check(kind: "", value: "abc", unit: "amount").problems == [.noAction, .notANumber])
+        #expect(BulkPlanner.check(kind: "delete", value: "", unit: "percent").problems.isEmpty, "a delete reads no value")
+    }
 }
