@@ -63,7 +63,14 @@ struct BatchRoutes: Sendable {
         } else if targets.count > Self.maxRows {
             entry.problems.append(.tooMany(limit: Self.maxRows))
         }
-        guard entry.problems.isEmpty, let action = checked.action else {
+        var action = checked.action
+        if let found = action, !targets.isEmpty {
+            switch BulkPlanner.priced(found, targets: targets, ownVendorID: own) {
+            case .failure(let problem): entry.problems.append(problem)
+            case .success(let priced): action = priced
+            }
+        }
+        guard entry.problems.isEmpty, let action else {
             for case .product(let product) in targets where !entry.matching { entry.names[product.id] = product.summary.name }
             return await refused(entry, back: back, context)
         }

@@ -19,6 +19,9 @@ extension Wording {
         case (.en, .cutTooDeep): "A price cannot be lowered by 100% or more."
         case (.en, .nothingSelected): "Select at least one of your products, or choose “\(self[.bulkScopeMatching])”."
         case (.en, .tooMany(let limit)): "One batch changes at most \(OverviewPage.grouped(limit)) products; narrow the search or filters."
+        case (.en, .mixedCurrencies(let counts)):
+            "Your selection has \(currencyCounts(counts)). An amount is read in one currency: filter the list by currency "
+                + "(\(currencyNames(counts))) and select again, or use a percent."
         case (.ko, .noAction): "수정할 내용을 선택해 주세요."
         case (.ko, .notANumber): "값은 1000, 12.50, -10처럼 숫자로 입력해 주세요."
         case (.ko, .negative): "이 수정에는 0 이상의 값을 입력해 주세요."
@@ -27,6 +30,9 @@ extension Wording {
         case (.ko, .cutTooDeep): "판매가를 100% 미만으로 낮춰 주세요."
         case (.ko, .nothingSelected): "내 상품을 하나 이상 선택하거나 “\(self[.bulkScopeMatching])” 항목을 선택해 주세요."
         case (.ko, .tooMany(let limit)): "일괄 작업 하나로는 상품을 최대 \(OverviewPage.grouped(limit))개까지 수정할 수 있습니다. 검색이나 필터를 좁혀 주세요."
+        case (.ko, .mixedCurrencies(let counts)):
+            "선택한 상품에 통화가 섞여 있습니다(\(currencyCounts(counts))). 금액은 한 가지 통화 기준으로만 입력할 수 있으니 목록에 통화 필터"
+                + "(\(currencyNames(counts)))를 적용한 뒤 다시 선택하거나 비율(%)로 입력해 주세요."
         }
     }
 
@@ -118,15 +124,25 @@ extension Wording {
         }
     }
 
-    /// What a bulk action does, in the words of the bulk form's menu (`bulkActionLabel`):
-    /// "Raise price by 10%", "Set stock to 5" / "판매가 10% 인상", "재고 설정(5개)".
+    /// What a bulk action does, in the words of the bulk form's menu (`bulkActionLabel`), an
+    /// amount in its currency when the batch knows it: "Raise price by 10%", "Set price to KRW
+    /// 1,000", "Set stock to 5" / "판매가 10% 인상", "판매가 1,000원으로 설정", "재고 5개로 설정".
     func actionText(_ action: BatchAction) -> String {
-        let magnitude = Self.signed(action.value.magnitude, always: false)
-        let number = Self.signed(action.value, always: false)
         let percent = action.unit == .percent && action.takesUnit
-        let amount = percent ? magnitude + "%" : magnitude
-        let value = percent ? number + "%" : number
+        // An amount of money reads in its currency ("KRW 1,000", "1,000원"); a batch made
+        // before the currency was kept shows the bare number.
+        func shown(_ number: Decimal) -> String {
+            if percent { return Self.signed(number, always: false) + "%" }
+            if action.readsAmount, let currency = action.currency {
+                let amount = price(number.magnitude, currency: currency.rawValue)
+                return number < 0 ? "−" + amount : amount
+            }
+            return Self.signed(number, always: false)
+        }
+        let amount = shown(action.value.magnitude)
+        let value = shown(action.value)
         let down = action.value < 0
+        let known = action.currency != nil || !action.readsAmount
         switch (language, action.kind) {
         case (.en, .priceSet): return "Set price to \(value)"
         case (.en, .priceAdjust): return down ? "Lower price by \(amount)" : "Raise price by \(amount)"
@@ -135,14 +151,21 @@ extension Wording {
         case (.en, .stockSet): return "Set stock to \(value)"
         case (.en, .stockAdjust): return down ? "Take \(amount) from stock" : "Add \(amount) to stock"
         case (.en, .delete): return "Delete products"
-        case (.ko, .priceSet): return "판매가 설정(\(value))"
+        case (.ko, .priceSet): return known ? "판매가 \(value)\(Self.toward(value)) 설정" : "판매가 설정(\(value))"
         case (.ko, .priceAdjust): return "판매가 \(amount) \(down ? "인하" : "인상")"
         case (.ko, .discountSet) where action.value == 0: return "할인 삭제"
-        case (.ko, .discountSet): return percent ? "할인 금액 설정(판매가 대비 \(value))" : "할인 금액 설정(\(value))"
-        case (.ko, .stockSet): return "재고 설정(\(value)개)"
+        case (.ko, .discountSet) where percent: return "할인 금액 판매가 대비 \(value)로 설정"
+        case (.ko, .discountSet): return known ? "할인 금액 \(value)\(Self.toward(value)) 설정" : "할인 금액 설정(\(value))"
+        case (.ko, .stockSet): return "재고 \(value)개로 설정"
         case (.ko, .stockAdjust): return "재고 \(amount)개 \(down ? "차감" : "추가")"
         case (.ko, .delete): return "상품 삭제"
         }
+    }
+
+    /// 으로 after an amount whose last sound closes ("1,000원으로"), 로 otherwise ("$12.50로":
+    /// 달러로, "10%로": 퍼센트로).
+    private static func toward(_ amount: String) -> String {
+        amount.hasSuffix("원") ? "으로" : "로"
     }
 
     /// `1,000`, `+10`, `−12.5` (a true minus sign).

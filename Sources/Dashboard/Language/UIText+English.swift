@@ -137,7 +137,7 @@ extension UIText {
         case .bulkActionLabel: "Change"
         case .bulkActionPlaceholder: "Choose a change"
         case .bulkValueLabel: "Value"
-        case .bulkValueHint: "A number; to lower or take away, put a minus sign before it (-10). Leave it empty to delete."
+        case .bulkValueHint: "A number; to lower or take away, put a minus sign before it (-10). Leave it empty to delete. An amount is read in the currency of the products you select: select products of one currency, or use %."
         case .bulkUnitLabel: "Unit"
         case .unitAmount: "Amount or count"
         case .unitPercent: "% of the price"

@@ -137,7 +137,7 @@ extension UIText {
         case .bulkActionLabel: "수정할 내용"
         case .bulkActionPlaceholder: "수정할 내용 선택"
         case .bulkValueLabel: "값"
-        case .bulkValueHint: "숫자를 입력해 주세요. 낮추거나 줄이려면 앞에 마이너스 기호를 붙여 주세요(-10). 삭제할 때는 값을 비워 주세요."
+        case .bulkValueHint: "숫자를 입력해 주세요. 낮추거나 줄이려면 앞에 마이너스 기호를 붙여 주세요(-10). 삭제할 때는 값을 비워 주세요. 금액은 선택한 상품의 통화 기준이니 한 가지 통화의 상품만 선택하거나 비율(%)로 입력해 주세요."
         case .bulkUnitLabel: "단위"
         case .unitAmount: "금액·수량"
         case .unitPercent: "판매가 대비 비율(%)"

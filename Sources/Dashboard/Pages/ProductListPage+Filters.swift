@@ -106,7 +106,7 @@ extension ProductListPage {
 
     /// A refused bulk form as it was posted: open, every choice and value kept, the products
     /// ticked elsewhere listed and still ticked, the summary of problems and each problem
-    /// beside its field.
+    /// beside its field, and for mixed currencies a link to the list filtered by each.
     private func refill(_ bulk: inout TemplateObject, with entry: BulkFormEntry, pageIDs: Set<Int>) {
         let wording = self.wording
         bulk["open"] = true
@@ -124,6 +124,16 @@ extension ProductListPage {
         for field in BulkField.allCases {
             let messages = entry.problems.filter { $0.field == field }.map(wording.bulkProblem)
             if !messages.isEmpty { bulk[Self.errorKey(field)] = .string(messages.joined(separator: " ")) }
+        }
+        for case .mixedCurrencies(let counts) in entry.problems {
+            let links: [TemplateValue] = counts.filter { Currency.supported.contains($0.currency) }.map { count in
+                [
+                    "href": .string(query.changingFilters { $0.currency = count.currency }.listPath),
+                    "label": .string(wording.onlyCurrency(count.currency)),
+                ]
+            }
+            bulk["hasCurrencyLinks"] = .bool(!links.isEmpty)
+            bulk["currencyLinks"] = .list(links)
         }
     }
 

@@ -1,3 +1,5 @@
+import MarketClient
+
 /// A problem, a warning or a note of a batch (about one row, or the whole batch for an
 /// import's columns), kept as a code with its arguments and worded when the batch's page is
 /// shown (`Wording.note`): a batch made by a person reading Korean reads in English later, and
@@ -88,13 +90,16 @@ package enum BulkProblem: Error, Sendable, Equatable {
     case nothingSelected
     /// More products than one batch takes (`limit`).
     case tooMany(limit: Int)
+    /// An amount of money over products in more than one currency: how many products of each,
+    /// most first.
+    case mixedCurrencies([CurrencyCount])
 
     /// The form's field the problem is about.
     package var field: BulkField {
         switch self {
         case .noAction: .action
         case .notANumber, .negative, .stockWhole, .stockTooHigh, .percentOver100, .cutTooDeep: .value
-        case .nothingSelected, .tooMany: .scope
+        case .nothingSelected, .tooMany, .mixedCurrencies: .scope
         }
     }
 }
@@ -102,4 +107,15 @@ package enum BulkProblem: Error, Sendable, Equatable {
 /// The bulk form's fields, for a problem's place on the form.
 package enum BulkField: Sendable, Equatable, CaseIterable {
     case scope, action, value, unit
+}
+
+/// How many of the products a bulk action chose are in one currency.
+package struct CurrencyCount: Sendable, Equatable {
+    package var currency: Currency
+    package var count: Int
+
+    package init(_ currency: Currency, _ count: Int) {
+        self.currency = currency
+        self.count = count
+    }
 }

@@ -55,6 +55,22 @@ package enum BulkPlanner {
         return nil
     }
 
+    /// `action` with the currency its amount is read in: the one currency of the own products
+    /// among `targets`. Refused when they are in more than one, with how many of each (the
+    /// amount would mean other money for some). An action that reads no amount, or a
+    /// selection without own products, is as it is.
+    package static func priced(_ action: BatchAction, targets: [Target], ownVendorID: Int) -> Result<BatchAction, BulkProblem> {
+        guard action.readsAmount else { return .success(action) }
+        var counts: [Currency: Int] = [:]
+        for case .product(let product) in targets where product.vendorID == ownVendorID { counts[product.currency, default: 0] += 1 }
+        let found = counts.map { CurrencyCount($0.key, $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.currency.rawValue < $1.currency.rawValue }
+        guard found.count <= 1 else { return .failure(.mixedCurrencies(found)) }
+        var priced = action
+        priced.currency = found.first?.currency
+        return .success(priced)
+    }
+
     /// One row per target, in order; products of other vendors are refused with the reason.
     package static func rows(_ action: BatchAction, targets: [Target], ownVendorID: Int) -> [BatchRow] {
         targets.map { target in

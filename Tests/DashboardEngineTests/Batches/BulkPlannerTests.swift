@@ -94,4 +94,23 @@ import Testing
         #expect(BulkPlanner.check(kind: "", value: "abc", unit: "amount").problems == [.noAction, .notANumber])
         #expect(BulkPlanner.check(kind: "delete", value: "", unit: "percent").problems.isEmpty, "a delete reads no value")
     }
+
+    /// An amount takes the one currency of the own products chosen; over two it is refused
+    /// with how many of each, most first; a percent, a count and another vendor's product
+    /// leave it alone.
+    @Test func anAmount_isReadInTheOneCurrencyOfTheProducts() throws {
+        let krw: [BulkPlanner.Target] = [.product(Self.product(1, price: 1000)), .product(Self.product(2, price: 2000))]
+        let usd: BulkPlanner.Target = .product(Self.product(3, price: 10, currency: .usd))
+        let theirs: BulkPlanner.Target = .product(Self.product(4, price: 10, currency: .usd, vendor: 99))
+        let set = try Self.action("price_set", "1000")
+        #expect(try BulkPlanner.priced(set, targets: krw + [theirs, .unknown(id: 9)], ownVendorID: Self.own).get().currency == .krw)
+        #expect(throws: BulkProblem.mixedCurrencies([CurrencyCount(.krw, 2), CurrencyCount(.usd, 1)])) {
+            try BulkPlanner.priced(set, targets: [usd] + krw, ownVendorID: Self.own).get()
+        }
+        for (kind, value, unit) in [("price_adjust", "-10", "percent"), ("stock_set", "5", "amount"), ("discount_set", "0", "amount")] {
+            let action = try Self.action(kind, value, unit)
+            #expect(try BulkPlanner.priced(action, targets: [usd] + krw, ownVendorID: Self.own).get() == action, "\(kind) \(unit)")
+        }
+        #expect(throws: BulkProblem.self) { try BulkPlanner.priced(try Self.action("price_adjust", "5"), targets: [usd] + krw, ownVendorID: Self.own).get() }
+    }
 }

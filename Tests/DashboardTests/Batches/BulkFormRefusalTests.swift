@@ -6,7 +6,8 @@ import Testing
 
 /// The list's bulk form refused: it comes back on the list it was posted from (422), open,
 /// with every tick, choice and typed value kept, every problem in the summary and beside its
-/// field, and nothing made or sent.
+/// field, and nothing made or sent. Amounts are read in one currency: a selection in two is
+/// refused with the way on, a percent is not.
 @Suite struct BulkFormRefusalTests {
     /// The embedded market's own products (vendor 28): 19 in KRW, 1 in USD.
     static let krwList = "/products?mine=1&currency=KRW"
@@ -99,6 +100,64 @@ import Testing
                 #expect(kept["checked"] != nil && kept["name"] == "ids" && kept["value"] == String(usd))
                 #expect(HTMLScan.tags("label", in: refused.text).contains { $0["for"] == "kept-\(usd)" })
                 #expect(Set(Self.ticked(refused)) == [krw, usd])
+                #expect(market.writes.isEmpty)
+            }
+        }
+    }
+
+    /// An amount over KRW and USD products is refused with how many of each, and links to the
+    /// list filtered by each; a percent over both is previewed; nothing is sent.
+    @Test func anAmountOverTwoCurrencies_isRefused_aPercentIsNot() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var session = FormSession(port: harness.port)
+                let usd = try #require(Self.boxes(try await session.open("/products?mine=1&currency=USD")).first)
+                let list = try await session.open("/products?mine=1")
+                let krw = Self.boxes(list).filter { $0 != usd }.prefix(2)
+                let mixed = Array(krw) + [usd]
+                for (action, value) in [("price_set", "1000"), ("price_adjust", "-500"), ("discount_set", "100")] {
+                    let refused = try await Self.post(session, back: "/products?mine=1", ids: mixed, [("action", action), ("value", value), ("unit", "amount")])
+                    #expect(refused.status == 422, "\(action)")
+                    let text = HTMLScan.text(refused.text)
+                    #expect(text.contains(
+                        "Your selection has 2 KRW products and 1 USD product. An amount is read in one currency: filter the list by currency (KRW or USD) and select again, or use a percent."),
+                        "\(action)")
+                    let links = HTMLScan.tags("a", in: HTMLScan.block(in: refused.text, from: "<ul class=\"currency-links\">", to: "</ul>"))
+                        .compactMap { $0["href"] }.map(PageLink.init)
+                    #expect(links.map(\.path) == ["/products", "/products"])
+                    #expect(links.map { $0.query["currency"] } == ["KRW", "USD"])
+                    #expect(links.allSatisfy { $0.query["mine"] == "1" }, "the rest of the list's query is kept")
+                    #expect(Set(Self.ticked(refused)) == Set(mixed))
+                }
+                #expect(try harness.app.batchRunner.store.recent().isEmpty)
+
+                let percent = try await Self.post(
+                    session, back: "/products?mine=1", ids: mixed, [("action", "price_adjust"), ("value", "-10"), ("unit", "percent")])
+                #expect(percent.status == 303)
+                let batch = try #require(BatchTesting.batchID(percent))
+                let preview = try await session.get("/batches/\(batch)?lang=en")
+                let rows = BatchTesting.rows(preview.text)
+                #expect(Set(rows.compactMap(\.productID)) == Set(mixed), "a percent is read in each product's currency")
+                #expect(!rows.contains { $0.status == "invalid" })
+                #expect(preview.text.contains("Lower price by 10%"))
+                #expect(market.writes.isEmpty)
+            }
+        }
+    }
+
+    /// An amount over products of one currency makes a preview whose title names it, in both
+    /// languages.
+    @Test func anAmountOverOneCurrency_namesItInTheTitle() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var session = FormSession(port: harness.port)
+                let krw = Array(Self.boxes(try await session.open(Self.krwList)).prefix(2))
+                let posted = try await Self.post(session, back: Self.krwList, ids: krw, [("action", "price_set"), ("value", "1,000"), ("unit", "amount")])
+                #expect(posted.status == 303)
+                let batch = try #require(BatchTesting.batchID(posted))
+                #expect(try harness.app.batchRunner.store.batch(batch)?.action?.currency == .krw)
+                #expect(HTMLScan.text(try await session.get("/batches/\(batch)?lang=en").text).contains("Set price to KRW 1,000"))
+                #expect(HTMLScan.text(try await session.get("/batches/\(batch)?lang=ko").text).contains("판매가 1,000원으로 설정"))
                 #expect(market.writes.isEmpty)
             }
         }

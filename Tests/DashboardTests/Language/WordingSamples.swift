@@ -305,7 +305,18 @@ enum WordingSamples {
                 w.actionText(BatchAction(kind: kind, value: Decimal(-number), unit: .percent)),
                 w.bulkActionLabel(kind),
             ]
+            for currency in [Currency.krw, .usd] {
+                texts += [
+                    w.actionText(BatchAction(kind: kind, value: Decimal(number), unit: .amount, currency: currency)),
+                    w.actionText(BatchAction(kind: kind, value: Decimal(-number), unit: .amount, currency: currency)),
+                ]
+            }
         }
+        let selections = [[CurrencyCount(.krw, number), CurrencyCount(.usd, 1)], [CurrencyCount(.usd, 1), CurrencyCount(.krw, 1), CurrencyCount(Currency(rawValue: "EUR"), number)]]
+        for counts in selections {
+            texts += [w.bulkProblem(.mixedCurrencies(counts)), w.currencyCounts(counts), w.currencyNames(counts)]
+        }
+        texts += [w.onlyCurrency(.krw), w.onlyCurrency(.usd)]
         var counts = BatchCounts()
         for status in BatchRow.Status.allCases { counts.byStatus[status] = number }
         counts.pendingEdits = number
