@@ -17,6 +17,11 @@ extension Wording {
         case (_, .stockTooHigh): message(.stockTooHigh)
         case (.en, .percentOver100): "A discount can be at most 100% of the price."
         case (.en, .cutTooDeep): "A price cannot be lowered by 100% or more."
+        case (.en, .percentNotTaken(let kind)) where kind == .priceSet:
+            "“\(bulkActionLabel(kind))” takes an amount, not “\(self[.unitPercent])”. Choose “\(self[.unitAmount])” as the unit, "
+                + "or choose “\(bulkActionLabel(.priceAdjust))” to change prices by a percent."
+        case (.en, .percentNotTaken(let kind)):
+            "Stock is counted in pieces, so “\(bulkActionLabel(kind))” cannot take “\(self[.unitPercent])”. Choose “\(self[.unitAmount])” as the unit."
         case (.en, .nothingSelected): "Select at least one of your products, or choose “\(self[.bulkScopeMatching])”."
         case (.en, .tooMany(let limit)): "One batch changes at most \(OverviewPage.grouped(limit)) products; narrow the search or filters."
         case (.en, .mixedCurrencies(let counts)):
@@ -28,6 +33,11 @@ extension Wording {
         case (.ko, .stockWhole): "재고는 정수로 입력해 주세요."
         case (.ko, .percentOver100): "할인 금액은 판매가의 100%를 넘을 수 없습니다."
         case (.ko, .cutTooDeep): "판매가를 100% 미만으로 낮춰 주세요."
+        case (.ko, .percentNotTaken(let kind)) where kind == .priceSet:
+            "판매가 설정에는 금액을 입력해 주세요. 단위에서 “\(self[.unitAmount])” 항목을 선택하거나, 비율(%)로 수정하려면 "
+                + "“\(bulkActionLabel(.priceAdjust))” 항목을 선택해 주세요."
+        case (.ko, .percentNotTaken):
+            "재고는 개수로 수정하므로 “\(self[.unitPercent])” 단위를 쓸 수 없습니다. 단위에서 “\(self[.unitAmount])” 항목을 선택해 주세요."
         case (.ko, .nothingSelected): "내 상품을 하나 이상 선택하거나 “\(self[.bulkScopeMatching])” 항목을 선택해 주세요."
         case (.ko, .tooMany(let limit)): "일괄 작업 하나로는 상품을 최대 \(OverviewPage.grouped(limit))개까지 수정할 수 있습니다. 검색이나 필터를 좁혀 주세요."
         case (.ko, .mixedCurrencies(let counts)):

@@ -87,6 +87,8 @@ package enum BulkProblem: Error, Sendable, Equatable {
     case stockTooHigh
     case percentOver100
     case cutTooDeep
+    /// A percent of the price for an action that takes a number (a stock, a price to set).
+    case percentNotTaken(BatchAction.Kind)
     case nothingSelected
     /// More products than one batch takes (`limit`).
     case tooMany(limit: Int)
@@ -99,6 +101,7 @@ package enum BulkProblem: Error, Sendable, Equatable {
         switch self {
         case .noAction: .action
         case .notANumber, .negative, .stockWhole, .stockTooHigh, .percentOver100, .cutTooDeep: .value
+        case .percentNotTaken: .unit
         case .nothingSelected, .tooMany, .mixedCurrencies: .scope
         }
     }

@@ -20,8 +20,8 @@ package enum BulkPlanner {
         return .failure(problems.first ?? .noAction)
     }
 
-    /// The action the form asks for, or every problem of its action and value (one each at
-    /// most), checked before any product is looked at. A value is read even without
+    /// The action the form asks for, or every problem of its action, value and unit (one
+    /// each at most), checked before any product is looked at. A value is read even without
     /// an action, so a form missing both hears of both.
     package static func check(kind kindText: String, value text: String, unit unitText: String) -> (action: BatchAction?, problems: [BulkProblem]) {
         let kind = BatchAction.Kind(rawValue: kindText)
@@ -33,6 +33,9 @@ package enum BulkPlanner {
             .replacingOccurrences(of: "−", with: "-")
         let value = BatchAmounts.read(cleaned.hasPrefix("+") ? String(cleaned.dropFirst()) : cleaned)
         if let valueProblem = Self.problem(of: value, kind: kind, unit: unit) { problems.append(valueProblem) }
+        if let kind, unit == .percent, !BatchAction(kind: kind, value: 0, unit: unit).takesUnit {
+            problems.append(.percentNotTaken(kind))
+        }
         guard problems.isEmpty, let kind, let value else { return (nil, problems) }
         return (BatchAction(kind: kind, value: value, unit: unit), [])
     }

@@ -83,7 +83,8 @@ import Testing
         ("price_set", "abc", "amount", BulkProblem.notANumber), ("price_set", "-5", "amount", .negative),
         ("stock_set", "2.5", "amount", .stockWhole), ("discount_set", "120", "percent", .percentOver100),
         ("price_adjust", "-100", "percent", .cutTooDeep), ("shrink", "1", "amount", .noAction),
-        ("stock_adjust", "1e30", "amount", .stockTooHigh),
+        ("stock_adjust", "1e30", "amount", .stockTooHigh), ("stock_set", "5", "percent", .percentNotTaken(.stockSet)),
+        ("stock_adjust", "-2", "percent", .percentNotTaken(.stockAdjust)), ("price_set", "10", "percent", .percentNotTaken(.priceSet)),
     ])
     func unusableValues_areRefusedBeforeAnyProduct(kind: String, value: String, unit: String, problem: BulkProblem) {
         #expect(throws: problem) { try BulkPlanner.action(kind: kind, value: value, unit: unit).get() }
@@ -92,6 +93,7 @@ import Testing
     /// A form with no action and a value that is no number hears of both at once.
     @Test func everyProblemOfTheActionIsNamedAtOnce() {
         #expect(BulkPlanner.check(kind: "", value: "abc", unit: "amount").problems == [.noAction, .notANumber])
+        #expect(BulkPlanner.check(kind: "stock_set", value: "-1", unit: "percent").problems == [.negative, .percentNotTaken(.stockSet)])
         #expect(BulkPlanner.check(kind: "delete", value: "", unit: "percent").problems.isEmpty, "a delete reads no value")
     }
 

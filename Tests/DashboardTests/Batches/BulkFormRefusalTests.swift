@@ -7,7 +7,7 @@ import Testing
 /// The list's bulk form refused: it comes back on the list it was posted from (422), open,
 /// with every tick, choice and typed value kept, every problem in the summary and beside its
 /// field, and nothing made or sent. Amounts are read in one currency: a selection in two is
-/// refused with the way on, a percent is not.
+/// refused with the way on, a percent is not; a percent of the price on stock is refused.
 @Suite struct BulkFormRefusalTests {
     /// The embedded market's own products (vendor 28): 19 in KRW, 1 in USD.
     static let krwList = "/products?mine=1&currency=KRW"
@@ -158,6 +158,25 @@ import Testing
                 #expect(try harness.app.batchRunner.store.batch(batch)?.action?.currency == .krw)
                 #expect(HTMLScan.text(try await session.get("/batches/\(batch)?lang=en").text).contains("Set price to KRW 1,000"))
                 #expect(HTMLScan.text(try await session.get("/batches/\(batch)?lang=ko").text).contains("판매가 1,000원으로 설정"))
+                #expect(market.writes.isEmpty)
+            }
+        }
+    }
+
+    /// A percent of the price on stock is refused beside the unit.
+    @Test func stock_takesNoPercent() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var session = FormSession(port: harness.port)
+                let krw = Array(Self.boxes(try await session.open(Self.krwList)).prefix(1))
+                for action in ["stock_set", "stock_adjust"] {
+                    let refused = try await Self.post(session, back: Self.krwList, ids: krw, [("action", action), ("value", "5"), ("unit", "percent")])
+                    #expect(refused.status == 422)
+                    #expect(refused.text.contains("<a href=\"#bulk-unit\">"))
+                    let beside = HTMLScan.text(HTMLScan.block(in: refused.text, from: "id=\"bulk-unit-error\"", to: "</p>"))
+                    #expect(beside.contains("Stock is counted in pieces"))
+                    #expect(beside.contains("Choose “Amount or count” as the unit."))
+                }
                 #expect(market.writes.isEmpty)
             }
         }

@@ -58,11 +58,14 @@ import Testing
                 KoreanPageScan.expectKorean(try await dash.get(path, headers: KoreanPageScan.korean), path, status: status)
             }
             // The bulk form refused on its list: a value that is no number, an amount over KRW
-            // and USD products.
+            // and USD products, a percent of the price on stock.
             let session = try await Self.koreanSession(dash.port, opening: "/products")
             let mine = try await session.get("/products?mine=1&lang=ko")
             let ids = HTMLScan.tags("input", in: mine.text).filter { $0["name"] == "ids" }.compactMap { $0["value"] }
-            for fields in [[("action", "price_set"), ("value", "abc"), ("unit", "amount")], [("action", "price_set"), ("value", "1000"), ("unit", "amount")]] {
+            for fields in [
+                [("action", "price_set"), ("value", "abc"), ("unit", "amount")], [("action", "price_set"), ("value", "1000"), ("unit", "amount")],
+                [("action", "stock_set"), ("value", "5"), ("unit", "percent")],
+            ] {
                 let refused = try await BatchTesting.bulk(session, [("back", "/products?mine=1"), ("mine", "1")] + ids.map { ("ids", $0) } + fields)
                 KoreanPageScan.expectKorean(refused, "bulk form \(fields[0].1)", status: 422)
             }

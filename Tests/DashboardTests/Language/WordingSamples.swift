@@ -316,7 +316,7 @@ enum WordingSamples {
         for counts in selections {
             texts += [w.bulkProblem(.mixedCurrencies(counts)), w.currencyCounts(counts), w.currencyNames(counts)]
         }
-        texts += [w.onlyCurrency(.krw), w.onlyCurrency(.usd)]
+        texts += BatchAction.Kind.allCases.map { w.bulkProblem(.percentNotTaken($0)) } + [w.onlyCurrency(.krw), w.onlyCurrency(.usd)]
         var counts = BatchCounts()
         for status in BatchRow.Status.allCases { counts.byStatus[status] = number }
         counts.pendingEdits = number
