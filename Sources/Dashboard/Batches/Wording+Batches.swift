@@ -65,12 +65,18 @@ extension Wording {
             "“\(text)” is not a product number. Correct it in the file, or leave it empty to add a new product, then import again."
         case (.en, .tooManyImages(let count)): "A product has at most 5 images, and this line of the file names \(count). Name fewer, then import again."
         case (.en, .imageNotUploaded(let name)): "“\(name)” is not among the images you chose. Choose it with the other images, then import again."
+        case (.en, .stockBelowZero(let stock, let taken)):
+            "The stock is \(stock), so \(taken) cannot be taken away (that would leave \(Self.signed(Decimal(stock - taken), always: false))). "
+                + "This product is left out when you apply."
         case (.ko, .notFound): "오픈마켓에 이 번호의 상품이 없습니다(삭제되었을 수 있습니다). 적용할 때 이 상품은 건너뜁니다."
         case (.ko, .notOwn): "다른 판매자의 상품입니다. 여기서는 내 상품만 수정할 수 있어 적용할 때 건너뜁니다."
         case (.ko, .badID(let text)):
             "상품 번호 칸에 쓴 “\(text)” 값은 상품 번호가 아닙니다. 파일에서 번호를 고치거나, 새 상품을 등록하려면 칸을 비운 뒤 다시 가져와 주세요."
         case (.ko, .tooManyImages(let count)): "상품 이미지는 5장까지입니다. 이 상품에 적은 이미지는 \(count)장이니 줄인 뒤 다시 가져와 주세요."
         case (.ko, .imageNotUploaded(let name)): "선택한 이미지 중에 “\(name)” 파일이 없습니다. 다른 이미지와 함께 선택한 뒤 다시 가져와 주세요."
+        case (.ko, .stockBelowZero(let stock, let taken)):
+            "재고가 \(quantity(stock))개라 \(quantity(taken))개를 차감할 수 없습니다(결과 \(Self.signed(Decimal(stock - taken), always: false))개). "
+                + "적용할 때 이 상품은 건너뜁니다."
         }
     }
 

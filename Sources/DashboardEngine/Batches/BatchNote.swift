@@ -51,6 +51,8 @@ package enum BatchProblem: Sendable, Equatable {
     case tooManyImages(Int)
     /// An import row names an image file that was not uploaded with it.
     case imageNotUploaded(String)
+    /// Taking `taken` from a stock of `stock` would leave less than none.
+    case stockBelowZero(stock: Int, taken: Int)
 }
 
 /// Something a person may want to look at before applying a row; it does not block it.

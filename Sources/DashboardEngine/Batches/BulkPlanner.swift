@@ -147,7 +147,7 @@ package enum BulkPlanner {
             if stock == product.stock {
                 row.status = .unchanged
             } else if stock < 0 {
-                row.problems.append(.field(.stockNegative, on: .stock))
+                row.problems.append(.row(.stockBelowZero(stock: product.stock, taken: -whole), on: .stock))
             } else if overflow || stock > ProductFieldRules.maxStock {
                 row.problems.append(.field(.stockTooHigh, on: .stock))
             }

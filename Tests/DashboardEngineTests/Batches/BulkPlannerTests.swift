@@ -66,7 +66,8 @@ import Testing
             targets: [.product(Self.product(1, price: 1, stock: 5)), .product(Self.product(2, price: 1, stock: 2))], ownVendorID: Self.own)
         #expect(rows.map(\.status) == [.pending, .invalid])
         #expect(rows[0].after == RecordedFields(stock: 2))
-        #expect(rows[1].problems == [.field(.stockNegative, on: .stock)])
+        // Named by what the seller did (took 3 from 2), not as a stock typed below zero.
+        #expect(rows[1].problems == [.row(.stockBelowZero(stock: 2, taken: 3), on: .stock)])
     }
 
     @Test func othersProductsAndUnknownIds_areRefusedWithTheReason() throws {

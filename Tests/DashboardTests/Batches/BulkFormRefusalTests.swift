@@ -163,8 +163,9 @@ import Testing
         }
     }
 
-    /// A percent of the price on stock is refused beside the unit.
-    @Test func stock_takesNoPercent() async throws {
+    /// A percent of the price on stock is refused beside the unit; taking more stock than a
+    /// product has is a row left out, saying so.
+    @Test func stock_takesNoPercent_andCannotGoBelowZero() async throws {
         try await withRecordingMarket { market in
             try await withDashboard(.recording(market)) { harness in
                 var session = FormSession(port: harness.port)
@@ -177,6 +178,15 @@ import Testing
                     #expect(beside.contains("Stock is counted in pieces"))
                     #expect(beside.contains("Choose “Amount or count” as the unit."))
                 }
+                let stock = try #require(try await market.product(krw[0])["stock"] as? Int)
+                let posted = try await Self.post(
+                    session, back: Self.krwList, ids: krw, [("action", "stock_adjust"), ("value", "-\(stock + 3)"), ("unit", "amount")])
+                let batch = try #require(BatchTesting.batchID(posted))
+                let rows = BatchTesting.rows(try await session.get("/batches/\(batch)?lang=en").text)
+                #expect(rows.map(\.status) == ["invalid"])
+                #expect(rows.first?.text.contains("The stock is \(stock), so \(stock + 3) cannot be taken away (that would leave −3).") == true)
+                let korean = BatchTesting.rows(try await session.get("/batches/\(batch)?lang=ko").text)
+                #expect(korean.first?.text.contains("재고가 \(stock)개라 \(stock + 3)개를 차감할 수 없습니다(결과 −3개).") == true)
                 #expect(market.writes.isEmpty)
             }
         }

@@ -317,6 +317,7 @@ enum WordingSamples {
             texts += [w.bulkProblem(.mixedCurrencies(counts)), w.currencyCounts(counts), w.currencyNames(counts)]
         }
         texts += BatchAction.Kind.allCases.map { w.bulkProblem(.percentNotTaken($0)) } + [w.onlyCurrency(.krw), w.onlyCurrency(.usd)]
+        texts += [w.batchProblem(.stockBelowZero(stock: number, taken: number + 3)), w.batchProblem(.stockBelowZero(stock: 0, taken: 1))]
         var counts = BatchCounts()
         for status in BatchRow.Status.allCases { counts.byStatus[status] = number }
         counts.pendingEdits = number
