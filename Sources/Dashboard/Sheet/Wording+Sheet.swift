@@ -48,27 +48,29 @@ extension Wording {
         }
     }
 
-    /// A sheet naming products this dashboard may not change, or that are gone.
-    func sheetRefused(notOwn: [Int], notFound: [Int]) -> ErrorText {
-        let mine = productNumbers(notOwn)
-        let gone = productNumbers(notFound)
-        switch (language, notOwn.isEmpty) {
-        case (.en, false):
-            return ErrorText(
-                heading: "Nothing was saved",
-                message: "The sheet names products of another vendor (\(mine)), which this dashboard may not change. Open the sheet again from your products.")
-        case (.en, true):
-            return ErrorText(
-                heading: "Nothing was saved",
-                message: "The sheet names products that are no longer on the market (\(gone)). Open the sheet again to see the products as they are now.")
-        case (.ko, false):
-            return ErrorText(
-                heading: "아무것도 저장하지 않았습니다",
-                message: "시트에 다른 판매자의 상품(\(mine))이 있어 수정할 수 없습니다. 내 상품 목록에서 시트를 다시 열어 주세요.")
-        case (.ko, true):
-            return ErrorText(
-                heading: "아무것도 저장하지 않았습니다",
-                message: "시트의 상품 중 오픈마켓에 더 이상 없는 상품(\(gone))이 있습니다. 시트를 다시 열어 지금 상품을 확인해 주세요.")
+    /// A posted row left out, in the summary: why, and that the rest is kept.
+    func sheetRowLeftOut(_ reason: SheetPage.LeftOut, name: String) -> String {
+        switch (language, reason) {
+        case (.en, .deleted):
+            "“\(name)” was deleted from the Open Market after this sheet was opened, so it is left out. Your other changes are "
+                + "kept below: select \(self[.bulkPreview]) again."
+        case (.en, .notOwn):
+            "“\(name)” is not one of your products, so it cannot be changed here and is left out. Your other changes are kept "
+                + "below: select \(self[.bulkPreview]) again."
+        case (.ko, .deleted):
+            "“\(name)” 상품은 시트를 연 뒤 오픈마켓에서 삭제되어 제외했습니다. 나머지 입력한 내용은 아래에 그대로 있으니 [\(self[.bulkPreview])]를 다시 눌러 주세요."
+        case (.ko, .notOwn):
+            "“\(name)” 상품은 내 상품이 아니어서 여기서 수정할 수 없어 제외했습니다. 나머지 입력한 내용은 아래에 그대로 있으니 [\(self[.bulkPreview])]를 다시 눌러 주세요."
+        }
+    }
+
+    /// A row left out, beside the row: "Deleted from the Open Market: left out".
+    func sheetRowLeftOutNote(_ reason: SheetPage.LeftOut) -> String {
+        switch (language, reason) {
+        case (.en, .deleted): "Deleted from the Open Market: left out"
+        case (.en, .notOwn): "Not your product: left out"
+        case (.ko, .deleted): "오픈마켓에서 삭제된 상품(제외)"
+        case (.ko, .notOwn): "내 상품이 아님(제외)"
         }
     }
 
