@@ -60,7 +60,7 @@ extension Wording {
     func batchProblem(_ problem: BatchProblem) -> String {
         switch (language, problem) {
         case (.en, .notFound(let id)): "There is no product \(id) on the market (it may have been deleted). It is left out when you apply."
-        case (.en, .notOwn): "This is another vendor's product, and only your own products can be changed here. It is left out when you apply."
+        case (.en, .notOwn): "This is not one of your products, so it cannot be changed here. It is left out when you apply."
         case (.en, .badID(let text)):
             "“\(text)” is not a product number. Correct it in the file, or leave it empty to add a new product, then import again."
         case (.en, .tooManyImages(let count)): "A product has at most 5 images, and this line of the file names \(count). Name fewer, then import again."
@@ -69,7 +69,7 @@ extension Wording {
             "The stock is \(stock), so \(taken) cannot be taken away (that would leave \(Self.signed(Decimal(stock - taken), always: false))). "
                 + "This product is left out when you apply."
         case (.ko, .notFound): "오픈마켓에 이 번호의 상품이 없습니다(삭제되었을 수 있습니다). 적용할 때 이 상품은 건너뜁니다."
-        case (.ko, .notOwn): "다른 판매자의 상품입니다. 여기서는 내 상품만 수정할 수 있어 적용할 때 건너뜁니다."
+        case (.ko, .notOwn): "내 상품이 아니어서 여기서 수정할 수 없습니다. 적용할 때 이 상품은 건너뜁니다."
         case (.ko, .badID(let text)):
             "상품 번호 칸에 쓴 “\(text)” 값은 상품 번호가 아닙니다. 파일에서 번호를 고치거나, 새 상품을 등록하려면 칸을 비운 뒤 다시 가져와 주세요."
         case (.ko, .tooManyImages(let count)): "상품 이미지는 5장까지입니다. 이 상품에 적은 이미지는 \(count)장이니 줄인 뒤 다시 가져와 주세요."
@@ -82,18 +82,18 @@ extension Wording {
 
     func batchWarning(_ warning: BatchWarning) -> String {
         switch (language, warning) {
-        case (.en, .priceJump(let percent, let up)): "The price goes \(up ? "up" : "down") by \(percent)%, more than half."
-        case (.en, .deepDiscount(let percent)): "The discount is \(percent)% of the price."
+        case (.en, .priceJump(let percent, let up)): "The price goes \(up ? "up" : "down") by \(OverviewPage.grouped(percent))%, more than half: check the value."
+        case (.en, .deepDiscount(let percent)): "The discount is \(OverviewPage.grouped(percent))% of the price."
         case (.en, .duplicateName): "Another product of yours has this name."
         case (.en, .duplicateInFile(let line)): "Line \(line) of the file gives a product this name too."
-        case (.ko, .priceJump(let percent, let up)): "판매가가 \(percent)% \(up ? "오릅니다" : "내립니다"). 절반 넘게 달라지는 수정입니다."
-        case (.ko, .deepDiscount(let percent)): "할인 금액이 판매가의 \(percent)%입니다."
+        case (.ko, .priceJump(let percent, let up)): "판매가가 \(OverviewPage.grouped(percent))% \(up ? "오릅니다" : "내립니다"). 값을 다시 확인해 주세요."
+        case (.ko, .deepDiscount(let percent)): "할인 금액이 판매가의 \(OverviewPage.grouped(percent))%입니다."
         case (.ko, .duplicateName): "같은 이름의 내 상품이 이미 있습니다."
         case (.ko, .duplicateInFile(let line)): "파일의 \(line)번째 줄에도 같은 이름의 상품이 있습니다."
         case (.en, .changedSinceOpened(let now)):
-            "Changed elsewhere since the sheet was opened (now \(marketValue(now))), so this field is left as it is."
+            "Changed elsewhere since the sheet was opened (now \(marketValue(now))), so the \(fieldLabel(now.setFields.first { $0 != .currency } ?? .currency).lowercased()) is left as it is."
         case (.ko, .changedSinceOpened(let now)):
-            "시트를 연 뒤 다른 곳에서 수정되었습니다(지금 \(marketValue(now))). 이 항목은 반영하지 않습니다."
+            "시트를 연 뒤 다른 곳에서 수정되었습니다(지금 \(marketValue(now))). \(fieldLabel(now.setFields.first { $0 != .currency } ?? .currency)) 항목은 반영하지 않습니다."
         }
     }
 
