@@ -142,7 +142,7 @@ extension UIText {
         case .unitAmount: "금액·수량"
         case .unitPercent: "판매가 대비 비율(%)"
         case .bulkPreview: "변경 내용 미리 보기"
-        case .bulkHint: "다음 화면에서 [적용]을 눌러야 반영됩니다."
+        case .bulkHint: "다음 화면에서 확인하고 적용하기 전에는 아무것도 반영되지 않습니다."
         case .selectionNone: "선택한 상품 없음"
         case .selectionOne: "1개 선택됨"
         case .selectionMany: "{n}개 선택됨"

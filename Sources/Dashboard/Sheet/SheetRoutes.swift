@@ -82,8 +82,7 @@ struct SheetRoutes: Sendable {
             // fresh token; nothing done.
             let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
             let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: BatchRoutes.maxReads) ?? [:]
-            let problem = Wording.ErrorText(heading: context.wording.sheetTitle, message: context.wording.batchFlash(.stale))
-            return refill(cells, products: products, problems: [:], problem: problem, status: .forbidden, query: query, formToken: formToken, context)
+            return refill(cells, products: products, problems: [:], problem: context.wording.sheetExpired, status: .forbidden, query: query, formToken: formToken, context)
         }
         let key = "sheet" + ImageStash.key(owner: owner, token: formToken)
         if case .finished(let outcome) = await ledger.claim(key) { return respond(outcome) }

@@ -14,10 +14,10 @@ extension Wording {
         switch language {
         case .en:
             (count == 1 ? "1 of your products" : "\(count) of your products") + " from this page. Change the cells you want, then "
-                + "select Preview: the next page shows every change, and nothing is saved until you apply it."
+                + "select \(self[.bulkPreview]): the next page shows every change, and nothing is saved until you apply it."
         case .ko:
-            "이 페이지의 내 상품 \(quantity(count))개입니다. 칸을 수정한 뒤 [미리 보기]를 눌러 주세요. 다음 화면에서 모든 변경 내용을 확인하고 "
-                + "[적용]을 눌러야 반영됩니다."
+            "이 페이지의 내 상품 \(quantity(count))개입니다. 칸을 수정한 뒤 [\(self[.bulkPreview])]를 눌러 주세요. 다음 화면에서 모든 변경 내용을 "
+                + "확인하고 적용하기 전에는 아무것도 반영되지 않습니다."
         }
     }
 
@@ -74,6 +74,15 @@ extension Wording {
         }
     }
 
+    /// A sheet posted from a page older than the browser's visit: nothing saved, what was
+    /// typed kept below.
+    var sheetExpired: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "Nothing was saved", message: "\(staleCause). Your changes are kept below: select \(self[.bulkPreview]) again.")
+        case .ko: ErrorText(heading: "아무것도 저장하지 않았습니다", message: "\(staleCause). 입력한 내용은 아래에 그대로 있으니 [\(self[.bulkPreview])]를 다시 눌러 주세요.")
+        }
+    }
+
     /// A sheet too large to take in one post.
     var sheetTooLarge: ErrorText {
         switch language {
@@ -91,8 +100,8 @@ extension Wording {
     /// After a sheet with no changed cell.
     var sheetUnchanged: String {
         switch language {
-        case .en: "No cell was changed, so nothing was prepared. Change a cell, then select Preview."
-        case .ko: "수정한 칸이 없어 아무것도 준비하지 않았습니다. 칸을 수정한 뒤 [미리 보기]를 눌러 주세요."
+        case .en: "No cell was changed, so no preview was made. Change a cell, then select \(self[.bulkPreview])."
+        case .ko: "수정한 칸이 없어 미리 보기를 만들지 않았습니다. 칸을 수정한 뒤 [\(self[.bulkPreview])]를 눌러 주세요."
         }
     }
 

@@ -266,7 +266,7 @@ enum WordingSamples {
     static func sheet(_ w: Wording, name: String, number: Int) -> [String] {
         var texts = [w.sheetTitle, w.sheetIntro(count: number), w.cellsChanged(0), w.cellsChanged(number), w.sheetLeaveWarning, w.sheetUnchanged]
         texts += SheetPlanner.fields.map { w.cellLabel($0, product: name) }
-        texts += [w.sheetTooLarge.heading, w.sheetTooLarge.message]
+        texts += [w.sheetTooLarge.heading, w.sheetTooLarge.message, w.sheetExpired.heading, w.sheetExpired.message]
         for reason in [SheetPage.LeftOut.deleted, .notOwn] { texts += [w.sheetRowLeftOut(reason, name: name), w.sheetRowLeftOutNote(reason)] }
         let price = RecordedFields(price: Decimal(number), currency: "KRW")
         texts += [w.marketValue(price), w.fieldLeftAlone(name, now: w.marketValue(price)), w.productNumbers([number, number + 1])]
