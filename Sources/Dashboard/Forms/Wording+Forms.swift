@@ -152,3 +152,44 @@ extension Wording {
         }
     }
 }
+
+/// The page of a form sent too large to take (413), by the form it came from: what was too
+/// large, and the way back to that form. Forms without their own words keep the server's.
+extension Wording {
+    /// "Your images are too large" / "이미지가 너무 큽니다"; nil for a form without its own.
+    func tooLargeHeading(_ upload: Upload) -> String? {
+        switch (language, upload) {
+        case (.en, .productImages): "Your images are too large"
+        case (.en, .importFile): "Your file and images are too large"
+        case (.en, .sheet): "The sheet is too large"
+        case (.ko, .productImages): "이미지가 너무 큽니다"
+        case (.ko, .importFile): "파일과 이미지가 너무 큽니다"
+        case (.ko, .sheet): "시트가 너무 큽니다"
+        case (_, .other): nil
+        }
+    }
+
+    /// What happened, in the form's words; nil for a form without its own.
+    func tooLargeMessage(_ upload: Upload) -> String? {
+        switch (language, upload) {
+        case (.en, .productImages): "Together they are larger than one product's form takes, so the product was not added."
+        case (.en, .importFile): "Together they are larger than one import takes, so nothing was imported."
+        case (.en, .sheet): "It holds more than one sheet takes, so nothing was saved."
+        case (.ko, .productImages): "첨부한 이미지를 모두 합친 크기가 상품 하나에 올릴 수 있는 크기를 넘어 상품을 등록하지 않았습니다."
+        case (.ko, .importFile): "파일과 이미지를 모두 합친 크기가 한 번에 가져올 수 있는 크기를 넘어 아무것도 가져오지 않았습니다."
+        case (.ko, .sheet): "시트 하나로 보낼 수 있는 양을 넘어 아무것도 저장하지 않았습니다."
+        case (_, .other): nil
+        }
+    }
+
+    /// The way back to the form: "Back to Add product" / "상품 등록 화면으로".
+    func tooLargeBack(_ upload: Upload) -> (href: String, label: String)? {
+        switch (language, upload) {
+        case (.en, .productImages): ("/products/new", "Back to Add product")
+        case (.en, .importFile): ("/products/import", "Back to Import")
+        case (.ko, .productImages): ("/products/new", "상품 등록 화면으로")
+        case (.ko, .importFile): ("/products/import", "가져오기 화면으로")
+        case (_, .sheet), (_, .other): nil
+        }
+    }
+}

@@ -390,6 +390,9 @@ enum WordingSamples {
         ] {
             texts += [text.heading, text.message]
         }
+        for upload in [Wording.Upload.productImages, .importFile, .sheet, .other] {
+            texts += [w.tooLargeHeading(upload), w.tooLargeMessage(upload), w.tooLargeBack(upload)?.label].compactMap { $0 }
+        }
         texts.append(w.staleCause)
         let reasons: [ProductListQuery.Ignored.Reason] = [
             .needsCurrency, .notANumber, .tooManyDecimals(.krw), .tooManyDecimals(.usd), .tooLarge, .belowMinimum,
