@@ -74,7 +74,7 @@ enum WordingSamples {
             w.message(.descriptionLength(number)),
             w.message(.priceUnderDiscount(Decimal(number))),
             w.messages([.nameLength(number), .descriptionLength(number)]),
-            w.flash(.deleted(name)),
+            w.flash(.deleted(name, keptDays: nil)), w.flash(.deleted(name, keptDays: number)),
             w.formTitle(edit: name, failed: false), w.formTitle(edit: name, failed: true), w.formTitle(edit: nil, failed: true),
             w.editHeading(name),
             w.unnamedImage(number),
@@ -83,6 +83,7 @@ enum WordingSamples {
             w.owner(name: name, vendorID: number),
             w.notYourProduct(name, owner: w.owner(name: name, vendorID: number), ours: number, action: .save).message,
             w.notYourProduct(name, owner: w.owner(name: name, vendorID: number), ours: nil, action: .delete).message,
+            w.notYourProduct(name, owner: w.owner(name: "", vendorID: number), ours: number, action: .delete).message,
             w.counting(done: digits, total: digits), w.counting(done: nil, total: digits),
             w.countingPages(done: digits, total: digits),
             w.countedAge(w.age(age), recounting: w.counting(done: digits, total: digits)), w.countedAge(w.age(age), recounting: nil),
@@ -383,10 +384,11 @@ enum WordingSamples {
         var texts = fixed(w)
         for text in [
             w.marketSlow, w.marketUnexpected, w.marketFoundNothing, w.marketRejectedCredentials, w.marketSlowOnWrite, w.marketDown,
-            w.productNotLoaded, w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(.register), w.formExpired(.save), w.formExpired(.delete),
+            w.productNotLoaded(.save), w.productNotLoaded(.delete), w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(.register), w.formExpired(.save), w.formExpired(.delete),
             w.marketUnreachable, w.vendorUnknown, w.formUnreadable(.unsupportedType), w.formUnreadable(.noBoundary),
             w.formUnreadable(.multipart(.missingFinalBoundary)),
             w.editNotSaved(.timeout), w.editNotSaved(.unreachable), w.editNotSaved(.malformedResponse("not JSON")),
+            w.credentialsRefused(.register), w.credentialsRefused(.save), w.credentialsRefused(.delete), w.deleteNotDone,
         ] {
             texts += [text.heading, text.message]
         }
