@@ -202,7 +202,7 @@ import Testing
             #expect(deleted.status == 303)
             #expect(deleted.header("Location") == "/products")
             let list = try await session.get("/products", extraCookie: deleted.setCookie("om_flash"))
-            #expect(list.text.contains("“Doomed Vase” was deleted."))
+            #expect(list.text.contains("“Doomed Vase” was deleted. It stays in the recycle bin for 30 days, where you can restore it."))
             #expect(!list.text.contains("href=\"/products/\(id)\""))
             #expect(try await MarketInspector(harness).status(id) == 404)
 
@@ -210,6 +210,25 @@ import Testing
             #expect(twice.status == 303)
             let after = try await session.get("/products", extraCookie: twice.setCookie("om_flash"))
             #expect(after.text.contains("That product was already deleted."))
+        }
+    }
+
+    /// The market not answering a delete: the confirmation again, saying the product was not
+    /// deleted and to try again, with no "entries kept" on a page that has none.
+    @Test(arguments: [MarketError.unreachable, .malformedResponse("not JSON")])
+    func delete_theMarketNotAnswering_saysNotDeleted(_ failure: MarketError) async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
+        market.state.withLock { $0.deleteFailure = failure }
+        try await withDashboard(.scripted(market)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/7/delete")
+            let response = try await session.postURLEncoded("/products/7/delete?lang=en", [])
+            #expect(response.status == 502)
+            let text = HTMLScan.text(response.text)
+            #expect(text.contains("The product was not deleted The Open Market did not answer, so the product was not deleted. Try again in a moment."))
+            #expect(!text.contains("kept below"))
+            let korean = HTMLScan.text(try await session.postURLEncoded("/products/7/delete?lang=ko", []).text)
+            #expect(korean.contains("오픈마켓이 응답하지 않아 아무것도 삭제하지 않았습니다."))
         }
     }
 
