@@ -153,8 +153,11 @@ package enum BulkPlanner {
             }
         }
         if !row.problems.isEmpty {
+            // What blocks the row is what to read; a warning about a value it will not send
+            // only crowds it.
             row.status = .invalid
             row.operation = .none
+            row.warnings = []
         } else if row.status == .unchanged {
             row.operation = .none
             row.warnings = []

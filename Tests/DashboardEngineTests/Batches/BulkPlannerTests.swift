@@ -91,6 +91,15 @@ import Testing
         #expect(throws: problem) { try BulkPlanner.action(kind: kind, value: value, unit: unit).get() }
     }
 
+    /// A row that cannot be applied shows what blocks it, not also a warning about its value.
+    @Test func aRefusedRow_carriesNoWarning() throws {
+        let rows = BulkPlanner.rows(
+            try Self.action("price_set", "20000000000"), targets: [.product(Self.product(1, price: 1000))], ownVendorID: Self.own)
+        #expect(rows.map(\.status) == [.invalid])
+        #expect(rows[0].problems == [.field(.priceTooHigh, on: .price)])
+        #expect(rows[0].warnings.isEmpty)
+    }
+
     /// A form with no action and a value that is no number hears of both at once.
     @Test func everyProblemOfTheActionIsNamedAtOnce() {
         #expect(BulkPlanner.check(kind: "", value: "abc", unit: "amount").problems == [.noAction, .notANumber])
