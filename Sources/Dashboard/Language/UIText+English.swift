@@ -94,6 +94,7 @@ extension UIText {
         case .countAgain: "Count again"
         case .filterFormLabel: "Sort and filter products"
         case .navHistory: "History"
+        case .seeHistory: "See what the history says"
         case .navTrash: "Recycle bin"
         case .backToHistory: "Back to the history"
         case .allHistory: "All history"

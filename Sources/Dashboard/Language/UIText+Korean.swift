@@ -94,6 +94,7 @@ extension UIText {
         case .countAgain: "집계 새로 고침"
         case .filterFormLabel: "상품 정렬 및 필터"
         case .navHistory: "작업 기록"
+        case .seeHistory: "작업 기록 보기"
         case .navTrash: "휴지통"
         case .backToHistory: "작업 기록으로"
         case .allHistory: "전체 작업 기록"

@@ -73,6 +73,7 @@ import Testing
             let html = response.text
             #expect(html.contains("The product may not have been added"))
             #expect(html.contains("href=\"/products\""))
+            #expect(HTMLScan.tags("a", in: html).contains { $0["href"] == "/history" }, "the history, where the check is written")
             #expect(!html.contains("<form method=\"post\""), "no form inviting a second product")
 
             market.state.withLock { $0.createFailure = nil }
