@@ -144,7 +144,7 @@ extension UIText {
         case .unitPercent: "% of the price"
         case .bulkPreview: "Preview the change"
         case .bulkHint: "Nothing changes until you apply it on the next page."
-        case .selectionNone: "No product selected"
+        case .selectionNone: "none selected"
         case .selectionOne: "1 product selected"
         case .selectionMany: "{n} products selected"
         case .selectLabel: "Select"
