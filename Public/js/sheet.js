@@ -40,8 +40,9 @@
     return true;
   }
 
+  // A cell of a row left out (its inputs off) is not sent, so it changes nothing.
   function changed(input) {
-    return input.value !== input.getAttribute("data-shown");
+    return !input.disabled && input.value !== input.getAttribute("data-shown");
   }
 
   function mark(input) {

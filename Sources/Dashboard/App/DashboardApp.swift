@@ -155,16 +155,17 @@ public final class DashboardApp: Sendable {
             store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger, outcomeCheck: outcomeCheck, clock: clock)
         scheduler = BatchScheduler(store: batchStore, runner: batchRunner, clock: clock, logger: logger)
         let settings = PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone)
+        let browsing = ProductBrowsing(
+            gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
+            keepsRenderedPages: configuration.pageCache && !configuration.developmentMode, scheduler: scheduler,
+            catalogListing: catalogListing)
         let router = Self.routes(Handlers(
             contexts: RequestContext.Maker(settings: settings, ownVendor: ownVendor),
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
             health: HealthHandler(
                 api: api, imageCache: imageCache, marketDescription: HealthHandler.describe(marketURL), ownVendor: ownVendor),
-            browsing: ProductBrowsing(
-                gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
-                keepsRenderedPages: configuration.pageCache && !configuration.developmentMode, scheduler: scheduler,
-                catalogListing: catalogListing),
+            browsing: browsing,
             catalogListing: catalogListing,
             forms: forms,
             export: ProductExport(catalog: catalog, renderer: renderer),
@@ -174,7 +175,7 @@ public final class DashboardApp: Sendable {
             trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
             batches: BatchRoutes(
                 store: batchStore, runner: batchRunner, scheduler: scheduler, catalog: catalog, gateway: gateway, renderer: renderer,
-                flash: flash, ownVendor: ownVendor, trashDays: configuration.trash.retentionDays),
+                flash: flash, ownVendor: ownVendor, trashDays: configuration.trash.retentionDays, listing: browsing),
             sheet: SheetRoutes(store: batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash)))
 
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)

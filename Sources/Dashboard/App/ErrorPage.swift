@@ -15,7 +15,7 @@ enum ErrorPage {
             section(status, Wording(language), upload: upload, marked: index > 0)
         }
         let first = Wording(languages[0])
-        let title = languages.map { HTMLEscaping.escape(Wording($0).serverHeading(status)) }.joined(separator: " / ")
+        let title = languages.map { HTMLEscaping.escape(heading(status, Wording($0), upload: upload)) }.joined(separator: " / ")
         let html = """
             <!doctype html>
             <html lang="\(languages[0].rawValue)">
@@ -40,17 +40,27 @@ enum ErrorPage {
         return response
     }
 
+    /// What happened: for a form sent too large, what was too large.
+    private static func heading(_ status: HTTPStatus, _ wording: Wording, upload: Wording.Upload) -> String {
+        (status == .contentTooLarge ? wording.tooLargeHeading(upload) : nil) ?? wording.serverHeading(status)
+    }
+
     /// One language's heading, cause and fix, and the link out; `marked` gives a second
     /// language's part its own `lang`.
     private static func section(_ status: HTTPStatus, _ wording: Wording, upload: Wording.Upload, marked: Bool) -> String {
-        let advice = status == .contentTooLarge ? "\n<p>\(HTMLEscaping.escape(wording.tooLargeAdvice(upload)))</p>" : ""
+        let tooLarge = status == .contentTooLarge
+        let advice = tooLarge ? "\n<p>\(HTMLEscaping.escape(wording.tooLargeAdvice(upload)))</p>" : ""
+        // A form sent too large names what was too large and leads back to that form.
+        let back = (tooLarge ? wording.tooLargeBack(upload) : nil).map {
+            "<p><a href=\"\($0.href)\">\(HTMLEscaping.escape($0.label))</a></p>\n"
+        } ?? ""
         let heading = marked ? "h2" : "h1"
         let open = marked ? "<section lang=\"\(wording.language.rawValue)\">" : "<section>"
         return """
             \(open)
-            <\(heading)>\(HTMLEscaping.escape(wording.serverHeading(status)))</\(heading)>
-            <p>\(HTMLEscaping.escape(wording.serverMessage(status)))</p>\(advice)
-            <p><a href="/products">\(HTMLEscaping.escape(wording.goToProducts))</a></p>
+            <\(heading)>\(HTMLEscaping.escape(Self.heading(status, wording, upload: upload)))</\(heading)>
+            <p>\(HTMLEscaping.escape((tooLarge ? wording.tooLargeMessage(upload) : nil) ?? wording.serverMessage(status)))</p>\(advice)
+            \(back)<p><a href="/products">\(HTMLEscaping.escape(wording.goToProducts))</a></p>
             </section>
             """
     }

@@ -20,6 +20,8 @@ struct BatchRoutes: Sendable {
     let ownVendor: OwnVendor
     /// Days the recycle bin keeps a deleted product (`--trash-days`), as the pages say.
     let trashDays: Int
+    /// Shows a refused bulk form again on the list it was posted from.
+    var listing: ProductBrowsing?
     let csrf = CSRFGuard()
 
     /// Most rows one batch takes (a bulk action's products, an import's rows).
@@ -29,7 +31,9 @@ struct BatchRoutes: Sendable {
 
     // MARK: The bulk form
 
-    /// `POST /products/bulk`: 303 to the new batch's preview; nothing is sent to the market.
+    /// `POST /products/bulk`: 303 to the new batch's preview; nothing is sent to the market. A
+    /// form that cannot make one comes back on its list, 422, as it was posted, with every
+    /// problem at once.
     func bulkPreview(_ context: RequestContext) async -> HTTPResponse {
         let wording = context.wording
         let submission: FormSubmission
@@ -43,28 +47,34 @@ struct BatchRoutes: Sendable {
             return redirect(back, flash: wording.batchFlash(refusal == .unproven ? .listUnproven : .listFromBeforeRestart))
         }
         guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
-        let action: BatchAction
-        switch BulkPlanner.action(
-            kind: submission.value("action") ?? "", value: submission.value("value") ?? "", unit: submission.value("unit") ?? "")
-        {
-        case .failure(let problem): return formProblem(wording.bulkProblem(problem), back: back, context)
-        case .success(let found): action = found
-        }
+        var entry = BulkFormEntry(submission)
+        let checked = BulkPlanner.check(kind: entry.action, value: entry.value, unit: entry.unit)
+        entry.problems = checked.problems
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: back, context) }
         let targets: [BulkPlanner.Target]
-        if submission.value("scope") == "matching" {
+        if entry.matching {
             let query = ProductListQuery(items: submission.fields)
             let question = query.catalogQuery(vendorID: own, lowStockThreshold: context.settings.lowStockThreshold, language: context.language)
             targets = snapshot.matching(question).map { .product(snapshot.products[Int($0)]) }
         } else {
-            var ids = submission.values("ids")
-            if submission.value("select_page") == "1" { ids += submission.values("page_ids") }
-            targets = await self.targets(ids, in: snapshot)
+            targets = await self.targets(entry.ids, in: snapshot)
         }
-        guard !targets.isEmpty else { return formProblem(wording.bulkProblem(.nothingSelected), back: back, context) }
-        guard targets.count <= Self.maxRows else {
-            return formProblem(wording.bulkProblem(.tooMany(limit: Self.maxRows)), back: back, context)
+        if targets.isEmpty {
+            entry.problems.append(.nothingSelected)
+        } else if targets.count > Self.maxRows {
+            entry.problems.append(.tooMany(limit: Self.maxRows))
+        }
+        var action = checked.action
+        if let found = action, !targets.isEmpty {
+            switch BulkPlanner.priced(found, targets: targets, ownVendorID: own) {
+            case .failure(let problem): entry.problems.append(problem)
+            case .success(let priced): action = priced
+            }
+        }
+        guard entry.problems.isEmpty, let action else {
+            for case .product(let product) in targets where !entry.matching { entry.names[product.id] = product.summary.name }
+            return await refused(entry, back: back, context)
         }
         let rows = BulkPlanner.rows(action, targets: targets, ownVendorID: own)
         do {
@@ -75,10 +85,23 @@ struct BatchRoutes: Sendable {
         }
     }
 
-    /// The products the ids name, in the order given, each once; an id nobody has is `.unknown`.
-    private func targets(_ texts: [String], in snapshot: CatalogSnapshot) async -> [BulkPlanner.Target] {
-        var seen = Set<Int>()
-        let ids = texts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.filter { $0 > 0 && seen.insert($0).inserted }
+    /// A bulk form that cannot make a batch: the list it came from (`back`), 422, the form as it
+    /// was posted with every problem; the error page with the problems when that list cannot be
+    /// shown. Nothing is made, nothing sent.
+    private func refused(_ entry: BulkFormEntry, back: String, _ context: RequestContext) async -> HTTPResponse {
+        var entry = entry
+        entry.sortProblems()
+        let query = ProductListQuery(items: URLEncodedForm.parse(String(back.split(separator: "?", maxSplits: 1).dropFirst().first ?? "")))
+        if let listing, let page = await listing.refusedBulkForm(entry, list: query, context) { return page }
+        let message = entry.problems.map(context.wording.bulkProblem).joined(separator: " ")
+        var response = renderer.error(
+            .unprocessableContent, heading: context.wording.bulkProblemHeading, message: message, retryHref: back, for: context)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    /// The products the ids name, in the order given; an id nobody has is `.unknown`.
+    private func targets(_ ids: [Int], in snapshot: CatalogSnapshot) async -> [BulkPlanner.Target] {
         let found = await snapshot.products(ids, readingMissingFrom: gateway, maxReads: Self.maxReads)
         return ids.map { id in found[id].map { .product($0) } ?? .unknown(id: id) }
     }
@@ -301,14 +324,6 @@ struct BatchRoutes: Sendable {
         renderer.error(
             .notFound, context.wording.batchNotFound(keptDays: BatchStore.keptDays), retryHref: nil, back: batchesLink(context.wording),
             for: context)
-    }
-
-    /// A bulk form that cannot make a batch: 422, saying why, with the way back to the list.
-    private func formProblem(_ message: String, back: String, _ context: RequestContext) -> HTTPResponse {
-        var response = renderer.error(
-            .unprocessableContent, heading: context.wording.bulkProblemHeading, message: message, retryHref: back, for: context)
-        response.headers["Cache-Control"] = "no-store"
-        return response
     }
 
     func storageFailure(_ error: any Error, _ context: RequestContext) -> HTTPResponse {

@@ -17,23 +17,39 @@ extension Wording {
         case (_, .stockTooHigh): message(.stockTooHigh)
         case (.en, .percentOver100): "A discount can be at most 100% of the price."
         case (.en, .cutTooDeep): "A price cannot be lowered by 100% or more."
-        case (.en, .nothingSelected): "Select at least one of your products, or choose “all my products matching this list”."
+        case (.en, .percentNotTaken(let kind)) where kind == .priceSet:
+            "“\(bulkActionLabel(kind))” takes an amount, not “\(self[.unitPercent])”. Choose “\(self[.unitAmount])” as the unit, "
+                + "or choose “\(bulkActionLabel(.priceAdjust))” to change prices by a percent."
+        case (.en, .percentNotTaken(let kind)):
+            "Stock is counted in pieces, so “\(bulkActionLabel(kind))” cannot take “\(self[.unitPercent])”. Choose “\(self[.unitAmount])” as the unit."
+        case (.en, .nothingSelected): "Select at least one of your products, or choose “\(self[.bulkScopeMatching])”."
         case (.en, .tooMany(let limit)): "One batch changes at most \(OverviewPage.grouped(limit)) products; narrow the search or filters."
+        case (.en, .mixedCurrencies(let counts)):
+            "Your selection has \(currencyCounts(counts)). An amount is read in one currency: filter the list by currency "
+                + "(\(currencyNames(counts))) and select again, or use a percent."
         case (.ko, .noAction): "수정할 내용을 선택해 주세요."
         case (.ko, .notANumber): "값은 1000, 12.50, -10처럼 숫자로 입력해 주세요."
         case (.ko, .negative): "이 수정에는 0 이상의 값을 입력해 주세요."
         case (.ko, .stockWhole): "재고는 정수로 입력해 주세요."
         case (.ko, .percentOver100): "할인 금액은 판매가의 100%를 넘을 수 없습니다."
         case (.ko, .cutTooDeep): "판매가를 100% 미만으로 낮춰 주세요."
-        case (.ko, .nothingSelected): "내 상품을 하나 이상 선택하거나 “이 목록의 검색과 필터에 맞는 내 상품 전체”를 선택해 주세요."
+        case (.ko, .percentNotTaken(let kind)) where kind == .priceSet:
+            "판매가 설정에는 금액을 입력해 주세요. 단위에서 “\(self[.unitAmount])” 항목을 선택하거나, 비율(%)로 수정하려면 "
+                + "“\(bulkActionLabel(.priceAdjust))” 항목을 선택해 주세요."
+        case (.ko, .percentNotTaken):
+            "재고는 개수로 수정하므로 “\(self[.unitPercent])” 단위를 쓸 수 없습니다. 단위에서 “\(self[.unitAmount])” 항목을 선택해 주세요."
+        case (.ko, .nothingSelected): "내 상품을 하나 이상 선택하거나 “\(self[.bulkScopeMatching])” 항목을 선택해 주세요."
         case (.ko, .tooMany(let limit)): "일괄 작업 하나로는 상품을 최대 \(OverviewPage.grouped(limit))개까지 수정할 수 있습니다. 검색이나 필터를 좁혀 주세요."
+        case (.ko, .mixedCurrencies(let counts)):
+            "선택한 상품에 통화가 섞여 있습니다(\(currencyCounts(counts))). 금액은 한 가지 통화 기준으로만 입력할 수 있으니 목록에 통화 필터"
+                + "(\(currencyNames(counts)))를 적용한 뒤 다시 선택하거나 비율(%)로 입력해 주세요."
         }
     }
 
     var bulkProblemHeading: String {
         switch language {
-        case .en: "The change could not be prepared"
-        case .ko: "변경 내용을 준비하지 못했습니다"
+        case .en: "No preview was made"
+        case .ko: "미리 보기를 만들지 않았습니다"
         }
     }
 
@@ -44,34 +60,40 @@ extension Wording {
     func batchProblem(_ problem: BatchProblem) -> String {
         switch (language, problem) {
         case (.en, .notFound(let id)): "There is no product \(id) on the market (it may have been deleted). It is left out when you apply."
-        case (.en, .notOwn): "This is another vendor's product, and only your own products can be changed here. It is left out when you apply."
+        case (.en, .notOwn): "This is not one of your products, so it cannot be changed here. It is left out when you apply."
         case (.en, .badID(let text)):
             "“\(BidiText.isolated(text))” is not a product number. Correct it in the file, or leave it empty to add a new product, then import again."
         case (.en, .tooManyImages(let count)): "A product has at most 5 images, and this line of the file names \(count). Name fewer, then import again."
         case (.en, .imageNotUploaded(let name)): "“\(BidiText.isolated(name))” is not among the images you chose. Choose it with the other images, then import again."
+        case (.en, .stockBelowZero(let stock, let taken)):
+            "The stock is \(stock), so \(taken) cannot be taken away (that would leave \(Self.signed(Decimal(stock - taken), always: false))). "
+                + "This product is left out when you apply."
         case (.ko, .notFound): "오픈마켓에 이 번호의 상품이 없습니다(삭제되었을 수 있습니다). 적용할 때 이 상품은 건너뜁니다."
-        case (.ko, .notOwn): "다른 판매자의 상품입니다. 여기서는 내 상품만 수정할 수 있어 적용할 때 건너뜁니다."
+        case (.ko, .notOwn): "내 상품이 아니어서 여기서 수정할 수 없습니다. 적용할 때 이 상품은 건너뜁니다."
         case (.ko, .badID(let text)):
             "상품 번호 칸에 쓴 “\(BidiText.isolated(text))” 값은 상품 번호가 아닙니다. 파일에서 번호를 고치거나, 새 상품을 등록하려면 칸을 비운 뒤 다시 가져와 주세요."
         case (.ko, .tooManyImages(let count)): "상품 이미지는 5장까지입니다. 이 상품에 적은 이미지는 \(count)장이니 줄인 뒤 다시 가져와 주세요."
         case (.ko, .imageNotUploaded(let name)): "선택한 이미지 중에 “\(BidiText.isolated(name))” 파일이 없습니다. 다른 이미지와 함께 선택한 뒤 다시 가져와 주세요."
+        case (.ko, .stockBelowZero(let stock, let taken)):
+            "재고가 \(quantity(stock))개라 \(quantity(taken))개를 차감할 수 없습니다(결과 \(Self.signed(Decimal(stock - taken), always: false))개). "
+                + "적용할 때 이 상품은 건너뜁니다."
         }
     }
 
     func batchWarning(_ warning: BatchWarning) -> String {
         switch (language, warning) {
-        case (.en, .priceJump(let percent, let up)): "The price goes \(up ? "up" : "down") by \(percent)%, more than half."
-        case (.en, .deepDiscount(let percent)): "The discount is \(percent)% of the price."
+        case (.en, .priceJump(let percent, let up)): "The price goes \(up ? "up" : "down") by \(OverviewPage.grouped(percent))%, more than half: check the value."
+        case (.en, .deepDiscount(let percent)): "The discount is \(OverviewPage.grouped(percent))% of the price."
         case (.en, .duplicateName): "Another product of yours has this name."
         case (.en, .duplicateInFile(let line)): "Line \(line) of the file gives a product this name too."
-        case (.ko, .priceJump(let percent, let up)): "판매가가 \(percent)% \(up ? "오릅니다" : "내립니다"). 절반 넘게 달라지는 수정입니다."
-        case (.ko, .deepDiscount(let percent)): "할인 금액이 판매가의 \(percent)%입니다."
+        case (.ko, .priceJump(let percent, let up)): "판매가가 \(OverviewPage.grouped(percent))% \(up ? "오릅니다" : "내립니다"). 값을 다시 확인해 주세요."
+        case (.ko, .deepDiscount(let percent)): "할인 금액이 판매가의 \(OverviewPage.grouped(percent))%입니다."
         case (.ko, .duplicateName): "같은 이름의 내 상품이 이미 있습니다."
         case (.ko, .duplicateInFile(let line)): "파일의 \(line)번째 줄에도 같은 이름의 상품이 있습니다."
         case (.en, .changedSinceOpened(let now)):
-            "Changed elsewhere since the sheet was opened (now \(marketValue(now))), so this field is left as it is."
+            "Changed elsewhere since the sheet was opened (now \(marketValue(now))), so the \(fieldLabel(now.setFields.first { $0 != .currency } ?? .currency).lowercased()) is left as it is."
         case (.ko, .changedSinceOpened(let now)):
-            "시트를 연 뒤 다른 곳에서 수정되었습니다(지금 \(marketValue(now))). 이 항목은 반영하지 않습니다."
+            "시트를 연 뒤 다른 곳에서 수정되었습니다(지금 \(marketValue(now))). \(fieldLabel(now.setFields.first { $0 != .currency } ?? .currency)) 항목은 반영하지 않습니다."
         }
     }
 
@@ -118,15 +140,25 @@ extension Wording {
         }
     }
 
-    /// What a bulk action does, in the words of the bulk form's menu (`bulkActionLabel`):
-    /// "Raise price by 10%", "Set stock to 5" / "판매가 10% 인상", "재고 설정(5개)".
+    /// What a bulk action does, in the words of the bulk form's menu (`bulkActionLabel`), an
+    /// amount in its currency when the batch knows it: "Raise price by 10%", "Set price to KRW
+    /// 1,000", "Set stock to 5" / "판매가 10% 인상", "판매가 1,000원으로 설정", "재고 5개로 설정".
     func actionText(_ action: BatchAction) -> String {
-        let magnitude = Self.signed(action.value.magnitude, always: false)
-        let number = Self.signed(action.value, always: false)
         let percent = action.unit == .percent && action.takesUnit
-        let amount = percent ? magnitude + "%" : magnitude
-        let value = percent ? number + "%" : number
+        // An amount of money reads in its currency ("KRW 1,000", "1,000원"); a batch made
+        // before the currency was kept shows the bare number.
+        func shown(_ number: Decimal) -> String {
+            if percent { return Self.signed(number, always: false) + "%" }
+            if action.readsAmount, let currency = action.currency {
+                let amount = price(number.magnitude, currency: currency.rawValue)
+                return number < 0 ? "−" + amount : amount
+            }
+            return Self.signed(number, always: false)
+        }
+        let amount = shown(action.value.magnitude)
+        let value = shown(action.value)
         let down = action.value < 0
+        let known = action.currency != nil || !action.readsAmount
         switch (language, action.kind) {
         case (.en, .priceSet): return "Set price to \(value)"
         case (.en, .priceAdjust): return down ? "Lower price by \(amount)" : "Raise price by \(amount)"
@@ -135,14 +167,21 @@ extension Wording {
         case (.en, .stockSet): return "Set stock to \(value)"
         case (.en, .stockAdjust): return down ? "Take \(amount) from stock" : "Add \(amount) to stock"
         case (.en, .delete): return "Delete products"
-        case (.ko, .priceSet): return "판매가 설정(\(value))"
+        case (.ko, .priceSet): return known ? "판매가 \(value)\(Self.toward(value)) 설정" : "판매가 설정(\(value))"
         case (.ko, .priceAdjust): return "판매가 \(amount) \(down ? "인하" : "인상")"
         case (.ko, .discountSet) where action.value == 0: return "할인 삭제"
-        case (.ko, .discountSet): return percent ? "할인 금액 설정(판매가 대비 \(value))" : "할인 금액 설정(\(value))"
-        case (.ko, .stockSet): return "재고 설정(\(value)개)"
+        case (.ko, .discountSet) where percent: return "할인 금액 판매가 대비 \(value)로 설정"
+        case (.ko, .discountSet): return known ? "할인 금액 \(value)\(Self.toward(value)) 설정" : "할인 금액 설정(\(value))"
+        case (.ko, .stockSet): return "재고 \(value)개로 설정"
         case (.ko, .stockAdjust): return "재고 \(amount)개 \(down ? "차감" : "추가")"
         case (.ko, .delete): return "상품 삭제"
         }
+    }
+
+    /// 으로 after an amount whose last sound closes ("1,000원으로"), 로 otherwise ("$12.50로":
+    /// 달러로, "10%로": 퍼센트로).
+    private static func toward(_ amount: String) -> String {
+        amount.hasSuffix("원") ? "으로" : "로"
     }
 
     /// `1,000`, `+10`, `−12.5` (a true minus sign).

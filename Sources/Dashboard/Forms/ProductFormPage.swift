@@ -60,7 +60,14 @@ struct ProductFormPage {
             "formToken": .string(formToken),
             "fields": .object(TemplateObject(uniqueKeysWithValues: ProductField.allCases.map { field in
                 var entry: TemplateObject = ["value": .string(value(of: field))]
-                if let problems = errors[field] { entry["error"] = .string(wording.messages(problems)) }
+                if let problems = errors[field] {
+                    entry["error"] = .string(wording.messages(problems))
+                    // Several images refused: one line each, not one run-on paragraph.
+                    if problems.count > 1 {
+                        entry["several"] = true
+                        entry["lines"] = .list(problems.map { .string(wording.message($0)) })
+                    }
+                }
                 return (field.rawValue, .object(entry))
             })),
             "currencyOptions": .list(Currency.supported.map { currency in

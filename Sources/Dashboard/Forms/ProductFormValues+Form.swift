@@ -48,3 +48,17 @@ extension ProductFormValues {
         return PriceText.grouped(money.amount, minimumFractionDigits: 2).replacingOccurrences(of: ",", with: "")
     }
 }
+
+extension ProductDetail {
+    /// A product as an edit form showed it (its `original_*` values), without images: what the
+    /// form stands on when the market cannot send the product itself.
+    init(id: Int, shownAs values: ProductFormValues) {
+        let currency = Currency(rawValue: values.currency)
+        let summary = ProductSummary(
+            id: id, vendorID: 0, name: values.name, description: values.description, thumbnail: nil, currency: currency,
+            price: Money(string: values.price.replacingOccurrences(of: ",", with: "")) ?? .zero,
+            discountedPrice: Money(string: values.discountedPrice.replacingOccurrences(of: ",", with: "")) ?? .zero,
+            stock: Int(values.stock) ?? 0)
+        self.init(summary: summary, images: [], vendor: nil)
+    }
+}

@@ -31,7 +31,8 @@ extension ProductForms {
         // Loaded fresh: the owner check, the thumbnail choices and discount ≤ price go by what
         // the market holds now; what the person changed goes by what the form showed them.
         let product: ProductDetail
-        switch await ownProduct(context, fresh: true, action: .save) {
+        let unsaved = { (error: MarketError, status: HTTPStatus) in unsavedEdit(submission, values: values, error, status: status, context) }
+        switch await ownProduct(context, fresh: true, action: .save, whenMarketFails: unsaved) {
         case .failure(let failure): return failure.response
         case .success(let found): product = found
         }
@@ -91,9 +92,29 @@ extension ProductForms {
         }
     }
 
+    /// The edit form again when the product could not be loaded to save it (the market down,
+    /// slow or refusing the read): every typed value and what the form was loaded with, the
+    /// product's images when a copy is still kept, and why nothing was saved. Nothing is sent.
+    func unsavedEdit(
+        _ submission: FormSubmission, values: ProductFormValues, _ error: MarketError, status: HTTPStatus, _ context: RequestContext
+    ) -> HTTPResponse {
+        let id = context.request.parameter("id").flatMap { Int($0) } ?? 0
+        let originals = ProductFormValues(originalsIn: submission, fallback: values)
+        let product = gateway.details.keptValue(for: id) ?? ProductDetail(id: id, shownAs: originals)
+        let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
+        var page = ProductFormPage(
+            mode: .edit(product), values: values, csrfToken: context.formToken.value, formToken: formToken, originals: originals)
+        page.problem = .init(context.wording.editNotSaved(error))
+        return formResponse(page, context: context, status: status)
+    }
+
     /// The product named by `{id}`, if this dashboard's vendor may change it; otherwise the page
-    /// that explains why not (404, 403, or the market's failure).
-    func ownProduct(_ context: RequestContext, fresh: Bool, action: Wording.WriteAction) async -> Result<ProductDetail, ResponseError> {
+    /// that explains why not (404, 403, or the market's failure, which `whenMarketFails`
+    /// answers when given, with the error and its status).
+    func ownProduct(
+        _ context: RequestContext, fresh: Bool, action: Wording.WriteAction,
+        whenMarketFails: ((MarketError, HTTPStatus) -> HTTPResponse)? = nil
+    ) async -> Result<ProductDetail, ResponseError> {
         let wording = context.wording
         guard let raw = context.request.parameter("id"), let id = Int(raw), id > 0 else {
             return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: nil), retryHref: nil, for: context)))
@@ -108,8 +129,9 @@ extension ProductForms {
             if failure.status == .notFound {
                 return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: id), retryHref: nil, for: context)))
             }
+            if let whenMarketFails { return .failure(ResponseError(whenMarketFails(error as? MarketError ?? .unreachable, failure.status))) }
             return .failure(ResponseError(renderer.error(
-                failure.status, wording.productNotLoaded,
+                failure.status, wording.productNotLoaded(action),
                 retryHref: fresh ? nil : PageRenderer.retryHref(for: context.request), for: context)))
         }
         if ownVendor.owns(product.vendorID) == false {

@@ -42,8 +42,15 @@ extension ProductForms {
         return formResponse(page, context: context, status: .forbidden)
     }
 
-    /// The status and words for a market error on a write (see `MarketErrorExplanation` for every case).
+    /// The status and words for a market error on a write (see `MarketErrorExplanation` for every
+    /// case); the form's own words where the form knows better: credentials refused (what was
+    /// typed is kept), a delete not answered (nothing was typed).
     static func explain(_ error: MarketError, action: Wording.WriteAction, _ wording: Wording) -> (HTTPStatus, ProductFormPage.Problem) {
+        switch (error, action) {
+        case (.unauthorized, _): return (.forbidden, .init(wording.credentialsRefused(action)))
+        case (.unreachable, .delete), (.malformedResponse, .delete): return (.badGateway, .init(wording.deleteNotDone))
+        default: break
+        }
         let failure = MarketErrorExplanation(error, .form(action: action), wording)
         return (failure.status, .init(heading: failure.heading, message: failure.message))
     }

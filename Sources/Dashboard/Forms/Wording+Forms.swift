@@ -99,7 +99,10 @@ extension Wording {
     }
 
     enum Flash {
-        case registered, updated, nothingChanged, deleted(String), alreadyDeleted
+        case registered, updated, nothingChanged, alreadyDeleted
+        /// A product deleted, by its name, and how many days the recycle bin keeps it (nil:
+        /// no bin).
+        case deleted(String, keptDays: Int?)
     }
 
     func flash(_ flash: Flash) -> String {
@@ -107,12 +110,14 @@ extension Wording {
         case (.en, .registered): "Product added."
         case (.en, .updated): "Product updated."
         case (.en, .nothingChanged): "You changed nothing, so nothing was saved."
-        case (.en, .deleted(let name)): "“\(BidiText.isolated(name))” was deleted."
+        case (.en, .deleted(let name, nil)): "“\(BidiText.isolated(name))” was deleted."
+        case (.en, .deleted(let name, let days?)): "“\(BidiText.isolated(name))” was deleted. It stays in the recycle bin for \(days) days, where you can restore it."
         case (.en, .alreadyDeleted): "That product was already deleted."
         case (.ko, .registered): "상품을 등록했습니다."
         case (.ko, .updated): "상품을 수정했습니다."
         case (.ko, .nothingChanged): "수정한 항목이 없어 저장하지 않았습니다."
-        case (.ko, .deleted(let name)): "“\(BidiText.isolated(name))” 상품을 삭제했습니다."
+        case (.ko, .deleted(let name, nil)): "“\(BidiText.isolated(name))” 상품을 삭제했습니다."
+        case (.ko, .deleted(let name, let days?)): "“\(BidiText.isolated(name))” 상품을 삭제했습니다. \(days)일 동안 휴지통에서 다시 등록할 수 있습니다."
         case (.ko, .alreadyDeleted): "이미 삭제된 상품입니다."
         }
     }
@@ -161,7 +166,7 @@ extension Wording {
         case .en:
             let name = name.map { "“\($0)”" } ?? "The image"
             switch refusal {
-            case .notJPEGOrPNG: return "\(name) is not a JPEG or PNG image, so it was not added."
+            case .notJPEGOrPNG: return "\(name) is not a JPEG or PNG image, so it was not added. Choose a JPEG or PNG file instead."
             case .tooLarge(let size): return "\(name) is \(bytes(size)); each image must be at most \(bytes(ProductFieldRules.maxImageBytes)). "
                 + "Make it smaller and add it again."
             case .damaged(let format): return "\(name) is not a whole \(format) image (it is cut short or damaged), so it was not added."
@@ -173,13 +178,54 @@ extension Wording {
             // The particles follow "파일", never the name: "“a.png” 파일은", "이름 없는 파일을".
             let file = name.map { "“\($0)” 파일" } ?? "이름 없는 파일"
             switch refusal {
-            case .notJPEGOrPNG: return "\(file)은 JPEG이나 PNG 이미지가 아니어서 추가하지 않았습니다."
+            case .notJPEGOrPNG: return "\(file)은 JPEG이나 PNG 이미지가 아니어서 추가하지 않았습니다. JPEG이나 PNG 파일을 선택해 주세요."
             case .tooLarge(let size): return "\(file)은 크기가 \(bytes(size))입니다. 장당 \(bytes(ProductFieldRules.maxImageBytes)) 이하로 줄여서 다시 추가해 주세요."
             case .damaged(let format): return "\(file)은 잘렸거나 손상된 \(format) 이미지여서 추가하지 않았습니다."
             case .tooMany: return "상품 이미지는 최대 5장이어서 \(file)을 추가하지 않았습니다. 다른 이미지를 삭제한 뒤 다시 추가해 주세요."
             case .busy: return "지금 작성 중인 등록 화면이 너무 많아 \(file)을 보관하지 못했습니다. 몇 분 후 다시 추가해 주세요."
-            case .unavailable: return "지금은 \(file)을 서버에 보관할 수 없습니다. 다시 추가해 주세요."
+            case .unavailable: return "지금은 \(file)을 보관할 수 없습니다. 다시 추가해 주세요."
             }
+        }
+    }
+}
+
+/// The page of a form sent too large to take (413), by the form it came from: what was too
+/// large, and the way back to that form. Forms without their own words keep the server's.
+extension Wording {
+    /// "Your images are too large" / "이미지가 너무 큽니다"; nil for a form without its own.
+    func tooLargeHeading(_ upload: Upload) -> String? {
+        switch (language, upload) {
+        case (.en, .productImages): "Your images are too large"
+        case (.en, .importFile): "Your file and images are too large"
+        case (.en, .sheet): "The sheet is too large"
+        case (.ko, .productImages): "이미지가 너무 큽니다"
+        case (.ko, .importFile): "파일과 이미지가 너무 큽니다"
+        case (.ko, .sheet): "시트가 너무 큽니다"
+        case (_, .other): nil
+        }
+    }
+
+    /// What happened, in the form's words; nil for a form without its own.
+    func tooLargeMessage(_ upload: Upload) -> String? {
+        switch (language, upload) {
+        case (.en, .productImages): "Together they are larger than one product's form takes, so the product was not added."
+        case (.en, .importFile): "Together they are larger than one import takes, so nothing was imported."
+        case (.en, .sheet): "It holds more than one sheet takes, so nothing was saved."
+        case (.ko, .productImages): "첨부한 이미지를 모두 합친 크기가 상품 하나에 올릴 수 있는 크기를 넘어 상품을 등록하지 않았습니다."
+        case (.ko, .importFile): "파일과 이미지를 모두 합친 크기가 한 번에 가져올 수 있는 크기를 넘어 아무것도 가져오지 않았습니다."
+        case (.ko, .sheet): "시트 하나로 보낼 수 있는 양을 넘어 아무것도 저장하지 않았습니다."
+        case (_, .other): nil
+        }
+    }
+
+    /// The way back to the form: "Back to Add product" / "상품 등록 화면으로".
+    func tooLargeBack(_ upload: Upload) -> (href: String, label: String)? {
+        switch (language, upload) {
+        case (.en, .productImages): ("/products/new", "Back to Add product")
+        case (.en, .importFile): ("/products/import", "Back to Import")
+        case (.ko, .productImages): ("/products/new", "상품 등록 화면으로")
+        case (.ko, .importFile): ("/products/import", "가져오기 화면으로")
+        case (_, .sheet), (_, .other): nil
         }
     }
 }

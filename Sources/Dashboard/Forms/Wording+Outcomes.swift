@@ -1,3 +1,5 @@
+import MarketClient
+
 /// Texts of form outcomes that are not one field's: the market did not answer in time, the form
 /// expired, could not be read or came from another site, an attached image is gone, the product
 /// is another vendor's. The market's refusals and failures are in `Market/Wording+Market.swift`.
@@ -8,7 +10,7 @@ extension Wording {
 
         var english: String {
             switch self {
-            case .register: "register the product"
+            case .register: "add the product"
             case .save: "save the changes"
             case .delete: "delete the product"
             }
@@ -37,12 +39,12 @@ extension Wording {
     func outcomeUnknown(_ action: WriteAction) -> Outcome {
         switch (language, action) {
         case (.en, .delete):
-            Outcome(heading: "We don't know whether the product was deleted",
-                message: "The Open Market did not answer in time. It may have deleted the product, or not.",
+            Outcome(heading: "The product may not have been deleted",
+                message: "The Open Market did not answer in time, so it is not known whether the product was deleted.",
                 advice: "Open the product to see whether it is still there before trying again. " + checkedLater, checkLabel: "Check the product")
         case (.en, _):
-            Outcome(heading: "We don't know whether the product was registered",
-                message: "The Open Market did not answer in time. It may have registered the product, or not.",
+            Outcome(heading: "The product may not have been added",
+                message: "The Open Market did not answer in time, so it is not known whether the product was added.",
                 advice: "Look for it in the product list before adding it again, so it is not added twice. " + checkedLater,
                 checkLabel: "Check the product list")
         case (.ko, .delete):
@@ -59,10 +61,12 @@ extension Wording {
 
     var changeUnknown: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "We don't know whether the change was saved",
-            message: "The Open Market did not answer in time. Open the product to check; your changes are still below.")
+        case .en: ErrorText(heading: "Your changes may not have been saved",
+            message: "The Open Market did not answer in time. Open the product to check; if your changes are not there, select Save changes "
+                + "again: saving the same values twice changes nothing. Your changes are still below.")
         case .ko: ErrorText(heading: "변경 내용이 저장되었는지 알 수 없습니다",
-            message: "오픈마켓이 제시간에 응답하지 않았습니다. 상품을 열어 확인해 주세요. 입력한 내용은 아래에 그대로 있습니다.")
+            message: "오픈마켓이 제시간에 응답하지 않았습니다. 상품을 열어 확인하고, 반영되지 않았으면 [저장]을 다시 눌러 주세요. 같은 내용은 두 번 반영되지 않습니다. "
+                + "입력한 내용은 아래에 그대로 있습니다.")
         }
     }
 
@@ -71,7 +75,7 @@ extension Wording {
     var staleCause: String {
         switch language {
         case .en: "This page was opened before your browser was restarted or its cookies were cleared, so the dashboard could not confirm it is yours"
-        case .ko: "이 화면을 연 뒤 브라우저를 다시 시작했거나 쿠키를 삭제해서 본인의 화면인지 확인하지 못했습니다"
+        case .ko: "이 화면을 연 뒤 브라우저를 다시 시작했거나 쿠키를 삭제해서 보안을 위해 처리하지 않았습니다"
         }
     }
 
@@ -94,35 +98,72 @@ extension Wording {
         }
     }
 
-    /// A product's owner: "red123 (vendor_id 15)" / "red123(판매자 번호 15)", or only the number
-    /// when the market named no vendor.
+    /// A product's owner: "red123" / "red123", or, when the market named no vendor, "another
+    /// seller (seller number 15)" / "다른 판매자(판매자 번호 15)".
     func owner(name: String, vendorID: Int) -> String {
         switch (language, name.isEmpty) {
-        case (.en, true): "vendor_id \(vendorID)"
-        case (.en, false): "\(BidiText.isolated(name)) (vendor_id \(vendorID))"
-        case (.ko, true): "판매자 번호 \(vendorID)"
-        case (.ko, false): "\(BidiText.isolated(name))(판매자 번호 \(vendorID))"
+        case (.en, true): "another seller (seller number \(vendorID))"
+        case (.en, false): BidiText.isolated(name)
+        case (.ko, true): "다른 판매자(판매자 번호 \(vendorID))"
+        case (.ko, false): BidiText.isolated(name)
         }
     }
 
     /// 403: another vendor's product. `ours` is the dashboard's own vendor, when known.
     func notYourProduct(_ name: String, owner: String, ours: Int?, action: WriteAction) -> ErrorText {
+        switch (language, action) {
+        case (.en, .delete): ErrorText(heading: "This is not your product",
+            message: "“\(BidiText.isolated(name))” is sold by \(owner), not by you. You can delete only products you added.")
+        case (.en, _): ErrorText(heading: "This is not your product",
+            message: "“\(BidiText.isolated(name))” is sold by \(owner), not by you. You can edit only products you added.")
+        case (.ko, .delete): ErrorText(heading: "내 상품이 아닙니다",
+            message: "“\(BidiText.isolated(name))” 상품은 \(owner)의 상품입니다. \(ours.map { "내 판매자 번호(\($0))로" } ?? "내 판매자 번호로") 등록한 상품만 삭제할 수 있습니다.")
+        case (.ko, _): ErrorText(heading: "내 상품이 아닙니다",
+            message: "“\(BidiText.isolated(name))” 상품은 \(owner)의 상품입니다. \(ours.map { "내 판매자 번호(\($0))로" } ?? "내 판매자 번호로") 등록한 상품만 수정할 수 있습니다.")
+        }
+    }
+
+    /// The market did not accept the dashboard's credentials for a form's write: nothing was
+    /// done, what was typed is kept, and the settings to check.
+    func credentialsRefused(_ action: WriteAction) -> ErrorText {
+        switch (language, action) {
+        case (.en, .register): ErrorText(heading: "The product was not added",
+            message: "The Open Market did not accept the seller identifier and secret the dashboard was started with (--identifier, --secret). "
+                + "Check them and start the dashboard again; your entries are kept below.")
+        case (.en, .save): ErrorText(heading: "Your changes were not saved",
+            message: "The Open Market did not accept the seller identifier and secret the dashboard was started with (--identifier, --secret). "
+                + "Check them and start the dashboard again; your changes are kept below.")
+        case (.en, .delete): ErrorText(heading: "The product was not deleted",
+            message: "The Open Market did not accept the seller identifier and secret the dashboard was started with (--identifier, --secret). "
+                + "Check them and start the dashboard again.")
+        case (.ko, .register): ErrorText(heading: "상품을 등록하지 않았습니다",
+            message: "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다. 대시보드를 실행할 때 설정한 판매자 식별자와 비밀번호(--identifier, --secret)를 "
+                + "확인한 뒤 다시 실행해 주세요. 입력한 내용은 아래에 그대로 있습니다.")
+        case (.ko, .save): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
+            message: "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다. 대시보드를 실행할 때 설정한 판매자 식별자와 비밀번호(--identifier, --secret)를 "
+                + "확인한 뒤 다시 실행해 주세요. 입력한 내용은 아래에 그대로 있습니다.")
+        case (.ko, .delete): ErrorText(heading: "상품을 삭제하지 않았습니다",
+            message: "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다. 대시보드를 실행할 때 설정한 판매자 식별자와 비밀번호(--identifier, --secret)를 "
+                + "확인한 뒤 다시 실행해 주세요.")
+        }
+    }
+
+    /// A delete the market did not answer or answered unreadably: not deleted, try again.
+    var deleteNotDone: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "This is not your product",
-            message: "“\(BidiText.isolated(name))” belongs to \(owner), not to this dashboard's vendor\(ours.map { " (vendor_id \($0))" } ?? ""). "
-                + "Only the vendor who registered a product can \(action == .delete ? "delete" : "edit") it.")
-        case .ko: ErrorText(heading: "내 상품이 아닙니다",
-            message: "“\(BidiText.isolated(name))” 상품은 \(owner)의 상품이며, 내 상품\(ours.map { "(판매자 번호 \($0))" } ?? "")이 아닙니다. "
-                + "등록한 판매자만 이 상품을 \(action == .delete ? "삭제" : "수정")할 수 있습니다.")
+        case .en: ErrorText(heading: "The product was not deleted",
+            message: "The Open Market did not answer, so the product was not deleted. Try again in a moment.")
+        case .ko: ErrorText(heading: "상품을 삭제하지 않았습니다",
+            message: "오픈마켓이 응답하지 않아 아무것도 삭제하지 않았습니다. 잠시 후 다시 시도해 주세요.")
         }
     }
 
     func vendorRefused(_ name: String, owner: String, action: WriteAction) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "The Open Market refused to \(action.english)",
-            message: "The Open Market refused to let this dashboard \(action.english). “\(BidiText.isolated(name))” belongs to "
-                + "\(owner), and only the vendor who registered a product may change it: if that is not "
-                + "your vendor, the product is not yours to change; if it is, check --identifier and --secret. "
+            message: "The Open Market refused to let this dashboard \(action.english). “\(BidiText.isolated(name))” is sold by "
+                + "\(owner), and only the seller who added a product may change it: if that is not "
+                + "you, the product is not yours to change; if it is, check --identifier and --secret. "
                 + "Start the dashboard with --vendor-id so it offers Edit and Delete only on your own products.")
         case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
             message: "오픈마켓이 \(action.korean) 요청을 거절했습니다. “\(BidiText.isolated(name))” 상품은 \(owner)의 상품이며, "
@@ -139,10 +180,32 @@ extension Wording {
         }
     }
 
-    var productNotLoaded: ErrorText {
-        switch language {
-        case .en: ErrorText(heading: "The Open Market is not answering", message: "The product could not be loaded from the Open Market, so nothing was changed. Try again in a moment.")
-        case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에서 상품을 불러오지 못해 아무것도 수정하지 않았습니다. 잠시 후 다시 시도해 주세요.")
+    /// An edit posted while the product could not be loaded to check it: why, and that the
+    /// typed changes are kept on the form below.
+    func editNotSaved(_ error: MarketError) -> ErrorText {
+        switch (language, error) {
+        case (.en, .timeout): ErrorText(heading: "Your changes were not saved",
+            message: "The Open Market did not answer in time, so nothing was changed. Your changes are kept below: select Save changes again in a moment.")
+        case (.en, .unreachable): ErrorText(heading: "Your changes were not saved",
+            message: "The Open Market could not be reached, so nothing was changed. Your changes are kept below: select Save changes again in a moment.")
+        case (.en, _): ErrorText(heading: "Your changes were not saved",
+            message: "The Open Market answered the dashboard with an error, so nothing was changed. Your changes are kept below: select Save changes again in a few minutes.")
+        case (.ko, .timeout): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
+            message: "오픈마켓이 제시간에 응답하지 않아 아무것도 수정하지 않았습니다. 입력한 내용은 아래에 그대로 있으니 잠시 후 [저장]을 다시 눌러 주세요.")
+        case (.ko, .unreachable): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
+            message: "오픈마켓에 연결할 수 없어 아무것도 수정하지 않았습니다. 입력한 내용은 아래에 그대로 있으니 잠시 후 [저장]을 다시 눌러 주세요.")
+        case (.ko, _): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
+            message: "오픈마켓이 오류로 응답해 아무것도 수정하지 않았습니다. 입력한 내용은 아래에 그대로 있으니 몇 분 후 [저장]을 다시 눌러 주세요.")
+        }
+    }
+
+    /// The product could not be loaded for a form: nothing was changed (or deleted).
+    func productNotLoaded(_ action: WriteAction) -> ErrorText {
+        switch (language, action) {
+        case (.en, .delete): ErrorText(heading: "The Open Market is not answering", message: "The product could not be loaded from the Open Market, so it was not deleted. Try again in a moment.")
+        case (.en, _): ErrorText(heading: "The Open Market is not answering", message: "The product could not be loaded from the Open Market, so nothing was changed. Try again in a moment.")
+        case (.ko, .delete): ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에서 상품을 불러오지 못해 아무것도 삭제하지 않았습니다. 잠시 후 다시 시도해 주세요.")
+        case (.ko, _): ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에서 상품을 불러오지 못해 아무것도 수정하지 않았습니다. 잠시 후 다시 시도해 주세요.")
         }
     }
 

@@ -99,6 +99,8 @@ enum UIText: String, CaseIterable, Sendable {
     case countAgain = "count_again"
     case filterFormLabel = "filter_form_label"
     case navHistory = "nav_history"
+    /// The "outcome unknown" page's link to the history, where the check's finding is written.
+    case seeHistory = "see_history"
     case navTrash = "nav_trash"
     case backToHistory = "back_to_history"
     case allHistory = "all_history"

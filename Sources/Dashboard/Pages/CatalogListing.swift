@@ -18,11 +18,27 @@ struct CatalogListing: Sendable {
 
     /// `GET /products?mine=1` or with `sort`, `stock`, `sale` or `currency`: `products/list`.
     func listPage(_ context: RequestContext, imagePath: @escaping (URL) -> String) async -> HTTPResponse {
-        let query = context.listQuery
+        switch await listPageModel(context.listQuery, context, imagePath: imagePath) {
+        case .answer(let response): return response
+        // The refresh form carries this browser's token: the page is not for shared caches.
+        case .page(let page): return render(context, page, isPrivate: true)
+        }
+    }
+
+    /// A list page's view model, or the answer that stands in for it.
+    enum ListModel {
+        case page(ProductListPage)
+        /// The own vendor unknown, the first count still running or failed, a page past the end.
+        case answer(HTTPResponse)
+    }
+
+    /// The view model of `query`'s page from the catalog snapshot (the list's own, or the one a
+    /// refused bulk form was posted from).
+    func listPageModel(_ query: ProductListQuery, _ context: RequestContext, imagePath: @escaping (URL) -> String) async -> ListModel {
         let language = context.language
         var vendorID: Int?
         if query.mine {
-            guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
+            guard let own = context.ownVendorID else { return .answer(renderer.unknownOwnVendor(context)) }
             vendorID = own
         }
         let wording = context.wording
@@ -31,15 +47,15 @@ struct CatalogListing: Sendable {
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else {
             if status.progress == nil, status.failure != nil {
-                return renderer.catalogNotReady(status, retryHref: PageRenderer.retryHref(for: context.request), context)
+                return .answer(renderer.catalogNotReady(status, retryHref: PageRenderer.retryHref(for: context.request), context))
             }
-            return countingPage(context, status.progress ?? CatalogProgress(), imagePath: imagePath)
+            return .answer(countingPage(query, context, status.progress ?? CatalogProgress(), imagePath: imagePath))
         }
         let found = results.matching(
             snapshot, query.catalogQuery(vendorID: vendorID, lowStockThreshold: context.settings.lowStockThreshold, language: language))
         let lastPage = max(1, (found.count + query.perPage - 1) / query.perPage)
         if query.page > lastPage {
-            return .redirect(to: query.with(page: lastPage).listPath, status: .found)
+            return .answer(.redirect(to: query.with(page: lastPage).listPath, status: .found))
         }
         let start = (query.page - 1) * query.perPage
         let shown = found[start..<min(found.count, start + query.perPage)].map { snapshot.products[Int($0)] }
@@ -57,8 +73,7 @@ struct CatalogListing: Sendable {
             csrfToken: context.formToken.value,
             mixesCurrencies: Self.mixesCurrencies(query, found, snapshot),
             partial: snapshot.isPartial ? wording.partialResults(counted: OverviewPage.grouped(snapshot.products.count)) : nil)
-        // The refresh form carries this browser's token: the page is not for shared caches.
-        return render(context, page, isPrivate: true)
+        return .page(page)
     }
 
     private func render(_ context: RequestContext, _ page: ProductListPage, isPrivate: Bool = false) -> HTTPResponse {
@@ -71,9 +86,8 @@ struct CatalogListing: Sendable {
 
     /// The first count is still running: the list's frame with its progress, reloading itself.
     private func countingPage(
-        _ context: RequestContext, _ progress: CatalogProgress, imagePath: @escaping (URL) -> String
+        _ query: ProductListQuery, _ context: RequestContext, _ progress: CatalogProgress, imagePath: @escaping (URL) -> String
     ) -> HTTPResponse {
-        let query = context.listQuery
         var page = ProductListPage(
             query: query, page: ProductPageEnvelope(pageNumber: 1, itemsPerPage: query.perPage, totalCount: 0, products: []),
             imagePath: imagePath, notice: nil, language: context.language)

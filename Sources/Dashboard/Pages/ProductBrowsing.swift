@@ -70,10 +70,7 @@ struct ProductBrowsing: Sendable {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
         }
         let memo = listPages.entry(for: query, language: language, fetchedAt: cached.fetchedAt) {
-            var page = ProductListPage(query: query, page: cached.value, imagePath: imagePath, notice: nil, language: language)
-            page.lowStockThreshold = context.settings.lowStockThreshold
-            // The bulk form once the own vendor is known (learning it refetches every list).
-            page.ownVendorID = context.ownVendorID
+            let page = listPageModel(query, cached.value, context)
             let values = page.context
             var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: values, thumbnails: cached.value.products.compactMap(\.thumbnail))
             entry.hasBulkForm = page.selectsProducts
@@ -101,6 +98,15 @@ struct ProductBrowsing: Sendable {
         return flash.page(for: context.request, values) {
             renderer.page("products/list", $0, isPrivate: memo.hasBulkForm, for: context)
         }
+    }
+
+    /// The view model of a page of the market's list, without the notice of stale data.
+    func listPageModel(_ query: ProductListQuery, _ products: ProductPageEnvelope, _ context: RequestContext) -> ProductListPage {
+        var page = ProductListPage(query: query, page: products, imagePath: imagePath, notice: nil, language: context.language)
+        page.lowStockThreshold = context.settings.lowStockThreshold
+        // The bulk form once the own vendor is known (learning it refetches every list).
+        page.ownVendorID = context.ownVendorID
+        return page
     }
 
     // MARK: One product

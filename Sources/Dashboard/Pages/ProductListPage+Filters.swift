@@ -86,14 +86,64 @@ extension ProductListPage {
             if let maxPrice = query.maxPrice { hidden.append(("max_price", "\(maxPrice)")) }
         }
         let pageIDs = page.products.filter { $0.vendorID == ownVendorID }.map(\.id)
-        return [
+        var bulk: TemplateObject = [
             "csrfToken": .string(CSRFGuard.listFormToken),
             "back": .string(query.listPath),
             "hidden": .list(hidden.map { ["name": .string($0.0), "value": .string($0.1)] }),
             "pageIDs": .list(pageIDs.map { TemplateValue($0) }),
             "hasOwnOnPage": .bool(!pageIDs.isEmpty),
             "sheetHref": .string(query.sheetPath),
-            "actions": .list(BatchAction.Kind.allCases.map { ["value": .string($0.rawValue), "label": .string(wording.bulkActionLabel($0))] }),
+            "actions": .list(BatchAction.Kind.allCases.map { kind in
+                [
+                    "value": .string(kind.rawValue), "label": .string(wording.bulkActionLabel(kind)),
+                    "selected": .bool(bulkEntry?.action == kind.rawValue),
+                ]
+            }),
         ]
+        if let bulkEntry { refill(&bulk, with: bulkEntry, pageIDs: Set(pageIDs)) }
+        return bulk
+    }
+
+    /// A refused bulk form as it was posted: open, every choice and value kept, the products
+    /// ticked elsewhere listed and still ticked, the summary of problems and each problem
+    /// beside its field, and for mixed currencies a link to the list filtered by each.
+    private func refill(_ bulk: inout TemplateObject, with entry: BulkFormEntry, pageIDs: Set<Int>) {
+        let wording = self.wording
+        bulk["open"] = true
+        bulk["scopeMatching"] = .bool(entry.matching)
+        bulk["selectsPage"] = .bool(entry.selectsPage)
+        bulk["value"] = .string(entry.value)
+        bulk["unitPercent"] = .bool(entry.unit == BatchAction.Unit.percent.rawValue)
+        bulk["keptSelection"] = .list(entry.ids.filter { !pageIDs.contains($0) }.map { id in
+            ["id": TemplateValue(id), "label": .string(entry.names[id].map(wording.selectProduct) ?? wording.productNumbers([id]))]
+        })
+        guard !entry.problems.isEmpty else { return }
+        bulk["hasErrors"] = true
+        bulk["errorSummaryTitle"] = .string(wording.fixProblems(entry.problems.count))
+        bulk["errors"] = .list(entry.problems.map { ["field": .string(entry.inputID($0.field)), "message": .string(wording.bulkProblem($0))] })
+        for field in BulkField.allCases {
+            let messages = entry.problems.filter { $0.field == field }.map(wording.bulkProblem)
+            if !messages.isEmpty { bulk[Self.errorKey(field)] = .string(messages.joined(separator: " ")) }
+        }
+        for case .mixedCurrencies(let counts) in entry.problems {
+            let links: [TemplateValue] = counts.filter { Currency.supported.contains($0.currency) }.map { count in
+                [
+                    "href": .string(query.changingFilters { $0.currency = count.currency }.listPath),
+                    "label": .string(wording.onlyCurrency(count.currency)),
+                ]
+            }
+            bulk["hasCurrencyLinks"] = .bool(!links.isEmpty)
+            bulk["currencyLinks"] = .list(links)
+        }
+    }
+
+    /// The template's key of a field's message: `scopeError`, `actionError`, ….
+    private static func errorKey(_ field: BulkField) -> String {
+        switch field {
+        case .scope: "scopeError"
+        case .action: "actionError"
+        case .value: "valueError"
+        case .unit: "unitError"
+        }
     }
 }

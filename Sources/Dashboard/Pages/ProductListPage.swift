@@ -19,6 +19,8 @@ struct ProductListPage {
     var snapshot: SnapshotInfo?
     /// The own vendor, when known: its products get a checkbox of the bulk form.
     var ownVendorID: Int?
+    /// A refused bulk form, shown again as it was posted (never on a kept page).
+    var bulkEntry: BulkFormEntry?
 
     /// What a list answered from the catalog snapshot adds: how old the snapshot is, a
     /// button to count again, how many products match, and notes.
@@ -170,6 +172,7 @@ struct ProductListPage {
                 item["selectable"] = true
                 item["id"] = TemplateValue(product.id)
                 item["selectLabel"] = .string(wording.selectProduct(product.name))
+                if let bulkEntry, bulkEntry.ids.contains(product.id) { item["ticked"] = true }
             }
             return .object(item)
         }

@@ -6,9 +6,18 @@ import Templating
 /// The view model of `/products/sheet`: the own products of one list page as a form of cells,
 /// name, price, discount and stock, each input named `{field}.{id}` and carrying the value the
 /// sheet shows in a hidden `was.{field}.{id}` (what a post compares with); the list's state in
-/// hidden fields too, so a post knows its page. After a post with bad cells, every typed value
-/// comes back with a message beside each bad cell and a summary linking to them. Pure: no I/O.
+/// hidden fields too, so a post knows its page. After a refused post, every typed value comes
+/// back with a message beside each bad cell, each row left out marked (its inputs off, so the
+/// next post leaves it out), and a summary linking to them. Pure: no I/O.
 struct SheetPage {
+    /// Why a posted row is left out of the next post.
+    enum LeftOut: String {
+        /// The product is no longer on the market.
+        case deleted
+        /// Another vendor's product.
+        case notOwn = "not-own"
+    }
+
     struct Row {
         var id: Int
         /// The name the sheet showed (the row's accessible names use it).
@@ -20,6 +29,7 @@ struct SheetPage {
         /// What the sheet showed (the hidden `was.` fields).
         var shown: [ProductField: String]
         var problems: [ProductField: [FieldProblem]] = [:]
+        var leftOut: LeftOut?
     }
 
     var rows: [Row]
@@ -48,7 +58,7 @@ struct SheetPage {
     /// The input's name and id: `price.12`.
     static func inputName(_ field: ProductField, _ id: Int) -> String { field.rawValue + "." + String(id) }
 
-    var problemCount: Int { rows.reduce(0) { $0 + $1.problems.count } }
+    var problemCount: Int { rows.reduce(0) { $0 + $1.problems.count + ($1.leftOut == nil ? 0 : 1) } }
 
     var context: TemplateObject {
         let wording = self.wording
@@ -74,8 +84,11 @@ struct SheetPage {
         if problemCount > 0 {
             context["hasErrors"] = true
             context["errorSummaryTitle"] = .string(wording.fixProblems(problemCount))
-            context["errors"] = .list(rows.flatMap { row in
-                SheetPlanner.fields.compactMap { field -> TemplateValue? in
+            context["errors"] = .list(rows.flatMap { row -> [TemplateValue] in
+                if let leftOut = row.leftOut {
+                    return [["field": .string(Self.rowID(row.id)), "message": .string(wording.sheetRowLeftOut(leftOut, name: displayName(row)))]]
+                }
+                return SheetPlanner.fields.compactMap { field -> TemplateValue? in
                     guard let problems = row.problems[field] else { return nil }
                     return [
                         "field": .string(Self.inputName(field, row.id)),
@@ -86,6 +99,14 @@ struct SheetPage {
         }
         if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
         return context
+    }
+
+    /// A row's id, which a summary entry about the whole row links to: `row-12`.
+    static func rowID(_ id: Int) -> String { "row-" + String(id) }
+
+    /// The name a row shows, or its product's number when the post carried none.
+    private func displayName(_ row: Row) -> String {
+        row.name.isEmpty ? wording.productNumbers([row.id]) : row.name
     }
 
     private func rowContext(_ row: Row) -> TemplateValue {
@@ -107,10 +128,15 @@ struct SheetPage {
             }
             return .object(cell)
         }
-        return [
-            "id": TemplateValue(row.id), "name": .string(row.name), "href": .string(row.href), "currency": .string(row.currency.rawValue),
-            "number": .string(wording.productNumbers([row.id])),
+        var values: TemplateObject = [
+            "id": TemplateValue(row.id), "rowID": .string(Self.rowID(row.id)), "name": .string(row.name), "href": .string(row.href),
+            "currency": .string(row.currency.rawValue), "number": .string(wording.productNumbers([row.id])),
             "cells": .list(cells),
         ]
+        if let leftOut = row.leftOut {
+            values["leftOut"] = .string(leftOut.rawValue)
+            values["leftOutNote"] = .string(wording.sheetRowLeftOutNote(leftOut))
+        }
+        return .object(values)
     }
 }

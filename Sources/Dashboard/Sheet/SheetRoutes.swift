@@ -6,8 +6,9 @@ import MarketClient
 /// `/products/sheet`: the own products of a list page as cells (`GET`), and the cells that
 /// changed as a batch in preview (`POST`, 303 to `/batches/{id}`): nothing is sent to the
 /// market before Apply, and applying never overwrites a field changed elsewhere since the sheet
-/// was opened (see `SheetPlanner`, `BatchRunner`). A post with bad cells comes back, 422, with
-/// every typed value; a post naming products this dashboard may not change is refused whole.
+/// was opened (see `SheetPlanner`, `BatchRunner`). A refused post comes back as the sheet with
+/// every typed value: bad cells and rows of products gone from the market 422, rows of another
+/// vendor's products 403 (those rows marked and left out of the next post), past the limits 413.
 struct SheetRoutes: Sendable {
     let store: BatchStore
     let catalog: CatalogSnapshotStore
@@ -65,18 +66,23 @@ struct SheetRoutes: Sendable {
         }
         let query = ProductListQuery(items: submission.fields)
         guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
-        guard let cells = Self.cells(submission.fields) else {
-            return renderer.error(.contentTooLarge, context.wording.sheetTooLarge, retryHref: nil, for: context)
-        }
+        let (cells, typedCount) = Self.cells(submission.fields)
         let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
+        if cells.count > SheetPlanner.maxProducts || typedCount > SheetPlanner.maxCells {
+            // Past the limits, only a script's post: the sheet again, from the snapshot alone.
+            let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+            let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: 0) ?? [:]
+            return refill(
+                cells, products: products, problems: [:], problem: context.wording.sheetTooLarge, status: .contentTooLarge, query: query,
+                formToken: formToken, context)
+        }
         guard let owner = csrf.cookieToken(context.request), csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName))
         else {
             // An old tab or cleared cookies: the sheet again, every typed value kept, with a
             // fresh token; nothing done.
             let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
             let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: BatchRoutes.maxReads) ?? [:]
-            let problem = Wording.ErrorText(heading: context.wording.sheetTitle, message: context.wording.batchFlash(.stale))
-            return refill(cells, products: products, problems: [:], problem: problem, status: .forbidden, query: query, formToken: formToken, context)
+            return refill(cells, products: products, problems: [:], problem: context.wording.sheetExpired, status: .forbidden, query: query, formToken: formToken, context)
         }
         let key = "sheet" + ImageStash.key(owner: owner, token: formToken)
         if case .finished(let outcome) = await ledger.claim(key) { return respond(outcome) }
@@ -95,9 +101,13 @@ struct SheetRoutes: Sendable {
         let ids = cells.map(\.id)
         let products = await snapshot.products(ids, readingMissingFrom: gateway, maxReads: BatchRoutes.maxReads)
         switch SheetPlanner.plan(cells, products: products, ownVendorID: own) {
-        case .refused(let notOwn, let notFound):
-            let text = context.wording.sheetRefused(notOwn: notOwn, notFound: notFound)
-            return (renderer.error(notOwn.isEmpty ? .unprocessableContent : .forbidden, text, retryHref: nil, for: context), nil)
+        case .refused(let notOwn, let notFound, let problems):
+            var leftOut = Dictionary(uniqueKeysWithValues: notFound.map { ($0, SheetPage.LeftOut.deleted) })
+            for id in notOwn { leftOut[id] = .notOwn }
+            let response = refill(
+                cells, products: products, problems: problems, leftOut: leftOut, problem: nil,
+                status: notOwn.isEmpty ? .unprocessableContent : .forbidden, query: query, formToken: formToken, context)
+            return (response, nil)
         case .invalid(let problems):
             let response = refill(
                 cells, products: products, problems: problems, problem: nil, status: .unprocessableContent, query: query,
@@ -119,8 +129,10 @@ struct SheetRoutes: Sendable {
     }
 
     /// The posted cells by product, in the sheet's order: `{field}.{id}` and `was.{field}.{id}`
-    /// for the sheet's four fields (anything else is ignored); nil past the limits.
-    static func cells(_ fields: [URLEncodedForm.Field]) -> [(id: Int, cells: SheetPlanner.Cells)]? {
+    /// for the sheet's four fields (anything else is ignored), and how many typed cells came (a
+    /// cell sent twice counts twice). All of them, past the limits too (the route's body cap
+    /// bounds them): a refused post comes back with what was typed.
+    static func cells(_ fields: [URLEncodedForm.Field]) -> (cells: [(id: Int, cells: SheetPlanner.Cells)], typedCount: Int) {
         var order: [Int] = []
         var byID: [Int: SheetPlanner.Cells] = [:]
         var count = 0
@@ -141,26 +153,28 @@ struct SheetRoutes: Sendable {
                 byID[id]?.typed[field] = item.value
                 count += 1
             }
-            guard order.count <= SheetPlanner.maxProducts, count <= SheetPlanner.maxCells else { return nil }
         }
-        return order.map { ($0, byID[$0] ?? SheetPlanner.Cells()) }
+        return (order.map { ($0, byID[$0] ?? SheetPlanner.Cells()) }, count)
     }
 
     // MARK: Answers
 
-    /// The sheet of a post again: every typed value, what the sheet showed, and the problems
-    /// beside their cells (and `problem` above them).
+    /// The sheet of a post again: a row per posted product, every typed value, what the sheet
+    /// showed, the problems beside their cells, the rows left out marked (and `problem` above
+    /// them). A product the catalog does not have is shown as the post carried it.
     private func refill(
         _ cells: [(id: Int, cells: SheetPlanner.Cells)], products: [Int: CatalogProduct], problems: [SheetPlanner.Cell: [FieldProblem]],
-        problem: Wording.ErrorText?, status: HTTPStatus, query: ProductListQuery, formToken: String, _ context: RequestContext
+        leftOut: [Int: SheetPage.LeftOut] = [:], problem: Wording.ErrorText?, status: HTTPStatus, query: ProductListQuery,
+        formToken: String, _ context: RequestContext
     ) -> HTTPResponse {
-        let rows = cells.compactMap { id, posted -> SheetPage.Row? in
-            guard let product = products[id] else { return nil }
-            var row = SheetPage.row(product.summary, query: query)
+        let rows = cells.map { id, posted -> SheetPage.Row in
+            var row = products[id].map { SheetPage.row($0.summary, query: query) }
+                ?? SheetPage.Row(id: id, name: "", currency: Currency(rawValue: ""), href: query.productPath(id), typed: [:], shown: [:])
             row.typed.merge(posted.typed) { _, typed in typed }
             row.shown.merge(posted.shown) { _, shown in shown }
             if let name = posted.shown[.name] { row.name = name }
             for field in SheetPlanner.fields { row.problems[field] = problems[SheetPlanner.Cell(id, field)] }
+            row.leftOut = leftOut[id]
             return row
         }
         var page = SheetPage(rows: rows, query: query, csrfToken: context.formToken.value, formToken: formToken, language: context.language)

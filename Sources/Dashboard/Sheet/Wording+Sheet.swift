@@ -14,10 +14,10 @@ extension Wording {
         switch language {
         case .en:
             (count == 1 ? "1 of your products" : "\(count) of your products") + " from this page. Change the cells you want, then "
-                + "select Preview: the next page shows every change, and nothing is saved until you apply it."
+                + "select \(self[.bulkPreview]): the next page shows every change, and nothing is saved until you apply it."
         case .ko:
-            "이 페이지의 내 상품 \(quantity(count))개입니다. 칸을 수정한 뒤 [미리 보기]를 눌러 주세요. 다음 화면에서 모든 변경 내용을 확인하고 "
-                + "[적용]을 눌러야 반영됩니다."
+            "이 페이지의 내 상품 \(quantity(count))개입니다. 칸을 수정한 뒤 [\(self[.bulkPreview])]를 눌러 주세요. 다음 화면에서 모든 변경 내용을 "
+                + "확인하고 적용하기 전에는 아무것도 반영되지 않습니다."
         }
     }
 
@@ -48,27 +48,38 @@ extension Wording {
         }
     }
 
-    /// A sheet naming products this dashboard may not change, or that are gone.
-    func sheetRefused(notOwn: [Int], notFound: [Int]) -> ErrorText {
-        let mine = productNumbers(notOwn)
-        let gone = productNumbers(notFound)
-        switch (language, notOwn.isEmpty) {
-        case (.en, false):
-            return ErrorText(
-                heading: "Nothing was saved",
-                message: "The sheet names products of another vendor (\(mine)), which this dashboard may not change. Open the sheet again from your products.")
-        case (.en, true):
-            return ErrorText(
-                heading: "Nothing was saved",
-                message: "The sheet names products that are no longer on the market (\(gone)). Open the sheet again to see the products as they are now.")
-        case (.ko, false):
-            return ErrorText(
-                heading: "아무것도 저장하지 않았습니다",
-                message: "시트에 다른 판매자의 상품(\(mine))이 있어 수정할 수 없습니다. 내 상품 목록에서 시트를 다시 열어 주세요.")
-        case (.ko, true):
-            return ErrorText(
-                heading: "아무것도 저장하지 않았습니다",
-                message: "시트의 상품 중 오픈마켓에 더 이상 없는 상품(\(gone))이 있습니다. 시트를 다시 열어 지금 상품을 확인해 주세요.")
+    /// A posted row left out, in the summary: why, and that the rest is kept.
+    func sheetRowLeftOut(_ reason: SheetPage.LeftOut, name: String) -> String {
+        switch (language, reason) {
+        case (.en, .deleted):
+            "“\(name)” was deleted from the Open Market after this sheet was opened, so it is left out. Your other changes are "
+                + "kept below: select \(self[.bulkPreview]) again."
+        case (.en, .notOwn):
+            "“\(name)” is not one of your products, so it cannot be changed here and is left out. Your other changes are kept "
+                + "below: select \(self[.bulkPreview]) again."
+        case (.ko, .deleted):
+            "“\(name)” 상품은 시트를 연 뒤 오픈마켓에서 삭제되어 제외했습니다. 나머지 입력한 내용은 아래에 그대로 있으니 [\(self[.bulkPreview])]를 다시 눌러 주세요."
+        case (.ko, .notOwn):
+            "“\(name)” 상품은 내 상품이 아니어서 여기서 수정할 수 없어 제외했습니다. 나머지 입력한 내용은 아래에 그대로 있으니 [\(self[.bulkPreview])]를 다시 눌러 주세요."
+        }
+    }
+
+    /// A row left out, beside the row: "Deleted from the Open Market: left out".
+    func sheetRowLeftOutNote(_ reason: SheetPage.LeftOut) -> String {
+        switch (language, reason) {
+        case (.en, .deleted): "Deleted from the Open Market: left out"
+        case (.en, .notOwn): "Not your product: left out"
+        case (.ko, .deleted): "오픈마켓에서 삭제된 상품(제외)"
+        case (.ko, .notOwn): "내 상품이 아님(제외)"
+        }
+    }
+
+    /// A sheet posted from a page older than the browser's visit: nothing saved, what was
+    /// typed kept below.
+    var sheetExpired: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "Nothing was saved", message: "\(staleCause). Your changes are kept below: select \(self[.bulkPreview]) again.")
+        case .ko: ErrorText(heading: "아무것도 저장하지 않았습니다", message: "\(staleCause). 입력한 내용은 아래에 그대로 있으니 [\(self[.bulkPreview])]를 다시 눌러 주세요.")
         }
     }
 
@@ -89,8 +100,8 @@ extension Wording {
     /// After a sheet with no changed cell.
     var sheetUnchanged: String {
         switch language {
-        case .en: "No cell was changed, so nothing was prepared. Change a cell, then select Preview."
-        case .ko: "수정한 칸이 없어 아무것도 준비하지 않았습니다. 칸을 수정한 뒤 [미리 보기]를 눌러 주세요."
+        case .en: "No cell was changed, so no preview was made. Change a cell, then select \(self[.bulkPreview])."
+        case .ko: "수정한 칸이 없어 미리 보기를 만들지 않았습니다. 칸을 수정한 뒤 [\(self[.bulkPreview])]를 눌러 주세요."
         }
     }
 

@@ -94,9 +94,25 @@ package struct BatchAction: Sendable, Equatable {
     /// The number as read (signed for the adjustments); 0 for a delete.
     package var value: Decimal
     package var unit: Unit
+    /// The currency `value` is an amount of, when it is one (`readsAmount`): the one currency
+    /// of the products it changes. Nil for counts, percents, and batches made before the
+    /// currency was kept.
+    package var currency: Currency? = nil
 
     /// Whether `unit` means anything for this action.
     package var takesUnit: Bool { kind == .priceAdjust || kind == .discountSet }
+
+    /// Whether `value` is an amount of money, read in the currency of the products it
+    /// changes: a price set, or a price or discount by amount. A discount of 0 removes it in
+    /// any currency.
+    package var readsAmount: Bool {
+        switch kind {
+        case .priceSet: true
+        case .priceAdjust: unit == .amount
+        case .discountSet: unit == .amount && value != 0
+        case .stockSet, .stockAdjust, .delete: false
+        }
+    }
 }
 
 /// One product's change in a batch.

@@ -59,6 +59,7 @@ extension BatchProblem: StoredCode {
         case .badID(let text): CodeAndArguments("bad-id", text)
         case .tooManyImages(let count): CodeAndArguments("too-many-images", count)
         case .imageNotUploaded(let name): CodeAndArguments("image-not-uploaded", name)
+        case .stockBelowZero(let stock, let taken): CodeAndArguments("stock-below-zero", stock, taken)
         }
     }
 
@@ -69,6 +70,9 @@ extension BatchProblem: StoredCode {
         case "bad-id": guard let text = stored.text(0) else { return nil }; self = .badID(text)
         case "too-many-images": guard let count = stored.integer(0) else { return nil }; self = .tooManyImages(count)
         case "image-not-uploaded": guard let name = stored.text(0) else { return nil }; self = .imageNotUploaded(name)
+        case "stock-below-zero":
+            guard let stock = stored.integer(0), let taken = stored.integer(1) else { return nil }
+            self = .stockBelowZero(stock: stock, taken: taken)
         default: return nil
         }
     }

@@ -1,3 +1,5 @@
+import MarketClient
+
 /// A problem, a warning or a note of a batch (about one row, or the whole batch for an
 /// import's columns), kept as a code with its arguments and worded when the batch's page is
 /// shown (`Wording.note`): a batch made by a person reading Korean reads in English later, and
@@ -49,6 +51,8 @@ package enum BatchProblem: Sendable, Equatable {
     case tooManyImages(Int)
     /// An import row names an image file that was not uploaded with it.
     case imageNotUploaded(String)
+    /// Taking `taken` from a stock of `stock` would leave less than none.
+    case stockBelowZero(stock: Int, taken: Int)
 }
 
 /// Something a person may want to look at before applying a row; it does not block it.
@@ -76,7 +80,7 @@ package enum IgnoredColumns: Sendable, Equatable {
     case repeated([String])
 }
 
-/// Why the bulk form's value cannot be used for any product: nothing is previewed.
+/// Why the bulk form cannot make a preview: nothing is previewed.
 package enum BulkProblem: Error, Sendable, Equatable {
     case noAction
     case notANumber
@@ -85,7 +89,38 @@ package enum BulkProblem: Error, Sendable, Equatable {
     case stockTooHigh
     case percentOver100
     case cutTooDeep
+    /// A percent of the price for an action that takes a number (a stock, a price to set).
+    case percentNotTaken(BatchAction.Kind)
     case nothingSelected
     /// More products than one batch takes (`limit`).
     case tooMany(limit: Int)
+    /// An amount of money over products in more than one currency: how many products of each,
+    /// most first.
+    case mixedCurrencies([CurrencyCount])
+
+    /// The form's field the problem is about.
+    package var field: BulkField {
+        switch self {
+        case .noAction: .action
+        case .notANumber, .negative, .stockWhole, .stockTooHigh, .percentOver100, .cutTooDeep: .value
+        case .percentNotTaken: .unit
+        case .nothingSelected, .tooMany, .mixedCurrencies: .scope
+        }
+    }
+}
+
+/// The bulk form's fields, for a problem's place on the form.
+package enum BulkField: Sendable, Equatable, CaseIterable {
+    case scope, action, value, unit
+}
+
+/// How many of the products a bulk action chose are in one currency.
+package struct CurrencyCount: Sendable, Equatable {
+    package var currency: Currency
+    package var count: Int
+
+    package init(_ currency: Currency, _ count: Int) {
+        self.currency = currency
+        self.count = count
+    }
 }

@@ -103,7 +103,7 @@ extension BatchStore {
             try db.rows(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id, revision
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency
                 FROM batches
                 WHERE state = 'scheduled' OR (state IN ('running', 'finished') AND starts_at IS NOT NULL AND ends_at IS NOT NULL
                     AND revert_id IS NULL)

@@ -3,7 +3,7 @@ import MarketClient
 import SQLite
 
 /// Batches, their rows and the images their creates send, in the dashboard's database
-/// (tables `batches`, `batch_rows`, `batch_images`; migrations `batches-1` to `batches-5`).
+/// (tables `batches`, `batch_rows`, `batch_images`; migrations `batches-1` to `batches-6`).
 ///
 /// Every change of a row's state is its own transaction, committed (with `synchronous=FULL`)
 /// before the dashboard acts on it: the in-flight mark is on disk before the write is sent,
@@ -134,6 +134,9 @@ package final class BatchStore: Sendable {
                 UPDATE batch_rows SET status = 'not-sent'
                 WHERE status = 'pending' AND batch_id IN (SELECT id FROM batches WHERE state = 'missed');
                 """),
+        // The currency a bulk action's amount is read in (empty: none, or a batch made
+        // before it was kept).
+        DashboardDatabase.Migration(name: "batches-7", sql: "ALTER TABLE batches ADD COLUMN currency TEXT NOT NULL DEFAULT ''"),
     ]
 
     // MARK: Making a batch
@@ -181,10 +184,11 @@ package final class BatchStore: Sendable {
         kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], state: Batch.State = .preview, _ db: SQLiteConnection
     ) throws(SQLiteError) -> Int {
         try db.run(
-            "INSERT INTO batches (kind, state, created_at, action, value, unit, source, notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO batches (kind, state, created_at, action, value, unit, source, notes, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 .text(kind.rawValue), .text(state.rawValue), .integer(Int(now().timeIntervalSince1970)), .text(action?.kind.rawValue ?? ""),
                 .text(action.map { "\($0.value)" } ?? ""), .text(action?.unit.rawValue ?? ""), .text(source), .text(Self.encode(notes)),
+                .text(action?.currency?.rawValue ?? ""),
             ])
         return db.lastInsertRowID
     }
@@ -225,7 +229,7 @@ package final class BatchStore: Sendable {
             try db.first(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id, revision
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency
                 FROM batches WHERE id = ?
                 """,
                 [.integer(id)], Self.readBatch)
@@ -238,7 +242,7 @@ package final class BatchStore: Sendable {
             try db.rows(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id, revision
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency
                 FROM batches ORDER BY id DESC LIMIT ?
                 """,
                 [.integer(limit)], Self.readBatch)
@@ -252,7 +256,7 @@ package final class BatchStore: Sendable {
             try db.rows(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id, revision
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency
                 FROM batches WHERE kind = 'undo' AND source = ? AND id NOT IN (SELECT revert_id FROM batches WHERE id = ? AND revert_id IS NOT NULL)
                 ORDER BY id DESC
                 """,
@@ -507,13 +511,15 @@ package final class BatchStore: Sendable {
 
     // MARK: Encoding
 
-    // Rows are read with every column of `batch_rows`, in the order the table declares them.
+    // Rows are read with every column of `batch_rows`, in the order the table declares them;
+    // batches with `id … revert_id, revision, currency`.
 
     static func readBatch(_ row: SQLiteRow) -> Batch {
         let action = BatchAction.Kind(rawValue: row.text(5)).map { kind in
             BatchAction(
                 kind: kind, value: Decimal(string: row.text(6), locale: Locale(identifier: "en_US_POSIX")) ?? 0,
-                unit: BatchAction.Unit(rawValue: row.text(7)) ?? .amount)
+                unit: BatchAction.Unit(rawValue: row.text(7)) ?? .amount,
+                currency: row.text(16).isEmpty ? nil : Currency(rawValue: row.text(16)))
         }
         return Batch(
             id: row.integer(0), kind: Batch.Kind(rawValue: row.text(1)) ?? .bulk, state: Batch.State(rawValue: row.text(2)) ?? .finished,

@@ -12,37 +12,66 @@ package enum BulkPlanner {
         case unknown(id: Int)
     }
 
-    /// The value of the form, checked for the action before any product is looked at; nil
-    /// with the reason when it cannot be used for any product.
+    /// The action the form asks for, checked before any product is looked at; otherwise the
+    /// first of its problems (`problems`).
     package static func action(kind: String, value text: String, unit: String) -> Result<BatchAction, BulkProblem> {
-        guard let kind = BatchAction.Kind(rawValue: kind) else {
-            return .failure(.noAction)
-        }
-        let unit = BatchAction.Unit(rawValue: unit) ?? .amount
-        if kind == .delete { return .success(BatchAction(kind: kind, value: 0, unit: .amount)) }
+        let (action, problems) = check(kind: kind, value: text, unit: unit)
+        if let action { return .success(action) }
+        return .failure(problems.first ?? .noAction)
+    }
+
+    /// The action the form asks for, or every problem of its action, value and unit (one
+    /// each at most), checked before any product is looked at. A value is read even without
+    /// an action, so a form missing both hears of both.
+    package static func check(kind kindText: String, value text: String, unit unitText: String) -> (action: BatchAction?, problems: [BulkProblem]) {
+        let kind = BatchAction.Kind(rawValue: kindText)
+        let unit = BatchAction.Unit(rawValue: unitText) ?? .amount
+        if kind == .delete { return (BatchAction(kind: .delete, value: 0, unit: .amount), []) }
+        var problems: [BulkProblem] = []
+        if kind == nil { problems.append(.noAction) }
         let cleaned = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "%", with: "")
             .replacingOccurrences(of: "−", with: "-")
-        guard let value = BatchAmounts.read(cleaned.hasPrefix("+") ? String(cleaned.dropFirst()) : cleaned) else {
-            return .failure(.notANumber)
+        let value = BatchAmounts.read(cleaned.hasPrefix("+") ? String(cleaned.dropFirst()) : cleaned)
+        if let valueProblem = Self.problem(of: value, kind: kind, unit: unit) { problems.append(valueProblem) }
+        if let kind, unit == .percent, !BatchAction(kind: kind, value: 0, unit: unit).takesUnit {
+            problems.append(.percentNotTaken(kind))
         }
-        let action = BatchAction(kind: kind, value: value, unit: unit)
+        guard problems.isEmpty, let kind, let value else { return (nil, problems) }
+        return (BatchAction(kind: kind, value: value, unit: unit), [])
+    }
+
+    /// What is wrong with the value read (nil: not a number) for `kind`, if anything.
+    private static func problem(of value: Decimal?, kind: BatchAction.Kind?, unit: BatchAction.Unit) -> BulkProblem? {
+        guard let value else { return .notANumber }
         switch kind {
-        case .priceSet, .stockSet, .discountSet:
-            if value < 0 { return .failure(.negative) }
-        case .priceAdjust, .stockAdjust, .delete:
+        case .priceSet?, .stockSet?, .discountSet?:
+            if value < 0 { return .negative }
+        case .priceAdjust?, .stockAdjust?, .delete?, nil:
             break
         }
         if kind == .stockSet || kind == .stockAdjust {
-            if value != value.rounded(0) { return .failure(.stockWhole) }
-            if value.magnitude > Decimal(ProductFieldRules.maxStock) { return .failure(.stockTooHigh) }
+            if value != value.rounded(0) { return .stockWhole }
+            if value.magnitude > Decimal(ProductFieldRules.maxStock) { return .stockTooHigh }
         }
-        if kind == .discountSet, unit == .percent, value > 100 {
-            return .failure(.percentOver100)
-        }
-        if kind == .priceAdjust, unit == .percent, value <= -100 {
-            return .failure(.cutTooDeep)
-        }
-        return .success(action)
+        if kind == .discountSet, unit == .percent, value > 100 { return .percentOver100 }
+        if kind == .priceAdjust, unit == .percent, value <= -100 { return .cutTooDeep }
+        return nil
+    }
+
+    /// `action` with the currency its amount is read in: the one currency of the own products
+    /// among `targets`. Refused when they are in more than one, with how many of each (the
+    /// amount would mean other money for some). An action that reads no amount, or a
+    /// selection without own products, is as it is.
+    package static func priced(_ action: BatchAction, targets: [Target], ownVendorID: Int) -> Result<BatchAction, BulkProblem> {
+        guard action.readsAmount else { return .success(action) }
+        var counts: [Currency: Int] = [:]
+        for case .product(let product) in targets where product.vendorID == ownVendorID { counts[product.currency, default: 0] += 1 }
+        let found = counts.map { CurrencyCount($0.key, $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.currency.rawValue < $1.currency.rawValue }
+        guard found.count <= 1 else { return .failure(.mixedCurrencies(found)) }
+        var priced = action
+        priced.currency = found.first?.currency
+        return .success(priced)
     }
 
     /// One row per target, in order; products of other vendors are refused with the reason.
@@ -118,14 +147,17 @@ package enum BulkPlanner {
             if stock == product.stock {
                 row.status = .unchanged
             } else if stock < 0 {
-                row.problems.append(.field(.stockNegative, on: .stock))
+                row.problems.append(.row(.stockBelowZero(stock: product.stock, taken: -whole), on: .stock))
             } else if overflow || stock > ProductFieldRules.maxStock {
                 row.problems.append(.field(.stockTooHigh, on: .stock))
             }
         }
         if !row.problems.isEmpty {
+            // What blocks the row is what to read; a warning about a value it will not send
+            // only crowds it.
             row.status = .invalid
             row.operation = .none
+            row.warnings = []
         } else if row.status == .unchanged {
             row.operation = .none
             row.warnings = []

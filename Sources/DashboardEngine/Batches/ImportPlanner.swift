@@ -223,11 +223,10 @@ package struct ImportPlanner {
         if problems.isEmpty, after.price != nil || after.discountedPrice != nil {
             let price = after.price ?? product.price
             let discount = after.discountedPrice ?? product.discountedPrice
-            if discount > price {
-                problems.append(
-                    after.discountedPrice != nil
-                        ? .field(.discountOverPrice, on: .discountedPrice)
-                        : .field(.priceUnderDiscount(discount), on: .price))
+            if case let (field, problem)? = ProductFieldRules.discountProblem(
+                price: price, discount: discount, discountChanged: after.discountedPrice != nil)
+            {
+                problems.append(.field(problem, on: field))
             }
         }
         if product.vendorID != ownVendorID {

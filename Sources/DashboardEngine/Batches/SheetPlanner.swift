@@ -44,20 +44,22 @@ package enum SheetPlanner {
         case rows([BatchRow])
         /// Cells that break a rule, with their problems; nothing is made.
         case invalid([Cell: [FieldProblem]])
-        /// Products this dashboard may not change, or that are not on the market; nothing is made.
-        case refused(notOwn: [Int], notFound: [Int])
+        /// Products this dashboard may not change, or that are not on the market, and the
+        /// problems of the other products' cells; nothing is made.
+        case refused(notOwn: [Int], notFound: [Int], problems: [Cell: [FieldProblem]])
     }
 
     /// The plan for `cells` (by product id, in the sheet's order), checked against `products`
-    /// (the catalog's, by id) for the own vendor `ownVendorID`.
+    /// (the catalog's, by id) for the own vendor `ownVendorID`. A post naming a product that
+    /// is gone or another vendor's is refused whole, with the problems of every other cell,
+    /// so one answer names them all.
     package static func plan(_ cells: [(id: Int, cells: Cells)], products: [Int: CatalogProduct], ownVendorID: Int) -> Plan {
         let missing = cells.map(\.id).filter { products[$0] == nil }
         let foreign = cells.map(\.id).filter { products[$0].map { $0.vendorID != ownVendorID } ?? false }
-        guard missing.isEmpty, foreign.isEmpty else { return .refused(notOwn: foreign, notFound: missing) }
         var rows: [BatchRow] = []
         var problems: [Cell: [FieldProblem]] = [:]
         for (id, posted) in cells {
-            guard let product = products[id] else { continue }
+            guard let product = products[id], product.vendorID == ownVendorID else { continue }
             switch row(posted, product) {
             case .success(let row?): rows.append(row)
             case .success(nil): continue
@@ -65,6 +67,7 @@ package enum SheetPlanner {
                 for (field, found) in cellProblems.byField { problems[Cell(id, field), default: []] += found }
             }
         }
+        guard missing.isEmpty, foreign.isEmpty else { return .refused(notOwn: foreign, notFound: missing, problems: problems) }
         return problems.isEmpty ? .rows(rows) : .invalid(problems)
     }
 
@@ -121,8 +124,10 @@ package enum SheetPlanner {
         if problems.byField[.price] == nil, problems.byField[.discountedPrice] == nil, after.price != nil || after.discountedPrice != nil {
             let price = after.price ?? shown.price ?? 0
             let discount = after.discountedPrice ?? shown.discountedPrice ?? 0
-            if discount > price {
-                if after.discountedPrice != nil { refuse(.discountedPrice, .discountOverPrice) } else { refuse(.price, .priceUnderDiscount(discount)) }
+            if case let (field, problem)? = ProductFieldRules.discountProblem(
+                price: price, discount: discount, discountChanged: after.discountedPrice != nil)
+            {
+                refuse(field, problem)
             }
         }
         guard problems.byField.isEmpty else { return .failure(problems) }

@@ -133,6 +133,13 @@ package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: S
         return CachedValue(stored, age: age, isStale: false)
     }
 
+    /// The value kept for `key` whatever its age, short of the hard expiry, without fetching or
+    /// marking it used: what a form can still show while the market fails.
+    package func keptValue(for key: Key) -> Value? {
+        guard let stored = state.read({ $0.entries.peek(key)?.stored }) else { return nil }
+        return stored.fetchedAt.duration(to: CacheTime(now())) < hardExpiry ? stored.value : nil
+    }
+
     /// Stores `value` for `key` as just fetched, without a task (a benchmark fills the cache this
     /// way: Swift's task threads do not run under valgrind).
     package func store(_ value: Value, for key: Key) {

@@ -41,15 +41,13 @@ extension ProductFieldRules {
         if !same(values.stock, original.stock, { checkStock($0) }) {
             changes.stock = errors.take(.stock, checkStock(values.stock))
         }
-        if errors.isEmpty, changes.price != nil || changes.discountedPrice != nil {
+        // Judged whenever both amounts can be read, whatever the other fields hold: every
+        // problem is named in one answer, as on the add form.
+        if errors[.price] == nil, errors[.discountedPrice] == nil, changes.price != nil || changes.discountedPrice != nil {
             let price = changes.price ?? product.price
             let discount = changes.discountedPrice ?? product.discountedPrice
-            if discount > price {
-                if discountChanged {
-                    errors.add(.discountedPrice, .discountOverPrice)
-                } else {
-                    errors.add(.price, .priceUnderDiscount(discount.amount))
-                }
+            if case let (field, problem)? = discountProblem(price: price.amount, discount: discount.amount, discountChanged: discountChanged) {
+                errors.add(field, problem)
             }
         }
         guard errors.isEmpty else { return (nil, errors) }

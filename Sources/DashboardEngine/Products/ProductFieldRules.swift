@@ -43,14 +43,25 @@ package enum ProductFieldRules {
         let rulesCurrency = currency ?? .usd
         let price = errors.take(.price, checkPrice(values.price, currency: rulesCurrency))
         var discount = errors.take(.discountedPrice, checkDiscount(values.discountedPrice, currency: rulesCurrency))
-        if let price, let amountOff = discount, amountOff > price {
-            errors.add(.discountedPrice, .discountOverPrice)
+        if let price, let amountOff = discount, case let (field, problem)? = discountProblem(price: price.amount, discount: amountOff.amount) {
+            errors.add(field, problem)
             discount = nil
         }
         let stock = errors.take(.stock, checkStock(values.stock))
         guard errors.isEmpty, let name, let description, let currency, let price, let discount, let stock else { return (nil, errors) }
         return (Valid(name: name, description: description, price: price, currency: currency,
                       discountedPrice: discount, stock: stock), errors)
+    }
+
+    /// The problem of a discount over its price, on the field that was changed: the discount
+    /// (`discountChanged`, always for a new product), or else the price, lowered under it.
+    /// Every form that takes both amounts judges them this way, whatever its other fields hold,
+    /// so one answer names every problem.
+    package static func discountProblem(
+        price: Decimal, discount: Decimal, discountChanged: Bool = true
+    ) -> (field: ProductField, problem: FieldProblem)? {
+        guard discount > price else { return nil }
+        return discountChanged ? (.discountedPrice, .discountOverPrice) : (.price, .priceUnderDiscount(discount))
     }
 
     static func checkName(_ text: String) -> Result<String, FieldProblem> {

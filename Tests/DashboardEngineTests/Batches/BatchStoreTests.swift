@@ -45,6 +45,21 @@ import Testing
         #expect(counts[.pending] == 1 && counts[.invalid] == 1 && counts.pendingEdits == 1)
     }
 
+    /// A bulk action's amount keeps its currency (`batches-6`); one without, a percent or a
+    /// batch of no action, reads none.
+    @Test func anActionsCurrency_isKept() throws {
+        let store = try store()
+        let amount = BatchAction(kind: .priceSet, value: 1000, unit: .amount, currency: .krw)
+        let priced = try store.create(kind: .bulk, action: amount, source: "", notes: [], rows: [Self.row(1)])
+        let percent = try store.create(
+            kind: .bulk, action: BatchAction(kind: .priceAdjust, value: -10, unit: .percent), source: "", notes: [], rows: [Self.row(2)])
+        let sheet = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: [Self.row(3)])
+        #expect(try store.batch(priced)?.action == amount)
+        #expect(try store.batch(percent)?.action?.currency == nil)
+        #expect(try store.batch(sheet)?.action == nil)
+        #expect(try store.recent().first { $0.id == priced }?.action?.currency == .krw)
+    }
+
     /// The list of batches counts every recent batch in one query, batch by batch.
     @Test func theRecentBatchesCounts_areEachBatchsOwn() throws {
         let store = try store()

@@ -66,7 +66,8 @@ import Testing
             targets: [.product(Self.product(1, price: 1, stock: 5)), .product(Self.product(2, price: 1, stock: 2))], ownVendorID: Self.own)
         #expect(rows.map(\.status) == [.pending, .invalid])
         #expect(rows[0].after == RecordedFields(stock: 2))
-        #expect(rows[1].problems == [.field(.stockNegative, on: .stock)])
+        // Named by what the seller did (took 3 from 2), not as a stock typed below zero.
+        #expect(rows[1].problems == [.row(.stockBelowZero(stock: 2, taken: 3), on: .stock)])
     }
 
     @Test func othersProductsAndUnknownIds_areRefusedWithTheReason() throws {
@@ -83,9 +84,45 @@ import Testing
         ("price_set", "abc", "amount", BulkProblem.notANumber), ("price_set", "-5", "amount", .negative),
         ("stock_set", "2.5", "amount", .stockWhole), ("discount_set", "120", "percent", .percentOver100),
         ("price_adjust", "-100", "percent", .cutTooDeep), ("shrink", "1", "amount", .noAction),
-        ("stock_adjust", "1e30", "amount", .stockTooHigh),
+        ("stock_adjust", "1e30", "amount", .stockTooHigh), ("stock_set", "5", "percent", .percentNotTaken(.stockSet)),
+        ("stock_adjust", "-2", "percent", .percentNotTaken(.stockAdjust)), ("price_set", "10", "percent", .percentNotTaken(.priceSet)),
     ])
     func unusableValues_areRefusedBeforeAnyProduct(kind: String, value: String, unit: String, problem: BulkProblem) {
         #expect(throws: problem) { try BulkPlanner.action(kind: kind, value: value, unit: unit).get() }
+    }
+
+    /// A row that cannot be applied shows what blocks it, not also a warning about its value.
+    @Test func aRefusedRow_carriesNoWarning() throws {
+        let rows = BulkPlanner.rows(
+            try Self.action("price_set", "20000000000"), targets: [.product(Self.product(1, price: 1000))], ownVendorID: Self.own)
+        #expect(rows.map(\.status) == [.invalid])
+        #expect(rows[0].problems == [.field(.priceTooHigh, on: .price)])
+        #expect(rows[0].warnings.isEmpty)
+    }
+
+    /// A form with no action and a value that is no number hears of both at once.
+    @Test func everyProblemOfTheActionIsNamedAtOnce() {
+        #expect(BulkPlanner.check(kind: "", value: "abc", unit: "amount").problems == [.noAction, .notANumber])
+        #expect(BulkPlanner.check(kind: "stock_set", value: "-1", unit: "percent").problems == [.negative, .percentNotTaken(.stockSet)])
+        #expect(BulkPlanner.check(kind: "delete", value: "", unit: "percent").problems.isEmpty, "a delete reads no value")
+    }
+
+    /// An amount takes the one currency of the own products chosen; over two it is refused
+    /// with how many of each, most first; a percent, a count and another vendor's product
+    /// leave it alone.
+    @Test func anAmount_isReadInTheOneCurrencyOfTheProducts() throws {
+        let krw: [BulkPlanner.Target] = [.product(Self.product(1, price: 1000)), .product(Self.product(2, price: 2000))]
+        let usd: BulkPlanner.Target = .product(Self.product(3, price: 10, currency: .usd))
+        let theirs: BulkPlanner.Target = .product(Self.product(4, price: 10, currency: .usd, vendor: 99))
+        let set = try Self.action("price_set", "1000")
+        #expect(try BulkPlanner.priced(set, targets: krw + [theirs, .unknown(id: 9)], ownVendorID: Self.own).get().currency == .krw)
+        #expect(throws: BulkProblem.mixedCurrencies([CurrencyCount(.krw, 2), CurrencyCount(.usd, 1)])) {
+            try BulkPlanner.priced(set, targets: [usd] + krw, ownVendorID: Self.own).get()
+        }
+        for (kind, value, unit) in [("price_adjust", "-10", "percent"), ("stock_set", "5", "amount"), ("discount_set", "0", "amount")] {
+            let action = try Self.action(kind, value, unit)
+            #expect(try BulkPlanner.priced(action, targets: [usd] + krw, ownVendorID: Self.own).get() == action, "\(kind) \(unit)")
+        }
+        #expect(throws: BulkProblem.self) { try BulkPlanner.priced(try Self.action("price_adjust", "5"), targets: [usd] + krw, ownVendorID: Self.own).get() }
     }
 }

@@ -142,13 +142,16 @@ import Testing
         #expect(row?.after == RecordedFields(stock: 3))
     }
 
+    /// Refused whole, with the problems of the other products' cells, so one answer names all.
     @Test func anotherVendorsProduct_orOneNotOnTheMarket_refusesTheWholePost() {
         let mine = Self.product(1)
         let theirs = Self.product(2, vendor: 99)
         var gone = Self.cells(Self.product(3))
         gone.cells.typed[.stock] = "1"
-        #expect(Self.plan([Self.cells(mine, [.stock: "1"]), Self.cells(theirs, [.stock: "1"]), gone], [mine, theirs]) == .refused(notOwn: [2], notFound: [3]))
-        #expect(Self.plan([Self.cells(mine, [.stock: "1"]), gone], [mine]) == .refused(notOwn: [], notFound: [3]))
+        #expect(Self.plan([Self.cells(mine, [.stock: "1"]), Self.cells(theirs, [.stock: "1"]), gone], [mine, theirs])
+            == .refused(notOwn: [2], notFound: [3], problems: [:]))
+        #expect(Self.plan([Self.cells(mine, [.stock: "-1"]), gone], [mine])
+            == .refused(notOwn: [], notFound: [3], problems: [SheetPlanner.Cell(1, .stock): [.stockNegative]]))
     }
 
     @Test func bigJumpsAndDeepDiscounts_areWarnedAbout() {

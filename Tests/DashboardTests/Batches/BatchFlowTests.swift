@@ -159,7 +159,7 @@ import Testing
             let page = try await session.get("/batches/\(batch)?lang=en")
             let rows = BatchTesting.rows(page.text)
             #expect(rows.map(\.status) == ["invalid", "invalid", "pending"])
-            #expect(rows[0].text.contains("another vendor"))
+            #expect(rows[0].text.contains("This is not one of your products"))
             #expect(rows[1].text.contains("no product 99999"))
             #expect(page.text.contains("Delete 1 product"))
             #expect(market.writes.isEmpty)

@@ -93,6 +93,12 @@ enum StoredSentencesFixture {
             (#" Make it smaller \(with JavaScript on, this page does that for you\) and add it again\."#, " Make it smaller and add it again."),
             (#"소수점 둘째 자리\(센트\)까지"#, "소수점 둘째 자리까지"),
             (#"다시 추가해 주세요\(자바스크립트를 켜면 이 페이지에서 자동으로 줄입니다\)\."#, "다시 추가해 주세요."),
+            (#"This is another vendor's product, and only your own products can be changed here\."#, "This is not one of your products, so it cannot be changed here."),
+            (#"다른 판매자의 상품입니다\. 여기서는 내 상품만 수정할 수 있어 적용할 때 건너뜁니다\."#, "내 상품이 아니어서 여기서 수정할 수 없습니다. 적용할 때 이 상품은 건너뜁니다."),
+            (#"(The price goes (?:up|down) by \d+%, more than half)\."#, "$1: check the value."),
+            (#"(판매가가 \d+% (?:오릅니다|내립니다))\. 절반 넘게 달라지는 수정입니다\."#, "$1. 값을 다시 확인해 주세요."),
+            (#"(is not a JPEG or PNG image, so it was not added\.)"#, "$1 Choose a JPEG or PNG file instead."),
+            (#"(JPEG이나 PNG 이미지가 아니어서 추가하지 않았습니다\.)"#, "$1 JPEG이나 PNG 파일을 선택해 주세요."),
         ]
     }
 

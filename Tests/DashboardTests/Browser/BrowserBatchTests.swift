@@ -41,7 +41,7 @@ extension BrowserTests {
                 #expect(boxes.count >= 3)
                 try await driver.click(try await driver.find("details.bulk summary"))
                 let count = { try await driver.text(try await driver.find("details.bulk .selection-count")) }
-                #expect(try await count() == "(No product selected)")
+                #expect(try await count() == "(none selected)")
                 try await driver.click(boxes[0])
                 #expect(try await count() == "(1 product selected)")
                 try await driver.click(boxes[1])

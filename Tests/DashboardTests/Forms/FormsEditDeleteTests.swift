@@ -93,6 +93,64 @@ import Testing
         }
     }
 
+    /// A name too short, a discount over the price and a negative stock: all three in one
+    /// answer, in the summary and beside each field, as the add form does, with every typed
+    /// value kept and nothing sent.
+    @Test func edit_withThreeProblems_namesEveryOneAtOnce() async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
+        try await withDashboard(.scripted(market)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/7/edit")
+            var fields = editFields(price: "5000", name: "ab")
+            fields = fields.map { $0.0 == "discounted_price" ? ($0.0, "9000") : $0.0 == "stock" ? ($0.0, "-2") : $0 }
+            let response = try await session.postURLEncoded("/products/7/edit?lang=en", fields)
+            try expectInvalid(response, field: "name", message: "The name must be 3 to 100 characters; it has 2.")
+            try expectInvalid(response, field: "discounted_price", message: "The discount cannot be more than the price.")
+            try expectInvalid(response, field: "stock", message: "The stock cannot be negative.")
+            #expect(response.text.contains("There are 3 problems to fix"))
+            let summary = HTMLScan.block(in: response.text, from: "class=\"error-summary\"", to: "</div>")
+            #expect(HTMLScan.tags("a", in: summary).compactMap { $0["href"] } == ["#name", "#discounted_price", "#stock"])
+            let inputs = HTMLScan.tags("input", in: response.text)
+            #expect(inputs.first { $0["id"] == "name" }?["value"] == "ab")
+            #expect(inputs.first { $0["id"] == "discounted_price" }?["value"] == "9000")
+            #expect(inputs.first { $0["id"] == "stock" }?["value"] == "-2")
+            #expect(market.writes.isEmpty)
+        }
+    }
+
+    /// The market down when the edit is posted: the form comes back with every typed value,
+    /// saying the changes were not saved and are kept; nothing is sent.
+    @Test func edit_postedWhileTheMarketIsDown_keepsTheTypedChanges() async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
+        try await withDashboard(.scripted(market)) { harness in
+            var session = FormSession(port: harness.port)
+            let form = try await session.open("/products/7/edit?lang=en")
+            let originals = HTMLScan.tags("input", in: form.text).filter { ($0["name"] ?? "").hasPrefix("original_") }
+                .compactMap { tag in tag["name"].map { ($0, tag["value"] ?? "") } }
+            market.state.withLock { $0.readFailure = .unreachable }
+            let response = try await session.postURLEncoded(
+                "/products/7/edit?lang=en", editFields(price: "7300", name: "Scripted Teapot, larger") + originals)
+            #expect(response.status == 502)
+            #expect(response.header("Cache-Control") == "no-store")
+            let text = HTMLScan.text(response.text)
+            #expect(text.contains("Your changes were not saved"))
+            #expect(text.contains("Your changes are kept below"))
+            let inputs = HTMLScan.tags("input", in: response.text)
+            #expect(inputs.first { $0["id"] == "name" }?["value"] == "Scripted Teapot, larger")
+            #expect(inputs.first { $0["id"] == "price" }?["value"] == "7300")
+            #expect(inputs.first { $0["name"] == "original_price" }?["value"] == "5000", "the form still knows what it was loaded with")
+            #expect(HTMLScan.tags("form", in: response.text).contains { $0["action"] == "/products/7/edit" })
+            #expect(market.writes.isEmpty)
+
+            // Back up: the same form saves.
+            market.state.withLock { $0.readFailure = nil }
+            let saved = try await session.postURLEncoded(
+                "/products/7/edit", editFields(price: "7300", name: "Scripted Teapot, larger") + originals)
+            #expect(saved.status == 303)
+            #expect(market.state.withLock { $0.edits.first?.changes } == ProductChanges(name: "Scripted Teapot, larger", price: 7300))
+        }
+    }
+
     @Test func edit_refusedByTheMarket_isExplainedOnTheForm() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
         market.state.withLock { $0.editFailure = .unauthorized }
@@ -101,7 +159,7 @@ import Testing
             _ = try await session.open("/products/7/edit")
             let response = try await session.postURLEncoded("/products/7/edit", editFields(price: "9000"))
             #expect(response.status == 403)
-            #expect(response.text.contains("only the vendor who registered a product may change it"))
+            #expect(HTMLScan.text(response.text).contains("Your changes were not saved The Open Market did not accept the seller identifier and secret"))
             #expect(response.text.contains("value=\"9000\""))
         }
     }
@@ -115,15 +173,15 @@ import Testing
             var session = FormSession(port: harness.port)
             let edit = try await session.open("/products/8/edit")
             #expect(edit.status == 403)
-            #expect(edit.text.contains("belongs to red123 (vendor_id 15), not to this dashboard&#39;s vendor (vendor_id 28)"))
+            #expect(HTMLScan.text(edit.text).contains("“Scripted Teapot” is sold by red123, not by you. You can edit only products you added."))
             let confirm = try await session.get("/products/8/delete")
             #expect(confirm.status == 403)
-            #expect(confirm.text.contains("belongs to red123 (vendor_id 15)"))
+            #expect(HTMLScan.text(confirm.text).contains("is sold by red123, not by you. You can delete only products you added."))
             _ = try await session.open("/products/new")
             #expect(try await session.postURLEncoded("/products/8/edit", editFields(price: "1")).status == 403)
             let delete = try await session.postURLEncoded("/products/8/delete", [])
             #expect(delete.status == 403)
-            #expect(delete.text.contains("belongs to red123"))
+            #expect(delete.text.contains("is sold by red123"))
             #expect(market.state.withLock { $0.edits.isEmpty && $0.deletes.isEmpty })
             let page = try await session.get("/products/8")
             #expect(!page.text.contains("href=\"/products/8/edit\"") && !page.text.contains("href=\"/products/8/delete\""))
@@ -144,7 +202,7 @@ import Testing
             #expect(deleted.status == 303)
             #expect(deleted.header("Location") == "/products")
             let list = try await session.get("/products", extraCookie: deleted.setCookie("om_flash"))
-            #expect(list.text.contains("“Doomed Vase” was deleted."))
+            #expect(list.text.contains("“Doomed Vase” was deleted. It stays in the recycle bin for 30 days, where you can restore it."))
             #expect(!list.text.contains("href=\"/products/\(id)\""))
             #expect(try await MarketInspector(harness).status(id) == 404)
 
@@ -152,6 +210,25 @@ import Testing
             #expect(twice.status == 303)
             let after = try await session.get("/products", extraCookie: twice.setCookie("om_flash"))
             #expect(after.text.contains("That product was already deleted."))
+        }
+    }
+
+    /// The market not answering a delete: the confirmation again, saying the product was not
+    /// deleted and to try again, with no "entries kept" on a page that has none.
+    @Test(arguments: [MarketError.unreachable, .malformedResponse("not JSON")])
+    func delete_theMarketNotAnswering_saysNotDeleted(_ failure: MarketError) async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
+        market.state.withLock { $0.deleteFailure = failure }
+        try await withDashboard(.scripted(market)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/7/delete")
+            let response = try await session.postURLEncoded("/products/7/delete?lang=en", [])
+            #expect(response.status == 502)
+            let text = HTMLScan.text(response.text)
+            #expect(text.contains("The product was not deleted The Open Market did not answer, so the product was not deleted. Try again in a moment."))
+            #expect(!text.contains("kept below"))
+            let korean = HTMLScan.text(try await session.postURLEncoded("/products/7/delete?lang=ko", []).text)
+            #expect(korean.contains("오픈마켓이 응답하지 않아 아무것도 삭제하지 않았습니다."))
         }
     }
 
@@ -163,7 +240,7 @@ import Testing
             _ = try await session.open("/products/7/delete")
             let response = try await session.postURLEncoded("/products/7/delete", [])
             #expect(response.status == 403)
-            #expect(response.text.contains("The Open Market refused to"))
+            #expect(HTMLScan.text(response.text).contains("The product was not deleted The Open Market did not accept the seller identifier and secret"))
             #expect(response.text.contains("Delete product"), "the confirmation is offered again")
         }
     }

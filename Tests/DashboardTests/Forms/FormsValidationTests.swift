@@ -83,6 +83,24 @@ import Testing
         }
     }
 
+    /// Several images refused: one line each beside the images, each saying what to do.
+    @Test func severalRefusedImages_areListedOneALine() async throws {
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new")
+            let files = [
+                TestFile(filename: "anim.gif", contentType: "image/gif", bytes: ImageFixtures.gif(500)), .jpeg("big.jpg", size: 300 * 1024 + 1),
+            ]
+            let response = try await session.post("/products", validProductFields, files: files)
+            #expect(response.status == 422)
+            let beside = HTMLScan.block(in: response.text, from: "<div id=\"images-error\"", to: "</div>")
+            let lines = HTMLScan.blocks(in: beside, from: "<li>", to: "</li>").map { HTMLScan.text($0) }
+            #expect(lines.count == 2, "\(beside)")
+            #expect(lines.first?.hasSuffix("is not a JPEG or PNG image, so it was not added. Choose a JPEG or PNG file instead.") == true)
+            #expect(lines.last?.contains("each image must be at most 300 KB") == true)
+        }
+    }
+
     @Test func imageOfExactly300KB_isAccepted() async throws {
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)

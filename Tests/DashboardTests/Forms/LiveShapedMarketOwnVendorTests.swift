@@ -38,14 +38,14 @@ import Testing
             for path in ["/products/203/edit", "/products/203/delete"] {
                 let refused = try await session.open(path)
                 #expect(refused.status == 403)
-                #expect(refused.text.contains("“우유병 텀블러” belongs to red123 (vendor_id 15)"))
+                #expect(refused.text.contains("“우유병 텀블러” is sold by red123, not by you. You can"))
             }
             _ = try await session.open("/products/new")
             let edit = try await session.postURLEncoded("/products/205/edit", [("name", "abc"), ("stock", "1")])
             #expect(edit.status == 403)
             let delete = try await session.postURLEncoded("/products/203/delete", [])
             #expect(delete.status == 403)
-            #expect(delete.text.contains("belongs to red123"))
+            #expect(delete.text.contains("is sold by red123"))
             #expect(market.writes.isEmpty, "nothing was sent for another vendor's product")
             let health = try await vendor(harness)
             #expect(health == (LiveShapedData.ownVendorID, "flag"))
@@ -98,14 +98,14 @@ import Testing
             let fields = form.formFields.filter { !["csrf_token", "form_token"].contains($0.0) }
             let refused = try await session.postURLEncoded("/products/203/edit", replacing(fields, "stock", with: "9"))
             #expect(refused.status == 403)
-            #expect(refused.text.contains("“우유병 텀블러” belongs to red123 (vendor_id 15)"))
+            #expect(refused.text.contains("“우유병 텀블러” is sold by red123, and only the seller who added a product may change it"))
             #expect(refused.text.contains("--vendor-id"))
             #expect(market.writes.count == 1, "the market was asked and refused")
 
             _ = try await session.open("/products/203/delete")
             let delete = try await session.postURLEncoded("/products/203/delete", [])
             #expect(delete.status == 403)
-            #expect(delete.text.contains("belongs to red123 (vendor_id 15)"))
+            #expect(delete.text.contains("is sold by red123, and only the seller who added a product may change it"))
             #expect(!refused.text.contains(ScriptedMarket.identifier) && !delete.text.contains(ScriptedMarket.secret))
         }
     }

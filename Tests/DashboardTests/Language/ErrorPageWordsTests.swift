@@ -77,8 +77,8 @@ import Testing
     func tooLarge_onTheRegisterForm_saysWhatFits(_ language: Language) async throws {
         let words =
             switch language {
-            case .en: Words(heading: "Too much to take at once", cause: "each at most 300 KB", fix: "choose smaller images and select Add product again")
-            case .ko: Words(heading: "한 번에 받을 수 있는 크기를 넘었습니다", cause: "장당 300KB 이하로 올릴 수 있습니다", fix: "더 작은 이미지를 선택한 뒤 [상품 등록]을 다시 눌러 주세요.")
+            case .en: Words(heading: "Your images are too large", cause: "each at most 300 KB", fix: "choose smaller images and select Add product again")
+            case .ko: Words(heading: "이미지가 너무 큽니다", cause: "장당 300KB 이하로 올릴 수 있습니다", fix: "더 작은 이미지를 선택한 뒤 [상품 등록]을 다시 눌러 주세요.")
             }
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)
@@ -87,6 +87,11 @@ import Testing
             let headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
             let response = try await session.post("/products", validProductFields, files: [huge], headers: headers)
             Self.expectWords(response, status: 413, words, language, "413 on the register form")
+            let h1 = HTMLScan.text(HTMLScan.block(in: response.text, from: "<h1", to: "</h1>"))
+            #expect(h1 == words.heading, "the heading says what was too large")
+            let back = language == .en ? "Back to Add product" : "상품 등록 화면으로"
+            #expect(HTMLScan.tags("a", in: response.text).contains { $0["href"] == "/products/new" }, "a way back to the form")
+            #expect(HTMLScan.text(response.text).contains(back))
         }
     }
 
@@ -121,9 +126,9 @@ import Testing
                     fix: "Your entries are kept below: add the images again, then select Add product."),
                 Words(heading: nil, cause: "could not confirm it is yours", fix: "Select Delete product again."))
             case .ko: (
-                Words(heading: nil, cause: "브라우저를 다시 시작했거나 쿠키를 삭제해서 본인의 화면인지 확인하지 못했습니다",
+                Words(heading: nil, cause: "브라우저를 다시 시작했거나 쿠키를 삭제해서 보안을 위해 처리하지 않았습니다",
                     fix: "입력한 내용은 아래에 그대로 있습니다. 이미지를 다시 추가한 뒤 [상품 등록]을 눌러 주세요."),
-                Words(heading: nil, cause: "본인의 화면인지 확인하지 못했습니다", fix: "[상품 삭제]를 다시 눌러 주세요."))
+                Words(heading: nil, cause: "보안을 위해 처리하지 않았습니다", fix: "[상품 삭제]를 다시 눌러 주세요."))
             }
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)

@@ -57,6 +57,18 @@ import Testing
             for (path, status) in pages {
                 KoreanPageScan.expectKorean(try await dash.get(path, headers: KoreanPageScan.korean), path, status: status)
             }
+            // The bulk form refused on its list: a value that is no number, an amount over KRW
+            // and USD products, a percent of the price on stock.
+            let session = try await Self.koreanSession(dash.port, opening: "/products")
+            let mine = try await session.get("/products?mine=1&lang=ko")
+            let ids = HTMLScan.tags("input", in: mine.text).filter { $0["name"] == "ids" }.compactMap { $0["value"] }
+            for fields in [
+                [("action", "price_set"), ("value", "abc"), ("unit", "amount")], [("action", "price_set"), ("value", "1000"), ("unit", "amount")],
+                [("action", "stock_set"), ("value", "5"), ("unit", "percent")],
+            ] {
+                let refused = try await BatchTesting.bulk(session, [("back", "/products?mine=1"), ("mine", "1")] + ids.map { ("ids", $0) } + fields)
+                KoreanPageScan.expectKorean(refused, "bulk form \(fields[0].1)", status: 422)
+            }
             // Times in the vendor's zone, named.
             let overview = HTMLScan.text(try await dash.get("/overview", headers: KoreanPageScan.korean).text)
             #expect(overview.contains("집계 시각 ") && overview.contains(" (KST) · "), "\(overview.prefix(300))")
@@ -65,7 +77,7 @@ import Testing
             let ignored = HTMLScan.text(try await dash.get("/products?sort=bogus&stock=many", headers: KoreanPageScan.korean).text)
             #expect(ignored.contains("정렬, 재고 값이 올바르지 않아 적용하지 않았습니다. [정렬 및 필터]에서 다시 선택해 주세요."))
             let notMine = HTMLScan.text(try await dash.get("/products/\(another)/edit", headers: KoreanPageScan.korean).text)
-            #expect(notMine.contains("서울상회(판매자 번호 15)의 상품이며, 내 상품(판매자 번호 28)이 아닙니다."))
+            #expect(notMine.contains("상품은 서울상회의 상품입니다. 내 판매자 번호(28)로 등록한 상품만 수정할 수 있습니다."))
         }
     }
 

@@ -73,6 +73,12 @@ enum KoreanText {
     private static func before(_ scalars: [Unicode.Scalar], _ index: Int) -> (text: String, final: Final)? {
         guard index > 0 else { return nil }
         let previous = scalars[index - 1]
+        // "$12.50" is read "12.50달러": the particle follows 달러, a vowel.
+        if final(ofDigit: previous) != nil, let sign = scalars[..<index].lastIndex(where: { final(ofDigit: $0) == nil && $0 != "," && $0 != "." }),
+            scalars[sign] == "$"
+        {
+            return ("달러", .vowel)
+        }
         if let digit = final(ofDigit: previous) {
             // "10", "100", "1000" end in 십, 백, 천: a consonant; "20" too (이십).
             return (String(previous), previous == "0" ? .consonant : digit)

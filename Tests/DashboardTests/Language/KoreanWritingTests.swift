@@ -84,10 +84,12 @@ import Testing
         #expect(KoreanText.misfitParticles("JPEG나 PNG") == ["JPEG나"])
         #expect(KoreanText.misfitParticles("KRW은 원 단위") == ["KRW은"])
         #expect(KoreanText.misfitParticles("1000나 12.50처럼") == ["0나"])
+        #expect(KoreanText.misfitParticles("판매가 $1,000.00으로 설정") == ["달러으로"], "$1,000.00 is read 천 달러")
         #expect(KoreanText.misfitParticles("이미지은(는) 추가하지 않았습니다.").contains("(는)"))
         // What fits is left alone, verb forms and nouns that only look like particles too.
         #expect(KoreanText.misfitParticles("상품을 삭제했습니다. 이미지를 대표 이미지로 선택해 주세요. 상품명으로 찾습니다.").isEmpty)
         #expect(KoreanText.misfitParticles("JPEG이나 PNG, 1000이나 12.50, KRW는 원 단위, N은 번호, 서울로, 있는 상품, 할인가").isEmpty)
+        #expect(KoreanText.misfitParticles("판매가 $12.50로 설정, 판매가 1,000원으로 설정, 1,000으로").isEmpty)
         #expect(KoreanText.particlesAfter("맥북", in: "“맥북”을 삭제했습니다.") == ["맥북”을 "])
         #expect(KoreanText.particlesAfter("a.png", in: "a.png은 너무 큽니다.").count == 1)
         #expect(KoreanText.particlesAfter("", in: "“”를 찾을 수 없습니다.").count == 1)

@@ -76,7 +76,7 @@ enum WordingSamples {
             w.message(.controlCharacter(.description, codePoint: 0x9B, position: number, count: number + 1)),
             w.message(.priceUnderDiscount(Decimal(number))),
             w.messages([.nameLength(number), .descriptionLength(number)]),
-            w.flash(.deleted(name)),
+            w.flash(.deleted(name, keptDays: nil)), w.flash(.deleted(name, keptDays: number)),
             w.formTitle(edit: name, failed: false), w.formTitle(edit: name, failed: true), w.formTitle(edit: nil, failed: true),
             w.editHeading(name),
             w.unnamedImage(number),
@@ -85,6 +85,7 @@ enum WordingSamples {
             w.owner(name: name, vendorID: number),
             w.notYourProduct(name, owner: w.owner(name: name, vendorID: number), ours: number, action: .save).message,
             w.notYourProduct(name, owner: w.owner(name: name, vendorID: number), ours: nil, action: .delete).message,
+            w.notYourProduct(name, owner: w.owner(name: "", vendorID: number), ours: number, action: .delete).message,
             w.counting(done: digits, total: digits), w.counting(done: nil, total: digits),
             w.countingPages(done: digits, total: digits),
             w.countedAge(w.age(age), recounting: w.counting(done: digits, total: digits)), w.countedAge(w.age(age), recounting: nil),
@@ -270,9 +271,8 @@ enum WordingSamples {
     static func sheet(_ w: Wording, name: String, number: Int) -> [String] {
         var texts = [w.sheetTitle, w.sheetIntro(count: number), w.cellsChanged(0), w.cellsChanged(number), w.sheetLeaveWarning, w.sheetUnchanged]
         texts += SheetPlanner.fields.map { w.cellLabel($0, product: name) }
-        for text in [w.sheetRefused(notOwn: [number], notFound: []), w.sheetRefused(notOwn: [], notFound: [number, number + 1]), w.sheetTooLarge] {
-            texts += [text.heading, text.message]
-        }
+        texts += [w.sheetTooLarge.heading, w.sheetTooLarge.message, w.sheetExpired.heading, w.sheetExpired.message]
+        for reason in [SheetPage.LeftOut.deleted, .notOwn] { texts += [w.sheetRowLeftOut(reason, name: name), w.sheetRowLeftOutNote(reason)] }
         let price = RecordedFields(price: Decimal(number), currency: "KRW")
         texts += [w.marketValue(price), w.fieldLeftAlone(name, now: w.marketValue(price)), w.productNumbers([number, number + 1])]
         texts.append(w.fieldLeftAlone(name, now: w.marketValue(price), undoing: number))
@@ -309,7 +309,19 @@ enum WordingSamples {
                 w.actionText(BatchAction(kind: kind, value: Decimal(-number), unit: .percent)),
                 w.bulkActionLabel(kind),
             ]
+            for currency in [Currency.krw, .usd] {
+                texts += [
+                    w.actionText(BatchAction(kind: kind, value: Decimal(number), unit: .amount, currency: currency)),
+                    w.actionText(BatchAction(kind: kind, value: Decimal(-number), unit: .amount, currency: currency)),
+                ]
+            }
         }
+        let selections = [[CurrencyCount(.krw, number), CurrencyCount(.usd, 1)], [CurrencyCount(.usd, 1), CurrencyCount(.krw, 1), CurrencyCount(Currency(rawValue: "EUR"), number)]]
+        for counts in selections {
+            texts += [w.bulkProblem(.mixedCurrencies(counts)), w.currencyCounts(counts), w.currencyNames(counts)]
+        }
+        texts += BatchAction.Kind.allCases.map { w.bulkProblem(.percentNotTaken($0)) } + [w.onlyCurrency(.krw), w.onlyCurrency(.usd)]
+        texts += [w.batchProblem(.stockBelowZero(stock: number, taken: number + 3)), w.batchProblem(.stockBelowZero(stock: 0, taken: 1))]
         var counts = BatchCounts()
         for status in BatchRow.Status.allCases { counts.byStatus[status] = number }
         counts.pendingEdits = number
@@ -404,11 +416,16 @@ enum WordingSamples {
         var texts = fixed(w)
         for text in [
             w.marketSlow, w.marketUnexpected, w.marketFoundNothing, w.marketRejectedCredentials, w.marketSlowOnWrite, w.marketDown,
-            w.productNotLoaded, w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(.register), w.formExpired(.save), w.formExpired(.delete),
+            w.productNotLoaded(.save), w.productNotLoaded(.delete), w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(.register), w.formExpired(.save), w.formExpired(.delete),
             w.marketUnreachable, w.vendorUnknown, w.formUnreadable(.unsupportedType), w.formUnreadable(.noBoundary),
             w.formUnreadable(.multipart(.missingFinalBoundary)),
+            w.editNotSaved(.timeout), w.editNotSaved(.unreachable), w.editNotSaved(.malformedResponse("not JSON")),
+            w.credentialsRefused(.register), w.credentialsRefused(.save), w.credentialsRefused(.delete), w.deleteNotDone,
         ] {
             texts += [text.heading, text.message]
+        }
+        for upload in [Wording.Upload.productImages, .importFile, .sheet, .other] {
+            texts += [w.tooLargeHeading(upload), w.tooLargeMessage(upload), w.tooLargeBack(upload)?.label].compactMap { $0 }
         }
         texts.append(w.staleCause)
         let reasons: [ProductListQuery.Ignored.Reason] = [

@@ -5,9 +5,10 @@ import Testing
 @testable import Dashboard
 
 /// What `POST /products/sheet` refuses, against the market that records every request: bad
-/// cells come back 422 in place with every typed value, products this dashboard may not change
-/// or that are not on the market are refused, posts past the limits are 413, a forged or stale
-/// token is refused; in every case nothing is stored and nothing is sent.
+/// cells come back 422 in place with every typed value, rows of products this dashboard may
+/// not change or that are not on the market are marked and left out, posts past the limits are
+/// 413, a forged or stale token is refused; in every case the sheet comes back with what was
+/// typed, and nothing is stored and nothing is sent.
 @Suite struct SheetInputTests {
     /// Checks that the refused post left no batch and sent nothing.
     static func expectNothingMade(_ market: RecordingMarket, _ session: FormSession, sourceLocation: SourceLocation = #_sourceLocation) async throws {
@@ -84,7 +85,56 @@ import Testing
         }
     }
 
-    @Test func anotherVendorsProduct_is403_andOneNotOnTheMarket_is422_andNothingIsSent() async throws {
+    /// A product deleted on the market after the sheet was opened: the sheet comes back (422)
+    /// with every typed cell, the product's row named in the summary, marked and left out of
+    /// the next post, and the other problems beside their cells; nothing is made or sent.
+    @Test func aProductDeletedSinceTheSheetOpened_isLeftOut_andEveryTypedCellIsKept() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var session = FormSession(port: harness.port)
+                let sheet = try await session.open("/products/sheet?lang=en")
+                let name = try #require(SheetTesting.rows(sheet.text).first { $0.id == 52 }?.cells["name"]?.value)
+                // Deleted in another tab after the sheet was opened.
+                #expect(try await session.postURLEncoded("/products/52/delete", []).status == 303)
+                let writes = market.writes.count
+                let typed = ["price.52": "710000", "stock.46": "7", "name.43": "전기 자전거 새것", "price.49": "0"]
+                let answer = try await SheetTesting.post(session, SheetTesting.form(sheet, typed), query: "?lang=en")
+                #expect(answer.status == 422)
+                #expect(answer.header("Cache-Control") == "no-store")
+                let summary = HTMLScan.block(in: answer.text, from: "<div class=\"error-summary\"", to: "</div>")
+                #expect(HTMLScan.text(summary).contains("There are 2 problems to fix"))
+                #expect(Set(HTMLScan.tags("a", in: summary).compactMap { $0["href"] }) == ["#price.49", "#row-52"])
+                #expect(HTMLScan.text(summary).contains(
+                    "“\(name)” was deleted from the Open Market after this sheet was opened, so it is left out. Your other changes are kept below: select Preview the change again."))
+                // The row is there, marked, its typed value kept, its inputs off.
+                let row = try #require(HTMLScan.tags("tr", in: answer.text).first { $0["id"] == "row-52" })
+                #expect(row["data-left-out"] == "deleted")
+                let rowBlock = HTMLScan.block(in: answer.text, from: "<tr id=\"row-52\"", to: "</tr>")
+                #expect(HTMLScan.text(rowBlock).contains("Deleted from the Open Market: left out"))
+                #expect(HTMLScan.tags("input", in: rowBlock).allSatisfy { $0["disabled"] != nil })
+                let rows = Dictionary(uniqueKeysWithValues: SheetTesting.rows(answer.text).map { ($0.id, $0.cells) })
+                for (cell, value) in typed {
+                    let parts = cell.split(separator: ".")
+                    #expect(rows[Int(parts[1]) ?? 0]?[String(parts[0])]?.value == value, "\(cell) keeps what was typed")
+                }
+                #expect(market.writes.count == writes, "nothing sent")
+                #expect(try await SheetTesting.sheetBatches(session).isEmpty)
+
+                // Fixed and sent again: a preview of the other changes, without the deleted product.
+                session.take(answer)
+                let again = try await SheetTesting.post(session, SheetTesting.form(answer, ["price.49": "1800000"]))
+                #expect(again.status == 303)
+                let batch = try #require(BatchTesting.batchID(again))
+                let preview = BatchTesting.rows(try await session.get("/batches/\(batch)?lang=en").text)
+                #expect(Set(preview.compactMap(\.productID)) == [49, 46, 43])
+                #expect(market.writes.count == writes)
+            }
+        }
+    }
+
+    /// A forged post naming another vendor's product: 403, the sheet again with every typed
+    /// cell, that row marked and left out; nothing made or sent.
+    @Test func anotherVendorsProduct_is403_withItsRowLeftOut_andNothingIsSent() async throws {
         try await withRecordingMarket { market in
             try await withDashboard(.recording(market)) { harness in
                 var session = FormSession(port: harness.port)
@@ -93,13 +143,10 @@ import Testing
                 let foreign = SheetTesting.form(sheet, ["stock.52": "5", "price.59": "1000", "was.price.59": "45000"])
                 let refused = try await SheetTesting.post(session, foreign, query: "?lang=en")
                 #expect(refused.status == 403)
-                #expect(HTMLScan.text(refused.text).contains("The sheet names products of another vendor (#59)"))
-                try await Self.expectNothingMade(market, session)
-
-                let unknown = SheetTesting.form(sheet, ["stock.52": "5", "stock.999999": "1"])
-                let gone = try await SheetTesting.post(session, unknown, query: "?lang=en")
-                #expect(gone.status == 422)
-                #expect(HTMLScan.text(gone.text).contains("no longer on the market (#999999)"))
+                #expect(HTMLScan.text(refused.text).contains("is not one of your products, so it cannot be changed here and is left out."))
+                #expect(HTMLScan.tags("tr", in: refused.text).first { $0["id"] == "row-59" }?["data-left-out"] == "not-own")
+                let rows = Dictionary(uniqueKeysWithValues: SheetTesting.rows(refused.text).map { ($0.id, $0.cells) })
+                #expect(rows[52]?["stock"]?.value == "5" && rows[59]?["price"]?.value == "1000")
                 try await Self.expectNothingMade(market, session)
                 #expect(SheetTesting.number(try await market.product(59)["price"]) != 1000)
             }
@@ -115,6 +162,9 @@ import Testing
                 let tooMany = try await SheetTesting.post(session, products, query: "?lang=en")
                 #expect(tooMany.status == 413)
                 #expect(HTMLScan.text(tooMany.text).contains("One sheet changes at most 400 products (2,000 cells)"))
+                // The sheet again, with what was typed.
+                #expect(SheetTesting.rows(tooMany.text).count == 401)
+                #expect(SheetTesting.rows(tooMany.text).allSatisfy { $0.cells["stock"]?.value == "1" })
                 // 400 products is not too many (they are refused for another reason here).
                 let most = try await SheetTesting.post(session, (1...400).map { ("stock.\($0)", "1") })
                 #expect(most.status != 413)
@@ -139,7 +189,8 @@ import Testing
                 forged.csrfToken = "0123456789abcdef0123456789abcdef"
                 let refused = try await SheetTesting.post(forged, form, query: "?lang=en")
                 #expect(refused.status == 403)
-                #expect(HTMLScan.text(refused.text).contains("could not confirm it is yours. Nothing was done: select the button again."))
+                #expect(HTMLScan.text(refused.text).contains("Nothing was saved This page was opened before your browser was restarted"))
+                #expect(HTMLScan.text(refused.text).contains("Your changes are kept below: select Preview the change again."))
                 #expect(SheetTesting.rows(refused.text).first { $0.id == 52 }?.cells["stock"]?.value == "5", "what was typed stays")
 
                 // Another browser (its own cookie) with this page's token.

@@ -41,9 +41,10 @@ import Testing
 
             let foreign = try await SheetTesting.post(session, SheetTesting.form(sheet, ["stock.59": "1"]))
             KoreanPageScan.expectKorean(foreign, "another vendor's product", status: 403)
-            #expect(HTMLScan.text(foreign.text).contains("다른 판매자의 상품(#59)"))
+            #expect(HTMLScan.text(foreign.text).contains("상품은 내 상품이 아니어서 여기서 수정할 수 없어 제외했습니다."))
             let gone = try await SheetTesting.post(session, SheetTesting.form(sheet, ["stock.999999": "1"]))
             KoreanPageScan.expectKorean(gone, "a product not on the market", status: 422)
+            #expect(HTMLScan.text(gone.text).contains("오픈마켓에서 삭제된 상품(제외)"))
             let large = try await SheetTesting.post(session, (1...401).map { ("stock.\($0)", "1") })
             KoreanPageScan.expectKorean(large, "too many products", status: 413)
             var stale = session

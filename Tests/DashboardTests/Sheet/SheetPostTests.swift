@@ -134,7 +134,7 @@ import Testing
                 // The old values are the sheet's, whatever the market holds now.
                 #expect(shown[52]?.text.contains("Price: KRW 720,000 → KRW 700,000") == true, "\(shown[52]?.text ?? "")")
                 #expect(shown[49]?.text.contains("Price: KRW 15,900 → KRW 16,900") == true)
-                let warned = "Changed elsewhere since the sheet was opened (now KRW 750,000), so this field is left as it is."
+                let warned = "Changed elsewhere since the sheet was opened (now KRW 750,000), so the price is left as it is."
                 #expect(shown[52]?.text.contains(warned) == (seen == .preview), "\(shown[52]?.text ?? "")")
                 if seen == .apply { try await elsewhere() }
                 let start = market.writes.count

@@ -86,6 +86,9 @@ struct StandardsPage: Sendable {
             StandardsPage("import", .open("/products/import")),
             StandardsPage("import-errors", .submitEmpty(form: "/products/import"), status: 422),
             StandardsPage("table", .open("/products?view=table")),
+            // The list's bulk form sent with a value that is no number and nothing chosen: the
+            // list again, the form open with what to fix.
+            StandardsPage("bulk-errors", .submit(form: "/products", values: ["value": "abc"]), status: 422),
             StandardsPage("sheet", .open("/products/sheet")),
             StandardsPage("sheet-errors", .submit(form: "/products/sheet", values: ["price.\(mine[0])": "0", "stock.\(mine[1])": "-1"]), status: 422),
         ]

@@ -74,7 +74,7 @@ enum KoreanPageScan {
     /// Attributes that are hooks for scripts and styles, not words for people.
     static let hookAttributes: Set<String> = [
         "data-next", "data-metric", "data-scope", "data-max-bytes", "data-kind", "data-entry-id", "data-status", "data-row",
-        "data-product-id", "data-state", "data-batch-id", "data-column", "data-step", "data-operation", "data-reason",
+        "data-product-id", "data-state", "data-batch-id", "data-column", "data-step", "data-operation", "data-reason", "data-left-out",
     ]
 
     /// What a person reads on a page: its visible text, the `title`, `alt`, `aria-label` and

@@ -34,8 +34,8 @@ enum SheetTesting {
         }
     }
 
-    /// The fields a browser sends from the sheet on `page` (its tokens left to `FormSession`),
-    /// with `edits` (`"price.12": "9000"`) typed over them.
+    /// The fields a browser sends from the sheet on `page` (its tokens left to `FormSession`,
+    /// disabled inputs left out), with `edits` (`"price.12": "9000"`) typed over them.
     static func form(_ page: TestResponse, _ edits: [String: String] = [:]) -> [(String, String)] {
         let form = HTMLScan.block(in: page.text, from: "<form id=\"sheet\"", to: "</form>")
         var seen = Set<String>()
@@ -43,6 +43,7 @@ enum SheetTesting {
         for input in HTMLScan.tags("input", in: form) {
             guard let name = input["name"], name != "csrf_token", name != "form_token" else { continue }
             seen.insert(name)
+            guard input["disabled"] == nil else { continue }
             fields.append((name, edits[name] ?? input["value"] ?? ""))
         }
         for (name, value) in edits.sorted(by: { $0.key < $1.key }) where !seen.contains(name) { fields.append((name, value)) }
