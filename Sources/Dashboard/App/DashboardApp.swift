@@ -154,8 +154,11 @@ public final class DashboardApp: Sendable {
             store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger, outcomeCheck: outcomeCheck, clock: clock)
         scheduler = BatchScheduler(store: batchStore, runner: batchRunner, clock: clock, logger: logger)
         let settings = PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone)
+        let contexts = RequestContext.Maker(settings: settings, ownVendor: ownVendor)
+        // The server's own error pages (no route, a body too large, …) in the site's frame.
+        let errorPage = ErrorPage(renderer: renderer, contexts: contexts)
         let router = Self.routes(Handlers(
-            contexts: RequestContext.Maker(settings: settings, ownVendor: ownVendor),
+            contexts: contexts,
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
             health: HealthHandler(
@@ -182,7 +185,7 @@ public final class DashboardApp: Sendable {
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
         serverConfiguration.requestTimeout = configuration.requestTimeout
         serverConfiguration.spoolDirectory = Self.spoolDirectory(configuration)
-        server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: ErrorPage.response)
+        server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: errorPage.response)
     }
 
     /// The client's deadlines from the configuration: connect 2 s, reads and writes as set.

@@ -32,7 +32,7 @@ struct PageRenderer: Sendable {
             return response
         } catch {
             logger.log(.error, "rendering \(name) failed: \(error)")
-            return ErrorPage.response(.internalServerError, "This page could not be shown. Please try again.", context.request)
+            return ErrorPage.plain(.internalServerError, context.request)
         }
     }
 

@@ -23,6 +23,67 @@ import Testing
         HTMLScan.hrefs(in: HTMLScan.block(in: html, from: "<nav class=\"language-switch\"", to: "</nav>"))
     }
 
+    @Test(arguments: Language.allCases)
+    func notFound_isInTheFrame_andItsSwitchKeepsTheAddress(_ language: Language) async throws {
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get("/nowhere/at/all", headers: ["Accept-Language": language.rawValue])
+            #expect(response.status == 404)
+            Self.expectFrame(response, language, "404")
+            #expect(Self.languageLinks(response.text).contains("/nowhere/at/all?lang=ko"))
+        }
+    }
+
+    /// An address that takes only a button's POST, opened directly: 405 with the words for it,
+    /// and a language switch that leads to the page the button is on.
+    @Test(arguments: Language.allCases)
+    func aButtonsAddress_openedDirectly_is405_inTheFrame(_ language: Language) async throws {
+        let heading = Wording(language).serverHeading(.methodNotAllowed, upload: .other)
+        try await withDashboard(.shared) { dash in
+            for (path, page) in [("/catalog/refresh", "/products"), ("/history/6/undo", "/history"),
+                ("/trash/3/forget", "/trash"), ("/batches/2/apply", "/batches/2")]
+            {
+                let response = try await dash.get(path, headers: ["Accept-Language": language.rawValue])
+                #expect(response.status == 405, "\(path)")
+                #expect(response.header("Allow")?.contains("POST") == true, "\(path)")
+                Self.expectFrame(response, language, path)
+                #expect(HTMLScan.text(response.text).contains(heading), "\(path)")
+                #expect(Self.languageLinks(response.text).allSatisfy { PageLink($0).path == page }, "\(path): \(Self.languageLinks(response.text))")
+            }
+            let korean = try await dash.get("/catalog/refresh", headers: ["Accept-Language": "ko"])
+            #expect(HTMLScan.text(korean.text).contains("이 주소는 직접 열 수 없습니다"))
+            let english = try await dash.get("/catalog/refresh", headers: ["Accept-Language": "en"])
+            #expect(!HTMLScan.text(english.text).lowercased().contains("press"), "a button is selected, not pressed")
+        }
+    }
+
+    /// Too large a registration: the frame, the way back to the form, and a switch that
+    /// leads to the form, not to the address it was posted to.
+    @Test(arguments: Language.allCases)
+    func tooLarge_isInTheFrame_andLeadsBackToTheForm(_ language: Language) async throws {
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new")
+            let huge = TestFile.jpeg("huge.jpg", size: ProductForms.maxCreateBodyBytes + 1)
+            let headers = session.browserHeaders.merging(["Accept-Language": language.rawValue]) { a, _ in a }
+            let response = try await session.post("/products", validProductFields, files: [huge], headers: headers)
+            #expect(response.status == 413)
+            Self.expectFrame(response, language, "413")
+            #expect(HTMLScan.hrefs(in: HTMLScan.block(in: response.text, from: "<main", to: "</main>")).contains("/products/new"))
+            #expect(Self.languageLinks(response.text).allSatisfy { PageLink($0).path == "/products/new" })
+        }
+    }
+
+    /// An address too long to read: both languages, still in the frame.
+    @Test func tooLong_isInTheFrame_inBothLanguages() async throws {
+        try await withDashboard(.shared) { dash in
+            let response = try await dash.get("/products?q=" + String(repeating: "x", count: 9000))
+            #expect(response.status == 414)
+            Self.expectFrame(response, .ko, "414")
+            #expect(response.text.contains("<section lang=\"en\">"))
+            #expect(Self.languageLinks(response.text).allSatisfy { PageLink($0).path == "/products" })
+        }
+    }
+
     /// A refused undo answers a POST: its language switch leads to the history, which a GET
     /// opens, not to the undo's address.
     @Test func aRefusedUndo_switchesLanguage_toTheHistory() async throws {

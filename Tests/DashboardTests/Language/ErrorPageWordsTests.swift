@@ -50,14 +50,14 @@ import Testing
             switch language {
             case .en: (
                 Words(heading: "Page not found", cause: "There is no page at this address.", fix: "Check the address"),
-                Words(heading: "This address works only from a button", cause: "only takes a button press on one of the dashboard's pages, so nothing was done",
-                    fix: "Go back and press the button again."),
-                Words(heading: "Too much to take at once", cause: "larger than the dashboard takes here, so nothing was saved",
+                Words(heading: "This page can't be opened directly", cause: "is for a button on one of the dashboard's pages, so opening it directly did nothing",
+                    fix: "Go back to that page and select the button there."),
+                Words(heading: "Too much was sent at once", cause: "larger than the dashboard takes here, so nothing was saved",
                     fix: "Go back and try again with less at once"))
             case .ko: (
                 Words(heading: "페이지를 찾을 수 없습니다", cause: "이 주소에는 페이지가 없습니다.", fix: "주소를 확인하거나 상품 목록에서 찾아 주세요."),
-                Words(heading: "잘못된 접근입니다", cause: "대시보드 화면의 버튼으로만 쓸 수 있어 아무것도 하지 않았습니다.", fix: "버튼을 다시 눌러 주세요."),
-                Words(heading: "한 번에 받을 수 있는 크기를 넘었습니다", cause: "받을 수 있는 크기보다 커서 아무것도 저장하지 않았습니다.",
+                Words(heading: "이 주소는 직접 열 수 없습니다", cause: "대시보드 화면의 버튼으로만 쓸 수 있어 아무것도 하지 않았습니다.", fix: "버튼을 다시 눌러 주세요."),
+                Words(heading: "한 번에 보낸 내용이 너무 많습니다", cause: "받을 수 있는 크기보다 커서 아무것도 저장하지 않았습니다.",
                     fix: "한 번에 보내는 양을 줄여서"))
             }
         try await withDashboard(.shared) { dash in
@@ -77,8 +77,8 @@ import Testing
     func tooLarge_onTheRegisterForm_saysWhatFits(_ language: Language) async throws {
         let words =
             switch language {
-            case .en: Words(heading: "Too much to take at once", cause: "each at most 300 KB", fix: "choose smaller images and select Add product again")
-            case .ko: Words(heading: "한 번에 받을 수 있는 크기를 넘었습니다", cause: "장당 300KB 이하로 올릴 수 있습니다", fix: "더 작은 이미지를 선택한 뒤 [상품 등록]을 다시 눌러 주세요.")
+            case .en: Words(heading: "Your images are too large", cause: "each at most 300 KB", fix: "choose smaller images and select Add product again")
+            case .ko: Words(heading: "이미지가 너무 커서 등록하지 않았습니다", cause: "장당 300KB 이하로 올릴 수 있습니다", fix: "더 작은 이미지를 선택한 뒤 [상품 등록]을 다시 눌러 주세요.")
             }
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)

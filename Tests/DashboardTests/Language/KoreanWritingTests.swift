@@ -38,7 +38,7 @@ import Testing
     /// Words of a developer's (`docs/korean-ui.md`, "No developer words").
     static let developerWords: [(pattern: String, why: String)] = [
         (#"양식"#, "화면, 입력한 내용"), (#"토큰"#, "the cause a person can check"), (#"자바스크립트"#, "say what happens, not how"),
-        (#"요청 방식"#, "잘못된 접근"), (#"사본"#, "보관"), (#"바이트"#, "KB, MB"), (#"HTTP|CSRF|multipart|urlencoded"#, "words of the page"),
+        (#"요청 방식"#, "이 주소는 직접 열 수 없습니다"), (#"사본"#, "보관"), (#"바이트"#, "KB, MB"), (#"HTTP|CSRF|multipart|urlencoded"#, "words of the page"),
         (#"(?<![가-힣])행(?=(에도|에서|까지|부터|[이을의은는에마도과씩])?(\s|[.,)]|$))"#, "줄, 항목, 상품"),
     ]
 

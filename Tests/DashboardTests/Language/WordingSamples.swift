@@ -393,7 +393,8 @@ enum WordingSamples {
         texts += [w.myListNotice(outdated: true, failure: nil) ?? "", w.sortDirection(ascending: true), w.sortDirection(ascending: false)]
         texts += [w.flash(.registered), w.flash(.updated), w.flash(.nothingChanged), w.flash(.alreadyDeleted)]
         texts += [w.metric(.products), w.metric(.soldOut), w.metric(.onSale), w.metric(.itemsInStock)]
-        texts += [Wording.Upload.productImages, .importFile, .sheet, .other].map(w.tooLargeAdvice) + [w.goToProducts]
+        let uploads: [Wording.Upload] = [.productImages, .importFile, .sheet, .other]
+        texts += uploads.map(w.tooLargeAdvice) + uploads.compactMap { w.tooLargeBack($0)?.label } + [w.goToProducts]
         for age in ages {
             texts += [w.age(age), w.when(age), w.staleNotice(age: age, failed: true), w.countFailed(age: age, .timeout, haveFigures: false)]
         }
@@ -404,7 +405,9 @@ enum WordingSamples {
             texts.append(w.message(message))
         }
         for status in [400, 403, 404, 405, 408, 413, 414, 421, 431, 500, 501, 503, 505] {
-            texts += [w.serverHeading(HTTPStatus(rawValue: status)), w.serverMessage(HTTPStatus(rawValue: status))]
+            for upload in uploads {
+                texts += [w.serverHeading(HTTPStatus(rawValue: status), upload: upload), w.serverMessage(HTTPStatus(rawValue: status), upload: upload)]
+            }
         }
         return texts
     }
