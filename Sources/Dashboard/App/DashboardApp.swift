@@ -159,6 +159,7 @@ public final class DashboardApp: Sendable {
         let errorPage = ErrorPage(renderer: renderer, contexts: contexts)
         let router = Self.routes(Handlers(
             contexts: contexts,
+            errors: errorPage,
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
             health: HealthHandler(

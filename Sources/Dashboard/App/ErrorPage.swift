@@ -30,6 +30,14 @@ struct ErrorPage: Sendable {
         return response
     }
 
+    /// 405 for a GET of an address that takes only a button's POST, where a wider route of
+    /// the same shape would otherwise answer (`/products/bulk` is not a product's number).
+    func postOnly(_ request: HTTPRequest) -> HTTPResponse {
+        var response = response(.methodNotAllowed, "This address takes only POST.", request)
+        response.headers["Allow"] = "POST"
+        return response
+    }
+
     /// The heading, the cause, what to do under a 413, and the way back to the form that was
     /// too large.
     private static func values(_ status: HTTPStatus, _ wording: Wording, upload: Wording.Upload) -> TemplateObject {

@@ -34,12 +34,13 @@ import Testing
     }
 
     /// An address that takes only a button's POST, opened directly: 405 with the words for it,
+    /// also where a wider route would otherwise answer (`/products/bulk` is no product number),
     /// and a language switch that leads to the page the button is on.
     @Test(arguments: Language.allCases)
     func aButtonsAddress_openedDirectly_is405_inTheFrame(_ language: Language) async throws {
         let heading = Wording(language).serverHeading(.methodNotAllowed, upload: .other)
         try await withDashboard(.shared) { dash in
-            for (path, page) in [("/catalog/refresh", "/products"), ("/history/6/undo", "/history"),
+            for (path, page) in [("/products/bulk", "/products"), ("/catalog/refresh", "/products"), ("/history/6/undo", "/history"),
                 ("/trash/3/forget", "/trash"), ("/batches/2/apply", "/batches/2")]
             {
                 let response = try await dash.get(path, headers: ["Accept-Language": language.rawValue])
@@ -49,9 +50,9 @@ import Testing
                 #expect(HTMLScan.text(response.text).contains(heading), "\(path)")
                 #expect(Self.languageLinks(response.text).allSatisfy { PageLink($0).path == page }, "\(path): \(Self.languageLinks(response.text))")
             }
-            let korean = try await dash.get("/catalog/refresh", headers: ["Accept-Language": "ko"])
+            let korean = try await dash.get("/products/bulk", headers: ["Accept-Language": "ko"])
             #expect(HTMLScan.text(korean.text).contains("이 주소는 직접 열 수 없습니다"))
-            let english = try await dash.get("/catalog/refresh", headers: ["Accept-Language": "en"])
+            let english = try await dash.get("/products/bulk", headers: ["Accept-Language": "en"])
             #expect(!HTMLScan.text(english.text).lowercased().contains("press"), "a button is selected, not pressed")
         }
     }
