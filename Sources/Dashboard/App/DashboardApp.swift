@@ -167,13 +167,14 @@ public final class DashboardApp: Sendable {
             browsing: ProductBrowsing(
                 gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
                 keepsRenderedPages: configuration.pageCache && !configuration.developmentMode, scheduler: scheduler,
-                catalogListing: catalogListing),
+                catalogListing: catalogListing, recycleBin: recycleBin),
             catalogListing: catalogListing,
             forms: forms,
             export: ProductExport(catalog: catalog, renderer: renderer),
             overview: OverviewPages(catalog: catalog, renderer: renderer),
             history: HistoryPages(
-                journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash),
+                journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash,
+                recycleBin: recycleBin),
             trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
             batches: BatchRoutes(
                 store: batchStore, runner: batchRunner, scheduler: scheduler, catalog: catalog, gateway: gateway, renderer: renderer,

@@ -260,7 +260,8 @@ extension Wording {
         case alreadyUndone(entry: Int, by: Int)
         case inProgress(entry: Int)
         case nothingToUndo(entry: Int)
-        case productGone(id: Int)
+        /// The market no longer has the product; `inBin` when the recycle bin holds it.
+        case productGone(name: String, id: Int, inBin: Bool)
         case notYours(name: String)
         /// `field` of the product is `now`, not `left` as the edit left it.
         case changedSince(name: String, field: RecordedFields.Field, now: String, left: String)
@@ -293,8 +294,13 @@ extension Wording {
             ErrorText(heading: "Already being undone", message: "Entry \(entry) is being undone right now, from another tab or window. Nothing more was sent.")
         case .nothingToUndo(let entry):
             ErrorText(heading: "Nothing to undo", message: "Entry \(entry) changed none of the fields the history records. Nothing was sent.")
-        case .productGone(let id):
-            ErrorText(heading: "The product is gone", message: "Product \(id) is no longer on the market, so its edit cannot be undone. Nothing was sent.")
+        case .productGone(let name, _, true):
+            ErrorText(heading: "The product was deleted",
+                message: "“\(name)” was deleted, so this edit can't be undone, and nothing was sent. "
+                    + "Restore it from the recycle bin first: it comes back with a new number, and you can edit it there.")
+        case .productGone(let name, let id, false):
+            ErrorText(heading: "The product is no longer on the Open Market",
+                message: "“\(name)” (product \(id)) was deleted elsewhere, or removed from the recycle bin for good, so this edit can't be undone. Nothing was sent.")
         case .notYours(let name):
             ErrorText(heading: "This is not your product",
                 message: "“\(name)” belongs to another vendor; this dashboard changes only its own vendor's products. Nothing was sent.")
@@ -326,8 +332,13 @@ extension Wording {
             ErrorText(heading: "이미 되돌리는 중입니다", message: "다른 탭이나 창에서 지금 \(entry)번 기록을 되돌리고 있습니다. 추가로 반영하지 않았습니다.")
         case .nothingToUndo(let entry):
             ErrorText(heading: "되돌릴 내용이 없습니다", message: "\(entry)번 기록에는 되돌릴 수정 항목이 없습니다. 아무것도 반영하지 않았습니다.")
-        case .productGone(let id):
-            ErrorText(heading: "상품이 없습니다", message: "\(id)번 상품이 오픈마켓에 더 이상 없어서 수정을 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다.")
+        case .productGone(let name, _, true):
+            ErrorText(heading: "삭제한 상품입니다",
+                message: "“\(name)” 상품은 삭제되어 이 수정을 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다. "
+                    + "먼저 휴지통에서 다시 등록해 주세요. 새 상품 번호로 등록되며, 그 상품에서 값을 수정할 수 있습니다.")
+        case .productGone(let name, let id, false):
+            ErrorText(heading: "오픈마켓에 없는 상품입니다",
+                message: "“\(name)” 상품은 다른 곳에서 삭제했거나 휴지통에서도 완전히 삭제해 이 수정을 되돌릴 수 없습니다(상품 번호 \(id)). 아무것도 반영하지 않았습니다.")
         case .notYours(let name):
             ErrorText(heading: "내 상품이 아닙니다",
                 message: "“\(name)” 상품은 다른 판매자의 상품입니다. 내 판매자 번호의 상품만 수정할 수 있습니다. 아무것도 반영하지 않았습니다.")

@@ -169,16 +169,17 @@ struct PageRenderer: Sendable {
     /// `error` with words from `Wording`.
     func error(
         _ status: HTTPStatus, _ text: Wording.ErrorText, retryHref: String?, back: (href: String, label: String)? = nil,
-        for context: RequestContext
+        next: (href: String, label: String)? = nil, for context: RequestContext
     ) -> HTTPResponse {
-        error(status, heading: text.heading, message: text.message, retryHref: retryHref, back: back, for: context)
+        error(status, heading: text.heading, message: text.message, retryHref: retryHref, back: back, next: next, for: context)
     }
 
     /// A full error page in the site layout, with a retry link where trying again can help,
-    /// and a link back to where the person came from (`back`) beside the one to the products.
+    /// the way on the message names (`next`, such as the recycle bin), and a link back to where
+    /// the person came from (`back`) beside the one to the products.
     func error(
         _ status: HTTPStatus, heading: String, message: String, retryHref: String?, back: (href: String, label: String)? = nil,
-        for context: RequestContext
+        next: (href: String, label: String)? = nil, for context: RequestContext
     ) -> HTTPResponse {
         var values: TemplateObject = [
             "title": .string(heading),
@@ -187,6 +188,7 @@ struct PageRenderer: Sendable {
         ]
         if let retryHref { values["retryHref"] = .string(retryHref) }
         if let back { values["back"] = ["href": .string(back.href), "label": .string(back.label)] }
+        if let next { values["next"] = ["href": .string(next.href), "label": .string(next.label)] }
         var response = page("error", values, status: status, for: context)
         response.headers["Cache-Control"] = "no-store"
         return response

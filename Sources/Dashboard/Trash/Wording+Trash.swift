@@ -88,6 +88,22 @@ extension Wording {
         }
     }
 
+    /// The link to the recycle bin from a page about a deleted product.
+    var openRecycleBin: String {
+        switch language {
+        case .en: "Open the recycle bin"
+        case .ko: "휴지통 열기"
+        }
+    }
+
+    /// The link to a deleted product restored under a new number.
+    func openProduct(_ id: Int) -> String {
+        switch language {
+        case .en: "Open product \(id)"
+        case .ko: "\(id)번 상품 열기"
+        }
+    }
+
     // MARK: Outcomes
 
     func restored(_ name: String, as id: Int, was old: Int) -> String {

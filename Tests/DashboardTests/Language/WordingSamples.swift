@@ -49,6 +49,9 @@ enum WordingSamples {
             LocalTime.clockWithZone(Date(timeIntervalSince1970: Double(number) * 60), zone: zone),
             w.productNotFound(id: number).heading, w.productNotFound(id: number).message,
             w.productNotFound(id: nil).message,
+            w.productInBin(name, day: w.day("2026-11-28"), time: LocalTime.clockWithZone(Date(), zone: zone), keptUntil: w.day("2026-12-28")).message,
+            w.productRestoredAs(name, day: w.day("2026-11-28"), time: LocalTime.clockWithZone(Date(), zone: zone), as: number).message,
+            w.openRecycleBin, w.openProduct(number),
             w.marketWords(name),
             w.marketRefusedRequest(name).message,
             w.formUnreadable(.multipart(.tooManyParts(limit: number))).message,
@@ -175,7 +178,7 @@ enum WordingSamples {
             .noSuchEntry(number), .notAnEdit(entry: number, kind: .delete), .notAnEdit(entry: number, kind: .create),
             .notDone(entry: number, outcome: .failed), .notDone(entry: number, outcome: .unknown),
             .alreadyUndone(entry: number, by: number + 1), .inProgress(entry: number), .nothingToUndo(entry: number),
-            .productGone(id: number), .notYours(name: name),
+            .productGone(name: name, id: number, inBin: true), .productGone(name: name, id: number, inBin: false), .notYours(name: name),
             .changedSince(name: name, field: .price, now: String(number), left: String(number + 1)), .formExpired,
         ]
         for refusal in refusals {
