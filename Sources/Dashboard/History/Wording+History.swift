@@ -43,19 +43,19 @@ extension Wording {
     /// What an entry records, as its label.
     func entryKind(_ kind: WriteKind, note: JournalEntry.Note?) -> String {
         switch (language, kind, note) {
-        case (.en, .create, _): "Registered"
+        case (.en, .create, _): "Added"
         case (.en, .edit, _): "Edited"
         case (.en, .delete, _): "Deleted"
         case (.en, .restore, _): "Restored from the recycle bin"
-        case (.en, .undo, _): "Undo"
-        case (.en, .outside, .appeared?): "Registered elsewhere"
+        case (.en, .undo, _): "Undone"
+        case (.en, .outside, .appeared?): "Added elsewhere"
         case (.en, .outside, .disappeared?): "Deleted elsewhere"
         case (.en, .outside, _): "Changed elsewhere"
         case (.ko, .create, _): "등록"
         case (.ko, .edit, _): "수정"
         case (.ko, .delete, _): "삭제"
         case (.ko, .restore, _): "휴지통에서 다시 등록"
-        case (.ko, .undo, _): "되돌리기"
+        case (.ko, .undo, _): "되돌림"
         case (.ko, .outside, .appeared?): "다른 곳에서 등록"
         case (.ko, .outside, .disappeared?): "다른 곳에서 삭제"
         case (.ko, .outside, _): "다른 곳에서 수정"
@@ -319,7 +319,7 @@ extension Wording {
             ErrorText(heading: "기록을 찾을 수 없습니다", message: "\(entry)번 기록은 작업 기록에 없습니다. 없는 기록이거나 보관 기간이 지나 삭제되었습니다. 아무것도 반영하지 않았습니다.")
         case .notAnEdit(let entry, let kind):
             ErrorText(heading: "수정만 되돌릴 수 있습니다",
-                message: "\(entry)번 기록은 수정이 아니라 ‘\(entryKind(kind, note: nil))’ 기록입니다. 아무것도 반영하지 않았습니다."
+                message: "\(entry)번 기록은 수정이 아니라 “\(entryKind(kind, note: nil))” 기록입니다. 아무것도 반영하지 않았습니다."
                     + (kind == .delete ? " 삭제한 상품은 휴지통에서 다시 등록할 수 있습니다." : ""))
         case .notDone(let entry, let outcome):
             ErrorText(heading: "이 수정은 되돌릴 수 없습니다",
