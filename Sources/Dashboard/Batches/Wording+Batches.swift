@@ -411,7 +411,7 @@ extension Wording {
         switch language {
         case .en:
             "Undo reverses the changed fields (a preview first). Deleted products are not brought back here: restore them from the "
-                + "recycle bin. Registered products are not removed by an undo."
+                + "recycle bin. Added products are not removed by an undo."
         case .ko:
             "되돌리기는 수정한 항목을 원래대로 돌립니다(먼저 미리 보기를 보여 드립니다). 삭제한 상품은 여기서 다시 등록되지 않으니 휴지통에서 다시 등록해 주세요. "
                 + "등록한 상품은 되돌리기로 삭제되지 않습니다."

@@ -89,7 +89,7 @@ extension Wording {
         case (.en, .tooFarAhead): message = "A schedule can be at most a year ahead. Choose an earlier time."
         case (.ko, .tooFarAhead): message = "예약은 1년 이내로만 할 수 있습니다. 더 이른 시각을 입력해 주세요."
         case (.en, .endNeedsEdits):
-            message = "An end puts back what was changed, and this batch also registers or deletes products, which cannot be put back. Leave the end empty."
+            message = "An end puts back what was changed, and this batch also adds or deletes products, which cannot be put back. Leave the end empty."
         case (.ko, .endNeedsEdits):
             message = "종료 시각에는 수정한 값을 되돌리는데, 이 일괄 작업에는 되돌릴 수 없는 등록이나 삭제가 있습니다. 종료 시각을 비워 주세요."
         }

@@ -8,7 +8,7 @@ extension Wording {
 
         var english: String {
             switch self {
-            case .register: "register the product"
+            case .register: "add the product"
             case .save: "save the changes"
             case .delete: "delete the product"
             }
@@ -41,8 +41,8 @@ extension Wording {
                 message: "The Open Market did not answer in time. It may have deleted the product, or not.",
                 advice: "Open the product to see whether it is still there before trying again. " + checkedLater, checkLabel: "Check the product")
         case (.en, _):
-            Outcome(heading: "We don't know whether the product was registered",
-                message: "The Open Market did not answer in time. It may have registered the product, or not.",
+            Outcome(heading: "We don't know whether the product was added",
+                message: "The Open Market did not answer in time. It may have added the product, or not.",
                 advice: "Look for it in the product list before adding it again, so it is not added twice. " + checkedLater,
                 checkLabel: "Check the product list")
         case (.ko, .delete):
@@ -110,7 +110,7 @@ extension Wording {
         switch language {
         case .en: ErrorText(heading: "This is not your product",
             message: "“\(name)” belongs to \(owner), not to this dashboard's vendor\(ours.map { " (vendor_id \($0))" } ?? ""). "
-                + "Only the vendor who registered a product can \(action == .delete ? "delete" : "edit") it.")
+                + "Only the vendor who added a product can \(action == .delete ? "delete" : "edit") it.")
         case .ko: ErrorText(heading: "내 상품이 아닙니다",
             message: "“\(name)” 상품은 \(owner)의 상품이며, 내 상품\(ours.map { "(판매자 번호 \($0))" } ?? "")이 아닙니다. "
                 + "등록한 판매자만 이 상품을 \(action == .delete ? "삭제" : "수정")할 수 있습니다.")
@@ -121,7 +121,7 @@ extension Wording {
         switch language {
         case .en: ErrorText(heading: "The Open Market refused to \(action.english)",
             message: "The Open Market refused to let this dashboard \(action.english). “\(name)” belongs to "
-                + "\(owner), and only the vendor who registered a product may change it: if that is not "
+                + "\(owner), and only the vendor who added a product may change it: if that is not "
                 + "your vendor, the product is not yours to change; if it is, check --identifier and --secret. "
                 + "Start the dashboard with --vendor-id so it offers Edit and Delete only on your own products.")
         case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",

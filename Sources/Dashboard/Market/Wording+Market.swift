@@ -76,7 +76,7 @@ extension Wording {
     func marketRefused(_ action: WriteAction) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "The Open Market refused to \(action.english)",
-            message: "The Open Market did not let this dashboard \(action.english): only the vendor who registered a product may change it, "
+            message: "The Open Market did not let this dashboard \(action.english): only the vendor who added a product may change it, "
                 + "and the market must accept the dashboard's vendor identifier and secret (--identifier, --secret).")
         case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
             message: "오픈마켓이 \(action.korean) 요청을 거절했습니다. 상품은 등록한 판매자만 수정하거나 삭제할 수 있습니다. "

@@ -117,7 +117,7 @@ import Testing
         try await ScheduleScene.run { scene in
             let products = try await scene.register(1)
             let batch = try await scene.preview(products, action: "delete", value: "")
-            let says = "An end puts back what was changed, and this batch also registers or deletes products"
+            let says = "An end puts back what was changed, and this batch also adds or deletes products"
             let withEnd = try await scene.schedule(batch, from: scene.minute(2), until: scene.minute(60))
             #expect(withEnd.status == 422)
             #expect(HTMLScan.text(withEnd.text).contains(says))

@@ -101,7 +101,7 @@ import Testing
             _ = try await session.open("/products/7/edit")
             let response = try await session.postURLEncoded("/products/7/edit", editFields(price: "9000"))
             #expect(response.status == 403)
-            #expect(response.text.contains("only the vendor who registered a product may change it"))
+            #expect(response.text.contains("only the vendor who added a product may change it"))
             #expect(response.text.contains("value=\"9000\""))
         }
     }

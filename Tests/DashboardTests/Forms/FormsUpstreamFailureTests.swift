@@ -71,7 +71,7 @@ import Testing
             let response = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")])
             #expect(response.status == 504)
             let html = response.text
-            #expect(html.contains("We don&#39;t know whether the product was registered"))
+            #expect(html.contains("We don&#39;t know whether the product was added"))
             #expect(html.contains("href=\"/products\""))
             #expect(!html.contains("<form method=\"post\""), "no form inviting a second product")
 

@@ -99,7 +99,7 @@ import Testing
             _ = try await session.open("/products/new")
             let created = try await session.post("/products", validProductFields, files: [.jpeg("1.jpg")])
             #expect(created.status == 504)
-            #expect(created.text.contains("We don&#39;t know whether the product was registered"))
+            #expect(created.text.contains("We don&#39;t know whether the product was added"))
             #expect(created.text.contains("href=\"/products\"") && created.text.contains("Check the product list"))
         }
     }

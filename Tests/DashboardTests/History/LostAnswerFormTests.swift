@@ -121,7 +121,7 @@ import Testing
             _ = try await session.open("/products/new")
             let posted = try await session.post("/products", replacing(validProductFields, "name", with: "Lost kettle"), files: [.jpeg("1.jpg")])
             #expect(posted.status == 504)
-            #expect(posted.text.contains("We don&#39;t know whether the product was registered"))
+            #expect(posted.text.contains("We don&#39;t know whether the product was added"))
             let before = try await Self.outcome(harness, "create")
             #expect(before.en.contains("Outcome unknown") && before.en.contains("nothing is sent again"), "\(before.en)")
 

@@ -132,7 +132,7 @@ struct HostileMarketTests {
             _ = try await session.open("/products/new")
             let posted = try await session.post("/products", validProductFields, files: [.jpeg("1.jpg")])
             #expect(posted.status == 504)
-            #expect(posted.text.contains("We don&#39;t know whether the product was registered"))
+            #expect(posted.text.contains("We don&#39;t know whether the product was added"))
             #expect(!posted.text.contains("nothing was changed"))
             #expect(upstream.received.filter { $0.method == "POST" }.count == 1)
         }
