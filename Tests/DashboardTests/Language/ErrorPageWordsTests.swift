@@ -192,15 +192,22 @@ import Testing
             switch language {
             case .en: [
                 ("sort=DROP", Words(heading: nil, cause: "The value for “Sort by” is not one of the list's choices", fix: "Choose again under Sort and filter.")),
-                ("currency=KRW&min_price=abc", Words(heading: nil, cause: "Lowest sale price was not used: it is not a number.", fix: "Enter it like 15000 or 12.50.")),
+                ("currency=KRW&min_price=abc", Words(heading: nil, cause: "Lowest sale price was not used: it is not a number.", fix: "Enter it in won, like 15,000.")),
+                ("currency=USD&min_price=abc", Words(heading: nil, cause: "Lowest sale price was not used: it is not a number.", fix: "Enter it in dollars, like 12.50.")),
+                ("currency=KRW&min_price=-5", Words(heading: nil, cause: "Lowest sale price was not used: it is below 0.", fix: "Enter 0 or more.")),
                 ("currency=USD&min_price=1.234", Words(heading: nil, cause: "USD amounts have at most 2 decimal places.", fix: "Enter it like 12.50.")),
-                ("currency=KRW&min_price=50&max_price=10", Words(heading: nil, cause: "it is lower than the lowest sale price.", fix: "Check the price range.")),
+                ("currency=KRW&min_price=50000&max_price=1000", Words(heading: nil,
+                    cause: "Highest sale price was not used: KRW 1,000 is lower than the lowest sale price, KRW 50,000.", fix: "Enter a higher amount")),
             ]
             case .ko: [
                 ("sort=DROP", Words(heading: nil, cause: "정렬 값이 올바르지 않아 적용하지 않았습니다.", fix: "[정렬 및 필터]에서 다시 선택해 주세요.")),
-                ("currency=KRW&min_price=abc", Words(heading: nil, cause: "최저 할인가 값은 숫자가 아니어서 적용하지 않았습니다.", fix: "15000이나 12.50처럼 입력해 주세요.")),
+                ("currency=KRW&min_price=abc", Words(heading: nil, cause: "최저 할인가 값은 숫자가 아니어서 적용하지 않았습니다.", fix: "15,000처럼 원 단위로 입력해 주세요.")),
+                ("currency=USD&min_price=abc", Words(heading: nil, cause: "최저 할인가 값은 숫자가 아니어서 적용하지 않았습니다.", fix: "12.50처럼 달러 단위로 입력해 주세요.")),
+                ("currency=KRW&min_price=-5", Words(heading: nil, cause: "최저 할인가 값이 0보다 작아 적용하지 않았습니다.", fix: "최저 할인가 값은 0 이상으로 입력해 주세요.")),
+                ("currency=KRW&min_price=10.5", Words(heading: nil, cause: "최저 할인가 값에 소수점이 있어 적용하지 않았습니다.", fix: "원 단위로 소수점 없이 입력해 주세요")),
                 ("currency=USD&min_price=1.234", Words(heading: nil, cause: "최저 할인가 값은", fix: "소수점 둘째 자리까지 입력해 주세요.")),
-                ("currency=KRW&min_price=50&max_price=10", Words(heading: nil, cause: "최고 할인가 값이 최저 할인가 값보다 낮습니다.", fix: "금액 범위를 확인해 주세요.")),
+                ("currency=KRW&min_price=50000&max_price=1000", Words(heading: nil,
+                    cause: "최고 할인가(1,000원)가 최저 할인가(50,000원)보다 낮아 최고 할인가는 적용하지 않았습니다.", fix: "금액 범위를 확인해 주세요.")),
             ]
             }
         try await withDashboard(.sharedCatalog) { dash in

@@ -66,6 +66,8 @@ enum WordingSamples {
             w.priceRangeChip(min: w.price(Decimal(number), currency: "KRW"), max: w.price(Decimal(number), currency: "KRW")),
             w.priceRangeChip(min: w.price(Decimal(number), currency: "USD"), max: nil), w.priceRangeChip(min: nil, max: digits),
             w.removeFilter(name),
+            w.boundPrice(Decimal(number), currency: .krw), w.boundPrice(Decimal(number), currency: .usd),
+            w.boundPrice(Decimal(number) / 4, currency: .usd),
             w.matchCount(digits, of: digits),
             w.asOf(time: LocalTime.clockWithZone(Date(), zone: zone), age: w.age(age)),
             w.ignoredNote([.init(name: name, reason: .unknownValue)]),
@@ -383,7 +385,8 @@ enum WordingSamples {
         }
         texts.append(w.staleCause)
         let reasons: [ProductListQuery.Ignored.Reason] = [
-            .needsCurrency, .notANumber, .tooManyDecimals(.krw), .tooManyDecimals(.usd), .tooLarge, .belowMinimum,
+            .needsCurrency, .notANumber(.krw), .notANumber(.usd), .negative, .tooManyDecimals(.krw), .tooManyDecimals(.usd), .tooLarge,
+            .belowMinimum(.krw, low: 50_000, high: 1_000), .belowMinimum(.usd, low: Decimal(string: "12.5") ?? 12, high: 10),
         ]
         for name in ["min_price", "max_price"] {
             texts += reasons.map { w.ignoredNote([.init(name: "sort", reason: .unknownValue), .init(name: name, reason: $0)]) }
