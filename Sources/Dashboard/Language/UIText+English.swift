@@ -104,6 +104,8 @@ extension UIText {
         case .valueAfter: "After:"
         case .restore: "Restore"
         case .forget: "Remove for good"
+        case .removeFromTrash: "Remove from the bin"
+        case .backToTrash: "Back to the recycle bin"
         case .trashEmpty: "The recycle bin is empty."
         case .navBatches: "Batches"
         case .batchesHeading: "Recent batches"

@@ -104,6 +104,8 @@ extension UIText {
         case .valueAfter: "이후:"
         case .restore: "다시 등록"
         case .forget: "완전히 삭제"
+        case .removeFromTrash: "휴지통에서 지우기"
+        case .backToTrash: "휴지통으로 돌아가기"
         case .trashEmpty: "휴지통이 비어 있습니다."
         case .navBatches: "일괄 작업"
         case .batchesHeading: "최근 일괄 작업"

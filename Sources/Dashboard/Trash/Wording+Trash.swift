@@ -88,6 +88,37 @@ extension Wording {
         }
     }
 
+    /// The accessible name of the button that removes a restored item from the bin.
+    func removeFromTrashLabel(_ name: String) -> String {
+        switch language {
+        case .en: "Remove from the bin: “\(name)”"
+        case .ko: "“\(name)” 상품 휴지통에서 지우기"
+        }
+    }
+
+    /// Beside that button: the product restored from the item stays as it is.
+    func notAffected(_ id: Int) -> String {
+        switch language {
+        case .en: "Product \(id) is not affected."
+        case .ko: "\(id)번 상품에는 영향이 없습니다."
+        }
+    }
+
+    /// The question before an item is removed for good, which cannot be undone.
+    func forgetQuestion(_ name: String) -> String {
+        switch language {
+        case .en: "Remove “\(name)” for good?"
+        case .ko: "“\(name)” 상품을 휴지통에서 완전히 삭제하시겠습니까?"
+        }
+    }
+
+    var forgetWarning: String {
+        switch language {
+        case .en: "It can't be restored afterwards: its details and images are removed from the recycle bin."
+        case .ko: "완전히 삭제하면 다시 등록할 수 없습니다. 상품 정보와 이미지가 휴지통에서 삭제됩니다."
+        }
+    }
+
     /// The link to the recycle bin from a page about a deleted product.
     var openRecycleBin: String {
         switch language {
@@ -124,6 +155,14 @@ extension Wording {
         switch language {
         case .en: "“\(name)” was removed from the recycle bin for good."
         case .ko: "“\(name)” 상품을 휴지통에서 완전히 삭제했습니다."
+        }
+    }
+
+    /// A restored item taken off the bin's list: the product it became stays.
+    func removedFromTrash(_ name: String, restoredAs id: Int) -> String {
+        switch language {
+        case .en: "“\(name)” was removed from the recycle bin. Product \(id) is not affected."
+        case .ko: "“\(name)” 상품을 휴지통 목록에서 삭제했습니다. \(id)번 상품에는 영향이 없습니다."
         }
     }
 

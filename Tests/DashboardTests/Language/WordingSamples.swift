@@ -198,6 +198,8 @@ enum WordingSamples {
             w.trashIntro(days: number, budget: number * 1024 * 1024, used: number * 1000), w.bytes(number), w.bytes(number * 4096),
             w.showingItems(first: 1, last: number, total: number), w.deletedAt, w.wasProduct(number), w.picturesKept(number),
             w.picturesRemoved, w.deleteNotConfirmed, w.restoredAs(number), w.restoreLabel(name), w.forgetLabel(name),
+            w.removeFromTrashLabel(name), w.notAffected(number), w.forgetQuestion(name), w.forgetWarning,
+            w.removedFromTrash(name, restoredAs: number),
             w.restored(name, as: number + 1, was: number), w.alreadyRestored(name, as: number), w.forgotten(name),
             w.notInTrash(number, days: number).heading, w.notInTrash(number, days: number).message,
             w.trashFormExpired.heading, w.trashFormExpired.message, w.trashUnreadable.heading, w.trashUnreadable.message,
