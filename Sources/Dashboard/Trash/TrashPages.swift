@@ -97,7 +97,7 @@ struct TrashPages: Sendable {
         case .success(let found): entry = found.entry
         }
         let key = "restore/\(entry)"
-        if case .finished(let outcome) = await restores.claim(key) { return forms.respond(to: outcome, context) }
+        if case .finished(let outcome) = await restores.claim(key) { return await repeated(outcome, entry, context) }
         let (response, outcome) = await restore(entry, context)
         await restores.finish(key, outcome: outcome)
         return response
@@ -146,6 +146,16 @@ struct TrashPages: Sendable {
             let (status, problem) = ProductForms.explain(error as? MarketError ?? .unreachable, action: .register, wording)
             return (prefilledForm(item, detail, images: images, problem: problem, status: status, context), nil)
         }
+    }
+
+    /// A restore asked for again after the first one finished (a second click, an old tab):
+    /// where the first led, saying it was restored already, so nobody looks for a second copy.
+    private func repeated(_ outcome: SubmissionLedger.Outcome, _ entry: Int, _ context: RequestContext) async -> HTTPResponse {
+        if case .redirect = outcome, let item = try? await bin.item(entry), let restored = item.restoredID {
+            let again = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: context.wording.alreadyRestored(item.name, as: restored))
+            return forms.respond(to: again, context)
+        }
+        return forms.respond(to: outcome, context)
     }
 
     /// The fields a restore registers: the product's as the market last showed them.

@@ -38,7 +38,7 @@ import Testing
                 let newID = try #require(productID(fromLocation: restored.header("Location")))
                 #expect(newID != id)
                 let page = try await flow.session.get("/products/\(newID)", extraCookie: restored.setCookie("om_flash"))
-                #expect(page.text.contains("“Restorable Teapot” is restored. The market gave it a new number: product \(newID) (it was \(id))."))
+                #expect(page.text.contains("“Restorable Teapot” was restored as product \(newID): the Open Market gives a restored product a new number (it was product \(id))."))
 
                 let copy = try await market.product(newID)
                 for field in ["name", "description", "price", "discounted_price", "bargain_price", "stock", "currency", "vendor_id"] {
@@ -52,6 +52,8 @@ import Testing
                 #expect(again.status == 303)
                 #expect(again.header("Location") == "/products/\(newID)")
                 #expect(Self.creates(market) == creates)
+                let shownAgain = try await flow.session.get("/products/\(newID)", extraCookie: again.setCookie("om_flash"))
+                #expect(shownAgain.text.contains("“Restorable Teapot” was restored already, as product \(newID)."), "not the first restore's words again")
 
                 let history = HistoryHTML.entries(try await flow.history("/history").text)
                 #expect(history.first?.kind == "restore")
@@ -70,7 +72,7 @@ import Testing
                 let id = try await flow.register(name: "Pictureless Pot")
                 _ = try await flow.delete(id)
                 let trash = try await flow.session.open("/trash")
-                #expect(trash.text.contains("Images no longer kept"))
+                #expect(trash.text.contains("Its images are no longer kept"))
                 let entry = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"].flatMap { Int($0) })
 
                 let creates = Self.creates(market)
