@@ -18,7 +18,7 @@ extension Wording {
 
     func historyIntro(days: Int) -> String {
         switch language {
-        case .en: "Every change this dashboard made, and the changes made elsewhere that a count of the catalog noticed, newest first. Kept for \(days) days."
+        case .en: "Every change this dashboard made, and the changes made elsewhere that it noticed when it refreshed its products, newest first. Kept for \(days) days."
         case .ko: "이 대시보드에서 한 모든 작업과 다른 곳에서 수정된 내용을 최신순으로 보여 드립니다. \(days)일 동안 보관합니다."
         }
     }
@@ -66,7 +66,7 @@ extension Wording {
     func entryOutcome(_ entry: JournalEntry) -> String? {
         if entry.checkedAt != nil, let checked = checkedOutcome(entry) { return checked }
         return switch (language, entry.outcome, entry.note) {
-        case (.en, .done, .confirmedByCount?): "Confirmed by a later count"
+        case (.en, .done, .confirmedByCount?): "Confirmed by a later refresh"
         case (.ko, .done, .confirmedByCount?): "이후 집계로 확인함"
         case (_, .done, _): nil
         case (.en, .pending, _): "In progress"
@@ -211,7 +211,7 @@ extension Wording {
 
     func notRecorded(_ count: Int) -> String {
         switch language {
-        case .en: "A count found \(count) more changes made elsewhere; they were not recorded (at most \(HistoryJournal.maxOutsidePerCount) a count)."
+        case .en: "A refresh found \(count) more changes made elsewhere; they were not recorded (at most \(HistoryJournal.maxOutsidePerCount) a refresh)."
         case .ko: "집계에서 다른 곳에서 수정된 내용을 \(count)건 더 찾았지만 기록하지 않았습니다(집계 한 번에 최대 \(HistoryJournal.maxOutsidePerCount)건)."
         }
     }

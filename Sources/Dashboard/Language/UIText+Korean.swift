@@ -91,7 +91,7 @@ extension UIText {
         case .priceRangeHint: "통화를 먼저 선택해 주세요. KRW는 원 단위로, USD는 소수점 둘째 자리까지 입력해 주세요."
         case .clearFilters: "필터 초기화"
         case .activeFilters: "적용된 필터"
-        case .countAgain: "집계 새로 고침"
+        case .countAgain: "새로 고침"
         case .filterFormLabel: "상품 정렬 및 필터"
         case .navHistory: "작업 기록"
         case .navTrash: "휴지통"

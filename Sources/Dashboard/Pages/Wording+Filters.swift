@@ -109,10 +109,10 @@ extension Wording {
         }
     }
 
-    /// "As of 14:02 (KST), 2 minutes ago." / "14:02 (KST) 기준 · 2분 전".
+    /// "Updated 14:02 (KST), 2 minutes ago." / "14:02 (KST) 기준 · 2분 전".
     func asOf(time: String, age: String) -> String {
         switch language {
-        case .en: "As of \(time), \(age)."
+        case .en: "Updated \(time), \(age)."
         case .ko: "\(time) 기준 · \(age)"
         }
     }
