@@ -111,7 +111,8 @@ struct OverviewPage {
                 title: chart.title, labelHeading: chart.labelHeading, valueHeading: chart.valueHeading,
                 bars: histogram.buckets.map { bucket in
                     let label = texts.priceBucket(from: bucket.from, upTo: bucket.upTo, currency: code)
-                    return .init(label: label, value: bucket.products, valueText: Self.grouped(bucket.products))
+                    let short = texts.priceBucketLabel(from: bucket.from, upTo: bucket.upTo, currency: code)
+                    return .init(label: label, value: bucket.products, valueText: Self.grouped(bucket.products), shortLabel: short)
                 }
             ).context)
         }

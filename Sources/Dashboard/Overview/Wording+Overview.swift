@@ -114,29 +114,67 @@ extension Wording {
         }
     }
 
-    /// A price range of the chart, short enough for its label: "KRW 10,000 to under 20,000",
-    /// "USD 5 to under 10", "KRW 0" / "1만~2만 원", "$5~$10", "0원". Whole amounts drop their
-    /// decimals; Korean writes whole ten-thousands of won in 만.
+    /// A price range of the chart, as its table names it: "KRW 10,000 to under 20,000",
+    /// "USD 5 to under 10", "KRW 0" / "1만~2만 원", "5,000만~1억 원", "$5~$10", "0원". Whole
+    /// amounts drop their decimals; Korean writes whole ten-thousands of won in 만 and whole
+    /// hundred-millions in 억.
     func priceBucket(from: Decimal, upTo: Decimal?, currency: String) -> String {
-        func isWhole(_ amount: Decimal) -> Bool { Decimal(NSDecimalNumber(decimal: amount).int64Value) == amount }
-        func whole(_ amount: Decimal) -> String {
-            PriceText.grouped(amount, minimumFractionDigits: isWhole(amount) ? 0 : 2)
-        }
         switch language {
         case .en:
-            let low = "\(currency) \(whole(from))"
-            return upTo.map { "\(low) to under \(whole($0))" } ?? low
-        case .ko where currency == "KRW":
-            func won(_ amount: Decimal) -> String {
-                amount >= 10_000 && isWhole(amount / 10_000) ? whole(amount / 10_000) + "만" : whole(amount)
-            }
-            guard let upTo else { return won(from) + "원" }
-            let high = won(upTo)
-            return "\(won(from))~\(high)" + (high.hasSuffix("만") ? " 원" : "원")
-        case .ko:
-            let sign = currency == "USD" ? "$" : currency + " "
-            return upTo.map { "\(sign)\(whole(from))~\(sign)\(whole($0))" } ?? sign + whole(from)
+            let low = "\(currency) \(Self.wholeAmount(from))"
+            return upTo.map { "\(low) to under \(Self.wholeAmount($0))" } ?? low
+        case .ko: return koreanBucket(from: from, upTo: upTo, currency: currency)
         }
+    }
+
+    /// The same range short enough for the drawing's label, which has room for about 20
+    /// characters: "KRW 500k–1M", "USD 5–10" (the table beside it has the whole words).
+    func priceBucketLabel(from: Decimal, upTo: Decimal?, currency: String) -> String {
+        switch language {
+        case .en:
+            let low = "\(currency) \(Self.compactAmount(from))"
+            return upTo.map { "\(low)–\(Self.compactAmount($0))" } ?? low
+        case .ko: return koreanBucket(from: from, upTo: upTo, currency: currency)
+        }
+    }
+
+    private func koreanBucket(from: Decimal, upTo: Decimal?, currency: String) -> String {
+        guard currency == "KRW" else {
+            let sign = currency == "USD" ? "$" : currency + " "
+            return upTo.map { "\(sign)\(Self.wholeAmount(from))~\(sign)\(Self.wholeAmount($0))" } ?? sign + Self.wholeAmount(from)
+        }
+        guard let upTo else { return Self.won(from) + "원" }
+        let high = Self.won(upTo)
+        return "\(Self.won(from))~\(high)" + (high.hasSuffix("만") || high.hasSuffix("억") ? " 원" : "원")
+    }
+
+    private static func isWhole(_ amount: Decimal) -> Bool { Decimal(NSDecimalNumber(decimal: amount).int64Value) == amount }
+
+    /// "1,000", "12.50": decimals only when the amount has them.
+    private static func wholeAmount(_ amount: Decimal) -> String {
+        PriceText.grouped(amount, minimumFractionDigits: isWhole(amount) ? 0 : 2)
+    }
+
+    /// Won as Koreans count them: "5,000만", "1억", "1억 5,000만", "9,500".
+    private static func won(_ amount: Decimal) -> String {
+        if amount >= 100_000_000, isWhole(amount / 10_000) {
+            let tenThousands = NSDecimalNumber(decimal: amount / 10_000).int64Value
+            let (eok, man) = (tenThousands / 10_000, tenThousands % 10_000)
+            let head = PriceText.grouped(Decimal(eok), minimumFractionDigits: 0) + "억"
+            return man == 0 ? head : head + " " + PriceText.grouped(Decimal(man), minimumFractionDigits: 0) + "만"
+        }
+        return amount >= 10_000 && isWhole(amount / 10_000) ? wholeAmount(amount / 10_000) + "만" : wholeAmount(amount)
+    }
+
+    /// "500k", "1M", "1.5M", "2.5k", "750": thousands and millions when they come out whole to
+    /// a tenth.
+    private static func compactAmount(_ amount: Decimal) -> String {
+        for (unit, suffix) in [(Decimal(1_000_000_000), "B"), (1_000_000, "M"), (1_000, "k")] where amount >= unit {
+            let tenths = amount * 10 / unit
+            guard isWhole(tenths) else { continue }
+            return PriceText.grouped(amount / unit, minimumFractionDigits: isWhole(amount / unit) ? 0 : 1) + suffix
+        }
+        return wholeAmount(amount)
     }
 
     func weekChart(weeks: Int) -> ChartText {
