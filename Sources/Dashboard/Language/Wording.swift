@@ -148,8 +148,8 @@ struct Wording: Sendable {
         switch (language, failed) {
         case (.en, true): "Showing data from \(self.age(age)); the market is not answering."
         case (.en, false): "Showing data from \(self.age(age)); the market is slow to answer."
-        case (.ko, true): "\(when(age)) 받은 정보입니다. 오픈마켓이 응답하지 않습니다."
-        case (.ko, false): "\(when(age)) 받은 정보입니다. 오픈마켓의 응답이 늦어지고 있습니다."
+        case (.ko, true): "오픈마켓이 응답하지 않아 \(when(age)) 불러온 정보를 보여 드립니다."
+        case (.ko, false): "오픈마켓의 응답이 늦어 \(when(age)) 불러온 정보를 보여 드립니다."
         }
     }
 }

@@ -67,8 +67,10 @@ extension Wording {
 
     var marketDown: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The Open Market is not answering", message: "The Open Market cannot be reached right now, and there is no saved copy of this page. Try again in a moment.")
-        case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "지금은 오픈마켓에 연결할 수 없고, 저장해 둔 페이지도 없습니다. 잠시 후 다시 시도해 주세요.")
+        case .en: ErrorText(heading: "The Open Market is not answering",
+            message: "The Open Market cannot be reached right now, and the dashboard has not loaded this page's products before, so there is nothing to show. Try again in a moment.")
+        case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다",
+            message: "지금은 오픈마켓에 연결할 수 없고, 전에 불러온 상품 정보도 없어 이 페이지를 보여 드릴 수 없습니다. 잠시 후 다시 시도해 주세요.")
         }
     }
 

@@ -19,12 +19,16 @@ extension Wording {
         }
     }
 
+    /// A count that failed: before any figures, what it means and that the dashboard keeps
+    /// trying; with figures, that they are the last ones.
     func countFailed(age: Duration, _ reason: CatalogFailure.Reason, haveFigures: Bool) -> String {
         let why = countFailure(reason)
         switch (language, haveFigures) {
-        case (.en, false): return "Counting products failed \(self.age(age)): \(why). It will be tried again."
+        case (.en, false):
+            return "The products can't be counted yet: \(why) (last tried \(self.age(age))). The dashboard keeps trying, and this page shows the figures once it can."
         case (.en, true): return "Showing the last count; counting again failed \(self.age(age)): \(why)."
-        case (.ko, false): return "\(when(age)) 상품 집계에 실패했습니다(\(why)). 잠시 후 다시 집계합니다."
+        case (.ko, false):
+            return "\(when(age)) 상품 집계에 실패했습니다(\(why)). 대시보드가 계속 다시 시도하며, 집계가 끝나면 이 페이지에 결과가 표시됩니다."
         case (.ko, true): return "마지막 집계 결과를 표시합니다. \(when(age)) 다시 집계하지 못했습니다(\(why))."
         }
     }
@@ -238,10 +242,38 @@ extension Wording {
         }
     }
 
-    func catalogNotCounted(_ reason: CatalogFailure.Reason) -> ErrorText {
-        switch language {
-        case .en: ErrorText(heading: "The catalog could not be counted", message: "Counting products failed: \(countFailure(reason)). Try again in a moment.")
-        case .ko: ErrorText(heading: "상품을 집계하지 못했습니다", message: "상품 집계에 실패했습니다(\(countFailure(reason))). 잠시 후 다시 시도해 주세요.")
+    /// What needed every product of the market when none could be read: the seller sorted or
+    /// filtered a list, downloaded the CSV, opened the overview, or something else.
+    enum CatalogUse {
+        case list, csv, overview, other
+    }
+
+    /// Every product could not be read (no count has ever succeeded): what the seller asked
+    /// for could not be made, why, and what to do.
+    func catalogNotCounted(_ reason: CatalogFailure.Reason, for use: CatalogUse = .other) -> ErrorText {
+        let why = countFailure(reason)
+        switch (language, use) {
+        case (.en, .list):
+            return ErrorText(heading: "The list could not be sorted or filtered",
+                message: "To sort or filter, the dashboard needs every product, and it could not read them: \(why). "
+                    + "Try again in a moment; the product list without sorting or filters still works meanwhile.")
+        case (.en, .csv):
+            return ErrorText(heading: "Your CSV file could not be made",
+                message: "The file needs every product, and the dashboard could not read them: \(why). Try again in a moment.")
+        case (.en, .overview):
+            return ErrorText(heading: "The products could not be counted", message: "The dashboard could not read the products: \(why). Try again in a moment.")
+        case (.en, .other):
+            return ErrorText(heading: "The products could not be read", message: "This needs every product, and the dashboard could not read them: \(why). Try again in a moment.")
+        case (.ko, .list):
+            return ErrorText(heading: "정렬·필터 결과를 만들지 못했습니다",
+                message: "정렬하거나 필터를 적용하려면 모든 상품 정보가 필요한데 불러오지 못했습니다(\(why)). 잠시 후 다시 시도해 주세요. 그동안 정렬·필터 없는 상품 목록은 볼 수 있습니다.")
+        case (.ko, .csv):
+            return ErrorText(heading: "CSV 파일을 만들지 못했습니다",
+                message: "CSV 파일에는 모든 상품 정보가 필요한데 불러오지 못했습니다(\(why)). 잠시 후 다시 시도해 주세요.")
+        case (.ko, .overview):
+            return ErrorText(heading: "상품을 집계하지 못했습니다", message: "상품 집계에 실패했습니다(\(why)). 잠시 후 다시 시도해 주세요.")
+        case (.ko, .other):
+            return ErrorText(heading: "상품 정보를 불러오지 못했습니다", message: "모든 상품 정보가 필요한데 불러오지 못했습니다(\(why)). 잠시 후 다시 시도해 주세요.")
         }
     }
 }

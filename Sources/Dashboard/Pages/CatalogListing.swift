@@ -31,7 +31,7 @@ struct CatalogListing: Sendable {
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else {
             if status.progress == nil, status.failure != nil {
-                return renderer.catalogNotReady(status, retryHref: PageRenderer.retryHref(for: context.request), context)
+                return renderer.catalogNotReady(status, retryHref: PageRenderer.retryHref(for: context.request), context, for: .list)
             }
             return countingPage(context, status.progress ?? CatalogProgress(), imagePath: imagePath)
         }

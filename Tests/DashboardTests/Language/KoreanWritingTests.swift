@@ -132,7 +132,7 @@ import Testing
         #expect(Self.ko.when(.seconds(7300)) == "2시간 전에")
         #expect(Self.ko.when(.seconds(5)) == "방금")
         #expect(Self.ko.countFailed(age: .seconds(180), .timeout, haveFigures: false)
-            == "3분 전에 상품 집계에 실패했습니다(오픈마켓 응답 시간 초과). 잠시 후 다시 집계합니다.")
+            == "3분 전에 상품 집계에 실패했습니다(오픈마켓 응답 시간 초과). 대시보드가 계속 다시 시도하며, 집계가 끝나면 이 페이지에 결과가 표시됩니다.")
         #expect(Self.ko.countFailed(age: .seconds(5), .unreachable, haveFigures: false).hasPrefix("방금 상품 집계에"))
         for (text, _) in WordingSamples.everything(Self.ko) {
             #expect(!text.contains("방금에"), "“\(text)”")

@@ -42,6 +42,19 @@ struct OverviewPageTests {
         }
     }
 
+    /// A first count trying again after a failure, nothing read yet: one message, that the
+    /// products cannot be counted yet and the dashboard keeps trying, not "Counting products…"
+    /// beside "counting failed".
+    @Test func aFirstCountFailing_saysSoOnce_andKeepsReloading() {
+        let failure = CatalogFailure(reason: .unreachable, at: Self.now.addingTimeInterval(-360))
+        let context = OverviewPage(
+            status: CatalogStatus(progress: CatalogProgress(), failure: failure), catalog: nil, mine: nil, ownVendorID: 1, now: Self.now).context
+        #expect(context["counting"] == nil)
+        #expect(context["refreshSeconds"] != nil)
+        #expect(Self.text(context, "failure")
+            == "The products can't be counted yet: the market could not be reached (last tried 6 minutes ago). The dashboard keeps trying, and this page shows the figures once it can.")
+    }
+
     @Test func firstCount_showsProgressInWords_andRefreshes() {
         let progress = CatalogProgress(pagesDone: 12, pagesTotal: 34, productsDone: 1200, productsTotal: 3400)
         let context = OverviewPage(status: CatalogStatus(progress: progress), catalog: nil, mine: nil, ownVendorID: 1, now: Self.now).context
