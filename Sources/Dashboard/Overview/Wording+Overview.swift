@@ -191,12 +191,12 @@ extension Wording {
     /// `mine=1` (or the CSV) before the dashboard knows its vendor.
     var vendorUnknown: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "Your vendor is not known yet",
-            message: "To show your own products, start the dashboard with --vendor-id N (or set OPENMARKET_VENDOR_ID=N), "
-                + "where N is your vendor number (vendor_id). Adding a product here once also sets it.")
-        case .ko: ErrorText(heading: "내 판매자 번호가 설정되지 않았습니다",
-            message: "내 상품을 보려면 대시보드를 --vendor-id N 옵션(또는 환경 변수 OPENMARKET_VENDOR_ID=N)으로 실행해 주세요. "
-                + "N은 내 상품의 판매자 번호(vendor_id)입니다. 이 대시보드에서 상품을 한 번 등록해도 자동으로 설정됩니다.")
+        case .en: ErrorText(heading: "The dashboard doesn't know which products are yours yet",
+            message: "Add one product here and it learns your seller number. Or restart the dashboard with --vendor-id N "
+                + "(or OPENMARKET_VENDOR_ID=N), where N is your seller number on the Open Market.")
+        case .ko: ErrorText(heading: "내 판매자 번호가 아직 설정되지 않았습니다",
+            message: "이 대시보드에서 상품을 한 번 등록하면 자동으로 설정됩니다. "
+                + "또는 대시보드를 --vendor-id N 옵션(또는 환경 변수 OPENMARKET_VENDOR_ID=N)으로 다시 실행해 주세요. N은 오픈마켓의 내 판매자 번호입니다.")
         }
     }
 
