@@ -129,7 +129,7 @@ extension UIText {
         case .importColumnsHeading: "Columns"
         case .importColumnName: "Column"
         case .importColumnMeaning: "What it holds"
-        case .importColumnsHint: "Columns may come in any order, named as in the export or as in the table below; other columns are ignored. An empty cell leaves its field as it is. The sale price, vendor and added date columns are for reading only: edits there are not applied."
+        case .importColumnsHint: "Columns may come in any order, named as in the export or as in the table below; other columns are ignored. An empty cell leaves its field as it is. The sale price, vendor and added columns are for reading only: edits there are not applied."
         case .importLink: "Import from CSV"
         case .bulkHeading: "Change many products at once"
         case .bulkScopeLegend: "Which products"
