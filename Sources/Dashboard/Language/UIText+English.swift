@@ -2,13 +2,13 @@ extension UIText {
     /// The English texts.
     var english: String {
         switch self {
-        case .siteName: "Open Market"
+        case .siteName: "Open Market seller dashboard"
         case .skipToContent: "Skip to content"
         case .siteNav: "Site"
         case .navProducts: "Products"
         case .navOverview: "Overview"
         case .navRegister: "Add product"
-        case .footerText: "Open Market dashboard"
+        case .footerText: "Open Market seller dashboard"
         case .languageNav: "Language"
         case .tryAgain: "Try again"
         case .backToProducts: "Back to products"

@@ -2,13 +2,13 @@ extension UIText {
     /// The Korean texts.
     var korean: String {
         switch self {
-        case .siteName: "오픈마켓"
+        case .siteName: "오픈마켓 판매자 대시보드"
         case .skipToContent: "본문 바로가기"
         case .siteNav: "사이트 메뉴"
         case .navProducts: "상품 목록"
         case .navOverview: "현황"
         case .navRegister: "상품 등록"
-        case .footerText: "오픈마켓 대시보드"
+        case .footerText: "오픈마켓 판매자 대시보드"
         case .languageNav: "언어"
         case .tryAgain: "다시 시도"
         case .backToProducts: "상품 목록으로"
