@@ -210,7 +210,7 @@ struct ProductListPage {
                 "key": .string(column.rawValue),
                 "label": .string(column.label(wording)),
                 "href": .string(query.with(sort: next).listPath),
-                "hint": .string(wording.sortDirection(ascending: current != .ascending)),
+                "hint": .string(wording.sortHint(next)),
             ]
             if let current { header["ariaSort"] = .string(current.rawValue) }
             return (column, header)

@@ -25,6 +25,22 @@ extension Wording {
         }
     }
 
+    /// What a table header's link does, read after the column's name, in the words of the
+    /// order it leads to: ", sort oldest first", ", sort low to high" / ", 오래된순으로 정렬".
+    func sortHint(_ sort: CatalogSort) -> String {
+        switch (language, sort) {
+        case (.en, .newest): ", sort newest first"
+        case (.en, .oldest): ", sort oldest first"
+        case (.en, .price): ", sort low to high"
+        case (.en, .priceDescending): ", sort high to low"
+        case (.en, .stock): ", sort least first"
+        case (.en, .stockDescending): ", sort most first"
+        case (.en, .name): ", sort A to Z"
+        case (.en, .nameDescending): ", sort Z to A"
+        case (.ko, _): ", \(sortLabel(sort))으로 정렬"
+        }
+    }
+
     func stockFilterLabel(_ filter: CatalogFilter.Stock, threshold: Int) -> String {
         switch (language, filter) {
         case (.en, .inStock): "In stock"

@@ -77,16 +77,6 @@ extension Wording {
         }
     }
 
-    /// What a table header's link does, read after the column's name: ", sort low to high".
-    func sortDirection(ascending: Bool) -> String {
-        switch (language, ascending) {
-        case (.en, true): ", sort in ascending order"
-        case (.en, false): ", sort in descending order"
-        case (.ko, true): ", 오름차순으로 정렬"
-        case (.ko, false): ", 내림차순으로 정렬"
-        }
-    }
-
     /// A numbered page link's accessible name: "Page 3" / "3페이지".
     func pageLabel(_ number: Int) -> String {
         switch language {

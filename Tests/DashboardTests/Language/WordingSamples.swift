@@ -401,7 +401,7 @@ enum WordingSamples {
         texts += [w.currencyName("KRW"), w.currencyName("USD"), w.onSaleChip, w.currencyOrder, w.tooLargeToAdd]
         texts += [w.submitLabel(edit: true), w.submitLabel(edit: false), w.ownerLabel(mine: true), w.ownerLabel(mine: false)]
         texts += ProductListQuery.View.allCases.map { w.viewLabel($0) }
-        texts += [w.myListNotice(outdated: true, failure: nil) ?? "", w.sortDirection(ascending: true), w.sortDirection(ascending: false)]
+        texts += [w.myListNotice(outdated: true, failure: nil) ?? ""] + CatalogSort.allCases.map(w.sortHint)
         texts += [w.flash(.registered), w.flash(.updated), w.flash(.nothingChanged), w.flash(.alreadyDeleted)]
         texts += [w.metric(.products), w.metric(.soldOut), w.metric(.onSale), w.metric(.itemsInStock)]
         let uploads: [Wording.Upload] = [.productImages, .importFile, .sheet, .other]
