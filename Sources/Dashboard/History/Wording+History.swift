@@ -11,7 +11,7 @@ extension Wording {
         case (.en, let id?, let name?): "History of “\(name)” (product \(id))"
         case (.en, let id?, nil): "History of product \(id)"
         case (.ko, nil, _): "작업 기록"
-        case (.ko, let id?, let name?): "“\(name)” 상품의 작업 기록(상품 번호 \(id))"
+        case (.ko, let id?, let name?): "“\(name)” 상품의 작업 기록(\(id)번 상품)"
         case (.ko, let id?, nil): "\(id)번 상품의 작업 기록"
         }
     }
@@ -97,9 +97,13 @@ extension Wording {
             case .ko: "완료: 오픈마켓의 응답을 받지 못했지만 나중에 확인해 보니 반영되어 있었습니다"
             }
         case (.failed, .notApplied?):
-            switch language {
-            case .en: "Not done: the market's answer was lost, and a check afterwards found nothing changed. Do it again if you still want it."
-            case .ko: "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 수정된 것이 없었습니다. 필요하면 다시 해 주세요."
+            switch (language, entry.kind) {
+            case (.en, .create), (.en, .restore):
+                "Not added: the market's answer was lost, and a check afterwards did not find the product. Add it again from Add product if you still want it."
+            case (.en, _): "Not done: the market's answer was lost, and a check afterwards found nothing changed. Do it again if you still want it."
+            case (.ko, .create), (.ko, .restore):
+                "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 상품이 등록되지 않았습니다. 필요하면 [상품 등록]에서 다시 등록해 주세요."
+            case (.ko, _): "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 수정된 것이 없었습니다. 필요하면 다시 해 주세요."
             }
         case (.failed, .changedElsewhere?):
             switch language {
@@ -154,7 +158,7 @@ extension Wording {
             return text.count > 200 ? String(text.prefix(200)) + "…" : text
         case .price: return fields.price.map { price($0, currency: currency) } ?? ""
         case .discountedPrice: return fields.discountedPrice.map { price($0, currency: currency) } ?? ""
-        case .stock: return fields.stock.map(String.init) ?? ""
+        case .stock: return fields.stock.map(count) ?? ""
         case .currency: return currency
         }
     }
@@ -168,6 +172,22 @@ extension Wording {
         case .discountedPrice: "할인 금액이"
         case .stock: "재고가"
         case .currency: "통화가"
+        }
+    }
+
+    /// A stock as the history shows it: "3" / "3개".
+    private func count(_ stock: Int) -> String {
+        switch language {
+        case .en: String(stock)
+        case .ko: "\(quantity(stock))개"
+        }
+    }
+
+    /// An entry's number beside its label: "Entry 25" / "25번 기록".
+    func entryNumber(_ id: Int) -> String {
+        switch language {
+        case .en: "Entry \(id)"
+        case .ko: "\(id)번 기록"
         }
     }
 
@@ -282,7 +302,8 @@ extension Wording {
         case .notAnEdit(let entry, let kind):
             ErrorText(heading: "Only an edit can be undone",
                 message: "Entry \(entry) records “\(entryKind(kind, note: nil))”, not an edit. Nothing was sent."
-                    + (kind == .delete ? " A deleted product can be restored from the recycle bin." : ""))
+                    + (kind == .delete ? " A deleted product can be restored from the recycle bin." : "")
+                    + (kind == .create ? " To take the product off the Open Market, delete it from its page." : ""))
         case .notDone(let entry, let outcome):
             ErrorText(heading: "This change cannot be undone",
                 message: outcome == .failed
@@ -320,7 +341,8 @@ extension Wording {
         case .notAnEdit(let entry, let kind):
             ErrorText(heading: "수정만 되돌릴 수 있습니다",
                 message: "\(entry)번 기록은 수정이 아니라 “\(entryKind(kind, note: nil))” 기록입니다. 아무것도 반영하지 않았습니다."
-                    + (kind == .delete ? " 삭제한 상품은 휴지통에서 다시 등록할 수 있습니다." : ""))
+                    + (kind == .delete ? " 삭제한 상품은 휴지통에서 다시 등록할 수 있습니다." : "")
+                    + (kind == .create ? " 등록한 상품을 없애려면 상품 페이지에서 삭제해 주세요." : ""))
         case .notDone(let entry, let outcome):
             ErrorText(heading: "이 수정은 되돌릴 수 없습니다",
                 message: outcome == .failed

@@ -56,7 +56,7 @@ struct TrashPages: Sendable {
         case .failure(let refusal): return refusal.response
         case .success(let found): (entry, submission) = found
         }
-        let notInTrash = { renderer.error(.notFound, wording.notInTrash(entry, days: bin.settings.retentionDays), retryHref: nil, back: trashLink(wording), for: context) }
+        let notInTrash = { renderer.error(.notFound, wording.notInTrash(days: bin.settings.retentionDays), retryHref: nil, back: trashLink(wording), for: context) }
         let item: TrashItem?
         do {
             item = try await bin.item(entry)
@@ -113,7 +113,7 @@ struct TrashPages: Sendable {
             return (renderer.error(.internalServerError, wording.trashUnreadable, retryHref: nil, back: trashLink(wording), for: context), nil)
         }
         guard let item = found, let detail = item.detail else {
-            let text = wording.notInTrash(entry, days: bin.settings.retentionDays)
+            let text = wording.notInTrash(days: bin.settings.retentionDays)
             return (renderer.error(.notFound, text, retryHref: nil, back: trashLink(wording), for: context), nil)
         }
         if let restored = item.restoredID {
@@ -195,7 +195,7 @@ struct TrashPages: Sendable {
             return .failure(error)
         }
         guard let entry = context.request.parameter("entry").flatMap({ Int($0) }), entry > 0 else {
-            let text = wording.notInTrash(0, days: bin.settings.retentionDays)
+            let text = wording.notInTrash(days: bin.settings.retentionDays)
             return .failure(ResponseError(renderer.error(.notFound, text, retryHref: nil, back: trashLink(wording), for: context)))
         }
         guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {

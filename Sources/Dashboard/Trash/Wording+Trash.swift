@@ -155,12 +155,14 @@ extension Wording {
         }
     }
 
-    func notInTrash(_ entry: Int, days: Int) -> ErrorText {
+    /// An item asked for by a button the bin no longer has (its number means nothing to a
+    /// seller, so the words do not name it).
+    func notInTrash(days: Int) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "Not in the recycle bin",
-            message: "Item \(entry) is not in the recycle bin: it was removed for good, or kept longer than \(days) days. Nothing was changed. Open the recycle bin to see what it holds.")
+            message: "This product is not in the recycle bin any more: it was removed for good, or kept longer than \(days) days. Nothing was changed. Open the recycle bin to see what it holds.")
         case .ko: ErrorText(heading: "휴지통에 없습니다",
-            message: "\(entry)번 항목은 휴지통에 없습니다. 완전히 삭제했거나 \(days)일이 지났습니다. 아무것도 반영하지 않았으니 휴지통을 열어 남아 있는 상품을 확인해 주세요.")
+            message: "이 상품은 휴지통에 더 이상 없습니다. 완전히 삭제했거나 \(days)일이 지났습니다. 아무것도 반영하지 않았으니 휴지통을 열어 남아 있는 상품을 확인해 주세요.")
         }
     }
 

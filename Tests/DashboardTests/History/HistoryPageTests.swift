@@ -73,6 +73,11 @@ import Testing
             let korean = HistoryHTML.entries(try await HTTPTestClient.get(
                 harness.port, "/history?product=\(id)", headers: KoreanPageScan.korean.merging(["Cookie": flow.session.cookie]) { a, _ in a }).text)
             #expect(korean.first { $0.kind == "undo" }.map { $0.html.contains(">되돌림</strong>") } == true)
+            // Stock is counted in 개, and an entry's number says it is an entry, not a product.
+            let koreanEdit = try #require(korean.first { $0.kind == "edit" })
+            #expect(HTMLScan.text(koreanEdit.html).contains("3개"), "\(HTMLScan.text(koreanEdit.html))")
+            #expect(HTMLScan.text(koreanEdit.html).contains("\(edit.id)번 기록"))
+            #expect(HTMLScan.text(edit.html).contains("Entry \(edit.id)") && !edit.html.contains("#\(edit.id)<"))
         }
     }
 

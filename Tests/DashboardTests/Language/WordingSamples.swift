@@ -150,7 +150,7 @@ enum WordingSamples {
             w.historyHeading(product: nil, name: nil), w.historyHeading(product: number, name: name),
             w.historyHeading(product: number, name: nil), w.historyIntro(days: number),
             w.showingEntries(first: 1, last: number, total: number), w.historyEmpty(page: 1), w.historyEmpty(page: number),
-            w.productNumber(number), w.batchRow(batch: number, row: number), w.undoes(entry: number),
+            w.productNumber(number), w.entryNumber(number), w.batchRow(batch: number, row: number), w.undoes(entry: number),
             w.undoneBy(entry: number), w.undoneBy(entry: nil), w.undoLabel(entry: number), w.notRecorded(number),
             w.undoBatch(number), w.undone(name), w.historyUnreadable.heading, w.historyUnreadable.message,
             w.undoOutcomeUnknown.heading, w.undoOutcomeUnknown.message, w.undoOutcomeUnknown.advice,
@@ -204,7 +204,7 @@ enum WordingSamples {
             w.removeFromTrashLabel(name), w.notAffected(number), w.forgetQuestion(name), w.forgetWarning,
             w.removedFromTrash(name, restoredAs: number),
             w.restored(name, as: number + 1, was: number), w.alreadyRestored(name, as: number), w.forgotten(name),
-            w.notInTrash(number, days: number).heading, w.notInTrash(number, days: number).message,
+            w.notInTrash(days: number).heading, w.notInTrash(days: number).message,
             w.trashFormExpired.heading, w.trashFormExpired.message, w.trashUnreadable.heading, w.trashUnreadable.message,
             w.restoreWithoutPictures.heading, w.restoreWithoutPictures.message,
         ]
