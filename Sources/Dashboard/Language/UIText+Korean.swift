@@ -131,7 +131,7 @@ extension UIText {
         case .importColumnMeaning: "내용"
         case .importColumnsHint: "열 순서는 상관없습니다. 열 이름은 다운로드한 CSV나 아래 표와 같이 적어 주세요. 그 밖의 열은 무시합니다. 빈 칸은 수정하지 않습니다. 할인가·판매자·등록일 열은 수정해도 반영되지 않습니다."
         case .importLink: "CSV로 가져오기"
-        case .bulkHeading: "여러 상품 일괄 변경"
+        case .bulkHeading: "상품 일괄 변경"
         case .bulkScopeLegend: "수정할 상품"
         case .bulkScopeSelected: "선택한 상품"
         case .bulkScopeMatching: "이 목록의 검색과 필터에 맞는 내 상품 전체"

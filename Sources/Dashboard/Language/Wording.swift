@@ -56,11 +56,12 @@ struct Wording: Sendable {
     }
 
     /// What a screen reader says before a sale price, for the struck-out price it does not
-    /// read: "Price KRW 22,000, sale price" / "판매가 22,000원, 할인가" (then "KRW 12,000").
+    /// read: "Price KRW 22,000, sale price:" / "판매가 22,000원, 할인가:" (then "KRW 12,000"). The
+    /// colon keeps the two apart where a reader joins them ("sale priceKRW").
     func originalPrice(_ price: String) -> String {
         switch language {
-        case .en: "Price \(price), sale price"
-        case .ko: "판매가 \(price), 할인가"
+        case .en: "Price \(price), sale price:"
+        case .ko: "판매가 \(price), 할인가:"
         }
     }
 

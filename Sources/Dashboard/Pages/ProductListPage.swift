@@ -186,9 +186,11 @@ struct ProductListPage {
         let currency = product.currency.rawValue
         item["imageSize"] = TemplateValue(Self.tableImageSize)
         item["listPrice"] = .string(wording.price(product.price.amount, currency: currency))
+        // Every product has a sale price (the price when there is no discount); only the
+        // discount is left empty when there is none.
+        item["salePrice"] = .string(wording.price(product.bargainPrice.amount, currency: currency))
         if product.isOnSale {
             item["discount"] = .string(wording.price(product.discountedPrice.amount, currency: currency))
-            item["salePrice"] = .string(wording.price(product.bargainPrice.amount, currency: currency))
         }
         item["currency"] = .string(currency)
         item["productID"] = TemplateValue(product.id)

@@ -44,7 +44,7 @@ extension Wording {
     func stockFilterLabel(_ filter: CatalogFilter.Stock, threshold: Int) -> String {
         switch (language, filter) {
         case (.en, .inStock): "In stock"
-        case (.en, .low): "Low stock (1 to \(threshold))"
+        case (.en, .low): "Low stock (1 to \(threshold) left)"
         case (.en, .out): "Sold out"
         case (.ko, .inStock): "재고 있음"
         case (.ko, .low): "재고 부족(1~\(quantity(threshold))개)"

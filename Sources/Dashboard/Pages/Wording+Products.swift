@@ -65,7 +65,7 @@ extension Wording {
         case (.en, .table): "Table"
         case (.ko, .list): "목록형"
         case (.ko, .grid): "갤러리형"
-        case (.ko, .table): "표"
+        case (.ko, .table): "표형"
         }
     }
 

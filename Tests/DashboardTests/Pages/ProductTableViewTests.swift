@@ -102,6 +102,9 @@ import Testing
                 let link = PageLink(HTMLScan.tags("a", in: row).first?["href"] ?? "")
                 #expect(link.path == "/products/\(id)")
                 #expect(link.query["view"] == "table" && link.query["sort"] == "price")
+                // Price, discount, sale price: a product without a discount still has a sale price.
+                let numbers = HTMLScan.blocks(in: row, from: "<td class=\"number\">", to: "</td>").map { HTMLScan.text($0) }
+                #expect(numbers.count >= 3 && !numbers[2].isEmpty, "\(id): \(numbers)")
             }
             let expected = MatrixQuery(sort: .price).expected(ListMatrixCatalog.products, lowStock: ListMatrixCatalog.lowStock)
             let ids = HTMLScan.tags("tr", in: page.text).compactMap { $0["data-product-id"].flatMap { Int($0) } }
