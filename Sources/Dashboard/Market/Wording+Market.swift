@@ -48,10 +48,10 @@ extension Wording {
     /// A read refused for the dashboard's credentials (the page's 502 of `MarketErrorExplanation`).
     var marketRejectedCredentials: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The Open Market did not accept the dashboard's vendor",
-            message: "The Open Market did not accept the vendor identifier or secret the dashboard was started with (--identifier, --secret). Check them, then start the dashboard again.")
-        case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
-            message: "오픈마켓이 대시보드에 설정된 판매자 식별자와 비밀번호(--identifier, --secret)를 인정하지 않았습니다. 설정을 확인한 뒤 대시보드를 다시 실행해 주세요.")
+        case .en: ErrorText(heading: "The Open Market did not accept your seller account",
+            message: "The Open Market did not accept the seller identifier or secret the dashboard was started with (--identifier, --secret). Check them, then start the dashboard again.")
+        case .ko: ErrorText(heading: "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다",
+            message: "오픈마켓이 대시보드에 설정된 판매자 식별자와 비밀번호(--identifier, --secret)를 받아들이지 않았습니다. 설정을 확인한 뒤 대시보드를 다시 실행해 주세요.")
         }
     }
 

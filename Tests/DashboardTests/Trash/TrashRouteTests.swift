@@ -118,6 +118,11 @@ import Testing
                 #expect(form["method"] == "post")
                 #expect(FormSession.hidden("confirm", in: question.text) == "1")
                 #expect(FileManager.default.fileExists(atPath: folder), "asking removes nothing")
+                let korean = try await flow.session.postURLEncoded(
+                    "/trash/\(entry)/forget", [], headers: flow.session.browserHeaders.merging(KoreanPageScan.korean) { a, _ in a })
+                KoreanPageScan.expectKorean(korean, "the question before removing for good", status: 200,
+                    allowed: KoreanPageScan.properNouns.union(["Forgettable", "Cup"]))
+                #expect(HTMLScan.text(korean.text).contains("“Forgettable Cup” 상품을 휴지통에서 완전히 삭제하시겠습니까?"))
                 #expect(try await flow.session.open("/trash").text.contains("data-entry-id=\"\(entry)\""))
 
                 let forgotten = try await flow.session.postURLEncoded("/trash/\(entry)/forget", [("confirm", "1")])
