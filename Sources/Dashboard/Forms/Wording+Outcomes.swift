@@ -112,8 +112,8 @@ extension Wording {
             message: "“\(name)” belongs to \(owner), not to this dashboard's vendor\(ours.map { " (vendor_id \($0))" } ?? ""). "
                 + "Only the vendor who added a product can \(action == .delete ? "delete" : "edit") it.")
         case .ko: ErrorText(heading: "내 상품이 아닙니다",
-            message: "“\(name)” 상품은 \(owner)의 상품이며, 내 상품\(ours.map { "(판매자 번호 \($0))" } ?? "")이 아닙니다. "
-                + "등록한 판매자만 이 상품을 \(action == .delete ? "삭제" : "수정")할 수 있습니다.")
+            message: "“\(name)” 상품은 \(owner)의 상품입니다. "
+                + "\(ours.map { "내 판매자 번호(\($0))로 등록한 상품만" } ?? "내가 등록한 상품만") \(action == .delete ? "삭제" : "수정")할 수 있습니다.")
         }
     }
 

@@ -65,7 +65,7 @@ import Testing
             let ignored = HTMLScan.text(try await dash.get("/products?sort=bogus&stock=many", headers: KoreanPageScan.korean).text)
             #expect(ignored.contains("정렬, 재고 값이 올바르지 않아 적용하지 않았습니다. [정렬 및 필터]에서 다시 선택해 주세요."))
             let notMine = HTMLScan.text(try await dash.get("/products/\(another)/edit", headers: KoreanPageScan.korean).text)
-            #expect(notMine.contains("서울상회(판매자 번호 15)의 상품이며, 내 상품(판매자 번호 28)이 아닙니다."))
+            #expect(notMine.contains("서울상회(판매자 번호 15)의 상품입니다. 내 판매자 번호(28)로 등록한 상품만 수정할 수 있습니다."))
         }
     }
 
