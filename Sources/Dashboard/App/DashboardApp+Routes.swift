@@ -5,6 +5,8 @@ extension DashboardApp {
     struct Handlers {
         /// Makes each request's `RequestContext`.
         let contexts: RequestContext.Maker
+        /// The server's own error pages, also for an address that takes only a button's POST.
+        let errors: ErrorPage
         let staticFiles: StaticFileHandler
         let images: ImageHandler
         let health: HealthHandler
@@ -52,6 +54,7 @@ extension DashboardApp {
         r.post("/trash/{entry}/restore") { await h.trash.restore(c($0)) }  // 303 to the new product, or products/form (409, prefilled)
         r.post("/trash/{entry}/forget") { await h.trash.forget(c($0)) }  // 303 to /trash
         r.post("/products/bulk") { await h.batches.bulkPreview(c($0)) }  // 303 to /batches/{id} (a preview: nothing sent)
+        r.get("/products/bulk") { h.errors.postOnly($0) }  // error (405): opened directly, not /products/{id}
         r.get("/products/import") { h.batches.importForm(c($0)) }  // batches/import
         r.get("/products/sheet") { await h.sheet.sheetPage(c($0)) }  // products/sheet
         r.post("/products/sheet", maxBodySize: SheetRoutes.maxBodyBytes) { await h.sheet.postSheet(c($0)) }  // 303 to /batches/{id}, or products/sheet (422)

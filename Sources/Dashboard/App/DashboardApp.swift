@@ -155,12 +155,16 @@ public final class DashboardApp: Sendable {
             store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger, outcomeCheck: outcomeCheck, clock: clock)
         scheduler = BatchScheduler(store: batchStore, runner: batchRunner, clock: clock, logger: logger)
         let settings = PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone)
+        let contexts = RequestContext.Maker(settings: settings, ownVendor: ownVendor)
+        // The server's own error pages (no route, a body too large, …) in the site's frame.
+        let errorPage = ErrorPage(renderer: renderer, contexts: contexts)
         let browsing = ProductBrowsing(
             gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
             keepsRenderedPages: configuration.pageCache && !configuration.developmentMode, scheduler: scheduler,
-            catalogListing: catalogListing)
+            catalogListing: catalogListing, recycleBin: recycleBin)
         let router = Self.routes(Handlers(
-            contexts: RequestContext.Maker(settings: settings, ownVendor: ownVendor),
+            contexts: contexts,
+            errors: errorPage,
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
             health: HealthHandler(
@@ -171,7 +175,8 @@ public final class DashboardApp: Sendable {
             export: ProductExport(catalog: catalog, renderer: renderer),
             overview: OverviewPages(catalog: catalog, renderer: renderer),
             history: HistoryPages(
-                journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash),
+                journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash,
+                recycleBin: recycleBin),
             trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
             batches: BatchRoutes(
                 store: batchStore, runner: batchRunner, scheduler: scheduler, catalog: catalog, gateway: gateway, renderer: renderer,
@@ -184,7 +189,7 @@ public final class DashboardApp: Sendable {
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
         serverConfiguration.requestTimeout = configuration.requestTimeout
         serverConfiguration.spoolDirectory = Self.spoolDirectory(configuration)
-        server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: ErrorPage.response)
+        server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: errorPage.response)
     }
 
     /// The client's deadlines from the configuration: connect 2 s, reads and writes as set.

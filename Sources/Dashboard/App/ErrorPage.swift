@@ -1,21 +1,104 @@
 import HTTPServer
 import Templating
 
-/// The page for errors: what happened, what to do next, and a way back. Never a stack trace,
-/// never upstream details, never the status in the heading (it stays on the response).
-enum ErrorPage {
-    /// The server's own error pages (no route, a refused request, a body too large), in the
-    /// reader's language when the request head was read. Without a head (a request line too
-    /// long, a broken request) the reader's language is unknown: the page says it in Korean
-    /// and in English. The server's own English sentence is for its log, not for the page.
-    static func response(_ status: HTTPStatus, _ message: String, _ request: HTTPRequest?) -> HTTPResponse {
+/// The pages of the errors the HTTP server answers by itself (no route, a method the address
+/// does not take, a body or an address too large, a handler's `HTTPError`): what happened,
+/// what to do next and a way back, in the site's frame (header, menu, language switch) and the
+/// reader's language, like every other error page (`Templates/error.html`). Never a stack
+/// trace, never upstream details, never the status in the heading (it stays on the response).
+struct ErrorPage: Sendable {
+    let renderer: PageRenderer
+    let contexts: RequestContext.Maker
+
+    /// The server's error responder. With the request's head the page is in the reader's
+    /// language; without one (a request line too long, a broken request, headers too large)
+    /// the language is unknown and the page says it in Korean and in English. The server's
+    /// own English sentence is for its log, not for the page.
+    func response(_ status: HTTPStatus, _ message: String, _ request: HTTPRequest?) -> HTTPResponse {
+        guard let request else { return bilingual(status) }
+        let context = contexts(request)
+        let wording = context.wording
+        let upload = Wording.Upload(path: request.path)
+        var values = Self.values(status, wording, upload: upload)
+        // An address that takes only a button's POST, or anything that was posted: the language
+        // switch leads to the page the button is on, which a GET can open.
+        if status == .methodNotAllowed || (request.method != .get && request.method != .head) {
+            values["languagePath"] = .string(PageRenderer.pageForPost(request.path))
+        }
+        var response = renderer.page("error", values, status: status, for: context)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    }
+
+    /// 405 for a GET of an address that takes only a button's POST, where a wider route of
+    /// the same shape would otherwise answer (`/products/bulk` is not a product's number).
+    func postOnly(_ request: HTTPRequest) -> HTTPResponse {
+        var response = response(.methodNotAllowed, "This address takes only POST.", request)
+        response.headers["Allow"] = "POST"
+        return response
+    }
+
+    /// The heading, the cause, what to do under a 413, and the way back to the form that was
+    /// too large.
+    private static func values(_ status: HTTPStatus, _ wording: Wording, upload: Wording.Upload) -> TemplateObject {
+        let heading = wording.serverHeading(status, upload: upload)
+        var values: TemplateObject = [
+            "title": .string(heading), "heading": .string(heading), "message": .string(wording.serverMessage(status, upload: upload)),
+        ]
+        if status == .contentTooLarge {
+            values["advice"] = .string(wording.tooLargeAdvice(upload))
+            if let back = wording.tooLargeBack(upload) { values["back"] = ["href": .string(back.href), "label": .string(back.label)] }
+        }
+        return values
+    }
+
+    /// The page in Korean, with the same words in English below (`lang="en"`), in the Korean
+    /// frame; its language switch leads to the product list, since the address it was asked
+    /// at cannot be read.
+    private func bilingual(_ status: HTTPStatus) -> HTTPResponse {
+        let english = Wording(.en)
+        var values = Self.values(status, Wording(.ko), upload: .other)
+        values["otherLanguages"] = .list([
+            [
+                "code": .string(Language.en.rawValue), "heading": .string(english.serverHeading(status, upload: .other)),
+                "message": .string(english.serverMessage(status, upload: .other)), "goToProducts": .string(english.goToProducts),
+            ]
+        ])
+        values["title"] = .string(Wording(.ko).serverHeading(status, upload: .other) + " / " + english.serverHeading(status, upload: .other))
+        PageRenderer.addLanguage(.ko, path: "/products", to: &values)
+        let html: [UInt8]
+        do {
+            html = try renderer.templates.render("error", .object(values))
+        } catch {
+            renderer.logger.log(.error, "rendering the error page failed: \(error)")
+            return Self.plain(status, nil)
+        }
+        var response = HTTPResponse(status: status, headers: HTTPResponse.htmlHeaders, bytes: html)
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Content-Language"] = "ko, en"
+        response.headers["Vary"] = "Accept-Language, Cookie"
+        return response
+    }
+
+    /// The page without templates, for when the templates themselves cannot render (a broken
+    /// template in development mode): the heading and the cause in the reader's language, or in
+    /// both without a request.
+    static func plain(_ status: HTTPStatus, _ request: HTTPRequest?) -> HTTPResponse {
         let languages = request.map { [Language($0)] } ?? [.ko, .en]
-        let upload = Wording.Upload(path: request?.path ?? "")
         let sections = languages.enumerated().map { index, language in
-            section(status, Wording(language), upload: upload, marked: index > 0)
+            let wording = Wording(language)
+            let heading = index > 0 ? "h2" : "h1"
+            let open = index > 0 ? "<section lang=\"\(language.rawValue)\">" : "<section>"
+            return """
+                \(open)
+                <\(heading)>\(HTMLEscaping.escape(wording.serverHeading(status, upload: .other)))</\(heading)>
+                <p>\(HTMLEscaping.escape(wording.serverMessage(status, upload: .other)))</p>
+                <p><a href="/products">\(HTMLEscaping.escape(wording.goToProducts))</a></p>
+                </section>
+                """
         }
         let first = Wording(languages[0])
-        let title = languages.map { HTMLEscaping.escape(heading(status, Wording($0), upload: upload)) }.joined(separator: " / ")
+        let title = languages.map { HTMLEscaping.escape(Wording($0).serverHeading(status, upload: .other)) }.joined(separator: " / ")
         let html = """
             <!doctype html>
             <html lang="\(languages[0].rawValue)">
@@ -38,30 +121,5 @@ enum ErrorPage {
         response.headers["Content-Language"] = languages.map(\.rawValue).joined(separator: ", ")
         response.headers["Vary"] = "Accept-Language, Cookie"
         return response
-    }
-
-    /// What happened: for a form sent too large, what was too large.
-    private static func heading(_ status: HTTPStatus, _ wording: Wording, upload: Wording.Upload) -> String {
-        (status == .contentTooLarge ? wording.tooLargeHeading(upload) : nil) ?? wording.serverHeading(status)
-    }
-
-    /// One language's heading, cause and fix, and the link out; `marked` gives a second
-    /// language's part its own `lang`.
-    private static func section(_ status: HTTPStatus, _ wording: Wording, upload: Wording.Upload, marked: Bool) -> String {
-        let tooLarge = status == .contentTooLarge
-        let advice = tooLarge ? "\n<p>\(HTMLEscaping.escape(wording.tooLargeAdvice(upload)))</p>" : ""
-        // A form sent too large names what was too large and leads back to that form.
-        let back = (tooLarge ? wording.tooLargeBack(upload) : nil).map {
-            "<p><a href=\"\($0.href)\">\(HTMLEscaping.escape($0.label))</a></p>\n"
-        } ?? ""
-        let heading = marked ? "h2" : "h1"
-        let open = marked ? "<section lang=\"\(wording.language.rawValue)\">" : "<section>"
-        return """
-            \(open)
-            <\(heading)>\(HTMLEscaping.escape(Self.heading(status, wording, upload: upload)))</\(heading)>
-            <p>\(HTMLEscaping.escape((tooLarge ? wording.tooLargeMessage(upload) : nil) ?? wording.serverMessage(status)))</p>\(advice)
-            \(back)<p><a href="/products">\(HTMLEscaping.escape(wording.goToProducts))</a></p>
-            </section>
-            """
     }
 }

@@ -9,10 +9,12 @@ extension PageRenderer {
     }
 
     /// Still counting after the wait (503 with `Retry-After`), or counting failed with nothing
-    /// counted before (502).
-    func catalogNotReady(_ status: CatalogStatus, retryHref: String, _ context: RequestContext) -> HTTPResponse {
+    /// counted before (502), worded by what the seller asked for (`use`).
+    func catalogNotReady(
+        _ status: CatalogStatus, retryHref: String, _ context: RequestContext, for use: Wording.CatalogUse = .other
+    ) -> HTTPResponse {
         if status.progress == nil, let failure = status.failure {
-            return error(.badGateway, context.wording.catalogNotCounted(failure.reason), retryHref: retryHref, for: context)
+            return error(.badGateway, context.wording.catalogNotCounted(failure.reason, for: use), retryHref: retryHref, for: context)
         }
         let wording = context.wording
         var response = error(.serviceUnavailable, wording.stillCounting(status.progress.map(OverviewPage.progressNumbers)), retryHref: retryHref, for: context)

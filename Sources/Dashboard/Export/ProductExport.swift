@@ -21,7 +21,9 @@ struct ProductExport: Sendable {
             vendorID = nil
         }
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
-        guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: context.request.target, context) }
+        guard let snapshot = status.snapshot else {
+            return renderer.catalogNotReady(status, retryHref: context.request.target, context, for: .csv)
+        }
         let language = context.language
         let order = snapshot.matching(query.catalogQuery(vendorID: vendorID, lowStockThreshold: context.settings.lowStockThreshold, language: language))
         // The header row is in the reader's language; the file's name stays ASCII in both.

@@ -49,6 +49,7 @@ struct HistoryPage {
             "id": TemplateValue(entry.id),
             "kind": .string(entry.kind.rawValue),
             "kindLabel": .string(wording.entryKind(entry.kind, note: entry.note)),
+            "number": .string(wording.entryNumber(entry.id)),
             "time": .string(LocalTime.timestamp(entry.at, zone: zone, wording)),
             "datetime": .string(LocalTime.machineReadable(entry.at, zone: zone)),
         ]

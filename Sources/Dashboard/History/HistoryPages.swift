@@ -22,6 +22,8 @@ struct HistoryPages: Sendable {
     let ownVendor: OwnVendor
     let renderer: PageRenderer
     let flash: FlashMessages
+    /// Where the product of an edit may be once the market no longer has it.
+    var recycleBin: RecycleBin?
     let csrf = CSRFGuard()
     /// Entries being undone right now: a second context meanwhile is refused (the page's
     /// script already sends a double click once).
@@ -95,7 +97,7 @@ struct HistoryPages: Sendable {
         do {
             product = try await api.product(id: productID)
         } catch MarketError.notFound {
-            return refuse(.conflict, .productGone(id: productID), context)
+            return await productGone(entry, productID, context)
         } catch {
             let failure = MarketErrorExplanation(error, .page(productID: productID), wording)
             return renderer.error(
@@ -129,9 +131,23 @@ struct HistoryPages: Sendable {
         return response
     }
 
-    private func refuse(_ status: HTTPStatus, _ refusal: Wording.UndoRefusal, _ context: RequestContext) -> HTTPResponse {
+    private func refuse(
+        _ status: HTTPStatus, _ refusal: Wording.UndoRefusal, _ context: RequestContext, next: (href: String, label: String)? = nil
+    ) -> HTTPResponse {
         let wording = context.wording
-        return renderer.error(status, wording.undoRefused(refusal), retryHref: nil, back: historyLink(wording), for: context)
+        return renderer.error(status, wording.undoRefused(refusal), retryHref: nil, back: historyLink(wording), next: next, for: context)
+    }
+
+    /// The edit's product is gone from the market: named, with the way to the recycle bin when
+    /// it holds the product (a restore gives it a new number, so the undo cannot follow).
+    private func productGone(_ entry: JournalEntry, _ productID: Int, _ context: RequestContext) async -> HTTPResponse {
+        let wording = context.wording
+        let item = try? await recycleBin?.item(productID: productID)
+        let inBin = item.map { $0.restoredID == nil } ?? false
+        let name = entry.productName.isEmpty ? (item?.name ?? wording.productNumber(productID)) : entry.productName
+        return refuse(
+            .conflict, .productGone(name: name, id: productID, inBin: inBin), context,
+            next: inBin ? ("/trash", wording.openRecycleBin) : nil)
     }
 
     private func historyLink(_ wording: Wording) -> (href: String, label: String) {

@@ -11,14 +11,14 @@ extension Wording {
         case (.en, let id?, let name?): "History of “\(BidiText.isolated(name))” (product \(id))"
         case (.en, let id?, nil): "History of product \(id)"
         case (.ko, nil, _): "작업 기록"
-        case (.ko, let id?, let name?): "“\(BidiText.isolated(name))” 상품의 작업 기록(상품 번호 \(id))"
+        case (.ko, let id?, let name?): "“\(BidiText.isolated(name))” 상품의 작업 기록(\(id)번 상품)"
         case (.ko, let id?, nil): "\(id)번 상품의 작업 기록"
         }
     }
 
     func historyIntro(days: Int) -> String {
         switch language {
-        case .en: "Every change this dashboard made, and the changes made elsewhere that a count of the catalog noticed, newest first. Kept for \(days) days."
+        case .en: "Every change this dashboard made, and the changes made elsewhere that it noticed when it refreshed its products, newest first. Kept for \(days) days."
         case .ko: "이 대시보드에서 한 모든 작업과 다른 곳에서 수정된 내용을 최신순으로 보여 드립니다. \(days)일 동안 보관합니다."
         }
     }
@@ -43,19 +43,19 @@ extension Wording {
     /// What an entry records, as its label.
     func entryKind(_ kind: WriteKind, note: JournalEntry.Note?) -> String {
         switch (language, kind, note) {
-        case (.en, .create, _): "Registered"
+        case (.en, .create, _): "Added"
         case (.en, .edit, _): "Edited"
         case (.en, .delete, _): "Deleted"
         case (.en, .restore, _): "Restored from the recycle bin"
-        case (.en, .undo, _): "Undo"
-        case (.en, .outside, .appeared?): "Registered elsewhere"
+        case (.en, .undo, _): "Undone"
+        case (.en, .outside, .appeared?): "Added elsewhere"
         case (.en, .outside, .disappeared?): "Deleted elsewhere"
         case (.en, .outside, _): "Changed elsewhere"
         case (.ko, .create, _): "등록"
         case (.ko, .edit, _): "수정"
         case (.ko, .delete, _): "삭제"
         case (.ko, .restore, _): "휴지통에서 다시 등록"
-        case (.ko, .undo, _): "되돌리기"
+        case (.ko, .undo, _): "되돌림"
         case (.ko, .outside, .appeared?): "다른 곳에서 등록"
         case (.ko, .outside, .disappeared?): "다른 곳에서 삭제"
         case (.ko, .outside, _): "다른 곳에서 수정"
@@ -66,7 +66,7 @@ extension Wording {
     func entryOutcome(_ entry: JournalEntry) -> String? {
         if entry.checkedAt != nil, let checked = checkedOutcome(entry) { return checked }
         return switch (language, entry.outcome, entry.note) {
-        case (.en, .done, .confirmedByCount?): "Confirmed by a later count"
+        case (.en, .done, .confirmedByCount?): "Confirmed by a later refresh"
         case (.ko, .done, .confirmedByCount?): "이후 집계로 확인함"
         case (_, .done, _): nil
         case (.en, .pending, _): "In progress"
@@ -97,9 +97,13 @@ extension Wording {
             case .ko: "완료: 오픈마켓의 응답을 받지 못했지만 나중에 확인해 보니 반영되어 있었습니다"
             }
         case (.failed, .notApplied?):
-            switch language {
-            case .en: "Not done: the market's answer was lost, and a check afterwards found nothing changed. Do it again if you still want it."
-            case .ko: "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 수정된 것이 없었습니다. 필요하면 다시 해 주세요."
+            switch (language, entry.kind) {
+            case (.en, .create), (.en, .restore):
+                "Not added: the market's answer was lost, and a check afterwards did not find the product. Add it again from Add product if you still want it."
+            case (.en, _): "Not done: the market's answer was lost, and a check afterwards found nothing changed. Do it again if you still want it."
+            case (.ko, .create), (.ko, .restore):
+                "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 상품이 등록되지 않았습니다. 필요하면 [상품 등록]에서 다시 등록해 주세요."
+            case (.ko, _): "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 수정된 것이 없었습니다. 필요하면 다시 해 주세요."
             }
         case (.failed, .changedElsewhere?):
             switch language {
@@ -154,7 +158,7 @@ extension Wording {
             return text.count > 200 ? String(text.prefix(200)) + "…" : text
         case .price: return fields.price.map { price($0, currency: currency) } ?? ""
         case .discountedPrice: return fields.discountedPrice.map { price($0, currency: currency) } ?? ""
-        case .stock: return fields.stock.map(String.init) ?? ""
+        case .stock: return fields.stock.map(count) ?? ""
         case .currency: return currency
         }
     }
@@ -168,6 +172,22 @@ extension Wording {
         case .discountedPrice: "할인 금액이"
         case .stock: "재고가"
         case .currency: "통화가"
+        }
+    }
+
+    /// A stock as the history shows it: "3" / "3개".
+    private func count(_ stock: Int) -> String {
+        switch language {
+        case .en: String(stock)
+        case .ko: "\(quantity(stock))개"
+        }
+    }
+
+    /// An entry's number beside its label: "Entry 25" / "25번 기록".
+    func entryNumber(_ id: Int) -> String {
+        switch language {
+        case .en: "Entry \(id)"
+        case .ko: "\(id)번 기록"
         }
     }
 
@@ -211,7 +231,7 @@ extension Wording {
 
     func notRecorded(_ count: Int) -> String {
         switch language {
-        case .en: "A count found \(count) more changes made elsewhere; they were not recorded (at most \(HistoryJournal.maxOutsidePerCount) a count)."
+        case .en: "A refresh found \(count) more changes made elsewhere; they were not recorded (at most \(HistoryJournal.maxOutsidePerCount) a refresh)."
         case .ko: "집계에서 다른 곳에서 수정된 내용을 \(count)건 더 찾았지만 기록하지 않았습니다(집계 한 번에 최대 \(HistoryJournal.maxOutsidePerCount)건)."
         }
     }
@@ -260,7 +280,8 @@ extension Wording {
         case alreadyUndone(entry: Int, by: Int)
         case inProgress(entry: Int)
         case nothingToUndo(entry: Int)
-        case productGone(id: Int)
+        /// The market no longer has the product; `inBin` when the recycle bin holds it.
+        case productGone(name: String, id: Int, inBin: Bool)
         case notYours(name: String)
         /// `field` of the product is `now`, not `left` as the edit left it.
         case changedSince(name: String, field: RecordedFields.Field, now: String, left: String)
@@ -281,7 +302,8 @@ extension Wording {
         case .notAnEdit(let entry, let kind):
             ErrorText(heading: "Only an edit can be undone",
                 message: "Entry \(entry) records “\(entryKind(kind, note: nil))”, not an edit. Nothing was sent."
-                    + (kind == .delete ? " A deleted product can be restored from the recycle bin." : ""))
+                    + (kind == .delete ? " A deleted product can be restored from the recycle bin." : "")
+                    + (kind == .create ? " To take the product off the Open Market, delete it from its page." : ""))
         case .notDone(let entry, let outcome):
             ErrorText(heading: "This change cannot be undone",
                 message: outcome == .failed
@@ -293,8 +315,13 @@ extension Wording {
             ErrorText(heading: "Already being undone", message: "Entry \(entry) is being undone right now, from another tab or window. Nothing more was sent.")
         case .nothingToUndo(let entry):
             ErrorText(heading: "Nothing to undo", message: "Entry \(entry) changed none of the fields the history records. Nothing was sent.")
-        case .productGone(let id):
-            ErrorText(heading: "The product is gone", message: "Product \(id) is no longer on the market, so its edit cannot be undone. Nothing was sent.")
+        case .productGone(let name, _, true):
+            ErrorText(heading: "The product was deleted",
+                message: "“\(name)” was deleted, so this edit can't be undone, and nothing was sent. "
+                    + "Restore it from the recycle bin first: it comes back with a new number, and you can edit it there.")
+        case .productGone(let name, let id, false):
+            ErrorText(heading: "The product is no longer on the Open Market",
+                message: "“\(name)” (product \(id)) was deleted elsewhere, or removed from the recycle bin for good, so this edit can't be undone. Nothing was sent.")
         case .notYours(let name):
             ErrorText(heading: "This is not your product",
                 message: "“\(BidiText.isolated(name))” belongs to another vendor; this dashboard changes only its own vendor's products. Nothing was sent.")
@@ -313,8 +340,9 @@ extension Wording {
             ErrorText(heading: "기록을 찾을 수 없습니다", message: "\(entry)번 기록은 작업 기록에 없습니다. 없는 기록이거나 보관 기간이 지나 삭제되었습니다. 아무것도 반영하지 않았습니다.")
         case .notAnEdit(let entry, let kind):
             ErrorText(heading: "수정만 되돌릴 수 있습니다",
-                message: "\(entry)번 기록은 수정이 아니라 ‘\(entryKind(kind, note: nil))’ 기록입니다. 아무것도 반영하지 않았습니다."
-                    + (kind == .delete ? " 삭제한 상품은 휴지통에서 다시 등록할 수 있습니다." : ""))
+                message: "\(entry)번 기록은 수정이 아니라 “\(entryKind(kind, note: nil))” 기록입니다. 아무것도 반영하지 않았습니다."
+                    + (kind == .delete ? " 삭제한 상품은 휴지통에서 다시 등록할 수 있습니다." : "")
+                    + (kind == .create ? " 등록한 상품을 없애려면 상품 페이지에서 삭제해 주세요." : ""))
         case .notDone(let entry, let outcome):
             ErrorText(heading: "이 수정은 되돌릴 수 없습니다",
                 message: outcome == .failed
@@ -326,8 +354,13 @@ extension Wording {
             ErrorText(heading: "이미 되돌리는 중입니다", message: "다른 탭이나 창에서 지금 \(entry)번 기록을 되돌리고 있습니다. 추가로 반영하지 않았습니다.")
         case .nothingToUndo(let entry):
             ErrorText(heading: "되돌릴 내용이 없습니다", message: "\(entry)번 기록에는 되돌릴 수정 항목이 없습니다. 아무것도 반영하지 않았습니다.")
-        case .productGone(let id):
-            ErrorText(heading: "상품이 없습니다", message: "\(id)번 상품이 오픈마켓에 더 이상 없어서 수정을 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다.")
+        case .productGone(let name, _, true):
+            ErrorText(heading: "삭제한 상품입니다",
+                message: "“\(name)” 상품은 삭제되어 이 수정을 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다. "
+                    + "먼저 휴지통에서 다시 등록해 주세요. 새 상품 번호로 등록되며, 그 상품에서 값을 수정할 수 있습니다.")
+        case .productGone(let name, let id, false):
+            ErrorText(heading: "오픈마켓에 없는 상품입니다",
+                message: "“\(name)” 상품은 다른 곳에서 삭제했거나 휴지통에서도 완전히 삭제해 이 수정을 되돌릴 수 없습니다(상품 번호 \(id)). 아무것도 반영하지 않았습니다.")
         case .notYours(let name):
             ErrorText(heading: "내 상품이 아닙니다",
                 message: "“\(BidiText.isolated(name))” 상품은 다른 판매자의 상품입니다. 내 판매자 번호의 상품만 수정할 수 있습니다. 아무것도 반영하지 않았습니다.")

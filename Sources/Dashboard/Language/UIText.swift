@@ -111,6 +111,8 @@ enum UIText: String, CaseIterable, Sendable {
     case valueAfter = "value_after"
     case restore = "restore"
     case forget = "forget"
+    case removeFromTrash = "remove_from_trash"
+    case backToTrash = "back_to_trash"
     case trashEmpty = "trash_empty"
     case navBatches = "nav_batches"
     case batchesHeading = "batches_heading"

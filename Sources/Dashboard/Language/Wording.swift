@@ -56,11 +56,12 @@ struct Wording: Sendable {
     }
 
     /// What a screen reader says before a sale price, for the struck-out price it does not
-    /// read: "Price KRW 22,000, sale price" / "판매가 22,000원, 할인가" (then "KRW 12,000").
+    /// read: "Price KRW 22,000, sale price:" / "판매가 22,000원, 할인가:" (then "KRW 12,000"). The
+    /// colon keeps the two apart where a reader joins them ("sale priceKRW").
     func originalPrice(_ price: String) -> String {
         switch language {
-        case .en: "Price \(price), sale price"
-        case .ko: "판매가 \(price), 할인가"
+        case .en: "Price \(price), sale price:"
+        case .ko: "판매가 \(price), 할인가:"
         }
     }
 
@@ -148,8 +149,8 @@ struct Wording: Sendable {
         switch (language, failed) {
         case (.en, true): "Showing data from \(self.age(age)); the market is not answering."
         case (.en, false): "Showing data from \(self.age(age)); the market is slow to answer."
-        case (.ko, true): "\(when(age)) 받은 정보입니다. 오픈마켓이 응답하지 않습니다."
-        case (.ko, false): "\(when(age)) 받은 정보입니다. 오픈마켓의 응답이 늦어지고 있습니다."
+        case (.ko, true): "오픈마켓이 응답하지 않아 \(when(age)) 불러온 정보를 보여 드립니다."
+        case (.ko, false): "오픈마켓의 응답이 늦어 \(when(age)) 불러온 정보를 보여 드립니다."
         }
     }
 }

@@ -48,10 +48,10 @@ extension Wording {
     /// A read refused for the dashboard's credentials (the page's 502 of `MarketErrorExplanation`).
     var marketRejectedCredentials: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The Open Market did not accept the dashboard's vendor",
-            message: "The Open Market did not accept the vendor identifier or secret the dashboard was started with (--identifier, --secret). Check them, then start the dashboard again.")
-        case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
-            message: "오픈마켓이 대시보드에 설정된 판매자 식별자와 비밀번호(--identifier, --secret)를 인정하지 않았습니다. 설정을 확인한 뒤 대시보드를 다시 실행해 주세요.")
+        case .en: ErrorText(heading: "The Open Market did not accept your seller account",
+            message: "The Open Market did not accept the seller identifier or secret the dashboard was started with (--identifier, --secret). Check them, then start the dashboard again.")
+        case .ko: ErrorText(heading: "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다",
+            message: "오픈마켓이 대시보드에 설정된 판매자 식별자와 비밀번호(--identifier, --secret)를 받아들이지 않았습니다. 설정을 확인한 뒤 대시보드를 다시 실행해 주세요.")
         }
     }
 
@@ -67,8 +67,10 @@ extension Wording {
 
     var marketDown: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "The Open Market is not answering", message: "The Open Market cannot be reached right now, and there is no saved copy of this page. Try again in a moment.")
-        case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "지금은 오픈마켓에 연결할 수 없고, 저장해 둔 페이지도 없습니다. 잠시 후 다시 시도해 주세요.")
+        case .en: ErrorText(heading: "The Open Market is not answering",
+            message: "The Open Market cannot be reached right now, and the dashboard has not loaded this page's products before, so there is nothing to show. Try again in a moment.")
+        case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다",
+            message: "지금은 오픈마켓에 연결할 수 없고, 전에 불러온 상품 정보도 없어 이 페이지를 보여 드릴 수 없습니다. 잠시 후 다시 시도해 주세요.")
         }
     }
 
@@ -76,7 +78,7 @@ extension Wording {
     func marketRefused(_ action: WriteAction) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "The Open Market refused to \(action.english)",
-            message: "The Open Market did not let this dashboard \(action.english): only the vendor who registered a product may change it, "
+            message: "The Open Market did not let this dashboard \(action.english): only the vendor who added a product may change it, "
                 + "and the market must accept the dashboard's vendor identifier and secret (--identifier, --secret).")
         case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
             message: "오픈마켓이 \(action.korean) 요청을 거절했습니다. 상품은 등록한 판매자만 수정하거나 삭제할 수 있습니다. "

@@ -8,6 +8,8 @@ struct BarChart {
         var label: String
         var value: Int
         var valueText: String
+        /// What the drawing shows when the label is too long for it (nil: the label, cut).
+        var shortLabel: String?
     }
 
     /// Also the chart's accessible name (`aria-label` and `<title>`) and the table's caption.
@@ -31,7 +33,7 @@ struct BarChart {
             let length = largest > 0 ? Int(Double(max(0, bar.value)) / Double(largest) * Double(Self.barArea)) : 0
             return [
                 "label": .string(bar.label),
-                "shortLabel": .string(Self.shorten(bar.label)),
+                "shortLabel": .string(Self.shorten(bar.shortLabel ?? bar.label)),
                 "valueText": .string(bar.valueText),
                 "y": TemplateValue(top),
                 "textY": TemplateValue(top + Self.barHeight - 4),

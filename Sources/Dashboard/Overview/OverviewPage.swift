@@ -28,16 +28,20 @@ struct OverviewPage {
         var recounting: String?
         if let progress = status.progress {
             let counting = Self.progressText(progress, texts)
-            if status.snapshot == nil {
-                context["refreshSeconds"] = TemplateValue(Self.refreshSeconds)
-                context["counting"] = [
-                    "value": TemplateValue(progress.productsDone),
-                    "max": TemplateValue(max(progress.productsTotal, progress.productsDone, 1)),
-                    "text": .string(counting),
-                    "pages": .string(progress.pagesDone > 0 ? texts.countingPages(done: Self.grouped(progress.pagesDone), total: Self.grouped(progress.pagesTotal)) : ""),
-                ]
-            } else {
+            if status.snapshot != nil {
                 recounting = counting
+            } else {
+                context["refreshSeconds"] = TemplateValue(Self.refreshSeconds)
+                // A first count trying again after a failure, with nothing read yet: the failure
+                // says what is going on, not "Counting products…" beside it.
+                if status.failure == nil || progress.pagesDone > 0 {
+                    context["counting"] = [
+                        "value": TemplateValue(progress.productsDone),
+                        "max": TemplateValue(max(progress.productsTotal, progress.productsDone, 1)),
+                        "text": .string(counting),
+                        "pages": .string(progress.pagesDone > 0 ? texts.countingPages(done: Self.grouped(progress.pagesDone), total: Self.grouped(progress.pagesTotal)) : ""),
+                    ]
+                }
             }
         }
         if let failure = status.failure {
@@ -111,7 +115,8 @@ struct OverviewPage {
                 title: chart.title, labelHeading: chart.labelHeading, valueHeading: chart.valueHeading,
                 bars: histogram.buckets.map { bucket in
                     let label = texts.priceBucket(from: bucket.from, upTo: bucket.upTo, currency: code)
-                    return .init(label: label, value: bucket.products, valueText: Self.grouped(bucket.products))
+                    let short = texts.priceBucketLabel(from: bucket.from, upTo: bucket.upTo, currency: code)
+                    return .init(label: label, value: bucket.products, valueText: Self.grouped(bucket.products), shortLabel: short)
                 }
             ).context)
         }

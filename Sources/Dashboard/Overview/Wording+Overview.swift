@@ -19,12 +19,16 @@ extension Wording {
         }
     }
 
+    /// A count that failed: before any figures, what it means and that the dashboard keeps
+    /// trying; with figures, that they are the last ones.
     func countFailed(age: Duration, _ reason: CatalogFailure.Reason, haveFigures: Bool) -> String {
         let why = countFailure(reason)
         switch (language, haveFigures) {
-        case (.en, false): return "Counting products failed \(self.age(age)): \(why). It will be tried again."
+        case (.en, false):
+            return "The products can't be counted yet: \(why) (last tried \(self.age(age))). The dashboard keeps trying, and this page shows the figures once it can."
         case (.en, true): return "Showing the last count; counting again failed \(self.age(age)): \(why)."
-        case (.ko, false): return "\(when(age)) 상품 집계에 실패했습니다(\(why)). 잠시 후 다시 집계합니다."
+        case (.ko, false):
+            return "\(when(age)) 상품 집계에 실패했습니다(\(why)). 대시보드가 계속 다시 시도하며, 집계가 끝나면 이 페이지에 결과가 표시됩니다."
         case (.ko, true): return "마지막 집계 결과를 표시합니다. \(when(age)) 다시 집계하지 못했습니다(\(why))."
         }
     }
@@ -114,29 +118,67 @@ extension Wording {
         }
     }
 
-    /// A price range of the chart, short enough for its label: "KRW 10,000 to under 20,000",
-    /// "USD 5 to under 10", "KRW 0" / "1만~2만 원", "$5~$10", "0원". Whole amounts drop their
-    /// decimals; Korean writes whole ten-thousands of won in 만.
+    /// A price range of the chart, as its table names it: "KRW 10,000 to under 20,000",
+    /// "USD 5 to under 10", "KRW 0" / "1만~2만 원", "5,000만~1억 원", "$5~$10", "0원". Whole
+    /// amounts drop their decimals; Korean writes whole ten-thousands of won in 만 and whole
+    /// hundred-millions in 억.
     func priceBucket(from: Decimal, upTo: Decimal?, currency: String) -> String {
-        func isWhole(_ amount: Decimal) -> Bool { Decimal(NSDecimalNumber(decimal: amount).int64Value) == amount }
-        func whole(_ amount: Decimal) -> String {
-            PriceText.grouped(amount, minimumFractionDigits: isWhole(amount) ? 0 : 2)
-        }
         switch language {
         case .en:
-            let low = "\(currency) \(whole(from))"
-            return upTo.map { "\(low) to under \(whole($0))" } ?? low
-        case .ko where currency == "KRW":
-            func won(_ amount: Decimal) -> String {
-                amount >= 10_000 && isWhole(amount / 10_000) ? whole(amount / 10_000) + "만" : whole(amount)
-            }
-            guard let upTo else { return won(from) + "원" }
-            let high = won(upTo)
-            return "\(won(from))~\(high)" + (high.hasSuffix("만") ? " 원" : "원")
-        case .ko:
-            let sign = currency == "USD" ? "$" : currency + " "
-            return upTo.map { "\(sign)\(whole(from))~\(sign)\(whole($0))" } ?? sign + whole(from)
+            let low = "\(currency) \(Self.wholeAmount(from))"
+            return upTo.map { "\(low) to under \(Self.wholeAmount($0))" } ?? low
+        case .ko: return koreanBucket(from: from, upTo: upTo, currency: currency)
         }
+    }
+
+    /// The same range short enough for the drawing's label, which has room for about 20
+    /// characters: "KRW 500k–1M", "USD 5–10" (the table beside it has the whole words).
+    func priceBucketLabel(from: Decimal, upTo: Decimal?, currency: String) -> String {
+        switch language {
+        case .en:
+            let low = "\(currency) \(Self.compactAmount(from))"
+            return upTo.map { "\(low)–\(Self.compactAmount($0))" } ?? low
+        case .ko: return koreanBucket(from: from, upTo: upTo, currency: currency)
+        }
+    }
+
+    private func koreanBucket(from: Decimal, upTo: Decimal?, currency: String) -> String {
+        guard currency == "KRW" else {
+            let sign = currency == "USD" ? "$" : currency + " "
+            return upTo.map { "\(sign)\(Self.wholeAmount(from))~\(sign)\(Self.wholeAmount($0))" } ?? sign + Self.wholeAmount(from)
+        }
+        guard let upTo else { return Self.won(from) + "원" }
+        let high = Self.won(upTo)
+        return "\(Self.won(from))~\(high)" + (high.hasSuffix("만") || high.hasSuffix("억") ? " 원" : "원")
+    }
+
+    private static func isWhole(_ amount: Decimal) -> Bool { Decimal(NSDecimalNumber(decimal: amount).int64Value) == amount }
+
+    /// "1,000", "12.50": decimals only when the amount has them.
+    private static func wholeAmount(_ amount: Decimal) -> String {
+        PriceText.grouped(amount, minimumFractionDigits: isWhole(amount) ? 0 : 2)
+    }
+
+    /// Won as Koreans count them: "5,000만", "1억", "1억 5,000만", "9,500".
+    private static func won(_ amount: Decimal) -> String {
+        if amount >= 100_000_000, isWhole(amount / 10_000) {
+            let tenThousands = NSDecimalNumber(decimal: amount / 10_000).int64Value
+            let (eok, man) = (tenThousands / 10_000, tenThousands % 10_000)
+            let head = PriceText.grouped(Decimal(eok), minimumFractionDigits: 0) + "억"
+            return man == 0 ? head : head + " " + PriceText.grouped(Decimal(man), minimumFractionDigits: 0) + "만"
+        }
+        return amount >= 10_000 && isWhole(amount / 10_000) ? wholeAmount(amount / 10_000) + "만" : wholeAmount(amount)
+    }
+
+    /// "500k", "1M", "1.5M", "2.5k", "750": thousands and millions when they come out whole to
+    /// a tenth.
+    private static func compactAmount(_ amount: Decimal) -> String {
+        for (unit, suffix) in [(Decimal(1_000_000_000), "B"), (1_000_000, "M"), (1_000, "k")] where amount >= unit {
+            let tenths = amount * 10 / unit
+            guard isWhole(tenths) else { continue }
+            return PriceText.grouped(amount / unit, minimumFractionDigits: isWhole(amount / unit) ? 0 : 1) + suffix
+        }
+        return wholeAmount(amount)
     }
 
     func weekChart(weeks: Int) -> ChartText {
@@ -149,12 +191,12 @@ extension Wording {
     /// `mine=1` (or the CSV) before the dashboard knows its vendor.
     var vendorUnknown: ErrorText {
         switch language {
-        case .en: ErrorText(heading: "Your vendor is not known yet",
-            message: "To show your own products, start the dashboard with --vendor-id N (or set OPENMARKET_VENDOR_ID=N), "
-                + "where N is your vendor number (vendor_id). Adding a product here once also sets it.")
-        case .ko: ErrorText(heading: "내 판매자 번호가 설정되지 않았습니다",
-            message: "내 상품을 보려면 대시보드를 --vendor-id N 옵션(또는 환경 변수 OPENMARKET_VENDOR_ID=N)으로 실행해 주세요. "
-                + "N은 내 상품의 판매자 번호(vendor_id)입니다. 이 대시보드에서 상품을 한 번 등록해도 자동으로 설정됩니다.")
+        case .en: ErrorText(heading: "The dashboard doesn't know which products are yours yet",
+            message: "Add one product here and it learns your seller number. Or restart the dashboard with --vendor-id N "
+                + "(or OPENMARKET_VENDOR_ID=N), where N is your seller number on the Open Market.")
+        case .ko: ErrorText(heading: "내 판매자 번호가 아직 설정되지 않았습니다",
+            message: "이 대시보드에서 상품을 한 번 등록하면 자동으로 설정됩니다. "
+                + "또는 대시보드를 --vendor-id N 옵션(또는 환경 변수 OPENMARKET_VENDOR_ID=N)으로 다시 실행해 주세요. N은 오픈마켓의 내 판매자 번호입니다.")
         }
     }
 
@@ -200,10 +242,38 @@ extension Wording {
         }
     }
 
-    func catalogNotCounted(_ reason: CatalogFailure.Reason) -> ErrorText {
-        switch language {
-        case .en: ErrorText(heading: "The catalog could not be counted", message: "Counting products failed: \(countFailure(reason)). Try again in a moment.")
-        case .ko: ErrorText(heading: "상품을 집계하지 못했습니다", message: "상품 집계에 실패했습니다(\(countFailure(reason))). 잠시 후 다시 시도해 주세요.")
+    /// What needed every product of the market when none could be read: the seller sorted or
+    /// filtered a list, downloaded the CSV, opened the overview, or something else.
+    enum CatalogUse {
+        case list, csv, overview, other
+    }
+
+    /// Every product could not be read (no count has ever succeeded): what the seller asked
+    /// for could not be made, why, and what to do.
+    func catalogNotCounted(_ reason: CatalogFailure.Reason, for use: CatalogUse = .other) -> ErrorText {
+        let why = countFailure(reason)
+        switch (language, use) {
+        case (.en, .list):
+            return ErrorText(heading: "The list could not be sorted or filtered",
+                message: "To sort or filter, the dashboard needs every product, and it could not read them: \(why). "
+                    + "Try again in a moment; the product list without sorting or filters still works meanwhile.")
+        case (.en, .csv):
+            return ErrorText(heading: "Your CSV file could not be made",
+                message: "The file needs every product, and the dashboard could not read them: \(why). Try again in a moment.")
+        case (.en, .overview):
+            return ErrorText(heading: "The products could not be counted", message: "The dashboard could not read the products: \(why). Try again in a moment.")
+        case (.en, .other):
+            return ErrorText(heading: "The products could not be read", message: "This needs every product, and the dashboard could not read them: \(why). Try again in a moment.")
+        case (.ko, .list):
+            return ErrorText(heading: "정렬·필터 결과를 만들지 못했습니다",
+                message: "정렬하거나 필터를 적용하려면 모든 상품 정보가 필요한데 불러오지 못했습니다(\(why)). 잠시 후 다시 시도해 주세요. 그동안 정렬·필터 없는 상품 목록은 볼 수 있습니다.")
+        case (.ko, .csv):
+            return ErrorText(heading: "CSV 파일을 만들지 못했습니다",
+                message: "CSV 파일에는 모든 상품 정보가 필요한데 불러오지 못했습니다(\(why)). 잠시 후 다시 시도해 주세요.")
+        case (.ko, .overview):
+            return ErrorText(heading: "상품을 집계하지 못했습니다", message: "상품 집계에 실패했습니다(\(why)). 잠시 후 다시 시도해 주세요.")
+        case (.ko, .other):
+            return ErrorText(heading: "상품 정보를 불러오지 못했습니다", message: "모든 상품 정보가 필요한데 불러오지 못했습니다(\(why)). 잠시 후 다시 시도해 주세요.")
         }
     }
 }

@@ -47,7 +47,7 @@ struct CatalogListing: Sendable {
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else {
             if status.progress == nil, status.failure != nil {
-                return .answer(renderer.catalogNotReady(status, retryHref: PageRenderer.retryHref(for: context.request), context))
+                return .answer(renderer.catalogNotReady(status, retryHref: PageRenderer.retryHref(for: context.request), context, for: .list))
             }
             return .answer(countingPage(query, context, status.progress ?? CatalogProgress(), imagePath: imagePath))
         }

@@ -32,7 +32,7 @@ struct PageRenderer: Sendable {
             return response
         } catch {
             logger.log(.error, "rendering \(name) failed: \(error)")
-            return ErrorPage.response(.internalServerError, "This page could not be shown. Please try again.", context.request)
+            return ErrorPage.plain(.internalServerError, context.request)
         }
     }
 
@@ -52,14 +52,35 @@ struct PageRenderer: Sendable {
     }
 
     /// The page's own path and query without `lang` (and without `fragment`); like
-    /// `retryHref`, never starting with `//`.
+    /// `retryHref`, never starting with `//`. A page answering a POST (a refusal, a form sent
+    /// back) has no address of its own that a link can open: its switch leads to the page the
+    /// button is on (`pageForPost`).
     static func languagePath(_ context: TemplateObject, _ request: HTTPRequest) -> String {
         if case .string(let path)? = context["languagePath"] { return path }
+        if request.method != .get && request.method != .head { return pageForPost(request.path) }
         var path = Substring(request.path)
         while let first = path.first, first == "/" || first == "\\" { path = path.dropFirst() }
         let kept = request.queryItems.filter { $0.name != "lang" && $0.name != "fragment" }
         guard !kept.isEmpty else { return "/" + path }
         return "/" + path + "?" + kept.map { URLEncodedForm.encode($0.name) + "=" + URLEncodedForm.encode($0.value) }.joined(separator: "&")
+    }
+
+    /// The page a GET opens for an address that takes a POST: the form or list whose button
+    /// posts there (`/products/7/edit` for itself, `/history` for an undo, `/trash` for a
+    /// restore, the batch for its buttons), the product list for anything else.
+    static func pageForPost(_ path: String) -> String {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        let isNumber = { (segment: Substring) in !segment.isEmpty && segment.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        switch segments.count {
+        case 1 where segments[0] == "products": return "/products/new"
+        case 1 where segments[0] == "history" || segments[0] == "trash" || segments[0] == "batches": return "/" + segments[0]
+        case 2 where segments[0] == "products" && (segments[1] == "import" || segments[1] == "sheet"): return "/products/" + segments[1]
+        case 3 where segments[0] == "products" && isNumber(segments[1]) && (segments[2] == "edit" || segments[2] == "delete"):
+            return "/products/\(segments[1])/\(segments[2])"
+        case 2...3 where segments[0] == "history" || segments[0] == "trash": return "/" + segments[0]
+        case 3 where segments[0] == "batches" && isNumber(segments[1]): return "/batches/\(segments[1])"
+        default: return "/products"
+        }
     }
 
     /// An HTML page in `language`: `Content-Type`, `Content-Language`, `Vary`, with
@@ -148,16 +169,17 @@ struct PageRenderer: Sendable {
     /// `error` with words from `Wording`.
     func error(
         _ status: HTTPStatus, _ text: Wording.ErrorText, retryHref: String?, back: (href: String, label: String)? = nil,
-        for context: RequestContext
+        next: (href: String, label: String)? = nil, for context: RequestContext
     ) -> HTTPResponse {
-        error(status, heading: text.heading, message: text.message, retryHref: retryHref, back: back, for: context)
+        error(status, heading: text.heading, message: text.message, retryHref: retryHref, back: back, next: next, for: context)
     }
 
     /// A full error page in the site layout, with a retry link where trying again can help,
-    /// and a link back to where the person came from (`back`) beside the one to the products.
+    /// the way on the message names (`next`, such as the recycle bin), and a link back to where
+    /// the person came from (`back`) beside the one to the products.
     func error(
         _ status: HTTPStatus, heading: String, message: String, retryHref: String?, back: (href: String, label: String)? = nil,
-        for context: RequestContext
+        next: (href: String, label: String)? = nil, for context: RequestContext
     ) -> HTTPResponse {
         var values: TemplateObject = [
             "title": .string(heading),
@@ -166,6 +188,7 @@ struct PageRenderer: Sendable {
         ]
         if let retryHref { values["retryHref"] = .string(retryHref) }
         if let back { values["back"] = ["href": .string(back.href), "label": .string(back.label)] }
+        if let next { values["next"] = ["href": .string(next.href), "label": .string(next.label)] }
         var response = page("error", values, status: status, for: context)
         response.headers["Cache-Control"] = "no-store"
         return response

@@ -24,6 +24,9 @@ struct ProductBrowsing: Sendable {
     /// Lists answered from the catalog snapshot: `mine=1`, and any order or filter the market's
     /// list cannot answer (nil: none are offered).
     var catalogListing: CatalogListing?
+    /// Where a product the market no longer has may be: its page then says it was deleted and
+    /// links to the bin (nil: a plain "not found").
+    var recycleBin: RecycleBin?
 
     /// `GET /products`: `products/list` (or its results alone, with `fragment=1`).
     func listPage(_ contexts: RequestContext.Maker) -> CachedPageRoute {
@@ -124,10 +127,29 @@ struct ProductBrowsing: Sendable {
         let cached: CachedValue<ProductDetail>
         do {
             cached = try await gateway.product(id: id)
+        } catch MarketError.notFound {
+            return await productGone(id, context)
         } catch {
             return marketFailure(error, context, productID: id)
         }
         return renderProductPage(context, cached)
+    }
+
+    /// 404 for a product the market does not have: when the recycle bin holds it, when it was
+    /// deleted and the way to restore it (or its new number, once restored); else not found.
+    private func productGone(_ id: Int, _ context: RequestContext) async -> HTTPResponse {
+        let wording = context.wording
+        let item: TrashItem?
+        do {
+            item = try await recycleBin?.item(productID: id)
+        } catch {
+            renderer.logger.log(.error, "recycle bin: it could not be read: \(error)")
+            item = nil
+        }
+        guard let item, let recycleBin else { return renderer.error(.notFound, wording.productNotFound(id: id), retryHref: nil, for: context) }
+        let (text, next) = DeletedProductPage.explain(
+            item, retentionDays: recycleBin.settings.retentionDays, zone: context.settings.timeZone, wording)
+        return renderer.error(.notFound, text, retryHref: nil, next: next, for: context)
     }
 
     private static func productID(_ context: RequestContext) -> Int? {

@@ -57,8 +57,8 @@ extension ProductListPage {
             chips.append((wording.currencyChip(currency.rawValue), query.changingFilters { $0.currency = nil }))
             if query.minPrice != nil || query.maxPrice != nil {
                 let label = wording.priceRangeChip(
-                    min: query.minPrice.map { wording.price($0, currency: currency.rawValue) },
-                    max: query.maxPrice.map { wording.price($0, currency: currency.rawValue) })
+                    min: query.minPrice.map { wording.boundPrice($0, currency: currency) },
+                    max: query.maxPrice.map { wording.boundPrice($0, currency: currency) })
                 chips.append((label, query.changingFilters { $0.minPrice = nil; $0.maxPrice = nil }))
             }
         }

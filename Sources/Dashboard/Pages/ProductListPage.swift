@@ -189,9 +189,11 @@ struct ProductListPage {
         let currency = product.currency.rawValue
         item["imageSize"] = TemplateValue(Self.tableImageSize)
         item["listPrice"] = .string(wording.price(product.price.amount, currency: currency))
+        // Every product has a sale price (the price when there is no discount); only the
+        // discount is left empty when there is none.
+        item["salePrice"] = .string(wording.price(product.bargainPrice.amount, currency: currency))
         if product.isOnSale {
             item["discount"] = .string(wording.price(product.discountedPrice.amount, currency: currency))
-            item["salePrice"] = .string(wording.price(product.bargainPrice.amount, currency: currency))
         }
         item["currency"] = .string(currency)
         item["productID"] = TemplateValue(product.id)
@@ -213,7 +215,7 @@ struct ProductListPage {
                 "key": .string(column.rawValue),
                 "label": .string(column.label(wording)),
                 "href": .string(query.with(sort: next).listPath),
-                "hint": .string(wording.sortDirection(ascending: current != .ascending)),
+                "hint": .string(wording.sortHint(next)),
             ]
             if let current { header["ariaSort"] = .string(current.rawValue) }
             return (column, header)

@@ -42,19 +42,22 @@ struct ProductListQuery: Sendable, Equatable {
 
     /// A parameter whose value was not used, and why.
     struct Ignored: Sendable, Equatable {
-        enum Reason: Sendable, Equatable {
+        enum Reason: Error, Sendable, Equatable {
             /// Not one of the parameter's values (`sort=DROP`, `stock=42`, `currency=EUR`).
             case unknownValue
             /// A price bound without a currency to read it in.
             case needsCurrency
-            /// A price bound that is not a plain amount (`abc`, `1e9`, `-5`).
-            case notANumber
-            /// A price bound with more than two decimals, in its currency.
+            /// A price bound that is not an amount (`abc`, `1e9`).
+            case notANumber(Currency)
+            /// A price bound under 0 (`-5`).
+            case negative
+            /// A price bound with decimals its currency does not have: any for KRW, more
+            /// than two for USD.
             case tooManyDecimals(Currency)
             /// A price bound with more than 12 digits before the point.
             case tooLarge
-            /// `max_price` under `min_price`.
-            case belowMinimum
+            /// `max_price` under `min_price`: both amounts, in `currency`.
+            case belowMinimum(Currency, low: Decimal, high: Decimal)
         }
 
         var name: String
@@ -162,8 +165,9 @@ struct ProductListQuery: Sendable, Equatable {
         return fallback
     }
 
-    /// `min_price` and `max_price`: plain amounts (digits, at most two after a point), read
-    /// only with a currency; a range whose maximum is under its minimum is ignored whole.
+    /// `min_price` and `max_price`: amounts as the forms and the sheet read them (`1,000` and
+    /// `1000` alike; `ProductFieldRules.amount`), 0 or more, in the currency's decimals (whole
+    /// won, cents), read only with a currency; a maximum under the minimum is dropped.
     private mutating func readPriceRange(_ texts: (min: String?, max: String?)) {
         guard texts.min != nil || texts.max != nil else { return }
         var bounds: [Decimal?] = []
@@ -176,41 +180,33 @@ struct ProductListQuery: Sendable, Equatable {
                 bounds.append(noteIgnored(name, .needsCurrency, nil))
                 continue
             }
-            guard let amount = Self.amount(text) else {
-                bounds.append(noteIgnored(name, Self.whyNotAnAmount(text, currency: currency), nil))
-                continue
+            switch Self.amount(text, currency: currency) {
+            case .success(let amount): bounds.append(amount)
+            case .failure(let reason): bounds.append(noteIgnored(name, reason, nil))
             }
-            bounds.append(amount)
         }
-        if let low = bounds[0], let high = bounds[1], high < low {
-            bounds[1] = noteIgnored("max_price", .belowMinimum, nil)
+        if let currency, let low = bounds[0], let high = bounds[1], high < low {
+            bounds[1] = noteIgnored("max_price", .belowMinimum(currency, low: low, high: high), nil)
         }
         minPrice = bounds[0]
         maxPrice = bounds[1]
     }
 
-    /// `12`, `12.5`, `12.50`: at most 12 digits before the point and 2 after; nothing else.
-    static func amount(_ text: String) -> Decimal? {
-        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
-        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        guard let whole = parts.first, (1...12).contains(whole.count), whole.allSatisfy(isDigit) else { return nil }
-        if parts.count == 2 {
-            guard (1...2).contains(parts[1].count), parts[1].allSatisfy(isDigit) else { return nil }
+    /// A price bound in `currency`, read as the forms and the sheet read an amount: `15000`,
+    /// `15,000`, `12.50`; or why it cannot be one.
+    static func amount(_ text: String, currency: Currency) -> Result<Decimal, Ignored.Reason> {
+        // More than 12 digits before the point: too large, whatever else the text holds (a
+        // bound is compared in hundredths, and no price comes near).
+        let digits = text.utf8.filter { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "-") }
+        let whole = digits.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false).first ?? []
+        if whole.count > 12, whole.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) { return .failure(.tooLarge) }
+        switch ProductFieldRules.amount(text, currency: currency) {
+        case .empty, .invalid(.notANumber): return .failure(.notANumber(currency))
+        case .invalid: return .failure(.tooManyDecimals(currency))
+        case .value(let money) where money.amount < 0: return .failure(.negative)
+        case .value(let money) where money.amount >= 1_000_000_000_000: return .failure(.tooLarge)
+        case .value(let money): return .success(money.amount)
         }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
-    }
-
-    /// Why `text` is not an `amount`: digits with too many of them before the point or after
-    /// it, or not a plain number at all.
-    static func whyNotAnAmount(_ text: String, currency: Currency) -> Ignored.Reason {
-        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
-        let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-        guard let whole = parts.first, !whole.isEmpty, whole.allSatisfy(isDigit) else { return .notANumber }
-        if parts.count == 2 {
-            guard !parts[1].isEmpty, parts[1].allSatisfy(isDigit) else { return .notANumber }
-            if parts[1].count > 2 { return .tooManyDecimals(currency) }
-        }
-        return whole.count > 12 ? .tooLarge : .notANumber
     }
 
     /// The order or a filter differs from the market's own list (newest first, everything):

@@ -1,4 +1,5 @@
 import DashboardEngine
+import Foundation
 import MarketClient
 
 /// Texts of the list's order and filters, and of lists answered from the catalog snapshot.
@@ -24,10 +25,26 @@ extension Wording {
         }
     }
 
+    /// What a table header's link does, read after the column's name, in the words of the
+    /// order it leads to: ", sort oldest first", ", sort low to high" / ", 오래된순으로 정렬".
+    func sortHint(_ sort: CatalogSort) -> String {
+        switch (language, sort) {
+        case (.en, .newest): ", sort newest first"
+        case (.en, .oldest): ", sort oldest first"
+        case (.en, .price): ", sort low to high"
+        case (.en, .priceDescending): ", sort high to low"
+        case (.en, .stock): ", sort least first"
+        case (.en, .stockDescending): ", sort most first"
+        case (.en, .name): ", sort A to Z"
+        case (.en, .nameDescending): ", sort Z to A"
+        case (.ko, _): ", \(sortLabel(sort))으로 정렬"
+        }
+    }
+
     func stockFilterLabel(_ filter: CatalogFilter.Stock, threshold: Int) -> String {
         switch (language, filter) {
         case (.en, .inStock): "In stock"
-        case (.en, .low): "Low stock (1 to \(threshold))"
+        case (.en, .low): "Low stock (1 to \(threshold) left)"
         case (.en, .out): "Sold out"
         case (.ko, .inStock): "재고 있음"
         case (.ko, .low): "재고 부족(1~\(quantity(threshold))개)"
@@ -70,17 +87,26 @@ extension Wording {
         }
     }
 
-    /// A price range chip: "KRW 1,000 to KRW 5,000", "at least KRW 1,000", "at most USD 20.00".
+    /// A price range chip, naming the price it filters: "Sale price KRW 1,000 to KRW 5,000",
+    /// "Sale price at least USD 10" / "할인가 1,000원~5,000원", "할인가 50,000원 이상".
     func priceRangeChip(min: String?, max: String?) -> String {
         switch (language, min, max) {
-        case (.en, let low?, let high?): "\(low) to \(high)"
-        case (.en, let low?, nil): "At least \(low)"
-        case (.en, _, let high?): "At most \(high)"
-        case (.ko, let low?, let high?): "\(low)~\(high)"
-        case (.ko, let low?, nil): "\(low) 이상"
-        case (.ko, _, let high?): "\(high) 이하"
+        case (.en, let low?, let high?): "Sale price \(low) to \(high)"
+        case (.en, let low?, nil): "Sale price at least \(low)"
+        case (.en, _, let high?): "Sale price at most \(high)"
+        case (.ko, let low?, let high?): "할인가 \(low)~\(high)"
+        case (.ko, let low?, nil): "할인가 \(low) 이상"
+        case (.ko, _, let high?): "할인가 \(high) 이하"
         case (_, nil, nil): ""
         }
+    }
+
+    /// A price bound as a chip or a note names it, without decimals when it is whole: "USD 10",
+    /// "USD 12.50", "KRW 1,000" / "$10", "1,000원".
+    func boundPrice(_ amount: Decimal, currency: Currency) -> String {
+        guard Decimal(NSDecimalNumber(decimal: amount).int64Value) == amount else { return price(amount, currency: currency.rawValue) }
+        let (prefix, suffix) = PriceText.affixes(currency: currency.rawValue, language: language)
+        return prefix + PriceText.grouped(amount, minimumFractionDigits: 0) + suffix
     }
 
     /// A chip's link's accessible name.
@@ -91,18 +117,18 @@ extension Wording {
         }
     }
 
-    /// "12 of 60 products match" / "조건에 맞는 상품 12개(60개 중)".
+    /// "12 of 60 products match" / "전체 60개 중 12개".
     func matchCount(_ matches: String, of total: String) -> String {
         switch language {
         case .en: "\(matches) of \(total) products match"
-        case .ko: "조건에 맞는 상품 \(matches)개(\(total)개 중)"
+        case .ko: "전체 \(total)개 중 \(matches)개"
         }
     }
 
-    /// "As of 14:02 (KST), 2 minutes ago." / "14:02 (KST) 기준 · 2분 전".
+    /// "Updated 14:02 (KST), 2 minutes ago." / "14:02 (KST) 기준 · 2분 전".
     func asOf(time: String, age: String) -> String {
         switch language {
-        case .en: "As of \(time), \(age)."
+        case .en: "Updated \(time), \(age)."
         case .ko: "\(time) 기준 · \(age)"
         }
     }
@@ -123,7 +149,7 @@ extension Wording {
         if !unknown.isEmpty {
             switch language {
             case .en:
-                let names = unknown.map { "“\($0)”" }.joined(separator: " and ")
+                let names = listed(unknown.map { "“\($0)”" })
                 sentences.append(unknown.count == 1
                     ? "The value for \(names) is not one of the list's choices, so it was not used. Choose again under Sort and filter."
                     : "The values for \(names) are not among the list's choices, so they were not used. Choose again under Sort and filter.")
@@ -137,22 +163,41 @@ extension Wording {
         return sentences.joined(separator: " ")
     }
 
-    /// A price bound that was not used: why, and what to type.
+    /// A price bound that was not used: why, and what to type, with an example in the
+    /// currency chosen.
     private func priceBoundProblem(_ label: String, _ reason: ProductListQuery.Ignored.Reason) -> String {
+        let (lowest, highest) = (self[.minPriceLabel], self[.maxPriceLabel])
         switch (language, reason) {
-        case (.en, .needsCurrency): "\(label) was not used: a price range needs a currency. Choose KRW or USD, then enter the range again."
-        case (.en, .notANumber): "\(label) was not used: it is not a number. Enter it like 15000 or 12.50."
-        case (.en, .tooManyDecimals(let currency)) where currency == .krw: "\(label) was not used: KRW amounts have no decimals. Enter it in whole won, like 15000."
-        case (.en, .tooManyDecimals): "\(label) was not used: USD amounts have at most 2 decimal places. Enter it like 12.50."
-        case (.en, .tooLarge): "\(label) was not used: it is too large. Enter at most 12 digits."
-        case (.en, .belowMinimum): "\(label) was not used: it is lower than the lowest sale price. Check the price range."
-        case (.ko, .needsCurrency): "\(label) 값은 통화를 선택해야 적용됩니다. 통화를 선택한 뒤 금액 범위를 다시 입력해 주세요."
-        case (.ko, .notANumber): "\(label) 값은 숫자가 아니어서 적용하지 않았습니다. 15000이나 12.50처럼 입력해 주세요."
-        case (.ko, .tooManyDecimals(let currency)) where currency == .krw: "\(label) 값은 원 단위로 소수점 없이 입력해 주세요."
-        case (.ko, .tooManyDecimals): "\(label) 값은 소수점 둘째 자리까지 입력해 주세요."
-        case (.ko, .tooLarge): "\(label) 값이 너무 큽니다. 12자리 이하로 입력해 주세요."
-        case (.ko, .belowMinimum): "\(label) 값이 \(parameterLabel("min_price")) 값보다 낮습니다. 금액 범위를 확인해 주세요."
-        case (_, .unknownValue): ""
+        case (.en, .needsCurrency): return "\(label) was not used: a price range needs a currency. Choose KRW or USD, then enter the range again."
+        case (.en, .notANumber(.krw)): return "\(label) was not used: it is not a number. Enter it in won, like 15,000."
+        case (.en, .notANumber): return "\(label) was not used: it is not a number. Enter it in dollars, like 12.50."
+        case (.en, .negative): return "\(label) was not used: it is below 0. Enter 0 or more."
+        case (.en, .tooManyDecimals(.krw)): return "\(label) was not used: KRW amounts have no decimals. Enter it in whole won, like 15,000."
+        case (.en, .tooManyDecimals): return "\(label) was not used: USD amounts have at most 2 decimal places. Enter it like 12.50."
+        case (.en, .tooLarge): return "\(label) was not used: it is too large. Enter at most 12 digits."
+        case (.en, .belowMinimum(let currency, let low, let high)):
+            return "\(highest) was not used: \(boundPrice(high, currency: currency)) is lower than the \(lowest.lowercased()), "
+                + "\(boundPrice(low, currency: currency)). Enter a higher amount, or lower the \(lowest.lowercased())."
+        case (.ko, .needsCurrency): return "\(label) 값은 통화를 선택해야 적용됩니다. 통화를 선택한 뒤 금액 범위를 다시 입력해 주세요."
+        case (.ko, .notANumber(.krw)): return "\(label) 값은 숫자가 아니어서 적용하지 않았습니다. 15,000처럼 원 단위로 입력해 주세요."
+        case (.ko, .notANumber): return "\(label) 값은 숫자가 아니어서 적용하지 않았습니다. 12.50처럼 달러 단위로 입력해 주세요."
+        case (.ko, .negative): return "\(label) 값이 0보다 작아 적용하지 않았습니다. \(label) 값은 0 이상으로 입력해 주세요."
+        case (.ko, .tooManyDecimals(.krw)): return "\(label) 값에 소수점이 있어 적용하지 않았습니다. 15,000처럼 원 단위로 소수점 없이 입력해 주세요."
+        case (.ko, .tooManyDecimals): return "\(label) 값은 소수점 둘째 자리까지 입력해 주세요."
+        case (.ko, .tooLarge): return "\(label) 값이 너무 큽니다. 12자리 이하로 입력해 주세요."
+        case (.ko, .belowMinimum(let currency, let low, let high)):
+            return "\(highest)(\(boundPrice(high, currency: currency)))가 \(lowest)(\(boundPrice(low, currency: currency)))보다 낮아 "
+                + "\(highest)는 적용하지 않았습니다. 금액 범위를 확인해 주세요."
+        case (_, .unknownValue): return ""
+        }
+    }
+
+    /// Names in a sentence: "A", "A and B", "A, B and C" / "A, B, C".
+    private func listed(_ names: [String]) -> String {
+        switch (language, names.count) {
+        case (.en, 0...2): names.joined(separator: " and ")
+        case (.en, _): names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+        case (.ko, _): names.joined(separator: ", ")
         }
     }
 

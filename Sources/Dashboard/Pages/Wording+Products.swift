@@ -65,7 +65,7 @@ extension Wording {
         case (.en, .table): "Table"
         case (.ko, .list): "목록형"
         case (.ko, .grid): "갤러리형"
-        case (.ko, .table): "표"
+        case (.ko, .table): "표형"
         }
     }
 
@@ -74,16 +74,6 @@ extension Wording {
         switch language {
         case .en: String(size)
         case .ko: "\(size)개씩"
-        }
-    }
-
-    /// What a table header's link does, read after the column's name: ", sort low to high".
-    func sortDirection(ascending: Bool) -> String {
-        switch (language, ascending) {
-        case (.en, true): ", sort in ascending order"
-        case (.en, false): ", sort in descending order"
-        case (.ko, true): ", 오름차순으로 정렬"
-        case (.ko, false): ", 내림차순으로 정렬"
         }
     }
 
@@ -147,10 +137,34 @@ extension Wording {
 
     func productNotFound(id: Int?) -> ErrorText {
         switch (language, id) {
-        case (.en, let id?): ErrorText(heading: "Product not found", message: "Product \(id) does not exist, or it was deleted.")
-        case (.en, nil): ErrorText(heading: "Product not found", message: "There is no product at this address.")
-        case (.ko, let id?): ErrorText(heading: "상품을 찾을 수 없습니다", message: "\(id)번 상품이 없거나 삭제되었습니다.")
-        case (.ko, nil): ErrorText(heading: "상품을 찾을 수 없습니다", message: "이 주소에는 상품이 없습니다.")
+        case (.en, let id?): ErrorText(heading: "Product not found",
+            message: "There is no product \(id) on the Open Market, and the recycle bin does not hold it. Check the number, or find the product in the product list.")
+        case (.en, nil): ErrorText(heading: "Product not found", message: "There is no product at this address. Find the product in the product list.")
+        case (.ko, let id?): ErrorText(heading: "상품을 찾을 수 없습니다",
+            message: "오픈마켓에 \(id)번 상품이 없고 휴지통에도 없습니다. 상품 번호를 확인하거나 상품 목록에서 찾아 주세요.")
+        case (.ko, nil): ErrorText(heading: "상품을 찾을 수 없습니다", message: "이 주소에는 상품이 없습니다. 상품 목록에서 찾아 주세요.")
+        }
+    }
+
+    /// A product's page when the product was deleted through this dashboard and the recycle
+    /// bin holds it: when it was deleted (`day` and `time`, the time with its zone), and until
+    /// when it can be restored (`keptUntil`, a day).
+    func productInBin(_ name: String, day: String, time: String, keptUntil: String) -> ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "This product was deleted",
+            message: "“\(name)” was deleted on \(day) at \(time). It stays in the recycle bin until \(keptUntil): restore it from there.")
+        case .ko: ErrorText(heading: "삭제한 상품입니다",
+            message: "“\(name)” 상품은 \(day) \(time)에 삭제되어 휴지통에 있습니다. \(keptUntil)까지 휴지통에서 다시 등록할 수 있습니다.")
+        }
+    }
+
+    /// A product's page when the product was deleted and restored since, under a new number.
+    func productRestoredAs(_ name: String, day: String, time: String, as id: Int) -> ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "This product has a new number",
+            message: "“\(name)” was deleted on \(day) at \(time) and restored from the recycle bin since: it is product \(id) now.")
+        case .ko: ErrorText(heading: "상품 번호가 바뀐 상품입니다",
+            message: "“\(name)” 상품은 \(day) \(time)에 삭제된 뒤 휴지통에서 다시 등록되어, 지금은 \(id)번 상품입니다.")
         }
     }
 }

@@ -46,7 +46,7 @@ struct TrashPage {
             "datetime": .string(LocalTime.machineReadable(item.keptAt, zone: zone)),
             "imageCount": TemplateValue(item.keptImages),
             "forgetAction": .string("/trash/\(item.entry)/forget"),
-            "forgetLabel": .string(wording.forgetLabel(item.name)),
+            "forgetLabel": .string(item.restoredID == nil ? wording.forgetLabel(item.name) : wording.removeFromTrashLabel(item.name)),
         ]
         if item.canRestoreImages {
             object["pictures"] = .string(wording.picturesKept(item.keptImages))
@@ -55,7 +55,10 @@ struct TrashPage {
         }
         if item.state != .deleted { object["unconfirmed"] = .string(wording.deleteNotConfirmed) }
         if let restored = item.restoredID {
-            object["restored"] = ["href": .string("/products/\(restored)"), "text": .string(wording.restoredAs(restored))]
+            object["restored"] = [
+                "href": .string("/products/\(restored)"), "text": .string(wording.restoredAs(restored)),
+                "notAffected": .string(wording.notAffected(restored)),
+            ]
         } else {
             object["restore"] = [
                 "action": .string("/trash/\(item.entry)/restore"), "label": .string(wording.restoreLabel(item.name)),

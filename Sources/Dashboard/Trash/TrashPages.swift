@@ -6,6 +6,11 @@ import Templating
 
 /// `GET /trash`, `POST /trash/{entry}/restore` and `POST /trash/{entry}/forget`.
 ///
+/// Removing an item for good cannot be undone, so a forget asks first: a post without the
+/// `confirm` field answers the question page (`trash/forget`), whose button posts it again
+/// with `confirm=1`. An item already restored goes without a question: removing it from the
+/// bin touches nothing of the product it became.
+///
 /// A restore registers the product again with the kept fields and image bytes through
 /// `MarketWriter.create` (journaled as `restore`), then answers 303 to the new product with a
 /// flash saying it has a new number. It happens once: a second restore of the item, while the
@@ -43,19 +48,44 @@ struct TrashPages: Sendable {
         return renderer.formsPage("trash/list", view.context, flash: flash, for: context)
     }
 
-    /// `POST /trash/{entry}/forget`: 303 to `/trash` with a flash.
+    /// `POST /trash/{entry}/forget`: the question first (without `confirm`), then 303 to
+    /// `/trash` with a flash.
     func forget(_ context: RequestContext) async -> HTTPResponse {
         let wording = context.wording
-        let entry: Int
+        let (entry, submission): (Int, FormSubmission)
         switch checkedPost(context) {
         case .failure(let refusal): return refusal.response
-        case .success(let found): entry = found
+        case .success(let found): (entry, submission) = found
         }
-        guard let name = await bin.forget(entry) else {
-            return renderer.error(.notFound, wording.notInTrash(entry, days: bin.settings.retentionDays), retryHref: nil, back: trashLink(wording), for: context)
+        let notInTrash = { renderer.error(.notFound, wording.notInTrash(days: bin.settings.retentionDays), retryHref: nil, back: trashLink(wording), for: context) }
+        let item: TrashItem?
+        do {
+            item = try await bin.item(entry)
+        } catch {
+            renderer.logger.log(.error, "recycle bin: it could not be read: \(error)")
+            return renderer.error(.internalServerError, wording.trashUnreadable, retryHref: nil, back: trashLink(wording), for: context)
         }
+        guard let item else { return notInTrash() }
+        if item.restoredID == nil, submission.value(Self.confirmField) != "1" { return forgetQuestion(item, context) }
+        guard let name = await bin.forget(entry) else { return notInTrash() }
         var response = HTTPResponse.redirect(to: "/trash", status: .seeOther)
-        flash.attach(wording.forgotten(name), to: &response)
+        flash.attach(item.restoredID.map { wording.removedFromTrash(name, restoredAs: $0) } ?? wording.forgotten(name), to: &response)
+        return response
+    }
+
+    /// The field the question's button sends: the person saw the question and confirmed it.
+    static let confirmField = "confirm"
+
+    /// `trash/forget`: "Remove “Test mug” for good?", what it means, and the button that does it.
+    private func forgetQuestion(_ item: TrashItem, _ context: RequestContext) -> HTTPResponse {
+        let wording = context.wording
+        let question = wording.forgetQuestion(item.name)
+        let values: TemplateObject = [
+            "title": .string(question), "heading": .string(question), "warning": .string(wording.forgetWarning),
+            "action": .string("/trash/\(item.entry)/forget"), "csrfToken": .string(context.formToken.value),
+        ]
+        var response = renderer.page("trash/forget", values, for: context)
+        response.headers["Cache-Control"] = "no-store"
         return response
     }
 
@@ -65,10 +95,10 @@ struct TrashPages: Sendable {
         let entry: Int
         switch checkedPost(context) {
         case .failure(let refusal): return refusal.response
-        case .success(let found): entry = found
+        case .success(let found): entry = found.entry
         }
         let key = "restore/\(entry)"
-        if case .finished(let outcome) = await restores.claim(key) { return forms.respond(to: outcome, context) }
+        if case .finished(let outcome) = await restores.claim(key) { return await repeated(outcome, entry, context) }
         let (response, outcome) = await restore(entry, context)
         await restores.finish(key, outcome: outcome)
         return response
@@ -84,7 +114,7 @@ struct TrashPages: Sendable {
             return (renderer.error(.internalServerError, wording.trashUnreadable, retryHref: nil, back: trashLink(wording), for: context), nil)
         }
         guard let item = found, let detail = item.detail else {
-            let text = wording.notInTrash(entry, days: bin.settings.retentionDays)
+            let text = wording.notInTrash(days: bin.settings.retentionDays)
             return (renderer.error(.notFound, text, retryHref: nil, back: trashLink(wording), for: context), nil)
         }
         if let restored = item.restoredID {
@@ -119,6 +149,16 @@ struct TrashPages: Sendable {
         }
     }
 
+    /// A restore asked for again after the first one finished (a second click, an old tab):
+    /// where the first led, saying it was restored already, so nobody looks for a second copy.
+    private func repeated(_ outcome: SubmissionLedger.Outcome, _ entry: Int, _ context: RequestContext) async -> HTTPResponse {
+        if case .redirect = outcome, let item = try? await bin.item(entry), let restored = item.restoredID {
+            let again = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: context.wording.alreadyRestored(item.name, as: restored))
+            return forms.respond(to: again, context)
+        }
+        return forms.respond(to: outcome, context)
+    }
+
     /// The fields a restore registers: the product's as the market last showed them.
     static func newProduct(_ detail: ProductDetail) -> NewProduct {
         NewProduct(
@@ -145,8 +185,9 @@ struct TrashPages: Sendable {
         return forms.formResponse(page, context: context, status: status)
     }
 
-    /// The entry of a POST that passed the origin and token checks, or the page refusing it.
-    private func checkedPost(_ context: RequestContext) -> Result<Int, ResponseError> {
+    /// The entry and the form of a POST that passed the origin and token checks, or the page
+    /// refusing it.
+    private func checkedPost(_ context: RequestContext) -> Result<(entry: Int, submission: FormSubmission), ResponseError> {
         let wording = context.wording
         let submission: FormSubmission
         do {
@@ -155,13 +196,13 @@ struct TrashPages: Sendable {
             return .failure(error)
         }
         guard let entry = context.request.parameter("entry").flatMap({ Int($0) }), entry > 0 else {
-            let text = wording.notInTrash(0, days: bin.settings.retentionDays)
+            let text = wording.notInTrash(days: bin.settings.retentionDays)
             return .failure(ResponseError(renderer.error(.notFound, text, retryHref: nil, back: trashLink(wording), for: context)))
         }
         guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
             return .failure(ResponseError(renderer.error(.forbidden, wording.trashFormExpired, retryHref: nil, back: trashLink(wording), for: context)))
         }
-        return .success(entry)
+        return .success((entry, submission))
     }
 
     private func trashLink(_ wording: Wording) -> (href: String, label: String) {

@@ -6,21 +6,10 @@ extension Wording {
         switch language {
         case .en:
             "Products deleted through this dashboard are kept here for \(days) days with their images, so you can restore them. "
-                + "Images are kept up to \(bytes(budget)) in all; past that, the oldest images are deleted first. \(megabytes(used)) of \(bytes(budget)) used."
+                + "Images are kept up to \(bytes(budget)) in all; past that, the oldest images are deleted first. \(bytes(used)) of \(bytes(budget)) used."
         case .ko:
             "이 대시보드에서 삭제한 상품을 이미지와 함께 \(days)일 동안 보관하며, 여기서 다시 등록할 수 있습니다. "
-                + "이미지는 모두 합쳐 \(bytes(budget))까지 보관하고, 초과하면 오래된 이미지부터 삭제합니다(현재 \(megabytes(used)) / \(bytes(budget)))."
-        }
-    }
-
-    /// A size in megabytes to a tenth, as the bin's use is shown beside its budget: "0 MB", "1.4 MB".
-    private func megabytes(_ count: Int) -> String {
-        let unit = 1024 * 1024
-        let value = (count * 10 + unit / 2) / unit
-        let number = value % 10 == 0 ? "\(value / 10)" : "\(value / 10).\(value % 10)"
-        switch language {
-        case .en: return number + " MB"
-        case .ko: return number + "MB"
+                + "이미지는 모두 합쳐 \(bytes(budget))까지 보관하고, 초과하면 오래된 이미지부터 삭제합니다(현재 \(bytes(budget)) 중 \(bytes(used)) 사용)."
         }
     }
 
@@ -42,7 +31,7 @@ extension Wording {
     func wasProduct(_ id: Int) -> String {
         switch language {
         case .en: "Was product \(id)"
-        case .ko: "이전 \(id)번 상품"
+        case .ko: "삭제 전 \(id)번 상품"
         }
     }
 
@@ -55,8 +44,8 @@ extension Wording {
 
     var picturesRemoved: String {
         switch language {
-        case .en: "Images no longer kept (over the size limit, or none were kept): Restore opens the add product form, filled in, to add images again."
-        case .ko: "이미지는 더 이상 보관하지 않습니다(보관 용량 초과 또는 처음부터 없음). [다시 등록]을 누르면 정보를 채운 등록 화면이 열리니 이미지를 다시 추가해 주세요."
+        case .en: "Its images are no longer kept: Restore opens the Add product form filled in, to add the images again there."
+        case .ko: "이미지는 더 이상 보관하지 않습니다. [다시 등록]을 누르면 정보를 채운 등록 화면이 열리니 이미지를 다시 추가해 주세요."
         }
     }
 
@@ -88,12 +77,59 @@ extension Wording {
         }
     }
 
+    /// The accessible name of the button that removes a restored item from the bin.
+    func removeFromTrashLabel(_ name: String) -> String {
+        switch language {
+        case .en: "Remove from the bin: “\(name)”"
+        case .ko: "“\(name)” 상품 휴지통에서 지우기"
+        }
+    }
+
+    /// Beside that button: the product restored from the item stays as it is.
+    func notAffected(_ id: Int) -> String {
+        switch language {
+        case .en: "Product \(id) is not affected."
+        case .ko: "\(id)번 상품에는 영향이 없습니다."
+        }
+    }
+
+    /// The question before an item is removed for good, which cannot be undone.
+    func forgetQuestion(_ name: String) -> String {
+        switch language {
+        case .en: "Remove “\(name)” for good?"
+        case .ko: "“\(name)” 상품을 휴지통에서 완전히 삭제하시겠습니까?"
+        }
+    }
+
+    var forgetWarning: String {
+        switch language {
+        case .en: "It can't be restored afterwards: its details and images are removed from the recycle bin."
+        case .ko: "완전히 삭제하면 다시 등록할 수 없습니다. 상품 정보와 이미지가 휴지통에서 삭제됩니다."
+        }
+    }
+
+    /// The link to the recycle bin from a page about a deleted product.
+    var openRecycleBin: String {
+        switch language {
+        case .en: "Open the recycle bin"
+        case .ko: "휴지통 열기"
+        }
+    }
+
+    /// The link to a deleted product restored under a new number.
+    func openProduct(_ id: Int) -> String {
+        switch language {
+        case .en: "Open product \(id)"
+        case .ko: "\(id)번 상품 열기"
+        }
+    }
+
     // MARK: Outcomes
 
     func restored(_ name: String, as id: Int, was old: Int) -> String {
         switch language {
-        case .en: "“\(BidiText.isolated(name))” is restored. The market gave it a new number: product \(id) (it was \(old))."
-        case .ko: "“\(BidiText.isolated(name))” 상품을 다시 등록했습니다. 새 상품 번호는 \(id)입니다(이전 상품 번호 \(old))."
+        case .en: "“\(BidiText.isolated(name))” was restored as product \(id): the Open Market gives a restored product a new number (it was product \(old))."
+        case .ko: "“\(BidiText.isolated(name))” 상품을 \(id)번 상품으로 다시 등록했습니다. 다시 등록한 상품은 오픈마켓에서 새 상품 번호를 받습니다(삭제 전 \(old)번 상품)."
         }
     }
 
@@ -111,12 +147,22 @@ extension Wording {
         }
     }
 
-    func notInTrash(_ entry: Int, days: Int) -> ErrorText {
+    /// A restored item taken off the bin's list: the product it became stays.
+    func removedFromTrash(_ name: String, restoredAs id: Int) -> String {
+        switch language {
+        case .en: "“\(name)” was removed from the recycle bin. Product \(id) is not affected."
+        case .ko: "“\(name)” 상품을 휴지통 목록에서 삭제했습니다. \(id)번 상품에는 영향이 없습니다."
+        }
+    }
+
+    /// An item asked for by a button the bin no longer has (its number means nothing to a
+    /// seller, so the words do not name it).
+    func notInTrash(days: Int) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "Not in the recycle bin",
-            message: "Item \(entry) is not in the recycle bin: it was removed for good, or kept longer than \(days) days. Nothing was changed. Open the recycle bin to see what it holds.")
+            message: "This product is not in the recycle bin any more: it was removed for good, or kept longer than \(days) days. Nothing was changed. Open the recycle bin to see what it holds.")
         case .ko: ErrorText(heading: "휴지통에 없습니다",
-            message: "\(entry)번 항목은 휴지통에 없습니다. 완전히 삭제했거나 \(days)일이 지났습니다. 아무것도 반영하지 않았으니 휴지통을 열어 남아 있는 상품을 확인해 주세요.")
+            message: "이 상품은 휴지통에 더 이상 없습니다. 완전히 삭제했거나 \(days)일이 지났습니다. 아무것도 반영하지 않았으니 휴지통을 열어 남아 있는 상품을 확인해 주세요.")
         }
     }
 

@@ -129,7 +129,8 @@ package enum ProductFieldRules {
     }
 
     /// Reads an amount as typed: `1000`, `1,000`, `12.50`, `-3` (negative is reported by the caller).
-    static func amount(_ text: String, currency: Currency) -> Amount {
+    /// The forms, the sheet and the list's price filters read amounts with it alike.
+    package static func amount(_ text: String, currency: Currency) -> Amount {
         // The usual spellings read byte by byte (DecimalText); the same answers as below.
         if let parsed = DecimalText.formAmount(text) {
             let money = Money(parsed.decimal)

@@ -40,6 +40,18 @@ extension RecycleBin {
         }
     }
 
+    /// The newest item the bin holds for the product numbered `productID` (without its
+    /// detail), if any: what a page about that product says instead of "not found".
+    package func item(productID: Int) async throws(SQLiteError) -> TrashItem? {
+        try await database.background { db throws(SQLiteError) in
+            try db.first(
+                """
+                SELECT entry_id, product_id, name, kept_at, image_count, kept_images, bytes, state, images_evicted, restored_id
+                FROM trash WHERE product_id = ? ORDER BY kept_at DESC, entry_id DESC LIMIT 1
+                """, [.integer(productID)], Self.item(from:))
+        }
+    }
+
     /// The kept images of item `entry`, in the product's order; nil when any of them is
     /// missing or unreadable (the item then restores through the register form).
     package func images(of item: TrashItem) -> [KeptImage]? {

@@ -8,7 +8,7 @@ extension BrowserTests {
     /// history, and a deleted product brought back from the recycle bin.
     @Suite struct SafetyNet {
         static let texts: [String: (undone: String, restored: String)] = [
-            "en": ("was undone", "is restored"),
+            "en": ("was undone", "was restored as product"),
             "ko": ("수정 전으로 되돌렸습니다", "다시 등록했습니다"),
         ]
 

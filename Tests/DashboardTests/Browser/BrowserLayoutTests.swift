@@ -46,6 +46,47 @@ extension BrowserTests {
             }
         }
 
+        /// Words of the short labels a line break would cut ("10개/씩", "표시/:", "KR/W", "#5/8")
+        /// on this page; empty when each stays on one line.
+        static let brokenWords = """
+            var broken = [];
+            var labels = '.page-size a, .page-size span, .view-switch a, .owner-switch a, .chip, .sheet-table thead th, '
+              + '.sheet-table tbody td:nth-last-child(-n + 2), .site-nav a';
+            document.querySelectorAll(labels).forEach(function (e) {
+              var walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+              var node;
+              while ((node = walker.nextNode())) {
+                var found, words = /\\S+/g;
+                while ((found = words.exec(node.textContent))) {
+                  var range = document.createRange();
+                  range.setStart(node, found.index);
+                  range.setEnd(node, found.index + found[0].length);
+                  var lines = {};
+                  Array.from(range.getClientRects()).forEach(function (r) { lines[Math.round(r.top)] = true; });
+                  if (Object.keys(lines).length > 1) broken.push(found[0]);
+                }
+              }
+            });
+            return broken;
+            """
+
+        /// At 390 px, in Korean, no short label breaks inside a word: `keep-all` keeps Korean
+        /// words whole, and `overflow-wrap: anywhere` (for long product names) must not undo it.
+        @Test(BrowserTools.needed) func shortLabels_atPhoneWidth_inKorean_breakOnlyBetweenWords() async throws {
+            try await withBrowser { browser in
+                _ = try await ownProduct(browser.dashboard, named: "맥북 프로 14")
+                try await browser.driver.emulateViewport(width: 390, height: 844)
+                var problems: [String] = []
+                for path in ["/products?lang=ko&currency=KRW&min_price=50000&stock=in&sale=1", "/products/sheet?lang=ko", "/products?lang=ko&view=table"] {
+                    try await browser.open(path)
+                    let broken = try await browser.driver.execute(Self.brokenWords) as? [String] ?? ["the script returned nothing"]
+                    problems += broken.map { "\(path): “\($0)” is broken across lines" }
+                    problems += try await PageAudit.problems(in: browser.driver).map { "\(path): \($0)" }
+                }
+                #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+            }
+        }
+
         @Test(BrowserTools.needed) func screenshots_ofEachPage_atDesktopAndPhoneWidth() async throws {
             try await withBrowser { browser in
                 var saved: [URL] = []

@@ -27,17 +27,23 @@ import Testing
     static let badInputs: [BadInput] = [
         BadInput(
             query: "currency=KRW&sort=price&min_price=abc", ignored: ["min_price"],
-            says: ["Lowest sale price was not used: it is not a number. Enter it like 15000 or 12.50."], meant: MatrixQuery(sort: .price, currency: "KRW")),
+            says: ["Lowest sale price was not used: it is not a number. Enter it in won, like 15,000."], meant: MatrixQuery(sort: .price, currency: "KRW")),
         BadInput(
             query: "currency=USD&min_price=50&max_price=10", ignored: ["max_price"],
-            says: ["Highest sale price was not used: it is lower than the lowest sale price. Check the price range."],
+            says: ["Highest sale price was not used: USD 10 is lower than the lowest sale price, USD 50. Enter a higher amount, or lower the lowest sale price."],
             meant: MatrixQuery(currency: "USD", minPrice: "50")),
         BadInput(
             query: "currency=USD&min_price=1.234", ignored: ["min_price"],
             says: ["Lowest sale price was not used: USD amounts have at most 2 decimal places. Enter it like 12.50."], meant: MatrixQuery(currency: "USD")),
         BadInput(
             query: "currency=KRW&max_price=1.234", ignored: ["max_price"],
-            says: ["Highest sale price was not used: KRW amounts have no decimals. Enter it in whole won, like 15000."], meant: MatrixQuery(currency: "KRW")),
+            says: ["Highest sale price was not used: KRW amounts have no decimals. Enter it in whole won, like 15,000."], meant: MatrixQuery(currency: "KRW")),
+        BadInput(
+            query: "currency=KRW&min_price=-5", ignored: ["min_price"],
+            says: ["Lowest sale price was not used: it is below 0. Enter 0 or more."], meant: MatrixQuery(currency: "KRW")),
+        BadInput(
+            query: "currency=KRW&min_price=10.5", ignored: ["min_price"],
+            says: ["Lowest sale price was not used: KRW amounts have no decimals."], meant: MatrixQuery(currency: "KRW")),
         BadInput(query: "sort=DROP&stock=in", ignored: ["sort"], says: ["The value for “Sort by” " + notAChoice], meant: MatrixQuery(stock: "in")),
         BadInput(query: "sort=-stock&stock=42", ignored: ["stock"], says: ["The value for “Stock” " + notAChoice], meant: MatrixQuery(sort: .stockDescending)),
         BadInput(query: "sale=yes&sort=name", ignored: ["sale"], says: ["The value for “Discounted products only” " + notAChoice], meant: MatrixQuery(sort: .name)),
@@ -103,6 +109,25 @@ import Testing
             for name in input.ignored {
                 #expect(query[name] == meant[name], "\(input): Count again's way back", sourceLocation: sourceLocation)
             }
+        }
+    }
+
+    /// "1,000" in a price filter is 1000, as the sheet reads it: the same products, no note,
+    /// and a chip that names the sale price with whole amounts.
+    @Test func aPriceWithThousandsCommas_filtersAsThePlainNumberDoes() async throws {
+        try await withDashboard(.sharedCatalog) { harness in
+            let plain = try await harness.walkList("/products?per_page=100&currency=KRW&min_price=1000&max_price=300000")
+            let grouped = try await harness.walkList("/products?per_page=100&currency=KRW&min_price=1%2C000&max_price=300%2C000")
+            #expect(grouped.ids == plain.ids)
+            #expect(grouped.ids == MatrixQuery(currency: "KRW", minPrice: "1000", maxPrice: "300000").expected(
+                ListMatrixCatalog.products, lowStock: ListMatrixCatalog.lowStock))
+            let page = try #require(grouped.pages.first)
+            #expect(!page.text.contains("was not used"))
+            #expect(HTMLScan.text(page.text).contains("Sale price KRW 1,000 to KRW 300,000"))
+            let dollars = try await harness.get("/products?currency=USD&min_price=10&max_price=300")
+            #expect(HTMLScan.text(dollars.text).contains("Sale price USD 10 to USD 300"), "whole amounts without decimals")
+            let korean = try await harness.get("/products?currency=KRW&min_price=50%2C000", headers: KoreanPageScan.korean)
+            #expect(HTMLScan.text(korean.text).contains("할인가 50,000원 이상"))
         }
     }
 
@@ -201,6 +226,9 @@ import Testing
             #expect(page.status == 200)
             let form = HTMLScan.block(in: page.text, from: "<form class=\"refresh-catalog\"", to: "</form>")
             #expect(form.contains("method=\"post\"") && form.contains("action=\"/catalog/refresh\""))
+            // One word for a refresh: "Updated 07:15 (EST), a moment ago. [Refresh]".
+            #expect(HTMLScan.text(form).contains("Refresh") && HTMLScan.text(page.text).contains("Updated "))
+            #expect(!HTMLScan.text(page.text).contains("Count again") && !HTMLScan.text(page.text).contains("As of "))
             #expect(!session.csrfToken.isEmpty)
             await harness.app.catalog.crawlEnded()
             let counted = market.listRequests.count

@@ -90,6 +90,14 @@ struct MyProductsRouteTests {
             #expect(page.status == 409)
             #expect(page.text.contains("--vendor-id"))
             #expect(page.text.contains("OPENMARKET_VENDOR_ID"))
+            // The step a seller can take comes first, the option after it.
+            let text = HTMLScan.text(page.text)
+            let add = try #require(text.range(of: "Add one product here"))
+            let flag = try #require(text.range(of: "--vendor-id"))
+            #expect(add.lowerBound < flag.lowerBound)
+            #expect(text.contains("The dashboard doesn't know which products are yours yet"))
+            let korean = HTMLScan.text(try await harness.get("/products?mine=1", headers: KoreanPageScan.korean).text)
+            #expect(korean.contains("이 대시보드에서 상품을 한 번 등록하면 자동으로 설정됩니다. 또는 대시보드를 --vendor-id N"))
         }
     }
 }

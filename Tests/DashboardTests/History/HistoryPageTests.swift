@@ -54,6 +54,33 @@ import Testing
         }
     }
 
+    /// An entry's label says what happened, in the words of the buttons that did it: a product
+    /// is added (as with Add product), an undo is undone (an event, not the Undo command).
+    @Test func entryLabels_sayWhatHappened_inTheSellersWords() async throws {
+        try await withDashboard { harness in
+            var flow = HistoryFlow(harness)
+            let id = try await flow.register(name: "Label Kettle")
+            _ = try await flow.edit(id, name: "Label Kettle", [("stock", "3")])
+            let edit = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first { $0.kind == "edit" })
+            #expect(try await flow.undo(edit.id).status == 303)
+            let entries = HistoryHTML.entries(try await flow.history("/history?product=\(id)").text)
+            func label(_ kind: String) -> String? {
+                entries.first { $0.kind == kind }.map { HTMLScan.text(HTMLScan.block(in: $0.html, from: "<strong class=\"entry-kind\">", to: "</strong>")) }
+            }
+            #expect(label("create") == "Added")
+            #expect(label("edit") == "Edited")
+            #expect(label("undo") == "Undone")
+            let korean = HistoryHTML.entries(try await HTTPTestClient.get(
+                harness.port, "/history?product=\(id)", headers: KoreanPageScan.korean.merging(["Cookie": flow.session.cookie]) { a, _ in a }).text)
+            #expect(korean.first { $0.kind == "undo" }.map { $0.html.contains(">되돌림</strong>") } == true)
+            // Stock is counted in 개, and an entry's number says it is an entry, not a product.
+            let koreanEdit = try #require(korean.first { $0.kind == "edit" })
+            #expect(HTMLScan.text(koreanEdit.html).contains("3개"), "\(HTMLScan.text(koreanEdit.html))")
+            #expect(HTMLScan.text(koreanEdit.html).contains("\(edit.id)번 기록"))
+            #expect(HTMLScan.text(edit.html).contains("Entry \(edit.id)") && !edit.html.contains("#\(edit.id)<"))
+        }
+    }
+
     @Test func oneProductsHistory_isLinkedFromItsPage_andKeepsTheProductInItsLinks() async throws {
         try await withDashboard { harness in
             let ids = try await Self.journal(harness, count: 30, products: [3, 4])

@@ -99,6 +99,11 @@ import Testing
             try await expectHistory(
                 harness, kind, says: "Done: the market's answer was lost, and a check afterwards found the change made",
                 "완료: 오픈마켓의 응답을 받지 못했지만 나중에 확인해 보니 반영되어 있었습니다", sourceLocation: sourceLocation)
+        case .refused where kind == "create":
+            // A registration not found says so, and where to add it again.
+            try await expectHistory(
+                harness, kind, says: "Not added: the market's answer was lost, and a check afterwards did not find the product. Add it again from Add product",
+                "나중에 확인해 보니 상품이 등록되지 않았습니다. 필요하면 [상품 등록]에서 다시 등록해 주세요.", sourceLocation: sourceLocation)
         case .refused:
             try await expectHistory(
                 harness, kind, says: "Not done: the market's answer was lost, and a check afterwards found nothing changed",

@@ -89,7 +89,7 @@ import Testing
 
             let entries = HistoryHTML.entries(try await session.get("/history").text)
             #expect(entries.map(\.kind) == ["edit"])
-            #expect(entries.first?.html.contains("Confirmed by a later count") == true)
+            #expect(entries.first?.html.contains("Confirmed by a later refresh") == true)
         }
     }
 
@@ -108,7 +108,7 @@ import Testing
 
             let entries = HistoryHTML.entries(try await session.get("/history").text)
             #expect(entries.map(\.kind) == ["edit"])
-            #expect(entries.first?.html.contains("Confirmed by a later count") == false)
+            #expect(entries.first?.html.contains("Confirmed by a later refresh") == false)
             #expect(entries.first?.html.contains("Done") == true)
         }
     }

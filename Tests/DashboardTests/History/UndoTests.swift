@@ -121,6 +121,9 @@ import Testing
                 let edit = try #require(entries.first { $0.kind == "edit" })
                 let create = try #require(entries.first { $0.kind == "create" })
                 #expect(!create.html.contains("/undo\""), "no Undo button on a registration")
+                let notAnEdit = try await flow.undo(create.id)
+                #expect(notAnEdit.status == 409)
+                #expect(HTMLScan.text(notAnEdit.text).contains("To take the product off the Open Market, delete it from its page."))
 
                 // An edit of another vendor's product (journaled while the dashboard had
                 // another vendor), and one the market refused.

@@ -173,7 +173,9 @@ import Testing
         ("utf16", [0xFF, 0xFE] + Array("i\0d\0,\0n\0a\0m\0e\0\n\0".utf8), "UTF-16"),
         ("binary", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48], "not text"),
         ("workbook", [0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0x41, count: 60), "workbook"),
-        ("unknown-header", Array("colour,size\nred,2\n".utf8), "names no column"),
+        ("unknown-header", Array("colour,size\nred,2\n".utf8), "None of the names on the first line is a column the import reads"),
+        // "상품명,가격" in CP949, as Excel saves a plain "CSV" on a Korean machine.
+        ("cp949", [0xBB, 0xF3, 0xC7, 0xB0, 0xB8, 0xED, 0x2C, 0xB0, 0xA1, 0xB0, 0xDD, 0x0A], "choose Save As, then “CSV UTF-8 (Comma delimited)”"),
         ("garbage", Array("\"never closed,\n1,2\n".utf8), "never closed"),
         ("wide", Array(((0..<10_000).map { "c\($0)" }.joined(separator: ",") + "\n").utf8), "more than 100 columns"),
         ("huge-cell", Array(("name\n" + String(repeating: "x", count: 1024 * 1024) + "\n").utf8), "longer than"),

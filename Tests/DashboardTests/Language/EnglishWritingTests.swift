@@ -33,7 +33,7 @@ import Testing
     /// that replaced it.
     static let retiredTerms: [(pattern: String, why: String)] = [
         (#"\bpictures?\b"#, "→ image"), (#"registered again|register (it|them) again"#, "→ restore"), (#"\bOn sale\b"#, "→ Discounted"),
-        (#"price paid|price to pay|amount off|bargain"#, "→ sale price, discount"), (#"Register (a )?product|Registrations"#, "→ Add product"),
+        (#"price paid|price to pay|amount off|bargain"#, "→ sale price, discount"), (#"\bregist(er|ers|ered|ering|rations?)\b"#, "→ add, Add product, Added"),
         (#"\bthumbnail\b"#, "→ main image"), (#"\bcents\b"#, "→ decimal places"), (#"not understood"#, "→ why, and what to do"),
         (#"had expired"#, "→ the cause a person can check"), (#"\bplease\b"#, "→ an imperative, without please"),
     ]
@@ -48,7 +48,7 @@ import Testing
         for text in ["Batch 1, row 3", "the form's security token", "when JavaScript is on", "0 bytes of pictures", "the list (404)"] {
             #expect(Self.matches(Self.developerWords, text), "\(text)")
         }
-        for text in ["Register a product", "On sale", "Lowest price paid", "Thumbnail", "USD cents", "Please try again"] {
+        for text in ["Register a product", "Registered", "Registered elsewhere", "only the vendor who registered it", "On sale", "Lowest price paid", "Thumbnail", "USD cents", "Please try again"] {
             #expect(Self.matches(Self.retiredTerms, text), "\(text)")
         }
         for text in ["Batch 1, product 3", "Line 3 of the file", "Discounted", "Use as main image", "Restore", "Growing", "narrow the search"] {

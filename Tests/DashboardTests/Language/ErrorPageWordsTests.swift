@@ -50,14 +50,14 @@ import Testing
             switch language {
             case .en: (
                 Words(heading: "Page not found", cause: "There is no page at this address.", fix: "Check the address"),
-                Words(heading: "This address works only from a button", cause: "only takes a button press on one of the dashboard's pages, so nothing was done",
-                    fix: "Go back and press the button again."),
-                Words(heading: "Too much to take at once", cause: "larger than the dashboard takes here, so nothing was saved",
+                Words(heading: "This page can't be opened directly", cause: "is for a button on one of the dashboard's pages, so opening it directly did nothing",
+                    fix: "Go back to that page and select the button there."),
+                Words(heading: "Too much was sent at once", cause: "larger than the dashboard takes here, so nothing was saved",
                     fix: "Go back and try again with less at once"))
             case .ko: (
                 Words(heading: "페이지를 찾을 수 없습니다", cause: "이 주소에는 페이지가 없습니다.", fix: "주소를 확인하거나 상품 목록에서 찾아 주세요."),
-                Words(heading: "잘못된 접근입니다", cause: "대시보드 화면의 버튼으로만 쓸 수 있어 아무것도 하지 않았습니다.", fix: "버튼을 다시 눌러 주세요."),
-                Words(heading: "한 번에 받을 수 있는 크기를 넘었습니다", cause: "받을 수 있는 크기보다 커서 아무것도 저장하지 않았습니다.",
+                Words(heading: "이 주소는 직접 열 수 없습니다", cause: "대시보드 화면의 버튼으로만 쓸 수 있어 아무것도 하지 않았습니다.", fix: "버튼을 다시 눌러 주세요."),
+                Words(heading: "한 번에 보낸 내용이 너무 많습니다", cause: "받을 수 있는 크기보다 커서 아무것도 저장하지 않았습니다.",
                     fix: "한 번에 보내는 양을 줄여서"))
             }
         try await withDashboard(.shared) { dash in
@@ -78,7 +78,7 @@ import Testing
         let words =
             switch language {
             case .en: Words(heading: "Your images are too large", cause: "each at most 300 KB", fix: "choose smaller images and select Add product again")
-            case .ko: Words(heading: "이미지가 너무 큽니다", cause: "장당 300KB 이하로 올릴 수 있습니다", fix: "더 작은 이미지를 선택한 뒤 [상품 등록]을 다시 눌러 주세요.")
+            case .ko: Words(heading: "이미지가 너무 커서 등록하지 않았습니다", cause: "장당 300KB 이하로 올릴 수 있습니다", fix: "더 작은 이미지를 선택한 뒤 [상품 등록]을 다시 눌러 주세요.")
             }
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)
@@ -197,15 +197,22 @@ import Testing
             switch language {
             case .en: [
                 ("sort=DROP", Words(heading: nil, cause: "The value for “Sort by” is not one of the list's choices", fix: "Choose again under Sort and filter.")),
-                ("currency=KRW&min_price=abc", Words(heading: nil, cause: "Lowest sale price was not used: it is not a number.", fix: "Enter it like 15000 or 12.50.")),
+                ("currency=KRW&min_price=abc", Words(heading: nil, cause: "Lowest sale price was not used: it is not a number.", fix: "Enter it in won, like 15,000.")),
+                ("currency=USD&min_price=abc", Words(heading: nil, cause: "Lowest sale price was not used: it is not a number.", fix: "Enter it in dollars, like 12.50.")),
+                ("currency=KRW&min_price=-5", Words(heading: nil, cause: "Lowest sale price was not used: it is below 0.", fix: "Enter 0 or more.")),
                 ("currency=USD&min_price=1.234", Words(heading: nil, cause: "USD amounts have at most 2 decimal places.", fix: "Enter it like 12.50.")),
-                ("currency=KRW&min_price=50&max_price=10", Words(heading: nil, cause: "it is lower than the lowest sale price.", fix: "Check the price range.")),
+                ("currency=KRW&min_price=50000&max_price=1000", Words(heading: nil,
+                    cause: "Highest sale price was not used: KRW 1,000 is lower than the lowest sale price, KRW 50,000.", fix: "Enter a higher amount")),
             ]
             case .ko: [
                 ("sort=DROP", Words(heading: nil, cause: "정렬 값이 올바르지 않아 적용하지 않았습니다.", fix: "[정렬 및 필터]에서 다시 선택해 주세요.")),
-                ("currency=KRW&min_price=abc", Words(heading: nil, cause: "최저 할인가 값은 숫자가 아니어서 적용하지 않았습니다.", fix: "15000이나 12.50처럼 입력해 주세요.")),
+                ("currency=KRW&min_price=abc", Words(heading: nil, cause: "최저 할인가 값은 숫자가 아니어서 적용하지 않았습니다.", fix: "15,000처럼 원 단위로 입력해 주세요.")),
+                ("currency=USD&min_price=abc", Words(heading: nil, cause: "최저 할인가 값은 숫자가 아니어서 적용하지 않았습니다.", fix: "12.50처럼 달러 단위로 입력해 주세요.")),
+                ("currency=KRW&min_price=-5", Words(heading: nil, cause: "최저 할인가 값이 0보다 작아 적용하지 않았습니다.", fix: "최저 할인가 값은 0 이상으로 입력해 주세요.")),
+                ("currency=KRW&min_price=10.5", Words(heading: nil, cause: "최저 할인가 값에 소수점이 있어 적용하지 않았습니다.", fix: "원 단위로 소수점 없이 입력해 주세요")),
                 ("currency=USD&min_price=1.234", Words(heading: nil, cause: "최저 할인가 값은", fix: "소수점 둘째 자리까지 입력해 주세요.")),
-                ("currency=KRW&min_price=50&max_price=10", Words(heading: nil, cause: "최고 할인가 값이 최저 할인가 값보다 낮습니다.", fix: "금액 범위를 확인해 주세요.")),
+                ("currency=KRW&min_price=50000&max_price=1000", Words(heading: nil,
+                    cause: "최고 할인가(1,000원)가 최저 할인가(50,000원)보다 낮아 최고 할인가는 적용하지 않았습니다.", fix: "금액 범위를 확인해 주세요.")),
             ]
             }
         try await withDashboard(.sharedCatalog) { dash in

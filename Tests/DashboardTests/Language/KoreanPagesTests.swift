@@ -190,7 +190,7 @@ import Testing
             #expect(missing.status == 404)
             KoreanPageScan.expectKorean(missing, "/nowhere/at/all", allowed: [])
             #expect(HTMLScan.text(missing.text).contains("페이지를 찾을 수 없습니다"))
-            #expect(HTMLScan.text(missing.text).contains("상품 목록으로 이동"))
+            #expect(HTMLScan.text(missing.text).contains(Wording(.ko)[.backToProducts]))
             #expect(!missing.text.contains("404"), "no status in the words")
 
             let remembered = try await dash.get("/nowhere?lang=ko")

@@ -38,7 +38,7 @@ import Testing
     /// Words of a developer's (`docs/korean-ui.md`, "No developer words").
     static let developerWords: [(pattern: String, why: String)] = [
         (#"양식"#, "화면, 입력한 내용"), (#"토큰"#, "the cause a person can check"), (#"자바스크립트"#, "say what happens, not how"),
-        (#"요청 방식"#, "잘못된 접근"), (#"사본"#, "보관"), (#"바이트"#, "KB, MB"), (#"HTTP|CSRF|multipart|urlencoded"#, "words of the page"),
+        (#"요청 방식"#, "이 주소는 직접 열 수 없습니다"), (#"사본"#, "보관"), (#"바이트"#, "KB, MB"), (#"HTTP|CSRF|multipart|urlencoded"#, "words of the page"),
         (#"(?<![가-힣])행(?=(에도|에서|까지|부터|[이을의은는에마도과씩])?(\s|[.,)]|$))"#, "줄, 항목, 상품"),
     ]
 
@@ -134,7 +134,7 @@ import Testing
         #expect(Self.ko.when(.seconds(7300)) == "2시간 전에")
         #expect(Self.ko.when(.seconds(5)) == "방금")
         #expect(Self.ko.countFailed(age: .seconds(180), .timeout, haveFigures: false)
-            == "3분 전에 상품 집계에 실패했습니다(오픈마켓 응답 시간 초과). 잠시 후 다시 집계합니다.")
+            == "3분 전에 상품 집계에 실패했습니다(오픈마켓 응답 시간 초과). 대시보드가 계속 다시 시도하며, 집계가 끝나면 이 페이지에 결과가 표시됩니다.")
         #expect(Self.ko.countFailed(age: .seconds(5), .unreachable, haveFigures: false).hasPrefix("방금 상품 집계에"))
         for (text, _) in WordingSamples.everything(Self.ko) {
             #expect(!text.contains("방금에"), "“\(text)”")

@@ -49,6 +49,9 @@ enum WordingSamples {
             LocalTime.clockWithZone(Date(timeIntervalSince1970: Double(number) * 60), zone: zone),
             w.productNotFound(id: number).heading, w.productNotFound(id: number).message,
             w.productNotFound(id: nil).message,
+            w.productInBin(name, day: w.day("2026-11-28"), time: LocalTime.clockWithZone(Date(), zone: zone), keptUntil: w.day("2026-12-28")).message,
+            w.productRestoredAs(name, day: w.day("2026-11-28"), time: LocalTime.clockWithZone(Date(), zone: zone), as: number).message,
+            w.openRecycleBin, w.openProduct(number),
             w.marketWords(name),
             w.marketRefusedRequest(name).message,
             w.formUnreadable(.multipart(.tooManyParts(limit: number))).message,
@@ -63,6 +66,8 @@ enum WordingSamples {
             w.priceRangeChip(min: w.price(Decimal(number), currency: "KRW"), max: w.price(Decimal(number), currency: "KRW")),
             w.priceRangeChip(min: w.price(Decimal(number), currency: "USD"), max: nil), w.priceRangeChip(min: nil, max: digits),
             w.removeFilter(name),
+            w.boundPrice(Decimal(number), currency: .krw), w.boundPrice(Decimal(number), currency: .usd),
+            w.boundPrice(Decimal(number) / 4, currency: .usd),
             w.matchCount(digits, of: digits),
             w.asOf(time: LocalTime.clockWithZone(Date(), zone: zone), age: w.age(age)),
             w.ignoredNote([.init(name: name, reason: .unknownValue)]),
@@ -99,6 +104,9 @@ enum WordingSamples {
             w.priceBucket(from: Decimal(number), upTo: Decimal(number * 10_000), currency: "KRW"),
             w.priceBucket(from: Decimal(number * 10_000), upTo: Decimal(number * 20_000), currency: "KRW"),
             w.priceBucket(from: 0, upTo: nil, currency: "KRW"), w.priceBucket(from: Decimal(number) / 2, upTo: Decimal(number), currency: "USD"),
+            w.priceBucket(from: Decimal(number) * 50_000_000, upTo: Decimal(number) * 150_000_000, currency: "KRW"),
+            w.priceBucketLabel(from: Decimal(number) * 500_000, upTo: Decimal(number) * 1_000_000, currency: "KRW"),
+            w.priceBucketLabel(from: Decimal(number) / 2, upTo: Decimal(number), currency: "USD"),
             w.weekChart(weeks: number).title,
             w.stillCounting((done: digits, total: digits)).message, w.stillCounting((done: nil, total: digits)).message,
             w.stillCounting(nil).message,
@@ -145,7 +153,7 @@ enum WordingSamples {
             w.historyHeading(product: nil, name: nil), w.historyHeading(product: number, name: name),
             w.historyHeading(product: number, name: nil), w.historyIntro(days: number),
             w.showingEntries(first: 1, last: number, total: number), w.historyEmpty(page: 1), w.historyEmpty(page: number),
-            w.productNumber(number), w.batchRow(batch: number, row: number), w.undoes(entry: number),
+            w.productNumber(number), w.entryNumber(number), w.batchRow(batch: number, row: number), w.undoes(entry: number),
             w.undoneBy(entry: number), w.undoneBy(entry: nil), w.undoLabel(entry: number), w.notRecorded(number),
             w.undoBatch(number), w.undone(name), w.historyUnreadable.heading, w.historyUnreadable.message,
             w.undoOutcomeUnknown.heading, w.undoOutcomeUnknown.message, w.undoOutcomeUnknown.advice,
@@ -178,7 +186,7 @@ enum WordingSamples {
             .noSuchEntry(number), .notAnEdit(entry: number, kind: .delete), .notAnEdit(entry: number, kind: .create),
             .notDone(entry: number, outcome: .failed), .notDone(entry: number, outcome: .unknown),
             .alreadyUndone(entry: number, by: number + 1), .inProgress(entry: number), .nothingToUndo(entry: number),
-            .productGone(id: number), .notYours(name: name),
+            .productGone(name: name, id: number, inBin: true), .productGone(name: name, id: number, inBin: false), .notYours(name: name),
             .changedSince(name: name, field: .price, now: String(number), left: String(number + 1)), .formExpired,
         ]
         for refusal in refusals {
@@ -196,8 +204,10 @@ enum WordingSamples {
             w.trashIntro(days: number, budget: number * 1024 * 1024, used: number * 1000), w.bytes(number), w.bytes(number * 4096),
             w.showingItems(first: 1, last: number, total: number), w.deletedAt, w.wasProduct(number), w.picturesKept(number),
             w.picturesRemoved, w.deleteNotConfirmed, w.restoredAs(number), w.restoreLabel(name), w.forgetLabel(name),
+            w.removeFromTrashLabel(name), w.notAffected(number), w.forgetQuestion(name), w.forgetWarning,
+            w.removedFromTrash(name, restoredAs: number),
             w.restored(name, as: number + 1, was: number), w.alreadyRestored(name, as: number), w.forgotten(name),
-            w.notInTrash(number, days: number).heading, w.notInTrash(number, days: number).message,
+            w.notInTrash(days: number).heading, w.notInTrash(days: number).message,
             w.trashFormExpired.heading, w.trashFormExpired.message, w.trashUnreadable.heading, w.trashUnreadable.message,
             w.restoreWithoutPictures.heading, w.restoreWithoutPictures.message,
         ]
@@ -424,12 +434,10 @@ enum WordingSamples {
         ] {
             texts += [text.heading, text.message]
         }
-        for upload in [Wording.Upload.productImages, .importFile, .sheet, .other] {
-            texts += [w.tooLargeHeading(upload), w.tooLargeMessage(upload), w.tooLargeBack(upload)?.label].compactMap { $0 }
-        }
         texts.append(w.staleCause)
         let reasons: [ProductListQuery.Ignored.Reason] = [
-            .needsCurrency, .notANumber, .tooManyDecimals(.krw), .tooManyDecimals(.usd), .tooLarge, .belowMinimum,
+            .needsCurrency, .notANumber(.krw), .notANumber(.usd), .negative, .tooManyDecimals(.krw), .tooManyDecimals(.usd), .tooLarge,
+            .belowMinimum(.krw, low: 50_000, high: 1_000), .belowMinimum(.usd, low: Decimal(string: "12.5") ?? 12, high: 10),
         ]
         for name in ["min_price", "max_price"] {
             texts += reasons.map { w.ignoredNote([.init(name: "sort", reason: .unknownValue), .init(name: name, reason: $0)]) }
@@ -439,10 +447,11 @@ enum WordingSamples {
         texts += [w.currencyName("KRW"), w.currencyName("USD"), w.onSaleChip, w.currencyOrder, w.tooLargeToAdd]
         texts += [w.submitLabel(edit: true), w.submitLabel(edit: false), w.ownerLabel(mine: true), w.ownerLabel(mine: false)]
         texts += ProductListQuery.View.allCases.map { w.viewLabel($0) }
-        texts += [w.myListNotice(outdated: true, failure: nil) ?? "", w.sortDirection(ascending: true), w.sortDirection(ascending: false)]
+        texts += [w.myListNotice(outdated: true, failure: nil) ?? ""] + CatalogSort.allCases.map(w.sortHint)
         texts += [w.flash(.registered), w.flash(.updated), w.flash(.nothingChanged), w.flash(.alreadyDeleted)]
         texts += [w.metric(.products), w.metric(.soldOut), w.metric(.onSale), w.metric(.itemsInStock)]
-        texts += [Wording.Upload.productImages, .importFile, .sheet, .other].map(w.tooLargeAdvice) + [w.goToProducts]
+        let uploads: [Wording.Upload] = [.productImages, .importFile, .sheet, .other]
+        texts += uploads.map(w.tooLargeAdvice) + uploads.compactMap { w.tooLargeBack($0)?.label } + [w.goToProducts]
         for age in ages {
             texts += [w.age(age), w.when(age), w.staleNotice(age: age, failed: true), w.countFailed(age: age, .timeout, haveFigures: false)]
         }
@@ -453,7 +462,9 @@ enum WordingSamples {
             texts.append(w.message(message))
         }
         for status in [400, 403, 404, 405, 408, 413, 414, 421, 431, 500, 501, 503, 505] {
-            texts += [w.serverHeading(HTTPStatus(rawValue: status)), w.serverMessage(HTTPStatus(rawValue: status))]
+            for upload in uploads {
+                texts += [w.serverHeading(HTTPStatus(rawValue: status), upload: upload), w.serverMessage(HTTPStatus(rawValue: status), upload: upload)]
+            }
         }
         return texts
     }

@@ -127,6 +127,27 @@ import Testing
         }
     }
 
+    /// Nothing ever counted and the market down: a sorted list, the CSV and the overview each
+    /// say what the seller asked for could not be made, not "the catalog could not be counted".
+    @Test(arguments: [
+        ("/products?sort=price", "The list could not be sorted or filtered", "the product list without sorting or filters still works"),
+        ("/products.csv", "Your CSV file could not be made", "The file needs every product"),
+        ("/overview", "The products could not be counted", "Try again in a moment."),
+    ])
+    func aPageNeedingEveryProduct_saysWhatCouldNotBeMade(_ path: String, _ heading: String, _ words: String) async throws {
+        try await withDashboard(.scripted(ScriptedMarket(readFailure: .unreachable))) { dash in
+            var page: TestResponse?
+            let answered = try await eventually {
+                page = try? await dash.get(path)
+                return page?.status == 502
+            }
+            #expect(answered, "\(path): \(page?.status ?? 0)")
+            let text = HTMLScan.text(page?.text ?? "")
+            #expect(text.contains(heading) && text.contains(words), "\(path): \(text.suffix(400))")
+            #expect(!text.contains("The catalog could not be counted"))
+        }
+    }
+
     @Test func health_reportsTheMarketDown() async throws {
         try await withDashboard { dash in
             dash.stopMarket()

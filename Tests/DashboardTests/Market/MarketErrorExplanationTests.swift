@@ -50,7 +50,7 @@ import Testing
     @Test func aMissingProduct_is404WithoutRetry_aMissingListIsTheMarketsFault() {
         let product = MarketErrorExplanation(MarketError.notFound, .page(productID: 7))
         #expect(product.status == .notFound)
-        #expect(product.message == "Product 7 does not exist, or it was deleted.")
+        #expect(product.message == "There is no product 7 on the Open Market, and the recycle bin does not hold it. Check the number, or find the product in the product list.")
         #expect(!product.offersRetry)
         let list = MarketErrorExplanation(MarketError.notFound, .page(productID: nil))
         #expect(list.status == .badGateway)
@@ -97,7 +97,7 @@ import Testing
         try await withDashboard(.scripted(ScriptedMarket(readFailure: .notFound))) { harness in
             let page = try await harness.get("/products/7")
             #expect(page.status == 404)
-            #expect(page.text.contains("Product 7 does not exist, or it was deleted."))
+            #expect(page.text.contains("There is no product 7 on the Open Market"))
             #expect(!page.text.contains("href=\"/products/7\""))
         }
     }

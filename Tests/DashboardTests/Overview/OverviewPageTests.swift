@@ -21,6 +21,41 @@ struct OverviewPageTests {
         return nil
     }
 
+    /// A price range fits the chart's label whole ("KRW 500,000 to under 1,000,000" was cut
+    /// to "KRW 500,000 to under 1,000,…"); the table beside it keeps the whole words. Korean
+    /// counts won in 만 and 억.
+    @Test func priceRanges_fitTheChartsLabels() {
+        let en = Wording(.en)
+        let ko = Wording(.ko)
+        #expect(en.priceBucketLabel(from: 500_000, upTo: 1_000_000, currency: "KRW") == "KRW 500k–1M")
+        #expect(en.priceBucketLabel(from: 1_500_000, upTo: 2_000_000, currency: "KRW") == "KRW 1.5M–2M")
+        #expect(en.priceBucketLabel(from: 5, upTo: 10, currency: "USD") == "USD 5–10")
+        #expect(en.priceBucket(from: 500_000, upTo: 1_000_000, currency: "KRW") == "KRW 500,000 to under 1,000,000")
+        #expect(ko.priceBucket(from: 50_000_000, upTo: 100_000_000, currency: "KRW") == "5,000만~1억 원")
+        #expect(ko.priceBucket(from: 100_000_000, upTo: 150_000_000, currency: "KRW") == "1억~1억 5,000만 원")
+        #expect(ko.priceBucket(from: 10_000, upTo: 20_000, currency: "KRW") == "1만~2만 원")
+        for (low, high) in [(Decimal(0), Decimal(10_000)), (500_000, 1_000_000), (50_000_000, 100_000_000), (1_000_000_000, 2_000_000_000)] {
+            for wording in [en, ko] {
+                let label = wording.priceBucketLabel(from: low, upTo: high, currency: "KRW")
+                #expect(BarChart.shorten(label) == label, "\(label) fits")
+            }
+        }
+    }
+
+    /// A first count trying again after a failure, nothing read yet: one message, that the
+    /// products cannot be counted yet and the dashboard keeps trying, not "Counting products…"
+    /// beside "counting failed".
+    @Test func aFirstCountFailing_saysSoOnce_andKeepsReloading() {
+        let failure = CatalogFailure(reason: .unreachable, at: Self.now.addingTimeInterval(-360))
+        let context = OverviewPage(
+            status: CatalogStatus(progress: CatalogProgress(), failure: failure), catalog: nil, mine: nil, ownVendorID: 1, now: Self.now,
+            zone: TimeZone(identifier: "Asia/Seoul") ?? .gmt).context
+        #expect(context["counting"] == nil)
+        #expect(context["refreshSeconds"] != nil)
+        #expect(Self.text(context, "failure")
+            == "The products can't be counted yet: the market could not be reached (last tried 6 minutes ago). The dashboard keeps trying, and this page shows the figures once it can.")
+    }
+
     @Test func firstCount_showsProgressInWords_andRefreshes() {
         let progress = CatalogProgress(pagesDone: 12, pagesTotal: 34, productsDone: 1200, productsTotal: 3400)
         let context = OverviewPage(status: CatalogStatus(progress: progress), catalog: nil, mine: nil, ownVendorID: 1, now: Self.now, zone: .gmt).context

@@ -21,7 +21,7 @@ struct OverviewRouteTests {
             let page = try await harness.get("/overview")
             #expect(!page.text.contains("<progress"))
             #expect(!page.text.contains(#"http-equiv="refresh""#))
-            #expect(page.text.contains("Counted at <time datetime=\""))
+            #expect(page.text.contains("Updated <time datetime=\""))
 
             let market = try await harness.marketCatalog()
             #expect(market.count > 20)

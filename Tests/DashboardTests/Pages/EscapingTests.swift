@@ -65,7 +65,7 @@ import Testing
     @Test func detail_showsNameDescriptionAndVendorAsText() async throws {
         try await withDashboard(.shared) { dash in
             let response = try await dash.get("/products/9")
-            #expect(response.text.contains("<title>&quot;quotes&quot; &amp; &lt;b&gt;bold&lt;/b&gt; · Open Market</title>"))
+            #expect(response.text.contains("<title>&quot;quotes&quot; &amp; &lt;b&gt;bold&lt;/b&gt; · Open Market seller dashboard</title>"))
             let text = HTMLScan.text(response.text)
             #expect(text.contains("Quotes, ampersands & <tags> in the name: \"escape me\" if you can."))
             #expect(text.contains("Sold by Tom & Jerry's <Shop>"))

@@ -28,6 +28,22 @@ import Testing
         #expect(query(target) == ProductListQuery())
     }
 
+    /// The price filters read amounts as the forms and the sheet do: "1,000" is 1000; a KRW
+    /// bound is whole won, a USD bound has at most two decimals, and none is below 0.
+    @Test func priceBounds_readAmountsAsTheSheetDoes() {
+        let grouped = query("/products?currency=KRW&min_price=1%2C000&max_price=300%2C000")
+        #expect(grouped.minPrice == 1000 && grouped.maxPrice == 300_000 && grouped.ignored.isEmpty)
+        #expect(grouped.orderAndFilterFields.map(\.value) == ["KRW", "1000", "300000"], "links carry the plain amount")
+        #expect(query("/products?currency=USD&min_price=12.50").minPrice == 12.5)
+        #expect(query("/products?currency=KRW&min_price=10.5").ignored == [.init(name: "min_price", reason: .tooManyDecimals(.krw))])
+        #expect(query("/products?currency=USD&min_price=1.234").ignored == [.init(name: "min_price", reason: .tooManyDecimals(.usd))])
+        #expect(query("/products?currency=KRW&min_price=-5").ignored == [.init(name: "min_price", reason: .negative)])
+        #expect(query("/products?currency=USD&min_price=abc").ignored == [.init(name: "min_price", reason: .notANumber(.usd))])
+        let reversed = query("/products?currency=KRW&min_price=50%2C000&max_price=1%2C000")
+        #expect(reversed.minPrice == 50_000 && reversed.maxPrice == nil)
+        #expect(reversed.ignored == [.init(name: "max_price", reason: .belowMinimum(.krw, low: 50_000, high: 1_000))])
+    }
+
     @Test func searchText_isTrimmedAndBounded() {
         let long = String(repeating: "a", count: 500)
         #expect(query("/products?q=%20%20mug%20").search == "mug")

@@ -3,6 +3,7 @@ import LocalMarket
 import Testing
 
 @testable import Dashboard
+@testable import DashboardEngine
 
 /// `view=table`: the products of a page as a dense table, a row per product; the name, price,
 /// stock and registered headers sort by their column (ascending first, then descending), the
@@ -76,6 +77,10 @@ import Testing
                 // From page 1, with the view, the page size and the filters kept.
                 #expect(link.query["view"] == "table" && link.query["per_page"] == "50" && link.query["stock"] == "in")
                 #expect(link.query["page"] == nil)
+                // The hidden words say where the link leads in the column's own terms.
+                let said = HTMLScan.text(HTMLScan.block(in: HTMLScan.block(in: page.text, from: "data-column=\"\(column.key)\"", to: "</th>"), from: "<a", to: "</a>"))
+                #expect(said.hasSuffix(Wording(.en).sortHint(try #require(CatalogSort(parameter: next.rawValue)))), "\(column.key): \(said)")
+                #expect(!said.contains("ascending order") && !said.contains("descending order"))
                 // Every other column links to its own ascending order.
                 for other in Self.columns where other.key != column.key {
                     let href = PageLink(headers[other.key]?.href ?? "")
@@ -97,6 +102,9 @@ import Testing
                 let link = PageLink(HTMLScan.tags("a", in: row).first?["href"] ?? "")
                 #expect(link.path == "/products/\(id)")
                 #expect(link.query["view"] == "table" && link.query["sort"] == "price")
+                // Price, discount, sale price: a product without a discount still has a sale price.
+                let numbers = HTMLScan.blocks(in: row, from: "<td class=\"number\">", to: "</td>").map { HTMLScan.text($0) }
+                #expect(numbers.count >= 3 && !numbers[2].isEmpty, "\(id): \(numbers)")
             }
             let expected = MatrixQuery(sort: .price).expected(ListMatrixCatalog.products, lowStock: ListMatrixCatalog.lowStock)
             let ids = HTMLScan.tags("tr", in: page.text).compactMap { $0["data-product-id"].flatMap { Int($0) } }

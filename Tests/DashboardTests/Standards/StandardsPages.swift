@@ -48,6 +48,8 @@ struct StandardsPage: Sendable {
         await dashboard.app.catalog.crawlEnded()
         try await seedHistory(on: dashboard, own: own)
         let batches = try StandardsBatches.make(on: dashboard, own: own)
+        // The bin's item not restored: its product's page, and the question before removing it.
+        let binned = try #require(try await dashboard.app.recycleBin.page(offset: 0, limit: 10).items.first { $0.restoredID == nil })
         // The newest own products: on the sheet's first page.
         let mine = try await dashboard.marketCatalogIDs(vendor: LocalMarket.defaultVendor.id)
         try #require(mine.count >= 2)
@@ -72,6 +74,8 @@ struct StandardsPage: Sendable {
             StandardsPage("history", .open("/history")),
             StandardsPage("history-product", .open("/history?product=\(own)")),
             StandardsPage("trash", .open("/trash")),
+            StandardsPage("trash-forget-question", .post("/trash/\(binned.entry)/forget", from: "/trash")),
+            StandardsPage("deleted-product", .open("/products/\(binned.productID)"), status: 404),
             StandardsPage("undo-refused", .post("/history/99999999/undo", from: "/history"), status: 404),
             StandardsPage("batch-preview", .open("/batches/\(batches.preview)")),
             // Reloads itself while it applies, as asked, with a link that stops it (WCAG 2.2.1).

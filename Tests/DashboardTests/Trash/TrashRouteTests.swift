@@ -38,7 +38,7 @@ import Testing
                 let newID = try #require(productID(fromLocation: restored.header("Location")))
                 #expect(newID != id)
                 let page = try await flow.session.get("/products/\(newID)", extraCookie: restored.setCookie("om_flash"))
-                #expect(page.text.contains("“Restorable Teapot” is restored. The market gave it a new number: product \(newID) (it was \(id))."))
+                #expect(page.text.contains("“Restorable Teapot” was restored as product \(newID): the Open Market gives a restored product a new number (it was product \(id))."))
 
                 let copy = try await market.product(newID)
                 for field in ["name", "description", "price", "discounted_price", "bargain_price", "stock", "currency", "vendor_id"] {
@@ -52,6 +52,8 @@ import Testing
                 #expect(again.status == 303)
                 #expect(again.header("Location") == "/products/\(newID)")
                 #expect(Self.creates(market) == creates)
+                let shownAgain = try await flow.session.get("/products/\(newID)", extraCookie: again.setCookie("om_flash"))
+                #expect(shownAgain.text.contains("“Restorable Teapot” was restored already, as product \(newID)."), "not the first restore's words again")
 
                 let history = HistoryHTML.entries(try await flow.history("/history").text)
                 #expect(history.first?.kind == "restore")
@@ -70,7 +72,7 @@ import Testing
                 let id = try await flow.register(name: "Pictureless Pot")
                 _ = try await flow.delete(id)
                 let trash = try await flow.session.open("/trash")
-                #expect(trash.text.contains("Images no longer kept"))
+                #expect(trash.text.contains("Its images are no longer kept"))
                 let entry = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"].flatMap { Int($0) })
 
                 let creates = Self.creates(market)
@@ -108,7 +110,22 @@ import Testing
                 let folder = harness.app.recycleBin.itemFolder(entry)
                 #expect(FileManager.default.fileExists(atPath: folder))
 
-                let forgotten = try await flow.session.postURLEncoded("/trash/\(entry)/forget", [])
+                // The list's button asks first; nothing is removed until the question's button.
+                let question = try await flow.session.postURLEncoded("/trash/\(entry)/forget", [])
+                #expect(question.status == 200)
+                #expect(HTMLScan.text(question.text).contains("Remove “Forgettable Cup” for good? It can't be restored afterwards"))
+                let form = try #require(HTMLScan.tags("form", in: question.text).first { $0["action"] == "/trash/\(entry)/forget" })
+                #expect(form["method"] == "post")
+                #expect(FormSession.hidden("confirm", in: question.text) == "1")
+                #expect(FileManager.default.fileExists(atPath: folder), "asking removes nothing")
+                let korean = try await flow.session.postURLEncoded(
+                    "/trash/\(entry)/forget", [], headers: flow.session.browserHeaders.merging(KoreanPageScan.korean) { a, _ in a })
+                KoreanPageScan.expectKorean(korean, "the question before removing for good", status: 200,
+                    allowed: KoreanPageScan.properNouns.union(["Forgettable", "Cup"]))
+                #expect(HTMLScan.text(korean.text).contains("“Forgettable Cup” 상품을 휴지통에서 완전히 삭제하시겠습니까?"))
+                #expect(try await flow.session.open("/trash").text.contains("data-entry-id=\"\(entry)\""))
+
+                let forgotten = try await flow.session.postURLEncoded("/trash/\(entry)/forget", [("confirm", "1")])
                 #expect(forgotten.status == 303)
                 #expect(forgotten.header("Location") == "/trash")
                 let after = try await flow.session.get("/trash", extraCookie: forgotten.setCookie("om_flash"))
@@ -117,8 +134,39 @@ import Testing
                 #expect(!FileManager.default.fileExists(atPath: folder))
                 let writes = market.writes.count
                 #expect(try await flow.restore(entry).status == 404)
-                #expect(try await flow.session.postURLEncoded("/trash/\(entry)/forget", []).status == 404)
+                #expect(try await flow.session.postURLEncoded("/trash/\(entry)/forget", [("confirm", "1")]).status == 404)
                 #expect(market.writes.count == writes)
+            }
+        }
+    }
+
+    /// An item already restored is removed from the bin at once, with words that say the
+    /// product it became is not touched (the Korean "완전히 삭제" beside "62번 상품으로 다시
+    /// 등록했습니다" read as deleting product 62).
+    @Test func aRestoredItem_isRemovedFromTheBin_withoutTouchingItsProduct() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var flow = HistoryFlow(harness)
+                let id = try await flow.register(name: "Twice Cup")
+                _ = try await flow.delete(id)
+                let trash = try await flow.session.open("/trash")
+                let entry = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"].flatMap { Int($0) })
+                let newID = try #require(productID(fromLocation: try await flow.restore(entry).header("Location")))
+
+                let korean = try await HTTPTestClient.get(
+                    harness.port, "/trash", headers: KoreanPageScan.korean.merging(["Cookie": flow.session.cookie]) { a, _ in a })
+                let item = String(try #require(HTMLScan.blocks(in: korean.text, from: "<li class=\"trash-item\"", to: "</li>").first))
+                #expect(HTMLScan.text(item).contains("휴지통에서 지우기"))
+                #expect(HTMLScan.text(item).contains("\(newID)번 상품에는 영향이 없습니다."))
+                #expect(!HTMLScan.text(item).contains("완전히 삭제"))
+
+                let writes = market.writes.count
+                let removed = try await flow.session.postURLEncoded("/trash/\(entry)/forget", [])
+                #expect(removed.status == 303, "nothing to lose, so no question")
+                let after = try await flow.session.get("/trash", extraCookie: removed.setCookie("om_flash"))
+                #expect(after.text.contains("“Twice Cup” was removed from the recycle bin. Product \(newID) is not affected."))
+                #expect(market.writes.count == writes)
+                #expect(try await market.status(newID) == 200)
             }
         }
     }
