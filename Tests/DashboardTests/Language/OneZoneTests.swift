@@ -57,7 +57,7 @@ import Testing
 
             // The catalog's count: the list's line, the overview, the CSV's file name.
             let list = HTMLScan.text(try await scene.page("/products?sort=price").text)
-            #expect(list.contains("As of 00:20 (KST)"), "list: \(list)")
+            #expect(list.contains("Updated 00:20 (KST)"), "list: \(list)")
             Self.expectNoUTC(list, "the sorted list")
             let overviewHTML = try await scene.page("/overview").text
             let overview = HTMLScan.text(overviewHTML)
