@@ -186,7 +186,7 @@ struct BatchPage {
             // An import's new products need their images again, so it is imported anew instead.
             guard batch.state == .missed else { break }
             if BatchReplan.canReplan(counts) {
-                context["again"] = ["label": .string(wording.againLabel), "hint": .string(wording.againHint(batch.kind))]
+                context["again"] = ["label": .string(wording.againLabel), "hint": .string(wording.againHint)]
             } else {
                 context["againImport"] = ["href": "/products/import", "label": .string(wording.againImport)]
             }
@@ -322,7 +322,6 @@ struct BatchPage {
             if row.skipReason == .deleted { failed["link"] = ["href": "/trash", "label": .string(wording[.navTrash])] }
             item["failure"] = .object(failed)
         }
-        if row.status == .failed, !row.canRetry { item["final"] = true }
         // A create whose lost answer left more than one product that may be the one it
         // registered: each, to open, keep one and delete the others.
         if row.status == .unknown {

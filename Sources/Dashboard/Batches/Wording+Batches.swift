@@ -596,7 +596,7 @@ extension Wording {
         }
     }
 
-    func againHint(_ kind: Batch.Kind) -> String {
+    var againHint: String {
         switch language {
         case .en: "The new preview reads each product as it is now. Nothing changes until you apply it or schedule it again."
         case .ko: "새 미리 보기는 상품의 지금 값으로 다시 만듭니다. 적용하거나 다시 예약하기 전에는 아무것도 반영하지 않습니다."

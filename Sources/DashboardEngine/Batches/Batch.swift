@@ -256,16 +256,14 @@ extension BatchRow {
     package var skipReason: SkipReason? { status == .skipped ? SkipReason(failure?.code) : nil }
 
     /// Whether a retry of a failed row with this code can succeed: not when the market does not
-    /// take its values, or its product is gone.
+    /// take its values, or its product is gone. `BatchStore.startRetry` holds the same rule in
+    /// its SQL.
     static func canRetry(_ code: WriteFailure.Code?) -> Bool {
         switch code {
         case .invalid?, .notFound?: false
         default: true
         }
     }
-
-    /// Whether this row, failed, is one a retry sends again.
-    package var canRetry: Bool { status == .failed && Self.canRetry(failure?.code) }
 }
 
 extension BatchRow.SkipReason {

@@ -10,20 +10,16 @@ import Testing
 /// dashboard must be running then, and a product's page naming the change scheduled for it.
 @Suite struct ScheduleStatesTests {
     /// "Fri 27 Nov, 16:00 KST", written here with Foundation's formatter, not the dashboard's.
-    static func shortTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = ScheduleScene.seoul
-        formatter.dateFormat = "EEE d MMM, HH:mm"
-        return formatter.string(from: date) + " KST"
-    }
+    static func shortTime(_ date: Date) -> String { seoulTime(date, "EEE d MMM, HH:mm") }
 
     /// "Fri 27 Nov at 16:00 KST", as a sentence names a schedule's time.
-    static func momentTime(_ date: Date) -> String {
+    static func momentTime(_ date: Date) -> String { seoulTime(date, "EEE d MMM 'at' HH:mm") }
+
+    private static func seoulTime(_ date: Date, _ format: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = ScheduleScene.seoul
-        formatter.dateFormat = "EEE d MMM 'at' HH:mm"
+        formatter.dateFormat = format
         return formatter.string(from: date) + " KST"
     }
 

@@ -385,7 +385,7 @@ enum WordingSamples {
             w.unnamedRow, w.fileRow(number), w.applyLabel(counts), w.applyLabel(deletesOnly), w.applyLabel(createsOnly),
             w.deleteWarning(number, binDays: number), w.deleteWarning(1, binDays: number), w.nothingToApply(kind: .bulk), w.nothingToApply(kind: .import),
             w.applyHint(leftOut: 0), w.applyHint(leftOut: 1), w.applyHint(leftOut: number), w.retryLabel(number), w.undoLabel(number),
-            w.undoneBy(number), w.undoWaiting(number), w.againLabel, w.againHint(.bulk), w.againImport, w.openBatch(number),
+            w.undoneBy(number), w.undoWaiting(number), w.againLabel, w.againHint, w.againImport, w.openBatch(number),
             w.alreadyUndone(number, by: number + 1).heading, w.alreadyUndone(number, by: number + 1).message,
             w.fieldNotChanged(undoing: false), w.fieldNotChanged(undoing: true), w.stockAmount(number),
             w.batchProgress(done: number, of: number + 1), w.batchRowsEmpty(filtered: true), w.batchRowsEmpty(filtered: false),
