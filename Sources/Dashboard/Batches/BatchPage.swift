@@ -123,7 +123,7 @@ struct BatchPage {
     /// the counts they are made of.
     private var summary: TemplateObject {
         [
-            "text": .string(wording.batchState(batch, counts: counts, zone: zone, undoneBy: appliedUndo?.id)),
+            "text": .string(wording.batchState(batch, counts: counts, zone: zone, undoneBy: undoneByUndo)),
             "total": TemplateValue(counts.total), "done": TemplateValue(counts[.done]), "skipped": TemplateValue(counts[.skipped]),
             "failed": TemplateValue(counts[.failed]), "pending": TemplateValue(counts.pending), "checking": TemplateValue(counts.checking),
             "notSent": TemplateValue(counts[.notSent]), "unchanged": TemplateValue(counts[.unchanged]),
@@ -131,11 +131,14 @@ struct BatchPage {
         ]
     }
 
-    /// An undo of this batch that was applied (or is being): the batch is put back already.
-    private var appliedUndo: Batch? { undoes.first { $0.state == .running || $0.state == .finished } }
+    /// What Undo can do for this batch now.
+    private var undo: BatchUndo { batch.undo(counts: counts, undoes: undoes) }
 
-    /// An undo of this batch still to be decided on (a preview, or scheduled).
-    private var waitingUndo: Batch? { undoes.first { $0.state == .preview || $0.state == .scheduled } }
+    /// The undo made by Undo that put this batch back (a window's revert says so itself).
+    private var undoneByUndo: Int? {
+        guard case .undone(let by) = undo, by != batch.schedule?.revertID else { return nil }
+        return by
+    }
 
     /// The buttons that can work in the batch's state, and the links that say why others are
     /// not there.
@@ -170,12 +173,12 @@ struct BatchPage {
             // A window whose end came was put back: a retried row would set its value again,
             // with nothing left to put it back.
             if counts.retryable > 0, !putBack { context["retry"] = ["label": .string(wording.retryLabel(counts.retryable))] }
-            if let undo = appliedUndo {
-                context["undoneBy"] = ["href": .string("/batches/\(undo.id)"), "label": .string(wording.undoneBy(undo.id))]
-            } else if let undo = waitingUndo {
-                context["undoWaiting"] = ["href": .string("/batches/\(undo.id)"), "label": .string(wording.undoWaiting(undo.id))]
-            } else if counts.doneEdits > 0, !putBack, !windowStillOpen {
-                context["undo"] = ["label": .string(wording.undoLabel(counts.doneEdits))]
+            switch undo {
+            case .available: context["undo"] = ["label": .string(wording.undoLabel(counts.doneEdits))]
+            case .undone(let by) where by != batch.schedule?.revertID:
+                context["undoneBy"] = ["href": .string("/batches/\(by)"), "label": .string(wording.undoneBy(by))]
+            case .waiting(let id): context["undoWaiting"] = ["href": .string("/batches/\(id)"), "label": .string(wording.undoWaiting(id))]
+            case .undone, .unavailable: break
             }
             let notes = wording.undoNotes(counts, offered: context["undo"] != nil, binDays: binDays)
             if !notes.isEmpty { context["undoNotes"] = .list(notes.map { .string($0) }) }
@@ -193,13 +196,6 @@ struct BatchPage {
         case .scheduled:
             context["isScheduled"] = true
         }
-    }
-
-    /// A window whose end is still to come: the end puts the values back, so an Undo now
-    /// would race it. "End now" is its undo.
-    private var windowStillOpen: Bool {
-        guard let schedule = batch.schedule else { return false }
-        return schedule.endsAt != nil && schedule.revertID == nil
     }
 
     /// The schedule's lines and forms: a preview's form to schedule it, a scheduled batch's

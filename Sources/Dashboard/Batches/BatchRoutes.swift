@@ -191,23 +191,18 @@ struct BatchRoutes: Sendable {
 
     /// `POST /batches/{id}/undo`: a new batch, in preview, with the done edits reversed. Not
     /// for a batch something put back already (its window's end, or an applied undo), and not
-    /// twice: an undo still in preview is shown instead of a second one.
+    /// twice: an undo still in preview is shown instead of a second one (`Batch.undo`).
     func undo(_ context: RequestContext) -> HTTPResponse {
         act(context) { batch, wording in
-            let undoes = try store.undoes(of: batch.id)
-            if let applied = undoes.first(where: { $0.state == .running || $0.state == .finished }) {
-                return alreadyUndone(batch, by: applied.id, context)
+            switch batch.undo(counts: try store.counts(batch.id), undoes: try store.undoes(of: batch.id)) {
+            case .undone(let by): return alreadyUndone(batch, by: by, context)
+            case .waiting(let id): return redirect("/batches/\(id)", flash: nil)
+            case .unavailable: return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToUndo))
+            case .available:
+                let done = try store.rows(batch.id, status: .done).filter { $0.operation == .edit }
+                let undoID = try store.create(kind: .undo, action: nil, source: String(batch.id), notes: [], rows: done.map(\.reversal))
+                return redirect("/batches/\(undoID)", flash: nil)
             }
-            if let waiting = undoes.first(where: { $0.state == .preview || $0.state == .scheduled }) {
-                return redirect("/batches/\(waiting.id)", flash: nil)
-            }
-            if let revert = batch.schedule?.revertID { return alreadyUndone(batch, by: revert, context) }
-            let done = try store.rows(batch.id, status: .done).filter { $0.operation == .edit }
-            guard batch.state == .finished, !done.isEmpty else {
-                return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToUndo))
-            }
-            let undoID = try store.create(kind: .undo, action: nil, source: String(batch.id), notes: [], rows: done.map(\.reversal))
-            return redirect("/batches/\(undoID)", flash: nil)
         }
     }
 

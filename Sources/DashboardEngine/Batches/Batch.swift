@@ -337,3 +337,29 @@ extension BatchRow {
         return reverse
     }
 }
+
+/// Whether a batch can be undone now, and what stands in the way: the one rule the batch's
+/// page, the history and the Undo route share.
+package enum BatchUndo: Sendable, Equatable {
+    /// Finished with changed products, nothing has put them back: Undo makes a preview.
+    case available
+    /// An applied undo (or the window's end, its revert) put the batch back.
+    case undone(by: Int)
+    /// An undo of it waits as a preview (or scheduled): that one is shown, not a second.
+    case waiting(Int)
+    /// Nothing an undo could put back: not finished, no changed product, or a window still
+    /// open (its end, or End now, puts it back).
+    case unavailable
+}
+
+extension Batch {
+    /// `undoes`: the batches its Undo made (`BatchStore.undoes(of:)`).
+    package func undo(counts: BatchCounts, undoes: [Batch]) -> BatchUndo {
+        if let revert = schedule?.revertID { return .undone(by: revert) }
+        if let applied = undoes.first(where: { $0.state == .running || $0.state == .finished }) { return .undone(by: applied.id) }
+        if let waiting = undoes.first(where: { $0.state == .preview || $0.state == .scheduled }) { return .waiting(waiting.id) }
+        let windowOpen = schedule.map { $0.endsAt != nil && $0.endedAt == nil } ?? false
+        guard state == .finished, counts.doneEdits > 0, !windowOpen else { return .unavailable }
+        return .available
+    }
+}

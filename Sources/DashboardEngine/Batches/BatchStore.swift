@@ -264,6 +264,13 @@ package final class BatchStore: Sendable {
         }
     }
 
+    /// Whether `batchID` can be undone now (`Batch.undo(counts:undoes:)`), with the batch;
+    /// nil when there is no such batch.
+    package func undoState(_ batchID: Int) throws(SQLiteError) -> (batch: Batch, undo: BatchUndo)? {
+        guard let batch = try batch(batchID) else { return nil }
+        return (batch, batch.undo(counts: try counts(batchID), undoes: try undoes(of: batchID)))
+    }
+
     /// Batches that were applying when the dashboard stopped (or are applying now).
     func running() throws(SQLiteError) -> [Int] {
         try database.use { db throws(SQLiteError) in
