@@ -176,7 +176,7 @@ public final class DashboardApp: Sendable {
             overview: OverviewPages(catalog: catalog, renderer: renderer),
             history: HistoryPages(
                 journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash,
-                recycleBin: recycleBin),
+                recycleBin: recycleBin, batches: batchStore),
             trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
             batches: BatchRoutes(
                 store: batchStore, runner: batchRunner, scheduler: scheduler, catalog: catalog, gateway: gateway, renderer: renderer,

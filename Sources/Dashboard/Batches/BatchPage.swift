@@ -34,6 +34,8 @@ struct BatchPage {
     var reloads = true
     /// The batches that undo this one (kind undo, made by its Undo), newest first.
     var undoes: [Batch] = []
+    /// The counts of the undo that put this batch back, when one did: how much it put back.
+    var undoneCounts: BatchCounts?
     /// A schedule form that was refused: what was typed, and why (shown in the form).
     var refusedSchedule: ScheduleEntry?
 
@@ -111,7 +113,7 @@ struct BatchPage {
                 "text": .string(wording.batchProgress(done: counts.processed, of: counts.toApply)),
             ]
         }
-        if batch.kind == .undo, let original = Int(batch.source) {
+        if batch.kind.putsBack, let original = Int(batch.source) {
             context["undoOf"] = ["href": .string("/batches/\(original)"), "label": .string(wording.openBatch(original))]
         }
         return context
@@ -123,7 +125,7 @@ struct BatchPage {
     /// the counts they are made of.
     private var summary: TemplateObject {
         [
-            "text": .string(wording.batchState(batch, counts: counts, zone: zone, undoneBy: undoneByUndo)),
+            "text": .string(wording.batchState(batch, counts: counts, zone: zone)),
             "total": TemplateValue(counts.total), "done": TemplateValue(counts[.done]), "skipped": TemplateValue(counts[.skipped]),
             "failed": TemplateValue(counts[.failed]), "pending": TemplateValue(counts.pending), "checking": TemplateValue(counts.checking),
             "notSent": TemplateValue(counts[.notSent]), "unchanged": TemplateValue(counts[.unchanged]),
@@ -134,8 +136,8 @@ struct BatchPage {
     /// What Undo can do for this batch now.
     private var undo: BatchUndo { batch.undo(counts: counts, undoes: undoes) }
 
-    /// The undo made by Undo that put this batch back (a window's revert says so itself).
-    private var undoneByUndo: Int? {
+    /// The undo made by Undo that put this batch back (a window's revert is linked as such).
+    var undoneByUndo: Int? {
         guard case .undone(let by) = undo, by != batch.schedule?.revertID else { return nil }
         return by
     }
@@ -169,14 +171,14 @@ struct BatchPage {
             }
         case .finished:
             context["isFinished"] = true
-            let putBack = batch.schedule?.revertID != nil || batch.schedule?.endedAt != nil
             // A window whose end came was put back: a retried row would set its value again,
             // with nothing left to put it back.
-            if counts.retryable > 0, !putBack { context["retry"] = ["label": .string(wording.retryLabel(counts.retryable))] }
+            if let label = retryOffered { context["retry"] = ["label": .string(label)] }
             switch undo {
             case .available: context["undo"] = ["label": .string(wording.undoLabel(counts.doneEdits))]
             case .undone(let by) where by != batch.schedule?.revertID:
-                context["undoneBy"] = ["href": .string("/batches/\(by)"), "label": .string(wording.undoneBy(by))]
+                let label = wording.undoneBy(by, putBack: undoneCounts.map { $0[.done] }, of: counts.doneEdits)
+                context["undoneBy"] = ["href": .string("/batches/\(by)"), "label": .string(label)]
             case .waiting(let id): context["undoWaiting"] = ["href": .string("/batches/\(id)"), "label": .string(wording.undoWaiting(id))]
             case .undone, .unavailable: break
             }
@@ -242,7 +244,7 @@ struct BatchPage {
             context["unschedule"] = true
         case .running, .finished:
             // Only edits are put back: a batch that registers or deletes takes no end.
-            if let schedule, schedule.endsAt != nil || schedule.startedAt != nil, schedule.revertID == nil, takesEnd {
+            if let schedule, schedule.endsAt != nil, schedule.revertID == nil, takesEnd {
                 context["endForm"] = .object(form)
             }
             if let revert = schedule?.revertID {
@@ -261,7 +263,7 @@ struct BatchPage {
         ]]
         for candidate in BatchRow.Status.allCases where counts[candidate] > 0 {
             links.append([
-                "label": .string(wording.statusFilter(candidate, count: counts[candidate], state: batch.state, counts: counts)),
+                "label": .string(wording.statusFilter(candidate, count: counts[candidate], state: batch.state, counts: counts, putsBack: batch.kind.putsBack)),
                 "href": .string("\(basePath)?status=\(candidate.rawValue)"), "current": .bool(candidate == status),
             ])
         }
@@ -282,7 +284,7 @@ struct BatchPage {
             "statusText": .string(wording.rowStatus(row, state: batch.state, undoing: undoing)),
             "name": .string(row.name.isEmpty ? wording.unnamedRow : row.name),
             "changes": .list(changes(row)),
-            "problems": .list(row.problems.map { .string(wording.note($0)) }),
+            "problems": .list(row.problems.map { .string(wording.note($0, applied: applied)) }),
             "warnings": .list(row.warnings.map { .string(wording.note($0)) }),
         ]
         if let reason = row.skipReason { item["reason"] = .string(reason.rawValue) }
@@ -295,7 +297,8 @@ struct BatchPage {
             item["line"] = TemplateValue(line)
             item["lineText"] = .string(wording.fileRow(line))
         }
-        if let operation = wording.rowOperation(row.operation) { item["operationText"] = .string(operation) }
+        if row.operation == .create, let operation = wording.rowOperation(row.operation) { item["operationText"] = .string(operation) }
+        if row.operation == .delete, let operation = wording.rowOperation(row.operation) { item["deleteText"] = .string(operation) }
         // A row's fields left alone: changed elsewhere since the sheet was opened, or, in an
         // undo, since the batch it undoes set them.
         let leftAlone = row.elsewhere.setFields.filter { $0 != .currency }
@@ -311,7 +314,7 @@ struct BatchPage {
         // after the preview" would not be so (a sheet's field may have changed before it).
         let saidByFields = row.failure?.code == .changedElsewhere && !leftAlone.isEmpty
         if let failure = row.failure, row.status == .failed || row.status == .skipped, !saidByFields {
-            var failed: TemplateObject = ["text": .string(wording.rowFailure(failure.code, undoing: undoing))]
+            var failed: TemplateObject = ["text": .string(wording.rowFailure(failure.code, undoing: undoing, retry: retryOffered))]
             if let words = failure.marketMessage, !words.isEmpty {
                 failed["marketMessage"] = .string(String(words.prefix(500)))
             }
@@ -331,19 +334,32 @@ struct BatchPage {
         return .object(item)
     }
 
+    /// The Retry button's label, when the page offers it (or will, once the batch finishes).
+    private var retryOffered: String? {
+        let putBack = batch.schedule?.revertID != nil || batch.schedule?.endedAt != nil
+        guard counts.retryable > 0, !putBack, batch.state == .running || batch.state == .finished else { return nil }
+        return wording.retryLabel(counts.retryable)
+    }
+
+    /// Whether the batch was applied (or is being): its rows' problems say what was left out.
+    private var applied: Bool { batch.state == .running || batch.state == .finished }
+
     /// The batch this one puts back, when it is an undo (made by Undo or by a window's end).
-    private var undoing: Int? { batch.kind == .undo ? Int(batch.source) : nil }
+    private var undoing: Int? { batch.kind.putsBack ? Int(batch.source) : nil }
 
     /// Each changed field: its label, old → new (a create's new values alone). A field that
     /// was left alone (changed elsewhere) is marked as not changed: its arrow did not happen.
+    /// A price or a discount change on a discounted product also shows the sale price it
+    /// leads to, since the list shows buyers that one.
     private func changes(_ row: BatchRow) -> [TemplateValue] {
         let wording = self.wording
-        guard row.operation != .delete else { return [] }
+        // A bulk row that cannot be applied shows what blocks it, not a change that cannot be.
+        guard row.operation != .delete, !(row.status == .invalid && batch.kind == .bulk) else { return [] }
         let fields = row.after.setFields
         let oldCurrency = row.before.currency ?? row.currency
         let newCurrency = row.after.currency ?? oldCurrency
         let leftAlone = Set(row.elsewhere.setFields)
-        return fields.map { field in
+        var shown: [TemplateValue] = fields.map { field in
             var change: TemplateObject = ["field": .string(wording.fieldLabel(field))]
             let old = Self.value(field, row.before, currency: oldCurrency, wording)
             let new = Self.value(field, row.after, currency: newCurrency, wording)
@@ -352,6 +368,18 @@ struct BatchPage {
             if leftAlone.contains(field) { change["notChanged"] = .string(wording.fieldNotChanged(undoing: undoing != nil)) }
             return .object(change)
         }
+        if row.operation == .edit, let price = row.before.price, let discount = row.before.discountedPrice,
+            row.after.price != nil || row.after.discountedPrice != nil, discount > 0 || (row.after.discountedPrice ?? 0) > 0
+        {
+            let sale = (price - discount, (row.after.price ?? price) - (row.after.discountedPrice ?? discount))
+            if sale.0 != sale.1 {
+                shown.append([
+                    "field": .string(wording[.columnSalePrice]), "old": .string(wording.price(sale.0, currency: oldCurrency)),
+                    "new": .string(wording.price(sale.1, currency: oldCurrency)),
+                ])
+            }
+        }
+        return shown
     }
 
     /// A field's value as the page shows it: amounts in the currency's format, texts cut short.
@@ -392,6 +420,7 @@ struct BatchPage {
     /// summary uses.
     static func listContext(_ batches: [(Batch, BatchCounts)], _ language: Language, zone: TimeZone, now: Date) -> TemplateObject {
         let wording = Wording(language)
+        let missed = missedLately(batches.map(\.0), now: now)
         return [
             "title": .string(wording[.batchesHeading]),
             "hasBatches": .bool(!batches.isEmpty),
@@ -401,10 +430,21 @@ struct BatchPage {
                     "made": .string(wording.batchMade(LocalTime.timestamp(batch.createdAt, zone: zone, wording))),
                     "datetime": .string(LocalTime.machineReadable(batch.createdAt, zone: zone)),
                     "state": .string(batch.state.rawValue),
-                    "stateText": .string(wording.batchState(batch, counts: counts, zone: zone, undoneBy: nil, brief: true)),
+                    "stateText": .string(wording.batchState(batch, counts: counts, zone: zone, brief: true)),
                 ]
             }),
             "keptFor": .string(wording.batchesKept(days: BatchStore.keptDays)),
+            "hasMissed": .bool(!missed.isEmpty),
+            "missed": .list(missed.map { batch in
+                ["href": .string("/batches/\(batch.id)"), "label": .string(wording.openBatch(batch.id))]
+            }),
+            "missedNotice": .string(wording.missedWhileOff(missed.count)),
         ]
+    }
+
+    /// Batches that missed their time in the last week: the list says so first, since a
+    /// seller learns of a missed sale only here (the dashboard was off when it happened).
+    static func missedLately(_ batches: [Batch], now: Date) -> [Batch] {
+        batches.filter { $0.state == .missed && ($0.finishedAt ?? $0.createdAt) > now.addingTimeInterval(-7 * 86_400) }
     }
 }

@@ -137,7 +137,10 @@ struct BatchRoutes: Sendable {
             csrfToken: context.formToken.value, language: context.language, zone: context.settings.timeZone, now: scheduler.clock.now(),
             binDays: trashDays)
         view.reloads = request.queryValue("refresh") != "off" && refused == nil
-        if batch.state == .finished { view.undoes = try store.undoes(of: batch.id) }
+        if batch.state == .finished {
+            view.undoes = try store.undoes(of: batch.id)
+            if let undo = view.undoneByUndo { view.undoneCounts = try store.counts(undo) }
+        }
         view.refusedSchedule = refused
         return renderer.formsPage("batches/batch", view.context, flash: flash, status: answer, for: context)
     }
@@ -289,7 +292,9 @@ struct BatchRoutes: Sendable {
     /// 409: the page the button was on showed the batch as it no longer is.
     private func changed(_ batch: Batch, drawn: Batch.State?, _ context: RequestContext) -> HTTPResponse {
         let wording = context.wording
-        return renderer.error(.conflict, wording.batchChanged(batch, drawn: drawn), retryHref: nil, back: batchesLink(wording), for: context)
+        return renderer.error(
+            .conflict, wording.batchChanged(batch, drawn: drawn), retryHref: nil, back: batchesLink(wording),
+            next: (href: "/batches/\(batch.id)", label: wording.openBatch(batch.id)), for: context)
     }
 
     /// 409: Undo of a batch something put back already.

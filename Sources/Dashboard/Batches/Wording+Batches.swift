@@ -57,26 +57,34 @@ extension Wording {
 
 
     /// Why a row of a batch is refused, and what becomes of it or what to do.
-    func batchProblem(_ problem: BatchProblem) -> String {
-        switch (language, problem) {
-        case (.en, .notFound(let id)): "There is no product \(id) on the market (it may have been deleted). It is left out when you apply."
-        case (.en, .notOwn): "This is not one of your products, so it cannot be changed here. It is left out when you apply."
+    /// `applied`: the batch was applied, so what "is left out" was.
+    func batchProblem(_ problem: BatchProblem, applied: Bool = false) -> String {
+        let leftOut: String
+        switch (language, applied) {
+        case (.en, false): leftOut = "It is left out when you apply."
+        case (.en, true): leftOut = "It was left out."
+        case (.ko, false): leftOut = "적용할 때 이 상품은 건너뜁니다."
+        case (.ko, true): leftOut = "이 상품은 건너뛰었습니다."
+        }
+        return switch (language, problem) {
+        case (.en, .notFound(let id)): "There is no product \(id) on the market (it may have been deleted). \(leftOut)"
+        case (.en, .notOwn): "This is not one of your products, so it cannot be changed here. \(leftOut)"
         case (.en, .badID(let text)):
             "“\(BidiText.isolated(text))” is not a product number. Correct it in the file, or leave it empty to add a new product, then import again."
         case (.en, .tooManyImages(let count)): "A product has at most 5 images, and this line of the file names \(count). Name fewer, then import again."
         case (.en, .imageNotUploaded(let name)): "“\(BidiText.isolated(name))” is not among the images you chose. Choose it with the other images, then import again."
         case (.en, .stockBelowZero(let stock, let taken)):
             "The stock is \(stock), so \(taken) cannot be taken away (that would leave \(Self.signed(Decimal(stock - taken), always: false))). "
-                + "This product is left out when you apply."
-        case (.ko, .notFound): "오픈마켓에 이 번호의 상품이 없습니다(삭제되었을 수 있습니다). 적용할 때 이 상품은 건너뜁니다."
-        case (.ko, .notOwn): "내 상품이 아니어서 여기서 수정할 수 없습니다. 적용할 때 이 상품은 건너뜁니다."
+                + leftOut
+        case (.ko, .notFound): "오픈마켓에 이 번호의 상품이 없습니다(삭제되었을 수 있습니다). \(leftOut)"
+        case (.ko, .notOwn): "내 상품이 아니어서 여기서 수정할 수 없습니다. \(leftOut)"
         case (.ko, .badID(let text)):
             "상품 번호 칸에 쓴 “\(BidiText.isolated(text))” 값은 상품 번호가 아닙니다. 파일에서 번호를 고치거나, 새 상품을 등록하려면 칸을 비운 뒤 다시 가져와 주세요."
         case (.ko, .tooManyImages(let count)): "상품 이미지는 5장까지입니다. 이 상품에 적은 이미지는 \(count)장이니 줄인 뒤 다시 가져와 주세요."
         case (.ko, .imageNotUploaded(let name)): "선택한 이미지 중에 “\(BidiText.isolated(name))” 파일이 없습니다. 다른 이미지와 함께 선택한 뒤 다시 가져와 주세요."
         case (.ko, .stockBelowZero(let stock, let taken)):
             "재고가 \(quantity(stock))개라 \(quantity(taken))개를 차감할 수 없습니다(결과 \(Self.signed(Decimal(stock - taken), always: false))개). "
-                + "적용할 때 이 상품은 건너뜁니다."
+                + leftOut
         }
     }
 
@@ -129,6 +137,8 @@ extension Wording {
         case (_, .bulk): what = batch.action.map(actionText) ?? ""
         case (.en, .import): what = "Import of “\(BidiText.isolated(batch.source))”"
         case (.en, .undo): what = "Undo of batch \(batch.source)"
+        case (.en, .revert): what = "End of batch \(batch.source)"
+        case (.ko, .revert): what = "일괄 작업 \(batch.source) 종료(이전 값으로 되돌림)"
         case (.en, .sheet): what = "Sheet edits"
         case (.ko, .sheet): what = "시트에서 수정"
         case (.ko, .import): what = "“\(BidiText.isolated(batch.source))” 파일 가져오기"
@@ -195,67 +205,67 @@ extension Wording {
     /// `LocalTime.timestamp`.
     func batchMade(_ stamp: String) -> String {
         switch language {
-        case .en: "Made \(stamp)"
+        case .en: "Created \(stamp)"
         case .ko: "만든 시각: \(stamp)"
         }
     }
 
     /// Where a batch stands, in one line whose numbers are its rows' (the page's
-    /// `data-progress` carries the same counts): "Finished: 2 products changed, 1 failed." /
-    /// "처리 끝: 변경 2건, 실패 1건." "Finished" only once nothing waits or is being checked;
-    /// a window whose end is still to come says until when it is in effect; a batch that never
-    /// ran says that nothing was changed. `undoneBy`: an undo of it that was applied.
-    /// `brief`: for the list of batches, without the sentence every preview repeats.
-    func batchState(_ batch: Batch, counts: BatchCounts, zone: TimeZone, undoneBy: Int?, brief: Bool = false) -> String {
-        let full = batchStateText(batch, counts: counts, zone: zone, undoneBy: undoneBy)
+    /// `data-progress` carries the same counts): "Finished: 2 products changed." / "완료: 적용
+    /// 2건." "Finished" only once nothing waits or is being checked, and with problems when a
+    /// row failed; a window whose end is still to come says until when it is in effect; a
+    /// batch that never ran says that nothing was changed. `brief`: for the list of batches,
+    /// without the sentence every preview repeats.
+    func batchState(_ batch: Batch, counts: BatchCounts, zone: TimeZone, brief: Bool = false) -> String {
+        let full = batchStateText(batch, counts: counts, zone: zone)
         guard brief, batch.state == .preview || batch.state == .scheduled, let end = full.range(of: ". ") else { return full }
         return String(full[..<end.lowerBound]) + "."
     }
 
-    private func batchStateText(_ batch: Batch, counts: BatchCounts, zone: TimeZone, undoneBy: Int?) -> String {
-        let parts = batchSummary(counts, state: batch.state)
+    private func batchStateText(_ batch: Batch, counts: BatchCounts, zone: TimeZone) -> String {
+        let parts = batchSummary(counts, state: batch.state, putsBack: batch.kind.putsBack)
         let schedule = batch.schedule
+        let failed = counts[.failed] > 0
         switch language {
         case .en:
             switch batch.state {
-            case .preview where counts.pending == 0: return "Preview: \(parts). Nothing can be applied."
+            case .preview where counts.pending == 0: return "Preview: nothing can be applied (\(parts))."
             case .preview: return "Preview: \(parts). Nothing has changed yet."
             case .scheduled: return "Scheduled: \(parts). Nothing has changed yet."
             case .running: return "Applying: \(parts)."
             case .finished where !counts.isSettled: return "Applying: \(parts)."
             case .finished:
-                if let revert = schedule?.revertID { return "Ended: \(parts), then put back by batch \(revert)." }
+                if schedule?.revertID != nil { return "Ended: \(parts), then put back at its end." }
                 if let endsAt = schedule?.endsAt { return "In effect until \(scheduleShortTime(endsAt, zone: zone)): \(parts)." }
-                if let undo = undoneBy { return "Finished: \(parts). Undone by batch \(undo)." }
-                return "Finished: \(parts)."
-            case .missed: return "Missed its time: nothing was changed (\(parts))."
-            case .discarded: return "Discarded: nothing was changed (\(parts))."
+                return failed ? "Finished with problems: \(parts)." : "Finished: \(parts)."
+            case .missed: return "Missed its time: nothing was changed."
+            case .discarded: return "Discarded: nothing was changed."
             }
         case .ko:
             switch batch.state {
-            case .preview where counts.pending == 0: return "미리 보기: \(parts). 적용할 내용이 없습니다."
+            case .preview where counts.pending == 0: return "미리 보기: 적용할 내용이 없습니다(\(parts))."
             case .preview: return "미리 보기: \(parts). 아직 오픈마켓에 반영하지 않았습니다."
             case .scheduled: return "예약됨: \(parts). 아직 오픈마켓에 반영하지 않았습니다."
             case .running: return "적용 중: \(parts)."
             case .finished where !counts.isSettled: return "적용 중: \(parts)."
             case .finished:
-                if let revert = schedule?.revertID { return "종료: \(parts). 일괄 작업 \(revert)에서 원래대로 되돌렸습니다." }
+                if schedule?.revertID != nil { return "종료: \(parts). 종료 시각에 이전 값으로 되돌렸습니다." }
                 if let endsAt = schedule?.endsAt { return "진행 중(\(scheduleShortTime(endsAt, zone: zone))까지): \(parts)." }
-                if let undo = undoneBy { return "처리 끝: \(parts). 일괄 작업 \(undo)에서 되돌렸습니다." }
-                return "처리 끝: \(parts)."
-            case .missed: return "예약 시각 놓침: 아무것도 반영하지 않았습니다(\(parts))."
-            case .discarded: return "삭제한 미리 보기: 아무것도 반영하지 않았습니다(\(parts))."
+                return failed ? "완료: \(parts). 실패한 이유는 아래에서 확인해 주세요." : "완료: \(parts)."
+            case .missed: return "실행 안 됨(예약 시각 지남): 아무것도 반영하지 않았습니다."
+            case .discarded: return "취소한 미리 보기: 아무것도 반영하지 않았습니다."
             }
         }
     }
 
-    /// "2 products changed, 1 failed" / "변경 2건, 실패 1건": each status there is, in the
-    /// words its rows use; done rows by what they did (changed, added, deleted).
-    private func batchSummary(_ counts: BatchCounts, state: Batch.State) -> String {
+    /// "2 products changed, 1 failed" / "적용 2건, 실패 1건": each status there is, in the
+    /// words its rows use; done rows by what they did (changed, added, deleted, or put back by
+    /// an undo).
+    private func batchSummary(_ counts: BatchCounts, state: Batch.State, putsBack: Bool) -> String {
         let waiting = state == .preview || state == .scheduled
         var parts: [(count: Int, en: String, ko: String)] = []
         let doneOther = counts[.done] - counts.doneEdits - counts.doneCreates - counts.doneDeletes
-        parts.append((counts.doneEdits + doneOther, "changed", "적용"))
+        parts.append(putsBack ? (counts.doneEdits + doneOther, "put back", "되돌림") : (counts.doneEdits + doneOther, "changed", "적용"))
         parts.append((counts.doneCreates, "added", "등록"))
         parts.append((counts.doneDeletes, "deleted", "삭제"))
         if waiting {
@@ -271,8 +281,8 @@ extension Wording {
         parts.append((counts[.unknown], "to check", "확인 필요"))
         parts.append((counts[.skipped], "skipped", "건너뜀"))
         parts.append((counts[.unchanged], "unchanged", "변경 없음"))
-        parts.append(waiting ? (counts[.invalid], "with problems, left out", "오류(적용 안 함)") : (counts[.invalid], "with problems", "오류"))
-        parts.append((counts[.notSent], "not sent", "반영 안 됨"))
+        parts.append(waiting ? (counts[.invalid], "with problems (left out)", "오류(적용 안 함)") : (counts[.invalid], "with problems", "오류"))
+        parts.append((counts[.notSent], "not applied", "반영 안 됨"))
         let shown = parts.filter { $0.count > 0 }
         guard !shown.isEmpty else {
             switch language {
@@ -290,7 +300,7 @@ extension Wording {
     }
 
     /// A filter link, named as its rows' status reads: "All (12)", "Changed (10)", "Failed (2)".
-    func statusFilter(_ status: BatchRow.Status?, count: Int, state: Batch.State, counts: BatchCounts) -> String {
+    func statusFilter(_ status: BatchRow.Status?, count: Int, state: Batch.State, counts: BatchCounts, putsBack: Bool = false) -> String {
         let n = OverviewPage.grouped(count)
         guard let status else {
             switch language {
@@ -298,7 +308,7 @@ extension Wording {
             case .ko: return "전체(\(n))"
             }
         }
-        let name = statusName(status, state: state, counts: counts)
+        let name = statusName(status, state: state, counts: counts, putsBack: putsBack)
         switch language {
         case .en: return "\(name) (\(n))"
         case .ko: return "\(name)(\(n))"
@@ -307,17 +317,16 @@ extension Wording {
 
     /// A status as its filter names it: the row's own word where every row of it does one
     /// thing ("Deleted"), a word for all where they differ ("Done").
-    private func statusName(_ status: BatchRow.Status, state: Batch.State, counts: BatchCounts) -> String {
+    private func statusName(_ status: BatchRow.Status, state: Batch.State, counts: BatchCounts, putsBack: Bool) -> String {
         let waiting = state == .preview || state == .scheduled
         switch (language, status) {
+        case (.en, .done) where putsBack: return "Put back"
+        case (.ko, .done) where putsBack: return "되돌림"
         case (_, .pending) where waiting:
             if counts.pendingDeletes == counts.pending { return rowStatusWord(.pending, operation: .delete) }
             if counts.pendingCreates == counts.pending { return rowStatusWord(.pending, operation: .create) }
             if counts.pendingDeletes + counts.pendingCreates == 0 { return rowStatusWord(.pending, operation: .edit) }
-            switch language {
-            case .en: return "To apply"
-            case .ko: return "적용 예정"
-            }
+            return rowStatusWord(.pending, operation: .edit)
         case (.en, .pending): return "Waiting"
         case (.ko, .pending): return "대기 중"
         case (_, .done):
@@ -354,8 +363,8 @@ extension Wording {
             case (.ko, .deleted?, _): return "건너뜀: 삭제된 상품"
             case (.en, _, nil): return "Skipped: changed elsewhere"
             case (.ko, _, nil): return "건너뜀: 다른 곳에서 수정됨"
-            case (.en, _, _?): return "Not put back: changed since"
-            case (.ko, _, _?): return "되돌리지 않음: 그 뒤에 수정됨"
+            case (.en, _, let batch?): return "Not put back: changed after batch \(batch)"
+            case (.ko, _, let batch?): return "되돌리지 않음: 일괄 작업 \(batch) 적용 뒤 수정됨"
             }
         default: return rowStatusWord(row.status, operation: row.operation)
         }
@@ -378,7 +387,7 @@ extension Wording {
         case (.ko, .done, _): "적용됨"
         case (.en, .unchanged, _): "No change"
         case (.ko, .unchanged, _): "변경 없음"
-        case (.en, .invalid, _): "With problems"
+        case (.en, .invalid, _): "Has problems"
         case (.ko, .invalid, _): "오류"
         case (.en, .failed, _): "Failed"
         case (.ko, .failed, _): "실패"
@@ -388,7 +397,7 @@ extension Wording {
         case (.ko, .checking, _): "오픈마켓에서 확인하는 중"
         case (.en, .unknown, _): "Check these products"
         case (.ko, .unknown, _): "상품을 확인해 주세요"
-        case (.en, .notSent, _): "Not sent"
+        case (.en, .notSent, _): "Not applied"
         case (.ko, .notSent, _): "반영 안 됨"
         }
     }
@@ -404,39 +413,52 @@ extension Wording {
     }
 
     /// Why a row was not done, and what to do; the market's own words, when it gave some, come
-    /// beside this. `undoing`: the batch an undo row puts back.
-    func rowFailure(_ code: WriteFailure.Code, undoing: Int?) -> String {
+    /// beside this. `undoing`: the batch an undo row puts back; `retry`: the Retry button's
+    /// label as the page shows it, nil when the page offers none (then the way on is a new
+    /// preview).
+    func rowFailure(_ code: WriteFailure.Code, undoing: Int?, retry: String? = nil) -> String {
+        let again: String
+        switch (language, retry) {
+        case (.en, let label?): again = "select \(label)"
+        case (.en, nil): again = "make a new preview if you still want this change"
+        case (.ko, let label?): again = "[\(label)]를 눌러 주세요"
+        case (.ko, nil): again = "필요하면 미리 보기를 새로 만들어 주세요"
+        }
         switch (language, code) {
-        case (.en, .refused): "The Open Market refused the change. Check the product's values, then select Retry."
+        case (.en, .refused): return "The Open Market refused the change. Check the product's values, then \(again)."
         case (.en, .notFound):
-            "This product was deleted after the preview, so nothing was changed. If that was a mistake, restore it from the recycle bin, "
+            return "This product was deleted after the preview, so nothing was changed. If that was a mistake, restore it from the recycle bin, "
                 + "then make a new preview."
         case (.en, .unauthorized):
-            "The Open Market did not accept this dashboard's seller credentials. Start the dashboard with the right --identifier and "
-                + "--secret, then select Retry."
-        case (.en, .invalid): "The Open Market did not accept the values, so retrying would fail again. Open the product and correct them there."
-        case (.en, .unreachable): "The Open Market did not answer, so nothing was changed. Select Retry when it is back."
-        case (.en, .unknown): "The Open Market's answer was lost, and it now holds more than one product that may be this one. Open them, keep one and delete the others."
-        case (.en, .notApplied): "The Open Market's answer was lost, and a check afterwards showed the change was not made. Select Retry to apply it."
-        case (.en, .stopping): "Not changed: the dashboard was stopping. The change is applied when the batch goes on."
+            return "The Open Market did not accept this dashboard's seller credentials. Start the dashboard with the right --identifier and "
+                + "--secret, then \(again)."
+        case (.en, .invalid): return "The Open Market did not accept the values, so retrying would fail again. Open the product and correct them there."
+        case (.en, .unreachable): return "The Open Market did not answer, so nothing was changed. When it is back, \(again)."
+        case (.en, .unknown):
+            return "The Open Market's answer was lost, and it now holds more than one product that may be this one. Open them, keep one and delete the others."
+        case (.en, .notApplied): return "The Open Market's answer was lost, and a check afterwards showed the change was not made. To apply it, \(again)."
+        case (.en, .stopping): return "Not changed: the dashboard was stopping. The change is applied when the batch goes on."
         case (.en, .changedElsewhere) where undoing != nil:
-            "Not put back: the product changed after batch \(undoing ?? 0) set it. Edit the product if you still want the old values."
-        case (.en, .changedElsewhere): "The product changed on the Open Market after the preview, so this change was left out. Make a new preview if you still want it."
-        case (.en, .journalUnavailable): "Not changed: the dashboard could not record it in its history. The dashboard's log says why; select Retry once that is fixed."
-        case (.en, .imagesNotKept): "Not deleted: its images could not be kept in the recycle bin. Select Retry when its images load."
-        case (.ko, .refused): "오픈마켓이 변경을 거절했습니다. 상품의 값을 확인한 뒤 [다시 시도]를 눌러 주세요."
-        case (.ko, .notFound): "미리 보기 뒤에 삭제된 상품이라 반영하지 않았습니다. 실수로 삭제했다면 휴지통에서 다시 등록한 뒤 미리 보기를 새로 만들어 주세요."
-        case (.ko, .unauthorized): "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다. 올바른 --identifier, --secret으로 대시보드를 다시 시작한 뒤 [다시 시도]를 눌러 주세요."
-        case (.ko, .invalid): "오픈마켓이 값을 받아들이지 않아 다시 시도해도 실패합니다. 상품을 열어 값을 고쳐 주세요."
-        case (.ko, .unreachable): "오픈마켓이 응답하지 않아 아무것도 반영하지 않았습니다. 잠시 후 [다시 시도]를 눌러 주세요."
-        case (.ko, .unknown): "오픈마켓의 응답을 받지 못했고, 이 상품일 수 있는 상품이 여러 개 있습니다. 상품을 열어 하나만 남기고 나머지는 삭제해 주세요."
-        case (.ko, .notApplied): "오픈마켓의 응답을 받지 못해 나중에 확인했더니 반영되지 않았습니다. [다시 시도]를 눌러 주세요."
-        case (.ko, .stopping): "대시보드가 멈추는 중이어서 반영하지 않았습니다. 일괄 작업이 이어지면 반영합니다."
+            return "Not put back: the product changed after batch \(undoing ?? 0) set it. Edit the product if you still want the old values."
+        case (.en, .changedElsewhere):
+            return "The product changed on the Open Market after the preview, so this change was left out. Make a new preview if you still want it."
+        case (.en, .journalUnavailable):
+            return "Not changed: the dashboard could not record it in its history. The dashboard's log says why; once that is fixed, \(again)."
+        case (.en, .imagesNotKept): return "Not deleted: its images could not be kept in the recycle bin. When its images load, \(again)."
+        case (.ko, .refused): return "오픈마켓이 변경을 거절했습니다. 상품의 값을 확인한 뒤 \(again)."
+        case (.ko, .notFound): return "미리 보기 뒤에 삭제된 상품이라 반영하지 않았습니다. 실수로 삭제했다면 휴지통에서 다시 등록한 뒤 미리 보기를 새로 만들어 주세요."
+        case (.ko, .unauthorized):
+            return "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다. 올바른 --identifier, --secret으로 대시보드를 다시 실행한 뒤 \(again)."
+        case (.ko, .invalid): return "오픈마켓이 값을 받아들이지 않아 다시 시도해도 실패합니다. 상품을 열어 값을 고쳐 주세요."
+        case (.ko, .unreachable): return "오픈마켓이 응답하지 않아 아무것도 반영하지 않았습니다. 잠시 후 \(again)."
+        case (.ko, .unknown): return "오픈마켓의 응답을 받지 못했고, 이 상품일 수 있는 상품이 여러 개 있습니다. 상품을 열어 하나만 남기고 나머지는 삭제해 주세요."
+        case (.ko, .notApplied): return "오픈마켓의 응답을 받지 못해 나중에 확인했더니 반영되지 않았습니다. 반영하려면 \(again)."
+        case (.ko, .stopping): return "대시보드가 멈추는 중이어서 반영하지 않았습니다. 일괄 작업이 이어지면 반영합니다."
         case (.ko, .changedElsewhere) where undoing != nil:
-            "되돌리지 않았습니다. 일괄 작업 \(undoing ?? 0) 적용 뒤에 상품이 수정되었습니다. 이전 값이 필요하면 상품을 직접 수정해 주세요."
-        case (.ko, .changedElsewhere): "미리 보기 뒤에 오픈마켓에서 상품이 수정되어 이 변경은 반영하지 않았습니다. 필요하면 미리 보기를 새로 만들어 주세요."
-        case (.ko, .journalUnavailable): "작업 기록에 남길 수 없어 반영하지 않았습니다. 이유는 대시보드 로그에서 확인한 뒤 [다시 시도]를 눌러 주세요."
-        case (.ko, .imagesNotKept): "삭제하지 않았습니다. 휴지통에 이미지를 보관할 수 없었습니다. 이미지가 다시 보이면 [다시 시도]를 눌러 주세요."
+            return "되돌리지 않았습니다. 일괄 작업 \(undoing ?? 0) 적용 뒤에 상품이 수정되었습니다. 이전 값이 필요하면 상품을 직접 수정해 주세요."
+        case (.ko, .changedElsewhere): return "미리 보기 뒤에 오픈마켓에서 상품이 수정되어 이 변경은 반영하지 않았습니다. 필요하면 미리 보기를 새로 만들어 주세요."
+        case (.ko, .journalUnavailable): return "작업 기록에 남길 수 없어 반영하지 않았습니다. 대시보드 로그에서 이유를 확인해 고친 뒤 \(again)."
+        case (.ko, .imagesNotKept): return "삭제하지 않았습니다. 휴지통에 이미지를 보관할 수 없었습니다. 이미지가 다시 보이면 \(again)."
         }
     }
 
@@ -522,17 +544,17 @@ extension Wording {
         case .en:
             return (count == 1 ? "This deletes 1 product from the Open Market, with its images." : "This deletes \(n) products from the Open Market, with their images.")
                 + " Deleted products stay in the recycle bin for \(binDays) days."
-        case .ko: return "상품 \(n)개와 이미지를 오픈마켓에서 삭제합니다. 삭제한 상품은 \(binDays)일 동안 휴지통에 있습니다."
+        case .ko: return "상품 \(n)개와 이미지를 오픈마켓에서 삭제합니다. 삭제한 상품은 휴지통에 \(binDays)일 동안 보관됩니다."
         }
     }
 
     /// A preview with nothing to apply: why, and the way on.
     func nothingToApply(kind: Batch.Kind) -> String {
         switch (language, kind) {
-        case (.en, .import): "Nothing can be applied: every line has a problem or no change. Fix the lines below in your file and import it again."
-        case (.en, _): "Nothing can be applied: every product has a problem or no change."
-        case (.ko, .import): "적용할 내용이 없습니다. 모든 줄에 오류가 있거나 변경 내용이 없습니다. 아래 줄을 파일에서 고친 뒤 다시 가져와 주세요."
-        case (.ko, _): "적용할 내용이 없습니다. 모든 상품에 오류가 있거나 변경 내용이 없습니다."
+        case (.en, .import): "Fix the lines below in your file, then import it again."
+        case (.en, _): "Make a new preview from the list if you still want a change."
+        case (.ko, .import): "아래 줄을 파일에서 고친 뒤 다시 가져와 주세요."
+        case (.ko, _): "변경이 필요하면 목록에서 미리 보기를 새로 만들어 주세요."
         }
     }
 
@@ -566,25 +588,31 @@ extension Wording {
             if counts.doneCreates > 0 { notes.append("Products that were added are not removed by an undo: delete them from their own pages.") }
         case .ko:
             if offered { notes.append("되돌리기는 먼저 미리 보기를 보여 드린 뒤 이전 값으로 되돌립니다.") }
-            if counts.doneDeletes > 0 { notes.append("삭제는 여기서 되돌릴 수 없습니다. \(binDays)일 안에 휴지통에서 다시 등록해 주세요.") }
+            if counts.doneDeletes > 0 { notes.append("삭제한 상품은 여기서 되돌릴 수 없습니다. 되돌리려면 \(binDays)일 안에 휴지통에서 다시 등록해 주세요.") }
             if counts.doneCreates > 0 { notes.append("등록한 상품은 되돌리기로 삭제되지 않습니다. 필요하면 상품 페이지에서 삭제해 주세요.") }
         }
         return notes
     }
 
     /// On a batch an applied undo put back, instead of its Undo button.
-    func undoneBy(_ batchID: Int) -> String {
-        switch language {
-        case .en: "Undone by batch \(batchID)"
-        case .ko: "일괄 작업 \(batchID)에서 되돌렸습니다"
+    /// `putBack` of `of` products: an undo that put back only some ("Partly undone by batch 4
+    /// (3 of 4 products put back)").
+    func undoneBy(_ batchID: Int, putBack: Int? = nil, of total: Int? = nil) -> String {
+        switch (language, putBack, total) {
+        case (.en, let back?, let total?) where back < total:
+            "Partly undone by batch \(batchID) (\(OverviewPage.grouped(back)) of \(OverviewPage.grouped(total)) products put back)"
+        case (.ko, let back?, let total?) where back < total:
+            "일괄 작업 \(batchID)에서 일부 되돌렸습니다(상품 \(OverviewPage.grouped(total))개 중 \(OverviewPage.grouped(back))개)"
+        case (.en, _, _): "Undone by batch \(batchID)"
+        case (.ko, _, _): "일괄 작업 \(batchID)에서 되돌렸습니다"
         }
     }
 
     /// On a batch whose undo waits as a preview, instead of a second Undo button.
     func undoWaiting(_ batchID: Int) -> String {
         switch language {
-        case .en: "Its undo is a preview, waiting to be applied: batch \(batchID)"
-        case .ko: "되돌리기 미리 보기가 적용을 기다리고 있습니다: 일괄 작업 \(batchID)"
+        case .en: "Its undo (batch \(batchID)) is a preview waiting to be applied"
+        case .ko: "되돌리기 미리 보기(일괄 작업 \(batchID))가 적용을 기다리고 있습니다"
         }
     }
 
@@ -611,12 +639,12 @@ extension Wording {
         }
     }
 
-    /// The progress bar's label: "10 of 12 products done" / "12건 중 10건 처리".
+    /// The progress bar's label: "10 of 12 products processed" / "12건 중 10건 진행".
     func batchProgress(done: Int, of total: Int) -> String {
         let (d, t) = (OverviewPage.grouped(done), OverviewPage.grouped(total))
         return switch language {
-        case .en: total == 1 ? "\(d) of 1 product done" : "\(d) of \(t) products done"
-        case .ko: "\(t)건 중 \(d)건 처리"
+        case .en: total == 1 ? "\(d) of 1 product processed" : "\(d) of \(t) products processed"
+        case .ko: "\(t)건 중 \(d)건 진행"
         }
     }
 
@@ -676,7 +704,7 @@ extension Wording {
         case (.ko, .listUnproven):
             "브라우저가 이 목록에서 보냈다는 정보를 알려 주지 않아 안전을 위해 미리 보기를 만들지 않았습니다. 보낸 곳을 숨기는 개인 정보 보호 설정이나 "
                 + "확장 프로그램 때문일 수 있습니다. 이 대시보드 주소에서는 그 기능을 끈 뒤 [변경 내용 미리 보기]를 다시 눌러 주세요."
-        case (.ko, .discarded): "미리 보기를 삭제했습니다. 오픈마켓에는 아무것도 반영하지 않았습니다."
+        case (.ko, .discarded): "미리 보기를 취소했습니다. 오픈마켓에는 아무것도 반영하지 않았습니다."
         case (.ko, .nothingToRetry): "다시 시도할 수 있는 실패한 상품이 없습니다. 아무것도 반영하지 않았습니다."
         case (.ko, .nothingToUndo): "이 일괄 작업으로 수정된 상품이 없어 되돌릴 것이 없습니다."
         case (.ko, .madeAgain(let id)): "일괄 작업 \(id)의 변경 내용으로 새 미리 보기를 만들었습니다. 상품의 지금 값으로 만들었고, 아직 오픈마켓에 반영하지 않았습니다."
@@ -697,7 +725,7 @@ extension Wording {
         case (.en, _):
             return ErrorText(heading: "This batch changed since the page was opened", message: "Batch \(id) changed after this page was opened, so nothing was done. Open it again to see where it stands, then choose again.")
         case (.ko, .discarded):
-            return ErrorText(heading: "삭제한 미리 보기입니다", message: "일괄 작업 \(id)의 미리 보기를 삭제해서 아무것도 하지 않았습니다. 일괄 작업 목록에서 원하는 작업을 찾거나 미리 보기를 새로 만들어 주세요.")
+            return ErrorText(heading: "취소한 미리 보기입니다", message: "일괄 작업 \(id)의 미리 보기는 이미 취소되어 적용하지 않았습니다. 목록에서 상품을 다시 선택해 미리 보기를 새로 만들어 주세요.")
         case (.ko, .running) where drawn == .preview || drawn == .scheduled, (.ko, .finished) where drawn == .preview || drawn == .scheduled:
             return ErrorText(heading: "이미 적용한 일괄 작업입니다", message: "이 화면을 연 뒤에 일괄 작업 \(id)의 적용을 시작해서 더 이상 아무것도 하지 않았습니다. 일괄 작업을 열어 상태를 확인해 주세요.")
         case (.ko, .missed):
@@ -749,10 +777,11 @@ extension Wording {
     }
 
     /// A batch's note, problem or warning, as the batch's page shows it.
-    func note(_ note: BatchNote) -> String {
+    /// `applied`: the batch was applied (a row's problem says what was left out, not what will be).
+    func note(_ note: BatchNote, applied: Bool = false) -> String {
         switch note.code {
         case .field(let problem): message(problem)
-        case .row(let problem): batchProblem(problem)
+        case .row(let problem): batchProblem(problem, applied: applied)
         case .warning(let warning): batchWarning(warning)
         case .columns(let columns): importNote(columns)
         case .sentence(let en, let ko):

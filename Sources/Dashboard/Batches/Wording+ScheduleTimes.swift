@@ -63,6 +63,26 @@ extension Wording {
         }
     }
 
+    /// A window's times as one span: "Sun 29 Nov, 02:17–02:20 EST" / "11월 29일(일)
+    /// 16:17~16:18 KST" on one day; "Sun 29 Nov, 02:17 EST to Tue 1 Dec, 09:00 EST" /
+    /// "11월 29일(일) 16:17~12월 1일(화) 09:00 KST" across days.
+    func scheduleSpan(_ start: Date, _ end: Date, zone: TimeZone) -> String {
+        let (from, to) = (LocalTime.DateAndTime(start, zone: zone), LocalTime.DateAndTime(end, zone: zone))
+        let (startLabel, endLabel) = (LocalTime.zoneLabel(zone, at: start), LocalTime.zoneLabel(zone, at: end))
+        let sameDay = from.daysSince1970 == to.daysSince1970 && startLabel == endLabel
+        switch (language, sameDay) {
+        case (.en, true):
+            return "\(calendarDay(from, withYear: false)), \(Self.hoursAndMinutes(from))–\(Self.hoursAndMinutes(to)) \(endLabel)"
+        case (.en, false):
+            return "\(scheduleShortTime(start, zone: zone)) to \(scheduleShortTime(end, zone: zone))"
+        case (.ko, true):
+            return "\(calendarDay(from, withYear: false)) \(Self.hoursAndMinutes(from))~\(Self.hoursAndMinutes(to)) \(endLabel)"
+        case (.ko, false):
+            let first = startLabel == endLabel ? Self.hoursAndMinutes(from) : "\(Self.hoursAndMinutes(from)) \(startLabel)"
+            return "\(calendarDay(from, withYear: false)) \(first)~\(calendarDay(to, withYear: false)) \(Self.hoursAndMinutes(to)) \(endLabel)"
+        }
+    }
+
     /// How late a scheduled change ran, to go before or after its verb: "3 hours late" /
     /// "3시간 늦게" ("Started 3 hours late" / "3시간 늦게 시작했습니다"). Whole units, rounded
     /// down; under a minute is "a few seconds late".

@@ -25,6 +25,21 @@ extension Wording {
     func scheduled(_ start: Date, until end: Date?, now: Date, zone: TimeZone) -> String {
         let starts = scheduleMoment(start, now: now, zone: zone)
         let ends = end.map { scheduleMoment($0, now: now, zone: zone) }
+        let twice = [start, end].compactMap { $0 }.filter { LocalTime.isRepeated($0, zone: zone) }.map { repeatedTime($0, zone: zone) }
+        return scheduledText(starts: starts, ends: ends) + twice.map { " " + $0 }.joined()
+    }
+
+    /// A time typed in the hour the clocks show twice: which of the two was taken.
+    private func repeatedTime(_ date: Date, zone: TimeZone) -> String {
+        let clock = LocalTime.clock(date, zone: zone)
+        let day = scheduleShortTime(date, zone: zone)
+        switch language {
+        case .en: return "\(clock) happens twice that night (clocks go back); the first one is used: \(day)."
+        case .ko: return "그날 \(clock) 시각은 두 번 있어(시계를 되돌리는 구간) 먼저 오는 시각으로 정했습니다(\(day))."
+        }
+    }
+
+    private func scheduledText(starts: String, ends: String?) -> String {
         switch (language, ends) {
         case (.en, nil): return "Scheduled: starts \(starts). Keep the dashboard running at that time."
         case (.en, let ends?): return "Scheduled: starts \(starts), ends \(ends). Keep the dashboard running at those times."
@@ -80,8 +95,8 @@ extension Wording {
     /// In the schedule form of a batch whose changes cannot be put back, instead of an end.
     var scheduleNoEnd: String {
         switch language {
-        case .en: "This batch adds or deletes products, which can't be put back, so it has no end."
-        case .ko: "이 일괄 작업에는 되돌릴 수 없는 등록이나 삭제가 있어 종료 시각을 정할 수 없습니다."
+        case .en: "A batch that adds or deletes products can't have an end time. To bring deleted products back, restore them from the recycle bin."
+        case .ko: "상품을 등록하거나 삭제하는 일괄 작업에는 종료 시각을 정할 수 없습니다. 삭제한 상품은 휴지통에서 다시 등록할 수 있습니다."
         }
     }
 
@@ -89,26 +104,28 @@ extension Wording {
     /// `ends_at`) and what to do. Nothing was scheduled.
     func scheduleProblem(_ problem: ScheduleForm.Problem, now: Date, zone: TimeZone) -> (field: String, message: String) {
         let present = scheduleShortTime(now, zone: zone)
+        // An example that is still to come: tomorrow at 09:00.
+        let example = LocalTime.localInputValue(now.addingTimeInterval(86_400), zone: zone).prefix(10) + " 09:00"
         return switch (language, problem) {
         case (.en, .startMissing): ("starts_at", "Enter when the batch starts.")
         case (.ko, .startMissing): ("starts_at", "시작 시각을 입력해 주세요.")
         case (.en, .time(let field, .notATime)):
-            (field, "Enter the \(field == "ends_at" ? "end" : "start") as a date and time, like 2026-11-28 09:00.")
+            (field, "Enter the \(field == "ends_at" ? "end" : "start") as a date and time, like \(example).")
         case (.ko, .time(let field, .notATime)):
-            (field, "\(field == "ends_at" ? "종료" : "시작") 시각을 2026-11-28 09:00 형식으로 입력해 주세요.")
+            (field, "\(field == "ends_at" ? "종료" : "시작") 시각을 \(example) 형식으로 입력해 주세요.")
         case (_, .time(let field, let problem)): (field, localTimeProblem(problem, zone: zone))
         case (.en, .startPassed): ("starts_at", "The start has passed (it is now \(present)). Choose a later time.")
-        case (.ko, .startPassed): ("starts_at", "시작 시각이 지났습니다(지금 \(present)). 더 늦은 시각을 입력해 주세요.")
+        case (.ko, .startPassed): ("starts_at", "시작 시각이 지났습니다. 지금은 \(present)입니다. 더 늦은 시각을 입력해 주세요.")
         case (.en, .endPassed): ("ends_at", "The end has passed (it is now \(present)). Choose a later end, or leave it empty to keep the new values.")
-        case (.ko, .endPassed): ("ends_at", "종료 시각이 지났습니다(지금 \(present)). 더 늦은 시각을 입력하거나, 수정한 값을 그대로 두려면 비워 주세요.")
+        case (.ko, .endPassed): ("ends_at", "종료 시각이 지났습니다. 지금은 \(present)입니다. 더 늦은 시각을 입력하거나, 수정한 값을 그대로 두려면 비워 주세요.")
         case (.en, .endNotAfterStart): ("ends_at", "The end must come after the start. Choose a later end.")
         case (.ko, .endNotAfterStart): ("ends_at", "종료 시각을 시작 시각보다 늦게 입력해 주세요.")
         case (.en, .tooFarAhead): ("starts_at", "A schedule can be at most a year ahead. Choose an earlier time.")
         case (.ko, .tooFarAhead): ("starts_at", "예약은 1년 이내로만 할 수 있습니다. 더 이른 시각을 입력해 주세요.")
         case (.en, .endTooFarAhead): ("ends_at", "An end can be at most a year ahead. Choose an earlier end.")
         case (.ko, .endTooFarAhead): ("ends_at", "종료 시각은 1년 이내로만 정할 수 있습니다. 더 이른 시각을 입력해 주세요.")
-        case (.en, .endNeedsEdits): ("ends_at", "This batch adds or deletes products, which can't be put back. Leave the end empty.")
-        case (.ko, .endNeedsEdits): ("ends_at", "이 일괄 작업에는 되돌릴 수 없는 등록이나 삭제가 있습니다. 종료 시각을 비워 주세요.")
+        case (.en, .endNeedsEdits): ("ends_at", "A batch that adds or deletes products can't have an end time. Leave the end empty.")
+        case (.ko, .endNeedsEdits): ("ends_at", "상품을 등록하거나 삭제하는 일괄 작업에는 종료 시각을 정할 수 없습니다. 종료 시각을 비워 주세요.")
         }
     }
 
@@ -137,25 +154,25 @@ extension Wording {
     }
 
     /// 409, beside the schedule form: another batch changes the same field of the same product
-    /// in an overlapping window. "Batch 4 also changes the price of “Ramen” from Tue 1 Dec at
-    /// 09:00 KST to Thu 3 Dec at 23:59 KST. Choose times outside that period, or change batch
-    /// 4's schedule first."
+    /// in an overlapping window. "Nothing was scheduled: batch 4 is scheduled to change the
+    /// price of “Ramen” on Tue 1 Dec, 09:00–23:59 KST. Choose times outside that window, or
+    /// change batch 4's schedule first."
     func scheduleOverlap(batch other: Int, product: String, field: String, window: Batch.Schedule, zone: TimeZone) -> String {
-        let start = scheduleShortTime(window.startsAt, zone: zone)
-        let period: String
+        let name = BidiText.isolated(product)
         switch (language, window.endsAt) {
-        case (.en, let end?): period = "from \(start) to \(scheduleShortTime(end, zone: zone))"
-        case (.en, nil): period = "at \(start)"
-        case (.ko, let end?): period = "\(start)부터 \(scheduleShortTime(end, zone: zone))까지"
-        case (.ko, nil): period = "\(start)에"
-        }
-        switch language {
-        case .en:
-            return "Batch \(other) also changes the \(field.lowercased()) of “\(BidiText.isolated(product))” \(period). "
-                + "Choose times outside that period, or change batch \(other)'s schedule first."
-        case .ko:
-            return "일괄 작업 \(other)에서 \(period) 같은 상품(\(BidiText.isolated(product)))의 \(field) 항목을 수정합니다. "
-                + "겹치지 않는 시각을 선택하거나 일괄 작업 \(other)의 예약을 먼저 수정해 주세요."
+        case (.en, let end?):
+            let span = scheduleSpan(window.startsAt, end, zone: zone)
+            return "Nothing was scheduled: batch \(other) is scheduled to change the \(field.lowercased()) of “\(name)” "
+                + "\(span.contains(" to ") ? "from" : "on") \(span). Choose times outside that window, or change batch \(other)'s schedule first."
+        case (.en, nil):
+            return "Nothing was scheduled: batch \(other) is scheduled to change the \(field.lowercased()) of “\(name)” at "
+                + "\(scheduleShortTime(window.startsAt, zone: zone)). Choose another time, or change batch \(other)'s schedule first."
+        case (.ko, let end?):
+            return "예약하지 않았습니다. “\(name)” 상품의 \(field) 항목은 일괄 작업 \(other)에서 \(scheduleSpan(window.startsAt, end, zone: zone))에 "
+                + "수정할 예정입니다. 겹치지 않는 시각을 정하거나 일괄 작업 \(other)의 예약을 먼저 수정해 주세요."
+        case (.ko, nil):
+            return "예약하지 않았습니다. “\(name)” 상품의 \(field) 항목은 일괄 작업 \(other)에서 \(scheduleShortTime(window.startsAt, zone: zone))에 "
+                + "수정할 예정입니다. 다른 시각을 정하거나 일괄 작업 \(other)의 예약을 먼저 수정해 주세요."
         }
     }
 
@@ -169,13 +186,12 @@ extension Wording {
         case (.en, .scheduled, _): lines.append("Starts \(start).")
         case (.ko, .scheduled, _): lines.append("\(start)에 시작합니다.")
         case (.en, .missed, _):
-            let end = schedule.endsAt.map { " to \(scheduleShortTime($0, zone: zone))" } ?? ""
-            lines.append("The dashboard was not running from \(scheduleShortTime(schedule.startsAt, zone: zone))\(end), so this batch missed its time "
-                + "and nothing was changed.")
+            let span = schedule.endsAt.map { scheduleSpan(schedule.startsAt, $0, zone: zone) } ?? scheduleShortTime(schedule.startsAt, zone: zone)
+            lines.append("The dashboard was not running during its window (\(span)), so it did not carry out this batch.")
             return lines
         case (.ko, .missed, _):
-            let end = schedule.endsAt.map { "부터 \(scheduleShortTime($0, zone: zone))까지" } ?? ""
-            lines.append("대시보드가 꺼져 있어 예약한 시간을 놓쳤습니다(\(scheduleShortTime(schedule.startsAt, zone: zone))\(end)). 아무것도 반영하지 않았습니다.")
+            let span = schedule.endsAt.map { scheduleSpan(schedule.startsAt, $0, zone: zone) } ?? scheduleShortTime(schedule.startsAt, zone: zone)
+            lines.append("\(span)에 대시보드가 꺼져 있어 예약한 변경을 실행하지 못했습니다.")
             return lines
         case (_, .preview, _), (_, .discarded, _):
             return []
@@ -199,6 +215,16 @@ extension Wording {
         case (.ko, _): lines.append(koreanPastStep(endsAt, now: now, zone: zone, verb: "끝났습니다") + ".")
         }
         return lines
+    }
+
+    /// On the list of batches, when some missed their time lately (the links follow).
+    func missedWhileOff(_ count: Int) -> String {
+        switch language {
+        case .en: count == 1
+            ? "While the dashboard was off, a scheduled batch missed its time and nothing was changed:"
+            : "While the dashboard was off, \(count) scheduled batches missed their time and nothing was changed:"
+        case .ko: "대시보드가 꺼져 있는 동안 예약한 일괄 작업 \(OverviewPage.grouped(count))건을 실행하지 못했습니다. 오픈마켓에는 아무것도 반영하지 않았습니다."
+        }
     }
 
     /// While a schedule waits: it fires only if the dashboard runs then.

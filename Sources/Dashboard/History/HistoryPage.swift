@@ -15,6 +15,9 @@ struct HistoryPage {
     var language: Language = .en
     /// The zone times are shown in (`--time-zone`).
     let zone: TimeZone
+    /// The batches this page's entries were written by, with whether each can be undone now
+    /// (`Batch.undo`): the whole-batch Undo is offered only where it can work.
+    var batches: [Int: (batch: Batch, undo: BatchUndo)] = [:]
 
     var wording: Wording { Wording(language) }
 
@@ -48,7 +51,7 @@ struct HistoryPage {
         var item: TemplateObject = [
             "id": TemplateValue(entry.id),
             "kind": .string(entry.kind.rawValue),
-            "kindLabel": .string(wording.entryKind(entry.kind, note: entry.note)),
+            "kindLabel": .string(wording.entryKind(entry.batch.flatMap { batches[$0.id] }?.batch.kind.putsBack == true ? .undo : entry.kind, note: entry.note)),
             "number": .string(wording.entryNumber(entry.id)),
             "time": .string(LocalTime.timestamp(entry.at, zone: zone, wording)),
             "datetime": .string(LocalTime.machineReadable(entry.at, zone: zone)),
@@ -71,16 +74,31 @@ struct HistoryPage {
         }
         if case .notRecorded(let count)? = entry.note { item["note"] = .string(wording.notRecorded(count)) }
         if case .undo(let target)? = entry.cause { item["undoes"] = .string(wording.undoes(entry: target)) }
-        if let batch = entry.batch {
-            item["batch"] = [
-                "href": .string("/batches/\(batch.id)"),
-                "label": .string(wording.batchRow(batch: batch.id, row: batch.row)),
-                "undoAction": .string("/batches/\(batch.id)/undo"),
-                "undoLabel": .string(wording.undoBatch(batch.id)),
-            ]
+        var undoneByBatch: Int?
+        if let reference = entry.batch {
+            var batch: TemplateObject = ["href": .string("/batches/\(reference.id)"), "label": .string(wording.batchLink(reference.id))]
+            switch batches[reference.id]?.undo {
+            case .available?:
+                if let written = batches[reference.id]?.batch {
+                    batch["undo"] = [
+                        "action": .string("/batches/\(reference.id)/undo"), "label": .string(wording.undoBatch(reference.id)),
+                        "drawn": .object(BatchPage.formFields(written)),
+                    ]
+                }
+            case .undone(let by)?:
+                undoneByBatch = by
+                batch["undone"] = ["href": .string("/batches/\(by)"), "label": .string(wording.undoneBy(by))]
+            case .waiting(let id)?:
+                batch["waiting"] = ["href": .string("/batches/\(id)"), "label": .string(wording.undoWaiting(id))]
+            case .unavailable?, nil:
+                break
+            }
+            item["batch"] = .object(batch)
         }
         if let by = undone[entry.id] {
             item["undoneBy"] = .string(wording.undoneBy(entry: by))
+        } else if undoneByBatch != nil {
+            // Its batch was put back whole: the batch's line says by which.
         } else if Self.offersUndo(entry) {
             item["undo"] = ["action": .string("/history/\(entry.id)/undo"), "label": .string(wording.undoLabel(entry: entry.id))]
         }

@@ -24,6 +24,8 @@ struct HistoryPages: Sendable {
     let flash: FlashMessages
     /// Where the product of an edit may be once the market no longer has it.
     var recycleBin: RecycleBin?
+    /// The batches entries were written by: whether the whole-batch Undo can work.
+    var batches: BatchStore?
     let csrf = CSRFGuard()
     /// Entries being undone right now: a second context meanwhile is refused (the page's
     /// script already sends a double click once).
@@ -45,9 +47,16 @@ struct HistoryPages: Sendable {
             renderer.logger.log(.error, "history: the journal could not be read: \(error)")
             return renderer.error(.internalServerError, wording.historyUnreadable, retryHref: PageRenderer.retryHref(for: context.request), for: context)
         }
-        let view = HistoryPage(
+        var view = HistoryPage(
             query: query, page: page, undone: undone, csrfToken: context.formToken.value, retentionDays: journal.retentionDays, language: language,
             zone: context.settings.timeZone)
+        for id in Set(page.entries.compactMap { $0.batch?.id }) {
+            do {
+                if let state = try batches?.undoState(id) { view.batches[id] = state }
+            } catch {
+                renderer.logger.log(.error, "history: batch \(id) could not be read: \(error)")
+            }
+        }
         return renderer.formsPage("history/list", view.context, flash: flash, for: context)
     }
 

@@ -198,10 +198,11 @@ extension Wording {
         }
     }
 
-    func batchRow(batch: Int, row: Int) -> String {
+    /// The batch an entry was written by: "Batch 5" / "일괄 작업 5".
+    func batchLink(_ batch: Int) -> String {
         switch language {
-        case .en: "Batch \(batch), product \(row)"
-        case .ko: "일괄 작업 \(batch), \(row)번째 상품"
+        case .en: "Batch \(batch)"
+        case .ko: "일괄 작업 \(batch)"
         }
     }
 

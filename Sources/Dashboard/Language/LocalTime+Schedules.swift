@@ -74,13 +74,24 @@ extension LocalTime {
     /// (The offset at an instant is Foundation's zone data; no zone changes its offset twice
     /// within two days.)
     static func instant(_ clock: DateAndTime, zone: TimeZone) -> Result<Date, LocalTimeProblem> {
+        guard let earliest = instants(clock, zone: zone).min() else { return .failure(.nonexistent(clock)) }
+        return .success(Date(timeIntervalSince1970: TimeInterval(earliest)))
+    }
+
+    /// Whether the wall clock `date` shows in `zone` names two instants (the hour the clocks
+    /// show twice when they go back): `instant` took the earlier, and a page says so.
+    static func isRepeated(_ date: Date, zone: TimeZone) -> Bool {
+        instants(DateAndTime(date, zone: zone), zone: zone).count > 1
+    }
+
+    /// Every instant (seconds since 1970) whose wall clock in `zone` is `clock`: none in a gap,
+    /// two in a repeated hour.
+    private static func instants(_ clock: DateAndTime, zone: TimeZone) -> Set<Int> {
         let naive = clock.secondsAsIfUTC
         let offsets = Set([-86_400, 0, 86_400].map { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(naive + $0))) })
-        let instants = offsets.map { naive - $0 }.filter {
+        return Set(offsets.map { naive - $0 }.filter {
             zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0))) == naive - $0
-        }
-        guard let earliest = instants.min() else { return .failure(.nonexistent(clock)) }
-        return .success(Date(timeIntervalSince1970: TimeInterval(earliest)))
+        })
     }
 
     /// The wall clock a `datetime-local` value spells, checked field by field; nil for any

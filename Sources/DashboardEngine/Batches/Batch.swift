@@ -12,6 +12,13 @@ package struct Batch: Sendable, Equatable {
         /// Cells edited in the sheet (`SheetPlanner`): applied field by field, so a field
         /// changed elsewhere since the sheet was opened is left alone while the others are sent.
         case sheet
+        /// What a window's end puts back (`BatchStore.beginRevert`): an undo the seller did not
+        /// press, named for the end it carries out. (Ends carried out before this kind existed
+        /// are stored as `undo`; the window's `revertID` names them.)
+        case revert
+
+        /// Whether the batch puts back what another set (its `source`): applied field by field.
+        package var putsBack: Bool { self == .undo || self == .revert }
     }
 
     package enum State: String, Sendable, CaseIterable {
@@ -63,7 +70,7 @@ package struct Batch: Sendable, Equatable {
     /// on nothing. Bumped by the database itself (trigger `batches_revision`).
     package var revision: Int = 1
     package var createdAt: Date
-    var finishedAt: Date?
+    package var finishedAt: Date?
     /// What the batch does, for its title (`BatchAction` for a bulk action).
     package var action: BatchAction?
     /// The imported file's name, or the id of the batch an undo reverses.

@@ -110,7 +110,7 @@ package final class BatchRunner: Sendable {
         var last = 0
         // A sheet's cells, and what an undo puts back, go field by field (see above).
         let kind = (try? store.batch(batchID))??.kind
-        let fieldByField = kind == .sheet || kind == .undo
+        let fieldByField = kind == .sheet || kind?.putsBack == true
         // A row the store could not read or record is still pending: the batch then stays
         // running, to be resumed at the next start (`resumeInterrupted`).
         let record = RunRecord()

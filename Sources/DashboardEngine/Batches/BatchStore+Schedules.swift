@@ -74,7 +74,7 @@ extension BatchStore {
         }
     }
 
-    /// At a window's end: a batch of its own (kind undo, running) with `rows`, linked both ways
+    /// At a window's end: a batch of its own (kind revert, running) with `rows`, linked both ways
     /// (its `source` names the batch, the batch's `revert_id` names it), in one transaction;
     /// nil when the batch has no end by `now` (removed, or moved later meanwhile) or was
     /// reverted already. `time` is when the end came.
@@ -86,7 +86,7 @@ extension BatchStore {
                     [.integer(batchID), .integer(HistoryJournal.milliseconds(now))]
                 ) { $0.integer(0) } ?? 0
                 guard open == 1 else { return nil }
-                let revertID = try insertBatch(kind: .undo, action: nil, source: String(batchID), notes: [], state: .running, db)
+                let revertID = try insertBatch(kind: .revert, action: nil, source: String(batchID), notes: [], state: .running, db)
                 try insert(rows, batchID: revertID, db)
                 try db.run(
                     "UPDATE batches SET revert_id = ?, ended_at = ? WHERE id = ?",

@@ -52,7 +52,7 @@ import Testing
         #expect(try store.beginRevert(id, rows: [], at: Self.hours(4), now: Self.hours(4)) == nil, "not before its end")
         let revert = try #require(try store.beginRevert(id, rows: [], at: Self.hours(5), now: Self.hours(5)))
         #expect(try store.beginRevert(id, rows: [], at: Self.hours(5), now: Self.hours(5)) == nil, "put back once")
-        #expect(try store.batch(revert)?.kind == .undo && store.batch(revert)?.source == String(id))
+        #expect(try store.batch(revert)?.kind == .revert && store.batch(revert)?.source == String(id))
         #expect(try store.batch(id)?.schedule?.revertID == revert)
         #expect(try store.batch(id)?.schedule?.endedAt == Self.hours(5))
         #expect(try !store.moveEnd(id, to: Self.hours(6)), "an end that came stays")

@@ -37,7 +37,7 @@ import Testing
             // The discarded batch's page says what became of it.
             let page = try await scene.page("/batches/\(stock)").text
             #expect(BatchTesting.rows(page).map(\.status) == ["not-sent"])
-            #expect(HTMLScan.text(page).contains("Discarded: nothing was changed (1 product not sent)."))
+            #expect(HTMLScan.text(page).contains("Discarded: nothing was changed."))
             BatchTesting.expectProgressMatchesRows(page)
             #expect(!HTMLScan.tags("form", in: page).contains { ($0["action"] ?? "").hasPrefix("/batches/\(stock)/") }, "no button")
         }
@@ -71,7 +71,7 @@ import Testing
             BatchTesting.expectProgressMatchesRows(finished)
             let summary = try #require(BatchTesting.progress(finished))
             #expect(summary.counts["done"] == 1 && summary.counts["skipped"] == 2 && summary.counts["failed"] == 1, "\(summary.counts)")
-            #expect(summary.text == "Finished: 1 product changed, 1 failed, 2 skipped.", "\(summary.text)")
+            #expect(summary.text == "Finished with problems: 1 product changed, 1 failed, 2 skipped.", "\(summary.text)")
             let rows = Dictionary(BatchTesting.rows(finished).compactMap { row in row.productID.map { ($0, row) } }) { a, _ in a }
             let tags = Dictionary(HTMLScan.tags("tr", in: finished).compactMap { tag in tag["data-product-id"].flatMap(Int.init).map { ($0, tag) } }) { a, _ in a }
             #expect(rows[210]?.status == "done" && tags[210]?["data-operation"] == "edit")
@@ -96,6 +96,22 @@ import Testing
             BatchTesting.expectProgressMatchesRows(after)
             #expect(BatchTesting.progress(after)?.text == "Finished: 2 products changed, 2 skipped.")
             #expect(!after.contains("/batches/\(batch)/retry"), "nothing a retry can carry out is left")
+        }
+    }
+
+    /// A new price on a discounted product also shows the sale price it leads to: what the list
+    /// shows buyers.
+    @Test func aPriceChangeOnADiscountedProduct_showsItsSalePriceToo() async throws {
+        let market = LiveShapedData.market()
+        BatchFlowTests.stock(market)
+        try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products?mine=1")
+            let posted = try await BatchTesting.bulk(session, [("ids", "212"), ("action", "price_set"), ("value", "20000"), ("unit", "amount")])
+            let batch = try #require(BatchTesting.batchID(posted))
+            let row = try #require(BatchTesting.rows(try await session.get("/batches/\(batch)").text).first)
+            #expect(row.text.contains("Price: KRW 15,000 → KRW 20,000"), "\(row.text)")
+            #expect(row.text.contains("Sale price: KRW 14,000 → KRW 19,000"), "\(row.text)")
         }
     }
 
@@ -150,7 +166,7 @@ import Testing
             let undone = try await scene.page("/batches/\(batch)").text
             #expect(!undone.contains("action=\"/batches/\(batch)/undo\""), "no Undo of what was put back")
             #expect(HTMLScan.text(undone).contains("Undone by batch \(undo)"))
-            #expect(BatchTesting.progress(undone)?.text == "Finished: 1 product changed. Undone by batch \(undo).")
+            #expect(BatchTesting.progress(undone)?.text == "Finished: 1 product changed.")
             let late = try await BatchTesting.press("undo", batch, scene.session, from: finished)
             #expect(late.status == 409)
             #expect(HTMLScan.text(late.text).contains("Batch \(undo) already put back what batch \(batch) changed, so nothing was done."))
@@ -173,7 +189,10 @@ import Testing
             try await scene.move(to: sale.end)
             let revert = try scene.revert(of: sale.batch)
             let ended = try await scene.page("/batches/\(sale.batch)").text
-            #expect(BatchTesting.progress(ended)?.text == "Ended: 2 products changed, then put back by batch \(revert).")
+            #expect(BatchTesting.progress(ended)?.text == "Ended: 2 products changed, then put back at its end.")
+            #expect(HTMLScan.text(ended).contains("Put back by batch \(revert)"))
+            #expect(try scene.batch(revert).kind == .revert)
+            #expect(HTMLScan.text(try await scene.page("/batches/\(revert)").text).contains("Batch \(revert) – End of batch \(sale.batch)"))
             #expect(!ended.contains("action=\"/batches/\(sale.batch)/undo\""))
             #expect(HTMLScan.hrefs(in: ended).contains("/batches/\(revert)"))
             let put = try await scene.page("/batches/\(revert)").text

@@ -38,11 +38,11 @@ import Testing
         var says: (en: String, ko: String) {
             switch self {
             case .endNotAfterStart: ("The end must come after the start. Choose a later end.", "종료 시각을 시작 시각보다 늦게 입력해 주세요.")
-            case .startPassed: ("The start has passed (it is now ", "시작 시각이 지났습니다(지금 ")
+            case .startPassed: ("The start has passed (it is now ", "시작 시각이 지났습니다. 지금은 ")
             case .startOverAYearAhead: ("A schedule can be at most a year ahead.", "예약은 1년 이내로만 할 수 있습니다.")
             case .endOverAYearAhead: ("An end can be at most a year ahead.", "종료 시각은 1년 이내로만 정할 수 있습니다.")
-            case .garbageStart: ("Enter the start as a date and time, like 2026-11-28 09:00.", "시작 시각을 2026-11-28 09:00 형식으로 입력해 주세요.")
-            case .garbageEnd: ("Enter the end as a date and time, like 2026-11-28 09:00.", "종료 시각을 2026-11-28 09:00 형식으로 입력해 주세요.")
+            case .garbageStart: ("Enter the start as a date and time, like 20", "시작 시각을 20")
+            case .garbageEnd: ("Enter the end as a date and time, like 20", "종료 시각을 20")
             case .noStart: ("Enter when the batch starts.", "시작 시각을 입력해 주세요.")
             }
         }
@@ -97,6 +97,10 @@ import Testing
 
             let twice = try await scene.schedule(batch, starts: "2026-11-01T01:30", ends: "2026-11-01T01:45", language: language)
             #expect(twice.status == 303)
+            let flash = HTMLScan.text(try await scene.follow(twice).text)
+            #expect(flash.contains(language == "ko"
+                ? "그날 01:30 시각은 두 번 있어(시계를 되돌리는 구간) 먼저 오는 시각으로 정했습니다(11월 1일(일) 01:30 EDT)"
+                : "01:30 happens twice that night (clocks go back); the first one is used: Sun 1 Nov, 01:30 EDT."), "\(flash)")
             let schedule = try #require(try scene.batch(batch).schedule)
             // 01:30 daylight time (UTC-4), not the 01:30 an hour later (UTC-5).
             #expect(schedule.startsAt == ISO8601DateFormatter().date(from: "2026-11-01T05:30:00Z"))
@@ -140,8 +144,8 @@ import Testing
             let batch = try await scene.preview(products, action: "delete", value: "")
             let previewPage = try await scene.session.open("/batches/\(batch)").text
             #expect(!previewPage.contains("name=\"ends_at\""), "no end is offered")
-            #expect(HTMLScan.text(previewPage).contains("This batch adds or deletes products, which can't be put back, so it has no end."))
-            let says = "This batch adds or deletes products, which can't be put back. Leave the end empty."
+            #expect(HTMLScan.text(previewPage).contains("A batch that adds or deletes products can't have an end time."))
+            let says = "A batch that adds or deletes products can't have an end time. Leave the end empty."
             let withEnd = try await scene.schedule(batch, from: scene.minute(2), until: scene.minute(60))
             #expect(withEnd.status == 422)
             #expect(HTMLScan.text(withEnd.text).contains(says))

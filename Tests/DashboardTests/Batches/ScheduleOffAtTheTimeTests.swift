@@ -17,11 +17,14 @@ import Testing
             #expect(scene.allPatches == 0)
             #expect(try await scene.listedState(sale.batch) == "missed")
             let lines = try await scene.scheduleLines(sale.batch)
-            #expect(lines.hasPrefix("The dashboard was not running from") && lines.contains("so this batch missed its time and nothing was changed"), "\(lines)")
+            #expect(lines.hasPrefix("The dashboard was not running during its window (") && lines.hasSuffix("so it did not carry out this batch."), "\(lines)")
             #expect(!lines.contains("Ends"), "no end is to come: \(lines)")
             let page = try await scene.page("/batches/\(sale.batch)").text
             #expect(BatchTesting.rows(page).map(\.status) == ["not-sent", "not-sent"])
-            #expect(HTMLScan.text(page).contains("Missed its time: nothing was changed (2 products not sent)."))
+            #expect(HTMLScan.text(page).contains("Missed its time: nothing was changed."))
+            let list = try await scene.page("/batches").text
+            #expect(HTMLScan.text(list).contains("While the dashboard was off, a scheduled batch missed its time and nothing was changed:"))
+            #expect(HTMLScan.hrefs(in: HTMLScan.block(in: list, from: "<div class=\"notice\"", to: "</div>")).contains("/batches/\(sale.batch)"))
             #expect(HTMLScan.tags("form", in: page).compactMap { $0["action"] } .contains("/batches/\(sale.batch)/again"), "a new preview is offered")
             #expect(!(try await scene.page("/batches").text.contains("class=\"upcoming\"")), "nothing is to come")
 

@@ -28,16 +28,22 @@ import Testing
                 return formatter.string(from: date)
             }
             let (from, until) = (scene.minute(60), scene.minute(180))
+            let sameDay = time(from, "yyyyMMdd") == time(until, "yyyyMMdd")
             switch language {
             case "ko":
                 let day = { (date: Date) in "\(time(date, "M"))월 \(time(date, "d"))일" }
-                #expect(text.contains("일괄 작업 \(first)에서 \(day(from))"), "\(text)")
-                #expect(text.contains("\(time(from, "HH:mm")) KST부터"), "\(text)")
-                #expect(text.contains("\(time(until, "HH:mm")) KST까지 같은 상품(Sale Kettle 2)의 판매가 항목을 수정합니다."), "\(text)")
+                let span = sameDay
+                    ? "\(time(from, "HH:mm"))~\(time(until, "HH:mm")) KST"
+                    : "\(time(from, "HH:mm"))~\(day(until))"
+                #expect(text.contains("예약하지 않았습니다. “Sale Kettle 2” 상품의 판매가 항목은 일괄 작업 \(first)에서 \(day(from))"), "\(text)")
+                #expect(text.contains(span) && text.contains("KST에 수정할 예정입니다."), "\(text)")
             default:
+                let span = sameDay
+                    ? "on \(time(from, "EEE d MMM, HH:mm"))–\(time(until, "HH:mm")) KST"
+                    : "from \(time(from, "EEE d MMM, HH:mm")) KST to \(time(until, "EEE d MMM, HH:mm")) KST"
                 #expect(text.contains(
-                    "Batch \(first) also changes the price of “Sale Kettle 2” from \(time(from, "EEE d MMM, HH:mm")) KST to "
-                        + "\(time(until, "EEE d MMM, HH:mm")) KST. Choose times outside that period, or change batch \(first)'s schedule first."),
+                    "Nothing was scheduled: batch \(first) is scheduled to change the price of “Sale Kettle 2” \(span). "
+                        + "Choose times outside that window, or change batch \(first)'s schedule first."),
                     "\(text)")
             }
             #expect(HTMLScan.hrefs(in: HTMLScan.block(in: refused.text, from: "<div class=\"error-summary\"", to: "</div>")).contains("/batches/\(first)"),

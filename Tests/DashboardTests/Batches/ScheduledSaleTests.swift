@@ -53,8 +53,8 @@ import Testing
             #expect(try await scene.price(kept) == 20000)
             #expect(try await scene.price(changed) == 19000)
 
-            // The revert is a batch of its own, an undo, linked both ways.
-            #expect(try scene.batch(revert).kind == .undo)
+            // The revert is a batch of its own, named for the end it carries out, linked both ways.
+            #expect(try scene.batch(revert).kind == .revert)
             let rows = try await scene.rows(revert)
             #expect(rows[kept]?.status == "done" && rows[alsoKept]?.status == "done")
             let skipped = try #require(rows[changed])
@@ -67,8 +67,13 @@ import Testing
 
             // The history has every write, each with its batch.
             let entries = HistoryHTML.entries(try await scene.page("/history").text).filter { $0.html.contains("/batches/") }
-            #expect(entries.filter { $0.html.contains("href=\"/batches/\(batch)\"") }.count == 3)
-            #expect(entries.filter { $0.html.contains("href=\"/batches/\(revert)\"") }.count == 2)
+            // Each entry's first batch link is the batch that wrote it; the sale's entries also
+            // link the end that put them back.
+            func writer(_ html: String) -> String? { HTMLScan.hrefs(in: HTMLScan.block(in: html, from: "<p class=\"entry-batch\"", to: "</p>")).first }
+            #expect(entries.filter { writer($0.html) == "/batches/\(batch)" }.count == 3)
+            #expect(entries.filter { writer($0.html) == "/batches/\(revert)" }.count == 2)
+            #expect(entries.filter { writer($0.html) == "/batches/\(batch)" }.allSatisfy { !$0.html.contains("/batches/\(batch)/undo") },
+                "no whole-batch Undo of what the end put back")
         }
     }
 

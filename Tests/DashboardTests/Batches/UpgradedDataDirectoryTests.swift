@@ -71,7 +71,7 @@ import Testing
                         #expect(shown[index].status == row.status.rawValue, "\(place)")
                         if row.status == .invalid { #expect(!shownNotes[index].problems.isEmpty, "\(place): an invalid row says why") }
                         // Worded from the codes in the page's language…
-                        let today = ShownNotes(problems: row.problems.map(wording.note), warnings: row.warnings.map(wording.note))
+                        let today = ShownNotes(problems: row.problems.map { wording.note($0) }, warnings: row.warnings.map { wording.note($0) })
                         #expect(shownNotes[index] == today, "\(place)")
                         // …which read as the sentences did (an import's refused image in single quotes).
                         let before = ShownNotes(
@@ -83,7 +83,7 @@ import Testing
                     for note in batch.notes { #expect(text.contains(wording.note(note)), "batch \(batch.id) notes (\(language.rawValue))") }
                     // Nothing of the other language's wording of the same notes.
                     let notes = batch.notes + rows.flatMap { $0.problems + $0.warnings }
-                    let strays = Set(notes.map(other.note)).filter { text.contains($0) }
+                    let strays = Set(notes.map { other.note($0) }).filter { text.contains($0) }
                     #expect(strays.isEmpty, "batch \(batch.id) (\(language.rawValue)) shows \(strays.sorted())")
                 }
 

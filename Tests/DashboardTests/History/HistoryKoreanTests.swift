@@ -15,7 +15,7 @@ import Testing
         texts += [
             en.entryKind(.outside, note: .appeared), en.entryKind(.outside, note: .disappeared), en.historyIntro(days: 90),
             en.showingEntries(first: 1, last: 2, total: 3), en.historyEmpty(page: 1), en.undoneBy(entry: 1), en.undoes(entry: 1),
-            en.undoLabel(entry: 1), en.undoBatch(1), en.batchRow(batch: 1, row: 2), en.notRecorded(3),
+            en.undoLabel(entry: 1), en.undoBatch(1), en.batchLink(1), en.notRecorded(3),
             en.trashIntro(days: 30, budget: 1 << 29, used: 1000), en.showingItems(first: 1, last: 2, total: 3), en.deletedAt,
             en.wasProduct(1), en.picturesKept(2), en.picturesRemoved, en.deleteNotConfirmed, en.restoredAs(1),
             en.undoRefused(.noSuchEntry(1)).heading, en.undoRefused(.noSuchEntry(1)).message, en.restoreWithoutPictures.message,

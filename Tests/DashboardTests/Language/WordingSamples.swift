@@ -153,7 +153,7 @@ enum WordingSamples {
             w.historyHeading(product: nil, name: nil), w.historyHeading(product: number, name: name),
             w.historyHeading(product: number, name: nil), w.historyIntro(days: number),
             w.showingEntries(first: 1, last: number, total: number), w.historyEmpty(page: 1), w.historyEmpty(page: number),
-            w.productNumber(number), w.entryNumber(number), w.batchRow(batch: number, row: number), w.undoes(entry: number),
+            w.productNumber(number), w.entryNumber(number), w.batchLink(number), w.undoes(entry: number),
             w.undoneBy(entry: number), w.undoneBy(entry: nil), w.undoLabel(entry: number), w.notRecorded(number),
             w.undoBatch(number), w.undone(name), w.historyUnreadable.heading, w.historyUnreadable.message,
             w.undoOutcomeUnknown.heading, w.undoOutcomeUnknown.message, w.undoOutcomeUnknown.advice,
@@ -241,6 +241,10 @@ enum WordingSamples {
         }
         texts += [w.unscheduled, w.endedNow, w.revertedBy(number), w.scheduleNeedsRunning, w.scheduleNoEnd]
         texts += [w.scheduleMoment(start, now: now, zone: seoul), w.koreanPastStep(start, now: now, zone: seoul, verb: "시작했습니다")]
+        texts += [w.scheduleSpan(start, start.addingTimeInterval(600), zone: seoul), w.scheduleSpan(start, end, zone: newYork)]
+        // A start in the hour New York's clocks show twice (1 November 2026, 01:30 EDT).
+        let twice = Date(timeIntervalSince1970: 1_793_511_000)
+        texts.append(w.scheduled(twice, until: nil, now: now, zone: newYork))
         for zone in [seoul, newYork, TimeZone(identifier: "UTC") ?? .gmt] { texts.append(w.scheduleZoneHint(zone, at: now)) }
         texts += [w.upcomingStep(batch: number, ends: false, time: "a"), w.upcomingStep(batch: number, ends: true, time: "b")]
         let problems: [ScheduleForm.Problem] = [
@@ -298,7 +302,7 @@ enum WordingSamples {
         let problems: [BatchProblem] = [
             .notFound(id: number), .notOwn, .badID(name), .tooManyImages(number), .imageNotUploaded(name),
         ]
-        texts += problems.map(w.batchProblem)
+        texts += problems.map { w.batchProblem($0) } + problems.map { w.batchProblem($0, applied: true) }
         let warnings: [BatchWarning] = [
             .priceJump(percent: number, up: true), .priceJump(percent: number, up: false), .deepDiscount(percent: number),
             .duplicateName, .duplicateInFile(line: number),
@@ -355,9 +359,9 @@ enum WordingSamples {
             for schedule in [nil, window, reverted] {
                 let batch = Batch(id: number, kind: .bulk, state: state, createdAt: made, action: nil, source: "", notes: [], schedule: schedule)
                 for shown in [counts, BatchCounts(), failed, done, deletesOnly, createsOnly] {
-                    texts.append(w.batchState(batch, counts: shown, zone: zone, undoneBy: nil))
-                    texts.append(w.batchState(batch, counts: shown, zone: zone, undoneBy: number + 2))
-                    texts.append(w.batchState(batch, counts: shown, zone: zone, undoneBy: nil, brief: true))
+                    texts.append(w.batchState(batch, counts: shown, zone: zone))
+                    texts.append(w.batchState(batch, counts: shown, zone: zone))
+                    texts.append(w.batchState(batch, counts: shown, zone: zone, brief: true))
                 }
                 for status in BatchRow.Status.allCases {
                     texts += [w.statusFilter(status, count: number, state: state, counts: counts), w.statusFilter(status, count: number, state: state, counts: done)]
@@ -380,6 +384,8 @@ enum WordingSamples {
             .refused, .notFound, .unauthorized, .invalid, .unreachable, .unknown, .changedElsewhere, .journalUnavailable, .imagesNotKept,
         ]
         texts += failures.map { w.rowFailure($0, undoing: nil) } + failures.map { w.rowFailure($0, undoing: number) }
+        texts += failures.map { w.rowFailure($0, undoing: nil, retry: w.retryLabel(number)) }
+        texts += [w.undoneBy(number, putBack: number, of: number + 1), w.missedWhileOff(1), w.missedWhileOff(number)]
         texts += ProductField.allCases.map(w.fieldLabel)
         texts += [
             w.unnamedRow, w.fileRow(number), w.applyLabel(counts), w.applyLabel(deletesOnly), w.applyLabel(createsOnly),

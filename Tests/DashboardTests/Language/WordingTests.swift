@@ -107,10 +107,9 @@ import Testing
         counts.add(2, status: "done", operation: "edit")
         let batch = Batch(id: 4, kind: .bulk, state: .finished, createdAt: Date(timeIntervalSince1970: 0), action: nil, source: "", notes: [])
         let zone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
-        #expect(Wording(.en).batchState(batch, counts: counts, zone: zone, undoneBy: nil) == "Finished: 2 products changed, 1 unchanged.")
-        #expect(Wording(.ko).batchState(batch, counts: counts, zone: zone, undoneBy: nil) == "처리 끝: 적용 2건, 변경 없음 1건.")
+        #expect(Wording(.en).batchState(batch, counts: counts, zone: zone) == "Finished: 2 products changed, 1 unchanged.")
+        #expect(Wording(.ko).batchState(batch, counts: counts, zone: zone) == "완료: 적용 2건, 변경 없음 1건.")
         counts.add(1, status: "failed", operation: "edit", failure: "refused")
-        #expect(Wording(.en).batchState(batch, counts: counts, zone: zone, undoneBy: nil) == "Finished: 2 products changed, 1 failed, 1 unchanged.")
-        #expect(Wording(.en).batchState(batch, counts: counts, zone: zone, undoneBy: 9) == "Finished: 2 products changed, 1 failed, 1 unchanged. Undone by batch 9.")
+        #expect(Wording(.en).batchState(batch, counts: counts, zone: zone) == "Finished with problems: 2 products changed, 1 failed, 1 unchanged.")
     }
 }
