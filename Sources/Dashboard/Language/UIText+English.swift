@@ -163,7 +163,7 @@ extension UIText {
         case .scheduleLegend: "Or schedule it"
         case .scheduleStarts: "Starts"
         case .scheduleEnds: "Ends (optional)"
-        case .scheduleEndsHint: "At the end, each value this batch set is put back, unless it was changed elsewhere meanwhile. Leave it empty to keep the change."
+        case .scheduleEndsHint: "At the end, the old values are put back, except any changed in the meantime. Leave it empty to keep the new values."
         case .scheduleChangeLegend: "Change the schedule"
         case .scheduleSaveButton: "Save the schedule"
         case .scheduleButton: "Schedule"

@@ -163,7 +163,7 @@ extension UIText {
         case .scheduleLegend: "예약 시각"
         case .scheduleStarts: "시작 시각"
         case .scheduleEnds: "종료 시각(선택)"
-        case .scheduleEndsHint: "종료 시각에는 이 일괄 작업이 설정한 값을 원래대로 되돌립니다. 그동안 다른 곳에서 수정된 값은 그대로 둡니다. 수정한 값을 유지하려면 비워 주세요."
+        case .scheduleEndsHint: "종료 시각에 그사이에 수정된 항목을 빼고 이전 값으로 되돌립니다. 새 값을 유지하려면 비워 주세요."
         case .scheduleChangeLegend: "예약 시각 변경"
         case .scheduleSaveButton: "예약 저장"
         case .scheduleButton: "예약"
