@@ -66,16 +66,24 @@ import Testing
                     #expect(invalidPage.status == 200, "\(invalidPath)")
                     #expect(BatchTesting.rows(invalidPage.text).count == rows.filter { $0.status == .invalid }.count, "\(invalidPath)")
 
+                    // An applied batch's problems say what was left out, not what will be.
+                    let applied = batch.state == .running || batch.state == .finished
+                    func afterApply(_ text: String) -> String {
+                        applied
+                            ? text.replacingOccurrences(of: "It is left out when you apply.", with: "It was left out.")
+                                .replacingOccurrences(of: "적용할 때 이 상품은 건너뜁니다.", with: "이 상품은 건너뛰었습니다.") : text
+                    }
                     for (index, row) in rows.enumerated() {
                         let place = "batch \(batch.id) row \(row.number) (\(language.rawValue))"
                         #expect(shown[index].status == row.status.rawValue, "\(place)")
                         if row.status == .invalid { #expect(!shownNotes[index].problems.isEmpty, "\(place): an invalid row says why") }
                         // Worded from the codes in the page's language…
-                        let today = ShownNotes(problems: row.problems.map { wording.note($0) }, warnings: row.warnings.map { wording.note($0) })
+                        let today = ShownNotes(
+                            problems: row.problems.map { wording.note($0, applied: applied) }, warnings: row.warnings.map { wording.note($0, applied: applied) })
                         #expect(shownNotes[index] == today, "\(place)")
                         // …which read as the sentences did (an import's refused image in single quotes).
                         let before = ShownNotes(
-                            problems: (stored["batch \(batch.id) row \(row.number) problems"] ?? []).map { language == .en ? $0.today.en : $0.today.ko },
+                            problems: (stored["batch \(batch.id) row \(row.number) problems"] ?? []).map { afterApply(language == .en ? $0.today.en : $0.today.ko) },
                             warnings: (stored["batch \(batch.id) row \(row.number) warnings"] ?? []).map { language == .en ? $0.today.en : $0.today.ko })
                         #expect(shownNotes[index] == before, "\(place)")
                     }
@@ -83,7 +91,7 @@ import Testing
                     for note in batch.notes { #expect(text.contains(wording.note(note)), "batch \(batch.id) notes (\(language.rawValue))") }
                     // Nothing of the other language's wording of the same notes.
                     let notes = batch.notes + rows.flatMap { $0.problems + $0.warnings }
-                    let strays = Set(notes.map { other.note($0) }).filter { text.contains($0) }
+                    let strays = Set(notes.map { other.note($0, applied: applied) }).filter { text.contains($0) }
                     #expect(strays.isEmpty, "batch \(batch.id) (\(language.rawValue)) shows \(strays.sorted())")
                 }
 
