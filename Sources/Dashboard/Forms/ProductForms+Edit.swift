@@ -123,11 +123,13 @@ extension ProductForms {
         do {
             product = fresh ? try await api.product(id: id) : try await gateway.product(id: id).value
         } catch {
-            // The status and a missing product's page as on the product's own page; the words
-            // say that nothing was changed.
+            // The status and a missing product's page as on the product's own page (the recycle
+            // bin's word on it, with the step for this form); the words say that nothing was
+            // changed.
             let failure = MarketErrorExplanation(error, .page(productID: id), wording)
             if failure.status == .notFound {
-                return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: id), retryHref: nil, for: context)))
+                return .failure(ResponseError(
+                    await DeletedProductPage.response(id, recycleBin: recycleBin, action: action, renderer: renderer, context)))
             }
             if let whenMarketFails { return .failure(ResponseError(whenMarketFails(error as? MarketError ?? .unreachable, failure.status))) }
             return .failure(ResponseError(renderer.error(

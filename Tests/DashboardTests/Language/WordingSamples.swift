@@ -49,7 +49,6 @@ enum WordingSamples {
             LocalTime.clockWithZone(Date(timeIntervalSince1970: Double(number) * 60), zone: zone),
             w.productNotFound(id: number).heading, w.productNotFound(id: number).message,
             w.productNotFound(id: nil).message,
-            w.productInBin(name, day: w.day("2026-11-28"), time: LocalTime.clockWithZone(Date(), zone: zone), keptUntil: w.day("2026-12-28")).message,
             w.productRestoredAs(name, day: w.day("2026-11-28"), time: LocalTime.clockWithZone(Date(), zone: zone), as: number).message,
             w.openRecycleBin, w.openProduct(number),
             w.marketWords(name),
@@ -133,6 +132,9 @@ enum WordingSamples {
             texts += [w.marketFailed(action, said: nil).message, w.marketRefused(action).message]
             let outcome = w.outcomeUnknown(action)
             texts += [outcome.heading, outcome.message, outcome.advice, outcome.checkLabel]
+        }
+        for action in [nil, .save, .delete] as [Wording.WriteAction?] {
+            texts.append(w.productInBin(name, day: w.day("2026-11-28"), time: LocalTime.clockWithZone(Date(), zone: zone), keptUntil: w.day("2026-12-28"), action: action).message)
         }
         texts.append(w.checkedLater)
         texts += history(w, name: name, number: number) + trash(w, name: name, number: number)
