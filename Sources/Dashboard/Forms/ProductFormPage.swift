@@ -20,18 +20,28 @@ struct ProductFormPage {
         }
     }
 
-    /// A problem that is not one field's: the market refused, the token expired.
+    /// A problem that is not one field's: the market refused, the token expired; with the
+    /// way on (`link`) where the message names one.
     struct Problem {
         var heading: String
         var message: String
+        var link: (href: String, label: String)?
 
-        init(heading: String, message: String) {
+        init(heading: String, message: String, link: (href: String, label: String)? = nil) {
             self.heading = heading
             self.message = message
+            self.link = link
         }
 
-        init(_ text: Wording.ErrorText) {
-            self.init(heading: text.heading, message: text.message)
+        init(_ text: Wording.ErrorText, link: (href: String, label: String)? = nil) {
+            self.init(heading: text.heading, message: text.message, link: link)
+        }
+
+        /// The template's `problem` (`products/form-problems`).
+        var context: TemplateValue {
+            var values: TemplateObject = ["heading": .string(heading), "message": .string(message)]
+            if let link { values["link"] = ["href": .string(link.href), "label": .string(link.label)] }
+            return .object(values)
         }
     }
 
@@ -80,7 +90,7 @@ struct ProductFormPage {
             "errorSummaryTitle": .string(wording.fixProblems(errors.ordered.count)),
             "errors": .list(errors.ordered.map { ["field": .string($0.field.rawValue), "message": .string(wording.messages($0.problems))] }),
         ]
-        if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
+        if let problem { context["problem"] = problem.context }
         switch mode {
         case .create:
             context["title"] = .string(wording.formTitle(edit: nil, failed: failed))

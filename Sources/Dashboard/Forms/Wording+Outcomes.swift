@@ -98,6 +98,22 @@ extension Wording {
         }
     }
 
+    /// A product form sent again (Back, a field changed, the button again) after its first
+    /// post was done: these values were not sent, and the way to a fresh form, which the page
+    /// links as `self[.edit]` or `self[.registerProduct]`.
+    func formAlreadySent(_ action: WriteAction) -> ErrorText {
+        switch (language, action) {
+        case (.en, .register): ErrorText(heading: "No other product was added",
+            message: "This form already added a product, so what you sent now was not added. To add another product, select \(self[.registerProduct]) and fill in a new form.")
+        case (.en, _): ErrorText(heading: "These changes were not saved",
+            message: "This form was already saved, so the changes you sent now were not. To change the product again, select \(self[.edit]) and make your changes on a new form.")
+        case (.ko, .register): ErrorText(heading: "상품을 더 등록하지 않았습니다",
+            message: "이 화면의 내용으로 이미 상품을 등록해, 방금 보낸 내용은 등록하지 않았습니다. 다른 상품을 등록하려면 [\(self[.registerProduct])]을 눌러 새 화면에서 입력해 주세요.")
+        case (.ko, _): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
+            message: "이 화면의 내용은 이미 저장했습니다. 다시 수정하려면 [\(self[.edit])]을 눌러 새 화면에서 입력해 주세요.")
+        }
+    }
+
     /// A product's owner: "red123" / "red123", or, when the market named no vendor, "another
     /// seller (seller number 15)" / "다른 판매자(판매자 번호 15)".
     func owner(name: String, vendorID: Int) -> String {

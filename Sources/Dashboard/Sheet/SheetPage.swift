@@ -38,7 +38,7 @@ struct SheetPage {
     var formToken: String
     var language: Language
     /// A refusal of the whole post (another vendor's product, one not on the market).
-    var problem: Wording.ErrorText?
+    var problem: ProductFormPage.Problem?
 
     var wording: Wording { Wording(language) }
 
@@ -97,7 +97,7 @@ struct SheetPage {
                 }
             })
         }
-        if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
+        if let problem { context["problem"] = problem.context }
         return context
     }
 

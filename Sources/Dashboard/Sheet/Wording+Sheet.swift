@@ -83,6 +83,27 @@ extension Wording {
         }
     }
 
+    /// A sheet sent again with other cells after its first post made a preview: these cells
+    /// are not in it, and the ways on (the preview, linked as `openPreview`; the sheet again).
+    var sheetAlreadySent: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "No other preview was made",
+            message: "This sheet was already sent and its preview made, so the changes you sent now are not in it. "
+                + "Open the preview to check and apply it. To make other changes, open the sheet again.")
+        case .ko: ErrorText(heading: "미리 보기를 더 만들지 않았습니다",
+            message: "이 시트의 내용으로 이미 미리 보기를 만들어, 방금 보낸 내용은 미리 보기에 넣지 않았습니다. "
+                + "미리 보기를 열어 확인한 뒤 적용해 주세요. 다른 내용을 수정하려면 시트를 다시 열어 주세요.")
+        }
+    }
+
+    /// The link to the preview a sheet made.
+    var openPreview: String {
+        switch language {
+        case .en: "Open the preview"
+        case .ko: "미리 보기 열기"
+        }
+    }
+
     /// A sheet too large to take in one post.
     var sheetTooLarge: ErrorText {
         switch language {
