@@ -147,6 +147,7 @@ enum UIText: String, CaseIterable, Sendable {
     case bulkActionPlaceholder = "bulk_action_placeholder"
     case bulkValueLabel = "bulk_value_label"
     case bulkValueHint = "bulk_value_hint"
+    case bulkCurrencyHint = "bulk_currency_hint"
     case bulkUnitLabel = "bulk_unit_label"
     case unitAmount = "unit_amount"
     case unitPercent = "unit_percent"
