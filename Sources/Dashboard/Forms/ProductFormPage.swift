@@ -65,17 +65,18 @@ struct ProductFormPage {
     var context: TemplateObject {
         let wording = Wording(language)
         let failed = !errors.isEmpty || problem != nil
+        let currency = amountCurrency
         var context: TemplateObject = [
             "csrfToken": .string(csrfToken),
             "formToken": .string(formToken),
             "fields": .object(TemplateObject(uniqueKeysWithValues: ProductField.allCases.map { field in
                 var entry: TemplateObject = ["value": .string(value(of: field))]
                 if let problems = errors[field] {
-                    entry["error"] = .string(wording.messages(problems))
+                    entry["error"] = .string(wording.messages(problems, on: field, currency: currency))
                     // Several images refused: one line each, not one run-on paragraph.
                     if problems.count > 1 {
                         entry["several"] = true
-                        entry["lines"] = .list(problems.map { .string(wording.message($0)) })
+                        entry["lines"] = .list(problems.map { .string(wording.message($0, on: field, currency: currency)) })
                     }
                 }
                 return (field.rawValue, .object(entry))
@@ -88,7 +89,9 @@ struct ProductFormPage {
             }),
             "hasErrors": .bool(!errors.isEmpty),
             "errorSummaryTitle": .string(wording.fixProblems(errors.ordered.count)),
-            "errors": .list(errors.ordered.map { ["field": .string($0.field.rawValue), "message": .string(wording.messages($0.problems))] }),
+            "errors": .list(errors.ordered.map {
+                ["field": .string($0.field.rawValue), "message": .string(wording.messages($0.problems, on: $0.field, currency: currency))]
+            }),
         ]
         if let problem { context["problem"] = problem.context }
         switch mode {
@@ -142,6 +145,15 @@ struct ProductFormPage {
             })
         }
         return context
+    }
+
+    /// The currency the form's amounts are read in: the one chosen, else (editing) the
+    /// product's; nil when neither is one the API knows.
+    var amountCurrency: Currency? {
+        let chosen = Currency(rawValue: values.currency)
+        if chosen.isKnown { return chosen }
+        if case .edit(let product) = mode, product.currency.isKnown { return product.currency }
+        return nil
     }
 
     func value(of field: ProductField) -> String {

@@ -92,7 +92,7 @@ struct SheetPage {
                     guard let problems = row.problems[field] else { return nil }
                     return [
                         "field": .string(Self.inputName(field, row.id)),
-                        "message": .string(wording.cellLabel(field, product: row.name) + ": " + wording.messages(problems)),
+                        "message": .string(wording.sheetProblem(displayName(row), wording.messages(problems, on: field, currency: row.currency))),
                     ]
                 }
             })
@@ -123,7 +123,7 @@ struct SheetPage {
                 "inputMode": .string(field == .stock ? "numeric" : (field == .name ? "text" : "decimal")),
             ]
             if let problems = row.problems[field] {
-                cell["error"] = .string(wording.messages(problems))
+                cell["error"] = .string(wording.messages(problems, on: field, currency: row.currency))
                 cell["errorID"] = .string("error." + name)
             }
             return .object(cell)

@@ -29,6 +29,15 @@ extension Wording {
         }
     }
 
+    /// A cell's problem in the sheet's summary, by its product: "“Mug”: The stock cannot be
+    /// negative." / "“머그컵” 상품: 재고를 0 이상으로 입력해 주세요." (the message names the field).
+    func sheetProblem(_ name: String, _ message: String) -> String {
+        switch language {
+        case .en: "“\(BidiText.isolated(name))”: \(message)"
+        case .ko: "“\(BidiText.isolated(name))” 상품: \(message)"
+        }
+    }
+
     /// The live count of changed cells: "No cells changed", "1 cell changed", "3 cells changed".
     func cellsChanged(_ count: Int) -> String {
         switch (language, count) {

@@ -284,6 +284,7 @@ enum WordingSamples {
         var texts = [w.sheetTitle, w.sheetIntro(count: number), w.cellsChanged(0), w.cellsChanged(number), w.sheetLeaveWarning, w.sheetUnchanged]
         texts += SheetPlanner.fields.map { w.cellLabel($0, product: name) }
         texts += [w.sheetTooLarge.heading, w.sheetTooLarge.message, w.sheetExpired.heading, w.sheetExpired.message, w.openPreview]
+        texts.append(w.sheetProblem(name, w.message(.stockNegative)))
         for reason in [SheetPage.LeftOut.deleted, .notOwn] { texts += [w.sheetRowLeftOut(reason, name: name), w.sheetRowLeftOutNote(reason)] }
         let price = RecordedFields(price: Decimal(number), currency: "KRW")
         texts += [w.marketValue(price), w.fieldLeftAlone(name, now: w.marketValue(price)), w.productNumbers([number, number + 1])]
@@ -464,7 +465,11 @@ enum WordingSamples {
             .imagesMissing, .imageExpired, .thumbnailChoice]
         {
             texts.append(w.message(message))
+            for field in [ProductField.price, .discountedPrice, .stock] {
+                texts += [nil, Currency.krw, .usd, Currency(rawValue: "EUR")].map { w.message(message, on: field, currency: $0) }
+            }
         }
+        texts.append(w.messages([.notANumber, .priceTooHigh], on: .price, currency: .krw))
         for status in [400, 403, 404, 405, 408, 413, 414, 421, 431, 500, 501, 503, 505] {
             for upload in uploads {
                 texts += [w.serverHeading(HTTPStatus(rawValue: status), upload: upload), w.serverMessage(HTTPStatus(rawValue: status), upload: upload)]

@@ -38,6 +38,10 @@ import Testing
             #expect(text.contains("판매가를 0보다 큰 금액으로 입력해 주세요."))
             #expect(text.contains("재고를 0 이상의 정수로 입력해 주세요."))
             #expect(text.contains("상품명을 3~100자로 입력해 주세요. 지금 1자입니다."))
+            // The summary names each product, and the field once, in the message.
+            let summary = HTMLScan.text(HTMLScan.block(in: bad.text, from: "<div class=\"error-summary\"", to: "</div>"))
+            #expect(summary.contains("상품: 재고를 0 이상의 정수로 입력해 주세요."), "\(summary)")
+            #expect(!summary.contains("재고: 재고를"))
 
             let foreign = try await SheetTesting.post(session, SheetTesting.form(sheet, ["stock.59": "1"]))
             KoreanPageScan.expectKorean(foreign, "another vendor's product", status: 403)
