@@ -111,11 +111,13 @@ struct ProductFormPage {
             }
             context["hasStashedImages"] = .bool(!stashedImages.isEmpty)
             context["stashedImages"] = .list(stashedImages.map { image in
-                [
+                let filename = image.filename.isEmpty ? wording.unnamedImage(image.number) : image.filename
+                return [
                     "src": .string("/products/new/images/\(formToken)/\(image.number)"),
-                    "filename": .string(image.filename.isEmpty ? wording.unnamedImage(image.number) : image.filename),
+                    "filename": .string(filename),
                     "number": TemplateValue(image.number),
                     "sizeText": .string(wording.bytes(image.size)),
+                    "nameAndSize": .string(wording.stashedImage(filename, size: image.size)),
                 ]
             })
         case .edit(let product):

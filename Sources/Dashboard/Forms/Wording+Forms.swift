@@ -157,7 +157,7 @@ extension Wording {
         switch (language, flash) {
         case (.en, .registered): "Product added."
         case (.en, .updated): "Product updated."
-        case (.en, .nothingChanged): "You changed nothing, so nothing was saved."
+        case (.en, .nothingChanged): "No changes to save."
         case (.en, .deleted(let name, nil)): "“\(BidiText.isolated(name))” was deleted."
         case (.en, .deleted(let name, let days?)): "“\(BidiText.isolated(name))” was deleted. It stays in the recycle bin for \(days) days, where you can restore it."
         case (.en, .alreadyDeleted): "That product was already deleted."
@@ -193,6 +193,14 @@ extension Wording {
         switch language {
         case .en: edit ? "Save changes" : "Add product"
         case .ko: edit ? "저장" : "상품 등록"
+        }
+    }
+
+    /// A stashed image by its name and size: "a.jpg (3 KB)" / "a.jpg(3KB)".
+    func stashedImage(_ name: String, size: Int) -> String {
+        switch language {
+        case .en: "\(name) (\(bytes(size)))"
+        case .ko: "\(name)(\(bytes(size)))"
         }
     }
 

@@ -91,15 +91,19 @@ import Testing
         }
     }
 
-    /// An edit form saved with nothing changed sent nothing, so the same form with a change
-    /// saves it.
+    /// The form says what is saved; saved with nothing changed it says so and sent nothing,
+    /// so the same form with a change saves it.
     @Test func anEditFormSavedUnchanged_canStillSaveAChange() async throws {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
         try await withDashboard(.scripted(market)) { harness in
             var session = FormSession(port: harness.port)
             let form = try await session.open("/products/7/edit")
+            #expect(HTMLScan.text(form.text).contains("Only the fields you change are saved; everything else stays as it is on the Open Market."))
             let shown = form.formFields.filter { !["csrf_token", "form_token"].contains($0.0) }
-            #expect(try await session.postURLEncoded("/products/7/edit", shown).status == 303)
+            let unchanged = try await session.postURLEncoded("/products/7/edit", shown)
+            #expect(unchanged.status == 303)
+            let detail = try await session.get("/products/7", extraCookie: unchanged.setCookie("om_flash"))
+            #expect(HTMLScan.text(detail.text).contains("No changes to save."))
             #expect(market.state.withLock { $0.edits.isEmpty })
             let changed = try await session.postURLEncoded("/products/7/edit", replacing(shown, "stock", with: "9"))
             #expect(changed.status == 303)

@@ -285,6 +285,7 @@ enum WordingSamples {
         texts += SheetPlanner.fields.map { w.cellLabel($0, product: name) }
         texts += [w.sheetTooLarge.heading, w.sheetTooLarge.message, w.sheetExpired.heading, w.sheetExpired.message, w.openPreview]
         texts.append(w.sheetProblem(name, w.message(.stockNegative)))
+        texts.append(w.stashedImage(name, size: number * 1000))
         for reason in [SheetPage.LeftOut.deleted, .notOwn] { texts += [w.sheetRowLeftOut(reason, name: name), w.sheetRowLeftOutNote(reason)] }
         let price = RecordedFields(price: Decimal(number), currency: "KRW")
         texts += [w.marketValue(price), w.fieldLeftAlone(name, now: w.marketValue(price)), w.productNumbers([number, number + 1])]
