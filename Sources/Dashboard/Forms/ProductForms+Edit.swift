@@ -139,7 +139,7 @@ extension ProductForms {
             }
             if let whenMarketFails { return .failure(ResponseError(whenMarketFails(error as? MarketError ?? .unreachable, failure.status))) }
             return .failure(ResponseError(renderer.error(
-                failure.status, wording.productNotLoaded(action),
+                failure.status, wording.productNotLoaded(action, opening: context.request.method != .post),
                 retryHref: fresh ? nil : PageRenderer.retryHref(for: context.request), for: context)))
         }
         if ownVendor.owns(product.vendorID) == false {

@@ -215,8 +215,18 @@ extension Wording {
         }
     }
 
-    /// The product could not be loaded for a form: nothing was changed (or deleted).
-    func productNotLoaded(_ action: WriteAction) -> ErrorText {
+    /// The product could not be loaded for a form: when only opening it (`opening`), that the
+    /// form cannot be shown; when it was sent, that nothing was changed (or deleted).
+    func productNotLoaded(_ action: WriteAction, opening: Bool) -> ErrorText {
+        switch (language, action, opening) {
+        case (.en, _, true): ErrorText(heading: "The Open Market is not answering", message: "The product couldn't be loaded from the Open Market. Try again in a moment.")
+        case (.ko, .delete, true): ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에서 상품 정보를 불러오지 못해 삭제 화면을 열 수 없습니다. 잠시 후 다시 시도해 주세요.")
+        case (.ko, _, true): ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에서 상품 정보를 불러오지 못해 수정 화면을 열 수 없습니다. 잠시 후 다시 시도해 주세요.")
+        default: productNotSent(action)
+        }
+    }
+
+    private func productNotSent(_ action: WriteAction) -> ErrorText {
         switch (language, action) {
         case (.en, .delete): ErrorText(heading: "The Open Market is not answering", message: "The product could not be loaded from the Open Market, so it was not deleted. Try again in a moment.")
         case (.en, _): ErrorText(heading: "The Open Market is not answering", message: "The product could not be loaded from the Open Market, so nothing was changed. Try again in a moment.")

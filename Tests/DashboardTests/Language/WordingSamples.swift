@@ -431,7 +431,8 @@ enum WordingSamples {
         var texts = fixed(w)
         for text in [
             w.marketSlow, w.marketUnexpected, w.marketFoundNothing, w.marketRejectedCredentials, w.marketSlowOnWrite, w.marketDown,
-            w.productNotLoaded(.save), w.productNotLoaded(.delete), w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(.register), w.formExpired(.save), w.formExpired(.delete),
+            w.productNotLoaded(.save, opening: false), w.productNotLoaded(.delete, opening: false),
+            w.productNotLoaded(.save, opening: true), w.productNotLoaded(.delete, opening: true), w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(.register), w.formExpired(.save), w.formExpired(.delete),
             w.marketUnreachable, w.vendorUnknown, w.formUnreadable(.unsupportedType), w.formUnreadable(.noBoundary),
             w.formUnreadable(.multipart(.missingFinalBoundary)),
             w.editNotSaved(.timeout), w.editNotSaved(.unreachable), w.editNotSaved(.malformedResponse("not JSON")),
