@@ -174,17 +174,19 @@ extension Wording {
         }
     }
 
+    /// The market refused a write while the own vendor is unknown: whose product it is, what
+    /// that means if it is someone else's and what to check if it is the seller's own.
     func vendorRefused(_ name: String, owner: String, action: WriteAction) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "The Open Market refused to \(action.english)",
             message: "The Open Market refused to let this dashboard \(action.english). “\(BidiText.isolated(name))” is sold by "
-                + "\(owner), and only the seller who added a product may change it: if that is not "
-                + "you, the product is not yours to change; if it is, check --identifier and --secret. "
-                + "Start the dashboard with --vendor-id so it offers Edit and Delete only on your own products.")
+                + "\(owner), and only the seller who added a product can change it. If you are not that seller, you can't "
+                + "\(action == .delete ? "delete" : "change") this product. If you are, check the --identifier and --secret the dashboard was started with. "
+                + "To see Edit and Delete only on your own products, start the dashboard with --vendor-id.")
         case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
             message: "오픈마켓이 \(action.korean) 요청을 거절했습니다. “\(BidiText.isolated(name))” 상품은 \(owner)의 상품이며, "
-                + "등록한 판매자만 이 상품을 수정하거나 삭제할 수 있습니다. 내 판매자의 상품이 아니라면 수정할 수 없습니다. "
-                + "내 판매자의 상품이라면 --identifier, --secret 설정을 확인해 주세요. "
+                + "등록한 판매자만 이 상품을 수정하거나 삭제할 수 있습니다. 내 상품이 아니라면 \(action == .delete ? "삭제" : "수정")할 수 없습니다. "
+                + "내 상품이라면 대시보드를 실행할 때 설정한 --identifier, --secret 값을 확인해 주세요. "
                 + "대시보드를 --vendor-id 옵션으로 실행하면 내 상품에만 수정과 삭제 버튼이 표시됩니다.")
         }
     }

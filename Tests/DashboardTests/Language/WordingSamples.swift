@@ -122,6 +122,7 @@ enum WordingSamples {
             w.deleteTitle(name),
             w.deleteKeeps(days: number), w.deleteKeeps(days: nil),
             w.vendorRefused(name, owner: w.owner(name: name, vendorID: number), action: .register).message,
+            w.vendorRefused(name, owner: w.owner(name: "", vendorID: number), action: .delete).message,
         ]
         for refusal in [ImageRefusal.notJPEGOrPNG, .tooLarge(bytes: number * 1024), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
             texts.append(w.imageRefused(name, refusal))
