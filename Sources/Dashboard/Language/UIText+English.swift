@@ -160,7 +160,7 @@ extension UIText {
         case .columnVendor: "Vendor"
         case .productsTable: "Products table (scrolls sideways)"
         case .editInSheet: "Edit these in a sheet"
-        case .columnProduct: "Product"
+        case .columnProductNumber: "Product number"
         case .scheduleLegend: "Or schedule it"
         case .scheduleStarts: "Starts"
         case .scheduleEnds: "Ends (optional)"
@@ -173,7 +173,8 @@ extension UIText {
         case .scheduleMoveEnd: "Change the end"
         case .endNowButton: "End now"
         case .upcomingHeading: "Coming up"
-        case .sheetEmpty: "None of your products is on this page. Go back to the list, choose My products, and open the sheet from there."
+        case .sheetPreview: "Preview changes"
+        case .sheetOfMyProducts: "Edit My products in a sheet"
         }
     }
 }

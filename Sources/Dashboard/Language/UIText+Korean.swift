@@ -160,7 +160,7 @@ extension UIText {
         case .columnVendor: "판매자"
         case .productsTable: "상품 표(옆으로 스크롤됩니다)"
         case .editInSheet: "이 상품들을 시트에서 수정"
-        case .columnProduct: "상품"
+        case .columnProductNumber: "상품 번호"
         case .scheduleLegend: "예약 시각"
         case .scheduleStarts: "시작 시각"
         case .scheduleEnds: "종료 시각(선택)"
@@ -173,7 +173,8 @@ extension UIText {
         case .scheduleMoveEnd: "종료 시각 수정"
         case .endNowButton: "지금 종료"
         case .upcomingHeading: "예정된 작업"
-        case .sheetEmpty: "이 페이지에는 내 상품이 없습니다. 목록으로 돌아가 [내 상품]을 선택한 뒤 시트를 열어 주세요."
+        case .sheetPreview: "변경 내용 미리 보기"
+        case .sheetOfMyProducts: "내 상품을 시트에서 수정"
         }
     }
 }

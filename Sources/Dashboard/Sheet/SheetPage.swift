@@ -66,7 +66,8 @@ struct SheetPage {
         var context: TemplateObject = [
             "title": .string(failed ? wording.errorTitle(wording.sheetTitle) : wording.sheetTitle),
             "heading": .string(wording.sheetTitle),
-            "intro": .string(wording.sheetIntro(count: rows.count)),
+            "intro": .string(wording.sheetIntro(count: rows.count, list: listName, page: query.page, mine: query.mine)),
+            "empty": .string(wording.sheetEmpty(list: listName, page: query.page, mine: query.mine, narrowed: !query.search.isEmpty || query.hasFilters)),
             "csrfToken": .string(csrfToken),
             "formToken": .string(formToken),
             "backHref": .string(query.with(view: .table).listPath),
@@ -98,7 +99,16 @@ struct SheetPage {
             })
         }
         if let problem { context["problem"] = problem.context }
+        // Opened from the list of all products (the menu's link), or from a page of them with
+        // none of the vendor's: the way to a sheet of their own products only.
+        if !query.mine { context["mineSheetHref"] = .string(ProductListQuery(perPage: query.perPage, mine: true).sheetPath) }
         return context
+    }
+
+    /// The list the sheet's products come from, by the name its page shows: "All products",
+    /// "My products", a search, with its filters.
+    private var listName: Wording.SheetList {
+        Wording.SheetList(search: query.search, mine: query.mine, filtered: query.hasFilters)
     }
 
     /// A row's id, which a summary entry about the whole row links to: `row-12`.
@@ -130,7 +140,7 @@ struct SheetPage {
         }
         var values: TemplateObject = [
             "id": TemplateValue(row.id), "rowID": .string(Self.rowID(row.id)), "name": .string(row.name), "href": .string(row.href),
-            "currency": .string(row.currency.rawValue), "number": .string(wording.productNumbers([row.id])),
+            "currency": .string(row.currency.rawValue), "number": .string(String(row.id)),
             "cells": .list(cells),
         ]
         if let leftOut = row.leftOut {

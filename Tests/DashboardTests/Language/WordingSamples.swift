@@ -282,11 +282,17 @@ enum WordingSamples {
     /// The batches' and the import's texts (`Wording+Batches.swift`, `Wording+Import.swift`).
     /// The sheet's texts (`Wording+Sheet.swift`) and the batch texts it brings.
     static func sheet(_ w: Wording, name: String, number: Int) -> [String] {
-        var texts = [w.sheetTitle, w.sheetIntro(count: number), w.cellsChanged(0), w.cellsChanged(number), w.sheetLeaveWarning, w.sheetUnchanged]
+        var texts = [w.sheetTitle, w.cellsChanged(0), w.cellsChanged(number), w.sheetLeaveWarning, w.sheetUnchanged]
         texts += SheetPlanner.fields.map { w.cellLabel($0, product: name) }
         texts += [w.sheetTooLarge.heading, w.sheetTooLarge.message, w.sheetExpired.heading, w.sheetExpired.message, w.openPreview]
         texts.append(w.sheetProblem(name, w.message(.stockNegative)))
         texts.append(w.stashedImage(name, size: number * 1000))
+        for list in [Wording.SheetList(search: "", mine: false, filtered: false), .init(search: name, mine: true, filtered: true), .init(search: "", mine: true, filtered: true)] {
+            for (page, mine) in [(1, false), (number, true), (1, true)] {
+                texts += [w.sheetIntro(count: number, list: list, page: page, mine: mine), w.sheetIntro(count: 1, list: list, page: page, mine: mine)]
+                texts += [w.sheetEmpty(list: list, page: page, mine: mine, narrowed: true), w.sheetEmpty(list: list, page: page, mine: mine, narrowed: false)]
+            }
+        }
         for reason in [SheetPage.LeftOut.deleted, .notOwn] { texts += [w.sheetRowLeftOut(reason, name: name), w.sheetRowLeftOutNote(reason)] }
         let price = RecordedFields(price: Decimal(number), currency: "KRW")
         texts += [w.marketValue(price), w.fieldLeftAlone(name, now: w.marketValue(price)), w.productNumbers([number, number + 1])]

@@ -108,7 +108,7 @@ import Testing
                 #expect(HTMLScan.text(summary).contains("There are 2 problems to fix"))
                 #expect(Set(HTMLScan.tags("a", in: summary).compactMap { $0["href"] }) == ["#price.49", "#row-52"])
                 #expect(HTMLScan.text(summary).contains(
-                    "“\(name)” was deleted from the Open Market after this sheet was opened, so it is left out. Your other changes are kept below: select Preview the change again."))
+                    "“\(name)” was deleted from the Open Market after this sheet was opened, so it is left out. Your other changes are kept below: select Preview changes again."))
                 // The row is there, marked, its typed value kept, its inputs off.
                 let row = try #require(HTMLScan.tags("tr", in: answer.text).first { $0["id"] == "row-52" })
                 #expect(row["data-left-out"] == "deleted")
@@ -193,7 +193,7 @@ import Testing
                 let refused = try await SheetTesting.post(forged, form, query: "?lang=en")
                 #expect(refused.status == 403)
                 #expect(HTMLScan.text(refused.text).contains("Nothing was saved This page was opened before your browser was restarted"))
-                #expect(HTMLScan.text(refused.text).contains("Your changes are kept below: select Preview the change again."))
+                #expect(HTMLScan.text(refused.text).contains("Your changes are kept below: select Preview changes again."))
                 #expect(SheetTesting.rows(refused.text).first { $0.id == 52 }?.cells["stock"]?.value == "5", "what was typed stays")
 
                 // Another browser (its own cookie) with this page's token.

@@ -26,7 +26,7 @@ import Testing
             let sheet = try await session.open("/products/sheet")
             KoreanPageScan.expectKorean(sheet, "sheet", status: 200)
             let columns = HTMLScan.text(HTMLScan.block(in: sheet.text, from: "<thead>", to: "</thead>"))
-            #expect(columns == "상품명 판매가 할인 금액 재고 통화 상품", "\(columns)")
+            #expect(columns == "상품명 판매가 할인 금액 재고 통화 상품 번호", "\(columns)")
             let card = try #require(SheetTesting.rows(sheet.text).first { $0.id == 52 })
             #expect(card.cells["price"]?.label == "“시험용 상품 52호” 판매가")
             #expect(card.cells["discounted_price"]?.label == "“시험용 상품 52호” 할인 금액")
