@@ -72,10 +72,20 @@ extension Wording {
 
     /// Why a form's token did not match, in the words a person can check: the page is older
     /// than the browser's current visit (a restart, cleared cookies).
-    var staleCause: String {
-        switch language {
+    var staleCause: String { staleCause(nil) }
+
+    /// `staleCause` for a product form, saying in Korean what was not done (등록, 저장, 삭제;
+    /// nil: 처리).
+    func staleCause(_ action: WriteAction?) -> String {
+        let verb = switch action {
+        case .register?: "등록"
+        case .save?: "저장"
+        case .delete?: "삭제"
+        case nil: "처리"
+        }
+        return switch language {
         case .en: "This page was opened before your browser was restarted or its cookies were cleared, so the dashboard could not confirm it is yours"
-        case .ko: "이 화면을 연 뒤 브라우저를 다시 시작했거나 쿠키를 삭제해서 보안을 위해 처리하지 않았습니다"
+        case .ko: "이 화면을 연 뒤 브라우저를 다시 시작했거나 쿠키가 삭제되어, 보안을 위해 \(verb)하지 않았습니다"
         }
     }
 
@@ -84,17 +94,17 @@ extension Wording {
     func formExpired(_ action: WriteAction) -> ErrorText {
         switch (language, action) {
         case (.en, .register): ErrorText(heading: "The product was not added",
-            message: "\(staleCause). Your entries are kept below: add the images again, then select Add product.")
+            message: "\(staleCause(action)). Your entries are kept below: add the images again, then select Add product.")
         case (.en, .save): ErrorText(heading: "Your changes were not saved",
-            message: "\(staleCause). Your changes are kept below: select Save changes again.")
+            message: "\(staleCause(action)). Your changes are kept below: select Save changes again.")
         case (.en, .delete): ErrorText(heading: "The product was not deleted",
-            message: "\(staleCause). Select Delete product again.")
+            message: "\(staleCause(action)). Select Delete product again.")
         case (.ko, .register): ErrorText(heading: "상품을 등록하지 않았습니다",
-            message: "\(staleCause). 입력한 내용은 아래에 그대로 있습니다. 이미지를 다시 추가한 뒤 [상품 등록]을 눌러 주세요.")
+            message: "\(staleCause(action)). 입력한 내용은 아래에 그대로 있습니다. 이미지를 다시 추가한 뒤 [상품 등록]을 눌러 주세요.")
         case (.ko, .save): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
-            message: "\(staleCause). 입력한 내용은 아래에 그대로 있습니다. [저장]을 다시 눌러 주세요.")
+            message: "\(staleCause(action)). 입력한 내용은 아래에 그대로 있습니다. [저장]을 다시 눌러 주세요.")
         case (.ko, .delete): ErrorText(heading: "상품을 삭제하지 않았습니다",
-            message: "\(staleCause). [상품 삭제]를 다시 눌러 주세요.")
+            message: "\(staleCause(action)). [상품 삭제]를 다시 눌러 주세요.")
         }
     }
 

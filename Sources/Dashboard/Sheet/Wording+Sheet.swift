@@ -137,7 +137,7 @@ extension Wording {
     var sheetExpired: ErrorText {
         switch language {
         case .en: ErrorText(heading: "Nothing was saved", message: "\(staleCause). Your changes are kept below: select \(self[.sheetPreview]) again.")
-        case .ko: ErrorText(heading: "아무것도 저장하지 않았습니다", message: "\(staleCause). 입력한 내용은 아래에 그대로 있으니 [\(self[.sheetPreview])]를 다시 눌러 주세요.")
+        case .ko: ErrorText(heading: "아무것도 저장하지 않았습니다", message: "\(staleCause(.save)). 입력한 내용은 아래에 그대로 있으니 [\(self[.sheetPreview])]를 다시 눌러 주세요.")
         }
     }
 

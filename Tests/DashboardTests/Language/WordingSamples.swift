@@ -449,6 +449,7 @@ enum WordingSamples {
             texts += [text.heading, text.message]
         }
         texts.append(w.staleCause)
+        texts += [w.staleCause(.register), w.staleCause(.save), w.staleCause(.delete)]
         let reasons: [ProductListQuery.Ignored.Reason] = [
             .needsCurrency, .notANumber(.krw), .notANumber(.usd), .negative, .tooManyDecimals(.krw), .tooManyDecimals(.usd), .tooLarge,
             .belowMinimum(.krw, low: 50_000, high: 1_000), .belowMinimum(.usd, low: Decimal(string: "12.5") ?? 12, high: 10),
