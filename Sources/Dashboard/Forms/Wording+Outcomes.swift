@@ -258,7 +258,7 @@ extension Wording {
         let message: String
         switch (language, reason) {
         case (.en, .unsupportedType):
-            message = "This did not come from one of the dashboard's own pages, so it could not be read. Go back, reload the page and press the button again."
+            message = "This did not come from one of the dashboard's own pages, so it could not be read. Go back, reload the page and select the button again."
         case (.ko, .unsupportedType):
             message = "대시보드 화면에서 보낸 내용이 아니어서 읽을 수 없습니다. 이전 화면으로 돌아가 페이지를 새로 고친 뒤 버튼을 다시 눌러 주세요."
         case (.en, .multipart(.tooManyParts(let limit))):

@@ -149,7 +149,7 @@ import Testing
         let words =
             switch language {
             case .en: Words(heading: "Nothing was done", cause: "This did not come from one of the dashboard's own pages",
-                fix: "Go back, reload the page and press the button again.")
+                fix: "Go back, reload the page and select the button again.")
             case .ko: Words(heading: "아무것도 하지 않았습니다", cause: "대시보드 화면에서 보낸 내용이 아니어서 읽을 수 없습니다.",
                 fix: "페이지를 새로 고친 뒤 버튼을 다시 눌러 주세요.")
             }
