@@ -21,7 +21,7 @@ extension Wording {
             "“\(bulkActionLabel(kind))” takes an amount, not “\(self[.unitPercent])”. Select “\(self[.unitAmount])” as the unit; "
                 + "to change prices by “\(self[.unitPercent])”, select “\(bulkActionLabel(.priceAdjust))” instead."
         case (.en, .percentNotTaken(let kind)):
-            "Stock is counted in pieces, so “\(bulkActionLabel(kind))” cannot take “\(self[.unitPercent])”. Choose “\(self[.unitAmount])” as the unit."
+            "Stock is counted in pieces, so “\(bulkActionLabel(kind))” cannot take “\(self[.unitPercent])”. Select “\(self[.unitAmount])” as the unit."
         case (.en, .nothingSelected): "Select at least one of your products, or choose “\(self[.bulkScopeMatching])”."
         case (.en, .tooMany(let limit)): "One batch changes at most \(OverviewPage.grouped(limit)) products; narrow the search or filters."
         case (.en, .mixedCurrencies(let counts, let kind)):

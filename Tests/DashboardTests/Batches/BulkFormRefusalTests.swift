@@ -209,8 +209,14 @@ import Testing
                     #expect(refused.text.contains("<a href=\"#bulk-unit\">"))
                     let beside = HTMLScan.text(HTMLScan.block(in: refused.text, from: "id=\"bulk-unit-error\"", to: "</p>"))
                     #expect(beside.contains("Stock is counted in pieces"))
-                    #expect(beside.contains("Choose “Amount or count” as the unit."))
+                    #expect(beside.contains("Select “Amount or count” as the unit."))
                 }
+                // Set price takes no percent either: the way to a change that does, by its label.
+                let price = try await Self.post(session, back: Self.krwList, ids: krw, [("action", "price_set"), ("value", "5"), ("unit", "percent")])
+                #expect(price.status == 422)
+                #expect(HTMLScan.text(HTMLScan.block(in: price.text, from: "id=\"bulk-unit-error\"", to: "</p>")).contains(
+                    "“Set price” takes an amount, not “% of the price”. Select “Amount or count” as the unit; to change prices by “% of the price”, "
+                        + "select “Raise or lower price (+/−)” instead."))
                 let stock = try #require(try await market.product(krw[0])["stock"] as? Int)
                 let posted = try await Self.post(
                     session, back: Self.krwList, ids: krw, [("action", "stock_adjust"), ("value", "-\(stock + 3)"), ("unit", "amount")])
