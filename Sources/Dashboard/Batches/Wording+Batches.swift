@@ -16,23 +16,22 @@ extension Wording {
         case (.en, .stockWhole): "The stock changes by whole numbers only."
         case (_, .stockTooHigh): message(.stockTooHigh)
         case (.en, .percentOver100): "A discount can be at most 100% of the price."
-        case (.en, .cutTooDeep): "A price cannot be lowered by 100% or more."
+        case (.en, .cutTooDeep): "A price can only be lowered by less than 100%. Enter a value above -100, like -30."
         case (.en, .percentNotTaken(let kind)) where kind == .priceSet:
-            "“\(bulkActionLabel(kind))” takes an amount, not “\(self[.unitPercent])”. Choose “\(self[.unitAmount])” as the unit, "
-                + "or choose “\(bulkActionLabel(.priceAdjust))” to change prices by a percent."
+            "“\(bulkActionLabel(kind))” takes an amount, not “\(self[.unitPercent])”. Select “\(self[.unitAmount])” as the unit; "
+                + "to change prices by “\(self[.unitPercent])”, select “\(bulkActionLabel(.priceAdjust))” instead."
         case (.en, .percentNotTaken(let kind)):
-            "Stock is counted in pieces, so “\(bulkActionLabel(kind))” cannot take “\(self[.unitPercent])”. Choose “\(self[.unitAmount])” as the unit."
+            "Stock is counted in pieces, so “\(bulkActionLabel(kind))” cannot take “\(self[.unitPercent])”. Select “\(self[.unitAmount])” as the unit."
         case (.en, .nothingSelected): "Select at least one of your products, or choose “\(self[.bulkScopeMatching])”."
         case (.en, .tooMany(let limit)): "One batch changes at most \(OverviewPage.grouped(limit)) products; narrow the search or filters."
-        case (.en, .mixedCurrencies(let counts)):
-            "Your selection has \(currencyCounts(counts)). An amount is read in one currency: filter the list by currency "
-                + "(\(currencyNames(counts))) and select again, or use a percent."
+        case (.en, .mixedCurrencies(let counts, let kind)):
+            "Your selection has \(currencyCounts(counts)). " + mixedCurrencyRule(kind) + " " + splitByCurrency(counts, orPercent: kind != .priceSet)
         case (.ko, .noAction): "수정할 내용을 선택해 주세요."
         case (.ko, .notANumber): "값은 1000, 12.50, -10처럼 숫자로 입력해 주세요."
         case (.ko, .negative): "이 수정에는 0 이상의 값을 입력해 주세요."
         case (.ko, .stockWhole): "재고는 정수로 입력해 주세요."
         case (.ko, .percentOver100): "할인 금액은 판매가의 100%를 넘을 수 없습니다."
-        case (.ko, .cutTooDeep): "판매가를 100% 미만으로 낮춰 주세요."
+        case (.ko, .cutTooDeep): "판매가는 100% 미만으로만 내릴 수 있습니다. -30처럼 -100보다 큰 값을 입력해 주세요."
         case (.ko, .percentNotTaken(let kind)) where kind == .priceSet:
             "판매가 설정에는 금액을 입력해 주세요. 단위에서 “\(self[.unitAmount])” 항목을 선택하거나, 비율(%)로 수정하려면 "
                 + "“\(bulkActionLabel(.priceAdjust))” 항목을 선택해 주세요."
@@ -40,10 +39,47 @@ extension Wording {
             "재고는 개수로 수정하므로 “\(self[.unitPercent])” 단위를 쓸 수 없습니다. 단위에서 “\(self[.unitAmount])” 항목을 선택해 주세요."
         case (.ko, .nothingSelected): "내 상품을 하나 이상 선택하거나 “\(self[.bulkScopeMatching])” 항목을 선택해 주세요."
         case (.ko, .tooMany(let limit)): "일괄 작업 하나로는 상품을 최대 \(OverviewPage.grouped(limit))개까지 수정할 수 있습니다. 검색이나 필터를 좁혀 주세요."
-        case (.ko, .mixedCurrencies(let counts)):
-            "선택한 상품에 통화가 섞여 있습니다(\(currencyCounts(counts))). 금액은 한 가지 통화 기준으로만 입력할 수 있으니 목록에 통화 필터"
-                + "(\(currencyNames(counts)))를 적용한 뒤 다시 선택하거나 비율(%)로 입력해 주세요."
+        case (.ko, .mixedCurrencies(let counts, let kind)):
+            "선택한 상품에 통화가 섞여 있습니다(\(currencyCounts(counts))). " + mixedCurrencyRule(kind) + " " + splitByCurrency(counts, orPercent: kind != .priceSet)
         }
+    }
+
+    /// Why an amount of money cannot go over several currencies, for the action chosen.
+    private func mixedCurrencyRule(_ kind: BatchAction.Kind) -> String {
+        switch (language, kind) {
+        case (.en, .priceAdjust): "A price can be raised or lowered by an amount in one currency at a time."
+        case (.en, .discountSet): "A discount can be set as an amount in one currency at a time."
+        case (.en, _): "A price can be set in one currency at a time."
+        case (.ko, .priceAdjust): "판매가는 한 가지 통화의 금액으로만 인상·인하할 수 있습니다."
+        case (.ko, .discountSet): "할인 금액은 한 가지 통화로만 설정할 수 있습니다."
+        case (.ko, _): "판매가는 한 가지 통화로만 설정할 수 있습니다."
+        }
+    }
+
+    /// The way on from a mixed selection: the links beside the form that show one currency's
+    /// products (`onlyCurrency`), named as labelled, and, for an action that takes one, the
+    /// percent unit.
+    private func splitByCurrency(_ counts: [CurrencyCount], orPercent: Bool) -> String {
+        let links = counts.map(\.currency).filter { Currency.supported.contains($0) }.map(onlyCurrency)
+        switch (language, links.isEmpty, orPercent) {
+        case (.en, true, false): return "Filter the list by one currency, then select the products again."
+        case (.en, true, true): return "Filter the list by one currency, then select the products again, or select “\(self[.unitPercent])” as the unit."
+        case (.en, false, false): return "Select \(Self.listed(links, or: " or ")), then select the products again."
+        case (.en, false, true):
+            return "Select \(Self.listed(links, or: " or ")), then select the products again, or select “\(self[.unitPercent])” as the unit."
+        case (.ko, true, false): return "목록에 통화 필터를 적용해 나누어 다시 선택해 주세요."
+        case (.ko, true, true): return "목록에 통화 필터를 적용해 나누어 다시 선택하거나, 단위에서 “\(self[.unitPercent])” 항목을 선택해 주세요."
+        // Each label ends in 보기, a vowel: 나 between them, 로 after the last.
+        case (.ko, false, false): return Self.listed(links.map { "[\($0)]" }, or: "나 ") + "로 나누어 다시 선택해 주세요."
+        case (.ko, false, true):
+            return Self.listed(links.map { "[\($0)]" }, or: "나 ") + "로 나누어 다시 선택하거나, 단위에서 “\(self[.unitPercent])” 항목을 선택해 주세요."
+        }
+    }
+
+    /// "A", "A or B", "A, B or C" (`or` is the word between the last two, with its spaces).
+    private static func listed(_ items: [String], or: String) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + or + last
     }
 
     var bulkProblemHeading: String {

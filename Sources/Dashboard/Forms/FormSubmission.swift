@@ -1,3 +1,4 @@
+import DashboardEngine
 import HTTPServer
 
 /// A submitted form: its text fields and files, from a `multipart/form-data` or an
@@ -80,6 +81,15 @@ struct FormSubmission: Sendable {
         default:
             throw .unsupportedType
         }
+    }
+
+    /// What the person typed and chose, as one string for `SubmissionLedger`: every text
+    /// field but the page's CSRF token, in order, hashed. Files are left out: a browser may
+    /// drop a file input's choice on Back, and a form sent again with the same entries is the
+    /// same submission.
+    var fingerprint: String {
+        let parts = fields.filter { $0.name != CSRFGuard.fieldName }.map { SHA256.hex(Array(($0.name + "=" + $0.value).utf8)) }
+        return SHA256.hex(Array(parts.joined(separator: "\n").utf8))
     }
 
     /// The first value of a field, or nil.

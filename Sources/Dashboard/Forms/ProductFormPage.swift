@@ -20,18 +20,28 @@ struct ProductFormPage {
         }
     }
 
-    /// A problem that is not one field's: the market refused, the token expired.
+    /// A problem that is not one field's: the market refused, the token expired; with the
+    /// way on (`link`) where the message names one.
     struct Problem {
         var heading: String
         var message: String
+        var link: (href: String, label: String)?
 
-        init(heading: String, message: String) {
+        init(heading: String, message: String, link: (href: String, label: String)? = nil) {
             self.heading = heading
             self.message = message
+            self.link = link
         }
 
-        init(_ text: Wording.ErrorText) {
-            self.init(heading: text.heading, message: text.message)
+        init(_ text: Wording.ErrorText, link: (href: String, label: String)? = nil) {
+            self.init(heading: text.heading, message: text.message, link: link)
+        }
+
+        /// The template's `problem` (`products/form-problems`).
+        var context: TemplateValue {
+            var values: TemplateObject = ["heading": .string(heading), "message": .string(message)]
+            if let link { values["link"] = ["href": .string(link.href), "label": .string(link.label)] }
+            return .object(values)
         }
     }
 
@@ -55,17 +65,18 @@ struct ProductFormPage {
     var context: TemplateObject {
         let wording = Wording(language)
         let failed = !errors.isEmpty || problem != nil
+        let currency = amountCurrency
         var context: TemplateObject = [
             "csrfToken": .string(csrfToken),
             "formToken": .string(formToken),
             "fields": .object(TemplateObject(uniqueKeysWithValues: ProductField.allCases.map { field in
                 var entry: TemplateObject = ["value": .string(value(of: field))]
                 if let problems = errors[field] {
-                    entry["error"] = .string(wording.messages(problems))
+                    entry["error"] = .string(wording.messages(problems, on: field, currency: currency))
                     // Several images refused: one line each, not one run-on paragraph.
                     if problems.count > 1 {
                         entry["several"] = true
-                        entry["lines"] = .list(problems.map { .string(wording.message($0)) })
+                        entry["lines"] = .list(problems.map { .string(wording.message($0, on: field, currency: currency)) })
                     }
                 }
                 return (field.rawValue, .object(entry))
@@ -78,9 +89,11 @@ struct ProductFormPage {
             }),
             "hasErrors": .bool(!errors.isEmpty),
             "errorSummaryTitle": .string(wording.fixProblems(errors.ordered.count)),
-            "errors": .list(errors.ordered.map { ["field": .string($0.field.rawValue), "message": .string(wording.messages($0.problems))] }),
+            "errors": .list(errors.ordered.map {
+                ["field": .string($0.field.rawValue), "message": .string(wording.messages($0.problems, on: $0.field, currency: currency))]
+            }),
         ]
-        if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
+        if let problem { context["problem"] = problem.context }
         switch mode {
         case .create:
             context["title"] = .string(wording.formTitle(edit: nil, failed: failed))
@@ -98,11 +111,13 @@ struct ProductFormPage {
             }
             context["hasStashedImages"] = .bool(!stashedImages.isEmpty)
             context["stashedImages"] = .list(stashedImages.map { image in
-                [
+                let filename = image.filename.isEmpty ? wording.unnamedImage(image.number) : image.filename
+                return [
                     "src": .string("/products/new/images/\(formToken)/\(image.number)"),
-                    "filename": .string(image.filename.isEmpty ? wording.unnamedImage(image.number) : image.filename),
+                    "filename": .string(filename),
                     "number": TemplateValue(image.number),
                     "sizeText": .string(wording.bytes(image.size)),
+                    "nameAndSize": .string(wording.stashedImage(filename, size: image.size)),
                 ]
             })
         case .edit(let product):
@@ -132,6 +147,15 @@ struct ProductFormPage {
             })
         }
         return context
+    }
+
+    /// The currency the form's amounts are read in: the one chosen, else (editing) the
+    /// product's; nil when neither is one the API knows.
+    var amountCurrency: Currency? {
+        let chosen = Currency(rawValue: values.currency)
+        if chosen.isKnown { return chosen }
+        if case .edit(let product) = mode, product.currency.isKnown { return product.currency }
+        return nil
     }
 
     func value(of field: ProductField) -> String {

@@ -88,7 +88,7 @@ extension ProductForms {
         values["deleteWarning"] = .string(wording.deleteKeeps(days: recycleBin?.settings.retentionDays))
         values["imageSrc"] = .string(product.thumbnail.map(imagePath) ?? ProductListPage.placeholderPath)
         values["csrfToken"] = .string(context.formToken.value)
-        if let problem { values["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
+        if let problem { values["problem"] = problem.context }
         return noStore(renderer.page("products/delete", values, status: status, for: context))
     }
 }

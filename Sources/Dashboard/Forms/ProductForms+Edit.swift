@@ -41,7 +41,13 @@ extension ProductForms {
         }
         let originals = ProductFormValues(originalsIn: submission, fallback: ProductFormValues(product: product))
         // The product id is part of the key: one form token reused on another product is a new edit.
-        return await once(scope: "edit/\(product.id)/", submission: submission, owner: owner, context) { formToken in
+        let alreadySent = { (formToken: String) in
+            let problem = ProductFormPage.Problem(context.wording.formAlreadySent(.save), link: ("/products/\(product.id)/edit", context.wording[.edit]))
+            let page = ProductFormPage(
+                mode: .edit(product), values: values, problem: problem, csrfToken: owner, formToken: formToken, originals: originals)
+            return formResponse(page, context: context, status: .conflict)
+        }
+        return await once(scope: "edit/\(product.id)/", submission: submission, owner: owner, context, alreadySent: alreadySent) { formToken in
             await save(product, values: values, originals: originals, owner: owner, formToken: formToken, context)
         }
     }
@@ -70,8 +76,8 @@ extension ProductForms {
         }
         let location = "/products/\(product.id)"
         if changes.isEmpty {
-            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: wording.flash(.nothingChanged))
-            return (respond(to: outcome, context), outcome)
+            // Nothing was sent, so the token is released: the same form with changes saves them.
+            return (respond(to: .redirect(location: location, flash: wording.flash(.nothingChanged)), context), nil)
         }
         do {
             _ = try await writer.edit(product, changes, cause: .form)
@@ -123,15 +129,17 @@ extension ProductForms {
         do {
             product = fresh ? try await api.product(id: id) : try await gateway.product(id: id).value
         } catch {
-            // The status and a missing product's page as on the product's own page; the words
-            // say that nothing was changed.
+            // The status and a missing product's page as on the product's own page (the recycle
+            // bin's word on it, with the step for this form); the words say that nothing was
+            // changed.
             let failure = MarketErrorExplanation(error, .page(productID: id), wording)
             if failure.status == .notFound {
-                return .failure(ResponseError(renderer.error(.notFound, wording.productNotFound(id: id), retryHref: nil, for: context)))
+                return .failure(ResponseError(
+                    await DeletedProductPage.response(id, recycleBin: recycleBin, action: action, renderer: renderer, context)))
             }
             if let whenMarketFails { return .failure(ResponseError(whenMarketFails(error as? MarketError ?? .unreachable, failure.status))) }
             return .failure(ResponseError(renderer.error(
-                failure.status, wording.productNotLoaded(action),
+                failure.status, wording.productNotLoaded(action, opening: context.request.method != .post),
                 retryHref: fresh ? nil : PageRenderer.retryHref(for: context.request), for: context)))
         }
         if ownVendor.owns(product.vendorID) == false {

@@ -52,23 +52,40 @@ struct ProductForms: Sendable {
         guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)), let owner = csrf.cookieToken(context.request) else {
             return expiredForm(.create, values: values, context: context)
         }
-        return await once(scope: "", submission: submission, owner: owner, context) { formToken in
+        let alreadySent = { (formToken: String) in
+            var page = ProductFormPage(
+                mode: .create, values: values, problem: .init(context.wording.formAlreadySent(.register), link: ("/products/new", context.wording[.registerProduct])),
+                csrfToken: owner, formToken: formToken)
+            page.restoreEntry = submission.value("restore_entry").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            return formResponse(page, context: context, status: .conflict)
+        }
+        return await once(scope: "", submission: submission, owner: owner, context, alreadySent: alreadySent) { formToken in
             await register(submission, values: values, owner: owner, formToken: formToken, context)
         }
     }
 
     /// Runs `work` at most once per form token (a double click, or Back and resubmit): a
-    /// repeated POST waits for the first or gets its result. `scope` keeps create and edit apart.
+    /// repeated POST waits for the first or gets its result. A repeat with other values than
+    /// the first (Back, a field changed, sent again) is not what was done: it gets
+    /// `alreadySent`'s page (409, the form as typed) instead of the first one's success,
+    /// unless the first one's outcome is unknown. `scope` keeps create and edit apart.
     func once(
         scope: String, submission: FormSubmission, owner: String, _ context: RequestContext,
+        alreadySent: (_ formToken: String) -> HTTPResponse,
         _ work: (_ formToken: String) async -> (HTTPResponse, SubmissionLedger.Outcome?)
     ) async -> HTTPResponse {
         let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
         let key = scope + ImageStash.key(owner: owner, token: formToken)
-        if case .finished(let outcome) = await ledger.claim(key) { return respond(to: outcome, context) }
-        let (response, outcome) = await work(formToken)
-        await ledger.finish(key, outcome: outcome)
-        return response
+        switch await ledger.claim(key, values: submission.fingerprint) {
+        case .finished(let outcome):
+            return respond(to: outcome, context)
+        case .finishedWithOtherValues(let outcome):
+            return outcome == .unknown ? respond(to: outcome, context) : alreadySent(formToken)
+        case .proceed:
+            let (response, outcome) = await work(formToken)
+            await ledger.finish(key, outcome: outcome)
+            return response
+        }
     }
 
     /// The claimed part of a registration: stash the new images, validate, send once.

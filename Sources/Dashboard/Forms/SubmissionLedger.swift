@@ -5,6 +5,11 @@
 /// gets the first one's outcome (the same redirect) without calling the market again. A
 /// submission that ends without a final outcome (invalid input, the market refused) releases
 /// the token, so the person can fix the form and send it again with the same token.
+///
+/// A claim carries what the form held (`values`, a fingerprint of its fields): a repeat with
+/// the same values is the same submission, and gets the first outcome; one with other values
+/// (Back, a field changed, sent again) learns that the token was used, so that its page never
+/// claims those values were saved.
 actor SubmissionLedger {
     enum Outcome: Sendable, Equatable {
         /// Done: answer `303` to `location` with `flash`.
@@ -16,13 +21,21 @@ actor SubmissionLedger {
     enum Claim: Sendable, Equatable {
         /// This request is the one to do the work; call `finish` afterwards, always.
         case proceed
-        /// An earlier request with the same token already finished with this outcome.
+        /// An earlier request with the same token and the same values finished with this outcome.
         case finished(Outcome)
+        /// An earlier request with the same token but other values finished with this outcome:
+        /// nothing of this request's values was done.
+        case finishedWithOtherValues(Outcome)
+    }
+
+    private struct Finished {
+        var outcome: Outcome
+        var values: String
     }
 
     private enum Entry {
-        case running(waiters: [CheckedContinuation<Outcome?, Never>])
-        case finished(Outcome, at: ContinuousClock.Instant)
+        case running(values: String, waiters: [CheckedContinuation<Finished?, Never>])
+        case finished(Finished, at: ContinuousClock.Instant)
     }
 
     private var entries: [String: Entry] = [:]
@@ -34,39 +47,45 @@ actor SubmissionLedger {
         self.capacity = capacity
     }
 
-    func claim(_ key: String) async -> Claim {
+    /// Claims `key` for a submission holding `values`.
+    func claim(_ key: String, values: String = "") async -> Claim {
         prune()
         while true {
             switch entries[key] {
             case nil:
-                entries[key] = .running(waiters: [])
+                entries[key] = .running(values: values, waiters: [])
                 return .proceed
-            case .finished(let outcome, _):
-                return .finished(outcome)
+            case .finished(let finished, _):
+                return Self.claim(finished, values: values)
             case .running:
-                let outcome = await withCheckedContinuation { continuation in
-                    if case .running(let waiters) = entries[key] {
-                        entries[key] = .running(waiters: waiters + [continuation])
+                let finished = await withCheckedContinuation { continuation in
+                    if case .running(let running, let waiters) = entries[key] {
+                        entries[key] = .running(values: running, waiters: waiters + [continuation])
                     } else {
                         continuation.resume(returning: nil)  // finished meanwhile: look again
                     }
                 }
-                if let outcome { return .finished(outcome) }
+                if let finished { return Self.claim(finished, values: values) }
             // The first one released the token: loop and claim it (or wait for whoever did).
             }
         }
     }
 
+    private static func claim(_ finished: Finished, values: String) -> Claim {
+        finished.values == values ? .finished(finished.outcome) : .finishedWithOtherValues(finished.outcome)
+    }
+
     /// Ends a claimed submission: a final outcome is kept for later POSTs with the same token;
     /// nil releases the token. Waiting requests are woken either way.
     func finish(_ key: String, outcome: Outcome?) {
-        guard case .running(let waiters) = entries[key] else { return }
-        if let outcome {
-            entries[key] = .finished(outcome, at: .now)
+        guard case .running(let values, let waiters) = entries[key] else { return }
+        let finished = outcome.map { Finished(outcome: $0, values: values) }
+        if let finished {
+            entries[key] = .finished(finished, at: .now)
         } else {
             entries[key] = nil
         }
-        for waiter in waiters { waiter.resume(returning: outcome) }
+        for waiter in waiters { waiter.resume(returning: finished) }
     }
 
     /// Drops finished entries past `retention`, and the oldest ones beyond `capacity`.

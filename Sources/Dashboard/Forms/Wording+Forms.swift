@@ -1,5 +1,6 @@
 import DashboardEngine
 import Foundation
+import MarketClient
 
 /// Texts of the product forms: titles, field messages with their numbers, flash messages.
 extension Wording {
@@ -14,6 +15,53 @@ extension Wording {
     /// A field's problems, one sentence after the other.
     func messages(_ problems: [FieldProblem]) -> String {
         problems.map(message).joined(separator: " ")
+    }
+
+    /// A problem of a form's `field` as a sentence that names the field, with examples and
+    /// limits in the amount's `currency` (nil, or one the API does not know: both kinds). The
+    /// forms and the sheet say this; a batch's stored notes keep `message(_:)`'s words.
+    func message(_ problem: FieldProblem, on field: ProductField, currency: Currency?) -> String {
+        let currency = currency.flatMap { $0.isKnown ? $0 : nil }
+        let discount = field == .discountedPrice
+        switch (language, problem) {
+        case (.en, .notANumber): return "Enter \(discount ? "the discount" : "the price") as a number, like \(amountExample(discount: discount, currency))."
+        case (.en, .krwWhole): return "Enter \(discount ? "the discount" : "the price") in whole won, with no decimals."
+        case (.en, .usdCents): return "Enter \(discount ? "the discount" : "the price") with up to 2 decimal places, like \(discount ? "2.50" : "249.99")."
+        case (.en, .priceTooHigh): return "The price must be \(priceLimit(currency)) or less."
+        case (.en, .stockTooHigh): return "The stock must be \(PriceText.grouped(Decimal(ProductFieldRules.maxStock), minimumFractionDigits: 0)) or less."
+        case (.ko, .notANumber): return "\(discount ? "할인 금액을" : "판매가를") \(amountExample(discount: discount, currency))처럼 숫자로 입력해 주세요."
+        case (.ko, .krwWhole): return "\(discount ? "할인 금액은" : "판매가는") 원 단위로, 소수점 없이 입력해 주세요."
+        case (.ko, .usdCents): return "\(discount ? "할인 금액은" : "판매가는") \(discount ? "2.50" : "249.99")처럼 소수점 둘째 자리까지 입력해 주세요."
+        case (.ko, .priceTooHigh): return "판매가를 \(priceLimit(currency)) 이하로 입력해 주세요."
+        case (.ko, .stockTooHigh): return "재고를 \(quantity(ProductFieldRules.maxStock))개 이하로 입력해 주세요."
+        default: return message(problem)
+        }
+    }
+
+    /// A field's problems, one sentence after the other, each naming the field.
+    func messages(_ problems: [FieldProblem], on field: ProductField, currency: Currency?) -> String {
+        problems.map { message($0, on: field, currency: currency) }.joined(separator: " ")
+    }
+
+    /// An amount as a person types it: "15000" (KRW), "12.50" (USD), or either,
+    /// "15000 or 12.50" / "15000이나 12.50"; a discount's smaller: "1000", "2.50".
+    private func amountExample(discount: Bool, _ currency: Currency?) -> String {
+        let (won, dollars) = discount ? ("1000", "2.50") : ("15000", "12.50")
+        switch (language, currency) {
+        case (_, .krw?): return won
+        case (_, .usd?): return dollars
+        case (.en, _): return "\(won) or \(dollars)"
+        case (.ko, _): return "\(won)이나 \(dollars)"
+        }
+    }
+
+    /// The highest price, whole, in its currency where known: "KRW 10,000,000,000" /
+    /// "10,000,000,000원".
+    private func priceLimit(_ currency: Currency?) -> String {
+        let number = PriceText.grouped(ProductFieldRules.maxPrice, minimumFractionDigits: 0)
+        guard let currency else { return number }
+        let (prefix, suffix) = PriceText.affixes(currency: currency.rawValue, language: language)
+        return prefix + number + suffix
     }
 
     private func english(_ message: FieldProblem) -> String {
@@ -109,7 +157,7 @@ extension Wording {
         switch (language, flash) {
         case (.en, .registered): "Product added."
         case (.en, .updated): "Product updated."
-        case (.en, .nothingChanged): "You changed nothing, so nothing was saved."
+        case (.en, .nothingChanged): "No changes to save."
         case (.en, .deleted(let name, nil)): "“\(BidiText.isolated(name))” was deleted."
         case (.en, .deleted(let name, let days?)): "“\(BidiText.isolated(name))” was deleted. It stays in the recycle bin for \(days) days, where you can restore it."
         case (.en, .alreadyDeleted): "That product was already deleted."
@@ -145,6 +193,14 @@ extension Wording {
         switch language {
         case .en: edit ? "Save changes" : "Add product"
         case .ko: edit ? "저장" : "상품 등록"
+        }
+    }
+
+    /// A stashed image by its name and size: "a.jpg (3 KB)" / "a.jpg(3KB)".
+    func stashedImage(_ name: String, size: Int) -> String {
+        switch language {
+        case .en: "\(name) (\(bytes(size)))"
+        case .ko: "\(name)(\(bytes(size)))"
         }
     }
 

@@ -72,10 +72,20 @@ extension Wording {
 
     /// Why a form's token did not match, in the words a person can check: the page is older
     /// than the browser's current visit (a restart, cleared cookies).
-    var staleCause: String {
-        switch language {
+    var staleCause: String { staleCause(nil) }
+
+    /// `staleCause` for a product form, saying in Korean what was not done (등록, 저장, 삭제;
+    /// nil: 처리).
+    func staleCause(_ action: WriteAction?) -> String {
+        let verb = switch action {
+        case .register?: "등록"
+        case .save?: "저장"
+        case .delete?: "삭제"
+        case nil: "처리"
+        }
+        return switch language {
         case .en: "This page was opened before your browser was restarted or its cookies were cleared, so the dashboard could not confirm it is yours"
-        case .ko: "이 화면을 연 뒤 브라우저를 다시 시작했거나 쿠키를 삭제해서 보안을 위해 처리하지 않았습니다"
+        case .ko: "이 화면을 연 뒤 브라우저를 다시 시작했거나 쿠키가 삭제되어, 보안을 위해 \(verb)하지 않았습니다"
         }
     }
 
@@ -84,17 +94,33 @@ extension Wording {
     func formExpired(_ action: WriteAction) -> ErrorText {
         switch (language, action) {
         case (.en, .register): ErrorText(heading: "The product was not added",
-            message: "\(staleCause). Your entries are kept below: add the images again, then select Add product.")
+            message: "\(staleCause(action)). Your entries are kept below: add the images again, then select Add product.")
         case (.en, .save): ErrorText(heading: "Your changes were not saved",
-            message: "\(staleCause). Your changes are kept below: select Save changes again.")
+            message: "\(staleCause(action)). Your changes are kept below: select Save changes again.")
         case (.en, .delete): ErrorText(heading: "The product was not deleted",
-            message: "\(staleCause). Select Delete product again.")
+            message: "\(staleCause(action)). Select Delete product again.")
         case (.ko, .register): ErrorText(heading: "상품을 등록하지 않았습니다",
-            message: "\(staleCause). 입력한 내용은 아래에 그대로 있습니다. 이미지를 다시 추가한 뒤 [상품 등록]을 눌러 주세요.")
+            message: "\(staleCause(action)). 입력한 내용은 아래에 그대로 있습니다. 이미지를 다시 추가한 뒤 [상품 등록]을 눌러 주세요.")
         case (.ko, .save): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
-            message: "\(staleCause). 입력한 내용은 아래에 그대로 있습니다. [저장]을 다시 눌러 주세요.")
+            message: "\(staleCause(action)). 입력한 내용은 아래에 그대로 있습니다. [저장]을 다시 눌러 주세요.")
         case (.ko, .delete): ErrorText(heading: "상품을 삭제하지 않았습니다",
-            message: "\(staleCause). [상품 삭제]를 다시 눌러 주세요.")
+            message: "\(staleCause(action)). [상품 삭제]를 다시 눌러 주세요.")
+        }
+    }
+
+    /// A product form sent again (Back, a field changed, the button again) after its first
+    /// post was done: these values were not sent, and the way to a fresh form, which the page
+    /// links as `self[.edit]` or `self[.registerProduct]`.
+    func formAlreadySent(_ action: WriteAction) -> ErrorText {
+        switch (language, action) {
+        case (.en, .register): ErrorText(heading: "No other product was added",
+            message: "This form already added a product, so what you sent now was not added. To add another product, select \(self[.registerProduct]) and fill in a new form.")
+        case (.en, _): ErrorText(heading: "These changes were not saved",
+            message: "This form was already saved, so the changes you sent now were not. To change the product again, select \(self[.edit]) and make your changes on a new form.")
+        case (.ko, .register): ErrorText(heading: "상품을 더 등록하지 않았습니다",
+            message: "이 화면의 내용으로 이미 상품을 등록해, 방금 보낸 내용은 등록하지 않았습니다. 다른 상품을 등록하려면 [\(self[.registerProduct])]을 눌러 새 화면에서 입력해 주세요.")
+        case (.ko, _): ErrorText(heading: "변경 내용을 저장하지 않았습니다",
+            message: "이 화면의 내용은 이미 저장했습니다. 다시 수정하려면 [\(self[.edit])]을 눌러 새 화면에서 입력해 주세요.")
         }
     }
 
@@ -158,17 +184,19 @@ extension Wording {
         }
     }
 
+    /// The market refused a write while the own vendor is unknown: whose product it is, what
+    /// that means if it is someone else's and what to check if it is the seller's own.
     func vendorRefused(_ name: String, owner: String, action: WriteAction) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "The Open Market refused to \(action.english)",
             message: "The Open Market refused to let this dashboard \(action.english). “\(BidiText.isolated(name))” is sold by "
-                + "\(owner), and only the seller who added a product may change it: if that is not "
-                + "you, the product is not yours to change; if it is, check --identifier and --secret. "
-                + "Start the dashboard with --vendor-id so it offers Edit and Delete only on your own products.")
+                + "\(owner), and only the seller who added a product can change it. If you are not that seller, you can't "
+                + "\(action == .delete ? "delete" : "change") this product. If you are, check the --identifier and --secret the dashboard was started with. "
+                + "To see Edit and Delete only on your own products, start the dashboard with --vendor-id.")
         case .ko: ErrorText(heading: "오픈마켓이 요청을 거절했습니다",
             message: "오픈마켓이 \(action.korean) 요청을 거절했습니다. “\(BidiText.isolated(name))” 상품은 \(owner)의 상품이며, "
-                + "등록한 판매자만 이 상품을 수정하거나 삭제할 수 있습니다. 내 판매자의 상품이 아니라면 수정할 수 없습니다. "
-                + "내 판매자의 상품이라면 --identifier, --secret 설정을 확인해 주세요. "
+                + "등록한 판매자만 이 상품을 수정하거나 삭제할 수 있습니다. 내 상품이 아니라면 \(action == .delete ? "삭제" : "수정")할 수 없습니다. "
+                + "내 상품이라면 대시보드를 실행할 때 설정한 --identifier, --secret 값을 확인해 주세요. "
                 + "대시보드를 --vendor-id 옵션으로 실행하면 내 상품에만 수정과 삭제 버튼이 표시됩니다.")
         }
     }
@@ -199,8 +227,18 @@ extension Wording {
         }
     }
 
-    /// The product could not be loaded for a form: nothing was changed (or deleted).
-    func productNotLoaded(_ action: WriteAction) -> ErrorText {
+    /// The product could not be loaded for a form: when only opening it (`opening`), that the
+    /// form cannot be shown; when it was sent, that nothing was changed (or deleted).
+    func productNotLoaded(_ action: WriteAction, opening: Bool) -> ErrorText {
+        switch (language, action, opening) {
+        case (.en, _, true): ErrorText(heading: "The Open Market is not answering", message: "The product couldn't be loaded from the Open Market. Try again in a moment.")
+        case (.ko, .delete, true): ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에서 상품 정보를 불러오지 못해 삭제 화면을 열 수 없습니다. 잠시 후 다시 시도해 주세요.")
+        case (.ko, _, true): ErrorText(heading: "오픈마켓이 응답하지 않습니다", message: "오픈마켓에서 상품 정보를 불러오지 못해 수정 화면을 열 수 없습니다. 잠시 후 다시 시도해 주세요.")
+        default: productNotSent(action)
+        }
+    }
+
+    private func productNotSent(_ action: WriteAction) -> ErrorText {
         switch (language, action) {
         case (.en, .delete): ErrorText(heading: "The Open Market is not answering", message: "The product could not be loaded from the Open Market, so it was not deleted. Try again in a moment.")
         case (.en, _): ErrorText(heading: "The Open Market is not answering", message: "The product could not be loaded from the Open Market, so nothing was changed. Try again in a moment.")
@@ -220,7 +258,7 @@ extension Wording {
         let message: String
         switch (language, reason) {
         case (.en, .unsupportedType):
-            message = "This did not come from one of the dashboard's own pages, so it could not be read. Go back, reload the page and press the button again."
+            message = "This did not come from one of the dashboard's own pages, so it could not be read. Go back, reload the page and select the button again."
         case (.ko, .unsupportedType):
             message = "대시보드 화면에서 보낸 내용이 아니어서 읽을 수 없습니다. 이전 화면으로 돌아가 페이지를 새로 고친 뒤 버튼을 다시 눌러 주세요."
         case (.en, .multipart(.tooManyParts(let limit))):

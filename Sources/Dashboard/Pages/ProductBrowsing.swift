@@ -135,21 +135,9 @@ struct ProductBrowsing: Sendable {
         return renderProductPage(context, cached)
     }
 
-    /// 404 for a product the market does not have: when the recycle bin holds it, when it was
-    /// deleted and the way to restore it (or its new number, once restored); else not found.
+    /// 404 for a product the market does not have, or the recycle bin's word on it.
     private func productGone(_ id: Int, _ context: RequestContext) async -> HTTPResponse {
-        let wording = context.wording
-        let item: TrashItem?
-        do {
-            item = try await recycleBin?.item(productID: id)
-        } catch {
-            renderer.logger.log(.error, "recycle bin: it could not be read: \(error)")
-            item = nil
-        }
-        guard let item, let recycleBin else { return renderer.error(.notFound, wording.productNotFound(id: id), retryHref: nil, for: context) }
-        let (text, next) = DeletedProductPage.explain(
-            item, retentionDays: recycleBin.settings.retentionDays, zone: context.settings.timeZone, wording)
-        return renderer.error(.notFound, text, retryHref: nil, next: next, for: context)
+        await DeletedProductPage.response(id, recycleBin: recycleBin, action: nil, renderer: renderer, context)
     }
 
     private static func productID(_ context: RequestContext) -> Int? {

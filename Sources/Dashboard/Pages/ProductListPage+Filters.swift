@@ -125,7 +125,7 @@ extension ProductListPage {
             let messages = entry.problems.filter { $0.field == field }.map(wording.bulkProblem)
             if !messages.isEmpty { bulk[Self.errorKey(field)] = .string(messages.joined(separator: " ")) }
         }
-        for case .mixedCurrencies(let counts) in entry.problems {
+        for case .mixedCurrencies(let counts, _) in entry.problems {
             let links: [TemplateValue] = counts.filter { Currency.supported.contains($0.currency) }.map { count in
                 [
                     "href": .string(query.changingFilters { $0.currency = count.currency }.listPath),

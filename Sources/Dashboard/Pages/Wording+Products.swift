@@ -146,14 +146,23 @@ extension Wording {
         }
     }
 
-    /// A product's page when the product was deleted through this dashboard and the recycle
-    /// bin holds it: when it was deleted (`day` and `time`, the time with its zone), and until
-    /// when it can be restored (`keptUntil`, a day).
-    func productInBin(_ name: String, day: String, time: String, keptUntil: String) -> ErrorText {
-        switch language {
-        case .en: ErrorText(heading: "This product was deleted",
+    /// A page about a product deleted through this dashboard that the recycle bin holds: when
+    /// it was deleted (`day` and `time`, the time with its zone), and the step that fits what
+    /// the person came to do (`action`; nil: see the product): until when it can be restored
+    /// (`keptUntil`, a day), or that it must be restored before it can be edited.
+    func productInBin(_ name: String, day: String, time: String, keptUntil: String, action: WriteAction?) -> ErrorText {
+        switch (language, action) {
+        case (.en, .save?): ErrorText(heading: "This product was deleted",
+            message: "“\(name)” was deleted on \(day) at \(time) and is in the recycle bin. To edit it, restore it from the recycle bin first.")
+        case (.en, .delete?): ErrorText(heading: "This product was deleted",
+            message: "“\(name)” was already deleted on \(day) at \(time). It stays in the recycle bin until \(keptUntil), where you can restore it.")
+        case (.en, _): ErrorText(heading: "This product was deleted",
             message: "“\(name)” was deleted on \(day) at \(time). It stays in the recycle bin until \(keptUntil): restore it from there.")
-        case .ko: ErrorText(heading: "삭제한 상품입니다",
+        case (.ko, .save?): ErrorText(heading: "삭제한 상품입니다",
+            message: "“\(name)” 상품은 \(day) \(time)에 삭제되어 휴지통에 있습니다. 수정하려면 먼저 휴지통에서 다시 등록해 주세요.")
+        case (.ko, .delete?): ErrorText(heading: "삭제한 상품입니다",
+            message: "“\(name)” 상품은 \(day) \(time)에 이미 삭제되어 휴지통에 있습니다. \(keptUntil)까지 휴지통에서 다시 등록할 수 있습니다.")
+        case (.ko, _): ErrorText(heading: "삭제한 상품입니다",
             message: "“\(name)” 상품은 \(day) \(time)에 삭제되어 휴지통에 있습니다. \(keptUntil)까지 휴지통에서 다시 등록할 수 있습니다.")
         }
     }

@@ -38,7 +38,7 @@ struct SheetPage {
     var formToken: String
     var language: Language
     /// A refusal of the whole post (another vendor's product, one not on the market).
-    var problem: Wording.ErrorText?
+    var problem: ProductFormPage.Problem?
 
     var wording: Wording { Wording(language) }
 
@@ -66,7 +66,8 @@ struct SheetPage {
         var context: TemplateObject = [
             "title": .string(failed ? wording.errorTitle(wording.sheetTitle) : wording.sheetTitle),
             "heading": .string(wording.sheetTitle),
-            "intro": .string(wording.sheetIntro(count: rows.count)),
+            "intro": .string(wording.sheetIntro(count: rows.count, list: listName, page: query.page, mine: query.mine)),
+            "empty": .string(wording.sheetEmpty(list: listName, page: query.page, mine: query.mine, narrowed: !query.search.isEmpty || query.hasFilters)),
             "csrfToken": .string(csrfToken),
             "formToken": .string(formToken),
             "backHref": .string(query.with(view: .table).listPath),
@@ -92,13 +93,22 @@ struct SheetPage {
                     guard let problems = row.problems[field] else { return nil }
                     return [
                         "field": .string(Self.inputName(field, row.id)),
-                        "message": .string(wording.cellLabel(field, product: row.name) + ": " + wording.messages(problems)),
+                        "message": .string(wording.sheetProblem(displayName(row), wording.messages(problems, on: field, currency: row.currency))),
                     ]
                 }
             })
         }
-        if let problem { context["problem"] = ["heading": .string(problem.heading), "message": .string(problem.message)] }
+        if let problem { context["problem"] = problem.context }
+        // Opened from the list of all products (the menu's link), or from a page of them with
+        // none of the vendor's: the way to a sheet of their own products only.
+        if !query.mine { context["mineSheetHref"] = .string(ProductListQuery(perPage: query.perPage, mine: true).sheetPath) }
         return context
+    }
+
+    /// The list the sheet's products come from, by the name its page shows: "All products",
+    /// "My products", a search, with its filters.
+    private var listName: Wording.SheetList {
+        Wording.SheetList(search: query.search, mine: query.mine, filtered: query.hasFilters)
     }
 
     /// A row's id, which a summary entry about the whole row links to: `row-12`.
@@ -123,14 +133,14 @@ struct SheetPage {
                 "inputMode": .string(field == .stock ? "numeric" : (field == .name ? "text" : "decimal")),
             ]
             if let problems = row.problems[field] {
-                cell["error"] = .string(wording.messages(problems))
+                cell["error"] = .string(wording.messages(problems, on: field, currency: row.currency))
                 cell["errorID"] = .string("error." + name)
             }
             return .object(cell)
         }
         var values: TemplateObject = [
             "id": TemplateValue(row.id), "rowID": .string(Self.rowID(row.id)), "name": .string(row.name), "href": .string(row.href),
-            "currency": .string(row.currency.rawValue), "number": .string(wording.productNumbers([row.id])),
+            "currency": .string(row.currency.rawValue), "number": .string(String(row.id)),
             "cells": .list(cells),
         ]
         if let leftOut = row.leftOut {

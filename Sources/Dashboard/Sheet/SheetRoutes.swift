@@ -73,7 +73,7 @@ struct SheetRoutes: Sendable {
             let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
             let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: 0) ?? [:]
             return refill(
-                cells, products: products, problems: [:], problem: context.wording.sheetTooLarge, status: .contentTooLarge, query: query,
+                cells, products: products, problems: [:], problem: .init(context.wording.sheetTooLarge), status: .contentTooLarge, query: query,
                 formToken: formToken, context)
         }
         guard let owner = csrf.cookieToken(context.request), csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName))
@@ -82,13 +82,25 @@ struct SheetRoutes: Sendable {
             // fresh token; nothing done.
             let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
             let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: BatchRoutes.maxReads) ?? [:]
-            return refill(cells, products: products, problems: [:], problem: context.wording.sheetExpired, status: .forbidden, query: query, formToken: formToken, context)
+            return refill(cells, products: products, problems: [:], problem: .init(context.wording.sheetExpired), status: .forbidden, query: query, formToken: formToken, context)
         }
         let key = "sheet" + ImageStash.key(owner: owner, token: formToken)
-        if case .finished(let outcome) = await ledger.claim(key) { return respond(outcome) }
-        let (response, outcome) = await plan(cells, own: own, query: query, formToken: formToken, context)
-        await ledger.finish(key, outcome: outcome)
-        return response
+        switch await ledger.claim(key, values: submission.fingerprint) {
+        case .finished(let outcome):
+            return respond(outcome)
+        case .finishedWithOtherValues(let outcome):
+            // Sent again with other cells (Back, a cell changed): the preview made is the first
+            // post's, so this one comes back as typed, with the way to that preview.
+            let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+            let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: BatchRoutes.maxReads) ?? [:]
+            var problem = ProductFormPage.Problem(context.wording.sheetAlreadySent)
+            if case .redirect(let location, _) = outcome { problem.link = (location, context.wording.openPreview) }
+            return refill(cells, products: products, problems: [:], problem: problem, status: .conflict, query: query, formToken: formToken, context)
+        case .proceed:
+            let (response, outcome) = await plan(cells, own: own, query: query, formToken: formToken, context)
+            await ledger.finish(key, outcome: outcome)
+            return response
+        }
     }
 
     private func plan(
@@ -114,8 +126,8 @@ struct SheetRoutes: Sendable {
                 formToken: formToken, context)
             return (response, nil)
         case .rows(let rows) where rows.isEmpty:
-            let outcome = SubmissionLedger.Outcome.redirect(location: query.sheetPath, flash: context.wording.sheetUnchanged)
-            return (respond(outcome), outcome)
+            // Nothing was made, so the token is released: the same sheet with changes makes a preview.
+            return (respond(.redirect(location: query.sheetPath, flash: context.wording.sheetUnchanged)), nil)
         case .rows(let rows):
             do {
                 let batchID = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: rows)
@@ -164,7 +176,7 @@ struct SheetRoutes: Sendable {
     /// them). A product the catalog does not have is shown as the post carried it.
     private func refill(
         _ cells: [(id: Int, cells: SheetPlanner.Cells)], products: [Int: CatalogProduct], problems: [SheetPlanner.Cell: [FieldProblem]],
-        leftOut: [Int: SheetPage.LeftOut] = [:], problem: Wording.ErrorText?, status: HTTPStatus, query: ProductListQuery,
+        leftOut: [Int: SheetPage.LeftOut] = [:], problem: ProductFormPage.Problem?, status: HTTPStatus, query: ProductListQuery,
         formToken: String, _ context: RequestContext
     ) -> HTTPResponse {
         let rows = cells.map { id, posted -> SheetPage.Row in

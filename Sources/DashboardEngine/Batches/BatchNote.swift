@@ -95,8 +95,8 @@ package enum BulkProblem: Error, Sendable, Equatable {
     /// More products than one batch takes (`limit`).
     case tooMany(limit: Int)
     /// An amount of money over products in more than one currency: how many products of each,
-    /// most first.
-    case mixedCurrencies([CurrencyCount])
+    /// most first, and the action (whether it could take a percent instead).
+    case mixedCurrencies([CurrencyCount], BatchAction.Kind)
 
     /// The form's field the problem is about.
     package var field: BulkField {

@@ -68,7 +68,7 @@ package enum BulkPlanner {
         for case .product(let product) in targets where product.vendorID == ownVendorID { counts[product.currency, default: 0] += 1 }
         let found = counts.map { CurrencyCount($0.key, $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.currency.rawValue < $1.currency.rawValue }
-        guard found.count <= 1 else { return .failure(.mixedCurrencies(found)) }
+        guard found.count <= 1 else { return .failure(.mixedCurrencies(found, action.kind)) }
         var priced = action
         priced.currency = found.first?.currency
         return .success(priced)

@@ -3,10 +3,10 @@
 package enum ProductField: String, CaseIterable, Sendable {
     case name
     case description
+    case currency
     case price
     case discountedPrice = "discounted_price"
     case stock
-    case currency
     case images
     case thumbnailID = "thumbnail_id"
 }

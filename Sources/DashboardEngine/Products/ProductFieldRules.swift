@@ -30,8 +30,8 @@ package enum ProductFieldRules {
 
     static let nameLength = 3...100
     static let descriptionLength = 10...1000
-    static let maxPrice = Decimal(10_000_000_000)
-    static let maxStock = 2_147_483_647
+    package static let maxPrice = Decimal(10_000_000_000)
+    package static let maxStock = 2_147_483_647
     package static let maxImageBytes = 300 * 1024
 
     /// The checked product, or the problems of every field that is wrong.

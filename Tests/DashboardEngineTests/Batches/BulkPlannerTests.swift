@@ -116,7 +116,7 @@ import Testing
         let theirs: BulkPlanner.Target = .product(Self.product(4, price: 10, currency: .usd, vendor: 99))
         let set = try Self.action("price_set", "1000")
         #expect(try BulkPlanner.priced(set, targets: krw + [theirs, .unknown(id: 9)], ownVendorID: Self.own).get().currency == .krw)
-        #expect(throws: BulkProblem.mixedCurrencies([CurrencyCount(.krw, 2), CurrencyCount(.usd, 1)])) {
+        #expect(throws: BulkProblem.mixedCurrencies([CurrencyCount(.krw, 2), CurrencyCount(.usd, 1)], .priceSet)) {
             try BulkPlanner.priced(set, targets: [usd] + krw, ownVendorID: Self.own).get()
         }
         for (kind, value, unit) in [("price_adjust", "-10", "percent"), ("stock_set", "5", "amount"), ("discount_set", "0", "amount")] {

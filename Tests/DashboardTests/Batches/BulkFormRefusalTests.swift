@@ -30,6 +30,25 @@ import Testing
         return try await BatchTesting.bulk(session, [("back", back)] + hidden + ids.map { ("ids", String($0)) } + fields)
     }
 
+    /// The value's hint says that only Delete leaves it empty, and the currency rule stands
+    /// on its own line, offering the percent only where it is taken; both describe the input.
+    @Test func theValuesHints_sayWhenToLeaveItEmpty_andTheCurrencyRuleApart() async throws {
+        try await withDashboard(.shared) { dash in
+            let list = try await dash.get("/products?mine=1", headers: ["Accept-Language": "en"])
+            let hint = HTMLScan.text(HTMLScan.block(in: list.text, from: "<p id=\"bulk-value-hint\"", to: "</p>"))
+            #expect(hint == "Enter a number. Use a minus sign to lower or take away (-10). For Delete, leave this empty.", "\(hint)")
+            let currency = HTMLScan.text(HTMLScan.block(in: list.text, from: "<p id=\"bulk-currency-hint\"", to: "</p>"))
+            #expect(currency.hasPrefix("Amounts of money are in the currency of the products you select"), "\(currency)")
+            #expect(currency.contains("To raise or lower prices or set discounts across currencies, use “% of the price”."))
+            let input = HTMLScan.tags("input", in: list.text).first { $0["id"] == "bulk-value" }
+            #expect(input?["aria-describedby"] == "bulk-value-hint bulk-currency-hint")
+
+            let korean = try await dash.get("/products?mine=1", headers: KoreanPageScan.korean)
+            let koreanHint = HTMLScan.text(HTMLScan.block(in: korean.text, from: "<p id=\"bulk-value-hint\"", to: "</p>"))
+            #expect(koreanHint.contains("“삭제” 항목을 선택했다면 값은 비워 두어도 됩니다."), "\(koreanHint)")
+        }
+    }
+
     @Test func aRefusedForm_comesBackOnItsList_withEverythingKept() async throws {
         try await withRecordingMarket { market in
             try await withDashboard(.recording(market)) { harness in
@@ -106,7 +125,8 @@ import Testing
     }
 
     /// An amount over KRW and USD products is refused with how many of each, and links to the
-    /// list filtered by each; a percent over both is previewed; nothing is sent.
+    /// list filtered by each, named in the sentence; a percent is offered only to the actions
+    /// that take one, and a percent over both is previewed; nothing is sent.
     @Test func anAmountOverTwoCurrencies_isRefused_aPercentIsNot() async throws {
         try await withRecordingMarket { market in
             try await withDashboard(.recording(market)) { harness in
@@ -115,13 +135,16 @@ import Testing
                 let list = try await session.open("/products?mine=1")
                 let krw = Self.boxes(list).filter { $0 != usd }.prefix(2)
                 let mixed = Array(krw) + [usd]
-                for (action, value) in [("price_set", "1000"), ("price_adjust", "-500"), ("discount_set", "100")] {
+                let split = "Select Show only KRW products or Show only USD products, then select the products again"
+                for (action, value, rule) in [
+                    ("price_set", "1000", "A price can be set in one currency at a time. \(split)."),
+                    ("price_adjust", "-500", "A price can be raised or lowered by an amount in one currency at a time. \(split), or select “% of the price” as the unit."),
+                    ("discount_set", "100", "A discount can be set as an amount in one currency at a time. \(split), or select “% of the price” as the unit."),
+                ] {
                     let refused = try await Self.post(session, back: "/products?mine=1", ids: mixed, [("action", action), ("value", value), ("unit", "amount")])
                     #expect(refused.status == 422, "\(action)")
                     let text = HTMLScan.text(refused.text)
-                    #expect(text.contains(
-                        "Your selection has 2 KRW products and 1 USD product. An amount is read in one currency: filter the list by currency (KRW or USD) and select again, or use a percent."),
-                        "\(action)")
+                    #expect(text.contains("Your selection has 2 KRW products and 1 USD product. " + rule), "\(action): \(text)")
                     let links = HTMLScan.tags("a", in: HTMLScan.block(in: refused.text, from: "<ul class=\"currency-links\">", to: "</ul>"))
                         .compactMap { $0["href"] }.map(PageLink.init)
                     #expect(links.map(\.path) == ["/products", "/products"])
@@ -130,6 +153,16 @@ import Testing
                     #expect(Set(Self.ticked(refused)) == Set(mixed))
                 }
                 #expect(try harness.app.batchRunner.store.recent().isEmpty)
+
+                // Set price takes no percent: the Korean refusal offers the two lists only.
+                let korean = try await session.postURLEncoded(
+                    "/products/bulk?lang=ko", [("back", "/products?mine=1"), ("mine", "1")] + mixed.map { ("ids", String($0)) } + [("action", "price_set"), ("value", "1000"), ("unit", "amount")])
+                #expect(korean.status == 422)
+                let koreanText = HTMLScan.text(korean.text)
+                #expect(koreanText.contains(
+                    "선택한 상품에 통화가 섞여 있습니다(KRW 상품 2개, USD 상품 1개). 판매가는 한 가지 통화로만 설정할 수 있습니다. [KRW 상품만 보기]나 [USD 상품만 보기]로 나누어 다시 선택해 주세요."),
+                    "\(koreanText)")
+                #expect(!HTMLScan.text(HTMLScan.block(in: korean.text, from: "class=\"error-summary\"", to: "</div>")).contains("%"))
 
                 let percent = try await Self.post(
                     session, back: "/products?mine=1", ids: mixed, [("action", "price_adjust"), ("value", "-10"), ("unit", "percent")])
@@ -176,8 +209,14 @@ import Testing
                     #expect(refused.text.contains("<a href=\"#bulk-unit\">"))
                     let beside = HTMLScan.text(HTMLScan.block(in: refused.text, from: "id=\"bulk-unit-error\"", to: "</p>"))
                     #expect(beside.contains("Stock is counted in pieces"))
-                    #expect(beside.contains("Choose “Amount or count” as the unit."))
+                    #expect(beside.contains("Select “Amount or count” as the unit."))
                 }
+                // Set price takes no percent either: the way to a change that does, by its label.
+                let price = try await Self.post(session, back: Self.krwList, ids: krw, [("action", "price_set"), ("value", "5"), ("unit", "percent")])
+                #expect(price.status == 422)
+                #expect(HTMLScan.text(HTMLScan.block(in: price.text, from: "id=\"bulk-unit-error\"", to: "</p>")).contains(
+                    "“Set price” takes an amount, not “% of the price”. Select “Amount or count” as the unit; to change prices by “% of the price”, "
+                        + "select “Raise or lower price (+/−)” instead."))
                 let stock = try #require(try await market.product(krw[0])["stock"] as? Int)
                 let posted = try await Self.post(
                     session, back: Self.krwList, ids: krw, [("action", "stock_adjust"), ("value", "-\(stock + 3)"), ("unit", "amount")])

@@ -102,6 +102,29 @@ import Testing
         }
     }
 
+    /// The add form sent again with another name after it added a product: no second
+    /// product, no "Product added", the form as typed with the way to a new form.
+    @Test func anAddFormSentAgainWithOtherValues_doesNotClaimAnAdd() async throws {
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new?lang=en")
+            let market = MarketInspector(harness)
+            let before = try await market.totalCount()
+            let added = try await session.post("/products?lang=en", replacing(validProductFields, "name", with: "First Lamp"), files: [.jpeg("lamp.jpg")])
+            #expect(added.status == 303)
+
+            let again = try await session.post("/products?lang=en", replacing(validProductFields, "name", with: "Second Lamp"), files: [.jpeg("lamp2.jpg", fill: 9)])
+            #expect(again.status == 409)
+            #expect(again.header("Location") == nil)
+            let text = HTMLScan.text(again.text)
+            #expect(text.contains("This form already added a product, so what you sent now was not added."), "\(text)")
+            #expect(!text.contains("Product added"))
+            #expect(HTMLScan.tags("a", in: HTMLScan.block(in: again.text, from: "class=\"problem\"", to: "</div>")).compactMap { $0["href"] } == ["/products/new"])
+            #expect(HTMLScan.tags("input", in: again.text).first { $0["id"] == "name" }?["value"] == "Second Lamp")
+            #expect(try await market.totalCount() == before + 1)
+        }
+    }
+
     @Test func bodyOverTheRouteCap_is413() async throws {
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)

@@ -62,6 +62,55 @@ import Testing
         }
     }
 
+    /// Saved, then Back, the stock changed and saved again with the same form: the second
+    /// answer does not claim a save; it brings the form back as typed with the way to a fresh
+    /// edit form, and nothing more is sent. The same values sent again still answer as saved.
+    @Test func anEditFormSentAgainWithOtherValues_doesNotClaimASave() async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
+        try await withDashboard(.scripted(market)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/7/edit?lang=en")
+            let fields = editFields(price: "5000")
+            let saved = try await session.postURLEncoded("/products/7/edit?lang=en", replacing(fields, "stock", with: "8"))
+            #expect(saved.status == 303)
+            #expect(try await session.postURLEncoded("/products/7/edit?lang=en", replacing(fields, "stock", with: "8")).status == 303)
+
+            let again = try await session.postURLEncoded("/products/7/edit?lang=en", replacing(fields, "stock", with: "9"))
+            #expect(again.status == 409)
+            #expect(again.header("Location") == nil)
+            let text = HTMLScan.text(again.text)
+            #expect(text.contains("This form was already saved, so the changes you sent now were not."), "\(text)")
+            #expect(!text.contains("Product updated"))
+            #expect(HTMLScan.tags("a", in: HTMLScan.block(in: again.text, from: "class=\"problem\"", to: "</div>")).compactMap { $0["href"] } == ["/products/7/edit"])
+            #expect(HTMLScan.tags("input", in: again.text).first { $0["id"] == "stock" }?["value"] == "9")
+            #expect(market.state.withLock { $0.edits.map(\.changes.stock) } == [8], "the second values are not sent")
+
+            let korean = try await session.postURLEncoded("/products/7/edit?lang=ko", replacing(fields, "stock", with: "9"))
+            #expect(korean.status == 409)
+            #expect(HTMLScan.text(korean.text).contains("이 화면의 내용은 이미 저장했습니다. 다시 수정하려면 [수정]을 눌러 새 화면에서 입력해 주세요."))
+        }
+    }
+
+    /// The form says what is saved; saved with nothing changed it says so and sent nothing,
+    /// so the same form with a change saves it.
+    @Test func anEditFormSavedUnchanged_canStillSaveAChange() async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)])
+        try await withDashboard(.scripted(market)) { harness in
+            var session = FormSession(port: harness.port)
+            let form = try await session.open("/products/7/edit")
+            #expect(HTMLScan.text(form.text).contains("Only the fields you change are saved; everything else stays as it is on the Open Market."))
+            let shown = form.formFields.filter { !["csrf_token", "form_token"].contains($0.0) }
+            let unchanged = try await session.postURLEncoded("/products/7/edit", shown)
+            #expect(unchanged.status == 303)
+            let detail = try await session.get("/products/7", extraCookie: unchanged.setCookie("om_flash"))
+            #expect(HTMLScan.text(detail.text).contains("No changes to save."))
+            #expect(market.state.withLock { $0.edits.isEmpty })
+            let changed = try await session.postURLEncoded("/products/7/edit", replacing(shown, "stock", with: "9"))
+            #expect(changed.status == 303)
+            #expect(market.state.withLock { $0.edits.map(\.changes.stock) } == [9])
+        }
+    }
+
     @Test func oneFormToken_reusedOnAnotherProduct_editsThatProduct() async throws {
         // The double-submit key includes the product id: without it the second product would
         // be answered "updated" from the first one's outcome and nothing would be sent.

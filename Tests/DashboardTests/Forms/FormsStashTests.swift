@@ -16,11 +16,19 @@ import Testing
             #expect(failed.status == 422)
             let html = failed.text
             #expect(html.contains("value=\"Test Kettle\""))
-            #expect(html.contains("Already attached"))
-            #expect(html.contains("one.jpg") && html.contains("two.png"))
+            let text = HTMLScan.text(html)
+            #expect(text.contains("The images you attached are kept for an hour, so you don't need to choose them again."), "\(text)")
+            #expect(text.contains("one.jpg (3.9 KB)") && text.contains("two.png (5.9 KB)"), "\(text)")
             #expect(html.contains("name=\"remove_image\" value=\"1\"") && html.contains("name=\"remove_image\" value=\"2\""))
             #expect(!html.contains("multiple accept=\"image/jpeg,image/png\" required"), "no new file is required now")
             session.take(failed)
+
+            // In Korean: one sentence a line of thought, no bracket after the name.
+            let korean = try await session.post("/products?lang=ko", replacing(validProductFields, "price", with: "0"), files: [])
+            let koreanText = HTMLScan.text(korean.text)
+            #expect(koreanText.contains("첨부한 이미지는 1시간 동안 보관되므로 다시 선택하지 않아도 됩니다. 이미지를 더 추가하거나 삭제할 수 있습니다."), "\(koreanText)")
+            #expect(koreanText.contains("one.jpg(3.9KB)"), "\(koreanText)")
+            session.take(korean)
 
             let fixed = try await session.post("/products", validProductFields, files: [])
             #expect(fixed.status == 303)

@@ -36,6 +36,27 @@ import Testing
         }
     }
 
+    /// Only opening the edit or delete form while the market is down: the page says the
+    /// product could not be loaded, never that nothing was changed or deleted, since nothing
+    /// was tried.
+    @Test func openingAFormWhileTheMarketIsDown_saysOnlyThatTheProductDidNotLoad() async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 5)])
+        market.state.withLock { $0.readFailure = .unreachable }
+        try await withDashboard(.scripted(market)) { harness in
+            for action in ["edit", "delete"] {
+                let page = try await harness.get("/products/5/\(action)", headers: ["Accept-Language": "en"])
+                #expect(page.status == 502, "\(action)")
+                let text = HTMLScan.text(page.text)
+                #expect(text.contains("The product couldn't be loaded from the Open Market. Try again in a moment."), "\(action): \(text)")
+                #expect(!text.contains("nothing was changed") && !text.contains("not deleted"), "\(action)")
+            }
+            let edit = try await harness.get("/products/5/edit", headers: KoreanPageScan.korean)
+            #expect(HTMLScan.text(edit.text).contains("오픈마켓에서 상품 정보를 불러오지 못해 수정 화면을 열 수 없습니다. 잠시 후 다시 시도해 주세요."))
+            let delete = try await harness.get("/products/5/delete", headers: KoreanPageScan.korean)
+            #expect(HTMLScan.text(delete.text).contains("오픈마켓에서 상품 정보를 불러오지 못해 삭제 화면을 열 수 없습니다."))
+        }
+    }
+
     @Test func upstreamSaysInputIsInvalid_is422WithItsMessage() async throws {
         let market = ScriptedMarket()
         market.state.withLock { $0.createFailure = .rejected(status: 400, message: "name is already taken") }

@@ -29,17 +29,19 @@ import Testing
         Case(field: "price", value: "", message: "Enter the price."),
         Case(field: "price", value: "0", message: "The price must be more than 0."),
         Case(field: "price", value: "-5", message: "The price must be more than 0."),
-        Case(field: "price", value: "abc", message: "Enter a number"),
-        Case(field: "price", value: "1e5", message: "Enter a number"),
-        Case(field: "price", value: "12.5", message: "Enter KRW amounts in whole won"),
-        Case(field: "price", value: "1.234", message: "Enter USD amounts with at most 2 decimal places", currency: "USD"),
-        Case(field: "price", value: "10000000001", message: "at most 10,000,000,000"),
+        Case(field: "price", value: "abc", message: "Enter the price as a number, like 15000."),
+        Case(field: "price", value: "abc", message: "Enter the price as a number, like 12.50.", currency: "USD"),
+        Case(field: "price", value: "1e5", message: "Enter the price as a number, like 15000."),
+        Case(field: "price", value: "12.5", message: "Enter the price in whole won, with no decimals."),
+        Case(field: "price", value: "1.234", message: "Enter the price with up to 2 decimal places, like 249.99.", currency: "USD"),
+        Case(field: "price", value: "10000000001", message: "The price must be KRW 10,000,000,000 or less."),
+        Case(field: "price", value: "10000000001", message: "The price must be USD 10,000,000,000 or less.", currency: "USD"),
         Case(field: "discounted_price", value: "-1", message: "The discount cannot be negative."),
         Case(field: "discounted_price", value: "12001", message: "The discount cannot be more than the price."),
-        Case(field: "discounted_price", value: "x", message: "Enter a number"),
+        Case(field: "discounted_price", value: "x", message: "Enter the discount as a number, like 1000."),
         Case(field: "stock", value: "-1", message: "The stock cannot be negative."),
         Case(field: "stock", value: "1.5", message: "The stock must be a whole number"),
-        Case(field: "stock", value: "2147483648", message: "at most 2,147,483,647"),
+        Case(field: "stock", value: "2147483648", message: "The stock must be 2,147,483,647 or less."),
         Case(field: "currency", value: "EUR", message: "Choose KRW or USD."),
     ]
 
@@ -61,6 +63,32 @@ import Testing
                 }
                 #expect(html.contains("<option value=\"\(rule.currency)\" selected>") || rule.field == "currency")
             }
+        }
+    }
+
+    /// The summary lists the problems in the form's order (currency before the price), and in
+    /// Korean each names its field, with the won's example and limit.
+    @Test func theSummary_followsTheForm_andNamesEachField() async throws {
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new?lang=ko")
+            var fields = replacing(validProductFields, "currency", with: "EUR")
+            fields = replacing(fields, "stock", with: "-1")
+            fields = replacing(fields, "price", with: "abc")
+            let refused = try await session.post("/products?lang=ko", fields, files: [.jpeg("a.jpg")])
+            #expect(refused.status == 422)
+            let summary = HTMLScan.block(in: refused.text, from: "class=\"error-summary\"", to: "</div>")
+            #expect(HTMLScan.tags("a", in: summary).compactMap { $0["href"] } == ["#currency", "#price", "#stock"])
+            #expect(HTMLScan.text(summary).contains("판매가를 15000이나 12.50처럼 숫자로 입력해 주세요."), "\(HTMLScan.text(summary))")
+
+            var won = FormSession(port: harness.port)
+            _ = try await won.open("/products/new?lang=ko")
+            let krw = try await won.post("/products?lang=ko", replacing(validProductFields, "price", with: "12.5"), files: [.jpeg("a.jpg")])
+            #expect(HTMLScan.text(krw.text).contains("판매가는 원 단위로, 소수점 없이 입력해 주세요."))
+            let big = try await won.post("/products?lang=ko", replacing(validProductFields, "price", with: "10000000001"), files: [.jpeg("a.jpg")])
+            #expect(HTMLScan.text(big.text).contains("판매가를 10,000,000,000원 이하로 입력해 주세요."))
+            let word = try await won.post("/products?lang=ko", replacing(validProductFields, "price", with: "abc"), files: [.jpeg("a.jpg")])
+            #expect(HTMLScan.text(word.text).contains("판매가를 15000처럼 숫자로 입력해 주세요."))
         }
     }
 

@@ -98,14 +98,24 @@ import Testing
             let fields = form.formFields.filter { !["csrf_token", "form_token"].contains($0.0) }
             let refused = try await session.postURLEncoded("/products/203/edit", replacing(fields, "stock", with: "9"))
             #expect(refused.status == 403)
-            #expect(refused.text.contains("“우유병 텀블러” is sold by red123, and only the seller who added a product may change it"))
+            let said = HTMLScan.text(refused.text)
+            #expect(said.contains("is sold by red123, and only the seller who added a product can change it. "
+                + "If you are not that seller, you can't change this product. If you are, check the --identifier and --secret"), "\(said)")
             #expect(refused.text.contains("--vendor-id"))
             #expect(market.writes.count == 1, "the market was asked and refused")
 
             _ = try await session.open("/products/203/delete")
             let delete = try await session.postURLEncoded("/products/203/delete", [])
             #expect(delete.status == 403)
-            #expect(delete.text.contains("is sold by red123, and only the seller who added a product may change it"))
+            #expect(HTMLScan.text(delete.text).contains("If you are not that seller, you can't delete this product."))
+
+            var korean = session
+            korean.cookie += "; om_lang=ko"
+            _ = try await korean.open("/products/203/edit")
+            let koreanRefused = try await korean.postURLEncoded("/products/203/edit", replacing(fields, "stock", with: "9"))
+            let koreanText = HTMLScan.text(koreanRefused.text)
+            #expect(koreanText.contains("내 상품이 아니라면 수정할 수 없습니다. 내 상품이라면 "), "\(koreanText)")
+            #expect(!koreanText.contains("내 판매자의 상품"))
             #expect(!refused.text.contains(ScriptedMarket.identifier) && !delete.text.contains(ScriptedMarket.secret))
         }
     }

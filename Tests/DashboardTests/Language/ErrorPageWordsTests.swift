@@ -126,9 +126,9 @@ import Testing
                     fix: "Your entries are kept below: add the images again, then select Add product."),
                 Words(heading: nil, cause: "could not confirm it is yours", fix: "Select Delete product again."))
             case .ko: (
-                Words(heading: nil, cause: "브라우저를 다시 시작했거나 쿠키를 삭제해서 보안을 위해 처리하지 않았습니다",
+                Words(heading: nil, cause: "브라우저를 다시 시작했거나 쿠키가 삭제되어, 보안을 위해 등록하지 않았습니다",
                     fix: "입력한 내용은 아래에 그대로 있습니다. 이미지를 다시 추가한 뒤 [상품 등록]을 눌러 주세요."),
-                Words(heading: nil, cause: "보안을 위해 처리하지 않았습니다", fix: "[상품 삭제]를 다시 눌러 주세요."))
+                Words(heading: nil, cause: "보안을 위해 삭제하지 않았습니다", fix: "[상품 삭제]를 다시 눌러 주세요."))
             }
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)
@@ -149,7 +149,7 @@ import Testing
         let words =
             switch language {
             case .en: Words(heading: "Nothing was done", cause: "This did not come from one of the dashboard's own pages",
-                fix: "Go back, reload the page and press the button again.")
+                fix: "Go back, reload the page and select the button again.")
             case .ko: Words(heading: "아무것도 하지 않았습니다", cause: "대시보드 화면에서 보낸 내용이 아니어서 읽을 수 없습니다.",
                 fix: "페이지를 새로 고친 뒤 버튼을 다시 눌러 주세요.")
             }

@@ -49,7 +49,6 @@ enum WordingSamples {
             LocalTime.clockWithZone(Date(timeIntervalSince1970: Double(number) * 60), zone: zone),
             w.productNotFound(id: number).heading, w.productNotFound(id: number).message,
             w.productNotFound(id: nil).message,
-            w.productInBin(name, day: w.day("2026-11-28"), time: LocalTime.clockWithZone(Date(), zone: zone), keptUntil: w.day("2026-12-28")).message,
             w.productRestoredAs(name, day: w.day("2026-11-28"), time: LocalTime.clockWithZone(Date(), zone: zone), as: number).message,
             w.openRecycleBin, w.openProduct(number),
             w.marketWords(name),
@@ -123,6 +122,7 @@ enum WordingSamples {
             w.deleteTitle(name),
             w.deleteKeeps(days: number), w.deleteKeeps(days: nil),
             w.vendorRefused(name, owner: w.owner(name: name, vendorID: number), action: .register).message,
+            w.vendorRefused(name, owner: w.owner(name: "", vendorID: number), action: .delete).message,
         ]
         for refusal in [ImageRefusal.notJPEGOrPNG, .tooLarge(bytes: number * 1024), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
             texts.append(w.imageRefused(name, refusal))
@@ -133,6 +133,9 @@ enum WordingSamples {
             texts += [w.marketFailed(action, said: nil).message, w.marketRefused(action).message]
             let outcome = w.outcomeUnknown(action)
             texts += [outcome.heading, outcome.message, outcome.advice, outcome.checkLabel]
+        }
+        for action in [nil, .save, .delete] as [Wording.WriteAction?] {
+            texts.append(w.productInBin(name, day: w.day("2026-11-28"), time: LocalTime.clockWithZone(Date(), zone: zone), keptUntil: w.day("2026-12-28"), action: action).message)
         }
         texts.append(w.checkedLater)
         texts += history(w, name: name, number: number) + trash(w, name: name, number: number)
@@ -283,9 +286,17 @@ enum WordingSamples {
     /// The batches' and the import's texts (`Wording+Batches.swift`, `Wording+Import.swift`).
     /// The sheet's texts (`Wording+Sheet.swift`) and the batch texts it brings.
     static func sheet(_ w: Wording, name: String, number: Int) -> [String] {
-        var texts = [w.sheetTitle, w.sheetIntro(count: number), w.cellsChanged(0), w.cellsChanged(number), w.sheetLeaveWarning, w.sheetUnchanged]
+        var texts = [w.sheetTitle, w.cellsChanged(0), w.cellsChanged(number), w.sheetLeaveWarning, w.sheetUnchanged]
         texts += SheetPlanner.fields.map { w.cellLabel($0, product: name) }
-        texts += [w.sheetTooLarge.heading, w.sheetTooLarge.message, w.sheetExpired.heading, w.sheetExpired.message]
+        texts += [w.sheetTooLarge.heading, w.sheetTooLarge.message, w.sheetExpired.heading, w.sheetExpired.message, w.openPreview]
+        texts.append(w.sheetProblem(name, w.message(.stockNegative)))
+        texts.append(w.stashedImage(name, size: number * 1000))
+        for list in [Wording.SheetList(search: "", mine: false, filtered: false), .init(search: name, mine: true, filtered: true), .init(search: "", mine: true, filtered: true)] {
+            for (page, mine) in [(1, false), (number, true), (1, true)] {
+                texts += [w.sheetIntro(count: number, list: list, page: page, mine: mine), w.sheetIntro(count: 1, list: list, page: page, mine: mine)]
+                texts += [w.sheetEmpty(list: list, page: page, mine: mine, narrowed: true), w.sheetEmpty(list: list, page: page, mine: mine, narrowed: false)]
+            }
+        }
         for reason in [SheetPage.LeftOut.deleted, .notOwn] { texts += [w.sheetRowLeftOut(reason, name: name), w.sheetRowLeftOutNote(reason)] }
         let price = RecordedFields(price: Decimal(number), currency: "KRW")
         texts += [w.marketValue(price), w.fieldLeftAlone(name, now: w.marketValue(price)), w.productNumbers([number, number + 1])]
@@ -332,7 +343,8 @@ enum WordingSamples {
         }
         let selections = [[CurrencyCount(.krw, number), CurrencyCount(.usd, 1)], [CurrencyCount(.usd, 1), CurrencyCount(.krw, 1), CurrencyCount(Currency(rawValue: "EUR"), number)]]
         for counts in selections {
-            texts += [w.bulkProblem(.mixedCurrencies(counts)), w.currencyCounts(counts), w.currencyNames(counts)]
+            texts += [BatchAction.Kind.priceSet, .priceAdjust, .discountSet].map { w.bulkProblem(.mixedCurrencies(counts, $0)) }
+            texts += [w.currencyCounts(counts), w.currencyNames(counts)]
         }
         texts += BatchAction.Kind.allCases.map { w.bulkProblem(.percentNotTaken($0)) } + [w.onlyCurrency(.krw), w.onlyCurrency(.usd)]
         texts += [w.batchProblem(.stockBelowZero(stock: number, taken: number + 3)), w.batchProblem(.stockBelowZero(stock: 0, taken: 1))]
@@ -432,15 +444,18 @@ enum WordingSamples {
         var texts = fixed(w)
         for text in [
             w.marketSlow, w.marketUnexpected, w.marketFoundNothing, w.marketRejectedCredentials, w.marketSlowOnWrite, w.marketDown,
-            w.productNotLoaded(.save), w.productNotLoaded(.delete), w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(.register), w.formExpired(.save), w.formExpired(.delete),
+            w.productNotLoaded(.save, opening: false), w.productNotLoaded(.delete, opening: false),
+            w.productNotLoaded(.save, opening: true), w.productNotLoaded(.delete, opening: true), w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(.register), w.formExpired(.save), w.formExpired(.delete),
             w.marketUnreachable, w.vendorUnknown, w.formUnreadable(.unsupportedType), w.formUnreadable(.noBoundary),
             w.formUnreadable(.multipart(.missingFinalBoundary)),
             w.editNotSaved(.timeout), w.editNotSaved(.unreachable), w.editNotSaved(.malformedResponse("not JSON")),
             w.credentialsRefused(.register), w.credentialsRefused(.save), w.credentialsRefused(.delete), w.deleteNotDone,
+            w.formAlreadySent(.register), w.formAlreadySent(.save), w.sheetAlreadySent,
         ] {
             texts += [text.heading, text.message]
         }
         texts.append(w.staleCause)
+        texts += [w.staleCause(.register), w.staleCause(.save), w.staleCause(.delete)]
         let reasons: [ProductListQuery.Ignored.Reason] = [
             .needsCurrency, .notANumber(.krw), .notANumber(.usd), .negative, .tooManyDecimals(.krw), .tooManyDecimals(.usd), .tooLarge,
             .belowMinimum(.krw, low: 50_000, high: 1_000), .belowMinimum(.usd, low: Decimal(string: "12.5") ?? 12, high: 10),
@@ -466,7 +481,11 @@ enum WordingSamples {
             .imagesMissing, .imageExpired, .thumbnailChoice]
         {
             texts.append(w.message(message))
+            for field in [ProductField.price, .discountedPrice, .stock] {
+                texts += [nil, Currency.krw, .usd, Currency(rawValue: "EUR")].map { w.message(message, on: field, currency: $0) }
+            }
         }
+        texts.append(w.messages([.notANumber, .priceTooHigh], on: .price, currency: .krw))
         for status in [400, 403, 404, 405, 408, 413, 414, 421, 431, 500, 501, 503, 505] {
             for upload in uploads {
                 texts += [w.serverHeading(HTTPStatus(rawValue: status), upload: upload), w.serverMessage(HTTPStatus(rawValue: status), upload: upload)]

@@ -30,8 +30,8 @@ import Testing
                     "stock.49": ("2.5", "The stock must be a whole number, 0 or more."),
                     "name.49": ("ab", "The name must be 3 to 100 characters; it has 2."),
                     "discounted_price.49": ("20000", "The discount cannot be more than the price."),
-                    "price.58": ("12.345", "Enter USD amounts with at most 2 decimal places, like 249.99."),
-                    "price.43": ("lots", "Enter a number, like 1000 or 12.50."),
+                    "price.58": ("12.345", "Enter the price with up to 2 decimal places, like 249.99."),
+                    "price.43": ("lots", "Enter the price as a number, like 15000."),
                     "name.52": ("Card\u{1B}[0m", "The name has an invisible control character (U+001B) at character 5."),
                 ]
                 let good = ["stock.46": "7", "name.43": "전기 자전거 새것"]
@@ -44,6 +44,9 @@ import Testing
                 #expect(HTMLScan.text(summary).contains("There are 9 problems to fix"), "\(HTMLScan.text(summary))")
                 let links = HTMLScan.tags("a", in: summary).compactMap { $0["href"] }
                 #expect(Set(links) == Set(bad.keys.map { "#" + $0 }), "\(links)")
+                // Each entry names the product, and the field once, in the message.
+                let stockName = opened[43]?["name"]?.shown ?? ""
+                #expect(HTMLScan.text(summary).contains("“\(BidiText.isolated(stockName))”: The stock cannot be negative."), "\(HTMLScan.text(summary))")
                 let ids = Set(HTMLScan.tags("input", in: answer.text).compactMap { $0["id"] })
                 #expect(links.allSatisfy { ids.contains(String($0.dropFirst())) }, "each link lands on its cell")
 
@@ -105,7 +108,7 @@ import Testing
                 #expect(HTMLScan.text(summary).contains("There are 2 problems to fix"))
                 #expect(Set(HTMLScan.tags("a", in: summary).compactMap { $0["href"] }) == ["#price.49", "#row-52"])
                 #expect(HTMLScan.text(summary).contains(
-                    "“\(name)” was deleted from the Open Market after this sheet was opened, so it is left out. Your other changes are kept below: select Preview the change again."))
+                    "“\(name)” was deleted from the Open Market after this sheet was opened, so it is left out. Your other changes are kept below: select Preview changes again."))
                 // The row is there, marked, its typed value kept, its inputs off.
                 let row = try #require(HTMLScan.tags("tr", in: answer.text).first { $0["id"] == "row-52" })
                 #expect(row["data-left-out"] == "deleted")
@@ -190,7 +193,7 @@ import Testing
                 let refused = try await SheetTesting.post(forged, form, query: "?lang=en")
                 #expect(refused.status == 403)
                 #expect(HTMLScan.text(refused.text).contains("Nothing was saved This page was opened before your browser was restarted"))
-                #expect(HTMLScan.text(refused.text).contains("Your changes are kept below: select Preview the change again."))
+                #expect(HTMLScan.text(refused.text).contains("Your changes are kept below: select Preview changes again."))
                 #expect(SheetTesting.rows(refused.text).first { $0.id == 52 }?.cells["stock"]?.value == "5", "what was typed stays")
 
                 // Another browser (its own cookie) with this page's token.

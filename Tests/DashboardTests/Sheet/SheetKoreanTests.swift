@@ -26,7 +26,7 @@ import Testing
             let sheet = try await session.open("/products/sheet")
             KoreanPageScan.expectKorean(sheet, "sheet", status: 200)
             let columns = HTMLScan.text(HTMLScan.block(in: sheet.text, from: "<thead>", to: "</thead>"))
-            #expect(columns == "상품명 판매가 할인 금액 재고 통화 상품", "\(columns)")
+            #expect(columns == "상품명 판매가 할인 금액 재고 통화 상품 번호", "\(columns)")
             let card = try #require(SheetTesting.rows(sheet.text).first { $0.id == 52 })
             #expect(card.cells["price"]?.label == "“시험용 상품 52호” 판매가")
             #expect(card.cells["discounted_price"]?.label == "“시험용 상품 52호” 할인 금액")
@@ -38,6 +38,10 @@ import Testing
             #expect(text.contains("판매가를 0보다 큰 금액으로 입력해 주세요."))
             #expect(text.contains("재고를 0 이상의 정수로 입력해 주세요."))
             #expect(text.contains("상품명을 3~100자로 입력해 주세요. 지금 1자입니다."))
+            // The summary names each product, and the field once, in the message.
+            let summary = HTMLScan.text(HTMLScan.block(in: bad.text, from: "<div class=\"error-summary\"", to: "</div>"))
+            #expect(summary.contains("상품: 재고를 0 이상의 정수로 입력해 주세요."), "\(summary)")
+            #expect(!summary.contains("재고: 재고를"))
 
             let foreign = try await SheetTesting.post(session, SheetTesting.form(sheet, ["stock.59": "1"]))
             KoreanPageScan.expectKorean(foreign, "another vendor's product", status: 403)

@@ -115,13 +115,55 @@ import Testing
         }
     }
 
+    /// A search without own products: says which list's page it is and that the search is
+    /// the cause, with the link to a sheet of one's own products.
     @Test func aPageWithoutOwnProducts_saysSo_andHasNoForm() async throws {
         try await withDashboard(.shared) { dash in
             let sheet = try await dash.get("/products/sheet?q=Mug&lang=en")
             #expect(sheet.status == 200)
             #expect(SheetTesting.rows(sheet.text).isEmpty)
             #expect(!sheet.text.contains("<form id=\"sheet\""))
-            #expect(HTMLScan.text(sheet.text).contains("None of your products is on this page."))
+            let text = HTMLScan.text(sheet.text)
+            #expect(text.contains("None of your products is on page 1 of the results for “\(BidiText.isolated("Mug"))”. Change the search or filters, "
+                + "or select Edit My products in a sheet."), "\(text)")
+            #expect(Self.mainLinks(sheet.text).contains("/products/sheet?mine=1"))
+
+            let korean = try await dash.get("/products/sheet?q=Mug&lang=ko")
+            let koreanText = HTMLScan.text(korean.text)
+            #expect(koreanText.contains("검색 결과 1페이지에는 내 상품이 없습니다. 검색어나 필터를 수정하거나 [내 상품을 시트에서 수정]을 눌러 주세요."), "\(koreanText)")
         }
+    }
+
+    /// Opened from the menu (page 1 of all products): the intro names that page and list and
+    /// links the sheet of one's own products; that sheet names My products and no such link.
+    /// The product number column holds the bare number.
+    @Test func theIntro_namesThePageAndTheList() async throws {
+        try await withDashboard(.shared) { dash in
+            let sheet = try await dash.get("/products/sheet?lang=en")
+            let count = SheetTesting.rows(sheet.text).count
+            let intro = HTMLScan.text(HTMLScan.block(in: sheet.text, from: "<p class=\"hint\">", to: "</p>"))
+            #expect(intro.hasPrefix("\(count) of your products from page 1 of All products. Change the cells you want, then select Preview changes:"), "\(intro)")
+            #expect(intro.hasSuffix("To edit all your products, select Edit My products in a sheet."))
+            #expect(Self.mainLinks(sheet.text).contains("/products/sheet?mine=1"))
+            let head = HTMLScan.text(HTMLScan.block(in: sheet.text, from: "<thead>", to: "</thead>"))
+            #expect(head.hasSuffix("Product number"), "\(head)")
+            let cell = HTMLScan.text(HTMLScan.block(in: HTMLScan.block(in: sheet.text, from: "<tr id=\"row-52\"", to: "</tr>"), from: "<a ", to: "</a>"))
+            #expect(cell == "52", "\(cell)")
+            #expect(HTMLScan.text(HTMLScan.block(in: sheet.text, from: "<button type=\"submit\"", to: "</button>")) == "Preview changes")
+
+            let mine = try await dash.get("/products/sheet?mine=1&lang=en")
+            let mineIntro = HTMLScan.text(HTMLScan.block(in: mine.text, from: "<p class=\"hint\">", to: "</p>"))
+            #expect(mineIntro.hasPrefix("\(SheetTesting.rows(mine.text).count) products from page 1 of My products."), "\(mineIntro)")
+            #expect(!Self.mainLinks(mine.text).contains("/products/sheet?mine=1"))
+
+            let korean = try await dash.get("/products/sheet?lang=ko")
+            let koreanIntro = HTMLScan.text(HTMLScan.block(in: korean.text, from: "<p class=\"hint\">", to: "</p>"))
+            #expect(koreanIntro.hasPrefix("전체 상품 1페이지의 내 상품 \(count)개입니다."), "\(koreanIntro)")
+        }
+    }
+
+    /// The links of a page's main part.
+    static func mainLinks(_ html: String) -> [String] {
+        HTMLScan.hrefs(in: HTMLScan.block(in: html, from: "<main", to: "</main>"))
     }
 }

@@ -263,4 +263,27 @@ import Testing
             }
         }
     }
+
+    /// Back, a cell changed, and the same sheet sent again: no second preview and no silent
+    /// lead to the first; the sheet comes back as typed (409) with the link to the preview made.
+    @Test func aSheetSentAgainWithOtherCells_comesBackAsTyped() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var session = FormSession(port: harness.port)
+                let sheet = try await session.open("/products/sheet?lang=en")
+                let first = try await SheetTesting.post(session, SheetTesting.form(sheet, ["stock.52": "4"]), query: "?lang=en")
+                #expect(first.status == 303)
+                let preview = try #require(first.header("Location"))
+
+                let again = try await SheetTesting.post(session, SheetTesting.form(sheet, ["stock.52": "6"]), query: "?lang=en")
+                #expect(again.status == 409)
+                let text = HTMLScan.text(again.text)
+                #expect(text.contains("This sheet was already sent and its preview made, so the changes you sent now are not in it."), "\(text)")
+                #expect(HTMLScan.tags("a", in: HTMLScan.block(in: again.text, from: "class=\"problem\"", to: "</div>")).compactMap { $0["href"] } == [preview])
+                #expect(SheetTesting.rows(again.text).first { $0.id == 52 }?.cells["stock"]?.value == "6")
+                #expect(try await SheetTesting.sheetBatches(session).count == 1)
+                #expect(market.writes.isEmpty)
+            }
+        }
+    }
 }

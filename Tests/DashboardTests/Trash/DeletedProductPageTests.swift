@@ -46,6 +46,50 @@ import Testing
         }
     }
 
+    /// The edit and delete forms of a product in the bin say where it is and what to do, as
+    /// its own page does, never that the bin does not hold it: opened, and the edit form
+    /// (opened before the delete) saved.
+    @Test func theEditAndDeleteFormsOfADeletedProduct_sayItIsInTheBin() async throws {
+        try await withDashboard(adjust: { $0.timeZone = Self.seoul }) { harness in
+            var flow = HistoryFlow(harness)
+            let id = try await flow.register(name: "Test Mug")
+            var editing = flow.session
+            _ = try await editing.open("/products/\(id)/edit")
+            #expect(try await flow.delete(id).status == 303)
+
+            let edit = try await harness.get("/products/\(id)/edit", headers: ["Accept-Language": "en"])
+            #expect(edit.status == 404)
+            let editText = HTMLScan.text(edit.text)
+            #expect(editText.contains("“Test Mug” was deleted on "), "\(editText)")
+            #expect(editText.contains("(KST) and is in the recycle bin. To edit it, restore it from the recycle bin first."), "\(editText)")
+            #expect(!editText.contains("does not hold it"))
+            #expect(Self.mainLinks(edit.text).contains("/trash"))
+
+            let korean = try await harness.get("/products/\(id)/edit", headers: KoreanPageScan.korean)
+            #expect(korean.status == 404)
+            let koreanText = HTMLScan.text(korean.text)
+            #expect(koreanText.contains("삭제한 상품입니다"))
+            #expect(koreanText.contains("(KST)에 삭제되어 휴지통에 있습니다. 수정하려면 먼저 휴지통에서 다시 등록해 주세요."), "\(koreanText)")
+            #expect(!koreanText.contains("휴지통에도 없습니다"))
+            KoreanPageScan.expectKorean(korean, "/products/\(id)/edit deleted", allowed: KoreanPageScan.properNouns.union(["Test", "Mug"]))
+
+            let delete = try await harness.get("/products/\(id)/delete", headers: ["Accept-Language": "en"])
+            #expect(delete.status == 404)
+            let deleteText = HTMLScan.text(delete.text)
+            #expect(deleteText.contains("“Test Mug” was already deleted on "), "\(deleteText)")
+            #expect(deleteText.contains("It stays in the recycle bin until "))
+            #expect(Self.mainLinks(delete.text).contains("/trash"))
+
+            var headers = editing.browserHeaders
+            headers["Accept-Language"] = "en"
+            let saved = try await editing.postURLEncoded(
+                "/products/\(id)/edit", replacing(validProductFields, "name", with: "Test Mug") + [("stock", "9")], headers: headers)
+            #expect(saved.status == 404)
+            #expect(HTMLScan.text(saved.text).contains("To edit it, restore it from the recycle bin first."), "\(HTMLScan.text(saved.text))")
+            #expect(Self.mainLinks(saved.text).contains("/trash"))
+        }
+    }
+
     @Test func aRestoredProductsOldPage_leadsToItsNewNumber() async throws {
         try await withDashboard { harness in
             var flow = HistoryFlow(harness)
