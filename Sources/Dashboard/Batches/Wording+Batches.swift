@@ -759,7 +759,7 @@ extension Wording {
         case (.en, .missed):
             return ErrorText(heading: "This batch missed its time", message: "Batch \(id) missed its time after this page was opened, so nothing was done. Open it to make a new preview.")
         case (.en, _):
-            return ErrorText(heading: "This batch changed since the page was opened", message: "Batch \(id) changed after this page was opened, so nothing was done. Open it again to see where it stands, then choose again.")
+            return ErrorText(heading: "This batch changed since the page was opened", message: "Batch \(id) changed after this page was opened, so nothing was done. Open it again to see where it stands.")
         case (.ko, .discarded):
             return ErrorText(heading: "취소한 미리 보기입니다", message: "일괄 작업 \(id)의 미리 보기는 이미 취소되어 적용하지 않았습니다. 목록에서 상품을 다시 선택해 미리 보기를 새로 만들어 주세요.")
         case (.ko, .running) where drawn == .preview || drawn == .scheduled, (.ko, .finished) where drawn == .preview || drawn == .scheduled:

@@ -19,16 +19,6 @@ extension Wording {
         }
     }
 
-    /// "KRW or USD" / "KRW 또는 USD".
-    func currencyNames(_ counts: [CurrencyCount]) -> String {
-        let names = counts.map(\.currency.rawValue)
-        let or = switch language {
-        case .en: " or "
-        case .ko: " 또는 "
-        }
-        return names.count <= 2 ? names.joined(separator: or) : names.dropLast().joined(separator: ", ") + or + (names.last ?? "")
-    }
-
     /// The list filtered by one currency, as a link beside the mixed-currency refusal:
     /// "Show only KRW products" / "KRW 상품만 보기".
     func onlyCurrency(_ currency: Currency) -> String {

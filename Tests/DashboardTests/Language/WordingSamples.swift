@@ -344,7 +344,7 @@ enum WordingSamples {
         let selections = [[CurrencyCount(.krw, number), CurrencyCount(.usd, 1)], [CurrencyCount(.usd, 1), CurrencyCount(.krw, 1), CurrencyCount(Currency(rawValue: "EUR"), number)]]
         for counts in selections {
             texts += [BatchAction.Kind.priceSet, .priceAdjust, .discountSet].map { w.bulkProblem(.mixedCurrencies(counts, $0)) }
-            texts += [w.currencyCounts(counts), w.currencyNames(counts)]
+            texts.append(w.currencyCounts(counts))
         }
         texts += BatchAction.Kind.allCases.map { w.bulkProblem(.percentNotTaken($0)) } + [w.onlyCurrency(.krw), w.onlyCurrency(.usd)]
         texts += [w.batchProblem(.stockBelowZero(stock: number, taken: number + 3)), w.batchProblem(.stockBelowZero(stock: 0, taken: 1))]
