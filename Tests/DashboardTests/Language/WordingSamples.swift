@@ -417,6 +417,25 @@ enum WordingSamples {
         texts += csv.map(w.csvProblem)
         texts += [w.importNote(.computed([name])), w.importNote(.unknown([name, name])), w.importNote(.repeated([name]))]
         texts += [w.note(BatchNote(.sentence(en: name, ko: name)))]
+        // An import's problems with the cell they quote (empty too), for every field and both
+        // currencies, and row problems before and after the batch was applied.
+        let fieldProblems: [FieldProblem] = [
+            .nameMissing, .nameLength(number), .descriptionMissing, .descriptionLength(number), .currency, .priceMissing, .priceNotPositive,
+            .priceTooHigh, .discountNegative, .discountOverPrice, .priceUnderDiscount(Decimal(number)), .stockTooHigh, .stockNegative,
+            .stockNotWhole, .notANumber, .krwWhole, .usdCents, .imagesMissing,
+        ]
+        for field in ProductField.allCases {
+            for problem in fieldProblems {
+                for cell in [name, ""] {
+                    for currency in ["KRW", "USD", "EUR"] {
+                        texts.append(w.rowProblem(BatchNote.field(problem, on: field, cell: cell), currency: currency, applied: false))
+                    }
+                }
+            }
+        }
+        for problem in problems + [.stockBelowZero(stock: number, taken: number + 3)] {
+            for applied in [false, true] { texts.append(w.rowProblem(BatchNote.row(problem), currency: "KRW", applied: applied)) }
+        }
         texts += ProductCSV.Column.allCases.map(w.columnMeaning)
         return texts
     }
