@@ -113,7 +113,7 @@ extension Wording {
     func tooLargeBack(_ upload: Upload) -> (href: String, label: String)? {
         switch (language, upload) {
         case (.en, .productImages): ("/products/new", "Back to Add product")
-        case (.en, .importFile): ("/products/import", "Back to Import")
+        case (.en, .importFile): ("/products/import", "Back to import")
         case (.ko, .productImages): ("/products/new", "상품 등록으로 돌아가기")
         case (.ko, .importFile): ("/products/import", "가져오기로 돌아가기")
         case (_, .sheet), (_, .other): nil

@@ -127,7 +127,7 @@ extension UIText {
         case .importImagesLabel: "새 상품의 이미지(선택)"
         case .importImagesHint: "상품마다 이미지 열에 이미지 파일 이름을 세미콜론(;)으로 구분해 적어 주세요."
         case .importButton: "가져오기 미리 보기"
-        case .importColumnsHeading: "열"
+        case .importColumnsHeading: "CSV 열 안내"
         case .importColumnName: "열 이름"
         case .importColumnMeaning: "내용"
         case .importColumnsHint: "열 순서는 상관없습니다. 열 이름은 다운로드한 CSV나 아래 표와 같이 적어 주세요. 그 밖의 열은 무시합니다. 빈 칸은 수정하지 않습니다. 할인가·판매자·등록일 열은 수정해도 반영되지 않습니다."
