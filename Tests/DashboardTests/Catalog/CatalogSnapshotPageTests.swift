@@ -271,6 +271,35 @@ import Testing
         }
     }
 
+    /// The market stops answering while a list shown from the catalog snapshot is still young:
+    /// once any read finds it gone the list says so, with the time it was loaded and the way
+    /// on, before a count of its own fails; after a failed Refresh it says the same.
+    @Test func aMarketGone_isSaidOnTheList_beforeAndAfterARefresh() async throws {
+        let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Scripted Teapot \($0)") })
+        try await withDashboard(.scripted(market), adjust: { $0.timeZone = TimeZone(identifier: "Asia/Seoul") ?? .gmt }) { harness in
+            let list = "/products?mine=1&lang=ko"
+            let first = try await harness.get(list)
+            #expect(first.productIDs.count == 3)
+            #expect(!HTMLScan.text(first.text).contains("오픈마켓에 연결할 수 없어"))
+            let loadedAt = LocalTime.clockWithZone(try #require(harness.app.catalog.status().snapshot?.takenAt), zone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
+
+            market.state.withLock { $0.readFailure = .unreachable }
+            // A product never read before: the market's silence is found by this read.
+            #expect(try await harness.get("/products/2").status == 502)
+            let warned = HTMLScan.text(try await harness.get(list).text)
+            let says = "오픈마켓에 연결할 수 없어 \(loadedAt)에 불러온 목록을 보여 드립니다. 잠시 후 [새로 고침]을 눌러 주세요."
+            #expect(warned.contains(says), "\(warned)")
+            #expect(!warned.contains("집계"))
+            let english = HTMLScan.text(try await harness.get("/products?mine=1&lang=en").text)
+            #expect(english.contains("The Open Market can't be reached, so this is the list as loaded at \(loadedAt). Select Refresh in a moment."), "\(english)")
+
+            #expect(harness.app.catalog.refresh())
+            await harness.app.catalog.crawlEnded()
+            #expect(harness.app.catalog.status().failure?.reason == .unreachable)
+            #expect(HTMLScan.text(try await harness.get(list).text).contains(says))
+        }
+    }
+
     @Test func duringTheFirstCount_aFilteredListShowsItsProgress_andReloads() async throws {
         let gate = Gate()
         let market = ListMatrixCatalog.market()

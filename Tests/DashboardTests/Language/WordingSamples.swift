@@ -142,7 +142,7 @@ enum WordingSamples {
         for reason in CatalogFailure.Reason.allCases {
             texts += [w.countFailure(reason), w.catalogNotCounted(reason).message]
             texts += [w.countFailed(age: age, reason, haveFigures: true), w.countFailed(age: age, reason, haveFigures: false)]
-            texts.append(w.myListNotice(outdated: false, failure: reason) ?? "")
+            texts.append(w.myListNotice(outdated: false, failure: reason, loadedAt: LocalTime.clockWithZone(Date(), zone: zone)) ?? "")
         }
         return texts
     }
@@ -466,7 +466,7 @@ enum WordingSamples {
         texts += [w.currencyName("KRW"), w.currencyName("USD"), w.onSaleChip, w.currencyOrder, w.tooLargeToAdd]
         texts += [w.submitLabel(edit: true), w.submitLabel(edit: false), w.ownerLabel(mine: true), w.ownerLabel(mine: false)]
         texts += ProductListQuery.View.allCases.map { w.viewLabel($0) }
-        texts += [w.myListNotice(outdated: true, failure: nil) ?? ""] + CatalogSort.allCases.map(w.sortHint)
+        texts += [w.myListNotice(outdated: true, failure: nil, loadedAt: "16:09 KST") ?? ""] + CatalogSort.allCases.map(w.sortHint)
         texts += [w.flash(.registered), w.flash(.updated), w.flash(.nothingChanged), w.flash(.alreadyDeleted)]
         texts += [w.metric(.products), w.metric(.soldOut), w.metric(.onSale), w.metric(.itemsInStock)]
         let uploads: [Wording.Upload] = [.productImages, .importFile, .sheet, .other]
