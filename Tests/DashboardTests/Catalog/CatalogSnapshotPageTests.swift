@@ -52,6 +52,15 @@ import Testing
             query: "min_price=10&sort=price", ignored: ["min_price"],
             says: ["Lowest sale price was not used: a price range needs a currency. Choose KRW or USD, then enter the range again."],
             meant: MatrixQuery(sort: .price)),
+        // Two bounds refused for one reason: one sentence names both.
+        BadInput(
+            query: "min_price=10&max_price=20&sort=price", ignored: ["min_price", "max_price"],
+            says: ["Lowest sale price and highest sale price were not used: a price range needs a currency. Choose KRW or USD, then enter the range again."],
+            meant: MatrixQuery(sort: .price)),
+        BadInput(
+            query: "currency=KRW&min_price=abc&max_price=x1", ignored: ["min_price", "max_price"],
+            says: ["Lowest sale price and highest sale price were not used: they are not numbers. Enter them in won, like 15,000."],
+            meant: MatrixQuery(currency: "KRW")),
         BadInput(query: "sort=DROP&stock=&sale=", ignored: ["sort"], says: ["The value for “Sort by” " + notAChoice], meant: MatrixQuery()),
         BadInput(
             query: "sort=1%3BDROP%20TABLE&currency=KRW&max_price=1e9", ignored: ["sort", "max_price"],
