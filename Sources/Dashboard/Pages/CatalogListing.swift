@@ -73,7 +73,7 @@ struct CatalogListing: Sendable {
         page.ownVendorID = context.ownVendorID
         page.snapshot = ProductListPage.SnapshotInfo(
             asOf: wording.asOf(time: LocalTime.clockWithZone(snapshot.takenAt, zone: context.settings.timeZone), age: wording.age(.seconds(max(0, now().timeIntervalSince(snapshot.takenAt))))),
-            count: wording.matchCount(OverviewPage.grouped(found.count), of: OverviewPage.grouped(scope)),
+            inAll: found.count < scope ? scope : nil,
             csrfToken: context.formToken.value,
             mixesCurrencies: Self.mixesCurrencies(query, found, snapshot),
             partial: snapshot.isPartial ? wording.partialResults(counted: OverviewPage.grouped(snapshot.products.count)) : nil)

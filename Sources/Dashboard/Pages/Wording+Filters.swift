@@ -117,14 +117,6 @@ extension Wording {
         }
     }
 
-    /// "12 of 60 products match" / "전체 60개 중 12개".
-    func matchCount(_ matches: String, of total: String) -> String {
-        switch language {
-        case .en: "\(matches) of \(total) products match"
-        case .ko: "전체 \(total)개 중 \(matches)개"
-        }
-    }
-
     /// "Updated 14:02 (KST), 2 minutes ago." / "14:02 (KST) 기준 · 2분 전".
     func asOf(time: String, age: String) -> String {
         switch language {

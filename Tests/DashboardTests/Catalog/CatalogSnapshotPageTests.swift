@@ -361,7 +361,8 @@ import Testing
                     #expect(href == (mine ? "/products?mine=1&\(filter)" : "/products?\(filter)"), "\(scope) \(metric)")
                     let list = try await harness.walkList(href)
                     #expect(list.ids.count == count, "\(href)")
-                    #expect(list.pages.first?.text.contains(matchCount(count, of: products.count)) == true, "\(href)")
+                    let line = countLine(list.pages.first?.text ?? "")
+                    #expect(line.hasSuffix(matchCount(count, of: products.count)), "\(href): \(line)")
                 }
                 #expect(figures["products"] == String(products.count))
             }
