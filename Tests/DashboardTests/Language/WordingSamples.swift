@@ -114,6 +114,7 @@ enum WordingSamples {
             w.showing(first: number, last: number, total: number),
             w.showing(first: 1, last: number, total: number + 1, inAll: number + 2), w.showing(first: number, last: number, total: number, range: true),
             w.showing(first: number, last: number, total: number, inAll: number + 1),
+            w.changeUntil(name, now: w.price(Decimal(number), currency: "KRW"), back: w.price(0, currency: "KRW"), end: digits, batch: number),
             w.emptyList(search: name, page: 1, mine: false, filtered: false), w.emptyList(search: "", page: number, mine: true, filtered: false),
             w.emptyList(search: "", page: 1, mine: false, filtered: true), w.emptyList(search: "", page: 1, mine: true, filtered: false),
             w.pageLabel(number), w.perPageOption(number),
