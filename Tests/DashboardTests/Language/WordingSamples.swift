@@ -446,7 +446,7 @@ enum WordingSamples {
     static func plain(_ w: Wording) -> [String] {
         var texts = fixed(w)
         for text in [
-            w.marketSlow, w.marketUnexpected, w.marketFoundNothing, w.marketRejectedCredentials, w.marketSlowOnWrite, w.marketDown,
+            w.marketSlow, w.marketUnexpected, w.marketFoundNothing, w.marketRejectedCredentials, w.marketSlowOnWrite, w.marketDown(product: true), w.marketDown(product: false),
             w.productNotLoaded(.save), w.productNotLoaded(.delete), w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(.register), w.formExpired(.save), w.formExpired(.delete),
             w.marketUnreachable, w.vendorUnknown, w.formUnreadable(.unsupportedType), w.formUnreadable(.noBoundary),
             w.formUnreadable(.multipart(.missingFinalBoundary)),
