@@ -30,6 +30,7 @@ extension UIText {
         case .imagesNav: "Images"
         case .galleryLabel: "Product images"
         case .noDescription: "No description."
+        case .productNumber: "Product number"
         case .registered: "Added"
         case .updated: "Updated"
         case .edit: "Edit"

@@ -30,6 +30,7 @@ extension UIText {
         case .imagesNav: "이미지"
         case .galleryLabel: "상품 이미지"
         case .noDescription: "상품 설명이 없습니다."
+        case .productNumber: "상품 번호"
         case .registered: "등록일"
         case .updated: "수정일"
         case .edit: "수정"

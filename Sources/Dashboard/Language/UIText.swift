@@ -33,6 +33,7 @@ enum UIText: String, CaseIterable, Sendable {
     case imagesNav = "images_nav"
     case galleryLabel = "gallery_label"
     case noDescription = "no_description"
+    case productNumber = "product_number"
     case registered = "registered"
     case updated = "updated"
     case edit = "edit"

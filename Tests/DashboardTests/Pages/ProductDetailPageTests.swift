@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Dashboard
+
 /// `/products/{id}`: gallery, name, description with its line breaks, vendor, dates, and 404s.
 @Suite struct ProductDetailPageTests {
     func slides(_ response: TestResponse) -> [Substring] {
@@ -66,6 +68,18 @@ import Testing
             #expect(created == "2022-10-01")
             #expect(response.text.contains("<time datetime=\"\(created)\">\(created)</time>"))
             #expect(text.contains("Added \(created)"))
+        }
+    }
+
+    /// The number every message names a product by ("Product 7", "7번 상품") is on its page,
+    /// with the dates.
+    @Test func theProductNumber_isShownWithTheDates() async throws {
+        try await withDashboard(.shared) { dash in
+            for (language, words) in [("en", "Product number 7"), ("ko", "상품 번호 7")] {
+                let page = try await dash.get("/products/7?lang=\(language)")
+                let dates = HTMLScan.text(HTMLScan.block(in: page.text, from: "<dl class=\"dates\">", to: "</dl>"))
+                #expect(dates.hasPrefix(words), "\(language): \(dates)")
+            }
         }
     }
 
