@@ -83,6 +83,28 @@ import Testing
         }
     }
 
+    /// A discounted price reads to a screen reader as it was and as it is now.
+    @Test func aDiscountedPrice_readsAsWasAndNow() async throws {
+        try await withDashboard(.shared) { dash in
+            var found: (id: Int, price: Double, paid: Double)?
+            for id in 1...60 {
+                let product = try await dash.marketProduct(id)
+                if let price = product["price"] as? Double, let paid = product["bargain_price"] as? Double, paid < price,
+                    product["currency"] as? String == "KRW"
+                {
+                    found = (id, price, paid)
+                    break
+                }
+            }
+            let (id, price, paid) = try #require(found, "a discounted KRW product among the seed products")
+            let won = { (amount: Double) in OverviewPage.grouped(Int(amount)) }
+            let english = HTMLScan.text(HTMLScan.block(in: try await dash.get("/products/\(id)?lang=en").text, from: "<p class=\"price\">", to: "</p>"))
+            #expect(english.hasPrefix("Was KRW \(won(price)), now KRW"), "\(english)")
+            let korean = HTMLScan.text(HTMLScan.block(in: try await dash.get("/products/\(id)?lang=ko").text, from: "<p class=\"price\">", to: "</p>"))
+            #expect(korean.hasPrefix("원래 \(won(price))원, 지금 \(won(price))원 \(won(paid))원"), "\(korean)")
+        }
+    }
+
     @Test func ownProducts_offerEditAndDelete_othersDoNot() async throws {
         try await withDashboard(.shared) { dash in
             let own = HTMLScan.hrefs(in: try await dash.get("/products/1").text)  // vendor 28, the dashboard's
