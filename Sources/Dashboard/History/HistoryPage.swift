@@ -15,6 +15,8 @@ struct HistoryPage {
     var language: Language = .en
     /// The zone times are shown in (`--time-zone`).
     let zone: TimeZone
+    /// One product's history: the recycle bin's item of that product, when it has one.
+    var binItem: TrashItem?
 
     var wording: Wording { Wording(language) }
 
@@ -34,7 +36,11 @@ struct HistoryPage {
         ]
         if let product = query.product {
             context["allHref"] = "/history"
-            context["productHref"] = .string("/products/\(product)")
+            let (href, label) = productLink(product)
+            context["productHref"] = .string(href)
+            context["productLabel"] = .string(label)
+            // The link to the bin is then the product's own.
+            context["binLinked"] = .bool(href == "/trash")
         }
         if !page.entries.isEmpty {
             let first = query.offset + 1
@@ -42,6 +48,14 @@ struct HistoryPage {
         }
         if let pagination = paginationContext { context["pagination"] = pagination }
         return context
+    }
+
+    /// Where one product's history leads back to: the product; the recycle bin while it holds
+    /// the deleted product; the product it was restored as.
+    func productLink(_ product: Int) -> (href: String, label: String) {
+        guard let item = binItem, item.state == .deleted else { return ("/products/\(product)", wording[.backToProduct]) }
+        if let restored = item.restoredID { return ("/products/\(restored)", wording.openProduct(restored)) }
+        return ("/trash", wording.openRecycleBin)
     }
 
     func item(_ entry: JournalEntry) -> TemplateObject {

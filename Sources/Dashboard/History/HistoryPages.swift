@@ -45,9 +45,10 @@ struct HistoryPages: Sendable {
             renderer.logger.log(.error, "history: the journal could not be read: \(error)")
             return renderer.error(.internalServerError, wording.historyUnreadable, retryHref: PageRenderer.retryHref(for: context.request), for: context)
         }
-        let view = HistoryPage(
+        var view = HistoryPage(
             query: query, page: page, undone: undone, csrfToken: context.formToken.value, retentionDays: journal.retentionDays, language: language,
             zone: context.settings.timeZone)
+        if let product = query.product { view.binItem = try? await recycleBin?.item(productID: product) }
         return renderer.formsPage("history/list", view.context, flash: flash, for: context)
     }
 

@@ -81,6 +81,43 @@ import Testing
         }
     }
 
+    /// An edit reads "7 → 4", said once; an undo asked again names the undo that did it, and
+    /// that nothing was changed; one product's history leads to the recycle bin while it holds
+    /// the deleted product, and to the product it was restored as.
+    @Test func changesReadOldToNew_andADeletedProductsHistoryLeadsToTheBin() async throws {
+        try await withDashboard { harness in
+            var flow = HistoryFlow(harness)
+            let id = try await flow.register(name: "Arrow Kettle")
+            _ = try await flow.edit(id, name: "Arrow Kettle", [("stock", "4")])
+            let edit = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first { $0.kind == "edit" })
+            let changes = HTMLScan.text(HTMLScan.block(in: edit.html, from: "<dl class=\"changes\">", to: "</dl>"))
+            #expect(changes == "Stock 7 → 4", "\(changes)")
+
+            #expect(try await flow.undo(edit.id).status == 303)
+            let undo = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first { $0.kind == "undo" })
+            let again = try await flow.undo(edit.id)
+            #expect(again.status == 409)
+            #expect(HTMLScan.text(again.text).contains("Entry \(edit.id) was already undone by entry \(undo.id). Nothing was changed."))
+
+            let links = { (html: String) in HTMLScan.block(in: html, from: "<p class=\"page-links\">", to: "</p>") }
+            let before = links(try await flow.history("/history?product=\(id)").text)
+            #expect(HTMLScan.tags("a", in: before).first.map { "\($0["href"] ?? "") \(HTMLScan.text(before))" }?.hasPrefix("/products/\(id) Back to the product") == true)
+
+            #expect(try await flow.delete(id).status == 303)
+            let deleted = links(try await flow.history("/history?product=\(id)").text)
+            #expect(HTMLScan.hrefs(in: deleted) == ["/trash", "/history"], "\(deleted)")
+            #expect(HTMLScan.text(deleted).hasPrefix("Open the recycle bin"))
+
+            let trash = try await flow.session.open("/trash")
+            let entry = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"].flatMap { Int($0) })
+            #expect(try await flow.restore(entry).status == 303)
+            let restored = links(try await flow.history("/history?product=\(id)").text)
+            let href = try #require(HTMLScan.hrefs(in: restored).first)
+            #expect(href.hasPrefix("/products/") && href != "/products/\(id)")
+            #expect(HTMLScan.text(restored).hasPrefix("Open product \(href.dropFirst("/products/".count))"), "\(restored)")
+        }
+    }
+
     @Test func oneProductsHistory_isLinkedFromItsPage_andKeepsTheProductInItsLinks() async throws {
         try await withDashboard { harness in
             let ids = try await Self.journal(harness, count: 30, products: [3, 4])
