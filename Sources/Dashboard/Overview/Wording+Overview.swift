@@ -50,7 +50,7 @@ extension Wording {
 
     func sectionHeading(vendor: Int?) -> String {
         switch (language, vendor) {
-        case (.en, nil): "Whole catalog"
+        case (.en, nil): "All products"
         case (.en, _?): "My products"
         case (.ko, nil): "전체 상품"
         case (.ko, _?): "내 상품"
@@ -183,7 +183,7 @@ extension Wording {
 
     func weekChart(weeks: Int) -> ChartText {
         switch language {
-        case .en: ChartText(title: "Products added per week (the \(weeks) weeks up to the last one added)", labelHeading: "Week of", valueHeading: "Products added")
+        case .en: ChartText(title: "Products added per week (latest \(weeks) weeks)", labelHeading: "Week of", valueHeading: "Products added")
         case .ko: ChartText(title: "주별 등록 상품 수(마지막 등록 기준 \(weeks)주)", labelHeading: "주 시작일", valueHeading: "등록 상품 수")
         }
     }
