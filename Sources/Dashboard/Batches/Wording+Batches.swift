@@ -635,7 +635,7 @@ extension Wording {
             let rows = shown == 1 ? "1 product" : "\(n) products"
             return lastPage > 1 ? "\(rows), page \(page) of \(lastPage)" : rows
         case .ko:
-            return lastPage > 1 ? "상품 \(n)개, \(lastPage)쪽 중 \(page)쪽" : "상품 \(n)개"
+            return lastPage > 1 ? "상품 \(n)개, \(lastPage)페이지 중 \(page)페이지" : "상품 \(n)개"
         }
     }
 
