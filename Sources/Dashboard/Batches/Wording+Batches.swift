@@ -736,8 +736,8 @@ extension Wording {
     /// The way back from a batch's page that is not there.
     var backToBatches: String {
         switch language {
-        case .en: "Go to the list of batches"
-        case .ko: "일괄 작업 목록으로"
+        case .en: "All batches"
+        case .ko: "모든 일괄 작업"
         }
     }
 

@@ -101,7 +101,7 @@ import Testing
 
             let links = { (html: String) in HTMLScan.block(in: html, from: "<p class=\"page-links\">", to: "</p>") }
             let before = links(try await flow.history("/history?product=\(id)").text)
-            #expect(HTMLScan.tags("a", in: before).first.map { "\($0["href"] ?? "") \(HTMLScan.text(before))" }?.hasPrefix("/products/\(id) Back to the product") == true)
+            #expect(HTMLScan.tags("a", in: before).first.map { "\($0["href"] ?? "") \(HTMLScan.text(before))" }?.hasPrefix("/products/\(id) Product page") == true)
 
             #expect(try await flow.delete(id).status == 303)
             let deleted = links(try await flow.history("/history?product=\(id)").text)

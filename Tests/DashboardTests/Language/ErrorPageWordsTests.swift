@@ -89,7 +89,7 @@ import Testing
             Self.expectWords(response, status: 413, words, language, "413 on the register form")
             let h1 = HTMLScan.text(HTMLScan.block(in: response.text, from: "<h1", to: "</h1>"))
             #expect(h1 == words.heading, "the heading says what was too large")
-            let back = language == .en ? "Back to Add product" : "상품 등록으로 돌아가기"
+            let back = language == .en ? "← Add product" : "← 상품 등록"
             #expect(HTMLScan.tags("a", in: response.text).contains { $0["href"] == "/products/new" }, "a way back to the form")
             #expect(HTMLScan.text(response.text).contains(back))
         }

@@ -472,7 +472,7 @@ enum WordingSamples {
         texts += [w.flash(.registered), w.flash(.updated), w.flash(.nothingChanged), w.flash(.alreadyDeleted)]
         texts += [w.metric(.products), w.metric(.soldOut), w.metric(.onSale), w.metric(.itemsInStock)]
         let uploads: [Wording.Upload] = [.productImages, .importFile, .sheet, .other]
-        texts += uploads.map(w.tooLargeAdvice) + uploads.compactMap { w.tooLargeBack($0)?.label } + [w.goToProducts]
+        texts += uploads.map(w.tooLargeAdvice) + uploads.compactMap { w.tooLargeBack($0)?.label }
         for age in ages {
             texts += [w.age(age), w.when(age), w.staleNotice(age: age, failed: true), w.countFailed(age: age, .timeout, haveFigures: false)]
         }
