@@ -70,14 +70,22 @@ import Testing
                         let place = "batch \(batch.id) row \(row.number) (\(language.rawValue))"
                         #expect(shown[index].status == row.status.rawValue, "\(place)")
                         if row.status == .invalid { #expect(!shownNotes[index].problems.isEmpty, "\(place): an invalid row says why") }
-                        // Worded from the codes in the page's language…
-                        let today = ShownNotes(problems: row.problems.map(wording.note), warnings: row.warnings.map(wording.note))
+                        // Worded from the codes in the page's language, a row left out of an
+                        // applied batch in the past tense…
+                        let applied = batch.state == .running || batch.state == .finished
+                        let today = ShownNotes(
+                            problems: row.problems.map { wording.rowProblem($0, currency: row.currency, applied: applied) },
+                            warnings: row.warnings.map(wording.note))
                         #expect(shownNotes[index] == today, "\(place)")
-                        // …which read as the sentences did (an import's refused image in single quotes).
+                        // …which, in the preview's tense, read as the sentences did (an import's
+                        // refused image in single quotes).
                         let before = ShownNotes(
                             problems: (stored["batch \(batch.id) row \(row.number) problems"] ?? []).map { language == .en ? $0.today.en : $0.today.ko },
                             warnings: (stored["batch \(batch.id) row \(row.number) warnings"] ?? []).map { language == .en ? $0.today.en : $0.today.ko })
-                        #expect(shownNotes[index] == before, "\(place)")
+                        let previewTense = ShownNotes(
+                            problems: row.problems.map { wording.rowProblem($0, currency: row.currency, applied: false) },
+                            warnings: row.warnings.map(wording.note))
+                        #expect(previewTense == before, "\(place)")
                     }
                     let text = pageTexts.joined(separator: " ")
                     for note in batch.notes { #expect(text.contains(wording.note(note)), "batch \(batch.id) notes (\(language.rawValue))") }
