@@ -191,7 +191,7 @@ extension Wording {
         return always ? "+" + magnitude : magnitude
     }
 
-    /// "Made 2026-11-25 09:30 (KST)" / "만든 시각: 2026. 11. 25. 09:30 (KST)"; `stamp` is a
+    /// "Made 2026-11-25 09:30 KST" / "만든 시각: 2026. 11. 25. 09:30 KST"; `stamp` is a
     /// `LocalTime.timestamp`.
     func batchMade(_ stamp: String) -> String {
         switch language {

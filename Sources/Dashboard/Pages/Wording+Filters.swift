@@ -117,7 +117,7 @@ extension Wording {
         }
     }
 
-    /// "Updated 14:02 (KST), 2 minutes ago." / "14:02 (KST) 기준 · 2분 전".
+    /// "Updated 14:02 KST, 2 minutes ago." / "14:02 KST 기준 · 2분 전".
     func asOf(time: String, age: String) -> String {
         switch language {
         case .en: "Updated \(time), \(age)."

@@ -235,7 +235,7 @@ import Testing
             #expect(page.status == 200)
             let form = HTMLScan.block(in: page.text, from: "<form class=\"refresh-catalog\"", to: "</form>")
             #expect(form.contains("method=\"post\"") && form.contains("action=\"/catalog/refresh\""))
-            // One word for a refresh: "Updated 07:15 (EST), a moment ago. [Refresh]".
+            // One word for a refresh: "Updated 07:15 EST, a moment ago. [Refresh]".
             #expect(HTMLScan.text(form).contains("Refresh") && HTMLScan.text(page.text).contains("Updated "))
             #expect(!HTMLScan.text(page.text).contains("Count again") && !HTMLScan.text(page.text).contains("As of "))
             #expect(!session.csrfToken.isEmpty)

@@ -26,7 +26,7 @@ import Testing
             #expect(page.status == 404)
             let text = HTMLScan.text(page.text)
             #expect(text.contains("“Test Mug” was deleted on "), "\(text)")
-            #expect(text.contains("(KST). It stays in the recycle bin until "), "\(text)")
+            #expect(text.contains(" KST. It stays in the recycle bin until "), "\(text)")
             #expect(text.contains(": restore it from there."))
             #expect(!text.contains("does not exist"))
             #expect(Self.mainLinks(page.text).contains("/trash"))
@@ -34,7 +34,7 @@ import Testing
             let korean = try await harness.get("/products/\(id)", headers: KoreanPageScan.korean)
             #expect(korean.status == 404)
             #expect(HTMLScan.text(korean.text).contains("“Test Mug” 상품은 "))
-            #expect(HTMLScan.text(korean.text).contains("(KST)에 삭제되어 휴지통에 있습니다."))
+            #expect(HTMLScan.text(korean.text).contains(" KST에 삭제되어 휴지통에 있습니다."))
             KoreanPageScan.expectKorean(korean, "/products/\(id) deleted", allowed: KoreanPageScan.properNouns.union(["Test", "Mug"]))
 
             // The history's link to the product leads to the same page.
