@@ -33,14 +33,15 @@
           if (!firstNew) firstNew = added;
         });
         replace("nav.pagination", fragment);
-        // "Showing 21–40 of 113" becomes "Showing 1–40 of 113" ("전체 113개 중 1~40"): all
+        // "Showing 21–40 of 113" becomes "Showing 1–40 of 113" ("113개 중 1~40번째"): all
         // shown products count. The range is the one "N–M" (English) or "N~M" (Korean) in the
-        // summary.
+        // summary; the new page's `data-range` writes even one product as a range ("41–41").
         var summary = document.querySelector("main p.summary");
         var newSummary = fragment.querySelector("p.summary");
         if (summary && newSummary) {
           var first = summary.textContent.match(/([\d,]+)[–~]/);
-          summary.textContent = first ? newSummary.textContent.replace(/[\d,]+([–~])/, first[1] + "$1") : newSummary.textContent;
+          var fresh = newSummary.getAttribute("data-range") || newSummary.textContent;
+          summary.textContent = first ? fresh.replace(/[\d,]+([–~])/, first[1] + "$1") : newSummary.textContent;
         }
         history.replaceState(null, "", next);
         var nextButton = fragment.querySelector("button.load-more");

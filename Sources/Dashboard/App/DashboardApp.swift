@@ -146,7 +146,8 @@ public final class DashboardApp: Sendable {
             gateway, settings: configuration.catalog, ownVendorID: ownVendorID, recounts: journal, now: { clock.now() })
         // Each write drops the cached JSON it changed, then patches the catalog snapshot.
         let writer = MarketWriter(api: api, log: journal, observers: [gateway, catalog])
-        let catalogListing = CatalogListing(catalog: catalog, renderer: renderer, flash: flash)
+        let catalogListing = CatalogListing(
+            catalog: catalog, renderer: renderer, flash: flash, marketReadFailure: { [gateway] in gateway.readFailure })
         let forms = ProductForms(
             api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),

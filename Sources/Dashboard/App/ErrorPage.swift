@@ -61,7 +61,7 @@ struct ErrorPage: Sendable {
         values["otherLanguages"] = .list([
             [
                 "code": .string(Language.en.rawValue), "heading": .string(english.serverHeading(status, upload: .other)),
-                "message": .string(english.serverMessage(status, upload: .other)), "goToProducts": .string(english.goToProducts),
+                "message": .string(english.serverMessage(status, upload: .other)), "goToProducts": .string(english[.backToProducts]),
             ]
         ])
         values["title"] = .string(Wording(.ko).serverHeading(status, upload: .other) + " / " + english.serverHeading(status, upload: .other))
@@ -93,7 +93,7 @@ struct ErrorPage: Sendable {
                 \(open)
                 <\(heading)>\(HTMLEscaping.escape(wording.serverHeading(status, upload: .other)))</\(heading)>
                 <p>\(HTMLEscaping.escape(wording.serverMessage(status, upload: .other)))</p>
-                <p><a href="/products">\(HTMLEscaping.escape(wording.goToProducts))</a></p>
+                <p><a href="/products">← \(HTMLEscaping.escape(wording[.backToProducts]))</a></p>
                 </section>
                 """
         }

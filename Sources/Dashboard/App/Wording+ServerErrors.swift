@@ -112,19 +112,11 @@ extension Wording {
     /// Under a 413: the link back to the form that was sent, where there is one.
     func tooLargeBack(_ upload: Upload) -> (href: String, label: String)? {
         switch (language, upload) {
-        case (.en, .productImages): ("/products/new", "Back to Add product")
-        case (.en, .importFile): ("/products/import", "Back to Import")
-        case (.ko, .productImages): ("/products/new", "상품 등록으로 돌아가기")
-        case (.ko, .importFile): ("/products/import", "가져오기로 돌아가기")
+        case (.en, .productImages): ("/products/new", "Add product")
+        case (.en, .importFile): ("/products/import", "Import")
+        case (.ko, .productImages): ("/products/new", "상품 등록")
+        case (.ko, .importFile): ("/products/import", "가져오기")
         case (_, .sheet), (_, .other): nil
-        }
-    }
-
-    /// The error page's way out.
-    var goToProducts: String {
-        switch language {
-        case .en: "Go to the product list"
-        case .ko: "상품 목록으로 이동"
         }
     }
 }

@@ -284,7 +284,7 @@ struct BatchPage {
             "statusText": .string(wording.rowStatus(row, state: batch.state, undoing: undoing)),
             "name": .string(row.name.isEmpty ? wording.unnamedRow : row.name),
             "changes": .list(changes(row)),
-            "problems": .list(row.problems.map { .string(wording.note($0, applied: applied)) }),
+            "problems": .list(row.problems.map { .string(wording.rowProblem($0, currency: row.currency, applied: applied)) }),
             "warnings": .list(row.warnings.map { .string(wording.note($0)) }),
         ]
         if let reason = row.skipReason { item["reason"] = .string(reason.rawValue) }

@@ -302,7 +302,7 @@ struct BatchRoutes: Sendable {
         let wording = context.wording
         return renderer.error(
             .conflict, wording.alreadyUndone(batch.id, by: other), retryHref: nil,
-            back: (href: "/batches/\(other)", label: wording.openBatch(other)), for: context)
+            next: (href: "/batches/\(other)", label: wording.openBatch(other)), for: context)
     }
 
     func batchesLink(_ wording: Wording) -> (href: String, label: String) {

@@ -237,7 +237,7 @@ extension Wording {
         return always ? "+" + magnitude : magnitude
     }
 
-    /// "Made 2026-11-25 09:30 (KST)" / "만든 시각: 2026. 11. 25. 09:30 (KST)"; `stamp` is a
+    /// "Made 2026-11-25 09:30 KST" / "만든 시각: 2026. 11. 25. 09:30 KST"; `stamp` is a
     /// `LocalTime.timestamp`.
     func batchMade(_ stamp: String) -> String {
         switch language {
@@ -699,7 +699,7 @@ extension Wording {
             let rows = shown == 1 ? "1 product" : "\(n) products"
             return lastPage > 1 ? "\(rows), page \(page) of \(lastPage)" : rows
         case .ko:
-            return lastPage > 1 ? "상품 \(n)개, \(lastPage)쪽 중 \(page)쪽" : "상품 \(n)개"
+            return lastPage > 1 ? "상품 \(n)개, \(lastPage)페이지 중 \(page)페이지" : "상품 \(n)개"
         }
     }
 
@@ -800,8 +800,8 @@ extension Wording {
     /// The way back from a batch's page that is not there.
     var backToBatches: String {
         switch language {
-        case .en: "Go to the list of batches"
-        case .ko: "일괄 작업 목록으로"
+        case .en: "All batches"
+        case .ko: "모든 일괄 작업"
         }
     }
 

@@ -18,6 +18,8 @@ struct HistoryPage {
     /// The batches this page's entries were written by, with whether each can be undone now
     /// (`Batch.undo`): the whole-batch Undo is offered only where it can work.
     var batches: [Int: (batch: Batch, undo: BatchUndo)] = [:]
+    /// One product's history: the recycle bin's item of that product, when it has one.
+    var binItem: TrashItem?
 
     var wording: Wording { Wording(language) }
 
@@ -37,7 +39,11 @@ struct HistoryPage {
         ]
         if let product = query.product {
             context["allHref"] = "/history"
-            context["productHref"] = .string("/products/\(product)")
+            let (href, label) = productLink(product)
+            context["productHref"] = .string(href)
+            context["productLabel"] = .string(label)
+            // The link to the bin is then the product's own.
+            context["binLinked"] = .bool(href == "/trash")
         }
         if !page.entries.isEmpty {
             let first = query.offset + 1
@@ -45,6 +51,14 @@ struct HistoryPage {
         }
         if let pagination = paginationContext { context["pagination"] = pagination }
         return context
+    }
+
+    /// Where one product's history leads back to: the product; the recycle bin while it holds
+    /// the deleted product; the product it was restored as.
+    func productLink(_ product: Int) -> (href: String, label: String) {
+        guard let item = binItem, item.state == .deleted else { return ("/products/\(product)", wording[.backToProduct]) }
+        if let restored = item.restoredID { return ("/products/\(restored)", wording.openProduct(restored)) }
+        return ("/trash", wording.openRecycleBin)
     }
 
     func item(_ entry: JournalEntry) -> TemplateObject {

@@ -57,6 +57,7 @@ struct HistoryPages: Sendable {
                 renderer.logger.log(.error, "history: batch \(id) could not be read: \(error)")
             }
         }
+        if let product = query.product { view.binItem = try? await recycleBin?.item(productID: product) }
         return renderer.formsPage("history/list", view.context, flash: flash, for: context)
     }
 

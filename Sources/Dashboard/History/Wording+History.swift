@@ -23,11 +23,16 @@ extension Wording {
         }
     }
 
-    /// "Showing 1–20 of 134 entries" / "총 134건 중 1~20번째".
+    /// "Showing 1–20 of 134 entries" / "총 134건 중 1~20번째"; one entry on the last page is a
+    /// place, not a range: "Showing 41 of 41 entries" / "총 41건 중 41번째".
     func showingEntries(first: Int, last: Int, total: Int) -> String {
-        switch language {
-        case .en: total == 1 ? "Showing 1 entry" : "Showing \(first)–\(last) of \(total) entries"
-        case .ko: total == 1 ? "총 1건" : "총 \(quantity(total))건 중 \(quantity(first))~\(quantity(last))번째"
+        switch (language, total == 1, first == last) {
+        case (.en, true, _): "Showing 1 entry"
+        case (.en, false, true): "Showing \(last) of \(total) entries"
+        case (.en, false, false): "Showing \(first)–\(last) of \(total) entries"
+        case (.ko, true, _): "총 1건"
+        case (.ko, false, true): "총 \(quantity(total))건 중 \(quantity(last))번째"
+        case (.ko, false, false): "총 \(quantity(total))건 중 \(quantity(first))~\(quantity(last))번째"
         }
     }
 
@@ -74,7 +79,7 @@ extension Wording {
         case (.en, .unknown, _) where entry.sentAt == nil:
             "Not sent: the dashboard stopped before sending it. Do it again if you still want it."
         case (.ko, .unknown, _) where entry.sentAt == nil:
-            "반영 안 됨: 보내기 전에 대시보드가 멈췄습니다. 필요하면 다시 해 주세요."
+            "반영 안 됨: 보내기 전에 대시보드가 멈췄습니다. 필요하면 \(koreanAgain(entry.kind))."
         case (.en, .unknown, .interrupted?):
             "Interrupted: the dashboard stopped before the market answered. It checks with the market shortly; nothing is sent again."
         case (.ko, .unknown, .interrupted?):
@@ -84,6 +89,16 @@ extension Wording {
         case (.ko, .unknown, _):
             "결과 알 수 없음: 오픈마켓이 제때 응답하지 않았습니다. 곧 오픈마켓에서 결과를 확인하며, 같은 수정을 두 번 반영하지 않습니다."
         case (_, .failed, _): failureText(entry.failure)
+        }
+    }
+
+    /// The way to do a write of `kind` again, as a request: "다시 수정해 주세요", "다시 삭제해
+    /// 주세요", "다시 등록해 주세요".
+    private func koreanAgain(_ kind: WriteKind) -> String {
+        switch kind {
+        case .create, .restore: "다시 등록해 주세요"
+        case .delete: "다시 삭제해 주세요"
+        case .edit, .undo, .outside: "다시 수정해 주세요"
         }
     }
 
@@ -103,7 +118,7 @@ extension Wording {
             case (.en, _): "Not done: the market's answer was lost, and a check afterwards found nothing changed. Do it again if you still want it."
             case (.ko, .create), (.ko, .restore):
                 "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 상품이 등록되지 않았습니다. 필요하면 [상품 등록]에서 다시 등록해 주세요."
-            case (.ko, _): "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 수정된 것이 없었습니다. 필요하면 다시 해 주세요."
+            case (.ko, _): "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 수정된 것이 없었습니다. 필요하면 \(koreanAgain(entry.kind))."
             }
         case (.failed, .changedElsewhere?):
             switch language {
@@ -299,37 +314,37 @@ extension Wording {
     private func englishUndoRefusal(_ refusal: UndoRefusal) -> ErrorText {
         switch refusal {
         case .noSuchEntry(let entry):
-            ErrorText(heading: "No such entry", message: "Entry \(entry) is not in the history: it does not exist, or it was older than the history keeps. Nothing was sent.")
+            ErrorText(heading: "No such entry", message: "Entry \(entry) is not in the history: it does not exist, or it was older than the history keeps. Nothing was changed.")
         case .notAnEdit(let entry, let kind):
             ErrorText(heading: "Only an edit can be undone",
-                message: "Entry \(entry) records “\(entryKind(kind, note: nil))”, not an edit. Nothing was sent."
+                message: "Entry \(entry) records “\(entryKind(kind, note: nil))”, not an edit. Nothing was changed."
                     + (kind == .delete ? " A deleted product can be restored from the recycle bin." : "")
                     + (kind == .create ? " To take the product off the Open Market, delete it from its page." : ""))
         case .notDone(let entry, let outcome):
             ErrorText(heading: "This change cannot be undone",
                 message: outcome == .failed
-                    ? "Entry \(entry) was not done (the market refused it), so there is nothing to undo. Nothing was sent."
-                    : "Nobody knows whether entry \(entry) was done (the market did not answer). Open the product to see its values, and change them there if needed. Nothing was sent.")
+                    ? "Entry \(entry) was not done (the market refused it), so there is nothing to undo. Nothing was changed."
+                    : "Nobody knows whether entry \(entry) was done (the market did not answer). Open the product to see its values, and change them there if needed. Nothing was changed.")
         case .alreadyUndone(let entry, let by):
-            ErrorText(heading: "Already undone", message: "Entry \(entry) was undone already, by entry \(by). Nothing was sent.")
+            ErrorText(heading: "Already undone", message: "Entry \(entry) was already undone by entry \(by). Nothing was changed.")
         case .inProgress(let entry):
             ErrorText(heading: "Already being undone", message: "Entry \(entry) is being undone right now, from another tab or window. Nothing more was sent.")
         case .nothingToUndo(let entry):
-            ErrorText(heading: "Nothing to undo", message: "Entry \(entry) changed none of the fields the history records. Nothing was sent.")
+            ErrorText(heading: "Nothing to undo", message: "Entry \(entry) changed none of the fields the history records. Nothing was changed.")
         case .productGone(let name, _, true):
             ErrorText(heading: "The product was deleted",
-                message: "“\(name)” was deleted, so this edit can't be undone, and nothing was sent. "
+                message: "“\(name)” was deleted, so this edit can't be undone, and nothing was changed. "
                     + "Restore it from the recycle bin first: it comes back with a new number, and you can edit it there.")
         case .productGone(let name, let id, false):
             ErrorText(heading: "The product is no longer on the Open Market",
-                message: "“\(name)” (product \(id)) was deleted elsewhere, or removed from the recycle bin for good, so this edit can't be undone. Nothing was sent.")
+                message: "“\(name)” (product \(id)) was deleted elsewhere, or removed from the recycle bin for good, so this edit can't be undone. Nothing was changed.")
         case .notYours(let name):
             ErrorText(heading: "This is not your product",
-                message: "“\(BidiText.isolated(name))” belongs to another vendor; this dashboard changes only its own vendor's products. Nothing was sent.")
+                message: "“\(BidiText.isolated(name))” belongs to another vendor; this dashboard changes only its own vendor's products. Nothing was changed.")
         case .changedSince(let name, let field, let now, let left):
             ErrorText(heading: "Changed again since this edit",
                 message: "The \(fieldName(field).lowercased()) of “\(BidiText.isolated(name))” was changed after this edit: it is now \(now), and the edit left it at \(left). "
-                    + "Undoing would overwrite that newer change, so nothing was sent. Edit the product instead.")
+                    + "Undoing would overwrite that newer change, so nothing was changed. Edit the product instead.")
         case .formExpired:
             ErrorText(heading: "Nothing was undone", message: "\(staleCause). Open the history again and select Undo again.")
         }
@@ -361,7 +376,7 @@ extension Wording {
                     + "먼저 휴지통에서 다시 등록해 주세요. 새 상품 번호로 등록되며, 그 상품에서 값을 수정할 수 있습니다.")
         case .productGone(let name, let id, false):
             ErrorText(heading: "오픈마켓에 없는 상품입니다",
-                message: "“\(name)” 상품은 다른 곳에서 삭제했거나 휴지통에서도 완전히 삭제해 이 수정을 되돌릴 수 없습니다(상품 번호 \(id)). 아무것도 반영하지 않았습니다.")
+                message: "“\(name)” 상품(\(id)번)은 오픈마켓에도 휴지통에도 없어 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다.")
         case .notYours(let name):
             ErrorText(heading: "내 상품이 아닙니다",
                 message: "“\(BidiText.isolated(name))” 상품은 다른 판매자의 상품입니다. 내 판매자 번호의 상품만 수정할 수 있습니다. 아무것도 반영하지 않았습니다.")

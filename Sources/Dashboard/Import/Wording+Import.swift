@@ -47,7 +47,7 @@ extension Wording {
         case (.ko, .binary): return "텍스트 파일이 아니라서 CSV 파일로 읽을 수 없습니다. 스프레드시트에서 저장한 CSV 파일을 선택해 주세요."
         case (.ko, .workbook): return "CSV 파일이 아니라 스프레드시트 통합 문서입니다. “CSV UTF-8” 형식으로 저장해서 가져와 주세요."
         case (.ko, .empty): return "파일이 비어 있습니다. 첫 줄에 열 이름을, 다음 줄부터 상품을 한 줄씩 적어 주세요."
-        case (.ko, .unclosedQuote(let line)): return "\(line)번째 줄에서 시작한 따옴표 칸이 닫히지 않았습니다. 빠진 따옴표(\")를 넣은 뒤 다시 가져와 주세요."
+        case (.ko, .unclosedQuote(let line)): return "\(line)번째 줄의 큰따옴표(\")로 시작한 칸이 닫히지 않았습니다. 빠진 큰따옴표를 넣은 뒤 다시 가져와 주세요."
         case (.ko, .tooManyRows(let limit)): return "파일의 상품이 \(g(limit))개를 넘습니다. 더 작은 파일로 나누어 가져와 주세요."
         case (.ko, .tooManyColumns(let limit, let line)): return "\(line)번째 줄의 열이 \(g(limit))개를 넘습니다. 필요 없는 열을 삭제한 뒤 다시 가져와 주세요."
         case (.ko, .cellTooLong(let limit, let line)): return "\(line)번째 줄의 칸 하나가 \(bytes(limit))보다 깁니다. 내용을 줄인 뒤 다시 가져와 주세요."
@@ -76,11 +76,11 @@ extension Wording {
         case (.en, .price): "The price before any discount (KRW in whole won; USD with up to 2 decimal places, like 249.99)."
         case (.en, .discountedPrice): "The discount: the amount taken off the price; 0 for none."
         case (.en, .stock): "How many are left, a whole number."
-        case (.en, .images): "New products only: 1 to 5 file names of the images chosen above, separated by ;."
+        case (.en, .images): "New products only: 1 to 5 file names of the images chosen above, separated by semicolons (;)."
         case (.en, _): "For reading only: the market works it out, so edits here are not applied."
-        case (.ko, .id): "상품 번호: 번호가 있으면 그 상품을 수정하고, 없으면 새 상품으로 등록합니다."
-        case (.ko, .name): "상품명, 3~100자."
-        case (.ko, .description): "상품 설명, 10~1,000자."
+        case (.ko, .id): "번호가 있으면 그 상품을 수정하고, 없으면 새 상품으로 등록합니다."
+        case (.ko, .name): "3~100자."
+        case (.ko, .description): "10~1,000자."
         case (.ko, .currency): "KRW 또는 USD."
         case (.ko, .price): "할인 전 판매가(KRW는 원 단위, USD는 소수점 둘째 자리까지)."
         case (.ko, .discountedPrice): "판매가에서 할인하는 금액, 할인이 없으면 0."
@@ -94,7 +94,7 @@ extension Wording {
         let (rows, csv, request, image) = importLimitTexts
         return switch language {
         case .en: "At most \(rows) products and \(csv) of CSV, \(request) with the images. Images: JPEG or PNG, at most \(image) each. Nothing changes on the market until you apply the preview."
-        case .ko: "CSV는 상품 최대 \(rows)개, \(csv)까지, 이미지를 합쳐 \(request)까지 올릴 수 있습니다. 이미지는 JPEG 또는 PNG, 장당 \(image) 이하입니다. 미리 보기에서 [적용]을 누르기 전에는 오픈마켓에 반영하지 않습니다."
+        case .ko: "CSV 파일은 \(csv), 상품 \(rows)개까지 올릴 수 있고, 이미지를 합친 전체 크기는 \(request)까지입니다. 이미지는 JPEG 또는 PNG, 장당 \(image) 이하입니다. 미리 보기에서 [상품 N개에 적용]을 누르기 전에는 오픈마켓에 반영하지 않습니다."
         }
     }
 
@@ -103,7 +103,7 @@ extension Wording {
         let (rows, csv, request, image) = importLimitTexts
         return switch language {
         case .en: "An import takes at most \(request): a CSV file of at most \(csv) and \(rows) products, and images of at most \(image) each. Go back and choose fewer images at a time."
-        case .ko: "가져오기는 \(request)까지 받습니다. CSV 파일은 \(csv), 상품 \(rows)개까지이고 이미지는 장당 \(image) 이하입니다. 이전 화면으로 돌아가 이미지를 나누어 올려 주세요."
+        case .ko: "한 번에 \(request)까지 올릴 수 있습니다. CSV 파일은 \(csv), 상품 \(rows)개까지이고 이미지는 장당 \(image) 이하입니다. 이전 화면으로 돌아가 이미지를 나누어 올려 주세요."
         }
     }
 

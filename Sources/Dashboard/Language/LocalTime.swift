@@ -11,9 +11,10 @@ enum LocalTime {
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
-    /// "14:02 (KST)".
+    /// "14:02 KST": the zone after the time, as a schedule's times name it too ("Sat 28 Nov,
+    /// 09:00 KST"), so every time on every page names its zone one way.
     static func clockWithZone(_ date: Date, zone: TimeZone) -> String {
-        "\(clock(date, zone: zone)) (\(zoneLabel(zone, at: date)))"
+        "\(clock(date, zone: zone)) \(zoneLabel(zone, at: date))"
     }
 
     /// The moment for `<time datetime>`: "2026-11-25T09:30:00+09:00".
@@ -32,7 +33,7 @@ enum LocalTime {
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
-    /// The day and time with the zone: "2026-11-25 09:30 (KST)" / "2026. 11. 25. 09:30 (KST)".
+    /// The day and time with the zone: "2026-11-25 09:30 KST" / "2026. 11. 25. 09:30 KST".
     static func timestamp(_ date: Date, zone: TimeZone, _ wording: Wording) -> String {
         "\(wording.day(isoDay(date, zone: zone)[...])) \(clockWithZone(date, zone: zone))"
     }

@@ -33,6 +33,7 @@ enum UIText: String, CaseIterable, Sendable {
     case imagesNav = "images_nav"
     case galleryLabel = "gallery_label"
     case noDescription = "no_description"
+    case productNumber = "product_number"
     case registered = "registered"
     case updated = "updated"
     case edit = "edit"
@@ -102,13 +103,13 @@ enum UIText: String, CaseIterable, Sendable {
     /// The "outcome unknown" page's link to the history, where the check's finding is written.
     case seeHistory = "see_history"
     case navTrash = "nav_trash"
+    /// The arrow between an old value and a new one, as a screen reader says it.
+    case changedTo = "changed_to"
     case backToHistory = "back_to_history"
     case allHistory = "all_history"
     case productHistory = "product_history"
     case undo = "undo"
     case undoWholeBatch = "undo_whole_batch"
-    case valueBefore = "value_before"
-    case valueAfter = "value_after"
     case restore = "restore"
     case forget = "forget"
     case removeFromTrash = "remove_from_trash"

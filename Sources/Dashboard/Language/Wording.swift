@@ -56,12 +56,12 @@ struct Wording: Sendable {
     }
 
     /// What a screen reader says before a sale price, for the struck-out price it does not
-    /// read: "Price KRW 22,000, sale price:" / "판매가 22,000원, 할인가:" (then "KRW 12,000"). The
-    /// colon keeps the two apart where a reader joins them ("sale priceKRW").
+    /// read: "Was KRW 22,000, now" / "원래 22,000원, 지금" (then "KRW 12,000"). The template
+    /// ends it with a space inside the hidden text, so no reader joins the two ("nowKRW").
     func originalPrice(_ price: String) -> String {
         switch language {
-        case .en: "Price \(price), sale price:"
-        case .ko: "판매가 \(price), 할인가:"
+        case .en: "Was \(price), now"
+        case .ko: "원래 \(price), 지금"
         }
     }
 

@@ -73,7 +73,7 @@ struct MarketErrorExplanation: Equatable, Sendable {
         case .invalidRequest(let what):
             .init(.internalServerError, wording.nothingSent(what), retry: false)
         case .unreachable:
-            .init(.badGateway, wording.marketDown, retry: true)
+            .init(.badGateway, wording.marketDown(product: productID != nil), retry: true)
         }
     }
 

@@ -65,11 +65,17 @@ extension Wording {
         }
     }
 
-    var marketDown: ErrorText {
-        switch language {
-        case .en: ErrorText(heading: "The Open Market is not answering",
+    /// The market unreachable and nothing loaded before to show: a product's page (`product`)
+    /// or a page of products.
+    func marketDown(product: Bool) -> ErrorText {
+        switch (language, product) {
+        case (.en, true): ErrorText(heading: "The Open Market is not answering",
+            message: "The Open Market cannot be reached right now, and the dashboard has not loaded this product before, so there is nothing to show. Try again in a moment.")
+        case (.en, false): ErrorText(heading: "The Open Market is not answering",
             message: "The Open Market cannot be reached right now, and the dashboard has not loaded this page's products before, so there is nothing to show. Try again in a moment.")
-        case .ko: ErrorText(heading: "오픈마켓이 응답하지 않습니다",
+        case (.ko, true): ErrorText(heading: "오픈마켓이 응답하지 않습니다",
+            message: "지금은 오픈마켓에 연결할 수 없고, 전에 불러온 이 상품의 정보도 없어 보여 드릴 수 없습니다. 잠시 후 다시 시도해 주세요.")
+        case (.ko, false): ErrorText(heading: "오픈마켓이 응답하지 않습니다",
             message: "지금은 오픈마켓에 연결할 수 없고, 전에 불러온 상품 정보도 없어 이 페이지를 보여 드릴 수 없습니다. 잠시 후 다시 시도해 주세요.")
         }
     }

@@ -50,7 +50,7 @@ extension Wording {
 
     func sectionHeading(vendor: Int?) -> String {
         switch (language, vendor) {
-        case (.en, nil): "Whole catalog"
+        case (.en, nil): "All products"
         case (.en, _?): "My products"
         case (.ko, nil): "전체 상품"
         case (.ko, _?): "내 상품"
@@ -183,7 +183,7 @@ extension Wording {
 
     func weekChart(weeks: Int) -> ChartText {
         switch language {
-        case .en: ChartText(title: "Products added per week (the \(weeks) weeks up to the last one added)", labelHeading: "Week of", valueHeading: "Products added")
+        case .en: ChartText(title: "Products added per week (latest \(weeks) weeks)", labelHeading: "Week of", valueHeading: "Products added")
         case .ko: ChartText(title: "주별 등록 상품 수(마지막 등록 기준 \(weeks)주)", labelHeading: "주 시작일", valueHeading: "등록 상품 수")
         }
     }
@@ -217,14 +217,33 @@ extension Wording {
         }
     }
 
-    /// Why the `mine=1` list may not show the very latest.
-    func myListNotice(outdated: Bool, failure: CatalogFailure.Reason?) -> String? {
+    /// Why a list shown from the catalog snapshot may not show the very latest: a change not
+    /// loaded yet, or the market not answering, so the list is the one loaded at `loadedAt`
+    /// ("16:09 KST"), with the way on.
+    func myListNotice(outdated: Bool, failure: CatalogFailure.Reason?, loadedAt: String) -> String? {
+        let refresh = self[.countAgain]
         switch (language, outdated, failure) {
-        case (.en, true, _): "Your latest change is still being counted; it may not show here yet. Reload in a moment."
-        case (.en, false, let failure?): "Showing the last count of the catalog; counting again failed: \(countFailure(failure))."
-        case (.ko, true, _): "마지막 변경 내용을 아직 집계하는 중이라 여기에 보이지 않을 수 있습니다. 잠시 후 새로 고쳐 주세요."
-        case (.ko, false, let failure?): "마지막 집계 결과를 표시합니다. 다시 집계하지 못했습니다(\(countFailure(failure)))."
-        case (_, false, nil): nil
+        case (.en, true, _): return "Your latest change is still being loaded; it may not show here yet. Reload in a moment."
+        case (.ko, true, _): return "마지막 변경 내용을 아직 불러오는 중이라 여기에 보이지 않을 수 있습니다. 잠시 후 새로 고쳐 주세요."
+        case (_, false, nil): return nil
+        case (.en, false, let failure?):
+            let cause =
+                switch failure {
+                case .unreachable: "The Open Market can't be reached"
+                case .timeout: "The Open Market didn't answer in time"
+                case .refused: "The Open Market refused to list its products"
+                case .unreadableAnswer: "The Open Market sent an answer the dashboard can't read"
+                }
+            return "\(cause), so this is the list as loaded at \(loadedAt). Select \(refresh) in a moment."
+        case (.ko, false, let failure?):
+            let cause =
+                switch failure {
+                case .unreachable: "오픈마켓에 연결할 수 없어"
+                case .timeout: "오픈마켓이 제시간에 응답하지 않아"
+                case .refused: "오픈마켓이 상품 목록 요청을 거절해"
+                case .unreadableAnswer: "오픈마켓 응답을 읽을 수 없어"
+                }
+            return "\(cause) \(loadedAt)에 불러온 목록을 보여 드립니다. 잠시 후 [\(refresh)]을 눌러 주세요."
         }
     }
 

@@ -13,6 +13,9 @@ struct CatalogListing: Sendable {
     let renderer: PageRenderer
     let flash: FlashMessages
     var now: @Sendable () -> Date = { Date() }
+    /// Why the market's latest answer to a read was none (`MarketGateway.readFailure`): the
+    /// list says so before a count of its own fails.
+    var marketReadFailure: @Sendable () -> CatalogFailure.Reason? = { nil }
     let results = CatalogQueryMemo()
     let csrf = CSRFGuard()
 
@@ -64,12 +67,13 @@ struct CatalogListing: Sendable {
         var page = ProductListPage(
             query: query,
             page: ProductPageEnvelope(pageNumber: query.page, itemsPerPage: query.perPage, totalCount: found.count, products: shown.map(\.summary)),
-            imagePath: imagePath, notice: Self.notice(status, wording), language: language)
+            imagePath: imagePath, notice: Self.notice(status, marketReadFailure: marketReadFailure(), zone: context.settings.timeZone, wording),
+            language: language)
         page.lowStockThreshold = context.settings.lowStockThreshold
         page.ownVendorID = context.ownVendorID
         page.snapshot = ProductListPage.SnapshotInfo(
             asOf: wording.asOf(time: LocalTime.clockWithZone(snapshot.takenAt, zone: context.settings.timeZone), age: wording.age(.seconds(max(0, now().timeIntervalSince(snapshot.takenAt))))),
-            count: wording.matchCount(OverviewPage.grouped(found.count), of: OverviewPage.grouped(scope)),
+            inAll: found.count < scope ? scope : nil,
             csrfToken: context.formToken.value,
             mixesCurrencies: Self.mixesCurrencies(query, found, snapshot),
             partial: snapshot.isPartial ? wording.partialResults(counted: OverviewPage.grouped(snapshot.products.count)) : nil)
@@ -142,8 +146,13 @@ struct CatalogListing: Sendable {
         return snapshot.products[Int(first)].currency != snapshot.products[Int(last)].currency
     }
 
-    /// Why the list may not show the very latest.
-    static func notice(_ status: CatalogStatus, _ wording: Wording = Wording(.en)) -> String? {
-        wording.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.reason)
+    /// Why the list may not show the very latest: a change of this dashboard not yet counted,
+    /// or a market that did not answer the last count or the last read, with the time the
+    /// list was loaded.
+    static func notice(
+        _ status: CatalogStatus, marketReadFailure: CatalogFailure.Reason?, zone: TimeZone, _ wording: Wording = Wording(.en)
+    ) -> String? {
+        let loadedAt = status.snapshot.map { LocalTime.clockWithZone($0.takenAt, zone: zone) } ?? ""
+        return wording.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.reason ?? marketReadFailure, loadedAt: loadedAt)
     }
 }

@@ -36,9 +36,16 @@ struct ProductDetailPage {
             context["scheduledChanges"] = .list(scheduledChanges.map { change in
                 let old = BatchPage.value(change.field, change.before, currency: change.currency, wording) ?? ""
                 let new = BatchPage.value(change.field, change.after, currency: change.currency, wording) ?? ""
-                let text = wording.scheduledChange(
-                    wording.fieldLabel(change.field), from: old, to: new, start: wording.scheduleShortTime(change.schedule.startsAt, zone: zone),
-                    end: change.schedule.endsAt.map { wording.scheduleShortTime($0, zone: zone) })
+                let text: String
+                if change.schedule.startedAt != nil, let end = change.schedule.endsAt {
+                    // A window under way: the value shown is the batch's until its end.
+                    text = wording.changeUntil(
+                        wording.fieldLabel(change.field), now: new, back: old, end: wording.scheduleShortTime(end, zone: zone), batch: change.batchID)
+                } else {
+                    text = wording.scheduledChange(
+                        wording.fieldLabel(change.field), from: old, to: new, start: wording.scheduleShortTime(change.schedule.startsAt, zone: zone),
+                        end: change.schedule.endsAt.map { wording.scheduleShortTime($0, zone: zone) })
+                }
                 return ["text": .string(text), "href": .string("/batches/\(change.batchID)")]
             })
         }

@@ -92,6 +92,8 @@ extension ProductListPage {
             "hidden": .list(hidden.map { ["name": .string($0.0), "value": .string($0.1)] }),
             "pageIDs": .list(pageIDs.map { TemplateValue($0) }),
             "hasOwnOnPage": .bool(!pageIDs.isEmpty),
+            // The table links the sheet above its rows: the form repeats it only in the others.
+            "showsSheetLink": .bool(!pageIDs.isEmpty && query.view != .table),
             "sheetHref": .string(query.sheetPath),
             "actions": .list(BatchAction.Kind.allCases.map { kind in
                 [

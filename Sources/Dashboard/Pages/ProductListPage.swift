@@ -23,12 +23,14 @@ struct ProductListPage {
     var bulkEntry: BulkFormEntry?
 
     /// What a list answered from the catalog snapshot adds: how old the snapshot is, a
-    /// button to count again, how many products match, and notes.
+    /// button to count again, how many products there are without the search and filters when
+    /// they narrow the list, and notes.
     struct SnapshotInfo {
-        /// "As of 14:02, 2 minutes ago."
+        /// "Updated 14:02 KST, 2 minutes ago."
         var asOf: String
-        /// "12 of 60 products".
-        var count: String
+        /// The products the list would show without its search and filters, when it shows
+        /// fewer: the count line says "of 12 matches (60 products in all)".
+        var inAll: Int?
         /// The refresh form's CSRF token.
         var csrfToken: String
         /// Prices in two currencies are listed one currency after the other.
@@ -88,6 +90,7 @@ struct ProductListPage {
             "hasProducts": .bool(!page.products.isEmpty),
             "isTable": .bool(query.view == .table),
             "summary": .string(summary),
+            "summaryRange": .string(summaryRange),
             "emptyMessage": .string(emptyMessage),
             "products": .list(products),
         ]
@@ -95,6 +98,7 @@ struct ProductListPage {
         if let emptyAction { context["emptyAction"] = emptyAction }
         if query.view == .table {
             for (column, header) in tableHeaders { context[column.templateKey] = .object(header) }
+            // The table's own link to the sheet; the bulk form then has none.
             if ownVendorID != nil { context["sheetHref"] = .string(query.sheetPath) }
         }
         if let notice { context["notice"] = .string(notice) }
@@ -103,7 +107,7 @@ struct ProductListPage {
         if let bulk = bulkContext { context["bulk"] = .object(bulk) }
         if let snapshot {
             var info: TemplateObject = [
-                "asOf": .string(snapshot.asOf), "count": .string(snapshot.count),
+                "asOf": .string(snapshot.asOf),
                 "csrfToken": .string(snapshot.csrfToken), "back": .string(query.listPath),
             ]
             if snapshot.mixesCurrencies { info["currencyNote"] = .string(wording.currencyOrder) }
@@ -121,8 +125,13 @@ struct ProductListPage {
         wording.listTitle(mine: query.mine, search: query.search, page: query.page)
     }
 
-    /// "Showing 21–40 of 113".
-    var summary: String {
+    /// "Showing 21–40 of 113", "Showing 1–20 of 45 matches (60 products in all)".
+    var summary: String { counted(range: false) }
+
+    /// The summary with even one product as a range, which `load-more.js` widens.
+    var summaryRange: String { counted(range: true) }
+
+    private func counted(range: Bool) -> String {
         guard !page.products.isEmpty else { return "" }
         // The query's page is at most 1,000,000 and its size at most 100 (ProductListQuery),
         // but checked arithmetic keeps a state built another way from trapping.
@@ -130,7 +139,7 @@ struct ProductListPage {
         guard !overflowed, skipped <= Int.max - page.products.count else { return "" }
         let first = skipped + 1
         let last = skipped + page.products.count
-        return wording.showing(first: first, last: last, total: max(page.totalCount, last))
+        return wording.showing(first: first, last: last, total: max(page.totalCount, last), inAll: snapshot?.inAll, range: range)
     }
 
     var emptyMessage: String {

@@ -117,15 +117,7 @@ extension Wording {
         }
     }
 
-    /// "12 of 60 products match" / "전체 60개 중 12개".
-    func matchCount(_ matches: String, of total: String) -> String {
-        switch language {
-        case .en: "\(matches) of \(total) products match"
-        case .ko: "전체 \(total)개 중 \(matches)개"
-        }
-    }
-
-    /// "Updated 14:02 (KST), 2 minutes ago." / "14:02 (KST) 기준 · 2분 전".
+    /// "Updated 14:02 KST, 2 minutes ago." / "14:02 KST 기준 · 2분 전".
     func asOf(time: String, age: String) -> String {
         switch language {
         case .en: "Updated \(time), \(age)."
@@ -157,31 +149,49 @@ extension Wording {
                 sentences.append("\(unknown.joined(separator: ", ")) 값이 올바르지 않아 적용하지 않았습니다. [정렬 및 필터]에서 다시 선택해 주세요.")
             }
         }
+        // Bounds refused for the same reason share one sentence that names them all.
+        var bounds: [(reason: ProductListQuery.Ignored.Reason, labels: [String])] = []
         for value in ignored where value.reason != .unknownValue {
-            sentences.append(priceBoundProblem(parameterLabel(value.name), value.reason))
+            if let index = bounds.firstIndex(where: { $0.reason == value.reason }) {
+                bounds[index].labels.append(parameterLabel(value.name))
+            } else {
+                bounds.append((value.reason, [parameterLabel(value.name)]))
+            }
+        }
+        for bound in bounds {
+            sentences.append(priceBoundProblem(bound.labels, bound.reason))
         }
         return sentences.joined(separator: " ")
     }
 
-    /// A price bound that was not used: why, and what to type, with an example in the
-    /// currency chosen.
-    private func priceBoundProblem(_ label: String, _ reason: ProductListQuery.Ignored.Reason) -> String {
+    /// Price bounds that were not used for one reason: why, and what to type, with an example
+    /// in the currency chosen.
+    private func priceBoundProblem(_ labels: [String], _ reason: ProductListQuery.Ignored.Reason) -> String {
         let (lowest, highest) = (self[.minPriceLabel], self[.maxPriceLabel])
+        let one = labels.count == 1
+        // "Lowest sale price was" / "Lowest sale price and highest sale price were".
+        let label =
+            switch language {
+            case .en: one ? labels.joined() : listed(labels.enumerated().map { $0.offset == 0 ? $0.element : $0.element.lowercased() })
+            case .ko: listed(labels)
+            }
+        let was = one ? "was" : "were"
+        let (it, isIt) = one ? ("it", "it is") : ("them", "they are")
         switch (language, reason) {
-        case (.en, .needsCurrency): return "\(label) was not used: a price range needs a currency. Choose KRW or USD, then enter the range again."
-        case (.en, .notANumber(.krw)): return "\(label) was not used: it is not a number. Enter it in won, like 15,000."
-        case (.en, .notANumber): return "\(label) was not used: it is not a number. Enter it in dollars, like 12.50."
-        case (.en, .negative): return "\(label) was not used: it is below 0. Enter 0 or more."
-        case (.en, .tooManyDecimals(.krw)): return "\(label) was not used: KRW amounts have no decimals. Enter it in whole won, like 15,000."
-        case (.en, .tooManyDecimals): return "\(label) was not used: USD amounts have at most 2 decimal places. Enter it like 12.50."
-        case (.en, .tooLarge): return "\(label) was not used: it is too large. Enter at most 12 digits."
+        case (.en, .needsCurrency): return "\(label) \(was) not used: a price range needs a currency. Choose KRW or USD, then enter the range again."
+        case (.en, .notANumber(.krw)): return "\(label) \(was) not used: \(isIt) not \(one ? "a number" : "numbers"). Enter \(it) in won, like 15,000."
+        case (.en, .notANumber): return "\(label) \(was) not used: \(isIt) not \(one ? "a number" : "numbers"). Enter \(it) in dollars, like 12.50."
+        case (.en, .negative): return "\(label) \(was) not used: \(isIt) below 0. Enter 0 or more."
+        case (.en, .tooManyDecimals(.krw)): return "\(label) \(was) not used: KRW amounts have no decimals. Enter \(it) in whole won, like 15,000."
+        case (.en, .tooManyDecimals): return "\(label) \(was) not used: USD amounts have at most 2 decimal places. Enter \(it) like 12.50."
+        case (.en, .tooLarge): return "\(label) \(was) not used: \(isIt) too large. Enter at most 12 digits."
         case (.en, .belowMinimum(let currency, let low, let high)):
             return "\(highest) was not used: \(boundPrice(high, currency: currency)) is lower than the \(lowest.lowercased()), "
                 + "\(boundPrice(low, currency: currency)). Enter a higher amount, or lower the \(lowest.lowercased())."
-        case (.ko, .needsCurrency): return "\(label) 값은 통화를 선택해야 적용됩니다. 통화를 선택한 뒤 금액 범위를 다시 입력해 주세요."
+        case (.ko, .needsCurrency): return "통화를 선택하지 않아 \(label) 값을 적용하지 않았습니다. 통화를 선택한 뒤 금액 범위를 다시 입력해 주세요."
         case (.ko, .notANumber(.krw)): return "\(label) 값은 숫자가 아니어서 적용하지 않았습니다. 15,000처럼 원 단위로 입력해 주세요."
         case (.ko, .notANumber): return "\(label) 값은 숫자가 아니어서 적용하지 않았습니다. 12.50처럼 달러 단위로 입력해 주세요."
-        case (.ko, .negative): return "\(label) 값이 0보다 작아 적용하지 않았습니다. \(label) 값은 0 이상으로 입력해 주세요."
+        case (.ko, .negative): return "\(label) 값이 0보다 작아 적용하지 않았습니다. \(one ? "\(label) 값은 " : "")0 이상으로 입력해 주세요."
         case (.ko, .tooManyDecimals(.krw)): return "\(label) 값에 소수점이 있어 적용하지 않았습니다. 15,000처럼 원 단위로 소수점 없이 입력해 주세요."
         case (.ko, .tooManyDecimals): return "\(label) 값은 소수점 둘째 자리까지 입력해 주세요."
         case (.ko, .tooLarge): return "\(label) 값이 너무 큽니다. 12자리 이하로 입력해 주세요."

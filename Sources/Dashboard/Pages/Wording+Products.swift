@@ -5,7 +5,7 @@ extension Wording {
         case (.en, false, true): "Products"
         case (.en, true, true): "My products"
         case (.en, false, false): "Results for “\(BidiText.isolated(search))”"
-        case (.en, true, false): "My products: Results for “\(BidiText.isolated(search))”"
+        case (.en, true, false): "My products: results for “\(BidiText.isolated(search))”"
         case (.ko, false, true): "상품 목록"
         case (.ko, true, true): "내 상품"
         case (.ko, false, false): "“\(BidiText.isolated(search))” 검색 결과"
@@ -27,11 +27,33 @@ extension Wording {
         }
     }
 
-    /// "Showing 21–40 of 113" / "113개 중 21~40번째" (`load-more.js` reads the range in either).
-    func showing(first: Int, last: Int, total: Int) -> String {
+    /// The list's one count line: "Showing 21–40 of 113", one product "Showing 61 of 61"; a
+    /// list that a search or filter narrowed (`inAll` products without them) says how many
+    /// there are in all: "Showing 1–20 of 45 matches (60 products in all)". Korean: "113개 중
+    /// 21~40번째", "61개 중 61번째", "조건에 맞는 상품 45개 중 1~20번째(전체 60개)". `range`
+    /// writes one product as a range too ("61–61"): `load-more.js` widens that range to the
+    /// first product shown (the summary's `data-range`).
+    func showing(first: Int, last: Int, total: Int, inAll: Int? = nil, range: Bool = false) -> String {
+        let g = OverviewPage.grouped
+        let single = first == last && !range
+        switch (language, inAll) {
+        case (.en, nil): return "Showing \(single ? g(last) : "\(g(first))–\(g(last))") of \(g(total))"
+        case (.en, let all?):
+            return "Showing \(single ? g(last) : "\(g(first))–\(g(last))") of \(g(total)) \(total == 1 ? "match" : "matches") (\(g(all)) products in all)"
+        case (.ko, nil): return "\(quantity(total))개 중 \(single ? "" : "\(quantity(first))~")\(quantity(last))번째"
+        case (.ko, let all?):
+            return "조건에 맞는 상품 \(quantity(total))개 중 \(single ? "" : "\(quantity(first))~")\(quantity(last))번째(전체 \(quantity(all))개)"
+        }
+    }
+
+    /// A change of a batch whose window is under way, on its product's page: the value is the
+    /// batch's until the window's end puts the old one back. "Until Sun 29 Nov, 02:20 EST:
+    /// discount KRW 1,590 (batch 6), then back to KRW 0." / "할인 금액 0원 → 1,590원, 11월
+    /// 29일(일) 16:15 KST에 원래대로(일괄 작업 6)".
+    func changeUntil(_ field: String, now new: String, back old: String, end: String, batch: Int) -> String {
         switch language {
-        case .en: "Showing \(first)–\(last) of \(total)"
-        case .ko: "\(quantity(total))개 중 \(quantity(first))~\(quantity(last))번째"
+        case .en: "Until \(end): \(field.lowercased()) \(new) (batch \(batch)), then back to \(old)."
+        case .ko: "\(field) \(old) → \(new), \(end)에 원래대로(일괄 작업 \(batch))"
         }
     }
 

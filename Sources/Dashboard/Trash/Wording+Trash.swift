@@ -13,11 +13,17 @@ extension Wording {
         }
     }
 
-    /// "Showing 1–20 of 45" for the bin's items.
+    /// The bin's count line: "Showing 1–20 of 45 products" / "45개 중 1~20번째"; one item is
+    /// "Showing 1 product" / "1개", one on a later page a place: "Showing 21 of 21 products" /
+    /// "21개 중 21번째".
     func showingItems(first: Int, last: Int, total: Int) -> String {
-        switch language {
-        case .en: total == 1 ? "Showing 1 product" : "Showing \(first)–\(last) of \(total) products"
-        case .ko: "전체 상품 \(quantity(total))개 중 \(quantity(first))~\(quantity(last))"
+        switch (language, total == 1, first == last) {
+        case (.en, true, _): "Showing 1 product"
+        case (.en, false, true): "Showing \(last) of \(total) products"
+        case (.en, false, false): "Showing \(first)–\(last) of \(total) products"
+        case (.ko, true, _): "1개"
+        case (.ko, false, true): "\(quantity(total))개 중 \(quantity(last))번째"
+        case (.ko, false, false): "\(quantity(total))개 중 \(quantity(first))~\(quantity(last))번째"
         }
     }
 
@@ -151,7 +157,7 @@ extension Wording {
     func removedFromTrash(_ name: String, restoredAs id: Int) -> String {
         switch language {
         case .en: "“\(name)” was removed from the recycle bin. Product \(id) is not affected."
-        case .ko: "“\(name)” 상품을 휴지통 목록에서 삭제했습니다. \(id)번 상품에는 영향이 없습니다."
+        case .ko: "“\(name)” 상품을 휴지통에서 지웠습니다. \(id)번 상품에는 영향이 없습니다."
         }
     }
 
@@ -162,7 +168,7 @@ extension Wording {
         case .en: ErrorText(heading: "Not in the recycle bin",
             message: "This product is not in the recycle bin any more: it was removed for good, or kept longer than \(days) days. Nothing was changed. Open the recycle bin to see what it holds.")
         case .ko: ErrorText(heading: "휴지통에 없습니다",
-            message: "이 상품은 휴지통에 더 이상 없습니다. 완전히 삭제했거나 \(days)일이 지났습니다. 아무것도 반영하지 않았으니 휴지통을 열어 남아 있는 상품을 확인해 주세요.")
+            message: "이 상품은 휴지통에 더 이상 없습니다. 완전히 삭제했거나 \(days)일이 지났습니다. 아무것도 하지 않았습니다. 휴지통을 열어 남아 있는 상품을 확인해 주세요.")
         }
     }
 

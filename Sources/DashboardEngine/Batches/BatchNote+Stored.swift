@@ -1,9 +1,10 @@
 /// How a note is kept in the database: one JSON object, `{"field":"price","code":
-/// "price-under-discount","args":["500"]}`; a list of notes is a JSON array (`BatchStore`). A
-/// code this version does not know reads as a sentence with the code itself, so a database
-/// written by a newer version still opens.
+/// "price-under-discount","args":["500"]}`, with `"cell":"abc"` for an import's cell; a list of
+/// notes is a JSON array (`BatchStore`). A code this version does not know reads as a sentence
+/// with the code itself, so a database written by a newer version still opens; a note without
+/// a cell reads as it did.
 extension BatchNote: Codable {
-    private enum CodingKeys: String, CodingKey { case field, code, args }
+    private enum CodingKeys: String, CodingKey { case field, code, args, cell }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -12,6 +13,7 @@ extension BatchNote: Codable {
             code: try container.decode(String.self, forKey: .code),
             arguments: try container.decodeIfPresent([String].self, forKey: .args) ?? [])
         code = Code(stored: stored) ?? .sentence(en: stored.code, ko: stored.code)
+        cell = try container.decodeIfPresent(String.self, forKey: .cell)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -20,6 +22,7 @@ extension BatchNote: Codable {
         let stored = code.stored
         try container.encode(stored.code, forKey: .code)
         if !stored.args.isEmpty { try container.encode(stored.args, forKey: .args) }
+        try container.encodeIfPresent(cell, forKey: .cell)
     }
 }
 

@@ -18,16 +18,24 @@ package struct BatchNote: Sendable, Equatable {
     }
 
     /// The field it is about, when there is one.
-    var field: ProductField?
+    package internal(set) var field: ProductField?
     package var code: Code
+    /// The text of the import file's cell a field problem is about (empty for an empty cell,
+    /// cut to `cellLength` characters), so its row can quote what the file says; nil for a
+    /// note of another kind of batch and for notes kept before cells were.
+    package internal(set) var cell: String?
 
-    init(_ code: Code, field: ProductField? = nil) {
+    /// The longest cell a note keeps, in characters.
+    static let cellLength = 40
+
+    init(_ code: Code, field: ProductField? = nil, cell: String? = nil) {
         self.code = code
         self.field = field
+        self.cell = cell.map { String($0.prefix(Self.cellLength)) }
     }
 
-    static func field(_ problem: FieldProblem, on field: ProductField) -> BatchNote {
-        BatchNote(.field(problem), field: field)
+    static func field(_ problem: FieldProblem, on field: ProductField, cell: String? = nil) -> BatchNote {
+        BatchNote(.field(problem), field: field, cell: cell)
     }
 
     static func row(_ problem: BatchProblem, on field: ProductField? = nil) -> BatchNote {

@@ -38,7 +38,8 @@ package final class BatchScheduler: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    /// A field a scheduled (or started, not yet ended) batch changes on a product.
+    /// A field a scheduled (or started, not yet ended) batch changes on a product: a started
+    /// window's change is the product's value until its end puts `before` back.
     package struct ScheduledChange: Sendable, Equatable {
         package var batchID: Int
         package var field: ProductField
@@ -82,7 +83,6 @@ package final class BatchScheduler: Sendable {
                 }
                 guard !Task.isCancelled else { return }
                 await fireDue(atStartUp: false)
-                indexUpcoming()
             }
         }
         timer.withLock { current in
@@ -100,8 +100,11 @@ package final class BatchScheduler: Sendable {
         var index: [Int: [ScheduledChange]] = [:]
         for batch in (try? store.pendingSchedules()) ?? [] {
             guard let schedule = batch.schedule else { continue }
-            let status: BatchRow.Status = batch.state == .scheduled ? .pending : .done
-            for row in (try? store.rows(batch.id, status: status)) ?? [] where row.operation == .edit {
+            // A started window's rows are sent or about to be: both are the product's value
+            // until the end (a row that fails leaves the index when its run ends).
+            let statuses: Set<BatchRow.Status> = batch.state == .scheduled ? [.pending] : [.pending, .done]
+            let rows = ((try? store.rows(batch.id)) ?? []).filter { statuses.contains($0.status) }
+            for row in rows where row.operation == .edit {
                 guard let id = row.productID else { continue }
                 for field in row.after.setFields {
                     index[id, default: []].append(ScheduledChange(
@@ -132,6 +135,8 @@ package final class BatchScheduler: Sendable {
     package func fireDue(atStartUp: Bool = false) async {
         passes.withLock { $0.running += 1 }
         await carryOutDue(atStartUp: atStartUp)
+        // The products' pages name what the steps started before anyone waiting hears of them.
+        indexUpcoming()
         let waiters = passes.withLock { passes in
             passes.running -= 1
             passes.finished += 1
@@ -184,6 +189,11 @@ package final class BatchScheduler: Sendable {
                         }
                     } else if schedule.startsAt <= now, try store.startScheduled(batch.id, at: now) {
                         runner.start(batch.id)
+                        // Once its run is over, the products' pages name only the rows it changed.
+                        Task { [self] in
+                            await runner.waitForRun(batch.id)
+                            if !isShutDown.load(ordering: .relaxed) { indexUpcoming() }
+                        }
                         // A window that also ended meanwhile (a start this late): put back now.
                         if let endsAt = schedule.endsAt, endsAt <= now { end(batch.id, at: now) }
                     }

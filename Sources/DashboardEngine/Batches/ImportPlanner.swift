@@ -152,6 +152,23 @@ package struct ImportPlanner {
         return update(row, product)
     }
 
+    /// The cell of `field`'s column in `row` as a note keeps it, trimmed: empty for an empty
+    /// cell or a column the file lacks.
+    private func noteCell(_ row: CSVTable.Row, _ field: ProductField) -> String {
+        let column: ProductCSV.Column? =
+            switch field {
+            case .name: .name
+            case .description: .description
+            case .price: .price
+            case .discountedPrice: .discountedPrice
+            case .stock: .stock
+            case .currency: .currency
+            case .images: .images
+            case .thumbnailID: nil
+            }
+        return column.flatMap { cell(row, $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }
+
     private func invalid(_ row: CSVTable.Row, id: Int?, name: String, _ problem: BatchNote) -> BatchRow {
         BatchRow(
             batchID: 0, number: 0, line: row.line, productID: id, operation: .none, status: .invalid, name: String(name.prefix(200)),
@@ -170,7 +187,7 @@ package struct ImportPlanner {
         if let text = cell(row, .name), ProductFieldRules.normalized(text) != ProductFieldRules.normalized(product.name) {
             switch ProductFieldRules.checkName(text) {
             case .success(let name): after.name = name
-            case .failure(let problem): problems.append(.field(problem, on: .name))
+            case .failure(let problem): problems.append(.field(problem, on: .name, cell: noteCell(row, .name)))
             }
         }
         if let text = cell(row, .description) {
@@ -182,7 +199,7 @@ package struct ImportPlanner {
             case .failure(let problem):
                 // A description left as it was is never judged (live products have short ones).
                 if current.map({ ProductFieldRules.normalized($0) != ProductFieldRules.normalized(text) }) ?? true {
-                    problems.append(.field(problem, on: .description))
+                    problems.append(.field(problem, on: .description, cell: noteCell(row, .description)))
                 }
             }
         }
@@ -192,7 +209,7 @@ package struct ImportPlanner {
             case .success(let code):
                 after.currency = code.rawValue
                 currency = code
-            case .failure(let problem): problems.append(.field(problem, on: .currency))
+            case .failure(let problem): problems.append(.field(problem, on: .currency, cell: noteCell(row, .currency)))
             }
         }
         let rulesCurrency = currency.isKnown ? currency : .usd
@@ -201,7 +218,7 @@ package struct ImportPlanner {
             case .success(let price) where price.amount != product.price: after.price = price.amount
             case .success: break
             case .failure(let problem):
-                if BatchAmounts.read(text) != product.price { problems.append(.field(problem, on: .price)) }
+                if BatchAmounts.read(text) != product.price { problems.append(.field(problem, on: .price, cell: noteCell(row, .price))) }
             }
         }
         if let text = cell(row, .discountedPrice) {
@@ -209,7 +226,9 @@ package struct ImportPlanner {
             case .success(let discount) where discount.amount != product.discountedPrice: after.discountedPrice = discount.amount
             case .success: break
             case .failure(let problem):
-                if BatchAmounts.read(text) != product.discountedPrice { problems.append(.field(problem, on: .discountedPrice)) }
+                if BatchAmounts.read(text) != product.discountedPrice {
+                    problems.append(.field(problem, on: .discountedPrice, cell: noteCell(row, .discountedPrice)))
+                }
             }
         }
         if let text = cell(row, .stock) {
@@ -217,7 +236,7 @@ package struct ImportPlanner {
             case .success(let stock) where stock != product.stock: after.stock = stock
             case .success: break
             case .failure(let problem):
-                if BatchAmounts.count(text) != product.stock { problems.append(.field(problem, on: .stock)) }
+                if BatchAmounts.count(text) != product.stock { problems.append(.field(problem, on: .stock, cell: noteCell(row, .stock))) }
             }
         }
         if problems.isEmpty, after.price != nil || after.discountedPrice != nil {
@@ -226,7 +245,7 @@ package struct ImportPlanner {
             if case let (field, problem)? = ProductFieldRules.discountProblem(
                 price: price, discount: discount, discountChanged: after.discountedPrice != nil)
             {
-                problems.append(.field(problem, on: field))
+                problems.append(.field(problem, on: field, cell: noteCell(row, field)))
             }
         }
         if product.vendorID != ownVendorID {
@@ -279,11 +298,11 @@ package struct ImportPlanner {
         values.stock = cell(row, .stock).map(Self.plainCount) ?? ""
         values.currency = cell(row, .currency)?.trimmingCharacters(in: .whitespaces) ?? ""
         let checked = ProductFieldRules.validate(values)
-        var problems = checked.errors.ordered.flatMap { field, problems in problems.map { BatchNote.field($0, on: field) } }
+        var problems = checked.errors.ordered.flatMap { field, problems in problems.map { BatchNote.field($0, on: field, cell: noteCell(row, field)) } }
         var images: [Int] = []
         let names = Self.splitImages(cell(row, .images) ?? "")
         if names.isEmpty {
-            problems.append(.field(.imagesMissing, on: .images))
+            problems.append(.field(.imagesMissing, on: .images, cell: ""))
         } else if names.count > ImageUpload.allowedCount.upperBound {
             problems.append(.row(.tooManyImages(names.count), on: .images))
         }

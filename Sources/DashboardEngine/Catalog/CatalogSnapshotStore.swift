@@ -257,7 +257,7 @@ extension CatalogSnapshotStore {
         CatalogSnapshotStore(settings: settings, now: now, keepsThumbnail: { $0 == ownVendorID() }, recounts: recounts) { page, perPage in
             let key = MarketGateway.ListKey(page: page, perPage: perPage, search: "")
             if let cached = gateway.lists.freshValue(for: key) { return cached.value }
-            return try await gateway.api.listProducts(page: page, itemsPerPage: perPage, search: nil)
+            return try await gateway.observed { try await gateway.api.listProducts(page: page, itemsPerPage: perPage, search: nil) }
         }
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import MarketClient
+import Synchronization
 
 /// The dashboard's way to the market: reads go through the JSON caches (fresh briefly, then
 /// stale-while-revalidate, stale-if-error up to a hard age; one upstream call per key at a
 /// time), writes go straight through and then drop the cached reads they change (it is
-/// `MarketWriter`'s first `WriteObserver`).
+/// `MarketWriter`'s first `WriteObserver`). It remembers whether the market's latest answer to
+/// a read was none at all (`readFailure`).
 package final class MarketGateway: WriteObserver {
     package struct ListKey: Hashable, Sendable {
         var page: Int
@@ -21,6 +23,9 @@ package final class MarketGateway: WriteObserver {
     let api: any MarketAPI
     package let lists: StaleWhileRevalidateCache<ListKey, ProductPageEnvelope>
     package let details: StaleWhileRevalidateCache<Int, ProductDetail>
+    /// Why the latest read got no answer (timed out, or the market could not be reached), or
+    /// nil once a read was answered, with anything, refusals included.
+    private let latestRead = Mutex<CatalogFailure.Reason?>(nil)
 
     package init(
         api: any MarketAPI, freshFor: Duration = .seconds(10), hardExpiry: Duration = .seconds(600),
@@ -39,15 +44,33 @@ package final class MarketGateway: WriteObserver {
 
     package func page(_ key: ListKey) async throws -> CachedValue<ProductPageEnvelope> {
         let api = self.api
-        return try await lists.value(for: key) {
-            try await api.listProducts(page: key.page, itemsPerPage: key.perPage, search: key.search.isEmpty ? nil : key.search)
+        return try await lists.value(for: key) { [self] in
+            try await observed { try await api.listProducts(page: key.page, itemsPerPage: key.perPage, search: key.search.isEmpty ? nil : key.search) }
         }
     }
 
     package func product(id: Int) async throws -> CachedValue<ProductDetail> {
         let api = self.api
-        return try await details.value(for: id) {
-            try await api.product(id: id)
+        return try await details.value(for: id) { [self] in
+            try await observed { try await api.product(id: id) }
+        }
+    }
+
+    /// Why the market's latest answer to a read (a page, a product, a count's page) was none,
+    /// or nil when it answered: pages shown from what was read earlier (the catalog snapshot)
+    /// say the market is not answering before a count of their own fails.
+    package var readFailure: CatalogFailure.Reason? { latestRead.withLock { $0 } }
+
+    /// `read`'s value, noting whether the market answered it.
+    func observed<Value>(_ read: () async throws -> Value) async throws -> Value {
+        do {
+            let value = try await read()
+            latestRead.withLock { $0 = nil }
+            return value
+        } catch let error as MarketError {
+            // Any answer, a refusal or a 404 too, shows the market is there.
+            latestRead.withLock { $0 = error.isTransient ? CatalogSnapshotStore.reason(error) : nil }
+            throw error
         }
     }
 

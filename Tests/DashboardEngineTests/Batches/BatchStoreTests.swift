@@ -22,7 +22,8 @@ import Testing
             batchID: 0, number: 0, line: id + 1, productID: id, operation: operation, status: status, name: "Kettle \(id) “quoted”",
             currency: "USD", before: RecordedFields(price: Decimal(string: "12.35"), discountedPrice: 0),
             after: RecordedFields(price: Decimal(string: "11.12")),
-            problems: [.field(.priceUnderDiscount(Decimal(string: "12.5") ?? 0), on: .price), .field(.imageRefused(name: "a “b”.png", .tooLarge(bytes: 400_000)), on: .images)],
+            problems: [.field(.priceUnderDiscount(Decimal(string: "12.5") ?? 0), on: .price), .field(.imageRefused(name: "a “b”.png", .tooLarge(bytes: 400_000)), on: .images),
+                       .field(.notANumber, on: .stock, cell: "ten “pcs”")],
             warnings: [.warning(.priceJump(percent: 60, up: false), on: .price), .warning(.duplicateInFile(line: 3), on: .name)],
             knownIDs: [4, 5])
     }
@@ -43,6 +44,17 @@ import Testing
         #expect(rows.map(\.number) == [1, 2])
         let counts = try store.counts(id)
         #expect(counts[.pending] == 1 && counts[.invalid] == 1 && counts.pendingEdits == 1)
+    }
+
+    /// A note kept before notes kept their import cell reads with none, and one with a cell
+    /// keeps it through the database's JSON.
+    @Test func aNoteWithoutACell_readsAsBefore() throws {
+        let old = try JSONDecoder().decode(BatchNote.self, from: Data(#"{"field":"price","code":"not-a-number"}"#.utf8))
+        #expect(old == .field(.notANumber, on: .price))
+        #expect(old.cell == nil)
+        let kept = try JSONEncoder().encode(BatchNote.field(.currency, on: .currency, cell: "EUR"))
+        #expect(String(decoding: kept, as: UTF8.self).contains(#""cell":"EUR""#))
+        #expect(try JSONDecoder().decode(BatchNote.self, from: kept).cell == "EUR")
     }
 
     /// A bulk action's amount keeps its currency (`batches-6`); one without, a percent or a

@@ -112,10 +112,22 @@ import Testing
     @Test func badCells_sayWhichFieldAndWhy() throws {
         let (_, rows) = try Self.rows("id,price,discounted_price,stock\n1,0,,\n1,,30000,\n1,,,-2\n1,10.5,,\n")
         #expect(rows.map(\.status) == [.invalid, .invalid, .invalid, .invalid])
-        #expect(rows[0].problems == [.field(.priceNotPositive, on: .price)])
-        #expect(rows[1].problems == [.field(.discountOverPrice, on: .discountedPrice)])
-        #expect(rows[2].problems == [.field(.stockNegative, on: .stock)])
-        #expect(rows[3].problems == [.field(.krwWhole, on: .price)])
+        // Each problem keeps the cell it is about, so its row can quote the file.
+        #expect(rows[0].problems == [.field(.priceNotPositive, on: .price, cell: "0")])
+        #expect(rows[1].problems == [.field(.discountOverPrice, on: .discountedPrice, cell: "30000")])
+        #expect(rows[2].problems == [.field(.stockNegative, on: .stock, cell: "-2")])
+        #expect(rows[3].problems == [.field(.krwWhole, on: .price, cell: "10.5")])
+    }
+
+    /// A new product's problems keep their cells too: an empty one as empty, a long one cut.
+    @Test func aNewProductsProblems_keepTheirCells() throws {
+        let long = String(repeating: "9", count: 60) + "x"
+        let (_, rows) = try Self.rows("name,description,price,currency,stock,images\nNew kettle,A new kettle for the test.,\(long),EUR,2.5,\n")
+        let problems = try #require(rows.first?.problems)
+        #expect(problems.first { $0.field == .price }?.cell == String(long.prefix(40)))
+        #expect(problems.first { $0.field == .currency }?.cell == "EUR")
+        #expect(problems.first { $0.field == .stock }?.cell == "2.5")
+        #expect(problems.first { $0.field == .images } == .field(.imagesMissing, on: .images, cell: ""))
     }
 
     @Test func anotherVendorsProduct_isRefusedOnlyWhenTheRowWouldChangeIt() throws {

@@ -118,4 +118,28 @@ import Testing
             #expect(!actions.contains("/batches/\(batch)/apply"))
         }
     }
+
+    /// While its window runs, the product's page says the value is the batch's until its end,
+    /// and what comes back then; once the end put it back, the page names nothing.
+    @Test func aProductsPage_duringItsWindow_saysTheValueIsTemporary() async throws {
+        try await ScheduleScene.run { scene in
+            let products = try await scene.register(1)
+            let batch = try await scene.preview(products)
+            let start = scene.minute(60)
+            let end = scene.minute(120)
+            #expect(try await scene.schedule(batch, from: start, until: end).status == 303)
+
+            try await scene.move(to: start)
+            let page = try await scene.page("/products/\(products[0])?lang=en").text
+            let named = HTMLScan.text(HTMLScan.block(in: page, from: "<div class=\"scheduled-changes\"", to: "</div>"))
+            #expect(named.contains("Until \(Self.shortTime(end)): price KRW 18,000 (batch \(batch)), then back to KRW 20,000."), "\(named)")
+            let korean = try await scene.page("/products/\(products[0])?lang=ko").text
+            let koreanNamed = HTMLScan.text(HTMLScan.block(in: korean, from: "<div class=\"scheduled-changes\"", to: "</div>"))
+            let koreanEnd = Wording(.ko).scheduleShortTime(end, zone: ScheduleScene.seoul)
+            #expect(koreanNamed.contains("판매가 20,000원 → 18,000원, \(koreanEnd)에 원래대로(일괄 작업 \(batch))"), "\(koreanNamed)")
+
+            try await scene.move(to: end)
+            #expect(!(try await scene.page("/products/\(products[0])").text.contains("scheduled-changes")))
+        }
+    }
 }

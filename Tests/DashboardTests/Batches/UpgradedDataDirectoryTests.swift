@@ -77,11 +77,14 @@ import Testing
                         let place = "batch \(batch.id) row \(row.number) (\(language.rawValue))"
                         #expect(shown[index].status == row.status.rawValue, "\(place)")
                         if row.status == .invalid { #expect(!shownNotes[index].problems.isEmpty, "\(place): an invalid row says why") }
-                        // Worded from the codes in the page's language…
+                        // Worded from the codes in the page's language, a row left out of an
+                        // applied batch in the past tense…
                         let today = ShownNotes(
-                            problems: row.problems.map { wording.note($0, applied: applied) }, warnings: row.warnings.map { wording.note($0, applied: applied) })
+                            problems: row.problems.map { wording.rowProblem($0, currency: row.currency, applied: applied) },
+                            warnings: row.warnings.map { wording.note($0, applied: applied) })
                         #expect(shownNotes[index] == today, "\(place)")
-                        // …which read as the sentences did (an import's refused image in single quotes).
+                        // …which, in the preview's tense, read as the sentences did (an import's
+                        // refused image in single quotes).
                         let before = ShownNotes(
                             problems: (stored["batch \(batch.id) row \(row.number) problems"] ?? []).map { afterApply(language == .en ? $0.today.en : $0.today.ko) },
                             warnings: (stored["batch \(batch.id) row \(row.number) warnings"] ?? []).map { language == .en ? $0.today.en : $0.today.ko })

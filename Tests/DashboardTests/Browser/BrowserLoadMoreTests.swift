@@ -17,6 +17,22 @@ extension BrowserTests {
             }
         }
 
+        /// A last page of one product: its own line names a place ("61개 중 61번째"), and loaded
+        /// under the others the line still gives the whole range.
+        @Test(BrowserTools.needed) func loadMore_ofOneLastProduct_keepsTheRange() async throws {
+            try await withBrowser { browser in
+                var flow = HistoryFlow(browser.dashboard)
+                _ = try await flow.register(name: "Sixty-first kettle")
+                let driver = browser.driver
+                try await browser.open("/products?per_page=20&page=4&lang=ko")
+                #expect(try await driver.text(try await driver.find("main p.summary")) == "61개 중 61번째")
+                try await browser.open("/products?per_page=20&page=3&lang=ko")
+                try await driver.click(try await driver.find("button.load-more"))
+                try await driver.wait("21 products in the list") { try await driver.findAll("ul.product-list li.product").count == 21 }
+                #expect(try await driver.text(try await driver.find("main p.summary")) == "61개 중 41~61번째")
+            }
+        }
+
         @Test(BrowserTools.needed) func loadMore_appendsTheNextPageInPlace_andTheURLFollows() async throws {
             try await withBrowser { browser in
                 let driver = browser.driver

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPParsing
 import Testing
 
 @testable import Dashboard
@@ -26,9 +27,10 @@ import Testing
 
             let first = try #require(walked.pages.first, sourceLocation: sourceLocation)
             #expect(first.text.contains("<ul class=\"product-\(view)\">") || expected.isEmpty, "\(path)", sourceLocation: sourceLocation)
-            if query.readsSnapshot, !korean {
+            if query.readsSnapshot, !korean, !expected.isEmpty {
+                // One count line, which says how many match only when the list is narrowed.
                 let count = matchCount(expected.count, of: query.mine ? ownCount : products.count)
-                #expect(first.text.contains("<p class=\"match-count\">\(count)</p>"), "\(path): \(count)", sourceLocation: sourceLocation)
+                #expect(countLine(first.text).hasSuffix(count), "\(path): \(countLine(first.text)) for \(count)", sourceLocation: sourceLocation)
             }
             // Both currencies in one price order: the page says KRW comes first.
             let currencies = Set(expected.compactMap { ListMatrixCatalog.byID[$0]?.currency })
@@ -115,5 +117,43 @@ import Testing
             #expect(products.contains { band.contains($0.stock) })
         }
         #expect(products.contains { $0.discountHundredths > 0 } && products.contains { $0.discountHundredths == 0 })
+    }
+}
+
+/// The list's one count line: the range alone when nothing narrows the list, with the
+/// matches and the whole when a search or filter does, one product written without a range;
+/// the table links the sheet once; a search heading keeps sentence case.
+@Suite struct ListCountLineTests {
+    @Test func oneCountLine_oneSheetLink_andSentenceCase() async throws {
+        try await withDashboard(.sharedCatalog) { harness in
+            let products = ListMatrixCatalog.products
+            let lowStock = DashboardConfiguration.defaultLowStock
+            let own = MatrixQuery(mine: true).expected(products, lowStock: lowStock).count
+            let mine = try await harness.get("/products?mine=1&lang=en")
+            #expect(countLine(mine.text) == "Showing 1–\(min(20, own)) of \(OverviewPage.grouped(own))")
+            #expect(!mine.text.contains("match-count"))
+
+            let out = MatrixQuery(stock: "out").expected(products, lowStock: lowStock).count
+            try #require(out > 1 && out < products.count)
+            let shown = min(20, out)
+            let korean = try await harness.get("/products?stock=out&lang=ko")
+            #expect(countLine(korean.text) == "조건에 맞는 상품 \(out)개 중 1~\(shown)번째(전체 \(OverviewPage.grouped(products.count))개)")
+            let english = try await harness.get("/products?stock=out&lang=en")
+            #expect(countLine(english.text) == "Showing 1–\(shown) of \(out) matches (\(OverviewPage.grouped(products.count)) products in all)")
+
+            // One product: a place, not a range; the page's data-range still gives the range.
+            let name = try #require(products.first { product in products.filter { $0.name.lowercased().contains(product.name.lowercased()) }.count == 1 }?.name)
+            let one = try await harness.get("/products?sort=name&q=\(URLEncodedForm.encode(name))&lang=ko")
+            #expect(countLine(one.text) == "조건에 맞는 상품 1개 중 1번째(전체 \(OverviewPage.grouped(products.count))개)", "\(name)")
+            #expect(HTMLScan.tags("p", in: one.text).contains { $0["class"] == "summary" && $0["data-range"]?.contains("1~1번째") == true })
+            let oneEnglish = try await harness.get("/products?mine=1&q=\(URLEncodedForm.encode(name))&lang=en")
+            #expect(HTMLScan.text(oneEnglish.text).contains("My products: results for “\(name)”"))
+
+            // The table links the sheet once, above its rows.
+            let table = try await harness.get("/products?mine=1&view=table&lang=en")
+            #expect(HTMLScan.blocks(in: table.text, from: "<p class=\"sheet-link\">", to: "</p>").count == 1)
+            let list = try await harness.get("/products?mine=1&lang=en")
+            #expect(HTMLScan.blocks(in: list.text, from: "<p class=\"sheet-link\">", to: "</p>").count == 1)
+        }
     }
 }

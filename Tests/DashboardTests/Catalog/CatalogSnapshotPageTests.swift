@@ -52,6 +52,15 @@ import Testing
             query: "min_price=10&sort=price", ignored: ["min_price"],
             says: ["Lowest sale price was not used: a price range needs a currency. Choose KRW or USD, then enter the range again."],
             meant: MatrixQuery(sort: .price)),
+        // Two bounds refused for one reason: one sentence names both.
+        BadInput(
+            query: "min_price=10&max_price=20&sort=price", ignored: ["min_price", "max_price"],
+            says: ["Lowest sale price and highest sale price were not used: a price range needs a currency. Choose KRW or USD, then enter the range again."],
+            meant: MatrixQuery(sort: .price)),
+        BadInput(
+            query: "currency=KRW&min_price=abc&max_price=x1", ignored: ["min_price", "max_price"],
+            says: ["Lowest sale price and highest sale price were not used: they are not numbers. Enter them in won, like 15,000."],
+            meant: MatrixQuery(currency: "KRW")),
         BadInput(query: "sort=DROP&stock=&sale=", ignored: ["sort"], says: ["The value for “Sort by” " + notAChoice], meant: MatrixQuery()),
         BadInput(
             query: "sort=1%3BDROP%20TABLE&currency=KRW&max_price=1e9", ignored: ["sort", "max_price"],
@@ -226,7 +235,7 @@ import Testing
             #expect(page.status == 200)
             let form = HTMLScan.block(in: page.text, from: "<form class=\"refresh-catalog\"", to: "</form>")
             #expect(form.contains("method=\"post\"") && form.contains("action=\"/catalog/refresh\""))
-            // One word for a refresh: "Updated 07:15 (EST), a moment ago. [Refresh]".
+            // One word for a refresh: "Updated 07:15 EST, a moment ago. [Refresh]".
             #expect(HTMLScan.text(form).contains("Refresh") && HTMLScan.text(page.text).contains("Updated "))
             #expect(!HTMLScan.text(page.text).contains("Count again") && !HTMLScan.text(page.text).contains("As of "))
             #expect(!session.csrfToken.isEmpty)
@@ -268,6 +277,35 @@ import Testing
                 #expect(answer.status == 303, "\(back)")
                 #expect(answer.header("Location") == "/products", "\(back)")
             }
+        }
+    }
+
+    /// The market stops answering while a list shown from the catalog snapshot is still young:
+    /// once any read finds it gone the list says so, with the time it was loaded and the way
+    /// on, before a count of its own fails; after a failed Refresh it says the same.
+    @Test func aMarketGone_isSaidOnTheList_beforeAndAfterARefresh() async throws {
+        let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Scripted Teapot \($0)") })
+        try await withDashboard(.scripted(market), adjust: { $0.timeZone = TimeZone(identifier: "Asia/Seoul") ?? .gmt }) { harness in
+            let list = "/products?mine=1&lang=ko"
+            let first = try await harness.get(list)
+            #expect(first.productIDs.count == 3)
+            #expect(!HTMLScan.text(first.text).contains("오픈마켓에 연결할 수 없어"))
+            let loadedAt = LocalTime.clockWithZone(try #require(harness.app.catalog.status().snapshot?.takenAt), zone: TimeZone(identifier: "Asia/Seoul") ?? .gmt)
+
+            market.state.withLock { $0.readFailure = .unreachable }
+            // A product never read before: the market's silence is found by this read.
+            #expect(try await harness.get("/products/2").status == 502)
+            let warned = HTMLScan.text(try await harness.get(list).text)
+            let says = "오픈마켓에 연결할 수 없어 \(loadedAt)에 불러온 목록을 보여 드립니다. 잠시 후 [새로 고침]을 눌러 주세요."
+            #expect(warned.contains(says), "\(warned)")
+            #expect(!warned.contains("집계"))
+            let english = HTMLScan.text(try await harness.get("/products?mine=1&lang=en").text)
+            #expect(english.contains("The Open Market can't be reached, so this is the list as loaded at \(loadedAt). Select Refresh in a moment."), "\(english)")
+
+            #expect(harness.app.catalog.refresh())
+            await harness.app.catalog.crawlEnded()
+            #expect(harness.app.catalog.status().failure?.reason == .unreachable)
+            #expect(HTMLScan.text(try await harness.get(list).text).contains(says))
         }
     }
 
@@ -323,7 +361,8 @@ import Testing
                     #expect(href == (mine ? "/products?mine=1&\(filter)" : "/products?\(filter)"), "\(scope) \(metric)")
                     let list = try await harness.walkList(href)
                     #expect(list.ids.count == count, "\(href)")
-                    #expect(list.pages.first?.text.contains(matchCount(count, of: products.count)) == true, "\(href)")
+                    let line = countLine(list.pages.first?.text ?? "")
+                    #expect(line.hasSuffix(matchCount(count, of: products.count)), "\(href): \(line)")
                 }
                 #expect(figures["products"] == String(products.count))
             }

@@ -51,7 +51,7 @@ import Testing
             _ = try await flow.session.postURLEncoded("/products/\(id)/edit", replacing(fields, "stock", with: "2"))
             let history = try await flow.history("/history")
             expectKorean(history, "/history")
-            #expect(HTMLScan.text(history.text).range(of: #"\d{4}\. \d{1,2}\. \d{1,2}\. \d\d:\d\d \("#, options: .regularExpression) != nil)
+            #expect(HTMLScan.text(history.text).range(of: #"\d{4}\. \d{1,2}\. \d{1,2}\. \d\d:\d\d [A-Z]"#, options: .regularExpression) != nil)
             expectKorean(try await flow.history("/history?product=\(id)"), "/history?product=")
 
             let edit = try #require(HistoryHTML.entries(history.text).first { $0.kind == "edit" })

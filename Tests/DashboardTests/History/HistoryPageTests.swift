@@ -81,6 +81,43 @@ import Testing
         }
     }
 
+    /// An edit reads "7 → 4", said once; an undo asked again names the undo that did it, and
+    /// that nothing was changed; one product's history leads to the recycle bin while it holds
+    /// the deleted product, and to the product it was restored as.
+    @Test func changesReadOldToNew_andADeletedProductsHistoryLeadsToTheBin() async throws {
+        try await withDashboard { harness in
+            var flow = HistoryFlow(harness)
+            let id = try await flow.register(name: "Arrow Kettle")
+            _ = try await flow.edit(id, name: "Arrow Kettle", [("stock", "4")])
+            let edit = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first { $0.kind == "edit" })
+            let changes = HTMLScan.text(HTMLScan.block(in: edit.html, from: "<dl class=\"changes\">", to: "</dl>"))
+            #expect(changes == "Stock 7 → 4", "\(changes)")
+
+            #expect(try await flow.undo(edit.id).status == 303)
+            let undo = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first { $0.kind == "undo" })
+            let again = try await flow.undo(edit.id)
+            #expect(again.status == 409)
+            #expect(HTMLScan.text(again.text).contains("Entry \(edit.id) was already undone by entry \(undo.id). Nothing was changed."))
+
+            let links = { (html: String) in HTMLScan.block(in: html, from: "<p class=\"page-links\">", to: "</p>") }
+            let before = links(try await flow.history("/history?product=\(id)").text)
+            #expect(HTMLScan.tags("a", in: before).first.map { "\($0["href"] ?? "") \(HTMLScan.text(before))" }?.hasPrefix("/products/\(id) Product page") == true)
+
+            #expect(try await flow.delete(id).status == 303)
+            let deleted = links(try await flow.history("/history?product=\(id)").text)
+            #expect(HTMLScan.hrefs(in: deleted) == ["/trash", "/history"], "\(deleted)")
+            #expect(HTMLScan.text(deleted).hasPrefix("Open the recycle bin"))
+
+            let trash = try await flow.session.open("/trash")
+            let entry = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"].flatMap { Int($0) })
+            #expect(try await flow.restore(entry).status == 303)
+            let restored = links(try await flow.history("/history?product=\(id)").text)
+            let href = try #require(HTMLScan.hrefs(in: restored).first)
+            #expect(href.hasPrefix("/products/") && href != "/products/\(id)")
+            #expect(HTMLScan.text(restored).hasPrefix("Open product \(href.dropFirst("/products/".count))"), "\(restored)")
+        }
+    }
+
     @Test func oneProductsHistory_isLinkedFromItsPage_andKeepsTheProductInItsLinks() async throws {
         try await withDashboard { harness in
             let ids = try await Self.journal(harness, count: 30, products: [3, 4])
@@ -111,8 +148,8 @@ import Testing
             let time = try #require(HTMLScan.tags("time", in: english.text).first?["datetime"])
             #expect(time.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$"#, options: .regularExpression) != nil)
             let zone = LocalTime.zoneLabel(.current, at: Date())
-            #expect(HTMLScan.text(english.text).range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d \("# + zone + #"\)"#, options: .regularExpression) != nil)
-            #expect(HTMLScan.text(korean.text).range(of: #"\d{4}\. \d{1,2}\. \d{1,2}\. \d\d:\d\d \("# + zone + #"\)"#, options: .regularExpression) != nil)
+            #expect(HTMLScan.text(english.text).range(of: #"\d{4}-\d\d-\d\d \d\d:\d\d "# + zone, options: .regularExpression) != nil)
+            #expect(HTMLScan.text(korean.text).range(of: #"\d{4}\. \d{1,2}\. \d{1,2}\. \d\d:\d\d "# + zone, options: .regularExpression) != nil)
             #expect(korean.text.contains("<h1>작업 기록</h1>"))
             #expect(korean.text.contains(">수정</strong>"))
         }
@@ -121,12 +158,12 @@ import Testing
     @Test func localTime_writesTheDateTimeAndZone() throws {
         let date = try #require(ISO8601DateFormatter().date(from: "2026-11-25T00:30:00Z"))
         let seoul = try #require(TimeZone(secondsFromGMT: 9 * 3600))
-        #expect(LocalTime.timestamp(date, zone: seoul, Wording(.en)) == "2026-11-25 09:30 (UTC+9)")
-        #expect(LocalTime.timestamp(date, zone: seoul, Wording(.ko)) == "2026. 11. 25. 09:30 (UTC+9)")
+        #expect(LocalTime.timestamp(date, zone: seoul, Wording(.en)) == "2026-11-25 09:30 UTC+9")
+        #expect(LocalTime.timestamp(date, zone: seoul, Wording(.ko)) == "2026. 11. 25. 09:30 UTC+9")
         #expect(LocalTime.machineReadable(date, zone: seoul) == "2026-11-25T09:30:00+09:00")
         let newfoundland = try #require(TimeZone(secondsFromGMT: -(3 * 3600 + 1800)))
-        #expect(LocalTime.timestamp(date, zone: newfoundland, Wording(.en)) == "2026-11-24 21:00 (UTC-3:30)")
-        #expect(LocalTime.timestamp(date, zone: try #require(TimeZone(secondsFromGMT: 0)), Wording(.en)) == "2026-11-25 00:30 (UTC)")
+        #expect(LocalTime.timestamp(date, zone: newfoundland, Wording(.en)) == "2026-11-24 21:00 UTC-3:30")
+        #expect(LocalTime.timestamp(date, zone: try #require(TimeZone(secondsFromGMT: 0)), Wording(.en)) == "2026-11-25 00:30 UTC")
         let label = LocalTime.zoneLabel(.current, at: date)
         #expect(!label.isEmpty && label.allSatisfy { $0.isLetter || "+-:0123456789".contains($0) })
     }

@@ -105,9 +105,11 @@ import Testing
                 harness, kind, says: "Not added: the market's answer was lost, and a check afterwards did not find the product. Add it again from Add product",
                 "나중에 확인해 보니 상품이 등록되지 않았습니다. 필요하면 [상품 등록]에서 다시 등록해 주세요.", sourceLocation: sourceLocation)
         case .refused:
+            // The way on names the seller's own action again.
             try await expectHistory(
                 harness, kind, says: "Not done: the market's answer was lost, and a check afterwards found nothing changed",
-                "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 수정된 것이 없었습니다", sourceLocation: sourceLocation)
+                "반영 안 됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 수정된 것이 없었습니다. 필요하면 \(kind == "delete" ? "다시 삭제해" : "다시 수정해") 주세요.",
+                sourceLocation: sourceLocation)
         }
     }
 

@@ -111,6 +111,24 @@ import Testing
         }
     }
 
+    /// An edit of a product deleted and then removed from the bin for good: the refusal says the
+    /// product is neither on the market nor in the bin, in one sentence with its number.
+    @Test func anUndoOfAProductGoneForGood_saysItIsNowhere() async throws {
+        try await withDashboard { harness in
+            var flow = HistoryFlow(harness)
+            let (id, entry) = try await Self.editedPrice(&flow)
+            #expect(try await flow.delete(id).status == 303)
+            let trash = try await flow.session.open("/trash")
+            let item = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"])
+            #expect(try await flow.session.postURLEncoded("/trash/\(item)/forget", [("confirm", "1")]).status == 303)
+            _ = try await flow.session.open("/history?lang=ko")
+            let refused = try await flow.session.postURLEncoded("/history/\(entry)/undo?lang=ko", [])
+            #expect(refused.status == 409)
+            #expect(HTMLScan.text(refused.text).contains("“Undo Kettle” 상품(\(id)번)은 오픈마켓에도 휴지통에도 없어 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다."),
+                "\(HTMLScan.text(refused.text).suffix(300))")
+        }
+    }
+
     @Test func undoRefusals_areFourHundreds_thatSayWhy_andSendNothing() async throws {
         try await withRecordingMarket { market in
             try await withDashboard(.recording(market)) { harness in
@@ -156,7 +174,7 @@ import Testing
                     let response = try await flow.session.postURLEncoded(item.path, [])
                     #expect(response.status == item.status, "\(item.path)")
                     #expect(HTMLScan.text(response.text).contains(item.heading), "\(item.path)")
-                    #expect(response.text.contains("Nothing was sent") || response.text.contains("nothing was sent"), "\(item.path)")
+                    #expect(response.text.contains("Nothing was changed"), "\(item.path)")
                 }
                 // A POST whose token does not match the browser's is refused too.
                 var stale = flow.session

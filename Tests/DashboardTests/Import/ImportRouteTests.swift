@@ -107,6 +107,78 @@ import Testing
         }
     }
 
+    /// A line's problem names its column and quotes the file's cell, in the reader's language,
+    /// with an example amount in the line's currency; a line without a product number shows its
+    /// line alone; a line left out says so in the preview's tense, and in the past once applied.
+    @Test func aLinesProblems_nameTheColumnAndQuoteTheCell_inTheBatchsTense() async throws {
+        try await withDashboard { harness in
+            let own = try #require(try await harness.marketCatalogIDs(vendor: 28).first)
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/import")
+            let csv = Self.write(["id", "name", "description", "price", "currency", "stock", "images"], [
+                ["", "New kettle", "A kettle for the test, new.", "abc", "EUR", "2", ""],
+                ["", "Tea cup set", "Four tea cups in a box.", "만원", "KRW", "2", "cup.jpg"],
+                ["999999", "", "", "", "", "5", ""],
+                ["\(own)", "", "", "", "", "7", ""],
+            ])
+            let posted = try await Self.post(session, csv: csv, images: [.jpeg("cup.jpg", size: 3000, fill: 7)])
+            let batch = try #require(BatchTesting.batchID(posted))
+
+            let english = try await session.get("/batches/\(batch)?lang=en")
+            let en = BatchTesting.rows(english.text)
+            #expect(en.map(\.status) == ["invalid", "invalid", "invalid", "pending"])
+            #expect(en[0].text.contains("price: “abc” is not a number. Enter it like 1000 or 12.50."), "\(en[0].text)")
+            #expect(en[0].text.contains("currency: “EUR” is not accepted. Use KRW or USD."), "\(en[0].text)")
+            #expect(en[0].text.contains("images: the cell is empty. For a new product, list 1 to 5 image file names here, separated by semicolons (;)"))
+            #expect(en[1].text.contains("price: “만원” is not a number. Enter it like 15000."), "\(en[1].text)")
+            #expect(en[2].text.contains("There is no product 999999 on the market (it may have been deleted). It is left out when you apply."))
+            // The meta of a line without a product number starts with the line.
+            #expect(english.text.contains("<span class=\"row-meta\">Line 2 of the file"), "\(HTMLScan.blocks(in: english.text, from: "<span class=\"row-meta\">", to: "</span>").first ?? "")")
+
+            let korean = try await session.get("/batches/\(batch)?lang=ko")
+            let ko = BatchTesting.rows(korean.text)
+            #expect(ko[0].text.contains("판매가 칸에 15000이나 12.50처럼 숫자만 입력해 주세요(지금: “abc”)."), "\(ko[0].text)")
+            #expect(ko[0].text.contains("통화 칸에 KRW 또는 USD를 입력해 주세요(지금: “EUR”)."), "\(ko[0].text)")
+            #expect(ko[0].text.contains("새 상품은 이미지 열에 파일 이름을 1~5개 적고, 그 이미지를 [새 상품의 이미지]에서 함께 선택해 주세요."))
+            #expect(ko[1].text.contains("판매가 칸에 15000처럼 숫자만 입력해 주세요(지금: “만원”)."), "\(ko[1].text)")
+            #expect(korean.text.contains("<span class=\"row-meta\">파일의 2번째 줄"))
+
+            session.take(english)
+            _ = try await BatchTesting.press("apply", batch, session)
+            await harness.app.batchRunner.waitForRun(batch)
+            let applied = BatchTesting.rows(try await session.get("/batches/\(batch)?lang=en").text)
+            #expect(applied[3].status == "done")
+            #expect(applied[2].text.contains("There is no product 999999 on the market (it may have been deleted). It was left out."), "\(applied[2].text)")
+            #expect(!applied[2].text.contains("when you apply"))
+            let appliedKorean = BatchTesting.rows(try await session.get("/batches/\(batch)?lang=ko").text)
+            #expect(appliedKorean[2].text.contains("이 상품은 건너뛰었습니다."), "\(appliedKorean[2].text)")
+            // The file's problems read the same after the apply.
+            #expect(applied[0].text.contains("price: “abc” is not a number."))
+        }
+    }
+
+    /// The import page's hints in both languages: the separator named, the limits in the order
+    /// a seller checks them, the apply button quoted as labelled, a column's meaning without its
+    /// name again; an unclosed quote names the double quote.
+    @Test func theImportPage_saysItsLimitsAndColumnsPlainly() async throws {
+        try await withDashboard(.shared) { harness in
+            var session = FormSession(port: harness.port)
+            let english = HTMLScan.text(try await session.open("/products/import?lang=en").text)
+            #expect(english.contains("list its image file names, separated by semicolons (;)."))
+            #expect(english.contains("before anything changes on the Open Market."))
+            #expect(english.contains("CSV columns"))
+            let korean = try await session.get("/products/import?lang=ko").text
+            let text = HTMLScan.text(korean)
+            #expect(text.contains("CSV 파일은 5MB, 상품 10,000개까지 올릴 수 있고, 이미지를 합친 전체 크기는 64MB까지입니다."), "\(text)")
+            #expect(text.contains("미리 보기에서 [상품 N개에 적용]을 누르기 전에는 오픈마켓에 반영하지 않습니다."))
+            #expect(korean.contains("<h2>CSV 열 안내</h2>"))
+            #expect(korean.contains("<code>상품 번호</code></th><td>번호가 있으면 그 상품을 수정하고"), "the meaning repeats the column's name")
+            let unclosed = try await Self.post(session, csv: Array("id,name\n\"never closed,\n1,2\n".utf8), path: "/products/import?lang=ko")
+            #expect(unclosed.status == 422)
+            #expect(HTMLScan.text(unclosed.text).contains("2번째 줄의 큰따옴표(\")로 시작한 칸이 닫히지 않았습니다."))
+        }
+    }
+
     @Test func theExportEditedAndImported_changesExactlyTheEditedCells_andRegistersTheNewRows() async throws {
         try await withDashboard { harness in
             var session = FormSession(port: harness.port)

@@ -89,7 +89,7 @@ import Testing
             Self.expectWords(response, status: 413, words, language, "413 on the register form")
             let h1 = HTMLScan.text(HTMLScan.block(in: response.text, from: "<h1", to: "</h1>"))
             #expect(h1 == words.heading, "the heading says what was too large")
-            let back = language == .en ? "Back to Add product" : "상품 등록으로 돌아가기"
+            let back = language == .en ? "← Add product" : "← 상품 등록"
             #expect(HTMLScan.tags("a", in: response.text).contains { $0["href"] == "/products/new" }, "a way back to the form")
             #expect(HTMLScan.text(response.text).contains(back))
         }
@@ -210,6 +210,7 @@ import Testing
                 ("currency=USD&min_price=abc", Words(heading: nil, cause: "최저 할인가 값은 숫자가 아니어서 적용하지 않았습니다.", fix: "12.50처럼 달러 단위로 입력해 주세요.")),
                 ("currency=KRW&min_price=-5", Words(heading: nil, cause: "최저 할인가 값이 0보다 작아 적용하지 않았습니다.", fix: "최저 할인가 값은 0 이상으로 입력해 주세요.")),
                 ("currency=KRW&min_price=10.5", Words(heading: nil, cause: "최저 할인가 값에 소수점이 있어 적용하지 않았습니다.", fix: "원 단위로 소수점 없이 입력해 주세요")),
+                ("min_price=10&max_price=20", Words(heading: nil, cause: "통화를 선택하지 않아 최저 할인가, 최고 할인가 값을 적용하지 않았습니다.", fix: "통화를 선택한 뒤 금액 범위를 다시 입력해 주세요.")),
                 ("currency=USD&min_price=1.234", Words(heading: nil, cause: "최저 할인가 값은", fix: "소수점 둘째 자리까지 입력해 주세요.")),
                 ("currency=KRW&min_price=50000&max_price=1000", Words(heading: nil,
                     cause: "최고 할인가(1,000원)가 최저 할인가(50,000원)보다 낮아 최고 할인가는 적용하지 않았습니다.", fix: "금액 범위를 확인해 주세요.")),

@@ -71,9 +71,9 @@ import Testing
             }
             // Times in the vendor's zone, named.
             let overview = HTMLScan.text(try await dash.get("/overview", headers: KoreanPageScan.korean).text)
-            #expect(overview.contains("집계 시각 ") && overview.contains(" (KST) · "), "\(overview.prefix(300))")
+            #expect(overview.contains("집계 시각 ") && overview.contains(" KST · "), "\(overview.prefix(300))")
             let list = HTMLScan.text(try await dash.get("/products?sort=price", headers: KoreanPageScan.korean).text)
-            #expect(list.contains(" (KST) 기준 · "), "\(list.prefix(600))")
+            #expect(list.contains(" KST 기준 · "), "\(list.prefix(600))")
             let ignored = HTMLScan.text(try await dash.get("/products?sort=bogus&stock=many", headers: KoreanPageScan.korean).text)
             #expect(ignored.contains("정렬, 재고 값이 올바르지 않아 적용하지 않았습니다. [정렬 및 필터]에서 다시 선택해 주세요."))
             let notMine = HTMLScan.text(try await dash.get("/products/\(another)/edit", headers: KoreanPageScan.korean).text)

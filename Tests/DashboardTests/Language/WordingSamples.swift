@@ -67,7 +67,6 @@ enum WordingSamples {
             w.removeFilter(name),
             w.boundPrice(Decimal(number), currency: .krw), w.boundPrice(Decimal(number), currency: .usd),
             w.boundPrice(Decimal(number) / 4, currency: .usd),
-            w.matchCount(digits, of: digits),
             w.asOf(time: LocalTime.clockWithZone(Date(), zone: zone), age: w.age(age)),
             w.ignoredNote([.init(name: name, reason: .unknownValue)]),
             w.ignoredNote(["sort", "stock", "sale", "currency"].map { .init(name: $0, reason: .unknownValue) }),
@@ -112,6 +111,9 @@ enum WordingSamples {
             w.listHeading(mine: false, search: name), w.listHeading(mine: true, search: name),
             w.listTitle(mine: false, search: name, page: number), w.listTitle(mine: true, search: "", page: number),
             w.showing(first: number, last: number, total: number),
+            w.showing(first: 1, last: number, total: number + 1, inAll: number + 2), w.showing(first: number, last: number, total: number, range: true),
+            w.showing(first: number, last: number, total: number, inAll: number + 1),
+            w.changeUntil(name, now: w.price(Decimal(number), currency: "KRW"), back: w.price(0, currency: "KRW"), end: digits, batch: number),
             w.emptyList(search: name, page: 1, mine: false, filtered: false), w.emptyList(search: "", page: number, mine: true, filtered: false),
             w.emptyList(search: "", page: 1, mine: false, filtered: true), w.emptyList(search: "", page: 1, mine: true, filtered: false),
             w.pageLabel(number), w.perPageOption(number),
@@ -145,7 +147,7 @@ enum WordingSamples {
         for reason in CatalogFailure.Reason.allCases {
             texts += [w.countFailure(reason), w.catalogNotCounted(reason).message]
             texts += [w.countFailed(age: age, reason, haveFigures: true), w.countFailed(age: age, reason, haveFigures: false)]
-            texts.append(w.myListNotice(outdated: false, failure: reason) ?? "")
+            texts.append(w.myListNotice(outdated: false, failure: reason, loadedAt: LocalTime.clockWithZone(Date(), zone: zone)) ?? "")
         }
         return texts
     }
@@ -435,6 +437,25 @@ enum WordingSamples {
         texts += csv.map(w.csvProblem)
         texts += [w.importNote(.computed([name])), w.importNote(.unknown([name, name])), w.importNote(.repeated([name]))]
         texts += [w.note(BatchNote(.sentence(en: name, ko: name)))]
+        // An import's problems with the cell they quote (empty too), for every field and both
+        // currencies, and row problems before and after the batch was applied.
+        let fieldProblems: [FieldProblem] = [
+            .nameMissing, .nameLength(number), .descriptionMissing, .descriptionLength(number), .currency, .priceMissing, .priceNotPositive,
+            .priceTooHigh, .discountNegative, .discountOverPrice, .priceUnderDiscount(Decimal(number)), .stockTooHigh, .stockNegative,
+            .stockNotWhole, .notANumber, .krwWhole, .usdCents, .imagesMissing,
+        ]
+        for field in ProductField.allCases {
+            for problem in fieldProblems {
+                for cell in [name, ""] {
+                    for currency in ["KRW", "USD", "EUR"] {
+                        texts.append(w.rowProblem(BatchNote.field(problem, on: field, cell: cell), currency: currency, applied: false))
+                    }
+                }
+            }
+        }
+        for problem in problems + [.stockBelowZero(stock: number, taken: number + 3)] {
+            for applied in [false, true] { texts.append(w.rowProblem(BatchNote.row(problem), currency: "KRW", applied: applied)) }
+        }
         texts += ProductCSV.Column.allCases.map(w.columnMeaning)
         return texts
     }
@@ -443,7 +464,7 @@ enum WordingSamples {
     static func plain(_ w: Wording) -> [String] {
         var texts = fixed(w)
         for text in [
-            w.marketSlow, w.marketUnexpected, w.marketFoundNothing, w.marketRejectedCredentials, w.marketSlowOnWrite, w.marketDown,
+            w.marketSlow, w.marketUnexpected, w.marketFoundNothing, w.marketRejectedCredentials, w.marketSlowOnWrite, w.marketDown(product: true), w.marketDown(product: false),
             w.productNotLoaded(.save, opening: false), w.productNotLoaded(.delete, opening: false),
             w.productNotLoaded(.save, opening: true), w.productNotLoaded(.delete, opening: true), w.imageNotFound, w.otherSite, w.changeUnknown, w.formExpired(.register), w.formExpired(.save), w.formExpired(.delete),
             w.marketUnreachable, w.vendorUnknown, w.formUnreadable(.unsupportedType), w.formUnreadable(.noBoundary),
@@ -468,11 +489,11 @@ enum WordingSamples {
         texts += [w.currencyName("KRW"), w.currencyName("USD"), w.onSaleChip, w.currencyOrder, w.tooLargeToAdd]
         texts += [w.submitLabel(edit: true), w.submitLabel(edit: false), w.ownerLabel(mine: true), w.ownerLabel(mine: false)]
         texts += ProductListQuery.View.allCases.map { w.viewLabel($0) }
-        texts += [w.myListNotice(outdated: true, failure: nil) ?? ""] + CatalogSort.allCases.map(w.sortHint)
+        texts += [w.myListNotice(outdated: true, failure: nil, loadedAt: "16:09 KST") ?? ""] + CatalogSort.allCases.map(w.sortHint)
         texts += [w.flash(.registered), w.flash(.updated), w.flash(.nothingChanged), w.flash(.alreadyDeleted)]
         texts += [w.metric(.products), w.metric(.soldOut), w.metric(.onSale), w.metric(.itemsInStock)]
         let uploads: [Wording.Upload] = [.productImages, .importFile, .sheet, .other]
-        texts += uploads.map(w.tooLargeAdvice) + uploads.compactMap { w.tooLargeBack($0)?.label } + [w.goToProducts]
+        texts += uploads.map(w.tooLargeAdvice) + uploads.compactMap { w.tooLargeBack($0)?.label }
         for age in ages {
             texts += [w.age(age), w.when(age), w.staleNotice(age: age, failed: true), w.countFailed(age: age, .timeout, haveFigures: false)]
         }

@@ -91,7 +91,7 @@ import Testing
         #expect(LocalTime.zoneLabel(try #require(TimeZone(secondsFromGMT: 5 * 3600 + 1800)), at: date) == "UTC+5:30")
         #expect(LocalTime.zoneLabel(try #require(TimeZone(identifier: "Etc/GMT+3")), at: date) == "UTC-3")
         #expect(LocalTime.offsetLabel(9 * 3600) == "UTC+9" && LocalTime.offsetLabel(-(3 * 3600 + 1800)) == "UTC-3:30")
-        #expect(LocalTime.clockWithZone(date, zone: try #require(TimeZone(identifier: "Asia/Seoul"))) == "20:06 (KST)")
+        #expect(LocalTime.clockWithZone(date, zone: try #require(TimeZone(identifier: "Asia/Seoul"))) == "20:06 KST")
         // The export's file name: the day in the vendor's zone, in ASCII.
         let lateUTC = Date(timeIntervalSince1970: 1_795_046_400 - 60)  // 2026-11-18 23:59 UTC
         #expect(ProductExport.filename(for: lateUTC, zone: try #require(TimeZone(identifier: "Asia/Seoul"))) == "products-2026-11-19.csv")

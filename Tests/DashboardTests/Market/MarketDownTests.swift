@@ -106,6 +106,21 @@ import Testing
         }
     }
 
+    /// The market unreachable and nothing loaded before: a product's page names the product,
+    /// a list its products, in both languages.
+    @Test func anUnloadedProduct_isNamedAsTheProduct() async throws {
+        let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7)], readFailure: .unreachable)
+        try await withDashboard(.scripted(market)) { dash in
+            let product = try await dash.get("/products/7?lang=en")
+            #expect(product.status == 502)
+            #expect(HTMLScan.text(product.text).contains("the dashboard has not loaded this product before, so there is nothing to show."))
+            let korean = try await dash.get("/products/7?lang=ko")
+            #expect(HTMLScan.text(korean.text).contains("전에 불러온 이 상품의 정보도 없어 보여 드릴 수 없습니다."))
+            let list = try await dash.get("/products?lang=en")
+            #expect(HTMLScan.text(list.text).contains("has not loaded this page's products before"))
+        }
+    }
+
     @Test func cachedImage_isStillServed_unknownOnesGetThePlaceholder() async throws {
         try await withDashboard(adjust: Self.neverFresh) { dash in
             let page = try await dash.get("/products/10")

@@ -23,6 +23,11 @@ struct OverviewRouteTests {
             #expect(!page.text.contains(#"http-equiv="refresh""#))
             #expect(page.text.contains("Updated <time datetime=\""))
 
+            // The headings in a seller's words.
+            let text = HTMLScan.text(page.text)
+            #expect(text.contains("All products") && !text.contains("Whole catalog"))
+            #expect(text.contains("Products added per week (latest 12 weeks)"))
+
             let market = try await harness.marketCatalog()
             #expect(market.count > 20)
             let stock = market.map { $0["stock"] as? Int ?? 0 }

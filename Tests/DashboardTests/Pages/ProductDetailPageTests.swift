@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Dashboard
+
 /// `/products/{id}`: gallery, name, description with its line breaks, vendor, dates, and 404s.
 @Suite struct ProductDetailPageTests {
     func slides(_ response: TestResponse) -> [Substring] {
@@ -66,6 +68,40 @@ import Testing
             #expect(created == "2022-10-01")
             #expect(response.text.contains("<time datetime=\"\(created)\">\(created)</time>"))
             #expect(text.contains("Added \(created)"))
+        }
+    }
+
+    /// The number every message names a product by ("Product 7", "7번 상품") is on its page,
+    /// with the dates.
+    @Test func theProductNumber_isShownWithTheDates() async throws {
+        try await withDashboard(.shared) { dash in
+            for (language, words) in [("en", "Product number 7"), ("ko", "상품 번호 7")] {
+                let page = try await dash.get("/products/7?lang=\(language)")
+                let dates = HTMLScan.text(HTMLScan.block(in: page.text, from: "<dl class=\"dates\">", to: "</dl>"))
+                #expect(dates.hasPrefix(words), "\(language): \(dates)")
+            }
+        }
+    }
+
+    /// A discounted price reads to a screen reader as it was and as it is now.
+    @Test func aDiscountedPrice_readsAsWasAndNow() async throws {
+        try await withDashboard(.shared) { dash in
+            var found: (id: Int, price: Double, paid: Double)?
+            for id in 1...60 {
+                let product = try await dash.marketProduct(id)
+                if let price = product["price"] as? Double, let paid = product["bargain_price"] as? Double, paid < price,
+                    product["currency"] as? String == "KRW"
+                {
+                    found = (id, price, paid)
+                    break
+                }
+            }
+            let (id, price, paid) = try #require(found, "a discounted KRW product among the seed products")
+            let won = { (amount: Double) in OverviewPage.grouped(Int(amount)) }
+            let english = HTMLScan.text(HTMLScan.block(in: try await dash.get("/products/\(id)?lang=en").text, from: "<p class=\"price\">", to: "</p>"))
+            #expect(english.hasPrefix("Was KRW \(won(price)), now KRW"), "\(english)")
+            let korean = HTMLScan.text(HTMLScan.block(in: try await dash.get("/products/\(id)?lang=ko").text, from: "<p class=\"price\">", to: "</p>"))
+            #expect(korean.hasPrefix("원래 \(won(price))원, 지금 \(won(price))원 \(won(paid))원"), "\(korean)")
         }
     }
 

@@ -68,7 +68,14 @@ extension ScriptedMarket {
     }
 }
 
-/// `12 of 60 products`, as the snapshot's lists count.
+/// How a snapshot list's count line ends: "of 12 matches (60 products in all)" when a search
+/// or filter narrows the list, "of 60" when it does not.
 func matchCount(_ matches: Int, of total: Int) -> String {
-    "\(OverviewPage.grouped(matches)) of \(OverviewPage.grouped(total)) products match"
+    let g = OverviewPage.grouped
+    return matches < total ? "of \(g(matches)) \(matches == 1 ? "match" : "matches") (\(g(total)) products in all)" : "of \(g(total))"
+}
+
+/// The text of a list page's count line (`p.summary`).
+func countLine(_ html: String) -> String {
+    HTMLScan.text(HTMLScan.block(in: html, from: "<p class=\"summary\"", to: "</p>"))
 }

@@ -64,6 +64,38 @@ import Testing
         }
     }
 
+    /// The bin in Korean: its count line as the list's ("2개 중 1~2번째", "1개"); a restored
+    /// item's button and its flash use one verb; a button for an item gone says nothing was
+    /// done without speaking of the market.
+    @Test func theBinInKorean_countsAsTheListDoes_andSaysOneVerbForARemovedItem() async throws {
+        try await withDashboard { harness in
+            var flow = HistoryFlow(harness)
+            let first = try await flow.register(name: "Korean Bin Cup")
+            let second = try await flow.register(name: "Korean Bin Pot")
+            _ = try await flow.delete(first)
+            _ = try await flow.delete(second)
+            flow.session.cookie += "; om_lang=ko"
+            let trash = try await flow.session.open("/trash?lang=ko")
+            #expect(HTMLScan.text(HTMLScan.block(in: trash.text, from: "<p class=\"summary\">", to: "</p>")) == "2개 중 1~2번째")
+            let entries = HTMLScan.tags("li", in: trash.text).filter { $0["class"] == "trash-item" }.compactMap { $0["data-entry-id"].flatMap { Int($0) } }
+            try #require(entries.count == 2)
+            #expect(try await flow.session.postURLEncoded("/trash/\(entries[0])/restore", []).status == 303)
+
+            let listed = try await flow.session.open("/trash?lang=ko")
+            let button = HTMLScan.block(in: listed.text, from: "action=\"/trash/\(entries[0])/forget\"", to: "</form>")
+            #expect(HTMLScan.text(button).contains("휴지통에서 지우기"))
+            let removed = try await flow.session.postURLEncoded("/trash/\(entries[0])/forget", [])
+            #expect(removed.status == 303)
+            let after = try await flow.session.get("/trash?lang=ko", extraCookie: removed.setCookie("om_flash"))
+            #expect(HTMLScan.text(after.text).contains("상품을 휴지통에서 지웠습니다."), "\(HTMLScan.text(after.text).prefix(400))")
+            #expect(!HTMLScan.text(after.text).contains("휴지통 목록에서 삭제"))
+            #expect(HTMLScan.text(HTMLScan.block(in: after.text, from: "<p class=\"summary\">", to: "</p>")) == "1개")
+
+            let gone = try await flow.session.postURLEncoded("/trash/\(entries[0])/forget", [])
+            #expect(HTMLScan.text(gone.text).contains("아무것도 하지 않았습니다. 휴지통을 열어 남아 있는 상품을 확인해 주세요."), "\(gone.status)")
+        }
+    }
+
     @Test func aRestoreWhosePicturesAreGone_offersTheRegisterFormFilledIn() async throws {
         try await withRecordingMarket { market in
             // A budget smaller than one product's pictures: its images go at once.
