@@ -23,19 +23,9 @@ extension Wording {
     }
 
     /// The column of the import a field is read from, named as the reader's CSV header names
-    /// it ("price", "판매가").
+    /// it ("price", "판매가"); the thumbnail is chosen from the images column.
     private func importColumn(_ field: ProductField) -> String {
-        let column: ProductCSV.Column =
-            switch field {
-            case .name: .name
-            case .description: .description
-            case .price: .price
-            case .discountedPrice: .discountedPrice
-            case .stock: .stock
-            case .currency: .currency
-            case .images, .thumbnailID: .images
-            }
-        return column.name(language.csvHeaders)
+        (ProductCSV.Column(field) ?? .images).name(language.csvHeaders)
     }
 
     /// An amount as a person types it in `currency`: "15000", "12.50"; both for another code.

@@ -155,18 +155,7 @@ package struct ImportPlanner {
     /// The cell of `field`'s column in `row` as a note keeps it, trimmed: empty for an empty
     /// cell or a column the file lacks.
     private func noteCell(_ row: CSVTable.Row, _ field: ProductField) -> String {
-        let column: ProductCSV.Column? =
-            switch field {
-            case .name: .name
-            case .description: .description
-            case .price: .price
-            case .discountedPrice: .discountedPrice
-            case .stock: .stock
-            case .currency: .currency
-            case .images: .images
-            case .thumbnailID: nil
-            }
-        return column.flatMap { cell(row, $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        ProductCSV.Column(field).flatMap { cell(row, $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     }
 
     private func invalid(_ row: CSVTable.Row, id: Int?, name: String, _ problem: BatchNote) -> BatchRow {
