@@ -94,7 +94,9 @@ struct HistoryPage {
             switch batches[reference.id]?.undo {
             case .available?:
                 if let written = batches[reference.id]?.batch {
-                    batch["undo"] = [
+                    // Its own key: inside the batch's section, `undo` would also find the
+                    // entry's Undo and show it under the whole batch's label.
+                    batch["undoBatch"] = [
                         "action": .string("/batches/\(reference.id)/undo"), "label": .string(wording.undoBatch(reference.id)),
                         "drawn": .object(BatchPage.formFields(written)),
                     ]

@@ -252,10 +252,11 @@ extension Wording {
         }
     }
 
+    /// The whole-batch Undo's accessible name: its visible label, then which batch.
     func undoBatch(_ batch: Int) -> String {
         switch language {
-        case .en: "Undo the whole batch (\(batch))"
-        case .ko: "일괄 작업 전체 되돌리기(\(batch))"
+        case .en: "Undo the whole batch (batch \(batch))"
+        case .ko: "일괄 작업 전체 되돌리기(일괄 작업 \(batch))"
         }
     }
 

@@ -33,6 +33,9 @@ import Testing
             for entry in HistoryHTML.entries(waiting) where entry.html.contains("href=\"/batches/\(batch)\"") {
                 #expect(Self.undoForm(entry, batch) == nil, "no second undo while one waits")
                 #expect(HTMLScan.text(entry.html).contains("Its undo (batch \(undo)) is a preview waiting to be applied"))
+                // The entry's own Undo stays its own, under its own label.
+                #expect(!HTMLScan.text(entry.html).contains("Undo the whole batch"), "\(HTMLScan.text(entry.html))")
+                #expect(entry.html.components(separatedBy: "action=\"/history/\(entry.id)/undo\"").count == 2, "one Undo of the entry")
             }
 
             #expect(try await scene.press("apply", undo).status == 303)
