@@ -36,6 +36,9 @@ struct BatchPage {
     var undoes: [Batch] = []
     /// The counts of the undo that put this batch back, when one did: how much it put back.
     var undoneCounts: BatchCounts?
+    /// The products whose change the batch's undo or window end put back (its rows done), so
+    /// their rows say so rather than only "Changed".
+    var putBack: Set<Int> = []
     /// A schedule form that was refused: what was typed, and why (shown in the form).
     var refusedSchedule: ScheduleEntry?
 
@@ -107,7 +110,8 @@ struct BatchPage {
         if let pagination { context["pagination"] = pagination }
         addSchedule(to: &context)
         addActions(to: &context)
-        if batch.state == .running || (batch.state == .finished && counts.toApply > 0) {
+        // The bar while products are still being sent; once settled, the summary says the outcome.
+        if batch.state == .running || (batch.state == .finished && !counts.isSettled && counts.toApply > 0) {
             context["progress"] = [
                 "value": TemplateValue(counts.processed), "max": TemplateValue(counts.toApply),
                 "text": .string(wording.batchProgress(done: counts.processed, of: counts.toApply)),
@@ -214,7 +218,7 @@ struct BatchPage {
             "zoneHint": .string(wording.scheduleZoneHint(zone, at: now)),
             "startsValue": .string(refusedSchedule?.starts ?? schedule.map { LocalTime.localInputValue($0.startsAt, zone: zone) } ?? ""),
             "endsValue": .string(refusedSchedule?.ends ?? schedule?.endsAt.map { LocalTime.localInputValue($0, zone: zone) } ?? ""),
-            "needsRunning": .string(wording.scheduleNeedsRunning),
+            "needsRunning": .string(wording.scheduleNeedsRunning(oneTime: !takesEnd)),
             "takesEnd": .bool(takesEnd),
         ]
         if !takesEnd { form["noEnd"] = .string(wording.scheduleNoEnd) }
@@ -281,11 +285,12 @@ struct BatchPage {
             "number": TemplateValue(row.number),
             "status": .string(row.status.rawValue),
             "operation": .string(row.operation.rawValue),
-            "statusText": .string(wording.rowStatus(row, state: batch.state, undoing: undoing)),
+            "statusText": .string(wording.rowStatus(row, state: batch.state, undoing: undoing, putBack: row.productID.map(putBack.contains) ?? false)),
             "name": .string(row.name.isEmpty ? wording.unnamedRow : row.name),
             "changes": .list(changes(row)),
             "problems": .list(row.problems.map { .string(wording.rowProblem($0, currency: row.currency, applied: applied)) }),
-            "warnings": .list(row.warnings.map { .string(wording.note($0)) }),
+            // A warning is about a change to come or made: a row left out for good has none.
+            "warnings": .list(row.status == .skipped || row.status == .notSent ? [] : row.warnings.map { .string(wording.note($0)) }),
         ]
         if let reason = row.skipReason { item["reason"] = .string(reason.rawValue) }
         if let id = row.productID {
@@ -413,7 +418,7 @@ struct BatchPage {
                 "kind": .string(step.ends ? "end" : "start"),
             ]
         })
-        context["needsRunning"] = .string(wording.scheduleNeedsRunning)
+        context["needsRunning"] = .string(wording.scheduleNeedsRunning(oneTime: false))
     }
 
     /// `/batches`: each recent batch with its state and counts, in the words its own page's

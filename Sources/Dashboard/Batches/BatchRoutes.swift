@@ -140,6 +140,9 @@ struct BatchRoutes: Sendable {
         if batch.state == .finished {
             view.undoes = try store.undoes(of: batch.id)
             if let undo = view.undoneByUndo { view.undoneCounts = try store.counts(undo) }
+            if case .undone(let by) = batch.undo(counts: counts, undoes: view.undoes) {
+                view.putBack = Set(try store.rows(by, status: .done).compactMap(\.productID))
+            }
         }
         view.refusedSchedule = refused
         return renderer.formsPage("batches/batch", view.context, flash: flash, status: answer, for: context)

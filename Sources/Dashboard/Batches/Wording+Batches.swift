@@ -99,8 +99,8 @@ extension Wording {
         switch (language, applied) {
         case (.en, false): leftOut = "It is left out when you apply."
         case (.en, true): leftOut = "It was left out."
-        case (.ko, false): leftOut = "적용할 때 이 상품은 건너뜁니다."
-        case (.ko, true): leftOut = "이 상품은 건너뛰었습니다."
+        case (.ko, false): leftOut = "이 상품은 적용하지 않습니다."
+        case (.ko, true): leftOut = "이 상품은 적용하지 않았습니다."
         }
         return switch (language, problem) {
         case (.en, .notFound(let id)): "There is no product \(id) on the market (it may have been deleted). \(leftOut)"
@@ -262,6 +262,8 @@ extension Wording {
         let parts = batchSummary(counts, state: batch.state, putsBack: batch.kind.putsBack)
         let schedule = batch.schedule
         let failed = counts[.failed] > 0
+        // A finished batch that changed nothing is not "Finished" as a success reads.
+        let changedNothing = counts[.done] == 0
         switch language {
         case .en:
             switch batch.state {
@@ -271,22 +273,30 @@ extension Wording {
             case .running: return "Applying: \(parts)."
             case .finished where !counts.isSettled: return "Applying: \(parts)."
             case .finished:
-                if schedule?.revertID != nil { return "Ended: \(parts), then put back at its end." }
+                if let revert = schedule?.revertID, let endsAt = schedule?.endsAt {
+                    return "Ended \(scheduleShortTime(endsAt, zone: zone)): \(parts), then put back by batch \(revert)."
+                }
                 if let endsAt = schedule?.endsAt { return "In effect until \(scheduleShortTime(endsAt, zone: zone)): \(parts)." }
+                if changedNothing { return failed ? "Not applied: \(parts)." : "Finished, nothing changed: \(parts)." }
                 return failed ? "Finished with problems: \(parts)." : "Finished: \(parts)."
-            case .missed: return "Missed its time: nothing was changed."
+            case .missed: return "Missed: nothing was changed."
             case .discarded: return "Discarded: nothing was changed."
             }
         case .ko:
             switch batch.state {
-            case .preview where counts.pending == 0: return "미리 보기: 적용할 내용이 없습니다(\(parts))."
+            case .preview where counts.pending == 0: return "미리 보기: 적용할 상품이 없습니다(\(parts))."
             case .preview: return "미리 보기: \(parts). 아직 오픈마켓에 반영하지 않았습니다."
             case .scheduled: return "예약됨: \(parts). 아직 오픈마켓에 반영하지 않았습니다."
             case .running: return "적용 중: \(parts)."
             case .finished where !counts.isSettled: return "적용 중: \(parts)."
             case .finished:
-                if schedule?.revertID != nil { return "종료: \(parts). 종료 시각에 이전 값으로 되돌렸습니다." }
+                if let revert = schedule?.revertID, let endsAt = schedule?.endsAt {
+                    return "종료(\(scheduleShortTime(endsAt, zone: zone))): \(parts). 종료 시각에 일괄 작업 \(revert)에서 이전 값으로 되돌렸습니다."
+                }
                 if let endsAt = schedule?.endsAt { return "진행 중(\(scheduleShortTime(endsAt, zone: zone))까지): \(parts)." }
+                if changedNothing {
+                    return failed ? "적용하지 못함: \(parts). 실패한 이유를 아래에서 확인해 주세요." : "끝남(적용된 상품 없음): \(parts)."
+                }
                 return failed ? "완료: \(parts). 실패한 이유는 아래에서 확인해 주세요." : "완료: \(parts)."
             case .missed: return "실행 안 됨(예약 시각 지남): 아무것도 반영하지 않았습니다."
             case .discarded: return "취소한 미리 보기: 아무것도 반영하지 않았습니다."
@@ -317,7 +327,9 @@ extension Wording {
         parts.append((counts[.unknown], "to check", "확인 필요"))
         parts.append((counts[.skipped], "skipped", "건너뜀"))
         parts.append((counts[.unchanged], "unchanged", "변경 없음"))
-        parts.append(waiting ? (counts[.invalid], "with problems (left out)", "오류(적용 안 함)") : (counts[.invalid], "with problems", "오류"))
+        // "Left out" only beside products that are applied; alone, the state says it.
+        let leftOut = waiting && counts.pending > 0
+        parts.append(leftOut ? (counts[.invalid], "with problems (left out)", "오류(적용 안 함)") : (counts[.invalid], "with problems", "오류"))
         parts.append((counts[.notSent], "not applied", "반영 안 됨"))
         let shown = parts.filter { $0.count > 0 }
         guard !shown.isEmpty else {
@@ -382,9 +394,15 @@ extension Wording {
         }
     }
 
-    /// A row's status as its cell says it: what it will do, did, or why not.
-    func rowStatus(_ row: BatchRow, state: Batch.State, undoing: Int?) -> String {
+    /// A row's status as its cell says it: what it will do, did, or why not. `putBack`: the
+    /// batch's undo or window end has put this row's change back since.
+    func rowStatus(_ row: BatchRow, state: Batch.State, undoing: Int?, putBack: Bool = false) -> String {
         switch (language, row.status) {
+        case (_, .done) where putBack && row.operation == .edit:
+            switch language {
+            case .en: return "Changed, then put back"
+            case .ko: return "적용 후 되돌림"
+            }
         case (_, .pending) where state == .preview || state == .scheduled: return rowStatusWord(.pending, operation: row.operation)
         case (.en, .pending): return "Waiting"
         case (.ko, .pending): return "대기 중"
@@ -482,7 +500,7 @@ extension Wording {
             return "Not changed: the dashboard could not record it in its history. The dashboard's log says why; once that is fixed, \(again)."
         case (.en, .imagesNotKept): return "Not deleted: its images could not be kept in the recycle bin. When its images load, \(again)."
         case (.ko, .refused): return "오픈마켓이 변경을 거절했습니다. 상품의 값을 확인한 뒤 \(again)."
-        case (.ko, .notFound): return "미리 보기 뒤에 삭제된 상품이라 반영하지 않았습니다. 실수로 삭제했다면 휴지통에서 다시 등록한 뒤 미리 보기를 새로 만들어 주세요."
+        case (.ko, .notFound): return "미리 보기를 만든 뒤 삭제된 상품이라 반영하지 않았습니다. 실수로 삭제했다면 휴지통에서 다시 등록한 뒤 미리 보기를 새로 만들어 주세요."
         case (.ko, .unauthorized):
             return "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다. 올바른 --identifier, --secret으로 대시보드를 다시 실행한 뒤 \(again)."
         case (.ko, .invalid): return "오픈마켓이 값을 받아들이지 않아 다시 시도해도 실패합니다. 상품을 열어 값을 고쳐 주세요."
@@ -492,7 +510,7 @@ extension Wording {
         case (.ko, .stopping): return "대시보드가 멈추는 중이어서 반영하지 않았습니다. 일괄 작업이 이어지면 반영합니다."
         case (.ko, .changedElsewhere) where undoing != nil:
             return "되돌리지 않았습니다. 일괄 작업 \(undoing ?? 0) 적용 뒤에 상품이 수정되었습니다. 이전 값이 필요하면 상품을 직접 수정해 주세요."
-        case (.ko, .changedElsewhere): return "미리 보기 뒤에 오픈마켓에서 상품이 수정되어 이 변경은 반영하지 않았습니다. 필요하면 미리 보기를 새로 만들어 주세요."
+        case (.ko, .changedElsewhere): return "미리 보기를 만든 뒤 오픈마켓에서 상품이 수정되어 이 변경은 반영하지 않았습니다. 필요하면 미리 보기를 새로 만들어 주세요."
         case (.ko, .journalUnavailable): return "작업 기록에 남길 수 없어 반영하지 않았습니다. 대시보드 로그에서 이유를 확인해 고친 뒤 \(again)."
         case (.ko, .imagesNotKept): return "삭제하지 않았습니다. 휴지통에 이미지를 보관할 수 없었습니다. 이미지가 다시 보이면 \(again)."
         }
@@ -568,8 +586,8 @@ extension Wording {
         case (.en, _):
             return "When you apply, any product that has changed since this preview is skipped, and "
                 + (leftOut == 1 ? "the product with a problem is left out." : "the \(n) products with problems are left out.")
-        case (.ko, 0): return "적용하면 미리 보기 뒤에 수정된 상품은 건너뜁니다."
-        case (.ko, _): return "적용하면 미리 보기 뒤에 수정된 상품은 건너뛰고, 오류가 있는 상품 \(n)개는 적용하지 않습니다."
+        case (.ko, 0): return "미리 보기를 만든 뒤 다른 곳에서 수정된 상품은 적용할 때 건너뜁니다."
+        case (.ko, _): return "미리 보기를 만든 뒤 다른 곳에서 수정된 상품은 적용할 때 건너뛰고, 오류가 있는 상품 \(n)개는 적용하지 않습니다."
         }
     }
 
@@ -675,12 +693,12 @@ extension Wording {
         }
     }
 
-    /// The progress bar's label: "10 of 12 products processed" / "12건 중 10건 진행".
+    /// The progress bar's label while applying: "10 of 12 products handled" / "12건 중 10건 처리".
     func batchProgress(done: Int, of total: Int) -> String {
         let (d, t) = (OverviewPage.grouped(done), OverviewPage.grouped(total))
         return switch language {
-        case .en: total == 1 ? "\(d) of 1 product processed" : "\(d) of \(t) products processed"
-        case .ko: "\(t)건 중 \(d)건 진행"
+        case .en: total == 1 ? "\(d) of 1 product handled" : "\(d) of \(t) products handled"
+        case .ko: "\(t)건 중 \(d)건 처리"
         }
     }
 
@@ -733,7 +751,7 @@ extension Wording {
         case (.en, .discarded): "The preview was discarded. Nothing was changed on the Open Market."
         case (.en, .nothingToRetry): "No failed product can be retried, so nothing was sent."
         case (.en, .nothingToUndo): "No product was changed by this batch, so there is nothing to undo."
-        case (.en, .madeAgain(let id)): "A new preview of batch \(id)'s changes, read from the products as they are now. Nothing has changed yet."
+        case (.en, .madeAgain(let id)): "This is a new preview of batch \(id)'s changes, made from the products as they are now. Nothing has changed yet."
         case (.ko, .stale): "\(staleCause). 아무것도 하지 않았으니 버튼을 다시 눌러 주세요."
         case (.ko, .listFromBeforeRestart):
             "대시보드가 다시 시작되기 전에 연 목록이어서 미리 보기를 만들지 않았습니다. 아래 목록에서 상품을 다시 선택한 뒤 [변경 내용 미리 보기]를 눌러 주세요."
@@ -753,7 +771,9 @@ extension Wording {
         let id = batch.id
         switch (language, batch.state) {
         case (.en, .discarded):
-            return ErrorText(heading: "This preview was discarded", message: "Batch \(id) was discarded, so nothing was done. Find the batch you want in the list of batches, or make a new preview.")
+            return ErrorText(
+                heading: "This preview was discarded",
+                message: "Batch \(id) was discarded (perhaps in another tab), so nothing was done. To make this change, select the products on the list again and preview it.")
         case (.en, .running) where drawn == .preview || drawn == .scheduled, (.en, .finished) where drawn == .preview || drawn == .scheduled:
             return ErrorText(heading: "This batch was already applied", message: "Batch \(id) was applied after this page was opened, so nothing more was done. Open it to see where it stands.")
         case (.en, .missed):
@@ -767,7 +787,7 @@ extension Wording {
         case (.ko, .missed):
             return ErrorText(heading: "예약 시각을 놓친 일괄 작업입니다", message: "이 화면을 연 뒤에 일괄 작업 \(id)의 예약 시각이 지나 아무것도 하지 않았습니다. 일괄 작업을 열어 새 미리 보기를 만들어 주세요.")
         case (.ko, _):
-            return ErrorText(heading: "화면을 연 뒤에 일괄 작업의 상태가 달라졌습니다", message: "이 화면을 연 뒤에 일괄 작업 \(id)의 상태가 달라져 아무것도 하지 않았습니다. 일괄 작업을 다시 열어 상태를 확인한 뒤 다시 선택해 주세요.")
+            return ErrorText(heading: "일괄 작업의 상태가 달라졌습니다", message: "이 화면을 연 뒤에 일괄 작업 \(id)의 상태가 달라져 아무것도 하지 않았습니다. 일괄 작업을 다시 열어 확인해 주세요.")
         }
     }
 
@@ -791,9 +811,9 @@ extension Wording {
     func batchNotFound(keptDays days: Int) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "Batch not found",
-            message: "There is no batch at this address, so nothing was done; batches are kept for \(days) days. Find the one you want in the list of batches.")
+            message: "There is no batch at this address. Batches are kept for \(days) days: find the one you want in the list of batches.")
         case .ko: ErrorText(heading: "일괄 작업을 찾을 수 없습니다",
-            message: "이 주소의 일괄 작업이 없어 아무것도 하지 않았습니다. 일괄 작업은 \(days)일 동안 보관합니다. 일괄 작업 목록에서 찾아 주세요.")
+            message: "이 주소의 일괄 작업을 찾을 수 없습니다. 일괄 작업은 \(days)일 동안 보관합니다. 일괄 작업 목록에서 찾아 주세요.")
         }
     }
 

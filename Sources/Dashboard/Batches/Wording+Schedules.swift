@@ -68,7 +68,7 @@ extension Wording {
     var endedNow: String {
         switch language {
         case .en: "Ended now: the old values are being put back, except any changed in the meantime."
-        case .ko: "지금 종료했습니다. 그사이에 수정된 항목을 빼고 이전 값으로 되돌리고 있습니다."
+        case .ko: "지금 종료했습니다. 이전 값으로 되돌리고 있습니다(그동안 따로 수정한 항목은 그대로 둡니다)."
         }
     }
 
@@ -76,7 +76,7 @@ extension Wording {
     func revertedBy(_ id: Int) -> String {
         switch language {
         case .en: "Put back by batch \(id)"
-        case .ko: "일괄 작업 \(id)에서 되돌림"
+        case .ko: "일괄 작업 \(id)에서 이전 값으로 되돌렸습니다"
         }
     }
 
@@ -187,7 +187,7 @@ extension Wording {
         case (.ko, .scheduled, _): lines.append("\(start)에 시작합니다.")
         case (.en, .missed, _):
             let span = schedule.endsAt.map { scheduleSpan(schedule.startsAt, $0, zone: zone) } ?? scheduleShortTime(schedule.startsAt, zone: zone)
-            lines.append("The dashboard was not running during its window (\(span)), so it did not carry out this batch.")
+            lines.append("The dashboard was off at the time this batch was scheduled for (\(span)), so the batch did not run.")
             return lines
         case (.ko, .missed, _):
             let span = schedule.endsAt.map { scheduleSpan(schedule.startsAt, $0, zone: zone) } ?? scheduleShortTime(schedule.startsAt, zone: zone)
@@ -206,7 +206,7 @@ extension Wording {
         let end = scheduleMoment(endsAt, now: now, zone: zone)
         switch (language, schedule.endedAt) {
         case (.en, nil): lines.append("Ends \(end): then the old values are put back, except any changed in the meantime.")
-        case (.ko, nil): lines.append("\(end)에 끝나면 그사이에 수정된 항목을 빼고 이전 값으로 되돌립니다.")
+        case (.ko, nil): lines.append("\(end)에 끝나면 이전 값으로 되돌립니다(그동안 따로 수정한 항목은 그대로 둡니다).")
         case (.en, let ended?) where ended.timeIntervalSince(endsAt) >= 60:
             lines.append("Ended \(lateness(ended.timeIntervalSince(endsAt))): the dashboard was not running at \(scheduleShortTime(endsAt, zone: zone)).")
         case (.ko, let ended?) where ended.timeIntervalSince(endsAt) >= 60:
@@ -227,9 +227,11 @@ extension Wording {
         }
     }
 
-    /// While a schedule waits: it fires only if the dashboard runs then.
-    var scheduleNeedsRunning: String {
+    /// While a schedule waits: it fires only if the dashboard runs then. `oneTime`: the schedule
+    /// has a start and no end to keep running for.
+    func scheduleNeedsRunning(oneTime: Bool) -> String {
         switch language {
+        case .en where oneTime: "Keep the dashboard running at this time: it makes the change, not the Open Market."
         case .en: "Keep the dashboard running at these times: it makes the changes, not the Open Market."
         case .ko: "예약한 시각에 이 컴퓨터와 대시보드를 켜 두어 주세요. 예약한 변경은 오픈마켓이 아니라 이 대시보드가 반영합니다."
         }

@@ -49,11 +49,11 @@ extension Wording {
     /// A change of a batch whose window is under way, on its product's page: the value is the
     /// batch's until the window's end puts the old one back. "Until Sun 29 Nov, 02:20 EST:
     /// discount KRW 1,590 (batch 6), then back to KRW 0." / "할인 금액 0원 → 1,590원, 11월
-    /// 29일(일) 16:15 KST에 원래대로(일괄 작업 6)".
+    /// 29일(일) 16:15 KST에 원래대로 돌아감(일괄 작업 6)".
     func changeUntil(_ field: String, now new: String, back old: String, end: String, batch: Int) -> String {
         switch language {
         case .en: "Until \(end): \(field.lowercased()) \(new) (batch \(batch)), then back to \(old)."
-        case .ko: "\(field) \(old) → \(new), \(end)에 원래대로(일괄 작업 \(batch))"
+        case .ko: "\(field) \(old) → \(new), \(end)에 원래대로 돌아감(일괄 작업 \(batch))"
         }
     }
 

@@ -26,7 +26,7 @@ import Testing
             let applied = try await BatchTesting.press("apply", stock, scene.session, from: firstTab)
             #expect(applied.status == 409)
             let text = HTMLScan.text(applied.text)
-            #expect(text.contains("This preview was discarded") && text.contains("Batch \(stock) was discarded, so nothing was done."), "\(text)")
+            #expect(text.contains("This preview was discarded") && text.contains("Batch \(stock) was discarded (perhaps in another tab), so nothing was done."), "\(text)")
             #expect(HTMLScan.hrefs(in: applied.text).contains("/batches"), "the way to the list of batches")
             await scene.harness.app.batchRunner.waitForRun(delete)
             let changes = scene.market.writes.filter { $0.method == "PATCH" || $0.method == "DELETE" }
@@ -189,7 +189,12 @@ import Testing
             try await scene.move(to: sale.end)
             let revert = try scene.revert(of: sale.batch)
             let ended = try await scene.page("/batches/\(sale.batch)").text
-            #expect(BatchTesting.progress(ended)?.text == "Ended: 2 products changed, then put back at its end.")
+            let endedSummary = BatchTesting.progress(ended)?.text ?? ""
+            #expect(
+                endedSummary.hasPrefix("Ended ") && endedSummary.hasSuffix(" KST: 2 products changed, then put back by batch \(revert)."), "\(endedSummary)")
+            // Its rows say the change is no longer there.
+            #expect(BatchTesting.rows(ended).map(\.status) == ["done", "done"])
+            #expect(BatchTesting.rows(ended).allSatisfy { $0.text.contains("Changed, then put back") }, "\(BatchTesting.rows(ended).map(\.text))")
             #expect(HTMLScan.text(ended).contains("Put back by batch \(revert)"))
             #expect(try scene.batch(revert).kind == .revert)
             #expect(HTMLScan.text(try await scene.page("/batches/\(revert)").text).contains("Batch \(revert) – End of batch \(sale.batch)"))
@@ -217,7 +222,7 @@ import Testing
             let fresh = try #require(BatchTesting.batchID(made))
             #expect(fresh != sale.batch)
             let page = try await scene.follow(made).text
-            #expect(HTMLScan.text(page).contains("A new preview of batch \(sale.batch)'s changes"))
+            #expect(HTMLScan.text(page).contains("This is a new preview of batch \(sale.batch)'s changes"))
             let rows = try await scene.rows(fresh)
             #expect(rows[sale.products[0]]?.text.contains("KRW 25,000 → KRW 18,000") == true, "\(rows[sale.products[0]]?.text ?? "")")
             #expect(rows[sale.products[1]]?.text.contains("KRW 20,000 → KRW 18,000") == true)

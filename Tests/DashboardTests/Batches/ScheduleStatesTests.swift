@@ -37,7 +37,7 @@ import Testing
             #expect(try await scene.schedule(startOnly, from: at.startOnly).status == 303)
             #expect(try await scene.schedule(started, from: at.now, until: at.startedEnds).status == 303)
             let listed = try await scene.page("/batches").text
-            #expect(listed.contains(Wording(.en).scheduleNeedsRunning), "while a schedule waits, the list says the dashboard must run")
+            #expect(listed.contains("Keep the dashboard running at these times: it makes the changes, not the Open Market."), "while a schedule waits, the list says the dashboard must run")
 
             // The started window's run is held at its first write: it is running.
             let held = Gate()
@@ -59,7 +59,7 @@ import Testing
                 "Batch \(later) starts \(Self.shortTime(at.laterStarts)), in 2 hours",
                 "Batch \(later) ends \(Self.shortTime(at.laterEnds)), in 4 hours",
             ])
-            #expect(upcoming.contains(Wording(.en).scheduleNeedsRunning))
+            #expect(upcoming.contains("Keep the dashboard running at these times: it makes the changes, not the Open Market."))
             let upcomingAt = try #require(list.range(of: "class=\"upcoming\""))
             let batchesAt = try #require(list.range(of: "class=\"batch-list\""))
             #expect(upcomingAt.lowerBound < batchesAt.lowerBound, "the steps to come are listed first")
@@ -136,7 +136,7 @@ import Testing
             let korean = try await scene.page("/products/\(products[0])?lang=ko").text
             let koreanNamed = HTMLScan.text(HTMLScan.block(in: korean, from: "<div class=\"scheduled-changes\"", to: "</div>"))
             let koreanEnd = Wording(.ko).scheduleShortTime(end, zone: ScheduleScene.seoul)
-            #expect(koreanNamed.contains("판매가 20,000원 → 18,000원, \(koreanEnd)에 원래대로(일괄 작업 \(batch))"), "\(koreanNamed)")
+            #expect(koreanNamed.contains("판매가 20,000원 → 18,000원, \(koreanEnd)에 원래대로 돌아감(일괄 작업 \(batch))"), "\(koreanNamed)")
 
             try await scene.move(to: end)
             #expect(!(try await scene.page("/products/\(products[0])").text.contains("scheduled-changes")))

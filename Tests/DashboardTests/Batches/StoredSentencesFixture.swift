@@ -99,6 +99,7 @@ enum StoredSentencesFixture {
             (#"(판매가가 \d+% (?:오릅니다|내립니다))\. 절반 넘게 달라지는 수정입니다\."#, "$1. 값을 다시 확인해 주세요."),
             (#"(is not a JPEG or PNG image, so it was not added\.)"#, "$1 Choose a JPEG or PNG file instead."),
             (#"(JPEG이나 PNG 이미지가 아니어서 추가하지 않았습니다\.)"#, "$1 JPEG이나 PNG 파일을 선택해 주세요."),
+            (#"적용할 때 이 상품은 건너뜁니다\."#, "이 상품은 적용하지 않습니다."),
         ]
     }
 

@@ -71,7 +71,7 @@ import Testing
                     func afterApply(_ text: String) -> String {
                         applied
                             ? text.replacingOccurrences(of: "It is left out when you apply.", with: "It was left out.")
-                                .replacingOccurrences(of: "적용할 때 이 상품은 건너뜁니다.", with: "이 상품은 건너뛰었습니다.") : text
+                                .replacingOccurrences(of: "이 상품은 적용하지 않습니다.", with: "이 상품은 적용하지 않았습니다.") : text
                     }
                     for (index, row) in rows.enumerated() {
                         let place = "batch \(batch.id) row \(row.number) (\(language.rawValue))"

@@ -12,8 +12,8 @@ extension BrowserTests {
         /// Clicks Apply on a batch's preview and waits until no row is pending. Apply comes back
         /// to the batch's own address, so the wait starts on the new document; that page then
         /// reloads itself until the batch ends. One script reads one whole document: a page
-        /// still loading has its progress bar before its rows, and looks finished when read in
-        /// two steps.
+        /// still loading has its summary before its rows, and looks finished when read in two
+        /// steps.
         static func apply(_ driver: WebDriver) async throws {
             let preview = try await driver.currentPath()
             try await driver.navigating("the batch applying", to: preview) {
@@ -22,7 +22,7 @@ extension BrowserTests {
             try await driver.wait("the batch to finish") {
                 let finished = try? await driver.execute(
                     """
-                    return document.readyState === "complete" && document.querySelectorAll("progress#batch-progress").length === 1
+                    return document.readyState === "complete" && document.querySelectorAll("p[data-progress][data-state=finished][data-pending='0'][data-checking='0']").length === 1
                         && document.querySelectorAll("tr[data-status=pending]").length === 0
                     """)
                 return finished as? Bool == true

@@ -316,7 +316,7 @@ import Testing
                 Words(heading: nil, cause: "There is no product 99999 on the market", fix: "It is left out when you apply."),
                 Words(heading: nil, cause: "The Open Market refused the change.", fix: "Check the product's values, then select Retry the failed product."))
             case .ko: (
-                Words(heading: nil, cause: "오픈마켓에 이 번호의 상품이 없습니다", fix: "적용할 때 이 상품은 건너뜁니다."),
+                Words(heading: nil, cause: "오픈마켓에 이 번호의 상품이 없습니다", fix: "이 상품은 적용하지 않습니다."),
                 Words(heading: nil, cause: "오픈마켓이 변경을 거절했습니다.", fix: "상품의 값을 확인한 뒤 [실패한 1건 다시 시도]를 눌러 주세요."))
             }
         let market = LiveShapedData.market()

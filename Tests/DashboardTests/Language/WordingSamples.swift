@@ -244,7 +244,7 @@ enum WordingSamples {
             texts.append(w.endMoved(endsAt, now: now, zone: seoul))
             texts.append(w.scheduledChange(w.cellLabel(.price, product: "x"), from: "1", to: "2", start: "a", end: endsAt.map { _ in "b" }))
         }
-        texts += [w.unscheduled, w.endedNow, w.revertedBy(number), w.scheduleNeedsRunning, w.scheduleNoEnd]
+        texts += [w.unscheduled, w.endedNow, w.revertedBy(number), w.scheduleNeedsRunning(oneTime: true), w.scheduleNeedsRunning(oneTime: false), w.scheduleNoEnd]
         texts += [w.scheduleMoment(start, now: now, zone: seoul), w.koreanPastStep(start, now: now, zone: seoul, verb: "시작했습니다")]
         texts += [w.scheduleSpan(start, start.addingTimeInterval(600), zone: seoul), w.scheduleSpan(start, end, zone: newYork)]
         // A start in the hour New York's clocks show twice (1 November 2026, 01:30 EDT).
@@ -387,7 +387,7 @@ enum WordingSamples {
                             let row = BatchRow(
                                 batchID: number, number: 1, productID: number, operation: operation, status: status, name: name, currency: "KRW",
                                 before: RecordedFields(), after: RecordedFields(), failure: WriteFailure(code: failure))
-                            texts += [w.rowStatus(row, state: state, undoing: nil), w.rowStatus(row, state: state, undoing: number)]
+                            texts += [w.rowStatus(row, state: state, undoing: nil), w.rowStatus(row, state: state, undoing: number), w.rowStatus(row, state: state, undoing: nil, putBack: true)]
                         }
                     }
                 }
