@@ -65,7 +65,7 @@ struct HistoryPage {
         var item: TemplateObject = [
             "id": TemplateValue(entry.id),
             "kind": .string(entry.kind.rawValue),
-            "kindLabel": .string(wording.entryKind(entry.batch.flatMap { batches[$0.id] }?.batch.kind.putsBack == true ? .undo : entry.kind, note: entry.note)),
+            "kindLabel": .string(kindLabel(entry)),
             "number": .string(wording.entryNumber(entry.id)),
             "time": .string(LocalTime.timestamp(entry.at, zone: zone, wording)),
             "datetime": .string(LocalTime.machineReadable(entry.at, zone: zone)),
@@ -119,6 +119,16 @@ struct HistoryPage {
             item["undo"] = ["action": .string("/history/\(entry.id)/undo"), "label": .string(wording.undoLabel(entry: entry.id))]
         }
         return item
+    }
+
+    /// What the entry records: an entry written by an undo batch is an undo, and one written
+    /// by a window's end is the scheduled putting back, not an undo the seller asked for.
+    private func kindLabel(_ entry: JournalEntry) -> String {
+        switch entry.batch.flatMap({ batches[$0.id] })?.batch.kind {
+        case .revert?: wording.putBackAtScheduledEnd
+        case let kind? where kind.putsBack: wording.entryKind(.undo, note: entry.note)
+        default: wording.entryKind(entry.kind, note: entry.note)
+        }
     }
 
     /// An edit (or an undo, itself an edit) that was done and changed a field: worth a button

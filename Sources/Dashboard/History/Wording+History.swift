@@ -67,6 +67,14 @@ extension Wording {
         }
     }
 
+    /// The label of an entry written when a scheduled window ended and put the old values back.
+    var putBackAtScheduledEnd: String {
+        switch language {
+        case .en: "Put back (scheduled end)"
+        case .ko: "되돌림(예약 종료)"
+        }
+    }
+
     /// The outcome of a write, as a person reads it; nil for done (the entry says what it did).
     func entryOutcome(_ entry: JournalEntry) -> String? {
         if entry.checkedAt != nil, let checked = checkedOutcome(entry) { return checked }
