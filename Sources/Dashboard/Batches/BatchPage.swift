@@ -39,6 +39,8 @@ struct BatchPage {
     /// The products whose change the batch's undo or window end put back (its rows done), so
     /// their rows say so rather than only "Changed".
     var putBack: Set<Int> = []
+    /// The list the preview was made from (a local path), where discarding it returns.
+    var back: String?
     /// A schedule form that was refused: what was typed, and why (shown in the form).
     var refusedSchedule: ScheduleEntry?
 
@@ -108,6 +110,7 @@ struct BatchPage {
             "languagePath": .string(basePath),
         ]
         if let pagination { context["pagination"] = pagination }
+        if let back { context["back"] = .string(back) }
         addSchedule(to: &context)
         addActions(to: &context)
         // The bar while products are still being sent; once settled, the summary says the outcome.

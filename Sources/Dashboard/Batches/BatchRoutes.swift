@@ -79,7 +79,9 @@ struct BatchRoutes: Sendable {
         let rows = BulkPlanner.rows(action, targets: targets, ownVendorID: own)
         do {
             let batchID = try store.create(kind: .bulk, action: action, source: "", notes: [], rows: rows)
-            return .redirect(to: "/batches/\(batchID)", status: .seeOther)
+            // The preview remembers the list it came from: discarding it returns there.
+            let from = back == "/products" ? "" : "?back=" + URLEncodedForm.encode(back)
+            return .redirect(to: "/batches/\(batchID)\(from)", status: .seeOther)
         } catch {
             return storageFailure(error, context)
         }
@@ -145,6 +147,7 @@ struct BatchRoutes: Sendable {
             }
         }
         view.refusedSchedule = refused
+        view.back = CatalogListing.localPath(request.queryValue("back"))
         return renderer.formsPage("batches/batch", view.context, flash: flash, status: answer, for: context)
     }
 
@@ -174,11 +177,11 @@ struct BatchRoutes: Sendable {
     }
 
     /// `POST /batches/{id}/cancel`: discards a batch in preview (kept as discarded, nothing
-    /// sent); 303 to the list of products.
-    func cancel(_ context: RequestContext) -> HTTPResponse {
-        act(context) { batch, wording in
+    /// sent); 303 to the list the preview was made from (`back`), else the list of products.
+    func cancel(_ context: RequestContext) async -> HTTPResponse {
+        await actAsync(context) { batch, submission, wording in
             guard try store.discard(batch.id) else { return changed(batch, drawn: batch.state, context) }
-            return redirect("/products", flash: wording.batchFlash(.discarded))
+            return redirect(CatalogListing.localPath(submission.value("back")) ?? "/products", flash: wording.batchFlash(.discarded))
         }
     }
 

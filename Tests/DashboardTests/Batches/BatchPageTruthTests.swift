@@ -12,6 +12,29 @@ import Testing
 @Suite(.serialized) struct BatchPageTruthTests {
     static let own = LiveShapedData.ownVendorID
 
+    /// A preview made from a narrowed list: discarding it returns to that list, not to all
+    /// products; a post naming a place off the dashboard returns to the product list.
+    @Test func discardingAPreview_returnsToTheListItWasMadeFrom() async throws {
+        try await ScheduleScene.run { scene in
+            let products = try await scene.register(2)
+            _ = try await scene.session.open("/products?mine=1")
+            let posted = try await BatchTesting.bulk(
+                scene.session, [("ids", String(products[0])), ("action", "stock_set"), ("value", "9"), ("unit", "amount"), ("back", "/products?mine=1")])
+            let batch = try #require(BatchTesting.batchID(posted), "answered \(posted.status)")
+            let preview = try await scene.follow(posted).text
+            let back = try #require(FormSession.hidden("back", in: preview), "the discard form names the list")
+            #expect(back == "/products?mine=1")
+            let discarded = try await BatchTesting.press("cancel", batch, scene.session, from: preview, fields: [("back", back)])
+            #expect(discarded.status == 303)
+            #expect(discarded.header("Location") == "/products?mine=1")
+            #expect(try scene.batch(batch).state == .discarded)
+
+            let other = try await scene.preview([products[1]], action: "stock_set", value: "9")
+            let away = try await BatchTesting.press("cancel", other, scene.session, fields: [("back", "//example.com/")])
+            #expect(away.header("Location") == "/products")
+        }
+    }
+
     /// A preview open in one tab and discarded in another; a new preview made: it gets a new
     /// number, and the first tab's Apply does nothing to it or to anything else.
     @Test func aDiscardedPreviewsApply_actsOnNothing_andNeverOnAnotherBatch() async throws {
@@ -202,6 +225,12 @@ import Testing
             #expect(HTMLScan.hrefs(in: ended).contains("/batches/\(revert)"))
             let put = try await scene.page("/batches/\(revert)").text
             #expect(BatchTesting.rows(put).allSatisfy { $0.status == "done" && $0.text.contains("Put back") }, "\(BatchTesting.rows(put).map(\.text))")
+            // The history names the end's writes as the scheduled putting back, not as an undo.
+            let written = HistoryHTML.entries(try await scene.page("/history").text).filter { entry in
+                HTMLScan.hrefs(in: entry.html).first { $0.hasPrefix("/batches/") } == "/batches/\(revert)"
+            }
+            #expect(written.count == 2)
+            #expect(written.allSatisfy { HTMLScan.text($0.html).contains("Put back (scheduled end)") }, "\(written.map { HTMLScan.text($0.html) })")
         }
     }
 

@@ -54,7 +54,7 @@ enum BatchTesting {
     /// The batch id a `303` to `/batches/{id}` names.
     static func batchID(_ response: TestResponse) -> Int? {
         guard let location = response.header("Location"), location.hasPrefix("/batches/") else { return nil }
-        return Int(location.dropFirst("/batches/".count))
+        return Int(location.dropFirst("/batches/".count).prefix { $0 != "?" })
     }
 
     /// Posts the list's bulk form as a browser would: the session's token and `fields`.
