@@ -8,7 +8,8 @@ import Testing
 /// Every error page and refusal a seller can meet, fetched over HTTP in English and in
 /// Korean, says what happened (its cause) and what to do next (its fix); its heading names
 /// no status code or HTTP word (the status stays on the response). The patterns are in
-/// `docs/korean-ui.md` and `docs/english-ui.md`, "Errors: cause and fix".
+/// `docs/korean-ui.md` and `docs/english-ui.md`, "Errors: cause and fix". Which pages exist is
+/// read from the code by `ErrorPageListTests`.
 @Suite struct ErrorPageWordsTests {
     /// What a page must say in one language: its heading (in the page's heading or, on a form,
     /// the heading of its problem), its cause and its fix.
@@ -69,6 +70,21 @@ import Testing
                 dash.port, "POST", "/products/bulk", headers: headers.merging(["Content-Type": "application/x-www-form-urlencoded"]) { a, _ in a },
                 body: body)
             Self.expectWords(large, status: 413, tooLarge, language, "413")
+        }
+    }
+
+    /// A batch's address with no batch (never made, or older than batches are kept).
+    @Test(arguments: Language.allCases)
+    func aBatchNotFound_saysNothingWasDone_andWhereToLook(_ language: Language) async throws {
+        let words =
+            switch language {
+            case .en: Words(heading: "Batch not found", cause: "There is no batch at this address, so nothing was done",
+                fix: "Find the one you want in the list of batches.")
+            case .ko: Words(heading: "일괄 작업을 찾을 수 없습니다", cause: "이 주소의 일괄 작업이 없어 아무것도 하지 않았습니다.",
+                fix: "일괄 작업 목록에서 찾아 주세요.")
+            }
+        try await withDashboard(.shared) { dash in
+            Self.expectWords(try await dash.get("/batches/99999", headers: Self.headers(language)), status: 404, words, language, "batch 404")
         }
     }
 
@@ -320,7 +336,7 @@ import Testing
                 Words(heading: nil, cause: "오픈마켓이 변경을 거절했습니다.", fix: "상품의 값을 확인한 뒤 [실패한 1건 다시 시도]를 눌러 주세요."))
             }
         let market = LiveShapedData.market()
-        BatchFlowTests.stock(market)
+        BatchTesting.stock(market)
         market.state.withLock { $0.refusedEdits = [211] }
         try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
             var session = FormSession(port: harness.port)
