@@ -159,6 +159,88 @@ import Testing
         }
     }
 
+    /// A form or a sheet sent again with other values after its first post was done: what
+    /// was not done, and where to make the new change.
+    @Test(arguments: Language.allCases)
+    func aFormOrASheetSentAgainWithOtherValues_saysWhatWasNotDone_andWhereToGo(_ language: Language) async throws {
+        let (register, sheet): (Words, Words) =
+            switch language {
+            case .en: (
+                Words(heading: "No other product was added", cause: "This form already added a product, so what you sent now was not added.",
+                    fix: "To add another product, select Add product and fill in a new form."),
+                Words(heading: "No other preview was made", cause: "This sheet was already sent and its preview made, so the changes you sent now are not in it.",
+                    fix: "Open the preview to check and apply it. To make other changes, open the sheet again."))
+            case .ko: (
+                Words(heading: "상품을 더 등록하지 않았습니다", cause: "이 화면의 내용으로 이미 상품을 등록해, 방금 보낸 내용은 등록하지 않았습니다.",
+                    fix: "다른 상품을 등록하려면 [상품 등록]을 눌러 새 화면에서 입력해 주세요."),
+                Words(heading: "미리 보기를 더 만들지 않았습니다", cause: "이 시트의 내용으로 이미 미리 보기를 만들어, 방금 보낸 내용은 미리 보기에 넣지 않았습니다.",
+                    fix: "미리 보기를 열어 확인한 뒤 적용해 주세요. 다른 내용을 수정하려면 시트를 다시 열어 주세요."))
+            }
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new")
+            var headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            #expect(try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")], headers: headers).status == 303)
+            let again = try await session.post("/products", replacing(validProductFields, "name", with: "Another Kettle"), files: [.jpeg("a.jpg")], headers: headers)
+            Self.expectWords(again, status: 409, register, language, "register sent again")
+
+            let opened = try await session.open("/products/sheet")
+            headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            #expect(try await session.postURLEncoded("/products/sheet", SheetTesting.form(opened, ["stock.52": "5"]), headers: headers).status == 303)
+            let sheetAgain = try await session.postURLEncoded("/products/sheet", SheetTesting.form(opened, ["stock.52": "6"]), headers: headers)
+            Self.expectWords(sheetAgain, status: 409, sheet, language, "sheet sent again")
+        }
+    }
+
+    /// An undo of an edit whose product is gone, in the recycle bin or deleted elsewhere; a
+    /// restore of an item the bin no longer holds. Where nothing is left to do, the way on is
+    /// the link back to the history.
+    @Test(arguments: Language.allCases)
+    func anUndoOrRestoreOfAProductThatIsGone_saysWhereItWent(_ language: Language) async throws {
+        let (inBin, elsewhere, notInBin): (Words, Words, Words) =
+            switch language {
+            case .en: (
+                Words(heading: "The product was deleted", cause: "was deleted, so this edit can't be undone, and nothing was changed.",
+                    fix: "Restore it from the recycle bin first: it comes back with a new number, and you can edit it there."),
+                Words(heading: "The product is no longer on the Open Market",
+                    cause: "was deleted elsewhere, or removed from the recycle bin for good, so this edit can't be undone. Nothing was changed.", fix: "History"),
+                Words(heading: "Not in the recycle bin", cause: "This product is not in the recycle bin any more: it was removed for good, or kept longer than",
+                    fix: "Open the recycle bin to see what it holds."))
+            case .ko: (
+                Words(heading: "삭제한 상품입니다", cause: "상품은 삭제되어 이 수정을 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다.",
+                    fix: "먼저 휴지통에서 다시 등록해 주세요."),
+                Words(heading: "오픈마켓에 없는 상품입니다", cause: "오픈마켓에도 휴지통에도 없어 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다.", fix: "작업 기록"),
+                Words(heading: "휴지통에 없습니다", cause: "이 상품은 휴지통에 더 이상 없습니다.", fix: "휴지통을 열어 남아 있는 상품을 확인해 주세요."))
+            }
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var flow = HistoryFlow(harness)
+                func editEntry(_ id: Int) async throws -> Int {
+                    try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first { $0.kind == "edit" }).id
+                }
+                // A button of the history or the bin, pressed by a reader of `language`.
+                func press(_ page: String, _ path: String) async throws -> TestResponse {
+                    _ = try await flow.session.open(page)
+                    return try await flow.session.postURLEncoded(
+                        path, [], headers: flow.session.browserHeaders.merging(Self.headers(language)) { a, _ in a })
+                }
+                let binned = try await flow.register(name: "Binned Kettle")
+                _ = try await flow.edit(binned, name: "Binned Kettle", [("stock", "3")])
+                let binnedEdit = try await editEntry(binned)
+                #expect(try await flow.delete(binned).status == 303)
+                Self.expectWords(try await press("/history", "/history/\(binnedEdit)/undo"), status: 409, inBin, language, "undo, product in the bin")
+
+                let gone = try await flow.register(name: "Gone Kettle")
+                _ = try await flow.edit(gone, name: "Gone Kettle", [("stock", "3")])
+                let goneEdit = try await editEntry(gone)
+                try await market.delete(gone)
+                Self.expectWords(try await press("/history", "/history/\(goneEdit)/undo"), status: 409, elsewhere, language, "undo, product deleted elsewhere")
+
+                Self.expectWords(try await press("/trash", "/trash/99999/restore"), status: 404, notInBin, language, "restore, not in the bin")
+            }
+        }
+    }
+
     /// A POST that is not a form at all (no form content type).
     @Test(arguments: Language.allCases)
     func aPostWithoutAFormType_saysNothingWasDone_andWhatToDo(_ language: Language) async throws {
