@@ -163,16 +163,20 @@ import Testing
     /// was not done, and where to make the new change.
     @Test(arguments: Language.allCases)
     func aFormOrASheetSentAgainWithOtherValues_saysWhatWasNotDone_andWhereToGo(_ language: Language) async throws {
-        let (register, sheet): (Words, Words) =
+        let (register, edit, sheet): (Words, Words, Words) =
             switch language {
             case .en: (
                 Words(heading: "No other product was added", cause: "This form already added a product, so what you sent now was not added.",
                     fix: "To add another product, select Add product and fill in a new form."),
+                Words(heading: "These changes were not saved", cause: "This form was already saved, so the changes you sent now were not.",
+                    fix: "To change the product again, select Edit and make your changes on a new form."),
                 Words(heading: "No other preview was made", cause: "This sheet was already sent and its preview made, so the changes you sent now are not in it.",
                     fix: "Open the preview to check and apply it. To make other changes, open the sheet again."))
             case .ko: (
                 Words(heading: "상품을 더 등록하지 않았습니다", cause: "이 화면의 내용으로 이미 상품을 등록해, 방금 보낸 내용은 등록하지 않았습니다.",
                     fix: "다른 상품을 등록하려면 [상품 등록]을 눌러 새 화면에서 입력해 주세요."),
+                Words(heading: "변경 내용을 저장하지 않았습니다", cause: "이 화면의 내용은 이미 저장했습니다.",
+                    fix: "다시 수정하려면 [수정]을 눌러 새 화면에서 입력해 주세요."),
                 Words(heading: "미리 보기를 더 만들지 않았습니다", cause: "이 시트의 내용으로 이미 미리 보기를 만들어, 방금 보낸 내용은 미리 보기에 넣지 않았습니다.",
                     fix: "미리 보기를 열어 확인한 뒤 적용해 주세요. 다른 내용을 수정하려면 시트를 다시 열어 주세요."))
             }
@@ -180,9 +184,16 @@ import Testing
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/new")
             var headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
-            #expect(try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")], headers: headers).status == 303)
+            let made = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")], headers: headers)
+            let id = try #require(productID(fromLocation: made.header("Location")), "\(made.status)")
             let again = try await session.post("/products", replacing(validProductFields, "name", with: "Another Kettle"), files: [.jpeg("a.jpg")], headers: headers)
             Self.expectWords(again, status: 409, register, language, "register sent again")
+
+            _ = try await session.open("/products/\(id)/edit")
+            headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            #expect(try await session.postURLEncoded("/products/\(id)/edit", replacing(validProductFields, "stock", with: "3"), headers: headers).status == 303)
+            let editAgain = try await session.postURLEncoded("/products/\(id)/edit", replacing(validProductFields, "stock", with: "4"), headers: headers)
+            Self.expectWords(editAgain, status: 409, edit, language, "edit sent again")
 
             let opened = try await session.open("/products/sheet")
             headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
@@ -334,6 +345,8 @@ import Testing
                     Words(heading: "The Open Market refused to show this page", cause: "“down for maintenance” (the market's words)", fix: "Try again in a moment.")),
                 (.malformedResponse("garbage"), 502,
                     Words(heading: "The Open Market's answer could not be read", cause: "something the dashboard cannot read", fix: "Try again in a few minutes.")),
+                (.unauthorized, 502, Words(heading: "The Open Market did not accept your seller account",
+                    cause: "did not accept the seller identifier or secret the dashboard was started with", fix: "Check them, then start the dashboard again.")),
             ]
             case .ko: [
                 (.unreachable, 502, Words(heading: "오픈마켓이 응답하지 않습니다", cause: "지금은 오픈마켓에 연결할 수 없고", fix: "잠시 후 다시 시도해 주세요.")),
@@ -342,6 +355,8 @@ import Testing
                     Words(heading: "오픈마켓이 요청을 거절했습니다", cause: "“down for maintenance”(마켓 원문)", fix: "잠시 후 다시 시도해 주세요.")),
                 (.malformedResponse("garbage"), 502,
                     Words(heading: "오픈마켓의 응답을 읽을 수 없습니다", cause: "형식이 올바르지 않아", fix: "몇 분 후 다시 시도해 주세요.")),
+                (.unauthorized, 502, Words(heading: "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다",
+                    cause: "판매자 식별자와 비밀번호(--identifier, --secret)를 받아들이지 않았습니다.", fix: "설정을 확인한 뒤 대시보드를 다시 실행해 주세요.")),
             ]
             }
         for (error, status, words) in cases {
@@ -363,12 +378,17 @@ import Testing
                         fix: "Correct your entries below and try again.")),
                 (.unreachable, 502, Words(heading: "The Open Market is not answering", cause: "could not be reached, so nothing was changed",
                     fix: "Your entries are kept below; try again in a moment.")),
+                (.rejected(status: 500, message: "database is down"), 502, Words(heading: "The Open Market could not add the product",
+                    cause: "The Open Market answered with an error: “database is down” (the market's words).",
+                    fix: "Your entries are kept below; try again in a few minutes.")),
             ]
             case .ko: [
                 (.rejected(status: 400, message: "name is already taken"), 422,
                     Words(heading: "오픈마켓이 입력 내용을 받아들이지 않았습니다", cause: "“name is already taken”(마켓 원문)", fix: "아래 입력 내용을 고친 뒤 다시 시도해 주세요.")),
                 (.unreachable, 502, Words(heading: "오픈마켓이 응답하지 않습니다", cause: "오픈마켓에 연결할 수 없어 아무것도 반영하지 않았습니다.",
                     fix: "입력한 내용은 그대로 있으니 잠시 후 다시 시도해 주세요.")),
+                (.rejected(status: 500, message: "database is down"), 502, Words(heading: "오픈마켓에서 상품 등록에 실패했습니다",
+                    cause: "오픈마켓이 오류로 응답했습니다: “database is down”(마켓 원문).", fix: "입력한 내용은 그대로 있으니 몇 분 후 다시 시도해 주세요.")),
             ]
             }
         let market = ScriptedMarket()
@@ -401,6 +421,25 @@ import Testing
             let big = TestFile.jpeg("big.jpg", size: 310 * 1024)
             let response = try await session.post("/products", validProductFields, files: [big], headers: headers)
             Self.expectWords(response, status: 422, words, language, "image too big")
+        }
+    }
+
+    /// An attached image's address after the stash let it go, or from another browser.
+    @Test(arguments: Language.allCases)
+    func anImageNoLongerKept_saysToAddItAgain(_ language: Language) async throws {
+        let words =
+            switch language {
+            case .en: Words(heading: "Image not found", cause: "This attached image is no longer kept, or it was attached on another page.",
+                fix: "Add the image again on the form.")
+            case .ko: Words(heading: "이미지를 찾을 수 없습니다", cause: "첨부한 이미지를 더 이상 보관하고 있지 않거나 다른 화면에서 첨부한 이미지입니다.",
+                fix: "등록 화면에서 이미지를 다시 추가해 주세요.")
+            }
+        try await withDashboard(.shared) { dash in
+            var session = FormSession(port: dash.port)
+            _ = try await session.open("/products/new")
+            let headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            let image = try await HTTPTestClient.get(dash.port, "/products/new/images/0123456789abcdef0123456789abcdef/1", headers: headers)
+            Self.expectWords(image, status: 404, words, language, "stashed image gone")
         }
     }
 
