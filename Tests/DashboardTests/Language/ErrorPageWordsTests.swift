@@ -252,6 +252,53 @@ import Testing
         }
     }
 
+    /// A deleted product's old address after it was restored under a new number: where it is now.
+    @Test(arguments: Language.allCases)
+    func aRestoredProductsOldAddress_givesItsNewNumber(_ language: Language) async throws {
+        try await withDashboard { harness in
+            var flow = HistoryFlow(harness)
+            let old = try await flow.register(name: "Restored Kettle")
+            #expect(try await flow.delete(old).status == 303)
+            let deleted = try #require(HistoryHTML.entries(try await flow.history().text).first { $0.kind == "delete" })
+            let restored = try await flow.restore(deleted.id)
+            let new = try #require(productID(fromLocation: restored.header("Location")), "restore: \(restored.status)")
+            let words =
+                switch language {
+                case .en: Words(heading: "This product has a new number", cause: "was deleted on", fix: "it is product \(new) now. Open product \(new)")
+                case .ko: Words(heading: "상품 번호가 바뀐 상품입니다", cause: "에 삭제된 뒤 휴지통에서 다시 등록되어", fix: "지금은 \(new)번 상품입니다. \(new)번 상품 열기")
+                }
+            let page = try await harness.get("/products/\(old)", headers: Self.headers(language))
+            Self.expectWords(page, status: 404, words, language, "old address")
+            #expect(HTMLScan.tags("a", in: page.text).contains { $0["href"] == "/products/\(new)" }, "a link to the new number")
+        }
+    }
+
+    /// Apply pressed again on a preview's page after the batch was applied from it.
+    @Test(arguments: Language.allCases)
+    func applyPressedOnAPageDrawnBeforeTheBatchRan_saysItWasAlreadyApplied(_ language: Language) async throws {
+        let words =
+            switch language {
+            case .en: Words(heading: "This batch was already applied", cause: "was applied after this page was opened, so nothing more was done.",
+                fix: "Open it to see where it stands.")
+            case .ko: Words(heading: "이미 적용한 일괄 작업입니다", cause: "적용을 시작해서 더 이상 아무것도 하지 않았습니다.", fix: "일괄 작업을 열어 상태를 확인해 주세요.")
+            }
+        let market = LiveShapedData.market()
+        BatchTesting.stock(market)
+        try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products?mine=1")
+            let preview = try await BatchTesting.bulk(session, [("ids", "210"), ("action", "stock_set"), ("value", "9"), ("unit", "amount")])
+            let batch = try #require(BatchTesting.batchID(preview))
+            let page = try await session.get("/batches/\(batch)")
+            #expect(try await BatchTesting.press("apply", batch, session, from: page.text).status == 303)
+            #expect(await finishes { await harness.app.batchRunner.waitForRun(batch) })
+            session.cookie += "; \(Language.cookieName)=\(language.rawValue)"
+            let again = try await BatchTesting.press("apply", batch, session, from: page.text)
+            Self.expectWords(again, status: 409, words, language, "apply again")
+            #expect(market.writes.count == 1, "one PATCH, not two")
+        }
+    }
+
     /// A POST that is not a form at all (no form content type).
     @Test(arguments: Language.allCases)
     func aPostWithoutAFormType_saysNothingWasDone_andWhatToDo(_ language: Language) async throws {
