@@ -6,11 +6,11 @@ import Testing
 @Suite("Router: a parameter with a suffix")
 struct RouterSuffixTests {
     static func matched(_ router: Router, _ method: HTTPMethod, _ path: String) -> (pattern: String, parameters: [String: String])? {
-        RouterTests.matched(router, method, path)
+        RouterTesting.matched(router, method, path)
     }
 
     @Test func suffixParameter_capturesItsSegmentWithoutTheSuffix() {
-        let router = RouterTests.router([(.get, "/products/{id}.json"), (.get, "/exports/{name}.csv")])
+        let router = RouterTesting.router([(.get, "/products/{id}.json"), (.get, "/exports/{name}.csv")])
         #expect(router.problems.isEmpty)
         #expect(Self.matched(router, .get, "/products/5.json")?.parameters == ["id": "5"])
         #expect(Self.matched(router, .get, "/exports/may-2026.csv")?.parameters == ["name": "may-2026"])
@@ -21,7 +21,7 @@ struct RouterSuffixTests {
     }
 
     @Test func suffixParameter_matchesOnlyAPieceEndingInItsSuffix_byteForByte() {
-        let router = RouterTests.router([(.get, "/products/{id}.json")])
+        let router = RouterTesting.router([(.get, "/products/{id}.json")])
         for path in ["/products/5", "/products/5.jsonx", "/products/5.JSON", "/products/5.json/more", "/products", "/5.json"] {
             #expect(Self.matched(router, .get, path) == nil, "GET \(path)")
         }
@@ -29,14 +29,14 @@ struct RouterSuffixTests {
 
     /// `/products/.json` names no product: a parameter never captures an empty value.
     @Test func suffixParameter_neverCapturesAnEmptyValue() {
-        let alone = RouterTests.router([(.get, "/products/{id}.json")])
+        let alone = RouterTesting.router([(.get, "/products/{id}.json")])
         #expect(Self.matched(alone, .get, "/products/.json") == nil)
         guard case .notFound = alone.match(method: .get, path: "/products/.json") else {
             Issue.record("/products/.json must be notFound")
             return
         }
         // Beside a plain parameter, the piece is that parameter's whole value.
-        let both = RouterTests.router([(.get, "/products/{id}.json"), (.get, "/products/{id}")])
+        let both = RouterTesting.router([(.get, "/products/{id}.json"), (.get, "/products/{id}")])
         let match = Self.matched(both, .get, "/products/.json")
         #expect(match?.pattern == "/products/{id}")
         #expect(match?.parameters == ["id": ".json"])
@@ -51,7 +51,7 @@ struct RouterSuffixTests {
             (.get, "/products/new"), (.get, "/products/{id}"), (.get, "/products/{id}.json"), (.get, "/products/new.json"),
             (.get, "/products/{id}/edit"), (.get, "/products/{path...}"),
         ]
-        let router = RouterTests.router(reversed ? table.reversed() : table)
+        let router = RouterTesting.router(reversed ? table.reversed() : table)
         #expect(router.problems.isEmpty)
         let expectations: [(String, String, [String: String])] = [
             ("/products/5", "/products/{id}", ["id": "5"]),
@@ -73,7 +73,7 @@ struct RouterSuffixTests {
     @Test(arguments: [false, true])
     func longerSuffix_beatsShorter_inEitherRegistrationOrder(reversed: Bool) {
         let table: [(HTTPMethod, String)] = [(.get, "/files/{name}.gz"), (.get, "/files/{name}.tar.gz")]
-        let router = RouterTests.router(reversed ? table.reversed() : table)
+        let router = RouterTesting.router(reversed ? table.reversed() : table)
         #expect(router.problems.isEmpty)
         #expect(Self.matched(router, .get, "/files/site.tar.gz")?.pattern == "/files/{name}.tar.gz")
         #expect(Self.matched(router, .get, "/files/site.tar.gz")?.parameters == ["name": "site"])
@@ -85,16 +85,16 @@ struct RouterSuffixTests {
     /// The value is percent-decoded as a plain parameter's is; the suffix is compared with the
     /// path as sent, as a literal segment is.
     @Test func suffixParameter_decodesItsValueAsPlainParameters_andComparesTheSuffixAsSent() {
-        let router = RouterTests.router([(.get, "/tags/{name}.csv")])
+        let router = RouterTesting.router([(.get, "/tags/{name}.csv")])
         #expect(Self.matched(router, .get, "/tags/caf%C3%A9%20au%2Flait.csv")?.parameters == ["name": "café au/lait"])
         #expect(Self.matched(router, .get, "/tags/a+b.csv")?.parameters == ["name": "a+b"])
         #expect(Self.matched(router, .get, "/tags/a%2Ecsv") == nil)
-        let both = RouterTests.router([(.get, "/tags/{name}.csv"), (.get, "/tags/{name}")])
+        let both = RouterTesting.router([(.get, "/tags/{name}.csv"), (.get, "/tags/{name}")])
         #expect(Self.matched(both, .get, "/tags/a%2Ecsv")?.parameters == ["name": "a.csv"])
     }
 
     @Test func suffixRoute_answersHEADAsGET_andOtherMethodsAreNotAllowed() {
-        let router = RouterTests.router([(.get, "/products/{id}.json"), (.delete, "/products/{id}.json")])
+        let router = RouterTesting.router([(.get, "/products/{id}.json"), (.delete, "/products/{id}.json")])
         let head = Self.matched(router, .head, "/products/5.json")
         #expect(head?.pattern == "/products/{id}.json")
         #expect(head?.parameters == ["id": "5"])
@@ -159,7 +159,7 @@ struct RouterSuffixTests {
         router.get("/products/{id}.json") { _ in .text("first") }
         router.get("/products/{number}.json") { _ in .text("second") }
         #expect(router.routes.count == 1)
-        let twin = RouterTests.router([(.get, "/products/{number}.json")]).routes[0]
+        let twin = RouterTesting.router([(.get, "/products/{number}.json")]).routes[0]
         #expect(router.problems == [Router.ambiguity(twin, router.routes[0])])
         let server = HTTPServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0), router: router)
         #expect(throws: Router.InvalidRoutes.self) { try server.start() }

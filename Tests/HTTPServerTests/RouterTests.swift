@@ -3,26 +3,12 @@ import Testing
 
 @Suite("Router")
 struct RouterTests {
-    /// A router whose handlers answer with their own pattern, so a test can see which matched.
-    static func router(_ routes: [(HTTPMethod, String)]) -> Router {
-        var router = Router()
-        for (method, pattern) in routes {
-            router.add(method, pattern) { _ in .text(pattern) }
-        }
-        return router
-    }
-
-    static func matched(_ router: Router, _ method: HTTPMethod, _ path: String) -> (pattern: String, parameters: [String: String])? {
-        guard case .found(let route, let parameters) = router.match(method: method, path: path) else { return nil }
-        return (route.pattern, parameters)
-    }
-
     @Test func literalRoute_matchesOnlyItsPath() {
-        let router = Self.router([(.get, "/products"), (.get, "/products/new")])
-        #expect(Self.matched(router, .get, "/products")?.pattern == "/products")
-        #expect(Self.matched(router, .get, "/products/new")?.pattern == "/products/new")
-        #expect(Self.matched(router, .get, "/products/new/x") == nil)
-        #expect(Self.matched(router, .get, "/product") == nil)
+        let router = RouterTesting.router([(.get, "/products"), (.get, "/products/new")])
+        #expect(RouterTesting.matched(router, .get, "/products")?.pattern == "/products")
+        #expect(RouterTesting.matched(router, .get, "/products/new")?.pattern == "/products/new")
+        #expect(RouterTesting.matched(router, .get, "/products/new/x") == nil)
+        #expect(RouterTesting.matched(router, .get, "/product") == nil)
         guard case .notFound = router.match(method: .get, path: "/elsewhere") else {
             Issue.record("an unknown path must be notFound")
             return
@@ -37,7 +23,7 @@ struct RouterTests {
 
     @Test(arguments: [false, true])
     func mostSpecificRoute_wins_inEitherRegistrationOrder(reversed: Bool) {
-        let router = Self.router(reversed ? Self.specificityTable.reversed() : Self.specificityTable)
+        let router = RouterTesting.router(reversed ? Self.specificityTable.reversed() : Self.specificityTable)
         let expectations: [(String, String, [String: String])] = [
             ("/products/new", "/products/new", [:]),
             ("/products/42", "/products/{id}", ["id": "42"]),
@@ -49,12 +35,12 @@ struct RouterTests {
             ("/about/team", "/{anything...}", ["anything": "about/team"]),
         ]
         for (path, pattern, parameters) in expectations {
-            let match = Self.matched(router, .get, path)
+            let match = RouterTesting.matched(router, .get, path)
             #expect(match?.pattern == pattern, "GET \(path)")
             #expect(match?.parameters == parameters, "GET \(path)")
         }
         // A more specific route of another method does not hide a matching route of this one.
-        #expect(Self.matched(router, .post, "/products/new")?.pattern == "/products/{id}")
+        #expect(RouterTesting.matched(router, .post, "/products/new")?.pattern == "/products/{id}")
     }
 
     @Test func headRoute_winsOverGet_inEitherRegistrationOrder() {
@@ -76,7 +62,7 @@ struct RouterTests {
         router.get("/products/{id}") { _ in .text("first") }
         router.get("/products/{number}") { _ in .text("second") }
         #expect(router.routes.count == 1)
-        #expect(router.problems == [Router.ambiguity(Self.router([(.get, "/products/{number}")]).routes[0], router.routes[0])])
+        #expect(router.problems == [Router.ambiguity(RouterTesting.router([(.get, "/products/{number}")]).routes[0], router.routes[0])])
         let server = HTTPServer(configuration: ServerConfiguration(host: "127.0.0.1", port: 0), router: router)
         #expect(throws: Router.InvalidRoutes.self) { try server.start() }
         #expect(server.port == 0, "nothing was bound")
@@ -128,31 +114,31 @@ struct RouterTests {
     }
 
     @Test func parameter_capturesOneSegmentOnly() {
-        let router = Self.router([(.get, "/products/{id}/edit")])
-        #expect(Self.matched(router, .get, "/products/7/edit")?.parameters == ["id": "7"])
-        #expect(Self.matched(router, .get, "/products/7") == nil)
-        #expect(Self.matched(router, .get, "/products/7/8/edit") == nil)
+        let router = RouterTesting.router([(.get, "/products/{id}/edit")])
+        #expect(RouterTesting.matched(router, .get, "/products/7/edit")?.parameters == ["id": "7"])
+        #expect(RouterTesting.matched(router, .get, "/products/7") == nil)
+        #expect(RouterTesting.matched(router, .get, "/products/7/8/edit") == nil)
     }
 
     @Test func parameters_arePercentDecoded() {
-        let router = Self.router([(.get, "/tags/{name}")])
-        #expect(Self.matched(router, .get, "/tags/caf%C3%A9%20au%2Flait")?.parameters == ["name": "café au/lait"])
+        let router = RouterTesting.router([(.get, "/tags/{name}")])
+        #expect(RouterTesting.matched(router, .get, "/tags/caf%C3%A9%20au%2Flait")?.parameters == ["name": "café au/lait"])
         // `+` is a literal plus in a path, not a space.
-        #expect(Self.matched(router, .get, "/tags/a+b")?.parameters == ["name": "a+b"])
+        #expect(RouterTesting.matched(router, .get, "/tags/a+b")?.parameters == ["name": "a+b"])
     }
 
     @Test func restParameter_capturesTheRemainderStillEncoded() {
-        let router = Self.router([(.get, "/static/{path...}")])
-        #expect(Self.matched(router, .get, "/static/css/site.css")?.parameters == ["path": "css/site.css"])
-        #expect(Self.matched(router, .get, "/static/a%2Fb/c%20d")?.parameters == ["path": "a%2Fb/c%20d"])
-        #expect(Self.matched(router, .get, "/static/one")?.parameters == ["path": "one"])
-        #expect(Self.matched(router, .get, "/static") == nil)
-        #expect(Self.matched(router, .get, "/static/") == nil)
+        let router = RouterTesting.router([(.get, "/static/{path...}")])
+        #expect(RouterTesting.matched(router, .get, "/static/css/site.css")?.parameters == ["path": "css/site.css"])
+        #expect(RouterTesting.matched(router, .get, "/static/a%2Fb/c%20d")?.parameters == ["path": "a%2Fb/c%20d"])
+        #expect(RouterTesting.matched(router, .get, "/static/one")?.parameters == ["path": "one"])
+        #expect(RouterTesting.matched(router, .get, "/static") == nil)
+        #expect(RouterTesting.matched(router, .get, "/static/") == nil)
     }
 
     @Test func head_matchesGetRoutes() {
-        let router = Self.router([(.get, "/page/{id}")])
-        let match = Self.matched(router, .head, "/page/3")
+        let router = RouterTesting.router([(.get, "/page/{id}")])
+        let match = RouterTesting.matched(router, .head, "/page/3")
         #expect(match?.pattern == "/page/{id}")
         #expect(match?.parameters == ["id": "3"])
     }
@@ -161,7 +147,7 @@ struct RouterTests {
         var router = Router()
         router.add(.head, "/x") { _ in .text("head") }
         router.add(.get, "/x") { _ in .text("get") }
-        #expect(Self.matched(router, .head, "/x")?.pattern == "/x")
+        #expect(RouterTesting.matched(router, .head, "/x")?.pattern == "/x")
         guard case .found(let route, _) = router.match(method: .head, path: "/x") else {
             Issue.record("HEAD /x must match")
             return
@@ -171,7 +157,7 @@ struct RouterTests {
 
     // RFC 9110 §15.5.6: 405 carries Allow with the methods the resource supports.
     @Test func otherMethod_isMethodNotAllowed_listingAllowedMethods() {
-        let router = Self.router([(.get, "/products/{id}"), (.post, "/products/{id}"), (.delete, "/products/{id}"), (.put, "/other")])
+        let router = RouterTesting.router([(.get, "/products/{id}"), (.post, "/products/{id}"), (.delete, "/products/{id}"), (.put, "/other")])
         guard case .methodNotAllowed(let allow) = router.match(method: .patch, path: "/products/5") else {
             Issue.record("PATCH on a GET/POST/DELETE route must be 405")
             return
@@ -181,7 +167,7 @@ struct RouterTests {
     }
 
     @Test func postOnlyRoute_doesNotAllowHead() {
-        let router = Self.router([(.post, "/submit")])
+        let router = RouterTesting.router([(.post, "/submit")])
         guard case .methodNotAllowed(let allow) = router.match(method: .get, path: "/submit") else {
             Issue.record("GET on a POST route must be 405")
             return

@@ -12,19 +12,6 @@ import Testing
 @Suite(.serialized) struct BatchFlowTests {
     static let own = LiveShapedData.ownVendorID
 
-    /// Own products in KRW and USD, and one of another vendor's, beside the live-shaped ones.
-    static func stock(_ market: ScriptedMarket) {
-        let own = LiveShapedData.ownVendor
-        for product in [
-            ScriptedMarket.product(id: 210, name: "Tea cup", vendor: own, price: 10000, discount: 0, stock: 5, description: "A cup."),
-            ScriptedMarket.product(id: 211, name: "Tea pot", vendor: own, price: 8999, discount: 0, stock: 5, description: "A pot."),
-            ScriptedMarket.product(id: 212, name: "Tea tray", vendor: own, price: 15000, discount: 1000, stock: 5, description: "A tray."),
-            ScriptedMarket.product(
-                id: 213, name: "Tea towel", vendor: own, price: Money(Decimal(string: "12.35")!), discount: 0, currency: .usd, stock: 5,
-                description: "A towel."),
-        ] { market.add(product) }
-    }
-
     /// Opens the filtered list (own KRW products) and previews a 10% price cut of every match.
     static func previewCut(_ harness: DashboardHarness, _ session: inout FormSession) async throws -> Int {
         let list = try await session.open("/products?mine=1&currency=KRW")
@@ -44,7 +31,7 @@ import Testing
 
     @Test func aTenPercentCut_isPreviewedWithoutSending_thenAppliedAsOnePatchOfPriceEach() async throws {
         let market = LiveShapedData.market()
-        Self.stock(market)
+        BatchTesting.stock(market)
         try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
             var session = FormSession(port: harness.port)
             let batch = try await Self.previewCut(harness, &session)
@@ -97,7 +84,7 @@ import Testing
 
     @Test func aRefusedRow_showsTheMarketsWords_andRetrySendsOnlyIt() async throws {
         let market = LiveShapedData.market()
-        Self.stock(market)
+        BatchTesting.stock(market)
         market.state.withLock { $0.refusedEdits = [211] }
         try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
             var session = FormSession(port: harness.port)
@@ -128,7 +115,7 @@ import Testing
     /// The market failing midway: what finished stays done, the rest fails, retryable.
     @Test func theMarketFailingMidway_leavesTheFinishedRowsDone_andTheRestRetryable() async throws {
         let market = LiveShapedData.market()
-        Self.stock(market)
+        BatchTesting.stock(market)
         market.state.withLock { $0.failWritesAfter = 2 }
         try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
             var session = FormSession(port: harness.port)
@@ -152,7 +139,7 @@ import Testing
 
     @Test func idsOfOtherVendorsAndUnknownIds_areRefusedInThePreview() async throws {
         let market = LiveShapedData.market()
-        Self.stock(market)
+        BatchTesting.stock(market)
         try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products?mine=1")
@@ -176,7 +163,7 @@ import Testing
     /// why; another site is refused.
     @Test func theListsBulkForm_carriesOneTokenForEveryReader() async throws {
         let market = LiveShapedData.market()
-        Self.stock(market)
+        BatchTesting.stock(market)
         try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
             let first = try await HTTPTestClient.get(harness.port, "/products")
             let second = try await HTTPTestClient.get(harness.port, "/products", headers: ["Cookie": "om_csrf=0123456789abcdef0123456789abcdef"])
@@ -222,7 +209,7 @@ import Testing
     /// bulk form as the market's list, and it works there too without a cookie.
     @Test func theSnapshotListsBulkForm_carriesTheListToken() async throws {
         let market = LiveShapedData.market()
-        Self.stock(market)
+        BatchTesting.stock(market)
         try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
             let plain = try await HTTPTestClient.get(harness.port, "/products")
             let mine = try await HTTPTestClient.get(harness.port, "/products?mine=1")
@@ -250,7 +237,7 @@ import Testing
     /// Undo opens a preview of the reverse, applied like any batch.
     @Test func undo_previewsTheReverse_andAppliesIt() async throws {
         let market = LiveShapedData.market()
-        Self.stock(market)
+        BatchTesting.stock(market)
         try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products?mine=1")

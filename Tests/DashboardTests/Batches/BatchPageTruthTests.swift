@@ -72,7 +72,7 @@ import Testing
     /// refused one.
     @Test func aFinishedBatchsSummary_isItsRows_andRetryIsOnlyForWhatCanWork() async throws {
         let market = LiveShapedData.market()
-        BatchFlowTests.stock(market)
+        BatchTesting.stock(market)
         try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products?mine=1")
@@ -126,7 +126,7 @@ import Testing
     /// shows buyers.
     @Test func aPriceChangeOnADiscountedProduct_showsItsSalePriceToo() async throws {
         let market = LiveShapedData.market()
-        BatchFlowTests.stock(market)
+        BatchTesting.stock(market)
         try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products?mine=1")
@@ -142,7 +142,7 @@ import Testing
     /// summary counts it as being checked.
     @Test func aRowBeingChecked_keepsTheBatchApplying() async throws {
         let market = LiveShapedData.market()
-        BatchFlowTests.stock(market)
+        BatchTesting.stock(market)
         let held = Gate()
         defer { held.open() }
         try await withDashboard(.liveShaped(market, vendorID: Self.own)) { harness in

@@ -32,8 +32,8 @@ import Testing
                 ["\(own)", "", "", "", "", "", "-5", "", "", "", ""],
             ]
             let broken = TestFile(filename: "broken.png", contentType: "image/png", bytes: Array("not a picture at all".utf8))
-            let posted = try await ImportRouteTests.post(
-                session, csv: ImportRouteTests.write(header, rows), images: [.jpeg("a.jpg"), broken], path: "/products/import?lang=ko")
+            let posted = try await ImportTesting.post(
+                session, csv: ImportTesting.write(header, rows), images: [.jpeg("a.jpg"), broken], path: "/products/import?lang=ko")
             #expect(posted.status == 303)
             let batch = try #require(BatchTesting.batchID(posted))
 

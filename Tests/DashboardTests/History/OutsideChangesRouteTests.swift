@@ -5,7 +5,7 @@ import Testing
 @testable import DashboardEngine
 
 /// Changes made on the market behind the dashboard's back, end to end: the next count records
-/// them in the history as made elsewhere, and a write of unknown outcome that the count shows
+/// them (an edit, a deletion) in the history as made elsewhere, and a write of unknown outcome that the count shows
 /// done as confirmed.
 @Suite struct OutsideChangesRouteTests {
     @Test func aChangeMadeOnTheMarket_isOutsideAfterTheNextCount_andTheDashboardsOwnIsNot() async throws {
@@ -20,17 +20,22 @@ import Testing
                 #expect(HistoryHTML.entries(try await flow.history().text).allSatisfy { $0.kind != "outside" }, "a first count records nothing")
 
                 // The dashboard edits one product; the iOS app another, and removes a third.
+                let removed = try await flow.register(name: "Removed Kettle")
                 _ = try await flow.edit(own, name: "Counted Kettle", [("stock", "2")])
                 let elsewhere = try await flow.register(name: "Phone Kettle")
                 try await market.change(elsewhere, ["price": 15500, "stock": 1])
+                try await market.delete(removed)
                 _ = catalog.refresh()
                 await catalog.crawlEnded()
                 await catalog.recountsObserved()
 
                 let history = HistoryHTML.entries(try await flow.history().text)
                 let outside = history.filter { $0.kind == "outside" }
-                #expect(outside.count == 1)
-                let entry = try #require(outside.first)
+                #expect(outside.count == 2, "\(outside.map(\.html))")
+                let gone = try #require(outside.first { $0.html.contains("Deleted elsewhere") }, "the removed product")
+                #expect(gone.html.contains("Removed Kettle"))
+                #expect(HistoryHTML.entries(try await flow.history("/history?product=\(removed)").text).map(\.kind) == ["outside", "create"])
+                let entry = try #require(outside.first { $0.html.contains("Changed elsewhere") })
                 #expect(entry.html.contains("Changed elsewhere"))
                 #expect(entry.html.contains("href=\"/products/\(elsewhere)\""))
                 #expect(entry.html.contains("<del><bdi>KRW 12,000</bdi></del>") && entry.html.contains("<ins><bdi>KRW 15,500</bdi></ins>"))

@@ -14,18 +14,6 @@ import Testing
 @Suite struct ImportRouteTests {
     static let ownVendor = LocalMarket.defaultVendor.id
 
-    /// The session's import of `csv` (and `images`), as the form sends it.
-    static func post(_ session: FormSession, csv: [UInt8], name: String = "products.csv", images: [TestFile] = [], path: String = "/products/import")
-        async throws -> TestResponse
-    {
-        try await session.post(path, [], files: [TestFile(field: "csv", filename: name, contentType: "text/csv", bytes: csv)] + images)
-    }
-
-    /// A spreadsheet's rewrite of a table: no byte order mark, LF, every cell quoted as needed.
-    static func write(_ header: [String], _ rows: [[String]]) -> [UInt8] {
-        Array(([header] + rows).map { $0.map(ProductCSV.cell).joined(separator: ",") }.joined(separator: "\n").utf8)
-    }
-
     /// The Korean export (Korean header names) imported back as it is: every row unchanged,
     /// nothing to apply, and the market's own columns named as ignored in Korean.
     @Test func theKoreanExportImportedBack_showsNoChange() async throws {
@@ -38,7 +26,7 @@ import Testing
             #expect(table.header.first == "상품 번호" && table.header.contains("판매가"))
             try #require(table.rows.count >= 3)
 
-            let posted = try await Self.post(session, csv: export.body, path: "/products/import?lang=ko")
+            let posted = try await ImportTesting.post(session, csv: export.body, path: "/products/import?lang=ko")
             #expect(posted.status == 303)
             let batch = try #require(BatchTesting.batchID(posted))
             let preview = try await session.get("/batches/\(batch)?lang=ko")
@@ -67,7 +55,7 @@ import Testing
                 #expect(Set(table.rows.map { $0.cells[nameColumn] }).isSuperset(of: names), "\(table.rows.map { $0.cells[nameColumn] })")
 
                 let writes = market.writes.count
-                let posted = try await Self.post(session, csv: export.body)
+                let posted = try await ImportTesting.post(session, csv: export.body)
                 #expect(posted.status == 303)
                 let batch = try #require(BatchTesting.batchID(posted))
                 let shown = BatchTesting.rows(try await session.get("/batches/\(batch)").text)
@@ -87,13 +75,13 @@ import Testing
                 var session = FormSession(port: harness.port)
                 _ = try await session.open("/products/import")
                 let before = market.writes.count
-                let csv = Self.write(["id", "name", "description", "price", "currency", "stock", "images"], [
+                let csv = ImportTesting.write(["id", "name", "description", "price", "currency", "stock", "images"], [
                     ["\(own)", "Plain Teapot\u{1B}[1m", "", "", "", "", ""],
                     ["\(own)", "", "A teapot\u{0} that pours well.", "", "", "", ""],
                     ["", "New \u{85}cup", "A cup that holds tea, new.", "3000", "KRW", "2", "cup.jpg"],
                     ["\(own)", "", "", "", "", "9", ""],
                 ])
-                let posted = try await Self.post(session, csv: csv, images: [.jpeg("cup.jpg", size: 3000, fill: 7)])
+                let posted = try await ImportTesting.post(session, csv: csv, images: [.jpeg("cup.jpg", size: 3000, fill: 7)])
                 #expect(posted.status == 303)
                 let batch = try #require(BatchTesting.batchID(posted))
                 let rows = BatchTesting.rows(try await session.get("/batches/\(batch)?lang=en").text)
@@ -115,13 +103,13 @@ import Testing
             let own = try #require(try await harness.marketCatalogIDs(vendor: 28).first)
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/import")
-            let csv = Self.write(["id", "name", "description", "price", "currency", "stock", "images"], [
+            let csv = ImportTesting.write(["id", "name", "description", "price", "currency", "stock", "images"], [
                 ["", "New kettle", "A kettle for the test, new.", "abc", "EUR", "2", ""],
                 ["", "Tea cup set", "Four tea cups in a box.", "만원", "KRW", "2", "cup.jpg"],
                 ["999999", "", "", "", "", "5", ""],
                 ["\(own)", "", "", "", "", "7", ""],
             ])
-            let posted = try await Self.post(session, csv: csv, images: [.jpeg("cup.jpg", size: 3000, fill: 7)])
+            let posted = try await ImportTesting.post(session, csv: csv, images: [.jpeg("cup.jpg", size: 3000, fill: 7)])
             let batch = try #require(BatchTesting.batchID(posted))
 
             let english = try await session.get("/batches/\(batch)?lang=en")
@@ -173,7 +161,7 @@ import Testing
             #expect(text.contains("미리 보기에서 [상품 N개에 적용]을 누르기 전에는 오픈마켓에 반영하지 않습니다."))
             #expect(korean.contains("<h2>CSV 열 안내</h2>"))
             #expect(korean.contains("<code>상품 번호</code></th><td>번호가 있으면 그 상품을 수정하고"), "the meaning repeats the column's name")
-            let unclosed = try await Self.post(session, csv: Array("id,name\n\"never closed,\n1,2\n".utf8), path: "/products/import?lang=ko")
+            let unclosed = try await ImportTesting.post(session, csv: Array("id,name\n\"never closed,\n1,2\n".utf8), path: "/products/import?lang=ko")
             #expect(unclosed.status == 422)
             #expect(HTMLScan.text(unclosed.text).contains("2번째 줄의 큰따옴표(\")로 시작한 칸이 닫히지 않았습니다."))
         }
@@ -209,7 +197,7 @@ import Testing
             // The sheet says cup.png: a file name matches whatever its case.
             let cup = TestFile.png("CUP.PNG", size: 2500, fill: 6)
 
-            let posted = try await Self.post(session, csv: Self.write(table.header + ["description", "images"], rows), images: [pot, cup])
+            let posted = try await ImportTesting.post(session, csv: ImportTesting.write(table.header + ["description", "images"], rows), images: [pot, cup])
             #expect(posted.status == 303)
             let batch = try #require(BatchTesting.batchID(posted))
             let preview = try await session.get("/batches/\(batch)?lang=en")
@@ -257,7 +245,7 @@ import Testing
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/import")
             let before = try harness.app.batchRunner.store.recent(limit: 1000).count
-            let answer = try await Self.post(session, csv: bytes, path: "/products/import?lang=en")
+            let answer = try await ImportTesting.post(session, csv: bytes, path: "/products/import?lang=en")
             #expect(answer.status == 422, "\(label)")
             #expect(answer.text.contains(reason), "\(label): \(HTMLScan.text(answer.text).prefix(300))")
             #expect(try harness.app.batchRunner.store.recent(limit: 1000).count == before)
@@ -271,11 +259,11 @@ import Testing
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/import")
             let rows = Array(("id,stock\n" + (1...10_001).map { "\($0),1" }.joined(separator: "\n")).utf8)
-            let many = try await Self.post(session, csv: rows, path: "/products/import?lang=ko")
+            let many = try await ImportTesting.post(session, csv: rows, path: "/products/import?lang=ko")
             #expect(many.status == 413)
             #expect(many.text.contains("10,000"))
             let big = Array("name\n".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 5 * 1024 * 1024 + 10)
-            let large = try await Self.post(session, csv: big, path: "/products/import?lang=en")
+            let large = try await ImportTesting.post(session, csv: big, path: "/products/import?lang=en")
             #expect(large.status == 413)
             #expect(large.text.contains("larger than 5 MB"))
         }
@@ -319,7 +307,7 @@ import Testing
             let csv = "name;description;price;currency;images\r\n"
                 + "=HYPERLINK(\"http://evil.example\");<script>alert(1)</script> described enough;1000;KRW;<img src=x onerror=alert(1)>.jpg\n"
                 + "\"<b>bold</b>\";\"line one\rline two is long enough\";'=1+1;KRW;x.jpg\r\n"
-            let posted = try await Self.post(session, csv: Array(csv.utf8))
+            let posted = try await ImportTesting.post(session, csv: Array(csv.utf8))
             let batch = try #require(BatchTesting.batchID(posted))
             let page = try await session.get("/batches/\(batch)?lang=en")
             #expect(!page.text.contains("<script>alert"))
@@ -340,7 +328,7 @@ import Testing
 
             var forged = session
             forged.csrfToken = SecureToken.make()
-            #expect(try await Self.post(forged, csv: csv).status == 403)
+            #expect(try await ImportTesting.post(forged, csv: csv).status == 403)
             let foreign = try await session.post(
                 "/products/import", [], files: [TestFile(field: "csv", filename: "a.csv", contentType: "text/csv", bytes: csv)],
                 headers: ["Cookie": session.cookie, "Origin": "http://evil.example", "Sec-Fetch-Site": "cross-site"])
@@ -348,7 +336,7 @@ import Testing
             #expect(try batches() == before, "a refused post made a batch")
 
             // The same file with the form's own token is read, into a batch the count sees.
-            let accepted = try await Self.post(session, csv: csv)
+            let accepted = try await ImportTesting.post(session, csv: csv)
             #expect(accepted.status == 303)
             #expect(try batches() == before + 1)
         }

@@ -84,7 +84,7 @@ import Testing
             "Open", "Market", "KRW", "USD", "CSV", "JPEG", "PNG", "UTF-8", "I", "My", "Add", "Preview", "Sort", "Apply", "Delete", "Save",
             "Restore", "Undo", "Schedule", "Edit", "Products", "Discounted", "KB", "MB", "N",
         ]
-        for key in UIText.allCases where !WordingTests.patterns.contains(key) {
+        for key in UIText.allCases where !UIText.patterns.contains(key) {
             let words = key.english.split(separator: " ")
             for (index, word) in words.enumerated().dropFirst() {
                 // A new sentence starts with a capital.

@@ -8,7 +8,8 @@ import Testing
 /// Every error page and refusal a seller can meet, fetched over HTTP in English and in
 /// Korean, says what happened (its cause) and what to do next (its fix); its heading names
 /// no status code or HTTP word (the status stays on the response). The patterns are in
-/// `docs/korean-ui.md` and `docs/english-ui.md`, "Errors: cause and fix".
+/// `docs/korean-ui.md` and `docs/english-ui.md`, "Errors: cause and fix". Which pages exist is
+/// read from the code by `ErrorPageListTests`.
 @Suite struct ErrorPageWordsTests {
     /// What a page must say in one language: its heading (in the page's heading or, on a form,
     /// the heading of its problem), its cause and its fix.
@@ -69,6 +70,21 @@ import Testing
                 dash.port, "POST", "/products/bulk", headers: headers.merging(["Content-Type": "application/x-www-form-urlencoded"]) { a, _ in a },
                 body: body)
             Self.expectWords(large, status: 413, tooLarge, language, "413")
+        }
+    }
+
+    /// A batch's address with no batch (never made, or older than batches are kept).
+    @Test(arguments: Language.allCases)
+    func aBatchNotFound_saysNothingWasDone_andWhereToLook(_ language: Language) async throws {
+        let words =
+            switch language {
+            case .en: Words(heading: "Batch not found", cause: "There is no batch at this address, so nothing was done",
+                fix: "Find the one you want in the list of batches.")
+            case .ko: Words(heading: "일괄 작업을 찾을 수 없습니다", cause: "이 주소의 일괄 작업이 없어 아무것도 하지 않았습니다.",
+                fix: "일괄 작업 목록에서 찾아 주세요.")
+            }
+        try await withDashboard(.shared) { dash in
+            Self.expectWords(try await dash.get("/batches/99999", headers: Self.headers(language)), status: 404, words, language, "batch 404")
         }
     }
 
@@ -140,6 +156,146 @@ import Testing
             #expect(refused.text.contains("value=\"Test Kettle\""), "what was typed comes back")
             let deleted = try await session.postURLEncoded("/products/7/delete", [], headers: headers)
             Self.expectWords(deleted, status: 403, delete, language, "delete refused")
+        }
+    }
+
+    /// A form or a sheet sent again with other values after its first post was done: what
+    /// was not done, and where to make the new change.
+    @Test(arguments: Language.allCases)
+    func aFormOrASheetSentAgainWithOtherValues_saysWhatWasNotDone_andWhereToGo(_ language: Language) async throws {
+        let (register, edit, sheet): (Words, Words, Words) =
+            switch language {
+            case .en: (
+                Words(heading: "No other product was added", cause: "This form already added a product, so what you sent now was not added.",
+                    fix: "To add another product, select Add product and fill in a new form."),
+                Words(heading: "These changes were not saved", cause: "This form was already saved, so the changes you sent now were not.",
+                    fix: "To change the product again, select Edit and make your changes on a new form."),
+                Words(heading: "No other preview was made", cause: "This sheet was already sent and its preview made, so the changes you sent now are not in it.",
+                    fix: "Open the preview to check and apply it. To make other changes, open the sheet again."))
+            case .ko: (
+                Words(heading: "상품을 더 등록하지 않았습니다", cause: "이 화면의 내용으로 이미 상품을 등록해, 방금 보낸 내용은 등록하지 않았습니다.",
+                    fix: "다른 상품을 등록하려면 [상품 등록]을 눌러 새 화면에서 입력해 주세요."),
+                Words(heading: "변경 내용을 저장하지 않았습니다", cause: "이 화면의 내용은 이미 저장했습니다.",
+                    fix: "다시 수정하려면 [수정]을 눌러 새 화면에서 입력해 주세요."),
+                Words(heading: "미리 보기를 더 만들지 않았습니다", cause: "이 시트의 내용으로 이미 미리 보기를 만들어, 방금 보낸 내용은 미리 보기에 넣지 않았습니다.",
+                    fix: "미리 보기를 열어 확인한 뒤 적용해 주세요. 다른 내용을 수정하려면 시트를 다시 열어 주세요."))
+            }
+        try await withDashboard { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/new")
+            var headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            let made = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")], headers: headers)
+            let id = try #require(productID(fromLocation: made.header("Location")), "\(made.status)")
+            let again = try await session.post("/products", replacing(validProductFields, "name", with: "Another Kettle"), files: [.jpeg("a.jpg")], headers: headers)
+            Self.expectWords(again, status: 409, register, language, "register sent again")
+
+            _ = try await session.open("/products/\(id)/edit")
+            headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            #expect(try await session.postURLEncoded("/products/\(id)/edit", replacing(validProductFields, "stock", with: "3"), headers: headers).status == 303)
+            let editAgain = try await session.postURLEncoded("/products/\(id)/edit", replacing(validProductFields, "stock", with: "4"), headers: headers)
+            Self.expectWords(editAgain, status: 409, edit, language, "edit sent again")
+
+            let opened = try await session.open("/products/sheet")
+            headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            #expect(try await session.postURLEncoded("/products/sheet", SheetTesting.form(opened, ["stock.52": "5"]), headers: headers).status == 303)
+            let sheetAgain = try await session.postURLEncoded("/products/sheet", SheetTesting.form(opened, ["stock.52": "6"]), headers: headers)
+            Self.expectWords(sheetAgain, status: 409, sheet, language, "sheet sent again")
+        }
+    }
+
+    /// An undo of an edit whose product is gone, in the recycle bin or deleted elsewhere; a
+    /// restore of an item the bin no longer holds. Where nothing is left to do, the way on is
+    /// the link back to the history.
+    @Test(arguments: Language.allCases)
+    func anUndoOrRestoreOfAProductThatIsGone_saysWhereItWent(_ language: Language) async throws {
+        let (inBin, elsewhere, notInBin): (Words, Words, Words) =
+            switch language {
+            case .en: (
+                Words(heading: "The product was deleted", cause: "was deleted, so this edit can't be undone, and nothing was changed.",
+                    fix: "Restore it from the recycle bin first: it comes back with a new number, and you can edit it there."),
+                Words(heading: "The product is no longer on the Open Market",
+                    cause: "was deleted elsewhere, or removed from the recycle bin for good, so this edit can't be undone. Nothing was changed.", fix: "History"),
+                Words(heading: "Not in the recycle bin", cause: "This product is not in the recycle bin any more: it was removed for good, or kept longer than",
+                    fix: "Open the recycle bin to see what it holds."))
+            case .ko: (
+                Words(heading: "삭제한 상품입니다", cause: "상품은 삭제되어 이 수정을 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다.",
+                    fix: "먼저 휴지통에서 다시 등록해 주세요."),
+                Words(heading: "오픈마켓에 없는 상품입니다", cause: "오픈마켓에도 휴지통에도 없어 되돌릴 수 없습니다. 아무것도 반영하지 않았습니다.", fix: "작업 기록"),
+                Words(heading: "휴지통에 없습니다", cause: "이 상품은 휴지통에 더 이상 없습니다.", fix: "휴지통을 열어 남아 있는 상품을 확인해 주세요."))
+            }
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var flow = HistoryFlow(harness)
+                func editEntry(_ id: Int) async throws -> Int {
+                    try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first { $0.kind == "edit" }).id
+                }
+                // A button of the history or the bin, pressed by a reader of `language`.
+                func press(_ page: String, _ path: String) async throws -> TestResponse {
+                    _ = try await flow.session.open(page)
+                    return try await flow.session.postURLEncoded(
+                        path, [], headers: flow.session.browserHeaders.merging(Self.headers(language)) { a, _ in a })
+                }
+                let binned = try await flow.register(name: "Binned Kettle")
+                _ = try await flow.edit(binned, name: "Binned Kettle", [("stock", "3")])
+                let binnedEdit = try await editEntry(binned)
+                #expect(try await flow.delete(binned).status == 303)
+                Self.expectWords(try await press("/history", "/history/\(binnedEdit)/undo"), status: 409, inBin, language, "undo, product in the bin")
+
+                let gone = try await flow.register(name: "Gone Kettle")
+                _ = try await flow.edit(gone, name: "Gone Kettle", [("stock", "3")])
+                let goneEdit = try await editEntry(gone)
+                try await market.delete(gone)
+                Self.expectWords(try await press("/history", "/history/\(goneEdit)/undo"), status: 409, elsewhere, language, "undo, product deleted elsewhere")
+
+                Self.expectWords(try await press("/trash", "/trash/99999/restore"), status: 404, notInBin, language, "restore, not in the bin")
+            }
+        }
+    }
+
+    /// A deleted product's old address after it was restored under a new number: where it is now.
+    @Test(arguments: Language.allCases)
+    func aRestoredProductsOldAddress_givesItsNewNumber(_ language: Language) async throws {
+        try await withDashboard { harness in
+            var flow = HistoryFlow(harness)
+            let old = try await flow.register(name: "Restored Kettle")
+            #expect(try await flow.delete(old).status == 303)
+            let deleted = try #require(HistoryHTML.entries(try await flow.history().text).first { $0.kind == "delete" })
+            let restored = try await flow.restore(deleted.id)
+            let new = try #require(productID(fromLocation: restored.header("Location")), "restore: \(restored.status)")
+            let words =
+                switch language {
+                case .en: Words(heading: "This product has a new number", cause: "was deleted on", fix: "it is product \(new) now. Open product \(new)")
+                case .ko: Words(heading: "상품 번호가 바뀐 상품입니다", cause: "에 삭제된 뒤 휴지통에서 다시 등록되어", fix: "지금은 \(new)번 상품입니다. \(new)번 상품 열기")
+                }
+            let page = try await harness.get("/products/\(old)", headers: Self.headers(language))
+            Self.expectWords(page, status: 404, words, language, "old address")
+            #expect(HTMLScan.tags("a", in: page.text).contains { $0["href"] == "/products/\(new)" }, "a link to the new number")
+        }
+    }
+
+    /// Apply pressed again on a preview's page after the batch was applied from it.
+    @Test(arguments: Language.allCases)
+    func applyPressedOnAPageDrawnBeforeTheBatchRan_saysItWasAlreadyApplied(_ language: Language) async throws {
+        let words =
+            switch language {
+            case .en: Words(heading: "This batch was already applied", cause: "was applied after this page was opened, so nothing more was done.",
+                fix: "Open it to see where it stands.")
+            case .ko: Words(heading: "이미 적용한 일괄 작업입니다", cause: "적용을 시작해서 더 이상 아무것도 하지 않았습니다.", fix: "일괄 작업을 열어 상태를 확인해 주세요.")
+            }
+        let market = LiveShapedData.market()
+        BatchTesting.stock(market)
+        try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products?mine=1")
+            let preview = try await BatchTesting.bulk(session, [("ids", "210"), ("action", "stock_set"), ("value", "9"), ("unit", "amount")])
+            let batch = try #require(BatchTesting.batchID(preview))
+            let page = try await session.get("/batches/\(batch)")
+            #expect(try await BatchTesting.press("apply", batch, session, from: page.text).status == 303)
+            #expect(await finishes { await harness.app.batchRunner.waitForRun(batch) })
+            session.cookie += "; \(Language.cookieName)=\(language.rawValue)"
+            let again = try await BatchTesting.press("apply", batch, session, from: page.text)
+            Self.expectWords(again, status: 409, words, language, "apply again")
+            #expect(market.writes.count == 1, "one PATCH, not two")
         }
     }
 
@@ -236,6 +392,8 @@ import Testing
                     Words(heading: "The Open Market refused to show this page", cause: "“down for maintenance” (the market's words)", fix: "Try again in a moment.")),
                 (.malformedResponse("garbage"), 502,
                     Words(heading: "The Open Market's answer could not be read", cause: "something the dashboard cannot read", fix: "Try again in a few minutes.")),
+                (.unauthorized, 502, Words(heading: "The Open Market did not accept your seller account",
+                    cause: "did not accept the seller identifier or secret the dashboard was started with", fix: "Check them, then start the dashboard again.")),
             ]
             case .ko: [
                 (.unreachable, 502, Words(heading: "오픈마켓이 응답하지 않습니다", cause: "지금은 오픈마켓에 연결할 수 없고", fix: "잠시 후 다시 시도해 주세요.")),
@@ -244,6 +402,8 @@ import Testing
                     Words(heading: "오픈마켓이 요청을 거절했습니다", cause: "“down for maintenance”(마켓 원문)", fix: "잠시 후 다시 시도해 주세요.")),
                 (.malformedResponse("garbage"), 502,
                     Words(heading: "오픈마켓의 응답을 읽을 수 없습니다", cause: "형식이 올바르지 않아", fix: "몇 분 후 다시 시도해 주세요.")),
+                (.unauthorized, 502, Words(heading: "오픈마켓이 판매자 인증 정보를 받아들이지 않았습니다",
+                    cause: "판매자 식별자와 비밀번호(--identifier, --secret)를 받아들이지 않았습니다.", fix: "설정을 확인한 뒤 대시보드를 다시 실행해 주세요.")),
             ]
             }
         for (error, status, words) in cases {
@@ -265,12 +425,17 @@ import Testing
                         fix: "Correct your entries below and try again.")),
                 (.unreachable, 502, Words(heading: "The Open Market is not answering", cause: "could not be reached, so nothing was changed",
                     fix: "Your entries are kept below; try again in a moment.")),
+                (.rejected(status: 500, message: "database is down"), 502, Words(heading: "The Open Market could not add the product",
+                    cause: "The Open Market answered with an error: “database is down” (the market's words).",
+                    fix: "Your entries are kept below; try again in a few minutes.")),
             ]
             case .ko: [
                 (.rejected(status: 400, message: "name is already taken"), 422,
                     Words(heading: "오픈마켓이 입력 내용을 받아들이지 않았습니다", cause: "“name is already taken”(마켓 원문)", fix: "아래 입력 내용을 고친 뒤 다시 시도해 주세요.")),
                 (.unreachable, 502, Words(heading: "오픈마켓이 응답하지 않습니다", cause: "오픈마켓에 연결할 수 없어 아무것도 반영하지 않았습니다.",
                     fix: "입력한 내용은 그대로 있으니 잠시 후 다시 시도해 주세요.")),
+                (.rejected(status: 500, message: "database is down"), 502, Words(heading: "오픈마켓에서 상품 등록에 실패했습니다",
+                    cause: "오픈마켓이 오류로 응답했습니다: “database is down”(마켓 원문).", fix: "입력한 내용은 그대로 있으니 몇 분 후 다시 시도해 주세요.")),
             ]
             }
         let market = ScriptedMarket()
@@ -306,6 +471,25 @@ import Testing
         }
     }
 
+    /// An attached image's address after the stash let it go, or from another browser.
+    @Test(arguments: Language.allCases)
+    func anImageNoLongerKept_saysToAddItAgain(_ language: Language) async throws {
+        let words =
+            switch language {
+            case .en: Words(heading: "Image not found", cause: "This attached image is no longer kept, or it was attached on another page.",
+                fix: "Add the image again on the form.")
+            case .ko: Words(heading: "이미지를 찾을 수 없습니다", cause: "첨부한 이미지를 더 이상 보관하고 있지 않거나 다른 화면에서 첨부한 이미지입니다.",
+                fix: "등록 화면에서 이미지를 다시 추가해 주세요.")
+            }
+        try await withDashboard(.shared) { dash in
+            var session = FormSession(port: dash.port)
+            _ = try await session.open("/products/new")
+            let headers = session.browserHeaders.merging(Self.headers(language)) { a, _ in a }
+            let image = try await HTTPTestClient.get(dash.port, "/products/new/images/0123456789abcdef0123456789abcdef/1", headers: headers)
+            Self.expectWords(image, status: 404, words, language, "stashed image gone")
+        }
+    }
+
     /// A row the preview refuses says what becomes of it; a row the market refuses says what
     /// to do.
     @Test(arguments: Language.allCases)
@@ -320,7 +504,7 @@ import Testing
                 Words(heading: nil, cause: "오픈마켓이 변경을 거절했습니다.", fix: "상품의 값을 확인한 뒤 [실패한 1건 다시 시도]를 눌러 주세요."))
             }
         let market = LiveShapedData.market()
-        BatchFlowTests.stock(market)
+        BatchTesting.stock(market)
         market.state.withLock { $0.refusedEdits = [211] }
         try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
             var session = FormSession(port: harness.port)

@@ -18,17 +18,13 @@ import Testing
         #expect(Set(korean) == Set(english))
         for key in UIText.allCases {
             #expect(!key.english.isEmpty && !key.korean.isEmpty, "\(key.rawValue)")
-            if Self.patterns.contains(key) {
+            if UIText.patterns.contains(key) {
                 #expect(key.korean != key.english, "\(key.rawValue) is written the Korean way")
             } else {
                 #expect(key.korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(key.rawValue) is not in Korean")
             }
         }
     }
-
-    /// Texts that are only a pattern for a script to fill in, with no words of their own:
-    /// "{name}({from}KB → {to}KB)" against "{name}: {from} KB → {to} KB".
-    static let patterns: Set<UIText> = [.shrunkFile, .shrinkListSeparator]
 
     /// Every `t.name` in every template (`{{t.x}}`, `{{#t.x}}`, ...).
     static func templateKeys() throws -> [(file: String, key: String)] {

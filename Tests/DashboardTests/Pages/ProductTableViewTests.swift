@@ -7,7 +7,8 @@ import Testing
 
 /// `view=table`: the products of a page as a dense table, a row per product; the name, price,
 /// stock and registered headers sort by their column (ascending first, then descending), the
-/// order in use marked for screen readers; its order is the list's; its links keep the view.
+/// order in use marked for screen readers; its order is the list's; its links keep the view;
+/// its cells hold each product's values as the catalog has them.
 @Suite struct ProductTableViewTests {
     /// A sortable column and its two orders as `sort=` spells them.
     struct Column: Sendable, CustomStringConvertible {
@@ -111,6 +112,58 @@ import Testing
             #expect(ids == Array(expected.prefix(perPage)))
             let sizes = HTMLScan.tags("a", in: HTMLScan.block(in: page.text, from: "<nav class=\"page-size\"", to: "</nav>"))
             #expect(sizes.first { $0["aria-current"] == "page" }.map { PageLink($0["href"] ?? "").query["per_page"] ?? "20" } == "\(perPage)")
+        }
+    }
+
+    /// A price as the test writes it from the catalog's hundredths, with Foundation's formatter:
+    /// `KRW 12,000` and `USD 12.50` in English, `12,000원` and `$12.50` in Korean.
+    static func price(_ hundredths: Int, _ currency: String, _ language: Language) -> String {
+        let formatter = NumberFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.numberStyle = .decimal
+        formatter.usesGroupingSeparator = true
+        formatter.groupingSeparator = ","
+        formatter.groupingSize = 3
+        formatter.minimumFractionDigits = currency == "KRW" ? 0 : 2
+        formatter.maximumFractionDigits = 2
+        let amount = formatter.string(from: NSDecimalNumber(decimal: Decimal(hundredths) / 100)) ?? "?"
+        switch (language, currency) {
+        case (.en, _): return "\(currency) \(amount)"
+        case (.ko, "KRW"): return "\(amount)원"
+        default: return "$\(amount)"
+        }
+    }
+
+    /// Every row of every page of the table, in both languages, has the catalog's values in
+    /// its cells: the name, the list price, the discount (empty without one), the sale price,
+    /// the stock ("Sold out" at 0), the currency, the vendor and the day of registration (the
+    /// day the live-shaped market stamps on every product).
+    @Test(arguments: Language.allCases)
+    func everyRowsCells_areTheCatalogsValues(_ language: Language) async throws {
+        let (soldOut, registered) = language == .en ? ("Sold out", "2022-11-04") : ("품절", "2022. 11. 4.")
+        try await withDashboard(.sharedCatalog) { dash in
+            let table = try await dash.walkList("/products?view=table&sort=price&per_page=100", headers: ["Accept-Language": language.rawValue])
+            #expect(table.ids.count == ListMatrixCatalog.products.count, "every product has its row")
+            for id in table.ids {
+                let product = try #require(ListMatrixCatalog.byID[id])
+                let row = table.blocks[id] ?? ""
+                let name = HTMLScan.text(HTMLScan.block(in: row, from: "<th scope=\"row\">", to: "</th>"))
+                let cells = HTMLScan.blocks(in: row, from: "<td", to: "</td>").map { HTMLScan.text($0).trimmingCharacters(in: .whitespaces) }
+                // The box and the picture, then the eight cells of values.
+                try #require(cells.count == 9, "\(id): \(cells)")
+                let expected = [
+                    Self.price(product.priceHundredths, product.currency, language),
+                    product.discountHundredths == 0 ? "" : Self.price(product.discountHundredths, product.currency, language),
+                    Self.price(product.paidHundredths, product.currency, language),
+                    product.stock == 0 ? soldOut : "\(product.stock)",
+                    product.currency,
+                    ListMatrixCatalog.vendorNames[product.vendorID] ?? "?",
+                    registered,
+                ]
+                #expect(name == product.name, "\(id)")
+                #expect(Array(cells[2...]) == expected, "\(id) (\(language))")
+                #expect(HTMLScan.tags("time", in: row).first?["datetime"] == "2022-11-04", "\(id)")
+            }
         }
     }
 

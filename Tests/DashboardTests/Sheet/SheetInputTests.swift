@@ -156,27 +156,57 @@ import Testing
         }
     }
 
-    @Test func moreThan400ProductsOr2000Cells_is413_andNothingIsSent() async throws {
-        try await withRecordingMarket { market in
-            try await withDashboard(.recording(market)) { harness in
-                var session = FormSession(port: harness.port)
-                let sheet = try await session.open("/products/sheet")
-                let products = (1...401).map { ("stock.\($0)", "1") }
-                let tooMany = try await SheetTesting.post(session, products, query: "?lang=en")
-                #expect(tooMany.status == 413)
-                #expect(HTMLScan.text(tooMany.text).contains("One sheet changes at most 400 products (2,000 cells)"))
-                // The sheet again, with what was typed.
-                #expect(SheetTesting.rows(tooMany.text).count == 401)
-                #expect(SheetTesting.rows(tooMany.text).allSatisfy { $0.cells["stock"]?.value == "1" })
-                // 400 products is not too many (they are refused for another reason here).
-                let most = try await SheetTesting.post(session, (1...400).map { ("stock.\($0)", "1") })
-                #expect(most.status != 413)
+    /// A post changing every cell of `ids` (the four columns, `was.` values as the sheet showed
+    /// them), and `repeats` more copies of the first product's stock cell.
+    static func everyCellChanged(_ ids: ClosedRange<Int>, repeats: Int = 0) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        for id in ids {
+            fields += [
+                ("name.\(id)", "Sheet product \(id) renamed"), ("was.name.\(id)", "Sheet product \(id)"),
+                ("price.\(id)", "11000"), ("was.price.\(id)", "10000"),
+                ("discounted_price.\(id)", "1000"), ("was.discounted_price.\(id)", "0"),
+                ("stock.\(id)", "6"), ("was.stock.\(id)", "5"),
+            ]
+        }
+        return fields + Array(repeating: ("stock.\(ids.lowerBound)", "6"), count: repeats)
+    }
 
-                let cells = SheetTesting.form(sheet) + Array(repeating: ("stock.52", "2"), count: 2001)
-                let tooLarge = try await SheetTesting.post(session, cells)
-                #expect(tooLarge.status == 413)
-                try await Self.expectNothingMade(market, session)
-            }
+    /// The limits at both edges, over 401 own products: 400 products with every cell changed
+    /// (1,600 cells, the most a sheet of four columns holds) make a preview, and so do 2,000
+    /// cells; 401 products, or 2,001 cells, are refused whole (413) with what was typed, and
+    /// nothing is made or sent.
+    @Test func atMost400ProductsAnd2000Cells_areTaken_andOneMoreIs413() async throws {
+        let market = LiveShapedData.market(
+            (1...401).map {
+                ScriptedMarket.product(
+                    id: $0, name: "Sheet product \($0)", vendor: LiveShapedData.ownVendor, price: 10000, discount: 0, stock: 5,
+                    description: "A product of the sheet's limits.", imageIDs: [$0 * 10])
+            })
+        try await withDashboard(.liveShaped(market, vendorID: LiveShapedData.ownVendorID)) { harness in
+            var session = FormSession(port: harness.port)
+            _ = try await session.open("/products/sheet")
+            let tooMany = try await SheetTesting.post(session, Self.everyCellChanged(1...401), query: "?lang=en")
+            #expect(tooMany.status == 413)
+            #expect(HTMLScan.text(tooMany.text).contains("The sheet is too large"))
+            #expect(HTMLScan.text(tooMany.text).contains("One sheet changes at most 400 products (2,000 cells)"))
+            // The sheet again, with what was typed.
+            let rows = SheetTesting.rows(tooMany.text)
+            #expect(rows.count == 401)
+            #expect(rows.allSatisfy { $0.cells["name"]?.value == "Sheet product \($0.id) renamed" && $0.cells["stock"]?.value == "6" })
+
+            let tooLarge = try await SheetTesting.post(session, Self.everyCellChanged(1...400, repeats: 401))
+            #expect(tooLarge.status == 413)
+            #expect(market.writes.isEmpty)
+            #expect(try await SheetTesting.sheetBatches(session).isEmpty, "a batch was stored")
+
+            let most = try await SheetTesting.post(session, Self.everyCellChanged(1...400))
+            let batch = try #require(BatchTesting.batchID(most), "400 products, 1,600 cells: \(most.status)")
+            _ = try await session.open("/products/sheet")
+            let most2000 = try await SheetTesting.post(session, Self.everyCellChanged(1...400, repeats: 400))
+            let other = try #require(BatchTesting.batchID(most2000), "2,000 cells: \(most2000.status)")
+            #expect(other != batch)
+            #expect(try await SheetTesting.sheetBatches(session).count == 2)
+            #expect(market.writes.isEmpty, "a preview sends nothing")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarketClient
 import Testing
 
 @testable import Dashboard
@@ -83,5 +84,18 @@ enum BatchTesting {
         var tab = session
         if let token = FormSession.hidden("csrf_token", in: page) { tab.csrfToken = token }
         return try await tab.postURLEncoded("/batches/\(batch)/\(button)", drawn(page) + fields)
+    }
+
+    /// Four own products beside the live-shaped ones: three in KRW (one discounted), one in USD.
+    static func stock(_ market: ScriptedMarket) {
+        let own = LiveShapedData.ownVendor
+        for product in [
+            ScriptedMarket.product(id: 210, name: "Tea cup", vendor: own, price: 10000, discount: 0, stock: 5, description: "A cup."),
+            ScriptedMarket.product(id: 211, name: "Tea pot", vendor: own, price: 8999, discount: 0, stock: 5, description: "A pot."),
+            ScriptedMarket.product(id: 212, name: "Tea tray", vendor: own, price: 15000, discount: 1000, stock: 5, description: "A tray."),
+            ScriptedMarket.product(
+                id: 213, name: "Tea towel", vendor: own, price: Money(Decimal(string: "12.35")!), discount: 0, currency: .usd, stock: 5,
+                description: "A towel."),
+        ] { market.add(product) }
     }
 }

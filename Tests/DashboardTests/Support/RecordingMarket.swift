@@ -84,6 +84,18 @@ final class RecordingMarket: Sendable {
         try #require(response.status == 200, "PATCH \(id): \(response.status) \(response.text)")
     }
 
+    /// Deletes a product as another app of its vendor would: its delete path looked up
+    /// (`POST …/archived`), then a DELETE of that path, straight to the market.
+    func delete(_ id: Int, vendor: MarketVendor = RecordingMarket.vendor) async throws {
+        let headers = ["identifier": vendor.identifier, "Content-Type": "application/json"]
+        let lookup = try await HTTPTestClient.request(
+            port, "POST", "/api/products/\(id)/archived", headers: headers,
+            body: Array(try JSONSerialization.data(withJSONObject: ["secret": vendor.secret])))
+        try #require(lookup.status == 200, "archived \(id): \(lookup.status) \(lookup.text)")
+        let deleted = try await HTTPTestClient.request(port, "DELETE", lookup.text, headers: ["identifier": vendor.identifier], body: [])
+        try #require(deleted.status == 200, "DELETE \(id): \(deleted.status) \(deleted.text)")
+    }
+
     func product(_ id: Int) async throws -> [String: Any] {
         let response = try await HTTPTestClient.get(port, "/api/products/\(id)")
         guard response.status == 200, let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] else {
