@@ -73,14 +73,15 @@ import Testing
         }
     }
 
-    /// A batch's address with no batch (never made, or older than batches are kept).
+    /// A batch's address with no batch (never made, or older than batches are kept): opening
+    /// a page did nothing, so the page does not say that nothing was done.
     @Test(arguments: Language.allCases)
-    func aBatchNotFound_saysNothingWasDone_andWhereToLook(_ language: Language) async throws {
+    func aBatchNotFound_saysHowLongBatchesAreKept_andWhereToLook(_ language: Language) async throws {
         let words =
             switch language {
-            case .en: Words(heading: "Batch not found", cause: "There is no batch at this address, so nothing was done",
-                fix: "Find the one you want in the list of batches.")
-            case .ko: Words(heading: "일괄 작업을 찾을 수 없습니다", cause: "이 주소의 일괄 작업이 없어 아무것도 하지 않았습니다.",
+            case .en: Words(heading: "Batch not found", cause: "There is no batch at this address. Batches are kept for 30 days",
+                fix: "find the one you want in the list of batches.")
+            case .ko: Words(heading: "일괄 작업을 찾을 수 없습니다", cause: "이 주소의 일괄 작업을 찾을 수 없습니다. 일괄 작업은 30일 동안 보관합니다.",
                 fix: "일괄 작업 목록에서 찾아 주세요.")
             }
         try await withDashboard(.shared) { dash in
