@@ -107,7 +107,7 @@ import Testing
                 state.writeGate = nil
                 state.readGate = nil
             }
-            try harness.restart()
+            let first = try harness.restart()
             let store = harness.app.batchRunner.store
             // The start-up reads the other four products and writes them; the held two wait.
             #expect(try await eventually { (try? store.counts(batch)).map { $0[.done] == 4 && $0[.checking] == 2 } ?? false })
@@ -129,8 +129,11 @@ import Testing
             #expect(market.state.withLock { state in Self.ids.map { state.products[$0]?.stock } } == Array(repeating: 7, count: 6))
             #expect(try await harness.batchRows(batch).map(\.status) == Array(repeating: "done", count: 6))
             #expect(try store.batch(batch)?.state == .finished)
-            // The first dashboard's rows still reading find the stock set and send nothing.
+            // The first dashboard's rows still reading find the stock set and send nothing:
+            // once its run has ended, every product still has its one PATCH.
             reads.open()
+            #expect(await finishes { await first.batchRunner.waitForRun(batch) }, "the first dashboard's run ends")
+            #expect(market.requests("PATCH") == patches, "the first dashboard sent nothing after its rows read")
         }
     }
 
