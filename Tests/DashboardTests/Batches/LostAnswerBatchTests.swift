@@ -258,11 +258,13 @@ import Testing
     /// A batch of one row whose write's answer the market loses (as `market` is scripted),
     /// applied through the pages of a dashboard whose clock the test moves: `body` runs once
     /// the row waits for its deadline, then moves the clock past it.
+    /// The clock starts on a whole second, so that the row's send time, kept in milliseconds,
+    /// is exactly the clock's start.
     static func withOneLostRow(
         _ market: ScriptedMarket, preview: (DashboardHarness, inout FormSession) async throws -> Int,
         _ body: (DashboardHarness, ManualWallClock, Int) async throws -> Void
     ) async throws {
-        let clock = ManualWallClock()
+        let clock = ManualWallClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
         try await withDashboard(.scripted(market), clock: clock) { harness in
             var session = FormSession(port: harness.port)
             let batch = try await preview(harness, &session)
@@ -277,12 +279,21 @@ import Testing
         try await preview(harness, &session, [601], action: stockSeven)
     }
 
-    /// An edit the market did not make (the old stock is there) is sent again, once.
+    /// An edit the market did not make (the old stock is there) is sent again, once, and not
+    /// before its deadline: 130 s after the send, the harness's two-minute write timeout and
+    /// the 10 s margin. A second before it, the row is still checking and nothing was sent.
     @Test func anEditNotMade_isSentAgainOnce() async throws {
         let market = Self.market([601])
         market.state.withLock { $0.editFailure = .timeout }
         try await Self.withOneLostRow(market, preview: Self.stockSevenOf601) { (harness: DashboardHarness, clock: ManualWallClock, batch: Int) async throws in
             market.state.withLock { $0.editFailure = nil }
+            // The clock has not moved since the send. The row's check and the history's check
+            // of the same write sleep on it until the deadline.
+            let sent = clock.now()
+            #expect(try await eventually { clock.sleepers == 2 }, "\(clock.sleepers) checks asleep")
+            #expect(clock.nextWake == sent.addingTimeInterval(130), "the checks wake at the deadline")
+            clock.advance(by: 129)
+            #expect(clock.sleepers == 2, "no check wakes a second before the deadline")
             #expect(try await harness.batchRows(batch).map(\.status) == ["checking"])
             #expect(market.requests("PATCH")["/api/products/601"] == 1, "nothing is sent before the deadline")
 
