@@ -367,6 +367,36 @@ import Testing
         }
     }
 
+    /// Two rows of one import register the same name, price and currency, and the market makes
+    /// both and loses both answers: past the deadline each check finds the two products. None
+    /// is sent again and none is taken by both rows: a row is done with a product no other row
+    /// has, or left to the vendor with both listed.
+    @Test func twoLostCreatesWithOneName_areNotSentAgain_norTakenTwice() async throws {
+        let market = Self.market([])
+        market.state.withLock { $0.lostAnswers = 2 }
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { harness in
+            var session = FormSession(port: harness.port)
+            let batch = try await Self.previewImport(harness, &session, ["Twin jar", "Twin jar"])
+            try await Self.apply(batch, session)
+            let store = harness.app.batchRunner.store
+            #expect(try await eventually { (try? store.counts(batch)[.checking]) == 2 })
+            harness.passWriteDeadlines(clock)
+            await harness.settle(batch: batch)
+
+            #expect(market.requests("POST")["/api/products"] == 2, "nothing sent again")
+            let made = market.state.withLock { state in state.products.values.filter { $0.name == "Twin jar" }.map(\.id).sorted() }
+            #expect(made.count == 2, "each row registered once")
+            let rows = try store.rows(batch)
+            let done = rows.filter { $0.status == .done }.compactMap(\.productID)
+            #expect(Set(done).count == done.count, "a product taken by two rows: \(done)")
+            for row in rows {
+                let decided = (row.status == .done && row.productID.map(made.contains) == true) || (row.status == .unknown && row.found == made)
+                #expect(decided, "row \(row.number): \(row.status), product \(row.productID.map(String.init) ?? "none"), found \(row.found)")
+            }
+        }
+    }
+
     /// A create the market did not make is not found, and is sent again once.
     @Test func aCreateNotFound_isSentAgainOnce() async throws {
         let market = Self.market([])
