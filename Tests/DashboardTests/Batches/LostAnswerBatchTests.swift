@@ -430,4 +430,58 @@ import Testing
             #expect(try harness.app.batchRunner.store.rows(batch).map(\.status) == [.done])
         }
     }
+
+    // MARK: Lost at a scheduled start
+
+    /// A sale of three own products at 20,000, their price cut to 18,000 from the next minute
+    /// for an hour, scheduled through the batch's page on a clock the test moves; then the
+    /// market loses the answers of the start's writes, having made them (`madeThem`) or not.
+    /// Past their deadline (130 s after the start: the two-minute timeout and the 10 s cap)
+    /// the checks decide: writes made are done, writes not made are sent again, once. At the
+    /// end each product is put back once.
+    @Test(arguments: [true, false]) func writesLostAtAScheduledStart_areChecked_andPutBackOnce(madeThem: Bool) async throws {
+        let ids = [611, 612, 613]
+        let market = ScriptedMarket(products: ids.map { ScriptedMarket.product(id: $0, name: "Sale jar \($0)", price: 20000, discount: 0) })
+        let present = Date().timeIntervalSince1970
+        let clock = ManualWallClock(Date(timeIntervalSince1970: (present / 60).rounded(.down) * 60 + 10))
+        let start = Date(timeIntervalSince1970: (present / 60).rounded(.down) * 60 + 60)
+        let end = start.addingTimeInterval(3600)
+        try await withDashboard(.scripted(market), clock: clock, adjust: { $0.timeZone = ScheduleScene.seoul }) { harness in
+            var session = FormSession(port: harness.port)
+            let batch = try await Self.preview(harness, &session, ids, action: [("action", "price_set"), ("value", "18000"), ("unit", "amount")])
+            let page = try await session.open("/batches/\(batch)")
+            let scheduled = try await session.postURLEncoded(
+                "/batches/\(batch)/schedule",
+                BatchTesting.drawn(page.text) + [("starts_at", ScheduleScene.typed(start)), ("ends_at", ScheduleScene.typed(end))])
+            try #require(scheduled.status == 303, "the schedule form answered \(scheduled.status)")
+
+            market.state.withLock { state in
+                if madeThem { state.lostAnswers = ids.count } else { state.editFailure = .timeout }
+            }
+            clock.set(start)
+            let scheduler = harness.app.scheduler
+            #expect(await finishes { await scheduler.waitForDueSteps() }, "the start is carried out")
+            let store = harness.app.batchRunner.store
+            #expect(try await eventually { (try? store.counts(batch)[.checking]) == ids.count }, "every row waits for its check")
+            market.state.withLock { $0.editFailure = nil }
+            #expect(try await eventually { clock.nextWake == start.addingTimeInterval(130) }, "the checks wake at the deadline")
+            clock.set(start.addingTimeInterval(129))
+            #expect(try await harness.batchRows(batch).map(\.status) == Array(repeating: "checking", count: ids.count))
+            #expect(market.requests("PATCH").values.sorted() == [1, 1, 1], "nothing is sent again before the deadline")
+
+            clock.set(start.addingTimeInterval(131))
+            await harness.settle(batch: batch)
+            let atStart = madeThem ? 1 : 2
+            #expect(market.requests("PATCH") == Dictionary(uniqueKeysWithValues: ids.map { ("/api/products/\($0)", atStart) }))
+            #expect(market.state.withLock { state in ids.map { state.products[$0]?.price } } == [18000, 18000, 18000])
+            #expect(try store.rows(batch).map(\.status) == [.done, .done, .done])
+
+            clock.set(end)
+            #expect(await finishes { await scheduler.waitForDueSteps() }, "the end is carried out")
+            let revert = try #require(try store.batch(batch)?.schedule?.revertID, "the end puts the prices back")
+            await harness.settle(batch: revert)
+            #expect(market.requests("PATCH") == Dictionary(uniqueKeysWithValues: ids.map { ("/api/products/\($0)", atStart + 1) }))
+            #expect(market.state.withLock { state in ids.map { state.products[$0]?.price } } == [20000, 20000, 20000])
+        }
+    }
 }
