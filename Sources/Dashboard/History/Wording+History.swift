@@ -133,6 +133,15 @@ extension Wording {
             case .en: "Changed elsewhere: the market's answer was lost, and a check afterwards found other values. Open the product to see them."
             case .ko: "다른 곳에서 수정됨: 오픈마켓의 응답을 받지 못했고, 나중에 확인해 보니 다른 값이 있었습니다. 상품을 열어 값을 확인해 주세요."
             }
+        // One product found while nothing said which products had the name before the send:
+        // it may be the one registered, or one that was there already.
+        case (.unknown, _) where entry.found.count == 1:
+            switch language {
+            case .en:
+                "To check: the market's answer was lost, and it holds one product that may be this one or may have been there before (\(productNumbers(entry.found))). Open it to see whether it is this one; if it is not, add the product again."
+            case .ko:
+                "확인 필요: 오픈마켓의 응답을 받지 못했고, 이 상품일 수도 있고 전부터 있던 상품일 수도 있는 상품이 하나 있습니다(\(productNumbers(entry.found))). 상품을 열어 확인하고, 이 상품이 아니면 다시 등록해 주세요."
+            }
         case (.unknown, _) where !entry.found.isEmpty:
             switch language {
             case .en: "To check: the market's answer was lost, and it holds several products that may be this one (\(productNumbers(entry.found))). Keep one and delete the others."

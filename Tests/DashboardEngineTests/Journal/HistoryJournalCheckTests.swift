@@ -9,7 +9,9 @@ import Testing
 /// market showed, after a restart too.
 @Suite struct HistoryJournalCheckTests: ~Copyable {
     let fixture: JournalFixture
-    let clock = ManualWallClock()
+    /// Starts on a whole second: the journal keeps times in milliseconds, so a deadline counted
+    /// from the send is then exactly the seconds the test works out.
+    let clock = ManualWallClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
     let market = ScriptedMarket(products: [ScriptedMarket.product(id: 7, name: "Jar", stock: 3)])
 
     init() throws {
@@ -18,13 +20,17 @@ import Testing
 
     deinit { fixture.remove() }
 
-    /// The fixture's journal with the checks a dashboard gives it, on the test's clock; a new
-    /// one on the same data is what a restart opens.
+    /// The fixture's journal with the checks a dashboard gives it, on the test's clock, writes
+    /// timing out after a minute; a new one on the same data is what a restart opens.
     func journal() throws -> HistoryJournal {
         try HistoryJournal(
             database: fixture.database, recycleBin: fixture.bin, now: { [clock] in clock.now() },
-            outcomeCheck: OutcomeCheck(api: market, ownVendorID: { ScriptedMarket.vendorID }, writeTimeout: 30), clock: clock)
+            outcomeCheck: OutcomeCheck(api: market, ownVendorID: { ScriptedMarket.vendorID }, writeTimeout: 60), clock: clock)
     }
+
+    /// Seconds from a write's send to its deadline: the minute's timeout and the 10 s margin
+    /// (a third of the timeout, 20 s, is over the 10 s cap).
+    static let deadline: TimeInterval = 70
 
     static let jar = RecordedFields(name: "New jar", description: "A jar for the check.", price: 4000, currency: "KRW", discountedPrice: 0, stock: 2)
 
@@ -49,19 +55,28 @@ import Testing
         }
     }
 
-    /// Moves the clock past the deadline and waits for the checks; a check still running after
-    /// `Patience.hangGuard` fails the test instead of hanging it.
+    /// Moves the clock past the deadline (the clock has not moved since the send) and waits for
+    /// the checks; a check still running after `Patience.hangGuard` fails the test instead of
+    /// hanging it.
     func pastTheDeadline(_ journal: HistoryJournal, sourceLocation: SourceLocation = #_sourceLocation) async {
-        clock.advance(by: 41)
+        clock.advance(by: Self.deadline + 1)
         #expect(await finishes { await journal.waitForChecks() }, sourceLocation: sourceLocation)
     }
 
     @Test func aCreateFoundOnce_whenNoneWasKnown_isDone_asThatProduct() async throws {
         let journal = try journal()
+        let sent = clock.now()
         let entry = try await lostCreate(journal, known: [])
         let made = registerJar()
-        #expect(try await eventually { clock.sleepers >= 1 })
+        // The check sleeps until the deadline; a second before it, it still sleeps and has read
+        // nothing.
+        let clock = self.clock
+        #expect(await finishes { await clock.waitForSleepers() })
+        #expect(clock.nextWake.map { $0.timeIntervalSince(sent) } == Self.deadline, "the check wakes at the deadline")
+        clock.advance(by: Self.deadline - 1)
+        #expect(clock.sleepers == 1, "the check still sleeps a second before the deadline")
         #expect(market.received.isEmpty, "nothing is read before the deadline")
+        #expect(try await journal.entry(entry)?.outcome == .unknown)
         await pastTheDeadline(journal)
         let checked = try #require(try await journal.entry(entry))
         #expect(checked.outcome == .done && checked.productID == made && checked.checkedAt != nil)

@@ -125,10 +125,19 @@ import Testing
 
     // MARK: The deadline
 
-    @Test func theDeadline_isTheWriteTimeoutAndAMarginAfterTheSend() {
+    /// The margin is a third of the timeout, at least 1 s and at most 10 s: each case below
+    /// tells one part of that rule from the others (a third alone, the floor, the cap, and each
+    /// edge), with the deadline worked out by hand.
+    @Test(arguments: [
+        (timeout: 6.0, deadline: 8.0),  // a third
+        (timeout: 0.5, deadline: 1.5),  // the floor: a third would be 0.17 s
+        (timeout: 3, deadline: 4),  // a third is the floor itself
+        (timeout: 30, deadline: 40),  // a third is the cap itself
+        (timeout: 60, deadline: 70),  // the cap: a third would be 20 s
+        (timeout: 120, deadline: 130),  // the cap, as the test dashboards' two minutes
+    ])
+    func theDeadline_isTheWriteTimeoutAndAMarginAfterTheSend(timeout: TimeInterval, deadline: TimeInterval) {
         let sent = Date(timeIntervalSince1970: 1_000_000)
-        #expect(Self.check(ScriptedMarket(), writeTimeout: 30).deadline(sentAt: sent) == sent.addingTimeInterval(40))
-        #expect(Self.check(ScriptedMarket(), writeTimeout: 6).deadline(sentAt: sent) == sent.addingTimeInterval(8))
-        #expect(Self.check(ScriptedMarket(), writeTimeout: 0.5).deadline(sentAt: sent) == sent.addingTimeInterval(1.5))
+        #expect(Self.check(ScriptedMarket(), writeTimeout: timeout).deadline(sentAt: sent) == sent.addingTimeInterval(deadline))
     }
 }

@@ -14,13 +14,17 @@ import TestSupport
 /// first few through, so the kill comes with creates held unanswered and most rows still to
 /// send, however fast or slow the machine. The held creates land only after the next start,
 /// as a market still working on them would: a dashboard that sent them again at start-up would
-/// register those products twice.
+/// register those products twice. The market answers no list, and so no check, until every
+/// create sent has landed: a check decides on what the market holds, never on how soon a busy
+/// machine carried a write out.
 @Suite("SIGKILL while a batch applies")
 struct BatchKillTests {
     /// The dashboard over `market`, its data under `root`. The first start gives a write a
     /// minute, so a held write cannot time out (and be checked and sent again by that process)
     /// on a busy machine before the kill; the restart gives two seconds, so the deadline of a
-    /// write in doubt comes soon (the check waits the write timeout and a second more).
+    /// write in doubt comes soon (the check waits the write timeout and a second more). A write
+    /// of the restart slower than that is in doubt too; the tests keep the market's reads until
+    /// every write sent has landed, so its check finds it however late it landed.
     static func startDashboard(market: URL, root: URL, restarted: Bool = false) async throws -> DashboardProcess {
         try await DashboardProcess.start(
             root: root,
@@ -59,6 +63,11 @@ struct BatchKillTests {
         market.received.dropFirst(mark).filter { $0.method == "GET" && $0.path == "/api/products" && $0.query("search_value") != nil }.count
     }
 
+    /// The creates (`POST /api/products`) the market received, held ones too.
+    static func creates(_ market: ScriptedMarket) -> [ScriptedMarket.Received] {
+        market.writes.filter { $0.method == "POST" && $0.target == "/api/products" }
+    }
+
     @Test(DashboardProcess.isBuilt) func killedWhileApplying_registersEveryProductOnce() async throws {
         let market = LiveShapedData.market()
         let writes = Gate()
@@ -92,11 +101,13 @@ struct BatchKillTests {
             defer { lists.open() }
             #expect(try await BatchTesting.press("apply", batch, session).status == 303)
 
-            // The first creates are answered; the next reach the market and are held there,
-            // unanswered, when the dashboard is killed.
+            // The first creates are answered; the next take every write slot the dashboard has
+            // and are held at the market, unanswered, when it is killed. With every slot held,
+            // no other row can be marked in flight: every row in doubt at the kill reached the
+            // market.
             let answered = 5
             writes.admit(answered)
-            #expect(try await eventually { writes.waiting > 0 }, "a create is held at the market")
+            #expect(try await eventually { writes.waiting == BatchRunner.maxWrites }, "every write slot's create is held at the market")
             #expect(await first.kill() == .signalled(SIGKILL))
             let doneAtKill = try Self.doneRows(root: root, batch: batch)
             #expect(doneAtKill <= answered, "only answered creates can be done")
@@ -104,12 +115,16 @@ struct BatchKillTests {
             market.state.withLock { $0.writeGate = nil }
 
             // Started again, it sends the rows still to send and checks the held ones; only
-            // once it has asked the market about them do the held creates land.
+            // once it has asked the market about them, and has sent every other row, do the
+            // held creates land. Its own creates may outlast its two-second timeout on a busy
+            // machine; their checks wait at the market's lists with the others, so every check
+            // reads the market only once all sixty creates have landed.
             let mark = market.received.count
             let second = try await Self.startDashboard(market: ScriptedMarket.url(of: server), root: root, restarted: true)
             defer { second.stop() }
             let restarted = second.port
             #expect(try await eventually { Self.searches(market, since: mark) >= heldAtKill }, "the restarted dashboard checks the held creates")
+            #expect(try await eventually { Self.creates(market).count >= count }, "the restarted dashboard sends the rows never sent")
             writes.open()
             #expect(try await eventually { market.state.withLock { $0.writesInProgress } == 0 })
             lists.open()
@@ -123,8 +138,7 @@ struct BatchKillTests {
             #expect(finished["done"] == count)
 
             // Every product registered once, and asked for once.
-            let creates = market.writes.filter { $0.method == "POST" && $0.target == "/api/products" }
-            let sent = creates.compactMap { write in
+            let sent = Self.creates(market).compactMap { write in
                 String(decoding: write.body, as: UTF8.self).firstMatch(of: /Kill test \d+/).map { String($0.output) }
             }
             #expect(sent.count == count, "\(sent.count) creates sent for \(count) rows (killed with \(doneAtKill) done, \(heldAtKill) held)")

@@ -111,28 +111,7 @@ import Testing
     /// The sentences the fixture could not produce (the form's own, refusals the import never
     /// gives, an image without a name, an amount with cents, the quotes of the first version
     /// with imports) are in the table too.
-    @Test(arguments: [
-        ("The discount cannot be negative.", .field(.discountNegative)),
-        ("An attached image expired; please add it again.", .field(.imageExpired)),
-        ("Choose one of the product's images as its thumbnail.", .field(.thumbnailChoice)),
-        ("The price cannot be less than the discount (12.5); lower the discount too.", .field(.priceUnderDiscount(Decimal(string: "12.5") ?? 0))),
-        ("“a.png” is not a JPEG or PNG image, so it was not added.", .field(.imageRefused(name: "a.png", .notJPEGOrPNG))),
-        ("The image is not a JPEG or PNG image, so it was not added.", .field(.imageRefused(name: nil, .notJPEGOrPNG))),
-        ("“b.png” is not a whole PNG picture (it is cut short or damaged), so it was not added.", .field(.imageRefused(name: "b.png", .damaged(format: "PNG")))),
-        (
-            "“big.jpg” is 1.5 MB; each image must be at most 300 KB. Make it smaller (with JavaScript on, this page does that for you) and add it again.",
-            .field(.imageRefused(name: "big.jpg", .tooLarge(bytes: 1_572_864)))
-        ),
-        ("A product has at most 5 images, so “f.jpg” was not added. Remove one to add another.", .field(.imageRefused(name: "f.jpg", .tooMany))),
-        (
-            "The server is keeping too many unfinished forms right now, so The image was not kept. Please add it again in a few minutes.",
-            .field(.imageRefused(name: nil, .busy))
-        ),
-        ("“g.jpg” could not be kept on the server right now; please add it again.", .field(.imageRefused(name: "g.jpg", .unavailable))),
-        // A name that holds the words after it.
-        ("“x” is not a JPEG.png” is not a JPEG or PNG image, so it was not added.", .field(.imageRefused(name: "x” is not a JPEG.png", .notJPEGOrPNG))),
-        ("Ignored: “a, b”, “c”, which this import does not know.", .columns(.unknown(["a, b", "c"]))),
-    ] as [(String, BatchNote.Code)])
+    @Test(arguments: StoredSentencesFixture.sentencesNotInTheFixture)
     func sentencesTheFixtureDoesNotHold_areRecognisedToo(english: String, code: BatchNote.Code) {
         #expect(LegacyBatchText.codes(english) == [code])
         // Worded today as it was, in the words the glossary uses now (no doubled quotes here).

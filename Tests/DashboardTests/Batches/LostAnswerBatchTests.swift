@@ -107,7 +107,7 @@ import Testing
                 state.writeGate = nil
                 state.readGate = nil
             }
-            try harness.restart()
+            let first = try harness.restart()
             let store = harness.app.batchRunner.store
             // The start-up reads the other four products and writes them; the held two wait.
             #expect(try await eventually { (try? store.counts(batch)).map { $0[.done] == 4 && $0[.checking] == 2 } ?? false })
@@ -129,8 +129,11 @@ import Testing
             #expect(market.state.withLock { state in Self.ids.map { state.products[$0]?.stock } } == Array(repeating: 7, count: 6))
             #expect(try await harness.batchRows(batch).map(\.status) == Array(repeating: "done", count: 6))
             #expect(try store.batch(batch)?.state == .finished)
-            // The first dashboard's rows still reading find the stock set and send nothing.
+            // The first dashboard's rows still reading find the stock set and send nothing:
+            // once its run has ended, every product still has its one PATCH.
             reads.open()
+            #expect(await finishes { await first.batchRunner.waitForRun(batch) }, "the first dashboard's run ends")
+            #expect(market.requests("PATCH") == patches, "the first dashboard sent nothing after its rows read")
         }
     }
 
@@ -255,11 +258,13 @@ import Testing
     /// A batch of one row whose write's answer the market loses (as `market` is scripted),
     /// applied through the pages of a dashboard whose clock the test moves: `body` runs once
     /// the row waits for its deadline, then moves the clock past it.
+    /// The clock starts on a whole second, so that the row's send time, kept in milliseconds,
+    /// is exactly the clock's start.
     static func withOneLostRow(
         _ market: ScriptedMarket, preview: (DashboardHarness, inout FormSession) async throws -> Int,
         _ body: (DashboardHarness, ManualWallClock, Int) async throws -> Void
     ) async throws {
-        let clock = ManualWallClock()
+        let clock = ManualWallClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
         try await withDashboard(.scripted(market), clock: clock) { harness in
             var session = FormSession(port: harness.port)
             let batch = try await preview(harness, &session)
@@ -274,12 +279,21 @@ import Testing
         try await preview(harness, &session, [601], action: stockSeven)
     }
 
-    /// An edit the market did not make (the old stock is there) is sent again, once.
+    /// An edit the market did not make (the old stock is there) is sent again, once, and not
+    /// before its deadline: 130 s after the send, the harness's two-minute write timeout and
+    /// the 10 s margin. A second before it, the row is still checking and nothing was sent.
     @Test func anEditNotMade_isSentAgainOnce() async throws {
         let market = Self.market([601])
         market.state.withLock { $0.editFailure = .timeout }
         try await Self.withOneLostRow(market, preview: Self.stockSevenOf601) { (harness: DashboardHarness, clock: ManualWallClock, batch: Int) async throws in
             market.state.withLock { $0.editFailure = nil }
+            // The clock has not moved since the send. The row's check and the history's check
+            // of the same write sleep on it until the deadline.
+            let sent = clock.now()
+            #expect(try await eventually { clock.sleepers == 2 }, "\(clock.sleepers) checks asleep")
+            #expect(clock.nextWake == sent.addingTimeInterval(130), "the checks wake at the deadline")
+            clock.advance(by: 129)
+            #expect(clock.sleepers == 2, "no check wakes a second before the deadline")
             #expect(try await harness.batchRows(batch).map(\.status) == ["checking"])
             #expect(market.requests("PATCH")["/api/products/601"] == 1, "nothing is sent before the deadline")
 
@@ -353,6 +367,36 @@ import Testing
         }
     }
 
+    /// Two rows of one import register the same name, price and currency, and the market makes
+    /// both and loses both answers: past the deadline each check finds the two products. None
+    /// is sent again and none is taken by both rows: a row is done with a product no other row
+    /// has, or left to the vendor with both listed.
+    @Test func twoLostCreatesWithOneName_areNotSentAgain_norTakenTwice() async throws {
+        let market = Self.market([])
+        market.state.withLock { $0.lostAnswers = 2 }
+        let clock = ManualWallClock()
+        try await withDashboard(.scripted(market), clock: clock) { harness in
+            var session = FormSession(port: harness.port)
+            let batch = try await Self.previewImport(harness, &session, ["Twin jar", "Twin jar"])
+            try await Self.apply(batch, session)
+            let store = harness.app.batchRunner.store
+            #expect(try await eventually { (try? store.counts(batch)[.checking]) == 2 })
+            harness.passWriteDeadlines(clock)
+            await harness.settle(batch: batch)
+
+            #expect(market.requests("POST")["/api/products"] == 2, "nothing sent again")
+            let made = market.state.withLock { state in state.products.values.filter { $0.name == "Twin jar" }.map(\.id).sorted() }
+            #expect(made.count == 2, "each row registered once")
+            let rows = try store.rows(batch)
+            let done = rows.filter { $0.status == .done }.compactMap(\.productID)
+            #expect(Set(done).count == done.count, "a product taken by two rows: \(done)")
+            for row in rows {
+                let decided = (row.status == .done && row.productID.map(made.contains) == true) || (row.status == .unknown && row.found == made)
+                #expect(decided, "row \(row.number): \(row.status), product \(row.productID.map(String.init) ?? "none"), found \(row.found)")
+            }
+        }
+    }
+
     /// A create the market did not make is not found, and is sent again once.
     @Test func aCreateNotFound_isSentAgainOnce() async throws {
         let market = Self.market([])
@@ -384,6 +428,60 @@ import Testing
             #expect(market.requests("DELETE")["/api/products/601"] == (marketDeletedIt ? 1 : 2))
             #expect(market.state.withLock { $0.products[601] } == nil)
             #expect(try harness.app.batchRunner.store.rows(batch).map(\.status) == [.done])
+        }
+    }
+
+    // MARK: Lost at a scheduled start
+
+    /// A sale of three own products at 20,000, their price cut to 18,000 from the next minute
+    /// for an hour, scheduled through the batch's page on a clock the test moves; then the
+    /// market loses the answers of the start's writes, having made them (`madeThem`) or not.
+    /// Past their deadline (130 s after the start: the two-minute timeout and the 10 s cap)
+    /// the checks decide: writes made are done, writes not made are sent again, once. At the
+    /// end each product is put back once.
+    @Test(arguments: [true, false]) func writesLostAtAScheduledStart_areChecked_andPutBackOnce(madeThem: Bool) async throws {
+        let ids = [611, 612, 613]
+        let market = ScriptedMarket(products: ids.map { ScriptedMarket.product(id: $0, name: "Sale jar \($0)", price: 20000, discount: 0) })
+        let present = Date().timeIntervalSince1970
+        let clock = ManualWallClock(Date(timeIntervalSince1970: (present / 60).rounded(.down) * 60 + 10))
+        let start = Date(timeIntervalSince1970: (present / 60).rounded(.down) * 60 + 60)
+        let end = start.addingTimeInterval(3600)
+        try await withDashboard(.scripted(market), clock: clock, adjust: { $0.timeZone = ScheduleScene.seoul }) { harness in
+            var session = FormSession(port: harness.port)
+            let batch = try await Self.preview(harness, &session, ids, action: [("action", "price_set"), ("value", "18000"), ("unit", "amount")])
+            let page = try await session.open("/batches/\(batch)")
+            let scheduled = try await session.postURLEncoded(
+                "/batches/\(batch)/schedule",
+                BatchTesting.drawn(page.text) + [("starts_at", ScheduleScene.typed(start)), ("ends_at", ScheduleScene.typed(end))])
+            try #require(scheduled.status == 303, "the schedule form answered \(scheduled.status)")
+
+            market.state.withLock { state in
+                if madeThem { state.lostAnswers = ids.count } else { state.editFailure = .timeout }
+            }
+            clock.set(start)
+            let scheduler = harness.app.scheduler
+            #expect(await finishes { await scheduler.waitForDueSteps() }, "the start is carried out")
+            let store = harness.app.batchRunner.store
+            #expect(try await eventually { (try? store.counts(batch)[.checking]) == ids.count }, "every row waits for its check")
+            market.state.withLock { $0.editFailure = nil }
+            #expect(try await eventually { clock.nextWake == start.addingTimeInterval(130) }, "the checks wake at the deadline")
+            clock.set(start.addingTimeInterval(129))
+            #expect(try await harness.batchRows(batch).map(\.status) == Array(repeating: "checking", count: ids.count))
+            #expect(market.requests("PATCH").values.sorted() == [1, 1, 1], "nothing is sent again before the deadline")
+
+            clock.set(start.addingTimeInterval(131))
+            await harness.settle(batch: batch)
+            let atStart = madeThem ? 1 : 2
+            #expect(market.requests("PATCH") == Dictionary(uniqueKeysWithValues: ids.map { ("/api/products/\($0)", atStart) }))
+            #expect(market.state.withLock { state in ids.map { state.products[$0]?.price } } == [18000, 18000, 18000])
+            #expect(try store.rows(batch).map(\.status) == [.done, .done, .done])
+
+            clock.set(end)
+            #expect(await finishes { await scheduler.waitForDueSteps() }, "the end is carried out")
+            let revert = try #require(try store.batch(batch)?.schedule?.revertID, "the end puts the prices back")
+            await harness.settle(batch: revert)
+            #expect(market.requests("PATCH") == Dictionary(uniqueKeysWithValues: ids.map { ("/api/products/\($0)", atStart + 1) }))
+            #expect(market.state.withLock { state in ids.map { state.products[$0]?.price } } == [20000, 20000, 20000])
         }
     }
 }

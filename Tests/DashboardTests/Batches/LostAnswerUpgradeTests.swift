@@ -99,8 +99,14 @@ import Testing
             }
             #expect(try text("/products/7001").contains("Done: the market's answer was lost, and a check afterwards found the change made"))
             #expect(try text("/products/7002").contains("Not done: the market's answer was lost, and a check afterwards found nothing changed"))
-            // Nothing said which products had the old create's name before it: unsure.
-            #expect(try text("Old kettle").contains("To check: the market's answer was lost, and it holds several products that may be this one (#7005)"))
+            // Nothing said which products had the old create's name before it: the one found
+            // may have been there already, and the entry says so, in both languages.
+            #expect(try text("Old kettle").contains(
+                "To check: the market's answer was lost, and it holds one product that may be this one or may have been there before (#7005). Open it to see whether it is this one; if it is not, add the product again."))
+            let korean = HistoryHTML.entries(try await harness.get("/history?per_page=100&lang=ko").text)
+            let kettle = HTMLScan.text(try #require(korean.first { $0.html.contains("Old kettle") && $0.kind != "outside" }).html)
+            #expect(kettle.contains(
+                "확인 필요: 오픈마켓의 응답을 받지 못했고, 이 상품일 수도 있고 전부터 있던 상품일 수도 있는 상품이 하나 있습니다(#7005). 상품을 열어 확인하고, 이 상품이 아니면 다시 등록해 주세요."), "\(kettle)")
         }
     }
 }

@@ -50,9 +50,19 @@ enum StoredSentencesFixture {
 
         /// `text` in today's words (`today`).
         static func reworded(_ text: String) -> String {
-            rewordings.reduce(text.replacingOccurrences(of: "““", with: "“").replacingOccurrences(of: "””", with: "”")) {
-                $0.replacingOccurrences(of: $1.old, with: $1.new, options: .regularExpression)
+            rewording(text).text
+        }
+
+        /// `text` in today's words, and the indices of the `rewordings` that changed it on the
+        /// way (each applies to what the ones before it made).
+        static func rewording(_ text: String) -> (text: String, used: Set<Int>) {
+            var current = text.replacingOccurrences(of: "““", with: "“").replacingOccurrences(of: "””", with: "”")
+            var used: Set<Int> = []
+            for (index, rewording) in rewordings.enumerated() where current.range(of: rewording.old, options: .regularExpression) != nil {
+                current = current.replacingOccurrences(of: rewording.old, with: rewording.new, options: .regularExpression)
+                used.insert(index)
             }
+            return (current, used)
         }
 
         /// What the texts said then, and say now (`docs/korean-ui.md`, `docs/english-ui.md`):
@@ -102,6 +112,32 @@ enum StoredSentencesFixture {
             (#"적용할 때 이 상품은 건너뜁니다\."#, "이 상품은 적용하지 않습니다."),
         ]
     }
+
+    /// English sentences that version could store which the fixture does not hold (the form's
+    /// own, refusals the import never gives, an image without a name, an amount with cents, the
+    /// quotes of the first version with imports), each with the note it stands for.
+    static let sentencesNotInTheFixture: [(String, BatchNote.Code)] = [
+        ("The discount cannot be negative.", .field(.discountNegative)),
+        ("An attached image expired; please add it again.", .field(.imageExpired)),
+        ("Choose one of the product's images as its thumbnail.", .field(.thumbnailChoice)),
+        ("The price cannot be less than the discount (12.5); lower the discount too.", .field(.priceUnderDiscount(Decimal(string: "12.5") ?? 0))),
+        ("“a.png” is not a JPEG or PNG image, so it was not added.", .field(.imageRefused(name: "a.png", .notJPEGOrPNG))),
+        ("The image is not a JPEG or PNG image, so it was not added.", .field(.imageRefused(name: nil, .notJPEGOrPNG))),
+        ("“b.png” is not a whole PNG picture (it is cut short or damaged), so it was not added.", .field(.imageRefused(name: "b.png", .damaged(format: "PNG")))),
+        (
+            "“big.jpg” is 1.5 MB; each image must be at most 300 KB. Make it smaller (with JavaScript on, this page does that for you) and add it again.",
+            .field(.imageRefused(name: "big.jpg", .tooLarge(bytes: 1_572_864)))
+        ),
+        ("A product has at most 5 images, so “f.jpg” was not added. Remove one to add another.", .field(.imageRefused(name: "f.jpg", .tooMany))),
+        (
+            "The server is keeping too many unfinished forms right now, so The image was not kept. Please add it again in a few minutes.",
+            .field(.imageRefused(name: nil, .busy))
+        ),
+        ("“g.jpg” could not be kept on the server right now; please add it again.", .field(.imageRefused(name: "g.jpg", .unavailable))),
+        // A name that holds the words after it.
+        ("“x” is not a JPEG.png” is not a JPEG or PNG image, so it was not added.", .field(.imageRefused(name: "x” is not a JPEG.png", .notJPEGOrPNG))),
+        ("Ignored: “a, b”, “c”, which this import does not know.", .columns(.unknown(["a, b", "c"]))),
+    ]
 
     /// One stored list: where it is and its text.
     struct StoredValue: Hashable {

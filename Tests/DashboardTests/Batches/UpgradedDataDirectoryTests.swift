@@ -7,7 +7,9 @@ import Testing
 /// A dashboard started on the data directory of the version that stored sentences (the
 /// fixture, its times moved to now) over the embedded market: it upgrades the database in
 /// place, and every batch, history and bin page answers, in English and in Korean, with each
-/// row's problems and warnings in the page's language as they read before.
+/// row's problems and warnings in the page's language as they read before. What they read
+/// before is the one oracle: the stored sentences, in today's words by the fixture's hand-kept
+/// rewordings, each of which must change some sentence of that version.
 @Suite struct UpgradedDataDirectoryTests {
     /// A row's problems and warnings as a page shows them.
     struct ShownNotes: Equatable, CustomStringConvertible {
@@ -24,10 +26,21 @@ import Testing
         let reference = scratch.url.appendingPathComponent("reference")
         try StoredSentencesFixture.install(at: reference)
         var stored: [String: [StoredSentencesFixture.OldText]] = [:]
+        var rewordingsUsed: Set<Int> = []
         for value in try StoredSentencesFixture.storedValues(in: reference) {
             let texts = try #require(StoredSentencesFixture.oldTexts(value.text), "\(value.place)")
             stored[value.place] = texts
+            for text in texts {
+                rewordingsUsed.formUnion(StoredSentencesFixture.OldText.rewording(text.en).used)
+                rewordingsUsed.formUnion(StoredSentencesFixture.OldText.rewording(text.ko).used)
+            }
         }
+        for (english, _) in StoredSentencesFixture.sentencesNotInTheFixture {
+            rewordingsUsed.formUnion(StoredSentencesFixture.OldText.rewording(english).used)
+        }
+        let rewordings = StoredSentencesFixture.OldText.rewordings
+        let unused = rewordings.indices.filter { !rewordingsUsed.contains($0) }.map { rewordings[$0].old }
+        #expect(unused.isEmpty, "rewordings that change no sentence of that version: \(unused)")
 
         var installFailure: (any Error)?
         try await withDashboard(adjust: { configuration in
@@ -41,8 +54,11 @@ import Testing
             #expect(batches.map(\.id) == Array((1...8).reversed()), "no batch pruned at start-up")
 
             for language in [Language.en, .ko] {
-                let wording = Wording(language)
-                let other = Wording(language == .en ? .ko : .en)
+                /// The stored sentences of `place` as `language` words them today.
+                func before(_ place: String, in language: Language) -> [String] {
+                    (stored[place] ?? []).map { language == .en ? $0.today.en : $0.today.ko }
+                }
+                let other = language == .en ? Language.ko : .en
                 let list = try await dash.get("/batches?lang=\(language.rawValue)")
                 #expect(list.status == 200, "/batches?lang=\(language.rawValue)")
 
@@ -77,24 +93,21 @@ import Testing
                         let place = "batch \(batch.id) row \(row.number) (\(language.rawValue))"
                         #expect(shown[index].status == row.status.rawValue, "\(place)")
                         if row.status == .invalid { #expect(!shownNotes[index].problems.isEmpty, "\(place): an invalid row says why") }
-                        // Worded from the codes in the page's language, a row left out of an
-                        // applied batch in the past tense…
-                        let today = ShownNotes(
-                            problems: row.problems.map { wording.rowProblem($0, currency: row.currency, applied: applied) },
-                            warnings: row.warnings.map { wording.note($0, applied: applied) })
-                        #expect(shownNotes[index] == today, "\(place)")
-                        // …which, in the preview's tense, read as the sentences did (an import's
-                        // refused image in single quotes).
-                        let before = ShownNotes(
-                            problems: (stored["batch \(batch.id) row \(row.number) problems"] ?? []).map { afterApply(language == .en ? $0.today.en : $0.today.ko) },
-                            warnings: (stored["batch \(batch.id) row \(row.number) warnings"] ?? []).map { language == .en ? $0.today.en : $0.today.ko })
-                        #expect(shownNotes[index] == before, "\(place)")
+                        // As the sentences read, in today's words; a row left out of an applied
+                        // batch in the past tense.
+                        let rowPlace = "batch \(batch.id) row \(row.number)"
+                        let expected = ShownNotes(
+                            problems: before("\(rowPlace) problems", in: language).map(afterApply),
+                            warnings: before("\(rowPlace) warnings", in: language))
+                        #expect(shownNotes[index] == expected, "\(place)")
                     }
                     let text = pageTexts.joined(separator: " ")
-                    for note in batch.notes { #expect(text.contains(wording.note(note)), "batch \(batch.id) notes (\(language.rawValue))") }
-                    // Nothing of the other language's wording of the same notes.
-                    let notes = batch.notes + rows.flatMap { $0.problems + $0.warnings }
-                    let strays = Set(notes.map { other.note($0, applied: applied) }).filter { text.contains($0) }
+                    for note in before("batch \(batch.id) notes", in: language) {
+                        #expect(text.contains(note), "batch \(batch.id) notes (\(language.rawValue)): \(note)")
+                    }
+                    // Nothing of the other language's sentences of the same batch.
+                    let places = ["batch \(batch.id) notes"] + rows.flatMap { ["batch \(batch.id) row \($0.number) problems", "batch \(batch.id) row \($0.number) warnings"] }
+                    let strays = Set(places.flatMap { before($0, in: other) + before($0, in: other).map(afterApply) }).filter { text.contains($0) }
                     #expect(strays.isEmpty, "batch \(batch.id) (\(language.rawValue)) shows \(strays.sorted())")
                 }
 

@@ -4,10 +4,10 @@ import Testing
 @testable import Dashboard
 @testable import DashboardEngine
 
-/// What a batch row says when its write did not go through: a write the dashboard refused to
-/// send is "not sent" with its reason, a refusal of the market keeps the market's words, and
-/// a write without a usable answer is unknown (checked before it is sent again).
-@Suite struct BatchFailureTests {
+/// The code a write's error is kept as: a write the dashboard refused to send keeps its reason
+/// (and a batch row words it as not done), a refusal of the market keeps the market's words,
+/// and an error that leaves the market's answer unusable is unknown.
+@Suite struct WriteFailureTests {
     @Test func aWriteTheDashboardRefusedToSend_isNotSent_withItsReason() {
         let pictures = WriteFailure(WriteRefusal(reason: .imagesNotKept, detail: "the image server did not answer"))
         let journal = WriteFailure(WriteRefusal(reason: .journalUnavailable, detail: "disk I/O error"))

@@ -89,10 +89,14 @@ import Testing
             #expect(try await flow.restore(deleted.id).status == 504, "the restore's answer is lost")
             try harness.restart()
 
-            // After the start, before the deadline: pressing Restore again sends nothing.
+            // After the start, before the deadline: pressing Restore again sends nothing, and
+            // the page says the product may not have been added and where to look for it.
             flow = HistoryFlow(harness)
             let again = try await flow.restore(deleted.id)
-            #expect(again.status != 303, "a second restore while the first is checked")
+            #expect(again.status == 504, "a second restore while the first is checked")
+            let said = HTMLScan.text(again.text)
+            #expect(said.contains("The product may not have been added"), "\(said)")
+            #expect(said.contains("Look for it in the product list before adding it again, so it is not added twice."), "\(said)")
             #expect(market.requests("POST")["/api/products"] == 1, "the restore was sent again before its check")
 
             try await Self.releaseAndCheck(writes, harness, market, clock)

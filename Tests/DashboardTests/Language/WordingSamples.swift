@@ -186,6 +186,15 @@ enum WordingSamples {
         for code in WriteFailure.Code.allCases {
             entries += [entry(.failed, failure: WriteFailure(code: code)), entry(.failed, failure: WriteFailure(code: code, marketMessage: name))]
         }
+        // Lost creates checked with the market: one product found that may be it, and several.
+        for found in [[number], [number, number + 1]] {
+            var checked = entry(.unknown)
+            checked.kind = .create
+            checked.sentAt = checked.at
+            checked.checkedAt = checked.at
+            checked.found = found
+            entries.append(checked)
+        }
         texts += entries.compactMap(w.entryOutcome)
         let refusals: [Wording.UndoRefusal] = [
             .noSuchEntry(number), .notAnEdit(entry: number, kind: .delete), .notAnEdit(entry: number, kind: .create),
