@@ -18,10 +18,14 @@ extension DashboardHarness {
         return try await marketJSON(path)["pages"] as? [[String: Any]] ?? []
     }
 
-    /// A GET through URLSession, which undoes the chunked coding as any HTTP client does.
+    /// A GET through URLSession, which undoes the chunked coding as any HTTP client does. Its
+    /// timeout is the tests' hang guard, not URLSession's 60 s: on a machine busy with other
+    /// builds a streamed export may pause longer without being wrong.
     func fetch(_ path: String) async throws -> (status: Int, headers: [AnyHashable: Any], body: [UInt8]) {
         let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
-        let (data, response) = try await URLSession.shared.data(from: url)
+        var request = URLRequest(url: url)
+        request.timeoutInterval = TimeInterval(Patience.hangGuard.components.seconds)
+        let (data, response) = try await URLSession.shared.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
         return (http.statusCode, http.allHeaderFields, Array(data))
     }
