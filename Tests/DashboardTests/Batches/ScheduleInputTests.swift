@@ -127,7 +127,7 @@ import Testing
             #expect(whileRunning.status == 409)
             #expect(HTMLScan.text(whileRunning.text).contains(says), "\(HTMLScan.text(whileRunning.text))")
             held.open()
-            await scene.harness.app.batchRunner.waitForRun(batch)
+            try await scene.waitForRun(batch)
             let whenFinished = try await scene.postSchedule(batch, from: previewPage, starts: soon, language: language)
             #expect(whenFinished.status == 409)
             #expect(HTMLScan.text(whenFinished.text).contains(says), "\(HTMLScan.text(whenFinished.text))")
@@ -182,7 +182,7 @@ import Testing
             let list = try await scene.page("/batches").text
             let steps = HTMLScan.tags("li", in: HTMLScan.block(in: list, from: "<section class=\"upcoming\"", to: "</section>"))
             #expect(steps.map { $0["data-step"] } == ["start", "end"])
-            await scene.harness.app.batchRunner.waitForRun(batch)
+            try await scene.waitForRun(batch)
             #expect(scene.allPatches == 0, "nothing before the start")
 
             try await scene.move(to: start)
@@ -203,12 +203,12 @@ import Testing
             #expect(HTMLScan.text(try await scene.follow(scheduled).text).contains("in under a minute"))
 
             try await scene.move(to: start.addingTimeInterval(-0.001))
-            await scene.clock.waitForSleepers()
+            #expect(await scene.clock.sleepersArrive())
             #expect(scene.allPatches == 0, "never before its minute")
             try await scene.move(to: start)
             #expect(scene.patchedPrices(products[0]) == [18000])
             try await scene.move(to: end.addingTimeInterval(-0.001))
-            await scene.clock.waitForSleepers()
+            #expect(await scene.clock.sleepersArrive())
             #expect(scene.patchedPrices(products[0]) == [18000])
             try await scene.move(to: end)
             #expect(scene.patchedPrices(products[0]) == [18000, 20000])

@@ -51,7 +51,7 @@ import Testing
             defer { never.open() }
             Self.hold(scene.harness.app, at: point, rows: sale.products.count, reached: reached, never: never)
             scene.clock.set(at)
-            await reached.wait()
+            try #require(await ScheduleScene.passes(reached), "every row reached the crash point")
             let held = moment == .start ? sale.batch : try scene.revert(of: sale.batch)
 
             let old = try scene.restart()
@@ -63,7 +63,7 @@ import Testing
             #expect(try scene.batch(sale.batch).schedule?.revertID == (moment == .start ? nil : held), "one batch puts back")
             // The stopped dashboard's rows, let go now, send nothing.
             never.open()
-            await old.batchRunner.waitForRun(held)
+            try await scene.waitForRun(held, in: old)
             #expect(sale.products.map(scene.patchedPrices) == Array(repeating: written, count: 3))
 
             if moment == .start {

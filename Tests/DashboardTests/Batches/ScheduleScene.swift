@@ -48,13 +48,27 @@ struct ScheduleScene {
     }
 
     /// Sets the clock to `date`, then waits until the scheduler carried out every start and
-    /// end due then, and the runs they started.
-    func move(to date: Date) async throws {
+    /// end due then, and the runs they started; each wait under the hang guard.
+    func move(to date: Date, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         clock.set(date)
-        await harness.app.scheduler.waitForDueSteps()
+        try #require(await harness.app.scheduler.dueStepsTaken(), "a step due at \(date) was not taken", sourceLocation: sourceLocation)
         for batch in try harness.app.batchRunner.store.recent() where batch.state == .running {
-            await harness.app.batchRunner.waitForRun(batch.id)
+            try await waitForRun(batch.id, sourceLocation: sourceLocation)
         }
+    }
+
+    /// Waits until batch `id`'s run has ended in the dashboard running now (or in `app`, a
+    /// stopped one), under the hang guard.
+    func waitForRun(_ id: Int, in app: DashboardApp? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try #require(await (app ?? harness.app).batchRunner.runEnds(id), "batch \(id) still runs", sourceLocation: sourceLocation)
+    }
+
+    /// Waits until the scheduler sleeps on the clock again, then tells the instant it waits
+    /// for: a test that moved the clock to just before a step asserts it waits for exactly
+    /// that step.
+    func nextWake(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Date? {
+        try #require(await clock.sleepersArrive(), "nothing sleeps on the clock", sourceLocation: sourceLocation)
+        return clock.nextWake
     }
 
     /// Stops the dashboard as a crash or a shutdown would and starts another on the same data,

@@ -44,7 +44,7 @@ import Testing
             defer { held.open() }
             scene.harness.app.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await held.wait() } }
             scene.clock.set(at.now)
-            await scene.harness.app.scheduler.waitForDueSteps()
+            #expect(await scene.harness.app.scheduler.dueStepsTaken())
             #expect(try await scene.listedState(later) == "scheduled")
             #expect(try await scene.listedState(startOnly) == "scheduled")
             #expect(try await scene.listedState(started) == "running")
@@ -65,7 +65,7 @@ import Testing
             #expect(upcomingAt.lowerBound < batchesAt.lowerBound, "the steps to come are listed first")
 
             held.open()
-            await scene.harness.app.batchRunner.waitForRun(started)
+            try await scene.waitForRun(started)
             #expect(try await scene.listedState(started) == "finished")
         }
     }
