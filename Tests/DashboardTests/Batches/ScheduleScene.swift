@@ -15,13 +15,18 @@ struct ScheduleScene {
 
     static let seoul = TimeZone(identifier: "Asia/Seoul") ?? .gmt
 
-    /// Runs `body` with a fresh market and dashboard, the clock at the present's minute and 10
-    /// seconds (so "the next minute" is 50 seconds away), in `zone`.
+    /// Thursday 26 November 2026, 09:00:10 in Seoul: where every scene's clock starts unless a
+    /// test says otherwise. A fixed instant keeps the words a page writes for a time (the year
+    /// beside a date in another year, "tomorrow") the same on every run, whatever the day.
+    static let thursday = Date(timeIntervalSince1970: 1_795_651_210)
+
+    /// Runs `body` with a fresh market and dashboard, the clock at `start` (by default
+    /// `thursday`, 10 seconds into its minute, so "the next minute" is 50 seconds away), in
+    /// `zone`.
     static func run(
-        zone: TimeZone = seoul, startingAt start: Date? = nil, _ body: (inout ScheduleScene) async throws -> Void
+        zone: TimeZone = seoul, startingAt start: Date = thursday, _ body: (inout ScheduleScene) async throws -> Void
     ) async throws {
-        let now = Date().timeIntervalSince1970
-        let clock = ManualWallClock(start ?? Date(timeIntervalSince1970: (now / 60).rounded(.down) * 60 + 10))
+        let clock = ManualWallClock(start)
         try await withRecordingMarket { market in
             try await withDashboard(.recording(market), clock: clock, adjust: { $0.timeZone = zone }) { harness in
                 var scene = ScheduleScene(market: market, harness: harness, clock: clock, session: FormSession(port: harness.port))
