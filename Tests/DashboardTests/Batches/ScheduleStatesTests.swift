@@ -137,4 +137,43 @@ import Testing
             #expect(!(try await scene.page("/products/\(products[0])").text.contains("scheduled-changes")))
         }
     }
+
+    /// New Year in Seoul: at 23:00 on 31 December a window from 00:30 on 1 January to 09:00
+    /// on 2 January is written with its year; once Seoul is in 2027 (UTC still in 2026) it is
+    /// not, and the start fires at 00:30 Seoul time.
+    @Test func aWindowAcrossNewYearInSeoul_namesTheYearOnlyWhileItIsAnotherYear() async throws {
+        // Thursday 31 December 2026, 23:00:10 KST (14:00:10 UTC).
+        let eve = Date(timeIntervalSince1970: 1_798_725_610)
+        try await ScheduleScene.run(startingAt: eve) { scene in
+            let products = try await scene.register(1)
+            let batch = try await scene.preview(products)
+            let scheduled = try await scene.schedule(batch, starts: "2027-01-01T00:30", ends: "2027-01-02T09:00")
+            #expect(scheduled.status == 303)
+            let flash = HTMLScan.text(try await scene.follow(scheduled).text)
+            #expect(flash.contains("Scheduled: starts Fri 1 Jan 2027 at 00:30 KST (in 1 hour), ends Sat 2 Jan 2027 at 09:00 KST (in 2 days)."),
+                "\(flash)")
+            #expect(try await Self.upcoming(scene) == [
+                "Batch \(batch) starts Fri 1 Jan 2027, 00:30 KST, in 1 hour",
+                "Batch \(batch) ends Sat 2 Jan 2027, 09:00 KST, in 2 days",
+            ])
+            #expect(try await Self.upcoming(scene, language: "ko") == [
+                "일괄 작업 \(batch) 시작: 2027년 1월 1일(금) 00:30 KST, 1시간 후",
+                "일괄 작업 \(batch) 종료: 2027년 1월 2일(토) 09:00 KST, 2일 후",
+            ])
+            #expect(try await scene.scheduleLines(batch).hasPrefix("Starts Fri 1 Jan 2027 at 00:30 KST (in 1 hour)."))
+            #expect(scene.allPatches == 0)
+
+            // 00:30 on 1 January in Seoul is 15:30 on 31 December in UTC.
+            let start = try #require(ISO8601DateFormatter().date(from: "2026-12-31T15:30:00Z"))
+            #expect(try await scene.nextWake() == start)
+            try await scene.move(to: start)
+            #expect(scene.patchedPrices(products[0]) == [18000])
+            #expect(try await Self.upcoming(scene) == ["Batch \(batch) ends Sat 2 Jan, 09:00 KST, tomorrow"])
+            let lines = try await scene.scheduleLines(batch)
+            #expect(lines.contains("Sat 2 Jan at 09:00 KST (tomorrow)") && !lines.contains("2027"), "\(lines)")
+
+            try await scene.move(to: try #require(ISO8601DateFormatter().date(from: "2027-01-02T00:00:00Z")))
+            #expect(scene.patchedPrices(products[0]) == [18000, 20000])
+        }
+    }
 }
