@@ -6,11 +6,12 @@ import Testing
 @testable import Dashboard
 @testable import DashboardEngine
 
-/// A dashboard stopped mid-apply, as a crash would stop it (at the runner's crash points: after
-/// the in-flight mark is committed, or after the market answered but before the answer was
-/// recorded), and a new dashboard started on the same data directory: it resumes the batch,
-/// checks every row that may have reached the market once its write's deadline has passed on
-/// the clock the test moves (nothing is sent before), and never sends a write twice.
+/// A dashboard stopped mid-apply at the runner's crash points (after the in-flight mark is
+/// committed, or after the market answered but before the answer was recorded), its rows held
+/// there while it shuts down gracefully, and a new dashboard started on the same data
+/// directory: it resumes the batch, checks every row that may have reached the market once its
+/// write's deadline has passed on the clock the test moves (nothing is sent before), and never
+/// sends a write twice. The `dashboard` executable killed with SIGKILL is `BatchKillTests`.
 @Suite(.serialized) struct BatchRecoveryTests {
     static let vendor = ScriptedMarket.vendorID
 

@@ -76,8 +76,10 @@ struct ScheduleScene {
         return clock.nextWake
     }
 
-    /// Stops the dashboard as a crash or a shutdown would and starts another on the same data,
-    /// the clock set to `date` (if given) while neither runs. The browser comes to the new one.
+    /// Stops the dashboard with a graceful shutdown (its runs cancelled, its database
+    /// checkpointed) and starts another on the same data, the clock set to `date` (if given)
+    /// while neither runs. The browser comes to the new one. `ScheduleKillTests` kills the
+    /// executable instead.
     @discardableResult
     mutating func restart(at date: Date? = nil) throws -> DashboardApp {
         let clock = self.clock

@@ -5,11 +5,12 @@ import Testing
 @testable import Dashboard
 @testable import DashboardEngine
 
-/// A dashboard stopped as a kill would stop it at the very moment a schedule fires, at the
-/// runner's crash points (after a row's in-flight mark is committed, nothing sent; after the
-/// market did the write, its answer not recorded), then started again on the same data: each
-/// product is written exactly once, at the start and at the end.
-@Suite struct ScheduleKillTests {
+/// A dashboard stopped at the very moment a schedule fires, its rows held at the runner's crash
+/// points (after a row's in-flight mark is committed, nothing sent; after the market did the
+/// write, its answer not recorded), then started again on the same data: each product is
+/// written exactly once, at the start and at the end. The stop is a graceful shutdown in the
+/// test process; `ScheduleKillTests` kills the `dashboard` executable with SIGKILL instead.
+@Suite struct ScheduleStopTests {
     enum Moment: CaseIterable, Sendable {
         case start
         case end
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test(arguments: Moment.allCases, CrashPoint.allCases)
-    func killedAsAScheduleFires_eachProductIsWrittenOnce(moment: Moment, point: CrashPoint) async throws {
+    func stoppedAsAScheduleFires_eachProductIsWrittenOnce(moment: Moment, point: CrashPoint) async throws {
         try await ScheduleScene.run { scene in
             let sale = try await scene.sale(3, from: 2, until: 62)
             if moment == .end { try await scene.move(to: sale.start) }
