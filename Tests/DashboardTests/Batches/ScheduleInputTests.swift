@@ -169,13 +169,13 @@ import Testing
             let products = try await scene.register(2)
             let batch = try await scene.preview(products)
             let (start, end) = (scene.minute(10), scene.minute(70))
-            // One page's form sent twice at once (a double click without scripts).
+            // One page's form sent twice at once (a double click without scripts): two
+            // connections, each request complete at the same moment.
             let page = try await scene.session.open("/batches/\(batch)").text
             let (starts, ends) = (ScheduleScene.typed(start), ScheduleScene.typed(end))
-            async let first = scene.postSchedule(batch, from: page, starts: starts, ends: ends)
-            async let second = scene.postSchedule(batch, from: page, starts: starts, ends: ends)
-            let statuses = [try await first.status, try await second.status]
+            let statuses = try await scene.postScheduleAtOnce(batch, from: page, starts: starts, ends: ends).map(\.status)
             #expect(statuses.contains(303) && statuses.allSatisfy { $0 == 303 || $0 == 409 }, "\(statuses)")
+            #expect(try scene.batch(batch).schedule.map { [$0.startsAt, $0.endsAt] } == [start, end])
             // Sent again later from the same page: the batch changed since, so nothing is done.
             let third = try await scene.postSchedule(batch, from: page, starts: starts, ends: ends)
             #expect(third.status == 409)

@@ -164,10 +164,25 @@ struct ScheduleScene {
 
     /// Posts the schedule form of a page drawn earlier (`page`).
     func postSchedule(_ batch: Int, from page: String, starts: String, ends: String = "", language: String = "en") async throws -> TestResponse {
+        let (headers, body) = scheduleForm(from: page, starts: starts, ends: ends, language: language)
+        return try await HTTPTestClient.request(harness.port, "POST", "/batches/\(batch)/schedule", headers: headers, body: body)
+    }
+
+    /// Posts the schedule form of `page` `times` times at once, each on its own connection and
+    /// complete at the same moment (`HTTPTestClient.together`): a double click.
+    func postScheduleAtOnce(_ batch: Int, from page: String, starts: String, ends: String = "", times: Int = 2) async throws -> [TestResponse] {
+        let (headers, body) = scheduleForm(from: page, starts: starts, ends: ends, language: "en")
+        let request = HTTPTestClient.encoded(harness.port, "POST", "/batches/\(batch)/schedule", headers: headers, body: body)
+        return try await HTTPTestClient.together(harness.port, Array(repeating: request, count: times))
+    }
+
+    /// The schedule form of `page` as a browser sends it: the page's token and drawn fields,
+    /// then the times.
+    private func scheduleForm(from page: String, starts: String, ends: String, language: String) -> (headers: [String: String], body: [UInt8]) {
         var tab = session
         if let token = FormSession.hidden("csrf_token", in: page) { tab.csrfToken = token }
-        return try await tab.postURLEncoded(
-            "/batches/\(batch)/schedule", BatchTesting.drawn(page) + [("starts_at", starts), ("ends_at", ends)],
+        return tab.urlEncoded(
+            BatchTesting.drawn(page) + [("starts_at", starts), ("ends_at", ends)],
             headers: session.browserHeaders.merging(["Accept-Language": language]) { $1 })
     }
 
