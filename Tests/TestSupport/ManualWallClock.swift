@@ -92,6 +92,12 @@ package final class ManualWallClock: WallClock, Sendable {
         }
     }
 
+    /// `waitForSleepers` under the hang guard (`finishes`): true once at least `count` tasks
+    /// are asleep on the clock, false if they are not after `Patience.hangGuard`.
+    package func sleepersArrive(_ count: Int = 1) async -> Bool {
+        await finishes { await self.waitForSleepers(count) }
+    }
+
     private static func reached(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
         let count = state.sleepers.count
         let ready = state.watchers.filter { $0.count <= count }.map(\.continuation)

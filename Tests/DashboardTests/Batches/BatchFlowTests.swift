@@ -52,13 +52,13 @@ import Testing
             market.state.withLock { $0.products[212]?.price = 16000 }
             let applied = try await BatchTesting.press("apply", batch, session, from: preview.text)
             #expect(applied.status == 303)
-            await harness.app.batchRunner.waitForRun(batch)
+            #expect(await harness.app.batchRunner.runEnds(batch))
             // Apply again from the same page (a second click, another tab): refused, nothing
             // more is sent.
             let again = try await BatchTesting.press("apply", batch, session, from: preview.text)
             #expect(again.status == 409)
             #expect(HTMLScan.text(again.text).contains("Batch \(batch) was applied after this page was opened, so nothing more was done."))
-            await harness.app.batchRunner.waitForRun(batch)
+            #expect(await harness.app.batchRunner.runEnds(batch))
 
             let writes = market.writes
             #expect(Set(writes.map(\.target)) == ["/api/products/210", "/api/products/211", "/api/products/202"])
@@ -93,7 +93,7 @@ import Testing
                 session, [("ids", "210"), ("ids", "211"), ("action", "stock_set"), ("value", "9"), ("unit", "amount")])
             let batch = try #require(BatchTesting.batchID(posted))
             _ = try await BatchTesting.press("apply", batch, session)
-            await harness.app.batchRunner.waitForRun(batch)
+            #expect(await harness.app.batchRunner.runEnds(batch))
             let failed = try await session.get("/batches/\(batch)")
             let rows = BatchTesting.rows(failed.text)
             #expect(rows.map(\.status) == ["done", "failed"])
@@ -106,7 +106,7 @@ import Testing
                 state.received = []
             }
             #expect(try await BatchTesting.press("retry", batch, session).status == 303)
-            await harness.app.batchRunner.waitForRun(batch)
+            #expect(await harness.app.batchRunner.runEnds(batch))
             #expect(market.writes.map(\.target) == ["/api/products/211"])
             #expect(BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status) == ["done", "done"])
         }
@@ -124,13 +124,13 @@ import Testing
                 session, ["210", "211", "212", "213"].map { ("ids", $0) } + [("action", "stock_adjust"), ("value", "+1"), ("unit", "amount")])
             let batch = try #require(BatchTesting.batchID(posted))
             _ = try await BatchTesting.press("apply", batch, session)
-            await harness.app.batchRunner.waitForRun(batch)
+            #expect(await harness.app.batchRunner.runEnds(batch))
             let statuses = BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status)
             #expect(statuses.filter { $0 == "done" }.count == 2)
             #expect(statuses.filter { $0 == "failed" }.count == 2)
             market.state.withLock { $0.failWritesAfter = nil }
             _ = try await BatchTesting.press("retry", batch, session)
-            await harness.app.batchRunner.waitForRun(batch)
+            #expect(await harness.app.batchRunner.runEnds(batch))
             #expect(BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status) == ["done", "done", "done", "done"])
             // Each product got one more, once.
             #expect(market.state.withLock { state in [210, 211, 212, 213].map { state.products[$0]?.stock } } == [6, 6, 6, 6])
@@ -244,7 +244,7 @@ import Testing
             let posted = try await BatchTesting.bulk(session, [("ids", "210"), ("action", "price_set"), ("value", "7000")])
             let batch = try #require(BatchTesting.batchID(posted))
             _ = try await BatchTesting.press("apply", batch, session)
-            await harness.app.batchRunner.waitForRun(batch)
+            #expect(await harness.app.batchRunner.runEnds(batch))
             #expect(market.state.withLock { $0.products[210]?.price } == 7000)
             let undo = try await BatchTesting.press("undo", batch, session)
             let reverse = try #require(BatchTesting.batchID(undo))
@@ -252,7 +252,7 @@ import Testing
             let preview = try await session.get("/batches/\(reverse)?lang=en")
             #expect(BatchTesting.rows(preview.text).first?.text.contains("KRW 7,000 → KRW 10,000") == true)
             _ = try await BatchTesting.press("apply", reverse, session)
-            await harness.app.batchRunner.waitForRun(reverse)
+            #expect(await harness.app.batchRunner.runEnds(reverse))
             #expect(market.state.withLock { $0.products[210]?.price } == 10000)
         }
     }

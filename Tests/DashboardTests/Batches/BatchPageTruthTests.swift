@@ -51,7 +51,7 @@ import Testing
             let text = HTMLScan.text(applied.text)
             #expect(text.contains("This preview was discarded") && text.contains("Batch \(stock) was discarded (perhaps in another tab), so nothing was done."), "\(text)")
             #expect(HTMLScan.hrefs(in: applied.text).contains("/batches"), "the way to the list of batches")
-            await scene.harness.app.batchRunner.waitForRun(delete)
+            try await scene.waitForRun(delete)
             let changes = scene.market.writes.filter { $0.method == "PATCH" || $0.method == "DELETE" }
             #expect(changes.isEmpty, "\(changes.map { "\($0.method) \($0.path)" })")
             #expect(try await scene.market.status(products[1]) == 200, "the other batch's product is still there")
@@ -88,7 +88,7 @@ import Testing
                 state.refusedEdits = [213]
             }
             #expect(try await BatchTesting.press("apply", batch, session).status == 303)
-            await harness.app.batchRunner.waitForRun(batch)
+            #expect(await harness.app.batchRunner.runEnds(batch))
 
             let finished = try await session.get("/batches/\(batch)").text
             BatchTesting.expectProgressMatchesRows(finished)
@@ -113,7 +113,7 @@ import Testing
                 state.received = []
             }
             #expect(try await BatchTesting.press("retry", batch, session).status == 303)
-            await harness.app.batchRunner.waitForRun(batch)
+            #expect(await harness.app.batchRunner.runEnds(batch))
             #expect(market.writes.map(\.target) == ["/api/products/213"], "only the refused product is sent again")
             let after = try await session.get("/batches/\(batch)").text
             BatchTesting.expectProgressMatchesRows(after)
@@ -172,7 +172,7 @@ import Testing
             let products = try await scene.register(1)
             let batch = try await scene.preview(products)
             #expect(try await scene.press("apply", batch).status == 303)
-            await scene.harness.app.batchRunner.waitForRun(batch)
+            try await scene.waitForRun(batch)
             let finished = try await scene.session.open("/batches/\(batch)").text
             #expect(finished.contains("action=\"/batches/\(batch)/undo\""))
 
@@ -184,7 +184,7 @@ import Testing
             #expect(HTMLScan.hrefs(in: waiting).contains("/batches/\(undo)"))
 
             #expect(try await scene.press("apply", undo).status == 303)
-            await scene.harness.app.batchRunner.waitForRun(undo)
+            try await scene.waitForRun(undo)
             #expect(scene.patchedPrices(products[0]) == [18000, 20000])
             let undone = try await scene.page("/batches/\(batch)").text
             #expect(!undone.contains("action=\"/batches/\(batch)/undo\""), "no Undo of what was put back")

@@ -6,11 +6,12 @@ import Testing
 @testable import Dashboard
 @testable import DashboardEngine
 
-/// A dashboard stopped mid-apply, as a crash would stop it (at the runner's crash points: after
-/// the in-flight mark is committed, or after the market answered but before the answer was
-/// recorded), and a new dashboard started on the same data directory: it resumes the batch,
-/// checks every row that may have reached the market once its write's deadline has passed on
-/// the clock the test moves (nothing is sent before), and never sends a write twice.
+/// A dashboard stopped mid-apply at the runner's crash points (after the in-flight mark is
+/// committed, or after the market answered but before the answer was recorded), its rows held
+/// there while it shuts down gracefully, and a new dashboard started on the same data
+/// directory: it resumes the batch, checks every row that may have reached the market once its
+/// write's deadline has passed on the clock the test moves (nothing is sent before), and never
+/// sends a write twice. The `dashboard` executable killed with SIGKILL is `BatchKillTests`.
 @Suite(.serialized) struct BatchRecoveryTests {
     static let vendor = ScriptedMarket.vendorID
 
@@ -71,7 +72,7 @@ import Testing
             #expect(market.state.withLock { $0.edits.map(\.id).sorted() } == [501, 502])
             // The first dashboard's rows, released now, send nothing: it was shut down.
             never.open()
-            await first.batchRunner.waitForRun(batch)
+            #expect(await first.batchRunner.runEnds(batch))
             #expect(market.state.withLock { $0.edits.count } == 2)
             #expect(try await dashboard.get("/batches/\(batch)").status == 200)
         }
@@ -128,7 +129,7 @@ import Testing
             // Past the write's deadline, whether the check sleeps already or not yet.
             dashboard.passWriteDeadlines(clock)
             let second = dashboard.app
-            await second.batchRunner.waitForRun(batch)
+            #expect(await second.batchRunner.runEnds(batch))
             let done = try #require(try second.batchRunner.store.rows(batch).first)
             #expect(done.status == .done)
             #expect(done.elsewhere.price == 5000)

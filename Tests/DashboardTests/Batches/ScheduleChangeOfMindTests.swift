@@ -15,8 +15,7 @@ import Testing
             let again = try await scene.schedule(sale.batch, from: moved, until: movedEnd)
             #expect(again.status == 303)
             #expect(HTMLScan.text(try await scene.follow(again).text).contains("Scheduled: starts "))
-            await scene.clock.waitForSleepers()
-            #expect(scene.clock.nextWake == moved)
+            #expect(try await scene.nextWake() == moved)
             let inputs = HTMLScan.tags("input", in: try await scene.page("/batches/\(sale.batch)").text)
             #expect(inputs.first { $0["name"] == "starts_at" }?["value"] == ScheduleScene.typed(moved), "the form shows the new start")
 
@@ -62,8 +61,7 @@ import Testing
             let moved = try await scene.schedule(sale.batch, starts: "", ends: ScheduleScene.typed(later))
             #expect(moved.status == 303)
             #expect(HTMLScan.text(try await scene.follow(moved).text).contains("The end is now"))
-            await scene.clock.waitForSleepers()
-            #expect(scene.clock.nextWake == later)
+            #expect(try await scene.nextWake() == later)
 
             try await scene.move(to: sale.end)
             #expect(scene.patchedPrices(sale.products[0]) == [18000], "nothing put back at the old end")
@@ -85,10 +83,9 @@ import Testing
             defer { held.open() }
             scene.harness.app.batchRunner.hooks.withLock { $0.afterMark = { batch, _ in if batch == sale.batch { await held.wait() } } }
             scene.clock.set(sale.start)
-            await scene.clock.waitForSleepers()
+            #expect(await scene.clock.sleepersArrive())
             scene.clock.set(sale.end)
-            await scene.clock.waitForSleepers()
-            #expect(scene.clock.nextWake == scene.minute(110), "the end is under way; the timer waits for the other start")
+            #expect(try await scene.nextWake() == scene.minute(110), "the end is under way; the timer waits for the other start")
 
             let moved = try await scene.schedule(sale.batch, starts: "", ends: ScheduleScene.typed(later))
             #expect(moved.status == 303)
@@ -127,7 +124,7 @@ import Testing
             #expect(ended.status == 303)
             let revert = try scene.revert(of: sale.batch)
             #expect(ended.header("Location") == "/batches/\(revert)", "the page of the batch that puts back")
-            await scene.harness.app.batchRunner.waitForRun(revert)
+            try await scene.waitForRun(revert)
             #expect(sale.products.map(scene.patchedPrices) == [[18000, 20000], [18000, 20000]])
             #expect(try await scene.rows(revert).values.allSatisfy { $0.status == "done" })
             #expect(try await scene.scheduleLines(sale.batch).contains("Ended"))

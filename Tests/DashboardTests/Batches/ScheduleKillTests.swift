@@ -1,75 +1,104 @@
 import Foundation
+import Glibc
 import Synchronization
 import Testing
 
 @testable import Dashboard
 @testable import DashboardEngine
 
-/// A dashboard stopped as a kill would stop it at the very moment a schedule fires, at the
-/// runner's crash points (after a row's in-flight mark is committed, nothing sent; after the
-/// market did the write, its answer not recorded), then started again on the same data: each
-/// product is written exactly once, at the start and at the end.
-@Suite struct ScheduleKillTests {
-    enum Moment: CaseIterable, Sendable {
-        case start
-        case end
+/// The `dashboard` executable killed with SIGKILL as a scheduled start fires, then started
+/// again on the same data directory: each product is written exactly once. The executable
+/// runs on the machine's clock, so the start is typed for the present minute, which a schedule
+/// takes and starts at once. The market is the scripted one, served from this process: it
+/// answers the first write and holds the others unanswered when the kill comes; they land only
+/// after the next start is waiting to check them, and the market's reads wait until then, so
+/// a check that sent a write again, or read too early, shows.
+@Suite("SIGKILL as a scheduled start fires")
+struct ScheduleKillTests {
+    static let ids = Array(801...804)
+
+    /// The dashboard over the market at `market`, its data under `root`, its pages in Seoul.
+    /// The first start gives a write a minute, so a held write cannot time out before the kill;
+    /// the next start gives it two seconds, so the check of a write in doubt comes soon, and a
+    /// read ten minutes, so the check's read held at the market does not time out.
+    static func start(market: URL, root: URL, restarted: Bool) async throws -> DashboardProcess {
+        try await DashboardProcess.start(
+            root: root,
+            DashboardProcess.upstream(market, identifier: ScriptedMarket.identifier, secret: ScriptedMarket.secret, vendorID: LiveShapedData.ownVendorID)
+                + ["--time-zone", "Asia/Seoul", "--write-timeout", restarted ? "2" : "60", "--read-timeout", "600"])
     }
 
-    enum CrashPoint: CaseIterable, Sendable {
-        case afterMark
-        case afterWrite
+    /// How many of the batch's rows show each status on its page.
+    static func statuses(_ port: Int, _ batch: Int) async throws -> [String: Int] {
+        let page = try await HTTPTestClient.get(port, "/batches/\(batch)?refresh=off")
+        return BatchTesting.rows(page.text).reduce(into: [:]) { counts, row in counts[row.status, default: 0] += 1 }
     }
 
-    /// Holds every row of every batch at `point` from now on; `reached` opens once `rows` rows
-    /// are held.
-    static func hold(_ app: DashboardApp, at point: CrashPoint, rows: Int, reached: Gate, never: Gate) {
-        let count = Mutex(0)
-        let stop: @Sendable (Int, Int) async -> Void = { _, _ in
-            let held = count.withLock { count in
-                count += 1
-                return count
-            }
-            if held == rows { reached.open() }
-            await never.wait()
+    /// Posts the batch's schedule form with its start in the present minute as Seoul's clocks
+    /// show it, and no end. A minute that turns while the form is on its way can make the start
+    /// more than a minute past (refused, 422); the form is then sent again for the new minute.
+    static func scheduleNow(_ batch: Int, _ session: FormSession) async throws -> TestResponse {
+        var answer = try await BatchTesting.press("schedule", batch, session, fields: [("starts_at", ScheduleScene.typed(Date())), ("ends_at", "")])
+        if answer.status == 422 {
+            answer = try await BatchTesting.press("schedule", batch, session, fields: [("starts_at", ScheduleScene.typed(Date())), ("ends_at", "")])
         }
-        app.batchRunner.hooks.withLock { hooks in
-            switch point {
-            case .afterMark: hooks.afterMark = stop
-            case .afterWrite: hooks.afterWrite = stop
-            }
-        }
+        return answer
     }
 
-    @Test(arguments: Moment.allCases, CrashPoint.allCases)
-    func killedAsAScheduleFires_eachProductIsWrittenOnce(moment: Moment, point: CrashPoint) async throws {
-        try await ScheduleScene.run { scene in
-            let sale = try await scene.sale(3, from: 2, until: 62)
-            if moment == .end { try await scene.move(to: sale.start) }
-            let at = moment == .start ? sale.start : sale.end
-            let reached = Gate()
-            let never = Gate()
-            defer { never.open() }
-            Self.hold(scene.harness.app, at: point, rows: sale.products.count, reached: reached, never: never)
-            scene.clock.set(at)
-            await reached.wait()
-            let held = moment == .start ? sale.batch : try scene.revert(of: sale.batch)
-
-            let old = try scene.restart()
-            // Past the writes' deadline, the market is asked what was done.
-            try await scene.move(to: at.addingTimeInterval(scene.harness.writeDeadline + 1))
-            let written = moment == .start ? [18000] : [18000, 20000]
-            #expect(sale.products.map(scene.patchedPrices) == Array(repeating: written, count: 3))
-            #expect(try await scene.rows(held).values.allSatisfy { $0.status == "done" })
-            #expect(try scene.batch(sale.batch).schedule?.revertID == (moment == .start ? nil : held), "one batch puts back")
-            // The stopped dashboard's rows, let go now, send nothing.
-            never.open()
-            await old.batchRunner.waitForRun(held)
-            #expect(sale.products.map(scene.patchedPrices) == Array(repeating: written, count: 3))
-
-            if moment == .start {
-                try await scene.move(to: sale.end)
-                #expect(sale.products.map(scene.patchedPrices) == Array(repeating: [18000, 20000], count: 3))
-            }
+    @Test(DashboardProcess.isBuilt) func killedAsAScheduledStartFires_writesEachProductOnce() async throws {
+        let market = LiveShapedData.market(Self.ids.map {
+            ScriptedMarket.product(id: $0, name: "Timed jar \($0)", vendor: LiveShapedData.ownVendor, stock: 3)
+        })
+        let writes = Gate()
+        let reads = Gate()
+        let server = try market.serve()
+        defer {
+            writes.open()
+            reads.open()
+            market.releaseAll()
+            server.shutdown()
         }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("schedule-kill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let url = ScriptedMarket.url(of: server)
+        let first = try await Self.start(market: url, root: root, restarted: false)
+
+        var session = FormSession(port: first.port)
+        _ = try await session.open("/products?mine=1")
+        let posted = try await BatchTesting.bulk(session, Self.ids.map { ("ids", String($0)) } + [("action", "stock_set"), ("value", "7"), ("unit", "amount")])
+        let batch = try #require(BatchTesting.batchID(posted), "the bulk form answered \(posted.status)")
+
+        // One write is answered; the other three reach the market and are held there.
+        market.state.withLock { state in
+            state.writeGate = writes
+            state.writeGateMethod = "PATCH"
+        }
+        writes.admit(1)
+        let scheduled = try await Self.scheduleNow(batch, session)
+        #expect(scheduled.status == 303, "the schedule form answered \(scheduled.status)")
+        #expect(try await eventually { writes.waiting == 3 }, "three writes are held at the market")
+        #expect(await first.kill() == .signalled(SIGKILL))
+        market.state.withLock { $0.writeGate = nil }
+
+        // The next start finds the batch started and its rows in doubt; the market's reads
+        // wait until the held writes are carried out.
+        market.holdReads(at: reads)
+        let second = try await Self.start(market: url, root: root, restarted: true)
+        defer { second.stop() }
+        let seen = Mutex<[String: Int]>([:])
+        let checking = try await eventually {
+            let counts = (try? await Self.statuses(second.port, batch)) ?? [:]
+            seen.withLock { $0 = counts }
+            return counts["checking", default: 0] >= 3 && counts["checking", default: 0] + counts["done", default: 0] == 4
+        }
+        #expect(checking, "the rows in doubt wait for their check: \(seen.withLock { $0 })")
+        writes.open()
+        #expect(try await eventually { market.state.withLock { $0.writesInProgress } == 0 })
+        reads.open()
+
+        #expect(try await eventually { (try? await Self.statuses(second.port, batch)) == ["done": 4] }, "every row done")
+        let patched = market.writes.filter { $0.method == "PATCH" }.compactMap { Int($0.path.split(separator: "/").last ?? "") }
+        #expect(patched.sorted() == Self.ids, "one PATCH per product: \(patched.sorted())")
+        #expect(market.state.withLock { state in Self.ids.map { state.products[$0]?.stock } } == Self.ids.map { _ in 7 })
     }
 }

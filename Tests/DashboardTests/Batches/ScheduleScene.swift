@@ -15,13 +15,18 @@ struct ScheduleScene {
 
     static let seoul = TimeZone(identifier: "Asia/Seoul") ?? .gmt
 
-    /// Runs `body` with a fresh market and dashboard, the clock at the present's minute and 10
-    /// seconds (so "the next minute" is 50 seconds away), in `zone`.
+    /// Thursday 26 November 2026, 09:00:10 in Seoul: where every scene's clock starts unless a
+    /// test says otherwise. A fixed instant keeps the words a page writes for a time (the year
+    /// beside a date in another year, "tomorrow") the same on every run, whatever the day.
+    static let thursday = Date(timeIntervalSince1970: 1_795_651_210)
+
+    /// Runs `body` with a fresh market and dashboard, the clock at `start` (by default
+    /// `thursday`, 10 seconds into its minute, so "the next minute" is 50 seconds away), in
+    /// `zone`.
     static func run(
-        zone: TimeZone = seoul, startingAt start: Date? = nil, _ body: (inout ScheduleScene) async throws -> Void
+        zone: TimeZone = seoul, startingAt start: Date = thursday, _ body: (inout ScheduleScene) async throws -> Void
     ) async throws {
-        let now = Date().timeIntervalSince1970
-        let clock = ManualWallClock(start ?? Date(timeIntervalSince1970: (now / 60).rounded(.down) * 60 + 10))
+        let clock = ManualWallClock(start)
         try await withRecordingMarket { market in
             try await withDashboard(.recording(market), clock: clock, adjust: { $0.timeZone = zone }) { harness in
                 var scene = ScheduleScene(market: market, harness: harness, clock: clock, session: FormSession(port: harness.port))
@@ -48,17 +53,33 @@ struct ScheduleScene {
     }
 
     /// Sets the clock to `date`, then waits until the scheduler carried out every start and
-    /// end due then, and the runs they started.
-    func move(to date: Date) async throws {
+    /// end due then, and the runs they started; each wait under the hang guard.
+    func move(to date: Date, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         clock.set(date)
-        await harness.app.scheduler.waitForDueSteps()
+        try #require(await harness.app.scheduler.dueStepsTaken(), "a step due at \(date) was not taken", sourceLocation: sourceLocation)
         for batch in try harness.app.batchRunner.store.recent() where batch.state == .running {
-            await harness.app.batchRunner.waitForRun(batch.id)
+            try await waitForRun(batch.id, sourceLocation: sourceLocation)
         }
     }
 
-    /// Stops the dashboard as a crash or a shutdown would and starts another on the same data,
-    /// the clock set to `date` (if given) while neither runs. The browser comes to the new one.
+    /// Waits until batch `id`'s run has ended in the dashboard running now (or in `app`, a
+    /// stopped one), under the hang guard.
+    func waitForRun(_ id: Int, in app: DashboardApp? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try #require(await (app ?? harness.app).batchRunner.runEnds(id), "batch \(id) still runs", sourceLocation: sourceLocation)
+    }
+
+    /// Waits until the scheduler sleeps on the clock again, then tells the instant it waits
+    /// for: a test that moved the clock to just before a step asserts it waits for exactly
+    /// that step.
+    func nextWake(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Date? {
+        try #require(await clock.sleepersArrive(), "nothing sleeps on the clock", sourceLocation: sourceLocation)
+        return clock.nextWake
+    }
+
+    /// Stops the dashboard with a graceful shutdown (its runs cancelled, its database
+    /// checkpointed) and starts another on the same data, the clock set to `date` (if given)
+    /// while neither runs. The browser comes to the new one. `ScheduleKillTests` kills the
+    /// executable instead.
     @discardableResult
     mutating func restart(at date: Date? = nil) throws -> DashboardApp {
         let clock = self.clock
@@ -143,10 +164,25 @@ struct ScheduleScene {
 
     /// Posts the schedule form of a page drawn earlier (`page`).
     func postSchedule(_ batch: Int, from page: String, starts: String, ends: String = "", language: String = "en") async throws -> TestResponse {
+        let (headers, body) = scheduleForm(from: page, starts: starts, ends: ends, language: language)
+        return try await HTTPTestClient.request(harness.port, "POST", "/batches/\(batch)/schedule", headers: headers, body: body)
+    }
+
+    /// Posts the schedule form of `page` `times` times at once, each on its own connection and
+    /// complete at the same moment (`HTTPTestClient.together`): a double click.
+    func postScheduleAtOnce(_ batch: Int, from page: String, starts: String, ends: String = "", times: Int = 2) async throws -> [TestResponse] {
+        let (headers, body) = scheduleForm(from: page, starts: starts, ends: ends, language: "en")
+        let request = HTTPTestClient.encoded(harness.port, "POST", "/batches/\(batch)/schedule", headers: headers, body: body)
+        return try await HTTPTestClient.together(harness.port, Array(repeating: request, count: times))
+    }
+
+    /// The schedule form of `page` as a browser sends it: the page's token and drawn fields,
+    /// then the times.
+    private func scheduleForm(from page: String, starts: String, ends: String, language: String) -> (headers: [String: String], body: [UInt8]) {
         var tab = session
         if let token = FormSession.hidden("csrf_token", in: page) { tab.csrfToken = token }
-        return try await tab.postURLEncoded(
-            "/batches/\(batch)/schedule", BatchTesting.drawn(page) + [("starts_at", starts), ("ends_at", ends)],
+        return tab.urlEncoded(
+            BatchTesting.drawn(page) + [("starts_at", starts), ("ends_at", ends)],
             headers: session.browserHeaders.merging(["Accept-Language": language]) { $1 })
     }
 

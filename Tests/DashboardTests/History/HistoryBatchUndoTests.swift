@@ -19,7 +19,7 @@ import Testing
             let products = try await scene.register(2)
             let batch = try await scene.preview(products)
             #expect(try await scene.press("apply", batch).status == 303)
-            await scene.harness.app.batchRunner.waitForRun(batch)
+            try await scene.waitForRun(batch)
 
             let history = try await scene.session.open("/history").text
             let written = HistoryHTML.entries(history).filter { $0.html.contains("href=\"/batches/\(batch)\"") }
@@ -39,7 +39,7 @@ import Testing
             }
 
             #expect(try await scene.press("apply", undo).status == 303)
-            await scene.harness.app.batchRunner.waitForRun(undo)
+            try await scene.waitForRun(undo)
             #expect(products.map(scene.patchedPrices) == [[18000, 20000], [18000, 20000]])
             let done = HistoryHTML.entries(try await scene.page("/history").text)
             func writer(_ entry: ShownEntry) -> String? { HTMLScan.hrefs(in: entry.html).first { $0.hasPrefix("/batches/") } }

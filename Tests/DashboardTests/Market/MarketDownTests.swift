@@ -17,7 +17,8 @@ import Testing
     /// the page know that the market is not answering, so the second load waits for it to land.
     func loadAfterARefresh(_ path: String, _ dash: DashboardHarness) async throws -> TestResponse {
         _ = try await dash.get(path)
-        await dash.app.gateway.waitForRefreshes()
+        let gateway = dash.app.gateway
+        #expect(await finishes { await gateway.waitForRefreshes() })
         return try await dash.get(path)
     }
 
@@ -80,7 +81,8 @@ import Testing
             #expect(HTMLScan.text(slow.text).contains("Scripted Teapot"))
 
             gate.open()
-            await dash.app.gateway.waitForRefreshes()
+            let gateway = dash.app.gateway
+            #expect(await finishes { await gateway.waitForRefreshes() })
             let recovered = try await dash.get(path)
             #expect(recovered.status == 200 && notice(recovered).isEmpty)
         }

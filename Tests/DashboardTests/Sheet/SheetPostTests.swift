@@ -39,7 +39,7 @@ import Testing
     /// Presses Apply and waits for the run to end.
     static func apply(_ batch: Int, _ session: FormSession, _ harness: DashboardHarness) async throws {
         #expect(try await BatchTesting.press("apply", batch, session).status == 303)
-        await harness.app.batchRunner.waitForRun(batch)
+        #expect(await harness.app.batchRunner.runEnds(batch))
     }
 
     @Test func fiveCellsAcrossFourProducts_previewAsFourRows_thenOnePatchEachOfOnlyItsFields() async throws {

@@ -91,11 +91,17 @@ struct FormSession: Sendable {
 
     /// Posts an urlencoded form (edit and delete forms).
     func postURLEncoded(_ path: String, _ fields: [(String, String)], headers: [String: String]? = nil) async throws -> TestResponse {
+        let (head, body) = urlEncoded(fields, headers: headers)
+        return try await HTTPTestClient.request(port, "POST", path, headers: head, body: body)
+    }
+
+    /// The headers and body of an urlencoded form: the session's tokens, then `fields`.
+    func urlEncoded(_ fields: [(String, String)], headers: [String: String]? = nil) -> (headers: [String: String], body: [UInt8]) {
         let all = [("csrf_token", csrfToken), ("form_token", formToken)] + fields
         let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
         var head = headers ?? browserHeaders
         head["Content-Type"] = "application/x-www-form-urlencoded"
-        return try await HTTPTestClient.request(port, "POST", path, headers: head, body: Array(body.utf8))
+        return (head, Array(body.utf8))
     }
 
     /// GET with the session's cookies (for pages after a redirect), plus any extra cookie.

@@ -27,15 +27,40 @@ enum HTTPTestClient {
     static func request(
         _ port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
     ) async throws -> TestResponse {
+        let bytes = encoded(port, method, path, headers: headers, body: body)
+        return try await onItsOwnThread { try exchange(port: port, bytes) }
+    }
+
+    /// A request as bytes on the wire, for one connection (`Connection: close`).
+    static func encoded(_ port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) -> [UInt8] {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
-        let bytes = Array(head.utf8) + body
-        // Blocking socket calls run on their own thread, never on Swift's small shared pool.
-        return try await withCheckedThrowingContinuation { continuation in
+        return Array(head.utf8) + body
+    }
+
+    /// Sends `requests` (`encoded`) on a connection each, at once: every request but its last
+    /// byte first, then all the last bytes, so the server has every request whole at the same
+    /// moment, as with a button clicked twice. The answers, in the requests' order.
+    static func together(_ port: Int, _ requests: [[UInt8]]) async throws -> [TestResponse] {
+        try await onItsOwnThread {
+            var sockets: [Int32] = []
+            defer { sockets.forEach { close($0) } }
+            for _ in requests {
+                sockets.append(try LoopbackSocket.connect(port: port, receiveTimeoutSeconds: Int(Patience.hangGuard.components.seconds)))
+            }
+            for (fd, bytes) in zip(sockets, requests) { try LoopbackSocket.sendAll(fd, Array(bytes.dropLast())) }
+            for (fd, bytes) in zip(sockets, requests) { try LoopbackSocket.sendAll(fd, Array(bytes.suffix(1))) }
+            return try sockets.map { try parse(receive($0)) }
+        }
+    }
+
+    /// Runs blocking socket calls on a thread of their own, never on Swift's small shared pool.
+    private static func onItsOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try exchange(port: port, bytes) })
+                continuation.resume(with: Result { try work() })
             }.start()
         }
     }
@@ -50,6 +75,13 @@ enum HTTPTestClient {
         // send's failure counts only when nothing came back.
         var sendFailure: LoopbackSocket.Failure?
         do { try LoopbackSocket.sendAll(fd, bytes) } catch { sendFailure = error }
+        let received = receive(fd)
+        if received.isEmpty, let sendFailure { throw sendFailure }
+        return try parse(received)
+    }
+
+    /// Everything the server sends until it closes the connection (or the receive timeout).
+    private static func receive(_ fd: Int32) -> [UInt8] {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -58,8 +90,7 @@ enum HTTPTestClient {
             guard n > 0 else { break }
             received.append(contentsOf: chunk[0..<n])
         }
-        if received.isEmpty, let sendFailure { throw sendFailure }
-        return try parse(received)
+        return received
     }
 
     static func parse(_ bytes: [UInt8]) throws -> TestResponse {
