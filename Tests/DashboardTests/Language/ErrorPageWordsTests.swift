@@ -515,7 +515,7 @@ import Testing
             let batch = try #require(BatchTesting.batchID(preview))
             Self.expectWords(try await HTTPTestClient.get(harness.port, "/batches/\(batch)", headers: pageHeaders), status: 200, unknown, language, "preview")
             _ = try await BatchTesting.press("apply", batch, session)
-            await harness.app.batchRunner.waitForRun(batch)
+            #expect(await harness.app.batchRunner.runEnds(batch), "the batch's run ends")
             Self.expectWords(try await HTTPTestClient.get(harness.port, "/batches/\(batch)", headers: pageHeaders), status: 200, refused, language, "applied")
         }
     }
