@@ -15,8 +15,11 @@ extension BrowserTests {
         /// still loading has its summary before its rows, and looks finished when read in two
         /// steps.
         static func apply(_ driver: WebDriver) async throws {
+            // The preview's address may carry the list it came from (`?back=`); Apply comes back
+            // to the batch's own address.
             let preview = try await driver.currentPath()
-            try await driver.navigating("the batch applying", to: preview) {
+            let batch = String(preview.prefix { $0 != "?" })
+            try await driver.navigating("the batch applying", to: batch) {
                 try await driver.click(try await driver.find("form[action$='/apply'] button"))
             }
             try await driver.wait("the batch to finish") {
