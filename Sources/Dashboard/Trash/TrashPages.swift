@@ -16,9 +16,10 @@ import Templating
 /// flash saying it has a new number. It happens once: a second restore of the item, while the
 /// first runs or after it, leads to the product the first made; while the first's answer is
 /// lost and not yet checked (after a restart too), to the "outcome unknown" page. When the
-/// pictures are no longer kept (the byte budget took them), or the market refuses the fields,
-/// the answer is the register form filled in with the kept fields (and the kept pictures, when
-/// there are some), which restores the item when sent.
+/// pictures are no longer kept (the byte budget took them), when the kept fields break the
+/// Open Market's rules (each problem beside its field, nothing sent), or when the market
+/// refuses them, the answer is the form titled "Restore “…”", filled in with the kept fields
+/// (and the kept pictures, when there are some), which restores the item when sent.
 struct TrashPages: Sendable {
     let bin: RecycleBin
     let writer: MarketWriter
@@ -125,6 +126,13 @@ struct TrashPages: Sendable {
         guard let images = bin.images(of: item), !images.isEmpty else {
             return (prefilledForm(item, detail, images: [], problem: .init(wording.restoreWithoutPictures), status: .conflict, context), nil)
         }
+        // Kept details the Open Market's rules refuse (a seed product's 3-character
+        // description): the form filled in, each problem beside its field, nothing sent.
+        let (_, fieldErrors) = ProductFieldRules.validate(ProductFormValues(product: detail))
+        if !fieldErrors.isEmpty {
+            let problem = ProductFormPage.Problem(wording.restoreRefused(fieldErrors))
+            return (prefilledForm(item, detail, images: images, problem: problem, errors: fieldErrors, status: .unprocessableContent, context), nil)
+        }
         let uploads = images.map { image in
             ImageUpload(filename: RecycleBin.fileName(image), contentType: image.format.contentType, bytes: image.bytes)
         }
@@ -169,8 +177,8 @@ struct TrashPages: Sendable {
     /// The register form filled in from `detail`, with `images` attached, restoring `item`
     /// when sent.
     private func prefilledForm(
-        _ item: TrashItem, _ detail: ProductDetail, images: [KeptImage], problem: ProductFormPage.Problem, status: HTTPStatus,
-        _ context: RequestContext
+        _ item: TrashItem, _ detail: ProductDetail, images: [KeptImage], problem: ProductFormPage.Problem, errors: FieldErrors = FieldErrors(),
+        status: HTTPStatus, _ context: RequestContext
     ) -> HTTPResponse {
         let owner = context.formToken.value
         let formToken = SecureToken.make()
@@ -178,10 +186,11 @@ struct TrashPages: Sendable {
             _ = forms.stash.add(owner: owner, token: formToken, filename: RecycleBin.fileName(image), format: image.format, bytes: image.bytes)
         }
         var page = ProductFormPage(
-            mode: .create, values: ProductFormValues(product: detail), problem: problem, csrfToken: owner, formToken: formToken,
+            mode: .create, values: ProductFormValues(product: detail), errors: errors, problem: problem, csrfToken: owner, formToken: formToken,
             stashedImages: forms.stash.images(owner: owner, token: formToken))
         page.values.thumbnailID = ""
         page.restoreEntry = item.entry
+        page.restoreName = item.name
         return forms.formResponse(page, context: context, status: status)
     }
 

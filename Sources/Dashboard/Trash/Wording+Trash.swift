@@ -1,3 +1,4 @@
+import DashboardEngine
 import Foundation
 
 /// Texts of `/trash`: what the recycle bin holds and what restoring and forgetting did.
@@ -186,15 +187,60 @@ extension Wording {
         }
     }
 
+    /// The heading of the register form that restores a product from the bin.
+    func restoreHeading(_ name: String) -> String {
+        switch language {
+        case .en: "Restore “\(BidiText.isolated(name))”"
+        case .ko: "“\(BidiText.isolated(name))” 상품 다시 등록"
+        }
+    }
+
+    /// Above that form when the kept details break the Open Market's rules, so nothing was
+    /// sent: why (a description too short, the commonest, in words of its own; otherwise the
+    /// fields by their labels), and the button to select once they are changed.
+    func restoreRefused(_ errors: FieldErrors) -> ErrorText {
+        let fields = errors.ordered.map(\.field)
+        let shortDescription = fields == [.description] && (errors[.description] ?? []).allSatisfy { problem in
+            switch problem {
+            case .descriptionMissing: true
+            case .descriptionLength(let count): count < 10
+            default: false
+            }
+        }
+        let labels = fields.map { field -> String in
+            switch field {
+            case .name: self[.nameLabel]
+            case .description: self[.descriptionLabel]
+            case .currency: self[.currencyLabel]
+            case .price: self[.priceLabel]
+            case .discountedPrice: self[.discountLabel]
+            case .stock: self[.stockLabel]
+            case .thumbnailID, .images: self[.imagesLegend]
+            }
+        }.joined(separator: ", ")
+        switch (language, shortDescription) {
+        case (.en, true): return ErrorText(heading: "The description is too short to restore",
+            message: "The Open Market won't restore this product because its description is too short: it takes 10 to 1,000 characters. "
+                + "Change the description below, then select Restore.")
+        case (.en, false): return ErrorText(heading: "The kept details can't be restored as they are",
+            message: "The Open Market won't restore this product as it was kept: these fields don't meet its rules: \(labels). "
+                + "Change them below, then select Restore.")
+        case (.ko, true): return ErrorText(heading: "상품 설명이 짧아 다시 등록할 수 없습니다",
+            message: "상품 설명이 너무 짧아(10~1,000자) 오픈마켓이 이 상품을 다시 등록하지 않습니다. 아래에서 상품 설명을 수정한 뒤 [다시 등록]을 눌러 주세요.")
+        case (.ko, false): return ErrorText(heading: "보관된 정보로는 다시 등록할 수 없습니다",
+            message: "보관된 정보 중 오픈마켓이 받지 않는 값이 있어 이 상품을 다시 등록하지 않습니다(\(labels)). 아래에 표시한 항목을 수정한 뒤 [다시 등록]을 눌러 주세요.")
+        }
+    }
+
     /// The prefilled register form of a restore whose pictures are gone.
     var restoreWithoutPictures: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The images are no longer kept",
             message: "The recycle bin still has this product's details, but not its images (they went over its size limit, or none could be kept). "
-                + "The form below is filled in: add the images and select Add product.")
+                + "The form below is filled in: add the images and select Restore.")
         case .ko: ErrorText(heading: "이미지를 더 이상 보관하고 있지 않습니다",
             message: "휴지통에 이 상품의 정보는 남아 있지만 이미지는 없습니다(보관 용량을 넘어 삭제했거나 보관할 수 없었습니다). "
-                + "아래에 정보를 채워 두었으니 이미지를 추가한 뒤 [상품 등록]을 눌러 주세요.")
+                + "아래에 정보를 채워 두었으니 이미지를 추가한 뒤 [다시 등록]을 눌러 주세요.")
         }
     }
 }

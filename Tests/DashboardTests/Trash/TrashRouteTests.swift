@@ -131,6 +131,60 @@ import Testing
         }
     }
 
+    /// Seed product 16 ("무선 충전기 15W") has a 3-character description, which the market's
+    /// create rules refuse: Restore sends nothing and answers the form headed as a restore,
+    /// the cause above it and the problem beside the Description field, in both languages;
+    /// once it is changed, the restore's flash names the new number and the old one.
+    @Test func aRestoreTheMarketsRulesRefuse_isARestoreForm_withTheProblemBesideItsField() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var flow = HistoryFlow(harness)
+                #expect(try await flow.delete(16).status == 303)
+                let trash = try await flow.session.open("/trash")
+                let entry = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"].flatMap { Int($0) })
+                #expect(HTMLScan.text(trash.text).contains("Was product 16"))
+
+                let creates = Self.creates(market)
+                let form = try await flow.restore(entry)
+                #expect(form.status == 422)
+                #expect(Self.creates(market) == creates, "nothing sent")
+                let text = HTMLScan.text(form.text)
+                #expect(HTMLScan.text(HTMLScan.block(in: form.text, from: "<title>", to: "</title>")).hasPrefix("Error: Restore “"))
+                #expect(HTMLScan.text(HTMLScan.block(in: form.text, from: "<h1>", to: "</h1>")).hasPrefix("Restore “"))
+                #expect(HTMLScan.text(HTMLScan.block(in: form.text, from: "<h1>", to: "</h1>")).contains("무선 충전기 15W"))
+                #expect(text.contains("The Open Market won't restore this product because its description is too short: it takes 10 to 1,000 characters. "
+                    + "Change the description below, then select Restore."), "\(text)")
+                #expect(!text.contains("the market's words"))
+                #expect(!HTMLScan.text(HTMLScan.block(in: form.text, from: "<main", to: "</main>")).contains("Add product"), "a restore, not a registration")
+                let beside = HTMLScan.text(HTMLScan.block(in: form.text, from: "<p id=\"description-error\"", to: "</p>"))
+                #expect(beside.contains("The description must be 10 to 1,000 characters; it has 3."))
+                #expect(HTMLScan.text(HTMLScan.block(in: form.text, from: "<button type=\"submit\">", to: "</button>")) == "Restore")
+                #expect(form.text.contains("name=\"restore_entry\" value=\"\(entry)\""))
+
+                let korean = try await flow.session.postURLEncoded("/trash/\(entry)/restore", [], headers: flow.session.browserHeaders.merging(["Accept-Language": "ko"]) { _, new in new })
+                #expect(korean.status == 422)
+                let koreanText = HTMLScan.text(korean.text)
+                #expect(koreanText.contains("상품 설명이 너무 짧아(10~1,000자) 오픈마켓이 이 상품을 다시 등록하지 않습니다. 아래에서 상품 설명을 수정한 뒤 [다시 등록]을 눌러 주세요."), "\(koreanText)")
+                #expect(HTMLScan.text(HTMLScan.block(in: korean.text, from: "<h1>", to: "</h1>")).hasSuffix("상품 다시 등록"))
+                #expect(HTMLScan.text(HTMLScan.block(in: korean.text, from: "<p id=\"description-error\"", to: "</p>")).contains("상품 설명을 10~1,000자로 입력해 주세요. 지금 3자입니다."))
+
+                // The description changed, the kept images still attached: the product is back.
+                flow.session.take(form)
+                #expect(form.text.contains("value=\"19900\"") && form.text.contains("value=\"4900\"") && form.text.contains("value=\"30\""))
+                let fields = [
+                    ("name", "무선 충전기 15W"), ("description", "A wireless charger, 15 W."), ("price", "19900"), ("discounted_price", "4900"),
+                    ("stock", "30"), ("currency", "KRW"), ("restore_entry", String(entry)),
+                ]
+                let restored = try await flow.session.post("/products", fields)
+                #expect(restored.status == 303, "\(HTMLScan.text(restored.text).prefix(600))")
+                let newID = try #require(productID(fromLocation: restored.header("Location")))
+                let page = try await flow.session.get("/products/\(newID)", extraCookie: restored.setCookie("om_flash"))
+                #expect(HTMLScan.text(page.text).contains("was restored as product \(newID): the Open Market gives a restored product a new number (it was product 16)."))
+                #expect(!HTMLScan.text(page.text).contains("Product added."))
+            }
+        }
+    }
+
     @Test func forget_removesTheItemForGood() async throws {
         try await withRecordingMarket { market in
             try await withDashboard(.recording(market)) { harness in
