@@ -102,7 +102,9 @@ import Testing
 
             let page = try await harness.get("/products/\(id)")
             #expect(page.status == 404)
-            #expect(HTMLScan.text(page.text).contains("it is product \(newID) now."))
+            #expect(HTMLScan.text(page.text).contains("and later restored from the recycle bin as product \(newID)."))
+            let korean = try await harness.get("/products/\(id)", headers: KoreanPageScan.korean)
+            #expect(HTMLScan.text(korean.text).contains("휴지통에서 \(newID)번 상품으로 다시 등록되었습니다."), "\(HTMLScan.text(korean.text))")
             #expect(Self.mainLinks(page.text).contains("/products/\(newID)"))
         }
     }
