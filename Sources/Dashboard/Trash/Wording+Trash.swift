@@ -7,7 +7,7 @@ extension Wording {
         switch language {
         case .en:
             "Products deleted through this dashboard are kept here for \(days) days with their images, so you can restore them. "
-                + "Images are kept up to \(bytes(budget)) in all; past that, the oldest images are deleted first. \(bytes(used)) of \(bytes(budget)) used."
+                + "Images are kept up to \(bytes(budget)) in total; past that, the oldest images are deleted first. \(bytes(used)) of \(bytes(budget)) used."
         case .ko:
             "이 대시보드에서 삭제한 상품을 이미지와 함께 \(days)일 동안 보관하며, 여기서 다시 등록할 수 있습니다. "
                 + "이미지는 모두 합쳐 \(bytes(budget))까지 보관하고, 초과하면 오래된 이미지부터 삭제합니다(현재 \(bytes(budget)) 중 \(bytes(used)) 사용)."
@@ -15,14 +15,14 @@ extension Wording {
     }
 
     /// The bin's count line: "Showing 1–20 of 45 products" / "45개 중 1~20번째"; one item is
-    /// "Showing 1 product" / "1개", one on a later page a place: "Showing 21 of 21 products" /
+    /// "Showing 1 product" / "상품 1개", one on a later page a place: "Showing 21 of 21 products" /
     /// "21개 중 21번째".
     func showingItems(first: Int, last: Int, total: Int) -> String {
         switch (language, total == 1, first == last) {
         case (.en, true, _): "Showing 1 product"
         case (.en, false, true): "Showing \(last) of \(total) products"
         case (.en, false, false): "Showing \(first)–\(last) of \(total) products"
-        case (.ko, true, _): "1개"
+        case (.ko, true, _): "상품 1개"
         case (.ko, false, true): "\(quantity(total))개 중 \(quantity(last))번째"
         case (.ko, false, false): "\(quantity(total))개 중 \(quantity(first))~\(quantity(last))번째"
         }
@@ -38,7 +38,7 @@ extension Wording {
     func wasProduct(_ id: Int) -> String {
         switch language {
         case .en: "Was product \(id)"
-        case .ko: "삭제 전 \(id)번 상품"
+        case .ko: "원래 상품 번호 \(id)"
         }
     }
 
@@ -136,7 +136,7 @@ extension Wording {
     func restored(_ name: String, as id: Int, was old: Int) -> String {
         switch language {
         case .en: "“\(BidiText.isolated(name))” was restored as product \(id): the Open Market gives a restored product a new number (it was product \(old))."
-        case .ko: "“\(BidiText.isolated(name))” 상품을 \(id)번 상품으로 다시 등록했습니다. 다시 등록한 상품은 오픈마켓에서 새 상품 번호를 받습니다(삭제 전 \(old)번 상품)."
+        case .ko: "“\(BidiText.isolated(name))” 상품을 \(id)번 상품으로 다시 등록했습니다. 다시 등록한 상품은 오픈마켓에서 새 상품 번호를 받습니다(원래 상품 번호 \(old))."
         }
     }
 

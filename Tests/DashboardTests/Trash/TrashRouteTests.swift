@@ -64,7 +64,7 @@ import Testing
         }
     }
 
-    /// The bin in Korean: its count line as the list's ("2개 중 1~2번째", "1개"); a restored
+    /// The bin in Korean: its count line as the list's ("2개 중 1~2번째", "상품 1개"); a restored
     /// item's button and its flash use one verb; a button for an item gone says nothing was
     /// done without speaking of the market.
     @Test func theBinInKorean_countsAsTheListDoes_andSaysOneVerbForARemovedItem() async throws {
@@ -89,7 +89,7 @@ import Testing
             let after = try await flow.session.get("/trash?lang=ko", extraCookie: removed.setCookie("om_flash"))
             #expect(HTMLScan.text(after.text).contains("상품을 휴지통에서 지웠습니다."), "\(HTMLScan.text(after.text).prefix(400))")
             #expect(!HTMLScan.text(after.text).contains("휴지통 목록에서 삭제"))
-            #expect(HTMLScan.text(HTMLScan.block(in: after.text, from: "<p class=\"summary\">", to: "</p>")) == "1개")
+            #expect(HTMLScan.text(HTMLScan.block(in: after.text, from: "<p class=\"summary\">", to: "</p>")) == "상품 1개")
 
             let gone = try await flow.session.postURLEncoded("/trash/\(entries[0])/forget", [])
             #expect(HTMLScan.text(gone.text).contains("아무것도 하지 않았습니다. 휴지통을 열어 남아 있는 상품을 확인해 주세요."), "\(gone.status)")
