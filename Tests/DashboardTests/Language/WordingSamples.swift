@@ -484,7 +484,7 @@ enum WordingSamples {
             w.editNotSaved(.timeout), w.editNotSaved(.unreachable), w.editNotSaved(.malformedResponse("not JSON")),
             w.credentialsRefused(.register), w.credentialsRefused(.save), w.credentialsRefused(.delete), w.deleteNotDone,
             w.formAlreadySent(.register), w.formAlreadySent(.save), w.sheetAlreadySent,
-        ] {
+        ] + CatalogFailure.Reason.allCases.map(w.vendorUnknown) {
             texts += [text.heading, text.message]
         }
         texts.append(w.staleCause)
