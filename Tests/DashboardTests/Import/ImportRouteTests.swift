@@ -283,9 +283,11 @@ import Testing
 
     /// Over the route's 64 MB the server answers before reading the body, in the reader's
     /// language, with the limit.
-    @Test func aRequestOver64MB_is413BeforeItIsRead() async throws {
+    /// The page names both limits and both ways on (a smaller CSV file, fewer images).
+    @Test(arguments: Language.allCases)
+    func aRequestOver64MB_is413BeforeItIsRead(_ language: Language) async throws {
         try await withDashboard(.shared) { harness in
-            let head = "POST /products/import HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ko\r\n"
+            let head = "POST /products/import HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: \(language.rawValue)\r\n"
                 + "Content-Type: \(BrowserFormBody.contentType)\r\nContent-Length: \(65 * 1024 * 1024)\r\nConnection: close\r\n\r\n"
             let port = harness.port
             let answer = await withCheckedContinuation { (done: CheckedContinuation<[UInt8], Never>) in
@@ -308,7 +310,16 @@ import Testing
             }
             let text = String(decoding: answer, as: UTF8.self)
             #expect(text.hasPrefix("HTTP/1.1 413"))
-            #expect(text.contains("64MB"))
+            let words = HTMLScan.text(text)
+            switch language {
+            case .en:
+                #expect(words.contains("The import is too large"))
+                #expect(words.contains("An import takes at most 5 MB for the CSV file and 64 MB in all, with its images, so nothing was read."), "\(words)")
+                #expect(words.contains("Use a smaller CSV file (import it in parts), or choose fewer images at a time, then try again."))
+            case .ko:
+                #expect(words.contains("가져오기는 CSV 파일 5MB, 이미지를 합쳐 전체 64MB까지 올릴 수 있어 아무것도 읽지 않았습니다."), "\(words)")
+                #expect(words.contains("CSV 파일을 나누어 작게 만들거나 이미지를 나누어 올린 뒤 다시 시도해 주세요."))
+            }
         }
     }
 

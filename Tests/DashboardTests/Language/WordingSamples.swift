@@ -483,7 +483,7 @@ enum WordingSamples {
             w.formUnreadable(.multipart(.missingFinalBoundary)),
             w.editNotSaved(.timeout), w.editNotSaved(.unreachable), w.editNotSaved(.malformedResponse("not JSON")),
             w.credentialsRefused(.register), w.credentialsRefused(.save), w.credentialsRefused(.delete), w.deleteNotDone,
-            w.formAlreadySent(.register), w.formAlreadySent(.save), w.sheetAlreadySent,
+            w.formAlreadySent(.register), w.formAlreadySent(.save), w.sheetAlreadySent, w.nothingToSendHere,
         ] + CatalogFailure.Reason.allCases.map(w.vendorUnknown) {
             texts += [text.heading, text.message]
         }

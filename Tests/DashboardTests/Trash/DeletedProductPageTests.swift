@@ -109,6 +109,17 @@ import Testing
         }
     }
 
+    /// The delete question says that a restore gives the product a new number.
+    @Test func theDeleteQuestion_saysARestoredProductGetsANewNumber() async throws {
+        try await withDashboard(.shared) { dash in
+            let english = try await dash.get("/products/16/delete", headers: ["Accept-Language": "en"])
+            #expect(english.status == 200)
+            #expect(HTMLScan.text(english.text).contains("you can restore the product from there. A restored product gets a new product number."))
+            let korean = try await dash.get("/products/16/delete", headers: KoreanPageScan.korean)
+            #expect(HTMLScan.text(korean.text).contains("휴지통에서 다시 등록할 수 있습니다. 다시 등록하면 새 상품 번호를 받습니다."))
+        }
+    }
+
     @Test func aProductTheBinDoesNotHold_isPlainlyNotFound() async throws {
         try await withDashboard(.shared) { dash in
             let page = try await dash.get("/products/987654", headers: ["Accept-Language": "en"])
