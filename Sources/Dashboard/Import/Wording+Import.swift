@@ -94,7 +94,7 @@ extension Wording {
         let (rows, csv, request, image) = importLimitTexts
         return switch language {
         case .en: "At most \(rows) products and \(csv) of CSV, \(request) with the images. Images: JPEG or PNG, at most \(image) each. Nothing changes on the market until you apply the preview."
-        case .ko: "CSV 파일은 \(csv), 상품 \(rows)개까지 올릴 수 있고, 이미지를 합친 전체 크기는 \(request)까지입니다. 이미지는 JPEG 또는 PNG, 장당 \(image) 이하입니다. 미리 보기에서 [상품 N개에 적용]을 누르기 전에는 오픈마켓에 반영하지 않습니다."
+        case .ko: "CSV 파일은 \(csv), 상품 \(rows)개까지 올릴 수 있고, 이미지를 합친 전체 크기는 \(request)까지입니다. 이미지는 JPEG 또는 PNG, 장당 \(image) 이하입니다. 미리 보기에서 [적용] 버튼을 누르기 전에는 오픈마켓에 반영하지 않습니다."
         }
     }
 

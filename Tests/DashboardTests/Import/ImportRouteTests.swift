@@ -170,7 +170,7 @@ import Testing
             let korean = try await session.get("/products/import?lang=ko").text
             let text = HTMLScan.text(korean)
             #expect(text.contains("CSV 파일은 5MB, 상품 10,000개까지 올릴 수 있고, 이미지를 합친 전체 크기는 64MB까지입니다."), "\(text)")
-            #expect(text.contains("미리 보기에서 [상품 N개에 적용]을 누르기 전에는 오픈마켓에 반영하지 않습니다."))
+            #expect(text.contains("미리 보기에서 [적용] 버튼을 누르기 전에는 오픈마켓에 반영하지 않습니다."))
             #expect(korean.contains("<h2>CSV 열 안내</h2>"))
             #expect(korean.contains("<code>상품 번호</code></th><td>번호가 있으면 그 상품을 수정하고"), "the meaning repeats the column's name")
             let unclosed = try await Self.post(session, csv: Array("id,name\n\"never closed,\n1,2\n".utf8), path: "/products/import?lang=ko")
