@@ -16,9 +16,9 @@ import Templating
 /// flash saying it has a new number. It happens once: a second restore of the item, while the
 /// first runs or after it, leads to the product the first made; while the first's answer is
 /// lost and not yet checked (after a restart too), to the "outcome unknown" page. When the
-/// pictures are no longer kept (the byte budget took them), when the kept fields break the
-/// Open Market's rules (each problem beside its field, nothing sent), or when the market
-/// refuses them, the answer is the form titled "Restore “…”", filled in with the kept fields
+/// pictures are no longer kept (the byte budget took them), or when the market refuses the
+/// fields (each problem beside its field where its create rules explain the refusal), the
+/// answer is the form titled "Restore “…”", filled in with the kept fields
 /// (and the kept pictures, when there are some), which restores the item when sent.
 struct TrashPages: Sendable {
     let bin: RecycleBin
@@ -126,13 +126,6 @@ struct TrashPages: Sendable {
         guard let images = bin.images(of: item), !images.isEmpty else {
             return (prefilledForm(item, detail, images: [], problem: .init(wording.restoreWithoutPictures), status: .conflict, context), nil)
         }
-        // Kept details the Open Market's rules refuse (a seed product's 3-character
-        // description): the form filled in, each problem beside its field, nothing sent.
-        let (_, fieldErrors) = ProductFieldRules.validate(ProductFormValues(product: detail))
-        if !fieldErrors.isEmpty {
-            let problem = ProductFormPage.Problem(wording.restoreRefused(fieldErrors))
-            return (prefilledForm(item, detail, images: images, problem: problem, errors: fieldErrors, status: .unprocessableContent, context), nil)
-        }
         let uploads = images.map { image in
             ImageUpload(filename: RecycleBin.fileName(image), contentType: image.format.contentType, bytes: image.bytes)
         }
@@ -151,8 +144,18 @@ struct TrashPages: Sendable {
             return (forms.respond(to: .unknown, context), .unknown)
         } catch {
             // Refused: the fields (checked by the market now, perhaps by newer rules) come back
-            // in the form with the market's words, the kept pictures attached.
-            let (status, problem) = ProductForms.explain(error as? MarketError ?? .unreachable, action: .register, wording)
+            // in the form, the kept pictures attached. Where the market's create rules explain
+            // the refusal (a seed product's 3-character description), the cause is said in
+            // words and each problem beside its field; otherwise the market's own words.
+            let marketError = error as? MarketError ?? .unreachable
+            if case .rejected(let code, _) = marketError, (400..<500).contains(code) {
+                let (_, fieldErrors) = ProductFieldRules.validate(ProductFormValues(product: detail))
+                if !fieldErrors.isEmpty {
+                    let problem = ProductFormPage.Problem(wording.restoreRefused(fieldErrors))
+                    return (prefilledForm(item, detail, images: images, problem: problem, errors: fieldErrors, status: .unprocessableContent, context), nil)
+                }
+            }
+            let (status, problem) = ProductForms.explain(marketError, action: .register, wording)
             return (prefilledForm(item, detail, images: images, problem: problem, status: status, context), nil)
         }
     }

@@ -195,8 +195,8 @@ extension Wording {
         }
     }
 
-    /// Above that form when the kept details break the Open Market's rules, so nothing was
-    /// sent: why (a description too short, the commonest, in words of its own; otherwise the
+    /// Above that form when the Open Market refused the kept details and its create rules say
+    /// why: the cause (a description too short, the commonest, in words of its own; otherwise the
     /// fields by their labels), and the button to select once they are changed.
     func restoreRefused(_ errors: FieldErrors) -> ErrorText {
         let fields = errors.ordered.map(\.field)
@@ -207,17 +207,7 @@ extension Wording {
             default: false
             }
         }
-        let labels = fields.map { field -> String in
-            switch field {
-            case .name: self[.nameLabel]
-            case .description: self[.descriptionLabel]
-            case .currency: self[.currencyLabel]
-            case .price: self[.priceLabel]
-            case .discountedPrice: self[.discountLabel]
-            case .stock: self[.stockLabel]
-            case .thumbnailID, .images: self[.imagesLegend]
-            }
-        }.joined(separator: ", ")
+        let labels = fields.map(fieldLabel).joined(separator: ", ")
         switch (language, shortDescription) {
         case (.en, true): return ErrorText(heading: "The description is too short to restore",
             message: "The Open Market won't restore this product because its description is too short: it takes 10 to 1,000 characters. "
