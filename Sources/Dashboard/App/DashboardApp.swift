@@ -190,7 +190,11 @@ public final class DashboardApp: Sendable {
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
         serverConfiguration.requestTimeout = configuration.requestTimeout
         serverConfiguration.spoolDirectory = Self.spoolDirectory(configuration)
-        server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: errorPage.response)
+        var errorPages = errorPage
+        errorPages.opensPage = { [router] path in
+            if case .found = router.match(method: .get, path: path) { true } else { false }
+        }
+        server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: errorPages.response)
     }
 
     /// The client's deadlines from the configuration: connect 2 s, reads and writes as set.

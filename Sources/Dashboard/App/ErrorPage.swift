@@ -9,6 +9,9 @@ import Templating
 struct ErrorPage: Sendable {
     let renderer: PageRenderer
     let contexts: RequestContext.Maker
+    /// Whether a GET opens a page at a path (the router's answer, set once the routes exist):
+    /// a 405 there was a form sent to a page, not a button's address opened directly.
+    var opensPage: @Sendable (String) -> Bool = { _ in false }
 
     /// The server's error responder. With the request's head the page is in the reader's
     /// language; without one (a request line too long, a broken request, headers too large)
@@ -20,9 +23,17 @@ struct ErrorPage: Sendable {
         let wording = context.wording
         let upload = Wording.Upload(path: request.path)
         var values = Self.values(status, wording, upload: upload)
-        // An address that takes only a button's POST, or anything that was posted: the language
-        // switch leads to the page the button is on, which a GET can open.
-        if status == .methodNotAllowed || (request.method != .get && request.method != .head) {
+        let posted = request.method != .get && request.method != .head
+        if status == .methodNotAllowed, posted, opensPage(request.path) {
+            // Sent to a page that takes no form (`POST /overview`): the page itself is there.
+            let text = wording.nothingToSendHere
+            values["title"] = .string(text.heading)
+            values["heading"] = .string(text.heading)
+            values["message"] = .string(text.message)
+            values["languagePath"] = .string(request.path)
+        } else if status == .methodNotAllowed || posted {
+            // An address that takes only a button's POST, or anything that was posted: the
+            // language switch leads to the page the button is on, which a GET can open.
             values["languagePath"] = .string(PageRenderer.pageForPost(request.path))
         }
         var response = renderer.page("error", values, status: status, for: context)

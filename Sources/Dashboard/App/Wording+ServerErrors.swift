@@ -13,7 +13,7 @@ extension Wording {
         case (.en, 405, _): "This page can't be opened directly"
         case (.en, 408, _): "The page took too long to arrive"
         case (.en, 413, .productImages): "Your images are too large"
-        case (.en, 413, .importFile): "The file and images are too large"
+        case (.en, 413, .importFile): "The import is too large"
         case (.en, 413, .sheet): "The sheet is too large"
         case (.en, 413, .other): "Too much was sent at once"
         case (.en, 414, _): "The address is too long"
@@ -26,7 +26,7 @@ extension Wording {
         case (.ko, 405, _): "이 주소는 직접 열 수 없습니다"
         case (.ko, 408, _): "시간이 초과되었습니다"
         case (.ko, 413, .productImages): "이미지가 너무 커서 등록하지 않았습니다"
-        case (.ko, 413, .importFile): "파일이 너무 커서 가져오지 않았습니다"
+        case (.ko, 413, .importFile): "가져올 내용이 너무 커서 가져오지 않았습니다"
         case (.ko, 413, .sheet): "시트의 내용이 너무 많습니다"
         case (.ko, 413, .other): "한 번에 보낸 내용이 너무 많습니다"
         case (.ko, 414, _): "주소가 너무 깁니다"
@@ -45,7 +45,8 @@ extension Wording {
         case (.en, 405, _): "This address is for a button on one of the dashboard's pages, so opening it directly did nothing. Go back to that page and select the button there."
         case (.en, 408, _): "Your browser stopped sending before everything arrived, so nothing was done. Check your connection and try again."
         case (.en, 413, .productImages): "The images you chose add up to more than the dashboard takes at once, so the product was not added."
-        case (.en, 413, .importFile): "The CSV file and the images you chose add up to more than an import takes, so nothing was read."
+        case (.en, 413, .importFile):
+            "An import takes at most \(bytes(ImportUpload.maxCSVBytes)) for the CSV file and \(bytes(ImportUpload.maxRequestBytes)) in all, with its images, so nothing was read."
         case (.en, 413, .sheet): "The sheet holds more products than the dashboard takes at once, so no preview was made."
         case (.en, 413, .other): "What was sent is larger than the dashboard takes here, so nothing was saved."
         case (.en, 414, _): "The address has more characters than the dashboard reads, so the page was not opened. Go to the product list and search again with fewer words."
@@ -58,7 +59,8 @@ extension Wording {
         case (.ko, 405, _): "이 주소는 대시보드 화면의 버튼으로만 쓸 수 있어 아무것도 하지 않았습니다. 이전 화면으로 돌아가 버튼을 다시 눌러 주세요."
         case (.ko, 408, _): "브라우저가 보내는 내용이 끝까지 도착하지 않아 아무것도 하지 않았습니다. 인터넷 연결을 확인한 뒤 다시 시도해 주세요."
         case (.ko, 413, .productImages): "선택한 이미지를 합친 크기가 한 번에 올릴 수 있는 크기보다 커서 상품을 등록하지 않았습니다."
-        case (.ko, 413, .importFile): "CSV 파일과 이미지를 합친 크기가 가져오기 한 번에 올릴 수 있는 크기보다 커서 아무것도 읽지 않았습니다."
+        case (.ko, 413, .importFile):
+            "가져오기는 CSV 파일 \(bytes(ImportUpload.maxCSVBytes)), 이미지를 합쳐 전체 \(bytes(ImportUpload.maxRequestBytes))까지 올릴 수 있어 아무것도 읽지 않았습니다."
         case (.ko, 413, .sheet): "시트의 상품이 한 번에 보낼 수 있는 양보다 많아 미리 보기를 만들지 않았습니다."
         case (.ko, 413, .other): "보낸 내용이 한 번에 받을 수 있는 크기보다 커서 아무것도 저장하지 않았습니다."
         case (.ko, 414, _): "주소가 너무 길어 페이지를 열지 못했습니다. 상품 목록으로 이동해 검색어를 줄여서 다시 검색해 주세요."
@@ -67,6 +69,15 @@ extension Wording {
         case (.ko, 503, _): "지금 열리는 페이지가 너무 많습니다. 잠시 후 페이지를 새로 고쳐 주세요."
         case (.ko, 500..., _): "대시보드가 이 페이지를 끝까지 만들지 못했습니다. 잠시 후 다시 시도해 주세요. 계속되면 대시보드 로그에서 이유를 확인해 주세요."
         case (.ko, _, _): "브라우저가 보낸 내용을 읽을 수 없어 아무것도 하지 않았습니다. 이전 화면으로 돌아가 페이지를 새로 고친 뒤 다시 시도해 주세요."
+        }
+    }
+
+    /// 405 for a form sent to an address that is a page (`POST /overview`): the page is
+    /// there, it takes no form.
+    var nothingToSendHere: ErrorText {
+        switch language {
+        case .en: ErrorText(heading: "That can't be done here", message: "That can't be done here, so nothing was done. Go back and use the buttons on the page.")
+        case .ko: ErrorText(heading: "여기서는 할 수 없는 작업입니다", message: "이 주소에서는 할 수 없는 작업이어서 아무것도 하지 않았습니다. 이전 화면으로 돌아가 페이지에 있는 버튼을 이용해 주세요.")
         }
     }
 
@@ -109,12 +120,13 @@ extension Wording {
         }
     }
 
-    /// Under a 413: the link back to the form that was sent, where there is one.
+    /// Under a 413: the link back to the form that was sent, where there is one; the register
+    /// form's opens empty, and its label says so (Back keeps the entries, the advice says).
     func tooLargeBack(_ upload: Upload) -> (href: String, label: String)? {
         switch (language, upload) {
-        case (.en, .productImages): ("/products/new", "Add product")
+        case (.en, .productImages): ("/products/new", "Start again with an empty form")
         case (.en, .importFile): ("/products/import", "Import")
-        case (.ko, .productImages): ("/products/new", "상품 등록")
+        case (.ko, .productImages): ("/products/new", "빈 등록 화면에서 다시 시작")
         case (.ko, .importFile): ("/products/import", "가져오기")
         case (_, .sheet), (_, .other): nil
         }

@@ -4,8 +4,21 @@ import HTTPServer
 /// The answers a page built on the catalog snapshot gives when it cannot be built yet.
 extension PageRenderer {
     /// `mine=1` without a known own vendor: how to tell the dashboard which vendor is yours.
-    func unknownOwnVendor(_ context: RequestContext) -> HTTPResponse {
-        error(.conflict, context.wording.vendorUnknown, retryHref: nil, for: context)
+    /// When the market is not answering (`marketFailure`), that comes first (502, Try again):
+    /// adding a product, the usual way to learn the vendor, fails too until it answers.
+    func unknownOwnVendor(_ context: RequestContext, marketFailure: CatalogFailure.Reason? = nil) -> HTTPResponse {
+        if let marketFailure {
+            return error(
+                .badGateway, context.wording.vendorUnknown(marketFailure), retryHref: PageRenderer.retryHref(for: context.request), for: context)
+        }
+        return error(.conflict, context.wording.vendorUnknown, retryHref: nil, for: context)
+    }
+
+    /// Why the market did not answer, if it did not: its latest read (`MarketGateway.readFailure`),
+    /// else the catalog's latest count, once the first count has had its usual wait.
+    static func marketFailure(_ catalog: CatalogSnapshotStore, latestRead: CatalogFailure.Reason?) async -> CatalogFailure.Reason? {
+        if let latestRead { return latestRead }
+        return await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit).failure?.reason
     }
 
     /// Still counting after the wait (503 with `Retry-After`), or counting failed with nothing

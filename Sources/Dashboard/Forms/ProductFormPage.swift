@@ -58,6 +58,9 @@ struct ProductFormPage {
     /// Register: the recycle bin item this registration restores (the product is then
     /// journaled as restored, and the item remembers it).
     var restoreEntry: Int?
+    /// Register: the name the restored product had in the recycle bin, for the heading
+    /// ("Restore “Test mug”"); the typed name when the bin cannot say.
+    var restoreName: String?
     /// Turns an upstream image URL into the `/images/{key}` path that serves it (edit).
     var imagePath: (URL) -> String = { $0.absoluteString }
     var language: Language = .en
@@ -105,6 +108,11 @@ struct ProductFormPage {
             context["backHref"] = "/products"
             context["backLabel"] = .string(wording[.backToProducts])
             if let restoreEntry {
+                // A restore is its own task: its heading and button say so, not "Add product".
+                let heading = wording.restoreHeading(restoreName ?? values.name)
+                context["title"] = .string(failed ? wording.errorTitle(heading) : heading)
+                context["heading"] = .string(heading)
+                context["submitLabel"] = .string(wording[.restore])
                 context["restoreEntry"] = TemplateValue(restoreEntry)
                 context["backHref"] = "/trash"
                 context["backLabel"] = .string(wording[.navTrash])

@@ -106,12 +106,14 @@ struct ProductForms: Sendable {
 
         // A registration from the recycle bin's prefilled form restores that item (once).
         let restoreEntry = submission.value("restore_entry").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        let restoring: TrashItem? = if let restoreEntry { try? await recycleBin?.item(restoreEntry) } else { nil }
         var page = ProductFormPage(mode: .create, values: values, errors: errors, csrfToken: owner, formToken: formToken, stashedImages: stashed)
         page.restoreEntry = restoreEntry
+        page.restoreName = restoring?.name
         guard errors.isEmpty, let valid else {
             return (formResponse(page, context: context, status: .unprocessableContent), nil)
         }
-        if let restoreEntry, let item = try? await recycleBin?.item(restoreEntry), let restored = item.restoredID {
+        if let item = restoring, let restored = item.restoredID {
             let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
             return (respond(to: outcome, context), outcome)
         }
@@ -130,7 +132,9 @@ struct ProductForms: Sendable {
             let product = try await writer.create(valid.newProduct, images: uploads, cause: cause)
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
             stash.discard(owner: owner, token: formToken)
-            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: wording.flash(.registered))
+            // A restore says, as the bin's own Restore does, that the product has a new number.
+            let flash = restoring.map { wording.restored($0.name, as: product.id, was: $0.productID) } ?? wording.flash(.registered)
+            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: flash)
             return (respond(to: outcome, context), outcome)
         } catch let refusal as WriteRefusal {
             let (status, problem) = Self.explain(refusal, wording)

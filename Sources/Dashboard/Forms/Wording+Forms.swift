@@ -29,11 +29,15 @@ extension Wording {
         case (.en, .usdCents): return "Enter \(discount ? "the discount" : "the price") with up to 2 decimal places, like \(discount ? "2.50" : "249.99")."
         case (.en, .priceTooHigh): return "The price must be \(priceLimit(currency)) or less."
         case (.en, .stockTooHigh): return "The stock must be \(PriceText.grouped(Decimal(ProductFieldRules.maxStock), minimumFractionDigits: 0)) or less."
+        case (.en, .priceUnderDiscount(let discount)):
+            return "The price cannot be less than the discount (\(amount(discount, currency))); lower the discount too."
         case (.ko, .notANumber): return "\(discount ? "할인 금액을" : "판매가를") \(amountExample(discount: discount, currency))처럼 숫자로 입력해 주세요."
         case (.ko, .krwWhole): return "\(discount ? "할인 금액은" : "판매가는") 원 단위로, 소수점 없이 입력해 주세요."
         case (.ko, .usdCents): return "\(discount ? "할인 금액은" : "판매가는") \(discount ? "2.50" : "249.99")처럼 소수점 둘째 자리까지 입력해 주세요."
         case (.ko, .priceTooHigh): return "판매가를 \(priceLimit(currency)) 이하로 입력해 주세요."
         case (.ko, .stockTooHigh): return "재고를 \(quantity(ProductFieldRules.maxStock))개 이하로 입력해 주세요."
+        case (.ko, .priceUnderDiscount(let discount)):
+            return "판매가를 할인 금액(\(amount(discount, currency))) 이상으로 입력해 주세요. 판매가를 더 낮추려면 할인 금액도 낮춰 주세요."
         default: return message(problem)
         }
     }
@@ -53,6 +57,13 @@ extension Wording {
         case (.en, _): return "\(won) or \(dollars)"
         case (.ko, _): return "\(won)이나 \(dollars)"
         }
+    }
+
+    /// An amount a field problem quotes, in the product's currency where known ("KRW 9,000",
+    /// "9,000원", "USD 12.50"), else with thousands separators alone ("9,000").
+    private func amount(_ amount: Decimal, _ currency: Currency?) -> String {
+        guard let currency else { return PriceText.grouped(amount, minimumFractionDigits: 0) }
+        return price(amount, currency: currency.rawValue)
     }
 
     /// The highest price, whole, in its currency where known: "KRW 10,000,000,000" /
@@ -77,9 +88,9 @@ extension Wording {
         case .priceTooHigh: "The price must be at most 10,000,000,000."
         case .discountNegative: "The discount cannot be negative."
         case .discountOverPrice: "The discount cannot be more than the price."
-        case .priceUnderDiscount(let discount): "The price cannot be less than the discount (\(discount)); lower the discount too."
+        case .priceUnderDiscount(let discount): "The price cannot be less than the discount (\(amount(discount, nil))); lower the discount too."
         case .stockTooHigh: "The stock must be at most 2,147,483,647."
-        case .stockNegative: "The stock cannot be negative."
+        case .stockNegative: "The stock must be a whole number, 0 or more."
         case .stockNotWhole: "The stock must be a whole number, 0 or more."
         case .notANumber: "Enter a number, like 1000 or 12.50."
         case .krwWhole: "Enter KRW amounts in whole won, with no decimals."
@@ -104,9 +115,9 @@ extension Wording {
         case .priceTooHigh: "판매가를 10,000,000,000 이하로 입력해 주세요."
         case .discountNegative: "할인 금액을 0 이상으로 입력해 주세요."
         case .discountOverPrice: "할인 금액을 판매가 이하로 입력해 주세요."
-        case .priceUnderDiscount(let discount): "판매가를 할인 금액(\(discount)) 이상으로 입력해 주세요. 판매가를 더 낮추려면 할인 금액도 낮춰 주세요."
+        case .priceUnderDiscount(let discount): "판매가를 할인 금액(\(amount(discount, nil))) 이상으로 입력해 주세요. 판매가를 더 낮추려면 할인 금액도 낮춰 주세요."
         case .stockTooHigh: "재고를 2,147,483,647 이하로 입력해 주세요."
-        case .stockNegative: "재고를 0 이상으로 입력해 주세요."
+        case .stockNegative: "재고를 0 이상의 정수로 입력해 주세요."
         case .stockNotWhole: "재고를 0 이상의 정수로 입력해 주세요."
         case .notANumber: "1000이나 12.50처럼 숫자로 입력해 주세요."
         case .krwWhole: "KRW 금액은 소수점 없이 입력해 주세요."
@@ -174,9 +185,9 @@ extension Wording {
         let base: String
         switch (language, name) {
         case (.en, nil): base = "Add product"
-        case (.en, let name?): base = "Edit \(BidiText.isolated(name))"
+        case (.en, let name?): base = "Edit “\(BidiText.isolated(name))”"
         case (.ko, nil): base = "상품 등록"
-        case (.ko, let name?): base = "\(BidiText.isolated(name)) 수정"
+        case (.ko, let name?): base = "“\(BidiText.isolated(name))” 수정"
         }
         guard failed else { return base }
         return errorTitle(base)

@@ -157,7 +157,7 @@ extension Wording {
         case (.en, .imagesNotKept?): "Not sent: the images could not be kept in the recycle bin"
         case (.en, .journalUnavailable?): "Not sent: the history could not record it"
         case (.en, .notFound?): "Refused: the market says the product does not exist"
-        case (.en, .unauthorized?): "Refused: the market did not accept this dashboard's vendor"
+        case (.en, .unauthorized?): "Refused: the market did not accept this dashboard's seller credentials"
         case (.en, .unreachable?): "Failed: the market could not be reached"
         case (.en, .stopping?): "Not sent: the dashboard was stopping"
         case (.en, .notApplied?): "Not done: a check with the market found nothing changed"
@@ -289,7 +289,7 @@ extension Wording {
     var undoOutcomeUnknown: Outcome {
         switch language {
         case .en:
-            Outcome(heading: "We don't know whether the change was undone",
+            Outcome(heading: "The dashboard doesn't know whether the change was undone",
                 message: "The Open Market did not answer in time. It may have put the old values back, or not.",
                 advice: "Open the product to see its values before trying again. " + checkedLater, checkLabel: "Check the product")
         case .ko:

@@ -94,7 +94,7 @@ extension Wording {
         let (rows, csv, request, image) = importLimitTexts
         return switch language {
         case .en: "At most \(rows) products and \(csv) of CSV, \(request) with the images. Images: JPEG or PNG, at most \(image) each. Nothing changes on the market until you apply the preview."
-        case .ko: "CSV 파일은 \(csv), 상품 \(rows)개까지 올릴 수 있고, 이미지를 합친 전체 크기는 \(request)까지입니다. 이미지는 JPEG 또는 PNG, 장당 \(image) 이하입니다. 미리 보기에서 [상품 N개에 적용]을 누르기 전에는 오픈마켓에 반영하지 않습니다."
+        case .ko: "CSV 파일은 \(csv), 상품 \(rows)개까지 올릴 수 있고, 이미지를 합친 전체 크기는 \(request)까지입니다. 이미지는 JPEG 또는 PNG, 장당 \(image) 이하입니다. 미리 보기에서 [적용] 버튼을 누르기 전에는 오픈마켓에 반영하지 않습니다."
         }
     }
 
@@ -102,8 +102,10 @@ extension Wording {
     var importTooLargeAdvice: String {
         let (rows, csv, request, image) = importLimitTexts
         return switch language {
-        case .en: "An import takes at most \(request): a CSV file of at most \(csv) and \(rows) products, and images of at most \(image) each. Go back and choose fewer images at a time."
-        case .ko: "한 번에 \(request)까지 올릴 수 있습니다. CSV 파일은 \(csv), 상품 \(rows)개까지이고 이미지는 장당 \(image) 이하입니다. 이전 화면으로 돌아가 이미지를 나누어 올려 주세요."
+        case .en: "An import takes at most \(request) in all: a CSV file of at most \(csv) and \(rows) products, and images of at most \(image) each. "
+            + "Use a smaller CSV file (import it in parts), or choose fewer images at a time, then try again."
+        case .ko: "한 번에 전체 \(request)까지 올릴 수 있습니다. CSV 파일은 \(csv), 상품 \(rows)개까지이고 이미지는 장당 \(image) 이하입니다. "
+            + "CSV 파일을 나누어 작게 만들거나 이미지를 나누어 올린 뒤 다시 시도해 주세요."
         }
     }
 

@@ -200,6 +200,35 @@ extension Wording {
         }
     }
 
+    /// `mine=1` (or the sheet) before the dashboard knows its vendor, with the market not
+    /// answering: that cause first, the seller number second.
+    func vendorUnknown(_ failure: CatalogFailure.Reason) -> ErrorText {
+        switch language {
+        case .en:
+            let cause =
+                switch failure {
+                case .unreachable, .timeout: "The Open Market is not answering"
+                case .refused: "The Open Market refused to list its products"
+                case .unreadableAnswer: "The Open Market sent an answer the dashboard can't read"
+                }
+            return ErrorText(heading: "Your products can't be shown",
+                message: "\(cause), so your products can't be shown. Try again in a moment. "
+                    + "Your seller number is not set yet either: once the market answers, add one product here and the dashboard learns it, "
+                    + "or restart the dashboard with --vendor-id N (or OPENMARKET_VENDOR_ID=N), where N is your seller number on the Open Market.")
+        case .ko:
+            let cause =
+                switch failure {
+                case .unreachable, .timeout: "오픈마켓이 응답하지 않아"
+                case .refused: "오픈마켓이 상품 목록 요청을 거절해"
+                case .unreadableAnswer: "오픈마켓 응답을 읽을 수 없어"
+                }
+            return ErrorText(heading: "내 상품을 보여 드릴 수 없습니다",
+                message: "\(cause) 내 상품을 보여 드릴 수 없습니다. 잠시 후 다시 시도해 주세요. "
+                    + "또한 내 판매자 번호를 설정해 주세요. 오픈마켓이 응답하면 이 대시보드에서 상품을 한 번 등록해 자동으로 설정하거나, "
+                    + "대시보드를 --vendor-id N 옵션(또는 환경 변수 OPENMARKET_VENDOR_ID=N)으로 다시 실행해 주세요. N은 오픈마켓의 내 판매자 번호입니다.")
+        }
+    }
+
     /// A page that waited for the first count in vain; `progress` is how far it has got
     /// (`done` is nil before the first page is in), when a count runs.
     func stillCounting(_ progress: (done: String?, total: String)?) -> ErrorText {
@@ -275,7 +304,7 @@ extension Wording {
         case (.en, .list):
             return ErrorText(heading: "The list could not be sorted or filtered",
                 message: "To sort or filter, the dashboard needs every product, and it could not read them: \(why). "
-                    + "Try again in a moment; the product list without sorting or filters still works meanwhile.")
+                    + "Try again in a moment.")
         case (.en, .csv):
             return ErrorText(heading: "Your CSV file could not be made",
                 message: "The file needs every product, and the dashboard could not read them: \(why). Try again in a moment.")
@@ -285,7 +314,7 @@ extension Wording {
             return ErrorText(heading: "The products could not be read", message: "This needs every product, and the dashboard could not read them: \(why). Try again in a moment.")
         case (.ko, .list):
             return ErrorText(heading: "정렬·필터 결과를 만들지 못했습니다",
-                message: "정렬하거나 필터를 적용하려면 모든 상품 정보가 필요한데 불러오지 못했습니다(\(why)). 잠시 후 다시 시도해 주세요. 그동안 정렬·필터 없는 상품 목록은 볼 수 있습니다.")
+                message: "정렬하거나 필터를 적용하려면 모든 상품 정보가 필요한데 불러오지 못했습니다(\(why)). 잠시 후 다시 시도해 주세요.")
         case (.ko, .csv):
             return ErrorText(heading: "CSV 파일을 만들지 못했습니다",
                 message: "CSV 파일에는 모든 상품 정보가 필요한데 불러오지 못했습니다(\(why)). 잠시 후 다시 시도해 주세요.")

@@ -41,7 +41,10 @@ struct CatalogListing: Sendable {
         let language = context.language
         var vendorID: Int?
         if query.mine {
-            guard let own = context.ownVendorID else { return .answer(renderer.unknownOwnVendor(context)) }
+            guard let own = context.ownVendorID else {
+                let failure = await PageRenderer.marketFailure(catalog, latestRead: marketReadFailure())
+                return .answer(renderer.unknownOwnVendor(context, marketFailure: failure))
+            }
             vendorID = own
         }
         let wording = context.wording

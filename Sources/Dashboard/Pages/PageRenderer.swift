@@ -189,6 +189,9 @@ struct PageRenderer: Sendable {
         if let retryHref { values["retryHref"] = .string(retryHref) }
         if let back { values["back"] = ["href": .string(back.href), "label": .string(back.label)] }
         if let next { values["next"] = ["href": .string(next.href), "label": .string(next.label)] }
+        // The product list's own error page: a link to the list would lead back here, so the
+        // way on is the history, which opens without the market.
+        if context.request.path == "/products" { values["onProductList"] = true }
         var response = page("error", values, status: status, for: context)
         response.headers["Cache-Control"] = "no-store"
         return response

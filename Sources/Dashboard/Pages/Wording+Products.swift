@@ -143,9 +143,9 @@ extension Wording {
     func deleteKeeps(days: Int?) -> String {
         switch (language, days) {
         case (.en, let days?):
-            "The product and its images are removed from the Open Market. The recycle bin keeps them for \(days) days, and you can restore the product from there."
+            "The product and its images are removed from the Open Market. The recycle bin keeps them for \(days) days, and you can restore the product from there. A restored product gets a new product number."
         case (.en, nil): "The product and its images are removed from the Open Market."
-        case (.ko, let days?): "상품과 이미지가 오픈마켓에서 삭제됩니다. 휴지통에 \(days)일 동안 보관되며, 휴지통에서 다시 등록할 수 있습니다."
+        case (.ko, let days?): "상품과 이미지가 오픈마켓에서 삭제됩니다. 휴지통에 \(days)일 동안 보관되며, 휴지통에서 다시 등록할 수 있습니다. 다시 등록하면 새 상품 번호를 받습니다."
         case (.ko, nil): "상품과 이미지가 오픈마켓에서 삭제됩니다."
         }
     }
@@ -193,9 +193,9 @@ extension Wording {
     func productRestoredAs(_ name: String, day: String, time: String, as id: Int) -> ErrorText {
         switch language {
         case .en: ErrorText(heading: "This product has a new number",
-            message: "“\(name)” was deleted on \(day) at \(time) and restored from the recycle bin since: it is product \(id) now.")
+            message: "“\(name)” was deleted on \(day) at \(time) and later restored from the recycle bin as product \(id).")
         case .ko: ErrorText(heading: "상품 번호가 바뀐 상품입니다",
-            message: "“\(name)” 상품은 \(day) \(time)에 삭제된 뒤 휴지통에서 다시 등록되어, 지금은 \(id)번 상품입니다.")
+            message: "“\(name)” 상품은 \(day) \(time)에 삭제된 뒤 휴지통에서 \(id)번 상품으로 다시 등록되었습니다.")
         }
     }
 }

@@ -26,7 +26,10 @@ struct SheetRoutes: Sendable {
 
     /// `GET /products/sheet`: the page of products the list's parameters name, own ones only.
     func sheetPage(_ context: RequestContext) async -> HTTPResponse {
-        guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
+        guard let own = context.ownVendorID else {
+            let failure = await PageRenderer.marketFailure(catalog, latestRead: gateway.readFailure)
+            return renderer.unknownOwnVendor(context, marketFailure: failure)
+        }
         let query = context.listQuery
         let products: [ProductSummary]
         if query.usesSnapshot || query.mine {

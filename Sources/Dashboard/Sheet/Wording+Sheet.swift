@@ -28,18 +28,18 @@ extension Wording {
     }
 
     /// Above the sheet: whose products from which page of which list, what to do, and, for a
-    /// page of all products, the way to a sheet of one's own only ("6 of your products from
-    /// page 1 of All products. …").
+    /// page of all products, the way to a sheet of one's own only ("6 of your products (page 1
+    /// of All products). …").
     func sheetIntro(count: Int, list: SheetList, page: Int, mine: Bool) -> String {
         let preview = self[.sheetPreview]
         switch language {
         case .en:
-            let whose = mine ? (count == 1 ? "1 product" : "\(count) products") : (count == 1 ? "1 of your products" : "\(count) of your products")
-            return "\(whose) from \(sheetPage(list, page: page)). Change the cells you want, then select \(preview): the next page shows "
+            let whose = count == 1 ? "1 of your products" : "\(count) of your products"
+            return "\(whose) (\(sheetPage(list, page: page))). Change the cells you want, then select \(preview): the next page shows "
                 + "every change, and nothing is saved until you apply it."
                 + (mine ? "" : " To edit all your products, select \(self[.sheetOfMyProducts]).")
         case .ko:
-            return "\(sheetPage(list, page: page))의 \(mine ? "" : "내 ")상품 \(quantity(count))개입니다. 칸을 수정한 뒤 [\(preview)]를 눌러 주세요. "
+            return "\(sheetPage(list, page: page))의 \(mine ? "" : "내 ")상품 \(quantity(count))개를 수정할 수 있습니다. 칸을 수정한 뒤 [\(preview)]를 눌러 주세요. "
                 + "다음 화면에서 모든 변경 내용을 확인하고 적용하기 전에는 아무것도 반영되지 않습니다."
                 + (mine ? "" : " 내 상품 전체를 수정하려면 [\(self[.sheetOfMyProducts])]을 눌러 주세요.")
         }

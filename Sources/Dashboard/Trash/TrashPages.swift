@@ -16,9 +16,10 @@ import Templating
 /// flash saying it has a new number. It happens once: a second restore of the item, while the
 /// first runs or after it, leads to the product the first made; while the first's answer is
 /// lost and not yet checked (after a restart too), to the "outcome unknown" page. When the
-/// pictures are no longer kept (the byte budget took them), or the market refuses the fields,
-/// the answer is the register form filled in with the kept fields (and the kept pictures, when
-/// there are some), which restores the item when sent.
+/// pictures are no longer kept (the byte budget took them), or when the market refuses the
+/// fields (each problem beside its field where its create rules explain the refusal), the
+/// answer is the form titled "Restore “…”", filled in with the kept fields
+/// (and the kept pictures, when there are some), which restores the item when sent.
 struct TrashPages: Sendable {
     let bin: RecycleBin
     let writer: MarketWriter
@@ -143,8 +144,18 @@ struct TrashPages: Sendable {
             return (forms.respond(to: .unknown, context), .unknown)
         } catch {
             // Refused: the fields (checked by the market now, perhaps by newer rules) come back
-            // in the form with the market's words, the kept pictures attached.
-            let (status, problem) = ProductForms.explain(error as? MarketError ?? .unreachable, action: .register, wording)
+            // in the form, the kept pictures attached. Where the market's create rules explain
+            // the refusal (a seed product's 3-character description), the cause is said in
+            // words and each problem beside its field; otherwise the market's own words.
+            let marketError = error as? MarketError ?? .unreachable
+            if case .rejected(let code, _) = marketError, (400..<500).contains(code) {
+                let (_, fieldErrors) = ProductFieldRules.validate(ProductFormValues(product: detail))
+                if !fieldErrors.isEmpty {
+                    let problem = ProductFormPage.Problem(wording.restoreRefused(fieldErrors))
+                    return (prefilledForm(item, detail, images: images, problem: problem, errors: fieldErrors, status: .unprocessableContent, context), nil)
+                }
+            }
+            let (status, problem) = ProductForms.explain(marketError, action: .register, wording)
             return (prefilledForm(item, detail, images: images, problem: problem, status: status, context), nil)
         }
     }
@@ -169,8 +180,8 @@ struct TrashPages: Sendable {
     /// The register form filled in from `detail`, with `images` attached, restoring `item`
     /// when sent.
     private func prefilledForm(
-        _ item: TrashItem, _ detail: ProductDetail, images: [KeptImage], problem: ProductFormPage.Problem, status: HTTPStatus,
-        _ context: RequestContext
+        _ item: TrashItem, _ detail: ProductDetail, images: [KeptImage], problem: ProductFormPage.Problem, errors: FieldErrors = FieldErrors(),
+        status: HTTPStatus, _ context: RequestContext
     ) -> HTTPResponse {
         let owner = context.formToken.value
         let formToken = SecureToken.make()
@@ -178,10 +189,11 @@ struct TrashPages: Sendable {
             _ = forms.stash.add(owner: owner, token: formToken, filename: RecycleBin.fileName(image), format: image.format, bytes: image.bytes)
         }
         var page = ProductFormPage(
-            mode: .create, values: ProductFormValues(product: detail), problem: problem, csrfToken: owner, formToken: formToken,
+            mode: .create, values: ProductFormValues(product: detail), errors: errors, problem: problem, csrfToken: owner, formToken: formToken,
             stashedImages: forms.stash.images(owner: owner, token: formToken))
         page.values.thumbnailID = ""
         page.restoreEntry = item.entry
+        page.restoreName = item.name
         return forms.formResponse(page, context: context, status: status)
     }
 

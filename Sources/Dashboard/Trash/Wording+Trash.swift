@@ -1,3 +1,4 @@
+import DashboardEngine
 import Foundation
 
 /// Texts of `/trash`: what the recycle bin holds and what restoring and forgetting did.
@@ -6,7 +7,7 @@ extension Wording {
         switch language {
         case .en:
             "Products deleted through this dashboard are kept here for \(days) days with their images, so you can restore them. "
-                + "Images are kept up to \(bytes(budget)) in all; past that, the oldest images are deleted first. \(bytes(used)) of \(bytes(budget)) used."
+                + "Images are kept up to \(bytes(budget)) in total; past that, the oldest images are deleted first. \(bytes(used)) of \(bytes(budget)) used."
         case .ko:
             "이 대시보드에서 삭제한 상품을 이미지와 함께 \(days)일 동안 보관하며, 여기서 다시 등록할 수 있습니다. "
                 + "이미지는 모두 합쳐 \(bytes(budget))까지 보관하고, 초과하면 오래된 이미지부터 삭제합니다(현재 \(bytes(budget)) 중 \(bytes(used)) 사용)."
@@ -14,14 +15,14 @@ extension Wording {
     }
 
     /// The bin's count line: "Showing 1–20 of 45 products" / "45개 중 1~20번째"; one item is
-    /// "Showing 1 product" / "1개", one on a later page a place: "Showing 21 of 21 products" /
+    /// "Showing 1 product" / "상품 1개", one on a later page a place: "Showing 21 of 21 products" /
     /// "21개 중 21번째".
     func showingItems(first: Int, last: Int, total: Int) -> String {
         switch (language, total == 1, first == last) {
         case (.en, true, _): "Showing 1 product"
         case (.en, false, true): "Showing \(last) of \(total) products"
         case (.en, false, false): "Showing \(first)–\(last) of \(total) products"
-        case (.ko, true, _): "1개"
+        case (.ko, true, _): "상품 1개"
         case (.ko, false, true): "\(quantity(total))개 중 \(quantity(last))번째"
         case (.ko, false, false): "\(quantity(total))개 중 \(quantity(first))~\(quantity(last))번째"
         }
@@ -37,7 +38,7 @@ extension Wording {
     func wasProduct(_ id: Int) -> String {
         switch language {
         case .en: "Was product \(id)"
-        case .ko: "삭제 전 \(id)번 상품"
+        case .ko: "원래 상품 번호 \(id)"
         }
     }
 
@@ -135,7 +136,7 @@ extension Wording {
     func restored(_ name: String, as id: Int, was old: Int) -> String {
         switch language {
         case .en: "“\(BidiText.isolated(name))” was restored as product \(id): the Open Market gives a restored product a new number (it was product \(old))."
-        case .ko: "“\(BidiText.isolated(name))” 상품을 \(id)번 상품으로 다시 등록했습니다. 다시 등록한 상품은 오픈마켓에서 새 상품 번호를 받습니다(삭제 전 \(old)번 상품)."
+        case .ko: "“\(BidiText.isolated(name))” 상품을 \(id)번 상품으로 다시 등록했습니다. 다시 등록한 상품은 오픈마켓에서 새 상품 번호를 받습니다(원래 상품 번호 \(old))."
         }
     }
 
@@ -186,15 +187,50 @@ extension Wording {
         }
     }
 
+    /// The heading of the register form that restores a product from the bin.
+    func restoreHeading(_ name: String) -> String {
+        switch language {
+        case .en: "Restore “\(BidiText.isolated(name))”"
+        case .ko: "“\(BidiText.isolated(name))” 상품 다시 등록"
+        }
+    }
+
+    /// Above that form when the Open Market refused the kept details and its create rules say
+    /// why: the cause (a description too short, the commonest, in words of its own; otherwise the
+    /// fields by their labels), and the button to select once they are changed.
+    func restoreRefused(_ errors: FieldErrors) -> ErrorText {
+        let fields = errors.ordered.map(\.field)
+        let shortDescription = fields == [.description] && (errors[.description] ?? []).allSatisfy { problem in
+            switch problem {
+            case .descriptionMissing: true
+            case .descriptionLength(let count): count < 10
+            default: false
+            }
+        }
+        let labels = fields.map(fieldLabel).joined(separator: ", ")
+        switch (language, shortDescription) {
+        case (.en, true): return ErrorText(heading: "The description is too short to restore",
+            message: "The Open Market won't restore this product because its description is too short: it takes 10 to 1,000 characters. "
+                + "Change the description below, then select Restore.")
+        case (.en, false): return ErrorText(heading: "The kept details can't be restored as they are",
+            message: "The Open Market won't restore this product as it was kept: these fields don't meet its rules: \(labels). "
+                + "Change them below, then select Restore.")
+        case (.ko, true): return ErrorText(heading: "상품 설명이 짧아 다시 등록할 수 없습니다",
+            message: "상품 설명이 너무 짧아(10~1,000자) 오픈마켓이 이 상품을 다시 등록하지 않습니다. 아래에서 상품 설명을 수정한 뒤 [다시 등록]을 눌러 주세요.")
+        case (.ko, false): return ErrorText(heading: "보관된 정보로는 다시 등록할 수 없습니다",
+            message: "보관된 정보 중 오픈마켓이 받지 않는 값이 있어 이 상품을 다시 등록하지 않습니다(\(labels)). 아래에 표시한 항목을 수정한 뒤 [다시 등록]을 눌러 주세요.")
+        }
+    }
+
     /// The prefilled register form of a restore whose pictures are gone.
     var restoreWithoutPictures: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The images are no longer kept",
             message: "The recycle bin still has this product's details, but not its images (they went over its size limit, or none could be kept). "
-                + "The form below is filled in: add the images and select Add product.")
+                + "The form below is filled in: add the images and select Restore.")
         case .ko: ErrorText(heading: "이미지를 더 이상 보관하고 있지 않습니다",
             message: "휴지통에 이 상품의 정보는 남아 있지만 이미지는 없습니다(보관 용량을 넘어 삭제했거나 보관할 수 없었습니다). "
-                + "아래에 정보를 채워 두었으니 이미지를 추가한 뒤 [상품 등록]을 눌러 주세요.")
+                + "아래에 정보를 채워 두었으니 이미지를 추가한 뒤 [다시 등록]을 눌러 주세요.")
         }
     }
 }

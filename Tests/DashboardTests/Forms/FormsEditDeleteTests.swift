@@ -135,7 +135,10 @@ import Testing
             _ = try await session.open("/products/7/edit")
             let response = try await session.postURLEncoded("/products/7/edit", editFields(price: "100", thumbnail: "99"))
             // Only the price changed, so the price is what must move (the discount was 500).
-            try expectInvalid(response, field: "price", message: "The price cannot be less than the discount (500)")
+            try expectInvalid(response, field: "price", message: "The price cannot be less than the discount (KRW 500); lower the discount too.")
+            let korean = try await session.postURLEncoded(
+                "/products/7/edit", editFields(price: "100", thumbnail: "99"), headers: session.browserHeaders.merging(["Accept-Language": "ko"]) { _, new in new })
+            #expect(HTMLScan.text(korean.text).contains("판매가를 할인 금액(500원) 이상으로 입력해 주세요."), "the amount in the product's currency")
             try expectInvalid(response, field: "thumbnail_id", message: "Choose one of the product")
             #expect(response.text.contains("value=\"100\""))
             #expect(market.state.withLock { $0.edits.isEmpty })
@@ -155,7 +158,7 @@ import Testing
             let response = try await session.postURLEncoded("/products/7/edit?lang=en", fields)
             try expectInvalid(response, field: "name", message: "The name must be 3 to 100 characters; it has 2.")
             try expectInvalid(response, field: "discounted_price", message: "The discount cannot be more than the price.")
-            try expectInvalid(response, field: "stock", message: "The stock cannot be negative.")
+            try expectInvalid(response, field: "stock", message: "The stock must be a whole number, 0 or more.")
             #expect(response.text.contains("There are 3 problems to fix"))
             let summary = HTMLScan.block(in: response.text, from: "class=\"error-summary\"", to: "</div>")
             #expect(HTMLScan.tags("a", in: summary).compactMap { $0["href"] } == ["#name", "#discounted_price", "#stock"])

@@ -39,7 +39,7 @@ import Testing
         Case(field: "discounted_price", value: "-1", message: "The discount cannot be negative."),
         Case(field: "discounted_price", value: "12001", message: "The discount cannot be more than the price."),
         Case(field: "discounted_price", value: "x", message: "Enter the discount as a number, like 1000."),
-        Case(field: "stock", value: "-1", message: "The stock cannot be negative."),
+        Case(field: "stock", value: "-1", message: "The stock must be a whole number, 0 or more."),
         Case(field: "stock", value: "1.5", message: "The stock must be a whole number"),
         Case(field: "stock", value: "2147483648", message: "The stock must be 2,147,483,647 or less."),
         Case(field: "currency", value: "EUR", message: "Choose KRW or USD."),

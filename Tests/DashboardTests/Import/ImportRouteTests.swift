@@ -158,7 +158,7 @@ import Testing
             let korean = try await session.get("/products/import?lang=ko").text
             let text = HTMLScan.text(korean)
             #expect(text.contains("CSV 파일은 5MB, 상품 10,000개까지 올릴 수 있고, 이미지를 합친 전체 크기는 64MB까지입니다."), "\(text)")
-            #expect(text.contains("미리 보기에서 [상품 N개에 적용]을 누르기 전에는 오픈마켓에 반영하지 않습니다."))
+            #expect(text.contains("미리 보기에서 [적용] 버튼을 누르기 전에는 오픈마켓에 반영하지 않습니다."))
             #expect(korean.contains("<h2>CSV 열 안내</h2>"))
             #expect(korean.contains("<code>상품 번호</code></th><td>번호가 있으면 그 상품을 수정하고"), "the meaning repeats the column's name")
             let unclosed = try await ImportTesting.post(session, csv: Array("id,name\n\"never closed,\n1,2\n".utf8), path: "/products/import?lang=ko")
@@ -271,9 +271,11 @@ import Testing
 
     /// Over the route's 64 MB the server answers before reading the body, in the reader's
     /// language, with the limit.
-    @Test func aRequestOver64MB_is413BeforeItIsRead() async throws {
+    /// The page names both limits and both ways on (a smaller CSV file, fewer images).
+    @Test(arguments: Language.allCases)
+    func aRequestOver64MB_is413BeforeItIsRead(_ language: Language) async throws {
         try await withDashboard(.shared) { harness in
-            let head = "POST /products/import HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: ko\r\n"
+            let head = "POST /products/import HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: \(language.rawValue)\r\n"
                 + "Content-Type: \(BrowserFormBody.contentType)\r\nContent-Length: \(65 * 1024 * 1024)\r\nConnection: close\r\n\r\n"
             let port = harness.port
             let answer = await withCheckedContinuation { (done: CheckedContinuation<[UInt8], Never>) in
@@ -296,7 +298,16 @@ import Testing
             }
             let text = String(decoding: answer, as: UTF8.self)
             #expect(text.hasPrefix("HTTP/1.1 413"))
-            #expect(text.contains("64MB"))
+            let words = HTMLScan.text(text)
+            switch language {
+            case .en:
+                #expect(words.contains("The import is too large"))
+                #expect(words.contains("An import takes at most 5 MB for the CSV file and 64 MB in all, with its images, so nothing was read."), "\(words)")
+                #expect(words.contains("Use a smaller CSV file (import it in parts), or choose fewer images at a time, then try again."))
+            case .ko:
+                #expect(words.contains("가져오기는 CSV 파일 5MB, 이미지를 합쳐 전체 64MB까지 올릴 수 있어 아무것도 읽지 않았습니다."), "\(words)")
+                #expect(words.contains("CSV 파일을 나누어 작게 만들거나 이미지를 나누어 올린 뒤 다시 시도해 주세요."))
+            }
         }
     }
 

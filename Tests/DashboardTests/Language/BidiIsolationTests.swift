@@ -70,6 +70,6 @@ import Testing
         #expect(BidiText.isolated("שלום") == "\u{2068}שלום\u{2069}")
         #expect(BidiText.isolated("كوب") == "\u{2068}كوب\u{2069}")
         #expect(Wording(.en).flash(.deleted("\u{202E}Mug", keptDays: nil)) == "“\u{2068}\u{202E}Mug\u{2069}” was deleted.")
-        #expect(Wording(.ko).formTitle(edit: "\u{202E}Mug", failed: false) == "\u{2068}\u{202E}Mug\u{2069} 수정")
+        #expect(Wording(.ko).formTitle(edit: "\u{202E}Mug", failed: false) == "“\u{2068}\u{202E}Mug\u{2069}” 수정", "quoted, as the heading is")
     }
 }

@@ -89,6 +89,24 @@ import Testing
         }
     }
 
+    /// A form sent to an address that is a page (`POST /overview`) is not "an address for a
+    /// button": the page is there, and the words say to use its buttons; a button's address
+    /// opened directly keeps its own words.
+    @Test(arguments: Language.allCases)
+    func aPostToAPage_saysItCantBeDoneThere(_ language: Language) async throws {
+        let words =
+            switch language {
+            case .en: Words(heading: "That can't be done here", cause: "so nothing was done", fix: "Go back and use the buttons on the page.")
+            case .ko: Words(heading: "여기서는 할 수 없는 작업입니다", cause: "아무것도 하지 않았습니다", fix: "이전 화면으로 돌아가 페이지에 있는 버튼을 이용해 주세요.")
+            }
+        try await withDashboard(.shared) { dash in
+            let headers = Self.headers(language).merging(["Content-Type": "application/x-www-form-urlencoded"]) { a, _ in a }
+            let response = try await HTTPTestClient.request(dash.port, "POST", "/overview", headers: headers, body: Array("a=1".utf8))
+            Self.expectWords(response, status: 405, words, language, "405 on a page")
+            #expect(!HTMLScan.text(response.text).contains(language == .en ? "can't be opened directly" : "직접 열 수 없습니다"))
+        }
+    }
+
     /// A register form over its cap says which images fit and how to get the entries back.
     @Test(arguments: Language.allCases)
     func tooLarge_onTheRegisterForm_saysWhatFits(_ language: Language) async throws {
@@ -106,7 +124,7 @@ import Testing
             Self.expectWords(response, status: 413, words, language, "413 on the register form")
             let h1 = HTMLScan.text(HTMLScan.block(in: response.text, from: "<h1", to: "</h1>"))
             #expect(h1 == words.heading, "the heading says what was too large")
-            let back = language == .en ? "← Add product" : "← 상품 등록"
+            let back = language == .en ? "← Start again with an empty form" : "← 빈 등록 화면에서 다시 시작"
             #expect(HTMLScan.tags("a", in: response.text).contains { $0["href"] == "/products/new" }, "a way back to the form")
             #expect(HTMLScan.text(response.text).contains(back))
         }
@@ -265,8 +283,8 @@ import Testing
             let new = try #require(productID(fromLocation: restored.header("Location")), "restore: \(restored.status)")
             let words =
                 switch language {
-                case .en: Words(heading: "This product has a new number", cause: "was deleted on", fix: "it is product \(new) now. Open product \(new)")
-                case .ko: Words(heading: "상품 번호가 바뀐 상품입니다", cause: "에 삭제된 뒤 휴지통에서 다시 등록되어", fix: "지금은 \(new)번 상품입니다. \(new)번 상품 열기")
+                case .en: Words(heading: "This product has a new number", cause: "was deleted on", fix: "later restored from the recycle bin as product \(new). Open product \(new)")
+                case .ko: Words(heading: "상품 번호가 바뀐 상품입니다", cause: "에 삭제된 뒤 휴지통에서", fix: "\(new)번 상품으로 다시 등록되었습니다. \(new)번 상품 열기")
                 }
             let page = try await harness.get("/products/\(old)", headers: Self.headers(language))
             Self.expectWords(page, status: 404, words, language, "old address")

@@ -224,7 +224,19 @@ enum WordingSamples {
             w.notInTrash(days: number).heading, w.notInTrash(days: number).message,
             w.trashFormExpired.heading, w.trashFormExpired.message, w.trashUnreadable.heading, w.trashUnreadable.message,
             w.restoreWithoutPictures.heading, w.restoreWithoutPictures.message,
-        ]
+        ] + restoreRefusals(w, name: name, number: number)
+    }
+
+    /// A restore whose kept details break the market's rules: a short description alone, and
+    /// several fields.
+    static func restoreRefusals(_ w: Wording, name: String, number: Int) -> [String] {
+        var short = FieldErrors()
+        short.add(.description, .descriptionLength(number % 10))
+        var several = FieldErrors()
+        several.add(.description, .descriptionMissing)
+        several.add(.price, .priceNotPositive)
+        several.add(.stock, .stockNegative)
+        return [w.restoreHeading(name)] + [short, several].flatMap { [w.restoreRefused($0).heading, w.restoreRefused($0).message] }
     }
 
     /// The schedules' times (`Wording+Schedules.swift`): seconds to years ahead of and behind
@@ -480,8 +492,8 @@ enum WordingSamples {
             w.formUnreadable(.multipart(.missingFinalBoundary)),
             w.editNotSaved(.timeout), w.editNotSaved(.unreachable), w.editNotSaved(.malformedResponse("not JSON")),
             w.credentialsRefused(.register), w.credentialsRefused(.save), w.credentialsRefused(.delete), w.deleteNotDone,
-            w.formAlreadySent(.register), w.formAlreadySent(.save), w.sheetAlreadySent,
-        ] {
+            w.formAlreadySent(.register), w.formAlreadySent(.save), w.sheetAlreadySent, w.nothingToSendHere,
+        ] + CatalogFailure.Reason.allCases.map(w.vendorUnknown) {
             texts += [text.heading, text.message]
         }
         texts.append(w.staleCause)

@@ -147,7 +147,7 @@ import Testing
     /// Nothing ever counted and the market down: a sorted list, the CSV and the overview each
     /// say what the seller asked for could not be made, not "the catalog could not be counted".
     @Test(arguments: [
-        ("/products?sort=price", "The list could not be sorted or filtered", "the product list without sorting or filters still works"),
+        ("/products?sort=price", "The list could not be sorted or filtered", "To sort or filter, the dashboard needs every product"),
         ("/products.csv", "Your CSV file could not be made", "The file needs every product"),
         ("/overview", "The products could not be counted", "Try again in a moment."),
     ])
@@ -162,6 +162,34 @@ import Testing
             let text = HTMLScan.text(page?.text ?? "")
             #expect(text.contains(heading) && text.contains(words), "\(path): \(text.suffix(400))")
             #expect(!text.contains("The catalog could not be counted"))
+            #expect(!text.contains("still works"), "the plain list fails as well")
+            if path.hasPrefix("/products?") {
+                // The list's own error page: Try again, and a way on that is not the list again.
+                let links = HTMLScan.hrefs(in: HTMLScan.block(in: page?.text ?? "", from: "<main", to: "</main>"))
+                #expect(links.contains("/history") && !links.contains("/products"), "\(links)")
+            }
+        }
+    }
+
+    /// My products (the list and the sheet) with the market down and the seller number not
+    /// known: the market first, with Try again; the seller number second.
+    @Test(arguments: ["/products?mine=1", "/products/sheet?mine=1"])
+    func myProducts_withTheMarketDown_sayTheMarketFirst(_ path: String) async throws {
+        try await withDashboard(.scripted(ScriptedMarket(readFailure: .unreachable), ownVendorID: nil)) { dash in
+            let page = try await dash.get(path, headers: ["Accept-Language": "en"])
+            #expect(page.status == 502)
+            let text = HTMLScan.text(HTMLScan.block(in: page.text, from: "<main", to: "</main>"))
+            #expect(text.contains("The Open Market is not answering, so your products can't be shown. Try again in a moment."), "\(text)")
+            let cause = try #require(text.range(of: "is not answering"))
+            let vendor = try #require(text.range(of: "--vendor-id N"))
+            #expect(cause.lowerBound < vendor.lowerBound)
+            #expect(!text.contains("doesn't know which products are yours"))
+            #expect(HTMLScan.text(HTMLScan.block(in: page.text, from: "<h1>", to: "</h1>")) == "Your products can't be shown")
+
+            let korean = try await dash.get(path, headers: KoreanPageScan.korean)
+            #expect(korean.status == 502)
+            let koreanText = HTMLScan.text(korean.text)
+            #expect(koreanText.contains("오픈마켓이 응답하지 않아 내 상품을 보여 드릴 수 없습니다. 잠시 후 다시 시도해 주세요. 또한 내 판매자 번호를 설정해 주세요."), "\(koreanText)")
         }
     }
 

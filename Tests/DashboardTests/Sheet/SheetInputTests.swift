@@ -26,7 +26,7 @@ import Testing
                 let bad: [String: (typed: String, message: String)] = [
                     "price.52": ("0", "The price must be more than 0."),
                     "discounted_price.46": ("80000", "The discount cannot be more than the price."),
-                    "stock.43": ("-1", "The stock cannot be negative."),
+                    "stock.43": ("-1", "The stock must be a whole number, 0 or more."),
                     "stock.49": ("2.5", "The stock must be a whole number, 0 or more."),
                     "name.49": ("ab", "The name must be 3 to 100 characters; it has 2."),
                     "discounted_price.49": ("20000", "The discount cannot be more than the price."),
@@ -46,7 +46,7 @@ import Testing
                 #expect(Set(links) == Set(bad.keys.map { "#" + $0 }), "\(links)")
                 // Each entry names the product, and the field once, in the message.
                 let stockName = opened[43]?["name"]?.shown ?? ""
-                #expect(HTMLScan.text(summary).contains("“\(BidiText.isolated(stockName))”: The stock cannot be negative."), "\(HTMLScan.text(summary))")
+                #expect(HTMLScan.text(summary).contains("“\(BidiText.isolated(stockName))”: The stock must be a whole number, 0 or more."), "\(HTMLScan.text(summary))")
                 let ids = Set(HTMLScan.tags("input", in: answer.text).compactMap { $0["id"] })
                 #expect(links.allSatisfy { ids.contains(String($0.dropFirst())) }, "each link lands on its cell")
 

@@ -142,7 +142,7 @@ import Testing
             let sheet = try await dash.get("/products/sheet?lang=en")
             let count = SheetTesting.rows(sheet.text).count
             let intro = HTMLScan.text(HTMLScan.block(in: sheet.text, from: "<p class=\"hint\">", to: "</p>"))
-            #expect(intro.hasPrefix("\(count) of your products from page 1 of All products. Change the cells you want, then select Preview changes:"), "\(intro)")
+            #expect(intro.hasPrefix("\(count) of your products (page 1 of All products). Change the cells you want, then select Preview changes:"), "\(intro)")
             #expect(intro.hasSuffix("To edit all your products, select Edit My products in a sheet."))
             #expect(Self.mainLinks(sheet.text).contains("/products/sheet?mine=1"))
             let head = HTMLScan.text(HTMLScan.block(in: sheet.text, from: "<thead>", to: "</thead>"))
@@ -153,12 +153,12 @@ import Testing
 
             let mine = try await dash.get("/products/sheet?mine=1&lang=en")
             let mineIntro = HTMLScan.text(HTMLScan.block(in: mine.text, from: "<p class=\"hint\">", to: "</p>"))
-            #expect(mineIntro.hasPrefix("\(SheetTesting.rows(mine.text).count) products from page 1 of My products."), "\(mineIntro)")
+            #expect(mineIntro.hasPrefix("\(SheetTesting.rows(mine.text).count) of your products (page 1 of My products)."), "\(mineIntro)")
             #expect(!Self.mainLinks(mine.text).contains("/products/sheet?mine=1"))
 
             let korean = try await dash.get("/products/sheet?lang=ko")
             let koreanIntro = HTMLScan.text(HTMLScan.block(in: korean.text, from: "<p class=\"hint\">", to: "</p>"))
-            #expect(koreanIntro.hasPrefix("전체 상품 1페이지의 내 상품 \(count)개입니다."), "\(koreanIntro)")
+            #expect(koreanIntro.hasPrefix("전체 상품 1페이지의 내 상품 \(count)개를 수정할 수 있습니다."), "\(koreanIntro)")
         }
     }
 

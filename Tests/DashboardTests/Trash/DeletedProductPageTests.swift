@@ -102,8 +102,21 @@ import Testing
 
             let page = try await harness.get("/products/\(id)")
             #expect(page.status == 404)
-            #expect(HTMLScan.text(page.text).contains("it is product \(newID) now."))
+            #expect(HTMLScan.text(page.text).contains("and later restored from the recycle bin as product \(newID)."))
+            let korean = try await harness.get("/products/\(id)", headers: KoreanPageScan.korean)
+            #expect(HTMLScan.text(korean.text).contains("휴지통에서 \(newID)번 상품으로 다시 등록되었습니다."), "\(HTMLScan.text(korean.text))")
             #expect(Self.mainLinks(page.text).contains("/products/\(newID)"))
+        }
+    }
+
+    /// The delete question says that a restore gives the product a new number.
+    @Test func theDeleteQuestion_saysARestoredProductGetsANewNumber() async throws {
+        try await withDashboard(.shared) { dash in
+            let english = try await dash.get("/products/16/delete", headers: ["Accept-Language": "en"])
+            #expect(english.status == 200)
+            #expect(HTMLScan.text(english.text).contains("you can restore the product from there. A restored product gets a new product number."))
+            let korean = try await dash.get("/products/16/delete", headers: KoreanPageScan.korean)
+            #expect(HTMLScan.text(korean.text).contains("휴지통에서 다시 등록할 수 있습니다. 다시 등록하면 새 상품 번호를 받습니다."))
         }
     }
 

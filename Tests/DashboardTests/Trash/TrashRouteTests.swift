@@ -64,7 +64,7 @@ import Testing
         }
     }
 
-    /// The bin in Korean: its count line as the list's ("2개 중 1~2번째", "1개"); a restored
+    /// The bin in Korean: its count line as the list's ("2개 중 1~2번째", "상품 1개"); a restored
     /// item's button and its flash use one verb; a button for an item gone says nothing was
     /// done without speaking of the market.
     @Test func theBinInKorean_countsAsTheListDoes_andSaysOneVerbForARemovedItem() async throws {
@@ -89,7 +89,7 @@ import Testing
             let after = try await flow.session.get("/trash?lang=ko", extraCookie: removed.setCookie("om_flash"))
             #expect(HTMLScan.text(after.text).contains("상품을 휴지통에서 지웠습니다."), "\(HTMLScan.text(after.text).prefix(400))")
             #expect(!HTMLScan.text(after.text).contains("휴지통 목록에서 삭제"))
-            #expect(HTMLScan.text(HTMLScan.block(in: after.text, from: "<p class=\"summary\">", to: "</p>")) == "1개")
+            #expect(HTMLScan.text(HTMLScan.block(in: after.text, from: "<p class=\"summary\">", to: "</p>")) == "상품 1개")
 
             let gone = try await flow.session.postURLEncoded("/trash/\(entries[0])/forget", [])
             #expect(HTMLScan.text(gone.text).contains("아무것도 하지 않았습니다. 휴지통을 열어 남아 있는 상품을 확인해 주세요."), "\(gone.status)")
@@ -127,6 +127,61 @@ import Testing
                 #expect(HistoryHTML.entries(try await flow.history("/history").text).first?.kind == "restore")
                 let again = try await flow.restore(entry)
                 #expect(again.header("Location") == "/products/\(newID)")
+            }
+        }
+    }
+
+    /// Seed product 16 ("무선 충전기 15W") has a 3-character description, which the market's
+    /// create rules refuse: Restore answers the form headed as a restore,
+    /// the cause above it and the problem beside the Description field, in both languages;
+    /// once it is changed, the restore's flash names the new number and the old one.
+    @Test func aRestoreTheMarketsRulesRefuse_isARestoreForm_withTheProblemBesideItsField() async throws {
+        try await withRecordingMarket { market in
+            try await withDashboard(.recording(market)) { harness in
+                var flow = HistoryFlow(harness)
+                #expect(try await flow.delete(16).status == 303)
+                let trash = try await flow.session.open("/trash")
+                let entry = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"].flatMap { Int($0) })
+                #expect(HTMLScan.text(trash.text).contains("Was product 16"))
+
+                let creates = Self.creates(market)
+                let form = try await flow.restore(entry)
+                #expect(form.status == 422)
+                #expect(Self.creates(market) == creates + 1, "sent once, and refused")
+                let text = HTMLScan.text(form.text)
+                #expect(HTMLScan.text(HTMLScan.block(in: form.text, from: "<title>", to: "</title>")).hasPrefix("Error: Restore “"))
+                #expect(HTMLScan.text(HTMLScan.block(in: form.text, from: "<h1>", to: "</h1>")).hasPrefix("Restore “"))
+                #expect(HTMLScan.text(HTMLScan.block(in: form.text, from: "<h1>", to: "</h1>")).contains("무선 충전기 15W"))
+                #expect(text.contains("The Open Market won't restore this product because its description is too short: it takes 10 to 1,000 characters. "
+                    + "Change the description below, then select Restore."), "\(text)")
+                #expect(text.contains("The description is too short to restore"), "the problem's heading")
+                #expect(!text.contains("the market's words"))
+                #expect(!HTMLScan.text(HTMLScan.block(in: form.text, from: "<main", to: "</main>")).contains("Add product"), "a restore, not a registration")
+                let beside = HTMLScan.text(HTMLScan.block(in: form.text, from: "<p id=\"description-error\"", to: "</p>"))
+                #expect(beside.contains("The description must be 10 to 1,000 characters; it has 3."))
+                #expect(HTMLScan.text(HTMLScan.block(in: form.text, from: "<button type=\"submit\">", to: "</button>")) == "Restore")
+                #expect(form.text.contains("name=\"restore_entry\" value=\"\(entry)\""))
+
+                let korean = try await flow.session.postURLEncoded("/trash/\(entry)/restore", [], headers: flow.session.browserHeaders.merging(["Accept-Language": "ko"]) { _, new in new })
+                #expect(korean.status == 422)
+                let koreanText = HTMLScan.text(korean.text)
+                #expect(koreanText.contains("상품 설명이 너무 짧아(10~1,000자) 오픈마켓이 이 상품을 다시 등록하지 않습니다. 아래에서 상품 설명을 수정한 뒤 [다시 등록]을 눌러 주세요."), "\(koreanText)")
+                #expect(HTMLScan.text(HTMLScan.block(in: korean.text, from: "<h1>", to: "</h1>")).hasSuffix("상품 다시 등록"))
+                #expect(HTMLScan.text(HTMLScan.block(in: korean.text, from: "<p id=\"description-error\"", to: "</p>")).contains("상품 설명을 10~1,000자로 입력해 주세요. 지금 3자입니다."))
+
+                // The description changed, the kept images still attached: the product is back.
+                flow.session.take(form)
+                #expect(form.text.contains("value=\"19900\"") && form.text.contains("value=\"4900\"") && form.text.contains("value=\"30\""))
+                let fields = [
+                    ("name", "무선 충전기 15W"), ("description", "A wireless charger, 15 W."), ("price", "19900"), ("discounted_price", "4900"),
+                    ("stock", "30"), ("currency", "KRW"), ("restore_entry", String(entry)),
+                ]
+                let restored = try await flow.session.post("/products", fields)
+                #expect(restored.status == 303, "\(HTMLScan.text(restored.text).prefix(600))")
+                let newID = try #require(productID(fromLocation: restored.header("Location")))
+                let page = try await flow.session.get("/products/\(newID)", extraCookie: restored.setCookie("om_flash"))
+                #expect(HTMLScan.text(page.text).contains("was restored as product \(newID): the Open Market gives a restored product a new number (it was product 16)."))
+                #expect(!HTMLScan.text(page.text).contains("Product added."))
             }
         }
     }
