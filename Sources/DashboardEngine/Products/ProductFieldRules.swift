@@ -185,11 +185,17 @@ package enum ProductFieldRules {
         return .controlCharacter(field, codePoint: first.codePoint, position: first.position, count: count)
     }
 
-    /// Trimmed, with `\r\n` and `\r` as `\n` (browsers send a textarea's line breaks as CRLF).
+    /// Characters trimmed from a text's ends: white space, and the format characters that have
+    /// no width (zero-width space, word joiner, byte order mark), so a name made only of them is
+    /// empty and a name with one added at an end is the same name. Inside a text they stay.
+    private static let trimmed = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{200B}\u{2060}\u{FEFF}"))
+
+    /// Trimmed (`trimmed`), with `\r\n` and `\r` as `\n` (browsers send a textarea's line breaks
+    /// as CRLF).
     static func normalized(_ text: String) -> String {
         // Most texts have no CR and nothing to trim: as they are.
         if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-            !first.properties.isWhitespace, !last.properties.isWhitespace, !text.utf8.contains(0x0D)
+            !trimmed.contains(first), !trimmed.contains(last), !text.utf8.contains(0x0D)
         {
             return text
         }
@@ -208,6 +214,6 @@ package enum ProductFieldRules {
             previousCR = false
             out.append(scalar)
         }
-        return String(out).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(out).trimmingCharacters(in: trimmed)
     }
 }
