@@ -254,7 +254,9 @@ extension Wording {
     /// without the sentence every preview repeats.
     func batchState(_ batch: Batch, counts: BatchCounts, zone: TimeZone, brief: Bool = false) -> String {
         let full = batchStateText(batch, counts: counts, zone: zone)
-        guard brief, batch.state == .preview || batch.state == .scheduled, let end = full.range(of: ". ") else { return full }
+        // The list keeps the first sentence: the second repeats every preview's reassurance or
+        // points "below", to rows the list does not show.
+        guard brief, let end = full.range(of: ". ") else { return full }
         return String(full[..<end.lowerBound]) + "."
     }
 
@@ -390,6 +392,10 @@ extension Wording {
         case (.ko, .skipped): return "건너뜀"
         case (.en, .checking): return "Checking"
         case (.ko, .checking): return "확인 중"
+        case (.en, .notSent) where state == .discarded: return "Discarded"
+        case (.en, .notSent) where state == .missed: return "Missed"
+        case (.ko, .notSent) where state == .discarded: return "취소됨"
+        case (.ko, .notSent) where state == .missed: return "실행 안 됨"
         default: return rowStatusWord(status, operation: .edit)
         }
     }
@@ -404,6 +410,11 @@ extension Wording {
             case .ko: return "적용 후 되돌림"
             }
         case (_, .pending) where state == .preview || state == .scheduled: return rowStatusWord(.pending, operation: row.operation)
+        // Not sent because the whole batch was not: its row says why, as the batch's state does.
+        case (.en, .notSent) where state == .discarded: return "Discarded"
+        case (.en, .notSent) where state == .missed: return "Missed"
+        case (.ko, .notSent) where state == .discarded: return "취소됨"
+        case (.ko, .notSent) where state == .missed: return "실행 안 됨"
         case (.en, .pending): return "Waiting"
         case (.ko, .pending): return "대기 중"
         case (_, .done) where undoing != nil && row.operation == .edit:

@@ -52,7 +52,7 @@ extension Wording {
         case (.en, .edit, _): "Edited"
         case (.en, .delete, _): "Deleted"
         case (.en, .restore, _): "Restored from the recycle bin"
-        case (.en, .undo, _): "Undone"
+        case (.en, .undo, _): "Put back"
         case (.en, .outside, .appeared?): "Added elsewhere"
         case (.en, .outside, .disappeared?): "Deleted elsewhere"
         case (.en, .outside, _): "Changed elsewhere"
@@ -250,7 +250,7 @@ extension Wording {
         switch (language, entry) {
         case (.en, let entry?): "Undone by entry \(entry)"
         case (.en, nil): "Undone"
-        case (.ko, let entry?): "\(entry)번 기록으로 되돌림"
+        case (.ko, let entry?): "\(entry)번 기록에서 되돌림"
         case (.ko, nil): "되돌림"
         }
     }

@@ -110,7 +110,7 @@ extension UIText {
         case .trashEmpty: "휴지통이 비어 있습니다."
         case .navBatches: "일괄 작업"
         case .batchesHeading: "최근 일괄 작업"
-        case .batchesIntro: "일괄 작업은 여러 상품을 한 번에 수정하는 작업입니다(목록의 일괄 변경, 파일 가져오기, 시트, 되돌리기). 오픈마켓에 반영하기 전에 항상 미리 보기를 보여 드립니다."
+        case .batchesIntro: "일괄 작업은 여러 상품을 한 번에 수정하는 작업입니다(목록의 일괄 변경, 파일 가져오기, 시트, 일괄 작업 되돌리기). 오픈마켓에 반영하기 전에 항상 미리 보기를 보여 드립니다."
         case .batchesEmpty: "아직 일괄 작업이 없습니다. 목록에서 상품을 선택하거나 CSV 파일을 가져와 주세요."
         case .batchColumnProduct: "상품"
         case .batchColumnChange: "변경 내용"

@@ -183,8 +183,8 @@ extension Wording {
 
     func weekChart(weeks: Int) -> ChartText {
         switch language {
-        case .en: ChartText(title: "Products added per week (latest \(weeks) weeks)", labelHeading: "Week of", valueHeading: "Products added")
-        case .ko: ChartText(title: "주별 등록 상품 수(마지막 등록 기준 \(weeks)주)", labelHeading: "주 시작일", valueHeading: "등록 상품 수")
+        case .en: ChartText(title: "Products added per week (the \(weeks) weeks up to the last addition)", labelHeading: "Week of", valueHeading: "Products added")
+        case .ko: ChartText(title: "주별 등록 상품 수(최근 등록일까지 \(weeks)주)", labelHeading: "주 시작일", valueHeading: "등록 상품 수")
         }
     }
 

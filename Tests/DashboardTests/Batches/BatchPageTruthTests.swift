@@ -56,6 +56,8 @@ import Testing
             #expect(changes.isEmpty, "\(changes.map { "\($0.method) \($0.path)" })")
             #expect(try await scene.market.status(products[1]) == 200, "the other batch's product is still there")
             #expect(try scene.batch(delete).state == .preview)
+            let discarded = BatchTesting.rows(try await scene.page("/batches/\(stock)").text)
+            #expect(discarded.map(\.status) == ["not-sent"] && discarded.allSatisfy { $0.text.contains("Discarded") }, "\(discarded.map(\.text))")
 
             // The discarded batch's page says what became of it.
             let page = try await scene.page("/batches/\(stock)").text

@@ -21,6 +21,7 @@ import Testing
             #expect(!lines.contains("Ends"), "no end is to come: \(lines)")
             let page = try await scene.page("/batches/\(sale.batch)").text
             #expect(BatchTesting.rows(page).map(\.status) == ["not-sent", "not-sent"])
+            #expect(BatchTesting.rows(page).allSatisfy { $0.text.contains("Missed") }, "each row says why it was not sent")
             #expect(HTMLScan.text(page).contains("Missed: nothing was changed."))
             let list = try await scene.page("/batches").text
             #expect(HTMLScan.text(list).contains("While the dashboard was off, a scheduled batch missed its time and nothing was changed:"))

@@ -52,7 +52,7 @@ import Testing
             }
             let putBack = done.filter { writer($0) == "/batches/\(undo)" }
             #expect(putBack.count == 2)
-            #expect(putBack.allSatisfy { HTMLScan.text($0.html).contains("Undone") }, "the undo's own writes are labelled as undoing")
+            #expect(putBack.allSatisfy { HTMLScan.text($0.html).contains("Put back") }, "the undo's own writes are labelled as undoing")
 
             // Sent again from the page drawn before the undo: refused, nothing more sent.
             let late = try await scene.session.postURLEncoded("/batches/\(batch)/undo", fields)

@@ -69,7 +69,7 @@ import Testing
             }
             #expect(label("create") == "Added")
             #expect(label("edit") == "Edited")
-            #expect(label("undo") == "Undone")
+            #expect(label("undo") == "Put back")
             let korean = HistoryHTML.entries(try await HTTPTestClient.get(
                 harness.port, "/history?product=\(id)", headers: KoreanPageScan.korean.merging(["Cookie": flow.session.cookie]) { a, _ in a }).text)
             #expect(korean.first { $0.kind == "undo" }.map { $0.html.contains(">되돌림</strong>") } == true)

@@ -26,7 +26,7 @@ struct OverviewRouteTests {
             // The headings in a seller's words.
             let text = HTMLScan.text(page.text)
             #expect(text.contains("All products") && !text.contains("Whole catalog"))
-            #expect(text.contains("Products added per week (latest 12 weeks)"))
+            #expect(text.contains("Products added per week (the 12 weeks up to the last addition)"))
 
             let market = try await harness.marketCatalog()
             #expect(market.count > 20)
