@@ -50,9 +50,9 @@ extension Wording {
         case (.en, .priceAdjust): "A price can be raised or lowered by an amount in one currency at a time."
         case (.en, .discountSet): "A discount can be set as an amount in one currency at a time."
         case (.en, _): "A price can be set in one currency at a time."
-        case (.ko, .priceAdjust): "판매가는 한 가지 통화의 금액으로만 인상·인하할 수 있습니다."
-        case (.ko, .discountSet): "할인 금액은 한 가지 통화로만 설정할 수 있습니다."
-        case (.ko, _): "판매가는 한 가지 통화로만 설정할 수 있습니다."
+        case (.ko, .priceAdjust): "금액으로 하는 판매가 인상·인하는 통화가 같은 상품끼리만 할 수 있습니다."
+        case (.ko, .discountSet): "할인 금액 설정은 통화가 같은 상품끼리만 할 수 있습니다."
+        case (.ko, _): "판매가 설정은 통화가 같은 상품끼리만 할 수 있습니다."
         }
     }
 

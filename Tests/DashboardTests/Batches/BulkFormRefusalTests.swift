@@ -165,7 +165,7 @@ import Testing
                 #expect(korean.status == 422)
                 let koreanText = HTMLScan.text(korean.text)
                 #expect(koreanText.contains(
-                    "선택한 상품에 통화가 섞여 있습니다(KRW 상품 2개, USD 상품 1개). 판매가는 한 가지 통화로만 설정할 수 있습니다. [KRW 상품만 보기]나 [USD 상품만 보기]로 나누어 다시 선택해 주세요."),
+                    "선택한 상품에 통화가 섞여 있습니다(KRW 상품 2개, USD 상품 1개). 판매가 설정은 통화가 같은 상품끼리만 할 수 있습니다. [KRW 상품만 보기]나 [USD 상품만 보기]로 나누어 다시 선택해 주세요."),
                     "\(koreanText)")
                 #expect(!HTMLScan.text(HTMLScan.block(in: korean.text, from: "class=\"error-summary\"", to: "</div>")).contains("%"))
 
