@@ -123,8 +123,10 @@ struct HistoryPage {
 
     /// What the entry records: an entry written by an undo batch is an undo, and one written
     /// by a window's end is the scheduled putting back, not an undo the seller asked for.
+    /// A write that failed says so in its label, so its arrows are not read as done.
     private func kindLabel(_ entry: JournalEntry) -> String {
-        switch entry.batch.flatMap({ batches[$0.id] })?.batch.kind {
+        if entry.outcome == .failed, let label = wording.entryKindNotMade(entry.kind) { return label }
+        return switch entry.batch.flatMap({ batches[$0.id] })?.batch.kind {
         case .revert?: wording.putBackAtScheduledEnd
         case let kind? where kind.putsBack: wording.entryKind(.undo, note: entry.note)
         default: wording.entryKind(entry.kind, note: entry.note)

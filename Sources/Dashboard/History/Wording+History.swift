@@ -67,6 +67,24 @@ extension Wording {
         }
     }
 
+    /// The label of a write the market refused or that failed: "Not edited" / "수정 실패"; nil
+    /// for a change seen elsewhere, which cannot fail.
+    func entryKindNotMade(_ kind: WriteKind) -> String? {
+        switch (language, kind) {
+        case (.en, .create): "Not added"
+        case (.en, .edit): "Not edited"
+        case (.en, .delete): "Not deleted"
+        case (.en, .restore): "Not restored"
+        case (.en, .undo): "Not put back"
+        case (.ko, .create): "등록 실패"
+        case (.ko, .edit): "수정 실패"
+        case (.ko, .delete): "삭제 실패"
+        case (.ko, .restore): "다시 등록 실패"
+        case (.ko, .undo): "되돌리기 실패"
+        case (_, .outside): nil
+        }
+    }
+
     /// The label of an entry written when a scheduled window ended and put the old values back.
     var putBackAtScheduledEnd: String {
         switch language {

@@ -160,7 +160,7 @@ enum WordingSamples {
             w.showingEntries(first: 1, last: number, total: number), w.historyEmpty(page: 1), w.historyEmpty(page: number),
             w.productNumber(number), w.entryNumber(number), w.batchLink(number), w.undoes(entry: number),
             w.undoneBy(entry: number), w.undoneBy(entry: nil), w.undoLabel(entry: number), w.notRecorded(number),
-            w.putBackAtScheduledEnd, w.undoBatch(number), w.undone(name), w.historyUnreadable.heading, w.historyUnreadable.message,
+            w.putBackAtScheduledEnd, ] + WriteKind.allCases.compactMap(w.entryKindNotMade) + [w.undoBatch(number), w.undone(name), w.historyUnreadable.heading, w.historyUnreadable.message,
             w.undoOutcomeUnknown.heading, w.undoOutcomeUnknown.message, w.undoOutcomeUnknown.advice,
         ]
         for kind in WriteKind.allCases {
