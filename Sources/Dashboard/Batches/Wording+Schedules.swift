@@ -247,14 +247,18 @@ extension Wording {
         }
     }
 
-    /// A scheduled change on a product's page: "Price KRW 20,000 → KRW 18,000 from Fri 09:00
-    /// until Sun 23:59".
-    func scheduledChange(_ field: String, from old: String, to new: String, start: String, end: String?) -> String {
+    /// A scheduled change on a product's page, its time first as the other steps' lines and its
+    /// window as the overlap refusal writes it: "On Sat 28 Nov, 09:00–11:00 KST: price KRW
+    /// 20,000 → KRW 18,000 (batch 3)." / "11월 28일(토) 09:00~11:00 KST: 판매가 20,000원 →
+    /// 18,000원(일괄 작업 3)".
+    func scheduledChange(_ field: String, from old: String, to new: String, start: Date, end: Date?, zone: TimeZone, batch: Int) -> String {
         switch (language, end) {
-        case (.en, let end?): "\(field) \(old) → \(new) from \(start) until \(end)"
-        case (.en, nil): "\(field) \(old) → \(new) from \(start)"
-        case (.ko, let end?): "\(field) \(old) → \(new), \(start)부터 \(end)까지"
-        case (.ko, nil): "\(field) \(old) → \(new), \(start)부터"
+        case (.en, let end?):
+            let span = scheduleSpan(start, end, zone: zone)
+            return "\(span.contains(" to ") ? "From" : "On") \(span): \(field.lowercased()) \(old) → \(new) (batch \(batch))."
+        case (.en, nil): return "From \(scheduleShortTime(start, zone: zone)): \(field.lowercased()) \(old) → \(new) (batch \(batch))."
+        case (.ko, let end?): return "\(scheduleSpan(start, end, zone: zone)): \(field) \(old) → \(new)(일괄 작업 \(batch))"
+        case (.ko, nil): return "\(scheduleShortTime(start, zone: zone))부터: \(field) \(old) → \(new)(일괄 작업 \(batch))"
         }
     }
 }

@@ -43,8 +43,8 @@ struct ProductDetailPage {
                         wording.fieldLabel(change.field), now: new, back: old, end: wording.scheduleShortTime(end, zone: zone), batch: change.batchID)
                 } else {
                     text = wording.scheduledChange(
-                        wording.fieldLabel(change.field), from: old, to: new, start: wording.scheduleShortTime(change.schedule.startsAt, zone: zone),
-                        end: change.schedule.endsAt.map { wording.scheduleShortTime($0, zone: zone) })
+                        wording.fieldLabel(change.field), from: old, to: new, start: change.schedule.startsAt, end: change.schedule.endsAt, zone: zone,
+                        batch: change.batchID)
                 }
                 return ["text": .string(text), "href": .string("/batches/\(change.batchID)")]
             })

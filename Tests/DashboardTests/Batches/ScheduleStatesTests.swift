@@ -99,7 +99,7 @@ import Testing
 
             let page = try await scene.page("/products/\(products[0])").text
             let named = HTMLScan.block(in: page, from: "<div class=\"scheduled-changes\"", to: "</div>")
-            #expect(HTMLScan.text(named).contains("Price KRW 20,000 → KRW 18,000 from Sat 28 Nov, 09:00 KST until Sat 28 Nov, 11:00 KST"),
+            #expect(HTMLScan.text(named).contains("On Sat 28 Nov, 09:00–11:00 KST: price KRW 20,000 → KRW 18,000 (batch \(batch))."),
                 "\(HTMLScan.text(named))")
             #expect(HTMLScan.hrefs(in: named).contains("/batches/\(batch)"))
             let other = try await scene.page("/products/\(products[1])").text

@@ -263,7 +263,7 @@ enum WordingSamples {
             texts.append(w.scheduleWindow(Batch.Schedule(startsAt: start, endsAt: endsAt), now: now, zone: seoul))
             texts.append(w.scheduled(start, until: endsAt, now: now, zone: seoul))
             texts.append(w.endMoved(endsAt, now: now, zone: seoul))
-            texts.append(w.scheduledChange(w.cellLabel(.price, product: "x"), from: "1", to: "2", start: "a", end: endsAt.map { _ in "b" }))
+            texts.append(w.scheduledChange(w.cellLabel(.price, product: "x"), from: "1", to: "2", start: start, end: endsAt, zone: seoul, batch: 3))
         }
         texts += [w.unscheduled, w.endedNow, w.revertedBy(number), w.scheduleNeedsRunning(oneTime: true), w.scheduleNeedsRunning(oneTime: false), w.scheduleNoEnd]
         texts += [w.scheduleMoment(start, now: now, zone: seoul), w.koreanPastStep(start, now: now, zone: seoul, verb: "시작했습니다")]
