@@ -192,9 +192,12 @@ struct BatchRoutes: Sendable {
             // A window whose end came was put back: a retried row would set its value again,
             // with nothing left to put it back.
             if batch.schedule?.endedAt != nil || batch.schedule?.revertID != nil { return changed(batch, drawn: nil, context) }
+            let retrying = try store.counts(batch.id).retryable
             guard try store.startRetry(batch.id) else { return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToRetry)) }
             runner.start(batch.id)
-            return redirect("/batches/\(batch.id)", flash: nil)
+            // Said once, so a retry that fails again is still seen to have run.
+            let at = LocalTime.clockWithZone(scheduler.clock.now(), zone: context.settings.timeZone)
+            return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.retried(retrying, at: at)))
         }
     }
 

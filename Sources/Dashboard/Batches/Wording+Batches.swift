@@ -749,6 +749,8 @@ extension Wording {
         case discarded, nothingToRetry, nothingToUndo
         /// A new preview of a batch that missed its time (`again`).
         case madeAgain(from: Int)
+        /// Retry pressed: how many failed products were tried again, and when (a clock time).
+        case retried(Int, at: String)
     }
 
     func batchFlash(_ flash: BatchFlash) -> String {
@@ -762,6 +764,11 @@ extension Wording {
         case (.en, .discarded): "The preview was discarded. Nothing was changed on the Open Market."
         case (.en, .nothingToRetry): "No failed product can be retried, so nothing was sent."
         case (.en, .nothingToUndo): "No product was changed by this batch, so there is nothing to undo."
+        case (.en, .retried(let count, let at)):
+            count == 1
+                ? "The failed product was tried again at \(at): see below how it went."
+                : "The \(OverviewPage.grouped(count)) failed products were tried again at \(at): see below how each went."
+        case (.ko, .retried(let count, let at)): "실패한 \(OverviewPage.grouped(count))건을 \(at)에 다시 시도했습니다. 결과는 아래 각 상품에서 확인해 주세요."
         case (.en, .madeAgain(let id)): "This is a new preview of batch \(id)'s changes, made from the products as they are now. Nothing has changed yet."
         case (.ko, .stale): "\(staleCause). 아무것도 하지 않았으니 버튼을 다시 눌러 주세요."
         case (.ko, .listFromBeforeRestart):

@@ -105,9 +105,14 @@ import Testing
                 state.refusedEdits = []
                 state.received = []
             }
-            #expect(try await BatchTesting.press("retry", batch, session).status == 303)
+            let retried = try await BatchTesting.press("retry", batch, session)
+            #expect(retried.status == 303)
             #expect(await harness.app.batchRunner.runEnds(batch))
             #expect(market.writes.map(\.target) == ["/api/products/211"])
+            // The page it leads to says once that the retry ran, and when.
+            let after = try await session.get(try #require(retried.header("Location")), extraCookie: retried.setCookie("om_flash"))
+            let said = HTMLScan.text(after.text)
+            #expect(said.contains("The failed product was tried again at ") && said.contains(": see below how it went."), "\(said)")
             #expect(BatchTesting.rows(try await session.get("/batches/\(batch)").text).map(\.status) == ["done", "done"])
         }
     }

@@ -436,7 +436,7 @@ enum WordingSamples {
             w.selectProduct(name),
         ]
         let flashes: [Wording.BatchFlash] = [
-            .stale, .listFromBeforeRestart, .listUnproven, .discarded, .nothingToRetry, .nothingToUndo, .madeAgain(from: number),
+            .stale, .listFromBeforeRestart, .listUnproven, .discarded, .nothingToRetry, .nothingToUndo, .madeAgain(from: number), .retried(1, at: "09:00 KST"), .retried(number, at: "09:00 KST"),
         ]
         texts += flashes.map(w.batchFlash)
         for offered in [true, false] { texts += w.undoNotes(done, offered: offered, binDays: number) }
