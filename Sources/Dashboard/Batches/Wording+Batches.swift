@@ -369,6 +369,7 @@ extension Wording {
     /// thing ("Deleted"), a word for all where they differ ("Done").
     private func statusName(_ status: BatchRow.Status, state: Batch.State, counts: BatchCounts, putsBack: Bool) -> String {
         let waiting = state == .preview || state == .scheduled
+        if status == .notSent, let word = notSentWord(state) { return word }
         switch (language, status) {
         case (.en, .done) where putsBack: return "Put back"
         case (.ko, .done) where putsBack: return "되돌림"
@@ -392,10 +393,6 @@ extension Wording {
         case (.ko, .skipped): return "건너뜀"
         case (.en, .checking): return "Checking"
         case (.ko, .checking): return "확인 중"
-        case (.en, .notSent) where state == .discarded: return "Discarded"
-        case (.en, .notSent) where state == .missed: return "Missed"
-        case (.ko, .notSent) where state == .discarded: return "취소됨"
-        case (.ko, .notSent) where state == .missed: return "실행 안 됨"
         default: return rowStatusWord(status, operation: .edit)
         }
     }
@@ -403,6 +400,7 @@ extension Wording {
     /// A row's status as its cell says it: what it will do, did, or why not. `putBack`: the
     /// batch's undo or window end has put this row's change back since.
     func rowStatus(_ row: BatchRow, state: Batch.State, undoing: Int?, putBack: Bool = false) -> String {
+        if row.status == .notSent, let word = notSentWord(state) { return word }
         switch (language, row.status) {
         case (_, .done) where putBack && row.operation == .edit:
             switch language {
@@ -411,10 +409,6 @@ extension Wording {
             }
         case (_, .pending) where state == .preview || state == .scheduled: return rowStatusWord(.pending, operation: row.operation)
         // Not sent because the whole batch was not: its row says why, as the batch's state does.
-        case (.en, .notSent) where state == .discarded: return "Discarded"
-        case (.en, .notSent) where state == .missed: return "Missed"
-        case (.ko, .notSent) where state == .discarded: return "취소됨"
-        case (.ko, .notSent) where state == .missed: return "실행 안 됨"
         case (.en, .pending): return "Waiting"
         case (.ko, .pending): return "대기 중"
         case (_, .done) where undoing != nil && row.operation == .edit:
@@ -432,6 +426,18 @@ extension Wording {
             case (.ko, _, let batch?): return "되돌리지 않음: 일괄 작업 \(batch) 적용 뒤 수정됨"
             }
         default: return rowStatusWord(row.status, operation: row.operation)
+        }
+    }
+
+    /// A row not sent because its whole batch was not, in the batch's words: discarded or
+    /// missed; nil for another state.
+    private func notSentWord(_ state: Batch.State) -> String? {
+        switch (language, state) {
+        case (.en, .discarded): "Discarded"
+        case (.en, .missed): "Missed"
+        case (.ko, .discarded): "취소됨"
+        case (.ko, .missed): "실행 안 됨"
+        default: nil
         }
     }
 
