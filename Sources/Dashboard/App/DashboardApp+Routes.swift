@@ -65,7 +65,7 @@ extension DashboardApp {
         r.get("/batches/{id}") { h.batches.batchPage(c($0)) }  // batches/batch: preview, progress (refreshing), outcome
         // Every batch button carries batch_id and batch_revision: from a page drawn before a change, 409 and nothing done.
         r.post("/batches/{id}/apply") { h.batches.apply(c($0)) }  // 303 back; applies once
-        r.post("/batches/{id}/cancel") { await h.batches.cancel(c($0)) }  // 303 to the list it came from; the batch stays, discarded
+        r.post("/batches/{id}/cancel") { h.batches.cancel(c($0)) }  // 303 to the list it came from; the batch stays, discarded
         r.post("/batches/{id}/retry") { h.batches.retry(c($0)) }  // 303 back
         r.post("/batches/{id}/undo") { h.batches.undo(c($0)) }  // 303 to the new batch (or the undo already waiting)
         r.post("/batches/{id}/again") { await h.batches.again(c($0)) }  // 303 to a new preview of a missed batch

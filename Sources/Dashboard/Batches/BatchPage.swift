@@ -143,11 +143,14 @@ struct BatchPage {
     /// What Undo can do for this batch now.
     private var undo: BatchUndo { batch.undo(counts: counts, undoes: undoes) }
 
-    /// The undo made by Undo that put this batch back (a window's revert is linked as such).
-    var undoneByUndo: Int? {
-        guard case .undone(let by) = undo, by != batch.schedule?.revertID else { return nil }
+    /// The batch that put this one back: its Undo, or its window's end.
+    var putBackBy: Int? {
+        guard case .undone(let by) = undo else { return nil }
         return by
     }
+
+    /// The undo made by Undo that put this batch back (a window's revert is linked as such).
+    var undoneByUndo: Int? { putBackBy == batch.schedule?.revertID ? nil : putBackBy }
 
     /// The buttons that can work in the batch's state, and the links that say why others are
     /// not there.
@@ -345,7 +348,7 @@ struct BatchPage {
     /// The Retry button's label, when the page offers it (or will, once the batch finishes).
     private var retryOffered: String? {
         let putBack = batch.schedule?.revertID != nil || batch.schedule?.endedAt != nil
-        guard counts.retryable > 0, !putBack, batch.state == .running || batch.state == .finished else { return nil }
+        guard counts.retryable > 0, !putBack, applied else { return nil }
         return wording.retryLabel(counts.retryable)
     }
 

@@ -142,9 +142,7 @@ struct BatchRoutes: Sendable {
         if batch.state == .finished {
             view.undoes = try store.undoes(of: batch.id)
             if let undo = view.undoneByUndo { view.undoneCounts = try store.counts(undo) }
-            if case .undone(let by) = batch.undo(counts: counts, undoes: view.undoes) {
-                view.putBack = Set(try store.rows(by, status: .done).compactMap(\.productID))
-            }
+            if let by = view.putBackBy { view.putBack = Set(try store.rows(by, status: .done).compactMap(\.productID)) }
         }
         view.refusedSchedule = refused
         view.back = CatalogListing.localPath(request.queryValue("back"))
@@ -169,7 +167,7 @@ struct BatchRoutes: Sendable {
 
     /// `POST /batches/{id}/apply`: starts sending, once; 303 back.
     func apply(_ context: RequestContext) -> HTTPResponse {
-        act(context) { batch, wording in
+        act(context) { batch, _, wording in
             guard try store.startApplying(batch.id) else { return changed(batch, drawn: batch.state, context) }
             runner.start(batch.id)
             return redirect("/batches/\(batch.id)", flash: nil)
@@ -178,8 +176,8 @@ struct BatchRoutes: Sendable {
 
     /// `POST /batches/{id}/cancel`: discards a batch in preview (kept as discarded, nothing
     /// sent); 303 to the list the preview was made from (`back`), else the list of products.
-    func cancel(_ context: RequestContext) async -> HTTPResponse {
-        await actAsync(context) { batch, submission, wording in
+    func cancel(_ context: RequestContext) -> HTTPResponse {
+        act(context) { batch, submission, wording in
             guard try store.discard(batch.id) else { return changed(batch, drawn: batch.state, context) }
             return redirect(CatalogListing.localPath(submission.value("back")) ?? "/products", flash: wording.batchFlash(.discarded))
         }
@@ -188,7 +186,7 @@ struct BatchRoutes: Sendable {
     /// `POST /batches/{id}/retry`: the failed rows a retry can carry out, again (each checked
     /// with the market first).
     func retry(_ context: RequestContext) -> HTTPResponse {
-        act(context) { batch, wording in
+        act(context) { batch, _, wording in
             // A window whose end came was put back: a retried row would set its value again,
             // with nothing left to put it back.
             if batch.schedule?.endedAt != nil || batch.schedule?.revertID != nil { return changed(batch, drawn: nil, context) }
@@ -205,7 +203,7 @@ struct BatchRoutes: Sendable {
     /// for a batch something put back already (its window's end, or an applied undo), and not
     /// twice: an undo still in preview is shown instead of a second one (`Batch.undo`).
     func undo(_ context: RequestContext) -> HTTPResponse {
-        act(context) { batch, wording in
+        act(context) { batch, _, wording in
             switch batch.undo(counts: try store.counts(batch.id), undoes: try store.undoes(of: batch.id)) {
             case .undone(let by): return alreadyUndone(batch, by: by, context)
             case .waiting(let id): return redirect("/batches/\(id)", flash: nil)
@@ -241,14 +239,14 @@ struct BatchRoutes: Sendable {
     // MARK: Shared
 
     /// A batch POST: refused from another site; with a stale token, back to the batch page
-    /// (which carries a fresh one) with nothing done.
-    private func act(_ context: RequestContext, _ body: (Batch, Wording) throws -> HTTPResponse) -> HTTPResponse {
+    /// (which carries a fresh one) with nothing done. `body` gets the batch and the form.
+    private func act(_ context: RequestContext, _ body: (Batch, FormSubmission, Wording) throws -> HTTPResponse) -> HTTPResponse {
         switch admit(context) {
         case .answered(let response):
             return response
-        case .admitted(let batch, _):
+        case .admitted(let batch, let submission):
             do {
-                return try body(batch, context.wording)
+                return try body(batch, submission, context.wording)
             } catch {
                 return storageFailure(error, context)
             }
