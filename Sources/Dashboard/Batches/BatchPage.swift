@@ -82,12 +82,6 @@ struct BatchPage {
 
     var wording: Wording { Wording(language) }
 
-    /// The hidden fields every form of the page carries: the batch and the revision it was
-    /// drawn at, so a post from a page drawn before a change acts on nothing.
-    static func formFields(_ batch: Batch) -> TemplateObject {
-        ["id": TemplateValue(batch.id), "revision": TemplateValue(batch.revision), "state": .string(batch.state.rawValue)]
-    }
-
     var context: TemplateObject {
         let wording = self.wording
         let title = wording.batchTitle(batch)
@@ -95,7 +89,7 @@ struct BatchPage {
             "title": .string(title),
             "heading": .string(title),
             "id": TemplateValue(batch.id),
-            "drawn": .object(Self.formFields(batch)),
+            "drawn": .object(batch.drawnFields),
             "made": .string(wording.batchMade(LocalTime.timestamp(batch.createdAt, zone: zone, wording))),
             "madeDatetime": .string(LocalTime.machineReadable(batch.createdAt, zone: zone)),
             "state": .string(batch.state.rawValue),

@@ -98,7 +98,7 @@ struct HistoryPage {
                     // entry's Undo and show it under the whole batch's label.
                     batch["undoBatch"] = [
                         "action": .string("/batches/\(reference.id)/undo"), "label": .string(wording.undoBatch(reference.id)),
-                        "drawn": .object(BatchPage.formFields(written)),
+                        "drawn": .object(written.drawnFields),
                     ]
                 }
             case .undone(let by)?:
