@@ -21,21 +21,6 @@ extension ProductCSV {
         /// File names of the import's uploaded images, separated by `;`.
         case images
 
-        /// The column an import reads `field` from; nil for the thumbnail, which no column holds
-        /// (an import's first image is the thumbnail).
-        package init?(_ field: ProductField) {
-            switch field {
-            case .name: self = .name
-            case .description: self = .description
-            case .price: self = .price
-            case .discountedPrice: self = .discountedPrice
-            case .stock: self = .stock
-            case .currency: self = .currency
-            case .images: self = .images
-            case .thumbnailID: return nil
-            }
-        }
-
         /// The columns the export writes, in its order.
         static let exported: [Column] = [.id, .name, .vendor, .currency, .price, .discountedPrice, .bargainPrice, .stock, .createdAt]
 
