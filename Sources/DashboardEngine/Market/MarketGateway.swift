@@ -23,9 +23,9 @@ package final class MarketGateway: WriteObserver {
     let api: any MarketAPI
     package let lists: StaleWhileRevalidateCache<ListKey, ProductPageEnvelope>
     package let details: StaleWhileRevalidateCache<Int, ProductDetail>
-    /// Why the latest read got no answer (timed out, or the market could not be reached), or
-    /// nil once a read was answered, with anything, refusals included.
-    private let latestRead = Mutex<CatalogFailure.Reason?>(nil)
+    /// The error of the latest read that got no answer (timed out, or the market could not be
+    /// reached), or nil once a read was answered, with anything, refusals included.
+    private let latestRead = Mutex<MarketError?>(nil)
 
     package init(
         api: any MarketAPI, freshFor: Duration = .seconds(10), hardExpiry: Duration = .seconds(600),
@@ -56,10 +56,9 @@ package final class MarketGateway: WriteObserver {
         }
     }
 
-    /// Why the market's latest answer to a read (a page, a product, a count's page) was none,
-    /// or nil when it answered: pages shown from what was read earlier (the catalog snapshot)
-    /// say the market is not answering before a count of their own fails.
-    package var readFailure: CatalogFailure.Reason? { latestRead.withLock { $0 } }
+    /// The error of the market's latest read (a page, a product, a count's page) that got no
+    /// answer, or nil when it answered (`readFailure` words it as a count's failure).
+    package var unansweredRead: MarketError? { latestRead.withLock { $0 } }
 
     /// `read`'s value, noting whether the market answered it.
     func observed<Value>(_ read: () async throws -> Value) async throws -> Value {
@@ -69,7 +68,7 @@ package final class MarketGateway: WriteObserver {
             return value
         } catch let error as MarketError {
             // Any answer, a refusal or a 404 too, shows the market is there.
-            latestRead.withLock { $0 = error.isTransient ? CatalogSnapshotStore.reason(error) : nil }
+            latestRead.withLock { $0 = error.isTransient ? error : nil }
             throw error
         }
     }
