@@ -99,7 +99,48 @@ struct MigrationTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try LocalMarket(dataDirectory: directory, host: "127.0.0.1", port: 0, seed: false, syncsToDisk: false)
         let db = try SQLiteConnection(path: directory.path + "/market.sqlite")
-        try db.execute("INSERT INTO schema_version (version) VALUES (99)")
+        try db.execute("INSERT INTO migrations (name, applied_at) VALUES ('market-99', 0)")
+
+        let error = #expect(throws: StorageError.self) {
+            try LocalMarket(dataDirectory: directory, host: "127.0.0.1", port: 0, seed: false, syncsToDisk: false)
+        }
+        #expect(error?.description.contains("migrations market-99 are newer") == true)
+    }
+}
+
+@Suite("A database from before named migrations opens with its data")
+struct NumberedSchemaTests {
+    /// A market database as builds with numbered migrations left it: the same tables, and
+    /// `schema_version` instead of `migrations`.
+    private func numberedDatabase(version: Int) throws -> (directory: URL, ids: [Int]) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lm-numbered-\(UUID().uuidString)")
+        let market = try LocalMarket(dataDirectory: directory, host: "127.0.0.1", port: 0, catalog: .samples, syncsToDisk: false)
+        market.shutdown()
+        let db = try SQLiteConnection(path: directory.path + "/market.sqlite")
+        let ids = try db.rows("SELECT id FROM products ORDER BY id DESC") { $0.integer(0) }
+        try db.execute("DROP TABLE migrations")
+        try db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        try db.run("INSERT INTO schema_version (version) VALUES (?)", [.integer(version)])
+        return (directory, ids)
+    }
+
+    @Test func itsVersionIsRecordedByNameAndItsProductsStay() async throws {
+        let (directory, ids) = try numberedDatabase(version: 1)
+        #expect(!ids.isEmpty)
+
+        // The fixture removes the directory when it goes.
+        let fixture = try MarketFixture(seed: true, directory: directory)
+
+        let listed = try await fixture.get("/api/products?items_per_page=100").json["pages"]?.array.compactMap { $0["id"]?.int } ?? []
+        #expect(listed == ids)
+        let db = try SQLiteConnection(path: directory.path + "/market.sqlite")
+        #expect(try db.appliedMigrations() == ["market-1"])
+        #expect(try db.first("SELECT 1 FROM sqlite_master WHERE name = 'schema_version'") { $0.integer(0) } == nil)
+    }
+
+    @Test func aVersionPastTheLastMigrationIsAClearError() throws {
+        let (directory, _) = try numberedDatabase(version: 99)
+        defer { try? FileManager.default.removeItem(at: directory) }
 
         let error = #expect(throws: StorageError.self) {
             try LocalMarket(dataDirectory: directory, host: "127.0.0.1", port: 0, seed: false, syncsToDisk: false)

@@ -1,3 +1,4 @@
+import Foundation
 import SQLite
 import Synchronization
 
@@ -33,7 +34,8 @@ final class MarketDatabase: Sendable {
         // After a checkpoint the WAL is cut back to this, not left at its largest size.
         try db.execute("PRAGMA journal_size_limit = 16777216")
         try db.setSynchronous(durable ? .full : .off)
-        try MarketSchema.migrate(db)
+        // The time a migration was applied is kept for a person reading the file only.
+        try MarketSchema.migrate(db, at: Date())
         writer = Mutex(db)
         var slots: [ReaderSlot] = []
         for _ in 0..<max(1, readerCount) {

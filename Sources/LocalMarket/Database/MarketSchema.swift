@@ -1,17 +1,15 @@
+import Foundation
 import SQLite
 
-/// The database's tables, created and upgraded by numbered migrations. `schema_version` holds
-/// the number of the last one applied; each runs in the transaction that records it, so a
-/// crash leaves the schema before or after a migration, never half of one. A database written
-/// by a newer build (a higher version than we know) is refused rather than guessed at.
+/// The database's tables, created and upgraded by named migrations (`SQLiteMigration`, the one
+/// scheme the dashboard's database uses too): each runs once, in order, in the transaction that
+/// records it in `migrations`, so a crash leaves the schema before or after a migration, never
+/// half of one. A database written by a newer build (a migration this build does not know) is
+/// refused rather than guessed at.
 enum MarketSchema {
-    /// The last migration. Add a case below and raise this; never edit one that has shipped.
-    static let currentVersion = 1
-
-    /// Applies migration `version` (from `version - 1`).
-    static func apply(_ version: Int, on db: SQLiteConnection) throws(SQLiteError) {
-        switch version {
-        case 1:
+    /// Every migration, in order. Add one at the end; never edit one that has shipped.
+    static let migrations = [
+        SQLiteMigration(name: "market-1") { db throws(SQLiteError) in
             // Counters that outlive deletes and restarts (ids are never reused), the product
             // count (so a page needs no count(*) over 100,000 rows) and whether the catalog was
             // installed (seed, generated catalog or imported market.json).
@@ -69,31 +67,42 @@ enum MarketSchema {
                     search_key, exact_key, content = 'products', content_rowid = 'id', tokenize = 'trigram'
                 );
                 """)
-        default:
-            throw SQLiteError(code: 0, message: "no migration \(version)", operation: "migrate")
+        }
+    ]
+
+    /// Brings the database to the last migration. A database from before named migrations
+    /// (a `schema_version` table holding the last number applied) has its numbers recorded as
+    /// `market-N` first, in the same transaction that drops the old table.
+    static func migrate(_ db: SQLiteConnection, at time: Date) throws(SQLiteError) {
+        try adoptNumberedVersions(db, at: time)
+        let unknown = try db.migrate(migrations, appliedAt: time)
+        if !unknown.isEmpty {
+            throw SQLiteError(
+                code: 0, message: "migrations \(unknown.joined(separator: ", ")) are newer than this build knows", operation: "migrate")
         }
     }
 
-    /// Brings the database to `currentVersion`, one migration per transaction.
-    static func migrate(_ db: SQLiteConnection) throws(SQLiteError) {
-        try db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        while true {
-            let applied = try db.first("SELECT max(version) FROM schema_version") { $0.integer(0) } ?? 0
-            guard applied < currentVersion else {
-                if applied > currentVersion {
-                    throw SQLiteError(
-                        code: 0, message: "schema version \(applied) is newer than this build knows (\(currentVersion))",
-                        operation: "migrate")
-                }
-                return
+    /// Records a `schema_version` database's applied numbers under their names and drops the
+    /// table; a number past the last migration this build has is refused, as a name it does not
+    /// know is.
+    private static func adoptNumberedVersions(_ db: SQLiteConnection, at time: Date) throws(SQLiteError) {
+        let legacy: StaticString = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+        guard try db.first(legacy, [], { $0.integer(0) }) != nil else { return }
+        try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
+            guard try db.first(legacy, [], { $0.integer(0) }) != nil else { return }
+            let version = try db.first("SELECT max(version) FROM schema_version") { $0.integer(0) } ?? 0
+            guard version <= migrations.count else {
+                throw SQLiteError(
+                    code: 0, message: "schema version \(version) is newer than this build knows (\(migrations.count))",
+                    operation: "migrate")
             }
-            try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
-                // Another process may have migrated meanwhile: re-read inside the lock.
-                let now = try db.first("SELECT max(version) FROM schema_version") { $0.integer(0) } ?? 0
-                guard now == applied else { return }
-                try apply(applied + 1, on: db)
-                try db.run("INSERT INTO schema_version (version) VALUES (?)", [.integer(applied + 1)])
+            try db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)")
+            for migration in migrations.prefix(version) {
+                try db.run(
+                    "INSERT OR IGNORE INTO migrations (name, applied_at) VALUES (?, ?)",
+                    [.text(migration.name), .integer(Int(time.timeIntervalSince1970))])
             }
+            try db.execute("DROP TABLE schema_version")
         }
     }
 }
