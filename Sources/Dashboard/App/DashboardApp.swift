@@ -14,32 +14,26 @@ public final class DashboardApp: Sendable {
     let market: EmbeddedMarket?
     /// The API base URL in use (the embedded market's or the configured one).
     let marketURL: URL
-    /// Every product, counted in the background (the overview, the CSV export, "My products").
-    let catalog: CatalogSnapshotStore
-    /// The vendor whose products this dashboard may edit and delete.
-    let ownVendor: OwnVendor
-    /// The JSON caches in front of the market (tests await its refreshes).
-    let gateway: MarketGateway
-    /// The dashboard's own SQLite database in the data directory.
-    let database: DashboardDatabase
-    /// Every write, and what changed on the market elsewhere (`/history`).
-    let journal: HistoryJournal
-    /// Deleted products, kept to be registered again (`/trash`).
-    let recycleBin: RecycleBin
-    /// Prunes the journal and the recycle bin once a day.
-    private let housekeeping: Task<Void, Never>
+    /// What keeps state and works in the background: the pages are built from its parts.
+    let engine: Engine
     private let logger: ServerLogger
-    /// Applies batches in the background (tests reach its crash points and awaits).
-    let batchRunner: BatchRunner
-    /// Starts and ends scheduled batches on time (tests drive its clock).
-    let scheduler: BatchScheduler
+
+    /// The engine's parts the tests reach (their awaits, crash points and clocks).
+    var catalog: CatalogSnapshotStore { engine.catalog }
+    var ownVendor: OwnVendor { engine.ownVendor }
+    var gateway: MarketGateway { engine.gateway }
+    var database: DashboardDatabase { engine.database }
+    var journal: HistoryJournal { engine.journal }
+    var recycleBin: RecycleBin { engine.recycleBin }
+    var batchRunner: BatchRunner { engine.batchRunner }
+    var scheduler: BatchScheduler { engine.scheduler }
 
     /// `startEmbedded` runs only when no upstream is configured.
     public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter) throws {
         try self.init(configuration: configuration, startEmbedded: startEmbedded, clock: SystemWallClock())
     }
 
-    /// As above, with the clock schedules and the checks of lost answers wait on (tests drive it).
+    /// As above, with the one clock the engine tells time and waits on (tests drive it).
     convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter, clock: any WallClock) throws {
         try Self.checkFolders(configuration)
         let logger = ServerLogger(level: configuration.logLevel)
@@ -82,9 +76,9 @@ public final class DashboardApp: Sendable {
     /// A nil `ownVendorID` is unknown, learned (and kept in the data directory) as with `--upstream`.
     /// `images` stands in for the image server of a double whose image URLs lead nowhere (the
     /// recycle bin downloads a product's images before a delete).
-    /// `clock` is what schedules and the checks of lost answers wait on: tests drive it.
+    /// `clock` is the one clock the engine tells time and waits on: tests drive it.
     convenience init(
-        configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?, images: RecycleBin.ImageFetcher? = nil,
+        configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?, images: (any ImageSource)? = nil,
         clock: any WallClock = SystemWallClock()
     ) throws {
         let marketURL = configuration.marketURL ?? URL(fileURLWithPath: "/")
@@ -96,19 +90,15 @@ public final class DashboardApp: Sendable {
             marketURL: marketURL, market: nil, ownVendor: ownVendor, trashImages: images, clock: clock)
     }
 
+    /// The engine, then the pages built from it, then the server that routes to them.
     private init(
         configuration: DashboardConfiguration, logger: ServerLogger, api: any MarketAPI, marketURL: URL,
-        market: EmbeddedMarket?, ownVendor: OwnVendor, trashImages: RecycleBin.ImageFetcher? = nil, clock: any WallClock
+        market: EmbeddedMarket?, ownVendor: OwnVendor, trashImages: (any ImageSource)? = nil, clock: any WallClock
     ) throws {
         self.configuration = configuration
         self.logger = logger
         self.market = market
         self.marketURL = marketURL
-        self.ownVendor = ownVendor
-        database = try DashboardDatabase(
-            directory: configuration.dataDirectory, migrations: DashboardDatabase.migrations, durable: configuration.durableStorage)
-        let templates = try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode)
-        let renderer = PageRenderer(templates: templates, logger: logger)
         let registry = ImageURLRegistry()
         let redirects = ImageRedirectRule(registry: registry, marketURL: marketURL)
         let imageCache = try ImageCache(
@@ -117,55 +107,59 @@ public final class DashboardApp: Sendable {
             diskCapacity: configuration.imageDiskCacheBytes,
             // An image is a read: it has the read deadline (--read-timeout).
             fetcher: ImageDownloader.fetcher(requestTimeout: configuration.readTimeout, allowsRedirect: { redirects.allows($0) }))
+        let engine = try Engine(
+            directory: configuration.dataDirectory, api: api, clock: clock, images: trashImages ?? imageCache, ownVendor: ownVendor,
+            settings: Self.engineSettings(configuration), logger: logger)
+        self.engine = engine
+        let renderer = PageRenderer(
+            templates: try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode),
+            logger: logger)
+        let contexts = RequestContext.Maker(
+            settings: PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone), ownVendor: ownVendor)
+        // The server's own error pages (no route, a body too large, …) in the site's frame.
+        var errorPage = ErrorPage(renderer: renderer, contexts: contexts)
+        let router = Self.routes(try Self.pages(
+            engine, configuration, marketURL: marketURL, renderer: renderer, contexts: contexts, errors: errorPage,
+            registry: registry, imageCache: imageCache, logger: logger))
+        errorPage.opensPage = { [router] path in
+            if case .found = router.match(method: .get, path: path) { true } else { false }
+        }
+        server = HTTPServer(configuration: Self.serverConfiguration(configuration, logger), router: router, errorResponder: errorPage.responder)
+    }
 
-        let gateway = MarketGateway(api: api, freshFor: configuration.jsonFreshFor, slowAfter: configuration.jsonRefreshSlowAfter)
-        self.gateway = gateway
-        // The bin's times come from the journal's clock: an item and its delete's entry agree.
-        recycleBin = try RecycleBin(
-            database: database, dataDirectory: configuration.dataDirectory, settings: configuration.trash,
-            durable: configuration.durableStorage, now: { clock.now() }, logger: logger,
-            fetchImage: trashImages ?? { [imageCache] url in try await imageCache.image(for: url).bytes })
-        // A write whose answer was lost is checked with the market after its deadline, never
-        // sent again blind (the journal's entries and the batches' rows alike).
-        let outcomeCheck = OutcomeCheck(
-            api: api, ownVendorID: { [ownVendor] in ownVendor.id }, writeTimeout: configuration.writeTimeout.timeInterval)
-        // The journal's and the batches' times come from the same clock their waits use, so a
-        // write's send time and its deadline are on one clock.
-        journal = try HistoryJournal(
-            database: database, recycleBin: recycleBin, retentionDays: configuration.historyDays, now: { clock.now() },
-            logger: logger, outcomeCheck: outcomeCheck, clock: clock)
-        let batchStore = BatchStore(database: database, now: { clock.now() })
-        Self.pruneBatches(batchStore, logger)
-        housekeeping = Self.pruneDaily(journal, recycleBin, batchStore, logger)
+    /// The engine's settings from the configuration.
+    static func engineSettings(_ configuration: DashboardConfiguration) -> Engine.Settings {
+        var settings = Engine.Settings()
+        settings.catalog = configuration.catalog
+        settings.trash = configuration.trash
+        settings.historyDays = configuration.historyDays
+        settings.writeTimeout = configuration.writeTimeout
+        settings.jsonFreshFor = configuration.jsonFreshFor
+        settings.jsonRefreshSlowAfter = configuration.jsonRefreshSlowAfter
+        settings.durable = configuration.durableStorage
+        return settings
+    }
+
+    /// Every page's handler, built from the engine's parts.
+    private static func pages(
+        _ engine: Engine, _ configuration: DashboardConfiguration, marketURL: URL, renderer: PageRenderer,
+        contexts: RequestContext.Maker, errors: ErrorPage, registry: ImageURLRegistry, imageCache: ImageCache, logger: ServerLogger
+    ) throws -> Handlers {
+        let (api, gateway, catalog, writer, ownVendor) = (engine.api, engine.gateway, engine.catalog, engine.writer, engine.ownVendor)
         let flash = FlashMessages()
-        // The catalog features read the own vendor as it is known now (it may be learned later).
-        let ownVendorID: @Sendable () -> Int? = { [ownVendor] in ownVendor.id }
-        // Each count tells the journal what changed on the market since the last one. Its time
-        // is on the journal's clock: the journal compares it with the times of its own checks.
-        catalog = CatalogSnapshotStore.crawling(
-            gateway, settings: configuration.catalog, ownVendorID: ownVendorID, recounts: journal, now: { clock.now() })
-        // Each write drops the cached JSON it changed, then patches the catalog snapshot.
-        let writer = MarketWriter(api: api, log: journal, observers: [gateway, catalog])
         let catalogListing = CatalogListing(
-            catalog: catalog, renderer: renderer, flash: flash, marketReadFailure: { [gateway] in gateway.readFailure })
+            catalog: catalog, renderer: renderer, flash: flash, clock: engine.clock, marketReadFailure: { [gateway] in gateway.readFailure })
         let forms = ProductForms(
             api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
-            ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: recycleBin, journal: journal)
-        batchRunner = BatchRunner(
-            store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger, outcomeCheck: outcomeCheck, clock: clock)
-        scheduler = BatchScheduler(store: batchStore, runner: batchRunner, clock: clock, logger: logger)
-        let settings = PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone)
-        let contexts = RequestContext.Maker(settings: settings, ownVendor: ownVendor)
-        // The server's own error pages (no route, a body too large, …) in the site's frame.
-        let errorPage = ErrorPage(renderer: renderer, contexts: contexts)
+            ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: engine.recycleBin, journal: engine.journal)
         let browsing = ProductBrowsing(
             gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
-            keepsRenderedPages: configuration.pageCache && !configuration.developmentMode, scheduler: scheduler,
-            catalogListing: catalogListing, recycleBin: recycleBin)
-        let router = Self.routes(Handlers(
+            keepsRenderedPages: configuration.pageCache && !configuration.developmentMode, scheduler: engine.scheduler,
+            catalogListing: catalogListing, recycleBin: engine.recycleBin)
+        return Handlers(
             contexts: contexts,
-            errors: errorPage,
+            errors: errors,
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
             health: HealthHandler(
@@ -174,27 +168,26 @@ public final class DashboardApp: Sendable {
             catalogListing: catalogListing,
             forms: forms,
             export: ProductExport(catalog: catalog, renderer: renderer),
-            overview: OverviewPages(catalog: catalog, renderer: renderer),
+            overview: OverviewPages(catalog: catalog, renderer: renderer, clock: engine.clock),
             history: HistoryPages(
-                journal: journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash,
-                recycleBin: recycleBin, batches: batchStore),
-            trash: TrashPages(bin: recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
+                journal: engine.journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash,
+                recycleBin: engine.recycleBin, batches: engine.batchStore),
+            trash: TrashPages(bin: engine.recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
             batches: BatchRoutes(
-                store: batchStore, runner: batchRunner, scheduler: scheduler, catalog: catalog, gateway: gateway, renderer: renderer,
-                flash: flash, ownVendor: ownVendor, trashDays: configuration.trash.retentionDays, listing: browsing),
-            sheet: SheetRoutes(store: batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash)))
+                store: engine.batchStore, runner: engine.batchRunner, scheduler: engine.scheduler, catalog: catalog, gateway: gateway,
+                renderer: renderer, flash: flash, ownVendor: ownVendor, trashDays: configuration.trash.retentionDays, listing: browsing),
+            sheet: SheetRoutes(store: engine.batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash))
+    }
 
+    /// The server's settings: the address, the limits, the headers on every response.
+    private static func serverConfiguration(_ configuration: DashboardConfiguration, _ logger: ServerLogger) -> ServerConfiguration {
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger
         serverConfiguration.defaultHeaders = Self.securityHeaders
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
         serverConfiguration.requestTimeout = configuration.requestTimeout
-        serverConfiguration.spoolDirectory = Self.spoolDirectory(configuration)
-        var errorPages = errorPage
-        errorPages.opensPage = { [router] path in
-            if case .found = router.match(method: .get, path: path) { true } else { false }
-        }
-        server = HTTPServer(configuration: serverConfiguration, router: router, errorResponder: errorPages.response)
+        serverConfiguration.spoolDirectory = Self.prepareSpoolDirectory(configuration)
+        return serverConfiguration
     }
 
     /// The client's deadlines from the configuration: connect 2 s, reads and writes as set.
@@ -220,24 +213,17 @@ public final class DashboardApp: Sendable {
         }
     }
 
-    /// Binds the port and starts serving; batches that were applying when the dashboard
-    /// stopped go on in the background.
+    /// Binds the port and starts serving, then starts the engine's background work (batches
+    /// that were applying go on, schedules and checks of lost answers resume).
     public func start() throws {
         try server.start()
-        batchRunner.resumeInterrupted()
-        // Schedules whose time passed while the dashboard was off are settled, then the timer
-        // waits for the next start or end. Writes whose answers were lost are checked once
-        // their deadlines pass.
-        let scheduler = self.scheduler
-        Task { await scheduler.resume() }
-        let journal = self.journal
-        Task { await journal.resumeChecks() }
+        engine.start()
     }
 
     /// Where large uploads (CSV imports) are spooled while they are read: `uploads/` in the
-    /// cache directory, emptied at start-up (a file left there is from a process that died);
-    /// `/tmp` if that folder cannot be made.
-    static func spoolDirectory(_ configuration: DashboardConfiguration) -> String {
+    /// cache directory, removed and made again empty here (a file left there is from a process
+    /// that died); `/tmp` if that folder cannot be made.
+    static func prepareSpoolDirectory(_ configuration: DashboardConfiguration) -> String {
         let folder = configuration.cacheDirectory.appendingPathComponent("uploads", isDirectory: true)
         let files = FileManager.default
         try? files.removeItem(at: folder)
@@ -252,42 +238,13 @@ public final class DashboardApp: Sendable {
     /// `http://HOST:PORT` as a person would type it.
     public var url: String { "http://\(configuration.listenURLHost):\(server.port)" }
 
+    /// Stops the engine's background work, then the server and the embedded market, then folds
+    /// the database's log into its file.
     public func shutdown() {
-        housekeeping.cancel()
-        scheduler.shutdown()
-        batchRunner.shutdown()
-        journal.stopChecks()
-        catalog.shutdown()
+        engine.shutdown()
         server.shutdown()
         market?.shutdown()
-        do {
-            try database.checkpoint()
-        } catch {
-            logger.log(.warning, "the dashboard's database was not checkpointed at the stop (its -wal file holds the rest): \(error)")
-        }
-    }
-
-    /// Prunes the journal, the recycle bin and the batches every 24 hours (all prune at start-up too),
-    /// until cancelled.
-    static func pruneDaily(_ journal: HistoryJournal, _ bin: RecycleBin, _ batches: BatchStore, _ logger: ServerLogger) -> Task<Void, Never> {
-        Task.detached(priority: .background) {
-            while (try? await Task.sleep(for: .seconds(24 * 3600))) != nil {
-                await journal.prune()
-                await bin.prune()
-                pruneBatches(batches, logger)
-            }
-        }
-    }
-
-    /// Removes the batches past `BatchStore.keptFor`, at start-up and then daily: a dashboard
-    /// left running keeps them no longer than its pages say.
-    static func pruneBatches(_ store: BatchStore, _ logger: ServerLogger) {
-        do {
-            let pruned = try store.prune()
-            if pruned > 0 { logger.log(.info, "removed \(pruned) batch(es) older than \(BatchStore.keptDays) days") }
-        } catch {
-            logger.log(.warning, "could not remove old batches: \(error)")
-        }
+        engine.checkpoint()
     }
 
     /// Bodies of ordinary routes; form routes declare their own, larger cap.

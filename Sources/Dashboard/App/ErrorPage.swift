@@ -13,11 +13,12 @@ struct ErrorPage: Sendable {
     /// a 405 there was a form sent to a page, not a button's address opened directly.
     var opensPage: @Sendable (String) -> Bool = { _ in false }
 
-    /// The server's error responder. With the request's head the page is in the reader's
-    /// language; without one (a request line too long, a broken request, headers too large)
-    /// the language is unknown and the page says it in Korean and in English. The server's
-    /// own English sentence is for its log, not for the page.
-    func response(_ status: HTTPStatus, _ message: String, _ request: HTTPRequest?) -> HTTPResponse {
+    /// The page of an error the server answers by itself. With the request's head the page is
+    /// in the reader's language; without one (a request line too long, a broken request,
+    /// headers too large) the language is unknown and the page says it in Korean and in
+    /// English. The server's own English sentence is for its log, not for the page:
+    /// `responder` leaves it out.
+    func response(_ status: HTTPStatus, _ request: HTTPRequest?) -> HTTPResponse {
         guard let request else { return bilingual(status) }
         let context = contexts(request)
         let wording = context.wording
@@ -41,10 +42,15 @@ struct ErrorPage: Sendable {
         return response
     }
 
+    /// The server's error responder: the page for the status and the request's head.
+    var responder: HTTPServer.ErrorResponder {
+        { [self] status, _, request in response(status, request) }
+    }
+
     /// 405 for a GET of an address that takes only a button's POST, where a wider route of
     /// the same shape would otherwise answer (`/products/bulk` is not a product's number).
     func postOnly(_ request: HTTPRequest) -> HTTPResponse {
-        var response = response(.methodNotAllowed, "This address takes only POST.", request)
+        var response = response(.methodNotAllowed, request)
         response.headers["Allow"] = "POST"
         return response
     }

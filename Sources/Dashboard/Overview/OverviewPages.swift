@@ -8,14 +8,15 @@ import Synchronization
 final class OverviewPages: Sendable {
     let catalog: CatalogSnapshotStore
     let renderer: PageRenderer
-    let now: @Sendable () -> Date
+    /// The snapshot's age is measured on it (the engine's clock).
+    let clock: any WallClock
     /// Figures are counted once per snapshot, vendor and threshold, not on every page view.
     private let memo = Mutex<FiguresMemo?>(nil)
 
-    init(catalog: CatalogSnapshotStore, renderer: PageRenderer, now: @escaping @Sendable () -> Date = { Date() }) {
+    init(catalog: CatalogSnapshotStore, renderer: PageRenderer, clock: any WallClock) {
         self.catalog = catalog
         self.renderer = renderer
-        self.now = now
+        self.clock = clock
     }
 
     private struct FiguresMemo: Sendable {
@@ -37,7 +38,7 @@ final class OverviewPages: Sendable {
         }
         let counted = status.snapshot.map { figures(for: $0, vendorID: vendorID, lowStockThreshold: lowStockThreshold) }
         let page = OverviewPage(
-            status: status, catalog: counted?.catalog, mine: counted.flatMap { $0.mine }, ownVendorID: vendorID, now: now(),
+            status: status, catalog: counted?.catalog, mine: counted.flatMap { $0.mine }, ownVendorID: vendorID, now: clock.now(),
             language: context.language, lowStockThreshold: lowStockThreshold, zone: context.settings.timeZone)
         var response = renderer.page("overview", page.context, for: context)
         response.headers["Cache-Control"] = "no-store"

@@ -12,7 +12,8 @@ struct CatalogListing: Sendable {
     let catalog: CatalogSnapshotStore
     let renderer: PageRenderer
     let flash: FlashMessages
-    var now: @Sendable () -> Date = { Date() }
+    /// The snapshot's age is measured on it (the engine's clock).
+    var clock: any WallClock = SystemWallClock()
     /// Why the market's latest answer to a read was none (`MarketGateway.readFailure`): the
     /// list says so before a count of its own fails.
     var marketReadFailure: @Sendable () -> CatalogFailure.Reason? = { nil }
@@ -75,7 +76,7 @@ struct CatalogListing: Sendable {
         page.lowStockThreshold = context.settings.lowStockThreshold
         page.ownVendorID = context.ownVendorID
         page.snapshot = ProductListPage.SnapshotInfo(
-            asOf: wording.asOf(time: LocalTime.clockWithZone(snapshot.takenAt, zone: context.settings.timeZone), age: wording.age(.seconds(max(0, now().timeIntervalSince(snapshot.takenAt))))),
+            asOf: wording.asOf(time: LocalTime.clockWithZone(snapshot.takenAt, zone: context.settings.timeZone), age: wording.age(.seconds(max(0, clock.now().timeIntervalSince(snapshot.takenAt))))),
             inAll: found.count < scope ? scope : nil,
             csrfToken: context.formToken.value,
             mixesCurrencies: Self.mixesCurrencies(query, found, snapshot),

@@ -20,7 +20,7 @@ package struct SheetBenchmark: Sendable {
         self.catalog = catalog
         self.ownVendorID = ownVendorID
         renderer = try PageRenderer(templatesDirectory: templatesDirectory, logger: ServerLogger(level: .off))
-        store = BatchStore(database: try DashboardDatabase(directory: dataDirectory, migrations: DashboardDatabase.migrations, durable: false))
+        store = BatchStore(database: try DashboardDatabase(directory: dataDirectory, migrations: Engine.migrations, durable: false))
     }
 
     /// The sheet of page `page` of the own products by price, `perPage` rows: the HTML's bytes.

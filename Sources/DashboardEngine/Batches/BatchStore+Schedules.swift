@@ -18,7 +18,7 @@ extension BatchStore {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.run(
                 "UPDATE batches SET state = 'scheduled', starts_at = ?, ends_at = ? WHERE id = ? AND state IN ('preview', 'scheduled')",
-                [.integer(HistoryJournal.milliseconds(startsAt)), .optional(endsAt.map(HistoryJournal.milliseconds)), .integer(batchID)])
+                [.integer(StoredTime.milliseconds(startsAt)), .optional(endsAt.map(StoredTime.milliseconds)), .integer(batchID)])
             return db.changes == 1
         }
     }
@@ -41,7 +41,7 @@ extension BatchStore {
                 """
                 UPDATE batches SET ends_at = ? WHERE id = ? AND state IN ('running', 'finished') AND starts_at IS NOT NULL
                     AND revert_id IS NULL
-                """, [.optional(endsAt.map(HistoryJournal.milliseconds)), .integer(batchID)])
+                """, [.optional(endsAt.map(StoredTime.milliseconds)), .integer(batchID)])
             return db.changes == 1
         }
     }
@@ -52,7 +52,7 @@ extension BatchStore {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.run(
                 "UPDATE batches SET state = 'running', started_at = ? WHERE id = ? AND state = 'scheduled' AND starts_at <= ?",
-                [.integer(HistoryJournal.milliseconds(time)), .integer(batchID), .integer(HistoryJournal.milliseconds(time))])
+                [.integer(StoredTime.milliseconds(time)), .integer(batchID), .integer(StoredTime.milliseconds(time))])
             return db.changes == 1
         }
     }
@@ -66,7 +66,7 @@ extension BatchStore {
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Bool in
                 try db.run(
                     "UPDATE batches SET state = 'missed', finished_at = ? WHERE id = ? AND state = 'scheduled' AND ends_at <= ?",
-                    [.integer(Int(time.timeIntervalSince1970)), .integer(batchID), .integer(HistoryJournal.milliseconds(time))])
+                    [.integer(Int(time.timeIntervalSince1970)), .integer(batchID), .integer(StoredTime.milliseconds(time))])
                 guard db.changes == 1 else { return false }
                 try db.run("UPDATE batch_rows SET status = 'not-sent' WHERE batch_id = ? AND status = 'pending'", [.integer(batchID)])
                 return true
@@ -83,14 +83,14 @@ extension BatchStore {
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Int? in
                 let open = try db.first(
                     "SELECT count(*) FROM batches WHERE id = ? AND ends_at <= ? AND revert_id IS NULL",
-                    [.integer(batchID), .integer(HistoryJournal.milliseconds(now))]
+                    [.integer(batchID), .integer(StoredTime.milliseconds(now))]
                 ) { $0.integer(0) } ?? 0
                 guard open == 1 else { return nil }
                 let revertID = try insertBatch(kind: .revert, action: nil, source: String(batchID), notes: [], state: .running, db)
                 try insert(rows, batchID: revertID, db)
                 try db.run(
                     "UPDATE batches SET revert_id = ?, ended_at = ? WHERE id = ?",
-                    [.integer(revertID), .integer(HistoryJournal.milliseconds(time)), .integer(batchID)])
+                    [.integer(revertID), .integer(StoredTime.milliseconds(time)), .integer(batchID)])
                 return revertID
             }
         }

@@ -10,11 +10,12 @@ import SQLite
 /// so a restart knows which rows may have reached the market.
 package final class BatchStore: Sendable {
     let database: DashboardDatabase
-    let now: @Sendable () -> Date
+    /// The batches' times (made, finished, sent).
+    let clock: any WallClock
 
-    package init(database: DashboardDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(database: DashboardDatabase, clock: any WallClock = SystemWallClock()) {
         self.database = database
-        self.now = now
+        self.clock = clock
     }
 
     /// How long finished batches are kept, in days (as the pages say) and in seconds.
@@ -186,7 +187,7 @@ package final class BatchStore: Sendable {
         try db.run(
             "INSERT INTO batches (kind, state, created_at, action, value, unit, source, notes, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                .text(kind.rawValue), .text(state.rawValue), .integer(Int(now().timeIntervalSince1970)), .text(action?.kind.rawValue ?? ""),
+                .text(kind.rawValue), .text(state.rawValue), .integer(Int(clock.now().timeIntervalSince1970)), .text(action?.kind.rawValue ?? ""),
                 .text(action.map { "\($0.value)" } ?? ""), .text(action?.unit.rawValue ?? ""), .text(source), .text(Self.encode(notes)),
                 .text(action?.currency?.rawValue ?? ""),
             ])
@@ -218,7 +219,7 @@ package final class BatchStore: Sendable {
                 .text(Self.encode(row.problems)), .text(Self.encode(row.warnings)), .text(row.failure?.code.rawValue ?? ""),
                 .optional(row.failure?.marketMessage), .text(Self.list(row.images)), .text(Self.list(row.knownIDs)),
                 .integer(row.inFlight ? 1 : 0), .integer(row.attempts), .text(row.elsewhere.isEmpty ? "" : row.elsewhere.storedText),
-                .optional(row.sentAt.map(HistoryJournal.milliseconds)), .text(Self.list(row.found)),
+                .optional(row.sentAt.map(StoredTime.milliseconds)), .text(Self.list(row.found)),
             ])
     }
 
@@ -415,7 +416,7 @@ package final class BatchStore: Sendable {
         try database.use { db throws(SQLiteError) in
             try db.run(
                 "UPDATE batches SET state = 'finished', finished_at = ? WHERE id = ? AND state = 'running'",
-                [.integer(Int(now().timeIntervalSince1970)), .integer(batchID)])
+                [.integer(Int(clock.now().timeIntervalSince1970)), .integer(batchID)])
             // Images are kept only while a create may still need them.
             let waiting = try db.first(
                 "SELECT count(*) FROM batch_rows WHERE batch_id = ? AND operation = 'create' AND status IN ('pending', 'failed', 'checking', 'unknown')",
@@ -432,7 +433,7 @@ package final class BatchStore: Sendable {
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Bool in
                 try db.run(
                     "UPDATE batches SET state = 'discarded', finished_at = ? WHERE id = ? AND state = 'preview'",
-                    [.integer(Int(now().timeIntervalSince1970)), .integer(batchID)])
+                    [.integer(Int(clock.now().timeIntervalSince1970)), .integer(batchID)])
                 guard db.changes == 1 else { return false }
                 try db.run("UPDATE batch_rows SET status = 'not-sent' WHERE batch_id = ? AND status = 'pending'", [.integer(batchID)])
                 try db.run("DELETE FROM batch_images WHERE batch_id = ?", [.integer(batchID)])
@@ -443,7 +444,7 @@ package final class BatchStore: Sendable {
 
     /// The in-flight mark and the send time, committed just before the write is sent.
     func markInFlight(_ batchID: Int, _ number: Int) throws(SQLiteError) {
-        let time = SQLiteValue.integer(HistoryJournal.milliseconds(now()))
+        let time = SQLiteValue.integer(StoredTime.milliseconds(clock.now()))
         try database.use { db throws(SQLiteError) in
             try db.run(
                 "UPDATE batch_rows SET in_flight = 1, attempts = attempts + 1, sent_at = ? WHERE batch_id = ? AND number = ?",
@@ -505,7 +506,7 @@ package final class BatchStore: Sendable {
     /// returns how many. A window still to be put back is kept, however old.
     @discardableResult
     package func prune() throws(SQLiteError) -> Int {
-        let cutoff = Int(now().timeIntervalSince1970 - Self.keptFor)
+        let cutoff = Int(clock.now().timeIntervalSince1970 - Self.keptFor)
         return try database.use { db throws(SQLiteError) -> Int in
             try db.run(
                 """
@@ -534,13 +535,13 @@ package final class BatchStore: Sendable {
             finishedAt: row.isNull(4) ? nil : Date(timeIntervalSince1970: TimeInterval(row.integer(4))),
             action: action, source: row.text(8), notes: decode(row.text(9)),
             schedule: row.isNull(10) ? nil : Batch.Schedule(
-                startsAt: date(row, 10) ?? Date(), endsAt: date(row, 11), startedAt: date(row, 12), endedAt: date(row, 13),
+                startsAt: StoredTime.date(milliseconds: row.integer(10)), endsAt: date(row, 11), startedAt: date(row, 12), endedAt: date(row, 13),
                 revertID: row.isNull(14) ? nil : row.integer(14)))
     }
 
     /// A time kept in milliseconds (the schedules'); nil for NULL.
     private static func date(_ row: SQLiteRow, _ column: Int32) -> Date? {
-        row.isNull(column) ? nil : HistoryJournal.date(milliseconds: row.integer(column))
+        row.isNull(column) ? nil : StoredTime.date(milliseconds: row.integer(column))
     }
 
     private static func readRow(_ row: SQLiteRow) -> BatchRow {
@@ -554,7 +555,7 @@ package final class BatchStore: Sendable {
             before: fields(row, from: 8), after: fields(row, from: 14), problems: decode(row.text(20)), warnings: decode(row.text(21)),
             failure: failure, images: numbers(row.text(24)), knownIDs: numbers(row.text(25)), inFlight: row.integer(26) != 0,
             attempts: row.integer(27), elsewhere: RecordedFields(storedText: row.text(28)) ?? RecordedFields(),
-            sentAt: row.isNull(29) ? nil : HistoryJournal.date(milliseconds: row.integer(29)), found: numbers(row.text(30)))
+            sentAt: row.isNull(29) ? nil : StoredTime.date(milliseconds: row.integer(29)), found: numbers(row.text(30)))
     }
 
     private static func fields(_ row: SQLiteRow, from first: Int32) -> RecordedFields {

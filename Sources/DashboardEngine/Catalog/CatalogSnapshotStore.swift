@@ -33,25 +33,25 @@ package final class CatalogSnapshotStore: WriteObserver {
     /// The last call to the observer, which each next one waits for (they run in order).
     private let observation = Mutex<Task<Void, Never>?>(nil)
     private let crawler: CatalogCrawl
-    private let now: @Sendable () -> Date
+    /// The snapshot's time and age, and what `waitForSnapshot` waits on.
+    private let clock: any WallClock
     private let keepsThumbnail: @Sendable (Int) -> Bool
 
-    /// `now` is the clock for the snapshot's time and age (tests pass their own).
     init(
-        settings: CatalogSettings, now: @escaping @Sendable () -> Date = { Date() },
+        settings: CatalogSettings, clock: any WallClock = SystemWallClock(),
         keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, recounts: (any RecountObserver)? = nil,
         fetchPage: @escaping CatalogCrawl.PageFetcher
     ) {
         self.settings = settings
         self.recounts = recounts
-        self.now = now
+        self.clock = clock
         self.keepsThumbnail = keepsThumbnail
         crawler = CatalogCrawl(settings: settings, keepsThumbnail: keepsThumbnail, fetchPage: fetchPage)
     }
 
     /// The snapshot as it is now, starting a crawl when one is due.
     package func status() -> CatalogStatus {
-        let time = now()
+        let time = clock.now()
         return state.withLock { state in
             if needsCrawl(state, at: time) { startCrawl(&state, at: time) }
             return Self.status(of: state)
@@ -69,8 +69,10 @@ package final class CatalogSnapshotStore: WriteObserver {
             state.nextWaiter += 1
             return state.nextWaiter
         }
+        let clock = self.clock
+        let until = clock.now().addingTimeInterval(limit.timeInterval)
         let timer = Task {
-            try? await Task.sleep(for: limit)
+            try? await clock.sleep(until: until)
             self.resumeWaiter(id)
         }
         await withCheckedContinuation { continuation in
@@ -112,7 +114,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     /// is running. Returns whether one started.
     @discardableResult
     package func refresh() -> Bool {
-        let time = now()
+        let time = clock.now()
         return state.withLock { state in
             guard !state.isShutDown, state.crawl == nil else { return false }
             startCrawl(&state, at: time)
@@ -124,7 +126,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     /// done it): the snapshot may no longer match the market. Counts again at once if anyone
     /// has asked for the snapshot yet.
     func invalidate() {
-        let time = now()
+        let time = clock.now()
         state.withLock { state in
             guard !state.isShutDown, state.snapshot != nil || state.crawl != nil else { return }
             state.outdatedByWrite = true
@@ -185,7 +187,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     }
 
     private func finish(_ generation: Int, _ result: Result<CatalogSnapshot, any Error>) {
-        let time = now()
+        let time = clock.now()
         var published: (previous: CatalogSnapshot?, new: CatalogSnapshot)?
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             guard state.generation == generation, !state.isShutDown else { return [] }
@@ -248,13 +250,13 @@ extension CatalogSnapshotStore {
     /// A store that crawls through the gateway: a page still fresh in the JSON cache is reused;
     /// others are asked of the market directly, not stored in the cache (2,000 pages of full
     /// products there would cost far more memory than the snapshot itself).
-    /// Thumbnails are kept for `ownVendorID`'s products as it is known during the crawl (a
+    /// Thumbnails are kept for `ownVendor`'s products as it is known during the crawl (a
     /// vendor learned later gets them at the next count, which its first write starts).
     package static func crawling(
-        _ gateway: MarketGateway, settings: CatalogSettings, ownVendorID: @escaping @Sendable () -> Int?,
-        recounts: (any RecountObserver)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        _ gateway: MarketGateway, settings: CatalogSettings, ownVendor: OwnVendor,
+        recounts: (any RecountObserver)? = nil, clock: any WallClock = SystemWallClock()
     ) -> CatalogSnapshotStore {
-        CatalogSnapshotStore(settings: settings, now: now, keepsThumbnail: { $0 == ownVendorID() }, recounts: recounts) { page, perPage in
+        CatalogSnapshotStore(settings: settings, clock: clock, keepsThumbnail: { $0 == ownVendor.id }, recounts: recounts) { page, perPage in
             let key = MarketGateway.ListKey(page: page, perPage: perPage, search: "")
             if let cached = gateway.lists.freshValue(for: key) { return cached.value }
             return try await gateway.observed { try await gateway.api.listProducts(page: page, itemsPerPage: perPage, search: nil) }

@@ -29,7 +29,7 @@ extension HistoryJournal {
         for entry in unchecked {
             if entry.sentAt == nil, entry.kind == .delete {
                 if let written = await finish(entry.id, .failed(WriteFailure(code: .stopping))) {
-                    await tellRecycleBin(written, .failed(WriteFailure(code: .stopping)))
+                    await tellWriteEnded(written, .failed(WriteFailure(code: .stopping)))
                 }
             } else {
                 scheduleCheck(entry)
@@ -79,10 +79,10 @@ extension HistoryJournal {
         }
     }
 
-    /// What the check found, on the entry; the recycle bin hears of a delete's or a restore's.
+    /// What the check found, on the entry; `writeEnds` hears how the write ended.
     /// An entry a count confirmed meanwhile is left as it is.
     private func record(_ verdict: OutcomeCheck.Verdict, of entry: JournalEntry) async {
-        let time = SQLiteValue.integer(Self.milliseconds(now()))
+        let time = SQLiteValue.integer(StoredTime.milliseconds(clock.now()))
         let id = SQLiteValue.integer(entry.id)
         let outcome: WriteOutcome?
         let update: @Sendable (SQLiteConnection) throws(SQLiteError) -> Void
@@ -117,7 +117,7 @@ extension HistoryJournal {
                 try update(db)
                 return db.changes > 0 ? try Self.entry(entry.id, db) : nil
             }
-            if let written, let outcome { await tellRecycleBin(written, outcome) }
+            if let written, let outcome { await tellWriteEnded(written, outcome) }
         } catch {
             logger.log(.error, "history: what the market showed for entry \(entry.id) could not be recorded: \(error)")
         }

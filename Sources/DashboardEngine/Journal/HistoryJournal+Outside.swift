@@ -30,14 +30,14 @@ extension HistoryJournal {
     /// found done after it explain changes).
     func record(_ found: OutsideChanges, since: Date? = nil) async {
         guard !found.changes.isEmpty || found.notListed > 0 else { return }
-        let time = Self.milliseconds(now())
+        let time = StoredTime.milliseconds(clock.now())
         let confirmed: [(entry: JournalEntry, productID: Int)]
         do {
             confirmed = try await database.background { db throws(SQLiteError) in
                 try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> [(entry: JournalEntry, productID: Int)] in
                     var confirmed: [(entry: JournalEntry, productID: Int)] = []
                     for change in found.changes {
-                        switch try Self.match(change, checkedSince: since.map(Self.milliseconds), db) {
+                        switch try Self.match(change, checkedSince: since.map(StoredTime.milliseconds), db) {
                         case .inFlight, .checked:
                             continue
                         case .unknown(let entry):
@@ -76,7 +76,7 @@ extension HistoryJournal {
                 .info, "history: a count found \(found.changes.count + found.notListed) changes made elsewhere; "
                     + "\(found.notListed) were not recorded (at most \(Self.maxOutsidePerCount) a count)")
         }
-        for (entry, productID) in confirmed { await tellRecycleBin(entry, .done(nil, productID: productID)) }
+        for (entry, productID) in confirmed { await tellWriteEnded(entry, .done(nil, productID: productID)) }
     }
 
     private enum Match {

@@ -98,12 +98,12 @@ extension HistoryJournal {
         let failure: WriteFailure? = row.isNull(13) ? nil : WriteFailure(
             code: WriteFailure.Code(rawValue: row.text(13)) ?? .refused, marketMessage: row.isNull(14) ? nil : row.text(14))
         return JournalEntry(
-            id: row.integer(0), at: date(milliseconds: row.integer(1)), kind: WriteKind(rawValue: row.text(2)) ?? .outside,
+            id: row.integer(0), at: StoredTime.date(milliseconds: row.integer(1)), kind: WriteKind(rawValue: row.text(2)) ?? .outside,
             productID: optionalInt(3), productName: row.text(4),
             cause: cause(row.text(5), batchID: optionalInt(6), batchRow: optionalInt(7), target: optionalInt(8)),
             before: fields(9), after: fields(10), outcome: JournalEntry.Outcome(rawValue: row.text(11)) ?? .unknown,
             result: fields(12), failure: failure, note: row.isNull(15) ? nil : JournalEntry.Note(storedText: row.text(15)),
-            sentAt: optionalInt(16).map(date(milliseconds:)), checkedAt: optionalInt(17).map(date(milliseconds:)),
+            sentAt: optionalInt(16).map(StoredTime.date(milliseconds:)), checkedAt: optionalInt(17).map(StoredTime.date(milliseconds:)),
             knownIDs: knownIDs(row.text(18)), found: numbers(row.text(19)))
     }
 }

@@ -6,21 +6,24 @@ import SQLite
 /// `retentionDays` (90 by default). It is the real `WriteLog`: `admit` commits an entry
 /// (fsynced, see `DashboardDatabase`) before the write is sent, and `recordOutcome` its outcome
 /// after, so a write that went through before a crash is still there after it (as
-/// interrupted, outcome unknown, when the crash came before the answer). A delete also hands
-/// the product to the recycle bin before it is sent.
+/// interrupted, outcome unknown, when the crash came before the answer). A delete that
+/// something keeps first (the recycle bin, through `MarketWriter`) is admitted unsent, and
+/// `markSent` stamps its send time once it is kept. `writeEnds` hears how each write ended,
+/// whenever its outcome is settled (the recycle bin).
 ///
 /// The catalog count adds what changed on the market without this dashboard
 /// (`HistoryJournal+Outside.swift`); the history pages read it a page at a time
 /// (`HistoryJournal+Reading.swift`).
 package final class HistoryJournal: WriteLog, RecountObserver {
     let database: DashboardDatabase
-    let recycleBin: RecycleBin?
+    /// Hears how each write ended (the recycle bin).
+    let writeEnds: (any WriteEndObserver)?
     package let retentionDays: Int
-    let now: @Sendable () -> Date
     let logger: ServerLogger
     /// Finds out what a write whose answer was lost did (nil: such writes stay unknown).
     let outcomeCheck: OutcomeCheck?
-    /// What the checks wait on until a write's deadline.
+    /// The entries' times, and what the checks wait on until a write's deadline: one clock, so
+    /// a write's send time and its deadline agree.
     let clock: any WallClock
     /// The checks waiting or running, by entry.
     let checks = CheckTasks()
@@ -30,14 +33,12 @@ package final class HistoryJournal: WriteLog, RecountObserver {
     /// Marks the entries a crash left in flight as interrupted (outcome unknown) and drops
     /// those older than `retentionDays`. Their checks start with `resumeChecks`.
     package init(
-        database: DashboardDatabase, recycleBin: RecycleBin?, retentionDays: Int = defaultRetentionDays,
-        now: @escaping @Sendable () -> Date = { Date() }, logger: ServerLogger = ServerLogger(level: .off),
-        outcomeCheck: OutcomeCheck? = nil, clock: any WallClock = SystemWallClock()
+        database: DashboardDatabase, writeEnds: (any WriteEndObserver)?, retentionDays: Int = defaultRetentionDays,
+        clock: any WallClock = SystemWallClock(), logger: ServerLogger = ServerLogger(level: .off), outcomeCheck: OutcomeCheck? = nil
     ) throws(SQLiteError) {
         self.database = database
-        self.recycleBin = recycleBin
+        self.writeEnds = writeEnds
         self.retentionDays = retentionDays
-        self.now = now
         self.logger = logger
         self.outcomeCheck = outcomeCheck
         self.clock = clock
@@ -55,19 +56,18 @@ package final class HistoryJournal: WriteLog, RecountObserver {
     package func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? {
         let name = intent.detail?.name ?? intent.before?.name ?? intent.after?.name ?? ""
         let cause = Self.columns(intent.cause)
-        let time = SQLiteValue.integer(Self.milliseconds(now()))
-        // The send time: now, as nothing comes between this commit and the send; a delete's
-        // is set once the recycle bin has kept the product (`markSent`).
-        let sentAt = intent.kind == .delete && recycleBin != nil ? SQLiteValue.null : time
+        let time = SQLiteValue.integer(StoredTime.milliseconds(clock.now()))
+        // The send time: now, as nothing comes between this commit and the send; a write kept
+        // first (a delete the recycle bin keeps) gets its own once it is kept (`markSent`).
+        let sentAt = intent.isKeptFirst ? SQLiteValue.null : time
         let values: [SQLiteValue] = [
             time, .text(intent.kind.rawValue), .optional(intent.productID), .text(name),
             .text(cause.name), .optional(cause.batchID), .optional(cause.batchRow), .optional(cause.target),
             .optional(intent.before?.storedText), .optional(intent.after?.storedText), sentAt,
             .text(Self.knownText(intent.knownIDs)),
         ]
-        let id: Int
         do {
-            id = try await database.background { db throws(SQLiteError) in
+            let id = try await database.background { db throws(SQLiteError) in
                 try db.run(
                     """
                     INSERT INTO journal (at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
@@ -76,34 +76,25 @@ package final class HistoryJournal: WriteLog, RecountObserver {
                     """, values)
                 return db.lastInsertRowID
             }
+            return WriteLogEntry(id: id)
         } catch {
             logger.log(.error, "history: a write was not sent because the journal could not record it: \(error)")
             throw WriteRefusal(reason: .journalUnavailable, detail: error.description)
         }
-        if intent.kind == .delete, let bin = recycleBin, let detail = intent.detail {
-            do {
-                try await bin.keep(detail, entry: id)
-            } catch {
-                logger.log(.warning, "history: product \(detail.id) was not deleted: the recycle bin could not keep it (\(error))")
-                await finish(id, .failed(WriteFailure(.imagesNotKept)))
-                throw WriteRefusal(reason: .imagesNotKept, detail: String(describing: error))
-            }
-            try await markSent(id)
-        }
-        return WriteLogEntry(id: id)
     }
 
     package func recordOutcome(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {
         guard let entry else { return }
         guard let written = await finish(entry.id, outcome) else { return }
-        await tellRecycleBin(written, outcome)
+        await tellWriteEnded(written, outcome)
         if case .unknown = outcome { scheduleCheck(written) }
     }
 
-    /// A delete's send time, committed once the recycle bin kept the product, just before the
-    /// delete is sent; a delete that stopped before it was never sent.
-    private func markSent(_ id: Int) async throws(WriteRefusal) {
-        let time = SQLiteValue.integer(Self.milliseconds(now()))
+    /// A kept write's send time, committed once what it would lose is kept, just before it is
+    /// sent; a write that stopped before it was never sent.
+    package func markSent(_ entry: WriteLogEntry?) async throws(WriteRefusal) {
+        guard let id = entry?.id else { return }
+        let time = SQLiteValue.integer(StoredTime.milliseconds(clock.now()))
         do {
             try await database.background { db throws(SQLiteError) in
                 try db.run("UPDATE journal SET sent_at = ? WHERE id = ?", [time, .integer(id)])
@@ -115,13 +106,9 @@ package final class HistoryJournal: WriteLog, RecountObserver {
         }
     }
 
-    /// What the recycle bin needs to hear when a write ends: a delete's outcome (the item is
-    /// kept, or dropped when nothing was deleted), and a restore that is done.
-    func tellRecycleBin(_ entry: JournalEntry, _ outcome: WriteOutcome) async {
-        if entry.kind == .delete { await recycleBin?.deleteEnded(entry: entry.id, outcome: outcome) }
-        if case .restore(let trashEntry)? = entry.cause, case .done(_, let productID) = outcome {
-            await recycleBin?.restored(entry: trashEntry, as: productID)
-        }
+    /// Tells `writeEnds` how the write of `entry` ended.
+    func tellWriteEnded(_ entry: JournalEntry, _ outcome: WriteOutcome) async {
+        await writeEnds?.writeEnded(WriteLogEntry(id: entry.id), kind: entry.kind, cause: entry.cause, outcome: outcome)
     }
 
     /// Records `outcome` on entry `id`; returns the entry as it now stands.
@@ -136,7 +123,7 @@ package final class HistoryJournal: WriteLog, RecountObserver {
         case .unknown:
             values = [.text("unknown"), .null, .null, .null, .null]
         }
-        let finishedAt = SQLiteValue.integer(Self.milliseconds(now()))
+        let finishedAt = SQLiteValue.integer(StoredTime.milliseconds(clock.now()))
         do {
             return try await database.background { db throws(SQLiteError) in
                 try db.run(
@@ -165,21 +152,13 @@ package final class HistoryJournal: WriteLog, RecountObserver {
     }
 
     /// Entries from before this are dropped.
-    private var cutoff: Date { now().addingTimeInterval(-Double(retentionDays) * 86_400) }
+    private var cutoff: Date { clock.now().addingTimeInterval(-Double(retentionDays) * 86_400) }
 
     private static func prune(_ db: SQLiteConnection, before cutoff: Date) throws(SQLiteError) {
-        try db.run("DELETE FROM journal WHERE at < ?", [.integer(milliseconds(cutoff))])
+        try db.run("DELETE FROM journal WHERE at < ?", [.integer(StoredTime.milliseconds(cutoff))])
     }
 
     // MARK: Storage
-
-    static func milliseconds(_ date: Date) -> Int {
-        Int((date.timeIntervalSince1970 * 1000).rounded())
-    }
-
-    static func date(milliseconds: Int) -> Date {
-        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-    }
 
     /// How a cause is stored: its name and the numbers it carries.
     static func columns(_ cause: WriteCause?) -> (name: String, batchID: Int?, batchRow: Int?, target: Int?) {

@@ -10,8 +10,8 @@ package enum OutsideChangesBenchmark {
         var new = old
         for index in stride(from: 0, to: new.count, by: 100) { new[index].stock += 1 }
         new.removeLast(10)
-        let previous = CatalogSnapshot(products: old, takenAt: Date(), isPartial: false, reportedTotal: count, generation: 1)
-        let next = CatalogSnapshot(products: new, takenAt: Date(), isPartial: false, reportedTotal: new.count, generation: 2)
+        let previous = CatalogSnapshot(products: old, takenAt: Date(timeIntervalSince1970: 0), isPartial: false, reportedTotal: count, generation: 1)
+        let next = CatalogSnapshot(products: new, takenAt: Date(timeIntervalSince1970: 0), isPartial: false, reportedTotal: new.count, generation: 2)
         let clock = ContinuousClock()
         var times: [Duration] = []
         var found = 0

@@ -73,7 +73,7 @@ extension RecycleBin {
     /// A row of the `SELECT entry_id, …, restored_id` lists above.
     static func item(from row: SQLiteRow) -> TrashItem {
         TrashItem(
-            entry: row.integer(0), productID: row.integer(1), name: row.text(2), keptAt: HistoryJournal.date(milliseconds: row.integer(3)),
+            entry: row.integer(0), productID: row.integer(1), name: row.text(2), keptAt: StoredTime.date(milliseconds: row.integer(3)),
             imageCount: row.integer(4), keptImages: row.integer(5), bytes: row.integer(6),
             state: TrashItem.State(rawValue: row.text(7)) ?? .unknown, restoredID: row.isNull(9) ? nil : row.integer(9),
             imagesEvicted: row.integer(8) != 0)

@@ -27,15 +27,14 @@ package final class RecycleBin: Sendable {
         }
     }
 
-    /// Fetches an original image's bytes (through the dashboard's image cache).
-    package typealias ImageFetcher = @Sendable (URL) async throws -> [UInt8]
-
     let database: DashboardDatabase
     let folder: URL
     package let settings: Settings
     let durable: Bool
-    let now: @Sendable () -> Date
-    let fetchImage: ImageFetcher
+    /// The items' times: the clock the journal stamps a delete's entry with.
+    let clock: any WallClock
+    /// Where a deleted product's original images are downloaded from.
+    let images: any ImageSource
     let logger: ServerLogger
 
     /// The folder's name under the data directory.
@@ -46,15 +45,14 @@ package final class RecycleBin: Sendable {
     /// items past `retentionDays` go.
     package init(
         database: DashboardDatabase, dataDirectory: URL, settings: Settings = Settings(), durable: Bool = true,
-        now: @escaping @Sendable () -> Date = { Date() }, logger: ServerLogger = ServerLogger(level: .off),
-        fetchImage: @escaping ImageFetcher
+        clock: any WallClock = SystemWallClock(), logger: ServerLogger = ServerLogger(level: .off), images: any ImageSource
     ) throws {
         self.database = database
         folder = dataDirectory.appendingPathComponent(Self.folderName, isDirectory: true)
         self.settings = settings
         self.durable = durable
-        self.now = now
-        self.fetchImage = fetchImage
+        self.clock = clock
+        self.images = images
         self.logger = logger
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let cutoff = cutoff
@@ -87,7 +85,7 @@ package final class RecycleBin: Sendable {
         for (index, image) in detail.images.enumerated() {
             let bytes: [UInt8]
             do {
-                bytes = try await fetchImage(image.url)
+                bytes = try await self.images.imageBytes(at: image.url)
             } catch {
                 throw .image(number: index + 1, url: image.url, reason: String(describing: error))
             }
@@ -111,7 +109,7 @@ package final class RecycleBin: Sendable {
         let bytes = images.reduce(0) { $0 + $1.bytes.count }
         let values: [SQLiteValue] = [
             .integer(entry), .integer(detail.id), .text(detail.name), .text(detailText),
-            .integer(HistoryJournal.milliseconds(now())), .integer(detail.images.count), .integer(images.count), .integer(bytes),
+            .integer(StoredTime.milliseconds(clock.now())), .integer(detail.images.count), .integer(images.count), .integer(bytes),
         ]
         do {
             try await database.background { db throws(SQLiteError) in
@@ -141,7 +139,7 @@ package final class RecycleBin: Sendable {
     /// Item `entry` was registered again as product `productID`: remembered (a second restore
     /// leads there), and its image files are no longer needed.
     func restored(entry: Int, as productID: Int) async {
-        let time = SQLiteValue.integer(HistoryJournal.milliseconds(now()))
+        let time = SQLiteValue.integer(StoredTime.milliseconds(clock.now()))
         do {
             try await database.background { db throws(SQLiteError) in
                 try db.run(
@@ -228,7 +226,7 @@ package final class RecycleBin: Sendable {
 
     /// Items kept before this are dropped.
     private var cutoff: Int {
-        HistoryJournal.milliseconds(now().addingTimeInterval(-Double(settings.retentionDays) * 86_400))
+        StoredTime.milliseconds(clock.now().addingTimeInterval(-Double(settings.retentionDays) * 86_400))
     }
 
     /// Deletes the rows kept before `cutoff` and returns their entries.

@@ -4,8 +4,9 @@ import Synchronization
 
 /// The dashboard's own SQLite database in the data directory (`dashboard.sqlite`): what the
 /// market does not keep for us (batches, the history journal, the recycle bin). Each feature
-/// owns its tables and brings its migrations; `open` applies the ones not applied yet, in
-/// order, each in its own transaction, and remembers them in `migrations`.
+/// owns its tables and declares its migrations; whoever opens the database passes the one list
+/// (`Engine.migrations`), and `init` applies the ones not applied yet, in order, each in its
+/// own transaction, and remembers them in `migrations` with `clock`'s time.
 ///
 /// Durability: WAL with `synchronous=FULL`, so a COMMIT returns after the log is on disk and
 /// an acknowledged write survives kill -9 and a power cut. A file that is not a database
@@ -36,7 +37,9 @@ package final class DashboardDatabase: Sendable {
     static let fileName = "dashboard.sqlite"
 
     /// Opens (creating if needed) the database in `directory` and applies `migrations`.
-    package init(directory: URL, migrations: [Migration], durable: Bool = true) throws(DashboardDatabaseError) {
+    package init(
+        directory: URL, migrations: [Migration], durable: Bool = true, clock: any WallClock = SystemWallClock()
+    ) throws(DashboardDatabaseError) {
         path = directory.appendingPathComponent(Self.fileName).path
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -59,7 +62,7 @@ package final class DashboardDatabase: Sendable {
                     try migration.run(db)
                     try db.run(
                         "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
-                        [.text(migration.name), .integer(Int(Date().timeIntervalSince1970))])
+                        [.text(migration.name), .integer(Int(clock.now().timeIntervalSince1970))])
                 }
             }
             try db.execute("PRAGMA foreign_keys = ON")

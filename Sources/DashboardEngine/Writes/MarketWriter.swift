@@ -6,16 +6,22 @@ import MarketClient
 /// before it is sent (and may refuse it) and of its outcome after, and the `observers` learn
 /// what each write did (`WriteEffect`): the JSON caches drop what it changed, the catalog
 /// snapshot applies it. Writes are never retried here: a write whose answer did not come may
-/// have been done.
+/// have been done. A delete's product is kept by `keeper` (the recycle bin) after the log
+/// admits it and before it is sent.
 package final class MarketWriter: Sendable {
     let api: any MarketAPI
     let log: any WriteLog
+    /// Keeps what a delete would lose before it is sent (nil: nothing is kept).
+    let keeper: (any DeleteKeeper)?
     /// Told of every write's effect, in this order.
     let observers: [any WriteObserver]
 
-    package init(api: any MarketAPI, log: any WriteLog = UnloggedWrites(), observers: [any WriteObserver]) {
+    package init(
+        api: any MarketAPI, log: any WriteLog = UnloggedWrites(), keeper: (any DeleteKeeper)? = nil, observers: [any WriteObserver]
+    ) {
         self.api = api
         self.log = log
+        self.keeper = keeper
         self.observers = observers
     }
 
@@ -76,14 +82,13 @@ package final class MarketWriter: Sendable {
         }
     }
 
-    /// Deletes a product (the archived lookup, then `DELETE`). The log hears first, with the
-    /// product's detail, so it can keep what the market is about to forget; when it cannot
-    /// (see `WriteRefusal`), nothing is sent and the refusal is thrown.
+    /// Deletes a product (the archived lookup, then `DELETE`). The log hears first, then the
+    /// keeper keeps what the market is about to forget under the log's entry; when either
+    /// cannot (see `WriteRefusal`), nothing is sent and the refusal is thrown.
     package func delete(
         _ product: ProductDetail, cause: WriteCause, beforeSending: BeforeSending? = nil
     ) async throws -> ProductDetail? {
-        let entry = try await log.admit(WriteIntent(
-            kind: .delete, cause: cause, productID: product.id, before: RecordedFields(product.summary), after: nil, detail: product))
+        let entry = try await admitDelete(product, cause: cause)
         try await send(beforeSending, entry)
         do {
             let deleted = try await api.deleteProduct(id: product.id)
@@ -101,7 +106,26 @@ package final class MarketWriter: Sendable {
         }
     }
 
-    /// Runs after the log admitted a write (and, for a delete, the recycle bin kept the
+    /// A delete's steps before it is sent: the log admits it, the keeper keeps `product` under
+    /// its entry, then the log stamps its send time. When the product cannot be kept, the log
+    /// hears that nothing was sent and the refusal is thrown.
+    func admitDelete(_ product: ProductDetail, cause: WriteCause) async throws(WriteRefusal) -> WriteLogEntry? {
+        var intent = WriteIntent(
+            kind: .delete, cause: cause, productID: product.id, before: RecordedFields(product.summary), after: nil, detail: product)
+        intent.isKeptFirst = keeper != nil
+        let entry = try await log.admit(intent)
+        guard let keeper, let entry else { return entry }
+        do throws(WriteRefusal) {
+            try await keeper.keep(product, for: entry)
+        } catch {
+            await log.recordOutcome(entry, .failed(WriteFailure(error.reason)))
+            throw error
+        }
+        try await log.markSent(entry)
+        return entry
+    }
+
+    /// Runs after the log admitted a write (and, for a delete, the keeper kept the
     /// product), as the last step before it is sent: a batch commits the row's in-flight mark
     /// and send time here. A refusal it throws stops the write unsent.
     package typealias BeforeSending = @Sendable () async throws(WriteRefusal) -> Void
@@ -177,6 +201,9 @@ package struct WriteIntent: Sendable {
     var images: [ImageUpload] = []
     /// A create's: own products with its name known when it was sent (see `OutcomeCheck`).
     var knownIDs: [Int]?
+    /// A delete whose product is kept before it is sent: the log stamps its send time later
+    /// (`WriteLog.markSent`).
+    var isKeptFirst = false
 
     init(
         kind: WriteKind, cause: WriteCause, productID: Int?, before: RecordedFields?, after: RecordedFields?,
@@ -207,14 +234,29 @@ package struct WriteLogEntry: Sendable, Hashable {
     let id: Int
 }
 
-/// Hears of every write before it is sent and of its outcome (the history journal and the
-/// recycle bin). `admit` records the write and returns before it is sent (nil when nothing was
-/// logged), or refuses it with a `WriteRefusal` when it must not be sent (the journal cannot
-/// record it, or the recycle bin cannot keep what a delete would lose): `MarketWriter` then
-/// sends nothing and rethrows it. `recordOutcome` hears how it ended.
+/// Hears of every write before it is sent and of its outcome (the history journal). `admit`
+/// records the write and returns before it is sent (nil when nothing was logged), or refuses
+/// it with a `WriteRefusal` when it must not be sent (the journal cannot record it):
+/// `MarketWriter` then sends nothing and rethrows it. `markSent` stamps the send time of a
+/// write admitted as kept first, once it is kept. `recordOutcome` hears how it ended.
 package protocol WriteLog: Sendable {
     func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry?
+    func markSent(_ entry: WriteLogEntry?) async throws(WriteRefusal)
     func recordOutcome(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async
+}
+
+/// Keeps what a delete is about to lose, under the delete's log entry, before it is sent (the
+/// recycle bin keeps the product's detail and original images). A refusal stops the delete
+/// unsent.
+package protocol DeleteKeeper: Sendable {
+    func keep(_ product: ProductDetail, for entry: WriteLogEntry) async throws(WriteRefusal)
+}
+
+/// Hears how each logged write ended, whenever its outcome is settled: at once, after the
+/// check of a lost answer, or when a count confirms it (the recycle bin: a delete's item stays
+/// or goes, a restored item remembers its product).
+package protocol WriteEndObserver: Sendable {
+    func writeEnded(_ entry: WriteLogEntry, kind: WriteKind, cause: WriteCause?, outcome: WriteOutcome) async
 }
 
 /// The dashboard refused to send a write; the market was not asked.
@@ -236,5 +278,6 @@ package struct WriteRefusal: Error, Sendable, Equatable {
 /// No log (tests that do not look at history).
 package struct UnloggedWrites: WriteLog {
     package func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? { nil }
+    package func markSent(_ entry: WriteLogEntry?) async throws(WriteRefusal) {}
     package func recordOutcome(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {}
 }

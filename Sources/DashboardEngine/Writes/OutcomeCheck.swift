@@ -59,13 +59,14 @@ package struct OutcomeCheck: Sendable {
     static let searchPages = 5
 
     let api: any MarketAPI
-    let ownVendorID: @Sendable () -> Int?
+    /// Whose products a create is looked for among, as it is known when the check runs.
+    let ownVendor: OwnVendor
     /// How long a write may take (`--write-timeout`).
     let writeTimeout: TimeInterval
 
-    package init(api: any MarketAPI, ownVendorID: @escaping @Sendable () -> Int?, writeTimeout: TimeInterval) {
+    package init(api: any MarketAPI, ownVendor: OwnVendor, writeTimeout: TimeInterval) {
         self.api = api
-        self.ownVendorID = ownVendorID
+        self.ownVendor = ownVendor
         self.writeTimeout = writeTimeout
     }
 
@@ -109,7 +110,7 @@ package struct OutcomeCheck: Sendable {
     private func createVerdict(_ attempt: Attempt, claimed: Set<Int>) async throws -> Verdict {
         guard let after = attempt.after, let name = after.name else { return .notApplied }
         let wanted = after.only([.name, .price, .currency])
-        let own = ownVendorID()
+        let own = ownVendor.id
         // The API's dates are days with no zone (the real server's are Korean days): a product
         // stamped the day before the send, in UTC, may still be the one.
         let earliest = Calendar(identifier: .gregorian).startOfDay(for: attempt.sentAt).addingTimeInterval(-86_400)

@@ -16,7 +16,7 @@ import Testing
 
     func store(now: @escaping @Sendable () -> Date = { Date() }) throws -> BatchStore {
         BatchStore(
-            database: try DashboardDatabase(directory: folder.url, migrations: DashboardDatabase.migrations, durable: false), now: now)
+            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false), clock: ReadClock(read: now))
     }
 
     @Test func aDiscardedBatchsNumber_isNotGivenAgain_andTheBatchSaysItWasDiscarded() throws {
@@ -101,7 +101,7 @@ import Testing
     /// anew under foreign keys that would cascade), a missed batch's rows read `not-sent`, and
     /// the next number follows the highest.
     @Test func aDatabaseFromBefore_keepsItsNumbersAndRows() throws {
-        let before = DashboardDatabase.migrations.prefix { $0.name != "batches-6" }
+        let before = Engine.migrations.prefix { $0.name != "batches-6" }
         do {
             let old = try DashboardDatabase(directory: folder.url, migrations: Array(before), durable: false)
             try old.use { db throws(SQLiteError) in

@@ -38,12 +38,12 @@ import Testing
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 701, name: "Jar", stock: 3)])
         let clock = ManualWallClock(Self.now)
         let store = BatchStore(
-            database: try DashboardDatabase(directory: folder.url, migrations: DashboardDatabase.migrations, durable: false),
-            now: { clock.now() })
+            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false),
+            clock: clock)
         let ownVendor = OwnVendor(id: ScriptedMarket.vendorID, source: .flag)
         let runner = BatchRunner(
             store: store, writer: MarketWriter(api: market, observers: []), ownVendor: ownVendor, logger: ServerLogger(level: .off),
-            outcomeCheck: OutcomeCheck(api: market, ownVendorID: { ScriptedMarket.vendorID }, writeTimeout: 30), clock: clock)
+            outcomeCheck: OutcomeCheck(api: market, ownVendor: ownVendor, writeTimeout: 30), clock: clock)
         let scheduler = BatchScheduler(store: store, runner: runner, clock: clock, logger: ServerLogger(level: .off))
         return Parts(market: market, clock: clock, store: store, runner: runner, scheduler: scheduler)
     }

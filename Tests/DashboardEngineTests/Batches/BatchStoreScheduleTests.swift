@@ -18,7 +18,7 @@ import Testing
 
     func store(now: @escaping @Sendable () -> Date = { BatchStoreScheduleTests.start }) throws -> BatchStore {
         BatchStore(
-            database: try DashboardDatabase(directory: folder.url, migrations: DashboardDatabase.migrations, durable: false), now: now)
+            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false), clock: ReadClock(read: now))
     }
 
     /// A batch in preview changing `fields` of `product` (price from 20,000 to 18,000, stock

@@ -14,7 +14,7 @@ import Testing
 
     func store(now: @escaping @Sendable () -> Date = { Date() }) throws -> BatchStore {
         BatchStore(
-            database: try DashboardDatabase(directory: folder.url, migrations: DashboardDatabase.migrations, durable: false), now: now)
+            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false), clock: ReadClock(read: now))
     }
 
     static func row(_ id: Int, status: BatchRow.Status = .pending, operation: BatchRow.Operation = .edit) -> BatchRow {

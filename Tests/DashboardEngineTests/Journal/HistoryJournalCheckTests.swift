@@ -24,8 +24,8 @@ import Testing
     /// timing out after a minute; a new one on the same data is what a restart opens.
     func journal() throws -> HistoryJournal {
         try HistoryJournal(
-            database: fixture.database, recycleBin: fixture.bin, now: { [clock] in clock.now() },
-            outcomeCheck: OutcomeCheck(api: market, ownVendorID: { ScriptedMarket.vendorID }, writeTimeout: 60), clock: clock)
+            database: fixture.database, writeEnds: fixture.bin, clock: clock,
+            outcomeCheck: OutcomeCheck(api: market, ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), writeTimeout: 60))
     }
 
     /// Seconds from a write's send to its deadline: the minute's timeout and the 10 s margin

@@ -30,8 +30,7 @@ import Testing
         let product = fixture.product(id: 12, imageCount: 2)
         fixture.images.failImage(product.images[1].url)
         await #expect {
-            _ = try await fixture.journal.admit(WriteIntent(
-                kind: .delete, cause: .form, productID: 12, before: RecordedFields(product.summary), after: nil, detail: product))
+            _ = try await fixture.writer.admitDelete(product, cause: .form)
         } throws: { ($0 as? WriteRefusal)?.reason == .imagesNotKept }
         let page = try await fixture.bin.page(offset: 0, limit: 10)
         #expect(page.total == 0 && page.bytes == 0)

@@ -1,24 +1,42 @@
+import DashboardEngine
 import Foundation
+import TestSupport
 import Synchronization
 
-/// A calendar clock the test moves by hand (the `now` of the journal, the recycle bin and the
-/// catalog's snapshot).
-final class FakeCalendar: Sendable {
-    private let date: Mutex<Date>
+/// A calendar clock the test moves by hand in days (the clock of the journal, the recycle bin
+/// and the catalog's snapshot): a `ManualWallClock` from a fixed instant.
+final class FakeCalendar: WallClock, Sendable {
+    let clock: ManualWallClock
 
     init(_ start: Date = Date(timeIntervalSince1970: 1_795_000_000)) {
-        date = Mutex(start)
+        clock = ManualWallClock(start)
     }
 
-    var now: @Sendable () -> Date { { self.date.withLock { $0 } } }
+    func now() -> Date { clock.now() }
+
+    func sleep(until date: Date) async throws { try await clock.sleep(until: date) }
 
     func advance(days: Double) {
-        date.withLock { $0 = $0.addingTimeInterval(days * 86_400) }
+        clock.advance(by: days * 86_400)
     }
 
     func advance(seconds: TimeInterval) {
-        date.withLock { $0 = $0.addingTimeInterval(seconds) }
+        clock.advance(by: seconds)
     }
+}
+
+/// A clock read from a test's own variable, for stores that only stamp times (never wait).
+struct ReadClock: WallClock {
+    let read: @Sendable () -> Date
+
+    func now() -> Date { read() }
+
+    func sleep(until date: Date) async throws { throw CancellationError() }
+}
+
+/// The recycle bin's images, served by a scripted market from memory.
+extension ScriptedMarket: ImageSource {
+    package func imageBytes(at url: URL) async throws -> [UInt8] { try await image(url).bytes }
 }
 
 /// Counts calls across tasks.

@@ -16,17 +16,19 @@ final class JournalFixture: Sendable {
     let database: DashboardDatabase
     let bin: RecycleBin
     let journal: HistoryJournal
+    /// Logs a delete and keeps its product as the dashboard does (`admitDelete`).
+    let writer: MarketWriter
 
     init(settings: RecycleBin.Settings = RecycleBin.Settings(), folder: URL? = nil, calendar: FakeCalendar? = nil) throws {
         self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("journal-test-\(UUID().uuidString)")
         self.settings = settings
         let calendar = calendar ?? self.calendar
-        database = try DashboardDatabase(directory: self.folder, migrations: DashboardDatabase.migrations, durable: false)
+        database = try DashboardDatabase(directory: self.folder, migrations: Engine.migrations, durable: false)
         let images = self.images
         bin = try RecycleBin(
-            database: database, dataDirectory: self.folder, settings: settings, durable: false, now: calendar.now,
-            fetchImage: { url in try await images.image(url).bytes })
-        journal = try HistoryJournal(database: database, recycleBin: bin, retentionDays: 90, now: calendar.now)
+            database: database, dataDirectory: self.folder, settings: settings, durable: false, clock: calendar, images: images)
+        journal = try HistoryJournal(database: database, writeEnds: bin, retentionDays: 90, clock: calendar)
+        writer = MarketWriter(api: images, log: journal, keeper: bin, observers: [])
     }
 
     /// The same folder opened again (a restart), with the same clock.
@@ -51,11 +53,10 @@ final class JournalFixture: Sendable {
         return ProductDetail(summary: summary, images: pictures, vendor: Vendor(id: 1, name: "tests"))
     }
 
-    /// A delete of `detail` logged as the writer logs it, ending with `outcome`.
+    /// A delete of `detail` logged and kept as the writer does it, ending with `outcome`.
     @discardableResult
     func delete(_ detail: ProductDetail, outcome: WriteOutcome? = .done(nil, productID: 0)) async throws -> Int {
-        let entry = try await journal.admit(WriteIntent(
-            kind: .delete, cause: .form, productID: detail.id, before: RecordedFields(detail.summary), after: nil, detail: detail))
+        let entry = try await writer.admitDelete(detail, cause: .form)
         if let outcome { await journal.recordOutcome(entry, outcome) }
         return try #require(entry).id
     }

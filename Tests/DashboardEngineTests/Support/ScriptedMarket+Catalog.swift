@@ -24,6 +24,6 @@ extension ScriptedMarket {
     func catalogStore(
         _ settings: CatalogSettings = CatalogSettings(), clock: FakeCalendar = FakeCalendar(), recounts: (any RecountObserver)? = nil
     ) -> CatalogSnapshotStore {
-        CatalogSnapshotStore(settings: settings, now: clock.now, recounts: recounts) { page, perPage in try await self.page(page, perPage) }
+        CatalogSnapshotStore(settings: settings, clock: clock, recounts: recounts) { page, perPage in try await self.page(page, perPage) }
     }
 }

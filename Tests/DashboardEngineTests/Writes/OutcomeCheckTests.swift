@@ -12,7 +12,7 @@ import Testing
     static let sentAt = Date()
 
     static func check(_ market: ScriptedMarket, writeTimeout: TimeInterval = 30) -> OutcomeCheck {
-        OutcomeCheck(api: market, ownVendorID: { Self.own }, writeTimeout: writeTimeout)
+        OutcomeCheck(api: market, ownVendor: OwnVendor(id: Self.own, source: .flag), writeTimeout: writeTimeout)
     }
 
     /// An edit of product 7's stock from 3 to `to`.

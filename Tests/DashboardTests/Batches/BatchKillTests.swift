@@ -47,7 +47,7 @@ struct BatchKillTests {
 
     /// Rows the dead dashboard recorded as done, read from its database file.
     static func doneRows(root: URL, batch: Int) throws -> Int {
-        let database = try DashboardDatabase(directory: root.appendingPathComponent("data"), migrations: DashboardDatabase.migrations)
+        let database = try DashboardDatabase(directory: root.appendingPathComponent("data"), migrations: Engine.migrations)
         return try BatchStore(database: database).counts(batch)[.done]
     }
 

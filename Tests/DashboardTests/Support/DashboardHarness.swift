@@ -111,8 +111,7 @@ final class DashboardHarness: Sendable {
         case .embedded, .shared, .sharedCatalog:
             return started
         case .scripted(let market, let ownVendorID):
-            let images: RecycleBin.ImageFetcher = { url in try await market.image(url).bytes }
-            return { try DashboardApp(configuration: $0, api: market, ownVendorID: ownVendorID, images: images, clock: clock) }
+            return { try DashboardApp(configuration: $0, api: market, ownVendorID: ownVendorID, images: market, clock: clock) }
         case .liveShaped(_, let vendorID):
             configuration.identifier = ScriptedMarket.identifier
             configuration.secret = ScriptedMarket.secret
