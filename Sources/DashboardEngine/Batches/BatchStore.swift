@@ -22,8 +22,8 @@ package final class BatchStore: Sendable {
     package static let keptDays = 30
     static let keptFor: TimeInterval = TimeInterval(keptDays) * 24 * 3600
 
-    static let migrations: [DashboardDatabase.Migration] = [
-        DashboardDatabase.Migration(
+    static let migrations: [SQLiteMigration] = [
+        SQLiteMigration(
             name: "batches-1",
             sql: """
                 CREATE TABLE batches (
@@ -71,12 +71,12 @@ package final class BatchStore: Sendable {
                 CREATE INDEX batch_images_by_batch ON batch_images (batch_id);
                 """),
         // Notes, problems and warnings stored as sentences become codes.
-        DashboardDatabase.Migration(name: "batches-2", run: BatchNoteMigration.run),
+        SQLiteMigration(name: "batches-2", run: BatchNoteMigration.run),
         // A sheet row's fields that were left alone because they changed elsewhere.
-        DashboardDatabase.Migration(name: "batches-3", sql: "ALTER TABLE batch_rows ADD COLUMN elsewhere TEXT NOT NULL DEFAULT ''"),
+        SQLiteMigration(name: "batches-3", sql: "ALTER TABLE batch_rows ADD COLUMN elsewhere TEXT NOT NULL DEFAULT ''"),
         // Schedules: when a batch starts and ends on its own, when each happened, and the
         // batch that put back what it set (milliseconds since 1970, UTC).
-        DashboardDatabase.Migration(
+        SQLiteMigration(
             name: "batches-4",
             sql: """
                 ALTER TABLE batches ADD COLUMN starts_at INTEGER;
@@ -87,7 +87,7 @@ package final class BatchStore: Sendable {
                 """),
         // When each row's write was sent (a lost answer is checked after its deadline) and
         // the products a check found for a create it could not decide.
-        DashboardDatabase.Migration(
+        SQLiteMigration(
             name: "batches-5",
             sql: """
                 ALTER TABLE batch_rows ADD COLUMN sent_at INTEGER;
@@ -99,7 +99,7 @@ package final class BatchStore: Sendable {
         // AUTOINCREMENT; `DashboardDatabase` applies migrations with foreign keys off, so
         // dropping the old table deletes no row. Rows of batches that missed their time were
         // never sent and never will be: `not-sent`.
-        DashboardDatabase.Migration(
+        SQLiteMigration(
             name: "batches-6",
             sql: """
                 CREATE TABLE batches_numbered (
@@ -137,7 +137,7 @@ package final class BatchStore: Sendable {
                 """),
         // The currency a bulk action's amount is read in (empty: none, or a batch made
         // before it was kept).
-        DashboardDatabase.Migration(name: "batches-7", sql: "ALTER TABLE batches ADD COLUMN currency TEXT NOT NULL DEFAULT ''"),
+        SQLiteMigration(name: "batches-7", sql: "ALTER TABLE batches ADD COLUMN currency TEXT NOT NULL DEFAULT ''"),
     ]
 
     // MARK: Making a batch

@@ -181,8 +181,8 @@ package final class HistoryJournal: WriteLog, RecountObserver {
         }
     }
 
-    static let migrations: [DashboardDatabase.Migration] = [
-        DashboardDatabase.Migration(
+    static let migrations: [SQLiteMigration] = [
+        SQLiteMigration(
             name: "journal-1",
             sql: """
                 CREATE TABLE journal (
@@ -211,7 +211,7 @@ package final class HistoryJournal: WriteLog, RecountObserver {
         // When each write was sent (a lost answer is checked after its deadline, counted from
         // here; entries made before are taken as sent when they were logged), the own
         // products a create knew of, and what the check found.
-        DashboardDatabase.Migration(
+        SQLiteMigration(
             name: "journal-2",
             sql: """
                 ALTER TABLE journal ADD COLUMN sent_at INTEGER;

@@ -257,8 +257,8 @@ package final class RecycleBin: Sendable {
         "\(image.number).\(image.format == .jpeg ? "jpg" : image.format.rawValue)"
     }
 
-    static let migrations: [DashboardDatabase.Migration] = [
-        DashboardDatabase.Migration(
+    static let migrations: [SQLiteMigration] = [
+        SQLiteMigration(
             name: "trash-1",
             sql: """
                 CREATE TABLE trash (

@@ -4,7 +4,8 @@ import Synchronization
 
 /// The dashboard's own SQLite database in the data directory (`dashboard.sqlite`): what the
 /// market does not keep for us (batches, the history journal, the recycle bin). Each feature
-/// owns its tables and declares its migrations; whoever opens the database passes the one list
+/// owns its tables and declares its migrations (`SQLiteMigration`, the scheme the embedded
+/// market's database uses too); whoever opens the database passes the one list
 /// (`Engine.migrations`), and `init` applies the ones not applied yet, in order, each in its
 /// own transaction, and remembers them in `migrations` with `clock`'s time.
 ///
@@ -12,25 +13,6 @@ import Synchronization
 /// an acknowledged write survives kill -9 and a power cut. A file that is not a database
 /// stops start-up with one line naming it; it is never replaced silently.
 package final class DashboardDatabase: Sendable {
-    /// One step of one feature's schema or data: applied once, in order, in one transaction
-    /// with the row that records it, never changed after release. Most are SQL; a step that
-    /// rewrites stored values from one format to the next is Swift, run with the connection.
-    package struct Migration: Sendable {
-        /// Unique and stable: `batches-1`, `journal-1`, ...
-        let name: String
-        let run: @Sendable (SQLiteConnection) throws(SQLiteError) -> Void
-
-        package init(name: String, sql: StaticString) {
-            self.name = name
-            run = { db throws(SQLiteError) in try db.execute(sql) }
-        }
-
-        package init(name: String, run: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Void) {
-            self.name = name
-            self.run = run
-        }
-    }
-
     let path: String
     private let connection: Mutex<SQLiteConnection>
 
@@ -38,7 +20,7 @@ package final class DashboardDatabase: Sendable {
 
     /// Opens (creating if needed) the database in `directory` and applies `migrations`.
     package init(
-        directory: URL, migrations: [Migration], durable: Bool = true, clock: any WallClock = SystemWallClock()
+        directory: URL, migrations: [SQLiteMigration], durable: Bool = true, clock: any WallClock = SystemWallClock()
     ) throws(DashboardDatabaseError) {
         path = directory.appendingPathComponent(Self.fileName).path
         do {
@@ -55,16 +37,9 @@ package final class DashboardDatabase: Sendable {
             // (`PRAGMA foreign_keys` cannot change inside their transactions): dropping the old
             // table then deletes none of the rows that refer to it.
             try db.execute("PRAGMA foreign_keys = OFF")
-            try db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)")
-            let applied = Set(try db.rows("SELECT name FROM migrations") { $0.text(0) })
-            for migration in migrations where !applied.contains(migration.name) {
-                try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
-                    try migration.run(db)
-                    try db.run(
-                        "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
-                        [.text(migration.name), .integer(Int(clock.now().timeIntervalSince1970))])
-                }
-            }
+            // A name this build does not know is a newer build's table: its rows are left as
+            // they are, as the dashboard has always done.
+            try db.migrate(migrations, appliedAt: clock.now())
             try db.execute("PRAGMA foreign_keys = ON")
             connection = Mutex(db)
         } catch {

@@ -1,3 +1,4 @@
+import SQLite
 import Foundation
 import Testing
 
@@ -8,9 +9,9 @@ import Testing
 
     deinit { folder.remove() }
 
-    static let notes = DashboardDatabase.Migration(
+    static let notes = SQLiteMigration(
         name: "notes-1", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
-    static let noteTags = DashboardDatabase.Migration(name: "notes-2", sql: "ALTER TABLE notes ADD COLUMN tag TEXT")
+    static let noteTags = SQLiteMigration(name: "notes-2", sql: "ALTER TABLE notes ADD COLUMN tag TEXT")
 
     @Test func migrations_applyOnce_inOrder_andWhatWasWrittenStays() throws {
         do {

@@ -11,18 +11,18 @@ import Testing
 
     deinit { folder.remove() }
 
-    static let notes = DashboardDatabase.Migration(
+    static let notes = SQLiteMigration(
         name: "notes-1", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)")
 
     /// Upper-cases every note, row by row, as a data step does.
-    static let shout = DashboardDatabase.Migration(name: "notes-2") { db throws(SQLiteError) in
+    static let shout = SQLiteMigration(name: "notes-2") { db throws(SQLiteError) in
         for (id, text) in try db.rows("SELECT id, text FROM notes", [], { ($0.integer(0), $0.text(1)) }) {
             try db.run("UPDATE notes SET text = ? WHERE id = ?", [.text(text.uppercased()), .integer(id)])
         }
     }
 
     /// Changes a row, then fails.
-    static let broken = DashboardDatabase.Migration(name: "notes-2") { db throws(SQLiteError) in
+    static let broken = SQLiteMigration(name: "notes-2") { db throws(SQLiteError) in
         try db.run("UPDATE notes SET text = 'half done'")
         try db.execute("INSERT INTO no_such_table VALUES (1)")
     }
