@@ -17,22 +17,7 @@ import Testing
     /// write that the market made.
     @Test(arguments: [true, false]) func writesLostAtAScheduledEnd_areChecked_andPutBackOnce(madeThem: Bool) async throws {
         let ids = [631, 632, 633]
-        let market = ScriptedMarket(products: ids.map { ScriptedMarket.product(id: $0, name: "Sale jar \($0)", price: 20000, discount: 0) })
-        let present = Date().timeIntervalSince1970
-        let clock = ManualWallClock(Date(timeIntervalSince1970: (present / 60).rounded(.down) * 60 + 10))
-        let start = Date(timeIntervalSince1970: (present / 60).rounded(.down) * 60 + 60)
-        let end = start.addingTimeInterval(3600)
-        try await withDashboard(.scripted(market), clock: clock, adjust: { $0.timeZone = ScheduleScene.seoul }) { harness in
-            var session = FormSession(port: harness.port)
-            _ = try await session.open("/products?mine=1")
-            let posted = try await BatchTesting.bulk(session, ids.map { ("ids", String($0)) } + [("action", "price_set"), ("value", "18000"), ("unit", "amount")])
-            let batch = try #require(BatchTesting.batchID(posted), "the bulk form answered \(posted.status)")
-            let page = try await session.open("/batches/\(batch)")
-            let scheduled = try await session.postURLEncoded(
-                "/batches/\(batch)/schedule",
-                BatchTesting.drawn(page.text) + [("starts_at", ScheduleScene.typed(start)), ("ends_at", ScheduleScene.typed(end))])
-            try #require(scheduled.status == 303, "the schedule form answered \(scheduled.status)")
-
+        try await ScriptedSale.run(ids) { harness, market, clock, batch, start, end in
             clock.set(start)
             let scheduler = harness.app.scheduler
             #expect(await scheduler.dueStepsTaken(), "the start is carried out")
