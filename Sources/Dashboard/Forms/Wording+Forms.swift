@@ -231,14 +231,17 @@ extension Wording {
         let name = name?.isEmpty == false ? name : nil
         switch language {
         case .en:
-            let name = name.map { "“\($0)”" } ?? "The image"
+            let quoted = name.map { "“\($0)”" }
+            let name = quoted ?? "The image"
+            // Inside a sentence, an image without a name is "the image".
+            let object = quoted ?? "the image"
             switch refusal {
             case .notJPEGOrPNG: return "\(name) is not a JPEG or PNG image, so it was not added. Choose a JPEG or PNG file instead."
             case .tooLarge(let size): return "\(name) is \(bytes(size)); each image must be at most \(bytes(ProductFieldRules.maxImageBytes)). "
                 + "Make it smaller and add it again."
             case .damaged(let format): return "\(name) is not a whole \(format) image (it is cut short or damaged), so it was not added."
-            case .tooMany: return "A product has at most 5 images, so \(name) was not added. Remove one to add another."
-            case .busy: return "The dashboard is holding too many unfinished forms right now, so \(name) was not kept. Add it again in a few minutes."
+            case .tooMany: return "A product has at most 5 images, so \(object) was not added. Remove one to add another."
+            case .busy: return "The dashboard is holding too many unfinished forms right now, so \(object) was not kept. Add it again in a few minutes."
             case .unavailable: return "\(name) could not be kept right now. Add it again."
             }
         case .ko:

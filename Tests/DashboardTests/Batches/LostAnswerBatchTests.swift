@@ -441,20 +441,7 @@ import Testing
     /// end each product is put back once.
     @Test(arguments: [true, false]) func writesLostAtAScheduledStart_areChecked_andPutBackOnce(madeThem: Bool) async throws {
         let ids = [611, 612, 613]
-        let market = ScriptedMarket(products: ids.map { ScriptedMarket.product(id: $0, name: "Sale jar \($0)", price: 20000, discount: 0) })
-        let present = Date().timeIntervalSince1970
-        let clock = ManualWallClock(Date(timeIntervalSince1970: (present / 60).rounded(.down) * 60 + 10))
-        let start = Date(timeIntervalSince1970: (present / 60).rounded(.down) * 60 + 60)
-        let end = start.addingTimeInterval(3600)
-        try await withDashboard(.scripted(market), clock: clock, adjust: { $0.timeZone = ScheduleScene.seoul }) { harness in
-            var session = FormSession(port: harness.port)
-            let batch = try await Self.preview(harness, &session, ids, action: [("action", "price_set"), ("value", "18000"), ("unit", "amount")])
-            let page = try await session.open("/batches/\(batch)")
-            let scheduled = try await session.postURLEncoded(
-                "/batches/\(batch)/schedule",
-                BatchTesting.drawn(page.text) + [("starts_at", ScheduleScene.typed(start)), ("ends_at", ScheduleScene.typed(end))])
-            try #require(scheduled.status == 303, "the schedule form answered \(scheduled.status)")
-
+        try await ScriptedSale.run(ids) { harness, market, clock, batch, start, end in
             market.state.withLock { state in
                 if madeThem { state.lostAnswers = ids.count } else { state.editFailure = .timeout }
             }

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 
 @testable import Dashboard
@@ -17,88 +16,24 @@ import Testing
 struct ScheduleKillTests {
     static let ids = Array(801...804)
 
-    /// The dashboard over the market at `market`, its data under `root`, its pages in Seoul.
-    /// The first start gives a write a minute, so a held write cannot time out before the kill;
-    /// the next start gives it two seconds, so the check of a write in doubt comes soon, and a
-    /// read ten minutes, so the check's read held at the market does not time out.
-    static func start(market: URL, root: URL, restarted: Bool) async throws -> DashboardProcess {
-        try await DashboardProcess.start(
-            root: root,
-            DashboardProcess.upstream(market, identifier: ScriptedMarket.identifier, secret: ScriptedMarket.secret, vendorID: LiveShapedData.ownVendorID)
-                + ["--time-zone", "Asia/Seoul", "--write-timeout", restarted ? "2" : "60", "--read-timeout", "600"])
-    }
-
-    /// How many of the batch's rows show each status on its page.
-    static func statuses(_ port: Int, _ batch: Int) async throws -> [String: Int] {
-        let page = try await HTTPTestClient.get(port, "/batches/\(batch)?refresh=off")
-        return BatchTesting.rows(page.text).reduce(into: [:]) { counts, row in counts[row.status, default: 0] += 1 }
-    }
-
-    /// Posts the batch's schedule form with its start in the present minute as Seoul's clocks
-    /// show it, and no end. A minute that turns while the form is on its way can make the start
-    /// more than a minute past (refused, 422); the form is then sent again for the new minute.
-    static func scheduleNow(_ batch: Int, _ session: FormSession) async throws -> TestResponse {
-        var answer = try await BatchTesting.press("schedule", batch, session, fields: [("starts_at", ScheduleScene.typed(Date())), ("ends_at", "")])
-        if answer.status == 422 {
-            answer = try await BatchTesting.press("schedule", batch, session, fields: [("starts_at", ScheduleScene.typed(Date())), ("ends_at", "")])
-        }
-        return answer
-    }
-
     @Test(DashboardProcess.isBuilt) func killedAsAScheduledStartFires_writesEachProductOnce() async throws {
-        let market = LiveShapedData.market(Self.ids.map {
-            ScriptedMarket.product(id: $0, name: "Timed jar \($0)", vendor: LiveShapedData.ownVendor, stock: 3)
-        })
-        let writes = Gate()
-        let reads = Gate()
-        let server = try market.serve()
-        defer {
-            writes.open()
-            reads.open()
-            market.releaseAll()
-            server.shutdown()
+        let products = Self.ids.map { ScriptedMarket.product(id: $0, name: "Timed jar \($0)", vendor: LiveShapedData.ownVendor, stock: 3) }
+        try await ScheduleKill.run(products, action: [("action", "stock_set"), ("value", "7"), ("unit", "amount")], folder: "schedule-kill") {
+            kill, first, session, batch in
+            // One write is answered; the other three reach the market and are held there.
+            kill.writes.admit(1)
+            let scheduled = try await DashboardProcess.scheduleNow(batch, session)
+            #expect(scheduled.status == 303, "the schedule form answered \(scheduled.status)")
+            #expect(try await eventually { kill.writes.waiting == 3 }, "three writes are held at the market")
+            #expect(await first.kill() == .signalled(SIGKILL))
+
+            // The next start finds the batch started and its rows in doubt; the market's reads
+            // wait until the held writes are carried out.
+            let second = try await kill.restartChecking(batch, rows: 4, held: 3)
+            defer { second.stop() }
+            #expect(try await eventually { (try? await DashboardProcess.statuses(second.port, batch)) == ["done": 4] }, "every row done")
+            #expect(kill.patches == Dictionary(uniqueKeysWithValues: Self.ids.map { ($0, 1) }), "one PATCH per product: \(kill.patches)")
+            #expect(kill.market.state.withLock { state in Self.ids.map { state.products[$0]?.stock } } == Self.ids.map { _ in 7 })
         }
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("schedule-kill-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let url = ScriptedMarket.url(of: server)
-        let first = try await Self.start(market: url, root: root, restarted: false)
-
-        var session = FormSession(port: first.port)
-        _ = try await session.open("/products?mine=1")
-        let posted = try await BatchTesting.bulk(session, Self.ids.map { ("ids", String($0)) } + [("action", "stock_set"), ("value", "7"), ("unit", "amount")])
-        let batch = try #require(BatchTesting.batchID(posted), "the bulk form answered \(posted.status)")
-
-        // One write is answered; the other three reach the market and are held there.
-        market.state.withLock { state in
-            state.writeGate = writes
-            state.writeGateMethod = "PATCH"
-        }
-        writes.admit(1)
-        let scheduled = try await Self.scheduleNow(batch, session)
-        #expect(scheduled.status == 303, "the schedule form answered \(scheduled.status)")
-        #expect(try await eventually { writes.waiting == 3 }, "three writes are held at the market")
-        #expect(await first.kill() == .signalled(SIGKILL))
-        market.state.withLock { $0.writeGate = nil }
-
-        // The next start finds the batch started and its rows in doubt; the market's reads
-        // wait until the held writes are carried out.
-        market.holdReads(at: reads)
-        let second = try await Self.start(market: url, root: root, restarted: true)
-        defer { second.stop() }
-        let seen = Mutex<[String: Int]>([:])
-        let checking = try await eventually {
-            let counts = (try? await Self.statuses(second.port, batch)) ?? [:]
-            seen.withLock { $0 = counts }
-            return counts["checking", default: 0] >= 3 && counts["checking", default: 0] + counts["done", default: 0] == 4
-        }
-        #expect(checking, "the rows in doubt wait for their check: \(seen.withLock { $0 })")
-        writes.open()
-        #expect(try await eventually { market.state.withLock { $0.writesInProgress } == 0 })
-        reads.open()
-
-        #expect(try await eventually { (try? await Self.statuses(second.port, batch)) == ["done": 4] }, "every row done")
-        let patched = market.writes.filter { $0.method == "PATCH" }.compactMap { Int($0.path.split(separator: "/").last ?? "") }
-        #expect(patched.sorted() == Self.ids, "one PATCH per product: \(patched.sorted())")
-        #expect(market.state.withLock { state in Self.ids.map { state.products[$0]?.stock } } == Self.ids.map { _ in 7 })
     }
 }

@@ -96,6 +96,7 @@ enum StoredSentencesFixture {
                 #"The server is keeping too many unfinished forms right now, so (.*) was not kept\. Please add it again in a few minutes\."#,
                 "The dashboard is holding too many unfinished forms right now, so $1 was not kept. Add it again in a few minutes."
             ),
+            (#"so The image was not"#, "so the image was not"),
             (#"(“[^”]*”) could not be kept on the server right now; please add it again\."#, "$1 could not be kept right now. Add it again."),
             ("10 to 1000 characters", "10 to 1,000 characters"),
             ("The stock cannot be negative.", "The stock must be a whole number, 0 or more."),
