@@ -44,7 +44,7 @@ import Testing
             try Self.stamped(id: 40, day),
             try Self.stamped(id: 41, String(ISO8601DateFormatter().string(from: threeDaysBefore).prefix(10))),
         ])
-        let check = OutcomeCheck(api: market, ownVendorID: { ScriptedMarket.vendorID }, writeTimeout: 30)
+        let check = OutcomeCheck(api: market, ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), writeTimeout: 30)
         let verdict = try await check.verdict(for: Self.create(sentAt: sentAt))
         guard case .applied(let id, _) = verdict else {
             Issue.record("sent \(sent), stamped \(day): \(verdict)")

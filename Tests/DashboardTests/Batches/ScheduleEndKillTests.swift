@@ -4,8 +4,9 @@ import Testing
 
 /// The `dashboard` executable killed with SIGKILL as a scheduled end puts prices back, then
 /// started again on the same data directory: each product's price is put back exactly once.
-/// The executable runs on the machine's clock, so the window is typed for the present minute
-/// and the next one, and the test waits (under the hang guard) for the end to come. The market
+/// The executable runs on the machine's clock, so the window starts in the present minute and
+/// ends an hour later; the test ends it with "End now and put back", which runs the same end
+/// step at once instead of waiting on the wall clock for the hour to pass. The market
 /// is the scripted one, served from this process: it answers the start's writes and the end's
 /// first, and holds the end's other writes unanswered when the kill comes; they land only after
 /// the next start is waiting to check them, and the market's reads wait until then, so a check
@@ -30,10 +31,12 @@ struct ScheduleEndKillTests {
             // The start's four writes and the end's first are answered; the end's other three
             // reach the market and are held there.
             kill.writes.admit(Self.ids.count + 1)
-            let scheduled = try await DashboardProcess.scheduleNow(batch, session, endAfter: 60)
+            let scheduled = try await DashboardProcess.scheduleNow(batch, session, endAfter: 3600)
             #expect(scheduled.status == 303, "the schedule form answered \(scheduled.status)")
             #expect(try await eventually { (try? await DashboardProcess.statuses(first.port, batch)) == ["done": 4] }, "the start is carried out")
             #expect(kill.market.state.withLock { state in Self.ids.map { state.products[$0]?.price } } == Self.ids.map { _ in 18000 })
+            let ended = try await BatchTesting.press("end-now", batch, session)
+            #expect(ended.status == 303, "End now answered \(ended.status)")
             #expect(try await eventually { kill.writes.waiting == 3 }, "three of the end's writes are held at the market")
             let revert = try #require(try await Self.revert(of: batch, first.port), "the batch's page links to its end")
             #expect(await first.kill() == .signalled(SIGKILL))
