@@ -20,7 +20,7 @@ extension Wording {
         switch (language, search.isEmpty) {
         case (.en, false): title = "Search: \(search)"
         case (.ko, false): title = "검색: \(search)"
-        case (_, true): title = self[mine ? .myProducts : .navProducts]
+        case (_, true): title = mine ? self[.myProducts] : self[.navProducts]
         }
         guard page > 1 else { return title }
         switch language {
