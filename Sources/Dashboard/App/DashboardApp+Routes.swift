@@ -19,6 +19,9 @@ extension DashboardApp {
         let trash: TrashPages
         let batches: BatchRoutes
         let sheet: SheetRoutes
+
+        /// The renderer every page shares, for a page that needs nothing else.
+        var renderer: PageRenderer { errors.renderer }
     }
 
     /// The fixed texts of every page, the shared ones and each page's own (`PageTexts`), made
