@@ -75,7 +75,7 @@ enum KoreanPageScan {
     /// `placeholder` attributes and the `value` of an input that is a button, without code
     /// samples (`<code>`), parts marked English (`lang="en"`: the language switch) and the
     /// market's own words (quoted and marked "(마켓 원문)"). A `data-*` attribute is a hook for
-    /// scripts and styles, not read here: the scripts' messages it carries are `UIText` texts,
+    /// scripts and styles, not read here: the scripts' messages it carries are fixed texts,
     /// which `KoreanWritingTests` reads whole.
     static func readable(_ html: String) -> String {
         var visible = html
