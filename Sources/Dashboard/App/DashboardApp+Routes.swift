@@ -19,7 +19,17 @@ extension DashboardApp {
         let trash: TrashPages
         let batches: BatchRoutes
         let sheet: SheetRoutes
+
+        /// The renderer every page shares, for a page that needs nothing else.
+        var renderer: PageRenderer { errors.renderer }
     }
+
+    /// The fixed texts of every page, the shared ones and each page's own (`PageTexts`), made
+    /// once: every page gets them as `t`. A page with texts of its own adds its type here.
+    static let texts = TemplateTexts([
+        UIText.self, ProductsText.self, BatchesText.self, ImportText.self, SheetText.self, HistoryText.self, TrashText.self,
+        OverviewText.self,
+    ])
 
     /// Every route of the dashboard, in one table: method, path, handler, and what it answers
     /// (a template under `Templates/`, or another kind of body). The router orders routes by
@@ -27,8 +37,11 @@ extension DashboardApp {
     static func routes(_ h: Handlers) -> Router {
         var r = Router()
         let formBody = ProductForms.maxCreateBodyBytes
-        // Every page handler takes the request's context, made once here (`RequestContext`).
-        let c = h.contexts
+        // Every page handler takes the request's context, made once here (`RequestContext`),
+        // with the texts of every page.
+        var contexts = h.contexts
+        contexts.texts = texts
+        let c = contexts
         r.get("/") { _ in .redirect(to: "/products", status: .found) }
         r.add(.get, "/static/{path...}", h.staticFiles)  // a file of Public/
         r.add(.get, "/images/{key}", h.images)  // a product image, through the image cache

@@ -366,8 +366,8 @@ struct BatchPage {
         let leftAlone = Set(row.elsewhere.setFields)
         var shown: [TemplateValue] = fields.map { field in
             var change: TemplateObject = ["field": .string(wording.fieldLabel(field))]
-            let old = Self.value(field, row.before, currency: oldCurrency, wording)
-            let new = Self.value(field, row.after, currency: newCurrency, wording)
+            let old = FieldText.value(field, row.before, currency: oldCurrency, wording)
+            let new = FieldText.value(field, row.after, currency: newCurrency, wording)
             if row.operation != .create, let old { change["old"] = .string(old) }
             if let new { change["new"] = .string(new) }
             if leftAlone.contains(field) { change["notChanged"] = .string(wording.fieldNotChanged(undoing: undoing != nil)) }
@@ -385,19 +385,6 @@ struct BatchPage {
             }
         }
         return shown
-    }
-
-    /// A field's value as the page shows it: amounts in the currency's format, texts cut short.
-    static func value(_ field: ProductField, _ fields: RecordedFields, currency: String, _ wording: Wording) -> String? {
-        switch field {
-        case .name: return fields.name
-        case .description: return fields.description.map { $0.count > 120 ? String($0.prefix(120)) + "…" : $0 }
-        case .currency: return fields.currency
-        case .price: return fields.price.map { wording.price($0, currency: currency) }
-        case .discountedPrice: return fields.discountedPrice.map { wording.price($0, currency: currency) }
-        case .stock: return fields.stock.map { wording.stockAmount($0) }
-        case .images, .thumbnailID: return nil
-        }
     }
 
     /// The starts and ends still to come, soonest first, with their times in words; and that

@@ -21,13 +21,11 @@ struct BatchRoutes: Sendable {
     /// Days the recycle bin keeps a deleted product (`--trash-days`), as the pages say.
     let trashDays: Int
     /// Shows a refused bulk form again on the list it was posted from.
-    var listing: ProductBrowsing?
+    var listing: (any BulkFormList)?
     let csrf = CSRFGuard()
 
-    /// Most rows one batch takes (a bulk action's products, an import's rows).
-    static let maxRows = 10_000
-    /// Products a bulk action reads from the market when the snapshot does not have them.
-    static let maxReads = 100
+    static let maxRows = BatchLimits.maxRows
+    static let maxReads = BatchLimits.maxReads
 
     // MARK: The bulk form
 
@@ -42,7 +40,7 @@ struct BatchRoutes: Sendable {
         } catch {
             return error.response
         }
-        let back = CatalogListing.localPath(submission.value("back")) ?? "/products"
+        let back = BackLink.localPath(submission.value("back")) ?? "/products"
         if let refusal = csrf.listTokenRefusal(context.request, submitted: submission.value(CSRFGuard.fieldName)) {
             return redirect(back, flash: wording.batchFlash(refusal == .unproven ? .listUnproven : .listFromBeforeRestart))
         }
@@ -145,7 +143,7 @@ struct BatchRoutes: Sendable {
             if let by = view.putBackBy { view.putBack = Set(try store.rows(by, status: .done).compactMap(\.productID)) }
         }
         view.refusedSchedule = refused
-        view.back = CatalogListing.localPath(request.queryValue("back"))
+        view.back = BackLink.localPath(request.queryValue("back"))
         return renderer.formsPage("batches/batch", view.context, flash: flash, status: answer, for: context)
     }
 
@@ -179,7 +177,7 @@ struct BatchRoutes: Sendable {
     func cancel(_ context: RequestContext) -> HTTPResponse {
         act(context) { batch, submission, wording in
             guard try store.discard(batch.id) else { return changed(batch, drawn: batch.state, context) }
-            return redirect(CatalogListing.localPath(submission.value("back")) ?? "/products", flash: wording.batchFlash(.discarded))
+            return redirect(BackLink.localPath(submission.value("back")) ?? "/products", flash: wording.batchFlash(.discarded))
         }
     }
 

@@ -23,7 +23,7 @@ extension Wording {
         case (.en, .percentNotTaken(let kind)):
             "Stock is counted in pieces, so “\(bulkActionLabel(kind))” cannot take “\(self[.unitPercent])”. Select “\(self[.unitAmount])” as the unit."
         case (.en, .nothingSelected): "Select at least one of your products, or choose “\(self[.bulkScopeMatching])”."
-        case (.en, .tooMany(let limit)): "One batch changes at most \(OverviewPage.grouped(limit)) products; narrow the search or filters."
+        case (.en, .tooMany(let limit)): "One batch changes at most \(NumberText.grouped(limit)) products; narrow the search or filters."
         case (.en, .mixedCurrencies(let counts, let kind)):
             "Your selection has \(currencyCounts(counts)). " + mixedCurrencyRule(kind) + " " + splitByCurrency(counts, orPercent: kind != .priceSet)
         case (.ko, .noAction): "수정할 내용을 선택해 주세요."
@@ -38,7 +38,7 @@ extension Wording {
         case (.ko, .percentNotTaken):
             "재고는 개수로 수정하므로 “\(self[.unitPercent])” 단위를 쓸 수 없습니다. 단위에서 “\(self[.unitAmount])” 항목을 선택해 주세요."
         case (.ko, .nothingSelected): "내 상품을 하나 이상 선택하거나 “\(self[.bulkScopeMatching])” 항목을 선택해 주세요."
-        case (.ko, .tooMany(let limit)): "일괄 작업 하나로는 상품을 최대 \(OverviewPage.grouped(limit))개까지 수정할 수 있습니다. 검색이나 필터를 좁혀 주세요."
+        case (.ko, .tooMany(let limit)): "일괄 작업 하나로는 상품을 최대 \(NumberText.grouped(limit))개까지 수정할 수 있습니다. 검색이나 필터를 좁혀 주세요."
         case (.ko, .mixedCurrencies(let counts, let kind)):
             "선택한 상품에 통화가 섞여 있습니다(\(currencyCounts(counts))). " + mixedCurrencyRule(kind) + " " + splitByCurrency(counts, orPercent: kind != .priceSet)
         }
@@ -126,12 +126,12 @@ extension Wording {
 
     func batchWarning(_ warning: BatchWarning) -> String {
         switch (language, warning) {
-        case (.en, .priceJump(let percent, let up)): "The price goes \(up ? "up" : "down") by \(OverviewPage.grouped(percent))%, more than half: check the value."
-        case (.en, .deepDiscount(let percent)): "The discount is \(OverviewPage.grouped(percent))% of the price."
+        case (.en, .priceJump(let percent, let up)): "The price goes \(up ? "up" : "down") by \(NumberText.grouped(percent))%, more than half: check the value."
+        case (.en, .deepDiscount(let percent)): "The discount is \(NumberText.grouped(percent))% of the price."
         case (.en, .duplicateName): "Another product of yours has this name."
         case (.en, .duplicateInFile(let line)): "Line \(line) of the file gives a product this name too."
-        case (.ko, .priceJump(let percent, let up)): "판매가가 \(OverviewPage.grouped(percent))% \(up ? "오릅니다" : "내립니다"). 값을 다시 확인해 주세요."
-        case (.ko, .deepDiscount(let percent)): "할인 금액이 판매가의 \(OverviewPage.grouped(percent))%입니다."
+        case (.ko, .priceJump(let percent, let up)): "판매가가 \(NumberText.grouped(percent))% \(up ? "오릅니다" : "내립니다"). 값을 다시 확인해 주세요."
+        case (.ko, .deepDiscount(let percent)): "할인 금액이 판매가의 \(NumberText.grouped(percent))%입니다."
         case (.ko, .duplicateName): "같은 이름의 내 상품이 이미 있습니다."
         case (.ko, .duplicateInFile(let line)): "파일의 \(line)번째 줄에도 같은 이름의 상품이 있습니다."
         case (.en, .changedSinceOpened(let now)):
@@ -341,7 +341,7 @@ extension Wording {
             }
         }
         return shown.enumerated().map { index, part in
-            let n = OverviewPage.grouped(part.count)
+            let n = NumberText.grouped(part.count)
             switch language {
             case .en: return index == 0 ? "\(part.count == 1 ? "1 product" : "\(n) products") \(part.en)" : "\(n) \(part.en)"
             case .ko: return "\(part.ko) \(n)건"
@@ -351,7 +351,7 @@ extension Wording {
 
     /// A filter link, named as its rows' status reads: "All (12)", "Changed (10)", "Failed (2)".
     func statusFilter(_ status: BatchRow.Status?, count: Int, state: Batch.State, counts: BatchCounts, putsBack: Bool = false) -> String {
-        let n = OverviewPage.grouped(count)
+        let n = NumberText.grouped(count)
         guard let status else {
             switch language {
             case .en: return "All (\(n))"
@@ -547,8 +547,8 @@ extension Wording {
     /// A stock figure in a batch's row: "7" / "7개".
     func stockAmount(_ count: Int) -> String {
         switch language {
-        case .en: OverviewPage.grouped(count)
-        case .ko: "\(OverviewPage.grouped(count))개"
+        case .en: NumberText.grouped(count)
+        case .ko: "\(NumberText.grouped(count))개"
         }
     }
 
@@ -582,7 +582,7 @@ extension Wording {
 
     /// The apply button: "Delete 1,000 products" / "상품 1,000개 삭제" when it only deletes.
     func applyLabel(_ counts: BatchCounts) -> String {
-        let n = OverviewPage.grouped(counts.pending)
+        let n = NumberText.grouped(counts.pending)
         let one = counts.pending == 1
         return switch (language, counts.pendingDeletes == counts.pending, counts.pendingCreates == counts.pending) {
         case (.en, true, _): one ? "Delete 1 product" : "Delete \(n) products"
@@ -597,7 +597,7 @@ extension Wording {
     /// Beside a preview's apply button: what applying does, and what happens to the products
     /// with problems (`leftOut`).
     func applyHint(leftOut: Int) -> String {
-        let n = OverviewPage.grouped(leftOut)
+        let n = NumberText.grouped(leftOut)
         switch (language, leftOut) {
         case (.en, 0): return "When you apply, any product that has changed since this preview is skipped."
         case (.en, _):
@@ -610,7 +610,7 @@ extension Wording {
 
     /// Beside the apply button of a batch that deletes.
     func deleteWarning(_ count: Int, binDays: Int) -> String {
-        let n = OverviewPage.grouped(count)
+        let n = NumberText.grouped(count)
         switch language {
         case .en:
             return (count == 1 ? "This deletes 1 product from the Open Market, with its images." : "This deletes \(n) products from the Open Market, with their images.")
@@ -631,7 +631,7 @@ extension Wording {
 
     /// The retry button: only for the rows a retry can carry out.
     func retryLabel(_ count: Int) -> String {
-        let n = OverviewPage.grouped(count)
+        let n = NumberText.grouped(count)
         return switch language {
         case .en: count == 1 ? "Retry the failed product" : "Retry the \(n) failed products"
         case .ko: "실패한 \(n)건 다시 시도"
@@ -639,7 +639,7 @@ extension Wording {
     }
 
     func undoLabel(_ count: Int) -> String {
-        let n = OverviewPage.grouped(count)
+        let n = NumberText.grouped(count)
         return switch language {
         case .en: count == 1 ? "Undo the change to 1 product" : "Undo the changes to \(n) products"
         case .ko: "상품 \(n)개 변경 되돌리기"
@@ -671,9 +671,9 @@ extension Wording {
     func undoneBy(_ batchID: Int, putBack: Int? = nil, of total: Int? = nil) -> String {
         switch (language, putBack, total) {
         case (.en, let back?, let total?) where back < total:
-            "Partly undone by batch \(batchID) (\(OverviewPage.grouped(back)) of \(OverviewPage.grouped(total)) products put back)"
+            "Partly undone by batch \(batchID) (\(NumberText.grouped(back)) of \(NumberText.grouped(total)) products put back)"
         case (.ko, let back?, let total?) where back < total:
-            "일괄 작업 \(batchID)에서 일부 되돌렸습니다(상품 \(OverviewPage.grouped(total))개 중 \(OverviewPage.grouped(back))개)"
+            "일괄 작업 \(batchID)에서 일부 되돌렸습니다(상품 \(NumberText.grouped(total))개 중 \(NumberText.grouped(back))개)"
         case (.en, _, _): "Undone by batch \(batchID)"
         case (.ko, _, _): "일괄 작업 \(batchID)에서 되돌렸습니다"
         }
@@ -712,7 +712,7 @@ extension Wording {
 
     /// The progress bar's label while applying: "10 of 12 products handled" / "12건 중 10건 처리".
     func batchProgress(done: Int, of total: Int) -> String {
-        let (d, t) = (OverviewPage.grouped(done), OverviewPage.grouped(total))
+        let (d, t) = (NumberText.grouped(done), NumberText.grouped(total))
         return switch language {
         case .en: total == 1 ? "\(d) of 1 product handled" : "\(d) of \(t) products handled"
         case .ko: "\(t)건 중 \(d)건 처리"
@@ -728,7 +728,7 @@ extension Wording {
 
     /// The table's caption: "12 products" / "12 products, page 2 of 3".
     func batchRowsCaption(shown: Int, page: Int, lastPage: Int) -> String {
-        let n = OverviewPage.grouped(shown)
+        let n = NumberText.grouped(shown)
         switch language {
         case .en:
             let rows = shown == 1 ? "1 product" : "\(n) products"
@@ -773,8 +773,8 @@ extension Wording {
         case (.en, .retried(let count, let at)):
             count == 1
                 ? "The failed product was tried again at \(at): see below how it went."
-                : "The \(OverviewPage.grouped(count)) failed products were tried again at \(at): see below how each went."
-        case (.ko, .retried(let count, let at)): "실패한 \(OverviewPage.grouped(count))건을 \(at)에 다시 시도했습니다. 결과는 아래 각 상품에서 확인해 주세요."
+                : "The \(NumberText.grouped(count)) failed products were tried again at \(at): see below how each went."
+        case (.ko, .retried(let count, let at)): "실패한 \(NumberText.grouped(count))건을 \(at)에 다시 시도했습니다. 결과는 아래 각 상품에서 확인해 주세요."
         case (.en, .madeAgain(let id)): "This is a new preview of batch \(id)'s changes, made from the products as they are now. Nothing has changed yet."
         case (.ko, .stale): "\(staleCause). 아무것도 하지 않았으니 버튼을 다시 눌러 주세요."
         case (.ko, .listFromBeforeRestart):

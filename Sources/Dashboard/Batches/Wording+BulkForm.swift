@@ -7,7 +7,7 @@ extension Wording {
     /// "3 KRW products and 1 USD product" / "KRW 상품 3개, USD 상품 1개".
     func currencyCounts(_ counts: [CurrencyCount]) -> String {
         let parts = counts.map { count -> String in
-            let n = OverviewPage.grouped(count.count)
+            let n = NumberText.grouped(count.count)
             return switch language {
             case .en: count.count == 1 ? "1 \(count.currency.rawValue) product" : "\(n) \(count.currency.rawValue) products"
             case .ko: "\(count.currency.rawValue) 상품 \(n)개"

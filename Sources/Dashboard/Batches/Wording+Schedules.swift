@@ -223,7 +223,7 @@ extension Wording {
         case .en: count == 1
             ? "While the dashboard was off, a scheduled batch missed its time and nothing was changed:"
             : "While the dashboard was off, \(count) scheduled batches missed their time and nothing was changed:"
-        case .ko: "대시보드가 꺼져 있는 동안 예약한 일괄 작업 \(OverviewPage.grouped(count))건을 실행하지 못했습니다. 오픈마켓에는 아무것도 반영하지 않았습니다."
+        case .ko: "대시보드가 꺼져 있는 동안 예약한 일괄 작업 \(NumberText.grouped(count))건을 실행하지 못했습니다. 오픈마켓에는 아무것도 반영하지 않았습니다."
         }
     }
 

@@ -30,7 +30,7 @@ extension PageRenderer {
             return error(.badGateway, context.wording.catalogNotCounted(failure.reason, for: use), retryHref: retryHref, for: context)
         }
         let wording = context.wording
-        var response = error(.serviceUnavailable, wording.stillCounting(status.progress.map(OverviewPage.progressNumbers)), retryHref: retryHref, for: context)
+        var response = error(.serviceUnavailable, wording.stillCounting(status.progress.map(CatalogProgressText.numbers)), retryHref: retryHref, for: context)
         response.headers["Retry-After"] = String(Self.retryAfterSeconds)
         return response
     }

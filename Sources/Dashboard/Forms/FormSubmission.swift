@@ -18,11 +18,15 @@ struct FormSubmission: Sendable {
     var fields: [URLEncodedForm.Field] = []
     var files: [File] = []
 
+    /// The register form's body cap, the largest a product form takes: five images at 300 KB,
+    /// 64 KB of fields, and slack.
+    static let maxCreateBodyBytes = 2 * 1024 * 1024
+
     /// Parser limits above the API's own (a 2 MB image still reaches validation, which explains
     /// the 300 KB rule on the page); the route's body cap bounds everything.
     static let limits = MultipartLimits(
         maxParts: 40, maxPartHeaderBytes: 8 * 1024, maxFieldBytes: 64 * 1024,
-        maxFileBytes: ProductForms.maxCreateBodyBytes, maxTotalFileBytes: ProductForms.maxCreateBodyBytes)
+        maxFileBytes: maxCreateBodyBytes, maxTotalFileBytes: maxCreateBodyBytes)
 
     init(fields: [URLEncodedForm.Field] = [], files: [File] = []) {
         self.fields = fields

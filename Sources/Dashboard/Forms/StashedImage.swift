@@ -13,3 +13,17 @@ struct StashedImage: Sendable, Equatable {
     let digest: String
     let path: String
 }
+
+extension StashedImage {
+    /// The name sent upstream: the person's, when it is plain; otherwise a neutral one.
+    var uploadName: String {
+        Self.uploadName(filename, number: number, format: format)
+    }
+
+    /// The name sent upstream for an image called `filename`, the `number`th of its product.
+    static func uploadName(_ filename: String, number: Int, format: ImageFormat) -> String {
+        let plain = filename.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" }
+        if plain, !filename.isEmpty, filename.count <= 100 { return filename }
+        return "image-\(number)." + (format == .png ? "png" : "jpg")
+    }
+}

@@ -119,7 +119,7 @@ struct ImportUpload: Sendable {
         guard size <= ProductFieldRules.maxImageBytes else { return .failure(.tooLarge(bytes: size)) }
         guard let format = ImageFormat(sniffing: bytes), format == .jpeg || format == .png else { return .failure(.notJPEGOrPNG) }
         guard UploadedImageHeader(bytes) != nil else { return .failure(.damaged(format: format == .png ? "PNG" : "JPEG")) }
-        return .success(ImageUpload(filename: ProductForms.uploadName(name, number: 1, format: format), contentType: format.contentType, bytes: bytes))
+        return .success(ImageUpload(filename: StashedImage.uploadName(name, number: 1, format: format), contentType: format.contentType, bytes: bytes))
     }
 
     /// Walks the request's body, spooled or in memory.

@@ -16,14 +16,14 @@ extension Wording {
         case (.en, .stale): "\(staleCause). Nothing was read: choose the files again, then select Preview the import."
         case (.en, .noFile): "Choose a CSV file to import."
         case (.en, .notMultipart): "The file did not come from this page, so it could not be read. Choose the CSV file below, then select Preview the import."
-        case (.en, .tooManyRows(let limit)): "The file has more than \(OverviewPage.grouped(limit)) products. Split it into files of at most \(OverviewPage.grouped(limit)) products and import each."
+        case (.en, .tooManyRows(let limit)): "The file has more than \(NumberText.grouped(limit)) products. Split it into files of at most \(NumberText.grouped(limit)) products and import each."
         case (.en, .noKnownColumn(let names)): "None of the names on the first line is a column the import reads (it has \(names)). Put the column names on the first line, as the downloaded CSV does: id, name, price, stock…"
         case (.en, .csvTooLarge(let limit)): "The CSV file is larger than \(limit); import it in smaller parts."
         case (.en, .requestTooLarge(let limit)): "The file and images together are larger than \(limit); send fewer images at a time."
         case (.ko, .stale): "\(staleCause). 아무것도 읽지 않았으니 파일을 다시 선택한 뒤 [가져오기 미리 보기]를 눌러 주세요."
         case (.ko, .noFile): "가져올 CSV 파일을 선택해 주세요."
         case (.ko, .notMultipart): "이 화면에서 보낸 파일이 아니어서 읽을 수 없습니다. 아래에서 CSV 파일을 선택한 뒤 [가져오기 미리 보기]를 눌러 주세요."
-        case (.ko, .tooManyRows(let limit)): "파일의 상품이 \(OverviewPage.grouped(limit))개를 넘습니다. 상품 \(OverviewPage.grouped(limit))개 이하로 나누어 가져와 주세요."
+        case (.ko, .tooManyRows(let limit)): "파일의 상품이 \(NumberText.grouped(limit))개를 넘습니다. 상품 \(NumberText.grouped(limit))개 이하로 나누어 가져와 주세요."
         case (.ko, .noKnownColumn(let names)): "첫 줄에서 알맞은 열 이름을 찾지 못했습니다(있는 이름: \(names)). 다운로드한 CSV처럼 첫 줄에 상품 번호, 상품명, 판매가, 재고 등의 열 이름을 적어 주세요."
         case (.ko, .csvTooLarge(let limit)): "CSV 파일이 \(limit)보다 큽니다. 더 작게 나누어 가져와 주세요."
         case (.ko, .requestTooLarge(let limit)): "파일과 이미지를 합친 크기가 \(limit)보다 큽니다. 이미지를 나누어 올려 주세요."
@@ -31,7 +31,7 @@ extension Wording {
     }
 
     func csvProblem(_ problem: CSVProblem) -> String {
-        let g = OverviewPage.grouped
+        let g = NumberText.grouped
         switch (language, problem) {
         case (.en, .utf16): return "The file is saved as UTF-16 (“Unicode text”). Save it as “CSV UTF-8” and import that."
         case (.en, .notUTF8): return "The file is not UTF-8 text (Excel's plain “CSV” is saved in another encoding). In Excel, choose Save As, then “CSV UTF-8 (Comma delimited)”, and import that file."
@@ -111,7 +111,7 @@ extension Wording {
 
     /// The import's limits as its texts give them, from the constants that enforce them.
     private var importLimitTexts: (rows: String, csv: String, request: String, image: String) {
-        (OverviewPage.grouped(BatchRoutes.maxRows), bytes(ImportUpload.maxCSVBytes), bytes(ImportUpload.maxRequestBytes),
+        (NumberText.grouped(BatchLimits.maxRows), bytes(ImportUpload.maxCSVBytes), bytes(ImportUpload.maxRequestBytes),
          bytes(ProductFieldRules.maxImageBytes))
     }
 }

@@ -10,12 +10,7 @@ struct Wording: Sendable {
         self.language = language
     }
 
-    subscript(_ key: UIText) -> String {
-        switch language {
-        case .en: key.english
-        case .ko: key.korean
-        }
-    }
+    subscript(_ key: UIText) -> String { key.text(language) }
 
     /// "Error: …" before a page title, for a page that comes back with what was wrong.
     func errorTitle(_ title: String) -> String {
@@ -24,13 +19,6 @@ struct Wording: Sendable {
         case .ko: "오류: " + title
         }
     }
-
-    /// Every fixed text of each language as a template object (`t` in every page's context),
-    /// built once.
-    static let templateTexts: [Language: TemplateValue] = Dictionary(uniqueKeysWithValues: Language.allCases.map { language in
-        let wording = Wording(language)
-        return (language, .object(TemplateObject(uniqueKeysWithValues: UIText.allCases.map { ($0.rawValue, .string(wording[$0])) })))
-    })
 
     // MARK: Prices, stock, dates
 

@@ -19,19 +19,16 @@ struct OverviewPage {
 
     var wording: Wording { Wording(language) }
 
-    /// Seconds between reloads while the first count runs (a meta refresh; no script needed).
-    static let refreshSeconds = 2
-
     var context: TemplateObject {
         let texts = wording
         var context: TemplateObject = ["title": .string(texts[.overviewHeading])]
         var recounting: String?
         if let progress = status.progress {
-            let counting = Self.progressText(progress, texts)
+            let counting = CatalogProgressText.text(progress, texts)
             if status.snapshot != nil {
                 recounting = counting
             } else {
-                context["refreshSeconds"] = TemplateValue(Self.refreshSeconds)
+                context["refreshSeconds"] = TemplateValue(CatalogProgressText.refreshSeconds)
                 // A first count trying again after a failure, with nothing read yet: the failure
                 // says what is going on, not "Counting products…" beside it.
                 if status.failure == nil || progress.pagesDone > 0 {
@@ -39,7 +36,7 @@ struct OverviewPage {
                         "value": TemplateValue(progress.productsDone),
                         "max": TemplateValue(max(progress.productsTotal, progress.productsDone, 1)),
                         "text": .string(counting),
-                        "pages": .string(progress.pagesDone > 0 ? texts.countingPages(done: Self.grouped(progress.pagesDone), total: Self.grouped(progress.pagesTotal)) : ""),
+                        "pages": .string(progress.pagesDone > 0 ? texts.countingPages(done: NumberText.grouped(progress.pagesDone), total: NumberText.grouped(progress.pagesTotal)) : ""),
                     ]
                 }
             }
@@ -58,7 +55,7 @@ struct OverviewPage {
         ]
         if snapshot.isPartial {
             context["partial"] = .string(
-                texts.partialFigures(counted: Self.grouped(snapshot.products.count), reported: Self.grouped(snapshot.reportedTotal)))
+                texts.partialFigures(counted: NumberText.grouped(snapshot.products.count), reported: NumberText.grouped(snapshot.reportedTotal)))
         }
         var sections: [TemplateValue] = [section(catalog, scope: "catalog", heading: texts.sectionHeading(vendor: nil), vendorChart: true)]
         if let mine, let ownVendorID {
@@ -87,7 +84,7 @@ struct OverviewPage {
         ]
         var items: [TemplateValue] = metrics.map { metric, label, value, href in
             var item: TemplateObject = [
-                "metric": .string(metric), "label": .string(label), "value": .string(String(value)), "text": .string(Self.grouped(value)),
+                "metric": .string(metric), "label": .string(label), "value": .string(String(value)), "text": .string(NumberText.grouped(value)),
             ]
             if let href { item["href"] = .string(href) }
             return .object(item)
@@ -105,7 +102,7 @@ struct OverviewPage {
             let chart = texts.vendorChart(top: CatalogFigures.topVendorCount)
             charts.append(BarChart(
                 title: chart.title, labelHeading: chart.labelHeading, valueHeading: chart.valueHeading,
-                bars: figures.topVendors.map { .init(label: $0.name.isEmpty ? texts.vendorName($0.vendorID) : $0.name, value: $0.products, valueText: Self.grouped($0.products)) }
+                bars: figures.topVendors.map { .init(label: $0.name.isEmpty ? texts.vendorName($0.vendorID) : $0.name, value: $0.products, valueText: NumberText.grouped($0.products)) }
             ).context)
         }
         for histogram in figures.priceHistograms {
@@ -116,7 +113,7 @@ struct OverviewPage {
                 bars: histogram.buckets.map { bucket in
                     let label = texts.priceBucket(from: bucket.from, upTo: bucket.upTo, currency: code)
                     let short = texts.priceBucketLabel(from: bucket.from, upTo: bucket.upTo, currency: code)
-                    return .init(label: label, value: bucket.products, valueText: Self.grouped(bucket.products), shortLabel: short)
+                    return .init(label: label, value: bucket.products, valueText: NumberText.grouped(bucket.products), shortLabel: short)
                 }
             ).context)
         }
@@ -124,7 +121,7 @@ struct OverviewPage {
             let chart = texts.weekChart(weeks: CatalogFigures.weekCount)
             charts.append(BarChart(
                 title: chart.title, labelHeading: chart.labelHeading, valueHeading: chart.valueHeading,
-                bars: figures.weeks.map { .init(label: texts.day(Self.day($0.start)[...]), value: $0.products, valueText: Self.grouped($0.products)) }
+                bars: figures.weeks.map { .init(label: texts.day(Self.day($0.start)[...]), value: $0.products, valueText: NumberText.grouped($0.products)) }
             ).context)
         }
         return [
@@ -134,20 +131,6 @@ struct OverviewPage {
             "charts": .list(charts),
             "isEmpty": .bool(figures.products == 0),
         ]
-    }
-
-    static func progressText(_ progress: CatalogProgress, _ texts: Wording = Wording(.en)) -> String {
-        let (done, total) = progressNumbers(progress)
-        return texts.counting(done: done, total: total)
-    }
-
-    /// The products counted (nil before the first page is in) and the products to count.
-    static func progressNumbers(_ progress: CatalogProgress) -> (done: String?, total: String) {
-        (progress.pagesDone > 0 ? grouped(progress.productsDone) : nil, grouped(max(progress.productsTotal, progress.productsDone)))
-    }
-
-    static func grouped(_ number: Int) -> String {
-        PriceText.grouped(Decimal(number), minimumFractionDigits: 0)
     }
 
     static func day(_ date: Date) -> String {

@@ -24,9 +24,12 @@ package struct SheetBenchmark: Sendable {
     }
 
     /// The sheet of page `page` of the own products by price, `perPage` rows: the HTML's bytes.
+    /// The texts the sheet's page names.
+    private static let texts = TemplateTexts([UIText.self, SheetText.self])
+
     package func build(page: Int, perPage: Int) -> Int {
         let request = HTTPRequest(method: .get, target: "/products/sheet?mine=1&sort=price&per_page=\(perPage)&page=\(page)")
-        let context = RequestContext(request, settings: PageSettings(timeZone: .gmt), ownVendorID: ownVendorID)
+        let context = RequestContext(request, settings: PageSettings(timeZone: .gmt), ownVendorID: ownVendorID, texts: Self.texts)
         let rows = ownPage(context, page: page, perPage: perPage).map { SheetPage.row($0, query: context.listQuery) }
         let sheet = SheetPage(
             rows: rows, query: context.listQuery, csrfToken: SecureToken.make(), formToken: SecureToken.make(), language: context.language)
@@ -38,7 +41,7 @@ package struct SheetBenchmark: Sendable {
     /// raised by 100, previewed: the batch's rows.
     package func preview(page: Int, count: Int) throws -> Int {
         let request = HTTPRequest(method: .get, target: "/products/sheet?mine=1&sort=price&per_page=\(count)&page=\(page)")
-        let context = RequestContext(request, settings: PageSettings(timeZone: .gmt), ownVendorID: ownVendorID)
+        let context = RequestContext(request, settings: PageSettings(timeZone: .gmt), ownVendorID: ownVendorID, texts: Self.texts)
         var fields: [URLEncodedForm.Field] = []
         for product in ownPage(context, page: page, perPage: count) {
             let row = SheetPage.row(product, query: context.listQuery)

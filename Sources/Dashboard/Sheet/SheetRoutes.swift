@@ -84,7 +84,7 @@ struct SheetRoutes: Sendable {
             // An old tab or cleared cookies: the sheet again, every typed value kept, with a
             // fresh token; nothing done.
             let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
-            let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: BatchRoutes.maxReads) ?? [:]
+            let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: BatchLimits.maxReads) ?? [:]
             return refill(cells, products: products, problems: [:], problem: .init(context.wording.sheetExpired), status: .forbidden, query: query, formToken: formToken, context)
         }
         let key = "sheet" + ImageStash.key(owner: owner, token: formToken)
@@ -95,7 +95,7 @@ struct SheetRoutes: Sendable {
             // Sent again with other cells (Back, a cell changed): the preview made is the first
             // post's, so this one comes back as typed, with the way to that preview.
             let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
-            let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: BatchRoutes.maxReads) ?? [:]
+            let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: BatchLimits.maxReads) ?? [:]
             var problem = ProductFormPage.Problem(context.wording.sheetAlreadySent)
             if case .redirect(let location, _) = outcome { problem.link = (location, context.wording.openPreview) }
             return refill(cells, products: products, problems: [:], problem: problem, status: .conflict, query: query, formToken: formToken, context)
@@ -114,7 +114,7 @@ struct SheetRoutes: Sendable {
             return (renderer.catalogNotReady(status, retryHref: query.sheetPath, context), nil)
         }
         let ids = cells.map(\.id)
-        let products = await snapshot.products(ids, readingMissingFrom: gateway, maxReads: BatchRoutes.maxReads)
+        let products = await snapshot.products(ids, readingMissingFrom: gateway, maxReads: BatchLimits.maxReads)
         switch SheetPlanner.plan(cells, products: products, ownVendorID: own) {
         case .refused(let notOwn, let notFound, let problems):
             var leftOut = Dictionary(uniqueKeysWithValues: notFound.map { ($0, SheetPage.LeftOut.deleted) })

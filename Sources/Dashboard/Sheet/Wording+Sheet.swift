@@ -185,5 +185,5 @@ extension Wording {
     }
 
     /// Numbers grouped by thousands, as counts are written: "2,000".
-    private func grouped(_ number: Int) -> String { OverviewPage.grouped(number) }
+    private func grouped(_ number: Int) -> String { NumberText.grouped(number) }
 }

@@ -66,10 +66,10 @@ extension BrowserTests {
                 var status = ""
                 try await driver.wait("the shrink status (last: \(status))", timeout: .seconds(30)) {
                     status = try await driver.text(try await driver.find(".shrink-status"))
-                    return status != UIText.shrinking.korean && !status.isEmpty
+                    return status != ProductsText.shrinking.korean && !status.isEmpty
                 }
                 #expect(status == expected)
-                #expect(!status.contains(UIText.shrunk.korean))
+                #expect(!status.contains(ProductsText.shrunk.korean))
             }
         }
     }

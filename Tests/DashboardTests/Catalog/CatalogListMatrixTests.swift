@@ -130,21 +130,21 @@ import Testing
             let lowStock = DashboardConfiguration.defaultLowStock
             let own = MatrixQuery(mine: true).expected(products, lowStock: lowStock).count
             let mine = try await harness.get("/products?mine=1&lang=en")
-            #expect(countLine(mine.text) == "Showing 1–\(min(20, own)) of \(OverviewPage.grouped(own))")
+            #expect(countLine(mine.text) == "Showing 1–\(min(20, own)) of \(NumberText.grouped(own))")
             #expect(!mine.text.contains("match-count"))
 
             let out = MatrixQuery(stock: "out").expected(products, lowStock: lowStock).count
             try #require(out > 1 && out < products.count)
             let shown = min(20, out)
             let korean = try await harness.get("/products?stock=out&lang=ko")
-            #expect(countLine(korean.text) == "조건에 맞는 상품 \(out)개 중 1~\(shown)번째(전체 \(OverviewPage.grouped(products.count))개)")
+            #expect(countLine(korean.text) == "조건에 맞는 상품 \(out)개 중 1~\(shown)번째(전체 \(NumberText.grouped(products.count))개)")
             let english = try await harness.get("/products?stock=out&lang=en")
-            #expect(countLine(english.text) == "Showing 1–\(shown) of \(out) matches (\(OverviewPage.grouped(products.count)) products in all)")
+            #expect(countLine(english.text) == "Showing 1–\(shown) of \(out) matches (\(NumberText.grouped(products.count)) products in all)")
 
             // One product: a place, not a range; the page's data-range still gives the range.
             let name = try #require(products.first { product in products.filter { $0.name.lowercased().contains(product.name.lowercased()) }.count == 1 }?.name)
             let one = try await harness.get("/products?sort=name&q=\(URLEncodedForm.encode(name))&lang=ko")
-            #expect(countLine(one.text) == "조건에 맞는 상품 1개 중 1번째(전체 \(OverviewPage.grouped(products.count))개)", "\(name)")
+            #expect(countLine(one.text) == "조건에 맞는 상품 1개 중 1번째(전체 \(NumberText.grouped(products.count))개)", "\(name)")
             #expect(HTMLScan.tags("p", in: one.text).contains { $0["class"] == "summary" && $0["data-range"]?.contains("1~1번째") == true })
             let oneEnglish = try await harness.get("/products?mine=1&q=\(URLEncodedForm.encode(name))&lang=en")
             #expect(HTMLScan.text(oneEnglish.text).contains("My products: results for “\(name)”"))

@@ -11,7 +11,7 @@ import Testing
 
     /// The data attributes that carry the browser scripts' messages, as a page has them.
     static var scriptTexts: [String] {
-        [UIText.shrinking, .shrunk, .shrunkFile, .shrinkFailed, .shrinkUnreadable, .loading].map(\.english)
+        [ProductsText.shrinking, .shrunk, .shrunkFile, .shrinkFailed, .shrinkUnreadable, .loading].map(\.english)
     }
 
     static var everything: [String] {
@@ -84,14 +84,14 @@ import Testing
             "Open", "Market", "KRW", "USD", "CSV", "JPEG", "PNG", "UTF-8", "I", "My", "Add", "Preview", "Sort", "Apply", "Delete", "Save",
             "Restore", "Undo", "Schedule", "Edit", "Products", "Discounted", "KB", "MB", "N",
         ]
-        for key in UIText.allCases where !UIText.patterns.contains(key) {
+        for key in FixedTexts.entries where !FixedTexts.patterns.contains(key.key) {
             let words = key.english.split(separator: " ")
             for (index, word) in words.enumerated().dropFirst() {
                 // A new sentence starts with a capital.
                 if let last = words[index - 1].last, ".!?".contains(last) { continue }
                 let bare = word.trimmingCharacters(in: .punctuationCharacters)
                 guard let first = bare.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) else { continue }
-                #expect(names.contains(bare), "\(key.rawValue): “\(key.english)” capitalises “\(bare)”")
+                #expect(names.contains(bare), "\(key.key): “\(key.english)” capitalises “\(bare)”")
             }
         }
     }

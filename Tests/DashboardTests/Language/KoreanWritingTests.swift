@@ -12,7 +12,7 @@ import Testing
 
     /// The data attributes that carry the browser scripts' messages, as a page has them.
     static var scriptTexts: [String] {
-        [UIText.shrinking, .shrunk, .shrunkFile, .shrinkFailed, .shrinkUnreadable, .loading].map(\.korean)
+        [ProductsText.shrinking, .shrunk, .shrunkFile, .shrinkFailed, .shrinkUnreadable, .loading].map(\.korean)
     }
 
     /// Every Korean text, the scripts' messages included.

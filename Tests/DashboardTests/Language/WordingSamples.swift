@@ -22,7 +22,7 @@ enum WordingSamples {
     static let ages: [Duration] = [.seconds(5), .seconds(180), .seconds(7300)]
 
     static func fixed(_ w: Wording) -> [String] {
-        UIText.allCases.map { w[$0] }
+        FixedTexts.all(w.language)
     }
 
     /// Every text with `name` or `number` in it.

@@ -9,19 +9,36 @@ import Testing
 @Suite struct WordingTests {
     @Test func bothCatalogs_haveTheSameKeys_eachFilledAndTranslated() {
         func keys(_ language: Language) -> [String] {
-            guard case .object(let texts)? = Wording.templateTexts[language] else { return [] }
+            guard case .object(let texts) = DashboardApp.texts[language] else { return [] }
             return texts.keys
         }
         let english = keys(.en)
         let korean = keys(.ko)
-        #expect(Set(english) == Set(UIText.allCases.map(\.rawValue)))
+        #expect(Set(english) == DashboardApp.texts.keys)
         #expect(Set(korean) == Set(english))
-        for key in UIText.allCases {
-            #expect(!key.english.isEmpty && !key.korean.isEmpty, "\(key.rawValue)")
-            if UIText.patterns.contains(key) {
-                #expect(key.korean != key.english, "\(key.rawValue) is written the Korean way")
+        for text in FixedTexts.entries {
+            #expect(!text.english.isEmpty && !text.korean.isEmpty, "\(text.key)")
+            if FixedTexts.patterns.contains(text.key) {
+                #expect(text.korean != text.english, "\(text.key) is written the Korean way")
             } else {
-                #expect(key.korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(key.rawValue) is not in Korean")
+                #expect(text.korean.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "\(text.key) is not in Korean")
+            }
+        }
+    }
+
+    /// Every page's texts reach its template: each `PageTexts` type of `Sources/Dashboard` is
+    /// in the app's `texts`, and no key is in two types (the second would hide the first).
+    @Test func everyPageTextsType_isHandedToThePages() throws {
+        let declared = try FixedTexts.declaredKeys()
+        #expect(declared.count > 1, "found no PageTexts type in Sources/Dashboard")
+        var owner: [String: String] = [:]
+        for (type, keys) in declared.sorted(by: { $0.key < $1.key }) {
+            #expect(!keys.isEmpty, "\(type) has no case")
+            for key in keys {
+                #expect(DashboardApp.texts.keys.contains(key),
+                    "\(type).\(key) is in no page's `t`: add \(type).self to `DashboardApp.texts` in Sources/Dashboard/App/DashboardApp+Routes.swift")
+                if let other = owner[key] { Issue.record("the key \(key) is in \(other) and \(type); keep it in one") }
+                owner[key] = type
             }
         }
     }
@@ -44,7 +61,7 @@ import Testing
     @Test func everyKeyATemplateNames_exists() throws {
         let keys = try Self.templateKeys()
         #expect(keys.count > 50)
-        let known = Set(UIText.allCases.map(\.rawValue))
+        let known = DashboardApp.texts.keys
         for (file, key) in keys {
             #expect(known.contains(key), "\(file) names t.\(key), which no language has")
         }

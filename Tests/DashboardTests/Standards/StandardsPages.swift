@@ -38,8 +38,9 @@ struct StandardsPage: Sendable {
 
     static let languages = ["en", "ko"]
 
-    /// Every page the standards checks cover, over a fresh dashboard on the embedded market.
-    /// A new page is one more line here.
+    /// Every page the standards checks cover, over a fresh dashboard on the embedded market:
+    /// every page of the route table (`PageRoutes`), so a new page joins by itself, and the
+    /// states and answers listed here (a query, a form sent back with its errors, a refusal).
     static func all(on dashboard: DashboardHarness) async throws -> [StandardsPage] {
         let own = try await seedProduct(dashboard, named: "맥북 프로 14")
         let others = try await seedProduct(dashboard, named: "Noise Cancelling Headphones")
@@ -53,7 +54,7 @@ struct StandardsPage: Sendable {
         // The newest own products: on the sheet's first page.
         let mine = try await dashboard.marketCatalogIDs(vendor: LocalMarket.defaultVendor.id)
         try #require(mine.count >= 2)
-        return [
+        let listed = [
             StandardsPage("list", .open("/products")),
             StandardsPage("grid", .open("/products?view=grid")),
             StandardsPage("search", .open("/products?q=" + URLEncodedForm.encode("맥북"))),
@@ -96,6 +97,12 @@ struct StandardsPage: Sendable {
             StandardsPage("sheet", .open("/products/sheet")),
             StandardsPage("sheet-errors", .submit(form: "/products/sheet", values: ["price.\(mine[0])": "0", "stock.\(mine[1])": "-1"]), status: 422),
         ]
+        let opened = Set(listed.compactMap { page -> String? in if case .open(let path) = page.visit { path } else { nil } })
+        let routes = try await PageRoutes.pages(dashboard, seeds: PageRoutes.Seeds(own: own, batch: batches.preview))
+        return listed + routes.filter { !opened.contains($0.path) }.map { page in
+            // Named by its path: "/products/bulk" is "products-bulk".
+            StandardsPage(page.path.split(separator: "/").joined(separator: "-"), .open(page.path), status: page.status)
+        }
     }
 
     /// `path` asking for `language` (`?lang=`, which wins over the cookie and the browser's).

@@ -71,7 +71,7 @@ extension ScriptedMarket {
 /// How a snapshot list's count line ends: "of 12 matches (60 products in all)" when a search
 /// or filter narrows the list, "of 60" when it does not.
 func matchCount(_ matches: Int, of total: Int) -> String {
-    let g = OverviewPage.grouped
+    let g = NumberText.grouped
     return matches < total ? "of \(g(matches)) \(matches == 1 ? "match" : "matches") (\(g(total)) products in all)" : "of \(g(total))"
 }
 

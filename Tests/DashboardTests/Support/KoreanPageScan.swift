@@ -71,16 +71,12 @@ enum KoreanPageScan {
         return words
     }
 
-    /// Attributes that are hooks for scripts and styles, not words for people.
-    static let hookAttributes: Set<String> = [
-        "data-next", "data-metric", "data-scope", "data-max-bytes", "data-kind", "data-entry-id", "data-status", "data-row",
-        "data-product-id", "data-state", "data-batch-id", "data-column", "data-step", "data-operation", "data-reason", "data-left-out",
-    ]
-
     /// What a person reads on a page: its visible text, the `title`, `alt`, `aria-label` and
-    /// `placeholder` attributes and the scripts' messages (`data-*`), without code samples
-    /// (`<code>`), parts marked English (`lang="en"`: the language switch), the market's own
-    /// words (quoted and marked "(마켓 원문)") and the scripts' placeholders (`{name}`).
+    /// `placeholder` attributes and the `value` of an input that is a button, without code
+    /// samples (`<code>`), parts marked English (`lang="en"`: the language switch) and the
+    /// market's own words (quoted and marked "(마켓 원문)"). A `data-*` attribute is a hook for
+    /// scripts and styles, not read here: the scripts' messages it carries are fixed texts,
+    /// which `KoreanWritingTests` reads whole.
     static func readable(_ html: String) -> String {
         var visible = html
         for (open, close) in [("<code>", "</code>"), (" lang=\"en\"", "</a>")] {
@@ -89,14 +85,15 @@ enum KoreanPageScan {
             }
         }
         var text = HTMLScan.text(visible)
-        let attribute = try! NSRegularExpression(pattern: #"\s((?:alt|aria-label|title|placeholder|data-[a-z-]+))="([^"]*)""#)
+        let attribute = try! NSRegularExpression(pattern: #"\s(alt|aria-label|title|placeholder)="([^"]*)""#)
         for match in attribute.matches(in: visible, range: NSRange(visible.startIndex..., in: visible)) {
-            guard let name = Range(match.range(at: 1), in: visible), let value = Range(match.range(at: 2), in: visible),
-                !hookAttributes.contains(String(visible[name]))
-            else { continue }
+            guard let value = Range(match.range(at: 2), in: visible) else { continue }
             text += " " + HTMLScan.unescape(visible[value])
         }
-        for pattern in [#"“[^”]*”\(마켓 원문\)"#, #"\{[a-z]+\}"#] {
+        for input in HTMLScan.tags("input", in: visible) where ["submit", "button", "reset"].contains(input["type"] ?? "") {
+            text += " " + (input["value"] ?? "")
+        }
+        for pattern in [#"“[^”]*”\(마켓 원문\)"#] {
             text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
         }
         return text

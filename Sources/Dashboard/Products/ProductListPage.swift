@@ -149,17 +149,17 @@ struct ProductListPage {
     /// The one next step an empty list offers: clear the search, clear the filters, or add a
     /// product; none past the last page (the pagination leads back).
     var emptyAction: TemplateValue? {
-        let (href, label): (String, UIText)
+        let (href, label): (String, String)
         if !query.search.isEmpty {
-            (href, label) = (query.withoutSearch.listPath, .clearSearch)
+            (href, label) = (query.withoutSearch.listPath, wording[.clearSearch])
         } else if query.filterCount > 0 {
-            (href, label) = (query.withoutFilters.listPath, .clearFilters)
+            (href, label) = (query.withoutFilters.listPath, wording[.clearFilters])
         } else if query.page > 1 {
             return nil
         } else {
-            (href, label) = ("/products/new", .registerProduct)
+            (href, label) = ("/products/new", wording[.registerProduct])
         }
-        return ["href": .string(href), "label": .string(wording[label])]
+        return ["href": .string(href), "label": .string(label)]
     }
 
     var products: [TemplateValue] {

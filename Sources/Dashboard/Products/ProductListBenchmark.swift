@@ -25,9 +25,14 @@ package enum ProductListBenchmark {
             images: ImageURLRegistry(),
             renderer: try PageRenderer(templatesDirectory: templatesDirectory, logger: logger),
             ownVendor: ownVendor, flash: FlashMessages(), keepsRenderedPages: keepsRenderedPages)
-        return pages.listPage(RequestContext.Maker(settings: PageSettings(timeZone: .gmt), ownVendor: ownVendor))
+        var contexts = RequestContext.Maker(settings: PageSettings(timeZone: .gmt), ownVendor: ownVendor)
+        contexts.texts = texts
+        return pages.listPage(contexts)
     }
 
+    /// The texts the list page names.
+    static let texts = TemplateTexts([UIText.self, ProductsText.self])
+
     /// The English texts as pages get them under `t`, for hand-made contexts.
-    package static var englishTexts: TemplateValue { Wording.templateTexts[.en] ?? [:] }
+    package static let englishTexts: TemplateValue = texts[.en]
 }

@@ -17,6 +17,8 @@ final class RequestContext: Sendable {
     let settings: PageSettings
     /// The own vendor's id as known when the request came (nil: not known yet).
     let ownVendorID: Int?
+    /// The fixed texts a page gets as `t`: every page's, as the app's route table hands them.
+    let texts: TemplateTexts
     private let worked = Mutex<Worked>(Worked())
 
     private struct Worked {
@@ -24,11 +26,12 @@ final class RequestContext: Sendable {
         var formToken: FormToken?
     }
 
-    init(_ request: HTTPRequest, settings: PageSettings, ownVendorID: Int?) {
+    init(_ request: HTTPRequest, settings: PageSettings, ownVendorID: Int?, texts: TemplateTexts = .shared) {
         self.request = request
         language = Language(request)
         self.settings = settings
         self.ownVendorID = ownVendorID
+        self.texts = texts
     }
 
     /// The texts of the reader's language.
@@ -67,9 +70,11 @@ final class RequestContext: Sendable {
     struct Maker: Sendable {
         let settings: PageSettings
         let ownVendor: OwnVendor
+        /// The fixed texts of every page (the route table sets them; the shared ones otherwise).
+        var texts = TemplateTexts.shared
 
         func callAsFunction(_ request: HTTPRequest) -> RequestContext {
-            RequestContext(request, settings: settings, ownVendorID: ownVendor.id)
+            RequestContext(request, settings: settings, ownVendorID: ownVendor.id, texts: texts)
         }
     }
 }

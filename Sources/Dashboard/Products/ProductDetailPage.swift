@@ -34,8 +34,8 @@ struct ProductDetailPage {
         if !scheduledChanges.isEmpty {
             context["hasScheduledChanges"] = true
             context["scheduledChanges"] = .list(scheduledChanges.map { change in
-                let old = BatchPage.value(change.field, change.before, currency: change.currency, wording) ?? ""
-                let new = BatchPage.value(change.field, change.after, currency: change.currency, wording) ?? ""
+                let old = FieldText.value(change.field, change.before, currency: change.currency, wording) ?? ""
+                let new = FieldText.value(change.field, change.after, currency: change.currency, wording) ?? ""
                 let text: String
                 if change.schedule.startedAt != nil, let end = change.schedule.endsAt {
                     // A window under way: the value shown is the batch's until its end.

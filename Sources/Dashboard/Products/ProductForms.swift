@@ -29,8 +29,8 @@ struct ProductForms: Sendable {
     /// check (`restoreInDoubt`).
     let journal: HistoryJournal?
 
-    /// The create route's body cap: five images at 300 KB, 64 KB of fields, and slack.
-    static let maxCreateBodyBytes = 2 * 1024 * 1024
+    /// The create route's body cap (`FormSubmission.maxCreateBodyBytes`).
+    static let maxCreateBodyBytes = FormSubmission.maxCreateBodyBytes
 
     // MARK: Register
 
@@ -125,7 +125,7 @@ struct ProductForms: Sendable {
                 page.stashedImages = stash.images(owner: owner, token: formToken)
                 return (formResponse(page, context: context, status: .unprocessableContent), nil)
             }
-            uploads.append(ImageUpload(filename: Self.uploadName(found.image), contentType: found.image.format.contentType, bytes: found.bytes))
+            uploads.append(ImageUpload(filename: found.image.uploadName, contentType: found.image.format.contentType, bytes: found.bytes))
         }
         do {
             let cause: WriteCause = restoreEntry.map { .restore(entry: $0) } ?? .form
@@ -209,16 +209,5 @@ struct ProductForms: Sendable {
             status: .ok,
             headers: ["Content-Type": found.image.format.contentType, "Cache-Control": "private, no-store"],
             bytes: found.bytes)
-    }
-
-    /// The name sent upstream: the person's, when it is plain; otherwise a neutral one.
-    static func uploadName(_ image: StashedImage) -> String {
-        uploadName(image.filename, number: image.number, format: image.format)
-    }
-
-    static func uploadName(_ filename: String, number: Int, format: ImageFormat) -> String {
-        let plain = filename.unicodeScalars.allSatisfy { $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0 != "/" }
-        if plain, !filename.isEmpty, filename.count <= 100 { return filename }
-        return "image-\(number)." + (format == .png ? "png" : "jpg")
     }
 }

@@ -97,7 +97,7 @@ import Testing
                 }
             }
             let (id, price, paid) = try #require(found, "a discounted KRW product among the seed products")
-            let won = { (amount: Double) in OverviewPage.grouped(Int(amount)) }
+            let won = { (amount: Double) in NumberText.grouped(Int(amount)) }
             let english = HTMLScan.text(HTMLScan.block(in: try await dash.get("/products/\(id)?lang=en").text, from: "<p class=\"price\">", to: "</p>"))
             #expect(english.hasPrefix("Was KRW \(won(price)), now KRW"), "\(english)")
             let korean = HTMLScan.text(HTMLScan.block(in: try await dash.get("/products/\(id)?lang=ko").text, from: "<p class=\"price\">", to: "</p>"))

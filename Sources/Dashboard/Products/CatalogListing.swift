@@ -80,7 +80,7 @@ struct CatalogListing: Sendable {
             inAll: found.count < scope ? scope : nil,
             csrfToken: context.formToken.value,
             mixesCurrencies: Self.mixesCurrencies(query, found, snapshot),
-            partial: snapshot.isPartial ? wording.partialResults(counted: OverviewPage.grouped(snapshot.products.count)) : nil)
+            partial: snapshot.isPartial ? wording.partialResults(counted: NumberText.grouped(snapshot.products.count)) : nil)
         return .page(page)
     }
 
@@ -101,11 +101,11 @@ struct CatalogListing: Sendable {
             imagePath: imagePath, notice: nil, language: context.language)
         page.lowStockThreshold = context.settings.lowStockThreshold
         var values = page.context
-        values["refreshSeconds"] = TemplateValue(OverviewPage.refreshSeconds)
+        values["refreshSeconds"] = TemplateValue(CatalogProgressText.refreshSeconds)
         values["counting"] = [
             "value": TemplateValue(progress.productsDone),
             "max": TemplateValue(max(progress.productsTotal, progress.productsDone, 1)),
-            "text": .string(OverviewPage.progressText(progress, context.wording)),
+            "text": .string(CatalogProgressText.text(progress, context.wording)),
         ]
         var response = renderer.page("products/list", values, for: context)
         response.headers["Cache-Control"] = "no-store"
@@ -122,7 +122,7 @@ struct CatalogListing: Sendable {
         } catch {
             return error.response
         }
-        let back = Self.localPath(submission.value("back")) ?? "/products"
+        let back = BackLink.localPath(submission.value("back")) ?? "/products"
         guard csrf.tokenMatches(context.request, submitted: submission.value(CSRFGuard.fieldName)) else {
             // An old page (its token gone with the browser session): back to the list, which
             // carries a fresh token, without counting.
@@ -130,15 +130,6 @@ struct CatalogListing: Sendable {
         }
         catalog.refresh()
         return .redirect(to: back, status: .seeOther)
-    }
-
-    /// `path` when it is a path on this site (`/products?...`), never `//host` or `/\host`,
-    /// which browsers read as another site.
-    static func localPath(_ path: String?) -> String? {
-        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"), path.utf8.count <= 4096,
-            !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
-        else { return nil }
-        return path
     }
 
     /// A price order over products in more than one currency lists one currency after the

@@ -17,15 +17,15 @@ struct PageRenderer: Sendable {
         self.init(templates: try TemplateRenderer(directory: templatesDirectory), logger: logger)
     }
 
-    /// Renders `name` in the reader's language: the values gain `t` (the fixed texts of its
-    /// `Wording`), `lang` and the footer's `languageLinks`; the response says its language and
+    /// Renders `name` in the reader's language: the values gain `t` (the fixed texts in that
+    /// language, `RequestContext.texts`), `lang` and the footer's `languageLinks`; the response says its language and
     /// that it varies with the reader's, and gives the browser the form token the page used
     /// when it had none (`RequestContext.formToken`). `isPrivate` is `localizedPage`'s.
     func page(
         _ name: String, _ values: TemplateObject, status: HTTPStatus = .ok, isPrivate: Bool = false, for context: RequestContext
     ) -> HTTPResponse {
         var values = values
-        Self.addLanguage(context.language, path: Self.languagePath(values, context.request), to: &values)
+        Self.addLanguage(context.language, texts: context.texts, path: Self.languagePath(values, context.request), to: &values)
         do {
             var response = Self.localizedPage(try templates.render(name, .object(values)), status: status, isPrivate: isPrivate, for: context)
             if let cookie = context.formTokenCookie { response.headers.add("Set-Cookie", cookie) }
@@ -39,8 +39,8 @@ struct PageRenderer: Sendable {
     /// The language's texts and the switch to the others, whose links keep the page and its
     /// parameters: those of `context["languagePath"]` when the page names its canonical
     /// address (a list page, whose rendered HTML is kept for every address of the same list).
-    static func addLanguage(_ language: Language, path: String, to context: inout TemplateObject) {
-        context["t"] = Wording.templateTexts[language]
+    static func addLanguage(_ language: Language, texts: TemplateTexts, path: String, to context: inout TemplateObject) {
+        context["t"] = texts[language]
         context["lang"] = .string(language.rawValue)
         let separator = path.contains("?") ? "&" : "?"
         context["languageLinks"] = .list(Language.allCases.map { other in

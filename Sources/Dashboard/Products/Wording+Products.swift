@@ -1,3 +1,5 @@
+import DashboardEngine
+
 /// Texts of the product list and detail pages.
 extension Wording {
     func listHeading(mine: Bool, search: String) -> String {
@@ -18,7 +20,7 @@ extension Wording {
         switch (language, search.isEmpty) {
         case (.en, false): title = "Search: \(search)"
         case (.ko, false): title = "검색: \(search)"
-        case (_, true): title = self[mine ? .myProducts : .navProducts]
+        case (_, true): title = mine ? self[.myProducts] : self[.navProducts]
         }
         guard page > 1 else { return title }
         switch language {
@@ -34,7 +36,7 @@ extension Wording {
     /// writes one product as a range too ("61–61"): `load-more.js` widens that range to the
     /// first product shown (the summary's `data-range`).
     func showing(first: Int, last: Int, total: Int, inAll: Int? = nil, range: Bool = false) -> String {
-        let g = OverviewPage.grouped
+        let g = NumberText.grouped
         let single = first == last && !range
         switch (language, inAll) {
         case (.en, nil): return "Showing \(single ? g(last) : "\(g(first))–\(g(last))") of \(g(total))"
@@ -196,6 +198,36 @@ extension Wording {
             message: "“\(name)” was deleted on \(day) at \(time) and later restored from the recycle bin as product \(id).")
         case .ko: ErrorText(heading: "상품 번호가 바뀐 상품입니다",
             message: "“\(name)” 상품은 \(day) \(time)에 삭제된 뒤 휴지통에서 \(id)번 상품으로 다시 등록되었습니다.")
+        }
+    }
+
+    /// Why a list shown from the catalog snapshot may not show the very latest: a change not
+    /// loaded yet, or the market not answering, so the list is the one loaded at `loadedAt`
+    /// ("16:09 KST"), with the way on.
+    func myListNotice(outdated: Bool, failure: CatalogFailure.Reason?, loadedAt: String) -> String? {
+        let refresh = self[.countAgain]
+        switch (language, outdated, failure) {
+        case (.en, true, _): return "Your latest change is still being loaded; it may not show here yet. Reload in a moment."
+        case (.ko, true, _): return "마지막 변경 내용을 아직 불러오는 중이라 여기에 보이지 않을 수 있습니다. 잠시 후 새로 고쳐 주세요."
+        case (_, false, nil): return nil
+        case (.en, false, let failure?):
+            let cause =
+                switch failure {
+                case .unreachable: "The Open Market can't be reached"
+                case .timeout: "The Open Market didn't answer in time"
+                case .refused: "The Open Market refused to list its products"
+                case .unreadableAnswer: "The Open Market sent an answer the dashboard can't read"
+                }
+            return "\(cause), so this is the list as loaded at \(loadedAt). Select \(refresh) in a moment."
+        case (.ko, false, let failure?):
+            let cause =
+                switch failure {
+                case .unreachable: "오픈마켓에 연결할 수 없어"
+                case .timeout: "오픈마켓이 제시간에 응답하지 않아"
+                case .refused: "오픈마켓이 상품 목록 요청을 거절해"
+                case .unreadableAnswer: "오픈마켓 응답을 읽을 수 없어"
+                }
+            return "\(cause) \(loadedAt)에 불러온 목록을 보여 드립니다. 잠시 후 [\(refresh)]을 눌러 주세요."
         }
     }
 }

@@ -3,7 +3,7 @@ import HTTPServer
 import Templating
 
 /// A refused bulk form comes back on the list it was posted from.
-extension ProductBrowsing {
+extension ProductBrowsing: BulkFormList {
     /// `POST /products/bulk` refused: the list page the form was posted from (`query`), 422,
     /// with the form open as it was posted and every problem in its summary and beside its
     /// field. Rendered on its own, never through `ListPageMemo`: the kept page stays the plain

@@ -1,5 +1,14 @@
 import DashboardEngine
+import HTTPServer
 import MarketClient
+
+/// The list a bulk form is posted from, which shows a refused form again with its problems:
+/// the product list (`ProductBrowsing`), handed to the batch routes when the app is built.
+protocol BulkFormList: Sendable {
+    /// The list `query` names, 422, with `entry` open as it was posted; nil when that list
+    /// cannot be shown.
+    func refusedBulkForm(_ entry: BulkFormEntry, list query: ProductListQuery, _ context: RequestContext) async -> HTTPResponse?
+}
 
 /// What a refused bulk form held (`POST /products/bulk`, 422), shown again on the list it was
 /// posted from: the ticks, the scope, the action, the value and the unit as they were, with

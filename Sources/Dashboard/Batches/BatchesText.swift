@@ -1,0 +1,100 @@
+/// The fixed texts of the batch pages (a batch, the list of batches, a schedule), by the key its templates name them with
+/// (`{{t.key}}`): a `switch` per language, so a text missing in one is a compile error. The
+/// texts every page shares are `UIText`.
+enum BatchesText: String, PageTexts {
+    case batchesHeading = "batches_heading"
+    case batchesEmpty = "batches_empty"
+    case batchesIntro = "batches_intro"
+    case batchColumnProduct = "batch_column_product"
+    case batchColumnChange = "batch_column_change"
+    case batchColumnStatus = "batch_column_status"
+    case batchStatusNav = "batch_status_nav"
+    case discardBatch = "discard_batch"
+    case runningHint = "running_hint"
+    case marketSays = "market_says"
+    case warningPrefix = "warning_prefix"
+    case allBatches = "all_batches"
+    case importLink = "import_link"
+    case stopReloading = "stop_reloading"
+    case reloadNow = "reload_now"
+    case startReloading = "start_reloading"
+    case scheduleLegend = "schedule_legend"
+    case scheduleStarts = "schedule_starts"
+    case scheduleEnds = "schedule_ends"
+    case scheduleEndsHint = "schedule_ends_hint"
+    case scheduleChangeLegend = "schedule_change_legend"
+    case scheduleSaveButton = "schedule_save_button"
+    case scheduleButton = "schedule_button"
+    case unscheduleButton = "unschedule_button"
+    case scheduleEndLegend = "schedule_end_legend"
+    case scheduleMoveEnd = "schedule_move_end"
+    case endNowButton = "end_now_button"
+
+    var english: String {
+        switch self {
+        case .batchesHeading: "Recent batches"
+        case .batchesEmpty: "No batch yet. Select products on the list, or import a CSV file."
+        case .batchesIntro: "A batch is a change to many products at once: a bulk change from the list, an import, a sheet or an undo. Each is shown as a preview before anything changes."
+        case .batchColumnProduct: "Product"
+        case .batchColumnChange: "Change"
+        case .batchColumnStatus: "Status"
+        case .batchStatusNav: "Products by status"
+        case .discardBatch: "Discard this preview"
+        case .runningHint: "This page reloads itself while the batch is applied. You can leave it: the batch goes on."
+        case .marketSays: "The market's words:"
+        case .warningPrefix: "Warning:"
+        case .allBatches: "All batches"
+        case .importLink: "Import from CSV"
+        case .stopReloading: "Stop reloading this page"
+        case .reloadNow: "Reload now"
+        case .startReloading: "Reload it automatically again"
+        case .scheduleLegend: "Or schedule it"
+        case .scheduleStarts: "Starts"
+        case .scheduleEnds: "Ends (optional)"
+        case .scheduleEndsHint: "At the end, the old values are put back, except any changed in the meantime. Leave it empty to keep the new values."
+        case .scheduleChangeLegend: "Change the schedule"
+        case .scheduleSaveButton: "Save the schedule"
+        case .scheduleButton: "Schedule"
+        case .unscheduleButton: "Remove the schedule"
+        case .scheduleEndLegend: "When it ends"
+        case .scheduleMoveEnd: "Change the end"
+        case .endNowButton: "End now"
+        }
+    }
+
+    var korean: String {
+        switch self {
+        case .batchesHeading: "최근 일괄 작업"
+        case .batchesEmpty: "아직 일괄 작업이 없습니다. 목록에서 상품을 선택하거나 CSV 파일을 가져와 주세요."
+        case .batchesIntro: "일괄 작업은 여러 상품을 한 번에 수정하는 작업입니다(목록의 일괄 변경, 파일 가져오기, 시트, 일괄 작업 되돌리기). 오픈마켓에 반영하기 전에 항상 미리 보기를 보여 드립니다."
+        case .batchColumnProduct: "상품"
+        case .batchColumnChange: "변경 내용"
+        case .batchColumnStatus: "상태"
+        case .batchStatusNav: "상태별 상품"
+        case .discardBatch: "미리 보기 취소"
+        case .runningHint: "일괄 작업을 적용하는 동안 이 페이지는 자동으로 새로 고침됩니다. 페이지를 닫아도 작업은 계속됩니다."
+        case .marketSays: "오픈마켓의 응답(마켓 원문):"
+        case .warningPrefix: "주의:"
+        case .allBatches: "모든 일괄 작업"
+        case .importLink: "CSV로 가져오기"
+        case .stopReloading: "이 페이지 자동 새로 고침 멈추기"
+        case .reloadNow: "지금 새로 고침"
+        case .startReloading: "다시 자동으로 새로 고침"
+        case .scheduleLegend: "예약 시각"
+        case .scheduleStarts: "시작 시각"
+        case .scheduleEnds: "종료 시각(선택)"
+        case .scheduleEndsHint: "종료 시각이 되면 이전 값으로 되돌립니다(그동안 따로 수정한 항목은 그대로 둡니다). 새 값을 계속 유지하려면 비워 두어 주세요."
+        case .scheduleChangeLegend: "예약 시각 변경"
+        case .scheduleSaveButton: "예약 저장"
+        case .scheduleButton: "예약"
+        case .unscheduleButton: "예약 취소"
+        case .scheduleEndLegend: "종료 시각 변경"
+        case .scheduleMoveEnd: "종료 시각 저장"
+        case .endNowButton: "지금 종료하고 되돌리기"
+        }
+    }
+}
+
+extension Wording {
+    subscript(_ key: BatchesText) -> String { key.text(language) }
+}

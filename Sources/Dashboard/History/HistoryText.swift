@@ -1,0 +1,29 @@
+/// The fixed texts of the history (`/history`), by the key its templates name them with
+/// (`{{t.key}}`): a `switch` per language, so a text missing in one is a compile error. The
+/// texts every page shares are `UIText`.
+enum HistoryText: String, PageTexts {
+    /// The arrow between an old value and a new one, as a screen reader says it.
+    case changedTo = "changed_to"
+    case allHistory = "all_history"
+    case undoWholeBatch = "undo_whole_batch"
+
+    var english: String {
+        switch self {
+        case .changedTo: "changed to"
+        case .allHistory: "All history"
+        case .undoWholeBatch: "Undo the whole batch"
+        }
+    }
+
+    var korean: String {
+        switch self {
+        case .changedTo: "변경 후"
+        case .allHistory: "전체 작업 기록"
+        case .undoWholeBatch: "일괄 작업 전체 되돌리기"
+        }
+    }
+}
+
+extension Wording {
+    subscript(_ key: HistoryText) -> String { key.text(language) }
+}

@@ -1,0 +1,57 @@
+import Templating
+
+/// Fixed texts by the key templates name them with (`{{t.sold_out}}`): `UIText` for what every
+/// page shares (the site's name, the navigation, the footer, buttons used everywhere), and one
+/// type beside each page for its own (`HistoryText` in `History/`). Each is an enum with a
+/// `switch` per language, so a key missing in one language is a compile error, not a blank on
+/// a page.
+protocol PageTexts: RawRepresentable<String>, CaseIterable, Sendable {
+    var english: String { get }
+    var korean: String { get }
+}
+
+extension PageTexts {
+    /// The text in `language`.
+    func text(_ language: Language) -> String {
+        switch language {
+        case .en: english
+        case .ko: korean
+        }
+    }
+}
+
+/// The fixed texts of some `PageTexts` types as one template object per language (`t` in a
+/// page's context), made once when the app is built: a page costs a dictionary lookup.
+struct TemplateTexts: Sendable {
+    private let objects: [Language: TemplateValue]
+    /// Every key, for the checks that a template names no text that is missing.
+    let keys: Set<String>
+
+    init(_ types: [any PageTexts.Type]) {
+        var objects: [Language: TemplateValue] = [:]
+        var keys = Set<String>()
+        for language in Language.allCases {
+            var object = TemplateObject()
+            for type in types {
+                Self.add(type, language, to: &object, keys: &keys)
+            }
+            objects[language] = .object(object)
+        }
+        self.objects = objects
+        self.keys = keys
+    }
+
+    private static func add<T: PageTexts>(_ type: T.Type, _ language: Language, to object: inout TemplateObject, keys: inout Set<String>) {
+        for text in T.allCases {
+            object[text.rawValue] = .string(text.text(language))
+            keys.insert(text.rawValue)
+        }
+    }
+
+    subscript(_ language: Language) -> TemplateValue {
+        objects[language] ?? .object([:])
+    }
+
+    /// The texts every page shares, and no page's own: what the server's own error pages need.
+    static let shared = TemplateTexts([UIText.self])
+}
