@@ -14,9 +14,9 @@ struct ImportUpload: Sendable {
     /// The names of the files of the `images` input, in order.
     var imageNames: [String] = []
 
-    static let maxCSVBytes = 5 * 1024 * 1024
+    static let maxCSVBytes = BatchLimits.maxImportCSVBytes
     /// The whole request (the route's cap).
-    static let maxRequestBytes = 64 * 1024 * 1024
+    static let maxRequestBytes = BatchLimits.maxImportRequestBytes
 
     /// The parser's limits: the route's cap bounds the files; many small images are fine.
     static let limits = MultipartLimits(

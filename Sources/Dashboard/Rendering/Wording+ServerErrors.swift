@@ -46,7 +46,7 @@ extension Wording {
         case (.en, 408, _): "Your browser stopped sending before everything arrived, so nothing was done. Check your connection and try again."
         case (.en, 413, .productImages): "The images you chose add up to more than the dashboard takes at once, so the product was not added."
         case (.en, 413, .importFile):
-            "An import takes at most \(bytes(ImportUpload.maxCSVBytes)) for the CSV file and \(bytes(ImportUpload.maxRequestBytes)) in all, with its images, so nothing was read."
+            "An import takes at most \(bytes(BatchLimits.maxImportCSVBytes)) for the CSV file and \(bytes(BatchLimits.maxImportRequestBytes)) in all, with its images, so nothing was read."
         case (.en, 413, .sheet): "The sheet holds more products than the dashboard takes at once, so no preview was made."
         case (.en, 413, .other): "What was sent is larger than the dashboard takes here, so nothing was saved."
         case (.en, 414, _): "The address has more characters than the dashboard reads, so the page was not opened. Go to the product list and search again with fewer words."
@@ -60,7 +60,7 @@ extension Wording {
         case (.ko, 408, _): "브라우저가 보내는 내용이 끝까지 도착하지 않아 아무것도 하지 않았습니다. 인터넷 연결을 확인한 뒤 다시 시도해 주세요."
         case (.ko, 413, .productImages): "선택한 이미지를 합친 크기가 한 번에 올릴 수 있는 크기보다 커서 상품을 등록하지 않았습니다."
         case (.ko, 413, .importFile):
-            "가져오기는 CSV 파일 \(bytes(ImportUpload.maxCSVBytes)), 이미지를 합쳐 전체 \(bytes(ImportUpload.maxRequestBytes))까지 올릴 수 있어 아무것도 읽지 않았습니다."
+            "가져오기는 CSV 파일 \(bytes(BatchLimits.maxImportCSVBytes)), 이미지를 합쳐 전체 \(bytes(BatchLimits.maxImportRequestBytes))까지 올릴 수 있어 아무것도 읽지 않았습니다."
         case (.ko, 413, .sheet): "시트의 상품이 한 번에 보낼 수 있는 양보다 많아 미리 보기를 만들지 않았습니다."
         case (.ko, 413, .other): "보낸 내용이 한 번에 받을 수 있는 크기보다 커서 아무것도 저장하지 않았습니다."
         case (.ko, 414, _): "주소가 너무 길어 페이지를 열지 못했습니다. 상품 목록으로 이동해 검색어를 줄여서 다시 검색해 주세요."
