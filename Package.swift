@@ -63,9 +63,13 @@ let package = Package(
         .executableTarget(name: "template-bench", dependencies: ["Templating", "Dashboard", "DashboardEngine", "HTTPServer", "MarketClient"]),
         .executableTarget(name: "catalog-bench", dependencies: ["Dashboard", "DashboardEngine", "MarketClient", "SQLite"]),
 
-        // Helpers more than one test target needs (a seeded generator, a gate, the scripted
-        // market), in one copy.
-        .target(name: "TestSupport", dependencies: ["MarketClient", "DashboardEngine"], path: "Tests/TestSupport", exclude: ["README.md"]),
+        // Helpers more than one test target needs (a seeded generator, a gate, the hang guard,
+        // child processes, loopback sockets, the hostile market), in one copy; no module of ours.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["README.md"]),
+        // The doubles the engine and page tests share (the scripted market, the hand-moved
+        // clocks, the batch waits): they need the engine's and the market client's types, so the
+        // parser, SQLite and template tests do not link them. Re-exports TestSupport.
+        .target(name: "EngineTestSupport", dependencies: ["TestSupport", "MarketClient", "DashboardEngine"], path: "Tests/EngineTestSupport"),
         // The byte parsers' tests, on bytes alone (no sockets, no C).
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
@@ -76,12 +80,12 @@ let package = Package(
         .testTarget(name: "LocalMarketTests", dependencies: ["LocalMarket", "HTTPServer", "SQLite", "TestSupport"]),
         // The engine's unit tests (batches, planners, journal, recycle bin, catalog snapshot,
         // caches, database, product rules, CSV), built without the HTTP server or templates.
-        .testTarget(name: "DashboardEngineTests", dependencies: ["DashboardEngine", "MarketClient", "SQLite", "TestSupport"]),
+        .testTarget(name: "DashboardEngineTests", dependencies: ["DashboardEngine", "MarketClient", "SQLite", "EngineTestSupport"]),
         .testTarget(
             name: "DashboardTests",
             dependencies: [
                 "Dashboard", "DashboardEngine", "HTTPServer", "LocalMarket", "LocalMarketEmbedding", "MarketClient", "SQLite",
-                "TestSupport",
+                "EngineTestSupport",
             ],
             resources: [.copy("Fixtures")]),
     ],

@@ -6,8 +6,7 @@ extension Connection {
         let started = loop.now
         let request = HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers, remoteAddress: remoteAddress)
         let match = core.router.match(method: head.method, path: request.path)
-        var bodyLimit = configuration.maxBodyBytes
-        if case .found(let route, _) = match, let routeLimit = route.maxBodySize { bodyLimit = routeLimit }
+        let bodyLimit = core.bodyLimit(for: match)
         let exchange = Exchange(head: head, request: request, match: match, bodyLimit: bodyLimit, startedAt: started)
         self.exchange = exchange
 
@@ -66,38 +65,16 @@ extension Connection {
             }
             exchange.request.bodyFile = spool
         }
-        switch exchange.match {
-        case .found(let route, let parameters):
-            exchange.request.pathParameters = parameters
-            let request = exchange.request
-            if let immediate = route.immediate {
-                do {
-                    if let response = try immediate.respondImmediately(request) {
-                        finish(response)
-                        return
-                    }
-                } catch {
-                    finish(core.response(for: error, to: request))
-                    return
-                }
-            }
+        switch core.answer(exchange.match, to: exchange.request, head: exchange.head) {
+        case .now(let response):
+            finish(response)
+        case .later(let handler, let request):
             phase = .handler
-            let (loop, fd, id, core, handler) = (self.loop, self.fd, self.id, self.core, route.handler)
+            let (loop, fd, id, core) = (self.loop, self.fd, self.id, self.core)
             Task {
-                let response: HTTPResponse
-                do {
-                    response = try await handler.handle(request)
-                } catch {
-                    response = core.response(for: error, to: request)
-                }
+                let response = await core.response(of: handler, to: request)
                 loop.post(.respond(fd: fd, connectionID: id, response: response))
             }
-        case .methodNotAllowed(let allow):
-            var response = core.errorResponder(.methodNotAllowed, "This address does not accept \(exchange.head.method.rawValue) requests.", HTTPRequest(head: exchange.head))
-            response.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
-            finish(response)
-        case .notFound:
-            finish(core.errorResponder(.notFound, "There is nothing at this address.", HTTPRequest(head: exchange.head)))
         }
     }
 
@@ -133,16 +110,13 @@ extension Connection {
     static let spoolFailedMessage = "The server cannot store this upload right now. Please try again in a moment."
 
 
-    /// RFC 9110 §7.4: a request for a host this server does not answer to gets 421.
+    /// RFC 9110 §7.4: a request for a host this server does not answer to gets 421 (the last
+    /// host found acceptable is remembered: clients send the same one every time).
     private func hostRefusal(_ head: HTTPRequestHead) -> HTTPError? {
-        guard !configuration.allowedHosts.isEmpty, let host = head.headers["Host"] else { return nil }
-        if host == acceptedHost { return nil }
-        guard let name = Self.hostName(host) else { return HTTPError(.badRequest, "The Host header is malformed.") }
-        if configuration.allowedHosts.contains(where: { $0.asciiCaseInsensitiveEquals(name) }) {
-            acceptedHost = host
-            return nil
-        }
-        return HTTPError(.misdirectedRequest, "This server does not answer for the host named in the request.")
+        guard let host = head.headers["Host"], host != acceptedHost else { return nil }
+        if let refusal = core.hostRefusal(host) { return refusal }
+        acceptedHost = host
+        return nil
     }
 
     /// The host part of a `Host` value (`[::1]` keeps its brackets), or nil if the port part
@@ -165,6 +139,62 @@ extension Connection {
 }
 
 extension ServerCore {
+    /// What answers a whole request: a response at once (no route, another method, or an
+    /// immediate handler's answer), or a handler to run as a task (`response(of:to:)`).
+    enum Answer {
+        case now(HTTPResponse)
+        case later(any HTTPHandler, HTTPRequest)
+    }
+
+    /// The one place a request whose body is in meets its route, for the connections and for
+    /// `HTTPServer.respond(to:)`: the route's handler (on the caller's thread when it can
+    /// answer at once), 405 with `Allow`, or 404.
+    func answer(_ match: Router.Match, to request: HTTPRequest, head: HTTPRequestHead) -> Answer {
+        switch match {
+        case .found(let route, let parameters):
+            var request = request
+            request.pathParameters = parameters
+            if let immediate = route.immediate {
+                do {
+                    if let response = try immediate.respondImmediately(request) { return .now(response) }
+                } catch {
+                    return .now(response(for: error, to: request))
+                }
+            }
+            return .later(route.handler, request)
+        case .methodNotAllowed(let allow):
+            var response = errorResponder(.methodNotAllowed, "This address does not accept \(head.method.rawValue) requests.", HTTPRequest(head: head))
+            response.headers["Allow"] = allow.map(\.rawValue).joined(separator: ", ")
+            return .now(response)
+        case .notFound:
+            return .now(errorResponder(.notFound, "There is nothing at this address.", HTTPRequest(head: head)))
+        }
+    }
+
+    /// A handler's answer, or its error's.
+    func response(of handler: any HTTPHandler, to request: HTTPRequest) async -> HTTPResponse {
+        do {
+            return try await handler.handle(request)
+        } catch {
+            return response(for: error, to: request)
+        }
+    }
+
+    /// The most body bytes a request matched to `match` may carry.
+    func bodyLimit(for match: Router.Match) -> Int {
+        if case .found(let route, _) = match, let routeLimit = route.maxBodySize { return routeLimit }
+        return configuration.maxBodyBytes
+    }
+
+    /// RFC 9110 §7.4: 421 for a host this server does not answer to, 400 for a malformed one,
+    /// nil when every host is accepted or this one is allowed.
+    func hostRefusal(_ host: String) -> HTTPError? {
+        guard !configuration.allowedHosts.isEmpty else { return nil }
+        guard let name = Connection.hostName(host) else { return HTTPError(.badRequest, "The Host header is malformed.") }
+        if configuration.allowedHosts.contains(where: { $0.asciiCaseInsensitiveEquals(name) }) { return nil }
+        return HTTPError(.misdirectedRequest, "This server does not answer for the host named in the request.")
+    }
+
     /// A handler's error as the answer: its own status for `HTTPError`, 500 (logged) otherwise.
     func response(for error: any Error, to request: HTTPRequest) -> HTTPResponse {
         if let error = error as? HTTPError { return errorResponder(error.status, error.message, request) }

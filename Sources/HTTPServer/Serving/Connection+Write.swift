@@ -22,7 +22,7 @@ extension Connection {
                 response = core.errorResponder(.notFound, "There is nothing at this address.", nil)
             }
         }
-        let sendsBody = method != .head && response.status.allowsBody
+        let sendsBody = ServerCore.sendsBody(method: method, status: response.status)
         writeHead(of: response, keepAlive: keepAlive, version: version)
         switch response.body {
         case .bytes(let bytes):
@@ -156,63 +156,19 @@ extension Connection {
         return true
     }
 
-    /// Writes the status line and header block into the loop's `headBuffer`, with `Date`,
-    /// `Content-Length`, `Connection` and the configured default headers. Header lines a
-    /// handler built with CR or LF in them are dropped: they would split the response.
+    /// Writes the status line and header block into the loop's `headBuffer`
+    /// (`ServerCore.writeHead`).
     private func writeHead(of response: HTTPResponse, keepAlive: Bool, version: HTTPVersion) {
-        let out = loop.headBuffer
-        out.reset()
-        out.append(loop.statusLine(response.status))
-        var setsDefault = false
-        if let wire = response.headers.wireForm {
-            // Prepared: every field already checked, and serialized once.
-            out.append(wire.bytes)
-            setsDefault = wire.setsDefault(server: core.id) {
-                wire.names.contains { name in core.defaultHeaderNames.contains { $0.asciiCaseInsensitiveEquals(name) } }
-            }
-        }
-        let fields = response.headers.wireForm == nil ? response.headers.fields : []
-        for index in fields.indices {
-            let name = fields[index].name
-            if Self.isServerOwned(name) { continue }
-            guard out.appendField(name, fields[index].value) else {
-                configuration.logger.log(.warning, "dropped an unsafe response header \(name.debugDescription)")
-                continue
-            }
-            if !setsDefault { setsDefault = core.defaultHeaderNames.contains { $0.asciiCaseInsensitiveEquals(name) } }
-        }
-        if setsDefault {
-            for header in configuration.defaultHeaders where !response.headers.contains(header.name) {
-                _ = out.appendField(header.name, header.value)
-            }
-        } else {
-            out.append(core.defaultHeaderBytes)
-        }
-        out.append(loop.dateLine())
-        if response.status.allowsBody {
-            if case .stream = response.body {
-                if version != .http1_0 { out.append(Self.chunkedCoding) }
-            } else {
-                out.append(Self.contentLengthPrefix)
-                out.append(decimal: response.body.count)
-                out.append(Self.lineEnd)
-            }
-        }
-        if !keepAlive {
-            out.append(Self.connectionClose)
-        } else if version == .http1_0 {
-            out.append(Self.connectionKeepAlive)
-        }
-        out.append(Self.lineEnd)
+        core.writeHead(of: response, keepAlive: keepAlive, version: version, into: loop.headBuffer, statusLine: loop.statusLine(response.status), dateLine: loop.dateLine())
     }
 
     // Static strings, not arrays: their bytes are constants in the binary, where a `static let`
     // array costs a lazy-initialisation check and a retain on every use.
-    private static let contentLengthPrefix: StaticString = "Content-Length: "
-    private static let lineEnd: StaticString = "\r\n"
-    private static let chunkedCoding: StaticString = "Transfer-Encoding: chunked\r\n"
-    private static let connectionClose: StaticString = "Connection: close\r\n"
-    private static let connectionKeepAlive: StaticString = "Connection: keep-alive\r\n"
+    static let contentLengthPrefix: StaticString = "Content-Length: "
+    static let lineEnd: StaticString = "\r\n"
+    static let chunkedCoding: StaticString = "Transfer-Encoding: chunked\r\n"
+    static let connectionClose: StaticString = "Connection: close\r\n"
+    static let connectionKeepAlive: StaticString = "Connection: keep-alive\r\n"
 
     /// Framing headers the server writes itself; a handler's versions are ignored.
     static let serverOwnedHeaders = ["Content-Length", "Connection", "Date", "Transfer-Encoding"]
@@ -306,5 +262,65 @@ extension HTTPHeaders {
     /// logged).
     public func prepared() -> HTTPHeaders {
         withWireForm { Connection.isSafeField($0) && !Connection.isServerOwned($0.name) }
+    }
+}
+
+extension ServerCore {
+    /// Whether an answer carries its body: not to `HEAD`, not with a bodiless status (the head
+    /// then still says the length a GET would have had).
+    static func sendsBody(method: HTTPMethod, status: HTTPStatus) -> Bool {
+        method != .head && status.allowsBody
+    }
+
+    /// Writes the status line and header block into `out`, with `Date`,
+    /// `Content-Length`, `Connection` and the configured default headers. Header lines a
+    /// handler built with CR or LF in them are dropped: they would split the response.
+    /// `statusLine` and `dateLine` come from the caller's caches (an event loop's).
+    func writeHead(
+        of response: HTTPResponse, keepAlive: Bool, version: HTTPVersion, into out: OutputBuffer, statusLine: [UInt8], dateLine: [UInt8]
+    ) {
+        out.reset()
+        out.append(statusLine)
+        var setsDefault = false
+        if let wire = response.headers.wireForm {
+            // Prepared: every field already checked, and serialized once.
+            out.append(wire.bytes)
+            setsDefault = wire.setsDefault(server: id) {
+                wire.names.contains { name in defaultHeaderNames.contains { $0.asciiCaseInsensitiveEquals(name) } }
+            }
+        }
+        let fields = response.headers.wireForm == nil ? response.headers.fields : []
+        for index in fields.indices {
+            let name = fields[index].name
+            if Connection.isServerOwned(name) { continue }
+            guard out.appendField(name, fields[index].value) else {
+                configuration.logger.log(.warning, "dropped an unsafe response header \(name.debugDescription)")
+                continue
+            }
+            if !setsDefault { setsDefault = defaultHeaderNames.contains { $0.asciiCaseInsensitiveEquals(name) } }
+        }
+        if setsDefault {
+            for header in configuration.defaultHeaders where !response.headers.contains(header.name) {
+                _ = out.appendField(header.name, header.value)
+            }
+        } else {
+            out.append(defaultHeaderBytes)
+        }
+        out.append(dateLine)
+        if response.status.allowsBody {
+            if case .stream = response.body {
+                if version != .http1_0 { out.append(Connection.chunkedCoding) }
+            } else {
+                out.append(Connection.contentLengthPrefix)
+                out.append(decimal: response.body.count)
+                out.append(Connection.lineEnd)
+            }
+        }
+        if !keepAlive {
+            out.append(Connection.connectionClose)
+        } else if version == .http1_0 {
+            out.append(Connection.connectionKeepAlive)
+        }
+        out.append(Connection.lineEnd)
     }
 }

@@ -218,7 +218,7 @@ final class EventLoop: @unchecked Sendable {
         return statusLines[slot]
     }
 
-    private static func serializeStatusLine(_ status: HTTPStatus) -> [UInt8] {
+    static func serializeStatusLine(_ status: HTTPStatus) -> [UInt8] {
         Array("HTTP/1.1 \(status.rawValue) \(status.reasonPhrase)\r\n".utf8)
     }
 }

@@ -21,9 +21,9 @@ import Testing
 
     @Test func aDiscardedBatchsNumber_isNotGivenAgain_andTheBatchSaysItWasDiscarded() throws {
         let store = try store()
-        let first = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchStoreTests.row(58)])
+        let first = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(58)])
         #expect(try store.discard(first))
-        let second = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchStoreTests.row(55, operation: .delete)])
+        let second = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(55, operation: .delete)])
         #expect(second > first)
         let discarded = try #require(try store.batch(first))
         #expect(discarded.state == .discarded)
@@ -38,12 +38,12 @@ import Testing
         var last: Int
         do {
             let store = try store(now: { clock.withLock { $0 } })
-            _ = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchStoreTests.row(1)])
-            last = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchStoreTests.row(2)])
+            _ = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(1)])
+            last = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(2)])
             clock.withLock { $0 += 31 * 86_400 }
             #expect(try store.prune() == 2)
             #expect(try store.recent().isEmpty)
-            let afterPrune = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchStoreTests.row(3)])
+            let afterPrune = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(3)])
             #expect(afterPrune > last)
             last = afterPrune
             #expect(try store.discard(afterPrune))
@@ -51,12 +51,12 @@ import Testing
             #expect(try store.prune() == 1, "a discarded batch goes with the others")
         }
         let reopened = try store(now: { clock.withLock { $0 } })
-        #expect(try reopened.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchStoreTests.row(4)]) > last)
+        #expect(try reopened.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(4)]) > last)
     }
 
     @Test func eachStepAPageShows_countsARevision() throws {
         let store = try store()
-        let id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchStoreTests.row(1), BatchStoreTests.row(2)])
+        let id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(1), BatchRow.sample(2)])
         var seen = [try #require(try store.batch(id)).revision]
         let start = Date().addingTimeInterval(3600)
         func revision() throws -> Int { try #require(try store.batch(id)).revision }
@@ -84,7 +84,7 @@ import Testing
     @Test func aRetry_resetsOnlyTheRowsItCanCarryOut() throws {
         let store = try store()
         let id = try store.create(
-            kind: .bulk, action: nil, source: "", notes: [], rows: [BatchStoreTests.row(1), BatchStoreTests.row(2), BatchStoreTests.row(3)])
+            kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(1), BatchRow.sample(2), BatchRow.sample(3)])
         _ = try store.startApplying(id)
         try store.recordOutcome(id, 1, status: .failed, failure: WriteFailure(code: .unreachable))
         try store.recordOutcome(id, 2, status: .failed, failure: WriteFailure(code: .invalid))
@@ -121,7 +121,7 @@ import Testing
         #expect(try store.rows(3).map(\.status) == [.done])
         #expect(try store.rows(7).map(\.status) == [.notSent])
         #expect(try store.rows(9).map(\.status) == [.pending])
-        #expect(try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchStoreTests.row(1)]) == 10)
+        #expect(try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(1)]) == 10)
         // Foreign keys are on again: a batch removed takes its rows with it.
         #expect(try store.discard(9))
         #expect(try store.prune() >= 0)

@@ -17,27 +17,16 @@ import Testing
             database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false), clock: ReadClock(read: now))
     }
 
-    static func row(_ id: Int, status: BatchRow.Status = .pending, operation: BatchRow.Operation = .edit) -> BatchRow {
-        BatchRow(
-            batchID: 0, number: 0, line: id + 1, productID: id, operation: operation, status: status, name: "Kettle \(id) “quoted”",
-            currency: "USD", before: RecordedFields(price: Decimal(string: "12.35"), discountedPrice: 0),
-            after: RecordedFields(price: Decimal(string: "11.12")),
-            problems: [.field(.priceUnderDiscount(Decimal(string: "12.5") ?? 0), on: .price), .field(.imageRefused(name: "a “b”.png", .tooLarge(bytes: 400_000)), on: .images),
-                       .field(.notANumber, on: .stock, cell: "ten “pcs”")],
-            warnings: [.warning(.priceJump(percent: 60, up: false), on: .price), .warning(.duplicateInFile(line: 3), on: .name)],
-            knownIDs: [4, 5])
-    }
-
     @Test func rowsComeBackAsTheyWereStored_numberedInOrder() throws {
         let store = try store()
         let id = try store.create(
             kind: .bulk, action: BatchAction(kind: .priceAdjust, value: -10, unit: .percent), source: "", notes: [],
-            rows: [Self.row(1), Self.row(2, status: .invalid, operation: .none)])
+            rows: [BatchRow.sample(1), BatchRow.sample(2, status: .invalid, operation: .none)])
         let batch = try #require(try store.batch(id))
         #expect(batch.state == .preview)
         #expect(batch.action == BatchAction(kind: .priceAdjust, value: -10, unit: .percent))
         let rows = try store.rows(id)
-        var expected = Self.row(1)
+        var expected = BatchRow.sample(1)
         expected.batchID = id
         expected.number = 1
         #expect(rows.first == expected)
@@ -62,10 +51,10 @@ import Testing
     @Test func anActionsCurrency_isKept() throws {
         let store = try store()
         let amount = BatchAction(kind: .priceSet, value: 1000, unit: .amount, currency: .krw)
-        let priced = try store.create(kind: .bulk, action: amount, source: "", notes: [], rows: [Self.row(1)])
+        let priced = try store.create(kind: .bulk, action: amount, source: "", notes: [], rows: [BatchRow.sample(1)])
         let percent = try store.create(
-            kind: .bulk, action: BatchAction(kind: .priceAdjust, value: -10, unit: .percent), source: "", notes: [], rows: [Self.row(2)])
-        let sheet = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: [Self.row(3)])
+            kind: .bulk, action: BatchAction(kind: .priceAdjust, value: -10, unit: .percent), source: "", notes: [], rows: [BatchRow.sample(2)])
+        let sheet = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: [BatchRow.sample(3)])
         #expect(try store.batch(priced)?.action == amount)
         #expect(try store.batch(percent)?.action?.currency == nil)
         #expect(try store.batch(sheet)?.action == nil)
@@ -76,9 +65,9 @@ import Testing
     @Test func theRecentBatchesCounts_areEachBatchsOwn() throws {
         let store = try store()
         let action = BatchAction(kind: .delete, value: 0, unit: .amount)
-        let first = try store.create(kind: .bulk, action: action, source: "", notes: [], rows: [Self.row(1), Self.row(2, operation: .delete)])
+        let first = try store.create(kind: .bulk, action: action, source: "", notes: [], rows: [BatchRow.sample(1), BatchRow.sample(2, operation: .delete)])
         let second = try store.create(
-            kind: .bulk, action: action, source: "", notes: [], rows: [Self.row(3, status: .invalid, operation: .none)])
+            kind: .bulk, action: action, source: "", notes: [], rows: [BatchRow.sample(3, status: .invalid, operation: .none)])
         let counts = try store.countsOfRecent()
         #expect(counts == [first: try store.counts(first), second: try store.counts(second)])
         #expect(counts[first]?.pendingDeletes == 1 && counts[first]?.pendingEdits == 1 && counts[first]?.total == 2)
@@ -88,7 +77,7 @@ import Testing
 
     @Test func applyingStartsOnce() throws {
         let store = try store()
-        let id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [Self.row(1)])
+        let id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(1)])
         #expect(try store.startApplying(id))
         #expect(try !store.startApplying(id))
         #expect(try store.running() == [id])
@@ -100,7 +89,7 @@ import Testing
         let id: Int
         do {
             let store = try store()
-            id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [Self.row(1), Self.row(2)])
+            id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(1), BatchRow.sample(2)])
             _ = try store.startApplying(id)
             try store.markInFlight(id, 1)
             try store.recordOutcome(id, 2, status: .done, productID: 2)
@@ -117,7 +106,7 @@ import Testing
 
     @Test func retryMakesTheFailedRowsPendingAgain() throws {
         let store = try store()
-        let id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [Self.row(1), Self.row(2)])
+        let id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(1), BatchRow.sample(2)])
         _ = try store.startApplying(id)
         try store.recordOutcome(id, 1, status: .done)
         try store.recordOutcome(id, 2, status: .failed, failure: WriteFailure(code: .refused, marketMessage: "no"))
@@ -133,7 +122,7 @@ import Testing
         let id = try store.begin(kind: .import, source: "products.csv")
         let bytes = (0..<5000).map { UInt8(truncatingIfNeeded: $0) }
         let image = try store.addImage(id, ImageUpload(filename: "a.jpg", contentType: "image/jpeg", bytes: bytes))
-        var create = Self.row(1, operation: .create)
+        var create = BatchRow.sample(1, operation: .create)
         create.images = [image]
         let notes: [BatchNote] = [BatchNote(.columns(.unknown(["colour", "크기"]))), BatchNote(.columns(.computed(["vendor"])))]
         try store.addRows(id, [create], notes: notes)
@@ -149,11 +138,11 @@ import Testing
     @Test func batchesOlderThan30Days_arePruned_butNotOneStillApplying() throws {
         let clock = Mutex(Date(timeIntervalSince1970: 1_000_000_000))
         let store = try store(now: { clock.withLock { $0 } })
-        let old = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [Self.row(1)])
-        let applying = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [Self.row(1)])
+        let old = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(1)])
+        let applying = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(1)])
         _ = try store.startApplying(applying)
         clock.withLock { $0 += 29 * 86400 }
-        let recent = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [Self.row(1)])
+        let recent = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(1)])
         #expect(try store.prune() == 0)
         clock.withLock { $0 += 2 * 86400 }
         #expect(try store.prune() == 1)

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-/// Every browser test is nested in this suite; one test at a time, each with its own Chromium.
+/// The chromedriver the browser suites drive. Each browser suite (`BrowserFlowTests`,
+/// `AxeTests`, …) stands alone and runs its tests one at a time; `withBrowser` lets one browser
+/// run at a time across them.
 ///
-/// Every test carries `BrowserTools.needed`: without Chromium or chromedriver each reports as
-/// skipped, saying which is missing.
+/// Every browser test carries `BrowserTools.needed`: without Chromium or chromedriver each
+/// reports as skipped, saying which is missing.
 @Suite("Browser (headless Chromium over WebDriver)", .serialized)
 struct BrowserTests {
     @Test(BrowserTools.needed)

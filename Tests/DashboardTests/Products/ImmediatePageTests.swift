@@ -1,57 +1,42 @@
 import Foundation
 import HTTPServer
-import MarketClient
 import Testing
 
 @testable import Dashboard
 @testable import DashboardEngine
 
 /// `/products` and `/products/{id}` answer on the server's thread when their JSON is fresh in
-/// the cache. That path must give exactly the page the async path gives, and decline (nil)
-/// whenever the async path would have to ask the market.
+/// the cache. That path must give exactly the page the async path gives, and decline whenever
+/// the async path would have to ask the market. Requests go in process through the server's
+/// own routing (`withDashboard(transport: .inProcess)`).
 @Suite struct ImmediatePageTests {
     /// 25 products: two pages of 20.
     let market = ScriptedMarket(products: (1...25).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
 
-    func makePages(freshFor: Duration = .seconds(600)) throws -> (pages: ProductBrowsing, router: Router) {
-        let pages = ProductBrowsing(
-            gateway: MarketGateway(api: market, freshFor: freshFor),
-            images: ImageURLRegistry(),
-            renderer: try PageRenderer(
-                templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path,
-                logger: ServerLogger(level: .off)),
-            ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), flash: FlashMessages())
-        var router = Router()
-        let contexts = RequestContext.Maker.testing(ownVendorID: ScriptedMarket.vendorID)
-        router.add(.get, "/products", pages.listPage(contexts))
-        router.add(.get, "/products/{id}", pages.productPage(contexts))
-        return (pages, router)
+    /// A dashboard over `market`, in process, its JSON fresh for `freshFor`; with no kept pages
+    /// unless asked, so a fresh page is rendered on the server's thread (`respondImmediately`).
+    func withPages<T: Sendable>(
+        freshFor: Duration = .seconds(600), keepingPages: Bool = false, _ body: (DashboardHarness) async throws -> T
+    ) async throws -> T {
+        try await withDashboard(.scripted(market), transport: .inProcess, adjust: {
+            $0.jsonFreshFor = freshFor
+            $0.pageCache = keepingPages
+        }, body)
     }
 
     /// The CSRF cookie of one browser: the two paths are compared for a browser that has one
     /// (the list's bulk form carries the same token with it or without).
     static let browser = "om_csrf=0123456789abcdef0123456789abcdef"
 
-    /// The route for `target` as the server finds it, with its path parameters set.
-    func route(_ router: Router, _ target: String, cookie: String? = nil) throws -> (any HTTPHandler, HTTPRequest) {
-        let cookies = [Self.browser, cookie].compactMap { $0 }.joined(separator: "; ")
-        var request = HTTPRequest(method: .get, target: target, headers: ["Cookie": cookies], body: [])
-        guard case .found(let route, let parameters) = router.match(method: .get, path: request.path) else {
-            throw HTTPError(.notFound, "no route for \(target)")
-        }
-        request.pathParameters = parameters
-        return (route.handler, request)
+    func get(_ dashboard: DashboardHarness, _ target: String, cookie: String? = nil) async throws -> TestResponse {
+        try await dashboard.get(target, headers: ["Cookie": [Self.browser, cookie].compactMap { $0 }.joined(separator: "; ")])
     }
 
-    func expectSame(_ immediate: HTTPResponse?, _ async: HTTPResponse, _ target: String) throws {
-        let immediate = try #require(immediate, "\(target) answered immediately")
-        #expect(immediate.status == async.status, "\(target)")
-        #expect(immediate.headers == async.headers, "\(target)")
-        guard case .bytes(let a) = immediate.body, case .bytes(let b) = async.body else {
-            Issue.record("\(target): not a byte body")
-            return
-        }
-        #expect(a == b, "\(target): the same HTML")
+    /// The market's answers for `target`'s JSON so far (the product's, or the list's).
+    func fetches(_ target: String) -> Int {
+        let path = String(target.prefix { $0 != "?" })
+        if path == "/products" { return market.listRequests.count }
+        return market.received.filter { $0.path == "/api" + path }.count
     }
 
     @Test(arguments: [
@@ -60,57 +45,56 @@ import Testing
         "/products/5", "/products/7?view=grid&page=2", "/products/abc",
     ])
     func freshJSON_immediatePageIsTheAsyncPage(_ target: String) async throws {
-        let (_, router) = try makePages()
-        let (handler, request) = try route(router, target)
-        let immediateHandler = try #require(handler as? any ImmediateHTTPHandler)
-        let async = try await handler.handle(request)  // fills the cache
-        try expectSame(try immediateHandler.respondImmediately(request), async, target)
+        try await withPages { (dashboard: DashboardHarness) async throws in
+            let async = try await get(dashboard, target)  // nothing cached: the task path, which fills the cache
+            let asked = fetches(target)
+            let immediate = try await get(dashboard, target)
+            #expect(fetches(target) == asked, "\(target): the fresh JSON answered, not the market")
+            expectSameAnswer(immediate, async, target)
+        }
     }
 
-    @Test func nothingCached_immediateDeclines() throws {
-        let (_, router) = try makePages()
-        for target in ["/products?view=grid", "/products/5"] {
-            let (_, request) = try route(router, target)
-            let handler = try #require(try route(router, target).0 as? any ImmediateHTTPHandler)
-            #expect(try handler.respondImmediately(request) == nil, "\(target)")
+    @Test func nothingCached_immediateDeclines() async throws {
+        try await withPages { (dashboard: DashboardHarness) async throws in
+            for target in ["/products?view=grid", "/products/5"] {
+                let asked = fetches(target)
+                #expect(try await get(dashboard, target).status == 200, "\(target)")
+                #expect(fetches(target) > asked, "\(target): the market was asked")
+            }
         }
     }
 
     @Test func staleJSON_immediateDeclines_soTheAsyncPathCanRefresh() async throws {
-        let (_, router) = try makePages(freshFor: .zero)
-        for target in ["/products?view=grid", "/products/5"] {
-            let (handler, request) = try route(router, target)
-            let immediateHandler = try #require(handler as? any ImmediateHTTPHandler, "\(target) has an immediate path")
-            _ = try await handler.handle(request)
-            #expect(try immediateHandler.respondImmediately(request) == nil, "\(target)")
+        try await withPages(freshFor: .zero) { (dashboard: DashboardHarness) async throws in
+            for target in ["/products?view=grid", "/products/5"] {
+                _ = try await get(dashboard, target)
+                let asked = fetches(target)
+                #expect(try await get(dashboard, target).status == 200, "\(target)")
+                // Stale JSON is served while one refresh asks the market again.
+                #expect(try await eventually { fetches(target) > asked }, "\(target): asked again")
+            }
         }
     }
 
     @Test func flashMessage_showsOnceOnTheImmediatePath_likeTheAsyncOne() async throws {
-        let (pages, router) = try makePages()
-        let (handler, plain) = try route(router, "/products")
-        _ = try await handler.handle(plain)
-        let immediateHandler = try #require(handler as? any ImmediateHTTPHandler)
+        try await withPages { (dashboard: DashboardHarness) async throws in
+            var session = dashboard.session()
+            _ = try await session.open("/products/new")
+            let created = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")])
+            #expect(created.status == 303)
+            let flash = try #require(created.setCookie("om_flash"))
+            _ = try await session.get("/products")  // the list's JSON fresh again after the write
+            let asked = fetches("/products")
+            let immediate = try await session.get("/products", extraCookie: flash)
+            #expect(fetches("/products") == asked, "answered from the fresh JSON")
+            #expect(immediate.text.contains("Product added."))
+            #expect(immediate.header("Cache-Control") == "no-store")
 
-        let first = try #require(pages.flash.set("Product registered.").split(separator: ";").first.map(String.init))
-        let second = try #require(pages.flash.set("Product registered.").split(separator: ";").first.map(String.init))
-        let (_, withFirst) = try route(router, "/products", cookie: first)
-        let (_, withSecond) = try route(router, "/products", cookie: second)
-        let immediate = try immediateHandler.respondImmediately(withFirst)
-        let async = try await handler.handle(withSecond)
-        try expectSame(immediate, async, "/products with a flash")
-        let html = try #require(immediate.flatMap { response -> String? in
-            guard case .bytes(let bytes) = response.body else { return nil }
-            return String(decoding: bytes, as: UTF8.self)
-        })
-        #expect(html.contains("Product registered."))
-        #expect(immediate?.headers["Cache-Control"] == "no-store")
-
-        // Taken: the same cookie again shows no message, and still expires the cookie.
-        let again = try #require(try immediateHandler.respondImmediately(withFirst))
-        guard case .bytes(let bytes) = again.body else { throw HTTPError(.internalServerError, "no body") }
-        #expect(!String(decoding: bytes, as: UTF8.self).contains("Product registered."))
-        #expect(again.headers.values(for: "Set-Cookie").contains { $0.hasPrefix("om_flash=;") })
+            // Taken: the same cookie again shows no message, and still expires the cookie.
+            let again = try await session.get("/products", extraCookie: flash)
+            #expect(!again.text.contains("Product added."))
+            #expect(again.headers.contains { $0.name.lowercased() == "set-cookie" && $0.value.hasPrefix("om_flash=;") })
+        }
     }
 }
 
@@ -128,24 +112,16 @@ extension ImmediatePageTests {
 
     @Test(arguments: [false, true])
     func fiveHundredParameters_answerThePageTheyName(keepingPages: Bool) async throws {
-        var (pages, _) = try makePages()
-        pages.keepsRenderedPages = keepingPages
-        var router = Router()
-        router.add(.get, "/products", pages.listPage(.testing(ownVendorID: ScriptedMarket.vendorID)))
-        let noisy = Self.noisyTarget(ending: "page=2")
-        #expect(noisy.utf8.count > 8_000)
-        #expect(HTTPRequest(method: .get, target: noisy).queryItems.count == 500)
-        let (handler, clean) = try route(router, "/products?view=grid&page=2")
-        let expected = try await handler.handle(clean)
-        let (_, request) = try route(router, noisy)
-        let immediate = try #require(handler as? any ImmediateHTTPHandler)
-        try expectSame(try immediate.respondImmediately(request), expected, "500 parameters")
-        try expectSame(try await handler.handle(request), expected, "500 parameters, async path")
+        try await withPages(keepingPages: keepingPages) { (dashboard: DashboardHarness) async throws in
+            let noisy = Self.noisyTarget(ending: "page=2")
+            #expect(noisy.utf8.count > 8_000)
+            #expect(HTTPRequest(method: .get, target: noisy).queryItems.count == 500)
+            let expected = try await get(dashboard, "/products?view=grid&page=2")
+            expectSameAnswer(try await get(dashboard, noisy), expected, "500 parameters")
 
-        // The last `page` decides; a broken one means the default, page 1.
-        let (_, firstPage) = try route(router, "/products?view=grid")
-        let pageOne = try await handler.handle(firstPage)  // fills the cache
-        let (_, brokenLast) = try route(router, Self.noisyTarget(ending: "page=%zz"))
-        try expectSame(try immediate.respondImmediately(brokenLast), pageOne, "broken last page")
+            // The last `page` decides; a broken one means the default, page 1.
+            let pageOne = try await get(dashboard, "/products?view=grid")
+            expectSameAnswer(try await get(dashboard, Self.noisyTarget(ending: "page=%zz")), pageOne, "broken last page")
+        }
     }
 }

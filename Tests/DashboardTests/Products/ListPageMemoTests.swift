@@ -1,7 +1,4 @@
 import Foundation
-import HTTPServer
-import MarketClient
-import Templating
 import Testing
 
 @testable import Dashboard
@@ -58,87 +55,73 @@ import Testing
         }
     }
 
+    /// One browser with a form cookie (the bulk form's token is the same without one).
+    static let browser = ["Cookie": "om_csrf=0123456789abcdef0123456789abcdef"]
+
+    /// A dashboard over `market`, in process, keeping rendered pages or not.
+    func withPages<T: Sendable>(
+        _ market: ScriptedMarket, keepingPages: Bool = true, _ body: (DashboardHarness) async throws -> T
+    ) async throws -> T {
+        try await withDashboard(.scripted(market), transport: .inProcess, adjust: {
+            $0.pageCache = keepingPages
+            $0.jsonFreshFor = .seconds(600)
+        }, body)
+    }
+
     @Test func pageAfterTheMarketChanged_showsTheNewData() async throws {
         let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
-        // Fresh for no time: every request asks the market again (the refetch is what changes).
-        let gateway = MarketGateway(api: market, freshFor: .zero)
-        let pages = ProductBrowsing(
-            gateway: gateway, images: ImageURLRegistry(),
-            renderer: try PageRenderer(
-                templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path,
-                logger: ServerLogger(level: .off)),
-            ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), flash: FlashMessages())
-        let request = HTTPRequest(method: .get, target: "/products?view=grid")
-        #expect(try html(await pages.listPageFetching(RequestContext(request))).contains("Teapot 2"))
-        market.state.withLock { $0.products[2] = ScriptedMarket.product(id: 2, name: "Kettle 2") }
-        gateway.marketWritten(.unknown(productID: 2))
-        let after = try html(await pages.listPageFetching(RequestContext(request)))
-        #expect(after.contains("Kettle 2"))
-        #expect(!after.contains("Teapot 2"))
-    }
-
-    func html(_ response: HTTPResponse) throws -> String {
-        guard case .bytes(let bytes) = response.body else { throw HTTPError(.internalServerError, "not bytes") }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    func pages(_ market: ScriptedMarket, keepingPages: Bool) throws -> ProductBrowsing {
-        var pages = ProductBrowsing(
-            gateway: MarketGateway(api: market, freshFor: .seconds(600)), images: ImageURLRegistry(),
-            renderer: try PageRenderer(
-                templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path,
-                logger: ServerLogger(level: .off)),
-            ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), flash: FlashMessages())
-        pages.keepsRenderedPages = keepingPages
-        return pages
+        try await withPages(market) { (dashboard: DashboardHarness) async throws in
+            #expect(try await dashboard.get("/products?view=grid").text.contains("Teapot 2"))
+            market.state.withLock { $0.products[2] = ScriptedMarket.product(id: 2, name: "Kettle 2") }
+            // What a write whose answer was lost tells the gateway: its JSON is fetched again.
+            dashboard.app.gateway.marketWritten(.unknown(productID: 2))
+            let after = try await dashboard.get("/products?view=grid").text
+            #expect(after.contains("Kettle 2"))
+            #expect(!after.contains("Teapot 2"))
+        }
     }
 
     @Test(arguments: ["/products", "/products?view=grid", "/products?view=grid&page=2", "/products?per_page=10&q=Teapot"])
     func keptPage_isExactlyTheRenderedPage(_ target: String) async throws {
         let market = ScriptedMarket(products: (1...25).map { ScriptedMarket.product(id: $0, name: "Teapot <\($0)>") })
-        let kept = try pages(market, keepingPages: true)
-        let rendered = try pages(market, keepingPages: false)
-        // One browser with a form cookie (the bulk form's token is the same without one).
-        let request = HTTPRequest(method: .get, target: target, headers: ["Cookie": "om_csrf=0123456789abcdef0123456789abcdef"])
-        let first = await kept.listPageFetching(RequestContext(request))
-        let again = await kept.listPageFetching(RequestContext(request))
-        let fresh = await rendered.listPageFetching(RequestContext(request))
-        #expect(kept.listPages.count == 1)
-        for response in [first, again] {
-            #expect(response.status == fresh.status)
-            #expect(response.headers == fresh.headers)
-            #expect(try html(response) == html(fresh), "\(target)")
+        let fresh = try await withPages(market, keepingPages: false) { try await $0.get(target, headers: Self.browser) }
+        try await withPages(market) { kept in
+            let first = try await kept.get(target, headers: Self.browser)
+            let again = try await kept.get(target, headers: Self.browser)
+            for response in [first, again] {
+                expectSameAnswer(response, fresh, target)
+            }
         }
     }
 
     @Test func requestWithAFlash_getsItsMessage_notTheKeptPage() async throws {
         let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
-        let kept = try pages(market, keepingPages: true)
-        let plain = HTTPRequest(method: .get, target: "/products")
-        _ = await kept.listPageFetching(RequestContext(plain))  // the page is kept now
-        let setCookie = kept.flash.set("Product registered.")
-        let cookie = String(setCookie.prefix { $0 != ";" })
-        let withFlash = HTTPRequest(method: .get, target: "/products", headers: ["Cookie": cookie])
-        let response = await kept.listPageFetching(RequestContext(withFlash))
-        #expect(try html(response).contains("Product registered."))
-        #expect(response.headers.values(for: "Set-Cookie").contains { $0.hasPrefix(FlashMessages.cookieName + "=") })
-        // Shown once: the next plain request gets the kept page again, without the message.
-        #expect(try !html(await kept.listPageFetching(RequestContext(plain))).contains("Product registered."))
+        try await withPages(market) { (dashboard: DashboardHarness) async throws in
+            var session = dashboard.session()
+            _ = try await session.open("/products/new")
+            let created = try await session.post("/products", validProductFields, files: [.jpeg("a.jpg")])
+            let flash = try #require(created.setCookie("om_flash"))
+            _ = try await session.get("/products")  // the page is kept now
+            let response = try await session.get("/products", extraCookie: flash)
+            #expect(response.text.contains("Product added."))
+            #expect(response.setCookie(FlashMessages.cookieName) != nil)
+            // Shown once: the next plain request gets the kept page again, without the message.
+            #expect(try await !session.get("/products").text.contains("Product added."))
+        }
     }
 
     /// A value the page notes as not understood is part of that page, not of the kept one:
     /// the plain list after it shows no note, and the note shows again when asked for again.
     @Test func aNoteAboutIgnoredValues_staysOnItsOwnPage() async throws {
         let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
-        let kept = try pages(market, keepingPages: true)
-        let odd = HTTPRequest(method: .get, target: "/products?sort=DROP")
-        let plain = HTTPRequest(method: .get, target: "/products")
-        let note = "so it was not used"
-        #expect(try html(await kept.listPageFetching(RequestContext(odd))).contains(note))
-        #expect(try !html(await kept.listPageFetching(RequestContext(plain))).contains(note))
-        #expect(try html(await kept.listPageFetching(RequestContext(odd))).contains(note))
-        let immediate = try #require(kept.listPageIfFresh(RequestContext(plain)))
-        #expect(try !html(immediate).contains(note))
+        try await withPages(market) { (dashboard: DashboardHarness) async throws in
+            let note = "so it was not used"
+            #expect(try await dashboard.get("/products?sort=DROP").text.contains(note))
+            #expect(try await !dashboard.get("/products").text.contains(note))
+            #expect(try await dashboard.get("/products?sort=DROP").text.contains(note))
+            // The kept plain page, answered on the server's thread, has no note either.
+            #expect(try await !dashboard.get("/products").text.contains(note))
+        }
     }
 
     @Test func pageCacheOption_isOnByDefault_andCanBeTurnedOff() throws {

@@ -41,12 +41,23 @@ enum TestMarket: Sendable {
     case hostile(HostileMarket, client: (@Sendable (inout MarketClient.Configuration) -> Void)? = nil)
 }
 
+/// How a test's requests reach the dashboard (`HTTPTestClient.Transport`).
+enum TestTransport: Sendable {
+    /// A real loopback socket to the server on port 0: what a browser does. The default, and
+    /// what the integration tests use.
+    case live
+    /// No socket: each request's bytes go to `HTTPServer.respond(to:)`, through the same
+    /// parser, routes, limits, error pages and headers as a connection's.
+    case inProcess
+}
+
 /// A real dashboard over the market a test chose, on loopback port 0, in temp folders removed
-/// afterwards. Made by `withDashboard`; tests talk HTTP to it (`get`, `head`, `port` for
-/// `FormSession` and `HTTPTestClient`) and reach into `app` for the seams (the caches' awaits,
-/// the batch runner's crash points).
+/// afterwards. Made by `withDashboard`; tests talk HTTP to it (`get`, `head`, `post`, `client`
+/// and `session()` for `HTTPTestClient` and `FormSession`, over the harness's transport) and
+/// reach into `app` for the seams (the caches' awaits, the batch runner's crash points).
 final class DashboardHarness: Sendable {
     let market: TestMarket
+    let transport: TestTransport
     let root: URL
     private let makeApp: @Sendable (DashboardConfiguration) throws -> DashboardApp
     private let running: Mutex<DashboardApp>
@@ -61,8 +72,11 @@ final class DashboardHarness: Sendable {
     /// Starts a dashboard over `market` (not a shared one); `adjust` changes its configuration
     /// last.
     /// `clock`: what its schedules and checks of lost answers wait on (nil: the system's).
-    fileprivate init(_ market: TestMarket, clock: (any WallClock)? = nil, adjust: (inout DashboardConfiguration) -> Void) throws {
+    fileprivate init(
+        _ market: TestMarket, transport: TestTransport = .live, clock: (any WallClock)? = nil, adjust: (inout DashboardConfiguration) -> Void
+    ) throws {
         self.market = market
+        self.transport = transport
         root = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-test-\(UUID().uuidString)")
         var configuration = DashboardConfiguration(
             dataDirectory: root.appendingPathComponent("data"),
@@ -142,12 +156,27 @@ final class DashboardHarness: Sendable {
     var app: DashboardApp { running.withLock { $0 } }
     var port: Int { app.server.port }
 
+    /// A client over the harness's transport to the dashboard running now.
+    var client: HTTPTestClient {
+        switch transport {
+        case .live: HTTPTestClient(port: port)
+        case .inProcess: HTTPTestClient(.inProcess(app.server))
+        }
+    }
+
+    /// A browser's form session over the harness's transport.
+    func session() -> FormSession { FormSession(client: client) }
+
     func get(_ path: String, headers: [String: String] = [:]) async throws -> TestResponse {
-        try await HTTPTestClient.get(port, path, headers: headers)
+        try await client.get(path, headers: headers)
     }
 
     func head(_ path: String, headers: [String: String] = [:]) async throws -> TestResponse {
-        try await HTTPTestClient.request(port, "HEAD", path, headers: headers)
+        try await client.head(path, headers: headers)
+    }
+
+    func post(_ path: String, headers: [String: String] = [:], body: [UInt8]) async throws -> TestResponse {
+        try await client.post(path, headers: headers, body: body)
     }
 
     /// Stops the embedded market and holds its port, so the market stays unreachable.
@@ -211,21 +240,23 @@ final class DashboardHarness: Sendable {
 /// Runs `body` with a dashboard over `market`, its configuration changed by `adjust`, and
 /// always stops it (off Swift's shared threads: a server's shutdown waits for its connections).
 /// `.shared` and `.sharedCatalog` hand over the dashboard every read-only test shares, which
-/// cannot be adjusted and is not stopped.
+/// cannot be adjusted and is not stopped. `transport` is how the harness's requests travel
+/// (`.live` unless a test asks for `.inProcess`).
 func withDashboard<T: Sendable>(
     _ market: TestMarket = .embedded,
+    transport: TestTransport = .live,
     clock: (any WallClock)? = nil,
     adjust: ((inout DashboardConfiguration) -> Void)? = nil,
     _ body: (DashboardHarness) async throws -> T
 ) async throws -> T {
     switch market {
     case .shared, .sharedCatalog:
-        guard adjust == nil, clock == nil else {
-            throw HTTPTestClient.Failure(description: "a shared dashboard cannot be adjusted: start one of the test's own")
+        guard adjust == nil, clock == nil, case .live = transport else {
+            throw HTTPTestClient.Failure(description: "a shared dashboard is live and cannot be adjusted: start one of the test's own")
         }
         return try await body(try DashboardHarness.shared(market))
     default:
-        let harness = try DashboardHarness(market, clock: clock, adjust: adjust ?? { _ in })
+        let harness = try DashboardHarness(market, transport: transport, clock: clock, adjust: adjust ?? { _ in })
         let outcome = await Result { try await body(harness) }
         await offTheTaskPool { harness.stop() }
         return try outcome.get()

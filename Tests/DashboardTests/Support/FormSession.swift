@@ -46,18 +46,24 @@ enum BrowserFormBody {
 /// A browser's view of the dashboard's forms: keeps the CSRF cookie, reads the hidden tokens
 /// from a form page, and posts forms back as same-origin requests.
 struct FormSession: Sendable {
-    let port: Int
+    let client: HTTPTestClient
     var cookie = ""
     var csrfToken = ""
     var formToken = ""
 
     init(port: Int) {
-        self.port = port
+        client = HTTPTestClient(port: port)
     }
+
+    init(client: HTTPTestClient) {
+        self.client = client
+    }
+
+    var port: Int { client.port }
 
     /// Opens a form page and takes its cookie and tokens (as a browser would).
     mutating func open(_ path: String) async throws -> TestResponse {
-        let response = try await HTTPTestClient.get(port, path, headers: cookie.isEmpty ? [:] : ["Cookie": cookie])
+        let response = try await client.get(path, headers: cookie.isEmpty ? [:] : ["Cookie": cookie])
         take(response)
         return response
     }
@@ -86,13 +92,13 @@ struct FormSession: Sendable {
         all += fields
         var head = headers ?? browserHeaders
         head["Content-Type"] = BrowserFormBody.contentType
-        return try await HTTPTestClient.request(port, "POST", path, headers: head, body: BrowserFormBody.make(fields: all, files: files))
+        return try await client.request("POST", path, headers: head, body: BrowserFormBody.make(fields: all, files: files))
     }
 
     /// Posts an urlencoded form (edit and delete forms).
     func postURLEncoded(_ path: String, _ fields: [(String, String)], headers: [String: String]? = nil) async throws -> TestResponse {
         let (head, body) = urlEncoded(fields, headers: headers)
-        return try await HTTPTestClient.request(port, "POST", path, headers: head, body: body)
+        return try await client.request("POST", path, headers: head, body: body)
     }
 
     /// The headers and body of an urlencoded form: the session's tokens, then `fields`.
@@ -107,7 +113,7 @@ struct FormSession: Sendable {
     /// GET with the session's cookies (for pages after a redirect), plus any extra cookie.
     func get(_ path: String, extraCookie: String? = nil) async throws -> TestResponse {
         let cookies = [cookie, extraCookie].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
-        return try await HTTPTestClient.get(port, path, headers: cookies.isEmpty ? [:] : ["Cookie": cookies])
+        return try await client.get(path, headers: cookies.isEmpty ? [:] : ["Cookie": cookies])
     }
 
     static func encode(_ text: String) -> String {

@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
+import HTTPServer
 
-/// A small HTTP/1.1 client over a real loopback socket for the dashboard's tests: one request
-/// per connection (`Connection: close`), no redirects followed, the raw answer kept.
+/// An answer as a client received it: status, header lines in order, the raw body (chunked
+/// framing kept).
 struct TestResponse: Sendable {
     var status: Int
     var headers: [(name: String, value: String)]
@@ -15,20 +16,69 @@ struct TestResponse: Sendable {
     }
 }
 
-enum HTTPTestClient {
+/// The dashboard tests' HTTP/1.1 client: one request per connection (`Connection: close`), no
+/// redirects followed, the raw answer kept. Two transports behind the one API, as
+/// `HummingbirdTesting`'s `.live` and `.router`: `.live` writes the request to a real loopback
+/// socket; `.inProcess` hands the same bytes to `HTTPServer.respond(to:)`, which answers them
+/// through the server's own parser, routes, limits, error pages and headers without a socket.
+struct HTTPTestClient: Sendable {
+    enum Transport: Sendable {
+        case live(port: Int)
+        case inProcess(HTTPServer)
+    }
+
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
+    let transport: Transport
+
+    init(_ transport: Transport) {
+        self.transport = transport
+    }
+
+    init(port: Int) {
+        transport = .live(port: port)
+    }
+
+    /// The port the `Host` header names (the server's bound port in process, 0 if none).
+    var port: Int {
+        switch transport {
+        case .live(let port): port
+        case .inProcess(let server): server.port
+        }
+    }
+
+    func get(_ path: String, headers: [String: String] = [:]) async throws -> TestResponse {
+        try await request("GET", path, headers: headers)
+    }
+
+    func head(_ path: String, headers: [String: String] = [:]) async throws -> TestResponse {
+        try await request("HEAD", path, headers: headers)
+    }
+
+    func post(_ path: String, headers: [String: String] = [:], body: [UInt8]) async throws -> TestResponse {
+        try await request("POST", path, headers: headers, body: body)
+    }
+
+    func request(_ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) async throws -> TestResponse {
+        let bytes = Self.encoded(port, method, path, headers: headers, body: body)
+        switch transport {
+        case .live(let port):
+            return try await Self.onItsOwnThread { try Self.exchange(port: port, bytes) }
+        case .inProcess(let server):
+            return try Self.parse(await server.respond(to: bytes))
+        }
+    }
+
     static func get(_ port: Int, _ path: String, headers: [String: String] = [:]) async throws -> TestResponse {
-        try await request(port, "GET", path, headers: headers)
+        try await HTTPTestClient(port: port).get(path, headers: headers)
     }
 
     static func request(
         _ port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []
     ) async throws -> TestResponse {
-        let bytes = encoded(port, method, path, headers: headers, body: body)
-        return try await onItsOwnThread { try exchange(port: port, bytes) }
+        try await HTTPTestClient(port: port).request(method, path, headers: headers, body: body)
     }
 
     /// A request as bytes on the wire, for one connection (`Connection: close`).

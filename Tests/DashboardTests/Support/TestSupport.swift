@@ -1,3 +1,4 @@
-// The shared test helpers (Tests/TestSupport: SplitMix64, Gate) for every file of this target,
-// without an import in each.
-@_exported import TestSupport
+// The shared test helpers for every file of this target, without an import in each:
+// Tests/EngineTestSupport (ScriptedMarket, ManualWallClock, the batch waits…) and, through it,
+// Tests/TestSupport (SplitMix64, Gate, Patience…).
+@_exported import EngineTestSupport

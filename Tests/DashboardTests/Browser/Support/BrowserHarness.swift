@@ -36,9 +36,48 @@ struct BrowserHarness: Sendable {
 /// Runs `body` against a fresh dashboard in a fresh headless Chromium; always cleans up.
 /// Tests that call it carry `BrowserTools.needed`, so they are skipped without a browser; one
 /// that forgets the trait fails here instead of passing without running.
+/// Browsers take turns, whichever suite asks (`BrowserTurns`).
 func withBrowser(javaScript: Bool = true, _ body: (BrowserHarness) async throws -> Void) async throws {
     let chromium = try #require(BrowserTools.chromium, BrowserTools.skipReason)
     let chromedriverPath = try #require(BrowserTools.chromedriver, BrowserTools.skipReason)
+    await BrowserTurns.shared.take()
+    do {
+        try await withBrowser(chromium: chromium, chromedriverPath: chromedriverPath, javaScript: javaScript, body)
+    } catch {
+        await BrowserTurns.shared.give()
+        throw error
+    }
+    await BrowserTurns.shared.give()
+}
+
+/// One browser at a time in the test process, for every browser suite: each test runs its own
+/// dashboard, chromedriver and Chromium, and two of those at once on a small shared machine
+/// starve each other's pages. A turn is handed straight to the next waiter, in order.
+actor BrowserTurns {
+    static let shared = BrowserTurns()
+    private var taken = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func take() async {
+        guard taken else {
+            taken = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func give() {
+        if waiting.isEmpty {
+            taken = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
+
+private func withBrowser(
+    chromium: String, chromedriverPath: String, javaScript: Bool, _ body: (BrowserHarness) async throws -> Void
+) async throws {
     try await withDashboard { dashboard in
         let chromedriver = try await ChromeDriverProcess.start(executable: chromedriverPath)
         let driver: WebDriver
