@@ -487,7 +487,7 @@ extension Wording {
     /// beside this. `undoing`: the batch an undo row puts back; `retry`: the Retry button's
     /// label as the page shows it, nil when the page offers none (then the way on is a new
     /// preview).
-    func rowFailure(_ code: WriteFailure.Code, undoing: Int?, retry: String? = nil) -> String {
+    func rowFailure(_ code: WriteError.Code, undoing: Int?, retry: String? = nil) -> String {
         let again: String
         switch (language, retry) {
         case (.en, let label?): again = "select \(label)"

@@ -171,7 +171,7 @@ package struct BatchRow: Sendable, Equatable {
     package var after: RecordedFields
     package var problems: [BatchNote] = []
     package var warnings: [BatchNote] = []
-    package var failure: WriteFailure?
+    package var failure: WriteError?
     /// The batch's images a create sends, in order.
     var images: [Int] = []
     /// Own products that had this name at the preview (a create's): after a restart, a product
@@ -233,7 +233,7 @@ package struct BatchCounts: Sendable, Equatable {
     mutating func add(_ count: Int, status statusText: String, operation operationText: String, failure failureText: String = "") {
         guard let status = BatchRow.Status(rawValue: statusText) else { return }
         let operation = BatchRow.Operation(rawValue: operationText)
-        let failure = WriteFailure.Code(rawValue: failureText)
+        let failure = WriteError.Code(rawValue: failureText)
         byStatus[status, default: 0] += count
         switch (status, operation) {
         case (.pending, .edit?): pendingEdits += count
@@ -265,7 +265,7 @@ extension BatchRow {
     /// Whether a retry of a failed row with this code can succeed: not when the market does not
     /// take its values, or its product is gone. `BatchStore.startRetry` holds the same rule in
     /// its SQL.
-    static func canRetry(_ code: WriteFailure.Code?) -> Bool {
+    static func canRetry(_ code: WriteError.Code?) -> Bool {
         switch code {
         case .invalid?, .notFound?: false
         default: true
@@ -274,7 +274,7 @@ extension BatchRow {
 }
 
 extension BatchRow.SkipReason {
-    init(_ code: WriteFailure.Code?) {
+    init(_ code: WriteError.Code?) {
         self = code == .notFound ? .deleted : .changedElsewhere
     }
 }

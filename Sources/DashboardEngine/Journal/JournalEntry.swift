@@ -63,7 +63,7 @@ package struct JournalEntry: Sendable, Equatable {
     package var outcome: Outcome
     /// The fields the market answered with (a create or edit that was done).
     var result: RecordedFields?
-    package var failure: WriteFailure?
+    package var failure: WriteError?
     package var note: Note?
     /// When the write was sent (nil: logged, never sent); the deadline of a lost answer counts
     /// from here.

@@ -120,8 +120,8 @@ import Testing
         let id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [Self.row(1), Self.row(2)])
         _ = try store.startApplying(id)
         try store.recordOutcome(id, 1, status: .done)
-        try store.recordOutcome(id, 2, status: .failed, failure: WriteFailure(code: .refused, marketMessage: "no"))
-        #expect(try store.row(id, 2)?.failure == WriteFailure(code: .refused, marketMessage: "no"))
+        try store.recordOutcome(id, 2, status: .failed, failure: WriteError(code: .refused, marketMessage: "no"))
+        #expect(try store.row(id, 2)?.failure == WriteError(code: .refused, marketMessage: "no"))
         #expect(try !store.startRetry(id))  // still running
         try store.finish(id)
         #expect(try store.startRetry(id))

@@ -174,7 +174,7 @@ enum WordingSamples {
             texts.append(w.fieldName(field))
             texts += fields.map { w.fieldValue(field, of: $0) }
         }
-        func entry(_ outcome: JournalEntry.Outcome, note: JournalEntry.Note? = nil, failure: WriteFailure? = nil) -> JournalEntry {
+        func entry(_ outcome: JournalEntry.Outcome, note: JournalEntry.Note? = nil, failure: WriteError? = nil) -> JournalEntry {
             JournalEntry(
                 id: number, at: Date(timeIntervalSince1970: Double(number) * 60), kind: .edit, productID: number, productName: name,
                 cause: nil, before: nil, after: nil, outcome: outcome, result: nil, failure: failure, note: note)
@@ -183,8 +183,8 @@ enum WordingSamples {
             entry(.pending), entry(.done), entry(.done, note: .confirmedByCount), entry(.unknown), entry(.unknown, note: .interrupted),
             entry(.failed),
         ]
-        for code in WriteFailure.Code.allCases {
-            entries += [entry(.failed, failure: WriteFailure(code: code)), entry(.failed, failure: WriteFailure(code: code, marketMessage: name))]
+        for code in WriteError.Code.allCases {
+            entries += [entry(.failed, failure: WriteError(code: code)), entry(.failed, failure: WriteError(code: code, marketMessage: name))]
         }
         // Lost creates checked with the market: one product found that may be it, and several.
         for found in [[number], [number, number + 1]] {
@@ -206,7 +206,7 @@ enum WordingSamples {
         for refusal in refusals {
             texts += [w.undoRefused(refusal).heading, w.undoRefused(refusal).message]
         }
-        for reason in [WriteRefusal.Reason.imagesNotKept, .journalUnavailable] {
+        for reason in [WriteError.Code.imagesNotKept, .journalUnavailable] {
             texts += [w.writeNotSent(reason).heading, w.writeNotSent(reason).message]
         }
         return texts
@@ -404,10 +404,10 @@ enum WordingSamples {
                 texts.append(w.statusFilter(nil, count: number, state: state, counts: counts))
                 for status in BatchRow.Status.allCases {
                     for operation in [BatchRow.Operation.edit, .create, .delete] {
-                        for failure in [WriteFailure.Code.changedElsewhere, .notFound] {
+                        for failure in [WriteError.Code.changedElsewhere, .notFound] {
                             let row = BatchRow(
                                 batchID: number, number: 1, productID: number, operation: operation, status: status, name: name, currency: "KRW",
-                                before: RecordedFields(), after: RecordedFields(), failure: WriteFailure(code: failure))
+                                before: RecordedFields(), after: RecordedFields(), failure: WriteError(code: failure))
                             texts += [w.rowStatus(row, state: state, undoing: nil), w.rowStatus(row, state: state, undoing: number), w.rowStatus(row, state: state, undoing: nil, putBack: true)]
                         }
                     }
@@ -415,7 +415,7 @@ enum WordingSamples {
             }
         }
         texts += [BatchRow.Operation.edit, .create, .delete].compactMap(w.rowOperation)
-        let failures: [WriteFailure.Code] = [
+        let failures: [WriteError.Code] = [
             .refused, .notFound, .unauthorized, .invalid, .unreachable, .unknown, .changedElsewhere, .journalUnavailable, .imagesNotKept,
         ]
         texts += failures.map { w.rowFailure($0, undoing: nil) } + failures.map { w.rowFailure($0, undoing: number) }
