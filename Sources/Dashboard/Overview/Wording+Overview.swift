@@ -21,7 +21,7 @@ extension Wording {
 
     /// A count that failed: before any figures, what it means and that the dashboard keeps
     /// trying; with figures, that they are the last ones.
-    func countFailed(age: Duration, _ reason: CatalogFailure.Reason, haveFigures: Bool) -> String {
+    func countFailed(age: Duration, _ reason: CatalogError.Code, haveFigures: Bool) -> String {
         let why = countFailure(reason)
         switch (language, haveFigures) {
         case (.en, false):
@@ -202,7 +202,7 @@ extension Wording {
 
     /// `mine=1` (or the sheet) before the dashboard knows its vendor, with the market not
     /// answering: that cause first, the seller number second.
-    func vendorUnknown(_ failure: CatalogFailure.Reason) -> ErrorText {
+    func vendorUnknown(_ failure: CatalogError.Code) -> ErrorText {
         switch language {
         case .en:
             let cause =
@@ -249,7 +249,7 @@ extension Wording {
     /// Why a list shown from the catalog snapshot may not show the very latest: a change not
     /// loaded yet, or the market not answering, so the list is the one loaded at `loadedAt`
     /// ("16:09 KST"), with the way on.
-    func myListNotice(outdated: Bool, failure: CatalogFailure.Reason?, loadedAt: String) -> String? {
+    func myListNotice(outdated: Bool, failure: CatalogError.Code?, loadedAt: String) -> String? {
         let refresh = self[.countAgain]
         switch (language, outdated, failure) {
         case (.en, true, _): return "Your latest change is still being loaded; it may not show here yet. Reload in a moment."
@@ -277,7 +277,7 @@ extension Wording {
     }
 
     /// Why a count of the catalog failed, from its code.
-    func countFailure(_ reason: CatalogFailure.Reason) -> String {
+    func countFailure(_ reason: CatalogError.Code) -> String {
         switch (language, reason) {
         case (.en, .timeout): "the market did not answer in time"
         case (.en, .unreadableAnswer): "the market sent an answer the dashboard cannot read"
@@ -298,7 +298,7 @@ extension Wording {
 
     /// Every product could not be read (no count has ever succeeded): what the seller asked
     /// for could not be made, why, and what to do.
-    func catalogNotCounted(_ reason: CatalogFailure.Reason, for use: CatalogUse = .other) -> ErrorText {
+    func catalogNotCounted(_ reason: CatalogError.Code, for use: CatalogUse = .other) -> ErrorText {
         let why = countFailure(reason)
         switch (language, use) {
         case (.en, .list):

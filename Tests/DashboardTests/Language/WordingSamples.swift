@@ -144,7 +144,7 @@ enum WordingSamples {
         texts += batches(w, name: name, number: number)
         texts += sheet(w, name: name, number: number)
         texts += schedules(w, number: number)
-        for reason in CatalogFailure.Reason.allCases {
+        for reason in CatalogError.Code.allCases {
             texts += [w.countFailure(reason), w.catalogNotCounted(reason).message]
             texts += [w.countFailed(age: age, reason, haveFigures: true), w.countFailed(age: age, reason, haveFigures: false)]
             texts.append(w.myListNotice(outdated: false, failure: reason, loadedAt: LocalTime.clockWithZone(Date(), zone: zone)) ?? "")
@@ -493,7 +493,7 @@ enum WordingSamples {
             w.editNotSaved(.timeout), w.editNotSaved(.unreachable), w.editNotSaved(.malformedResponse("not JSON")),
             w.credentialsRefused(.register), w.credentialsRefused(.save), w.credentialsRefused(.delete), w.deleteNotDone,
             w.formAlreadySent(.register), w.formAlreadySent(.save), w.sheetAlreadySent, w.nothingToSendHere,
-        ] + CatalogFailure.Reason.allCases.map(w.vendorUnknown) {
+        ] + CatalogError.Code.allCases.map(w.vendorUnknown) {
             texts += [text.heading, text.message]
         }
         texts.append(w.staleCause)
