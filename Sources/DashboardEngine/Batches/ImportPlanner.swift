@@ -46,7 +46,7 @@ package struct ImportPlanner {
     package enum Upload: Sendable {
         /// Its index in the batch's images.
         case usable(Int)
-        case refused(ImageRefusal)
+        case refused(ImageProblem)
     }
 
     let columns: Columns

@@ -118,7 +118,7 @@ enum LegacyBatchText {
     ]
 
     /// A refusal's two sentences: with the file's name in quotes, and with “The image”.
-    private static func image(_ sentence: String, _ refusal: @escaping @Sendable (Values) -> ImageRefusal?) -> [Entry] {
+    private static func image(_ sentence: String, _ refusal: @escaping @Sendable (Values) -> ImageProblem?) -> [Entry] {
         [
             Entry(sentence.replacingOccurrences(of: "{image}", with: "“{image}”")) { values in
                 guard let name = values.text("image").map(unquoted), let refusal = refusal(values) else { return nil }

@@ -126,7 +126,7 @@ enum WordingSamples {
             w.vendorRefused(name, owner: w.owner(name: name, vendorID: number), action: .register).message,
             w.vendorRefused(name, owner: w.owner(name: "", vendorID: number), action: .delete).message,
         ]
-        for refusal in [ImageRefusal.notJPEGOrPNG, .tooLarge(bytes: number * 1024), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
+        for refusal in [ImageProblem.notJPEGOrPNG, .tooLarge(bytes: number * 1024), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
             texts.append(w.imageRefused(name, refusal))
             texts.append(w.imageRefused(nil, refusal))
         }
