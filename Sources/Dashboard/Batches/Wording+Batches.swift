@@ -417,7 +417,7 @@ extension Wording {
             case .ko: return "되돌림"
             }
         case (_, .skipped):
-            switch (language, row.skipReason, undoing) {
+            switch (language, row.skipCode, undoing) {
             case (.en, .deleted?, _): return "Skipped: deleted"
             case (.ko, .deleted?, _): return "건너뜀: 삭제된 상품"
             case (.en, _, nil): return "Skipped: changed elsewhere"

@@ -42,7 +42,7 @@ struct ProductListQuery: Sendable, Equatable {
 
     /// A parameter whose value was not used, and why.
     struct Ignored: Sendable, Equatable {
-        enum Reason: Error, Sendable, Equatable {
+        enum Code: Error, Sendable, Equatable {
             /// Not one of the parameter's values (`sort=DROP`, `stock=42`, `currency=EUR`).
             case unknownValue
             /// A price bound without a currency to read it in.
@@ -61,7 +61,7 @@ struct ProductListQuery: Sendable, Equatable {
         }
 
         var name: String
-        var reason: Reason
+        var code: Code
     }
 
     /// The names of the parameters not used, in order.
@@ -160,8 +160,8 @@ struct ProductListQuery: Sendable, Equatable {
         return text.isEmpty ? nil : noteIgnored(name, .unknownValue, nil)
     }
 
-    private mutating func noteIgnored<T>(_ name: String, _ reason: Ignored.Reason, _ fallback: T) -> T {
-        if !ignored.contains(where: { $0.name == name }) { ignored.append(Ignored(name: name, reason: reason)) }
+    private mutating func noteIgnored<T>(_ name: String, _ code: Ignored.Code, _ fallback: T) -> T {
+        if !ignored.contains(where: { $0.name == name }) { ignored.append(Ignored(name: name, code: code)) }
         return fallback
     }
 
@@ -182,7 +182,7 @@ struct ProductListQuery: Sendable, Equatable {
             }
             switch Self.amount(text, currency: currency) {
             case .success(let amount): bounds.append(amount)
-            case .failure(let reason): bounds.append(noteIgnored(name, reason, nil))
+            case .failure(let code): bounds.append(noteIgnored(name, code, nil))
             }
         }
         if let currency, let low = bounds[0], let high = bounds[1], high < low {
@@ -194,7 +194,7 @@ struct ProductListQuery: Sendable, Equatable {
 
     /// A price bound in `currency`, read as the forms and the sheet read an amount: `15000`,
     /// `15,000`, `12.50`; or why it cannot be one.
-    static func amount(_ text: String, currency: Currency) -> Result<Decimal, Ignored.Reason> {
+    static func amount(_ text: String, currency: Currency) -> Result<Decimal, Ignored.Code> {
         // More than 12 digits before the point: too large, whatever else the text holds (a
         // bound is compared in hundredths, and no price comes near).
         let digits = text.utf8.filter { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "-") }

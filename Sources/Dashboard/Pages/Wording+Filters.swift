@@ -137,7 +137,7 @@ extension Wording {
     /// that are not among the choices share one sentence.
     func ignoredNote(_ ignored: [ProductListQuery.Ignored]) -> String {
         var sentences: [String] = []
-        let unknown = ignored.filter { $0.reason == .unknownValue }.map { parameterLabel($0.name) }
+        let unknown = ignored.filter { $0.code == .unknownValue }.map { parameterLabel($0.name) }
         if !unknown.isEmpty {
             switch language {
             case .en:
@@ -150,23 +150,23 @@ extension Wording {
             }
         }
         // Bounds refused for the same reason share one sentence that names them all.
-        var bounds: [(reason: ProductListQuery.Ignored.Reason, labels: [String])] = []
-        for value in ignored where value.reason != .unknownValue {
-            if let index = bounds.firstIndex(where: { $0.reason == value.reason }) {
+        var bounds: [(code: ProductListQuery.Ignored.Code, labels: [String])] = []
+        for value in ignored where value.code != .unknownValue {
+            if let index = bounds.firstIndex(where: { $0.code == value.code }) {
                 bounds[index].labels.append(parameterLabel(value.name))
             } else {
-                bounds.append((value.reason, [parameterLabel(value.name)]))
+                bounds.append((value.code, [parameterLabel(value.name)]))
             }
         }
         for bound in bounds {
-            sentences.append(priceBoundProblem(bound.labels, bound.reason))
+            sentences.append(priceBoundProblem(bound.labels, bound.code))
         }
         return sentences.joined(separator: " ")
     }
 
     /// Price bounds that were not used for one reason: why, and what to type, with an example
     /// in the currency chosen.
-    private func priceBoundProblem(_ labels: [String], _ reason: ProductListQuery.Ignored.Reason) -> String {
+    private func priceBoundProblem(_ labels: [String], _ code: ProductListQuery.Ignored.Code) -> String {
         let (lowest, highest) = (self[.minPriceLabel], self[.maxPriceLabel])
         let one = labels.count == 1
         // "Lowest sale price was" / "Lowest sale price and highest sale price were".
@@ -177,7 +177,7 @@ extension Wording {
             }
         let was = one ? "was" : "were"
         let (it, isIt) = one ? ("it", "it is") : ("them", "they are")
-        switch (language, reason) {
+        switch (language, code) {
         case (.en, .needsCurrency): return "\(label) \(was) not used: a price range needs a currency. Choose KRW or USD, then enter the range again."
         case (.en, .notANumber(.krw)): return "\(label) \(was) not used: \(isIt) not \(one ? "a number" : "numbers"). Enter \(it) in won, like 15,000."
         case (.en, .notANumber): return "\(label) \(was) not used: \(isIt) not \(one ? "a number" : "numbers"). Enter \(it) in dollars, like 12.50."

@@ -68,8 +68,8 @@ enum WordingSamples {
             w.boundPrice(Decimal(number), currency: .krw), w.boundPrice(Decimal(number), currency: .usd),
             w.boundPrice(Decimal(number) / 4, currency: .usd),
             w.asOf(time: LocalTime.clockWithZone(Date(), zone: zone), age: w.age(age)),
-            w.ignoredNote([.init(name: name, reason: .unknownValue)]),
-            w.ignoredNote(["sort", "stock", "sale", "currency"].map { .init(name: $0, reason: .unknownValue) }),
+            w.ignoredNote([.init(name: name, code: .unknownValue)]),
+            w.ignoredNote(["sort", "stock", "sale", "currency"].map { .init(name: $0, code: .unknownValue) }),
             w.parameterLabel(name),
             w.partialResults(counted: digits),
             w.lowStock(number),
@@ -498,12 +498,12 @@ enum WordingSamples {
         }
         texts.append(w.staleCause)
         texts += [w.staleCause(.register), w.staleCause(.save), w.staleCause(.delete)]
-        let reasons: [ProductListQuery.Ignored.Reason] = [
+        let reasons: [ProductListQuery.Ignored.Code] = [
             .needsCurrency, .notANumber(.krw), .notANumber(.usd), .negative, .tooManyDecimals(.krw), .tooManyDecimals(.usd), .tooLarge,
             .belowMinimum(.krw, low: 50_000, high: 1_000), .belowMinimum(.usd, low: Decimal(string: "12.5") ?? 12, high: 10),
         ]
         for name in ["min_price", "max_price"] {
-            texts += reasons.map { w.ignoredNote([.init(name: "sort", reason: .unknownValue), .init(name: name, reason: $0)]) }
+            texts += reasons.map { w.ignoredNote([.init(name: "sort", code: .unknownValue), .init(name: name, code: $0)]) }
         }
         texts += CatalogSort.allCases.map { w.sortLabel($0) }
         texts += CatalogFilter.Stock.allCases.map { w.stockFilterLabel($0, threshold: 5) }
