@@ -23,7 +23,7 @@ extension ProductForms {
     }
 
     /// The answer for a finished submission, the first time and for every repeat of its token.
-    func respond(to outcome: SubmissionLedger.Outcome, _ context: RequestContext) -> HTTPResponse {
+    func respond(to outcome: SubmissionLedger.Reply, _ context: RequestContext) -> HTTPResponse {
         switch outcome {
         case .redirect(let location, let message):
             var response = HTTPResponse.redirect(to: location, status: .seeOther)

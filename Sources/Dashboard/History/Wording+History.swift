@@ -304,14 +304,14 @@ extension Wording {
 
     // MARK: Undo
 
-    var undoOutcomeUnknown: Outcome {
+    var undoOutcomeUnknown: OutcomeText {
         switch language {
         case .en:
-            Outcome(heading: "The dashboard doesn't know whether the change was undone",
+            OutcomeText(heading: "The dashboard doesn't know whether the change was undone",
                 message: "The Open Market did not answer in time. It may have put the old values back, or not.",
                 advice: "Open the product to see its values before trying again. " + checkedLater, checkLabel: "Check the product")
         case .ko:
-            Outcome(heading: "수정을 되돌렸는지 알 수 없습니다",
+            OutcomeText(heading: "수정을 되돌렸는지 알 수 없습니다",
                 message: "오픈마켓이 제때 응답하지 않았습니다. 이전 값으로 돌아갔을 수도, 아닐 수도 있습니다.",
                 advice: "다시 시도하기 전에 상품을 열어 값을 확인해 주세요. " + checkedLater, checkLabel: "상품 확인")
         }

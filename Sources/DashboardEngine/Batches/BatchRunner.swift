@@ -160,7 +160,8 @@ package final class BatchRunner: Sendable {
         }
     }
 
-    private enum Outcome {
+    /// What sending one row came to, before the store records it.
+    private enum Attempt {
         /// `elsewhere`: a field-by-field row's fields left alone.
         case done(productID: Int?, elsewhere: RecordedFields = RecordedFields())
         case failed(WriteError)
@@ -197,7 +198,7 @@ package final class BatchRunner: Sendable {
         return true
     }
 
-    private func record(_ outcome: Outcome, of row: BatchRow) throws(SQLiteError) {
+    private func record(_ outcome: Attempt, of row: BatchRow) throws(SQLiteError) {
         switch outcome {
         case .done(let productID, let elsewhere):
             try store.recordOutcome(row.batchID, row.number, status: .done, productID: productID, elsewhere: elsewhere)
@@ -208,7 +209,7 @@ package final class BatchRunner: Sendable {
         }
     }
 
-    private func attempt(_ row: BatchRow, fieldByField: Bool) async -> Outcome {
+    private func attempt(_ row: BatchRow, fieldByField: Bool) async -> Attempt {
         let cause = WriteCause.batch(id: row.batchID, row: row.number)
         let mark: MarketWriter.BeforeSending = { [self] () throws(WriteRefusal) in try await self.mark(row) }
         switch row.operation {
@@ -305,7 +306,7 @@ package final class BatchRunner: Sendable {
 
     /// A write's error as a row's outcome: a lost answer is checked, a stop leaves the row for
     /// the next start, anything else failed.
-    private static func outcome(of error: any Error) -> Outcome {
+    private static func outcome(of error: any Error) -> Attempt {
         if let refusal = error as? WriteRefusal, refusal.code == .stopping { return .stopping }
         let failure = WriteError(error)
         return failure.mayHaveBeenDone ? .lost : .failed(failure)
@@ -363,9 +364,9 @@ package final class BatchRunner: Sendable {
             do {
                 switch verdict {
                 case .applied(let productID, _):
-                    try record(Outcome.done(productID: productID, elsewhere: elsewhere), of: row)
+                    try record(Attempt.done(productID: productID, elsewhere: elsewhere), of: row)
                 case .changedElsewhere:
-                    try record(Outcome.skipped(elsewhere: elsewhere), of: row)
+                    try record(Attempt.skipped(elsewhere: elsewhere), of: row)
                 case .unsure(let found):
                     try store.recordOutcome(row.batchID, row.number, status: .unknown, failure: WriteError(code: .unknown), found: found)
                 case .notApplied where row.attempts < Self.maxAttempts:
