@@ -44,7 +44,7 @@ struct ProductListQuery: Sendable, Equatable {
     struct Ignored: Sendable, Equatable {
         enum Code: Error, Sendable, Equatable {
             /// Not one of the parameter's values (`sort=DROP`, `stock=42`, `currency=EUR`).
-            case unknownValue
+            case unrecognisedValue
             /// A price bound without a currency to read it in.
             case needsCurrency
             /// A price bound that is not an amount (`abc`, `1e9`).
@@ -143,12 +143,12 @@ struct ProductListQuery: Sendable, Equatable {
             switch value() {
             case "1": onSale = true
             case "", "0": onSale = false
-            default: onSale = noteIgnored("sale", .unknownValue, false)
+            default: onSale = noteIgnored("sale", .unrecognisedValue, false)
             }
         case .currency:
             let value = value()
             let code = Currency(rawValue: value)
-            currency = value.isEmpty ? nil : (Currency.supported.contains(code) ? code : noteIgnored("currency", .unknownValue, nil))
+            currency = value.isEmpty ? nil : (Currency.supported.contains(code) ? code : noteIgnored("currency", .unrecognisedValue, nil))
         case .minPrice: prices.min = value()
         case .maxPrice: prices.max = value()
         }
@@ -157,7 +157,7 @@ struct ProductListQuery: Sendable, Equatable {
     /// A value of `type` read from `text`; nil (and noted, unless empty) when it is not one.
     private mutating func read<Value: QueryParameterValue>(_ text: String, as type: Value.Type, name: String) -> Value? {
         if let value = Value(parameter: text) { return value }
-        return text.isEmpty ? nil : noteIgnored(name, .unknownValue, nil)
+        return text.isEmpty ? nil : noteIgnored(name, .unrecognisedValue, nil)
     }
 
     private mutating func noteIgnored<T>(_ name: String, _ code: Ignored.Code, _ fallback: T) -> T {

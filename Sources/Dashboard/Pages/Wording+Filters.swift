@@ -137,21 +137,21 @@ extension Wording {
     /// that are not among the choices share one sentence.
     func ignoredNote(_ ignored: [ProductListQuery.Ignored]) -> String {
         var sentences: [String] = []
-        let unknown = ignored.filter { $0.code == .unknownValue }.map { parameterLabel($0.name) }
-        if !unknown.isEmpty {
+        let unrecognised = ignored.filter { $0.code == .unrecognisedValue }.map { parameterLabel($0.name) }
+        if !unrecognised.isEmpty {
             switch language {
             case .en:
-                let names = listed(unknown.map { "“\($0)”" })
-                sentences.append(unknown.count == 1
+                let names = listed(unrecognised.map { "“\($0)”" })
+                sentences.append(unrecognised.count == 1
                     ? "The value for \(names) is not one of the list's choices, so it was not used. Choose again under Sort and filter."
                     : "The values for \(names) are not among the list's choices, so they were not used. Choose again under Sort and filter.")
             case .ko:
-                sentences.append("\(unknown.joined(separator: ", ")) 값이 올바르지 않아 적용하지 않았습니다. [정렬 및 필터]에서 다시 선택해 주세요.")
+                sentences.append("\(unrecognised.joined(separator: ", ")) 값이 올바르지 않아 적용하지 않았습니다. [정렬 및 필터]에서 다시 선택해 주세요.")
             }
         }
         // Bounds refused for the same reason share one sentence that names them all.
         var bounds: [(code: ProductListQuery.Ignored.Code, labels: [String])] = []
-        for value in ignored where value.code != .unknownValue {
+        for value in ignored where value.code != .unrecognisedValue {
             if let index = bounds.firstIndex(where: { $0.code == value.code }) {
                 bounds[index].labels.append(parameterLabel(value.name))
             } else {
@@ -198,7 +198,7 @@ extension Wording {
         case (.ko, .belowMinimum(let currency, let low, let high)):
             return "\(highest)(\(boundPrice(high, currency: currency)))가 \(lowest)(\(boundPrice(low, currency: currency)))보다 낮아 "
                 + "\(highest)는 적용하지 않았습니다. 금액 범위를 확인해 주세요."
-        case (_, .unknownValue): return ""
+        case (_, .unrecognisedValue): return ""
         }
     }
 

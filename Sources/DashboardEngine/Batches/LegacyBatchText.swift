@@ -113,7 +113,7 @@ enum LegacyBatchText {
     /// `Wording.importNote`: `{names}` was each column's name in quotes, joined with ", ".
     private static let importNotes: [Entry] = [
         Entry("Ignored: {names}, which the market works out itself.") { $0.names("names").map { .columns(.computed($0)) } },
-        Entry("Ignored: {names}, which this import does not know.") { $0.names("names").map { .columns(.unknown($0)) } },
+        Entry("Ignored: {names}, which this import does not know.") { $0.names("names").map { .columns(.unrecognised($0)) } },
         Entry("Ignored: {names}, a column named twice (the first one was read).") { $0.names("names").map { .columns(.repeated($0)) } },
     ]
 

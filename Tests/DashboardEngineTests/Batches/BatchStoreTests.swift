@@ -135,7 +135,7 @@ import Testing
         let image = try store.addImage(id, ImageUpload(filename: "a.jpg", contentType: "image/jpeg", bytes: bytes))
         var create = Self.row(1, operation: .create)
         create.images = [image]
-        let notes: [BatchNote] = [BatchNote(.columns(.unknown(["colour", "크기"]))), BatchNote(.columns(.computed(["vendor"])))]
+        let notes: [BatchNote] = [BatchNote(.columns(.unrecognised(["colour", "크기"]))), BatchNote(.columns(.computed(["vendor"])))]
         try store.addRows(id, [create], notes: notes)
         #expect(try store.image(image)?.bytes == bytes)
         #expect(try store.batch(id)?.notes == notes)

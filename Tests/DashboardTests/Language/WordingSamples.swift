@@ -68,8 +68,8 @@ enum WordingSamples {
             w.boundPrice(Decimal(number), currency: .krw), w.boundPrice(Decimal(number), currency: .usd),
             w.boundPrice(Decimal(number) / 4, currency: .usd),
             w.asOf(time: LocalTime.clockWithZone(Date(), zone: zone), age: w.age(age)),
-            w.ignoredNote([.init(name: name, code: .unknownValue)]),
-            w.ignoredNote(["sort", "stock", "sale", "currency"].map { .init(name: $0, code: .unknownValue) }),
+            w.ignoredNote([.init(name: name, code: .unrecognisedValue)]),
+            w.ignoredNote(["sort", "stock", "sale", "currency"].map { .init(name: $0, code: .unrecognisedValue) }),
             w.parameterLabel(name),
             w.partialResults(counted: digits),
             w.lowStock(number),
@@ -456,7 +456,7 @@ enum WordingSamples {
             .tooManyColumns(limit: number, line: number), .cellTooLong(limit: number, line: number),
         ]
         texts += csv.map(w.csvProblem)
-        texts += [w.importNote(.computed([name])), w.importNote(.unknown([name, name])), w.importNote(.repeated([name]))]
+        texts += [w.importNote(.computed([name])), w.importNote(.unrecognised([name, name])), w.importNote(.repeated([name]))]
         texts += [w.note(BatchNote(.sentence(en: name, ko: name)))]
         // An import's problems with the cell they quote (empty too), for every field and both
         // currencies, and row problems before and after the batch was applied.
@@ -503,7 +503,7 @@ enum WordingSamples {
             .belowMinimum(.krw, low: 50_000, high: 1_000), .belowMinimum(.usd, low: Decimal(string: "12.5") ?? 12, high: 10),
         ]
         for name in ["min_price", "max_price"] {
-            texts += reasons.map { w.ignoredNote([.init(name: "sort", code: .unknownValue), .init(name: name, code: $0)]) }
+            texts += reasons.map { w.ignoredNote([.init(name: "sort", code: .unrecognisedValue), .init(name: name, code: $0)]) }
         }
         texts += CatalogSort.allCases.map { w.sortLabel($0) }
         texts += CatalogFilter.Stock.allCases.map { w.stockFilterLabel($0, threshold: 5) }

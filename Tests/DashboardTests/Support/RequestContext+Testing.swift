@@ -7,7 +7,7 @@ import HTTPServer
 extension RequestContext.Maker {
     /// Default settings (times in UTC) and the own vendor `ownVendorID` (nil: unknown).
     static func testing(ownVendorID: Int? = nil, settings: PageSettings = PageSettings(timeZone: .gmt)) -> RequestContext.Maker {
-        RequestContext.Maker(settings: settings, ownVendor: OwnVendor(id: ownVendorID, source: ownVendorID == nil ? .unknown : .flag))
+        RequestContext.Maker(settings: settings, ownVendor: OwnVendor(id: ownVendorID, source: ownVendorID == nil ? .notLearned : .flag))
     }
 }
 
