@@ -292,10 +292,10 @@ struct BatchPage {
             // A warning is about a change to come or made: a row left out for good has none.
             "warnings": .list(row.status == .skipped || row.status == .notSent ? [] : row.warnings.map { .string(wording.note($0)) }),
         ]
-        if let reason = row.skipReason { item["reason"] = .string(reason.rawValue) }
+        if let code = row.skipCode { item["reason"] = .string(code.rawValue) }
         if let id = row.productID {
             item["productID"] = TemplateValue(id)
-            if !(row.status == .done && row.operation == .delete) && row.skipReason != .deleted { item["href"] = .string("/products/\(id)") }
+            if !(row.status == .done && row.operation == .delete) && row.skipCode != .deleted { item["href"] = .string("/products/\(id)") }
             item["idText"] = .string(wording.productNumber(id))
         }
         if let line = row.line {
@@ -323,7 +323,7 @@ struct BatchPage {
             if let words = failure.marketMessage, !words.isEmpty {
                 failed["marketMessage"] = .string(String(words.prefix(500)))
             }
-            if row.skipReason == .deleted { failed["link"] = ["href": "/trash", "label": .string(wording[.navTrash])] }
+            if row.skipCode == .deleted { failed["link"] = ["href": "/trash", "label": .string(wording[.navTrash])] }
             item["failure"] = .object(failed)
         }
         // A create whose lost answer left more than one product that may be the one it

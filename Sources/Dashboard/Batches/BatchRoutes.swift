@@ -103,7 +103,7 @@ struct BatchRoutes: Sendable {
     /// The products the ids name, in the order given; an id nobody has is `.unknown`.
     private func targets(_ ids: [Int], in snapshot: CatalogSnapshot) async -> [BulkPlanner.Target] {
         let found = await snapshot.products(ids, readingMissingFrom: gateway, maxReads: Self.maxReads)
-        return ids.map { id in found[id].map { .product($0) } ?? .unknown(id: id) }
+        return ids.map { id in found[id].map { .product($0) } ?? .notFound(id: id) }
     }
 
     // MARK: A batch

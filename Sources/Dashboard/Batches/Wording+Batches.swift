@@ -417,7 +417,7 @@ extension Wording {
             case .ko: return "되돌림"
             }
         case (_, .skipped):
-            switch (language, row.skipReason, undoing) {
+            switch (language, row.skipCode, undoing) {
             case (.en, .deleted?, _): return "Skipped: deleted"
             case (.ko, .deleted?, _): return "건너뜀: 삭제된 상품"
             case (.en, _, nil): return "Skipped: changed elsewhere"
@@ -487,7 +487,7 @@ extension Wording {
     /// beside this. `undoing`: the batch an undo row puts back; `retry`: the Retry button's
     /// label as the page shows it, nil when the page offers none (then the way on is a new
     /// preview).
-    func rowFailure(_ code: WriteFailure.Code, undoing: Int?, retry: String? = nil) -> String {
+    func rowFailure(_ code: WriteError.Code, undoing: Int?, retry: String? = nil) -> String {
         let again: String
         switch (language, retry) {
         case (.en, let label?): again = "select \(label)"

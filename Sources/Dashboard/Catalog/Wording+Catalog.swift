@@ -33,7 +33,7 @@ extension Wording {
 
     /// `mine=1` (or the sheet) before the dashboard knows its vendor, with the market not
     /// answering: that cause first, the seller number second.
-    func vendorUnknown(_ failure: CatalogFailure.Reason) -> ErrorText {
+    func vendorUnknown(_ failure: CatalogError.Code) -> ErrorText {
         switch language {
         case .en:
             let cause =
@@ -78,7 +78,7 @@ extension Wording {
     }
 
     /// Why a count of the catalog failed, from its code.
-    func countFailure(_ reason: CatalogFailure.Reason) -> String {
+    func countFailure(_ reason: CatalogError.Code) -> String {
         switch (language, reason) {
         case (.en, .timeout): "the market did not answer in time"
         case (.en, .unreadableAnswer): "the market sent an answer the dashboard cannot read"
@@ -99,7 +99,7 @@ extension Wording {
 
     /// Every product could not be read (no count has ever succeeded): what the seller asked
     /// for could not be made, why, and what to do.
-    func catalogNotCounted(_ reason: CatalogFailure.Reason, for use: CatalogUse = .other) -> ErrorText {
+    func catalogNotCounted(_ reason: CatalogError.Code, for use: CatalogUse = .other) -> ErrorText {
         let why = countFailure(reason)
         switch (language, use) {
         case (.en, .list):

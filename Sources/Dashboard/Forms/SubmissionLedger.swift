@@ -2,16 +2,17 @@
 ///
 /// Each form carries a one-time `form_token`. The first POST with a token claims it; a POST
 /// with the same token while the first is still running waits for it, and one that comes after
-/// gets the first one's outcome (the same redirect) without calling the market again. A
-/// submission that ends without a final outcome (invalid input, the market refused) releases
+/// gets the first one's reply (the same redirect) without calling the market again. A
+/// submission that ends without a final reply (invalid input, the market refused) releases
 /// the token, so the person can fix the form and send it again with the same token.
 ///
 /// A claim carries what the form held (`values`, a fingerprint of its fields): a repeat with
-/// the same values is the same submission, and gets the first outcome; one with other values
+/// the same values is the same submission, and gets the first reply; one with other values
 /// (Back, a field changed, sent again) learns that the token was used, so that its page never
 /// claims those values were saved.
 actor SubmissionLedger {
-    enum Outcome: Sendable, Equatable {
+    /// What a finished submission answered, given again to a repeat of it.
+    enum Reply: Sendable, Equatable {
         /// Done: answer `303` to `location` with `flash`.
         case redirect(location: String, flash: String)
         /// The market did not answer in time; whether it acted is unknown. Never retried.
@@ -21,15 +22,15 @@ actor SubmissionLedger {
     enum Claim: Sendable, Equatable {
         /// This request is the one to do the work; call `finish` afterwards, always.
         case proceed
-        /// An earlier request with the same token and the same values finished with this outcome.
-        case finished(Outcome)
-        /// An earlier request with the same token but other values finished with this outcome:
+        /// An earlier request with the same token and the same values finished with this reply.
+        case finished(Reply)
+        /// An earlier request with the same token but other values finished with this reply:
         /// nothing of this request's values was done.
-        case finishedWithOtherValues(Outcome)
+        case finishedWithOtherValues(Reply)
     }
 
     private struct Finished {
-        var outcome: Outcome
+        var reply: Reply
         var values: String
     }
 
@@ -72,14 +73,14 @@ actor SubmissionLedger {
     }
 
     private static func claim(_ finished: Finished, values: String) -> Claim {
-        finished.values == values ? .finished(finished.outcome) : .finishedWithOtherValues(finished.outcome)
+        finished.values == values ? .finished(finished.reply) : .finishedWithOtherValues(finished.reply)
     }
 
-    /// Ends a claimed submission: a final outcome is kept for later POSTs with the same token;
+    /// Ends a claimed submission: a final reply is kept for later POSTs with the same token;
     /// nil releases the token. Waiting requests are woken either way.
-    func finish(_ key: String, outcome: Outcome?) {
+    func finish(_ key: String, reply: Reply?) {
         guard case .running(let values, let waiters) = entries[key] else { return }
-        let finished = outcome.map { Finished(outcome: $0, values: values) }
+        let finished = reply.map { Finished(reply: $0, values: values) }
         if let finished {
             entries[key] = .finished(finished, at: .now)
         } else {

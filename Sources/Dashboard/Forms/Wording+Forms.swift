@@ -227,7 +227,7 @@ extension Wording {
 /// Why an uploaded image was not kept.
 extension Wording {
     /// `name` is the file's name, or nil (or empty) for a file without one.
-    func imageRefused(_ name: String?, _ refusal: ImageRefusal) -> String {
+    func imageRefused(_ name: String?, _ refusal: ImageProblem) -> String {
         let name = name?.isEmpty == false ? name : nil
         switch language {
         case .en:

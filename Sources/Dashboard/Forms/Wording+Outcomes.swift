@@ -36,23 +36,23 @@ extension Wording {
         }
     }
 
-    func outcomeUnknown(_ action: WriteAction) -> Outcome {
+    func outcomeUnknown(_ action: WriteAction) -> OutcomeText {
         switch (language, action) {
         case (.en, .delete):
-            Outcome(heading: "The product may not have been deleted",
+            OutcomeText(heading: "The product may not have been deleted",
                 message: "The Open Market did not answer in time, so it is not known whether the product was deleted.",
                 advice: "Open the product to see whether it is still there before trying again. " + checkedLater, checkLabel: "Check the product")
         case (.en, _):
-            Outcome(heading: "The product may not have been added",
+            OutcomeText(heading: "The product may not have been added",
                 message: "The Open Market did not answer in time, so it is not known whether the product was added.",
                 advice: "Look for it in the product list before adding it again, so it is not added twice. " + checkedLater,
                 checkLabel: "Check the product list")
         case (.ko, .delete):
-            Outcome(heading: "상품이 삭제되었는지 알 수 없습니다",
+            OutcomeText(heading: "상품이 삭제되었는지 알 수 없습니다",
                 message: "오픈마켓이 제시간에 응답하지 않았습니다. 상품이 삭제되었을 수도, 삭제되지 않았을 수도 있습니다.",
                 advice: "다시 시도하기 전에 상품이 아직 있는지 확인해 주세요. " + checkedLater, checkLabel: "상품 확인")
         case (.ko, _):
-            Outcome(heading: "상품이 등록되었는지 알 수 없습니다",
+            OutcomeText(heading: "상품이 등록되었는지 알 수 없습니다",
                 message: "오픈마켓이 제시간에 응답하지 않았습니다. 상품이 등록되었을 수도, 등록되지 않았을 수도 있습니다.",
                 advice: "같은 상품이 두 번 등록되지 않도록 다시 등록하기 전에 상품 목록에서 확인해 주세요. " + checkedLater,
                 checkLabel: "상품 목록 확인")

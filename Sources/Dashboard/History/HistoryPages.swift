@@ -125,7 +125,7 @@ struct HistoryPages: Sendable {
         do {
             _ = try await writer.edit(product, old.keeping(fields).changes, cause: .undo(entry: id))
         } catch let refusal as WriteRefusal {
-            return renderer.error(.serviceUnavailable, wording.writeNotSent(refusal.reason), retryHref: nil, back: historyLink(wording), for: context)
+            return renderer.error(.serviceUnavailable, wording.writeNotSent(refusal.code), retryHref: nil, back: historyLink(wording), for: context)
         } catch MarketError.timeout {
             return outcomeUnknown(productID, context)
         } catch MarketError.malformedResponse {

@@ -170,7 +170,7 @@ extension Wording {
         }
     }
 
-    private func failureText(_ failure: WriteFailure?) -> String {
+    private func failureText(_ failure: WriteError?) -> String {
         switch (language, failure?.code) {
         case (.en, .imagesNotKept?): "Not sent: the images could not be kept in the recycle bin"
         case (.en, .journalUnavailable?): "Not sent: the history could not record it"
@@ -304,14 +304,14 @@ extension Wording {
 
     // MARK: Undo
 
-    var undoOutcomeUnknown: Outcome {
+    var undoOutcomeUnknown: OutcomeText {
         switch language {
         case .en:
-            Outcome(heading: "The dashboard doesn't know whether the change was undone",
+            OutcomeText(heading: "The dashboard doesn't know whether the change was undone",
                 message: "The Open Market did not answer in time. It may have put the old values back, or not.",
                 advice: "Open the product to see its values before trying again. " + checkedLater, checkLabel: "Check the product")
         case .ko:
-            Outcome(heading: "수정을 되돌렸는지 알 수 없습니다",
+            OutcomeText(heading: "수정을 되돌렸는지 알 수 없습니다",
                 message: "오픈마켓이 제때 응답하지 않았습니다. 이전 값으로 돌아갔을 수도, 아닐 수도 있습니다.",
                 advice: "다시 시도하기 전에 상품을 열어 값을 확인해 주세요. " + checkedLater, checkLabel: "상품 확인")
         }
@@ -427,14 +427,20 @@ extension Wording {
 
     // MARK: Writes the dashboard would not send
 
-    /// A write refused before it was sent (see `WriteRefusal`).
-    func writeNotSent(_ reason: WriteRefusal.Reason) -> ErrorText {
-        switch (language, reason) {
+    /// A write refused before it was sent (see `WriteRefusal`), by its code: `imagesNotKept`,
+    /// `stopping`, or `journalUnavailable` (the words for any other code, which a refusal does
+    /// not carry).
+    func writeNotSent(_ code: WriteError.Code) -> ErrorText {
+        switch (language, code) {
+        case (.en, .stopping):
+            ErrorText(heading: "Nothing was sent", message: "The dashboard was stopping. Start it again, then try again.")
+        case (.ko, .stopping):
+            ErrorText(heading: "아무것도 반영하지 않았습니다", message: "대시보드가 멈추는 중이었습니다. 대시보드를 다시 시작한 뒤 다시 시도해 주세요.")
         case (.en, .imagesNotKept):
             ErrorText(heading: "The product was not deleted",
                 message: "Its images could not be kept in the recycle bin: the market's image server did not send them. "
                     + "Nothing was deleted, so nothing is lost; try again when the product's images load.")
-        case (.en, .journalUnavailable):
+        case (.en, _):
             ErrorText(heading: "Nothing was sent",
                 message: "The dashboard could not record this change in its history (its database in the data directory failed), "
                     + "so it did not send it. The dashboard's log says more.")
@@ -442,13 +448,9 @@ extension Wording {
             ErrorText(heading: "상품을 삭제하지 않았습니다",
                 message: "휴지통에 상품 이미지를 보관할 수 없었습니다. 오픈마켓의 이미지 서버가 이미지를 보내 주지 않았습니다. "
                     + "아무것도 삭제하지 않았습니다. 상품 이미지가 다시 보이면 다시 시도해 주세요.")
-        case (.ko, .journalUnavailable):
+        case (.ko, _):
             ErrorText(heading: "아무것도 반영하지 않았습니다",
                 message: "이 수정을 작업 기록에 남길 수 없어서(데이터 폴더의 데이터베이스 오류) 반영하지 않았습니다. 자세한 내용은 대시보드 로그를 확인해 주세요.")
-        case (.en, .stopping):
-            ErrorText(heading: "Nothing was sent", message: "The dashboard was stopping. Start it again, then try again.")
-        case (.ko, .stopping):
-            ErrorText(heading: "아무것도 반영하지 않았습니다", message: "대시보드가 멈추는 중이었습니다. 대시보드를 다시 시작한 뒤 다시 시도해 주세요.")
         }
     }
 }

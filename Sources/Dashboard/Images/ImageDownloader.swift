@@ -8,7 +8,7 @@ import FoundationNetworking
 /// and need no credentials), ready to hand to `ImageCache` as its fetcher.
 enum ImageDownloader {
     /// The upstream answered, but not with an image body we can use.
-    struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    struct DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
         var status: Int
         var description: String { "the image host answered \(status)" }
     }
@@ -43,7 +43,7 @@ enum ImageDownloader {
             } catch TransferRefusal.tooLarge {
                 throw ImageCacheError.tooLarge(limit: maxBytes)
             }
-            guard (200..<300).contains(answer.status) else { throw Failure(status: answer.status) }
+            guard (200..<300).contains(answer.status) else { throw DownloadError(status: answer.status) }
             return (answer.body, answer.contentType)
         }
     }

@@ -83,7 +83,7 @@ struct ImportUpload: Sendable {
     /// name). Names match whatever their case: a camera's `IMG_1.JPG` is the sheet's
     /// `img_1.jpg` (look it up with `ImportPlanner.imageKey`). A file over the size limit is counted, not copied.
     static func images(
-        in request: HTTPRequest, named wanted: Set<String>, _ keep: (String, Result<ImageUpload, ImageRefusal>) -> Void
+        in request: HTTPRequest, named wanted: Set<String>, _ keep: (String, Result<ImageUpload, ImageProblem>) -> Void
     ) throws(Problem) {
         guard !wanted.isEmpty else { return }
         let wanted = Set(wanted.map(ImportPlanner.imageKey))
@@ -115,7 +115,7 @@ struct ImportUpload: Sendable {
     }
 
     /// The register form's checks: JPEG or PNG by its bytes, at most 300 KB, a whole header.
-    static func check(_ name: String, _ bytes: [UInt8], size: Int) -> Result<ImageUpload, ImageRefusal> {
+    static func check(_ name: String, _ bytes: [UInt8], size: Int) -> Result<ImageUpload, ImageProblem> {
         guard size <= ProductFieldRules.maxImageBytes else { return .failure(.tooLarge(bytes: size)) }
         guard let format = ImageFormat(sniffing: bytes), format == .jpeg || format == .png else { return .failure(.notJPEGOrPNG) }
         guard UploadedImageHeader(bytes) != nil else { return .failure(.damaged(format: format == .png ? "PNG" : "JPEG")) }

@@ -58,10 +58,10 @@ extension Wording {
         let quoted = { (names: [String]) in names.map { "“\($0)”" }.joined(separator: ", ") }
         return switch (language, note) {
         case (.en, .computed(let names)): "Ignored: \(quoted(names)), which the market works out itself."
-        case (.en, .unknown(let names)): "Ignored: \(quoted(names)), which this import does not know."
+        case (.en, .unrecognised(let names)): "Ignored: \(quoted(names)), which this import does not know."
         case (.en, .repeated(let names)): "Ignored: \(quoted(names)), a column named twice (the first one was read)."
         case (.ko, .computed(let names)): "무시한 열: \(quoted(names))(오픈마켓이 정하는 값)."
-        case (.ko, .unknown(let names)): "무시한 열: \(quoted(names))(알 수 없는 열)."
+        case (.ko, .unrecognised(let names)): "무시한 열: \(quoted(names))(알 수 없는 열)."
         case (.ko, .repeated(let names)): "무시한 열: \(quoted(names))(같은 이름이 두 번 나와 처음 열만 읽음)."
         }
     }

@@ -150,7 +150,8 @@ extension Wording {
         var message: String
     }
 
-    struct Outcome {
+    /// The texts of the page for a write whose outcome is unknown (`PageRenderer.outcomeUnknown`).
+    struct OutcomeText {
         var heading: String
         var message: String
         var advice: String

@@ -43,7 +43,7 @@ struct OverviewPage {
         }
         if let failure = status.failure {
             let age = Duration.seconds(max(0, now.timeIntervalSince(failure.at)))
-            context["failure"] = .string(texts.countFailed(age: age, failure.reason, haveFigures: status.snapshot != nil))
+            context["failure"] = .string(texts.countFailed(age: age, failure.code, haveFigures: status.snapshot != nil))
         }
         guard let snapshot = status.snapshot, let catalog else { return context }
         let age = texts.age(.seconds(max(0, now.timeIntervalSince(snapshot.takenAt))))

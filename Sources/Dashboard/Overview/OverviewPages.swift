@@ -34,7 +34,7 @@ final class OverviewPages: Sendable {
         let vendorID = context.ownVendorID
         let lowStockThreshold = context.settings.lowStockThreshold
         if status.snapshot == nil, status.progress == nil, let failure = status.failure {
-            return renderer.error(.badGateway, context.wording.catalogNotCounted(failure.reason, for: .overview), retryHref: "/overview", for: context)
+            return renderer.error(.badGateway, context.wording.catalogNotCounted(failure.code, for: .overview), retryHref: "/overview", for: context)
         }
         let counted = status.snapshot.map { figures(for: $0, vendorID: vendorID, lowStockThreshold: lowStockThreshold) }
         let page = OverviewPage(

@@ -12,7 +12,7 @@ extension Wording {
 
     /// A count that failed: before any figures, what it means and that the dashboard keeps
     /// trying; with figures, that they are the last ones.
-    func countFailed(age: Duration, _ reason: CatalogFailure.Reason, haveFigures: Bool) -> String {
+    func countFailed(age: Duration, _ reason: CatalogError.Code, haveFigures: Bool) -> String {
         let why = countFailure(reason)
         switch (language, haveFigures) {
         case (.en, false):

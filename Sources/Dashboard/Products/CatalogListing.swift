@@ -16,7 +16,7 @@ struct CatalogListing: Sendable {
     var clock: any WallClock = SystemWallClock()
     /// Why the market's latest answer to a read was none (`MarketGateway.readFailure`): the
     /// list says so before a count of its own fails.
-    var marketReadFailure: @Sendable () -> CatalogFailure.Reason? = { nil }
+    var marketReadFailure: @Sendable () -> CatalogError.Code? = { nil }
     let results = CatalogQueryMemo()
     let csrf = CSRFGuard()
 
@@ -145,9 +145,9 @@ struct CatalogListing: Sendable {
     /// or a market that did not answer the last count or the last read, with the time the
     /// list was loaded.
     static func notice(
-        _ status: CatalogStatus, marketReadFailure: CatalogFailure.Reason?, zone: TimeZone, _ wording: Wording = Wording(.en)
+        _ status: CatalogStatus, marketReadFailure: CatalogError.Code?, zone: TimeZone, _ wording: Wording = Wording(.en)
     ) -> String? {
         let loadedAt = status.snapshot.map { LocalTime.clockWithZone($0.takenAt, zone: zone) } ?? ""
-        return wording.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.reason ?? marketReadFailure, loadedAt: loadedAt)
+        return wording.myListNotice(outdated: status.isOutdatedByWrite, failure: status.failure?.code ?? marketReadFailure, loadedAt: loadedAt)
     }
 }

@@ -55,7 +55,7 @@ extension ProductForms {
     func save(
         _ product: ProductDetail, values: ProductFormValues, originals: ProductFormValues, owner: String, formToken: String,
         _ context: RequestContext
-    ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
+    ) async -> (HTTPResponse, SubmissionLedger.Reply?) {
         let wording = context.wording
         let (proposed, fieldErrors) = ProductFieldRules.changes(values, from: originals, product: product)
         var errors = fieldErrors
@@ -81,7 +81,7 @@ extension ProductForms {
         }
         do {
             _ = try await writer.edit(product, changes, cause: .form)
-            let outcome = SubmissionLedger.Outcome.redirect(location: location, flash: wording.flash(.updated))
+            let outcome = SubmissionLedger.Reply.redirect(location: location, flash: wording.flash(.updated))
             return (respond(to: outcome, context), outcome)
         } catch let refusal as WriteRefusal {
             let (status, problem) = Self.explain(refusal, wording)

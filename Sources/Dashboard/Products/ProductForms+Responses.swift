@@ -23,7 +23,7 @@ extension ProductForms {
     }
 
     /// The answer for a finished submission, the first time and for every repeat of its token.
-    func respond(to outcome: SubmissionLedger.Outcome, _ context: RequestContext) -> HTTPResponse {
+    func respond(to outcome: SubmissionLedger.Reply, _ context: RequestContext) -> HTTPResponse {
         switch outcome {
         case .redirect(let location, let message):
             var response = HTTPResponse.redirect(to: location, status: .seeOther)
@@ -58,8 +58,8 @@ extension ProductForms {
     /// The status and words for a write the dashboard refused to send (see `WriteRefusal`):
     /// 502 when the market's image server failed the recycle bin, 503 when the journal failed.
     static func explain(_ refusal: WriteRefusal, _ wording: Wording) -> (HTTPStatus, ProductFormPage.Problem) {
-        let status: HTTPStatus = refusal.reason == .imagesNotKept ? .badGateway : .serviceUnavailable
-        return (status, .init(wording.writeNotSent(refusal.reason)))
+        let status: HTTPStatus = refusal.code == .imagesNotKept ? .badGateway : .serviceUnavailable
+        return (status, .init(wording.writeNotSent(refusal.code)))
     }
 
     var imagePath: (URL) -> String {

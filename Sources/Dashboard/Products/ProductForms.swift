@@ -72,7 +72,7 @@ struct ProductForms: Sendable {
     func once(
         scope: String, submission: FormSubmission, owner: String, _ context: RequestContext,
         alreadySent: (_ formToken: String) -> HTTPResponse,
-        _ work: (_ formToken: String) async -> (HTTPResponse, SubmissionLedger.Outcome?)
+        _ work: (_ formToken: String) async -> (HTTPResponse, SubmissionLedger.Reply?)
     ) async -> HTTPResponse {
         let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
         let key = scope + ImageStash.key(owner: owner, token: formToken)
@@ -83,7 +83,7 @@ struct ProductForms: Sendable {
             return outcome == .unknown ? respond(to: outcome, context) : alreadySent(formToken)
         case .proceed:
             let (response, outcome) = await work(formToken)
-            await ledger.finish(key, outcome: outcome)
+            await ledger.finish(key, reply: outcome)
             return response
         }
     }
@@ -91,7 +91,7 @@ struct ProductForms: Sendable {
     /// The claimed part of a registration: stash the new images, validate, send once.
     func register(
         _ submission: FormSubmission, values: ProductFormValues, owner: String, formToken: String, _ context: RequestContext
-    ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
+    ) async -> (HTTPResponse, SubmissionLedger.Reply?) {
         let wording = context.wording
         var errors = FieldErrors()
         let removals = Set(submission.values("remove_image").compactMap { Int($0) })
@@ -114,7 +114,7 @@ struct ProductForms: Sendable {
             return (formResponse(page, context: context, status: .unprocessableContent), nil)
         }
         if let item = restoring, let restored = item.restoredID {
-            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
+            let outcome = SubmissionLedger.Reply.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
             return (respond(to: outcome, context), outcome)
         }
         if let restoreEntry, await restoreInDoubt(restoreEntry) { return (respond(to: .unknown, context), nil) }
@@ -134,7 +134,7 @@ struct ProductForms: Sendable {
             stash.discard(owner: owner, token: formToken)
             // A restore says, as the bin's own Restore does, that the product has a new number.
             let flash = restoring.map { wording.restored($0.name, as: product.id, was: $0.productID) } ?? wording.flash(.registered)
-            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(product.id)", flash: flash)
+            let outcome = SubmissionLedger.Reply.redirect(location: "/products/\(product.id)", flash: flash)
             return (respond(to: outcome, context), outcome)
         } catch let refusal as WriteRefusal {
             let (status, problem) = Self.explain(refusal, wording)

@@ -19,7 +19,7 @@ package enum ProductListBenchmark {
                 gateway.lists.store(page, for: MarketGateway.ListKey(page: number, perPage: perPage, search: ""))
             }
         }
-        let ownVendor = OwnVendor(id: nil, source: .unknown)
+        let ownVendor = OwnVendor(id: nil, source: .notLearned)
         let pages = ProductBrowsing(
             gateway: gateway,
             images: ImageURLRegistry(),

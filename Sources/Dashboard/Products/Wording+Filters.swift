@@ -137,36 +137,36 @@ extension Wording {
     /// that are not among the choices share one sentence.
     func ignoredNote(_ ignored: [ProductListQuery.Ignored]) -> String {
         var sentences: [String] = []
-        let unknown = ignored.filter { $0.reason == .unknownValue }.map { parameterLabel($0.name) }
-        if !unknown.isEmpty {
+        let unrecognised = ignored.filter { $0.code == .unrecognisedValue }.map { parameterLabel($0.name) }
+        if !unrecognised.isEmpty {
             switch language {
             case .en:
-                let names = listed(unknown.map { "“\($0)”" })
-                sentences.append(unknown.count == 1
+                let names = listed(unrecognised.map { "“\($0)”" })
+                sentences.append(unrecognised.count == 1
                     ? "The value for \(names) is not one of the list's choices, so it was not used. Choose again under Sort and filter."
                     : "The values for \(names) are not among the list's choices, so they were not used. Choose again under Sort and filter.")
             case .ko:
-                sentences.append("\(unknown.joined(separator: ", ")) 값이 올바르지 않아 적용하지 않았습니다. [정렬 및 필터]에서 다시 선택해 주세요.")
+                sentences.append("\(unrecognised.joined(separator: ", ")) 값이 올바르지 않아 적용하지 않았습니다. [정렬 및 필터]에서 다시 선택해 주세요.")
             }
         }
         // Bounds refused for the same reason share one sentence that names them all.
-        var bounds: [(reason: ProductListQuery.Ignored.Reason, labels: [String])] = []
-        for value in ignored where value.reason != .unknownValue {
-            if let index = bounds.firstIndex(where: { $0.reason == value.reason }) {
+        var bounds: [(code: ProductListQuery.Ignored.Code, labels: [String])] = []
+        for value in ignored where value.code != .unrecognisedValue {
+            if let index = bounds.firstIndex(where: { $0.code == value.code }) {
                 bounds[index].labels.append(parameterLabel(value.name))
             } else {
-                bounds.append((value.reason, [parameterLabel(value.name)]))
+                bounds.append((value.code, [parameterLabel(value.name)]))
             }
         }
         for bound in bounds {
-            sentences.append(priceBoundProblem(bound.labels, bound.reason))
+            sentences.append(priceBoundProblem(bound.labels, bound.code))
         }
         return sentences.joined(separator: " ")
     }
 
     /// Price bounds that were not used for one reason: why, and what to type, with an example
     /// in the currency chosen.
-    private func priceBoundProblem(_ labels: [String], _ reason: ProductListQuery.Ignored.Reason) -> String {
+    private func priceBoundProblem(_ labels: [String], _ code: ProductListQuery.Ignored.Code) -> String {
         let (lowest, highest) = (self[.minPriceLabel], self[.maxPriceLabel])
         let one = labels.count == 1
         // "Lowest sale price was" / "Lowest sale price and highest sale price were".
@@ -177,7 +177,7 @@ extension Wording {
             }
         let was = one ? "was" : "were"
         let (it, isIt) = one ? ("it", "it is") : ("them", "they are")
-        switch (language, reason) {
+        switch (language, code) {
         case (.en, .needsCurrency): return "\(label) \(was) not used: a price range needs a currency. Choose KRW or USD, then enter the range again."
         case (.en, .notANumber(.krw)): return "\(label) \(was) not used: \(isIt) not \(one ? "a number" : "numbers"). Enter \(it) in won, like 15,000."
         case (.en, .notANumber): return "\(label) \(was) not used: \(isIt) not \(one ? "a number" : "numbers"). Enter \(it) in dollars, like 12.50."
@@ -198,7 +198,7 @@ extension Wording {
         case (.ko, .belowMinimum(let currency, let low, let high)):
             return "\(highest)(\(boundPrice(high, currency: currency)))가 \(lowest)(\(boundPrice(low, currency: currency)))보다 낮아 "
                 + "\(highest)는 적용하지 않았습니다. 금액 범위를 확인해 주세요."
-        case (_, .unknownValue): return ""
+        case (_, .unrecognisedValue): return ""
         }
     }
 

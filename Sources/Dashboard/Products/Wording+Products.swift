@@ -204,7 +204,7 @@ extension Wording {
     /// Why a list shown from the catalog snapshot may not show the very latest: a change not
     /// loaded yet, or the market not answering, so the list is the one loaded at `loadedAt`
     /// ("16:09 KST"), with the way on.
-    func myListNotice(outdated: Bool, failure: CatalogFailure.Reason?, loadedAt: String) -> String? {
+    func myListNotice(outdated: Bool, failure: CatalogError.Code?, loadedAt: String) -> String? {
         let refresh = self[.countAgain]
         switch (language, outdated, failure) {
         case (.en, true, _): return "Your latest change is still being loaded; it may not show here yet. Reload in a moment."

@@ -156,7 +156,7 @@ struct PageRenderer: Sendable {
 
     /// 504 for a write whose outcome is unknown (the market did not answer in time): what may
     /// have happened, and a link to check (`checkHref`). Never kept by a cache.
-    func outcomeUnknown(_ outcome: Wording.Outcome, checkHref: String, for context: RequestContext) -> HTTPResponse {
+    func outcomeUnknown(_ outcome: Wording.OutcomeText, checkHref: String, for context: RequestContext) -> HTTPResponse {
         let values: TemplateObject = [
             "title": .string(outcome.heading), "heading": .string(outcome.heading), "message": .string(outcome.message),
             "advice": .string(outcome.advice), "checkHref": .string(checkHref), "checkLabel": .string(outcome.checkLabel),

@@ -42,9 +42,9 @@ struct ProductListQuery: Sendable, Equatable {
 
     /// A parameter whose value was not used, and why.
     struct Ignored: Sendable, Equatable {
-        enum Reason: Error, Sendable, Equatable {
+        enum Code: Error, Sendable, Equatable {
             /// Not one of the parameter's values (`sort=DROP`, `stock=42`, `currency=EUR`).
-            case unknownValue
+            case unrecognisedValue
             /// A price bound without a currency to read it in.
             case needsCurrency
             /// A price bound that is not an amount (`abc`, `1e9`).
@@ -61,7 +61,7 @@ struct ProductListQuery: Sendable, Equatable {
         }
 
         var name: String
-        var reason: Reason
+        var code: Code
     }
 
     /// The names of the parameters not used, in order.
@@ -143,12 +143,12 @@ struct ProductListQuery: Sendable, Equatable {
             switch value() {
             case "1": onSale = true
             case "", "0": onSale = false
-            default: onSale = noteIgnored("sale", .unknownValue, false)
+            default: onSale = noteIgnored("sale", .unrecognisedValue, false)
             }
         case .currency:
             let value = value()
             let code = Currency(rawValue: value)
-            currency = value.isEmpty ? nil : (Currency.supported.contains(code) ? code : noteIgnored("currency", .unknownValue, nil))
+            currency = value.isEmpty ? nil : (Currency.supported.contains(code) ? code : noteIgnored("currency", .unrecognisedValue, nil))
         case .minPrice: prices.min = value()
         case .maxPrice: prices.max = value()
         }
@@ -157,11 +157,11 @@ struct ProductListQuery: Sendable, Equatable {
     /// A value of `type` read from `text`; nil (and noted, unless empty) when it is not one.
     private mutating func read<Value: QueryParameterValue>(_ text: String, as type: Value.Type, name: String) -> Value? {
         if let value = Value(parameter: text) { return value }
-        return text.isEmpty ? nil : noteIgnored(name, .unknownValue, nil)
+        return text.isEmpty ? nil : noteIgnored(name, .unrecognisedValue, nil)
     }
 
-    private mutating func noteIgnored<T>(_ name: String, _ reason: Ignored.Reason, _ fallback: T) -> T {
-        if !ignored.contains(where: { $0.name == name }) { ignored.append(Ignored(name: name, reason: reason)) }
+    private mutating func noteIgnored<T>(_ name: String, _ code: Ignored.Code, _ fallback: T) -> T {
+        if !ignored.contains(where: { $0.name == name }) { ignored.append(Ignored(name: name, code: code)) }
         return fallback
     }
 
@@ -182,7 +182,7 @@ struct ProductListQuery: Sendable, Equatable {
             }
             switch Self.amount(text, currency: currency) {
             case .success(let amount): bounds.append(amount)
-            case .failure(let reason): bounds.append(noteIgnored(name, reason, nil))
+            case .failure(let code): bounds.append(noteIgnored(name, code, nil))
             }
         }
         if let currency, let low = bounds[0], let high = bounds[1], high < low {
@@ -194,7 +194,7 @@ struct ProductListQuery: Sendable, Equatable {
 
     /// A price bound in `currency`, read as the forms and the sheet read an amount: `15000`,
     /// `15,000`, `12.50`; or why it cannot be one.
-    static func amount(_ text: String, currency: Currency) -> Result<Decimal, Ignored.Reason> {
+    static func amount(_ text: String, currency: Currency) -> Result<Decimal, Ignored.Code> {
         // More than 12 digits before the point: too large, whatever else the text holds (a
         // bound is compared in hundredths, and no price comes near).
         let digits = text.utf8.filter { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "-") }

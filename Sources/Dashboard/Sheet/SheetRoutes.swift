@@ -101,14 +101,14 @@ struct SheetRoutes: Sendable {
             return refill(cells, products: products, problems: [:], problem: problem, status: .conflict, query: query, formToken: formToken, context)
         case .proceed:
             let (response, outcome) = await plan(cells, own: own, query: query, formToken: formToken, context)
-            await ledger.finish(key, outcome: outcome)
+            await ledger.finish(key, reply: outcome)
             return response
         }
     }
 
     private func plan(
         _ cells: [(id: Int, cells: SheetPlanner.Cells)], own: Int, query: ProductListQuery, formToken: String, _ context: RequestContext
-    ) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
+    ) async -> (HTTPResponse, SubmissionLedger.Reply?) {
         let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
         guard let snapshot = status.snapshot else {
             return (renderer.catalogNotReady(status, retryHref: query.sheetPath, context), nil)
@@ -134,7 +134,7 @@ struct SheetRoutes: Sendable {
         case .rows(let rows):
             do {
                 let batchID = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: rows)
-                let outcome = SubmissionLedger.Outcome.redirect(location: "/batches/\(batchID)", flash: "")
+                let outcome = SubmissionLedger.Reply.redirect(location: "/batches/\(batchID)", flash: "")
                 return (respond(outcome), outcome)
             } catch {
                 renderer.logger.log(.error, "sheet: \(error)")
@@ -201,7 +201,7 @@ struct SheetRoutes: Sendable {
         renderer.formsPage("products/sheet", page.context, flash: flash, status: status, for: context)
     }
 
-    private func respond(_ outcome: SubmissionLedger.Outcome) -> HTTPResponse {
+    private func respond(_ outcome: SubmissionLedger.Reply) -> HTTPResponse {
         switch outcome {
         case .redirect(let location, let message):
             return redirect(location, flash: message.isEmpty ? nil : message)

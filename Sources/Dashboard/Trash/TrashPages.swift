@@ -101,11 +101,11 @@ struct TrashPages: Sendable {
         let key = "restore/\(entry)"
         if case .finished(let outcome) = await restores.claim(key) { return await repeated(outcome, entry, context) }
         let (response, outcome) = await restore(entry, context)
-        await restores.finish(key, outcome: outcome)
+        await restores.finish(key, reply: outcome)
         return response
     }
 
-    private func restore(_ entry: Int, _ context: RequestContext) async -> (HTTPResponse, SubmissionLedger.Outcome?) {
+    private func restore(_ entry: Int, _ context: RequestContext) async -> (HTTPResponse, SubmissionLedger.Reply?) {
         let wording = context.wording
         let found: TrashItem?
         do {
@@ -119,7 +119,7 @@ struct TrashPages: Sendable {
             return (renderer.error(.notFound, text, retryHref: nil, back: trashLink(wording), for: context), nil)
         }
         if let restored = item.restoredID {
-            let outcome = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
+            let outcome = SubmissionLedger.Reply.redirect(location: "/products/\(restored)", flash: wording.alreadyRestored(item.name, as: restored))
             return (forms.respond(to: outcome, context), outcome)
         }
         if await forms.restoreInDoubt(entry) { return (forms.respond(to: .unknown, context), nil) }
@@ -132,7 +132,7 @@ struct TrashPages: Sendable {
         do {
             let product = try await writer.create(Self.newProduct(detail), images: uploads, cause: .restore(entry: entry))
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
-            let outcome = SubmissionLedger.Outcome.redirect(
+            let outcome = SubmissionLedger.Reply.redirect(
                 location: "/products/\(product.id)", flash: wording.restored(item.name, as: product.id, was: item.productID))
             return (forms.respond(to: outcome, context), outcome)
         } catch let refusal as WriteRefusal {
@@ -162,9 +162,9 @@ struct TrashPages: Sendable {
 
     /// A restore asked for again after the first one finished (a second click, an old tab):
     /// where the first led, saying it was restored already, so nobody looks for a second copy.
-    private func repeated(_ outcome: SubmissionLedger.Outcome, _ entry: Int, _ context: RequestContext) async -> HTTPResponse {
+    private func repeated(_ outcome: SubmissionLedger.Reply, _ entry: Int, _ context: RequestContext) async -> HTTPResponse {
         if case .redirect = outcome, let item = try? await bin.item(entry), let restored = item.restoredID {
-            let again = SubmissionLedger.Outcome.redirect(location: "/products/\(restored)", flash: context.wording.alreadyRestored(item.name, as: restored))
+            let again = SubmissionLedger.Reply.redirect(location: "/products/\(restored)", flash: context.wording.alreadyRestored(item.name, as: restored))
             return forms.respond(to: again, context)
         }
         return forms.respond(to: outcome, context)

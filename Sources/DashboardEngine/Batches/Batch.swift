@@ -171,7 +171,7 @@ package struct BatchRow: Sendable, Equatable {
     package var after: RecordedFields
     package var problems: [BatchNote] = []
     package var warnings: [BatchNote] = []
-    package var failure: WriteFailure?
+    package var failure: WriteError?
     /// The batch's images a create sends, in order.
     var images: [Int] = []
     /// Own products that had this name at the preview (a create's): after a restart, a product
@@ -211,8 +211,8 @@ package struct BatchCounts: Sendable, Equatable {
     /// Failed rows a retry can carry out: not those the market refused for good (values it
     /// does not take, a product that is gone).
     package var retryable = 0
-    /// Skipped rows by why (`BatchRow.SkipReason`).
-    package var skippedBy: [BatchRow.SkipReason: Int] = [:]
+    /// Skipped rows by why (`BatchRow.SkipCode`).
+    package var skippedBy: [BatchRow.SkipCode: Int] = [:]
 
     package subscript(status: BatchRow.Status) -> Int { byStatus[status] ?? 0 }
 
@@ -233,7 +233,7 @@ package struct BatchCounts: Sendable, Equatable {
     mutating func add(_ count: Int, status statusText: String, operation operationText: String, failure failureText: String = "") {
         guard let status = BatchRow.Status(rawValue: statusText) else { return }
         let operation = BatchRow.Operation(rawValue: operationText)
-        let failure = WriteFailure.Code(rawValue: failureText)
+        let failure = WriteError.Code(rawValue: failureText)
         byStatus[status, default: 0] += count
         switch (status, operation) {
         case (.pending, .edit?): pendingEdits += count
@@ -243,7 +243,7 @@ package struct BatchCounts: Sendable, Equatable {
         case (.done, .create?): doneCreates += count
         case (.done, .delete?): doneDeletes += count
         case (.failed, _) where BatchRow.canRetry(failure): retryable += count
-        case (.skipped, _): skippedBy[BatchRow.SkipReason(failure), default: 0] += count
+        case (.skipped, _): skippedBy[BatchRow.SkipCode(failure), default: 0] += count
         default: break
         }
         if operation == .create || operation == .delete { createsOrDeletes += count }
@@ -253,19 +253,19 @@ package struct BatchCounts: Sendable, Equatable {
 
 extension BatchRow {
     /// Why a row was skipped: its `failure` code, as the page's `data-reason` names it.
-    package enum SkipReason: String, Sendable, CaseIterable {
+    package enum SkipCode: String, Sendable, CaseIterable {
         /// The product's values changed on the market after the preview.
         case changedElsewhere = "changed-elsewhere"
         /// The product was deleted after the preview.
         case deleted
     }
 
-    package var skipReason: SkipReason? { status == .skipped ? SkipReason(failure?.code) : nil }
+    package var skipCode: SkipCode? { status == .skipped ? SkipCode(failure?.code) : nil }
 
     /// Whether a retry of a failed row with this code can succeed: not when the market does not
     /// take its values, or its product is gone. `BatchStore.startRetry` holds the same rule in
     /// its SQL.
-    static func canRetry(_ code: WriteFailure.Code?) -> Bool {
+    static func canRetry(_ code: WriteError.Code?) -> Bool {
         switch code {
         case .invalid?, .notFound?: false
         default: true
@@ -273,8 +273,8 @@ extension BatchRow {
     }
 }
 
-extension BatchRow.SkipReason {
-    init(_ code: WriteFailure.Code?) {
+extension BatchRow.SkipCode {
+    init(_ code: WriteError.Code?) {
         self = code == .notFound ? .deleted : .changedElsewhere
     }
 }

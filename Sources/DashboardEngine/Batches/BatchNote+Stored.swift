@@ -112,7 +112,7 @@ extension IgnoredColumns: StoredCode {
     package var stored: CodeAndArguments {
         switch self {
         case .computed(let names): CodeAndArguments(code: "computed-columns", arguments: names)
-        case .unknown(let names): CodeAndArguments(code: "unknown-columns", arguments: names)
+        case .unrecognised(let names): CodeAndArguments(code: "unknown-columns", arguments: names)
         case .repeated(let names): CodeAndArguments(code: "repeated-columns", arguments: names)
         }
     }
@@ -120,7 +120,7 @@ extension IgnoredColumns: StoredCode {
     package init?(stored: CodeAndArguments) {
         switch stored.code {
         case "computed-columns": self = .computed(stored.args)
-        case "unknown-columns": self = .unknown(stored.args)
+        case "unknown-columns": self = .unrecognised(stored.args)
         case "repeated-columns": self = .repeated(stored.args)
         default: return nil
         }

@@ -83,7 +83,7 @@ package enum IgnoredColumns: Sendable, Equatable {
     /// Columns the market works out (vendor, sale price, date added).
     case computed([String])
     /// Headers no column has.
-    case unknown([String])
+    case unrecognised([String])
     /// A column named twice: the first was read.
     case repeated([String])
 }

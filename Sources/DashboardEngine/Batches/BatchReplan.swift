@@ -23,7 +23,7 @@ package enum BatchReplan {
     /// a product the market no longer has).
     package static func rows(of batch: Batch, _ rows: [BatchRow], products: [Int: CatalogProduct], ownVendorID: Int) -> [BatchRow] {
         if batch.kind == .bulk, let action = batch.action {
-            let targets = productIDs(rows).map { id in products[id].map(BulkPlanner.Target.product) ?? .unknown(id: id) }
+            let targets = productIDs(rows).map { id in products[id].map(BulkPlanner.Target.product) ?? .notFound(id: id) }
             return BulkPlanner.rows(action, targets: targets, ownVendorID: ownVendorID)
         }
         return rows.compactMap { row -> BatchRow? in

@@ -160,13 +160,14 @@ package final class BatchRunner: Sendable {
         }
     }
 
-    private enum Outcome {
+    /// What sending one row came to, before the store records it.
+    private enum Attempt {
         /// `elsewhere`: a field-by-field row's fields left alone.
         case done(productID: Int?, elsewhere: RecordedFields = RecordedFields())
-        case failed(WriteFailure)
+        case failed(WriteError)
         /// Not sent: the product changed (`changedElsewhere`) or was deleted (`notFound`) after
         /// the preview.
-        case skipped(WriteFailure.Code = .changedElsewhere, elsewhere: RecordedFields = RecordedFields())
+        case skipped(WriteError.Code = .changedElsewhere, elsewhere: RecordedFields = RecordedFields())
         /// Sent, no usable answer: checked after the deadline.
         case lost
         /// Not sent: the dashboard is stopping (the row stays as it is for the next start).
@@ -197,23 +198,23 @@ package final class BatchRunner: Sendable {
         return true
     }
 
-    private func record(_ outcome: Outcome, of row: BatchRow) throws(SQLiteError) {
+    private func record(_ outcome: Attempt, of row: BatchRow) throws(SQLiteError) {
         switch outcome {
         case .done(let productID, let elsewhere):
             try store.recordOutcome(row.batchID, row.number, status: .done, productID: productID, elsewhere: elsewhere)
         case .failed(let failure): try store.recordOutcome(row.batchID, row.number, status: .failed, failure: failure)
         case .skipped(let code, let elsewhere):
-            try store.recordOutcome(row.batchID, row.number, status: .skipped, failure: WriteFailure(code: code), elsewhere: elsewhere)
+            try store.recordOutcome(row.batchID, row.number, status: .skipped, failure: WriteError(code: code), elsewhere: elsewhere)
         case .lost, .stopping: break
         }
     }
 
-    private func attempt(_ row: BatchRow, fieldByField: Bool) async -> Outcome {
+    private func attempt(_ row: BatchRow, fieldByField: Bool) async -> Attempt {
         let cause = WriteCause.batch(id: row.batchID, row: row.number)
         let mark: MarketWriter.BeforeSending = { [self] () throws(WriteRefusal) in try await self.mark(row) }
         switch row.operation {
         case .edit:
-            guard let id = row.productID else { return .failed(WriteFailure(code: .invalid)) }
+            guard let id = row.productID else { return .failed(WriteError(code: .invalid)) }
             let current: ProductDetail
             switch await read(id) {
             case .success(let product?): current = product
@@ -245,7 +246,7 @@ package final class BatchRunner: Sendable {
                 return Self.outcome(of: error)
             }
         case .delete:
-            guard let id = row.productID else { return .failed(WriteFailure(code: .invalid)) }
+            guard let id = row.productID else { return .failed(WriteError(code: .invalid)) }
             let current: ProductDetail
             switch await read(id) {
             case .success(let product?): current = product
@@ -266,11 +267,11 @@ package final class BatchRunner: Sendable {
         case .create:
             var images: [ImageUpload] = []
             for imageID in row.images {
-                guard let image = try? store.image(imageID) else { return .failed(WriteFailure(code: .invalid)) }
+                guard let image = try? store.image(imageID) else { return .failed(WriteError(code: .invalid)) }
                 images.append(image)
             }
             guard let product = row.after.newProduct, ImageUpload.allowedCount.contains(images.count) else {
-                return .failed(WriteFailure(code: .invalid))
+                return .failed(WriteError(code: .invalid))
             }
             do {
                 let created = try await writer.create(
@@ -305,9 +306,9 @@ package final class BatchRunner: Sendable {
 
     /// A write's error as a row's outcome: a lost answer is checked, a stop leaves the row for
     /// the next start, anything else failed.
-    private static func outcome(of error: any Error) -> Outcome {
-        if let refusal = error as? WriteRefusal, refusal.reason == .stopping { return .stopping }
-        let failure = WriteFailure(error)
+    private static func outcome(of error: any Error) -> Attempt {
+        if let refusal = error as? WriteRefusal, refusal.code == .stopping { return .stopping }
+        let failure = WriteError(error)
         return failure.mayHaveBeenDone ? .lost : .failed(failure)
     }
 
@@ -318,12 +319,12 @@ package final class BatchRunner: Sendable {
             try store.markInFlight(row.batchID, row.number)
         } catch {
             logger.log(.error, "batch \(row.batchID) row \(row.number): \(error)")
-            throw WriteRefusal(reason: .journalUnavailable, detail: error.description)
+            throw WriteRefusal(code: .journalUnavailable, detail: error.description)
         }
         await hooks.withLock { $0.afterMark }?(row.batchID, row.number)
         // Shut down meanwhile: the row stays marked, and the next start checks it.
         guard !Task.isCancelled, !isShutDown.load(ordering: .relaxed) else {
-            throw WriteRefusal(reason: .stopping, detail: "the dashboard is stopping")
+            throw WriteRefusal(code: .stopping, detail: "the dashboard is stopping")
         }
     }
 
@@ -363,17 +364,17 @@ package final class BatchRunner: Sendable {
             do {
                 switch verdict {
                 case .applied(let productID, _):
-                    try record(Outcome.done(productID: productID, elsewhere: elsewhere), of: row)
+                    try record(Attempt.done(productID: productID, elsewhere: elsewhere), of: row)
                 case .changedElsewhere:
-                    try record(Outcome.skipped(elsewhere: elsewhere), of: row)
+                    try record(Attempt.skipped(elsewhere: elsewhere), of: row)
                 case .unsure(let found):
-                    try store.recordOutcome(row.batchID, row.number, status: .unknown, failure: WriteFailure(code: .unknown), found: found)
+                    try store.recordOutcome(row.batchID, row.number, status: .unknown, failure: WriteError(code: .unknown), found: found)
                 case .notApplied where row.attempts < Self.maxAttempts:
                     try store.sendAgain(row.batchID, row.number)
                     guard let again = try store.row(row.batchID, row.number) else { return false }
                     return await process(again, fieldByField: fieldByField)
                 case .notApplied:
-                    try store.recordOutcome(row.batchID, row.number, status: .failed, failure: WriteFailure(code: .notApplied))
+                    try store.recordOutcome(row.batchID, row.number, status: .failed, failure: WriteError(code: .notApplied))
                 }
             } catch {
                 logger.log(.error, "batch \(row.batchID) row \(row.number): \(error)")
@@ -410,13 +411,13 @@ package final class BatchRunner: Sendable {
     }
 
     /// The product as the market has it now (nil: gone), or why it could not be read.
-    private func read(_ id: Int) async -> Result<ProductDetail?, WriteFailure> {
+    private func read(_ id: Int) async -> Result<ProductDetail?, WriteError> {
         do {
             return .success(try await writer.api.product(id: id))
         } catch MarketError.notFound {
             return .success(nil)
         } catch {
-            return .failure(WriteFailure(code: .unreachable))
+            return .failure(WriteError(code: .unreachable))
         }
     }
 }

@@ -474,7 +474,7 @@ package final class BatchStore: Sendable {
     /// `elsewhere`: a sheet row's fields left alone, with the market's values; `found`: for an
     /// `unknown` create, the products a check found that may be the one it registered.
     func recordOutcome(
-        _ batchID: Int, _ number: Int, status: BatchRow.Status, failure: WriteFailure? = nil, productID: Int? = nil,
+        _ batchID: Int, _ number: Int, status: BatchRow.Status, failure: WriteError? = nil, productID: Int? = nil,
         elsewhere: RecordedFields = RecordedFields(), found: [Int] = []
     ) throws(SQLiteError) {
         try database.use { db throws(SQLiteError) in
@@ -545,8 +545,8 @@ package final class BatchStore: Sendable {
     }
 
     private static func readRow(_ row: SQLiteRow) -> BatchRow {
-        let failure = WriteFailure.Code(rawValue: row.text(22)).map {
-            WriteFailure(code: $0, marketMessage: row.isNull(23) ? nil : row.text(23))
+        let failure = WriteError.Code(rawValue: row.text(22)).map {
+            WriteError(code: $0, marketMessage: row.isNull(23) ? nil : row.text(23))
         }
         return BatchRow(
             batchID: row.integer(0), number: row.integer(1), line: row.isNull(2) ? nil : row.integer(2),

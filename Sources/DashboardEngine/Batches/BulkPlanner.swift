@@ -9,7 +9,7 @@ package enum BulkPlanner {
     package enum Target: Sendable {
         case product(CatalogProduct)
         /// No product has this id (deleted, or never was).
-        case unknown(id: Int)
+        case notFound(id: Int)
     }
 
     /// The action the form asks for, checked before any product is looked at; otherwise the
@@ -78,7 +78,7 @@ package enum BulkPlanner {
     package static func rows(_ action: BatchAction, targets: [Target], ownVendorID: Int) -> [BatchRow] {
         targets.map { target in
             switch target {
-            case .unknown(let id):
+            case .notFound(let id):
                 return refused(id: id, name: "", currency: "", .row(.notFound(id: id)))
             case .product(let product) where product.vendorID != ownVendorID:
                 return refused(id: product.id, name: product.name, currency: product.currency.rawValue, .row(.notOwn))

@@ -13,7 +13,7 @@ package struct ImportPlanner {
     package struct Columns: Sendable {
         var index: [ProductCSV.Column: Int] = [:]
         /// Header cells that name no column, and columns the market computes: ignored.
-        var unknown: [String] = []
+        var unrecognised: [String] = []
         /// Columns the market computes, as the header names them.
         var computed: [String] = []
         /// A column named twice: the first is read.
@@ -26,7 +26,7 @@ package struct ImportPlanner {
             for (position, cell) in header.enumerated() {
                 let trimmed = cell.trimmingCharacters(in: .whitespaces)
                 guard let column = ProductCSV.Column.named(trimmed) else {
-                    if !trimmed.isEmpty { unknown.append(String(trimmed.prefix(40))) }
+                    if !trimmed.isEmpty { unrecognised.append(String(trimmed.prefix(40))) }
                     continue
                 }
                 if column.isComputed {
@@ -46,7 +46,7 @@ package struct ImportPlanner {
     package enum Upload: Sendable {
         /// Its index in the batch's images.
         case usable(Int)
-        case refused(ImageRefusal)
+        case refused(ImageProblem)
     }
 
     let columns: Columns
@@ -81,7 +81,7 @@ package struct ImportPlanner {
     package var notes: [BatchNote] {
         var notes: [BatchNote] = []
         if !columns.computed.isEmpty { notes.append(BatchNote(.columns(.computed(Array(columns.computed.prefix(10)))))) }
-        if !columns.unknown.isEmpty { notes.append(BatchNote(.columns(.unknown(Array(columns.unknown.prefix(10)))))) }
+        if !columns.unrecognised.isEmpty { notes.append(BatchNote(.columns(.unrecognised(Array(columns.unrecognised.prefix(10)))))) }
         if !columns.repeated.isEmpty { notes.append(BatchNote(.columns(.repeated(Array(columns.repeated.prefix(10)))))) }
         return notes
     }

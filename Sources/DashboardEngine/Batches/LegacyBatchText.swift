@@ -113,12 +113,12 @@ enum LegacyBatchText {
     /// `Wording.importNote`: `{names}` was each column's name in quotes, joined with ", ".
     private static let importNotes: [Entry] = [
         Entry("Ignored: {names}, which the market works out itself.") { $0.names("names").map { .columns(.computed($0)) } },
-        Entry("Ignored: {names}, which this import does not know.") { $0.names("names").map { .columns(.unknown($0)) } },
+        Entry("Ignored: {names}, which this import does not know.") { $0.names("names").map { .columns(.unrecognised($0)) } },
         Entry("Ignored: {names}, a column named twice (the first one was read).") { $0.names("names").map { .columns(.repeated($0)) } },
     ]
 
     /// A refusal's two sentences: with the file's name in quotes, and with “The image”.
-    private static func image(_ sentence: String, _ refusal: @escaping @Sendable (Values) -> ImageRefusal?) -> [Entry] {
+    private static func image(_ sentence: String, _ refusal: @escaping @Sendable (Values) -> ImageProblem?) -> [Entry] {
         [
             Entry(sentence.replacingOccurrences(of: "{image}", with: "“{image}”")) { values in
                 guard let name = values.text("image").map(unquoted), let refusal = refusal(values) else { return nil }

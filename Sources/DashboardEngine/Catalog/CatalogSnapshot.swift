@@ -146,19 +146,20 @@ package struct CatalogStatus: Sendable {
     /// Set while a crawl runs.
     package var progress: CatalogProgress?
     /// Set when the last crawl failed (the snapshot, if any, is the one before it).
-    package var failure: CatalogFailure?
+    package var failure: CatalogError?
     /// A write by this dashboard whose outcome is unknown happened after `snapshot` was
     /// taken; a new crawl is running or about to.
     package var isOutdatedByWrite = false
 }
 
-package struct CatalogFailure: Sendable {
+/// A count of the catalog that failed: what the market did, and when.
+package struct CatalogError: Error, Sendable {
     /// Why a count failed, as a code: a page words it in its reader's language
     /// (`Wording.countFailure`), never with the error's own text (it could name the request).
-    package enum Reason: Sendable, Equatable, CaseIterable {
+    package enum Code: Sendable, Equatable, CaseIterable {
         case timeout, unreadableAnswer, refused, unreachable
     }
 
-    package var reason: Reason
+    package var code: Code
     package var at: Date
 }

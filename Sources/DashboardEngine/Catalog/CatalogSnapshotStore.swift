@@ -12,7 +12,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     private struct State {
         var snapshot: CatalogSnapshot?
         var progress: CatalogProgress?
-        var failure: CatalogFailure?
+        var failure: CatalogError?
         var crawl: Task<Void, Never>?
         /// A write of unknown outcome arrived while a crawl ran: count again when it ends.
         var rerunAfterCrawl = false
@@ -209,7 +209,7 @@ package final class CatalogSnapshotStore: WriteObserver {
             case .failure(let error):
                 state.rerunAfterCrawl = false
                 state.changesDuringCrawl = []
-                state.failure = CatalogFailure(reason: Self.reason(error), at: time)
+                state.failure = CatalogError(code: Self.reason(error), at: time)
             }
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
@@ -236,7 +236,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     }
 
     /// Why a count failed, as a code a page words in its reader's language.
-    static func reason(_ error: any Error) -> CatalogFailure.Reason {
+    static func reason(_ error: any Error) -> CatalogError.Code {
         switch error as? MarketError {
         case .timeout?: .timeout
         case .malformedResponse?: .unreadableAnswer

@@ -3,5 +3,5 @@ extension MarketGateway {
     /// from what was read earlier (the catalog snapshot) say the market is not answering before
     /// a count of their own fails. Worded here, as a count's failure is, so the gateway knows
     /// nothing of the catalog.
-    package var readFailure: CatalogFailure.Reason? { unansweredRead.map(CatalogSnapshotStore.reason) }
+    package var readFailure: CatalogError.Code? { unansweredRead.map(CatalogSnapshotStore.reason) }
 }

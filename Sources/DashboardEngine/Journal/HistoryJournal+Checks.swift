@@ -28,8 +28,8 @@ extension HistoryJournal {
         }
         for entry in unchecked {
             if entry.sentAt == nil, entry.kind == .delete {
-                if let written = await finish(entry.id, .failed(WriteFailure(code: .stopping))) {
-                    await tellWriteEnded(written, .failed(WriteFailure(code: .stopping)))
+                if let written = await finish(entry.id, .failed(WriteError(code: .stopping))) {
+                    await tellWriteEnded(written, .failed(WriteError(code: .stopping)))
                 }
             } else {
                 scheduleCheck(entry)
@@ -95,12 +95,12 @@ extension HistoryJournal {
                     [.optional(fields?.storedText), .integer(productID), time, id])
             }
         case .notApplied:
-            outcome = .failed(WriteFailure(code: .notApplied))
+            outcome = .failed(WriteError(code: .notApplied))
             update = { db throws(SQLiteError) in
                 try db.run("UPDATE journal SET outcome = 'failed', failure_code = 'not-applied', checked_at = ? WHERE id = ? AND outcome = 'unknown'", [time, id])
             }
         case .changedElsewhere(let fields):
-            outcome = .failed(WriteFailure(code: .changedElsewhere))
+            outcome = .failed(WriteError(code: .changedElsewhere))
             update = { db throws(SQLiteError) in
                 try db.run(
                     "UPDATE journal SET outcome = 'failed', failure_code = 'changed-elsewhere', result = ?, checked_at = ? WHERE id = ? AND outcome = 'unknown'",

@@ -95,8 +95,8 @@ extension HistoryJournal {
     static func entry(from row: SQLiteRow) -> JournalEntry {
         func optionalInt(_ column: Int32) -> Int? { row.isNull(column) ? nil : row.integer(column) }
         func fields(_ column: Int32) -> RecordedFields? { row.isNull(column) ? nil : RecordedFields(storedText: row.text(column)) }
-        let failure: WriteFailure? = row.isNull(13) ? nil : WriteFailure(
-            code: WriteFailure.Code(rawValue: row.text(13)) ?? .refused, marketMessage: row.isNull(14) ? nil : row.text(14))
+        let failure: WriteError? = row.isNull(13) ? nil : WriteError(
+            code: WriteError.Code(rawValue: row.text(13)) ?? .refused, marketMessage: row.isNull(14) ? nil : row.text(14))
         return JournalEntry(
             id: row.integer(0), at: StoredTime.date(milliseconds: row.integer(1)), kind: WriteKind(rawValue: row.text(2)) ?? .outside,
             productID: optionalInt(3), productName: row.text(4),

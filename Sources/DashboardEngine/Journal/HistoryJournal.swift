@@ -79,7 +79,7 @@ package final class HistoryJournal: WriteLog, RecountObserver {
             return WriteLogEntry(id: id)
         } catch {
             logger.log(.error, "history: a write was not sent because the journal could not record it: \(error)")
-            throw WriteRefusal(reason: .journalUnavailable, detail: error.description)
+            throw WriteRefusal(code: .journalUnavailable, detail: error.description)
         }
     }
 
@@ -101,8 +101,8 @@ package final class HistoryJournal: WriteLog, RecountObserver {
             }
         } catch {
             logger.log(.error, "history: a delete was not sent because the journal could not record it: \(error)")
-            await finish(id, .failed(WriteFailure(.journalUnavailable)))
-            throw WriteRefusal(reason: .journalUnavailable, detail: error.description)
+            await finish(id, .failed(WriteError(code: .journalUnavailable)))
+            throw WriteRefusal(code: .journalUnavailable, detail: error.description)
         }
     }
 

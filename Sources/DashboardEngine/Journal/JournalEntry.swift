@@ -3,6 +3,10 @@ import Foundation
 /// One entry of the history journal: a write of this dashboard (from `willWrite` to its
 /// outcome), or a change the catalog count saw on the market that this dashboard did not make.
 package struct JournalEntry: Sendable, Equatable {
+    /// How the write ended, as the journal stores it (`outcome`): the same idea as
+    /// `WriteOutcome`, whose three ends are `done`, `failed` and `unknown` here (the fields and
+    /// the failure are the entry's own columns), with `pending` for a write that has not ended.
+    /// One word, because an entry's outcome is the `WriteOutcome` the journal heard, or will.
     package enum Outcome: String, Sendable {
         /// Sent, not answered yet (a write in flight; after a restart, see `Note.interrupted`).
         case pending
@@ -63,7 +67,7 @@ package struct JournalEntry: Sendable, Equatable {
     package var outcome: Outcome
     /// The fields the market answered with (a create or edit that was done).
     var result: RecordedFields?
-    package var failure: WriteFailure?
+    package var failure: WriteError?
     package var note: Note?
     /// When the write was sent (nil: logged, never sent); the deadline of a lost answer counts
     /// from here.

@@ -34,7 +34,7 @@ package enum FieldProblem: Error, Sendable, Equatable {
     /// The thumbnail chosen is not one of the product's images.
     case thumbnailChoice
     /// An image that cannot be used, by its file's name (nil for a file without one).
-    case imageRefused(name: String?, ImageRefusal)
+    case imageRefused(name: String?, ImageProblem)
 }
 
 extension FieldProblem: StoredCode {
@@ -74,7 +74,7 @@ extension FieldProblem: StoredCode {
     package init?(stored: CodeAndArguments) {
         if stored.code.hasPrefix(Self.imagePrefix), let name = stored.text(0) {
             let refusal = CodeAndArguments(code: String(stored.code.dropFirst(Self.imagePrefix.count)), arguments: Array(stored.args.dropFirst()))
-            guard let refusal = ImageRefusal(stored: refusal) else { return nil }
+            guard let refusal = ImageProblem(stored: refusal) else { return nil }
             self = .imageRefused(name: name.isEmpty ? nil : name, refusal)
             return
         }

@@ -5,12 +5,12 @@ import Glibc
 /// and their folder `fsync`ed so the new name is on disk too (`sync: false` skips the
 /// `fsync`s, for tests). The recycle bin keeps product images this way.
 package enum DurableFiles {
-    package struct Failure: Error, CustomStringConvertible {
+    package struct FileError: Error, CustomStringConvertible {
         package var description: String
     }
 
     /// Writes a new file at `path` (replacing none) with `bytes`; on failure nothing is left.
-    static func create(_ bytes: [UInt8], at path: String, sync: Bool) throws(Failure) {
+    static func create(_ bytes: [UInt8], at path: String, sync: Bool) throws(FileError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure("create", path) }
         var offset = 0
@@ -39,20 +39,20 @@ package enum DurableFiles {
     }
 
     /// Creates the folder `path` (its parent must exist) and makes its name durable.
-    static func makeFolder(_ path: String, sync: Bool) throws(Failure) {
+    static func makeFolder(_ path: String, sync: Bool) throws(FileError) {
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw failure("mkdir", path) }
         if sync { try syncFolder((path as NSString).deletingLastPathComponent) }
     }
 
     /// Makes the entries created or removed in folder `path` durable.
-    static func syncFolder(_ path: String) throws(Failure) {
+    static func syncFolder(_ path: String) throws(FileError) {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure("open", path) }
         defer { close(fd) }
         guard fsync(fd) == 0 else { throw failure("fsync", path) }
     }
 
-    private static func failure(_ operation: String, _ path: String) -> Failure {
-        Failure(description: "\(operation) \(path): \(String(cString: strerror(errno)))")
+    private static func failure(_ operation: String, _ path: String) -> FileError {
+        FileError(description: "\(operation) \(path): \(String(cString: strerror(errno)))")
     }
 }

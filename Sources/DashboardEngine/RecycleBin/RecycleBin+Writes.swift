@@ -10,7 +10,7 @@ extension RecycleBin: DeleteKeeper, WriteEndObserver {
             try await keep(product, entry: entry.id)
         } catch {
             logger.log(.warning, "recycle bin: product \(product.id) was not deleted: it could not be kept (\(error))")
-            throw WriteRefusal(reason: .imagesNotKept, detail: error.description)
+            throw WriteRefusal(code: .imagesNotKept, detail: error.description)
         }
     }
 

@@ -64,7 +64,7 @@ package final class RecycleBin: Sendable {
         removeUnneededFolders()
     }
 
-    package enum KeepFailure: Error, CustomStringConvertible {
+    package enum KeepError: Error, CustomStringConvertible {
         case image(number: Int, url: URL, reason: String)
         case storage(String)
 
@@ -80,7 +80,7 @@ package final class RecycleBin: Sendable {
 
     /// Keeps `detail` and its original images as item `entry`, before the delete is sent.
     /// Throws, keeping nothing, when an image cannot be downloaded or stored.
-    func keep(_ detail: ProductDetail, entry: Int) async throws(KeepFailure) {
+    func keep(_ detail: ProductDetail, entry: Int) async throws(KeepError) {
         var images: [KeptImage] = []
         for (index, image) in detail.images.enumerated() {
             let bytes: [UInt8]
@@ -95,7 +95,7 @@ package final class RecycleBin: Sendable {
             images.append(KeptImage(number: index + 1, format: format, bytes: bytes))
         }
         let path = itemFolder(entry)
-        do throws(DurableFiles.Failure) {
+        do throws(DurableFiles.FileError) {
             try DurableFiles.makeFolder(path, sync: durable)
             for image in images {
                 try DurableFiles.create(image.bytes, at: path + "/" + Self.fileName(image), sync: durable)

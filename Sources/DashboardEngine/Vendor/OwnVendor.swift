@@ -19,8 +19,9 @@ package final class OwnVendor: Sendable {
         case learned
         /// The embedded market's vendor.
         case embedded
-        /// Not known (yet).
-        case unknown
+        /// Not learned yet (no flag, no embedded market, no own create); `unknown` on the
+        /// health page.
+        case notLearned = "unknown"
     }
 
     package struct Known: Sendable, Equatable {
@@ -35,7 +36,7 @@ package final class OwnVendor: Sendable {
     let account: String
 
     package init(id: Int?, source: Source, file: URL? = nil, account: String = "") {
-        state = Mutex(Known(id: id, source: id == nil ? .unknown : source))
+        state = Mutex(Known(id: id, source: id == nil ? .notLearned : source))
         self.file = file
         self.account = account
     }

@@ -118,7 +118,7 @@ package final class MarketWriter: Sendable {
         do throws(WriteRefusal) {
             try await keeper.keep(product, for: entry)
         } catch {
-            await log.recordOutcome(entry, .failed(WriteFailure(error.reason)))
+            await log.recordOutcome(entry, .failed(WriteError(code: error.code)))
             throw error
         }
         try await log.markSent(entry)
@@ -136,7 +136,7 @@ package final class MarketWriter: Sendable {
         do throws(WriteRefusal) {
             try await beforeSending()
         } catch {
-            await log.recordOutcome(entry, .failed(WriteFailure(error.reason)))
+            await log.recordOutcome(entry, .failed(WriteError(code: error.code)))
             throw error
         }
     }
@@ -149,7 +149,7 @@ package final class MarketWriter: Sendable {
             tell(.unknown(productID: productID))
             await log.recordOutcome(entry, .unknown)
         default:
-            await log.recordOutcome(entry, .failed(WriteFailure(error)))
+            await log.recordOutcome(entry, .failed(WriteError(error)))
         }
     }
 }
@@ -224,7 +224,7 @@ package enum WriteOutcome: Sendable {
     /// The market answered success; the fields it now has (nil after a delete) and the id.
     case done(RecordedFields?, productID: Int)
     /// The market refused; nothing changed.
-    case failed(WriteFailure)
+    case failed(WriteError)
     /// No usable answer: the market may or may not have done it.
     case unknown
 }
@@ -259,18 +259,12 @@ package protocol WriteEndObserver: Sendable {
     func writeEnded(_ entry: WriteLogEntry, kind: WriteKind, cause: WriteCause?, outcome: WriteOutcome) async
 }
 
-/// The dashboard refused to send a write; the market was not asked.
+/// The dashboard refused to send a write; the market was not asked. Its code is one of the
+/// write codes of a write not sent: `journalUnavailable` (the history journal could not record
+/// it), `imagesNotKept` (a delete whose product's images the recycle bin could not keep) or
+/// `stopping` (the dashboard was stopping when it was about to be sent).
 package struct WriteRefusal: Error, Sendable, Equatable {
-    package enum Reason: String, Sendable {
-        /// The history journal could not record the write (its database failed).
-        case journalUnavailable = "journal-unavailable"
-        /// A delete whose product's images could not be kept in the recycle bin.
-        case imagesNotKept = "images-not-kept"
-        /// The dashboard was stopping when the write was about to be sent.
-        case stopping
-    }
-
-    package var reason: Reason
+    package var code: WriteError.Code
     /// What failed, for the log (never shown on a page as it is).
     var detail: String
 }

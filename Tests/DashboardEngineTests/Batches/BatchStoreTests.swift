@@ -109,8 +109,8 @@ import Testing
         let id = try store.create(kind: .bulk, action: nil, source: "", notes: [], rows: [BatchRow.sample(1), BatchRow.sample(2)])
         _ = try store.startApplying(id)
         try store.recordOutcome(id, 1, status: .done)
-        try store.recordOutcome(id, 2, status: .failed, failure: WriteFailure(code: .refused, marketMessage: "no"))
-        #expect(try store.row(id, 2)?.failure == WriteFailure(code: .refused, marketMessage: "no"))
+        try store.recordOutcome(id, 2, status: .failed, failure: WriteError(code: .refused, marketMessage: "no"))
+        #expect(try store.row(id, 2)?.failure == WriteError(code: .refused, marketMessage: "no"))
         #expect(try !store.startRetry(id))  // still running
         try store.finish(id)
         #expect(try store.startRetry(id))
@@ -124,7 +124,7 @@ import Testing
         let image = try store.addImage(id, ImageUpload(filename: "a.jpg", contentType: "image/jpeg", bytes: bytes))
         var create = BatchRow.sample(1, operation: .create)
         create.images = [image]
-        let notes: [BatchNote] = [BatchNote(.columns(.unknown(["colour", "크기"]))), BatchNote(.columns(.computed(["vendor"])))]
+        let notes: [BatchNote] = [BatchNote(.columns(.unrecognised(["colour", "크기"]))), BatchNote(.columns(.computed(["vendor"])))]
         try store.addRows(id, [create], notes: notes)
         #expect(try store.image(image)?.bytes == bytes)
         #expect(try store.batch(id)?.notes == notes)

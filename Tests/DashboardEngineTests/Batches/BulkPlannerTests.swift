@@ -72,7 +72,7 @@ import Testing
 
     @Test func othersProductsAndUnknownIds_areRefusedWithTheReason() throws {
         let rows = BulkPlanner.rows(
-            try Self.action("delete", ""), targets: [.product(Self.product(1, price: 1, vendor: 99)), .unknown(id: 42), .product(Self.product(3, price: 1))],
+            try Self.action("delete", ""), targets: [.product(Self.product(1, price: 1, vendor: 99)), .notFound(id: 42), .product(Self.product(3, price: 1))],
             ownVendorID: Self.own)
         #expect(rows.map(\.status) == [.invalid, .invalid, .pending])
         #expect(rows[0].problems == [.row(.notOwn)])
@@ -115,7 +115,7 @@ import Testing
         let usd: BulkPlanner.Target = .product(Self.product(3, price: 10, currency: .usd))
         let theirs: BulkPlanner.Target = .product(Self.product(4, price: 10, currency: .usd, vendor: 99))
         let set = try Self.action("price_set", "1000")
-        #expect(try BulkPlanner.priced(set, targets: krw + [theirs, .unknown(id: 9)], ownVendorID: Self.own).get().currency == .krw)
+        #expect(try BulkPlanner.priced(set, targets: krw + [theirs, .notFound(id: 9)], ownVendorID: Self.own).get().currency == .krw)
         #expect(throws: BulkProblem.mixedCurrencies([CurrencyCount(.krw, 2), CurrencyCount(.usd, 1)], .priceSet)) {
             try BulkPlanner.priced(set, targets: [usd] + krw, ownVendorID: Self.own).get()
         }

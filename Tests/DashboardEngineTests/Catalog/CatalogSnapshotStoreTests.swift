@@ -135,7 +135,7 @@ struct CatalogSnapshotStoreTests {
         await store.crawlEnded()
         let status = store.status()
         #expect(status.snapshot?.products.count == 10)
-        #expect(status.failure?.reason == .timeout)
+        #expect(status.failure?.code == .timeout)
         // No new attempt until the pause after a failure is over.
         let asked = source.listedPages.count
         clock.advance(seconds: 5)

@@ -43,7 +43,7 @@ import Testing
 
     @Test func aRefusalKeepsTheMarketsWords_andAnUnknownOutcomeStaysUnknown() async throws {
         let refused = try #require(try await edit(5, stock: 3))
-        await fixture.journal.recordOutcome(refused, .failed(WriteFailure(MarketError.rejected(status: 422, message: "stock too high"))))
+        await fixture.journal.recordOutcome(refused, .failed(WriteError(MarketError.rejected(status: 422, message: "stock too high"))))
         let unknown = try #require(try await edit(6, stock: 4))
         await fixture.journal.recordOutcome(unknown, .unknown)
         let first = try #require(try await fixture.journal.entry(refused.id))

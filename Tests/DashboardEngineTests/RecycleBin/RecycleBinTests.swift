@@ -31,7 +31,7 @@ import Testing
         fixture.images.failImage(product.images[1].url)
         await #expect {
             _ = try await fixture.writer.admitDelete(product, cause: .form)
-        } throws: { ($0 as? WriteRefusal)?.reason == .imagesNotKept }
+        } throws: { ($0 as? WriteRefusal)?.code == .imagesNotKept }
         let page = try await fixture.bin.page(offset: 0, limit: 10)
         #expect(page.total == 0 && page.bytes == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.bin.folder.path).isEmpty)
@@ -43,7 +43,7 @@ import Testing
     @Test func aDeleteTheMarketRefused_leavesNothingInTheBin_andAnUnknownOneStays() async throws {
         let fixture = try JournalFixture()
         defer { fixture.remove() }
-        let refused = try await fixture.delete(fixture.product(id: 1), outcome: .failed(WriteFailure(MarketError.unauthorized)))
+        let refused = try await fixture.delete(fixture.product(id: 1), outcome: .failed(WriteError(MarketError.unauthorized)))
         let unknown = try await fixture.delete(fixture.product(id: 2), outcome: .unknown)
         #expect(try await fixture.bin.item(refused) == nil)
         #expect(!FileManager.default.fileExists(atPath: fixture.bin.itemFolder(refused)))

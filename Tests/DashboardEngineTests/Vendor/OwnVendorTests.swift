@@ -21,7 +21,7 @@ struct OwnVendorTests {
             #expect(OwnVendor.resolve(configured: nil, embedded: 28, dataDirectory: folder, market: upstream, identifier: identifier).current
                 == .init(id: 28, source: .embedded))
             let fresh = OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, market: upstream, identifier: identifier)
-            #expect(fresh.current == .init(id: nil, source: .unknown))
+            #expect(fresh.current == .init(id: nil, source: .notLearned))
             #expect(fresh.owns(61) == nil)
             #expect(fresh.learn(fromCreated: 61) == nil)
             #expect(fresh.current == .init(id: 61, source: .learned))
@@ -63,7 +63,7 @@ struct OwnVendorTests {
 
             try Data("{not json".utf8).write(to: file)
             let unreadable = OwnVendor.resolve(configured: nil, embedded: nil, dataDirectory: folder, market: upstream, identifier: identifier)
-            #expect(unreadable.current == .init(id: nil, source: .unknown))
+            #expect(unreadable.current == .init(id: nil, source: .notLearned))
         }
     }
 }

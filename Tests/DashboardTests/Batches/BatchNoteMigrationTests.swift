@@ -44,7 +44,7 @@ import Testing
         #expect(try store.row(2, 1)?.problems == [])
         // The store reads what the step wrote: the import's notes, a row's problems.
         #expect(try store.batch(5)?.notes.map(\.code) == [
-            .columns(.computed(["vendor", "bargain_price"])), .columns(.unknown(["color"])), .columns(.repeated(["price"])),
+            .columns(.computed(["vendor", "bargain_price"])), .columns(.unrecognised(["color"])), .columns(.repeated(["price"])),
         ])
         #expect(try store.row(5, 33)?.problems == [
             .field(.nameLength(2), on: .name), .field(.descriptionLength(5), on: .description), .field(.priceNotPositive, on: .price),

@@ -55,7 +55,7 @@ import Testing
             let hangul = kept.filter { text in text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) || (0x1100...0x11FF).contains($0.value) || (0x3130...0x318F).contains($0.value) } }
             #expect(hangul.isEmpty, "\(hangul)")
             let notes = try #require(try store.batch(batch)).notes.map(\.code)
-            #expect(notes == [.columns(.computed(["vendor"])), .columns(.unknown(["color"])), .columns(.repeated(["price"]))])
+            #expect(notes == [.columns(.computed(["vendor"])), .columns(.unrecognised(["color"])), .columns(.repeated(["price"]))])
             let problems = try store.rows(batch).flatMap { $0.problems + $0.warnings }
             #expect(!problems.contains { if case .sentence = $0.code { true } else { false } })
 

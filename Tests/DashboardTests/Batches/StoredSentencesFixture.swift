@@ -141,7 +141,7 @@ enum StoredSentencesFixture {
         ("“g.jpg” could not be kept on the server right now; please add it again.", .field(.imageRefused(name: "g.jpg", .unavailable))),
         // A name that holds the words after it.
         ("“x” is not a JPEG.png” is not a JPEG or PNG image, so it was not added.", .field(.imageRefused(name: "x” is not a JPEG.png", .notJPEGOrPNG))),
-        ("Ignored: “a, b”, “c”, which this import does not know.", .columns(.unknown(["a, b", "c"]))),
+        ("Ignored: “a, b”, “c”, which this import does not know.", .columns(.unrecognised(["a, b", "c"]))),
     ]
 
     /// One stored list: where it is and its text.

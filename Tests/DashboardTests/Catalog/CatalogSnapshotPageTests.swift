@@ -304,7 +304,7 @@ import Testing
 
             #expect(harness.app.catalog.refresh())
             await harness.app.catalog.crawlEnded()
-            #expect(harness.app.catalog.status().failure?.reason == .unreachable)
+            #expect(harness.app.catalog.status().failure?.code == .unreachable)
             #expect(HTMLScan.text(try await harness.get(list).text).contains(says))
         }
     }

@@ -156,7 +156,7 @@ import Testing
                     kind: .edit, cause: .form, productID: othersProduct, before: current, after: asked)))
                 await journal.recordOutcome(foreign, .done(asked, productID: othersProduct))
                 let refused = try #require(try await journal.admit(WriteIntent(kind: .edit, cause: .form, productID: id, before: current, after: asked)))
-                await journal.recordOutcome(refused, .failed(WriteFailure(MarketError.rejected(status: 422, message: "no"))))
+                await journal.recordOutcome(refused, .failed(WriteError(MarketError.rejected(status: 422, message: "no"))))
                 // The refused edit's label says it was not made, so its arrow is not read as done.
                 let shown = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first { $0.id == refused.id })
                 #expect(HTMLScan.text(HTMLScan.block(in: shown.html, from: "<strong class=\"entry-kind\">", to: "</strong>")) == "Not edited")

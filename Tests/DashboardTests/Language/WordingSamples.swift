@@ -68,8 +68,8 @@ enum WordingSamples {
             w.boundPrice(Decimal(number), currency: .krw), w.boundPrice(Decimal(number), currency: .usd),
             w.boundPrice(Decimal(number) / 4, currency: .usd),
             w.asOf(time: LocalTime.clockWithZone(Date(), zone: zone), age: w.age(age)),
-            w.ignoredNote([.init(name: name, reason: .unknownValue)]),
-            w.ignoredNote(["sort", "stock", "sale", "currency"].map { .init(name: $0, reason: .unknownValue) }),
+            w.ignoredNote([.init(name: name, code: .unrecognisedValue)]),
+            w.ignoredNote(["sort", "stock", "sale", "currency"].map { .init(name: $0, code: .unrecognisedValue) }),
             w.parameterLabel(name),
             w.partialResults(counted: digits),
             w.lowStock(number),
@@ -126,7 +126,7 @@ enum WordingSamples {
             w.vendorRefused(name, owner: w.owner(name: name, vendorID: number), action: .register).message,
             w.vendorRefused(name, owner: w.owner(name: "", vendorID: number), action: .delete).message,
         ]
-        for refusal in [ImageRefusal.notJPEGOrPNG, .tooLarge(bytes: number * 1024), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
+        for refusal in [ImageProblem.notJPEGOrPNG, .tooLarge(bytes: number * 1024), .damaged(format: "PNG"), .tooMany, .busy, .unavailable] {
             texts.append(w.imageRefused(name, refusal))
             texts.append(w.imageRefused(nil, refusal))
         }
@@ -144,7 +144,7 @@ enum WordingSamples {
         texts += batches(w, name: name, number: number)
         texts += sheet(w, name: name, number: number)
         texts += schedules(w, number: number)
-        for reason in CatalogFailure.Reason.allCases {
+        for reason in CatalogError.Code.allCases {
             texts += [w.countFailure(reason), w.catalogNotCounted(reason).message]
             texts += [w.countFailed(age: age, reason, haveFigures: true), w.countFailed(age: age, reason, haveFigures: false)]
             texts.append(w.myListNotice(outdated: false, failure: reason, loadedAt: LocalTime.clockWithZone(Date(), zone: zone)) ?? "")
@@ -174,7 +174,7 @@ enum WordingSamples {
             texts.append(w.fieldName(field))
             texts += fields.map { w.fieldValue(field, of: $0) }
         }
-        func entry(_ outcome: JournalEntry.Outcome, note: JournalEntry.Note? = nil, failure: WriteFailure? = nil) -> JournalEntry {
+        func entry(_ outcome: JournalEntry.Outcome, note: JournalEntry.Note? = nil, failure: WriteError? = nil) -> JournalEntry {
             JournalEntry(
                 id: number, at: Date(timeIntervalSince1970: Double(number) * 60), kind: .edit, productID: number, productName: name,
                 cause: nil, before: nil, after: nil, outcome: outcome, result: nil, failure: failure, note: note)
@@ -183,8 +183,8 @@ enum WordingSamples {
             entry(.pending), entry(.done), entry(.done, note: .confirmedByCount), entry(.unknown), entry(.unknown, note: .interrupted),
             entry(.failed),
         ]
-        for code in WriteFailure.Code.allCases {
-            entries += [entry(.failed, failure: WriteFailure(code: code)), entry(.failed, failure: WriteFailure(code: code, marketMessage: name))]
+        for code in WriteError.Code.allCases {
+            entries += [entry(.failed, failure: WriteError(code: code)), entry(.failed, failure: WriteError(code: code, marketMessage: name))]
         }
         // Lost creates checked with the market: one product found that may be it, and several.
         for found in [[number], [number, number + 1]] {
@@ -206,7 +206,7 @@ enum WordingSamples {
         for refusal in refusals {
             texts += [w.undoRefused(refusal).heading, w.undoRefused(refusal).message]
         }
-        for reason in [WriteRefusal.Reason.imagesNotKept, .journalUnavailable] {
+        for reason in [WriteError.Code.imagesNotKept, .journalUnavailable] {
             texts += [w.writeNotSent(reason).heading, w.writeNotSent(reason).message]
         }
         return texts
@@ -404,10 +404,10 @@ enum WordingSamples {
                 texts.append(w.statusFilter(nil, count: number, state: state, counts: counts))
                 for status in BatchRow.Status.allCases {
                     for operation in [BatchRow.Operation.edit, .create, .delete] {
-                        for failure in [WriteFailure.Code.changedElsewhere, .notFound] {
+                        for failure in [WriteError.Code.changedElsewhere, .notFound] {
                             let row = BatchRow(
                                 batchID: number, number: 1, productID: number, operation: operation, status: status, name: name, currency: "KRW",
-                                before: RecordedFields(), after: RecordedFields(), failure: WriteFailure(code: failure))
+                                before: RecordedFields(), after: RecordedFields(), failure: WriteError(code: failure))
                             texts += [w.rowStatus(row, state: state, undoing: nil), w.rowStatus(row, state: state, undoing: number), w.rowStatus(row, state: state, undoing: nil, putBack: true)]
                         }
                     }
@@ -415,7 +415,7 @@ enum WordingSamples {
             }
         }
         texts += [BatchRow.Operation.edit, .create, .delete].compactMap(w.rowOperation)
-        let failures: [WriteFailure.Code] = [
+        let failures: [WriteError.Code] = [
             .refused, .notFound, .unauthorized, .invalid, .unreachable, .unknown, .changedElsewhere, .journalUnavailable, .imagesNotKept,
         ]
         texts += failures.map { w.rowFailure($0, undoing: nil) } + failures.map { w.rowFailure($0, undoing: number) }
@@ -456,7 +456,7 @@ enum WordingSamples {
             .tooManyColumns(limit: number, line: number), .cellTooLong(limit: number, line: number),
         ]
         texts += csv.map(w.csvProblem)
-        texts += [w.importNote(.computed([name])), w.importNote(.unknown([name, name])), w.importNote(.repeated([name]))]
+        texts += [w.importNote(.computed([name])), w.importNote(.unrecognised([name, name])), w.importNote(.repeated([name]))]
         texts += [w.note(BatchNote(.sentence(en: name, ko: name)))]
         // An import's problems with the cell they quote (empty too), for every field and both
         // currencies, and row problems before and after the batch was applied.
@@ -493,17 +493,17 @@ enum WordingSamples {
             w.editNotSaved(.timeout), w.editNotSaved(.unreachable), w.editNotSaved(.malformedResponse("not JSON")),
             w.credentialsRefused(.register), w.credentialsRefused(.save), w.credentialsRefused(.delete), w.deleteNotDone,
             w.formAlreadySent(.register), w.formAlreadySent(.save), w.sheetAlreadySent, w.nothingToSendHere,
-        ] + CatalogFailure.Reason.allCases.map(w.vendorUnknown) {
+        ] + CatalogError.Code.allCases.map(w.vendorUnknown) {
             texts += [text.heading, text.message]
         }
         texts.append(w.staleCause)
         texts += [w.staleCause(.register), w.staleCause(.save), w.staleCause(.delete)]
-        let reasons: [ProductListQuery.Ignored.Reason] = [
+        let reasons: [ProductListQuery.Ignored.Code] = [
             .needsCurrency, .notANumber(.krw), .notANumber(.usd), .negative, .tooManyDecimals(.krw), .tooManyDecimals(.usd), .tooLarge,
             .belowMinimum(.krw, low: 50_000, high: 1_000), .belowMinimum(.usd, low: Decimal(string: "12.5") ?? 12, high: 10),
         ]
         for name in ["min_price", "max_price"] {
-            texts += reasons.map { w.ignoredNote([.init(name: "sort", reason: .unknownValue), .init(name: name, reason: $0)]) }
+            texts += reasons.map { w.ignoredNote([.init(name: "sort", code: .unrecognisedValue), .init(name: name, code: $0)]) }
         }
         texts += CatalogSort.allCases.map { w.sortLabel($0) }
         texts += CatalogFilter.Stock.allCases.map { w.stockFilterLabel($0, threshold: 5) }

@@ -46,7 +46,7 @@ struct OverviewPageTests {
     /// products cannot be counted yet and the dashboard keeps trying, not "Counting products…"
     /// beside "counting failed".
     @Test func aFirstCountFailing_saysSoOnce_andKeepsReloading() {
-        let failure = CatalogFailure(reason: .unreachable, at: Self.now.addingTimeInterval(-360))
+        let failure = CatalogError(code: .unreachable, at: Self.now.addingTimeInterval(-360))
         let context = OverviewPage(
             status: CatalogStatus(progress: CatalogProgress(), failure: failure), catalog: nil, mine: nil, ownVendorID: 1, now: Self.now,
             zone: TimeZone(identifier: "Asia/Seoul") ?? .gmt).context
@@ -82,7 +82,7 @@ struct OverviewPageTests {
 
     @Test func failedRecount_keepsTheFigures_andSaysSo() {
         let snapshot = Self.snapshot(count: 3, reported: 3, partial: false)
-        let failure = CatalogFailure(reason: .timeout, at: Self.now.addingTimeInterval(-30))
+        let failure = CatalogError(code: .timeout, at: Self.now.addingTimeInterval(-30))
         let context = OverviewPage(
             status: CatalogStatus(snapshot: snapshot, failure: failure), catalog: CatalogFigures(snapshot.products),
             mine: CatalogFigures([]), ownVendorID: 1, now: Self.now, zone: .gmt
@@ -128,7 +128,7 @@ struct OverviewPageTests {
 
     @Test func failedCount_inKorean_saysWhenAndWhy_inKorean() {
         let snapshot = Self.snapshot(count: 3, reported: 3, partial: false)
-        let failure = CatalogFailure(reason: .timeout, at: Self.now.addingTimeInterval(-180))
+        let failure = CatalogError(code: .timeout, at: Self.now.addingTimeInterval(-180))
         let context = OverviewPage(
             status: CatalogStatus(snapshot: snapshot, failure: failure), catalog: CatalogFigures(snapshot.products),
             mine: nil, ownVendorID: nil, now: Self.now, language: .ko, zone: .gmt

@@ -38,7 +38,7 @@ import Testing
         let memo = ListPageMemo()
         let now = CacheTime(.now)
         var odd = query
-        odd.ignored = [.init(name: "sort", reason: .unknownValue)]
+        odd.ignored = [.init(name: "sort", code: .unrecognisedValue)]
         _ = memo.entry(for: query, fetchedAt: now) { entry("plain", at: now) }
         let built = memo.entry(for: odd, fetchedAt: now) { entry("with note", at: now) }
         #expect(built.context["title"] == .string("with note"))

@@ -35,13 +35,13 @@ import Testing
         #expect(grouped.minPrice == 1000 && grouped.maxPrice == 300_000 && grouped.ignored.isEmpty)
         #expect(grouped.orderAndFilterFields.map(\.value) == ["KRW", "1000", "300000"], "links carry the plain amount")
         #expect(query("/products?currency=USD&min_price=12.50").minPrice == 12.5)
-        #expect(query("/products?currency=KRW&min_price=10.5").ignored == [.init(name: "min_price", reason: .tooManyDecimals(.krw))])
-        #expect(query("/products?currency=USD&min_price=1.234").ignored == [.init(name: "min_price", reason: .tooManyDecimals(.usd))])
-        #expect(query("/products?currency=KRW&min_price=-5").ignored == [.init(name: "min_price", reason: .negative)])
-        #expect(query("/products?currency=USD&min_price=abc").ignored == [.init(name: "min_price", reason: .notANumber(.usd))])
+        #expect(query("/products?currency=KRW&min_price=10.5").ignored == [.init(name: "min_price", code: .tooManyDecimals(.krw))])
+        #expect(query("/products?currency=USD&min_price=1.234").ignored == [.init(name: "min_price", code: .tooManyDecimals(.usd))])
+        #expect(query("/products?currency=KRW&min_price=-5").ignored == [.init(name: "min_price", code: .negative)])
+        #expect(query("/products?currency=USD&min_price=abc").ignored == [.init(name: "min_price", code: .notANumber(.usd))])
         let reversed = query("/products?currency=KRW&min_price=50%2C000&max_price=1%2C000")
         #expect(reversed.minPrice == 50_000 && reversed.maxPrice == nil)
-        #expect(reversed.ignored == [.init(name: "max_price", reason: .belowMinimum(.krw, low: 50_000, high: 1_000))])
+        #expect(reversed.ignored == [.init(name: "max_price", code: .belowMinimum(.krw, low: 50_000, high: 1_000))])
     }
 
     @Test func searchText_isTrimmedAndBounded() {

@@ -28,7 +28,7 @@ extension StandardsPage {
         for (cause, outcome) in [
             (WriteCause.batch(id: 3, row: 2), WriteOutcome.done(after, productID: own)),
             (.form, .unknown),
-            (.form, .failed(WriteFailure(code: .refused, marketMessage: "price too low"))),
+            (.form, .failed(WriteError(code: .refused, marketMessage: "price too low"))),
         ] {
             let entry = try await journal.admit(WriteIntent(kind: .edit, cause: cause, productID: own, before: before, after: after))
             await journal.recordOutcome(entry, outcome)

@@ -8,7 +8,7 @@ extension RequestContext.Maker {
     /// Default settings (times in UTC), the own vendor `ownVendorID` (nil: unknown) and the
     /// texts of every page, as the route table hands them.
     static func testing(ownVendorID: Int? = nil, settings: PageSettings = PageSettings(timeZone: .gmt)) -> RequestContext.Maker {
-        var maker = RequestContext.Maker(settings: settings, ownVendor: OwnVendor(id: ownVendorID, source: ownVendorID == nil ? .unknown : .flag))
+        var maker = RequestContext.Maker(settings: settings, ownVendor: OwnVendor(id: ownVendorID, source: ownVendorID == nil ? .notLearned : .flag))
         maker.texts = DashboardApp.texts
         return maker
     }

@@ -34,8 +34,8 @@ struct StandardsBatches {
             rows: [row(.pending, line: 2), row(.pending, line: 3), row(.pending, line: 4)])
         _ = try store.startApplying(finished)
         try store.recordOutcome(finished, 1, status: .done)
-        try store.recordOutcome(finished, 2, status: .failed, failure: WriteFailure(code: .refused, marketMessage: "price rejected by policy"))
-        try store.recordOutcome(finished, 3, status: .skipped, failure: WriteFailure(code: .changedElsewhere))
+        try store.recordOutcome(finished, 2, status: .failed, failure: WriteError(code: .refused, marketMessage: "price rejected by policy"))
+        try store.recordOutcome(finished, 3, status: .skipped, failure: WriteError(code: .changedElsewhere))
         try store.finish(finished)
         // Held at its first write for good: the page stays "applying".
         let never = Gate()

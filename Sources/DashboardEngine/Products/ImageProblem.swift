@@ -1,6 +1,7 @@
-/// Why an uploaded image cannot be used (the register form keeps the others, an import row
-/// says which of its images it is).
-package enum ImageRefusal: Error, Sendable, Equatable {
+/// What is wrong with an uploaded image, so it cannot be used (the register form keeps the
+/// others, an import row says which of its images it is). `busy` and `unavailable` are the
+/// server's side of the same answer: the form words each with what to do.
+package enum ImageProblem: Error, Sendable, Equatable {
     case notJPEGOrPNG
     /// Over `ProductFieldRules.maxImageBytes`; its size.
     case tooLarge(bytes: Int)
@@ -14,7 +15,7 @@ package enum ImageRefusal: Error, Sendable, Equatable {
     case unavailable
 }
 
-extension ImageRefusal: StoredCode {
+extension ImageProblem: StoredCode {
     package var stored: CodeAndArguments {
         switch self {
         case .notJPEGOrPNG: CodeAndArguments("not-jpeg-or-png")

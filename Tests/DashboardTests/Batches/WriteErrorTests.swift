@@ -7,10 +7,10 @@ import Testing
 /// The code a write's error is kept as: a write the dashboard refused to send keeps its reason
 /// (and a batch row words it as not done), a refusal of the market keeps the market's words,
 /// and an error that leaves the market's answer unusable is unknown.
-@Suite struct WriteFailureTests {
+@Suite struct WriteErrorTests {
     @Test func aWriteTheDashboardRefusedToSend_isNotSent_withItsReason() {
-        let pictures = WriteFailure(WriteRefusal(reason: .imagesNotKept, detail: "the image server did not answer"))
-        let journal = WriteFailure(WriteRefusal(reason: .journalUnavailable, detail: "disk I/O error"))
+        let pictures = WriteError(WriteRefusal(code: .imagesNotKept, detail: "the image server did not answer"))
+        let journal = WriteError(WriteRefusal(code: .journalUnavailable, detail: "disk I/O error"))
         #expect(pictures.code == .imagesNotKept)
         #expect(journal.code == .journalUnavailable)
         #expect(Wording(.en).rowFailure(pictures.code, undoing: nil).hasPrefix("Not deleted"))
@@ -18,15 +18,15 @@ import Testing
     }
 
     @Test func theMarketsRefusal_keepsItsWords() {
-        let refused = WriteFailure(MarketError.rejected(status: 400, message: "price is too low"))
+        let refused = WriteError(MarketError.rejected(status: 400, message: "price is too low"))
         #expect(refused.code == .refused)
         #expect(refused.marketMessage == "price is too low")
-        #expect(WriteFailure(MarketError.notFound).code == .notFound)
+        #expect(WriteError(MarketError.notFound).code == .notFound)
     }
 
     @Test func noUsableAnswer_isUnknown() {
-        #expect(WriteFailure(MarketError.timeout).code == .unknown)
-        #expect(WriteFailure(MarketError.malformedResponse("half a body")).code == .unknown)
-        #expect(WriteFailure(CancellationError()).code == .unknown)
+        #expect(WriteError(MarketError.timeout).code == .unknown)
+        #expect(WriteError(MarketError.malformedResponse("half a body")).code == .unknown)
+        #expect(WriteError(CancellationError()).code == .unknown)
     }
 }

@@ -5,7 +5,7 @@ import MarketClient
 /// and a batch's rows keep the code (`failure_code`, `batch_rows.failure`) under the same
 /// names. `MarketError` is what a call to the market threw; this is what it means for the
 /// write.
-package struct WriteFailure: Error, Sendable, Equatable {
+package struct WriteError: Error, Sendable, Equatable {
     package enum Code: String, Sendable, CaseIterable {
         /// The market refused (`marketMessage` has its words, when it gave some).
         case refused
@@ -44,7 +44,7 @@ package struct WriteFailure: Error, Sendable, Equatable {
     /// done, so it is `unknown`; a write the dashboard refused to send says why.
     package init(_ error: any Error) {
         if let refusal = error as? WriteRefusal {
-            self.init(refusal.reason)
+            self.init(code: refusal.code)
             return
         }
         switch error as? MarketError {
@@ -54,15 +54,6 @@ package struct WriteFailure: Error, Sendable, Equatable {
         case .invalidRequest?: self.init(code: .invalid)
         case .unreachable?: self.init(code: .unreachable)
         case .timeout?, .malformedResponse?, nil: self.init(code: .unknown)
-        }
-    }
-
-    /// A write the dashboard did not send.
-    package init(_ refusal: WriteRefusal.Reason) {
-        switch refusal {
-        case .journalUnavailable: self.init(code: .journalUnavailable)
-        case .imagesNotKept: self.init(code: .imagesNotKept)
-        case .stopping: self.init(code: .stopping)
         }
     }
 
