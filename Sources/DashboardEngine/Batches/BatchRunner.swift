@@ -198,7 +198,7 @@ package final class BatchRunner: Sendable {
         return true
     }
 
-    private func record(_ outcome: Attempt, of row: BatchRow) throws(SQLiteError) {
+    private func record(_ outcome: Attempt, of row: BatchRow) throws(DatabaseError) {
         switch outcome {
         case .done(let productID, let elsewhere):
             try store.recordOutcome(row.batchID, row.number, status: .done, productID: productID, elsewhere: elsewhere)

@@ -14,7 +14,7 @@ extension BatchStore {
 
     /// Schedules (or moves the times of) a batch in preview or already scheduled; false when it
     /// is neither (running, finished, gone).
-    package func schedule(_ batchID: Int, startsAt: Date, endsAt: Date?) throws(SQLiteError) -> Bool {
+    package func schedule(_ batchID: Int, startsAt: Date, endsAt: Date?) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.run(
                 "UPDATE batches SET state = 'scheduled', starts_at = ?, ends_at = ? WHERE id = ? AND state IN ('preview', 'scheduled')",
@@ -24,7 +24,7 @@ extension BatchStore {
     }
 
     /// A scheduled batch back to preview, its times gone; false when it was not scheduled.
-    package func unschedule(_ batchID: Int) throws(SQLiteError) -> Bool {
+    package func unschedule(_ batchID: Int) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.run(
                 "UPDATE batches SET state = 'preview', starts_at = NULL, ends_at = NULL WHERE id = ? AND state = 'scheduled'",
@@ -35,7 +35,7 @@ extension BatchStore {
 
     /// A started window's end moved, or removed (nil); false when the batch has no started
     /// window or its end came already.
-    package func moveEnd(_ batchID: Int, to endsAt: Date?) throws(SQLiteError) -> Bool {
+    package func moveEnd(_ batchID: Int, to endsAt: Date?) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.run(
                 """
@@ -48,7 +48,7 @@ extension BatchStore {
 
     /// scheduled → running at its start, once; false when it was not scheduled any more, or its
     /// start was moved past `time` meanwhile (the vendor's form and the scheduler at once).
-    func startScheduled(_ batchID: Int, at time: Date) throws(SQLiteError) -> Bool {
+    func startScheduled(_ batchID: Int, at time: Date) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.run(
                 "UPDATE batches SET state = 'running', started_at = ? WHERE id = ? AND state = 'scheduled' AND starts_at <= ?",
@@ -61,7 +61,7 @@ extension BatchStore {
     /// rows were never sent (`not-sent`); false
     /// when it was not scheduled any more, or its end was moved past `time` meanwhile (a form
     /// posted while start-up settles the schedules).
-    func markMissed(_ batchID: Int, at time: Date) throws(SQLiteError) -> Bool {
+    func markMissed(_ batchID: Int, at time: Date) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Bool in
                 try db.run(
@@ -78,7 +78,7 @@ extension BatchStore {
     /// (its `source` names the batch, the batch's `revert_id` names it), in one transaction;
     /// nil when the batch has no end by `now` (removed, or moved later meanwhile) or was
     /// reverted already. `time` is when the end came.
-    func beginRevert(_ batchID: Int, rows: [BatchRow], at time: Date, now: Date) throws(SQLiteError) -> Int? {
+    func beginRevert(_ batchID: Int, rows: [BatchRow], at time: Date, now: Date) throws(DatabaseError) -> Int? {
         try database.use { db throws(SQLiteError) -> Int? in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Int? in
                 let open = try db.first(
@@ -98,7 +98,7 @@ extension BatchStore {
 
     /// Batches with a step still to come: scheduled ones (their start), and started windows
     /// not yet ended (their end).
-    package func pendingSchedules() throws(SQLiteError) -> [Batch] {
+    package func pendingSchedules() throws(DatabaseError) -> [Batch] {
         try database.use { db throws(SQLiteError) in
             try db.rows(
                 """
@@ -113,7 +113,7 @@ extension BatchStore {
     }
 
     /// The products' fields a batch's rows change (its edits that are to be sent or were).
-    package func changedFields(_ batchID: Int) throws(SQLiteError) -> Set<FieldKey> {
+    package func changedFields(_ batchID: Int) throws(DatabaseError) -> Set<FieldKey> {
         let changing: Set<BatchRow.Status> = [.pending, .done]
         let rows = try rows(batchID).filter { $0.operation == .edit && changing.contains($0.status) }
         var keys = Set<FieldKey>()
@@ -126,7 +126,7 @@ extension BatchStore {
 
     /// Scheduled or started windows of other batches that change one of `fields` during
     /// `window`: what a new schedule may not overlap.
-    package func overlaps(_ fields: Set<FieldKey>, during window: Range<Date>, except batchID: Int) throws(SQLiteError) -> [Batch] {
+    package func overlaps(_ fields: Set<FieldKey>, during window: Range<Date>, except batchID: Int) throws(DatabaseError) -> [Batch] {
         var found: [Batch] = []
         for other in try pendingSchedules() {
             guard other.id != batchID, let schedule = other.schedule, schedule.window.overlaps(window) else { continue }

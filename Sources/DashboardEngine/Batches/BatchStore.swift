@@ -143,7 +143,7 @@ package final class BatchStore: Sendable {
     // MARK: Making a batch
 
     /// A new batch in preview with `rows`, numbered from 1 in order. One transaction.
-    package func create(kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], rows: [BatchRow]) throws(SQLiteError) -> Int {
+    package func create(kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], rows: [BatchRow]) throws(DatabaseError) -> Int {
         try database.use { db throws(SQLiteError) -> Int in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Int in
                 let batchID = try insertBatch(kind: kind, action: action, source: source, notes: notes, db)
@@ -155,14 +155,14 @@ package final class BatchStore: Sendable {
 
     /// A new batch in preview with no rows yet, for an import that stores its images first
     /// (one at a time, never all in memory), then its rows (`addRows`).
-    package func begin(kind: Batch.Kind, source: String) throws(SQLiteError) -> Int {
+    package func begin(kind: Batch.Kind, source: String) throws(DatabaseError) -> Int {
         try database.use { db throws(SQLiteError) -> Int in
             try insertBatch(kind: kind, action: nil, source: source, notes: [], db)
         }
     }
 
     /// Keeps an image a create of the batch will send; returns its id.
-    package func addImage(_ batchID: Int, _ image: ImageUpload) throws(SQLiteError) -> Int {
+    package func addImage(_ batchID: Int, _ image: ImageUpload) throws(DatabaseError) -> Int {
         try database.use { db throws(SQLiteError) -> Int in
             try db.run(
                 "INSERT INTO batch_images (batch_id, filename, content_type, bytes) VALUES (?, ?, ?, ?)",
@@ -172,7 +172,7 @@ package final class BatchStore: Sendable {
     }
 
     /// The rows of a batch `begin` made, and its notes. One transaction.
-    package func addRows(_ batchID: Int, _ rows: [BatchRow], notes: [BatchNote]) throws(SQLiteError) {
+    package func addRows(_ batchID: Int, _ rows: [BatchRow], notes: [BatchNote]) throws(DatabaseError) {
         try database.use { db throws(SQLiteError) in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
                 try db.run("UPDATE batches SET notes = ? WHERE id = ?", [.text(Self.encode(notes)), .integer(batchID)])
@@ -225,7 +225,7 @@ package final class BatchStore: Sendable {
 
     // MARK: Reading
 
-    package func batch(_ id: Int) throws(SQLiteError) -> Batch? {
+    package func batch(_ id: Int) throws(DatabaseError) -> Batch? {
         try database.use { db throws(SQLiteError) in
             try db.first(
                 """
@@ -238,7 +238,7 @@ package final class BatchStore: Sendable {
     }
 
     /// The newest batches first, at most `limit`.
-    package func recent(limit: Int = 100) throws(SQLiteError) -> [Batch] {
+    package func recent(limit: Int = 100) throws(DatabaseError) -> [Batch] {
         try database.use { db throws(SQLiteError) in
             try db.rows(
                 """
@@ -252,7 +252,7 @@ package final class BatchStore: Sendable {
 
     /// The batches that undo `batchID` (made by its Undo: kind undo, its number as their
     /// source), newest first. A window's own revert is its `revert_id`, not among them.
-    package func undoes(of batchID: Int) throws(SQLiteError) -> [Batch] {
+    package func undoes(of batchID: Int) throws(DatabaseError) -> [Batch] {
         try database.use { db throws(SQLiteError) in
             try db.rows(
                 """
@@ -267,19 +267,19 @@ package final class BatchStore: Sendable {
 
     /// Whether `batchID` can be undone now (`Batch.undo(counts:undoes:)`), with the batch;
     /// nil when there is no such batch.
-    package func undoState(_ batchID: Int) throws(SQLiteError) -> (batch: Batch, undo: BatchUndo)? {
+    package func undoState(_ batchID: Int) throws(DatabaseError) -> (batch: Batch, undo: BatchUndo)? {
         guard let batch = try batch(batchID) else { return nil }
         return (batch, batch.undo(counts: try counts(batchID), undoes: try undoes(of: batchID)))
     }
 
     /// Batches that were applying when the dashboard stopped (or are applying now).
-    func running() throws(SQLiteError) -> [Int] {
+    func running() throws(DatabaseError) -> [Int] {
         try database.use { db throws(SQLiteError) in
             try db.rows("SELECT id FROM batches WHERE state = 'running' ORDER BY id", []) { $0.integer(0) }
         }
     }
 
-    package func counts(_ batchID: Int) throws(SQLiteError) -> BatchCounts {
+    package func counts(_ batchID: Int) throws(DatabaseError) -> BatchCounts {
         try database.use { db throws(SQLiteError) -> BatchCounts in
             let rows = try db.rows(
                 "SELECT status, operation, failure, count(*) FROM batch_rows WHERE batch_id = ? GROUP BY status, operation, failure",
@@ -291,7 +291,7 @@ package final class BatchStore: Sendable {
 
     /// The counts of the `limit` most recent batches (those `recent(limit:)` gives), in one
     /// query rather than one per batch.
-    package func countsOfRecent(limit: Int = 100) throws(SQLiteError) -> [Int: BatchCounts] {
+    package func countsOfRecent(limit: Int = 100) throws(DatabaseError) -> [Int: BatchCounts] {
         try database.use { db throws(SQLiteError) -> [Int: BatchCounts] in
             let rows = try db.rows(
                 """
@@ -307,7 +307,7 @@ package final class BatchStore: Sendable {
     }
 
     /// Rows in order, `limit` from `offset`, of one status or all.
-    package func rows(_ batchID: Int, status: BatchRow.Status? = nil, offset: Int = 0, limit: Int = .max) throws(SQLiteError) -> [BatchRow] {
+    package func rows(_ batchID: Int, status: BatchRow.Status? = nil, offset: Int = 0, limit: Int = .max) throws(DatabaseError) -> [BatchRow] {
         try database.use { db throws(SQLiteError) in
             if let status {
                 return try db.rows(
@@ -332,7 +332,7 @@ package final class BatchStore: Sendable {
         }
     }
 
-    func row(_ batchID: Int, _ number: Int) throws(SQLiteError) -> BatchRow? {
+    func row(_ batchID: Int, _ number: Int) throws(DatabaseError) -> BatchRow? {
         try database.use { db throws(SQLiteError) in
             try db.first(
                 """
@@ -347,7 +347,7 @@ package final class BatchStore: Sendable {
     }
 
     /// Pending rows after `number`, in order, at most `limit` (the runner's next share).
-    func pending(_ batchID: Int, after number: Int, limit: Int) throws(SQLiteError) -> [BatchRow] {
+    func pending(_ batchID: Int, after number: Int, limit: Int) throws(DatabaseError) -> [BatchRow] {
         try database.use { db throws(SQLiteError) in
             try db.rows(
                 """
@@ -363,7 +363,7 @@ package final class BatchStore: Sendable {
 
     /// Product ids the batch's done creates registered (so a check after a restart does not
     /// claim one product for two rows).
-    func createdIDs(_ batchID: Int) throws(SQLiteError) -> Set<Int> {
+    func createdIDs(_ batchID: Int) throws(DatabaseError) -> Set<Int> {
         try database.use { db throws(SQLiteError) in
             Set(try db.rows(
                 "SELECT product_id FROM batch_rows WHERE batch_id = ? AND operation = 'create' AND product_id IS NOT NULL",
@@ -371,7 +371,7 @@ package final class BatchStore: Sendable {
         }
     }
 
-    func image(_ id: Int) throws(SQLiteError) -> ImageUpload? {
+    func image(_ id: Int) throws(DatabaseError) -> ImageUpload? {
         try database.use { db throws(SQLiteError) in
             try db.first("SELECT filename, content_type, bytes FROM batch_images WHERE id = ?", [.integer(id)]) {
                 ImageUpload(filename: $0.text(0), contentType: $0.text(1), bytes: $0.blob(2))
@@ -382,7 +382,7 @@ package final class BatchStore: Sendable {
     // MARK: State changes
 
     /// preview → running, once: false when the batch was not in preview (applied already).
-    package func startApplying(_ batchID: Int) throws(SQLiteError) -> Bool {
+    package func startApplying(_ batchID: Int) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.run("UPDATE batches SET state = 'running' WHERE id = ? AND state = 'preview'", [.integer(batchID)])
             return db.changes == 1
@@ -391,7 +391,7 @@ package final class BatchStore: Sendable {
 
     /// finished → running with the failed rows a retry can carry out pending again
     /// (`BatchRow.canRetry`): false when the batch is not finished or has no such row.
-    package func startRetry(_ batchID: Int) throws(SQLiteError) -> Bool {
+    package func startRetry(_ batchID: Int) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Bool in
                 guard try db.first("SELECT state FROM batches WHERE id = ?", [.integer(batchID)], { $0.text(0) }) == "finished" else {
@@ -412,7 +412,7 @@ package final class BatchStore: Sendable {
         }
     }
 
-    func finish(_ batchID: Int) throws(SQLiteError) {
+    func finish(_ batchID: Int) throws(DatabaseError) {
         try database.use { db throws(SQLiteError) in
             try db.run(
                 "UPDATE batches SET state = 'finished', finished_at = ? WHERE id = ? AND state = 'running'",
@@ -428,7 +428,7 @@ package final class BatchStore: Sendable {
     /// Discards a batch in preview (Discard): it stays, `discarded`, its rows `not-sent`, until
     /// it is pruned, so a page drawn before says what became of it; its images go. False when
     /// it was no longer in preview.
-    package func discard(_ batchID: Int) throws(SQLiteError) -> Bool {
+    package func discard(_ batchID: Int) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Bool in
                 try db.run(
@@ -443,7 +443,7 @@ package final class BatchStore: Sendable {
     }
 
     /// The in-flight mark and the send time, committed just before the write is sent.
-    func markInFlight(_ batchID: Int, _ number: Int) throws(SQLiteError) {
+    func markInFlight(_ batchID: Int, _ number: Int) throws(DatabaseError) {
         let time = SQLiteValue.integer(StoredTime.milliseconds(clock.now()))
         try database.use { db throws(SQLiteError) in
             try db.run(
@@ -453,7 +453,7 @@ package final class BatchStore: Sendable {
     }
 
     /// A row whose write's answer was lost: checked with the market after its deadline.
-    func startChecking(_ batchID: Int, _ number: Int) throws(SQLiteError) {
+    func startChecking(_ batchID: Int, _ number: Int) throws(DatabaseError) {
         try database.use { db throws(SQLiteError) in
             try db.run(
                 "UPDATE batch_rows SET status = 'checking', in_flight = 0 WHERE batch_id = ? AND number = ?",
@@ -462,7 +462,7 @@ package final class BatchStore: Sendable {
     }
 
     /// A checked row the market shows was not written: pending again, to be sent once more.
-    func sendAgain(_ batchID: Int, _ number: Int) throws(SQLiteError) {
+    func sendAgain(_ batchID: Int, _ number: Int) throws(DatabaseError) {
         try database.use { db throws(SQLiteError) in
             try db.run(
                 "UPDATE batch_rows SET status = 'pending', failure = '', market_message = NULL WHERE batch_id = ? AND number = ?",
@@ -476,7 +476,7 @@ package final class BatchStore: Sendable {
     func recordOutcome(
         _ batchID: Int, _ number: Int, status: BatchRow.Status, failure: WriteError? = nil, productID: Int? = nil,
         elsewhere: RecordedFields = RecordedFields(), found: [Int] = []
-    ) throws(SQLiteError) {
+    ) throws(DatabaseError) {
         try database.use { db throws(SQLiteError) in
             try db.run(
                 """
@@ -494,7 +494,7 @@ package final class BatchStore: Sendable {
 
     /// After a restart: rows marked in flight may have reached the market; each is checked
     /// after its deadline (`checking`). Returns how many there were.
-    func clearInFlight(_ batchID: Int) throws(SQLiteError) -> Int {
+    func clearInFlight(_ batchID: Int) throws(DatabaseError) -> Int {
         try database.use { db throws(SQLiteError) -> Int in
             try db.run(
                 "UPDATE batch_rows SET in_flight = 0, status = 'checking' WHERE batch_id = ? AND in_flight = 1", [.integer(batchID)])
@@ -505,7 +505,7 @@ package final class BatchStore: Sendable {
     /// Removes batches finished (or left in preview, missed or discarded) more than `keptFor` ago;
     /// returns how many. A window still to be put back is kept, however old.
     @discardableResult
-    package func prune() throws(SQLiteError) -> Int {
+    package func prune() throws(DatabaseError) -> Int {
         let cutoff = Int(clock.now().timeIntervalSince1970 - Self.keptFor)
         return try database.use { db throws(SQLiteError) -> Int in
             try db.run(

@@ -12,7 +12,7 @@ extension HistoryJournal {
     }
 
     /// Entries `offset..<offset+limit`, newest first, of every product or of `product`.
-    package func page(product: Int?, offset: Int, limit: Int) async throws(SQLiteError) -> Page {
+    package func page(product: Int?, offset: Int, limit: Int) async throws(DatabaseError) -> Page {
         try await database.background { db throws(SQLiteError) in
             if let product {
                 let total = try db.first("SELECT COUNT(*) FROM journal WHERE product_id = ?", [.integer(product)]) { $0.integer(0) } ?? 0
@@ -36,13 +36,13 @@ extension HistoryJournal {
     }
 
     /// Entry `id`, if the journal still holds it.
-    package func entry(_ id: Int) async throws(SQLiteError) -> JournalEntry? {
+    package func entry(_ id: Int) async throws(DatabaseError) -> JournalEntry? {
         try await database.background { db throws(SQLiteError) in try Self.entry(id, db) }
     }
 
     /// The undo of entry `id` that was done, or may have been (in flight, or of unknown
     /// outcome); nil when it was never undone or every undo was refused.
-    package func undo(of id: Int) async throws(SQLiteError) -> JournalEntry? {
+    package func undo(of id: Int) async throws(DatabaseError) -> JournalEntry? {
         try await database.background { db throws(SQLiteError) in
             try db.first(
                 """
@@ -56,7 +56,7 @@ extension HistoryJournal {
     /// The latest restore of recycle-bin item `entry` whose outcome is not known (in flight, or
     /// its answer lost and the market not yet shown to hold it once or not at all); nil when
     /// there is none. Another restore meanwhile could register the product twice.
-    package func restoreInDoubt(of entry: Int) async throws(SQLiteError) -> JournalEntry? {
+    package func restoreInDoubt(of entry: Int) async throws(DatabaseError) -> JournalEntry? {
         try await database.background { db throws(SQLiteError) in
             try db.first(
                 """
@@ -69,7 +69,7 @@ extension HistoryJournal {
 
     /// Of `ids`, those undone already (or being undone), each with its latest undo's entry,
     /// for the history page's buttons.
-    package func undone(among ids: [Int]) async throws(SQLiteError) -> [Int: Int] {
+    package func undone(among ids: [Int]) async throws(DatabaseError) -> [Int: Int] {
         guard let low = ids.min(), let high = ids.max() else { return [:] }
         let found = try await database.background { db throws(SQLiteError) in
             try db.rows(

@@ -35,7 +35,7 @@ package final class HistoryJournal: WriteLog, RecountObserver {
     package init(
         database: DashboardDatabase, writeEnds: (any WriteEndObserver)?, retentionDays: Int = defaultRetentionDays,
         clock: any WallClock = SystemWallClock(), logger: ServerLogger = ServerLogger(level: .off), outcomeCheck: OutcomeCheck? = nil
-    ) throws(SQLiteError) {
+    ) throws(DatabaseError) {
         self.database = database
         self.writeEnds = writeEnds
         self.retentionDays = retentionDays

@@ -12,7 +12,7 @@ extension RecycleBin {
         package var bytes: Int
     }
 
-    package func page(offset: Int, limit: Int) async throws(SQLiteError) -> Page {
+    package func page(offset: Int, limit: Int) async throws(DatabaseError) -> Page {
         try await database.background { db throws(SQLiteError) in
             let (total, bytes) = try db.first("SELECT COUNT(*), COALESCE(SUM(bytes), 0) FROM trash") { ($0.integer(0), $0.integer(1)) } ?? (0, 0)
             let items = try db.rows(
@@ -25,7 +25,7 @@ extension RecycleBin {
     }
 
     /// Item `entry` with its detail, if the bin holds it.
-    package func item(_ entry: Int) async throws(SQLiteError) -> TrashItem? {
+    package func item(_ entry: Int) async throws(DatabaseError) -> TrashItem? {
         try await database.background { db throws(SQLiteError) in
             try db.first(
                 """
@@ -42,7 +42,7 @@ extension RecycleBin {
 
     /// The newest item the bin holds for the product numbered `productID` (without its
     /// detail), if any: what a page about that product says instead of "not found".
-    package func item(productID: Int) async throws(SQLiteError) -> TrashItem? {
+    package func item(productID: Int) async throws(DatabaseError) -> TrashItem? {
         try await database.background { db throws(SQLiteError) in
             try db.first(
                 """

@@ -7,10 +7,10 @@ extension DashboardDatabase {
     /// page handlers sharing those threads should not wait with it.
     func background<Result: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> Result
-    ) async throws(SQLiteError) -> Result {
-        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Swift.Result<Result, SQLiteError>, Never>) in
+    ) async throws(DatabaseError) -> Result {
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Swift.Result<Result, DatabaseError>, Never>) in
             DispatchQueue.global().async {
-                do throws(SQLiteError) {
+                do throws(DatabaseError) {
                     continuation.resume(returning: .success(try self.use(body)))
                 } catch {
                     continuation.resume(returning: .failure(error))

@@ -50,18 +50,32 @@ package final class DashboardDatabase: Sendable {
     /// Folds the write-ahead log into `dashboard.sqlite` and empties it, at a clean stop: the
     /// file then holds everything on its own, so copying or moving it alone loses nothing.
     /// (After a kill the log is folded in at the next start, as SQLite always does.)
-    package func checkpoint() throws(SQLiteError) {
+    package func checkpoint() throws(DatabaseError) {
         try use { db throws(SQLiteError) in try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// Runs `body` with the connection, one caller at a time. Writers open their own
-    /// transaction (`db.transaction(.immediate, ...)`).
-    func use<Result: Sendable, Failure: Error>(
-        _ body: (SQLiteConnection) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
-        try connection.withLock { (db: inout SQLiteConnection) throws(Failure) -> Result in
-            try body(db)
+    /// transaction (`db.transaction(.immediate, ...)`). SQLite's error becomes a
+    /// `DatabaseError` here, at the edge of the database: nothing above it names SQLite.
+    func use<Result: Sendable>(_ body: (SQLiteConnection) throws(SQLiteError) -> Result) throws(DatabaseError) -> Result {
+        do {
+            return try connection.withLock { (db: inout SQLiteConnection) throws(SQLiteError) -> Result in
+                try body(db)
+            }
+        } catch {
+            throw DatabaseError(error)
         }
+    }
+}
+
+/// An operation on the dashboard's database failed (the disk, a lock held too long, a file
+/// that went bad). The pages word it as the dashboard's own records being unavailable; its
+/// description, with SQLite's message, is for the log.
+package struct DatabaseError: Error, CustomStringConvertible {
+    package let description: String
+
+    init(_ error: SQLiteError) {
+        description = "the dashboard's database: \(error.description)"
     }
 }
 

@@ -16,16 +16,16 @@ import Testing
     @Test func migrations_applyOnce_inOrder_andWhatWasWrittenStays() throws {
         do {
             let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false)
-            try database.use { db in try db.run("INSERT INTO notes (text) VALUES (?)", [.text("kept")]) }
+            try database.use { db throws(SQLiteError) in try db.run("INSERT INTO notes (text) VALUES (?)", [.text("kept")]) }
         }
         // Opened again with one more migration: the first is not run again (it would fail:
         // the table exists), the second is, and the row is still there.
         let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes, Self.noteTags], durable: false)
-        let rows = try database.use { db in try db.rows("SELECT text, tag FROM notes") { ($0.text(0), $0.isNull(1)) } }
+        let rows = try database.use { db throws(SQLiteError) in try db.rows("SELECT text, tag FROM notes") { ($0.text(0), $0.isNull(1)) } }
         #expect(rows.count == 1)
         #expect(rows.first?.0 == "kept")
         #expect(rows.first?.1 == true)
-        let applied = try database.use { db in try db.rows("SELECT name FROM migrations ORDER BY rowid") { $0.text(0) } }
+        let applied = try database.use { db throws(SQLiteError) in try db.rows("SELECT name FROM migrations ORDER BY rowid") { $0.text(0) } }
         #expect(applied == ["notes-1", "notes-2"])
     }
 
@@ -33,7 +33,7 @@ import Testing
     /// copy of that one file, without its -wal, has them all.
     @Test func aCheckpoint_leavesEverythingInTheOneFile() throws {
         let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false)
-        try database.use { db in
+        try database.use { db throws(SQLiteError) in
             for number in 1...50 { try db.run("INSERT INTO notes (text) VALUES (?)", [.text("note \(number)")]) }
         }
         let file = folder.url.appendingPathComponent(DashboardDatabase.fileName)
@@ -48,7 +48,7 @@ import Testing
         try FileManager.default.createDirectory(at: copy.url, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: file, to: copy.url.appendingPathComponent(DashboardDatabase.fileName))
         let copied = try DashboardDatabase(directory: copy.url, migrations: [Self.notes], durable: false)
-        #expect(try copied.use { db in try db.rows("SELECT count(*) FROM notes") { $0.integer(0) } } == [50])
+        #expect(try copied.use { db throws(SQLiteError) in try db.rows("SELECT count(*) FROM notes") { $0.integer(0) } } == [50])
     }
 
     @Test func aFileThatIsNotADatabase_stopsWithOneLineNamingIt_andIsLeftAsItWas() throws {

@@ -55,7 +55,7 @@ import Testing
         try store.database.use { db throws(SQLiteError) in try BatchNoteMigration.run(db) }
         _ = try DashboardDatabase(directory: data, migrations: Engine.migrations, durable: false)
         #expect(try StoredSentencesFixture.storedValues(in: data) == after)
-        let applied = try store.database.use { db in try db.rows("SELECT name FROM migrations ORDER BY rowid") { $0.text(0) } }
+        let applied = try store.database.use { db throws(SQLiteError) in try db.rows("SELECT name FROM migrations ORDER BY rowid") { $0.text(0) } }
         // Each migration once; the fixture's version had the first of each table's, so the
         // later ones follow them in the order they came.
         #expect(applied.sorted() == Engine.migrations.map(\.name).sorted())

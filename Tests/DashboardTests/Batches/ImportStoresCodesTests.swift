@@ -1,3 +1,4 @@
+import SQLite
 import Foundation
 import Testing
 
@@ -47,7 +48,7 @@ import Testing
 
             // …and the database keeps codes: no Hangul in the notes, problems and warnings.
             let store = dash.app.batchRunner.store
-            let kept = try store.database.use { db in
+            let kept = try store.database.use { db throws(SQLiteError) in
                 try db.rows("SELECT notes FROM batches WHERE id = ?", [.integer(batch)]) { $0.text(0) }
                     + db.rows("SELECT problems || warnings FROM batch_rows WHERE batch_id = ?", [.integer(batch)]) { $0.text(0) }
             }

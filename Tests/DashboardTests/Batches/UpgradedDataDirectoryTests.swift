@@ -1,3 +1,4 @@
+import SQLite
 import Foundation
 import Testing
 
@@ -117,7 +118,7 @@ import Testing
                 #expect(items == 4, "every bin item kept and shown (\(language.rawValue))")
             }
 
-            let sentencesLeft = try store.database.use { db in
+            let sentencesLeft = try store.database.use { db throws(SQLiteError) in
                 try db.first(
                     """
                     SELECT (SELECT count(*) FROM batches WHERE notes LIKE '%"en":%')
