@@ -336,7 +336,7 @@ package final class BatchRunner: Sendable {
     private func resolve(_ row: BatchRow, fieldByField: Bool) async -> Bool {
         let sentAt = row.sentAt ?? clock.now()
         do {
-            try await clock.sleep(until: outcomeCheck.deadline(sentAt: sentAt))
+            try await clock.sleep(until: outcomeCheck.deadline(sentAt: sentAt), for: .outcomeCheck)
         } catch {
             return false
         }
@@ -356,7 +356,7 @@ package final class BatchRunner: Sendable {
                 }
             } catch {
                 logger.log(.info, "batch \(row.batchID) row \(row.number): the market could not be read yet to check it: \(error)")
-                guard (try? await clock.sleep(until: clock.now().addingTimeInterval(pause))) != nil else { return false }
+                guard (try? await clock.sleep(until: clock.now().addingTimeInterval(pause), for: .outcomeCheck)) != nil else { return false }
                 pause = min(pause * 2, 600)
                 continue
             }

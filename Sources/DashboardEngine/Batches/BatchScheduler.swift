@@ -77,7 +77,7 @@ package final class BatchScheduler: Sendable {
             while !Task.isCancelled {
                 guard let due = nextStep() else { return }
                 do {
-                    try await clock.sleep(until: due)
+                    try await clock.sleep(until: due, for: .schedule)
                 } catch {
                     return
                 }

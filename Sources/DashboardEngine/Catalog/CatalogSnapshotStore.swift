@@ -72,7 +72,7 @@ package final class CatalogSnapshotStore: WriteObserver {
         let clock = self.clock
         let until = clock.now().addingTimeInterval(limit.timeInterval)
         let timer = Task {
-            try? await clock.sleep(until: until)
+            try? await clock.sleep(until: until, for: .countWait)
             self.resumeWaiter(id)
         }
         await withCheckedContinuation { continuation in

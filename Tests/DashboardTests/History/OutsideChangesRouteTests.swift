@@ -103,7 +103,7 @@ import Testing
     @Test func anEditACheckFoundDone_isNotRecordedAgainByTheNextCount() async throws {
         try await withEditAnsweredTooLate { harness, session, clock in
             // Past the write's deadline: the check reads the market and finds the edit done.
-            #expect(await clock.sleepersArrive())
+            #expect(await clock.sleepersArrive(1, .outcomeCheck))
             harness.passWriteDeadlines(clock)
             await harness.settle()
             let catalog = harness.app.catalog
