@@ -35,7 +35,8 @@ package final class Engine: Sendable {
     package let database: DashboardDatabase
     /// The JSON caches in front of the market.
     package let gateway: MarketGateway
-    /// Every product, counted in the background (the overview, the CSV export, "My products").
+    /// Every product, counted in the background on the engine's schedule (the overview, the
+    /// CSV export, "My products"); pages only read it.
     package let catalog: CatalogSnapshotStore
     /// Every write, and what changed on the market elsewhere (`/history`).
     package let journal: HistoryJournal
@@ -88,11 +89,18 @@ package final class Engine: Sendable {
         pruneBatches()
     }
 
-    /// Begins the background work: batches that were applying when the engine stopped go on;
-    /// schedules whose time passed while it was off are settled, then the timer waits for the
-    /// next start or end; writes whose answers were lost are checked once their deadlines pass;
-    /// the journal, the recycle bin and the batches are pruned daily.
+    /// Begins the background work: the catalog's first count starts at once, and the next
+    /// ones whenever the snapshot passes its age (on the clock); batches that were applying
+    /// when the engine stopped go on; schedules whose time passed while it was off are settled,
+    /// then the timer waits for the next start or end; writes whose answers were lost are
+    /// checked once their deadlines pass; the journal, the recycle bin and the batches are
+    /// pruned daily.
     package func start() {
+        // Started here, not in the schedule's task, so that a page asked for at once already
+        // sees the count under way.
+        catalog.countIfDue()
+        let catalog = self.catalog
+        background.run { await catalog.countWhenDue() }
         batchRunner.resumeInterrupted()
         let scheduler = self.scheduler
         background.run { await scheduler.resume() }
