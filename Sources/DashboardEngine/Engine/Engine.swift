@@ -135,10 +135,10 @@ package final class Engine: Sendable {
         }
     }
 
-    /// Prunes the journal, the recycle bin and the batches every 24 hours (all prune at
-    /// start-up too), until cancelled.
+    /// Prunes the journal, the recycle bin and the batches every 24 hours on the clock (all
+    /// prune at start-up too), until cancelled.
     private func pruneDaily() async {
-        while (try? await Task.sleep(for: .seconds(24 * 3600))) != nil {
+        while (try? await clock.sleep(until: clock.now().addingTimeInterval(24 * 3600), for: .pruning)) != nil {
             await journal.prune()
             await recycleBin.prune()
             pruneBatches()
