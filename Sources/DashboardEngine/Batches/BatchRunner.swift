@@ -104,6 +104,12 @@ package final class BatchRunner: Sendable {
         runs.withLock { $0.values.forEach { $0.cancel() } }
     }
 
+    /// Returns once every run has ended (after `shutdown()`: a row being sent ends when the
+    /// market answers or the write's deadline passes).
+    package func stopped() async {
+        while let run = runs.withLock({ $0.values.first }) { await run.value }
+    }
+
     // MARK: A run
 
     private func run(_ batchID: Int) async {

@@ -110,8 +110,8 @@ package final class Engine: Sendable {
     }
 
     /// Stops every piece of background work: the tasks `start()` began are cancelled, the
-    /// scheduler's timer, the batch runs, the checks and the count stop. `stopped()` returns
-    /// once the tasks have ended.
+    /// scheduler's timer and its ends, the batch runs, the checks and the count stop.
+    /// `stopped()` returns once they have ended.
     package func shutdown() {
         background.cancelAll()
         scheduler.shutdown()
@@ -120,9 +120,16 @@ package final class Engine: Sendable {
         catalog.shutdown()
     }
 
-    /// Returns once every task `start()` began has ended (after `shutdown()`).
+    /// Returns once every task the engine began has ended (after `shutdown()`): the tasks of
+    /// `start()`, the scheduler's, the batch runs, the checks of lost answers, the count and
+    /// the journal's hearing of it. A write held at the market ends when its answer comes or
+    /// its deadline passes.
     package func stopped() async {
         await background.ended()
+        await scheduler.stopped()
+        await batchRunner.stopped()
+        await journal.waitForChecks()
+        await catalog.stopped()
     }
 
     /// Folds the database's write-ahead log into its file, at a clean stop (after the server
