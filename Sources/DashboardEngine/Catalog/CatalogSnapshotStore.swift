@@ -96,10 +96,11 @@ package final class CatalogSnapshotStore: WriteObserver {
     /// before they end its wait some other way).
     var waiting: Int { state.withLock { $0.waiters.count } }
 
-    /// Returns when the crawl running now (if any) has ended, whatever its outcome (for tests
+    /// Returns when no crawl runs: the one running now (if any) has ended, whatever its
+    /// outcome, and the one it started again after a write of unknown outcome too (for tests
     /// and the memory benchmark; pages never wait without a limit).
     func crawlEnded() async {
-        await state.withLock { $0.crawl }?.value
+        while let crawl = state.withLock({ $0.crawl }) { await crawl.value }
     }
 
     /// A create, edit or delete of this dashboard: answered by the market, the snapshot's
