@@ -2,13 +2,16 @@ import DashboardEngine
 import Foundation
 import Synchronization
 
-/// A wall clock the test moves by hand: what a schedule or the check of a lost answer waits
-/// on. A sleeper wakes when `advance` or `set` passes its instant, never on its own, so a test
-/// decides when "later" is and asserts what happened then.
+/// A wall clock the test moves by hand: what a schedule, the check of a lost answer, the
+/// catalog's next count and the daily pruning wait on. A sleeper wakes when `advance` or `set`
+/// passes its instant, never on its own, so a test decides when "later" is and asserts what
+/// happened then. Each sleeper says what it waits for (`ClockWait`), and a test asks about the
+/// waits it means: the count and the pruning sleep on the same clock all along.
 package final class ManualWallClock: WallClock, Sendable {
     private struct Sleeper {
         var id: Int
         var until: Date
+        var wait: ClockWait
         var continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -16,8 +19,8 @@ package final class ManualWallClock: WallClock, Sendable {
         var now: Date
         var sleepers: [Sleeper] = []
         var nextID = 0
-        /// Tests waiting until this many sleepers are asleep.
-        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Tests waiting until this many sleepers of a kind are asleep.
+        var watchers: [(count: Int, wait: ClockWait, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state: Mutex<State>
@@ -30,7 +33,7 @@ package final class ManualWallClock: WallClock, Sendable {
 
     package func now() -> Date { state.withLock { $0.now } }
 
-    package func sleep(until date: Date) async throws {
+    package func sleep(until date: Date, for wait: ClockWait) async throws {
         let id = state.withLock { state in
             state.nextID += 1
             return state.nextID
@@ -39,7 +42,7 @@ package final class ManualWallClock: WallClock, Sendable {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let woken: [CheckedContinuation<Void, Never>]? = state.withLock { state in
                     if date <= state.now || Task.isCancelled { return nil }
-                    state.sleepers.append(Sleeper(id: id, until: date, continuation: continuation))
+                    state.sleepers.append(Sleeper(id: id, until: date, wait: wait, continuation: continuation))
                     return Self.reached(&state)
                 }
                 guard let woken else {
@@ -73,19 +76,23 @@ package final class ManualWallClock: WallClock, Sendable {
         woken.forEach { $0.continuation.resume() }
     }
 
-    /// How many tasks are asleep on the clock now.
-    package var sleepers: Int { state.withLock { $0.sleepers.count } }
+    /// How many tasks are asleep on the clock now waiting for `wait`.
+    package func sleepers(_ wait: ClockWait) -> Int {
+        state.withLock { $0.sleepers.filter { $0.wait == wait }.count }
+    }
 
-    /// The earliest instant a sleeper waits for, if any.
-    package var nextWake: Date? { state.withLock { $0.sleepers.map(\.until).min() } }
+    /// The earliest instant a sleeper waiting for `wait` waits for, if any.
+    package func nextWake(_ wait: ClockWait) -> Date? {
+        state.withLock { $0.sleepers.filter { $0.wait == wait }.map(\.until).min() }
+    }
 
-    /// Returns once at least `count` tasks are asleep on the clock: the point where a test knows
-    /// the code under test is waiting for a time, not still working.
-    package func waitForSleepers(_ count: Int = 1) async {
+    /// Returns once at least `count` tasks are asleep on the clock waiting for `wait`: the point
+    /// where a test knows the code under test is waiting for a time, not still working.
+    package func waitForSleepers(_ count: Int = 1, _ wait: ClockWait) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
-                if state.sleepers.count >= count { return true }
-                state.watchers.append((count, continuation))
+                if state.sleepers.filter({ $0.wait == wait }).count >= count { return true }
+                state.watchers.append((count, wait, continuation))
                 return false
             }
             if ready { continuation.resume() }
@@ -93,15 +100,19 @@ package final class ManualWallClock: WallClock, Sendable {
     }
 
     /// `waitForSleepers` under the hang guard (`finishes`): true once at least `count` tasks
-    /// are asleep on the clock, false if they are not after `Patience.hangGuard`.
-    package func sleepersArrive(_ count: Int = 1) async -> Bool {
-        await finishes { await self.waitForSleepers(count) }
+    /// are asleep on the clock waiting for `wait`, false if they are not after
+    /// `Patience.hangGuard`.
+    package func sleepersArrive(_ count: Int = 1, _ wait: ClockWait) async -> Bool {
+        await finishes { await self.waitForSleepers(count, wait) }
     }
 
     private static func reached(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
-        let count = state.sleepers.count
-        let ready = state.watchers.filter { $0.count <= count }.map(\.continuation)
-        state.watchers.removeAll { $0.count <= count }
+        let asleep = state.sleepers
+        let isReached = { (watcher: (count: Int, wait: ClockWait, continuation: CheckedContinuation<Void, Never>)) in
+            asleep.filter { $0.wait == watcher.wait }.count >= watcher.count
+        }
+        let ready = state.watchers.filter(isReached).map(\.continuation)
+        state.watchers.removeAll(where: isReached)
         return ready
     }
 }

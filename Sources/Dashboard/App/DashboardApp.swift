@@ -170,7 +170,7 @@ public final class DashboardApp: Sendable {
             export: ProductExport(catalog: catalog, renderer: renderer),
             overview: OverviewPages(catalog: catalog, renderer: renderer, clock: engine.clock),
             history: HistoryPages(
-                journal: engine.journal, catalog: catalog, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash,
+                journal: engine.journal, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash,
                 recycleBin: engine.recycleBin, batches: engine.batchStore),
             trash: TrashPages(bin: engine.recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
             batches: BatchRoutes(

@@ -15,7 +15,6 @@ import Templating
 /// 4xx page that says why, and nothing is written.
 struct HistoryPages: Sendable {
     let journal: HistoryJournal
-    let catalog: CatalogSnapshotStore
     /// Reads the product fresh before an undo.
     let api: any MarketAPI
     let writer: MarketWriter
@@ -36,8 +35,6 @@ struct HistoryPages: Sendable {
         let language = context.language
         let wording = Wording(language)
         let query = HistoryQuery(context.request)
-        // A count that is due starts now, so what changed elsewhere shows on a later visit.
-        _ = catalog.status()
         let page: HistoryJournal.Page
         let undone: [Int: Int]
         do {

@@ -92,6 +92,8 @@ final class ImageCache: Sendable {
                 if failedAt.duration(to: now()) < failureCooldown { return .failed }
                 state.failures.removeValue(forKey: key)
             }
+            // One download for every request waiting for this image; it ends with the download
+            // (under the read deadline), as the requests that wait for it do.
             var load = state.loads[key] ?? Load(task: Task { try await self.load(url, key: key) })
             load.waiters += 1
             state.loads[key] = load

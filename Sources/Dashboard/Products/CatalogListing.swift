@@ -128,7 +128,7 @@ struct CatalogListing: Sendable {
             // carries a fresh token, without counting.
             return .redirect(to: back, status: .seeOther)
         }
-        catalog.refresh()
+        catalog.startCount()
         return .redirect(to: back, status: .seeOther)
     }
 

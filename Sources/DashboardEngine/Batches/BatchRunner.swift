@@ -104,6 +104,12 @@ package final class BatchRunner: Sendable {
         runs.withLock { $0.values.forEach { $0.cancel() } }
     }
 
+    /// Returns once every run has ended (after `shutdown()`: a row being sent ends when the
+    /// market answers or the write's deadline passes).
+    package func stopped() async {
+        while let run = runs.withLock({ $0.values.first }) { await run.value }
+    }
+
     // MARK: A run
 
     private func run(_ batchID: Int) async {
@@ -337,7 +343,7 @@ package final class BatchRunner: Sendable {
     private func resolve(_ row: BatchRow, fieldByField: Bool) async -> Bool {
         let sentAt = row.sentAt ?? clock.now()
         do {
-            try await clock.sleep(until: outcomeCheck.deadline(sentAt: sentAt))
+            try await clock.sleep(until: outcomeCheck.deadline(sentAt: sentAt), for: .outcomeCheck)
         } catch {
             return false
         }
@@ -357,7 +363,7 @@ package final class BatchRunner: Sendable {
                 }
             } catch {
                 logger.log(.info, "batch \(row.batchID) row \(row.number): the market could not be read yet to check it: \(error)")
-                guard (try? await clock.sleep(until: clock.now().addingTimeInterval(pause))) != nil else { return false }
+                guard (try? await clock.sleep(until: clock.now().addingTimeInterval(pause), for: .outcomeCheck)) != nil else { return false }
                 pause = min(pause * 2, 600)
                 continue
             }

@@ -22,7 +22,9 @@ package final class BatchScheduler: Sendable {
     let runner: BatchRunner
     package let clock: any WallClock
     let logger: ServerLogger
-    private let timer = Mutex<Task<Void, Never>?>(nil)
+    /// The timer: the task waiting for the next step, and those a reschedule cancelled that
+    /// are still finishing a pass, each kept until it ends (for `stopped()`).
+    private let timers = Mutex(Timers())
     private let isShutDown = Atomic(false)
     /// The changes still to come, by product: what a product's page names. Made again
     /// whenever the schedules change, so a page view reads memory, not the database.
@@ -31,6 +33,14 @@ package final class BatchScheduler: Sendable {
     private let passes = Mutex(Passes())
     /// Ends under way, by batch: each waits for its batch's run, then starts the revert.
     private let ends = Mutex<[Int: Task<Void, Never>]>([:])
+    /// Started batches, by batch: each waits for its batch's run, then indexes the changes
+    /// still to come again.
+    private let afterRuns = Mutex<[Int: Task<Void, Never>]>([:])
+
+    private struct Timers {
+        var current = 0
+        var tasks: [Int: Task<Void, Never>] = [:]
+    }
 
     private struct Passes {
         var running = 0
@@ -73,27 +83,47 @@ package final class BatchScheduler: Sendable {
     package func reschedule() {
         guard !isShutDown.load(ordering: .relaxed) else { return }
         indexUpcoming()
-        let next = Task { [self] in
-            while !Task.isCancelled {
-                guard let due = nextStep() else { return }
-                do {
-                    try await clock.sleep(until: due)
-                } catch {
-                    return
-                }
-                guard !Task.isCancelled else { return }
-                await fireDue(atStartUp: false)
+        timers.withLock { timers in
+            timers.tasks[timers.current]?.cancel()
+            timers.current += 1
+            let id = timers.current
+            timers.tasks[id] = Task { [self] in
+                await waitForSteps()
+                _ = self.timers.withLock { $0.tasks.removeValue(forKey: id) }
             }
-        }
-        timer.withLock { current in
-            current?.cancel()
-            current = next
         }
     }
 
+    /// The timer's loop: sleeps until the next start or end, fires what is due, and again,
+    /// until nothing is to come or it is cancelled.
+    private func waitForSteps() async {
+        while !Task.isCancelled {
+            guard let due = nextStep() else { return }
+            do {
+                try await clock.sleep(until: due, for: .schedule)
+            } catch {
+                return
+            }
+            guard !Task.isCancelled else { return }
+            await fireDue(atStartUp: false)
+        }
+    }
+
+    /// Stops the timer; ends and started batches waiting for their runs start nothing more.
     package func shutdown() {
         isShutDown.store(true, ordering: .relaxed)
-        timer.withLock { $0?.cancel() }
+        timers.withLock { $0.tasks.values.forEach { $0.cancel() } }
+    }
+
+    /// Returns once the timer's tasks, the ends under way and the started batches' waits have
+    /// ended (after `shutdown()`; the batch runs they wait for end with `BatchRunner`'s).
+    package func stopped() async {
+        while true {
+            let tasks = timers.withLock { Array($0.tasks.values) } + ends.withLock { Array($0.values) }
+                + afterRuns.withLock { Array($0.values) }
+            if tasks.isEmpty { return }
+            for task in tasks { await task.value }
+        }
     }
 
     private func indexUpcoming() {
@@ -190,10 +220,7 @@ package final class BatchScheduler: Sendable {
                     } else if schedule.startsAt <= now, try store.startScheduled(batch.id, at: now) {
                         runner.start(batch.id)
                         // Once its run is over, the products' pages name only the rows it changed.
-                        Task { [self] in
-                            await runner.waitForRun(batch.id)
-                            if !isShutDown.load(ordering: .relaxed) { indexUpcoming() }
-                        }
+                        indexAfterRun(batch.id)
                         // A window that also ended meanwhile (a start this late): put back now.
                         if let endsAt = schedule.endsAt, endsAt <= now { end(batch.id, at: now) }
                     }
@@ -202,6 +229,19 @@ package final class BatchScheduler: Sendable {
                 }
             } catch {
                 logger.log(.error, "batch \(batch.id): its schedule could not be carried out: \(error)")
+            }
+        }
+    }
+
+    /// Indexes the changes still to come again once `batchID`'s run is over, in a task kept
+    /// until then (one per batch).
+    private func indexAfterRun(_ batchID: Int) {
+        afterRuns.withLock { current in
+            guard current[batchID] == nil else { return }
+            current[batchID] = Task { [self] in
+                await runner.waitForRun(batchID)
+                if !isShutDown.load(ordering: .relaxed) { indexUpcoming() }
+                _ = afterRuns.withLock { $0.removeValue(forKey: batchID) }
             }
         }
     }

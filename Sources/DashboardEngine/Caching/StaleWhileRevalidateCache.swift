@@ -166,7 +166,9 @@ package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: S
         state.nextFetchID += 1
         let id = state.nextFetchID
         // The task records its own outcome, so a background refresh nobody waits for still
-        // lands in the cache. It blocks on the lock until the caller has stored `Fetch`.
+        // lands in the cache. It blocks on the lock until the caller has stored `Fetch`. A
+        // request starts it and it ends with the market's answer (a read, under the read
+        // deadline, that writes nothing but this cache), so no shutdown keeps it.
         let task = Task { () async throws -> Stored in
             do {
                 let stored = Stored(try await fetch(), at: CacheTime(self.now()))

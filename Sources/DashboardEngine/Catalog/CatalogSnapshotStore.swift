@@ -2,18 +2,23 @@ import Foundation
 import MarketClient
 import Synchronization
 
-/// Keeps the catalog snapshot and counts the catalog again in the background: on the first
-/// read, when the snapshot is older than `maxAge`, when a person asks (`refresh`), and after a
-/// write of this dashboard whose outcome is unknown. A write the market answered changes the
-/// snapshot in place (`apply`), with no count. One crawl at a time; a crawl that fails keeps
-/// the last snapshot and records the failure; the crawl is cancelled at shutdown. Reads never
-/// wait unless they ask to (`waitForSnapshot`).
+/// Keeps the catalog snapshot and counts the catalog in the background. Reads only read
+/// (`status`, and `waitForSnapshot`, which may wait for a count under way but never starts
+/// one); the counts start from the functions named for it: at the engine's start and then on
+/// its schedule, when the snapshot is older than `maxAge` (`countWhenDue`, on the clock), when
+/// a person asks (`startCount`), and after a write of this dashboard whose outcome is unknown
+/// (`countAfterUnknownWrite`, from the write's observer). A write the market answered changes
+/// the snapshot in place (`apply`), with no count. One crawl at a time; a crawl that fails
+/// keeps the last snapshot and records the failure, and the next waits `retryAfterFailure`;
+/// the crawl is cancelled at shutdown.
 package final class CatalogSnapshotStore: WriteObserver {
     private struct State {
         var snapshot: CatalogSnapshot?
         var progress: CatalogProgress?
         var failure: CatalogError?
         var crawl: Task<Void, Never>?
+        /// The last crawl started, kept after it ends or is cancelled, for `stopped()`.
+        var lastCrawl: Task<Void, Never>?
         /// A write of unknown outcome arrived while a crawl ran: count again when it ends.
         var rerunAfterCrawl = false
         /// Writes the market answered while a crawl ran: the crawl may have read those pages
@@ -22,6 +27,8 @@ package final class CatalogSnapshotStore: WriteObserver {
         var outdatedByWrite = false
         var generation = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        /// The schedule waiting for the crawl running now to end (`countEnded`).
+        var countEndWaiters: [CheckedContinuation<Void, Never>] = []
         var nextWaiter = 0
         var isShutDown = false
     }
@@ -49,17 +56,14 @@ package final class CatalogSnapshotStore: WriteObserver {
         crawler = CatalogCrawl(settings: settings, keepsThumbnail: keepsThumbnail, fetchPage: fetchPage)
     }
 
-    /// The snapshot as it is now, starting a crawl when one is due.
+    /// The snapshot as it is now. Only reads: a count that is due starts on the schedule.
     package func status() -> CatalogStatus {
-        let time = clock.now()
-        return state.withLock { state in
-            if needsCrawl(state, at: time) { startCrawl(&state, at: time) }
-            return Self.status(of: state)
-        }
+        state.withLock { Self.status(of: $0) }
     }
 
     /// The snapshot, waiting up to `limit` for the first crawl, or for the crawl that follows a
-    /// write, to finish. Returns what there is when the time is up.
+    /// write, to finish when one is under way. Returns what there is when the time is up;
+    /// starts nothing.
     package func waitForSnapshot(upTo limit: Duration) async -> CatalogStatus {
         let current = status()
         guard current.snapshot == nil || current.isOutdatedByWrite, current.progress != nil, limit > .zero else {
@@ -71,8 +75,9 @@ package final class CatalogSnapshotStore: WriteObserver {
         }
         let clock = self.clock
         let until = clock.now().addingTimeInterval(limit.timeInterval)
+        // The request's own timer: cancelled below when the wait ends, so it ends with the request.
         let timer = Task {
-            try? await clock.sleep(until: until)
+            try? await clock.sleep(until: until, for: .countWait)
             self.resumeWaiter(id)
         }
         await withCheckedContinuation { continuation in
@@ -91,17 +96,18 @@ package final class CatalogSnapshotStore: WriteObserver {
     /// before they end its wait some other way).
     var waiting: Int { state.withLock { $0.waiters.count } }
 
-    /// Returns when the crawl running now (if any) has ended, whatever its outcome (for tests
+    /// Returns when no crawl runs: the one running now (if any) has ended, whatever its
+    /// outcome, and the one it started again after a write of unknown outcome too (for tests
     /// and the memory benchmark; pages never wait without a limit).
     func crawlEnded() async {
-        await state.withLock { $0.crawl }?.value
+        while let crawl = state.withLock({ $0.crawl }) { await crawl.value }
     }
 
     /// A create, edit or delete of this dashboard: answered by the market, the snapshot's
     /// entry is replaced, added or removed in place, no count needed; of unknown outcome, the
-    /// catalog is counted again (`invalidate`).
+    /// catalog is counted again (`countAfterUnknownWrite`).
     package func marketWritten(_ change: WriteEffect) {
-        if case .unknown = change { return invalidate() }
+        if case .unknown = change { return countAfterUnknownWrite() }
         let keepsThumbnail = self.keepsThumbnail
         state.withLock { state in
             guard !state.isShutDown else { return }
@@ -110,10 +116,10 @@ package final class CatalogSnapshotStore: WriteObserver {
         }
     }
 
-    /// A person asked to count again (`POST /catalog/refresh`): a count starts now unless one
-    /// is running. Returns whether one started.
+    /// A count starts now unless one is running (a person asked, `POST /catalog/refresh`).
+    /// Returns whether one started.
     @discardableResult
-    package func refresh() -> Bool {
+    package func startCount() -> Bool {
         let time = clock.now()
         return state.withLock { state in
             guard !state.isShutDown, state.crawl == nil else { return false }
@@ -122,10 +128,48 @@ package final class CatalogSnapshotStore: WriteObserver {
         }
     }
 
+    /// A count starts now if one is due: there is no snapshot, it is older than `maxAge`, or a
+    /// write outdated it, and no count failed in the last `retryAfterFailure`. Returns whether
+    /// one started.
+    @discardableResult
+    package func countIfDue() -> Bool {
+        let time = clock.now()
+        return state.withLock { state in
+            guard !state.isShutDown, state.crawl == nil, time >= Self.nextCount(state, settings) else { return false }
+            startCrawl(&state, at: time)
+            return true
+        }
+    }
+
+    /// Counts whenever a count is due, until its task is cancelled (the engine's shutdown does
+    /// it) or the store is shut down: the engine's schedule. It
+    /// sleeps on the clock until the snapshot passes `maxAge` (or the pause after a failed
+    /// count ends), and while a count runs it waits for its end: a count that something else
+    /// started (a write, a person) moves the next one on.
+    package func countWhenDue() async {
+        enum Next { case stop, sleep(until: Date), awaitCount }
+        while !Task.isCancelled {
+            countIfDue()
+            let next = state.withLock { state -> Next in
+                if state.isShutDown { return .stop }
+                return state.crawl == nil ? .sleep(until: Self.nextCount(state, settings)) : .awaitCount
+            }
+            switch next {
+            case .stop:
+                return
+            case .sleep(let due):
+                guard (try? await clock.sleep(until: due, for: .count)) != nil else { return }
+            case .awaitCount:
+                await countEnded()
+            }
+        }
+    }
+
     /// After a write of this dashboard whose outcome is unknown (the market may or may not have
-    /// done it): the snapshot may no longer match the market. Counts again at once if anyone
-    /// has asked for the snapshot yet.
-    func invalidate() {
+    /// done it): the snapshot may no longer match the market, so a count starts at once (or
+    /// after the one running). Before the first count has begun there is nothing to outdate:
+    /// the first count reads the market after the write.
+    func countAfterUnknownWrite() {
         let time = clock.now()
         state.withLock { state in
             guard !state.isShutDown, state.snapshot != nil || state.crawl != nil else { return }
@@ -143,6 +187,13 @@ package final class CatalogSnapshotStore: WriteObserver {
         await observation.withLock { $0 }?.value
     }
 
+    /// Returns once the last crawl and every call to the observer have ended (after
+    /// `shutdown()`, which cancels the crawl).
+    package func stopped() async {
+        await state.withLock { $0.lastCrawl }?.value
+        await recountsObserved()
+    }
+
     /// Cancels the crawl in progress and releases anyone waiting; no crawl starts after this.
     package func shutdown() {
         let waiters = state.withLock { state in
@@ -150,21 +201,42 @@ package final class CatalogSnapshotStore: WriteObserver {
             state.crawl?.cancel()
             state.crawl = nil
             state.progress = nil
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+            defer {
+                state.waiters = [:]
+                state.countEndWaiters = []
+            }
+            return Array(state.waiters.values) + state.countEndWaiters
         }
         waiters.forEach { $0.resume() }
     }
 
     // MARK: Crawling
 
-    private func needsCrawl(_ state: State, at time: Date) -> Bool {
-        guard !state.isShutDown, state.crawl == nil else { return false }
-        if let failure = state.failure, time < failure.at.addingTimeInterval(settings.retryAfterFailure.timeInterval) {
-            return false
+    /// When the next count is due, with none running: at once with no snapshot or one a write
+    /// outdated, else when the snapshot passes `maxAge`; never sooner than `retryAfterFailure`
+    /// after a count that failed (a market that is down is not asked over and over).
+    private static func nextCount(_ state: State, _ settings: CatalogSettings) -> Date {
+        var due = Date.distantPast
+        if let snapshot = state.snapshot, !state.outdatedByWrite {
+            due = snapshot.takenAt.addingTimeInterval(settings.maxAge.timeInterval)
         }
-        guard let snapshot = state.snapshot else { return true }
-        return state.outdatedByWrite || time >= snapshot.takenAt.addingTimeInterval(settings.maxAge.timeInterval)
+        if let failure = state.failure {
+            due = max(due, failure.at.addingTimeInterval(settings.retryAfterFailure.timeInterval))
+        }
+        return due
+    }
+
+    /// Returns when the crawl running now has ended and its waiters were released, or at
+    /// shutdown (the schedule's wait: it starts nothing).
+    private func countEnded() async {
+        await withCheckedContinuation { continuation in
+            let waits = state.withLock { state -> Bool in
+                guard state.crawl != nil, !state.isShutDown else { return false }
+                state.countEndWaiters.append(continuation)
+                return true
+            }
+            if !waits { continuation.resume() }
+        }
     }
 
     private func startCrawl(_ state: inout State, at time: Date) {
@@ -173,7 +245,7 @@ package final class CatalogSnapshotStore: WriteObserver {
         state.progress = CatalogProgress()
         state.changesDuringCrawl = []
         let crawler = self.crawler
-        state.crawl = Task {
+        let crawl = Task {
             let result: Result<CatalogSnapshot, any Error>
             do {
                 result = .success(try await crawler.run(startedAt: time, generation: generation) { progress in
@@ -184,6 +256,8 @@ package final class CatalogSnapshotStore: WriteObserver {
             }
             self.finish(generation, result)
         }
+        state.crawl = crawl
+        state.lastCrawl = crawl
     }
 
     private func finish(_ generation: Int, _ result: Result<CatalogSnapshot, any Error>) {
@@ -211,8 +285,11 @@ package final class CatalogSnapshotStore: WriteObserver {
                 state.changesDuringCrawl = []
                 state.failure = CatalogError(code: Self.reason(error), at: time)
             }
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+            defer {
+                state.waiters = [:]
+                state.countEndWaiters = []
+            }
+            return Array(state.waiters.values) + state.countEndWaiters
         }
         waiters.forEach { $0.resume() }
         if let published, let observer = recounts {

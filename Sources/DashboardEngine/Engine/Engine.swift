@@ -35,7 +35,8 @@ package final class Engine: Sendable {
     package let database: DashboardDatabase
     /// The JSON caches in front of the market.
     package let gateway: MarketGateway
-    /// Every product, counted in the background (the overview, the CSV export, "My products").
+    /// Every product, counted in the background on the engine's schedule (the overview, the
+    /// CSV export, "My products"); pages only read it.
     package let catalog: CatalogSnapshotStore
     /// Every write, and what changed on the market elsewhere (`/history`).
     package let journal: HistoryJournal
@@ -88,11 +89,18 @@ package final class Engine: Sendable {
         pruneBatches()
     }
 
-    /// Begins the background work: batches that were applying when the engine stopped go on;
-    /// schedules whose time passed while it was off are settled, then the timer waits for the
-    /// next start or end; writes whose answers were lost are checked once their deadlines pass;
-    /// the journal, the recycle bin and the batches are pruned daily.
+    /// Begins the background work: the catalog's first count starts at once, and the next
+    /// ones whenever the snapshot passes its age (on the clock); batches that were applying
+    /// when the engine stopped go on; schedules whose time passed while it was off are settled,
+    /// then the timer waits for the next start or end; writes whose answers were lost are
+    /// checked once their deadlines pass; the journal, the recycle bin and the batches are
+    /// pruned daily.
     package func start() {
+        // Started here, not in the schedule's task, so that a page asked for at once already
+        // sees the count under way.
+        catalog.countIfDue()
+        let catalog = self.catalog
+        background.run { await catalog.countWhenDue() }
         batchRunner.resumeInterrupted()
         let scheduler = self.scheduler
         background.run { await scheduler.resume() }
@@ -102,8 +110,8 @@ package final class Engine: Sendable {
     }
 
     /// Stops every piece of background work: the tasks `start()` began are cancelled, the
-    /// scheduler's timer, the batch runs, the checks and the count stop. `stopped()` returns
-    /// once the tasks have ended.
+    /// scheduler's timer and its ends, the batch runs, the checks and the count stop.
+    /// `stopped()` returns once they have ended.
     package func shutdown() {
         background.cancelAll()
         scheduler.shutdown()
@@ -112,9 +120,16 @@ package final class Engine: Sendable {
         catalog.shutdown()
     }
 
-    /// Returns once every task `start()` began has ended (after `shutdown()`).
+    /// Returns once every task the engine began has ended (after `shutdown()`): the tasks of
+    /// `start()`, the scheduler's, the batch runs, the checks of lost answers, the count and
+    /// the journal's hearing of it. A write held at the market ends when its answer comes or
+    /// its deadline passes.
     package func stopped() async {
         await background.ended()
+        await scheduler.stopped()
+        await batchRunner.stopped()
+        await journal.waitForChecks()
+        await catalog.stopped()
     }
 
     /// Folds the database's write-ahead log into its file, at a clean stop (after the server
@@ -127,10 +142,10 @@ package final class Engine: Sendable {
         }
     }
 
-    /// Prunes the journal, the recycle bin and the batches every 24 hours (all prune at
-    /// start-up too), until cancelled.
+    /// Prunes the journal, the recycle bin and the batches every 24 hours on the clock (all
+    /// prune at start-up too), until cancelled.
     private func pruneDaily() async {
-        while (try? await Task.sleep(for: .seconds(24 * 3600))) != nil {
+        while (try? await clock.sleep(until: clock.now().addingTimeInterval(24 * 3600), for: .pruning)) != nil {
             await journal.prune()
             await recycleBin.prune()
             pruneBatches()

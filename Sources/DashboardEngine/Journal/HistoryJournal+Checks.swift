@@ -59,7 +59,7 @@ extension HistoryJournal {
         let logger = self.logger
         checks.start(entry.id) { [self] in
             do {
-                try await clock.sleep(until: check.deadline(sentAt: sentAt))
+                try await clock.sleep(until: check.deadline(sentAt: sentAt), for: .outcomeCheck)
             } catch {
                 return
             }
@@ -72,7 +72,7 @@ extension HistoryJournal {
                     return
                 } catch {
                     logger.log(.info, "history: entry \(entry.id) could not be checked with the market yet: \(error)")
-                    guard (try? await clock.sleep(until: clock.now().addingTimeInterval(pause))) != nil else { return }
+                    guard (try? await clock.sleep(until: clock.now().addingTimeInterval(pause), for: .outcomeCheck)) != nil else { return }
                     pause = min(pause * 2, 600)
                 }
             }

@@ -55,14 +55,14 @@ import Testing
         let start = Self.now.addingTimeInterval(30 * 86_400 - 10)
         #expect(try parts.store.schedule(batch, startsAt: start, endsAt: nil))
         await parts.scheduler.resume()
-        #expect(await parts.clock.sleepersArrive())
-        #expect(parts.clock.sleepers == 1)
-        #expect(parts.clock.nextWake == start, "it sleeps until the start, not a minute at a time")
+        #expect(await parts.clock.sleepersArrive(1, .schedule))
+        #expect(parts.clock.sleepers(.schedule) == 1)
+        #expect(parts.clock.nextWake(.schedule) == start, "it sleeps until the start, not a minute at a time")
 
         // Days later, nothing woke it and nothing was sent.
         parts.clock.advance(by: 29 * 86_400)
         #expect(await parts.scheduler.dueStepsTaken())
-        #expect(parts.clock.sleepers == 1 && parts.clock.nextWake == start)
+        #expect(parts.clock.sleepers(.schedule) == 1 && parts.clock.nextWake(.schedule) == start)
         #expect(parts.edits == 0)
         #expect(try parts.store.batch(batch)?.state == .scheduled)
 
@@ -70,7 +70,7 @@ import Testing
         #expect(await parts.scheduler.dueStepsTaken())
         #expect(await parts.runner.runEnds(batch))
         #expect(parts.edits == 1)
-        #expect(parts.clock.sleepers == 0, "nothing is left to wait for")
+        #expect(parts.clock.sleepers(.schedule) == 0, "nothing is left to wait for")
     }
 
     @Test func aStart_neverFiresBeforeItsInstant() async throws {
@@ -82,7 +82,7 @@ import Testing
         parts.scheduler.reschedule()
         parts.clock.set(start.addingTimeInterval(-0.001))
         #expect(await parts.scheduler.dueStepsTaken())
-        #expect(await parts.clock.sleepersArrive())
+        #expect(await parts.clock.sleepersArrive(1, .schedule))
         #expect(try parts.store.batch(batch)?.state == .scheduled)
         #expect(parts.edits == 0)
     }

@@ -5,15 +5,17 @@ import Testing
 
 @testable import DashboardEngine
 
-/// The catalog snapshot: the background count, its refreshes, limits, failures and shutdown.
+/// The catalog snapshot: the background count, its schedule, limits, failures and shutdown;
+/// reads that never start a count.
 @Suite("Catalog snapshot")
 struct CatalogSnapshotStoreTests {
-    @Test func firstRead_startsTheCount_pageByPage_oneRequestAtATime() async throws {
+    @Test func aCount_readsPageByPage_oneRequestAtATime() async throws {
         let source = ScriptedMarket(numbered: 250)
         let store = source.catalogStore()
         defer { store.shutdown() }
         let gate = Gate()
         source.state.withLock { $0.listGate = gate }
+        #expect(store.startCount())
         let first = store.status()
         #expect(first.snapshot == nil)
         #expect(first.progress != nil)
@@ -45,7 +47,7 @@ struct CatalogSnapshotStoreTests {
         settings.productLimit = 120
         let store = source.catalogStore(settings)
         defer { store.shutdown() }
-        _ = store.status()
+        store.startCount()
         let snapshot = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
         #expect(snapshot.products.count == 120)
         #expect(snapshot.isPartial)
@@ -76,14 +78,16 @@ struct CatalogSnapshotStoreTests {
         let clock = FakeCalendar()
         let store = source.catalogStore(clock: clock)
         defer { store.shutdown() }
-        _ = store.status()
+        #expect(store.countIfDue(), "with no snapshot, a count is due")
         let first = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
         clock.advance(seconds: 60)
-        #expect(store.status().progress == nil, "a one-minute-old snapshot is fresh")
+        #expect(!store.countIfDue(), "a one-minute-old snapshot is fresh")
+        #expect(store.status().progress == nil)
         source.add(ScriptedMarket.numbered(11))
         clock.advance(seconds: 300)
         let gate = Gate()
         source.state.withLock { $0.listGate = gate }
+        #expect(store.countIfDue())
         let during = store.status()
         #expect(during.progress != nil)
         #expect(during.snapshot?.products.count == 10)
@@ -98,10 +102,10 @@ struct CatalogSnapshotStoreTests {
         let source = ScriptedMarket(numbered: 10)
         let store = source.catalogStore()
         defer { store.shutdown() }
-        _ = store.status()
+        store.startCount()
         _ = await store.waitForSnapshot(upTo: Patience.hangGuard)
         source.add(ScriptedMarket.numbered(11))
-        store.invalidate()
+        store.countAfterUnknownWrite()
         let status = await store.waitForSnapshot(upTo: Patience.hangGuard)
         #expect(status.snapshot?.products.first?.id == 11)
         #expect(!status.isOutdatedByWrite)
@@ -113,9 +117,9 @@ struct CatalogSnapshotStoreTests {
         defer { store.shutdown() }
         let gate = Gate()
         source.state.withLock { $0.listGate = gate }
-        _ = store.status()
+        store.startCount()
         source.add(ScriptedMarket.numbered(11))
-        store.invalidate()
+        store.countAfterUnknownWrite()
         gate.open()
         let status = await store.waitForSnapshot(upTo: Patience.hangGuard)
         #expect(status.snapshot?.products.count == 11)
@@ -127,11 +131,11 @@ struct CatalogSnapshotStoreTests {
         let clock = FakeCalendar()
         let store = source.catalogStore(clock: clock)
         defer { store.shutdown() }
-        _ = store.status()
+        store.startCount()
         _ = await store.waitForSnapshot(upTo: Patience.hangGuard)
         source.state.withLock { $0.listFailure = .timeout }
         clock.advance(seconds: 301)
-        _ = store.status()
+        #expect(store.countIfDue())
         await store.crawlEnded()
         let status = store.status()
         #expect(status.snapshot?.products.count == 10)
@@ -139,11 +143,11 @@ struct CatalogSnapshotStoreTests {
         // No new attempt until the pause after a failure is over.
         let asked = source.listedPages.count
         clock.advance(seconds: 5)
-        _ = store.status()
+        #expect(!store.countIfDue())
         #expect(source.listedPages.count == asked)
         source.state.withLock { $0.listFailure = nil }
         clock.advance(seconds: 10)
-        _ = store.status()
+        #expect(store.countIfDue())
         await store.crawlEnded()
         let recovered = store.status()
         #expect(recovered.failure == nil)
@@ -156,7 +160,7 @@ struct CatalogSnapshotStoreTests {
         let gate = Gate()
         defer { gate.open() }
         source.state.withLock { $0.listGate = gate }
-        _ = store.status()
+        store.startCount()
         // A limit far beyond the hang guard: only the shutdown can end this wait in time.
         let returned = Mutex<CatalogStatus?>(nil)
         Task {
@@ -169,7 +173,8 @@ struct CatalogSnapshotStoreTests {
         #expect(try await eventually { returned.withLock { $0 != nil } }, "the shutdown released the waiter")
         #expect(returned.withLock { $0?.snapshot == nil })
         #expect(store.waiting == 0)
-        #expect(store.status().progress == nil, "no count starts after shutdown")
+        #expect(!store.startCount() && !store.countIfDue(), "no count starts after shutdown")
+        #expect(store.status().progress == nil)
     }
 
     @Test func waitingWithNoTimeLeft_answersAtOnce() async throws {
@@ -179,9 +184,88 @@ struct CatalogSnapshotStoreTests {
         let gate = Gate()
         defer { gate.open() }
         source.state.withLock { $0.listGate = gate }
+        store.startCount()
         let status = await store.waitForSnapshot(upTo: .zero)
         #expect(status.snapshot == nil)
         #expect(status.progress != nil)
+    }
+
+    /// What the pages call only reads: with no snapshot, or one long past its age, neither
+    /// `status` nor `waitForSnapshot` asks the market for anything.
+    @Test func reads_neverStartACount() async throws {
+        let source = ScriptedMarket(numbered: 10)
+        let clock = FakeCalendar()
+        let store = source.catalogStore(clock: clock)
+        defer { store.shutdown() }
+        for _ in 0..<20 { _ = store.status() }
+        let waited = await store.waitForSnapshot(upTo: .seconds(600))
+        #expect(waited.snapshot == nil && waited.progress == nil, "nothing to wait for: it answers at once")
+        #expect(source.listedPages.isEmpty, "no snapshot, and still no count")
+        store.startCount()
+        await store.crawlEnded()
+        clock.advance(seconds: 3600)
+        for _ in 0..<20 {
+            _ = store.status()
+            _ = await store.waitForSnapshot(upTo: .seconds(600))
+        }
+        #expect(source.listedPages == [1], "an hour past its age, the reads started no count")
+        #expect(store.status().progress == nil)
+    }
+
+    /// The schedule: a count at once, then a sleep on the clock until the snapshot passes its
+    /// age, and a count when the clock reaches it, not a second before.
+    @Test func countWhenDue_countsAtOnce_andAgainWhenTheSnapshotPassesItsAge() async throws {
+        let source = ScriptedMarket(numbered: 10)
+        let calendar = FakeCalendar()
+        let clock = calendar.clock
+        let store = source.catalogStore(clock: calendar)
+        let schedule = Task { await store.countWhenDue() }
+        #expect(await clock.sleepersArrive(1, .count), "after its first count the schedule sleeps")
+        let first = try #require(store.status().snapshot)
+        #expect(source.listedPages == [1])
+        #expect(clock.nextWake(.count) == first.takenAt.addingTimeInterval(300), "it wakes when the snapshot is five minutes old")
+        clock.advance(by: 299)
+        #expect(clock.sleepers(.count) == 1 && source.listedPages == [1], "a second before, nothing is counted")
+        source.add(ScriptedMarket.numbered(11))
+        clock.advance(by: 1)
+        #expect(try await eventually { store.status().snapshot?.products.count == 11 }, "counted when the clock reached it")
+        #expect(await clock.sleepersArrive(1, .count), "and asleep again until the next")
+        #expect(clock.nextWake(.count) == first.takenAt.addingTimeInterval(600))
+        schedule.cancel()
+        store.shutdown()
+        #expect(await finishes { await schedule.value }, "the schedule ends when cancelled")
+        #expect(source.listedPages == [1, 1])
+    }
+
+    /// A count that fails is tried again by the schedule once the pause after a failure is
+    /// over; a count someone else starts meanwhile moves the next one on.
+    @Test func countWhenDue_triesAgainAfterAFailure_andFollowsACountStartedElsewhere() async throws {
+        let source = ScriptedMarket(numbered: 10)
+        source.state.withLock { $0.listFailure = .timeout }
+        let calendar = FakeCalendar()
+        let clock = calendar.clock
+        let store = source.catalogStore(clock: calendar)
+        let schedule = Task { await store.countWhenDue() }
+        #expect(await clock.sleepersArrive(1, .count))
+        #expect(store.status().failure?.code == .timeout)
+        #expect(clock.nextWake(.count) == calendar.now().addingTimeInterval(10), "tried again after the pause")
+        source.state.withLock { $0.listFailure = nil }
+        clock.advance(by: 10)
+        #expect(try await eventually { store.status().snapshot != nil })
+        let counted = try #require(store.status().snapshot)
+        #expect(await clock.sleepersArrive(1, .count))
+        clock.advance(by: 100)
+        #expect(store.startCount(), "a person asks for a count")
+        await store.crawlEnded()
+        let asked = source.listedPages.count
+        clock.advance(by: 200)
+        #expect(
+            try await eventually { clock.nextWake(.count) == counted.takenAt.addingTimeInterval(400) },
+            "at the first count's five minutes the schedule counts nothing and sleeps until the second's")
+        #expect(source.listedPages.count == asked)
+        schedule.cancel()
+        store.shutdown()
+        #expect(await finishes { await schedule.value })
     }
 }
 

@@ -71,10 +71,10 @@ import Testing
         // The check sleeps until the deadline; a second before it, it still sleeps and has read
         // nothing.
         let clock = self.clock
-        #expect(await finishes { await clock.waitForSleepers() })
-        #expect(clock.nextWake.map { $0.timeIntervalSince(sent) } == Self.deadline, "the check wakes at the deadline")
+        #expect(await finishes { await clock.waitForSleepers(1, .outcomeCheck) })
+        #expect(clock.nextWake(.outcomeCheck).map { $0.timeIntervalSince(sent) } == Self.deadline, "the check wakes at the deadline")
         clock.advance(by: Self.deadline - 1)
-        #expect(clock.sleepers == 1, "the check still sleeps a second before the deadline")
+        #expect(clock.sleepers(.outcomeCheck) == 1, "the check still sleeps a second before the deadline")
         #expect(market.received.isEmpty, "nothing is read before the deadline")
         #expect(try await journal.entry(entry)?.outcome == .unknown)
         await pastTheDeadline(journal)

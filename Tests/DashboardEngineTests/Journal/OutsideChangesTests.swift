@@ -133,13 +133,13 @@ import Testing
         let gate = seen.gate
         let store = source.catalogStore(recounts: seen)
         defer { store.shutdown() }
-        _ = store.status()
+        store.startCount()
         let first = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
         source.add(ScriptedMarket.numbered(31))
-        #expect(store.refresh(), "a second count starts while the observer still holds the first")
+        #expect(store.startCount(), "a second count starts while the observer still holds the first")
         await store.crawlEnded()
         source.state.withLock { $0.listFailure = .unreachable }
-        #expect(store.refresh())
+        #expect(store.startCount())
         await store.crawlEnded()
         #expect(seen.pairs.withLock { $0.isEmpty })
         gate.open()

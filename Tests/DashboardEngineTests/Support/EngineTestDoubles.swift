@@ -14,7 +14,7 @@ final class FakeCalendar: WallClock, Sendable {
 
     func now() -> Date { clock.now() }
 
-    func sleep(until date: Date) async throws { try await clock.sleep(until: date) }
+    func sleep(until date: Date, for wait: ClockWait) async throws { try await clock.sleep(until: date, for: wait) }
 
     func advance(days: Double) {
         clock.advance(by: days * 86_400)
@@ -31,7 +31,7 @@ struct ReadClock: WallClock {
 
     func now() -> Date { read() }
 
-    func sleep(until date: Date) async throws { throw CancellationError() }
+    func sleep(until date: Date, for wait: ClockWait) async throws { throw CancellationError() }
 }
 
 /// The recycle bin's images, served by a scripted market from memory.

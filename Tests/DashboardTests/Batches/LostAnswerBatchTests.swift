@@ -290,10 +290,10 @@ import Testing
             // The clock has not moved since the send. The row's check and the history's check
             // of the same write sleep on it until the deadline.
             let sent = clock.now()
-            #expect(try await eventually { clock.sleepers == 2 }, "\(clock.sleepers) checks asleep")
-            #expect(clock.nextWake == sent.addingTimeInterval(130), "the checks wake at the deadline")
+            #expect(try await eventually { clock.sleepers(.outcomeCheck) == 2 }, "\(clock.sleepers(.outcomeCheck)) checks asleep")
+            #expect(clock.nextWake(.outcomeCheck) == sent.addingTimeInterval(130), "the checks wake at the deadline")
             clock.advance(by: 129)
-            #expect(clock.sleepers == 2, "no check wakes a second before the deadline")
+            #expect(clock.sleepers(.outcomeCheck) == 2, "no check wakes a second before the deadline")
             #expect(try await harness.batchRows(batch).map(\.status) == ["checking"])
             #expect(market.requests("PATCH")["/api/products/601"] == 1, "nothing is sent before the deadline")
 
@@ -451,7 +451,7 @@ import Testing
             let store = harness.app.batchRunner.store
             #expect(try await eventually { (try? store.counts(batch)[.checking]) == ids.count }, "every row waits for its check")
             market.state.withLock { $0.editFailure = nil }
-            #expect(try await eventually { clock.nextWake == start.addingTimeInterval(130) }, "the checks wake at the deadline")
+            #expect(try await eventually { clock.nextWake(.outcomeCheck) == start.addingTimeInterval(130) }, "the checks wake at the deadline")
             clock.set(start.addingTimeInterval(129))
             #expect(try await harness.batchRows(batch).map(\.status) == Array(repeating: "checking", count: ids.count))
             #expect(market.requests("PATCH").values.sorted() == [1, 1, 1], "nothing is sent again before the deadline")

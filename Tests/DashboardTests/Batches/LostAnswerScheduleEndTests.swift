@@ -33,7 +33,7 @@ import Testing
             let revert = try #require(try store.batch(batch)?.schedule?.revertID, "the end puts the prices back")
             #expect(try await eventually { (try? store.counts(revert)[.checking]) == ids.count }, "every row waits for its check")
             market.state.withLock { $0.editFailure = nil }
-            #expect(try await eventually { clock.nextWake == end.addingTimeInterval(130) }, "the checks wake at the deadline")
+            #expect(try await eventually { clock.nextWake(.outcomeCheck) == end.addingTimeInterval(130) }, "the checks wake at the deadline")
             clock.set(end.addingTimeInterval(129))
             let checking = try await harness.batchRows(revert)
             #expect(checking.map(\.status) == Array(repeating: "checking", count: ids.count))

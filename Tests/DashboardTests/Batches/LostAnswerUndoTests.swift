@@ -59,7 +59,7 @@ import Testing
             market.state.withLock { $0.editFailure = nil }
 
             let sent = clock.now()
-            #expect(try await eventually { clock.nextWake == sent.addingTimeInterval(130) }, "the checks wake at the deadline")
+            #expect(try await eventually { clock.nextWake(.outcomeCheck) == sent.addingTimeInterval(130) }, "the checks wake at the deadline")
             clock.advance(by: 129)
             let checking = try await harness.batchRows(undoBatch)
             #expect(checking.map(\.status) == ["checking", "checking"])

@@ -82,7 +82,7 @@ import Testing
             // The row in flight waits for its check; the other is sent at once.
             #expect(try await eventually { (try? store.rows(100).map(\.status)) == [.checking, .done] })
             // The batch row and the three entries wait for their deadlines.
-            #expect(try await eventually { clock.sleepers >= 4 })
+            #expect(try await eventually { clock.sleepers(.outcomeCheck) >= 4 })
             #expect(market.requests("PATCH") == ["/api/products/7004": 1])
 
             harness.passWriteDeadlines(clock)

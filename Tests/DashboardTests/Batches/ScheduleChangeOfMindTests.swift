@@ -40,7 +40,7 @@ import Testing
             #expect(HTMLScan.text(page).contains("The schedule was removed"))
             #expect(HTMLScan.tags("form", in: page).contains { $0["action"] == "/batches/\(sale.batch)/apply" }, "Apply is offered again")
             #expect(try await scene.listedState(sale.batch) == "preview")
-            #expect(scene.clock.sleepers == 0, "nothing left to wait for")
+            #expect(scene.clock.sleepers(.schedule) == 0, "nothing left to wait for")
             #expect(!(try await scene.page("/products/\(sale.products[0])").text.contains("scheduled-changes")))
 
             try await scene.move(to: scene.minute(120))
@@ -83,7 +83,7 @@ import Testing
             defer { held.open() }
             scene.harness.app.batchRunner.hooks.withLock { $0.afterMark = { batch, _ in if batch == sale.batch { await held.wait() } } }
             scene.clock.set(sale.start)
-            #expect(await scene.clock.sleepersArrive())
+            #expect(await scene.clock.sleepersArrive(1, .schedule))
             scene.clock.set(sale.end)
             #expect(try await scene.nextWake() == scene.minute(110), "the end is under way; the timer waits for the other start")
 
@@ -110,7 +110,7 @@ import Testing
             #expect(scene.patchedPrices(sale.products[0]) == [18000])
             #expect(try await scene.price(sale.products[0]) == 18000)
             #expect(try scene.batch(sale.batch).schedule?.revertID == nil)
-            #expect(scene.clock.sleepers == 0)
+            #expect(scene.clock.sleepers(.schedule) == 0)
         }
     }
 

@@ -72,8 +72,8 @@ struct ScheduleScene {
     /// for: a test that moved the clock to just before a step asserts it waits for exactly
     /// that step.
     func nextWake(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Date? {
-        try #require(await clock.sleepersArrive(), "nothing sleeps on the clock", sourceLocation: sourceLocation)
-        return clock.nextWake
+        try #require(await clock.sleepersArrive(1, .schedule), "the scheduler does not sleep on the clock", sourceLocation: sourceLocation)
+        return clock.nextWake(.schedule)
     }
 
     /// Stops the dashboard with a graceful shutdown (its runs cancelled, its database

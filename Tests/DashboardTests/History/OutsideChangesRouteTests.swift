@@ -14,7 +14,7 @@ import Testing
                 var flow = HistoryFlow(harness)
                 let own = try await flow.register(name: "Counted Kettle")
                 let catalog = harness.app.catalog
-                _ = catalog.status()
+                // The first count starts with the dashboard.
                 await catalog.crawlEnded()
                 await catalog.recountsObserved()
                 #expect(HistoryHTML.entries(try await flow.history().text).allSatisfy { $0.kind != "outside" }, "a first count records nothing")
@@ -25,7 +25,7 @@ import Testing
                 let elsewhere = try await flow.register(name: "Phone Kettle")
                 try await market.change(elsewhere, ["price": 15500, "stock": 1])
                 try await market.delete(removed)
-                _ = catalog.refresh()
+                _ = catalog.startCount()
                 await catalog.crawlEnded()
                 await catalog.recountsObserved()
 
@@ -62,7 +62,7 @@ import Testing
             $0.jsonFreshFor = .zero
         }) { harness in
             let catalog = harness.app.catalog
-            _ = catalog.status()
+            // The first count starts with the dashboard.
             await catalog.crawlEnded()
             let gate = Gate()
             market.state.withLock { $0.writeGate = gate }
@@ -88,7 +88,7 @@ import Testing
         try await withEditAnsweredTooLate { harness, session, _ in
             let catalog = harness.app.catalog
             await catalog.crawlEnded()
-            _ = catalog.refresh()
+            _ = catalog.startCount()
             await catalog.crawlEnded()
             await catalog.recountsObserved()
 
@@ -103,11 +103,11 @@ import Testing
     @Test func anEditACheckFoundDone_isNotRecordedAgainByTheNextCount() async throws {
         try await withEditAnsweredTooLate { harness, session, clock in
             // Past the write's deadline: the check reads the market and finds the edit done.
-            #expect(await clock.sleepersArrive())
+            #expect(await clock.sleepersArrive(1, .outcomeCheck))
             harness.passWriteDeadlines(clock)
             await harness.settle()
             let catalog = harness.app.catalog
-            _ = catalog.refresh()
+            _ = catalog.startCount()
             await catalog.crawlEnded()
             await catalog.recountsObserved()
 

@@ -123,7 +123,7 @@ import Testing
                 if seen == .preview {
                     try await elsewhere()
                     // Counted again (as "Count again" does): the preview can know.
-                    harness.app.catalog.refresh()
+                    harness.app.catalog.startCount()
                     await harness.app.catalog.crawlEnded()
                 }
                 let posted = try await SheetTesting.post(session, form)
