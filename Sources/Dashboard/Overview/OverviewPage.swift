@@ -22,11 +22,11 @@ struct OverviewPage {
     var context: TemplateObject {
         let texts = wording
         var context: TemplateObject = ["title": .string(texts[.overviewHeading])]
-        var recounting: String?
+        var runningCount: String?
         if let progress = status.progress {
             let counting = CatalogProgressText.text(progress, texts)
             if status.snapshot != nil {
-                recounting = counting
+                runningCount = counting
             } else {
                 context["refreshSeconds"] = TemplateValue(CatalogProgressText.refreshSeconds)
                 // A first count trying again after a failure, with nothing read yet: the failure
@@ -51,7 +51,7 @@ struct OverviewPage {
             "time": .string(LocalTime.timestamp(snapshot.takenAt, zone: zone, texts)),
             "datetime": .string(LocalTime.machineReadable(snapshot.takenAt, zone: zone)),
             "age": .string(age),
-            "after": .string(texts.countedAge(age, recounting: recounting)),
+            "after": .string(texts.countedAge(age, runningCount: runningCount)),
         ]
         if snapshot.isPartial {
             context["partial"] = .string(

@@ -24,11 +24,11 @@ extension Wording {
         }
     }
 
-    /// After the snapshot's time: ", 3 minutes ago." / " · 3분 전", and a recount that runs.
-    func countedAge(_ age: String, recounting: String?) -> String {
+    /// After the snapshot's time: ", 3 minutes ago." / " · 3분 전", and a count that runs.
+    func countedAge(_ age: String, runningCount: String?) -> String {
         switch language {
-        case .en: ", \(age).\(recounting.map { " \($0)…" } ?? "")"
-        case .ko: " · \(age)\(recounting.map { " · \($0)" } ?? "")"
+        case .en: ", \(age).\(runningCount.map { " \($0)…" } ?? "")"
+        case .ko: " · \(age)\(runningCount.map { " · \($0)" } ?? "")"
         }
     }
 

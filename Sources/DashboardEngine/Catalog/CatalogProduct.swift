@@ -4,7 +4,7 @@ import MarketClient
 /// One product as the catalog snapshot keeps it: what the overview, the CSV export and the
 /// snapshot's lists read, and nothing more. The description (up to 1,000 characters) is left
 /// out, which keeps 100,000 products in a few tens of megabytes; vendor names are shared
-/// between a vendor's products (see `CatalogCrawl`).
+/// between a vendor's products (see `CatalogCount`).
 package struct CatalogProduct: Sendable, Equatable {
     package var id: Int
     package var vendorID: Int

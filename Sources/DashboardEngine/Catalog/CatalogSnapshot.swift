@@ -1,7 +1,7 @@
 import Foundation
 import MarketClient
 
-/// Every product of the market at one moment, counted by crawling the list page by page (the
+/// Every product of the market at one moment, counted by counting the list page by page (the
 /// API has no totals, no vendor filter and no export), with the orders lists are sorted by.
 /// Changed only by this dashboard's own writes (`apply`), between counts.
 package struct CatalogSnapshot: Sendable {
@@ -10,9 +10,9 @@ package struct CatalogSnapshot: Sendable {
     /// Each product's name as search compares it, by the same position.
     package private(set) var searchNames: CatalogSearch.Names
     package private(set) var orderings: CatalogOrderings
-    /// When the crawl that made it started: the figures are at least this fresh.
+    /// When the count that made it started: the figures are at least this fresh.
     package let takenAt: Date
-    /// The crawl stopped at the product limit: the figures cover `products` only.
+    /// The count stopped at the product limit: the figures cover `products` only.
     package let isPartial: Bool
     /// The total the market reported on its first page.
     package let reportedTotal: Int
@@ -22,7 +22,7 @@ package struct CatalogSnapshot: Sendable {
     /// query results are kept per revision).
     package private(set) var revision = 0
 
-    /// `products` newest first, as the crawl met them; the orders are built here (in the
+    /// `products` newest first, as the count met them; the orders are built here (in the
     /// count's task, never on a server thread).
     package init(products: [CatalogProduct], takenAt: Date, isPartial: Bool, reportedTotal: Int, generation: Int) {
         self.products = products
@@ -123,10 +123,10 @@ package struct CatalogSnapshot: Sendable {
     }
 }
 
-/// How far the running crawl has got: "Counting products: 1,200 of 3,400".
+/// How far the running count has got: "Counting products: 1,200 of 3,400".
 package struct CatalogProgress: Sendable, Equatable {
     package var pagesDone = 0
-    /// The pages the market said it has (capped at the crawl's page limit).
+    /// The pages the market said it has (capped at the count's page limit).
     package var pagesTotal = 0
     package var productsDone = 0
     /// The products the market said it has (capped at the product limit).
@@ -140,15 +140,15 @@ package struct CatalogProgress: Sendable, Equatable {
     }
 }
 
-/// What a page reads: the last good snapshot, the crawl in progress, the last failure.
+/// What a page reads: the last good snapshot, the count in progress, the last failure.
 package struct CatalogStatus: Sendable {
     package var snapshot: CatalogSnapshot?
-    /// Set while a crawl runs.
+    /// Set while a count runs.
     package var progress: CatalogProgress?
-    /// Set when the last crawl failed (the snapshot, if any, is the one before it).
+    /// Set when the last count failed (the snapshot, if any, is the one before it).
     package var failure: CatalogError?
     /// A write by this dashboard whose outcome is unknown happened after `snapshot` was
-    /// taken; a new crawl is running or about to.
+    /// taken; a new count is running or about to.
     package var isOutdatedByWrite = false
 }
 

@@ -8,26 +8,26 @@ import Synchronization
 /// its schedule, when the snapshot is older than `maxAge` (`countWhenDue`, on the clock), when
 /// a person asks (`startCount`), and after a write of this dashboard whose outcome is unknown
 /// (`countAfterUnknownWrite`, from the write's observer). A write the market answered changes
-/// the snapshot in place (`apply`), with no count. One crawl at a time; a crawl that fails
+/// the snapshot in place (`apply`), with no count. One count at a time; a count that fails
 /// keeps the last snapshot and records the failure, and the next waits `retryAfterFailure`;
-/// the crawl is cancelled at shutdown.
+/// the count is cancelled at shutdown.
 package final class CatalogSnapshotStore: WriteObserver {
     private struct State {
         var snapshot: CatalogSnapshot?
         var progress: CatalogProgress?
         var failure: CatalogError?
-        var crawl: Task<Void, Never>?
-        /// The last crawl started, kept after it ends or is cancelled, for `stopped()`.
-        var lastCrawl: Task<Void, Never>?
-        /// A write of unknown outcome arrived while a crawl ran: count again when it ends.
-        var rerunAfterCrawl = false
-        /// Writes the market answered while a crawl ran: the crawl may have read those pages
+        var counting: Task<Void, Never>?
+        /// The last count started, kept after it ends or is cancelled, for `stopped()`.
+        var lastCount: Task<Void, Never>?
+        /// A write of unknown outcome arrived while a count ran: count again when it ends.
+        var rerunAfterCount = false
+        /// Writes the market answered while a count ran: the count may have read those pages
         /// before them, so they are applied to its result too.
-        var changesDuringCrawl: [WriteEffect] = []
+        var changesDuringCount: [WriteEffect] = []
         var outdatedByWrite = false
         var generation = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-        /// The schedule waiting for the crawl running now to end (`countEnded`).
+        /// The schedule waiting for the count running now to end (`waitForRunningCount`).
         var countEndWaiters: [CheckedContinuation<Void, Never>] = []
         var nextWaiter = 0
         var isShutDown = false
@@ -36,24 +36,24 @@ package final class CatalogSnapshotStore: WriteObserver {
     package let settings: CatalogSettings
     private let state = Mutex(State())
     /// Hears of each count that succeeded (the history journal).
-    private let recounts: (any RecountObserver)?
+    private let countObserver: (any CountObserver)?
     /// The last call to the observer, which each next one waits for (they run in order).
     private let observation = Mutex<Task<Void, Never>?>(nil)
-    private let crawler: CatalogCrawl
+    private let counter: CatalogCount
     /// The snapshot's time and age, and what `waitForSnapshot` waits on.
     private let clock: any WallClock
     private let keepsThumbnail: @Sendable (Int) -> Bool
 
     init(
         settings: CatalogSettings, clock: any WallClock = SystemWallClock(),
-        keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, recounts: (any RecountObserver)? = nil,
-        fetchPage: @escaping CatalogCrawl.PageFetcher
+        keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, countObserver: (any CountObserver)? = nil,
+        fetchPage: @escaping CatalogCount.PageFetcher
     ) {
         self.settings = settings
-        self.recounts = recounts
+        self.countObserver = countObserver
         self.clock = clock
         self.keepsThumbnail = keepsThumbnail
-        crawler = CatalogCrawl(settings: settings, keepsThumbnail: keepsThumbnail, fetchPage: fetchPage)
+        counter = CatalogCount(settings: settings, keepsThumbnail: keepsThumbnail, fetchPage: fetchPage)
     }
 
     /// The snapshot as it is now. Only reads: a count that is due starts on the schedule.
@@ -61,7 +61,7 @@ package final class CatalogSnapshotStore: WriteObserver {
         state.withLock { Self.status(of: $0) }
     }
 
-    /// The snapshot, waiting up to `limit` for the first crawl, or for the crawl that follows a
+    /// The snapshot, waiting up to `limit` for the first count, or for the count that follows a
     /// write, to finish when one is under way. Returns what there is when the time is up;
     /// starts nothing.
     package func waitForSnapshot(upTo limit: Duration) async -> CatalogStatus {
@@ -82,7 +82,7 @@ package final class CatalogSnapshotStore: WriteObserver {
         }
         await withCheckedContinuation { continuation in
             let waits = state.withLock { state -> Bool in
-                guard state.crawl != nil, !state.isShutDown else { return false }
+                guard state.counting != nil, !state.isShutDown else { return false }
                 state.waiters[id] = continuation
                 return true
             }
@@ -96,11 +96,11 @@ package final class CatalogSnapshotStore: WriteObserver {
     /// before they end its wait some other way).
     var waiting: Int { state.withLock { $0.waiters.count } }
 
-    /// Returns when no crawl runs: the one running now (if any) has ended, whatever its
+    /// Returns when no count runs: the one running now (if any) has ended, whatever its
     /// outcome, and the one it started again after a write of unknown outcome too (for tests
     /// and the memory benchmark; pages never wait without a limit).
-    func crawlEnded() async {
-        while let crawl = state.withLock({ $0.crawl }) { await crawl.value }
+    func countEnded() async {
+        while let count = state.withLock({ $0.counting }) { await count.value }
     }
 
     /// A create, edit or delete of this dashboard: answered by the market, the snapshot's
@@ -111,7 +111,7 @@ package final class CatalogSnapshotStore: WriteObserver {
         let keepsThumbnail = self.keepsThumbnail
         state.withLock { state in
             guard !state.isShutDown else { return }
-            if state.crawl != nil { state.changesDuringCrawl.append(change) }
+            if state.counting != nil { state.changesDuringCount.append(change) }
             state.snapshot?.apply(change, keepsThumbnail: keepsThumbnail)
         }
     }
@@ -122,8 +122,8 @@ package final class CatalogSnapshotStore: WriteObserver {
     package func startCount() -> Bool {
         let time = clock.now()
         return state.withLock { state in
-            guard !state.isShutDown, state.crawl == nil else { return false }
-            startCrawl(&state, at: time)
+            guard !state.isShutDown, state.counting == nil else { return false }
+            launchCount(&state, at: time)
             return true
         }
     }
@@ -135,8 +135,8 @@ package final class CatalogSnapshotStore: WriteObserver {
     package func countIfDue() -> Bool {
         let time = clock.now()
         return state.withLock { state in
-            guard !state.isShutDown, state.crawl == nil, time >= Self.nextCount(state, settings) else { return false }
-            startCrawl(&state, at: time)
+            guard !state.isShutDown, state.counting == nil, time >= Self.nextCount(state, settings) else { return false }
+            launchCount(&state, at: time)
             return true
         }
     }
@@ -152,7 +152,7 @@ package final class CatalogSnapshotStore: WriteObserver {
             countIfDue()
             let next = state.withLock { state -> Next in
                 if state.isShutDown { return .stop }
-                return state.crawl == nil ? .sleep(until: Self.nextCount(state, settings)) : .awaitCount
+                return state.counting == nil ? .sleep(until: Self.nextCount(state, settings)) : .awaitCount
             }
             switch next {
             case .stop:
@@ -160,7 +160,7 @@ package final class CatalogSnapshotStore: WriteObserver {
             case .sleep(let due):
                 guard (try? await clock.sleep(until: due, for: .count)) != nil else { return }
             case .awaitCount:
-                await countEnded()
+                await waitForRunningCount()
             }
         }
     }
@@ -172,34 +172,34 @@ package final class CatalogSnapshotStore: WriteObserver {
     func countAfterUnknownWrite() {
         let time = clock.now()
         state.withLock { state in
-            guard !state.isShutDown, state.snapshot != nil || state.crawl != nil else { return }
+            guard !state.isShutDown, state.snapshot != nil || state.counting != nil else { return }
             state.outdatedByWrite = true
-            if state.crawl != nil {
-                state.rerunAfterCrawl = true
+            if state.counting != nil {
+                state.rerunAfterCount = true
             } else {
-                startCrawl(&state, at: time)
+                launchCount(&state, at: time)
             }
         }
     }
 
     /// Returns when the observer has seen every count published so far (for tests).
-    func recountsObserved() async {
+    func countsObserved() async {
         await observation.withLock { $0 }?.value
     }
 
-    /// Returns once the last crawl and every call to the observer have ended (after
-    /// `shutdown()`, which cancels the crawl).
+    /// Returns once the last count and every call to the observer have ended (after
+    /// `shutdown()`, which cancels the count).
     package func stopped() async {
-        await state.withLock { $0.lastCrawl }?.value
-        await recountsObserved()
+        await state.withLock { $0.lastCount }?.value
+        await countsObserved()
     }
 
-    /// Cancels the crawl in progress and releases anyone waiting; no crawl starts after this.
+    /// Cancels the count in progress and releases anyone waiting; no count starts after this.
     package func shutdown() {
         let waiters = state.withLock { state in
             state.isShutDown = true
-            state.crawl?.cancel()
-            state.crawl = nil
+            state.counting?.cancel()
+            state.counting = nil
             state.progress = nil
             defer {
                 state.waiters = [:]
@@ -210,7 +210,7 @@ package final class CatalogSnapshotStore: WriteObserver {
         waiters.forEach { $0.resume() }
     }
 
-    // MARK: Crawling
+    // MARK: Counting
 
     /// When the next count is due, with none running: at once with no snapshot or one a write
     /// outdated, else when the snapshot passes `maxAge`; never sooner than `retryAfterFailure`
@@ -226,12 +226,12 @@ package final class CatalogSnapshotStore: WriteObserver {
         return due
     }
 
-    /// Returns when the crawl running now has ended and its waiters were released, or at
+    /// Returns when the count running now has ended and its waiters were released, or at
     /// shutdown (the schedule's wait: it starts nothing).
-    private func countEnded() async {
+    private func waitForRunningCount() async {
         await withCheckedContinuation { continuation in
             let waits = state.withLock { state -> Bool in
-                guard state.crawl != nil, !state.isShutDown else { return false }
+                guard state.counting != nil, !state.isShutDown else { return false }
                 state.countEndWaiters.append(continuation)
                 return true
             }
@@ -239,25 +239,25 @@ package final class CatalogSnapshotStore: WriteObserver {
         }
     }
 
-    private func startCrawl(_ state: inout State, at time: Date) {
+    private func launchCount(_ state: inout State, at time: Date) {
         state.generation += 1
         let generation = state.generation
         state.progress = CatalogProgress()
-        state.changesDuringCrawl = []
-        let crawler = self.crawler
-        let crawl = Task {
+        state.changesDuringCount = []
+        let counter = self.counter
+        let count = Task {
             let result: Result<CatalogSnapshot, any Error>
             do {
-                result = .success(try await crawler.run(startedAt: time, generation: generation) { progress in
-                    self.state.withLock { if $0.generation == generation, $0.crawl != nil { $0.progress = progress } }
+                result = .success(try await counter.run(startedAt: time, generation: generation) { progress in
+                    self.state.withLock { if $0.generation == generation, $0.counting != nil { $0.progress = progress } }
                 })
             } catch {
                 result = .failure(error)
             }
             self.finish(generation, result)
         }
-        state.crawl = crawl
-        state.lastCrawl = crawl
+        state.counting = count
+        state.lastCount = count
     }
 
     private func finish(_ generation: Int, _ result: Result<CatalogSnapshot, any Error>) {
@@ -265,24 +265,24 @@ package final class CatalogSnapshotStore: WriteObserver {
         var published: (previous: CatalogSnapshot?, new: CatalogSnapshot)?
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             guard state.generation == generation, !state.isShutDown else { return [] }
-            state.crawl = nil
+            state.counting = nil
             state.progress = nil
             switch result {
             case .success(var snapshot):
-                for change in state.changesDuringCrawl { snapshot.apply(change, keepsThumbnail: keepsThumbnail) }
-                state.changesDuringCrawl = []
+                for change in state.changesDuringCount { snapshot.apply(change, keepsThumbnail: keepsThumbnail) }
+                state.changesDuringCount = []
                 published = (state.snapshot, snapshot)
                 state.snapshot = snapshot
                 state.failure = nil
-                if state.rerunAfterCrawl {
-                    state.rerunAfterCrawl = false
-                    startCrawl(&state, at: time)
+                if state.rerunAfterCount {
+                    state.rerunAfterCount = false
+                    launchCount(&state, at: time)
                     return []
                 }
                 state.outdatedByWrite = false
             case .failure(let error):
-                state.rerunAfterCrawl = false
-                state.changesDuringCrawl = []
+                state.rerunAfterCount = false
+                state.changesDuringCount = []
                 state.failure = CatalogError(code: Self.reason(error), at: time)
             }
             defer {
@@ -292,11 +292,11 @@ package final class CatalogSnapshotStore: WriteObserver {
             return Array(state.waiters.values) + state.countEndWaiters
         }
         waiters.forEach { $0.resume() }
-        if let published, let observer = recounts {
+        if let published, let observer = countObserver {
             observation.withLock { last in
                 last = Task { [last] in
                     await last?.value
-                    await observer.catalogRecounted(previous: published.previous, new: published.new)
+                    await observer.catalogCounted(previous: published.previous, new: published.new)
                 }
             }
         }
@@ -308,7 +308,7 @@ package final class CatalogSnapshotStore: WriteObserver {
 
     private static func status(of state: State) -> CatalogStatus {
         CatalogStatus(
-            snapshot: state.snapshot, progress: state.crawl == nil ? nil : state.progress, failure: state.failure,
+            snapshot: state.snapshot, progress: state.counting == nil ? nil : state.progress, failure: state.failure,
             isOutdatedByWrite: state.outdatedByWrite)
     }
 
@@ -324,16 +324,16 @@ package final class CatalogSnapshotStore: WriteObserver {
 }
 
 extension CatalogSnapshotStore {
-    /// A store that crawls through the gateway: a page still fresh in the JSON cache is reused;
+    /// A store that counts through the gateway: a page still fresh in the JSON cache is reused;
     /// others are asked of the market directly, not stored in the cache (2,000 pages of full
     /// products there would cost far more memory than the snapshot itself).
-    /// Thumbnails are kept for `ownVendor`'s products as it is known during the crawl (a
+    /// Thumbnails are kept for `ownVendor`'s products as it is known during the count (a
     /// vendor learned later gets them at the next count, which its first write starts).
-    package static func crawling(
+    package static func counting(
         _ gateway: MarketGateway, settings: CatalogSettings, ownVendor: OwnVendor,
-        recounts: (any RecountObserver)? = nil, clock: any WallClock = SystemWallClock()
+        countObserver: (any CountObserver)? = nil, clock: any WallClock = SystemWallClock()
     ) -> CatalogSnapshotStore {
-        CatalogSnapshotStore(settings: settings, clock: clock, keepsThumbnail: { $0 == ownVendor.id }, recounts: recounts) { page, perPage in
+        CatalogSnapshotStore(settings: settings, clock: clock, keepsThumbnail: { $0 == ownVendor.id }, countObserver: countObserver) { page, perPage in
             let key = MarketGateway.ListKey(page: page, perPage: perPage, search: "")
             if let cached = gateway.lists.freshValue(for: key) { return cached.value }
             return try await gateway.observed { try await gateway.api.listProducts(page: page, itemsPerPage: perPage, search: nil) }
@@ -346,6 +346,6 @@ extension CatalogSnapshotStore {
 /// outside the store's lock, one call at a time in the order of the counts, so a slow observer
 /// never holds up a page. The history journal is one: it records what changed on the market
 /// between two counts.
-package protocol RecountObserver: Sendable {
-    func catalogRecounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async
+package protocol CountObserver: Sendable {
+    func catalogCounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async
 }

@@ -17,9 +17,9 @@ extension HistoryJournal {
     /// The most entries one count records; it says how many more there were in one more entry.
     package static let maxOutsidePerCount = 2_000
 
-    /// The catalog store's recount observer: what changed on the market between two counts. A
+    /// The catalog store's count observer: what changed on the market between two counts. A
     /// first count (no previous snapshot) records nothing: there is nothing to compare it with.
-    package func catalogRecounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async {
+    package func catalogCounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async {
         guard let previous else { return }
         let found = OutsideChanges(from: previous, to: new, limit: Self.maxOutsidePerCount)
         await record(found, since: previous.takenAt)

@@ -14,7 +14,7 @@ import SQLite
 /// The catalog count adds what changed on the market without this dashboard
 /// (`HistoryJournal+Outside.swift`); the history pages read it a page at a time
 /// (`HistoryJournal+Reading.swift`).
-package final class HistoryJournal: WriteLog, RecountObserver {
+package final class HistoryJournal: WriteLog, CountObserver {
     let database: DashboardDatabase
     /// Hears how each write ended (the recycle bin).
     let writeEnds: (any WriteEndObserver)?

@@ -31,9 +31,9 @@ struct CatalogSnapshotStoreTests {
 
     @Test func progress_saysPagesAndProductsDone() async throws {
         let source = ScriptedMarket(numbered: 250)
-        let crawl = CatalogCrawl(settings: CatalogSettings()) { try await source.page($0, $1) }
+        let count = CatalogCount(settings: CatalogSettings()) { try await source.page($0, $1) }
         let collected = ProgressLog()
-        _ = try await crawl.run(startedAt: Date(), generation: 1) { collected.append($0) }
+        _ = try await count.run(startedAt: Date(), generation: 1) { collected.append($0) }
         let progress = collected.entries
         #expect(progress.map(\.pagesDone) == [1, 2, 3])
         #expect(progress.map(\.pagesTotal) == [3, 3, 3])
@@ -56,20 +56,20 @@ struct CatalogSnapshotStoreTests {
 
     @Test func productsThatShiftBetweenPages_areKeptOnce() async throws {
         let source = ScriptedMarket(numbered: 150)
-        let crawl = CatalogCrawl(settings: CatalogSettings()) { page, perPage in
+        let count = CatalogCount(settings: CatalogSettings()) { page, perPage in
             // A product registered after page 1 was read pushes product 51 onto page 2 as well.
             if page == 2 { source.add(ScriptedMarket.numbered(151)) }
             return try await source.page(page, perPage)
         }
-        let snapshot = try await crawl.run(startedAt: Date(), generation: 1) { _ in }
+        let snapshot = try await count.run(startedAt: Date(), generation: 1) { _ in }
         #expect(snapshot.products.count == 150)
         #expect(Set(snapshot.products.map(\.id)).count == 150)
     }
 
     @Test func thumbnails_areKeptForTheOwnVendorOnly() async throws {
         let source = ScriptedMarket(numbered: 9, vendors: 3)
-        let crawl = CatalogCrawl(settings: CatalogSettings(), keepsThumbnail: { $0 == 2 }) { try await source.page($0, $1) }
-        let snapshot = try await crawl.run(startedAt: Date(), generation: 1) { _ in }
+        let count = CatalogCount(settings: CatalogSettings(), keepsThumbnail: { $0 == 2 }) { try await source.page($0, $1) }
+        let snapshot = try await count.run(startedAt: Date(), generation: 1) { _ in }
         #expect(snapshot.products.filter { $0.thumbnail != nil }.map(\.vendorID) == [2, 2, 2])
     }
 
@@ -92,7 +92,7 @@ struct CatalogSnapshotStoreTests {
         #expect(during.progress != nil)
         #expect(during.snapshot?.products.count == 10)
         gate.open()
-        await store.crawlEnded()
+        await store.countEnded()
         let second = try #require(store.status().snapshot)
         #expect(second.products.count == 11)
         #expect(second.takenAt > first.takenAt)
@@ -136,7 +136,7 @@ struct CatalogSnapshotStoreTests {
         source.state.withLock { $0.listFailure = .timeout }
         clock.advance(seconds: 301)
         #expect(store.countIfDue())
-        await store.crawlEnded()
+        await store.countEnded()
         let status = store.status()
         #expect(status.snapshot?.products.count == 10)
         #expect(status.failure?.code == .timeout)
@@ -148,7 +148,7 @@ struct CatalogSnapshotStoreTests {
         source.state.withLock { $0.listFailure = nil }
         clock.advance(seconds: 10)
         #expect(store.countIfDue())
-        await store.crawlEnded()
+        await store.countEnded()
         let recovered = store.status()
         #expect(recovered.failure == nil)
         #expect(source.listedPages.count == asked + 1)
@@ -202,7 +202,7 @@ struct CatalogSnapshotStoreTests {
         #expect(waited.snapshot == nil && waited.progress == nil, "nothing to wait for: it answers at once")
         #expect(source.listedPages.isEmpty, "no snapshot, and still no count")
         store.startCount()
-        await store.crawlEnded()
+        await store.countEnded()
         clock.advance(seconds: 3600)
         for _ in 0..<20 {
             _ = store.status()
@@ -256,7 +256,7 @@ struct CatalogSnapshotStoreTests {
         #expect(await clock.sleepersArrive(1, .count))
         clock.advance(by: 100)
         #expect(store.startCount(), "a person asks for a count")
-        await store.crawlEnded()
+        await store.countEnded()
         let asked = source.listedPages.count
         clock.advance(by: 200)
         #expect(

@@ -98,7 +98,7 @@ import Testing
         let fixture = try JournalFixture()
         defer { fixture.remove() }
         let count = HistoryJournal.maxOutsidePerCount + 25
-        await fixture.journal.catalogRecounted(previous: Self.snapshot((1...count).map { Self.product($0) }), new: Self.snapshot((1...count).map { Self.product($0, stock: 0) }))
+        await fixture.journal.catalogCounted(previous: Self.snapshot((1...count).map { Self.product($0) }), new: Self.snapshot((1...count).map { Self.product($0, stock: 0) }))
         let page = try await fixture.journal.page(product: nil, offset: 0, limit: 1)
         #expect(page.total == HistoryJournal.maxOutsidePerCount + 1)
         #expect(page.entries.first?.note == .notRecorded(25))
@@ -107,21 +107,21 @@ import Testing
     @Test func aFirstCount_recordsNothing() async throws {
         let fixture = try JournalFixture()
         defer { fixture.remove() }
-        await fixture.journal.catalogRecounted(previous: nil, new: Self.snapshot([Self.product(1)]))
+        await fixture.journal.catalogCounted(previous: nil, new: Self.snapshot([Self.product(1)]))
         #expect(try await fixture.journal.page(product: nil, offset: 0, limit: 10).total == 0)
     }
 }
 
 /// The catalog store's side: each count that succeeds is handed on with the one it replaces,
 /// in order, after its waiters were released; a failed count is not.
-@Suite struct RecountObserverTests {
+@Suite struct CountObserverTests {
     /// Records what it is handed; the first observation waits at `gate`: the store must not
     /// wait with it.
-    final class Seen: RecountObserver {
+    final class Seen: CountObserver {
         let pairs = Mutex<[(previous: Int?, new: Int)]>([])
         let gate = Gate()
 
-        func catalogRecounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async {
+        func catalogCounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async {
             if previous == nil { await gate.wait() }
             pairs.withLock { $0.append((previous?.generation, new.generation)) }
         }
@@ -131,19 +131,19 @@ import Testing
         let source = ScriptedMarket(numbered: 30)
         let seen = Seen()
         let gate = seen.gate
-        let store = source.catalogStore(recounts: seen)
+        let store = source.catalogStore(countObserver: seen)
         defer { store.shutdown() }
         store.startCount()
         let first = try #require(await store.waitForSnapshot(upTo: Patience.hangGuard).snapshot)
         source.add(ScriptedMarket.numbered(31))
         #expect(store.startCount(), "a second count starts while the observer still holds the first")
-        await store.crawlEnded()
+        await store.countEnded()
         source.state.withLock { $0.listFailure = .unreachable }
         #expect(store.startCount())
-        await store.crawlEnded()
+        await store.countEnded()
         #expect(seen.pairs.withLock { $0.isEmpty })
         gate.open()
-        await store.recountsObserved()
+        await store.countsObserved()
         let pairs = seen.pairs.withLock { $0 }
         #expect(pairs.map(\.previous) == [nil, first.generation])
         #expect(pairs.map(\.new) == [first.generation, first.generation + 1], "the failed count is not handed on")

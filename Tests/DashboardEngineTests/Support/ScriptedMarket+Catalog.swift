@@ -22,8 +22,8 @@ extension ScriptedMarket {
 
     /// A snapshot store counting this market's products.
     func catalogStore(
-        _ settings: CatalogSettings = CatalogSettings(), clock: FakeCalendar = FakeCalendar(), recounts: (any RecountObserver)? = nil
+        _ settings: CatalogSettings = CatalogSettings(), clock: FakeCalendar = FakeCalendar(), countObserver: (any CountObserver)? = nil
     ) -> CatalogSnapshotStore {
-        CatalogSnapshotStore(settings: settings, clock: clock, recounts: recounts) { page, perPage in try await self.page(page, perPage) }
+        CatalogSnapshotStore(settings: settings, clock: clock, countObserver: countObserver) { page, perPage in try await self.page(page, perPage) }
     }
 }

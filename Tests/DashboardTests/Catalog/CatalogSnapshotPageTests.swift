@@ -239,7 +239,7 @@ import Testing
             #expect(HTMLScan.text(form).contains("Refresh") && HTMLScan.text(page.text).contains("Updated "))
             #expect(!HTMLScan.text(page.text).contains("Count again") && !HTMLScan.text(page.text).contains("As of "))
             #expect(!session.csrfToken.isEmpty)
-            await harness.app.catalog.crawlEnded()
+            await harness.app.catalog.countEnded()
             let counted = market.listRequests.count
             #expect(counted > 0)
 
@@ -251,7 +251,7 @@ import Testing
             #expect(refused.status == 303)
             #expect(refused.header("Location") == list)
             #expect(harness.app.catalog.status().progress == nil)
-            await harness.app.catalog.crawlEnded()
+            await harness.app.catalog.countEnded()
             #expect(market.listRequests.count == counted, "no count without the token")
 
             // Another site: refused outright.
@@ -260,19 +260,19 @@ import Testing
             foreign["Sec-Fetch-Site"] = "cross-site"
             let crossSite = try await session.postURLEncoded("/catalog/refresh", [("back", list)], headers: foreign)
             #expect(crossSite.status == 403)
-            await harness.app.catalog.crawlEnded()
+            await harness.app.catalog.countEnded()
             #expect(market.listRequests.count == counted)
 
             // With the token: a new count, then back to the list.
             let accepted = try await session.postURLEncoded("/catalog/refresh", [("back", list)])
             #expect(accepted.status == 303)
             #expect(accepted.header("Location") == list)
-            await harness.app.catalog.crawlEnded()
+            await harness.app.catalog.countEnded()
             #expect(market.listRequests.count > counted, "the market was listed again")
 
             // Never back to another site.
             for back in ["//evil.example", "/\\evil.example", "https://evil.example/products", "products", ""] {
-                await harness.app.catalog.crawlEnded()
+                await harness.app.catalog.countEnded()
                 let answer = try await session.postURLEncoded("/catalog/refresh", [("back", back)])
                 #expect(answer.status == 303, "\(back)")
                 #expect(answer.header("Location") == "/products", "\(back)")
@@ -303,7 +303,7 @@ import Testing
             #expect(english.contains("The Open Market can't be reached, so this is the list as loaded at \(loadedAt). Select Refresh in a moment."), "\(english)")
 
             #expect(harness.app.catalog.startCount())
-            await harness.app.catalog.crawlEnded()
+            await harness.app.catalog.countEnded()
             #expect(harness.app.catalog.status().failure?.code == .unreachable)
             #expect(HTMLScan.text(try await harness.get(list).text).contains(says))
         }
@@ -326,7 +326,7 @@ import Testing
             #expect(try await eventually { !market.listRequests.isEmpty }, "the count asked the market")
 
             gate.open()
-            await harness.app.catalog.crawlEnded()
+            await harness.app.catalog.countEnded()
             let listed = try await harness.get(path)
             #expect(!listed.text.contains("<progress"))
             #expect(!listed.text.contains("http-equiv=\"refresh\""))

@@ -86,7 +86,7 @@ struct ProductExportRouteTests {
             #expect(waiting.text.contains("Still counting products"))
 
             gate.open()
-            await harness.app.catalog.crawlEnded()
+            await harness.app.catalog.countEnded()
             let ready = try await harness.fetch("/products.csv")
             #expect(ready.status == 200)
             #expect(Self.ids(ready.body) == [2, 1])

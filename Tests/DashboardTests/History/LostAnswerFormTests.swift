@@ -44,7 +44,7 @@ import Testing
         #expect(try await eventually { writes.waiting > 0 })
         // The unknown outcome started a count at once: it ends before the market does the
         // write, so that the check, not that count, finds what became of it.
-        await harness.app.catalog.crawlEnded()
+        await harness.app.catalog.countEnded()
         let refusal = MarketError.rejected(status: 400, message: "refused after all")
         if held == .refused {
             market.state.withLock { state in

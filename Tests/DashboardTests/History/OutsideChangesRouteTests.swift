@@ -15,8 +15,8 @@ import Testing
                 let own = try await flow.register(name: "Counted Kettle")
                 let catalog = harness.app.catalog
                 // The first count starts with the dashboard.
-                await catalog.crawlEnded()
-                await catalog.recountsObserved()
+                await catalog.countEnded()
+                await catalog.countsObserved()
                 #expect(HistoryHTML.entries(try await flow.history().text).allSatisfy { $0.kind != "outside" }, "a first count records nothing")
 
                 // The dashboard edits one product; the iOS app another, and removes a third.
@@ -26,8 +26,8 @@ import Testing
                 try await market.change(elsewhere, ["price": 15500, "stock": 1])
                 try await market.delete(removed)
                 _ = catalog.startCount()
-                await catalog.crawlEnded()
-                await catalog.recountsObserved()
+                await catalog.countEnded()
+                await catalog.countsObserved()
 
                 let history = HistoryHTML.entries(try await flow.history().text)
                 let outside = history.filter { $0.kind == "outside" }
@@ -63,7 +63,7 @@ import Testing
         }) { harness in
             let catalog = harness.app.catalog
             // The first count starts with the dashboard.
-            await catalog.crawlEnded()
+            await catalog.countEnded()
             let gate = Gate()
             market.state.withLock { $0.writeGate = gate }
             var session = FormSession(port: harness.port)
@@ -74,7 +74,7 @@ import Testing
             #expect(saved.status == 504)
             // The unknown outcome starts a count at once. It ends before the market does the
             // write, so that the count that sees the new stock is the one the test starts.
-            await catalog.crawlEnded()
+            await catalog.countEnded()
             gate.open()
             // The market does it once its answer is let go; nothing else tells when.
             #expect(try await eventually { market.state.withLock { $0.products[201]?.stock == 9 } })
@@ -87,10 +87,10 @@ import Testing
     @Test func anEditAnsweredTooLate_isConfirmedByTheNextCount() async throws {
         try await withEditAnsweredTooLate { harness, session, _ in
             let catalog = harness.app.catalog
-            await catalog.crawlEnded()
+            await catalog.countEnded()
             _ = catalog.startCount()
-            await catalog.crawlEnded()
-            await catalog.recountsObserved()
+            await catalog.countEnded()
+            await catalog.countsObserved()
 
             let entries = HistoryHTML.entries(try await session.get("/history").text)
             #expect(entries.map(\.kind) == ["edit"])
@@ -108,8 +108,8 @@ import Testing
             await harness.settle()
             let catalog = harness.app.catalog
             _ = catalog.startCount()
-            await catalog.crawlEnded()
-            await catalog.recountsObserved()
+            await catalog.countEnded()
+            await catalog.countsObserved()
 
             let entries = HistoryHTML.entries(try await session.get("/history").text)
             #expect(entries.map(\.kind) == ["edit"])

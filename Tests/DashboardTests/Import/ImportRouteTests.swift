@@ -45,14 +45,14 @@ import Testing
         try await withRecordingMarket { market in
             try await withDashboard(.recording(market)) { harness in
                 let catalog = harness.app.catalog
-                await catalog.crawlEnded()
+                await catalog.countEnded()
                 for (index, name) in names.enumerated() {
                     _ = try await market.register(name: name, images: [ImageFixtures.jpeg(600, fill: UInt8(index + 1))])
                 }
                 // Registered behind the dashboard's back after its first count: the next count
                 // (the list's "Count again") shows them.
                 #expect(catalog.startCount())
-                await catalog.crawlEnded()
+                await catalog.countEnded()
                 var session = FormSession(port: harness.port)
                 _ = try await session.open("/products/import")
                 let export = try await harness.fetch("/products.csv?mine=1")

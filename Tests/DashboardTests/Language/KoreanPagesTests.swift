@@ -38,7 +38,7 @@ import Testing
             try await KoreanPageScan.rewriteInKorean(dash)
             #expect(KoreanPageScan.properNouns.isDisjoint(with: KoreanPageScan.englishWords), "a vendor's name is made of UI words")
             _ = try await dash.get("/overview")
-            await dash.app.catalog.crawlEnded()
+            await dash.app.catalog.countEnded()
             let others = try await dash.marketJSON("/api/products?page_no=1&items_per_page=100")["pages"] as? [[String: Any]] ?? []
             let another = try #require(others.first { $0["vendor_id"] as? Int == MarketVendor.seoulShop.id }?["id"] as? Int)
             let own = try #require(others.first { $0["vendor_id"] as? Int == MarketVendor.localTeam.id }?["id"] as? Int)
@@ -149,7 +149,7 @@ import Testing
             .scripted(ScriptedMarket(readFailure: .unreachable)), adjust: { $0.catalog.retryAfterFailure = .seconds(3600) }
         ) { failing in
             _ = try await failing.get("/overview")
-            await failing.app.catalog.crawlEnded()
+            await failing.app.catalog.countEnded()
             let notCounted = try await failing.get("/overview", headers: KoreanPageScan.korean)
             KoreanPageScan.expectKorean(notCounted, "overview, count failed", status: 502)
             #expect(HTMLScan.text(notCounted.text).contains("상품 집계에 실패했습니다(오픈마켓에 연결할 수 없음)."))
@@ -167,7 +167,7 @@ import Testing
             KoreanPageScan.expectKorean(try await unknown.get("/products?mine=1", headers: KoreanPageScan.korean), "409", status: 409)
             KoreanPageScan.expectKorean(try await unknown.get("/products/1", headers: KoreanPageScan.korean), "detail, vendor unknown", status: 200)
             _ = try await unknown.get("/overview")
-            await unknown.app.catalog.crawlEnded()
+            await unknown.app.catalog.countEnded()
             KoreanPageScan.expectKorean(try await unknown.get("/overview", headers: KoreanPageScan.korean), "overview, vendor unknown", status: 200)
         }
     }

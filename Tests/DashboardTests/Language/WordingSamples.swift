@@ -91,7 +91,7 @@ enum WordingSamples {
             w.notYourProduct(name, owner: w.owner(name: "", vendorID: number), ours: number, action: .delete).message,
             w.counting(done: digits, total: digits), w.counting(done: nil, total: digits),
             w.countingPages(done: digits, total: digits),
-            w.countedAge(w.age(age), recounting: w.counting(done: digits, total: digits)), w.countedAge(w.age(age), recounting: nil),
+            w.countedAge(w.age(age), runningCount: w.counting(done: digits, total: digits)), w.countedAge(w.age(age), runningCount: nil),
             w.partialFigures(counted: digits, reported: digits),
             w.sectionHeading(vendor: number),
             w.metric(.lowStock(number)),

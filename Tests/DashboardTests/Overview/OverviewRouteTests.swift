@@ -17,7 +17,7 @@ struct OverviewRouteTests {
             #expect(first.text.contains("Counting products"))
             #expect(first.text.contains(#"<meta http-equiv="refresh""#))
 
-            await harness.app.catalog.crawlEnded()
+            await harness.app.catalog.countEnded()
             let page = try await harness.get("/overview")
             #expect(!page.text.contains("<progress"))
             #expect(!page.text.contains(#"http-equiv="refresh""#))
@@ -54,7 +54,7 @@ struct OverviewRouteTests {
     @Test func vendorNamesInCharts_areEscaped() async throws {
         try await withDashboard { harness in
             _ = try await harness.get("/overview")
-            await harness.app.catalog.crawlEnded()
+            await harness.app.catalog.countEnded()
             let page = try await harness.get("/overview").text
             // The seed has a vendor called `Tom & Jerry's <Shop>`.
             #expect(page.contains("Tom &amp; Jerry&#39;s &lt;Shop&gt;"))
@@ -73,7 +73,7 @@ struct OverviewRouteTests {
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 1)])
         try await withDashboard(.scripted(market, ownVendorID: nil)) { harness in
             _ = try await harness.get("/overview")
-            await harness.app.catalog.crawlEnded()
+            await harness.app.catalog.countEnded()
             let page = try await harness.get("/overview")
             #expect(metrics(in: page.text)["products"] == "1")
             #expect(page.text.contains("--vendor-id"))
@@ -85,7 +85,7 @@ struct OverviewRouteTests {
         // No second try before the page is read again, however slow the machine.
         try await withDashboard(.scripted(market), adjust: { $0.catalog.retryAfterFailure = .seconds(3600) }) { harness in
             _ = try await harness.get("/overview")
-            await harness.app.catalog.crawlEnded()
+            await harness.app.catalog.countEnded()
             let page = try await harness.get("/overview")
             #expect(page.status == 502)
             #expect(page.text.contains("the market could not be reached"))

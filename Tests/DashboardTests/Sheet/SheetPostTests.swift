@@ -124,7 +124,7 @@ import Testing
                     try await elsewhere()
                     // Counted again (as "Count again" does): the preview can know.
                     harness.app.catalog.startCount()
-                    await harness.app.catalog.crawlEnded()
+                    await harness.app.catalog.countEnded()
                 }
                 let posted = try await SheetTesting.post(session, form)
                 let batch = try #require(BatchTesting.batchID(posted))

@@ -46,7 +46,7 @@ struct StandardsPage: Sendable {
         let others = try await seedProduct(dashboard, named: "Noise Cancelling Headphones")
         // The overview with its figures and charts, not its progress bar.
         _ = try await dashboard.get("/overview")
-        await dashboard.app.catalog.crawlEnded()
+        await dashboard.app.catalog.countEnded()
         try await seedHistory(on: dashboard, own: own)
         let batches = try StandardsBatches.make(on: dashboard, own: own)
         // The bin's item not restored: its product's page, and the question before removing it.

@@ -10,7 +10,7 @@ enum BrowserPages {
         let own = try await ownProduct(dashboard, named: "맥북 프로 14")
         // The overview with its figures and charts, not its progress bar.
         _ = try await dashboard.get("/overview")
-        await dashboard.app.catalog.crawlEnded()
+        await dashboard.app.catalog.countEnded()
         return [
             ("overview", "/overview"),
             ("mine", "/products?mine=1"),

@@ -5,7 +5,7 @@ import MarketClient
 /// the market says there is no next page, the pages it announced are done, or the product
 /// limit is reached. Products that move between pages while it runs (a product registered
 /// meanwhile shifts everything by one) are kept once, by id.
-package struct CatalogCrawl: Sendable {
+package struct CatalogCount: Sendable {
     package typealias PageFetcher = @Sendable (_ page: Int, _ perPage: Int) async throws -> ProductPageEnvelope
 
     let settings: CatalogSettings
@@ -20,7 +20,7 @@ package struct CatalogCrawl: Sendable {
     }
 
     /// Counts the catalog; `progress` hears after each page. Throws the market's error or
-    /// `CancellationError` (a crawl stops between pages when its task is cancelled).
+    /// `CancellationError` (a count stops between pages when its task is cancelled).
     func run(startedAt: Date, generation: Int, progress: @Sendable (CatalogProgress) -> Void) async throws -> CatalogSnapshot {
         let pageSize = max(1, settings.pageSize)
         let limit = max(0, settings.productLimit)
