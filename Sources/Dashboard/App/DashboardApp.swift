@@ -220,6 +220,13 @@ public final class DashboardApp: Sendable {
         engine.start()
     }
 
+    /// Starts the engine's work (resumes, schedules, counts) without binding a port: for a
+    /// caller that hands requests to `server.respond(to:)` itself (the tests' in-process
+    /// transport).
+    func startWithoutListening() {
+        engine.start()
+    }
+
     /// Where large uploads (CSV imports) are spooled while they are read: `uploads/` in the
     /// cache directory, removed and made again empty here (a file left there is from a process
     /// that died); `/tmp` if that folder cannot be made.

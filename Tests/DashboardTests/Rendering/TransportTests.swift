@@ -20,23 +20,23 @@ import Testing
         ("HEAD", "/products"), ("HEAD", "/static/css/site.css"), ("HEAD", "/nowhere"),
     ])
     func bothTransports_giveTheSameAnswer(_ method: String, _ path: String) async throws {
-        try await withDashboard(transport: .inProcess) { dashboard in
-            let live = HTTPTestClient(port: dashboard.port)
+        try await withDashboard { dashboard in
+            let live = dashboard.client
             // The live answer first: a page it fills the cache for is then kept for both.
             _ = try await live.request(method, path, headers: Self.cookie)
             let overSocket = try await live.request(method, path, headers: Self.cookie)
-            let inProcess = try await dashboard.client.request(method, path, headers: Self.cookie)
+            let inProcess = try await dashboard.inProcessClient.request(method, path, headers: Self.cookie)
             expectSame(overSocket, inProcess, "\(method) \(path)")
         }
     }
 
     @Test func notModified_isTheSameOverBoth() async throws {
-        try await withDashboard(transport: .inProcess) { dashboard in
+        try await withDashboard { dashboard in
             let first = try await dashboard.get("/static/css/site.css")
             let etag = try #require(first.header("ETag"))
             let headers = ["If-None-Match": etag]
-            let overSocket = try await HTTPTestClient(port: dashboard.port).get("/static/css/site.css", headers: headers)
-            let inProcess = try await dashboard.get("/static/css/site.css", headers: headers)
+            let overSocket = try await dashboard.get("/static/css/site.css", headers: headers)
+            let inProcess = try await dashboard.inProcessClient.get("/static/css/site.css", headers: headers)
             #expect(inProcess.status == 304)
             #expect(inProcess.body.isEmpty)
             expectSame(overSocket, inProcess, "304")
@@ -46,11 +46,11 @@ import Testing
     /// A body over the route's limit (64 KB for an edit) is refused from its announced length,
     /// before a handler runs.
     @Test func tooLargeBody_isRefusedTheSameOverBoth() async throws {
-        try await withDashboard(transport: .inProcess) { dashboard in
+        try await withDashboard { dashboard in
             let body = [UInt8](repeating: 0x61, count: 1 << 20)
             let headers = ["Content-Type": "application/x-www-form-urlencoded"]
-            let overSocket = try await HTTPTestClient(port: dashboard.port).post("/products/1/edit", headers: headers, body: body)
-            let inProcess = try await dashboard.post("/products/1/edit", headers: headers, body: body)
+            let overSocket = try await dashboard.post("/products/1/edit", headers: headers, body: body)
+            let inProcess = try await dashboard.inProcessClient.post("/products/1/edit", headers: headers, body: body)
             #expect(inProcess.status == 413)
             expectSame(overSocket, inProcess, "413")
         }

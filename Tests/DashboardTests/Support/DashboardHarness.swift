@@ -107,7 +107,7 @@ final class DashboardHarness: Sendable {
         do {
             let app = try makeApp(configuration)
             running = Mutex(app)
-            try app.start()
+            try Self.start(app, transport)
         } catch {
             served?.shutdown()
             throw error
@@ -160,9 +160,13 @@ final class DashboardHarness: Sendable {
     var client: HTTPTestClient {
         switch transport {
         case .live: HTTPTestClient(port: port)
-        case .inProcess: HTTPTestClient(.inProcess(app.server))
+        case .inProcess: inProcessClient
         }
     }
+
+    /// A client that hands requests to the running dashboard's server in this process, whatever
+    /// the harness's transport (a live harness can be asked both ways).
+    var inProcessClient: HTTPTestClient { HTTPTestClient(.inProcess(app.server)) }
 
     /// A browser's form session over the harness's transport.
     func session() -> FormSession { FormSession(client: client) }
@@ -200,8 +204,17 @@ final class DashboardHarness: Sendable {
         adjust(&configuration)
         let new = try makeApp(configuration)
         running.withLock { $0 = new }
-        try new.start()
+        try Self.start(new, transport)
         return old
+    }
+
+    /// Starts `app` for `transport`: listening on its port for `.live`, no socket for
+    /// `.inProcess` (its requests go to `server.respond(to:)`).
+    private static func start(_ app: DashboardApp, _ transport: TestTransport) throws {
+        switch transport {
+        case .live: try app.start()
+        case .inProcess: app.startWithoutListening()
+        }
     }
 
     fileprivate func stop() {
