@@ -100,7 +100,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     /// A create, edit or delete of this dashboard: answered by the market, the snapshot's
     /// entry is replaced, added or removed in place, no count needed; of unknown outcome, the
     /// catalog is counted again (`invalidate`).
-    package func marketWritten(_ change: WriteEffect) {
+    func marketWritten(_ change: WriteEffect) {
         if case .unknown = change { return invalidate() }
         let keepsThumbnail = self.keepsThumbnail
         state.withLock { state in
@@ -144,7 +144,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     }
 
     /// Cancels the crawl in progress and releases anyone waiting; no crawl starts after this.
-    package func shutdown() {
+    func shutdown() {
         let waiters = state.withLock { state in
             state.isShutDown = true
             state.crawl?.cancel()
@@ -252,7 +252,7 @@ extension CatalogSnapshotStore {
     /// products there would cost far more memory than the snapshot itself).
     /// Thumbnails are kept for `ownVendor`'s products as it is known during the crawl (a
     /// vendor learned later gets them at the next count, which its first write starts).
-    package static func crawling(
+    static func crawling(
         _ gateway: MarketGateway, settings: CatalogSettings, ownVendor: OwnVendor,
         recounts: (any RecountObserver)? = nil, clock: any WallClock = SystemWallClock()
     ) -> CatalogSnapshotStore {
@@ -269,6 +269,6 @@ extension CatalogSnapshotStore {
 /// outside the store's lock, one call at a time in the order of the counts, so a slow observer
 /// never holds up a page. The history journal is one: it records what changed on the market
 /// between two counts.
-package protocol RecountObserver: Sendable {
+protocol RecountObserver: Sendable {
     func catalogRecounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async
 }

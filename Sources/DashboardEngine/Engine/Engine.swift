@@ -31,7 +31,7 @@ package final class Engine: Sendable {
     /// The one clock everything that tells time or waits for a time reads.
     package let clock: any WallClock
     package let ownVendor: OwnVendor
-    package let settings: Settings
+    let settings: Settings
     package let database: DashboardDatabase
     /// The JSON caches in front of the market.
     package let gateway: MarketGateway
@@ -47,7 +47,7 @@ package final class Engine: Sendable {
     /// Starts and ends scheduled batches on time.
     package let scheduler: BatchScheduler
     /// Reads the market after a lost answer's deadline (the journal's entries and the batches' rows).
-    package let outcomeCheck: OutcomeCheck
+    let outcomeCheck: OutcomeCheck
     /// Every write goes through it.
     package let writer: MarketWriter
     let logger: ServerLogger
@@ -113,7 +113,7 @@ package final class Engine: Sendable {
     }
 
     /// Returns once every task `start()` began has ended (after `shutdown()`).
-    package func stopped() async {
+    func stopped() async {
         await background.ended()
     }
 

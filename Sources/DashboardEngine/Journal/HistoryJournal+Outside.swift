@@ -19,7 +19,7 @@ extension HistoryJournal {
 
     /// The catalog store's recount observer: what changed on the market between two counts. A
     /// first count (no previous snapshot) records nothing: there is nothing to compare it with.
-    package func catalogRecounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async {
+    func catalogRecounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async {
         guard let previous else { return }
         let found = OutsideChanges(from: previous, to: new, limit: Self.maxOutsidePerCount)
         await record(found, since: previous.takenAt)
