@@ -93,7 +93,7 @@ package final class CatalogSnapshotStore: WriteObserver {
 
     /// Returns when the crawl running now (if any) has ended, whatever its outcome (for tests
     /// and the memory benchmark; pages never wait without a limit).
-    func crawlEnded() async {
+    package func crawlEnded() async {
         await state.withLock { $0.crawl }?.value
     }
 

@@ -37,7 +37,7 @@ package final class MarketGateway: WriteObserver {
     }
 
     /// Waits for the refreshes running now to land (a test seam; see the caches' `waitForRefreshes`).
-    func waitForRefreshes() async {
+    package func waitForRefreshes() async {
         await lists.waitForRefreshes()
         await details.waitForRefreshes()
     }
