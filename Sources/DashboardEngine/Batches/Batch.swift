@@ -178,14 +178,14 @@ package struct BatchRow: Sendable, Equatable {
     /// with the row's values and another id is the one this row registered.
     var knownIDs: [Int] = []
     /// Marked (and committed) before the write is sent, cleared with its outcome.
-    package var inFlight = false
+    var inFlight = false
     /// Writes sent for this row so far.
-    package var attempts = 0
+    var attempts = 0
     /// A sheet row's fields that were not sent because they changed elsewhere since the sheet
     /// was opened, with the values the market held then (empty: none).
     package var elsewhere = RecordedFields()
     /// When its last write was sent (committed with the in-flight mark).
-    package var sentAt: Date?
+    var sentAt: Date?
     /// Products a check found that may be the one its create registered (status `unknown`).
     package var found: [Int] = []
 }
@@ -207,12 +207,12 @@ package struct BatchCounts: Sendable, Equatable {
     /// Rows that register or delete a product, whatever their status: what no end puts back.
     package var createsOrDeletes = 0
     /// Rows that register a product, whatever their status.
-    package var creates = 0
+    var creates = 0
     /// Failed rows a retry can carry out: not those the market refused for good (values it
     /// does not take, a product that is gone).
     package var retryable = 0
     /// Skipped rows by why (`BatchRow.SkipCode`).
-    package var skippedBy: [BatchRow.SkipCode: Int] = [:]
+    var skippedBy: [BatchRow.SkipCode: Int] = [:]
 
     package subscript(status: BatchRow.Status) -> Int { byStatus[status] ?? 0 }
 

@@ -3,7 +3,7 @@ import MarketClient
 
 /// Amounts as batches compute and read them: rounded as the currency counts money, and read
 /// from cells the way spreadsheets write numbers.
-package enum BatchAmounts {
+enum BatchAmounts {
     /// `amount` rounded to what `currency` counts (whole won for KRW, cents otherwise), a half
     /// rounding up (away from zero).
     static func rounded(_ amount: Decimal, for currency: Currency) -> Decimal {

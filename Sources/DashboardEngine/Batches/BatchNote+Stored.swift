@@ -27,7 +27,7 @@ extension BatchNote: Codable {
 }
 
 extension BatchNote.Code: StoredCode {
-    package var stored: CodeAndArguments {
+    var stored: CodeAndArguments {
         switch self {
         case .field(let problem): problem.stored
         case .row(let problem): problem.stored
@@ -37,7 +37,7 @@ extension BatchNote.Code: StoredCode {
         }
     }
 
-    package init?(stored: CodeAndArguments) {
+    init?(stored: CodeAndArguments) {
         if let problem = FieldProblem(stored: stored) {
             self = .field(problem)
         } else if let problem = BatchProblem(stored: stored) {
@@ -55,7 +55,7 @@ extension BatchNote.Code: StoredCode {
 }
 
 extension BatchProblem: StoredCode {
-    package var stored: CodeAndArguments {
+    var stored: CodeAndArguments {
         switch self {
         case .notFound(let id): CodeAndArguments("not-found", id)
         case .notOwn: CodeAndArguments("not-own")
@@ -66,7 +66,7 @@ extension BatchProblem: StoredCode {
         }
     }
 
-    package init?(stored: CodeAndArguments) {
+    init?(stored: CodeAndArguments) {
         switch stored.code {
         case "not-found": guard let id = stored.integer(0) else { return nil }; self = .notFound(id: id)
         case "not-own": self = .notOwn
@@ -82,7 +82,7 @@ extension BatchProblem: StoredCode {
 }
 
 extension BatchWarning: StoredCode {
-    package var stored: CodeAndArguments {
+    var stored: CodeAndArguments {
         switch self {
         case .priceJump(let percent, let up): CodeAndArguments("price-jump", percent, up ? "up" : "down")
         case .deepDiscount(let percent): CodeAndArguments("deep-discount", percent)
@@ -92,7 +92,7 @@ extension BatchWarning: StoredCode {
         }
     }
 
-    package init?(stored: CodeAndArguments) {
+    init?(stored: CodeAndArguments) {
         switch stored.code {
         case "price-jump":
             guard let percent = stored.integer(0), let direction = stored.text(1) else { return nil }
@@ -109,7 +109,7 @@ extension BatchWarning: StoredCode {
 }
 
 extension IgnoredColumns: StoredCode {
-    package var stored: CodeAndArguments {
+    var stored: CodeAndArguments {
         switch self {
         case .computed(let names): CodeAndArguments(code: "computed-columns", arguments: names)
         case .unrecognised(let names): CodeAndArguments(code: "unknown-columns", arguments: names)
@@ -117,7 +117,7 @@ extension IgnoredColumns: StoredCode {
         }
     }
 
-    package init?(stored: CodeAndArguments) {
+    init?(stored: CodeAndArguments) {
         switch stored.code {
         case "computed-columns": self = .computed(stored.args)
         case "unknown-columns": self = .unrecognised(stored.args)

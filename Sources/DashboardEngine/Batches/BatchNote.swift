@@ -127,7 +127,7 @@ package struct CurrencyCount: Sendable, Equatable {
     package var currency: Currency
     package var count: Int
 
-    package init(_ currency: Currency, _ count: Int) {
+    init(_ currency: Currency, _ count: Int) {
         self.currency = currency
         self.count = count
     }

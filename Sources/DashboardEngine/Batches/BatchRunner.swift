@@ -29,7 +29,7 @@ import Synchronization
 package final class BatchRunner: Sendable {
     /// Points where a test stops a run as a crash would (see `BatchRunnerTests`): after the
     /// in-flight mark is committed (nothing sent), and after the market answered (not recorded).
-    package struct Hooks: Sendable {
+    struct Hooks: Sendable {
         var afterMark: (@Sendable (_ batch: Int, _ row: Int) async -> Void)?
         var afterWrite: (@Sendable (_ batch: Int, _ row: Int) async -> Void)?
     }
@@ -52,7 +52,7 @@ package final class BatchRunner: Sendable {
     private let runs = Mutex<[Int: Task<Void, Never>]>([:])
     private let isShutDown = Atomic(false)
 
-    package init(
+    init(
         store: BatchStore, writer: MarketWriter, ownVendor: OwnVendor, logger: ServerLogger, outcomeCheck: OutcomeCheck,
         clock: any WallClock = SystemWallClock()
     ) {
@@ -78,7 +78,7 @@ package final class BatchRunner: Sendable {
 
     /// At start-up: batches that were applying when the dashboard stopped go on. Rows marked
     /// in flight may have reached the market: each is checked after its write's deadline.
-    package func resumeInterrupted() {
+    func resumeInterrupted() {
         do {
             for batchID in try store.running() {
                 let unsure = try store.clearInFlight(batchID)
@@ -99,7 +99,7 @@ package final class BatchRunner: Sendable {
     }
 
     /// Stops starting rows; rows being sent finish or are abandoned with the process.
-    package func shutdown() {
+    func shutdown() {
         isShutDown.store(true, ordering: .relaxed)
         runs.withLock { $0.values.forEach { $0.cancel() } }
     }
@@ -447,7 +447,7 @@ private final class RunRecord: Sendable {
 }
 
 /// At most `count` writes at a time, across every batch.
-package actor WriteSlots {
+actor WriteSlots {
     private var free: Int
     private var waiters: [CheckedContinuation<Void, Never>] = []
 

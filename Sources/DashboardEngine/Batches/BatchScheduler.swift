@@ -60,7 +60,7 @@ package final class BatchScheduler: Sendable {
         package var schedule: Batch.Schedule
     }
 
-    package init(store: BatchStore, runner: BatchRunner, clock: any WallClock, logger: ServerLogger) {
+    init(store: BatchStore, runner: BatchRunner, clock: any WallClock, logger: ServerLogger) {
         self.store = store
         self.runner = runner
         self.clock = clock
@@ -69,7 +69,7 @@ package final class BatchScheduler: Sendable {
 
     /// At start-up: settles the schedules whose time passed while the dashboard was off, then
     /// waits for the next.
-    package func resume() async {
+    func resume() async {
         await fireDue(atStartUp: true)
         reschedule()
     }
@@ -110,7 +110,7 @@ package final class BatchScheduler: Sendable {
     }
 
     /// Stops the timer; ends and started batches waiting for their runs start nothing more.
-    package func shutdown() {
+    func shutdown() {
         isShutDown.store(true, ordering: .relaxed)
         timers.withLock { $0.tasks.values.forEach { $0.cancel() } }
     }
@@ -162,7 +162,7 @@ package final class BatchScheduler: Sendable {
     /// Fires every start and end that is due now: what the timer does when it wakes, and at
     /// start-up what passed while the dashboard was off. `atStartUp`: a window that passed
     /// whole was missed, not applied late.
-    package func fireDue(atStartUp: Bool = false) async {
+    func fireDue(atStartUp: Bool = false) async {
         passes.withLock { $0.running += 1 }
         await carryOutDue(atStartUp: atStartUp)
         // The products' pages name what the steps started before anyone waiting hears of them.

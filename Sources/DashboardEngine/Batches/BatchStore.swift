@@ -505,7 +505,7 @@ package final class BatchStore: Sendable {
     /// Removes batches finished (or left in preview, missed or discarded) more than `keptFor` ago;
     /// returns how many. A window still to be put back is kept, however old.
     @discardableResult
-    package func prune() throws(DatabaseError) -> Int {
+    func prune() throws(DatabaseError) -> Int {
         let cutoff = Int(clock.now().timeIntervalSince1970 - Self.keptFor)
         return try database.use { db throws(SQLiteError) -> Int in
             try db.run(

@@ -14,7 +14,7 @@ package enum BulkPlanner {
 
     /// The action the form asks for, checked before any product is looked at; otherwise the
     /// first of its problems (`problems`).
-    package static func action(kind: String, value text: String, unit: String) -> Result<BatchAction, BulkProblem> {
+    static func action(kind: String, value text: String, unit: String) -> Result<BatchAction, BulkProblem> {
         let (action, problems) = check(kind: kind, value: text, unit: unit)
         if let action { return .success(action) }
         return .failure(problems.first ?? .noAction)

@@ -29,8 +29,8 @@ package enum SheetPlanner {
 
     /// A cell of the sheet: a product's field.
     package struct Cell: Hashable, Sendable {
-        package var productID: Int
-        package var field: ProductField
+        var productID: Int
+        var field: ProductField
 
         package init(_ productID: Int, _ field: ProductField) {
             self.productID = productID

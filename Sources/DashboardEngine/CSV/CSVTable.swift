@@ -11,7 +11,7 @@
 /// padded, rows with nothing in them are skipped.
 package struct CSVTable: Sendable {
     /// A record and the row a spreadsheet shows it on (the header is row 1).
-    package struct Row: Sendable {
+    struct Row: Sendable {
         var line: Int
         var cells: [String]
     }
@@ -34,7 +34,7 @@ package struct CSVTable: Sendable {
     }
 
     /// Reads `bytes`, or says why they are not a CSV file this import can read.
-    package static func read(_ bytes: UnsafeRawBufferPointer, limits: Limits = Limits()) throws(CSVProblem) -> CSVTable {
+    static func read(_ bytes: UnsafeRawBufferPointer, limits: Limits = Limits()) throws(CSVProblem) -> CSVTable {
         var body = bytes
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = UnsafeRawBufferPointer(rebasing: body[3...]) }
         try checkEncoding(body)

@@ -5,7 +5,7 @@
 /// value (a page of products: a dozen fields) is copied and destroyed field by field, and the
 /// compiler emits those copies of large generic structs as calls through the type's metadata
 /// and value witnesses: several per cached answer.
-package final class Fetched<Value: Sendable>: Sendable {
+final class Fetched<Value: Sendable>: Sendable {
     let value: Value
     /// When the upstream delivered this value: its identity (see `ListPageMemo`).
     let fetchedAt: CacheTime

@@ -1,5 +1,5 @@
 /// Counters of a `StaleWhileRevalidateCache`, for `/healthz`.
-package struct StaleWhileRevalidateStats: Sendable, Equatable, Encodable {
+struct StaleWhileRevalidateStats: Sendable, Equatable, Encodable {
     var entries: Int
     var maxEntries: Int
     /// Served fresh from the cache.
@@ -15,12 +15,12 @@ package struct StaleWhileRevalidateStats: Sendable, Equatable, Encodable {
         return total == 0 ? 0 : Double(freshHits + staleHits) / Double(total)
     }
 
-    package enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case entries, maxEntries = "max_entries", freshHits = "fresh_hits", staleHits = "stale_hits", misses
         case hitRate = "hit_rate"
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(entries, forKey: .entries)
         try container.encode(maxEntries, forKey: .maxEntries)

@@ -14,7 +14,7 @@ import Synchronization
 /// At most `maxEntries` keys, least recently used evicted first. The clock is injected so tests
 /// move time instead of sleeping.
 package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    package typealias Clock = @Sendable () -> ContinuousClock.Instant
+    typealias Clock = @Sendable () -> ContinuousClock.Instant
 
     let freshFor: Duration
     let hardExpiry: Duration
@@ -30,22 +30,22 @@ package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: S
     let freshHits = Atomic<Int>(0)
 
     /// A value as fetched, and when (a class, and a `CacheTime`: see `Fetched` and `CacheTime`).
-    package typealias Stored = Fetched<Value>
+    typealias Stored = Fetched<Value>
 
-    package struct Fetch: Sendable {
+    struct Fetch: Sendable {
         let id: UInt64
         let startedAt: CacheTime
         let task: Task<Stored, any Error>
         var waiters = 0
     }
 
-    package struct Entry: Sendable {
+    struct Entry: Sendable {
         var stored: Stored?
         var lastError: (any Error)?
         var fetch: Fetch?
     }
 
-    package struct State: Sendable {
+    struct State: Sendable {
         var entries = LRUDictionary<Key, Entry>()
         var nextFetchID: UInt64 = 0
         var staleHits = 0

@@ -5,8 +5,8 @@ import MarketClient
 /// the market says there is no next page, the pages it announced are done, or the product
 /// limit is reached. Products that move between pages while it runs (a product registered
 /// meanwhile shifts everything by one) are kept once, by id.
-package struct CatalogCount: Sendable {
-    package typealias PageFetcher = @Sendable (_ page: Int, _ perPage: Int) async throws -> ProductPageEnvelope
+struct CatalogCount: Sendable {
+    typealias PageFetcher = @Sendable (_ page: Int, _ perPage: Int) async throws -> ProductPageEnvelope
 
     let settings: CatalogSettings
     let fetchPage: PageFetcher

@@ -37,7 +37,7 @@ package struct CatalogFilter: Sendable, Equatable {
     /// out once, for one walk; `needsProduct` when what it cannot tell from an entry (a
     /// currency other than KRW and USD, a vendor id past 32 bits) needs the product itself.
     /// The name search is the snapshot's (`CatalogSearch.Names`).
-    package struct Walk {
+    struct Walk {
         let vendor: Int32?
         let stockAtLeast: Int32?
         let stockAtMost: Int32?

@@ -12,7 +12,7 @@ import MarketClient
 /// price order lists one currency's products, then the next's, and the page says so.
 package struct CatalogOrderings: Sendable {
     /// The orders kept; `oldest` has none of its own.
-    package enum Key: CaseIterable, Sendable {
+    enum Key: CaseIterable, Sendable {
         case newest
         case priceAscending
         case priceDescending
@@ -27,7 +27,7 @@ package struct CatalogOrderings: Sendable {
     /// One place in an order: the product's position in `CatalogSnapshot.products` and what
     /// the filters compare of it (24 bytes), so a walk reads its order front to back and
     /// never jumps to the products, which lie in another order and are several times larger.
-    package struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         var index: Int32
         /// Clamped to 32 bits, which keeps every comparison a filter makes (with 0, 1 and the
         /// low-stock threshold).
@@ -242,7 +242,7 @@ package struct CatalogOrderings: Sendable {
 /// What the orders compare of one product, in full (the stock unclamped), made once a product
 /// while the orders are sorted: sorting then reads these 32 bytes, never copies of the
 /// products with their strings and decimals.
-package struct CatalogFields: Sendable, Equatable {
+struct CatalogFields: Sendable, Equatable {
     var id: Int
     var stock: Int
     /// The price paid in hundredths (`CatalogProduct.paidHundredths`).
@@ -262,7 +262,7 @@ package struct CatalogFields: Sendable, Equatable {
 
 /// Every product's `CatalogNameKey` for one collation in one buffer (a key a name, not an array
 /// a name), for sorting the catalog by name.
-package struct CatalogNameKeys {
+struct CatalogNameKeys {
     private var scalars: [UInt32] = []
     /// Where each product's key starts in `scalars`; one more entry marks the end.
     private var starts: [Int] = [0]

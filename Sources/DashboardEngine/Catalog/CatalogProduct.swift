@@ -44,7 +44,7 @@ package struct CatalogProduct: Sendable, Equatable {
 
     /// A product as the market answered a write (the detail has no `vendorName`: `vendorName`
     /// comes from the snapshot's other products of that vendor, else the detail's vendor).
-    package init(_ detail: ProductDetail, vendorName: String, keepsThumbnail: Bool = true) {
+    init(_ detail: ProductDetail, vendorName: String, keepsThumbnail: Bool = true) {
         self.init(detail.summary, vendorName: vendorName, keepsThumbnail: keepsThumbnail)
     }
 

@@ -4,7 +4,7 @@ import Synchronization
 /// snapshot revision: paging through a sorted, filtered list walks the catalog once, not once
 /// a page. Bounded: the oldest answer goes first.
 package final class CatalogQueryMemo: Sendable {
-    package struct Key: Equatable, Sendable {
+    struct Key: Equatable, Sendable {
         var generation: Int
         var revision: Int
         /// The query's `answerKey`: only a name order differs by collation.

@@ -99,14 +99,14 @@ package final class CatalogSnapshotStore: WriteObserver {
     /// Returns when no count runs: the one running now (if any) has ended, whatever its
     /// outcome, and the one it started again after a write of unknown outcome too (for tests
     /// and the memory benchmark; pages never wait without a limit).
-    func countEnded() async {
+    package func countEnded() async {
         while let count = state.withLock({ $0.counting }) { await count.value }
     }
 
     /// A create, edit or delete of this dashboard: answered by the market, the snapshot's
     /// entry is replaced, added or removed in place, no count needed; of unknown outcome, the
     /// catalog is counted again (`countAfterUnknownWrite`).
-    package func marketWritten(_ change: WriteEffect) {
+    func marketWritten(_ change: WriteEffect) {
         if case .unknown = change { return countAfterUnknownWrite() }
         let keepsThumbnail = self.keepsThumbnail
         state.withLock { state in
@@ -189,13 +189,13 @@ package final class CatalogSnapshotStore: WriteObserver {
 
     /// Returns once the last count and every call to the observer have ended (after
     /// `shutdown()`, which cancels the count).
-    package func stopped() async {
+    func stopped() async {
         await state.withLock { $0.lastCount }?.value
         await countsObserved()
     }
 
     /// Cancels the count in progress and releases anyone waiting; no count starts after this.
-    package func shutdown() {
+    func shutdown() {
         let waiters = state.withLock { state in
             state.isShutDown = true
             state.counting?.cancel()
@@ -329,7 +329,7 @@ extension CatalogSnapshotStore {
     /// products there would cost far more memory than the snapshot itself).
     /// Thumbnails are kept for `ownVendor`'s products as it is known during the count (a
     /// vendor learned later gets them at the next count, which its first write starts).
-    package static func counting(
+    static func counting(
         _ gateway: MarketGateway, settings: CatalogSettings, ownVendor: OwnVendor,
         countObserver: (any CountObserver)? = nil, clock: any WallClock = SystemWallClock()
     ) -> CatalogSnapshotStore {
@@ -346,6 +346,6 @@ extension CatalogSnapshotStore {
 /// outside the store's lock, one call at a time in the order of the counts, so a slow observer
 /// never holds up a page. The history journal is one: it records what changed on the market
 /// between two counts.
-package protocol CountObserver: Sendable {
+protocol CountObserver: Sendable {
     func catalogCounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async
 }

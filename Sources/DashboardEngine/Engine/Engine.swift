@@ -31,7 +31,7 @@ package final class Engine: Sendable {
     /// The one clock everything that tells time or waits for a time reads.
     package let clock: any WallClock
     package let ownVendor: OwnVendor
-    package let settings: Settings
+    let settings: Settings
     package let database: DashboardDatabase
     /// The JSON caches in front of the market.
     package let gateway: MarketGateway
@@ -48,7 +48,7 @@ package final class Engine: Sendable {
     /// Starts and ends scheduled batches on time.
     package let scheduler: BatchScheduler
     /// Reads the market after a lost answer's deadline (the journal's entries and the batches' rows).
-    package let outcomeCheck: OutcomeCheck
+    let outcomeCheck: OutcomeCheck
     /// Every write goes through it.
     package let writer: MarketWriter
     let logger: ServerLogger
@@ -124,7 +124,7 @@ package final class Engine: Sendable {
     /// `start()`, the scheduler's, the batch runs, the checks of lost answers, the count and
     /// the journal's hearing of it. A write held at the market ends when its answer comes or
     /// its deadline passes.
-    package func stopped() async {
+    func stopped() async {
         await background.ended()
         await scheduler.stopped()
         await batchRunner.stopped()

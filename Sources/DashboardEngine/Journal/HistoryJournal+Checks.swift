@@ -11,7 +11,7 @@ extension HistoryJournal {
     /// At start-up: a check for every entry whose outcome is unknown and not yet checked. One
     /// whose write never left (a delete stopped before the recycle bin had kept the product,
     /// so it has no send time) is recorded as not sent.
-    package func resumeChecks() async {
+    func resumeChecks() async {
         let unchecked: [JournalEntry]
         do {
             unchecked = try await database.background { db throws(SQLiteError) in
@@ -38,12 +38,12 @@ extension HistoryJournal {
     }
 
     /// Waits until the checks running now have recorded what they found (a test seam).
-    package func waitForChecks() async {
+    func waitForChecks() async {
         await checks.waitForAll()
     }
 
     /// Stops waiting: the checks left are done at the next start.
-    package func stopChecks() {
+    func stopChecks() {
         checks.cancelAll()
     }
 

@@ -19,7 +19,7 @@ extension HistoryJournal {
 
     /// The catalog store's count observer: what changed on the market between two counts. A
     /// first count (no previous snapshot) records nothing: there is nothing to compare it with.
-    package func catalogCounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async {
+    func catalogCounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async {
         guard let previous else { return }
         let found = OutsideChanges(from: previous, to: new, limit: Self.maxOutsidePerCount)
         await record(found, since: previous.takenAt)

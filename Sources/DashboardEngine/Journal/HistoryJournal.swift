@@ -32,7 +32,7 @@ package final class HistoryJournal: WriteLog, CountObserver {
 
     /// Marks the entries a crash left in flight as interrupted (outcome unknown) and drops
     /// those older than `retentionDays`. Their checks start with `resumeChecks`.
-    package init(
+    init(
         database: DashboardDatabase, writeEnds: (any WriteEndObserver)?, retentionDays: Int = defaultRetentionDays,
         clock: any WallClock = SystemWallClock(), logger: ServerLogger = ServerLogger(level: .off), outcomeCheck: OutcomeCheck? = nil
     ) throws(DatabaseError) {
@@ -53,7 +53,7 @@ package final class HistoryJournal: WriteLog, CountObserver {
 
     // MARK: WriteLog
 
-    package func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? {
+    func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? {
         let name = intent.detail?.name ?? intent.before?.name ?? intent.after?.name ?? ""
         let cause = Self.columns(intent.cause)
         let time = SQLiteValue.integer(StoredTime.milliseconds(clock.now()))
@@ -83,7 +83,7 @@ package final class HistoryJournal: WriteLog, CountObserver {
         }
     }
 
-    package func recordOutcome(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {
+    func recordOutcome(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {
         guard let entry else { return }
         guard let written = await finish(entry.id, outcome) else { return }
         await tellWriteEnded(written, outcome)
@@ -92,7 +92,7 @@ package final class HistoryJournal: WriteLog, CountObserver {
 
     /// A kept write's send time, committed once what it would lose is kept, just before it is
     /// sent; a write that stopped before it was never sent.
-    package func markSent(_ entry: WriteLogEntry?) async throws(WriteRefusal) {
+    func markSent(_ entry: WriteLogEntry?) async throws(WriteRefusal) {
         guard let id = entry?.id else { return }
         let time = SQLiteValue.integer(StoredTime.milliseconds(clock.now()))
         do {
@@ -142,7 +142,7 @@ package final class HistoryJournal: WriteLog, CountObserver {
     // MARK: Pruning
 
     /// Drops entries older than `retentionDays` (at start-up and once a day).
-    package func prune() async {
+    func prune() async {
         let cutoff = cutoff
         do {
             try await database.background { db throws(SQLiteError) in try Self.prune(db, before: cutoff) }

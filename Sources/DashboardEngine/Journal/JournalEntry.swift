@@ -75,7 +75,7 @@ package struct JournalEntry: Sendable, Equatable {
     /// When the market was read to find out what a write whose answer was lost did.
     package var checkedAt: Date?
     /// A create's own products with its name known when it was sent.
-    package var knownIDs: [Int]?
+    var knownIDs: [Int]?
     /// Products a check found that may be the one a create registered (more than one).
     package var found: [Int] = []
 

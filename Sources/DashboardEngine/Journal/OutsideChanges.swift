@@ -7,9 +7,9 @@ import MarketClient
 /// (`CatalogSnapshot.apply`), so they are already equal in both counts and never show here;
 /// what does show was done elsewhere (the iOS app, another tool), or is a write of this
 /// dashboard whose outcome was unknown (`HistoryJournal.recordOutside` tells those apart).
-package struct OutsideChanges: Sendable {
-    package struct Change: Sendable, Equatable {
-        package enum Kind: Sendable, Equatable {
+struct OutsideChanges: Sendable {
+    struct Change: Sendable, Equatable {
+        enum Kind: Sendable, Equatable {
             case changed, appeared, disappeared
         }
 

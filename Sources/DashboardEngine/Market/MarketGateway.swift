@@ -37,7 +37,7 @@ package final class MarketGateway: WriteObserver {
     }
 
     /// Waits for the refreshes running now to land (a test seam; see the caches' `waitForRefreshes`).
-    func waitForRefreshes() async {
+    package func waitForRefreshes() async {
         await lists.waitForRefreshes()
         await details.waitForRefreshes()
     }
@@ -58,7 +58,7 @@ package final class MarketGateway: WriteObserver {
 
     /// The error of the market's latest read (a page, a product, a count's page) that got no
     /// answer, or nil when it answered (`readFailure` words it as a count's failure).
-    package var unansweredRead: MarketError? { latestRead.withLock { $0 } }
+    var unansweredRead: MarketError? { latestRead.withLock { $0 } }
 
     /// `read`'s value, noting whether the market answered it.
     func observed<Value>(_ read: () async throws -> Value) async throws -> Value {
@@ -74,7 +74,7 @@ package final class MarketGateway: WriteObserver {
     }
 
     /// After a write: every list may now be different, and so may this product.
-    package func marketWritten(_ effect: WriteEffect) {
+    func marketWritten(_ effect: WriteEffect) {
         lists.invalidateAll()
         if let productID = effect.productID { details.invalidate(productID) }
     }

@@ -5,10 +5,10 @@ import Foundation
 /// import of 10,000 rows reads 40,000 amounts. The common spellings are read here; anything
 /// else (more than 18 significant digits, other characters) is nil, and callers fall back to
 /// the general readers, so the results are the same, only sooner.
-package enum DecimalText {
+enum DecimalText {
     /// A number as `digits` × 10^-`scale`, trailing zeros of the fraction removed (`12.50` is
     /// 125 and 1).
-    package struct Parsed: Equatable {
+    struct Parsed: Equatable {
         var negative = false
         var digits: UInt64 = 0
         var scale = 0

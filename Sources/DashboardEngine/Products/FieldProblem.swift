@@ -38,7 +38,7 @@ package enum FieldProblem: Error, Sendable, Equatable {
 }
 
 extension FieldProblem: StoredCode {
-    package var stored: CodeAndArguments {
+    var stored: CodeAndArguments {
         switch self {
         case .nameMissing: CodeAndArguments("name-missing")
         case .nameLength(let count): CodeAndArguments("name-length", count)
@@ -71,7 +71,7 @@ extension FieldProblem: StoredCode {
     /// (empty for none) first among the arguments.
     private static let imagePrefix = "image-refused-"
 
-    package init?(stored: CodeAndArguments) {
+    init?(stored: CodeAndArguments) {
         if stored.code.hasPrefix(Self.imagePrefix), let name = stored.text(0) {
             let refusal = CodeAndArguments(code: String(stored.code.dropFirst(Self.imagePrefix.count)), arguments: Array(stored.args.dropFirst()))
             guard let refusal = ImageProblem(stored: refusal) else { return nil }

@@ -16,7 +16,7 @@ package enum ImageProblem: Error, Sendable, Equatable {
 }
 
 extension ImageProblem: StoredCode {
-    package var stored: CodeAndArguments {
+    var stored: CodeAndArguments {
         switch self {
         case .notJPEGOrPNG: CodeAndArguments("not-jpeg-or-png")
         case .tooLarge(let bytes): CodeAndArguments("too-large", bytes)
@@ -27,7 +27,7 @@ extension ImageProblem: StoredCode {
         }
     }
 
-    package init?(stored: CodeAndArguments) {
+    init?(stored: CodeAndArguments) {
         switch stored.code {
         case "not-jpeg-or-png": self = .notJPEGOrPNG
         case "too-large": guard let bytes = stored.integer(0) else { return nil }; self = .tooLarge(bytes: bytes)

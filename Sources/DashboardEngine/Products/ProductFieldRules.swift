@@ -57,7 +57,7 @@ package enum ProductFieldRules {
     /// (`discountChanged`, always for a new product), or else the price, lowered under it.
     /// Every form that takes both amounts judges them this way, whatever its other fields hold,
     /// so one answer names every problem.
-    package static func discountProblem(
+    static func discountProblem(
         price: Decimal, discount: Decimal, discountChanged: Bool = true
     ) -> (field: ProductField, problem: FieldProblem)? {
         guard discount > price else { return nil }

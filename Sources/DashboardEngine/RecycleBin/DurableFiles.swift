@@ -4,9 +4,9 @@ import Glibc
 /// Files that must survive kill -9 and a power cut once written: written whole, `fsync`ed,
 /// and their folder `fsync`ed so the new name is on disk too (`sync: false` skips the
 /// `fsync`s, for tests). The recycle bin keeps product images this way.
-package enum DurableFiles {
-    package struct FileError: Error, CustomStringConvertible {
-        package var description: String
+enum DurableFiles {
+    struct FileError: Error, CustomStringConvertible {
+        var description: String
     }
 
     /// Writes a new file at `path` (replacing none) with `bytes`; on failure nothing is left.

@@ -5,7 +5,7 @@ import MarketClient
 extension RecycleBin: DeleteKeeper, WriteEndObserver {
     /// Keeps `product` and its images as item `entry`; when an image cannot be downloaded or
     /// stored, refuses the delete (nothing is kept, nothing is sent).
-    package func keep(_ product: ProductDetail, for entry: WriteLogEntry) async throws(WriteRefusal) {
+    func keep(_ product: ProductDetail, for entry: WriteLogEntry) async throws(WriteRefusal) {
         do {
             try await keep(product, entry: entry.id)
         } catch {
@@ -16,7 +16,7 @@ extension RecycleBin: DeleteKeeper, WriteEndObserver {
 
     /// A delete's outcome decides its item (kept, or dropped when nothing was deleted); a
     /// restore that is done records the product the item became.
-    package func writeEnded(_ entry: WriteLogEntry, kind: WriteKind, cause: WriteCause?, outcome: WriteOutcome) async {
+    func writeEnded(_ entry: WriteLogEntry, kind: WriteKind, cause: WriteCause?, outcome: WriteOutcome) async {
         if kind == .delete { await deleteEnded(entry: entry.id, outcome: outcome) }
         if case .restore(let item)? = cause, case .done(_, let productID) = outcome {
             await restored(entry: item, as: productID)

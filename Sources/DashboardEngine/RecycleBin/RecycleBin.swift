@@ -43,7 +43,7 @@ package final class RecycleBin: Sendable {
     /// Opens the bin in `dataDirectory/trash`: deletes a crash interrupted become unknown,
     /// image files no row needs (a crash between the files and the row) are removed, and
     /// items past `retentionDays` go.
-    package init(
+    init(
         database: DashboardDatabase, dataDirectory: URL, settings: Settings = Settings(), durable: Bool = true,
         clock: any WallClock = SystemWallClock(), logger: ServerLogger = ServerLogger(level: .off), images: any ImageSource
     ) throws {
@@ -64,11 +64,11 @@ package final class RecycleBin: Sendable {
         removeUnneededFolders()
     }
 
-    package enum KeepError: Error, CustomStringConvertible {
+    enum KeepError: Error, CustomStringConvertible {
         case image(number: Int, url: URL, reason: String)
         case storage(String)
 
-        package var description: String {
+        var description: String {
             switch self {
             case .image(let number, let url, let reason): "image \(number) (\(url.absoluteString)) could not be downloaded: \(reason)"
             case .storage(let reason): "the images could not be stored: \(reason)"
@@ -214,7 +214,7 @@ package final class RecycleBin: Sendable {
     }
 
     /// Drops the items kept longer than `retentionDays` (at start-up and once a day).
-    package func prune() async {
+    func prune() async {
         let cutoff = cutoff
         do {
             let old = try await database.background { db throws(SQLiteError) in try Self.remove(keptBefore: cutoff, db) }

@@ -50,7 +50,7 @@ package final class DashboardDatabase: Sendable {
     /// Folds the write-ahead log into `dashboard.sqlite` and empties it, at a clean stop: the
     /// file then holds everything on its own, so copying or moving it alone loses nothing.
     /// (After a kill the log is folded in at the next start, as SQLite always does.)
-    package func checkpoint() throws(DatabaseError) {
+    func checkpoint() throws(DatabaseError) {
         try use { db throws(SQLiteError) in try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A code with its arguments as text: how a problem, a warning or a note is kept in the
 /// dashboard's database (`{"code":"name-length","args":["2"]}`). The code names the case in
 /// words that never change with a Swift rename; amounts are their exact decimal text.
-package struct CodeAndArguments: Sendable, Equatable, Codable {
+struct CodeAndArguments: Sendable, Equatable, Codable {
     var code: String
     var args: [String]
 
@@ -32,13 +32,13 @@ package struct CodeAndArguments: Sendable, Equatable, Codable {
     // An empty argument list is left out of the JSON.
     private enum CodingKeys: String, CodingKey { case code, args }
 
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         code = try container.decode(String.self, forKey: .code)
         args = try container.decodeIfPresent([String].self, forKey: .args) ?? []
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(code, forKey: .code)
         if !args.isEmpty { try container.encode(args, forKey: .args) }
@@ -47,7 +47,7 @@ package struct CodeAndArguments: Sendable, Equatable, Codable {
 
 /// A value kept in the database as a `CodeAndArguments`; `init(stored:)` is nil for a code
 /// this version does not know.
-package protocol StoredCode {
+protocol StoredCode {
     var stored: CodeAndArguments { get }
     init?(stored: CodeAndArguments)
 }

@@ -2,12 +2,12 @@ import Foundation
 
 /// How the engine's tables keep an instant: whole milliseconds since 1970, UTC, in an INTEGER
 /// column (the journal's, the recycle bin's and the schedules' times alike).
-package enum StoredTime {
-    package static func milliseconds(_ date: Date) -> Int {
+enum StoredTime {
+    static func milliseconds(_ date: Date) -> Int {
         Int((date.timeIntervalSince1970 * 1000).rounded())
     }
 
-    package static func date(milliseconds: Int) -> Date {
+    static func date(milliseconds: Int) -> Date {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }

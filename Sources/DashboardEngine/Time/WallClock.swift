@@ -30,7 +30,7 @@ package enum ClockWait: Sendable, Hashable, CaseIterable {
 /// again from the wall clock, so a clock set forward or back (NTP, a laptop that slept) is
 /// noticed within a minute, and a wait far in the future costs one wake-up a minute.
 package struct SystemWallClock: WallClock {
-    package static let longestSleep: TimeInterval = 60
+    static let longestSleep: TimeInterval = 60
 
     package init() {}
 
@@ -47,7 +47,7 @@ package struct SystemWallClock: WallClock {
 
 extension Duration {
     /// The duration in seconds, as `Date` arithmetic takes it.
-    package var timeInterval: TimeInterval {
+    var timeInterval: TimeInterval {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

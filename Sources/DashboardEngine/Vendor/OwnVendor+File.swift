@@ -11,7 +11,7 @@ extension OwnVendor {
         var account: String
         var vendorID: Int
 
-        package enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey {
             case account
             case vendorID = "vendor_id"
         }

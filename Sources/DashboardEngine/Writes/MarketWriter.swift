@@ -16,7 +16,7 @@ package final class MarketWriter: Sendable {
     /// Told of every write's effect, in this order.
     let observers: [any WriteObserver]
 
-    package init(
+    init(
         api: any MarketAPI, log: any WriteLog = UnloggedWrites(), keeper: (any DeleteKeeper)? = nil, observers: [any WriteObserver]
     ) {
         self.api = api
@@ -187,7 +187,7 @@ package enum WriteKind: String, Sendable, CaseIterable {
 }
 
 /// A write about to be sent.
-package struct WriteIntent: Sendable {
+struct WriteIntent: Sendable {
     var kind: WriteKind
     var cause: WriteCause
     var productID: Int?
@@ -220,7 +220,7 @@ package struct WriteIntent: Sendable {
 }
 
 /// How a write ended.
-package enum WriteOutcome: Sendable {
+enum WriteOutcome: Sendable {
     /// The market answered success; the fields it now has (nil after a delete) and the id.
     case done(RecordedFields?, productID: Int)
     /// The market refused; nothing changed.
@@ -230,7 +230,7 @@ package enum WriteOutcome: Sendable {
 }
 
 /// The logged entry of one write, as the log names it.
-package struct WriteLogEntry: Sendable, Hashable {
+struct WriteLogEntry: Sendable, Hashable {
     let id: Int
 }
 
@@ -239,7 +239,7 @@ package struct WriteLogEntry: Sendable, Hashable {
 /// it with a `WriteRefusal` when it must not be sent (the journal cannot record it):
 /// `MarketWriter` then sends nothing and rethrows it. `markSent` stamps the send time of a
 /// write admitted as kept first, once it is kept. `recordOutcome` hears how it ended.
-package protocol WriteLog: Sendable {
+protocol WriteLog: Sendable {
     func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry?
     func markSent(_ entry: WriteLogEntry?) async throws(WriteRefusal)
     func recordOutcome(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async
@@ -248,14 +248,14 @@ package protocol WriteLog: Sendable {
 /// Keeps what a delete is about to lose, under the delete's log entry, before it is sent (the
 /// recycle bin keeps the product's detail and original images). A refusal stops the delete
 /// unsent.
-package protocol DeleteKeeper: Sendable {
+protocol DeleteKeeper: Sendable {
     func keep(_ product: ProductDetail, for entry: WriteLogEntry) async throws(WriteRefusal)
 }
 
 /// Hears how each logged write ended, whenever its outcome is settled: at once, after the
 /// check of a lost answer, or when a count confirms it (the recycle bin: a delete's item stays
 /// or goes, a restored item remembers its product).
-package protocol WriteEndObserver: Sendable {
+protocol WriteEndObserver: Sendable {
     func writeEnded(_ entry: WriteLogEntry, kind: WriteKind, cause: WriteCause?, outcome: WriteOutcome) async
 }
 
@@ -270,8 +270,8 @@ package struct WriteRefusal: Error, Sendable, Equatable {
 }
 
 /// No log (tests that do not look at history).
-package struct UnloggedWrites: WriteLog {
-    package func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? { nil }
-    package func markSent(_ entry: WriteLogEntry?) async throws(WriteRefusal) {}
-    package func recordOutcome(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {}
+struct UnloggedWrites: WriteLog {
+    func admit(_ intent: WriteIntent) async throws(WriteRefusal) -> WriteLogEntry? { nil }
+    func markSent(_ entry: WriteLogEntry?) async throws(WriteRefusal) {}
+    func recordOutcome(_ entry: WriteLogEntry?, _ outcome: WriteOutcome) async {}
 }

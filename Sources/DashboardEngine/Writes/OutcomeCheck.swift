@@ -15,9 +15,9 @@ import MarketClient
 ///   not times, and the real server's days are Korean ones, ahead of UTC) and not among those
 ///   known before it was sent: found once, it was applied; not found, it
 ///   was not; found more than once, or found while nothing was known before it, it is unsure.
-package struct OutcomeCheck: Sendable {
+struct OutcomeCheck: Sendable {
     /// What a lost write did, as far as the market shows.
-    package enum Verdict: Sendable, Equatable {
+    enum Verdict: Sendable, Equatable {
         /// Done: the product (for a create, the one found) with its fields now.
         case applied(productID: Int, fields: RecordedFields?)
         case notApplied
@@ -28,19 +28,19 @@ package struct OutcomeCheck: Sendable {
     }
 
     /// One write, as it was recorded before it was sent.
-    package struct Attempt: Sendable, Equatable {
-        package var kind: WriteKind
-        package var productID: Int?
+    struct Attempt: Sendable, Equatable {
+        var kind: WriteKind
+        var productID: Int?
         /// The fields before (an edit's or a delete's).
-        package var before: RecordedFields?
+        var before: RecordedFields?
         /// The fields asked for (an edit's changed fields, a create's all).
-        package var after: RecordedFields?
-        package var sentAt: Date
+        var after: RecordedFields?
+        var sentAt: Date
         /// A create's: own products with its name that existed when it was sent; nil when the
         /// dashboard did not know them.
-        package var knownIDs: [Int]?
+        var knownIDs: [Int]?
 
-        package init(
+        init(
             kind: WriteKind, productID: Int?, before: RecordedFields?, after: RecordedFields?, sentAt: Date, knownIDs: [Int]? = nil
         ) {
             self.kind = kind
@@ -54,7 +54,7 @@ package struct OutcomeCheck: Sendable {
 
     /// Past the write timeout, a third of it, from 1 to 10 seconds: a server may still finish a
     /// request just after its client gave up on it.
-    package var margin: TimeInterval { min(10, max(1, writeTimeout / 3)) }
+    var margin: TimeInterval { min(10, max(1, writeTimeout / 3)) }
     /// Pages of a name search a create's look-up reads (100 products each).
     static let searchPages = 5
 
@@ -64,20 +64,20 @@ package struct OutcomeCheck: Sendable {
     /// How long a write may take (`--write-timeout`).
     let writeTimeout: TimeInterval
 
-    package init(api: any MarketAPI, ownVendor: OwnVendor, writeTimeout: TimeInterval) {
+    init(api: any MarketAPI, ownVendor: OwnVendor, writeTimeout: TimeInterval) {
         self.api = api
         self.ownVendor = ownVendor
         self.writeTimeout = writeTimeout
     }
 
     /// When the market's answer to a write sent at `sentAt` can no longer be on its way.
-    package func deadline(sentAt: Date) -> Date {
+    func deadline(sentAt: Date) -> Date {
         sentAt.addingTimeInterval(writeTimeout + margin)
     }
 
     /// What `attempt` did. Throws when the market could not be read (the check is tried again
     /// later). `claimed` are products other writes' checks already took (a batch's other rows).
-    package func verdict(for attempt: Attempt, claimed: Set<Int> = []) async throws -> Verdict {
+    func verdict(for attempt: Attempt, claimed: Set<Int> = []) async throws -> Verdict {
         switch attempt.kind {
         case .create, .restore:
             return try await createVerdict(attempt, claimed: claimed)
@@ -144,7 +144,7 @@ package struct OutcomeCheck: Sendable {
     /// under `name` now, whoever's (more than the own ones named so does no harm: a product
     /// that is none of them is what the check looks for). Nil when the market cannot be read,
     /// so that a lost answer's check then decides nothing on a single product found.
-    package static func knownBeforeCreating(_ name: String, on api: any MarketAPI) async -> [Int]? {
+    static func knownBeforeCreating(_ name: String, on api: any MarketAPI) async -> [Int]? {
         try? await listed(named: name, on: api).map(\.id).sorted()
     }
 }

@@ -30,7 +30,7 @@ package struct RecordedFields: Sendable, Equatable, Codable {
             discountedPrice: product.discountedPrice.amount, stock: product.stock)
     }
 
-    package init(_ product: NewProduct) {
+    init(_ product: NewProduct) {
         self.init(
             name: product.name, description: product.description, price: product.price.amount, currency: product.currency.rawValue,
             discountedPrice: product.discountedPrice.amount, stock: product.stock)

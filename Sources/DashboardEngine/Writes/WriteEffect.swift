@@ -1,7 +1,7 @@
 import MarketClient
 
 /// What a write of this dashboard did to the market, as far as the market's answer tells.
-package enum WriteEffect: Sendable {
+enum WriteEffect: Sendable {
     /// Created or edited: the product as the market answered.
     case saved(ProductDetail)
     /// Deleted, or found gone already.
@@ -10,7 +10,7 @@ package enum WriteEffect: Sendable {
     /// not be read).
     case unknown(productID: Int?)
 
-    package var productID: Int? {
+    var productID: Int? {
         switch self {
         case .saved(let detail): detail.id
         case .removed(let id): id
@@ -22,6 +22,6 @@ package enum WriteEffect: Sendable {
 /// Hears of every write's effect from `MarketWriter`, in the order it was given them: the
 /// JSON caches drop what the write changed (`MarketGateway`), then the catalog snapshot applies
 /// it or counts again (`CatalogSnapshotStore`). Called on the writer's task; it must not wait.
-package protocol WriteObserver: Sendable {
+protocol WriteObserver: Sendable {
     func marketWritten(_ effect: WriteEffect)
 }

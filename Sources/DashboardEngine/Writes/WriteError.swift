@@ -34,7 +34,7 @@ package struct WriteError: Error, Sendable, Equatable {
     package var code: Code
     package var marketMessage: String?
 
-    package init(code: Code, marketMessage: String? = nil) {
+    init(code: Code, marketMessage: String? = nil) {
         self.code = code
         self.marketMessage = marketMessage
     }
@@ -42,7 +42,7 @@ package struct WriteError: Error, Sendable, Equatable {
     /// A write's error as `MarketWriter` throws it. A write with no usable answer (a timeout,
     /// an answer that could not be read, any error that is not the market's) may have been
     /// done, so it is `unknown`; a write the dashboard refused to send says why.
-    package init(_ error: any Error) {
+    init(_ error: any Error) {
         if let refusal = error as? WriteRefusal {
             self.init(code: refusal.code)
             return
@@ -58,5 +58,5 @@ package struct WriteError: Error, Sendable, Equatable {
     }
 
     /// Whether the market may have done the write.
-    package var mayHaveBeenDone: Bool { code == .unknown }
+    var mayHaveBeenDone: Bool { code == .unknown }
 }

@@ -229,7 +229,7 @@ import Testing
             #expect(posted.status == 303)
             let batch = try #require(BatchTesting.batchID(posted), "a preview was made")
             // The preview deletes product 211, and only it; nothing is sent before Apply.
-            let rows = try harness.app.batchRunner.store.rows(batch)
+            let rows = try harness.app.engine.batchStore.rows(batch)
             #expect(rows.map(\.productID) == [211])
             #expect(rows.map(\.operation) == [.delete])
             let preview = try await HTTPTestClient.get(harness.port, "/batches/\(batch)?lang=en")

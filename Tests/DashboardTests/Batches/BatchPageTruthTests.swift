@@ -153,7 +153,7 @@ import Testing
             let posted = try await BatchTesting.bulk(session, [("ids", "210"), ("ids", "211"), ("action", "stock_set"), ("value", "9"), ("unit", "amount")])
             let batch = try #require(BatchTesting.batchID(posted))
             _ = try await session.open("/batches/\(batch)")
-            let store = harness.app.batchRunner.store
+            let store = harness.app.engine.batchStore
             _ = try store.startApplying(batch)
             try store.recordOutcome(batch, 1, status: .done, productID: 210)
             try store.startChecking(batch, 2)

@@ -21,7 +21,7 @@ import Testing
 
     /// A batch setting the stock of both products to 9, applying in `app`.
     static func applyStockBatch(_ app: DashboardApp) throws -> Int {
-        let store = app.batchRunner.store
+        let store = app.engine.batchStore
         let rows = [501, 502].map { id in
             BatchRow(
                 batchID: 0, number: 0, productID: id, operation: .edit, status: .pending, name: "Jar", currency: "KRW",
@@ -38,14 +38,14 @@ import Testing
     static func applyStockBatchHeldAfterTheMark(_ app: DashboardApp, at gate: Gate) async throws -> Int {
         app.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await gate.wait() } }
         let batch = try applyStockBatch(app)
-        let store = app.batchRunner.store
+        let store = app.engine.batchStore
         #expect(try await eventually { ((try? store.rows(batch)) ?? []).allSatisfy(\.inFlight) })
         return batch
     }
 
     /// The rows of `batch` the dashboard running now waits to check.
     static func checking(_ dashboard: DashboardHarness, _ batch: Int, count: Int) async throws -> Bool {
-        let store = dashboard.app.batchRunner.store
+        let store = dashboard.app.engine.batchStore
         return try await eventually { (try? store.counts(batch)[.checking]) == count }
     }
 
@@ -66,7 +66,7 @@ import Testing
             #expect(market.state.withLock { $0.edits.count } == 0)
             dashboard.passWriteDeadlines(clock)
             await dashboard.settle(batch: batch)
-            let rows = try second.batchRunner.store.rows(batch)
+            let rows = try second.engine.batchStore.rows(batch)
             #expect(rows.map(\.status) == [.done, .done])
             #expect(rows.allSatisfy { !$0.inFlight })
             #expect(market.state.withLock { $0.edits.map(\.id).sorted() } == [501, 502])
@@ -88,7 +88,7 @@ import Testing
             first.batchRunner.hooks.withLock { $0.afterWrite = { _, _ in await never.wait() } }
             let batch = try Self.applyStockBatch(first)
             #expect(try await eventually { market.state.withLock { $0.edits.count } == 2 })
-            let marked = try first.batchRunner.store.rows(batch)
+            let marked = try first.engine.batchStore.rows(batch)
             #expect(marked.allSatisfy { $0.inFlight && $0.status == .pending })
 
             try dashboard.restart()
@@ -96,7 +96,7 @@ import Testing
             #expect(try await Self.checking(dashboard, batch, count: 2))
             dashboard.passWriteDeadlines(clock)
             await dashboard.settle(batch: batch)
-            #expect(try second.batchRunner.store.rows(batch).map(\.status) == [.done, .done])
+            #expect(try second.engine.batchStore.rows(batch).map(\.status) == [.done, .done])
             #expect(market.state.withLock { $0.edits.count } == 2)
         }
     }
@@ -114,7 +114,7 @@ import Testing
             let never = Gate()
             defer { never.open() }
             first.batchRunner.hooks.withLock { $0.afterWrite = { _, _ in await never.wait() } }
-            let store = first.batchRunner.store
+            let store = first.engine.batchStore
             let row = BatchRow(
                 batchID: 0, number: 0, productID: 501, operation: .edit, status: .pending, name: "Jar one", currency: "KRW",
                 before: RecordedFields(price: 4000, stock: 3), after: RecordedFields(price: 4500, stock: 9))
@@ -130,7 +130,7 @@ import Testing
             dashboard.passWriteDeadlines(clock)
             let second = dashboard.app
             #expect(await second.batchRunner.runEnds(batch))
-            let done = try #require(try second.batchRunner.store.rows(batch).first)
+            let done = try #require(try second.engine.batchStore.rows(batch).first)
             #expect(done.status == .done)
             #expect(done.elsewhere.price == 5000)
             #expect(market.state.withLock { $0.edits.count } == 1, "nothing sent again")
@@ -150,7 +150,7 @@ import Testing
             let never = Gate()
             defer { never.open() }
             first.batchRunner.hooks.withLock { $0.afterWrite = { _, _ in await never.wait() } }
-            let store = first.batchRunner.store
+            let store = first.engine.batchStore
             let batch = try store.begin(kind: .import, source: "new.csv")
             let image = try store.addImage(batch, ImageUpload(filename: "a.jpg", contentType: "image/jpeg", bytes: ImageFixtures.jpeg(900, fill: 3)))
             let create = BatchRow(
@@ -168,7 +168,7 @@ import Testing
             #expect(try await Self.checking(dashboard, batch, count: 1))
             dashboard.passWriteDeadlines(clock)
             await dashboard.settle(batch: batch)
-            let row = try #require(try second.batchRunner.store.rows(batch).first)
+            let row = try #require(try second.engine.batchStore.rows(batch).first)
             #expect(row.status == .done)
             #expect(market.state.withLock { $0.creates.count } == 1)
             // The product the write made, not the older one of the same name.
@@ -191,7 +191,7 @@ import Testing
             #expect(try await Self.checking(dashboard, batch, count: 2))
             dashboard.passWriteDeadlines(clock)
             await dashboard.settle(batch: batch)
-            #expect(try second.batchRunner.store.rows(batch).map(\.status) == [.done, .skipped])
+            #expect(try second.engine.batchStore.rows(batch).map(\.status) == [.done, .skipped])
             #expect(market.state.withLock { $0.edits.map(\.id) } == [501])
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The list's bulk form refused: it comes back on the list it was posted from (422), open,
 /// with every tick, choice and typed value kept, every problem in the summary and beside its
@@ -81,7 +81,7 @@ import Testing
                 #expect(inputs.first { $0["name"] == "back" }?["value"] == Self.krwList)
                 // The language switch leads to the list, not to the POST's address.
                 #expect(HTMLScan.hrefs(in: html).contains("/products?mine=1&currency=KRW&lang=ko"))
-                #expect(try harness.app.batchRunner.store.recent().isEmpty, "no batch was made")
+                #expect(try harness.app.engine.batchStore.recent().isEmpty, "no batch was made")
                 #expect(market.writes.isEmpty)
             }
         }
@@ -157,7 +157,7 @@ import Testing
                     #expect(links.allSatisfy { $0.query["mine"] == "1" }, "the rest of the list's query is kept")
                     #expect(Set(Self.ticked(refused)) == Set(mixed))
                 }
-                #expect(try harness.app.batchRunner.store.recent().isEmpty)
+                #expect(try harness.app.engine.batchStore.recent().isEmpty)
 
                 // Set price takes no percent: the Korean refusal offers the two lists only.
                 let korean = try await session.postURLEncoded(
@@ -193,7 +193,7 @@ import Testing
                 let posted = try await Self.post(session, back: Self.krwList, ids: krw, [("action", "price_set"), ("value", "1,000"), ("unit", "amount")])
                 #expect(posted.status == 303)
                 let batch = try #require(BatchTesting.batchID(posted))
-                #expect(try harness.app.batchRunner.store.batch(batch)?.action?.currency == .krw)
+                #expect(try harness.app.engine.batchStore.batch(batch)?.action?.currency == .krw)
                 #expect(HTMLScan.text(try await session.get("/batches/\(batch)?lang=en").text).contains("Set price to KRW 1,000"))
                 #expect(HTMLScan.text(try await session.get("/batches/\(batch)?lang=ko").text).contains("판매가 1,000원으로 설정"))
                 #expect(market.writes.isEmpty)

@@ -47,7 +47,7 @@ import Testing
             #expect(shown.filter { $0.status == "invalid" }.count == 9, "\(shown.map(\.status))")
 
             // …and the database keeps codes: no Hangul in the notes, problems and warnings.
-            let store = dash.app.batchRunner.store
+            let store = dash.app.engine.batchStore
             let kept = try store.database.use { db throws(SQLiteError) in
                 try db.rows("SELECT notes FROM batches WHERE id = ?", [.integer(batch)]) { $0.text(0) }
                     + db.rows("SELECT problems || warnings FROM batch_rows WHERE batch_id = ?", [.integer(batch)]) { $0.text(0) }

@@ -70,7 +70,7 @@ import Testing
 
         market.state.withLock { $0.writeGate = nil }
         try harness.restart()
-        let store = harness.app.batchRunner.store
+        let store = harness.app.engine.batchStore
         #expect(try await eventually { (try? store.counts(batch)).map { $0[.done] == 2 && $0[.checking] == 4 } ?? false })
         try await whileHeld()
 
@@ -99,7 +99,7 @@ import Testing
             reads.admit(2)
             try await Self.apply(batch, session)
             #expect(try await eventually { writes.waiting == 2 && reads.waiting == 2 })
-            let held = try harness.app.batchRunner.store.rows(batch).filter(\.inFlight).compactMap(\.productID).sorted()
+            let held = try harness.app.engine.batchStore.rows(batch).filter(\.inFlight).compactMap(\.productID).sorted()
             try #require(held.count == 2)
 
             // Stopped while they are held, and started again on the same data.
@@ -108,7 +108,7 @@ import Testing
                 state.readGate = nil
             }
             let first = try harness.restart()
-            let store = harness.app.batchRunner.store
+            let store = harness.app.engine.batchStore
             // The start-up reads the other four products and writes them; the held two wait.
             #expect(try await eventually { (try? store.counts(batch)).map { $0[.done] == 4 && $0[.checking] == 2 } ?? false })
             let meanwhile = try await harness.batchRows(batch)
@@ -155,7 +155,7 @@ import Testing
             let registered = market.state.withLock { state in state.products.values.map { ($0.name, $0.id) } }
             #expect(registered.map(\.0).sorted() == names, "each name registered once")
             let byName = Dictionary(uniqueKeysWithValues: registered)
-            for row in try harness.app.batchRunner.store.rows(batch) {
+            for row in try harness.app.engine.batchStore.rows(batch) {
                 #expect(row.status == .done, "row \(row.number): \(row.status)")
                 #expect(row.productID != nil && row.productID == byName[row.name], "row \(row.number) names the product it registered")
             }
@@ -177,7 +177,7 @@ import Testing
             let deletes = market.requests("DELETE")
             #expect(deletes == Dictionary(uniqueKeysWithValues: Self.ids.map { ("/api/products/\($0)", 1) }), "DELETEs per product: \(deletes)")
             #expect(market.state.withLock { $0.products.isEmpty })
-            #expect(try harness.app.batchRunner.store.rows(batch).map(\.status) == Array(repeating: .done, count: 6))
+            #expect(try harness.app.engine.batchStore.rows(batch).map(\.status) == Array(repeating: .done, count: 6))
         }
     }
 
@@ -200,7 +200,7 @@ import Testing
             // The last two rows reach the market before any deadline has passed.
             #expect(try await eventually { writes.waiting == 2 }, "the rest of the batch waits for the lost answers")
             writes.open()
-            let store = harness.app.batchRunner.store
+            let store = harness.app.engine.batchStore
             #expect(try await eventually { (try? store.counts(batch)).map { $0[.done] == 2 && $0[.checking] == 4 } ?? false })
             #expect(try await harness.batchRows(batch).filter { $0.status == "checking" }.count == 4)
 
@@ -220,7 +220,7 @@ import Testing
         let clock = ManualWallClock()
         try await withDashboard(.scripted(market), clock: clock) { harness in
             // Rows 1 to 5 waiting; row 6 marked in flight at a stop, its write never sent.
-            let store = harness.app.batchRunner.store
+            let store = harness.app.engine.batchStore
             let rows = Self.ids.map { id in
                 BatchRow(
                     batchID: 0, number: 0, productID: id, operation: .edit, status: .pending, name: "Stock jar \(id)", currency: "KRW",
@@ -234,7 +234,7 @@ import Testing
             let writes = Gate()
             market.state.withLock { $0.writeGate = writes }
             try harness.restart()
-            let restarted = harness.app.batchRunner.store
+            let restarted = harness.app.engine.batchStore
             #expect(try await eventually { writes.waiting == 4 && (try? restarted.row(batch, 6)?.status) == .checking })
             // Its send, once its check found it not done, is held after its mark until the
             // rows before it are done.
@@ -269,7 +269,7 @@ import Testing
             var session = FormSession(port: harness.port)
             let batch = try await preview(harness, &session)
             try await apply(batch, session)
-            let store = harness.app.batchRunner.store
+            let store = harness.app.engine.batchStore
             #expect(try await eventually { (try? store.counts(batch)[.checking]) == 1 })
             try await body(harness, clock, batch)
         }
@@ -332,7 +332,7 @@ import Testing
             await harness.settle(batch: batch)
             let made = try #require(market.state.withLock { $0.products.values.first { $0.name == "Found jar" }?.id })
             #expect(market.requests("POST")["/api/products"] == 1)
-            let row = try #require(try harness.app.batchRunner.store.rows(batch).first)
+            let row = try #require(try harness.app.engine.batchStore.rows(batch).first)
             #expect(row.status == .done && row.productID == made)
             #expect(try await harness.batchRows(batch).first?.productID == made)
         }
@@ -354,7 +354,7 @@ import Testing
             harness.passWriteDeadlines(clock)
             await harness.settle(batch: batch)
             #expect(market.requests("POST")["/api/products"] == 1, "nothing sent again")
-            let row = try #require(try harness.app.batchRunner.store.rows(batch).first)
+            let row = try #require(try harness.app.engine.batchStore.rows(batch).first)
             #expect(row.status == .unknown && row.found == [made.id, 950].sorted())
             for language in ["en", "ko"] {
                 let page = try await harness.get("/batches/\(batch)?refresh=off&lang=\(language)")
@@ -379,7 +379,7 @@ import Testing
             var session = FormSession(port: harness.port)
             let batch = try await Self.previewImport(harness, &session, ["Twin jar", "Twin jar"])
             try await Self.apply(batch, session)
-            let store = harness.app.batchRunner.store
+            let store = harness.app.engine.batchStore
             #expect(try await eventually { (try? store.counts(batch)[.checking]) == 2 })
             harness.passWriteDeadlines(clock)
             await harness.settle(batch: batch)
@@ -409,7 +409,7 @@ import Testing
             #expect(market.requests("POST")["/api/products"] == 2)
             let made = market.state.withLock { state in state.products.values.filter { $0.name == "Missing jar" }.map(\.id) }
             #expect(made.count == 1)
-            let row = try #require(try harness.app.batchRunner.store.rows(batch).first)
+            let row = try #require(try harness.app.engine.batchStore.rows(batch).first)
             #expect(row.status == .done && row.productID == made.first)
         }
     }
@@ -427,7 +427,7 @@ import Testing
             await harness.settle(batch: batch)
             #expect(market.requests("DELETE")["/api/products/601"] == (marketDeletedIt ? 1 : 2))
             #expect(market.state.withLock { $0.products[601] } == nil)
-            #expect(try harness.app.batchRunner.store.rows(batch).map(\.status) == [.done])
+            #expect(try harness.app.engine.batchStore.rows(batch).map(\.status) == [.done])
         }
     }
 
@@ -448,7 +448,7 @@ import Testing
             clock.set(start)
             let scheduler = harness.app.scheduler
             #expect(await finishes { await scheduler.waitForDueSteps() }, "the start is carried out")
-            let store = harness.app.batchRunner.store
+            let store = harness.app.engine.batchStore
             #expect(try await eventually { (try? store.counts(batch)[.checking]) == ids.count }, "every row waits for its check")
             market.state.withLock { $0.editFailure = nil }
             #expect(try await eventually { clock.nextWake(.outcomeCheck) == start.addingTimeInterval(130) }, "the checks wake at the deadline")

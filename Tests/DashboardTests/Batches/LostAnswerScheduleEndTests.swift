@@ -3,7 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The writes a scheduled end sends to put prices back, their answers lost: the end's rows
 /// wait, checking, until the writes' deadline on the clock the test moves, with nothing sent
@@ -29,7 +29,7 @@ import Testing
             }
             clock.set(end)
             #expect(await scheduler.dueStepsTaken(), "the end is carried out")
-            let store = harness.app.batchRunner.store
+            let store = harness.app.engine.batchStore
             let revert = try #require(try store.batch(batch)?.schedule?.revertID, "the end puts the prices back")
             #expect(try await eventually { (try? store.counts(revert)[.checking]) == ids.count }, "every row waits for its check")
             market.state.withLock { $0.editFailure = nil }

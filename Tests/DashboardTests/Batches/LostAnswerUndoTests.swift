@@ -3,7 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The undo of a batch, and of a sheet's batch, whose writes' answers are lost: the undo's rows
 /// wait, checking, until the writes' deadline on the clock the test moves, with nothing sent
@@ -54,7 +54,7 @@ import Testing
                 if madeThem { state.lostAnswers = Self.ids.count } else { state.editFailure = .timeout }
             }
             #expect(try await BatchTesting.press("apply", undoBatch, session).status == 303)
-            let store = harness.app.batchRunner.store
+            let store = harness.app.engine.batchStore
             #expect(try await eventually { (try? store.counts(undoBatch)[.checking]) == Self.ids.count }, "every row waits for its check")
             market.state.withLock { $0.editFailure = nil }
 

@@ -78,7 +78,7 @@ import Testing
             }
         }) { harness in
             if let installFailure { throw installFailure }
-            let store = harness.app.batchRunner.store
+            let store = harness.app.engine.batchStore
             // The row in flight waits for its check; the other is sent at once.
             #expect(try await eventually { (try? store.rows(100).map(\.status)) == [.checking, .done] })
             // The batch row and the three entries wait for their deadlines.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// Schedules against the clocks a vendor lives with: a window across the night the clocks
 /// spring forward in New York, a wall clock set back (a time server's correction), the

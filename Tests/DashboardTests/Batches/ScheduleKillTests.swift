@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The `dashboard` executable killed with SIGKILL as a scheduled start fires, then started
 /// again on the same data directory: each product is written exactly once. The executable

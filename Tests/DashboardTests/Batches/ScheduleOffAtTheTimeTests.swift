@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A dashboard that was not running at a schedule's time (stopped, the clock moved, started
 /// again on the same data) settles it at start-up: a window that passed whole is missed and

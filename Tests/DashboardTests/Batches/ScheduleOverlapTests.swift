@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// Two schedules changing the same field of the same product at the same time cannot both be
 /// right: the second is refused (409) with the page naming the first and its time, and nothing

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A vendor in Seoul scheduling a batch, end to end: a dashboard over a market that records
 /// every request (`RecordingMarket`), its wall clock moved by hand (`ManualWallClock`), pages
@@ -57,7 +57,7 @@ struct ScheduleScene {
     func move(to date: Date, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         clock.set(date)
         try #require(await harness.app.scheduler.dueStepsTaken(), "a step due at \(date) was not taken", sourceLocation: sourceLocation)
-        for batch in try harness.app.batchRunner.store.recent() where batch.state == .running {
+        for batch in try harness.app.engine.batchStore.recent() where batch.state == .running {
             try await waitForRun(batch.id, sourceLocation: sourceLocation)
         }
     }
@@ -209,7 +209,7 @@ struct ScheduleScene {
 
     /// The batch as stored.
     func batch(_ id: Int) throws -> Batch {
-        try #require(try harness.app.batchRunner.store.batch(id))
+        try #require(try harness.app.engine.batchStore.batch(id))
     }
 
     /// The batch that put back what `id` set.

@@ -87,7 +87,7 @@ import Testing
             _ = try await scene.schedule(batch, from: start, until: end)
             try await scene.move(to: start)
             // One row as a refusal of the market would have left it.
-            try scene.harness.app.batchRunner.store.recordOutcome(batch, 2, status: .failed, failure: WriteError(code: .unreachable))
+            try scene.harness.app.engine.batchStore.recordOutcome(batch, 2, status: .failed, failure: WriteError(code: .unreachable))
             let retry = "/batches/\(batch)/retry"
             let whileOn = try await scene.page("/batches/\(batch)").text
             #expect(whileOn.contains(retry), "offered while the sale runs")

@@ -3,7 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// What bulk, sheet and undo batches and the history keep about their rows (the market's
 /// refusal, a value changed elsewhere, a row not sent) is stored as codes and worded when a
@@ -53,7 +53,7 @@ import Testing
             #expect(try await BatchTesting.press("apply", undoBatch, session).status == 303)
             await harness.settle(batch: undoBatch)
 
-            let store = harness.app.batchRunner.store
+            let store = harness.app.engine.batchStore
             #expect(try store.rows(bulk).map(\.status) == [.done, .done, .failed])
             #expect(try store.rows(undoBatch).map(\.status).sorted { "\($0)" < "\($1)" } == [.done, .skipped])
             for batch in [bulk, sheetBatch, undoBatch] {

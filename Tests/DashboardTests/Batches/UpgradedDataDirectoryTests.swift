@@ -50,7 +50,7 @@ import Testing
             do { try StoredSentencesFixture.install(at: configuration.dataDirectory) } catch { installFailure = error }
         }) { dash in
             if let installFailure { throw installFailure }
-            let store = dash.app.batchRunner.store
+            let store = dash.app.engine.batchStore
             let batches = try store.recent()
             #expect(batches.map(\.id) == Array((1...8).reversed()), "no batch pruned at start-up")
 

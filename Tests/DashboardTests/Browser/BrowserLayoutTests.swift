@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// Every page at phone and desktop width: screenshots for people, checks for machines.
 @Suite(.serialized) struct BrowserLayoutTests {

@@ -2,7 +2,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The CSV export's body: the preamble, then the rows in the order given, in pieces.
 @Suite struct ProductCSVStreamTests {

@@ -4,7 +4,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// `GET /products.csv` over the embedded market and over a market that holds its answers.
 @Suite("CSV export")

@@ -3,7 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A delete whose look-up of its path (`POST …/archived`) gets no answer: the look-up changes
 /// nothing at the market, so no DELETE is sent, the form says the product was not deleted, and the

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The history's whole-batch Undo, against a market that records every request: offered while
 /// it can work and sent from the history page as its form is; once the undo waits as a preview,

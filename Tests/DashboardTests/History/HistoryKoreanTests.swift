@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The history, the recycle bin, an undo refusal and a restore's filled-in form, read by a
 /// Korean browser: no English of the UI's texts, times as Koreans write them.

@@ -3,7 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// An undo from the history and a restore from the recycle bin whose answers are lost: the
 /// market holds the write past the write timeout, the dashboard stops while it is held and

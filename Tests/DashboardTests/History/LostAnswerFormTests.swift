@@ -3,7 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A person's own register, edit and delete whose answer is lost: the market holds the write
 /// past the write timeout (half a second), the page says the outcome is unknown, and the

@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The image caches charge what an entry really costs, not only its payload: many tiny images
 /// under long URLs must not hold far more than the configured bounds.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 import MarketClient
 
 @Suite(.timeLimit(.minutes(3)))

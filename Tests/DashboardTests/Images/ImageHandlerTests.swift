@@ -3,7 +3,7 @@ import HTTPServer
 import Synchronization
 import Testing
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// Lines a logger wrote.
 final class LogLines: Sendable {

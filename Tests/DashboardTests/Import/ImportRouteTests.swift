@@ -250,11 +250,11 @@ import Testing
         try await withDashboard(.shared) { harness in
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/import")
-            let before = try harness.app.batchRunner.store.recent(limit: 1000).count
+            let before = try harness.app.engine.batchStore.recent(limit: 1000).count
             let answer = try await ImportTesting.post(session, csv: bytes, path: "/products/import?lang=en")
             #expect(answer.status == 422, "\(label)")
             #expect(answer.text.contains(reason), "\(label): \(HTMLScan.text(answer.text).prefix(300))")
-            #expect(try harness.app.batchRunner.store.recent(limit: 1000).count == before)
+            #expect(try harness.app.engine.batchStore.recent(limit: 1000).count == before)
             // The form again, ready for another file.
             #expect(HTMLScan.tags("input", in: answer.text).contains { $0["name"] == "csv" && $0["type"] == "file" })
         }
@@ -337,7 +337,7 @@ import Testing
 
     @Test func aPostWithoutTheFormsToken_is403_andReadsNothing() async throws {
         try await withDashboard { harness in
-            let batches = { try harness.app.batchRunner.store.recent().count }
+            let batches = { try harness.app.engine.batchStore.recent().count }
             let csv = Array("id,stock\n1,2\n".utf8)
             var session = FormSession(port: harness.port)
             _ = try await session.open("/products/import")

@@ -3,7 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// Every error page and refusal a seller can meet, fetched over HTTP in English and in
 /// Korean, says what happened (its cause) and what to do next (its fix); its heading names

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The market stops answering: cached pages stay readable with a notice, uncached ones give a
 /// clear error page with a retry link. Each test has its own dashboard whose JSON is never

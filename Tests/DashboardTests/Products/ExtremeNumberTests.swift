@@ -4,7 +4,7 @@ import Templating
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// Numbers at the edges of what the types hold, from the market (prices, stock, ids) or typed
 /// by a person (prices, stock), never trap. Each formats to some text or is refused.

@@ -3,7 +3,7 @@ import HTTPServer
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// `/products` and `/products/{id}` answer on the server's thread when their JSON is fresh in
 /// the cache. That path must give exactly the page the async path gives, and decline whenever

@@ -3,7 +3,7 @@ import LocalMarket
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// `view=table`: the products of a page as a dense table, a row per product; the name, price,
 /// stock and registered headers sort by their column (ascending first, then descending), the

@@ -3,7 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A product's currency changed on the market after the sheet was opened: the price typed on
 /// the sheet is an amount of the currency the sheet showed, so it is never sent as an amount

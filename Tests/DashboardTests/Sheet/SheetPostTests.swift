@@ -3,7 +3,7 @@ import LocalMarket
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// `POST /products/sheet` end to end, against the real market behind a server that records
 /// every request: the changed cells become one batch in preview (nothing sent), Apply sends one

@@ -4,7 +4,7 @@ import LocalMarket
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// One page the standards checks open, in every language.
 struct StandardsPage: Sendable {

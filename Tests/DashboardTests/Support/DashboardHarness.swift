@@ -8,7 +8,7 @@ import Synchronization
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The market a dashboard under test talks to, and how the dashboard reaches it: the one
 /// argument of `withDashboard` that tells one kind of dashboard test from another.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A sale over the scripted market for the tests of lost answers at a schedule's steps: own
 /// products at 20,000, their price cut to 18,000 from the next minute for an hour, scheduled

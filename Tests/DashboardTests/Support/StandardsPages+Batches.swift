@@ -18,7 +18,7 @@ struct StandardsBatches {
     var windowOpen: Int
 
     static func make(on dashboard: DashboardHarness, own: Int) throws -> StandardsBatches {
-        let store = dashboard.app.batchRunner.store
+        let store = dashboard.app.engine.batchStore
         func row(_ status: BatchRow.Status, line: Int? = nil, problems: [BatchNote] = [], warnings: [BatchNote] = []) -> BatchRow {
             BatchRow(
                 batchID: 0, number: 0, line: line, productID: own, operation: status == .invalid ? .none : .edit, status: status,

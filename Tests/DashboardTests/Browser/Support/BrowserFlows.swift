@@ -1,7 +1,7 @@
 import Foundation
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The pages a person meets, for the browser suites that visit each one (layout, languages).
 enum BrowserPages {
