@@ -106,7 +106,7 @@ public final class DashboardApp: Sendable {
             memoryCapacity: configuration.imageMemoryCacheBytes,
             diskCapacity: configuration.imageDiskCacheBytes,
             // An image is a read: it has the read deadline (--read-timeout).
-            fetcher: ImageDownloader.fetcher(requestTimeout: configuration.readTimeout, allowsRedirect: { redirects.allows($0) }))
+            fetcher: ImageDownloader.fetcher(requestTimeout: configuration.readTimeout, redirects: redirects))
         let engine = try Engine(
             directory: configuration.dataDirectory, api: api, clock: clock, images: trashImages ?? imageCache, ownVendor: ownVendor,
             settings: Self.engineSettings(configuration), logger: logger)
@@ -121,9 +121,7 @@ public final class DashboardApp: Sendable {
         let router = Self.routes(try Self.pages(
             engine, configuration, marketURL: marketURL, renderer: renderer, contexts: contexts, errors: errorPage,
             registry: registry, imageCache: imageCache, logger: logger))
-        errorPage.opensPage = { [router] path in
-            if case .found = router.match(method: .get, path: path) { true } else { false }
-        }
+        errorPage.router = router
         server = HTTPServer(configuration: Self.serverConfiguration(configuration, logger), router: router, errorResponder: errorPage.responder)
     }
 
@@ -148,7 +146,7 @@ public final class DashboardApp: Sendable {
         let (api, gateway, catalog, writer, ownVendor) = (engine.api, engine.gateway, engine.catalog, engine.writer, engine.ownVendor)
         let flash = FlashMessages()
         let catalogListing = CatalogListing(
-            catalog: catalog, renderer: renderer, flash: flash, clock: engine.clock, marketReadFailure: { [gateway] in gateway.readFailure })
+            catalog: catalog, renderer: renderer, flash: flash, clock: engine.clock, gateway: gateway)
         let forms = ProductForms(
             api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),

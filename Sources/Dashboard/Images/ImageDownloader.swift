@@ -19,12 +19,12 @@ enum ImageDownloader {
     ///   that grows past it (an endless chunked "JPEG") is cut off there and the connection
     ///   dropped, so memory never holds more than the cap (`ImageCacheError.tooLarge`).
     /// - The whole answer must arrive within `requestTimeout`, however slowly it trickles.
-    /// - At most `maxRedirects` redirects are followed, each only where `allowsRedirect` says
-    ///   yes (see `ImageRedirectRule`); a refused redirect is a failure (its 3xx status) and
-    ///   nothing is sent to its `Location`.
+    /// - At most `maxRedirects` redirects are followed, each only where `redirects` allows it
+    ///   (none without a rule); a refused redirect is a failure (its 3xx status) and nothing is
+    ///   sent to its `Location`.
     static func fetcher(
         requestTimeout: Duration = .seconds(8), maxBytes: Int = ImageCache.defaultMaxImageBytes,
-        maxRedirects: Int = 2, allowsRedirect: @escaping @Sendable (URL) -> Bool = { _ in false }
+        maxRedirects: Int = 2, redirects: ImageRedirectRule? = nil
     ) -> ImageCache.Fetcher {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = requestTimeout.seconds
@@ -32,7 +32,7 @@ enum ImageDownloader {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        let transfer = BoundedTransfer(maxRedirects: maxRedirects) { _, _, target in allowsRedirect(target) }
+        let transfer = BoundedTransfer(maxRedirects: maxRedirects) { _, _, target in redirects?.allows(target) ?? false }
         let session = transfer.session(configuration: configuration)
         return { url in
             var request = URLRequest(url: url)

@@ -14,9 +14,9 @@ struct CatalogListing: Sendable {
     let flash: FlashMessages
     /// The snapshot's age is measured on it (the engine's clock).
     var clock: any WallClock = SystemWallClock()
-    /// Why the market's latest answer to a read was none (`MarketGateway.readFailure`): the
-    /// list says so before a count of its own fails.
-    var marketReadFailure: @Sendable () -> CatalogError.Code? = { nil }
+    /// Where the market's latest answer to a read is known (`MarketGateway.readFailure`): when
+    /// it was none, the list says so before a count of its own fails.
+    var gateway: MarketGateway?
     let results = CatalogQueryMemo()
     let csrf = CSRFGuard()
 
@@ -43,7 +43,7 @@ struct CatalogListing: Sendable {
         var vendorID: Int?
         if query.mine {
             guard let own = context.ownVendorID else {
-                let failure = await PageRenderer.marketFailure(catalog, latestRead: marketReadFailure())
+                let failure = await PageRenderer.marketFailure(catalog, latestRead: gateway?.readFailure)
                 return .answer(renderer.unknownOwnVendor(context, marketFailure: failure))
             }
             vendorID = own
@@ -71,7 +71,7 @@ struct CatalogListing: Sendable {
         var page = ProductListPage(
             query: query,
             page: ProductPageEnvelope(pageNumber: query.page, itemsPerPage: query.perPage, totalCount: found.count, products: shown.map(\.summary)),
-            imagePath: imagePath, notice: Self.notice(status, marketReadFailure: marketReadFailure(), zone: context.settings.timeZone, wording),
+            imagePath: imagePath, notice: Self.notice(status, marketReadFailure: gateway?.readFailure, zone: context.settings.timeZone, wording),
             language: language)
         page.lowStockThreshold = context.settings.lowStockThreshold
         page.ownVendorID = context.ownVendorID

@@ -9,9 +9,9 @@ import Templating
 struct ErrorPage: Sendable {
     let renderer: PageRenderer
     let contexts: RequestContext.Maker
-    /// Whether a GET opens a page at a path (the router's answer, set once the routes exist):
-    /// a 405 there was a form sent to a page, not a button's address opened directly.
-    var opensPage: @Sendable (String) -> Bool = { _ in false }
+    /// The routes, set once they exist: where a GET opens a page, a 405 was a form sent to a
+    /// page, not a button's address opened directly.
+    var router: Router?
 
     /// The page of an error the server answers by itself. With the request's head the page is
     /// in the reader's language; without one (a request line too long, a broken request,
@@ -72,6 +72,12 @@ struct ErrorPage: Sendable {
     /// The page in Korean, with the same words in English below (`lang="en"`), in the Korean
     /// frame; its language switch leads to the product list, since the address it was asked
     /// at cannot be read.
+    /// Whether a GET opens a page at `path`.
+    private func opensPage(_ path: String) -> Bool {
+        guard let router, case .found = router.match(method: .get, path: path) else { return false }
+        return true
+    }
+
     private func bilingual(_ status: HTTPStatus) -> HTTPResponse {
         let english = Wording(.en)
         var values = Self.values(status, Wording(.ko), upload: .other)
