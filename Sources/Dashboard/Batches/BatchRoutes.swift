@@ -48,7 +48,7 @@ struct BatchRoutes: Sendable {
         var entry = BulkFormEntry(submission)
         let checked = BulkPlanner.check(kind: entry.action, value: entry.value, unit: entry.unit)
         entry.problems = checked.problems
-        let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+        let status = await catalog.countForWrite()
         guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: back, context) }
         let targets: [BulkPlanner.Target]
         if entry.matching {
@@ -223,7 +223,7 @@ struct BatchRoutes: Sendable {
                 return renderer.error(.conflict, wording.scheduleNotNow(batch), retryHref: nil, back: batchesLink(wording), for: context)
             }
             guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
-            let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+            let status = await catalog.countForWrite()
             guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: "/batches/\(batch.id)", context) }
             let rows = try store.rows(batch.id)
             let products = await snapshot.products(BatchReplan.productIDs(rows), readingMissingFrom: gateway, maxReads: Self.maxReads)

@@ -47,7 +47,7 @@ extension BatchRoutes {
             return importPage(context, status: .unprocessableContent, problem: wording.importProblem(.noKnownColumn(names)))
         }
         guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
-        let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+        let status = await catalog.countForWrite()
         guard let snapshot = status.snapshot else { return renderer.catalogNotReady(status, retryHref: "/products/import", context) }
         let products = await snapshot.products(
             ImportPlanner.ids(in: table, columns: columns), readingMissingFrom: gateway, maxReads: Self.maxReads)

@@ -73,7 +73,7 @@ struct SheetRoutes: Sendable {
         let formToken = submission.value("form_token").flatMap { SecureToken.isWellFormed($0) ? $0 : nil } ?? SecureToken.make()
         if cells.count > SheetPlanner.maxProducts || typedCount > SheetPlanner.maxCells {
             // Past the limits, only a script's post: the sheet again, from the snapshot alone.
-            let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+            let status = await catalog.countForWrite()
             let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: 0) ?? [:]
             return refill(
                 cells, products: products, problems: [:], problem: .init(context.wording.sheetTooLarge), status: .contentTooLarge, query: query,
@@ -83,7 +83,7 @@ struct SheetRoutes: Sendable {
         else {
             // An old tab or cleared cookies: the sheet again, every typed value kept, with a
             // fresh token; nothing done.
-            let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+            let status = await catalog.countForWrite()
             let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: BatchLimits.maxReads) ?? [:]
             return refill(cells, products: products, problems: [:], problem: .init(context.wording.sheetExpired), status: .forbidden, query: query, formToken: formToken, context)
         }
@@ -94,7 +94,7 @@ struct SheetRoutes: Sendable {
         case .finishedWithOtherValues(let outcome):
             // Sent again with other cells (Back, a cell changed): the preview made is the first
             // post's, so this one comes back as typed, with the way to that preview.
-            let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+            let status = await catalog.countForWrite()
             let products = await status.snapshot?.products(cells.map(\.id), readingMissingFrom: gateway, maxReads: BatchLimits.maxReads) ?? [:]
             var problem = ProductFormPage.Problem(context.wording.sheetAlreadySent)
             if case .redirect(let location, _) = outcome { problem.link = (location, context.wording.openPreview) }
@@ -109,7 +109,7 @@ struct SheetRoutes: Sendable {
     private func plan(
         _ cells: [(id: Int, cells: SheetPlanner.Cells)], own: Int, query: ProductListQuery, formToken: String, _ context: RequestContext
     ) async -> (HTTPResponse, SubmissionLedger.Reply?) {
-        let status = await catalog.waitForSnapshot(upTo: catalog.settings.waitLimit)
+        let status = await catalog.countForWrite()
         guard let snapshot = status.snapshot else {
             return (renderer.catalogNotReady(status, retryHref: query.sheetPath, context), nil)
         }

@@ -92,6 +92,21 @@ package final class CatalogSnapshotStore: WriteObserver {
         return status()
     }
 
+    /// The snapshot a write is planned from (a bulk change, an import, a sheet's apply): asked for
+    /// by a POST, so it may start work. When there is no snapshot, a write outdated it or the
+    /// last count failed, a count starts now unless one runs (a person asked: the pause after a
+    /// failed count does not hold them back), and the answer waits for it up to `waitLimit`.
+    package func countForWrite() async -> CatalogStatus {
+        let time = clock.now()
+        state.withLock { state in
+            guard !state.isShutDown, state.counting == nil,
+                state.snapshot == nil || state.outdatedByWrite || state.failure != nil
+            else { return }
+            launchCount(&state, at: time)
+        }
+        return await waitForSnapshot(upTo: settings.waitLimit)
+    }
+
     /// Callers of `waitForSnapshot` waiting now (tests use it to know a waiter is in place
     /// before they end its wait some other way).
     var waiting: Int { state.withLock { $0.waiters.count } }

@@ -237,6 +237,30 @@ struct CatalogSnapshotStoreTests {
         #expect(source.listedPages == [1, 1])
     }
 
+    /// A write being planned (a POST) after a failed count counts again at once and gets the
+    /// products, where a read only sees the failure until the schedule's pause is over.
+    @Test func countForWrite_afterAFailedCount_countsAgainAtOnce() async throws {
+        let source = ScriptedMarket(numbered: 10)
+        source.state.withLock { $0.listFailure = .timeout }
+        let calendar = FakeCalendar()
+        let store = source.catalogStore(clock: calendar)
+        #expect(store.countIfDue())
+        await store.countEnded()
+        #expect(store.status().failure?.code == .timeout)
+        source.state.withLock { $0.listFailure = nil }
+
+        #expect(!store.countIfDue(), "within the pause after a failure, the schedule does not count")
+        #expect(store.status().snapshot == nil, "and a read sees no products")
+        let planned = await store.countForWrite()
+
+        #expect(planned.snapshot?.products.count == 10, "the write is planned from a fresh count")
+        #expect(planned.failure == nil)
+        let pages = source.listedPages.count
+        _ = await store.countForWrite()
+        #expect(source.listedPages.count == pages, "a fresh snapshot is not counted again")
+        store.shutdown()
+    }
+
     /// A count that fails is tried again by the schedule once the pause after a failure is
     /// over; a count someone else starts meanwhile moves the next one on.
     @Test func countWhenDue_triesAgainAfterAFailure_andFollowsACountStartedElsewhere() async throws {
