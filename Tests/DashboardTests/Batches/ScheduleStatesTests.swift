@@ -39,7 +39,7 @@ import Testing
             // The started window's run is held at its first write: it is running.
             let held = Gate()
             defer { held.open() }
-            scene.harness.app.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await held.wait() } }
+            scene.harness.app.batchRunner.pauseAfterMarking { _, _ in await held.wait() }
             scene.clock.set(at.now)
             #expect(await scene.harness.app.scheduler.dueStepsTaken())
             #expect(try await scene.listedState(later) == "scheduled")
