@@ -194,7 +194,8 @@ package struct BatchRow: Sendable, Equatable {
 package struct BatchCounts: Sendable, Equatable {
     package init() {}
 
-    var byStatus: [BatchRow.Status: Int] = [:]
+    /// Rows by status.
+    package var byStatus: [BatchRow.Status: Int] = [:]
     /// Pending rows by operation.
     package var pendingEdits = 0
     package var pendingCreates = 0
