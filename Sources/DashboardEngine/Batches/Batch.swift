@@ -79,6 +79,23 @@ package struct Batch: Sendable, Equatable {
     package var notes: [BatchNote]
     /// When it starts and ends on its own (nil: applied when Apply is pressed).
     package var schedule: Schedule?
+
+    /// A batch with its fields, as the store reads one back or a page's test shows one.
+    package init(
+        id: Int, kind: Kind, state: State, revision: Int = 1, createdAt: Date, finishedAt: Date? = nil, action: BatchAction? = nil,
+        source: String, notes: [BatchNote], schedule: Schedule? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.state = state
+        self.revision = revision
+        self.createdAt = createdAt
+        self.finishedAt = finishedAt
+        self.action = action
+        self.source = source
+        self.notes = notes
+        self.schedule = schedule
+    }
 }
 
 /// A bulk action from the list's form: `action`, `value`, `unit`.
@@ -105,6 +122,14 @@ package struct BatchAction: Sendable, Equatable {
     /// of the products it changes. Nil for counts, percents, and batches made before the
     /// currency was kept.
     package var currency: Currency? = nil
+
+    /// An action as the list's form asks for it.
+    package init(kind: Kind, value: Decimal, unit: Unit, currency: Currency? = nil) {
+        self.kind = kind
+        self.value = value
+        self.unit = unit
+        self.currency = currency
+    }
 
     /// Whether `unit` means anything for this action.
     package var takesUnit: Bool { kind == .priceAdjust || kind == .discountSet }

@@ -3,7 +3,7 @@ import Templating
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// What a vendor sees of schedules: each batch's state on `/batches`, the starts and ends to
 /// come listed first in time order with their times in words naming the zone, the note that the
