@@ -258,8 +258,11 @@ package struct BatchCounts: Sendable, Equatable {
     /// this version does not know is left out.
     mutating func add(_ count: Int, status statusText: String, operation operationText: String, failure failureText: String = "") {
         guard let status = BatchRow.Status(rawValue: statusText) else { return }
-        let operation = BatchRow.Operation(rawValue: operationText)
-        let failure = WriteError.Code(rawValue: failureText)
+        add(count, status, BatchRow.Operation(rawValue: operationText), failure: WriteError.Code(rawValue: failureText))
+    }
+
+    /// Counts in `count` rows of `status` doing `operation`, failed or skipped with `failure`.
+    package mutating func add(_ count: Int, _ status: BatchRow.Status, _ operation: BatchRow.Operation?, failure: WriteError.Code? = nil) {
         byStatus[status, default: 0] += count
         switch (status, operation) {
         case (.pending, .edit?): pendingEdits += count
