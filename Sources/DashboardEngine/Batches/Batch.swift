@@ -79,6 +79,23 @@ package struct Batch: Sendable, Equatable {
     package var notes: [BatchNote]
     /// When it starts and ends on its own (nil: applied when Apply is pressed).
     package var schedule: Schedule?
+
+    /// A batch with its fields, as the store reads one back or a page's test shows one.
+    package init(
+        id: Int, kind: Kind, state: State, revision: Int = 1, createdAt: Date, finishedAt: Date? = nil, action: BatchAction? = nil,
+        source: String, notes: [BatchNote], schedule: Schedule? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.state = state
+        self.revision = revision
+        self.createdAt = createdAt
+        self.finishedAt = finishedAt
+        self.action = action
+        self.source = source
+        self.notes = notes
+        self.schedule = schedule
+    }
 }
 
 /// A bulk action from the list's form: `action`, `value`, `unit`.
@@ -105,6 +122,14 @@ package struct BatchAction: Sendable, Equatable {
     /// of the products it changes. Nil for counts, percents, and batches made before the
     /// currency was kept.
     package var currency: Currency? = nil
+
+    /// An action as the list's form asks for it.
+    package init(kind: Kind, value: Decimal, unit: Unit, currency: Currency? = nil) {
+        self.kind = kind
+        self.value = value
+        self.unit = unit
+        self.currency = currency
+    }
 
     /// Whether `unit` means anything for this action.
     package var takesUnit: Bool { kind == .priceAdjust || kind == .discountSet }
@@ -194,7 +219,8 @@ package struct BatchRow: Sendable, Equatable {
 package struct BatchCounts: Sendable, Equatable {
     package init() {}
 
-    var byStatus: [BatchRow.Status: Int] = [:]
+    /// Rows by status.
+    package var byStatus: [BatchRow.Status: Int] = [:]
     /// Pending rows by operation.
     package var pendingEdits = 0
     package var pendingCreates = 0
@@ -232,8 +258,11 @@ package struct BatchCounts: Sendable, Equatable {
     /// this version does not know is left out.
     mutating func add(_ count: Int, status statusText: String, operation operationText: String, failure failureText: String = "") {
         guard let status = BatchRow.Status(rawValue: statusText) else { return }
-        let operation = BatchRow.Operation(rawValue: operationText)
-        let failure = WriteError.Code(rawValue: failureText)
+        add(count, status, BatchRow.Operation(rawValue: operationText), failure: WriteError.Code(rawValue: failureText))
+    }
+
+    /// Counts in `count` rows of `status` doing `operation`, failed or skipped with `failure`.
+    package mutating func add(_ count: Int, _ status: BatchRow.Status, _ operation: BatchRow.Operation?, failure: WriteError.Code? = nil) {
         byStatus[status, default: 0] += count
         switch (status, operation) {
         case (.pending, .edit?): pendingEdits += count

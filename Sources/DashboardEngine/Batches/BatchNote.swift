@@ -127,7 +127,8 @@ package struct CurrencyCount: Sendable, Equatable {
     package var currency: Currency
     package var count: Int
 
-    init(_ currency: Currency, _ count: Int) {
+    /// How many selected products are priced in `currency`.
+    package init(_ currency: Currency, _ count: Int) {
         self.currency = currency
         self.count = count
     }

@@ -27,8 +27,9 @@ import Synchronization
 /// again, found more than once is `unknown`, with what was found, and nothing is sent. A
 /// field-by-field row is decided field by field the same way.
 package final class BatchRunner: Sendable {
-    /// Points where a test stops a run as a crash would (see `BatchRunnerTests`): after the
-    /// in-flight mark is committed (nothing sent), and after the market answered (not recorded).
+    /// Points where a test stops a run as a crash would (`pauseAfterMarking`,
+    /// `pauseAfterAnswer`): after the in-flight mark is committed (nothing sent), and after the
+    /// market answered (not recorded).
     struct Hooks: Sendable {
         var afterMark: (@Sendable (_ batch: Int, _ row: Int) async -> Void)?
         var afterWrite: (@Sendable (_ batch: Int, _ row: Int) async -> Void)?
@@ -90,6 +91,18 @@ package final class BatchRunner: Sendable {
         } catch {
             logger.log(.error, "could not resume the batches that were applying: \(error)")
         }
+    }
+
+    /// A test's stop where a crash would leave a row: `body` runs, and the row waits for it,
+    /// after the row's in-flight mark is committed and before its write is sent.
+    package func pauseAfterMarking(_ body: @escaping @Sendable (_ batch: Int, _ row: Int) async -> Void) {
+        hooks.withLock { $0.afterMark = body }
+    }
+
+    /// A test's stop where a crash would leave a row: `body` runs, and the row waits for it,
+    /// after the market answered its write and before the answer is recorded.
+    package func pauseAfterAnswer(_ body: @escaping @Sendable (_ batch: Int, _ row: Int) async -> Void) {
+        hooks.withLock { $0.afterWrite = body }
     }
 
     /// Waits until `batchID`'s run (if any) ends (a test seam).

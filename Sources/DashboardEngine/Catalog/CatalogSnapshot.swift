@@ -150,6 +150,14 @@ package struct CatalogStatus: Sendable {
     /// A write by this dashboard whose outcome is unknown happened after `snapshot` was
     /// taken; a new count is running or about to.
     package var isOutdatedByWrite = false
+
+    /// A status as the store answers it, or as a page's test shows one.
+    package init(snapshot: CatalogSnapshot? = nil, progress: CatalogProgress? = nil, failure: CatalogError? = nil, isOutdatedByWrite: Bool = false) {
+        self.snapshot = snapshot
+        self.progress = progress
+        self.failure = failure
+        self.isOutdatedByWrite = isOutdatedByWrite
+    }
 }
 
 /// A count of the catalog that failed: what the market did, and when.
@@ -162,4 +170,10 @@ package struct CatalogError: Error, Sendable {
 
     package var code: Code
     package var at: Date
+
+    /// A failure with its code and time, as the store records it or a page's test shows one.
+    package init(code: Code, at: Date) {
+        self.code = code
+        self.at = at
+    }
 }

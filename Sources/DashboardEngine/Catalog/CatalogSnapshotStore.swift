@@ -198,7 +198,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     }
 
     /// Returns when the observer has seen every count published so far (for tests).
-    func countsObserved() async {
+    package func countsObserved() async {
         await observation.withLock { $0 }?.value
     }
 

@@ -38,7 +38,7 @@ extension HistoryJournal {
     }
 
     /// Waits until the checks running now have recorded what they found (a test seam).
-    func waitForChecks() async {
+    package func waitForChecks() async {
         await checks.waitForAll()
     }
 

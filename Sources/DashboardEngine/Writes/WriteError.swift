@@ -34,7 +34,8 @@ package struct WriteError: Error, Sendable, Equatable {
     package var code: Code
     package var marketMessage: String?
 
-    init(code: Code, marketMessage: String? = nil) {
+    /// A code with the market's own words, if any, as a batch row or a history entry keeps it.
+    package init(code: Code, marketMessage: String? = nil) {
         self.code = code
         self.marketMessage = marketMessage
     }

@@ -3,7 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// Bulk actions end to end, against an independent market that records every request: the
 /// preview sends nothing; Apply sends one PATCH per changed product with only the changed

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The `dashboard` executable killed with SIGKILL while it applies an import of new products,
 /// then started again on the same data directory: it finishes the batch and registers every
@@ -102,12 +102,12 @@ struct BatchKillTests {
             #expect(try await BatchTesting.press("apply", batch, session).status == 303)
 
             // The first creates are answered; the next take every write slot the dashboard has
-            // and are held at the market, unanswered, when it is killed. With every slot held,
+            // (four: it writes 4 at a time, docs/operations.md) and are held at the market, unanswered, when it is killed. With every slot held,
             // no other row can be marked in flight: every row in doubt at the kill reached the
             // market.
             let answered = 5
             writes.admit(answered)
-            #expect(try await eventually { writes.waiting == BatchRunner.maxWrites }, "every write slot's create is held at the market")
+            #expect(try await eventually { writes.waiting == 4 }, "every write slot's create is held at the market")
             #expect(await first.kill() == .signalled(SIGKILL))
             let doneAtKill = try Self.doneRows(root: root, batch: batch)
             #expect(doneAtKill <= answered, "only answered creates can be done")

@@ -36,7 +36,7 @@ import Testing
     /// `applyStockBatch`, its writes held at `gate` once marked in flight (before they are
     /// sent): returns when every row is in flight.
     static func applyStockBatchHeldAfterTheMark(_ app: DashboardApp, at gate: Gate) async throws -> Int {
-        app.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await gate.wait() } }
+        app.batchRunner.pauseAfterMarking { _, _ in await gate.wait() }
         let batch = try applyStockBatch(app)
         let store = app.engine.batchStore
         #expect(try await eventually { ((try? store.rows(batch)) ?? []).allSatisfy(\.inFlight) })
@@ -85,7 +85,7 @@ import Testing
             let first = dashboard.app
             let never = Gate()
             defer { never.open() }
-            first.batchRunner.hooks.withLock { $0.afterWrite = { _, _ in await never.wait() } }
+            first.batchRunner.pauseAfterAnswer { _, _ in await never.wait() }
             let batch = try Self.applyStockBatch(first)
             #expect(try await eventually { market.state.withLock { $0.edits.count } == 2 })
             let marked = try first.engine.batchStore.rows(batch)
@@ -113,7 +113,7 @@ import Testing
             let first = dashboard.app
             let never = Gate()
             defer { never.open() }
-            first.batchRunner.hooks.withLock { $0.afterWrite = { _, _ in await never.wait() } }
+            first.batchRunner.pauseAfterAnswer { _, _ in await never.wait() }
             let store = first.engine.batchStore
             let row = BatchRow(
                 batchID: 0, number: 0, productID: 501, operation: .edit, status: .pending, name: "Jar one", currency: "KRW",
@@ -149,7 +149,7 @@ import Testing
             let first = dashboard.app
             let never = Gate()
             defer { never.open() }
-            first.batchRunner.hooks.withLock { $0.afterWrite = { _, _ in await never.wait() } }
+            first.batchRunner.pauseAfterAnswer { _, _ in await never.wait() }
             let store = first.engine.batchStore
             let batch = try store.begin(kind: .import, source: "new.csv")
             let image = try store.addImage(batch, ImageUpload(filename: "a.jpg", contentType: "image/jpeg", bytes: ImageFixtures.jpeg(900, fill: 3)))

@@ -239,9 +239,7 @@ import Testing
             // Its send, once its check found it not done, is held after its mark until the
             // rows before it are done.
             let sixth = Gate()
-            harness.app.batchRunner.hooks.withLock { hooks in
-                hooks.afterMark = { _, row in if row == 6 { await sixth.wait() } }
-            }
+            harness.app.batchRunner.pauseAfterMarking { _, row in if row == 6 { await sixth.wait() } }
             harness.passWriteDeadlines(clock)
             #expect(try await eventually { (try? restarted.row(batch, 6)?.status) == .pending })
             writes.open()

@@ -36,7 +36,7 @@ import Testing
 
     /// Adds, in the old version's columns, what it could leave behind at a stop.
     static func leaveWritesInDoubt(in directory: URL) throws {
-        let db = try SQLiteConnection(path: directory.appendingPathComponent(DashboardDatabase.fileName).path)
+        let db = try SQLiteConnection(path: directory.appendingPathComponent(StoredSentencesFixture.databaseFile).path)
         let now = SQLiteValue.integer(StoredTime.milliseconds(Date()))
         func entry(_ kind: String, _ product: Int?, before: RecordedFields?, after: RecordedFields, outcome: String) throws {
             try db.run(

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A vendor changing their mind: the form posted again moves a scheduled batch's times,
 /// Unschedule makes it a preview again with nothing sent, and once its window started its end
@@ -81,7 +81,7 @@ import Testing
             #expect(try await scene.schedule(other, from: scene.minute(120)).status == 303)
             let held = Gate()
             defer { held.open() }
-            scene.harness.app.batchRunner.hooks.withLock { $0.afterMark = { batch, _ in if batch == sale.batch { await held.wait() } } }
+            scene.harness.app.batchRunner.pauseAfterMarking { batch, _ in if batch == sale.batch { await held.wait() } }
             scene.clock.set(sale.start)
             #expect(await scene.clock.sleepersArrive(1, .schedule))
             scene.clock.set(sale.end)

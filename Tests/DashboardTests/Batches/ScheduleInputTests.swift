@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// What the schedule form takes and refuses. Times that cannot be used answer a 4xx page in
 /// the reader's language saying what to do, the batch left as it was; a time the clocks skip
@@ -118,7 +118,7 @@ import Testing
             let previewPage = try await scene.session.open("/batches/\(batch)").text
             let held = Gate()
             defer { held.open() }
-            scene.harness.app.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await held.wait() } }
+            scene.harness.app.batchRunner.pauseAfterMarking { _, _ in await held.wait() }
             #expect(try await scene.press("apply", batch).status == 303)
             let says = language == "ko" ? "이미 적용한 일괄 작업입니다" : "Batch \(batch) was applied after this page was opened, so nothing more was done."
             let soon = ScheduleScene.typed(scene.minute(10))

@@ -3,7 +3,7 @@ import Templating
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// What a vendor sees of schedules: each batch's state on `/batches`, the starts and ends to
 /// come listed first in time order with their times in words naming the zone, the note that the
@@ -39,7 +39,7 @@ import Testing
             // The started window's run is held at its first write: it is running.
             let held = Gate()
             defer { held.open() }
-            scene.harness.app.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await held.wait() } }
+            scene.harness.app.batchRunner.pauseAfterMarking { _, _ in await held.wait() }
             scene.clock.set(at.now)
             #expect(await scene.harness.app.scheduler.dueStepsTaken())
             #expect(try await scene.listedState(later) == "scheduled")

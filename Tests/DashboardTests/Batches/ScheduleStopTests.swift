@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A dashboard stopped at the very moment a schedule fires, its rows held at the runner's crash
 /// points (after a row's in-flight mark is committed, nothing sent; after the market did the
@@ -33,11 +33,9 @@ import Testing
             if held == rows { reached.open() }
             await never.wait()
         }
-        app.batchRunner.hooks.withLock { hooks in
-            switch point {
-            case .afterMark: hooks.afterMark = stop
-            case .afterWrite: hooks.afterWrite = stop
-            }
+        switch point {
+        case .afterMark: app.batchRunner.pauseAfterMarking(stop)
+        case .afterWrite: app.batchRunner.pauseAfterAnswer(stop)
         }
     }
 

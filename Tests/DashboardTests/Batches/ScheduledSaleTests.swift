@@ -118,10 +118,8 @@ import Testing
             let slowRow = Gate()
             let nextSent = Gate()
             defer { slowRow.open() }
-            scene.harness.app.batchRunner.hooks.withLock { hooks in
-                hooks.afterMark = { batch, _ in if batch == slow { await slowRow.wait() } }
-                hooks.afterWrite = { batch, _ in if batch == next { nextSent.open() } }
-            }
+            scene.harness.app.batchRunner.pauseAfterMarking { batch, _ in if batch == slow { await slowRow.wait() } }
+            scene.harness.app.batchRunner.pauseAfterAnswer { batch, _ in if batch == next { nextSent.open() } }
             scene.clock.set(start)
             #expect(await scene.harness.app.scheduler.dueStepsTaken())
 

@@ -3,12 +3,15 @@ import SQLite
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The data directory the dashboard wrote when it stored batch notes, row problems and
 /// warnings as sentences in both languages (`Fixtures/data-directory-38621d7`, described in
 /// `Fixtures/README.md`). Tests use a copy: SQLite writes beside a database it opens.
 enum StoredSentencesFixture {
+    /// The database's file in a data directory, as the fixture and every version name it.
+    static let databaseFile = "dashboard.sqlite"
+
     static var source: URL {
         get throws { try #require(Bundle.module.resourceURL).appendingPathComponent("Fixtures/data-directory-38621d7") }
     }
@@ -19,7 +22,7 @@ enum StoredSentencesFixture {
     static func install(at directory: URL, now: Date = Date()) throws {
         try FileManager.default.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: try source, to: directory)
-        let db = try SQLiteConnection(path: directory.appendingPathComponent(DashboardDatabase.fileName).path)
+        let db = try SQLiteConnection(path: directory.appendingPathComponent(Self.databaseFile).path)
         // Batches in seconds, the journal and the bin in milliseconds.
         let newest = try db.first(
             """
@@ -154,7 +157,7 @@ enum StoredSentencesFixture {
     /// Every non-empty `batches.notes`, `batch_rows.problems` and `batch_rows.warnings` of
     /// the database in `directory`, in order.
     static func storedValues(in directory: URL) throws -> [StoredValue] {
-        let db = try SQLiteConnection(path: directory.appendingPathComponent(DashboardDatabase.fileName).path)
+        let db = try SQLiteConnection(path: directory.appendingPathComponent(Self.databaseFile).path)
         var values = try db.rows("SELECT id, notes FROM batches WHERE notes <> '' ORDER BY id") {
             StoredValue(place: "batch \($0.integer(0)) notes", text: $0.text(1))
         }

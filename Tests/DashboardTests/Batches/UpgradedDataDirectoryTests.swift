@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A dashboard started on the data directory of the version that stored sentences (the
 /// fixture, its times moved to now) over the embedded market: it upgrades the database in
@@ -118,13 +118,12 @@ import Testing
                 #expect(items == 4, "every bin item kept and shown (\(language.rawValue))")
             }
 
-            let sentencesLeft = try store.database.use { db throws(SQLiteError) in
-                try db.first(
-                    """
-                    SELECT (SELECT count(*) FROM batches WHERE notes LIKE '%"en":%')
-                        + (SELECT count(*) FROM batch_rows WHERE problems LIKE '%"en":%' OR warnings LIKE '%"en":%')
-                    """) { $0.integer(0) }
-            }
+            let database = dash.app.configuration.dataDirectory.appendingPathComponent(StoredSentencesFixture.databaseFile)
+            let sentencesLeft = try SQLiteConnection(path: database.path).first(
+                """
+                SELECT (SELECT count(*) FROM batches WHERE notes LIKE '%"en":%')
+                    + (SELECT count(*) FROM batch_rows WHERE problems LIKE '%"en":%' OR warnings LIKE '%"en":%')
+                """) { $0.integer(0) }
             #expect(sentencesLeft == 0)
         }
     }

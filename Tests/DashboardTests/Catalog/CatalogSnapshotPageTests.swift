@@ -3,7 +3,7 @@ import HTTPServer
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// What a list answered from the catalog snapshot says and offers beyond its products: values
 /// it did not understand, the own vendor unknown, a partial snapshot, Count again, the first

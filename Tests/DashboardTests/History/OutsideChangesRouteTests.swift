@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// Changes made on the market behind the dashboard's back, end to end: the next count records
 /// them (an edit, a deletion) in the history as made elsewhere, and a write of unknown outcome that the count shows

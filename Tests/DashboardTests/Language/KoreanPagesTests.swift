@@ -4,7 +4,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// Every page in Korean over real sockets, as a Korean browser asks for it: the browsing
 /// pages, the forms and every error page, each scanned for English UI words and for particles

@@ -382,10 +382,10 @@ enum WordingSamples {
         createsOnly.pendingCreates = number
         texts.append(w.batchMade(LocalTime.timestamp(made, zone: TimeZone(identifier: "Asia/Seoul") ?? .gmt, w)))
         var failed = BatchCounts()
-        failed.add(number, status: "failed", operation: "edit", failure: "refused")
+        failed.add(number, .failed, .edit, failure: .refused)
         var done = BatchCounts()
-        done.add(number, status: "done", operation: "edit")
-        done.add(number, status: "done", operation: "delete")
+        done.add(number, .done, .edit)
+        done.add(number, .done, .delete)
         let zone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
         let window = Batch.Schedule(startsAt: made, endsAt: made.addingTimeInterval(86_400), startedAt: made)
         var reverted = window

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The wording: complete in both languages (the compiler checks the switch; this checks
 /// nothing is left empty or untranslated), and every `{{t.key}}` a template names exists.
@@ -116,13 +116,13 @@ import Testing
     /// "all applied".
     @Test func aBatchsStateAndCounts_readAsOneLine() {
         var counts = BatchCounts()
-        counts.add(1, status: "unchanged", operation: "none")
-        counts.add(2, status: "done", operation: "edit")
+        counts.add(1, .unchanged, BatchRow.Operation.none)
+        counts.add(2, .done, .edit)
         let batch = Batch(id: 4, kind: .bulk, state: .finished, createdAt: Date(timeIntervalSince1970: 0), action: nil, source: "", notes: [])
         let zone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
         #expect(Wording(.en).batchState(batch, counts: counts, zone: zone) == "Finished: 2 products changed, 1 unchanged.")
         #expect(Wording(.ko).batchState(batch, counts: counts, zone: zone) == "완료: 적용 2건, 변경 없음 1건.")
-        counts.add(1, status: "failed", operation: "edit", failure: "refused")
+        counts.add(1, .failed, .edit, failure: .refused)
         #expect(Wording(.en).batchState(batch, counts: counts, zone: zone) == "Finished with problems: 2 products changed, 1 failed, 1 unchanged.")
     }
 }

@@ -3,7 +3,7 @@ import Templating
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The overview's view model in the states a page can be in, on literals.
 @Suite("Overview page model")

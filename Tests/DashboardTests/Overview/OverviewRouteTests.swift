@@ -4,7 +4,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// `GET /overview` over the embedded market: progress first, then the catalog's own numbers.
 @Suite("Overview page")

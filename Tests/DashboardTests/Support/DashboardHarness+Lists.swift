@@ -3,7 +3,7 @@ import HTTPServer
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// What a list shows over all its pages.
 struct WalkedList: Sendable {
@@ -55,7 +55,9 @@ extension DashboardHarness {
     func csvIDs(_ path: String) async throws -> [Int] {
         let (status, _, body) = try await fetch(path)
         try #require(status == 200, "\(path) answered \(status)")
-        let lines = String(decoding: body.dropFirst(ProductCSV.byteOrderMark.count), as: UTF8.self)
+        // The CSV starts with UTF-8's byte order mark, for spreadsheets.
+        try #require(body.starts(with: [0xEF, 0xBB, 0xBF]), "\(path) starts without a byte order mark")
+        let lines = String(decoding: body.dropFirst(3), as: UTF8.self)
             .components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }
         return lines.compactMap { line in Int(line.prefix { $0 != "," }) }
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// The steps the tests of lost answers share: a write's deadline passed on the test's clock,
 /// and what the market received.
@@ -15,7 +15,7 @@ extension DashboardHarness {
         let timeout = app.configuration.writeTimeout
         guard let deadline = Self.writeDeadlines[timeout] else {
             Issue.record("no deadline written out for a write timeout of \(timeout): add it to writeDeadlines")
-            return timeout.timeInterval + 10
+            return Double(timeout.components.seconds) + 10
         }
         return deadline
     }

@@ -39,7 +39,7 @@ struct StandardsBatches {
         try store.finish(finished)
         // Held at its first write for good: the page stays "applying".
         let never = Gate()
-        dashboard.app.batchRunner.hooks.withLock { $0.afterMark = { _, _ in await never.wait() } }
+        dashboard.app.batchRunner.pauseAfterMarking { _, _ in await never.wait() }
         let running = try store.create(
             kind: .bulk, action: BatchAction(kind: .stockAdjust, value: 1, unit: .amount), source: "", notes: [],
             rows: [row(.pending), row(.pending)])

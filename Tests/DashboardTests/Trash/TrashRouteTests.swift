@@ -3,7 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// `/trash`: a deleted product comes back whole, once; what happens without its pictures; a
 /// delete refused when the pictures cannot be kept; removing an item for good.
@@ -194,7 +194,8 @@ import Testing
                 _ = try await flow.delete(id)
                 let trash = try await flow.session.open("/trash")
                 let entry = try #require(HTMLScan.tags("li", in: trash.text).first { $0["class"] == "trash-item" }?["data-entry-id"].flatMap { Int($0) })
-                let folder = harness.app.recycleBin.itemFolder(entry)
+                // The bin keeps an item's images in the data directory's trash/<entry>.
+                let folder = harness.app.configuration.dataDirectory.appendingPathComponent("trash/\(entry)").path
                 #expect(FileManager.default.fileExists(atPath: folder))
 
                 // The list's button asks first; nothing is removed until the question's button.

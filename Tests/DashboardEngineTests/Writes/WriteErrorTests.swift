@@ -1,20 +1,17 @@
 import MarketClient
 import Testing
 
-@testable import Dashboard
 @testable import DashboardEngine
 
-/// The code a write's error is kept as: a write the dashboard refused to send keeps its reason
-/// (and a batch row words it as not done), a refusal of the market keeps the market's words,
-/// and an error that leaves the market's answer unusable is unknown.
+/// The code a write's error is kept as: a write the dashboard refused to send keeps its reason,
+/// a refusal of the market keeps the market's words, and an error that leaves the market's
+/// answer unusable is unknown. How a batch row words each code is `RowFailureWordingTests`'.
 @Suite struct WriteErrorTests {
     @Test func aWriteTheDashboardRefusedToSend_isNotSent_withItsReason() {
         let pictures = WriteError(WriteRefusal(code: .imagesNotKept, detail: "the image server did not answer"))
         let journal = WriteError(WriteRefusal(code: .journalUnavailable, detail: "disk I/O error"))
         #expect(pictures.code == .imagesNotKept)
         #expect(journal.code == .journalUnavailable)
-        #expect(Wording(.en).rowFailure(pictures.code, undoing: nil).hasPrefix("Not deleted"))
-        #expect(Wording(.en).rowFailure(journal.code, undoing: nil).hasPrefix("Not changed"))
     }
 
     @Test func theMarketsRefusal_keepsItsWords() {
