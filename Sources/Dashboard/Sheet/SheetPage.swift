@@ -5,8 +5,9 @@ import Templating
 
 /// The view model of `/products/sheet`: the own products of one list page as a form of cells,
 /// name, price, discount and stock, each input named `{field}.{id}` and carrying the value the
-/// sheet shows in a hidden `was.{field}.{id}` (what a post compares with); the list's state in
-/// hidden fields too, so a post knows its page. After a refused post, every typed value comes
+/// sheet shows in a hidden `was.{field}.{id}` (what a post compares with), and each row the
+/// currency its amounts are of in a hidden `was.currency.{id}`; the list's state in hidden
+/// fields too, so a post knows its page. After a refused post, every typed value comes
 /// back with a message beside each bad cell, each row left out marked (its inputs off, so the
 /// next post leaves it out), and a summary linking to them. Pure: no I/O.
 struct SheetPage {
@@ -22,6 +23,7 @@ struct SheetPage {
         var id: Int
         /// The name the sheet showed (the row's accessible names use it).
         var name: String
+        /// The currency the row's amounts are of (the hidden `was.currency.` field).
         var currency: Currency
         var href: String
         /// What the inputs hold: the product's values, or what was typed.
@@ -140,7 +142,8 @@ struct SheetPage {
         }
         var values: TemplateObject = [
             "id": TemplateValue(row.id), "rowID": .string(Self.rowID(row.id)), "name": .string(row.name), "href": .string(row.href),
-            "currency": .string(row.currency.rawValue), "number": .string(String(row.id)),
+            "currency": .string(row.currency.rawValue), "wasCurrencyName": .string("was." + Self.inputName(.currency, row.id)),
+            "number": .string(String(row.id)),
             "cells": .list(cells),
         ]
         if let leftOut = row.leftOut {

@@ -144,8 +144,9 @@ struct SheetRoutes: Sendable {
     }
 
     /// The posted cells by product, in the sheet's order: `{field}.{id}` and `was.{field}.{id}`
-    /// for the sheet's four fields (anything else is ignored), and how many typed cells came (a
-    /// cell sent twice counts twice). All of them, past the limits too (the route's body cap
+    /// for the sheet's four fields, and `was.currency.{id}`, the currency the row's amounts are
+    /// of (anything else is ignored), and how many typed cells came (a cell sent twice counts
+    /// twice). All of them, past the limits too (the route's body cap
     /// bounds them): a refused post comes back with what was typed.
     static func cells(_ fields: [URLEncodedForm.Field]) -> (cells: [(id: Int, cells: SheetPlanner.Cells)], typedCount: Int) {
         var order: [Int] = []
@@ -156,7 +157,7 @@ struct SheetRoutes: Sendable {
             let shown = name.hasPrefix("was.")
             if shown { name = name.dropFirst(4) }
             guard let dot = name.lastIndex(of: "."), let id = Int(name[name.index(after: dot)...]), id > 0,
-                let field = ProductField(rawValue: String(name[..<dot])), SheetPlanner.fields.contains(field)
+                let field = ProductField(rawValue: String(name[..<dot])), SheetPlanner.fields.contains(field) || shown && field == .currency
             else { continue }
             if byID[id] == nil {
                 order.append(id)
@@ -175,8 +176,9 @@ struct SheetRoutes: Sendable {
     // MARK: Answers
 
     /// The sheet of a post again: a row per posted product, every typed value, what the sheet
-    /// showed, the problems beside their cells, the rows left out marked (and `problem` above
-    /// them). A product the catalog does not have is shown as the post carried it.
+    /// showed (the currency too: the typed amounts are of it), the problems beside their cells,
+    /// the rows left out marked (and `problem` above them). A product the catalog does not have
+    /// is shown as the post carried it.
     private func refill(
         _ cells: [(id: Int, cells: SheetPlanner.Cells)], products: [Int: CatalogProduct], problems: [SheetPlanner.Cell: [FieldProblem]],
         leftOut: [Int: SheetPage.LeftOut] = [:], problem: ProductFormPage.Problem?, status: HTTPStatus, query: ProductListQuery,
@@ -188,6 +190,7 @@ struct SheetRoutes: Sendable {
             row.typed.merge(posted.typed) { _, typed in typed }
             row.shown.merge(posted.shown) { _, shown in shown }
             if let name = posted.shown[.name] { row.name = name }
+            if let currency = posted.shown[.currency] { row.currency = Currency(rawValue: currency) }
             for field in SheetPlanner.fields { row.problems[field] = problems[SheetPlanner.Cell(id, field)] }
             row.leftOut = leftOut[id]
             return row

@@ -190,7 +190,8 @@ package struct BatchRow: Sendable, Equatable {
     /// The currency the amounts are shown in (the product's, or the new one's).
     package var currency: String
     /// The values the preview saw: the fields the row changes and those its new values were
-    /// computed from; applying skips the row if the market no longer has them.
+    /// computed from (for an amount, the currency it is of); applying skips the row if the
+    /// market no longer has them.
     package var before: RecordedFields
     /// The new values, only of the fields the row changes (all of a create's).
     package var after: RecordedFields
@@ -351,9 +352,20 @@ extension RecordedFields {
 }
 
 extension BatchRow {
+    /// One field's old value (`before`) or new one (`after`) as the market holds it when it
+    /// has it: an amount with the currency it is of, when the row recorded one (the new
+    /// amount's is the new currency, when the row sets one).
+    func value(_ field: ProductField, new: Bool) -> RecordedFields {
+        var value = (new ? after : before).only([field])
+        if field.isAmount { value.currency = new ? after.currency ?? before.currency : before.currency }
+        return value
+    }
+
     /// The edit that puts a done row's fields back: from its new values to its old ones. A
     /// sheet row's fields that were left alone (changed elsewhere) are not part of it: they
-    /// were never written, and putting them "back" would overwrite the other change.
+    /// were never written, and putting them "back" would overwrite the other change. The
+    /// amounts put back are of the currency the row left the product in, recorded with them:
+    /// a product in another currency since holds other money, and its amounts are left alone.
     package var reversal: BatchRow {
         let left = Set(elsewhere.setFields)
         let fields = after.setFields.filter { !left.contains($0) }
@@ -362,6 +374,9 @@ extension BatchRow {
         reverse.status = .pending
         reverse.before = after.only(fields)
         reverse.after = before.only(fields)
+        if fields.contains(where: \.isAmount), reverse.before.currency == nil {
+            reverse.before.currency = before.currency ?? (currency.isEmpty ? nil : currency)
+        }
         reverse.name = before.name ?? name
         reverse.currency = before.currency ?? currency
         reverse.problems = []

@@ -16,7 +16,8 @@ import Synchronization
 /// A sheet's rows, and an undo's (which put back what a batch set), go field by field: a field
 /// that changed on the market since the sheet was opened is left alone (the market's value is
 /// recorded with the row), the others are sent in one PATCH of only them; a row all of whose
-/// changed fields changed elsewhere is skipped.
+/// changed fields changed elsewhere is skipped. An amount is compared with its currency: the
+/// same number in another currency is another value, changed elsewhere.
 ///
 /// A write whose answer is lost (a timeout, an answer that cannot be read, a stop while it was
 /// at the market) is never sent again blind: its row waits, `checking`, until the write's
@@ -309,15 +310,19 @@ package final class BatchRunner: Sendable {
 
     /// A field-by-field row's fields against the market's: those still holding what the sheet
     /// showed are to be sent; those holding something else are left alone, with the market's
-    /// values; those holding the new values already are neither.
+    /// values; those holding the new values already are neither. An amount holds a value only
+    /// in the currency the row recorded for it (`before`'s; the new one's when the row sets
+    /// it): one left alone for its currency is recorded with the market's currency.
     private static func split(_ row: BatchRow, _ current: ProductDetail) -> (send: RecordedFields, elsewhere: RecordedFields) {
         var send = RecordedFields()
         var elsewhere = RecordedFields()
-        for field in row.after.setFields where !row.after.only([field]).matches(current.summary) {
-            if row.before.only([field]).matches(current.summary) {
+        let market = RecordedFields(current.summary)
+        for field in row.after.setFields where !row.value(field, new: true).matches(current.summary) {
+            if row.value(field, new: false).matches(current.summary) {
                 send = send.adding(row.after.only([field]))
             } else {
-                elsewhere = elsewhere.adding(RecordedFields(current.summary).only([field]))
+                let withCurrency = field.isAmount && row.after.currency == nil
+                elsewhere = elsewhere.adding(market.only(withCurrency ? [field, .currency] : [field]))
             }
         }
         return (send, elsewhere)
@@ -417,7 +422,8 @@ package final class BatchRunner: Sendable {
         }
         let split = Self.split(row, current)
         if !split.send.isEmpty { return (.notApplied, RecordedFields()) }
-        let applied = split.elsewhere.setFields.count < row.after.setFields.count
+        let leftAlone = Set(split.elsewhere.setFields)
+        let applied = row.after.setFields.contains { !leftAlone.contains($0) }
         return (applied ? .applied(productID: id, fields: RecordedFields(current.summary)) : .changedElsewhere(split.elsewhere), split.elsewhere)
     }
 

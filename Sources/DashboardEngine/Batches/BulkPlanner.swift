@@ -116,7 +116,8 @@ package enum BulkPlanner {
             default: price = product.price + action.value
             }
             let newPrice = BatchAmounts.rounded(price, for: currency)
-            row.before = RecordedFields(price: product.price, discountedPrice: product.discountedPrice)
+            // The amount is of the product's currency: applying skips a product in another one.
+            row.before = RecordedFields(price: product.price, currency: product.currency.rawValue, discountedPrice: product.discountedPrice)
             row.after = RecordedFields(price: newPrice)
             if newPrice == product.price {
                 row.status = .unchanged
@@ -131,7 +132,7 @@ package enum BulkPlanner {
         case .discountSet:
             let discount = BatchAmounts.rounded(
                 action.unit == .percent ? product.price * action.value / 100 : action.value, for: currency)
-            row.before = RecordedFields(price: product.price, discountedPrice: product.discountedPrice)
+            row.before = RecordedFields(price: product.price, currency: product.currency.rawValue, discountedPrice: product.discountedPrice)
             row.after = RecordedFields(discountedPrice: discount)
             if discount == product.discountedPrice {
                 row.status = .unchanged

@@ -260,7 +260,9 @@ package struct ImportPlanner {
         if let name = after.name { result.name = name }
         result.after = after
         var compared = after.setFields
-        if after.price != nil || after.discountedPrice != nil { compared += [.price, .discountedPrice] }
+        // An amount is of the product's currency (or the line's): applying skips a product
+        // whose currency changed since.
+        if after.price != nil || after.discountedPrice != nil { compared += [.currency, .price, .discountedPrice] }
         result.before = RecordedFields(
             name: product.name, description: descriptions[product.id], price: product.price, currency: product.currency.rawValue,
             discountedPrice: product.discountedPrice, stock: product.stock

@@ -7,7 +7,10 @@ import MarketClient
 /// name left as it was is never refused). A row's old values are the sheet's, so a field
 /// changed on the market after the sheet was opened is never overwritten (`BatchRunner` sends
 /// field by field for a sheet), and one the catalog already shows changed is named in the
-/// preview. Pure: the posted cells and the products in, rows or problems out.
+/// preview. A price or a discount typed on the sheet is an amount of the currency the sheet
+/// showed: a row changing one records that currency with its old values, so a product whose
+/// currency changed since counts its amounts as changed elsewhere. Pure: the posted cells and
+/// the products in, rows or problems out.
 package enum SheetPlanner {
     /// The four columns of the sheet, as the inputs are named (`price.{id}`).
     package static let fields: [ProductField] = [.name, .price, .discountedPrice, .stock]
@@ -16,7 +19,8 @@ package enum SheetPlanner {
     package static let maxProducts = 400
     package static let maxCells = 2000
 
-    /// One product's cells: what the sheet showed (`was.{field}.{id}`) and what came back.
+    /// One product's cells: what the sheet showed (`was.{field}.{id}`, and the currency its
+    /// amounts are of in `was.currency.{id}`) and what came back.
     package struct Cells: Sendable, Equatable {
         package var shown: [ProductField: String] = [:]
         package var typed: [ProductField: String] = [:]
@@ -78,14 +82,17 @@ package enum SheetPlanner {
     }
 
     static func row(_ cells: Cells, _ product: CatalogProduct) -> Result<BatchRow?, RowProblems> {
-        let currency = product.currency.isKnown ? product.currency : .usd
+        // The amounts typed are of the currency the sheet showed; a post without it is the
+        // catalog's.
+        let shownCurrency = cells.shown[.currency].map { Currency(rawValue: $0) } ?? product.currency
+        let currency = shownCurrency.isKnown ? shownCurrency : .usd
         let current = RecordedFields(
             name: product.name, price: product.price, currency: product.currency.rawValue, discountedPrice: product.discountedPrice,
             stock: product.stock)
         // What the sheet showed; a missing or unreadable value is the catalog's.
         let shown = RecordedFields(
             name: cells.shown[.name].map(ProductFieldRules.normalized) ?? product.name,
-            price: cells.shown[.price].flatMap(BatchAmounts.read) ?? product.price, currency: product.currency.rawValue,
+            price: cells.shown[.price].flatMap(BatchAmounts.read) ?? product.price, currency: shownCurrency.rawValue,
             discountedPrice: cells.shown[.discountedPrice].flatMap(BatchAmounts.read) ?? product.discountedPrice,
             stock: cells.shown[.stock].flatMap(BatchAmounts.count) ?? product.stock)
         var after = RecordedFields()
@@ -134,13 +141,16 @@ package enum SheetPlanner {
         guard !after.isEmpty else { return .success(nil) }
 
         let changed = after.setFields
+        // An amount's old value is of the sheet's currency: the currency is compared with it.
+        let compared = changed.contains(where: \.isAmount) ? changed + [.currency] : changed
         var row = BatchRow(
             batchID: 0, number: 0, productID: product.id, operation: .edit, status: .pending, name: product.name,
-            currency: product.currency.rawValue, before: shown.only(changed), after: after)
-        // A field the catalog shows changed since the sheet was opened is named now; applying
-        // leaves it alone (the market is read again then, field by field).
+            currency: shownCurrency.rawValue, before: shown.only(compared), after: after)
+        // A field the catalog shows changed since the sheet was opened (an amount: or its
+        // currency) is named now; applying leaves it alone (the market is read again then,
+        // field by field).
         for field in changed {
-            let was = shown.only([field])
+            let was = shown.only(field.isAmount ? [field, .currency] : [field])
             guard !was.matches(product.summary) else { continue }
             var now = current.only([field])
             now.currency = product.currency.rawValue

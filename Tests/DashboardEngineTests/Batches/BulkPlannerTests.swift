@@ -26,8 +26,10 @@ import Testing
         #expect(rows.map(\.status) == [.pending, .pending])
         #expect(rows[0].after == RecordedFields(price: 8099))  // 8,099.1 → 8,099 won
         #expect(rows[1].after == RecordedFields(price: Decimal(string: "11.12")))  // 11.115 → 11.12 (half up)
-        // The values the apply compares with: the price and the discount it depends on.
-        #expect(rows[0].before == RecordedFields(price: 8999, discountedPrice: 0))
+        // The values the apply compares with: the price and the discount it depends on, and
+        // the currency the amounts are of.
+        #expect(rows[0].before == RecordedFields(price: 8999, currency: "KRW", discountedPrice: 0))
+        #expect(rows[1].before.currency == "USD")
     }
 
     @Test func aPriceUnderTheDiscount_orNotAboveZero_isInvalid_withTheFormsProblem() throws {

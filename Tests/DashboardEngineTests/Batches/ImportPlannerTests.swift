@@ -99,7 +99,8 @@ import Testing
         let (_, rows) = try Self.rows("id,name,price,stock,currency\n1,,18000,,\n2,Cat mug,,4,\n")
         #expect(rows.map(\.status) == [.pending, .pending])
         #expect(rows[0].after == RecordedFields(price: 18000))
-        #expect(rows[0].before == RecordedFields(price: 20000, discountedPrice: 2000))
+        // The amounts' old values with the currency they are of.
+        #expect(rows[0].before == RecordedFields(price: 20000, currency: "KRW", discountedPrice: 2000))
         #expect(rows[1].after == RecordedFields(name: "Cat mug", stock: 4))
         #expect(rows[1].line == 3)
     }

@@ -60,8 +60,9 @@ import Testing
         let row = rows.first
         #expect(row?.operation == .edit && row?.status == .pending)
         #expect(row?.after == RecordedFields(price: 12000, stock: 9))
-        // The old values are the sheet's, of the changed fields only.
-        #expect(row?.before == RecordedFields(price: 10000, stock: 5))
+        // The old values are the sheet's, of the changed fields only, an amount with its
+        // currency.
+        #expect(row?.before == RecordedFields(price: 10000, currency: "KRW", stock: 5))
     }
 
     @Test func aSheetWithNothingChanged_makesNoRow() {
@@ -84,10 +85,38 @@ import Testing
         var posted = Self.cells(shownMug, [.price: "9000", .stock: "8"])
         posted.cells.shown[.price] = "10000"
         let row = Self.rows(Self.plan([posted], [nowMug])).first
-        #expect(row?.before == RecordedFields(price: 10000, stock: 5))
+        #expect(row?.before == RecordedFields(price: 10000, currency: "KRW", stock: 5))
         #expect(row?.after == RecordedFields(price: 9000, stock: 8))
         // The preview names the field changed elsewhere, with the market's value.
         #expect(row?.warnings == [.warning(.changedSinceOpened(RecordedFields(price: 11000, currency: "KRW")), on: .price)])
+    }
+
+    /// The sheet showed the mug in KRW; the catalog has it in USD now, at the same number. The
+    /// amounts typed are of KRW: judged as KRW, recorded with it, and the preview names the
+    /// price and the discount as changed elsewhere (applying leaves them alone). A row changing
+    /// neither records no currency.
+    @Test func amountsTyped_areOfTheCurrencyTheSheetShowed() {
+        let shownMug = Self.product(1, price: 10000, discount: 1000)
+        let nowMug = Self.product(1, price: 10000, discount: 1000, currency: .usd)
+        var posted = Self.cells(shownMug, [.price: "11000", .discountedPrice: "2000", .stock: "9"])
+        posted.cells.shown[.currency] = "KRW"
+        let row = Self.rows(Self.plan([posted], [nowMug])).first
+        #expect(row?.currency == "KRW")
+        #expect(row?.before == RecordedFields(price: 10000, currency: "KRW", discountedPrice: 1000, stock: 5))
+        #expect(row?.after == RecordedFields(price: 11000, discountedPrice: 2000, stock: 9))
+        #expect(row?.warnings == [
+            .warning(.changedSinceOpened(RecordedFields(price: 10000, currency: "USD")), on: .price),
+            .warning(.changedSinceOpened(RecordedFields(currency: "USD", discountedPrice: 1000)), on: .discountedPrice),
+        ])
+        // KRW's rules: whole won, though the product is in USD now.
+        var cents = Self.cells(shownMug, [.price: "10.50"])
+        cents.cells.shown[.currency] = "KRW"
+        #expect(Self.problems(Self.plan([cents], [nowMug])) == [SheetPlanner.Cell(1, .price): [.krwWhole]])
+        // A stock alone is no amount: no currency compared, nothing named.
+        var stock = Self.cells(shownMug, [.stock: "9"])
+        stock.cells.shown[.currency] = "KRW"
+        let stockRow = Self.rows(Self.plan([stock], [nowMug])).first
+        #expect(stockRow?.before == RecordedFields(stock: 5) && stockRow?.warnings == [])
     }
 
     @Test(arguments: [
