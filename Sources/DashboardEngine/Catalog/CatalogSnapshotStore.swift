@@ -45,7 +45,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     private let keepsThumbnail: @Sendable (Int) -> Bool
 
     init(
-        settings: CatalogSettings, clock: any WallClock = SystemWallClock(),
+        settings: CatalogSettings, clock: any WallClock,
         keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, countObserver: (any CountObserver)? = nil,
         fetchPage: @escaping CatalogCount.PageFetcher
     ) {
@@ -351,7 +351,7 @@ extension CatalogSnapshotStore {
     /// vendor learned later gets them at the next count, which its first write starts).
     static func counting(
         _ gateway: MarketGateway, settings: CatalogSettings, ownVendor: OwnVendor,
-        countObserver: (any CountObserver)? = nil, clock: any WallClock = SystemWallClock()
+        countObserver: (any CountObserver)? = nil, clock: any WallClock
     ) -> CatalogSnapshotStore {
         CatalogSnapshotStore(settings: settings, clock: clock, keepsThumbnail: { $0 == ownVendor.id }, countObserver: countObserver) { page, perPage in
             let key = MarketGateway.ListKey(page: page, perPage: perPage, search: "")
