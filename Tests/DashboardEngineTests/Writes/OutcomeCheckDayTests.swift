@@ -30,6 +30,17 @@ import Testing
         try #require(ISO8601DateFormatter().date(from: iso), "\(iso) is not an instant")
     }
 
+    /// Checks the create sent at `sentAt` against `market` and expects it found as product `id`.
+    static func expectFound(_ id: Int, sentAt: Date, in market: ScriptedMarket, _ what: String) async throws {
+        let check = OutcomeCheck(api: market, ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), writeTimeout: 30)
+        let verdict = try await check.verdict(for: create(sentAt: sentAt))
+        guard case .applied(let found, _) = verdict else {
+            Issue.record("\(what): \(verdict)")
+            return
+        }
+        #expect(found == id, "\(what)")
+    }
+
     /// Sent 30 seconds before and after midnight in Seoul, each found with the Korean day it
     /// was registered on; the lookalike stamped three days before the send is passed over.
     @Test(arguments: [
@@ -44,13 +55,7 @@ import Testing
             try Self.stamped(id: 40, day),
             try Self.stamped(id: 41, String(ISO8601DateFormatter().string(from: threeDaysBefore).prefix(10))),
         ])
-        let check = OutcomeCheck(api: market, ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), writeTimeout: 30)
-        let verdict = try await check.verdict(for: Self.create(sentAt: sentAt))
-        guard case .applied(let id, _) = verdict else {
-            Issue.record("sent \(sent), stamped \(day): \(verdict)")
-            return
-        }
-        #expect(id == 40)
+        try await Self.expectFound(40, sentAt: sentAt, in: market, "sent \(sent), stamped \(day)")
     }
 
     /// Sent two minutes before and after midnight in Seoul (15:00 UTC) and in UTC, found both
@@ -83,12 +88,6 @@ import Testing
     func aCreateSentAtMidnightInSeoulOrUTC_isFound_inAnyMachineZone(sent: String, day: String) async throws {
         let sentAt = try Self.instant(sent)
         let market = ScriptedMarket(products: [try Self.stamped(id: 40, day)])
-        let check = OutcomeCheck(api: market, ownVendor: OwnVendor(id: ScriptedMarket.vendorID, source: .flag), writeTimeout: 30)
-        let verdict = try await check.verdict(for: Self.create(sentAt: sentAt))
-        guard case .applied(let id, _) = verdict else {
-            Issue.record("sent \(sent), stamped \(day), machine zone \(TimeZone.current.identifier): \(verdict)")
-            return
-        }
-        #expect(id == 40)
+        try await Self.expectFound(40, sentAt: sentAt, in: market, "sent \(sent), stamped \(day), machine zone \(TimeZone.current.identifier)")
     }
 }
