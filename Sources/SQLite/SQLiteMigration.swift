@@ -29,20 +29,40 @@ extension SQLiteConnection {
     /// database written by a newer build, which the caller refuses or accepts.
     @discardableResult
     package func migrate(_ list: [SQLiteMigration], appliedAt: Date) throws(SQLiteError) -> [String] {
-        try execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)")
+        try createMigrationsTable()
         let applied = try appliedMigrations()
         let known = Set(list.map(\.name))
-        let time = SQLiteValue.integer(Int(appliedAt.timeIntervalSince1970))
         for migration in list where !applied.contains(migration.name) {
             try transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
                 guard try first("SELECT 1 FROM migrations WHERE name = ?", [.text(migration.name)], { $0.integer(0) }) == nil else {
                     return
                 }
                 try migration.run(self)
-                try run("INSERT INTO migrations (name, applied_at) VALUES (?, ?)", [.text(migration.name), time])
+                try record(migration, appliedAt: appliedAt)
             }
         }
         return applied.filter { !known.contains($0) }.sorted()
+    }
+
+    /// Records `applied` as applied at `appliedAt` without running them, creating the
+    /// `migrations` table when there is none: for a database whose schema an older scheme built,
+    /// adopted by its owner (in the owner's transaction, with whatever the record replaces). A
+    /// name already recorded keeps its row.
+    package func recordApplied(_ applied: some Sequence<SQLiteMigration>, appliedAt: Date) throws(SQLiteError) {
+        try createMigrationsTable()
+        for migration in applied { try record(migration, appliedAt: appliedAt) }
+    }
+
+    /// The table that records what was applied: its shape, written once.
+    private func createMigrationsTable() throws(SQLiteError) {
+        try execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)")
+    }
+
+    /// The row of one migration applied, `appliedAt` in seconds since 1970; a row already there stays.
+    private func record(_ migration: SQLiteMigration, appliedAt: Date) throws(SQLiteError) {
+        try run(
+            "INSERT OR IGNORE INTO migrations (name, applied_at) VALUES (?, ?)",
+            [.text(migration.name), .integer(Int(appliedAt.timeIntervalSince1970))])
     }
 
     /// The names in the `migrations` table (empty before the first `migrate`).

@@ -4,6 +4,7 @@
 // table with an index per order and on the filter columns), side by side in one run.
 // Run by Scripts/bench-catalog: `catalog-bench COUNT [ROUNDS]`.
 import Dashboard
+import DashboardEngine
 import Foundation
 import MarketClient
 import SQLite
@@ -268,7 +269,8 @@ line(String(format: "  slowest p50 %.2f ms (%@), slowest p99 %.2f ms", worst.p50
 // under 50 ms each at 100,000 products. Run from the checkout (the templates are read there).
 let sheetFolder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: sheetFolder) }
-let sheet = try SheetBenchmark(catalog: catalog, ownVendorID: ownVendor, templatesDirectory: "Templates", dataDirectory: sheetFolder)
+let sheet = try SheetBenchmark(
+    catalog: catalog, ownVendorID: ownVendor, templatesDirectory: "Templates", dataDirectory: sheetFolder, clock: SystemWallClock())
 var built: [Double] = []
 var previewed: [Double] = []
 var sheetBytes = 0

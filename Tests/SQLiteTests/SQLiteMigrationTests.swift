@@ -71,4 +71,20 @@ struct SQLiteMigrationTests {
         #expect(try one.rows("SELECT count(*) FROM notes") { $0.integer(0) } == [1])
         #expect(try applied(one) == ["notes-1", "notes-2"])
     }
+
+    @Test func migrationsRecordedAsAppliedAreNotRunAgain() throws {
+        let folder = try ScratchFolder()
+        let db = try SQLiteConnection(path: folder.file("notes.sqlite"))
+        // A schema an older scheme built: the notes table, and no migrations table yet.
+        try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+
+        try db.recordApplied([Self.first], appliedAt: Self.monday)
+        try db.recordApplied([Self.first], appliedAt: Self.monday.addingTimeInterval(60))
+        try db.migrate([Self.first, Self.second], appliedAt: Self.monday.addingTimeInterval(120))
+
+        #expect(try applied(db) == ["notes-1", "notes-2"])
+        let times = try db.rows("SELECT applied_at FROM migrations ORDER BY rowid") { $0.integer(0) }
+        #expect(times == [1_795_000_000, 1_795_000_120])
+        #expect(try db.rows("SELECT body FROM notes") { $0.text(0) } == ["welcome"])
+    }
 }

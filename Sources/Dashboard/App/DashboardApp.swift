@@ -28,7 +28,10 @@ public final class DashboardApp: Sendable {
     var batchRunner: BatchRunner { engine.batchRunner }
     var scheduler: BatchScheduler { engine.scheduler }
 
-    /// `startEmbedded` runs only when no upstream is configured.
+    /// `startEmbedded` runs only when no upstream is configured. The program's entry and the one
+    /// place the machine's clock is chosen, here rather than in `main.swift`: `WallClock` is the
+    /// engine's package type, which a public initialiser cannot take and the executable does not
+    /// import. Every part below is handed this clock; none has one of its own.
     public convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter) throws {
         try self.init(configuration: configuration, startEmbedded: startEmbedded, clock: SystemWallClock())
     }
@@ -79,7 +82,7 @@ public final class DashboardApp: Sendable {
     /// `clock` is the one clock the engine tells time and waits on: tests drive it.
     convenience init(
         configuration: DashboardConfiguration, api: any MarketAPI, ownVendorID: Int?, images: (any ImageSource)? = nil,
-        clock: any WallClock = SystemWallClock()
+        clock: any WallClock
     ) throws {
         let marketURL = configuration.marketURL ?? URL(fileURLWithPath: "/")
         let ownVendor = OwnVendor.resolve(

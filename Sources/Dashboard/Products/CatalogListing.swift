@@ -13,7 +13,7 @@ struct CatalogListing: Sendable {
     let renderer: PageRenderer
     let flash: FlashMessages
     /// The snapshot's age is measured on it (the engine's clock).
-    var clock: any WallClock = SystemWallClock()
+    let clock: any WallClock
     /// Where the market's latest answer to a read is known (`MarketGateway.readFailure`): when
     /// it was none, the list says so before a count of its own fails.
     var gateway: MarketGateway?

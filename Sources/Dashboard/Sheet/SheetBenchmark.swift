@@ -15,12 +15,14 @@ package struct SheetBenchmark: Sendable {
     private let store: BatchStore
     private let ownVendorID: Int
 
-    /// Batches are stored in a database in `dataDirectory` (not fsynced, as a benchmark's).
-    package init(catalog: CatalogBenchmark, ownVendorID: Int, templatesDirectory: String, dataDirectory: URL) throws {
+    /// Batches are stored in a database in `dataDirectory` (not fsynced, as a benchmark's), with
+    /// their times from `clock`.
+    package init(catalog: CatalogBenchmark, ownVendorID: Int, templatesDirectory: String, dataDirectory: URL, clock: any WallClock) throws {
         self.catalog = catalog
         self.ownVendorID = ownVendorID
         renderer = try PageRenderer(templatesDirectory: templatesDirectory, logger: ServerLogger(level: .off))
-        store = BatchStore(database: try DashboardDatabase(directory: dataDirectory, migrations: Engine.migrations, durable: false))
+        let database = try DashboardDatabase(directory: dataDirectory, migrations: Engine.migrations, durable: false, clock: clock)
+        store = BatchStore(database: database, clock: clock)
     }
 
     /// The sheet of page `page` of the own products by price, `perPage` rows: the HTML's bytes.

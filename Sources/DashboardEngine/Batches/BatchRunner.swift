@@ -56,7 +56,7 @@ package final class BatchRunner: Sendable {
 
     init(
         store: BatchStore, writer: MarketWriter, ownVendor: OwnVendor, logger: ServerLogger, outcomeCheck: OutcomeCheck,
-        clock: any WallClock = SystemWallClock()
+        clock: any WallClock
     ) {
         self.store = store
         self.writer = writer

@@ -13,7 +13,7 @@ package final class BatchStore: Sendable {
     /// The batches' times (made, finished, sent).
     let clock: any WallClock
 
-    package init(database: DashboardDatabase, clock: any WallClock = SystemWallClock()) {
+    package init(database: DashboardDatabase, clock: any WallClock) {
         self.database = database
         self.clock = clock
     }

@@ -45,7 +45,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     private let keepsThumbnail: @Sendable (Int) -> Bool
 
     init(
-        settings: CatalogSettings, clock: any WallClock = SystemWallClock(),
+        settings: CatalogSettings, clock: any WallClock,
         keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, countObserver: (any CountObserver)? = nil,
         fetchPage: @escaping CatalogCount.PageFetcher
     ) {
@@ -99,9 +99,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     package func countForWrite() async -> CatalogStatus {
         let time = clock.now()
         state.withLock { state in
-            guard !state.isShutDown, state.counting == nil,
-                state.snapshot == nil || state.outdatedByWrite || state.failure != nil
-            else { return }
+            guard !state.isShutDown, state.counting == nil, Self.currentSnapshot(state) == nil || state.failure != nil else { return }
             launchCount(&state, at: time)
         }
         return await waitForSnapshot(upTo: settings.waitLimit)
@@ -232,13 +230,20 @@ package final class CatalogSnapshotStore: WriteObserver {
     /// after a count that failed (a market that is down is not asked over and over).
     private static func nextCount(_ state: State, _ settings: CatalogSettings) -> Date {
         var due = Date.distantPast
-        if let snapshot = state.snapshot, !state.outdatedByWrite {
+        if let snapshot = currentSnapshot(state) {
             due = snapshot.takenAt.addingTimeInterval(settings.maxAge.timeInterval)
         }
         if let failure = state.failure {
             due = max(due, failure.at.addingTimeInterval(settings.retryAfterFailure.timeInterval))
         }
         return due
+    }
+
+    /// The snapshot a count waits for to age, or nil when there is none or a write of unknown
+    /// outcome outdated it: then a count is due at once, on the schedule after the pause that
+    /// follows a failed count (`nextCount`), for a write without it (`countForWrite`).
+    private static func currentSnapshot(_ state: State) -> CatalogSnapshot? {
+        state.outdatedByWrite ? nil : state.snapshot
     }
 
     /// Returns when the count running now has ended and its waiters were released, or at
@@ -346,7 +351,7 @@ extension CatalogSnapshotStore {
     /// vendor learned later gets them at the next count, which its first write starts).
     static func counting(
         _ gateway: MarketGateway, settings: CatalogSettings, ownVendor: OwnVendor,
-        countObserver: (any CountObserver)? = nil, clock: any WallClock = SystemWallClock()
+        countObserver: (any CountObserver)? = nil, clock: any WallClock
     ) -> CatalogSnapshotStore {
         CatalogSnapshotStore(settings: settings, clock: clock, keepsThumbnail: { $0 == ownVendor.id }, countObserver: countObserver) { page, perPage in
             let key = MarketGateway.ListKey(page: page, perPage: perPage, search: "")

@@ -34,7 +34,7 @@ package final class HistoryJournal: WriteLog, CountObserver {
     /// those older than `retentionDays`. Their checks start with `resumeChecks`.
     init(
         database: DashboardDatabase, writeEnds: (any WriteEndObserver)?, retentionDays: Int = defaultRetentionDays,
-        clock: any WallClock = SystemWallClock(), logger: ServerLogger = ServerLogger(level: .off), outcomeCheck: OutcomeCheck? = nil
+        clock: any WallClock, logger: ServerLogger = ServerLogger(level: .off), outcomeCheck: OutcomeCheck? = nil
     ) throws(DatabaseError) {
         self.database = database
         self.writeEnds = writeEnds

@@ -45,7 +45,7 @@ package final class RecycleBin: Sendable {
     /// items past `retentionDays` go.
     init(
         database: DashboardDatabase, dataDirectory: URL, settings: Settings = Settings(), durable: Bool = true,
-        clock: any WallClock = SystemWallClock(), logger: ServerLogger = ServerLogger(level: .off), images: any ImageSource
+        clock: any WallClock, logger: ServerLogger = ServerLogger(level: .off), images: any ImageSource
     ) throws {
         self.database = database
         folder = dataDirectory.appendingPathComponent(Self.folderName, isDirectory: true)

@@ -20,7 +20,7 @@ package final class DashboardDatabase: Sendable {
 
     /// Opens (creating if needed) the database in `directory` and applies `migrations`.
     package init(
-        directory: URL, migrations: [SQLiteMigration], durable: Bool = true, clock: any WallClock = SystemWallClock()
+        directory: URL, migrations: [SQLiteMigration], durable: Bool = true, clock: any WallClock
     ) throws(DashboardDatabaseError) {
         path = directory.appendingPathComponent(Self.fileName).path
         do {

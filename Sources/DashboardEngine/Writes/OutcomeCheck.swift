@@ -57,6 +57,12 @@ struct OutcomeCheck: Sendable {
     var margin: TimeInterval { min(10, max(1, writeTimeout / 3)) }
     /// Pages of a name search a create's look-up reads (100 products each).
     static let searchPages = 5
+    /// The calendar a create's earliest day is cut with: Gregorian, in UTC.
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return calendar
+    }()
 
     let api: any MarketAPI
     /// Whose products a create is looked for among, as it is known when the check runs.
@@ -112,8 +118,9 @@ struct OutcomeCheck: Sendable {
         let wanted = after.only([.name, .price, .currency])
         let own = ownVendor.id
         // The API's dates are days with no zone (the real server's are Korean days): a product
-        // stamped the day before the send, in UTC, may still be the one.
-        let earliest = Calendar(identifier: .gregorian).startOfDay(for: attempt.sentAt).addingTimeInterval(-86_400)
+        // stamped the day before the send, in UTC, may still be the one. The day is cut in UTC,
+        // never the machine's zone, so the verdict is the same wherever the dashboard runs.
+        let earliest = Self.utcCalendar.startOfDay(for: attempt.sentAt).addingTimeInterval(-86_400)
         let known = Set(attempt.knownIDs ?? [])
         let found = try await Self.listed(named: name, on: api).filter { product in
             (own == nil || product.vendorID == own) && !known.contains(product.id) && !claimed.contains(product.id)

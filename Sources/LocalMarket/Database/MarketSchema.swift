@@ -96,12 +96,7 @@ enum MarketSchema {
                     code: 0, message: "schema version \(version) is newer than this build knows (\(migrations.count))",
                     operation: "migrate")
             }
-            try db.execute("CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)")
-            for migration in migrations.prefix(version) {
-                try db.run(
-                    "INSERT OR IGNORE INTO migrations (name, applied_at) VALUES (?, ?)",
-                    [.text(migration.name), .integer(Int(time.timeIntervalSince1970))])
-            }
+            try db.recordApplied(migrations.prefix(version), appliedAt: time)
             try db.execute("DROP TABLE schema_version")
         }
     }

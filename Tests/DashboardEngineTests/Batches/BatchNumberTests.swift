@@ -15,8 +15,9 @@ import Testing
     deinit { folder.remove() }
 
     func store(now: @escaping @Sendable () -> Date = { Date() }) throws -> BatchStore {
-        BatchStore(
-            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false), clock: ReadClock(read: now))
+        let clock = ReadClock(read: now)
+        return BatchStore(
+            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false, clock: clock), clock: clock)
     }
 
     @Test func aDiscardedBatchsNumber_isNotGivenAgain_andTheBatchSaysItWasDiscarded() throws {
@@ -103,7 +104,7 @@ import Testing
     @Test func aDatabaseFromBefore_keepsItsNumbersAndRows() throws {
         let before = Engine.migrations.prefix { $0.name != "batches-6" }
         do {
-            let old = try DashboardDatabase(directory: folder.url, migrations: Array(before), durable: false)
+            let old = try DashboardDatabase(directory: folder.url, migrations: Array(before), durable: false, clock: ManualWallClock())
             try old.use { db throws(SQLiteError) in
                 try db.execute("PRAGMA foreign_keys = ON")
                 for (id, state) in [(3, "finished"), (7, "missed"), (9, "preview")] {

@@ -38,7 +38,7 @@ import Testing
         let market = ScriptedMarket(products: [ScriptedMarket.product(id: 701, name: "Jar", stock: 3)])
         let clock = ManualWallClock(Self.now)
         let store = BatchStore(
-            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false),
+            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false, clock: clock),
             clock: clock)
         let ownVendor = OwnVendor(id: ScriptedMarket.vendorID, source: .flag)
         let runner = BatchRunner(

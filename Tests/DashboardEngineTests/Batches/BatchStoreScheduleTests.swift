@@ -17,8 +17,9 @@ import Testing
     static let start = Date(timeIntervalSince1970: 1_795_651_200)
 
     func store(now: @escaping @Sendable () -> Date = { BatchStoreScheduleTests.start }) throws -> BatchStore {
-        BatchStore(
-            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false), clock: ReadClock(read: now))
+        let clock = ReadClock(read: now)
+        return BatchStore(
+            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false, clock: clock), clock: clock)
     }
 
     /// A batch in preview changing `fields` of `product` (price from 20,000 to 18,000, stock

@@ -13,8 +13,9 @@ import Testing
     deinit { folder.remove() }
 
     func store(now: @escaping @Sendable () -> Date = { Date() }) throws -> BatchStore {
-        BatchStore(
-            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false), clock: ReadClock(read: now))
+        let clock = ReadClock(read: now)
+        return BatchStore(
+            database: try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false, clock: clock), clock: clock)
     }
 
     @Test func rowsComeBackAsTheyWereStored_numberedInOrder() throws {

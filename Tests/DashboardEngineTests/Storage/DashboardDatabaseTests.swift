@@ -15,12 +15,12 @@ import Testing
 
     @Test func migrations_applyOnce_inOrder_andWhatWasWrittenStays() throws {
         do {
-            let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false)
+            let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false, clock: ManualWallClock())
             try database.use { db throws(SQLiteError) in try db.run("INSERT INTO notes (text) VALUES (?)", [.text("kept")]) }
         }
         // Opened again with one more migration: the first is not run again (it would fail:
         // the table exists), the second is, and the row is still there.
-        let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes, Self.noteTags], durable: false)
+        let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes, Self.noteTags], durable: false, clock: ManualWallClock())
         let rows = try database.use { db throws(SQLiteError) in try db.rows("SELECT text, tag FROM notes") { ($0.text(0), $0.isNull(1)) } }
         #expect(rows.count == 1)
         #expect(rows.first?.0 == "kept")
@@ -32,7 +32,7 @@ import Testing
     /// After a clean stop's checkpoint, `dashboard.sqlite` holds every commit on its own: a
     /// copy of that one file, without its -wal, has them all.
     @Test func aCheckpoint_leavesEverythingInTheOneFile() throws {
-        let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false)
+        let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false, clock: ManualWallClock())
         try database.use { db throws(SQLiteError) in
             for number in 1...50 { try db.run("INSERT INTO notes (text) VALUES (?)", [.text("note \(number)")]) }
         }
@@ -47,7 +47,7 @@ import Testing
         defer { copy.remove() }
         try FileManager.default.createDirectory(at: copy.url, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: file, to: copy.url.appendingPathComponent(DashboardDatabase.fileName))
-        let copied = try DashboardDatabase(directory: copy.url, migrations: [Self.notes], durable: false)
+        let copied = try DashboardDatabase(directory: copy.url, migrations: [Self.notes], durable: false, clock: ManualWallClock())
         #expect(try copied.use { db throws(SQLiteError) in try db.rows("SELECT count(*) FROM notes") { $0.integer(0) } } == [50])
     }
 
@@ -57,7 +57,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder.url, withIntermediateDirectories: true)
         try garbage.write(to: file)
         #expect {
-            _ = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false)
+            _ = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false, clock: ManualWallClock())
         } throws: { error in
             let line = String(describing: error)
             return line.contains(file.path) && line.contains("cannot be used") && !line.contains("\n")

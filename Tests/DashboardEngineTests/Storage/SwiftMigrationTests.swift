@@ -33,14 +33,14 @@ import Testing
 
     @Test func aSwiftStep_runsOnceAfterTheSQLBeforeIt() throws {
         do {
-            let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false)
+            let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false, clock: ManualWallClock())
             try database.use { db throws(SQLiteError) in try db.run("INSERT INTO notes (text) VALUES (?), (?)", [.text("one"), .text("two")]) }
         }
-        let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes, Self.shout], durable: false)
+        let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes, Self.shout], durable: false, clock: ManualWallClock())
         #expect(try texts(database) == ["ONE", "TWO"])
         // Opened again, the step does not run again: a row added since stays as it is.
         try database.use { db throws(SQLiteError) in try db.run("INSERT INTO notes (text) VALUES (?)", [.text("three")]) }
-        let again = try DashboardDatabase(directory: folder.url, migrations: [Self.notes, Self.shout], durable: false)
+        let again = try DashboardDatabase(directory: folder.url, migrations: [Self.notes, Self.shout], durable: false, clock: ManualWallClock())
         #expect(try texts(again) == ["ONE", "TWO", "three"])
         let applied = try again.use { db throws(SQLiteError) in try db.rows("SELECT name FROM migrations ORDER BY rowid") { $0.text(0) } }
         #expect(applied == ["notes-1", "notes-2"])
@@ -48,13 +48,13 @@ import Testing
 
     @Test func aSwiftStepThatFails_stopsTheOpen_andLeavesNothingOfItself() throws {
         do {
-            let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false)
+            let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false, clock: ManualWallClock())
             try database.use { db throws(SQLiteError) in try db.run("INSERT INTO notes (text) VALUES (?)", [.text("one")]) }
         }
         #expect(throws: DashboardDatabaseError.self) {
-            _ = try DashboardDatabase(directory: folder.url, migrations: [Self.notes, Self.broken], durable: false)
+            _ = try DashboardDatabase(directory: folder.url, migrations: [Self.notes, Self.broken], durable: false, clock: ManualWallClock())
         }
-        let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false)
+        let database = try DashboardDatabase(directory: folder.url, migrations: [Self.notes], durable: false, clock: ManualWallClock())
         #expect(try texts(database) == ["one"], "the failed step's change is rolled back")
         let applied = try database.use { db throws(SQLiteError) in try db.rows("SELECT name FROM migrations ORDER BY rowid") { $0.text(0) } }
         #expect(applied == ["notes-1"], "and it is not recorded, so a fixed step runs next time")

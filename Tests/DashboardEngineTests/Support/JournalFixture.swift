@@ -23,7 +23,7 @@ final class JournalFixture: Sendable {
         self.folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("journal-test-\(UUID().uuidString)")
         self.settings = settings
         let calendar = calendar ?? self.calendar
-        database = try DashboardDatabase(directory: self.folder, migrations: Engine.migrations, durable: false)
+        database = try DashboardDatabase(directory: self.folder, migrations: Engine.migrations, durable: false, clock: calendar)
         let images = self.images
         bin = try RecycleBin(
             database: database, dataDirectory: self.folder, settings: settings, durable: false, clock: calendar, images: images)

@@ -47,8 +47,9 @@ struct BatchKillTests {
 
     /// Rows the dead dashboard recorded as done, read from its database file.
     static func doneRows(root: URL, batch: Int) throws -> Int {
-        let database = try DashboardDatabase(directory: root.appendingPathComponent("data"), migrations: Engine.migrations)
-        return try BatchStore(database: database).counts(batch)[.done]
+        let clock = ManualWallClock()
+        let database = try DashboardDatabase(directory: root.appendingPathComponent("data"), migrations: Engine.migrations, clock: clock)
+        return try BatchStore(database: database, clock: clock).counts(batch)[.done]
     }
 
     /// The product a write is for: the id that ends a PATCH's path, or the id before the `|`

@@ -23,7 +23,8 @@ import Testing
         // Two imports' notes and the problems or warnings of 84 rows, and the value above.
         try #require(before.count == 87)
 
-        let store = BatchStore(database: try DashboardDatabase(directory: data, migrations: Engine.migrations, durable: false))
+        let clock = ManualWallClock()
+        let store = BatchStore(database: try DashboardDatabase(directory: data, migrations: Engine.migrations, durable: false, clock: clock), clock: clock)
         let after = try StoredSentencesFixture.storedValues(in: data)
         #expect(after.map(\.place) == before.map(\.place))
         for (old, new) in zip(before, after) {
@@ -53,7 +54,7 @@ import Testing
 
         // Run again, by hand and by opening the database again: nothing changes.
         try store.database.use { db throws(SQLiteError) in try BatchNoteMigration.run(db) }
-        _ = try DashboardDatabase(directory: data, migrations: Engine.migrations, durable: false)
+        _ = try DashboardDatabase(directory: data, migrations: Engine.migrations, durable: false, clock: clock)
         #expect(try StoredSentencesFixture.storedValues(in: data) == after)
         let applied = try store.database.use { db throws(SQLiteError) in try db.rows("SELECT name FROM migrations ORDER BY rowid") { $0.text(0) } }
         // Each migration once; the fixture's version had the first of each table's, so the

@@ -61,8 +61,9 @@ struct JournalKillTests {
 
             // Opened again as the next start opens it: nothing left in flight, every
             // acknowledged edit there and done.
-            let database = try DashboardDatabase(directory: folder.appendingPathComponent("data"), migrations: Engine.migrations)
-            let journal = try HistoryJournal(database: database, writeEnds: nil)
+            let clock = ManualWallClock()
+            let database = try DashboardDatabase(directory: folder.appendingPathComponent("data"), migrations: Engine.migrations, clock: clock)
+            let journal = try HistoryJournal(database: database, writeEnds: nil, clock: clock)
             let entries = try await journal.page(product: nil, offset: 0, limit: 100_000).entries
             #expect(!entries.contains { $0.outcome == .pending })
             for edit in seen.acknowledged {
