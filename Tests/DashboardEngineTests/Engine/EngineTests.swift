@@ -139,12 +139,13 @@ import Testing
         let market = Self.jars(1...1)
         let clock = ManualWallClock(Self.start)
         let engine = try Self.engine(folder, market, clock)
-        engine.start()
-        defer { engine.shutdown() }
+        // Scheduled before the start, so that the start-up's own resume is the one timer: a
+        // reschedule made beside it would race it, the later one replacing the other's sleeper.
         let batch = try Self.stockBatch(engine, [1])
         let startsAt = Self.start.addingTimeInterval(3600)
         #expect(try engine.batchStore.schedule(batch, startsAt: startsAt, endsAt: nil))
-        engine.scheduler.reschedule()
+        engine.start()
+        defer { engine.shutdown() }
         #expect(await clock.sleepersArrive(1, .schedule))
         #expect(clock.nextWake(.schedule) == startsAt)
         clock.advance(by: 3599)
