@@ -216,6 +216,19 @@ package struct BatchRow: Sendable, Equatable {
     package var found: [Int] = []
 }
 
+extension BatchRow {
+    /// A row as a preview shows it, not yet in a batch (the store gives it its batch; `number`
+    /// is its place there, from 1).
+    package init(
+        number: Int = 0, line: Int? = nil, productID: Int?, operation: Operation, status: Status, name: String, currency: String,
+        before: RecordedFields, after: RecordedFields, problems: [BatchNote] = [], warnings: [BatchNote] = [], failure: WriteError? = nil
+    ) {
+        self.init(
+            batchID: 0, number: number, line: line, productID: productID, operation: operation, status: status, name: name, currency: currency,
+            before: before, after: after, problems: problems, warnings: warnings, failure: failure)
+    }
+}
+
 /// How many rows of a batch have each status, and what the pending ones do.
 package struct BatchCounts: Sendable, Equatable {
     package init() {}

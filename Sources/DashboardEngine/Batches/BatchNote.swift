@@ -28,21 +28,21 @@ package struct BatchNote: Sendable, Equatable {
     /// The longest cell a note keeps, in characters.
     static let cellLength = 40
 
-    init(_ code: Code, field: ProductField? = nil, cell: String? = nil) {
+    package init(_ code: Code, field: ProductField? = nil, cell: String? = nil) {
         self.code = code
         self.field = field
         self.cell = cell.map { String($0.prefix(Self.cellLength)) }
     }
 
-    static func field(_ problem: FieldProblem, on field: ProductField, cell: String? = nil) -> BatchNote {
+    package static func field(_ problem: FieldProblem, on field: ProductField, cell: String? = nil) -> BatchNote {
         BatchNote(.field(problem), field: field, cell: cell)
     }
 
-    static func row(_ problem: BatchProblem, on field: ProductField? = nil) -> BatchNote {
+    package static func row(_ problem: BatchProblem, on field: ProductField? = nil) -> BatchNote {
         BatchNote(.row(problem), field: field)
     }
 
-    static func warning(_ warning: BatchWarning, on field: ProductField) -> BatchNote {
+    package static func warning(_ warning: BatchWarning, on field: ProductField) -> BatchNote {
         BatchNote(.warning(warning), field: field)
     }
 }

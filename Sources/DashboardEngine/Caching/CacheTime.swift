@@ -10,7 +10,8 @@
 package struct CacheTime: Hashable, Comparable, Sendable {
     let sinceOrigin: Duration
 
-    init(_ instant: ContinuousClock.Instant) {
+    /// The reading at `instant` (a page's memo of its entries compares readings).
+    package init(_ instant: ContinuousClock.Instant) {
         sinceOrigin = Self.origin.duration(to: instant)
     }
 

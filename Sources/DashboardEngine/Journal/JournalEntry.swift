@@ -94,3 +94,15 @@ package struct JournalEntry: Sendable, Equatable {
         return nil
     }
 }
+
+extension JournalEntry {
+    /// An entry as the journal reads it back, for a page that shows one.
+    package init(
+        id: Int, at: Date, kind: WriteKind, productID: Int?, productName: String, cause: WriteCause?, before: RecordedFields?,
+        fieldsAfter: RecordedFields?, outcome: Outcome, failure: WriteError? = nil, note: Note? = nil
+    ) {
+        self.init(
+            id: id, at: at, kind: kind, productID: productID, productName: productName, cause: cause, before: before, after: fieldsAfter,
+            outcome: outcome, result: nil, failure: failure, note: note)
+    }
+}

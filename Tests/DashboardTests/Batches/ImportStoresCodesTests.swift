@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// An import made by a person reading Korean keeps its notes, problems and warnings as codes:
 /// the database holds no sentence of either language, and the pages word them for whoever
@@ -47,11 +47,12 @@ import Testing
             #expect(shown.filter { $0.status == "invalid" }.count == 9, "\(shown.map(\.status))")
 
             // …and the database keeps codes: no Hangul in the notes, problems and warnings.
+            // Read as the file holds it, beside the dashboard's own connection.
+            let path = dash.app.configuration.dataDirectory.appendingPathComponent(StoredSentencesFixture.databaseFile).path
+            let db = try SQLiteConnection(path: path)
+            let kept = try db.rows("SELECT notes FROM batches WHERE id = ?", [.integer(batch)]) { $0.text(0) }
+                + db.rows("SELECT problems || warnings FROM batch_rows WHERE batch_id = ?", [.integer(batch)]) { $0.text(0) }
             let store = dash.app.engine.batchStore
-            let kept = try store.database.use { db throws(SQLiteError) in
-                try db.rows("SELECT notes FROM batches WHERE id = ?", [.integer(batch)]) { $0.text(0) }
-                    + db.rows("SELECT problems || warnings FROM batch_rows WHERE batch_id = ?", [.integer(batch)]) { $0.text(0) }
-            }
             #expect(kept.joined().contains(#""code":"#), "the batch has notes")
             let hangul = kept.filter { text in text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) || (0x1100...0x11FF).contains($0.value) || (0x3130...0x318F).contains($0.value) } }
             #expect(hangul.isEmpty, "\(hangul)")
@@ -61,7 +62,6 @@ import Testing
             #expect(!problems.contains { if case .sentence = $0.code { true } else { false } })
 
             // Nor anywhere in the database's files a Korean sentence's ending.
-            let path = store.database.path
             var bytes: [UInt8] = []
             for file in [path, path + "-wal"] where FileManager.default.fileExists(atPath: file) {
                 bytes += try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))

@@ -4,7 +4,7 @@ import SQLite
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A data directory from before writes kept their send times (the fixture of
 /// `Fixtures/data-directory-38621d7`: migrations `journal-1` and `batches-1`), left with the
@@ -13,14 +13,6 @@ import Testing
 /// upgraded, and each of them is checked with the market once its deadline has passed on the
 /// clock the test moves; nothing is sent again blind.
 @Suite struct LostAnswerUpgradeTests {
-    static let jar = RecordedFields(name: "Jar", description: "A jar of the old version.", price: 5000, currency: "KRW", discountedPrice: 0, stock: 3)
-
-    static func stocked(_ stock: Int) -> RecordedFields {
-        var fields = jar
-        fields.stock = stock
-        return fields
-    }
-
     /// The market after the stop: 7001's edit was made, 7002's was not, 7003's batch write was
     /// made, 7004's not yet sent; the old create registered "Old kettle".
     static func market() -> ScriptedMarket {
@@ -37,21 +29,24 @@ import Testing
     /// Adds, in the old version's columns, what it could leave behind at a stop.
     static func leaveWritesInDoubt(in directory: URL) throws {
         let db = try SQLiteConnection(path: directory.appendingPathComponent(StoredSentencesFixture.databaseFile).path)
-        let now = SQLiteValue.integer(StoredTime.milliseconds(Date()))
-        func entry(_ kind: String, _ product: Int?, before: RecordedFields?, after: RecordedFields, outcome: String) throws {
+        // The journal keeps its times in whole milliseconds since 1970.
+        let now = SQLiteValue.integer(Int((Date().timeIntervalSince1970 * 1000).rounded()))
+        // The fields as that version stored them: a JSON object of texts, its keys sorted.
+        func stored(_ name: String, stock: Int) -> SQLiteValue {
+            .text(#"{"currency":"KRW","description":"A jar of the old version.","discounted_price":"0","name":""#
+                + name + #"","price":"5000","stock":""# + String(stock) + #""}"#)
+        }
+        func entry(_ kind: String, _ product: Int?, name: String, before: SQLiteValue, after: SQLiteValue, outcome: String) throws {
             try db.run(
                 """
                 INSERT INTO journal (at, kind, product_id, product_name, cause, before, after, outcome)
                 VALUES (?, ?, ?, ?, 'form', ?, ?, ?)
                 """,
-                [now, .text(kind), product.map { .integer($0) } ?? .null, .text(after.name ?? ""), before.map { .text($0.storedText) } ?? .null,
-                 .text(after.storedText), .text(outcome)])
+                [now, .text(kind), product.map { .integer($0) } ?? .null, .text(name), before, after, .text(outcome)])
         }
-        try entry("edit", 7001, before: stocked(3), after: stocked(9), outcome: "unknown")
-        try entry("edit", 7002, before: stocked(3), after: stocked(9), outcome: "pending")
-        var kettle = jar
-        kettle.name = "Old kettle"
-        try entry("create", nil, before: nil, after: kettle, outcome: "pending")
+        try entry("edit", 7001, name: "Jar", before: stored("Jar", stock: 3), after: stored("Jar", stock: 9), outcome: "unknown")
+        try entry("edit", 7002, name: "Jar", before: stored("Jar", stock: 3), after: stored("Jar", stock: 9), outcome: "pending")
+        try entry("create", nil, name: "Old kettle", before: .null, after: stored("Old kettle", stock: 3), outcome: "pending")
 
         try db.run(
             "INSERT INTO batches (id, kind, state, created_at, action, value, unit) VALUES (100, 'bulk', 'running', ?, 'stock_set', '7', 'amount')",

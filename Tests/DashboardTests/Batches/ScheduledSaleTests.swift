@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A timed sale as a vendor in Seoul runs it: a price cut previewed, scheduled for a window typed
 /// in KST, applied at its start's minute and not before, and put back at its end except where
@@ -85,9 +85,11 @@ import Testing
             let batch = try await scene.preview(products)
             let (start, end) = (scene.minute(2), scene.minute(10))
             _ = try await scene.schedule(batch, from: start, until: end)
+            // The market is unavailable for the second product's write at the start: its row fails.
+            scene.market.refuse("PATCH", "/api/products/\(products[1])")
             try await scene.move(to: start)
-            // One row as a refusal of the market would have left it.
-            try scene.harness.app.engine.batchStore.recordOutcome(batch, 2, status: .failed, failure: WriteError(code: .unreachable))
+            scene.market.stopRefusing()
+            #expect(try scene.harness.app.engine.batchStore.rows(batch).map(\.status) == [.done, .failed])
             let retry = "/batches/\(batch)/retry"
             let whileOn = try await scene.page("/batches/\(batch)").text
             #expect(whileOn.contains(retry), "offered while the sale runs")

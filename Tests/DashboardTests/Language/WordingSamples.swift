@@ -3,7 +3,7 @@ import HTTPServer
 import MarketClient
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// Every text of one language: the fixed ones and every `Wording` function, each called with
 /// `name` wherever it takes a name (a product, a file, a search, a vendor, the market's words)
@@ -177,7 +177,7 @@ enum WordingSamples {
         func entry(_ outcome: JournalEntry.Outcome, note: JournalEntry.Note? = nil, failure: WriteError? = nil) -> JournalEntry {
             JournalEntry(
                 id: number, at: Date(timeIntervalSince1970: Double(number) * 60), kind: .edit, productID: number, productName: name,
-                cause: nil, before: nil, after: nil, outcome: outcome, result: nil, failure: failure, note: note)
+                cause: nil, before: nil, fieldsAfter: nil, outcome: outcome, failure: failure, note: note)
         }
         var entries = [
             entry(.pending), entry(.done), entry(.done, note: .confirmedByCount), entry(.unknown), entry(.unknown, note: .interrupted),
@@ -406,7 +406,7 @@ enum WordingSamples {
                     for operation in [BatchRow.Operation.edit, .create, .delete] {
                         for failure in [WriteError.Code.changedElsewhere, .notFound] {
                             let row = BatchRow(
-                                batchID: number, number: 1, productID: number, operation: operation, status: status, name: name, currency: "KRW",
+                                number: 1, productID: number, operation: operation, status: status, name: name, currency: "KRW",
                                 before: RecordedFields(), after: RecordedFields(), failure: WriteError(code: failure))
                             texts += [w.rowStatus(row, state: state, undoing: nil), w.rowStatus(row, state: state, undoing: number), w.rowStatus(row, state: state, undoing: nil, putBack: true)]
                         }

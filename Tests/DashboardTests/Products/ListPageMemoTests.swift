@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// List page contexts are built once per snapshot of the market JSON, and never outlive it: a refetched
 /// page shows what the market says now.
@@ -72,9 +72,13 @@ import Testing
         let market = ScriptedMarket(products: (1...3).map { ScriptedMarket.product(id: $0, name: "Teapot \($0)") })
         try await withPages(market) { (dashboard: DashboardHarness) async throws in
             #expect(try await dashboard.get("/products?view=grid").text.contains("Teapot 2"))
-            market.state.withLock { $0.products[2] = ScriptedMarket.product(id: 2, name: "Kettle 2") }
-            // What a write whose answer was lost tells the gateway: its JSON is fetched again.
-            dashboard.app.gateway.marketWritten(.unknown(productID: 2))
+            // An edit the market makes and whose answer is lost on its way back: the dashboard
+            // does not know the outcome, and fetches the JSON again all the same.
+            market.state.withLock { $0.lostAnswers = 1 }
+            var session = dashboard.session()
+            _ = try await session.open("/products/2/edit")
+            _ = try await session.postURLEncoded("/products/2/edit", replacing(validProductFields, "name", with: "Kettle 2"))
+            #expect(market.state.withLock { $0.products[2]?.summary.name } == "Kettle 2")
             let after = try await dashboard.get("/products?view=grid").text
             #expect(after.contains("Kettle 2"))
             #expect(!after.contains("Teapot 2"))

@@ -28,6 +28,8 @@ final class RecordingMarket: Sendable {
         let entries = Mutex<[Received]>([])
         /// Requests whose path starts so wait at the gate once recorded.
         let holds = Mutex<[(pathPrefix: String, gate: Gate)]>([])
+        /// Requests with this method and path are answered 503 once recorded.
+        let refusals = Mutex<[(method: String, path: String)]>([])
     }
 
     private let log = RequestLog()
@@ -46,6 +48,8 @@ final class RecordingMarket: Sendable {
                 log.entries.withLock { $0.append(Received(method: request.method.rawValue, path: request.path, body: request.body)) }
                 let gate = log.holds.withLock { holds in holds.first { request.path.hasPrefix($0.pathPrefix) }?.gate }
                 if let gate { await gate.wait() }
+                let refused = log.refusals.withLock { $0.contains { $0.method == request.method.rawValue && $0.path == request.path } }
+                if refused { return HTTPResponse(status: .serviceUnavailable, headers: [:], bytes: []) }
                 return try await handler.handle(request)
             }
         }
@@ -61,6 +65,16 @@ final class RecordingMarket: Sendable {
     /// Requests whose path starts with `pathPrefix` (`/images/`) wait at `gate` once recorded.
     func hold(_ pathPrefix: String, at gate: Gate) {
         log.holds.withLock { $0.append((pathPrefix, gate)) }
+    }
+
+    /// Requests with `method` to exactly `path` are answered 503 without reaching the market
+    /// (it is down for them), until `stopRefusing()`.
+    func refuse(_ method: String, _ path: String) {
+        log.refusals.withLock { $0.append((method, path)) }
+    }
+
+    func stopRefusing() {
+        log.refusals.withLock { $0.removeAll() }
     }
 
     func stop() {
