@@ -1,44 +1,71 @@
-/// SHA-256 (FIPS 180-4) over bytes. Small and dependency-free: used for cache keys, disk file
-/// names and strong ETags, never for anything secret.
+/// SHA-256 (FIPS 180-4) over bytes. Small and dependency-free: cache keys, disk file names and
+/// strong ETags use the digest as it is; `HMACSHA256` and `PBKDF2` build on the compression
+/// function, which works on words in place (no allocation per block) because a password hash
+/// runs it over a million times.
 package enum SHA256 {
-    /// The 32-byte digest of `bytes`.
-    static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
-        if let digest = bytes.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0)) }) {
-            return digest
+    /// The eight working words of the hash: the initial value, a state between blocks, or a
+    /// digest.
+    struct State: Equatable {
+        var a, b, c, d, e, f, g, h: UInt32
+
+        /// §5.3.3: the first 32 bits of the fractional parts of the square roots of the first 8 primes.
+        static let initial = State(
+            a: 0x6a09_e667, b: 0xbb67_ae85, c: 0x3c6e_f372, d: 0xa54f_f53a,
+            e: 0x510e_527f, f: 0x9b05_688c, g: 0x1f83_d9ab, h: 0x5be0_cd19)
+
+        /// The state as 32 big-endian bytes.
+        var bytes: [UInt8] {
+            var out = [UInt8]()
+            out.reserveCapacity(32)
+            for word in [a, b, c, d, e, f, g, h] {
+                out.append(UInt8(truncatingIfNeeded: word >> 24))
+                out.append(UInt8(truncatingIfNeeded: word >> 16))
+                out.append(UInt8(truncatingIfNeeded: word >> 8))
+                out.append(UInt8(truncatingIfNeeded: word))
+            }
+            return out
         }
-        return Array(bytes).withUnsafeBytes { hash($0) }
     }
 
-    private static func hash(_ input: UnsafeRawBufferPointer) -> [UInt8] {
-        var state = initialState
-        var schedule = [UInt32](repeating: 0, count: 64)
-        let fullBlocks = input.count / 64
-        for n in 0..<fullBlocks {
-            compress(&state, UnsafeRawBufferPointer(rebasing: input[(n * 64)..<(n * 64 + 64)]), &schedule)
+    /// The 32-byte digest of `bytes`.
+    static func hash(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        digest(continuing: .initial, after: 0, bytes)
+    }
+
+    /// The digest of a message whose first `processed` bytes (a multiple of 64) `state` has
+    /// already taken in, and whose remaining bytes are `bytes`: HMAC starts from the key's
+    /// padded block this way.
+    static func digest(continuing state: State, after processed: Int, _ bytes: some Collection<UInt8>) -> [UInt8] {
+        if let digest = bytes.withContiguousStorageIfAvailable({ digest(continuing: state, after: processed, UnsafeRawBufferPointer($0)) }) {
+            return digest
         }
-        // §5.1.1: append 1 bit, zeros up to 56 mod 64 bytes, then the length in bits (big-endian).
-        var tail = Array(input[(fullBlocks * 64)...])
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
-        let bits = UInt64(input.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) {
-            tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
-        }
-        tail.withUnsafeBytes { raw in
-            for n in 0..<(raw.count / 64) {
-                compress(&state, UnsafeRawBufferPointer(rebasing: raw[(n * 64)..<(n * 64 + 64)]), &schedule)
+        return Array(bytes).withUnsafeBytes { digest(continuing: state, after: processed, $0) }
+    }
+
+    private static func digest(continuing start: State, after processed: Int, _ input: UnsafeRawBufferPointer) -> [UInt8] {
+        var state = start
+        withSchedule { w in
+            let fullBlocks = input.count / 64
+            for n in 0..<fullBlocks {
+                load(UnsafeRawBufferPointer(rebasing: input[(n * 64)..<(n * 64 + 64)]), into: w)
+                compress(&state, w)
+            }
+            // §5.1.1: append 1 bit, zeros up to 56 mod 64 bytes, then the length in bits (big-endian).
+            var tail = Array(input[(fullBlocks * 64)...])
+            tail.append(0x80)
+            while tail.count % 64 != 56 { tail.append(0) }
+            let bits = UInt64(processed + input.count) &* 8
+            for shift in stride(from: 56, through: 0, by: -8) {
+                tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+            }
+            tail.withUnsafeBytes { raw in
+                for n in 0..<(raw.count / 64) {
+                    load(UnsafeRawBufferPointer(rebasing: raw[(n * 64)..<(n * 64 + 64)]), into: w)
+                    compress(&state, w)
+                }
             }
         }
-
-        var digest = [UInt8]()
-        digest.reserveCapacity(32)
-        for word in state {
-            digest.append(UInt8(truncatingIfNeeded: word >> 24))
-            digest.append(UInt8(truncatingIfNeeded: word >> 16))
-            digest.append(UInt8(truncatingIfNeeded: word >> 8))
-            digest.append(UInt8(truncatingIfNeeded: word))
-        }
-        return digest
+        return state.bytes
     }
 
     /// The digest as 64 lowercase hex characters.
@@ -58,54 +85,68 @@ package enum SHA256 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// §6.2.2: one 512-bit block into the running state.
-    private static func compress(_ state: inout [UInt32], _ block: UnsafeRawBufferPointer, _ w: inout [UInt32]) {
+    /// Runs `body` with a 64-word message schedule on the stack, for any number of blocks.
+    static func withSchedule<Result>(_ body: (UnsafeMutablePointer<UInt32>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { buffer in
+            // The capacity is 64, so the base address exists.
+            body(buffer.baseAddress.unsafelyUnwrapped)
+        }
+    }
+
+    /// Reads a 64-byte block as 16 big-endian words into `w[0..<16]`.
+    @inline(__always)
+    static func load(_ block: UnsafeRawBufferPointer, into w: UnsafeMutablePointer<UInt32>) {
         for t in 0..<16 {
             let i = t * 4
             w[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
         }
+    }
+
+    /// §6.2.2: one 512-bit block, as the 16 words in `w[0..<16]`, into the running state.
+    /// `w[16..<64]` is the rest of the schedule, overwritten; `w[0..<16]` is left as it was,
+    /// so a caller whose blocks share words sets only those that change.
+    @inline(__always)
+    static func compress(_ state: inout State, _ w: UnsafeMutablePointer<UInt32>) {
         for t in 16..<64 {
-            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+            let x = w[t - 15], y = w[t - 2]
+            let s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >> 3)
+            let s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >> 10)
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
-        for t in 0..<64 {
-            let sum1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let choose = (e & f) ^ (~e & g)
-            let t1 = h &+ sum1 &+ choose &+ roundConstants[t] &+ w[t]
-            let sum0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = sum0 &+ majority
-            h = g
-            g = f
-            f = e
-            e = d &+ t1
-            d = c
-            c = b
-            b = a
-            a = t1 &+ t2
+        var a = state.a, b = state.b, c = state.c, d = state.d
+        var e = state.e, f = state.f, g = state.g, h = state.h
+        roundConstants.withUnsafeBufferPointer { k in
+            for t in 0..<64 {
+                let sum1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
+                let choose = (e & f) ^ (~e & g)
+                let t1 = h &+ sum1 &+ choose &+ k[t] &+ w[t]
+                let sum0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let t2 = sum0 &+ majority
+                h = g
+                g = f
+                f = e
+                e = d &+ t1
+                d = c
+                c = b
+                b = a
+                a = t1 &+ t2
+            }
         }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
+        state.a &+= a
+        state.b &+= b
+        state.c &+= c
+        state.d &+= d
+        state.e &+= e
+        state.f &+= f
+        state.g &+= g
+        state.h &+= h
     }
 
     @inline(__always)
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 {
         (x >> n) | (x << (32 - n))
     }
-
-    /// §5.3.3: the first 32 bits of the fractional parts of the square roots of the first 8 primes.
-    private static let initialState: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
 
     /// §4.2.2: the first 32 bits of the fractional parts of the cube roots of the first 64 primes.
     private static let roundConstants: [UInt32] = [
