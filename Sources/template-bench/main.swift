@@ -124,11 +124,17 @@ let context: TemplateValue = [
 ///   `--params K N` answers N requests with K parameters (1, 5 or 12) and prints nothing, for
 ///   callgrind.
 /// - `--outside` times the history's comparison of two catalog counts instead of rendering.
+/// - `--password-hash` times one password hash at the standard iterations instead of rendering.
 var arguments = Array(CommandLine.arguments.dropFirst())
 // `--outside`: how long comparing two counts of 100,000 products takes (history's "changed
 // elsewhere"), instead of rendering.
 if arguments.first == "--outside" {
     print(OutsideChangesBenchmark.run())
+    exit(0)
+}
+// `--password-hash`: how long a sign-in's password hash takes (`docs/accounts.md`).
+if arguments.first == "--password-hash" {
+    print(PasswordHashBenchmark.run())
     exit(0)
 }
 let mode = arguments.first.flatMap { ["--grid", "--page", "--page-rendered", "--params"].contains($0) ? $0 : nil }

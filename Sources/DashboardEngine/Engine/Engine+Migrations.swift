@@ -5,5 +5,5 @@ extension Engine {
     /// its database with. A feature declares its own list next to its tables and joins it here;
     /// released migrations are never edited, only followed by new ones.
     package static let migrations: [SQLiteMigration] =
-        HistoryJournal.migrations + RecycleBin.migrations + BatchStore.migrations
+        HistoryJournal.migrations + RecycleBin.migrations + BatchStore.migrations + AccountStore.migrations
 }

@@ -6,7 +6,7 @@ import Synchronization
 /// The engine's composition root: built from a data directory, the market's API, one clock, an
 /// image source, the own vendor and the settings, it builds and owns everything that keeps
 /// state (the database with its one list of migrations, the JSON caches, the catalog
-/// snapshot, the history journal, the recycle bin, the batches and `MarketWriter`) and their
+/// snapshot, the history journal, the recycle bin, the batches, the accounts and `MarketWriter`) and their
 /// background work. `start()` begins that work; `shutdown()` cancels every task it began, and
 /// `stopped()` returns once they have all ended. Pages are built from its parts; nothing is
 /// passed in as a closure.
@@ -23,6 +23,8 @@ package final class Engine: Sendable {
         package var jsonRefreshSlowAfter: Duration = .seconds(2)
         /// Whether commits and kept files wait for the disk (tests turn it off).
         package var durable = true
+        /// The iterations of new password hashes.
+        package var passwordHashing = PasswordHashing.standard
 
         package init() {}
     }
@@ -47,6 +49,8 @@ package final class Engine: Sendable {
     package let batchRunner: BatchRunner
     /// Starts and ends scheduled batches on time.
     package let scheduler: BatchScheduler
+    /// The accounts, their sessions, the sign-in and the first owner's setup.
+    package let accounts: AccountStore
     /// Reads the market after a lost answer's deadline (the journal's entries and the batches' rows).
     let outcomeCheck: OutcomeCheck
     /// Every write goes through it.
@@ -86,6 +90,7 @@ package final class Engine: Sendable {
         batchRunner = BatchRunner(
             store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger, outcomeCheck: outcomeCheck, clock: clock)
         scheduler = BatchScheduler(store: batchStore, runner: batchRunner, clock: clock, logger: logger)
+        accounts = AccountStore(database: database, clock: clock, hashing: settings.passwordHashing)
         pruneBatches()
     }
 

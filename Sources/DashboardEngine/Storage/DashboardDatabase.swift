@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import SQLite
 import Synchronization
 
@@ -24,12 +25,17 @@ package final class DashboardDatabase: Sendable {
     ) throws(DashboardDatabaseError) {
         path = directory.appendingPathComponent(Self.fileName).path
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: Self.folderMode])
         } catch {
             throw DashboardDatabaseError(path: path, reason: "the folder cannot be created (\(error.localizedDescription))")
         }
+        Self.keepPrivate(folder: directory.path)
         do {
             let db = try SQLiteConnection(path: path)
+            // SQLite gives the -wal and -shm files the mode of the database file, so they are
+            // owner-only from their creation below.
+            for file in [path, path + "-wal", path + "-shm"] { Self.keepPrivate(file: file) }
             try db.execute("PRAGMA busy_timeout = 10000")
             try db.useWriteAheadLog()
             try db.setSynchronous(durable ? .full : .off)
@@ -45,6 +51,33 @@ package final class DashboardDatabase: Sendable {
         } catch {
             throw DashboardDatabaseError(path: path, reason: error.description)
         }
+    }
+
+    /// The data directory's mode: the owner's only. It holds the accounts' password hashes and
+    /// sessions, the history and the kept products, and a shared machine's other users have no
+    /// business reading them.
+    static let folderMode: Int = 0o700
+    /// The database file's mode (and its -wal and -shm): the owner's only, so that a copy moved
+    /// out of the folder stays private too.
+    static let fileMode: mode_t = 0o600
+
+    /// Takes the rights of the group and of others off the data directory. A directory made by
+    /// an older build, by hand or by another program with wider rights is tightened at every
+    /// start, as the folder's mode is what keeps its files private; a directory the process
+    /// does not own, or a shared one (sticky, such as /tmp), is left as it is.
+    static func keepPrivate(folder: String) {
+        var status = stat()
+        guard stat(folder, &status) == 0, status.st_uid == geteuid(), status.st_mode & S_ISVTX == 0,
+            status.st_mode & 0o077 != 0
+        else { return }
+        _ = chmod(folder, status.st_mode & 0o700)
+    }
+
+    /// Sets an existing file of the database to owner-only.
+    static func keepPrivate(file: String) {
+        var status = stat()
+        guard stat(file, &status) == 0, status.st_mode & 0o777 != fileMode else { return }
+        _ = chmod(file, fileMode)
     }
 
     /// Folds the write-ahead log into `dashboard.sqlite` and empties it, at a clean stop: the
