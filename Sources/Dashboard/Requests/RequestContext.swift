@@ -17,7 +17,7 @@ final class RequestContext: Sendable {
     let settings: PageSettings
     /// The own vendor's id as known when the request came (nil: not known yet).
     let ownVendorID: Int?
-    /// The fixed texts a page gets as `t`: every page's, as the app's route table hands them.
+    /// The fixed texts a page gets as `t`: every page's, as the app hands them.
     let texts: TemplateTexts
     private let worked = Mutex<Worked>(Worked())
 
@@ -70,7 +70,7 @@ final class RequestContext: Sendable {
     struct Maker: Sendable {
         let settings: PageSettings
         let ownVendor: OwnVendor
-        /// The fixed texts of every page (the route table sets them; the shared ones otherwise).
+        /// The fixed texts of every page (the app sets them; the shared ones otherwise).
         var texts = TemplateTexts.shared
 
         func callAsFunction(_ request: HTTPRequest) -> RequestContext {
