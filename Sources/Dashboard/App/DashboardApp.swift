@@ -118,7 +118,8 @@ public final class DashboardApp: Sendable {
             templates: try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode),
             logger: logger)
         let contexts = RequestContext.Maker(
-            settings: PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone), ownVendor: ownVendor)
+            settings: PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone), ownVendor: ownVendor,
+            accounts: engine.accounts)
         // The server's own error pages (no route, a body too large, …) in the site's frame.
         var errorPage = ErrorPage(renderer: renderer, contexts: contexts)
         let router = Self.routes(try Self.pages(
@@ -138,6 +139,7 @@ public final class DashboardApp: Sendable {
         settings.jsonFreshFor = configuration.jsonFreshFor
         settings.jsonRefreshSlowAfter = configuration.jsonRefreshSlowAfter
         settings.durable = configuration.durableStorage
+        settings.passwordHashing = configuration.passwordHashing
         return settings
     }
 
@@ -177,7 +179,9 @@ public final class DashboardApp: Sendable {
             batches: BatchRoutes(
                 store: engine.batchStore, runner: engine.batchRunner, scheduler: engine.scheduler, catalog: catalog, gateway: gateway,
                 renderer: renderer, flash: flash, ownVendor: ownVendor, trashDays: configuration.trash.retentionDays, listing: browsing),
-            sheet: SheetRoutes(store: engine.batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash))
+            sheet: SheetRoutes(store: engine.batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash),
+            signIn: SignInPages(accounts: engine.accounts, renderer: renderer, flash: flash),
+            accounts: AccountPages(accounts: engine.accounts, renderer: renderer, flash: flash))
     }
 
     /// The server's settings: the address, the limits, the headers on every response.
