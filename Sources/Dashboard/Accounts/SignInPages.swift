@@ -116,13 +116,9 @@ struct SignInPages: Sendable {
             }
             return renderer.error(
                 .gone, heading: wording[.setupGoneHeading], message: wording[.setupGoneMessage], retryHref: nil, for: context)
-        } catch let problem as AccountNameProblem {
-            let status: HTTPStatus = problem.code == .taken ? .conflict : .unprocessableContent
-            return setupForm(token: token, name: name, problem: wording.nameProblem(problem.code), status: status, context)
-        } catch let problem as PasswordProblem {
-            return setupForm(token: token, name: name, problem: wording.passwordProblem(problem.code), status: .unprocessableContent, context)
         } catch {
-            return unreadable(error, context)
+            guard let (status, problem) = AccountPages.explain(error, wording) else { return unreadable(error, context) }
+            return setupForm(token: token, name: name, problem: problem, status: status, context)
         }
     }
 
