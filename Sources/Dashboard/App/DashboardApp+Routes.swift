@@ -19,6 +19,8 @@ extension DashboardApp {
         let trash: TrashPages
         let batches: BatchRoutes
         let sheet: SheetRoutes
+        let signIn: SignInPages
+        let accounts: AccountPages
 
         /// The renderer every page shares, for a page that needs nothing else.
         var renderer: PageRenderer { errors.renderer }
@@ -29,7 +31,7 @@ extension DashboardApp {
     /// of its own adds its type here; a text the frame shows (a footer link) may be one of them.
     static let texts = TemplateTexts([
         UIText.self, ProductsText.self, BatchesText.self, ImportText.self, SheetText.self, HistoryText.self, TrashText.self,
-        OverviewText.self,
+        OverviewText.self, AccountsText.self,
     ])
 
     /// Every route of the dashboard, in one table: method, path, handler, and what it answers
@@ -83,6 +85,19 @@ extension DashboardApp {
         r.post("/batches/{id}/schedule") { await h.batches.schedule(c($0)) }  // 303 back, or batches/batch (422 times, 409 overlap)
         r.post("/batches/{id}/unschedule") { await h.batches.unschedule(c($0)) }  // 303 back: a preview again
         r.post("/batches/{id}/end-now") { await h.batches.endNow(c($0)) }  // 303 to the batch that puts back what it set
+
+        r.get("/sign-in") { h.signIn.signInPage(c($0)) }  // accounts/sign-in; ?setup=TOKEN with no owner: accounts/setup
+        r.post("/sign-in") { await h.signIn.signIn(c($0)) }  // 303 to next with a session, or accounts/sign-in (401, 429)
+        r.post("/sign-in/setup") { await h.signIn.completeSetup(c($0)) }  // 303 to /accounts, or accounts/setup (422), error (410)
+        r.post("/sign-out") { h.signIn.signOut(c($0)) }  // 303 to /sign-in, the session ended
+        r.get("/accounts") { h.accounts.accountsPage(c($0)) }  // accounts/list (owners)
+        r.post("/accounts") { await h.accounts.addAccount(c($0)) }  // 303 back, or accounts/list (4xx, the add form refilled)
+        r.post("/accounts/{id}/role") { h.accounts.changeRole(c($0)) }  // 303 back, or accounts/list (409 the last owner)
+        r.post("/accounts/{id}/password") { await h.accounts.resetPassword(c($0)) }  // 303 back, or accounts/list (422)
+        r.post("/accounts/{id}/disabled") { h.accounts.setDisabled(c($0)) }  // 303 back, or accounts/list (409 the last owner)
+        r.get("/account") { h.accounts.myAccountPage(c($0)) }  // accounts/mine (anyone signed in)
+        r.post("/account/password") { await h.accounts.changeMyPassword(c($0)) }  // 303 back, or accounts/mine (422)
+        r.post("/account/sign-out-everywhere") { h.accounts.signOutEverywhere(c($0)) }  // 303 to /sign-in, every session ended
         return r
     }
 }

@@ -121,7 +121,7 @@ public final class DashboardApp: Sendable {
         // of every page, so that a text in the frame (a footer link) may live with its page.
         let contexts = RequestContext.Maker(
             settings: PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone), ownVendor: ownVendor,
-            texts: Self.texts)
+            texts: Self.texts, accounts: engine.accounts)
         // The server's own error pages (no route, a body too large, …) in the site's frame.
         var errorPage = ErrorPage(renderer: renderer, contexts: contexts)
         let router = Self.routes(try Self.pages(
@@ -141,6 +141,7 @@ public final class DashboardApp: Sendable {
         settings.jsonFreshFor = configuration.jsonFreshFor
         settings.jsonRefreshSlowAfter = configuration.jsonRefreshSlowAfter
         settings.durable = configuration.durableStorage
+        settings.passwordHashing = configuration.passwordHashing
         return settings
     }
 
@@ -180,7 +181,9 @@ public final class DashboardApp: Sendable {
             batches: BatchRoutes(
                 store: engine.batchStore, runner: engine.batchRunner, scheduler: engine.scheduler, catalog: catalog, gateway: gateway,
                 renderer: renderer, flash: flash, ownVendor: ownVendor, trashDays: configuration.trash.retentionDays, listing: browsing),
-            sheet: SheetRoutes(store: engine.batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash))
+            sheet: SheetRoutes(store: engine.batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash),
+            signIn: SignInPages(accounts: engine.accounts, renderer: renderer, flash: flash),
+            accounts: AccountPages(accounts: engine.accounts, renderer: renderer, flash: flash))
     }
 
     /// The server's settings: the address, the limits, the headers on every response.

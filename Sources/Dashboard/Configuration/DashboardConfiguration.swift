@@ -60,6 +60,9 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// How long the recycle bin keeps a deleted product, and the bytes of images it keeps
     /// (`--trash-days`, `--trash-bytes`).
     var trash = RecycleBin.Settings()
+    /// The PBKDF2 iterations new password hashes take: the standard ones; no option changes
+    /// them, only the tests (`PasswordHashing.testsOnly`).
+    var passwordHashing = PasswordHashing.standard
     static let defaultLowStock = CatalogFilter.defaultLowStockThreshold
 
     init(

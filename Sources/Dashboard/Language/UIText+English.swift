@@ -41,6 +41,8 @@ extension UIText {
         case .undo: "Undo"
         case .restore: "Restore"
         case .navBatches: "Batches"
+        case .navMyAccount: "My account"
+        case .signOut: "Sign out"
         case .bulkScopeMatching: "All my products matching this list's search and filters"
         case .unitAmount: "Amount or count"
         case .unitPercent: "% of the price"

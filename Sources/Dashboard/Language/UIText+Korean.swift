@@ -41,6 +41,8 @@ extension UIText {
         case .undo: "되돌리기"
         case .restore: "다시 등록"
         case .navBatches: "일괄 작업"
+        case .navMyAccount: "내 계정"
+        case .signOut: "로그아웃"
         case .bulkScopeMatching: "이 목록의 검색과 필터에 맞는 내 상품 전체"
         case .unitAmount: "금액·수량"
         case .unitPercent: "판매가 대비 비율(%)"

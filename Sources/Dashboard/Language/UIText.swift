@@ -47,6 +47,8 @@ enum UIText: String, PageTexts {
     case undo = "undo"
     case restore = "restore"
     case navBatches = "nav_batches"
+    case navMyAccount = "nav_my_account"
+    case signOut = "sign_out"
     case bulkScopeMatching = "bulk_scope_matching"
     case unitAmount = "unit_amount"
     case unitPercent = "unit_percent"

@@ -77,7 +77,8 @@ struct ProductBrowsing: Sendable {
             let values = page.context
             var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: values, thumbnails: cached.value.products.compactMap(\.thumbnail))
             entry.hasBulkForm = page.selectsProducts
-            if keepsRenderedPages {
+            // The kept HTML is every reader's: rendered without a signed-in header only.
+            if keepsRenderedPages, context.account == nil {
                 let rendered = renderer.page("products/list", values, for: context)
                 if rendered.status == .ok, case .bytes(let html) = rendered.body { entry.html = html }
             }
@@ -93,7 +94,7 @@ struct ProductBrowsing: Sendable {
         // The kept HTML is the page without a flash and without a notice: exactly what rendering
         // would give a context that carries no flash cookie while the market answers.
         // A page with the bulk form holds a token no other site may learn: for no shared cache.
-        if let html = memo.html, notice == nil, !flash.isCarried(by: context.request) {
+        if let html = memo.html, notice == nil, context.account == nil, !flash.isCarried(by: context.request) {
             return PageRenderer.localizedPage(html, isPrivate: memo.hasBulkForm, for: context)
         }
         var values = memo.context

@@ -20,12 +20,17 @@ struct PageRenderer: Sendable {
     /// Renders `name` in the reader's language: the values gain `t` (the fixed texts in that
     /// language, `RequestContext.texts`), `lang` and the footer's `languageLinks`; the response says its language and
     /// that it varies with the reader's, and gives the browser the form token the page used
-    /// when it had none (`RequestContext.formToken`). `isPrivate` is `localizedPage`'s.
+    /// when it had none (`RequestContext.formToken`); for a signed-in reader, the header names
+    /// the account and carries the sign-out button (`signedIn`). `isPrivate` is `localizedPage`'s.
     func page(
         _ name: String, _ values: TemplateObject, status: HTTPStatus = .ok, isPrivate: Bool = false, for context: RequestContext
     ) -> HTTPResponse {
         var values = values
         Self.addLanguage(context.language, texts: context.texts, path: Self.languagePath(values, context.request), to: &values)
+        // The header's "My account" link and sign-out button, for whoever is signed in.
+        if let account = context.account {
+            values["signedIn"] = ["name": .string(account.name), "csrfToken": .string(context.formToken.value)]
+        }
         do {
             var response = Self.localizedPage(try templates.render(name, .object(values)), status: status, isPrivate: isPrivate, for: context)
             if let cookie = context.formTokenCookie { response.headers.add("Set-Cookie", cookie) }

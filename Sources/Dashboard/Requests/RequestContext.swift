@@ -19,6 +19,15 @@ final class RequestContext: Sendable {
     let ownVendorID: Int?
     /// The fixed texts a page gets as `t`: every page's, as the app hands them.
     let texts: TemplateTexts
+    /// Who is signed in: nil when nobody is, or accounts are off.
+    let account: SessionAccount?
+    /// Whether accounts are on for this dashboard.
+    let accountsOn: Bool
+    /// The client's address, without its port: the socket's peer. Sign-in failures are
+    /// counted by it.
+    let clientAddress: String
+    /// Whether the request came over HTTPS (the session cookie is then `Secure`).
+    let cameOverHTTPS = false
     private let worked = Mutex<Worked>(Worked())
 
     private struct Worked {
@@ -26,12 +35,29 @@ final class RequestContext: Sendable {
         var formToken: FormToken?
     }
 
-    init(_ request: HTTPRequest, settings: PageSettings, ownVendorID: Int?, texts: TemplateTexts = .shared) {
+    init(
+        _ request: HTTPRequest, settings: PageSettings, ownVendorID: Int?, texts: TemplateTexts = .shared, account: SessionAccount? = nil,
+        accountsOn: Bool = false
+    ) {
         self.request = request
         language = Language(request)
         self.settings = settings
         self.ownVendorID = ownVendorID
         self.texts = texts
+        self.account = account
+        self.accountsOn = accountsOn || account != nil
+        clientAddress = Self.host(ofPeer: request.remoteAddress)
+    }
+
+    /// `127.0.0.1:53122` → `127.0.0.1`, `[::1]:53122` → `::1`: the address without the port,
+    /// which changes with every connection.
+    static func host(ofPeer address: String) -> String {
+        if address.hasPrefix("["), let end = address.firstIndex(of: "]") {
+            return String(address[address.index(after: address.startIndex)..<end])
+        }
+        let colons = address.count { $0 == ":" }
+        guard colons == 1, let colon = address.firstIndex(of: ":") else { return address }
+        return String(address[..<colon])
     }
 
     /// The texts of the reader's language.
@@ -72,9 +98,17 @@ final class RequestContext: Sendable {
         let ownVendor: OwnVendor
         /// The fixed texts of every page (the app sets them; the shared ones otherwise).
         var texts = TemplateTexts.shared
+        /// The accounts, to read the session a request's cookie names (nil: no accounts).
+        var accounts: AccountStore? = nil
 
         func callAsFunction(_ request: HTTPRequest) -> RequestContext {
-            RequestContext(request, settings: settings, ownVendorID: ownVendor.id, texts: texts)
+            RequestContext(request, settings: settings, ownVendorID: ownVendor.id, texts: texts, account: account(request))
+        }
+
+        /// The account of the session the request's cookie names, if it is one.
+        private func account(_ request: HTTPRequest) -> SessionAccount? {
+            guard let accounts, let id = SessionCookie.id(request) else { return nil }
+            return try? accounts.session(for: id)
         }
     }
 }

@@ -19,6 +19,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
     public static let methodNotAllowed = HTTPStatus(405)
     public static let requestTimeout = HTTPStatus(408)
     public static let conflict = HTTPStatus(409)
+    public static let gone = HTTPStatus(410)
     public static let lengthRequired = HTTPStatus(411)
     public static let contentTooLarge = HTTPStatus(413)
     public static let uriTooLong = HTTPStatus(414)
@@ -52,6 +53,7 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, CustomStringConv
         case 405: "Method Not Allowed"
         case 408: "Request Timeout"
         case 409: "Conflict"
+        case 410: "Gone"
         case 411: "Length Required"
         case 413: "Content Too Large"
         case 414: "URI Too Long"

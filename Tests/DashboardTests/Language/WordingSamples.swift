@@ -141,6 +141,7 @@ enum WordingSamples {
         }
         texts.append(w.checkedLater)
         texts += history(w, name: name, number: number) + trash(w, name: name, number: number)
+        texts += accounts(w, name: name, number: number)
         texts += batches(w, name: name, number: number)
         texts += sheet(w, name: name, number: number)
         texts += schedules(w, number: number)
@@ -209,6 +210,18 @@ enum WordingSamples {
         for reason in [WriteError.Code.imagesNotKept, .journalUnavailable] {
             texts += [w.writeNotSent(reason).heading, w.writeNotSent(reason).message]
         }
+        return texts
+    }
+
+    /// The sign-in and account pages' texts (`Wording+Accounts.swift`).
+    static func accounts(_ w: Wording, name: String, number: Int) -> [String] {
+        let zone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
+        var texts = [w.passwordHint, w.signInWait(until: LocalTime.clockWithZone(Date(timeIntervalSince1970: Double(number) * 61), zone: zone))]
+        texts += PasswordProblem.Code.allCases.map { w.passwordProblem($0) } + AccountNameProblem.Code.allCases.map { w.nameProblem($0) }
+        for role in Role.allCases {
+            texts += [w.roleName(role), w.accountAdded(name, role: role), w.roleChanged(name, to: role)]
+        }
+        texts += [w.passwordWasReset(name), w.accountDisabled(name), w.accountEnabled(name)]
         return texts
     }
 
