@@ -3,7 +3,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// Batch rows whose answers are lost: writes held at the market while the dashboard stops and
 /// starts again, and writes the market answers with a timeout. The rows show "Checking with the
@@ -99,7 +99,8 @@ import Testing
             reads.admit(2)
             try await Self.apply(batch, session)
             #expect(try await eventually { writes.waiting == 2 && reads.waiting == 2 })
-            let held = try harness.app.engine.batchStore.rows(batch).filter(\.inFlight).compactMap(\.productID).sorted()
+            let marked = try BatchTesting.inFlight(harness, batch)
+            let held = zip(try harness.app.engine.batchStore.rows(batch), marked).filter(\.1).compactMap(\.0.productID).sorted()
             try #require(held.count == 2)
 
             // Stopped while they are held, and started again on the same data.
@@ -219,34 +220,32 @@ import Testing
         let market = Self.market()
         let clock = ManualWallClock()
         try await withDashboard(.scripted(market), clock: clock) { harness in
-            // Rows 1 to 5 waiting; row 6 marked in flight at a stop, its write never sent.
-            let store = harness.app.engine.batchStore
-            let rows = Self.ids.map { id in
-                BatchRow(
-                    batchID: 0, number: 0, productID: id, operation: .edit, status: .pending, name: "Stock jar \(id)", currency: "KRW",
-                    before: RecordedFields(stock: 3), after: RecordedFields(stock: 7))
-            }
-            let batch = try store.create(kind: .bulk, action: BatchAction(kind: .stockSet, value: 7, unit: .amount), source: "", notes: [], rows: rows)
-            #expect(try store.startApplying(batch))
-            try store.markInFlight(batch, 6)
+            // Rows 1 to 5 waiting; row 6 marked in flight at a stop, its write never sent: the
+            // preview made through the list's bulk form and applied, and row 6's mark and send
+            // time as a dashboard stopped between its mark and its write leaves them on disk.
+            var session = FormSession(port: harness.port)
+            let batch = try await Self.preview(harness, &session, Self.ids, action: Self.stockSeven)
+            #expect(try harness.app.engine.batchStore.startApplying(batch))
+            try BatchTesting.markInFlight(harness, batch, row: 6, sentAt: clock.now())
+            let sixthProduct = try #require(try harness.app.engine.batchStore.rows(batch).first { $0.number == 6 }?.productID)
             // At the next start rows 1 to 4 are held at the market, row 5 waits for a write
             // slot, and row 6 waits for its deadline.
             let writes = Gate()
             market.state.withLock { $0.writeGate = writes }
             try harness.restart()
             let restarted = harness.app.engine.batchStore
-            #expect(try await eventually { writes.waiting == 4 && (try? restarted.row(batch, 6)?.status) == .checking })
+            #expect(try await eventually { writes.waiting == 4 && (try? restarted.rows(batch).first { $0.number == 6 }?.status) == .checking })
             // Its send, once its check found it not done, is held after its mark until the
             // rows before it are done.
             let sixth = Gate()
             harness.app.batchRunner.pauseAfterMarking { _, row in if row == 6 { await sixth.wait() } }
             harness.passWriteDeadlines(clock)
-            #expect(try await eventually { (try? restarted.row(batch, 6)?.status) == .pending })
+            #expect(try await eventually { (try? restarted.rows(batch).first { $0.number == 6 }?.status) == .pending })
             writes.open()
             #expect(try await eventually { (try? restarted.counts(batch)[.done]) == 5 && sixth.waiting >= 1 })
             sixth.open()
             await harness.settle(batch: batch)
-            #expect(market.requests("PATCH")["/api/products/606"] == 1)
+            #expect(market.requests("PATCH")["/api/products/\(sixthProduct)"] == 1)
             #expect(try restarted.rows(batch).map(\.status) == Array(repeating: .done, count: 6))
         }
     }

@@ -108,4 +108,15 @@ enum BatchTesting {
             $0.integer(0) != 0
         }
     }
+
+    /// Leaves row `row` of `batch` as a dashboard stopped between its in-flight mark and its
+    /// write leaves it in the database file: marked, one attempt, sent at `sentAt` (kept in
+    /// milliseconds since 1970).
+    static func markInFlight(_ harness: DashboardHarness, _ batch: Int, row: Int, sentAt: Date) throws {
+        let path = harness.app.configuration.dataDirectory.appendingPathComponent(StoredSentencesFixture.databaseFile).path
+        let milliseconds = Int((sentAt.timeIntervalSince1970 * 1000).rounded(.down))
+        try SQLiteConnection(path: path).run(
+            "UPDATE batch_rows SET in_flight = 1, attempts = attempts + 1, sent_at = ? WHERE batch_id = ? AND number = ?",
+            [.integer(milliseconds), .integer(batch), .integer(row)])
+    }
 }
