@@ -67,9 +67,12 @@ let package = Package(
         // child processes, loopback sockets, the hostile market), in one copy; no module of ours.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["README.md"]),
         // The doubles the engine and page tests share (the scripted market, the hand-moved
-        // clocks, the batch waits): they need the engine's and the market client's types, so the
-        // parser, SQLite and template tests do not link them. Re-exports TestSupport.
-        .target(name: "EngineTestSupport", dependencies: ["TestSupport", "MarketClient", "DashboardEngine"], path: "Tests/EngineTestSupport"),
+        // clocks, the batch waits, the data directory an older version wrote): they need the
+        // engine's and the market client's types, so the parser, SQLite and template tests do
+        // not link them. Re-exports TestSupport.
+        .target(
+            name: "EngineTestSupport", dependencies: ["TestSupport", "MarketClient", "DashboardEngine", "SQLite"], path: "Tests/EngineTestSupport",
+            resources: [.copy("Fixtures")]),
         // The byte parsers' tests, on bytes alone (no sockets, no C).
         .testTarget(name: "HTTPParsingTests", dependencies: ["HTTPParsing", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "TestSupport"]),
@@ -86,8 +89,7 @@ let package = Package(
             dependencies: [
                 "Dashboard", "DashboardEngine", "HTTPServer", "LocalMarket", "LocalMarketEmbedding", "MarketClient", "SQLite",
                 "EngineTestSupport",
-            ],
-            resources: [.copy("Fixtures")]),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

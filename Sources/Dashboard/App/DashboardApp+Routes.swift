@@ -25,7 +25,8 @@ extension DashboardApp {
     }
 
     /// The fixed texts of every page, the shared ones and each page's own (`PageTexts`), made
-    /// once: every page gets them as `t`. A page with texts of its own adds its type here.
+    /// once: every page, and the server's own error pages, get them as `t`. A page with texts
+    /// of its own adds its type here; a text the frame shows (a footer link) may be one of them.
     static let texts = TemplateTexts([
         UIText.self, ProductsText.self, BatchesText.self, ImportText.self, SheetText.self, HistoryText.self, TrashText.self,
         OverviewText.self,
@@ -37,11 +38,8 @@ extension DashboardApp {
     static func routes(_ h: Handlers) -> Router {
         var r = Router()
         let formBody = ProductForms.maxCreateBodyBytes
-        // Every page handler takes the request's context, made once here (`RequestContext`),
-        // with the texts of every page.
-        var contexts = h.contexts
-        contexts.texts = texts
-        let c = contexts
+        // Every page handler takes the request's context, made once here (`RequestContext`).
+        let c = h.contexts
         r.get("/") { _ in .redirect(to: "/products", status: .found) }
         r.add(.get, "/static/{path...}", h.staticFiles)  // a file of Public/
         r.add(.get, "/images/{key}", h.images)  // a product image, through the image cache

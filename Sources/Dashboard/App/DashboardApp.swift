@@ -121,9 +121,12 @@ public final class DashboardApp: Sendable {
         let renderer = PageRenderer(
             templates: try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode),
             logger: logger)
+        // Every request's context, a page's or the server's own error page's, carries the texts
+        // of every page, so that a text in the frame (a footer link) may live with its page.
         let contexts = RequestContext.Maker(
             settings: PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone), ownVendor: ownVendor,
-            who: RequestContext.Who(accounts: accountsOn ? engine.accounts : nil, trustedProxies: configuration.trustedProxies))
+            who: RequestContext.Who(accounts: accountsOn ? engine.accounts : nil, trustedProxies: configuration.trustedProxies),
+            texts: Self.texts)
         // The server's own error pages (no route, a body too large, …) in the site's frame.
         var errorPage = ErrorPage(renderer: renderer, contexts: contexts)
         let router = Self.routes(try Self.pages(

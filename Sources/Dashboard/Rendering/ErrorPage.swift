@@ -88,7 +88,7 @@ struct ErrorPage: Sendable {
             ]
         ])
         values["title"] = .string(Wording(.ko).serverHeading(status, upload: .other) + " / " + english.serverHeading(status, upload: .other))
-        PageRenderer.addLanguage(.ko, texts: .shared, path: "/products", to: &values)
+        PageRenderer.addLanguage(.ko, texts: contexts.texts, path: "/products", to: &values)
         let html: [UInt8]
         do {
             html = try renderer.templates.render("error", .object(values))

@@ -17,7 +17,7 @@ final class RequestContext: Sendable {
     let settings: PageSettings
     /// The own vendor's id as known when the request came (nil: not known yet).
     let ownVendorID: Int?
-    /// The fixed texts a page gets as `t`: every page's, as the app's route table hands them.
+    /// The fixed texts a page gets as `t`: every page's, as the app hands them.
     let texts: TemplateTexts
     /// Whether the dashboard asks who is there (`--accounts`, or an account exists).
     let accountsOn: Bool
@@ -91,7 +91,7 @@ final class RequestContext: Sendable {
         let ownVendor: OwnVendor
         /// Who is asking: the accounts (when on) and the proxies believed.
         var who = Who(accounts: nil, trustedProxies: [])
-        /// The fixed texts of every page (the route table sets them; the shared ones otherwise).
+        /// The fixed texts of every page (the app sets them; the shared ones otherwise).
         var texts = TemplateTexts.shared
 
         func callAsFunction(_ request: HTTPRequest) -> RequestContext {

@@ -145,7 +145,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     /// write outdated it, and no count failed in the last `retryAfterFailure`. Returns whether
     /// one started.
     @discardableResult
-    package func countIfDue() -> Bool {
+    func countIfDue() -> Bool {
         let time = clock.now()
         return state.withLock { state in
             guard !state.isShutDown, state.counting == nil, time >= Self.nextCount(state, settings) else { return false }
@@ -159,7 +159,7 @@ package final class CatalogSnapshotStore: WriteObserver {
     /// sleeps on the clock until the snapshot passes `maxAge` (or the pause after a failed
     /// count ends), and while a count runs it waits for its end: a count that something else
     /// started (a write, a person) moves the next one on.
-    package func countWhenDue() async {
+    func countWhenDue() async {
         enum Next { case stop, sleep(until: Date), awaitCount }
         while !Task.isCancelled {
             countIfDue()

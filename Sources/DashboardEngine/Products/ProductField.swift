@@ -11,7 +11,7 @@ package enum ProductField: String, CaseIterable, Sendable {
     case thumbnailID = "thumbnail_id"
 
     /// Whether the field is an amount of money (of the product's currency).
-    package var isAmount: Bool { self == .price || self == .discountedPrice }
+    var isAmount: Bool { self == .price || self == .discountedPrice }
 }
 
 /// The problems of a form's fields, in page order; a field may have more than one.

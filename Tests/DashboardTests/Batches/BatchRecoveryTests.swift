@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// A dashboard stopped mid-apply at the runner's crash points (after the in-flight mark is
 /// committed, or after the market answered but before the answer was recorded), its rows held
@@ -24,7 +24,7 @@ import Testing
         let store = app.engine.batchStore
         let rows = [501, 502].map { id in
             BatchRow(
-                batchID: 0, number: 0, productID: id, operation: .edit, status: .pending, name: "Jar", currency: "KRW",
+                productID: id, operation: .edit, status: .pending, name: "Jar", currency: "KRW",
                 before: RecordedFields(stock: 3), after: RecordedFields(stock: 9))
         }
         let batch = try store.create(kind: .bulk, action: BatchAction(kind: .stockSet, value: 9, unit: .amount), source: "", notes: [], rows: rows)
@@ -33,13 +33,13 @@ import Testing
         return batch
     }
 
-    /// `applyStockBatch`, its writes held at `gate` once marked in flight (before they are
-    /// sent): returns when every row is in flight.
-    static func applyStockBatchHeldAfterTheMark(_ app: DashboardApp, at gate: Gate) async throws -> Int {
+    /// `applyStockBatch` in the dashboard running now, its writes held at `gate` once marked
+    /// in flight (before they are sent): returns when every row is in flight.
+    static func applyStockBatchHeldAfterTheMark(_ dashboard: DashboardHarness, at gate: Gate) async throws -> Int {
+        let app = dashboard.app
         app.batchRunner.pauseAfterMarking { _, _ in await gate.wait() }
         let batch = try applyStockBatch(app)
-        let store = app.engine.batchStore
-        #expect(try await eventually { ((try? store.rows(batch)) ?? []).allSatisfy(\.inFlight) })
+        #expect(try await eventually { (try? BatchTesting.inFlight(dashboard, batch)) == [true, true] })
         return batch
     }
 
@@ -56,7 +56,7 @@ import Testing
             let first = dashboard.app
             let never = Gate()
             defer { never.open() }
-            let batch = try await Self.applyStockBatchHeldAfterTheMark(first, at: never)
+            let batch = try await Self.applyStockBatchHeldAfterTheMark(dashboard, at: never)
             #expect(market.state.withLock { $0.edits.count } == 0)
 
             try dashboard.restart()
@@ -68,7 +68,7 @@ import Testing
             await dashboard.settle(batch: batch)
             let rows = try second.engine.batchStore.rows(batch)
             #expect(rows.map(\.status) == [.done, .done])
-            #expect(rows.allSatisfy { !$0.inFlight })
+            #expect(try BatchTesting.inFlight(dashboard, batch) == [false, false])
             #expect(market.state.withLock { $0.edits.map(\.id).sorted() } == [501, 502])
             // The first dashboard's rows, released now, send nothing: it was shut down.
             never.open()
@@ -88,8 +88,8 @@ import Testing
             first.batchRunner.pauseAfterAnswer { _, _ in await never.wait() }
             let batch = try Self.applyStockBatch(first)
             #expect(try await eventually { market.state.withLock { $0.edits.count } == 2 })
-            let marked = try first.engine.batchStore.rows(batch)
-            #expect(marked.allSatisfy { $0.inFlight && $0.status == .pending })
+            #expect(try first.engine.batchStore.rows(batch).map(\.status) == [.pending, .pending])
+            #expect(try BatchTesting.inFlight(dashboard, batch) == [true, true])
 
             try dashboard.restart()
             let second = dashboard.app
@@ -116,7 +116,7 @@ import Testing
             first.batchRunner.pauseAfterAnswer { _, _ in await never.wait() }
             let store = first.engine.batchStore
             let row = BatchRow(
-                batchID: 0, number: 0, productID: 501, operation: .edit, status: .pending, name: "Jar one", currency: "KRW",
+                productID: 501, operation: .edit, status: .pending, name: "Jar one", currency: "KRW",
                 before: RecordedFields(price: 4000, stock: 3), after: RecordedFields(price: 4500, stock: 9))
             let batch = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: [row])
             #expect(try store.startApplying(batch))
@@ -150,17 +150,16 @@ import Testing
             let never = Gate()
             defer { never.open() }
             first.batchRunner.pauseAfterAnswer { _, _ in await never.wait() }
-            let store = first.engine.batchStore
-            let batch = try store.begin(kind: .import, source: "new.csv")
-            let image = try store.addImage(batch, ImageUpload(filename: "a.jpg", contentType: "image/jpeg", bytes: ImageFixtures.jpeg(900, fill: 3)))
-            let create = BatchRow(
-                batchID: 0, number: 0, line: 2, productID: nil, operation: .create, status: .pending, name: "Jar one", currency: "KRW",
-                before: RecordedFields(),
-                after: RecordedFields(name: "Jar one", description: "A jar for the restart.", price: 4000, currency: "KRW", discountedPrice: 0, stock: 2),
-                images: [image], knownIDs: [501])
-            try store.addRows(batch, [create], notes: [])
-            #expect(try store.startApplying(batch))
-            first.batchRunner.start(batch)
+            // An import of one new product with its image, previewed and applied through the
+            // forms once the catalog knows product 501 (the name's older product).
+            await first.catalog.countEnded()
+            var session = FormSession(port: dashboard.port)
+            _ = try await session.open("/products/import")
+            let csv = ImportTesting.write(
+                ["name", "description", "price", "currency", "stock", "images"], [["Jar one", "A jar for the restart.", "4000", "KRW", "2", "a.jpg"]])
+            let posted = try await ImportTesting.post(session, csv: csv, images: [.jpeg("a.jpg", size: 900, fill: 3)])
+            let batch = try #require(BatchTesting.batchID(posted))
+            #expect(try await BatchTesting.press("apply", batch, session).status == 303)
             #expect(try await eventually { market.state.withLock { $0.creates.count } == 1 })
 
             try dashboard.restart()
@@ -183,7 +182,7 @@ import Testing
         try await withDashboard(.scripted(market), clock: clock) { dashboard in
             let never = Gate()
             defer { never.open() }
-            let batch = try await Self.applyStockBatchHeldAfterTheMark(dashboard.app, at: never)
+            let batch = try await Self.applyStockBatchHeldAfterTheMark(dashboard, at: never)
             market.state.withLock { $0.products[502]?.summary.stock = 40 }
 
             try dashboard.restart()

