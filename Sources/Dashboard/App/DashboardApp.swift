@@ -19,6 +19,8 @@ public final class DashboardApp: Sendable {
     /// Whether pages ask who is there: `--accounts required`, or an account existed at
     /// start-up (`--accounts auto`).
     let accountsOn: Bool
+    /// Every route with the permission it needs, as the route table gives them.
+    let routeRules: [RouteTable.Rule]
     private let logger: ServerLogger
 
     /// The engine's parts the tests reach (their awaits, crash points and clocks).
@@ -129,11 +131,13 @@ public final class DashboardApp: Sendable {
             texts: Self.texts)
         // The server's own error pages (no route, a body too large, …) in the site's frame.
         var errorPage = ErrorPage(renderer: renderer, contexts: contexts)
-        let router = Self.routes(try Self.pages(
+        let table = Self.routes(try Self.pages(
             engine, configuration, marketURL: marketURL, renderer: renderer, contexts: contexts, errors: errorPage,
             registry: registry, imageCache: imageCache, logger: logger))
-        errorPage.router = router
-        server = HTTPServer(configuration: Self.serverConfiguration(configuration, logger), router: router, errorResponder: errorPage.responder)
+        routeRules = table.rules
+        errorPage.router = table.router
+        server = HTTPServer(
+            configuration: Self.serverConfiguration(configuration, logger), router: table.router, errorResponder: errorPage.responder)
     }
 
     /// The engine's settings from the configuration.
