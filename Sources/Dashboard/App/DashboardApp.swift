@@ -169,7 +169,8 @@ public final class DashboardApp: Sendable {
             ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: engine.recycleBin, journal: engine.journal)
         let browsing = ProductBrowsing(
             gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
-            keepsRenderedPages: configuration.pageCache && !configuration.developmentMode, scheduler: engine.scheduler,
+            // A kept page would show one role's buttons to another: none is kept with accounts on.
+            keepsRenderedPages: configuration.pageCache && !configuration.developmentMode && contexts.who.accounts == nil, scheduler: engine.scheduler,
             catalogListing: catalogListing, recycleBin: engine.recycleBin)
         return Handlers(
             contexts: contexts,

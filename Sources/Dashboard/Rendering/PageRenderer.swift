@@ -18,7 +18,8 @@ struct PageRenderer: Sendable {
     }
 
     /// Renders `name` in the reader's language: the values gain `t` (the fixed texts in that
-    /// language, `RequestContext.texts`), `lang` and the footer's `languageLinks`; the response says its language and
+    /// language, `RequestContext.texts`), `lang`, the footer's `languageLinks` and `may` (what
+    /// the reader's role may do: `write`, `addOrRemove`, `manageAccounts`); the response says its language and
     /// that it varies with the reader's, and gives the browser the form token the page used
     /// when it had none (`RequestContext.formToken`). `isPrivate` is `localizedPage`'s.
     func page(
@@ -26,6 +27,11 @@ struct PageRenderer: Sendable {
     ) -> HTTPResponse {
         var values = values
         Self.addLanguage(context.language, texts: context.texts, path: Self.languagePath(values, context.request), to: &values)
+        // The buttons the reader's role may use (all of them with accounts off).
+        values["may"] = [
+            "write": .bool(context.may(.write)), "addOrRemove": .bool(context.may(.addOrRemove)),
+            "manageAccounts": .bool(context.may(.manageAccounts)),
+        ]
         do {
             var response = Self.localizedPage(try templates.render(name, .object(values)), status: status, isPrivate: isPrivate, for: context)
             if let cookie = context.formTokenCookie { response.headers.add("Set-Cookie", cookie) }
