@@ -8,6 +8,11 @@ import LocalMarketEmbedding
 // Reads configuration, starts the dashboard, prints where it listens, and shuts down
 // gracefully on SIGINT/SIGTERM (stop accepting, finish requests in flight, exit 0).
 
+// `dashboard accounts add NAME --role ROLE`: a command on the data directory, no server.
+if CommandLine.arguments.dropFirst().first == "accounts" {
+    exit(AccountsCommand.run(arguments: Array(CommandLine.arguments.dropFirst(2)), environment: ProcessInfo.processInfo.environment))
+}
+
 // First, before anything starts a thread: a SIGINT or SIGTERM during start-up then waits for
 // the server to be up and shuts it down gracefully, instead of being lost or killing it half-started.
 TerminationSignals.holdUntilReady()
@@ -40,6 +45,13 @@ do {
 }
 
 print("Listening on \(app.url)")
+do {
+    if let address = try app.setupAddress() {
+        print("No owner account yet: open \(address) within an hour to set one up (the address works once)")
+    }
+} catch {
+    fail("could not start the first owner's setup: \(error)")
+}
 fflush(nil)
 
 TerminationSignals.wait {

@@ -41,6 +41,8 @@ import Testing
             "nav_overview": "Overview", "nav_register": "Register a product", "footer_text": "Open Market dashboard",
             "language_nav": "Language", "nav_history": "History", "nav_trash": "Recycle bin", "nav_batches": "Batches",
         ]
+        // What the reader may do, as `PageRenderer` gives every page: everything, with accounts off.
+        context["may"] = ["write": true, "addOrRemove": true, "manageAccounts": true]
         context["languageLinks"] = [
             ["label": "English", "code": "en", "href": "/products?lang=en", "current": true],
             ["label": "한국어", "code": "ko", "href": "/products?lang=ko", "current": false],

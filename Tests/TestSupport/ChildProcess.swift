@@ -37,16 +37,18 @@ public final class ChildProcess: Sendable {
     /// still running).
     private let reaped = Reaped()
 
-    public init(executable: String, arguments: [String]) throws {
+    /// `standardInput` and `standardError` are files the child reads and writes instead of
+    /// `/dev/null` (a password piped in, a refusal's line on standard error).
+    public init(executable: String, arguments: [String], standardInput: String = "/dev/null", standardError: String = "/dev/null") throws {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }  // other children close them anyway (closefrom)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard let closeFrom = Self.addCloseFrom else {
             close(ends[0])
             close(ends[1])

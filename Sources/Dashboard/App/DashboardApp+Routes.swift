@@ -34,70 +34,75 @@ extension DashboardApp {
         OverviewText.self, AccountsText.self,
     ])
 
-    /// Every route of the dashboard, in one table: method, path, handler, and what it answers
-    /// (a template under `Templates/`, or another kind of body). The router orders routes by
-    /// specificity, so `/products/new` wins over `/products/{id}` whatever the order here.
-    static func routes(_ h: Handlers) -> Router {
-        var r = Router()
+    /// Every route of the dashboard, in one table: method, path, what it needs of the person
+    /// asking when accounts are on (`Permission`), handler, and what it answers (a template
+    /// under `Templates/`, or another kind of body). Open: files, images, the health check,
+    /// signing in and out; read: every page a GET opens; write: changes to existing products;
+    /// add or remove: what registers, deletes, restores or forgets a product (a form whose
+    /// content adds or removes, such as a bulk delete, is checked by its handler). The router
+    /// orders routes by specificity, so `/products/new` wins over `/products/{id}` whatever the
+    /// order here.
+    static func routes(_ h: Handlers) -> RouteTable {
+        var r = RouteTable(contexts: h.contexts, renderer: h.renderer)
         let formBody = ProductForms.maxCreateBodyBytes
-        // Every page handler takes the request's context, made once here (`RequestContext`).
+        // Every page handler takes the request's context, made once by the table (`RequestContext`).
         let c = h.contexts
-        r.get("/") { _ in .redirect(to: "/products", status: .found) }
-        r.add(.get, "/static/{path...}", h.staticFiles)  // a file of Public/
-        r.add(.get, "/images/{key}", h.images)  // a product image, through the image cache
-        r.add(.get, "/healthz", h.health)  // JSON for monitors
+        r.get("/", .open) { _ in .redirect(to: "/products", status: .found) }
+        r.add(.get, "/static/{path...}", .open, h.staticFiles)  // a file of Public/
+        r.add(.get, "/images/{key}", .open, h.images)  // a product image, through the image cache
+        r.add(.get, "/healthz", .open, h.health)  // JSON for monitors
 
-        r.add(.get, "/products", h.browsing.listPage(c))  // products/list; fragment=1: products/list-results
-        r.add(.get, "/products/{id}", h.browsing.productPage(c))  // products/detail
-        r.get("/products.csv") { await h.export.csvExport(c($0)) }  // text/csv, streamed
-        r.get("/overview") { h.overview.overviewPage(c($0)) }  // overview
-        r.post("/catalog/refresh") { h.catalogListing.refreshCatalog(c($0)) }  // 303 back to the list
+        r.add(.get, "/products", .read, h.browsing.listPage(c))  // products/list; fragment=1: products/list-results
+        r.add(.get, "/products/{id}", .read, h.browsing.productPage(c))  // products/detail
+        r.get("/products.csv", .read) { await h.export.csvExport($0) }  // text/csv, streamed
+        r.get("/overview", .read) { h.overview.overviewPage($0) }  // overview
+        r.post("/catalog/refresh", .read) { h.catalogListing.refreshCatalog($0) }  // 303 back to the list
 
-        r.get("/products/new") { h.forms.newProductForm(c($0)) }  // products/form
-        r.post("/products", maxBodySize: formBody) { await h.forms.createProduct(c($0)) }  // 303, or products/form (422)
-        r.get("/products/new/images/{token}/{number}") { h.forms.stashedImage(c($0)) }  // a picture kept for the form
-        r.get("/products/{id}/edit") { await h.forms.editForm(c($0)) }  // products/form
-        r.post("/products/{id}/edit") { await h.forms.saveEdit(c($0)) }  // 303, or products/form (422)
-        r.get("/products/{id}/delete") { await h.forms.deleteConfirmation(c($0)) }  // products/delete
-        r.post("/products/{id}/delete") { await h.forms.deleteProduct(c($0)) }  // 303 to the list, or products/delete
+        r.get("/products/new", .read) { h.forms.newProductForm($0) }  // products/form
+        r.post("/products", .addOrRemove, maxBodySize: formBody) { await h.forms.createProduct($0) }  // 303, or products/form (422)
+        r.get("/products/new/images/{token}/{number}", .read) { h.forms.stashedImage($0) }  // a picture kept for the form
+        r.get("/products/{id}/edit", .read) { await h.forms.editForm($0) }  // products/form
+        r.post("/products/{id}/edit", .write) { await h.forms.saveEdit($0) }  // 303, or products/form (422)
+        r.get("/products/{id}/delete", .read) { await h.forms.deleteConfirmation($0) }  // products/delete
+        r.post("/products/{id}/delete", .addOrRemove) { await h.forms.deleteProduct($0) }  // 303 to the list, or products/delete
 
-        r.get("/history") { await h.history.historyPage(c($0)) }  // history/list (?product=ID, page, per_page)
-        r.post("/history/{entry}/undo") { await h.history.undo(c($0)) }  // 303 to the product's history, or error (4xx: why not)
-        r.get("/trash") { await h.trash.trashPage(c($0)) }  // trash/list (page, per_page)
-        r.post("/trash/{entry}/restore") { await h.trash.restore(c($0)) }  // 303 to the new product, or products/form (409, prefilled)
-        r.post("/trash/{entry}/forget") { await h.trash.forget(c($0)) }  // 303 to /trash
-        r.post("/products/bulk") { await h.batches.bulkPreview(c($0)) }  // 303 to /batches/{id} (a preview: nothing sent)
-        r.get("/products/bulk") { h.errors.postOnly($0) }  // error (405): opened directly, not /products/{id}
-        r.get("/products/import") { h.batches.importForm(c($0)) }  // batches/import
-        r.get("/products/sheet") { await h.sheet.sheetPage(c($0)) }  // products/sheet
-        r.post("/products/sheet", maxBodySize: SheetRoutes.maxBodyBytes) { await h.sheet.postSheet(c($0)) }  // 303 to /batches/{id}, or products/sheet (422)
-        r.post("/products/import", maxBodySize: BatchRoutes.maxImportBodyBytes, spoolsBody: true) {  // 303, or batches/import (413, 422)
-            await h.batches.importPreview(c($0))
+        r.get("/history", .read) { await h.history.historyPage($0) }  // history/list (?product=ID, page, per_page)
+        r.post("/history/{entry}/undo", .write) { await h.history.undo($0) }  // 303 to the product's history, or error (4xx: why not)
+        r.get("/trash", .read) { await h.trash.trashPage($0) }  // trash/list (page, per_page)
+        r.post("/trash/{entry}/restore", .addOrRemove) { await h.trash.restore($0) }  // 303 to the new product, or products/form (409, prefilled)
+        r.post("/trash/{entry}/forget", .addOrRemove) { await h.trash.forget($0) }  // 303 to /trash
+        r.post("/products/bulk", .write) { await h.batches.bulkPreview($0) }  // 303 to /batches/{id} (a preview: nothing sent); a delete: owner
+        r.get("/products/bulk", .read) { h.errors.postOnly($0.request) }  // error (405): opened directly, not /products/{id}
+        r.get("/products/import", .read) { h.batches.importForm($0) }  // batches/import
+        r.get("/products/sheet", .read) { await h.sheet.sheetPage($0) }  // products/sheet
+        r.post("/products/sheet", .write, maxBodySize: SheetRoutes.maxBodyBytes) { await h.sheet.postSheet($0) }  // 303 to /batches/{id}, or products/sheet (422); adding: owner
+        r.post("/products/import", .write, maxBodySize: BatchRoutes.maxImportBodyBytes, spoolsBody: true) {  // 303, or batches/import (413, 422); adding: owner
+            await h.batches.importPreview($0)
         }
-        r.get("/batches") { h.batches.batchList(c($0)) }  // batches/list
-        r.get("/batches/{id}") { h.batches.batchPage(c($0)) }  // batches/batch: preview, progress (refreshing), outcome
+        r.get("/batches", .read) { h.batches.batchList($0) }  // batches/list
+        r.get("/batches/{id}", .read) { h.batches.batchPage($0) }  // batches/batch: preview, progress (refreshing), outcome
         // Every batch button carries batch_id and batch_revision: from a page drawn before a change, 409 and nothing done.
-        r.post("/batches/{id}/apply") { h.batches.apply(c($0)) }  // 303 back; applies once
-        r.post("/batches/{id}/cancel") { h.batches.cancel(c($0)) }  // 303 to the list it came from; the batch stays, discarded
-        r.post("/batches/{id}/retry") { h.batches.retry(c($0)) }  // 303 back
-        r.post("/batches/{id}/undo") { h.batches.undo(c($0)) }  // 303 to the new batch (or the undo already waiting)
-        r.post("/batches/{id}/again") { await h.batches.again(c($0)) }  // 303 to a new preview of a missed batch
-        r.post("/batches/{id}/schedule") { await h.batches.schedule(c($0)) }  // 303 back, or batches/batch (422 times, 409 overlap)
-        r.post("/batches/{id}/unschedule") { await h.batches.unschedule(c($0)) }  // 303 back: a preview again
-        r.post("/batches/{id}/end-now") { await h.batches.endNow(c($0)) }  // 303 to the batch that puts back what it set
+        r.post("/batches/{id}/apply", .write) { h.batches.apply($0) }  // 303 back; applies once; one that adds or removes: owner
+        r.post("/batches/{id}/cancel", .write) { h.batches.cancel($0) }  // 303 to the list it came from; the batch stays, discarded
+        r.post("/batches/{id}/retry", .write) { h.batches.retry($0) }  // 303 back; one that adds or removes: owner
+        r.post("/batches/{id}/undo", .write) { h.batches.undo($0) }  // 303 to the new batch (or the undo already waiting)
+        r.post("/batches/{id}/again", .write) { await h.batches.again($0) }  // 303 to a new preview of a missed batch
+        r.post("/batches/{id}/schedule", .write) { await h.batches.schedule($0) }  // 303 back, or batches/batch (422 times, 409 overlap)
+        r.post("/batches/{id}/unschedule", .write) { await h.batches.unschedule($0) }  // 303 back: a preview again
+        r.post("/batches/{id}/end-now", .write) { await h.batches.endNow($0) }  // 303 to the batch that puts back what it set
 
-        r.get("/sign-in") { h.signIn.signInPage(c($0)) }  // accounts/sign-in; ?setup=TOKEN with no owner: accounts/setup
-        r.post("/sign-in") { await h.signIn.signIn(c($0)) }  // 303 to next with a session, or accounts/sign-in (401, 429)
-        r.post("/sign-in/setup") { await h.signIn.completeSetup(c($0)) }  // 303 to /accounts, or accounts/setup (422), error (410)
-        r.post("/sign-out") { h.signIn.signOut(c($0)) }  // 303 to /sign-in, the session ended
-        r.get("/accounts") { h.accounts.accountsPage(c($0)) }  // accounts/list (owners)
-        r.post("/accounts") { await h.accounts.addAccount(c($0)) }  // 303 back, or accounts/list (4xx, the add form refilled)
-        r.post("/accounts/{id}/role") { h.accounts.changeRole(c($0)) }  // 303 back, or accounts/list (409 the last owner)
-        r.post("/accounts/{id}/password") { await h.accounts.resetPassword(c($0)) }  // 303 back, or accounts/list (422)
-        r.post("/accounts/{id}/disabled") { h.accounts.setDisabled(c($0)) }  // 303 back, or accounts/list (409 the last owner)
-        r.get("/account") { h.accounts.myAccountPage(c($0)) }  // accounts/mine (anyone signed in)
-        r.post("/account/password") { await h.accounts.changeMyPassword(c($0)) }  // 303 back, or accounts/mine (422)
-        r.post("/account/sign-out-everywhere") { h.accounts.signOutEverywhere(c($0)) }  // 303 to /sign-in, every session ended
+        r.get("/sign-in", .open) { h.signIn.signInPage($0) }  // accounts/sign-in; ?setup=TOKEN with no owner: accounts/setup
+        r.post("/sign-in", .open) { await h.signIn.signIn($0) }  // 303 to next with a session, or accounts/sign-in (401, 429)
+        r.post("/sign-in/setup", .open) { await h.signIn.completeSetup($0) }  // 303 to /accounts, or accounts/setup (422), error (410)
+        r.post("/sign-out", .open) { h.signIn.signOut($0) }  // 303 to /sign-in, the session ended
+        r.get("/accounts", .manageAccounts) { h.accounts.accountsPage($0) }  // accounts/list (owners)
+        r.post("/accounts", .manageAccounts) { await h.accounts.addAccount($0) }  // 303 back, or accounts/list (4xx, the add form refilled)
+        r.post("/accounts/{id}/role", .manageAccounts) { h.accounts.changeRole($0) }  // 303 back, or accounts/list (409 the last owner)
+        r.post("/accounts/{id}/password", .manageAccounts) { await h.accounts.resetPassword($0) }  // 303 back, or accounts/list (422)
+        r.post("/accounts/{id}/disabled", .manageAccounts) { h.accounts.setDisabled($0) }  // 303 back, or accounts/list (409 the last owner)
+        r.get("/account", .read) { h.accounts.myAccountPage($0) }  // accounts/mine (anyone signed in)
+        r.post("/account/password", .read) { await h.accounts.changeMyPassword($0) }  // 303 back, or accounts/mine (422)
+        r.post("/account/sign-out-everywhere", .read) { h.accounts.signOutEverywhere($0) }  // 303 to /sign-in, every session ended
         return r
     }
 }

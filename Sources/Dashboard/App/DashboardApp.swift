@@ -16,6 +16,11 @@ public final class DashboardApp: Sendable {
     let marketURL: URL
     /// What keeps state and works in the background: the pages are built from its parts.
     let engine: Engine
+    /// Whether pages ask who is there: `--accounts required`, or an account existed at
+    /// start-up (`--accounts auto`).
+    let accountsOn: Bool
+    /// Every route with the permission it needs, as the route table gives them.
+    let routeRules: [RouteTable.Rule]
     private let logger: ServerLogger
 
     /// The engine's parts the tests reach (their awaits, crash points and clocks).
@@ -114,6 +119,7 @@ public final class DashboardApp: Sendable {
             directory: configuration.dataDirectory, api: api, clock: clock, images: trashImages ?? imageCache, ownVendor: ownVendor,
             settings: Self.engineSettings(configuration), logger: logger)
         self.engine = engine
+        accountsOn = try Self.checkAccounts(configuration, engine.accounts)
         let renderer = PageRenderer(
             templates: try TemplateRenderer(directory: configuration.templatesDirectory.path, developmentMode: configuration.developmentMode),
             logger: logger)
@@ -121,14 +127,17 @@ public final class DashboardApp: Sendable {
         // of every page, so that a text in the frame (a footer link) may live with its page.
         let contexts = RequestContext.Maker(
             settings: PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone), ownVendor: ownVendor,
-            texts: Self.texts, accounts: engine.accounts)
+            who: RequestContext.Who(accounts: accountsOn ? engine.accounts : nil, trustedProxies: configuration.trustedProxies),
+            texts: Self.texts)
         // The server's own error pages (no route, a body too large, …) in the site's frame.
         var errorPage = ErrorPage(renderer: renderer, contexts: contexts)
-        let router = Self.routes(try Self.pages(
+        let table = Self.routes(try Self.pages(
             engine, configuration, marketURL: marketURL, renderer: renderer, contexts: contexts, errors: errorPage,
             registry: registry, imageCache: imageCache, logger: logger))
-        errorPage.router = router
-        server = HTTPServer(configuration: Self.serverConfiguration(configuration, logger), router: router, errorResponder: errorPage.responder)
+        routeRules = table.rules
+        errorPage.router = table.router
+        server = HTTPServer(
+            configuration: Self.serverConfiguration(configuration, logger), router: table.router, errorResponder: errorPage.responder)
     }
 
     /// The engine's settings from the configuration.
@@ -160,7 +169,8 @@ public final class DashboardApp: Sendable {
             ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: engine.recycleBin, journal: engine.journal)
         let browsing = ProductBrowsing(
             gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
-            keepsRenderedPages: configuration.pageCache && !configuration.developmentMode, scheduler: engine.scheduler,
+            // A kept page would show one role's buttons to another: none is kept with accounts on.
+            keepsRenderedPages: configuration.pageCache && !configuration.developmentMode && contexts.who.accounts == nil, scheduler: engine.scheduler,
             catalogListing: catalogListing, recycleBin: engine.recycleBin)
         return Handlers(
             contexts: contexts,
@@ -190,6 +200,7 @@ public final class DashboardApp: Sendable {
     private static func serverConfiguration(_ configuration: DashboardConfiguration, _ logger: ServerLogger) -> ServerConfiguration {
         var serverConfiguration = ServerConfiguration(host: configuration.host, port: configuration.port)
         serverConfiguration.logger = logger
+        serverConfiguration.allowedHosts += configuration.publicNames.filter { !serverConfiguration.allowedHosts.contains($0) }
         serverConfiguration.defaultHeaders = Self.securityHeaders
         serverConfiguration.maxBodyBytes = Self.defaultBodyLimit
         serverConfiguration.requestTimeout = configuration.requestTimeout
@@ -218,6 +229,29 @@ public final class DashboardApp: Sendable {
         guard files.fileExists(atPath: layout) else {
             throw .invalid("\(configuration.templatesDirectory.path) is not the dashboard's Templates/ folder (layout/head.html is missing); see --templates-dir")
         }
+    }
+
+    /// Whether accounts are on, from the setting and the accounts that exist; refuses an address
+    /// other machines reach (`--host` not loopback) while no enabled owner exists, with the
+    /// one line that says how to make one.
+    static func checkAccounts(_ configuration: DashboardConfiguration, _ store: AccountStore) throws -> Bool {
+        let accounts = try store.accounts()
+        if !configuration.listensOnLoopbackOnly, !accounts.contains(where: { $0.role == .owner && !$0.isDisabled }) {
+            throw ConfigurationError.invalid(
+                "--host \(configuration.host) lets other machines in, and no owner account exists to sign in with: add one with "
+                    + "`dashboard accounts add NAME --role owner` (the same --data-dir), or start on 127.0.0.1 with --accounts required "
+                    + "and open the setup address it prints")
+        }
+        return configuration.accounts == .required || !accounts.isEmpty
+    }
+
+    /// With accounts on and no owner yet: a new one-time setup token (valid an hour) and the
+    /// sign-in address that carries it, for start-up to print; nil otherwise.
+    public func setupAddress() throws -> String? {
+        guard accountsOn, try !engine.accounts.accounts().contains(where: { $0.role == .owner && !$0.isDisabled }),
+            let token = try engine.accounts.startSetup()
+        else { return nil }
+        return "\(url)/sign-in?setup=\(token)"
     }
 
     /// Binds the port and starts serving, then starts the engine's background work (batches

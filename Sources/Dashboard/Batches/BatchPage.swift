@@ -43,6 +43,10 @@ struct BatchPage {
     var back: String?
     /// A schedule form that was refused: what was typed, and why (shown in the form).
     var refusedSchedule: ScheduleEntry?
+    /// Whether the reader may apply a preview that registers or deletes products (an owner,
+    /// or anyone with accounts off); without it such a preview says who can instead of its
+    /// Apply button.
+    var mayAddOrRemove = true
 
     init(
         batch: Batch, counts: BatchCounts, rows: [BatchRow], status: BatchRow.Status?, page: Int, lastPage: Int, csrfToken: String,
@@ -153,7 +157,9 @@ struct BatchPage {
         switch batch.state {
         case .preview:
             context["isPreview"] = true
-            if counts.pending > 0 {
+            if counts.pending > 0, counts.createsOrDeletes > 0, !mayAddOrRemove {
+                context["ownerOnly"] = true
+            } else if counts.pending > 0 {
                 var apply: TemplateObject = ["label": .string(wording.applyLabel(counts))]
                 if counts.pendingDeletes > 0 { apply["warning"] = .string(wording.deleteWarning(counts.pendingDeletes, binDays: binDays)) }
                 context["apply"] = .object(apply)
@@ -212,6 +218,8 @@ struct BatchPage {
         let wording = self.wording
         let lines = wording.scheduleStatus(batch, now: now, zone: zone)
         if !lines.isEmpty { context["scheduleLines"] = .list(lines.map { .string($0) }) }
+        // Scheduling a batch that adds or deletes products is applying it later: an owner's.
+        if counts.createsOrDeletes > 0, !mayAddOrRemove { return }
         let schedule = batch.schedule
         let takesEnd = counts.createsOrDeletes == 0
         var form: TemplateObject = [

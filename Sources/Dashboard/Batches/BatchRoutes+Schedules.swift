@@ -12,6 +12,7 @@ import HTTPServer
 extension BatchRoutes {
     func schedule(_ context: RequestContext) async -> HTTPResponse {
         await actAsync(context) { batch, submission, wording in
+            if let refusal = try ownerOnly(batch, context) { return refusal }
             let zone = context.settings.timeZone
             let now = scheduler.clock.now()
             let back = "/batches/\(batch.id)"

@@ -46,6 +46,10 @@ struct BatchRoutes: Sendable {
         }
         guard let own = context.ownVendorID else { return renderer.unknownOwnVendor(context) }
         var entry = BulkFormEntry(submission)
+        // A bulk delete removes products: an owner's, refused before any preview is made.
+        if BatchAction.Kind(rawValue: entry.action) == .delete, !context.may(.addOrRemove) {
+            return renderer.error(.forbidden, wording.refused(.addOrRemove, signedIn: context.account != nil), retryHref: nil, for: context)
+        }
         let checked = BulkPlanner.check(kind: entry.action, value: entry.value, unit: entry.unit)
         entry.problems = checked.problems
         let status = await catalog.countForWrite()
@@ -137,6 +141,7 @@ struct BatchRoutes: Sendable {
             csrfToken: context.formToken.value, language: context.language, zone: context.settings.timeZone, now: scheduler.clock.now(),
             binDays: trashDays)
         view.reloads = request.queryValue("refresh") != "off" && refused == nil
+        view.mayAddOrRemove = context.may(.addOrRemove)
         if batch.state == .finished {
             view.undoes = try store.undoes(of: batch.id)
             if let undo = view.undoneByUndo { view.undoneCounts = try store.counts(undo) }
@@ -166,6 +171,7 @@ struct BatchRoutes: Sendable {
     /// `POST /batches/{id}/apply`: starts sending, once; 303 back.
     func apply(_ context: RequestContext) -> HTTPResponse {
         act(context) { batch, _, wording in
+            if let refusal = try ownerOnly(batch, context) { return refusal }
             guard try store.startApplying(batch.id) else { return changed(batch, drawn: batch.state, context) }
             runner.start(batch.id)
             return redirect("/batches/\(batch.id)", flash: nil)
@@ -188,6 +194,7 @@ struct BatchRoutes: Sendable {
             // A window whose end came was put back: a retried row would set its value again,
             // with nothing left to put it back.
             if batch.schedule?.endedAt != nil || batch.schedule?.revertID != nil { return changed(batch, drawn: nil, context) }
+            if let refusal = try ownerOnly(batch, context) { return refusal }
             let retrying = try store.counts(batch.id).retryable
             guard try store.startRetry(batch.id) else { return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToRetry)) }
             runner.start(batch.id)
@@ -238,6 +245,15 @@ struct BatchRoutes: Sendable {
 
     /// A batch POST: refused from another site; with a stale token, back to the batch page
     /// (which carries a fresh one) with nothing done. `body` gets the batch and the form.
+    /// 403 for a batch that registers or deletes products, applied, retried or scheduled by someone who
+    /// may not add or remove them (an editor); nil when they may. Nothing is started.
+    func ownerOnly(_ batch: Batch, _ context: RequestContext) throws(DatabaseError) -> HTTPResponse? {
+        guard !context.may(.addOrRemove), try store.counts(batch.id).createsOrDeletes > 0 else { return nil }
+        return renderer.error(
+            .forbidden, context.wording.refused(.addOrRemove, signedIn: context.account != nil), retryHref: nil,
+            back: ("/batches/\(batch.id)", context.wording.batchTitle(batch)), for: context)
+    }
+
     private func act(_ context: RequestContext, _ body: (Batch, FormSubmission, Wording) throws -> HTTPResponse) -> HTTPResponse {
         switch admit(context) {
         case .answered(let response):

@@ -29,6 +29,7 @@ enum BatchesText: String, PageTexts {
     case scheduleEndLegend = "schedule_end_legend"
     case scheduleMoveEnd = "schedule_move_end"
     case endNowButton = "end_now_button"
+    case ownerOnlyApply = "owner_only_apply"
 
     var english: String {
         switch self {
@@ -59,6 +60,7 @@ enum BatchesText: String, PageTexts {
         case .scheduleEndLegend: "When it ends"
         case .scheduleMoveEnd: "Change the end"
         case .endNowButton: "End now"
+        case .ownerOnlyApply: "This preview adds or deletes products, so only an owner can apply it. Ask an owner to open this page and apply it, or discard it."
         }
     }
 
@@ -91,6 +93,7 @@ enum BatchesText: String, PageTexts {
         case .scheduleEndLegend: "종료 시각 변경"
         case .scheduleMoveEnd: "종료 시각 저장"
         case .endNowButton: "지금 종료하고 되돌리기"
+        case .ownerOnlyApply: "이 미리 보기에는 상품 등록이나 삭제가 있어 소유자만 적용할 수 있습니다. 소유자에게 이 화면을 열어 적용해 달라고 요청하거나, 미리 보기를 취소해 주세요."
         }
     }
 }

@@ -15,6 +15,28 @@ extension DashboardConfiguration {
             guard !v.isEmpty else { throw .invalid("--host needs an address, such as 127.0.0.1") }
             c.host = v
         },
+        Option(flag: "--accounts", environment: "DASHBOARD_ACCOUNTS", help: "auto (on once an account exists) or required (always on) (default auto)") { c, v throws(ConfigurationError) in
+            guard let setting = AccountsSetting(rawValue: v.lowercased()) else {
+                throw .invalid("--accounts must be auto or required, not \"\(v)\"")
+            }
+            c.accounts = setting
+        },
+        Option(flag: "--trusted-proxy", environment: "DASHBOARD_TRUSTED_PROXIES", help: "address of a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable; env: comma-separated)") { c, v throws(ConfigurationError) in
+            for item in listItems(v) {
+                guard let address = NetworkAddress(item) else {
+                    throw .invalid("--trusted-proxy must be the proxy's IP address, such as 127.0.0.1 or ::1, not \"\(item)\"")
+                }
+                if !c.trustedProxies.contains(address.description) { c.trustedProxies.append(address.description) }
+            }
+        },
+        Option(flag: "--public-name", environment: "DASHBOARD_PUBLIC_NAMES", help: "a host name people reach the dashboard by, which the Host check accepts (repeatable; env: comma-separated)") { c, v throws(ConfigurationError) in
+            for item in listItems(v) {
+                guard let name = publicName(item) else {
+                    throw .invalid("--public-name must be a host name such as shop.example.com or an IP address, without scheme or port, not \"\(item)\"")
+                }
+                if !c.publicNames.contains(name) { c.publicNames.append(name) }
+            }
+        },
         Option(flag: "--port", environment: "DASHBOARD_PORT", help: "port to listen on (default 8080; 0 picks a free port)") { c, v throws(ConfigurationError) in
             guard let port = Int(v), (0...65535).contains(port) else {
                 throw .invalid("--port must be a number from 0 to 65535, not \"\(v)\"")
@@ -121,6 +143,27 @@ extension DashboardConfiguration {
                 "--time-zone must be an IANA time zone name such as Asia/Seoul, America/New_York or UTC, not \"\(value)\" (abbreviations such as KST or PST are not accepted)")
         }
         return zone
+    }
+
+    /// The items of a repeatable option's value: split at commas (an environment variable
+    /// holds several), trimmed, empty ones dropped; one empty item when there is none, so that
+    /// an empty flag is refused.
+    private static func listItems(_ value: String) -> [String] {
+        let items = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return items.isEmpty ? [""] : items
+    }
+
+    /// A name for the `Host` check: a DNS name (letters, digits, `-`, `.`, `_`), lower-cased,
+    /// or an address literal (IPv6 in brackets, as a `Host` header writes it); nil otherwise.
+    static func publicName(_ value: String) -> String? {
+        if let address = NetworkAddress(value) {
+            return address.description.contains(":") ? "[\(address.description)]" : address.description
+        }
+        let name = value.lowercased()
+        guard !name.isEmpty, name.utf8.count <= 253, !name.hasPrefix("."), !name.hasPrefix("-"),
+            name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-._".unicodeScalars.contains($0) })
+        else { return nil }
+        return name
     }
 
     private static func days(_ value: String, flag: String) throws(ConfigurationError) -> Int {

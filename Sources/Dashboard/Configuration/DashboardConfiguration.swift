@@ -60,8 +60,15 @@ public struct DashboardConfiguration: Sendable, Equatable {
     /// How long the recycle bin keeps a deleted product, and the bytes of images it keeps
     /// (`--trash-days`, `--trash-bytes`).
     var trash = RecycleBin.Settings()
-    /// The PBKDF2 iterations new password hashes take: the standard ones; no option changes
-    /// them, only the tests (`PasswordHashing.testsOnly`).
+    /// When accounts are on (`--accounts`): `auto` once any account exists, `required` always.
+    var accounts = AccountsSetting.auto
+    /// Peers whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trusted-proxy`),
+    /// as canonical address literals; from any other peer those headers are ignored.
+    var trustedProxies: [String] = []
+    /// Host names the `Host` check accepts besides the loopback names and `--host`
+    /// (`--public-name`): the names a reverse proxy or the shop's network gives the dashboard.
+    var publicNames: [String] = []
+    /// The iterations of new password hashes; tests lower it (`PasswordHashing.testsOnly`).
     var passwordHashing = PasswordHashing.standard
     static let defaultLowStock = CatalogFilter.defaultLowStockThreshold
 
@@ -79,6 +86,23 @@ public struct DashboardConfiguration: Sendable, Equatable {
     var listenURLHost: String {
         host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
     }
+
+    /// Whether `--host` reaches this machine only: `localhost`, an address in 127.0.0.0/8, or
+    /// `::1`. Any other address lets the shop's network in.
+    var listensOnLoopbackOnly: Bool {
+        let name = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if name.lowercased() == "localhost" { return true }
+        guard let address = NetworkAddress(name) else { return false }
+        return address.isLoopback
+    }
+}
+
+/// When the dashboard asks who is there (`--accounts`).
+enum AccountsSetting: String, Sendable, Equatable, CaseIterable {
+    /// On once any account exists; off on a fresh dashboard, for the single seller.
+    case auto
+    /// Always on, for a machine several people use at 127.0.0.1.
+    case required
 }
 
 public enum ConfigurationError: Error, Equatable, CustomStringConvertible {

@@ -75,6 +75,7 @@ struct CatalogListing: Sendable {
             language: language)
         page.lowStockThreshold = context.settings.lowStockThreshold
         page.ownVendorID = context.ownVendorID
+        page.allow(context)
         page.snapshot = ProductListPage.SnapshotInfo(
             asOf: wording.asOf(time: LocalTime.clockWithZone(snapshot.takenAt, zone: context.settings.timeZone), age: wording.age(.seconds(max(0, clock.now().timeIntervalSince(snapshot.takenAt))))),
             inAll: found.count < scope ? scope : nil,

@@ -18,7 +18,8 @@ import Templating
 /// with those bytes. That is the same page rendering would give; templates are fixed outside
 /// development mode, where this is off. `--page-cache false` renders every request.
 ///
-/// Kept per language: the context holds the texts (and the HTML the page) of one.
+/// Kept per language and per what the reader may do: the context holds the texts (and the HTML
+/// the page) of one, and the bulk form of one role.
 ///
 /// Bounded: one entry per list query and language, at most `capacity`; a refetched page replaces its entry.
 /// When full, the memo starts over (a new entry per distinct query is rare: people page).
@@ -27,6 +28,9 @@ final class ListPageMemo: Sendable {
         var list: MarketGateway.ListKey
         var view: ProductListQuery.View
         var language: Language
+        /// What the reader may do (`ProductListPage.mayWrite`, `mayAddOrRemove`): the bulk form
+        /// and its actions differ by role.
+        var may: [Bool] = []
     }
 
     struct Entry: Sendable {
@@ -52,12 +56,12 @@ final class ListPageMemo: Sendable {
     /// time and never remembered: its page carries a note about them, which the same list
     /// asked for plainly must not show, nor lack when asked for with them.
     func entry(
-        for query: ProductListQuery, language: Language = .en, fetchedAt: CacheTime, build: () -> Entry
+        for query: ProductListQuery, language: Language = .en, may: [Bool] = [], fetchedAt: CacheTime, build: () -> Entry
     ) -> Entry {
         // A page noting values it did not understand is built each time: never remembered, so
         // odd queries cannot push the real pages out either.
         guard query.ignored.isEmpty else { return build() }
-        let key = Key(list: query.listKey, view: query.view, language: language)
+        let key = Key(list: query.listKey, view: query.view, language: language, may: may)
         if let entry = entries.read({ $0[key] }), entry.fetchedAt == fetchedAt { return entry }
         let entry = build()
         entries.write { entries in

@@ -72,7 +72,8 @@ struct ProductBrowsing: Sendable {
         if query.page > lastPage {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
         }
-        let memo = listPages.entry(for: query, language: language, fetchedAt: cached.fetchedAt) {
+        let may = [context.may(.write), context.may(.addOrRemove)]
+        let memo = listPages.entry(for: query, language: language, may: may, fetchedAt: cached.fetchedAt) {
             let page = listPageModel(query, cached.value, context)
             let values = page.context
             var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: values, thumbnails: cached.value.products.compactMap(\.thumbnail))
@@ -110,6 +111,7 @@ struct ProductBrowsing: Sendable {
         page.lowStockThreshold = context.settings.lowStockThreshold
         // The bulk form once the own vendor is known (learning it refetches every list).
         page.ownVendorID = context.ownVendorID
+        page.allow(context)
         return page
     }
 

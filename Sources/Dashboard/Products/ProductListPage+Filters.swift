@@ -67,13 +67,13 @@ extension ProductListPage {
 
     /// The bulk form is on the page, and own products have its checkboxes, once the own vendor
     /// is known; its token is the list's (`CSRFGuard.listFormToken`).
-    var selectsProducts: Bool { ownVendorID != nil }
+    var selectsProducts: Bool { ownVendorID != nil && mayWrite }
 
     /// The bulk form (`POST /products/bulk`): the list's selection in hidden fields (for
     /// `scope=matching`), the ids of the own products on this page (for "select all on this
     /// page" without JavaScript), the actions, and the texts the selection count script uses.
     var bulkContext: TemplateObject? {
-        guard let ownVendorID else { return nil }
+        guard let ownVendorID, mayWrite else { return nil }
         let wording = self.wording
         var hidden: [(String, String)] = []
         if !query.search.isEmpty { hidden.append(("q", query.search)) }
@@ -95,7 +95,7 @@ extension ProductListPage {
             // The table links the sheet above its rows: the form repeats it only in the others.
             "showsSheetLink": .bool(!pageIDs.isEmpty && query.view != .table),
             "sheetHref": .string(query.sheetPath),
-            "actions": .list(BatchAction.Kind.allCases.map { kind in
+            "actions": .list(BatchAction.Kind.allCases.filter { mayAddOrRemove || $0 != .delete }.map { kind in
                 [
                     "value": .string(kind.rawValue), "label": .string(wording.bulkActionLabel(kind)),
                     "selected": .bool(bulkEntry?.action == kind.rawValue),

@@ -21,6 +21,10 @@ struct ProductListPage {
     var ownVendorID: Int?
     /// A refused bulk form, shown again as it was posted (never on a kept page).
     var bulkEntry: BulkFormEntry?
+    /// What the reader may do (`RequestContext.may`): without `write` the list has no bulk
+    /// form and no ticks; without `addOrRemove` the bulk form offers no delete.
+    var mayWrite = true
+    var mayAddOrRemove = true
 
     /// What a list answered from the catalog snapshot adds: how old the snapshot is, a
     /// button to count again, how many products there are without the search and filters when
@@ -40,6 +44,12 @@ struct ProductListPage {
     }
 
     var wording: Wording { Wording(language) }
+
+    /// Takes what the reader may do from the request's context.
+    mutating func allow(_ context: RequestContext) {
+        mayWrite = context.may(.write)
+        mayAddOrRemove = context.may(.addOrRemove)
+    }
 
     /// Thumbnails are square; fixed sizes keep the layout from shifting while they load.
     static let imageSize = 200

@@ -89,6 +89,9 @@ struct ErrorPage: Sendable {
         ])
         values["title"] = .string(Wording(.ko).serverHeading(status, upload: .other) + " / " + english.serverHeading(status, upload: .other))
         PageRenderer.addLanguage(.ko, texts: contexts.texts, path: "/products", to: &values)
+        // Who is asking is unknown without a request: the frame shows every link, as each
+        // route still asks for itself.
+        values["may"] = ["write": true, "addOrRemove": true, "manageAccounts": true]
         let html: [UInt8]
         do {
             html = try renderer.templates.render("error", .object(values))

@@ -18,7 +18,8 @@ struct PageRenderer: Sendable {
     }
 
     /// Renders `name` in the reader's language: the values gain `t` (the fixed texts in that
-    /// language, `RequestContext.texts`), `lang` and the footer's `languageLinks`; the response says its language and
+    /// language, `RequestContext.texts`), `lang`, the footer's `languageLinks` and `may` (what
+    /// the reader's role may do: `write`, `addOrRemove`, `manageAccounts`); the response says its language and
     /// that it varies with the reader's, and gives the browser the form token the page used
     /// when it had none (`RequestContext.formToken`); for a signed-in reader, the header names
     /// the account and carries the sign-out button (`signedIn`). `isPrivate` is `localizedPage`'s.
@@ -31,6 +32,11 @@ struct PageRenderer: Sendable {
         if let account = context.account {
             values["signedIn"] = ["name": .string(account.name), "csrfToken": .string(context.formToken.value)]
         }
+        // The buttons the reader's role may use (all of them with accounts off).
+        values["may"] = [
+            "write": .bool(context.may(.write)), "addOrRemove": .bool(context.may(.addOrRemove)),
+            "manageAccounts": .bool(context.may(.manageAccounts)),
+        ]
         do {
             var response = Self.localizedPage(try templates.render(name, .object(values)), status: status, isPrivate: isPrivate, for: context)
             if let cookie = context.formTokenCookie { response.headers.add("Set-Cookie", cookie) }

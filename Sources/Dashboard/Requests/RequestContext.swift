@@ -19,15 +19,17 @@ final class RequestContext: Sendable {
     let ownVendorID: Int?
     /// The fixed texts a page gets as `t`: every page's, as the app hands them.
     let texts: TemplateTexts
-    /// Who is signed in: nil when nobody is, or accounts are off.
-    let account: SessionAccount?
-    /// Whether accounts are on for this dashboard.
+    /// Whether the dashboard asks who is there (`--accounts`, or an account exists).
     let accountsOn: Bool
-    /// The client's address, without its port: the socket's peer. Sign-in failures are
-    /// counted by it.
+    /// Who is signed in (the `om_session` cookie's session); nil when nobody is, or accounts
+    /// are off.
+    let account: SessionAccount?
+    /// The client's address: the socket's peer, or what a trusted proxy says in
+    /// `X-Forwarded-For` (`--trusted-proxy`).
     let clientAddress: String
-    /// Whether the request came over HTTPS (the session cookie is then `Secure`).
-    let cameOverHTTPS = false
+    /// Whether the browser spoke HTTPS: only through a trusted proxy's `X-Forwarded-Proto`
+    /// (the server itself speaks plain HTTP). The session cookie is `Secure` then.
+    let cameOverHTTPS: Bool
     private let worked = Mutex<Worked>(Worked())
 
     private struct Worked {
@@ -36,28 +38,19 @@ final class RequestContext: Sendable {
     }
 
     init(
-        _ request: HTTPRequest, settings: PageSettings, ownVendorID: Int?, texts: TemplateTexts = .shared, account: SessionAccount? = nil,
-        accountsOn: Bool = false
+        _ request: HTTPRequest, settings: PageSettings, ownVendorID: Int?, texts: TemplateTexts = .shared,
+        who: Who.Answer? = nil
     ) {
         self.request = request
         language = Language(request)
         self.settings = settings
         self.ownVendorID = ownVendorID
         self.texts = texts
-        self.account = account
-        self.accountsOn = accountsOn || account != nil
-        clientAddress = Self.host(ofPeer: request.remoteAddress)
-    }
-
-    /// `127.0.0.1:53122` → `127.0.0.1`, `[::1]:53122` → `::1`: the address without the port,
-    /// which changes with every connection.
-    static func host(ofPeer address: String) -> String {
-        if address.hasPrefix("["), let end = address.firstIndex(of: "]") {
-            return String(address[address.index(after: address.startIndex)..<end])
-        }
-        let colons = address.count { $0 == ":" }
-        guard colons == 1, let colon = address.firstIndex(of: ":") else { return address }
-        return String(address[..<colon])
+        let who = who ?? Who.Answer(accountsOn: false, account: nil, clientAddress: NetworkAddress.peer(request.remoteAddress), cameOverHTTPS: false)
+        accountsOn = who.accountsOn
+        account = who.account
+        clientAddress = who.clientAddress
+        cameOverHTTPS = who.cameOverHTTPS
     }
 
     /// The texts of the reader's language.
@@ -96,19 +89,65 @@ final class RequestContext: Sendable {
     struct Maker: Sendable {
         let settings: PageSettings
         let ownVendor: OwnVendor
+        /// Who is asking: the accounts (when on) and the proxies believed.
+        var who = Who(accounts: nil, trustedProxies: [])
         /// The fixed texts of every page (the app sets them; the shared ones otherwise).
         var texts = TemplateTexts.shared
-        /// The accounts, to read the session a request's cookie names (nil: no accounts).
-        var accounts: AccountStore? = nil
 
         func callAsFunction(_ request: HTTPRequest) -> RequestContext {
-            RequestContext(request, settings: settings, ownVendorID: ownVendor.id, texts: texts, account: account(request))
+            RequestContext(request, settings: settings, ownVendorID: ownVendor.id, texts: texts, who: who(request))
+        }
+    }
+
+    /// Works out who sent a request: the client's address and scheme (believing
+    /// `X-Forwarded-For` and `X-Forwarded-Proto` from a trusted proxy only) and, with accounts
+    /// on, the account of its session cookie.
+    struct Who: Sendable {
+        /// The accounts, when they are on; nil: nobody is asked who they are.
+        let accounts: AccountStore?
+        /// Canonical addresses of the proxies believed (`--trusted-proxy`).
+        let trustedProxies: [String]
+
+        struct Answer: Sendable {
+            var accountsOn: Bool
+            var account: SessionAccount?
+            var clientAddress: String
+            var cameOverHTTPS: Bool
         }
 
-        /// The account of the session the request's cookie names, if it is one.
-        private func account(_ request: HTTPRequest) -> SessionAccount? {
-            guard let accounts, let id = SessionCookie.id(request) else { return nil }
-            return try? accounts.session(for: id)
+        func callAsFunction(_ request: HTTPRequest) -> Answer {
+            let peer = NetworkAddress.peer(request.remoteAddress)
+            var answer = Answer(accountsOn: accounts != nil, account: nil, clientAddress: peer, cameOverHTTPS: false)
+            if !trustedProxies.isEmpty, let proxy = NetworkAddress(peer), trustedProxies.contains(proxy.description) {
+                answer.clientAddress = forwardedClient(request, peer: proxy.description)
+                answer.cameOverHTTPS = forwardedProto(request) == "https"
+            }
+            if let accounts, let id = SessionCookie.id(request) {
+                // A database that cannot be read signs nobody in: the page asks for a sign-in.
+                answer.account = (try? accounts.session(for: id)) ?? nil
+            }
+            return answer
+        }
+
+        /// The client a chain of proxies names: `X-Forwarded-For` read from its end, the
+        /// first address that is not a trusted proxy (each proxy appends the peer it saw, so
+        /// only the entries the trusted ones added are believed). The proxy itself when the
+        /// header is missing or holds no address.
+        private func forwardedClient(_ request: HTTPRequest, peer: String) -> String {
+            var client = peer
+            let items = request.headers.values(for: "X-Forwarded-For").flatMap { $0.split(separator: ",") }
+            for item in items.reversed() {
+                guard let address = NetworkAddress(item.trimmingCharacters(in: .whitespaces)) else { break }
+                client = address.description
+                if !trustedProxies.contains(address.description) { break }
+            }
+            return client
+        }
+
+        /// The scheme the nearest proxy saw: the last value of `X-Forwarded-Proto`, lower-cased.
+        private func forwardedProto(_ request: HTTPRequest) -> String? {
+            let items = request.headers.values(for: "X-Forwarded-Proto").flatMap { $0.split(separator: ",") }
+            return items.last?.trimmingCharacters(in: .whitespaces).lowercased()
         }
     }
 }

@@ -546,6 +546,12 @@ enum WordingSamples {
                 texts += [w.serverHeading(HTTPStatus(rawValue: status), upload: upload), w.serverMessage(HTTPStatus(rawValue: status), upload: upload)]
             }
         }
+        for permission in Permission.allCases {
+            for signedIn in [true, false] {
+                let refused = w.refused(permission, signedIn: signedIn)
+                texts += [refused.heading, refused.message]
+            }
+        }
         return texts
     }
 

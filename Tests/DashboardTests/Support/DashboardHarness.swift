@@ -87,6 +87,8 @@ final class DashboardHarness: Sendable {
         configuration.logLevel = .off
         // A test's process is killed at most, never its machine's power: no fsync per commit.
         configuration.durableStorage = false
+        // A password hash at the real 600,000 iterations takes seconds in a debug build.
+        configuration.passwordHashing = .testsOnly(iterations: 2)
         // The catalog's pages wait for the count however long it takes on a busy machine: its
         // end is what they wait for, not a clock. A test of the wait itself sets its own.
         configuration.catalog.waitLimit = .seconds(600)

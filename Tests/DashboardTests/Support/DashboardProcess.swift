@@ -45,6 +45,39 @@ struct DashboardProcess: Sendable {
         }
     }
 
+    /// What a run of the executable that ends by itself left: how it ended, its standard output
+    /// and its standard error.
+    struct Run: Sendable {
+        let ending: ChildProcess.Ending?
+        let output: String
+        let errors: String
+    }
+
+    /// Runs the executable with `arguments` as they are (a subcommand, or options that refuse
+    /// to start), `input` on its standard input, the data and cache under `root`, to its end.
+    static func run(root: URL, _ arguments: [String], input: String = "") async throws -> Run {
+        let path = try #require(executable?.path, "the dashboard executable is not built")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let inputFile = root.appendingPathComponent("stdin-\(UUID().uuidString)")
+        let errorFile = root.appendingPathComponent("stderr-\(UUID().uuidString)")
+        try Data(input.utf8).write(to: inputFile)
+        defer {
+            try? FileManager.default.removeItem(at: inputFile)
+            try? FileManager.default.removeItem(at: errorFile)
+        }
+        let child = try ChildProcess(
+            executable: path,
+            arguments: arguments + [
+                "--data-dir", root.appendingPathComponent("data").path, "--cache-dir", root.appendingPathComponent("cache").path,
+                "--templates-dir", DashboardHarness.checkout.appendingPathComponent("Templates").path,
+                "--public-dir", DashboardHarness.checkout.appendingPathComponent("Public").path,
+            ], standardInput: inputFile.path, standardError: errorFile.path)
+        let output = String(decoding: await child.readToEnd(), as: UTF8.self)
+        let ending = await child.waitForEnd(patience: Patience.hangGuard)
+        let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
+        return Run(ending: ending, output: output, errors: errors)
+    }
+
     /// The options that start it against a market the test runs, as a person would.
     static func upstream(_ url: URL, identifier: String, secret: String, vendorID: Int) -> [String] {
         ["--upstream", url.absoluteString, "--identifier", identifier, "--secret", secret, "--vendor-id", String(vendorID)]

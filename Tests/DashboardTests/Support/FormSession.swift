@@ -50,6 +50,8 @@ struct FormSession: Sendable {
     var cookie = ""
     var csrfToken = ""
     var formToken = ""
+    /// The signed-in account's session (`om_session`), sent with every request when set.
+    var accountSession: String?
 
     init(port: Int) {
         client = HTTPTestClient(port: port)
@@ -63,7 +65,7 @@ struct FormSession: Sendable {
 
     /// Opens a form page and takes its cookie and tokens (as a browser would).
     mutating func open(_ path: String) async throws -> TestResponse {
-        let response = try await client.get(path, headers: cookie.isEmpty ? [:] : ["Cookie": cookie])
+        let response = try await client.get(path, headers: cookies.isEmpty ? [:] : ["Cookie": cookies])
         take(response)
         return response
     }
@@ -80,7 +82,12 @@ struct FormSession: Sendable {
     var origin: String { "http://127.0.0.1:\(port)" }
 
     var browserHeaders: [String: String] {
-        ["Cookie": cookie, "Origin": origin, "Sec-Fetch-Site": "same-origin"]
+        ["Cookie": cookies, "Origin": origin, "Sec-Fetch-Site": "same-origin"]
+    }
+
+    /// The `Cookie` header: the form's cookie and the account's session.
+    var cookies: String {
+        [cookie, accountSession.map { "om_session=\($0)" } ?? ""].filter { !$0.isEmpty }.joined(separator: "; ")
     }
 
     /// Posts a multipart form with the session's tokens first (unless `fields` sets them).
@@ -112,8 +119,8 @@ struct FormSession: Sendable {
 
     /// GET with the session's cookies (for pages after a redirect), plus any extra cookie.
     func get(_ path: String, extraCookie: String? = nil) async throws -> TestResponse {
-        let cookies = [cookie, extraCookie].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
-        return try await client.get(path, headers: cookies.isEmpty ? [:] : ["Cookie": cookies])
+        let all = [cookies, extraCookie].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "; ")
+        return try await client.get(path, headers: all.isEmpty ? [:] : ["Cookie": all])
     }
 
     static func encode(_ text: String) -> String {

@@ -1,0 +1,35 @@
+/// Texts of a request refused for who is asking (403): who can, and what to do.
+extension Wording {
+    /// The page of a form sent by nobody signed in, or by a role that may not: nothing was
+    /// done, who can do it.
+    func refused(_ permission: Permission, signedIn: Bool) -> ErrorText {
+        guard signedIn, permission != .open, permission != .read else {
+            return switch language {
+            case .en: ErrorText(heading: "Sign in first", message: "Nothing was changed. Sign in, then send the form again.")
+            case .ko: ErrorText(heading: "먼저 로그인해 주세요", message: "아무것도 반영하지 않았습니다. 로그인한 뒤 다시 시도해 주세요.")
+            }
+        }
+        return switch (language, permission) {
+        case (.en, .addOrRemove):
+            ErrorText(
+                heading: "Only an owner can add or remove products",
+                message: "Nothing was changed. Adding, deleting and restoring products is for an owner: ask one to do it.")
+        case (.en, .manageAccounts):
+            ErrorText(heading: "Only an owner can manage accounts", message: "Nothing was changed. Ask an owner to do it.")
+        case (.en, _):
+            ErrorText(
+                heading: "Only an editor or an owner can change products",
+                message: "Nothing was changed. Your account can only view pages: ask an owner to make it an editor.")
+        case (.ko, .addOrRemove):
+            ErrorText(
+                heading: "상품 등록과 삭제는 소유자만 할 수 있습니다",
+                message: "아무것도 반영하지 않았습니다. 상품을 등록하거나 삭제하거나 휴지통에서 다시 등록하려면 소유자에게 요청해 주세요.")
+        case (.ko, .manageAccounts):
+            ErrorText(heading: "계정은 소유자만 관리할 수 있습니다", message: "아무것도 반영하지 않았습니다. 소유자에게 요청해 주세요.")
+        case (.ko, _):
+            ErrorText(
+                heading: "상품은 편집자나 소유자만 수정할 수 있습니다",
+                message: "아무것도 반영하지 않았습니다. 이 계정은 보기만 할 수 있습니다. 편집자 권한이 필요하면 소유자에게 요청해 주세요.")
+        }
+    }
+}
