@@ -4,12 +4,14 @@ import Testing
 
 @testable import Dashboard
 
-/// A dashboard whose password hashes take few iterations (a debug build's PBKDF2 at 600,000
-/// takes seconds), its times in Seoul, on `clock` when given.
+/// A dashboard with accounts on (`--accounts required`) whose password hashes take few
+/// iterations (a debug build's PBKDF2 at 600,000 takes seconds), its times in Seoul, on
+/// `clock` when given.
 func withAccountsDashboard<T: Sendable>(
     clock: ManualWallClock? = nil, _ body: (DashboardHarness) async throws -> T
 ) async throws -> T {
     try await withDashboard(clock: clock, adjust: {
+        $0.accounts = .required
         $0.passwordHashing = .testsOnly(iterations: 2)
         $0.timeZone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
     }, body)

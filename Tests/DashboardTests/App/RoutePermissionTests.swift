@@ -25,7 +25,7 @@ struct RoutePermissionTests {
             #expect(Set(routed) == Set(ruled))
             #expect(routed.count == ruled.count)
             let open = dash.app.routeRules.filter { $0.needs == .open }.map(\.pattern)
-            #expect(Set(open) == ["/", "/static/{path...}", "/images/{key}", "/healthz"])
+            #expect(Set(open) == ["/", "/static/{path...}", "/images/{key}", "/healthz", "/sign-in", "/sign-in/setup", "/sign-out"])
         }
     }
 
@@ -71,7 +71,11 @@ struct RoutePermissionTests {
                     let fields = validProductFields + [("action", "delete"), ("product_ids", String(id)), ("batch_revision", "1")]
                     let refused = try await viewer.post(path, fields)
                     #expect(refused.status == 403, "POST \(path) as a viewer")
-                    let heading = rule.needs == .write ? "Only an editor or an owner can change products" : "Only an owner can add or remove products"
+                    let heading = switch rule.needs {
+                    case .write: "Only an editor or an owner can change products"
+                    case .manageAccounts: "Only an owner can manage accounts"
+                    default: "Only an owner can add or remove products"
+                    }
                     #expect(refused.text.contains(heading), "POST \(path) as a viewer")
                     let anonymous = try await nobody.post(path, fields)
                     #expect(anonymous.status == 403, "POST \(path) without a session")

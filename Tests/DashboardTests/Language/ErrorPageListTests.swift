@@ -21,7 +21,6 @@ import Testing
         "Nothing was sent": "a write refused before sending (the dashboard stopping, a lost answer still checked)",
         "The products could not be read": "a page that needs every product while the count fails",
         "The recycle bin cannot be read": "the database unreadable while the bin opens",
-        "Only an owner can manage accounts": "an editor's form to the accounts page (a route of the account pages)",
     ]
 
     static let checkout = DashboardHarness.checkout
