@@ -223,9 +223,13 @@ struct AccountPages: Sendable {
         return account
     }
 
-    /// 403: nobody signed in (with the way to the sign-in form), or not an owner.
+    /// 404 with accounts off (nobody could sign in: the page says how to turn them on); 403:
+    /// nobody signed in (with the way to the sign-in form), or not an owner.
     private func refused(_ context: RequestContext) -> HTTPResponse {
         let wording = context.wording
+        guard context.accountsOn else {
+            return renderer.error(.notFound, heading: wording[.accountsOffHeading], message: wording[.accountsOffMessage], retryHref: nil, for: context)
+        }
         guard context.account != nil else {
             let back = BackLink.localPath(context.request.method == .get ? context.request.target : nil) ?? "/account"
             return renderer.error(

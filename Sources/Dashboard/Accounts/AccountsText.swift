@@ -45,6 +45,8 @@ enum AccountsText: String, PageTexts {
     case accountsFormExpired = "accounts_form_expired"
     case onlyOwnerHeading = "only_owner_heading"
     case onlyOwnerMessage = "only_owner_message"
+    case accountsOffHeading = "accounts_off_heading"
+    case accountsOffMessage = "accounts_off_message"
     case notSignedInHeading = "not_signed_in_heading"
     case notSignedInMessage = "not_signed_in_message"
     case lastOwner = "last_owner"
@@ -109,6 +111,10 @@ enum AccountsText: String, PageTexts {
         case .accountsFormExpired: "This form has expired. Open the page again and send the form once more."
         case .onlyOwnerHeading: "Only an owner can manage accounts"
         case .onlyOwnerMessage: "Sign in as an owner to add accounts or change them."
+        case .accountsOffHeading: "Accounts are off"
+        case .accountsOffMessage:
+            "Anyone who opens this dashboard can change every product. To share it with a team, add an owner "
+                + "account on the command line, then start the dashboard again."
         case .notSignedInHeading: "Sign in first"
         case .notSignedInMessage: "This page shows the account you are signed in with. Sign in, then open it again."
         case .lastOwner:
@@ -179,6 +185,10 @@ enum AccountsText: String, PageTexts {
         case .accountsFormExpired: "이 화면은 오래되어 처리하지 않았습니다. 페이지를 다시 열고 다시 시도해 주세요."
         case .onlyOwnerHeading: "계정은 소유자만 관리할 수 있습니다"
         case .onlyOwnerMessage: "계정을 추가하거나 수정하려면 소유자 계정으로 로그인해 주세요."
+        case .accountsOffHeading: "계정 기능이 꺼져 있습니다"
+        case .accountsOffMessage:
+            "지금은 대시보드를 여는 누구나 모든 상품을 수정할 수 있습니다. 여러 사람이 함께 쓰려면 "
+                + "명령줄에서 소유자 계정을 추가한 뒤 대시보드를 다시 시작해 주세요."
         case .notSignedInHeading: "먼저 로그인해 주세요"
         case .notSignedInMessage: "이 페이지는 로그인한 계정을 보여 줍니다. 로그인한 뒤 다시 열어 주세요."
         case .lastOwner:

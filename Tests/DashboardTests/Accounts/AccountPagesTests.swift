@@ -162,6 +162,20 @@ import Testing
         }
     }
 
+    /// With accounts off nobody could sign in: the accounts pages say how to turn them on.
+    @Test(arguments: [("en", "Accounts are off", "add an owner account on the command line"),
+                      ("ko", "계정 기능이 꺼져 있습니다", "명령줄에서 소유자 계정을 추가한 뒤")])
+    func withAccountsOff_theAccountsPages_sayHowToTurnThemOn(_ language: String, _ heading: String, _ command: String) async throws {
+        try await withDashboard(.shared) { dashboard in
+            for path in ["/accounts", "/account"] {
+                let page = try await dashboard.get("\(path)?lang=\(language)")
+                #expect(page.status == 404, "\(path)")
+                #expect(HTMLScan.text(HTMLScan.block(in: page.text, from: "<h1>", to: "</h1>")) == heading, "\(path)")
+                #expect(HTMLScan.text(page.text).contains(command), "\(path)")
+            }
+        }
+    }
+
     @Test func withNobodySignedIn_theHeaderIsAsBefore() async throws {
         try await withDashboard(.shared) { dashboard in
             let page = try await dashboard.get("/history")
