@@ -1,3 +1,5 @@
+import DashboardEngine
+
 /// Random tokens for cookies and forms, and a comparison that takes the same time however
 /// many leading bytes match (a token check must not leak how close a guess was).
 enum SecureToken {
@@ -29,11 +31,6 @@ enum SecureToken {
 
     /// Constant-time equality over the bytes (the length is not secret: tokens have one length).
     static func equal(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8)
-        let y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var difference: UInt8 = 0
-        for i in 0..<x.count { difference |= x[i] ^ y[i] }
-        return difference == 0
+        SecretBytes.equal(Array(a.utf8), Array(b.utf8))
     }
 }

@@ -1,6 +1,6 @@
 /// Random bytes for salts, session ids and tokens, and a comparison of secrets that takes the
 /// same time however many leading bytes match.
-enum SecretBytes {
+package enum SecretBytes {
     /// `count` bytes from `SystemRandomNumberGenerator`, which on Linux reads the kernel's
     /// CSPRNG with getrandom(2): fit for salts, session ids and one-time tokens. One call gives
     /// 64 bits.
@@ -20,7 +20,7 @@ enum SecretBytes {
 
     /// Whether `a` and `b` hold the same bytes, looking at every byte whatever it finds (the
     /// lengths are not secret: a hash or an id has one length).
-    static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    package static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
         var difference: UInt8 = 0
         for i in a.indices { difference |= a[i] ^ b[i] }
