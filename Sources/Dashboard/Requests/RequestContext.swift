@@ -24,12 +24,9 @@ final class RequestContext: Sendable {
     /// Who is signed in (the `om_session` cookie's session); nil when nobody is, or accounts
     /// are off.
     let account: SessionAccount?
-    /// The client's address: the socket's peer, or what a trusted proxy says in
-    /// `X-Forwarded-For` (`--trusted-proxy`).
-    let clientAddress: String
-    /// Whether the browser spoke HTTPS: only through a trusted proxy's `X-Forwarded-Proto`
-    /// (the server itself speaks plain HTTP). The session cookie is `Secure` then.
-    let cameOverHTTPS: Bool
+    /// The proxies believed, for the client's address and scheme: worked out only by the few
+    /// handlers that ask (signing in and out), not on every request.
+    private let who: Who
     private let worked = Mutex<Worked>(Worked())
 
     private struct Worked {
@@ -39,19 +36,25 @@ final class RequestContext: Sendable {
 
     init(
         _ request: HTTPRequest, settings: PageSettings, ownVendorID: Int?, texts: TemplateTexts = .shared,
-        who: Who.Answer? = nil
+        who: Who = Who(accounts: nil, trustedProxies: []), answer: Who.Answer? = nil
     ) {
         self.request = request
         language = Language(request)
         self.settings = settings
         self.ownVendorID = ownVendorID
         self.texts = texts
-        let who = who ?? Who.Answer(accountsOn: false, account: nil, clientAddress: NetworkAddress.peer(request.remoteAddress), cameOverHTTPS: false)
-        accountsOn = who.accountsOn
-        account = who.account
-        clientAddress = who.clientAddress
-        cameOverHTTPS = who.cameOverHTTPS
+        self.who = who
+        accountsOn = answer?.accountsOn ?? false
+        account = answer?.account
     }
+
+    /// The client's address: the socket's peer, or what a trusted proxy says in
+    /// `X-Forwarded-For` (`--trusted-proxy`).
+    var clientAddress: String { who.client(request).address }
+
+    /// Whether the browser spoke HTTPS: only through a trusted proxy's `X-Forwarded-Proto`
+    /// (the server itself speaks plain HTTP). The session cookie is `Secure` then.
+    var cameOverHTTPS: Bool { who.client(request).overHTTPS }
 
     /// The texts of the reader's language.
     var wording: Wording { Wording(language) }
@@ -95,7 +98,7 @@ final class RequestContext: Sendable {
         var texts = TemplateTexts.shared
 
         func callAsFunction(_ request: HTTPRequest) -> RequestContext {
-            RequestContext(request, settings: settings, ownVendorID: ownVendor.id, texts: texts, who: who(request))
+            RequestContext(request, settings: settings, ownVendorID: ownVendor.id, texts: texts, who: who, answer: who(request))
         }
     }
 
@@ -111,22 +114,26 @@ final class RequestContext: Sendable {
         struct Answer: Sendable {
             var accountsOn: Bool
             var account: SessionAccount?
-            var clientAddress: String
-            var cameOverHTTPS: Bool
         }
 
+        /// Whether accounts are on, and the account of the request's session cookie.
         func callAsFunction(_ request: HTTPRequest) -> Answer {
-            let peer = NetworkAddress.peer(request.remoteAddress)
-            var answer = Answer(accountsOn: accounts != nil, account: nil, clientAddress: peer, cameOverHTTPS: false)
-            if !trustedProxies.isEmpty, let proxy = NetworkAddress(peer), trustedProxies.contains(proxy.description) {
-                answer.clientAddress = forwardedClient(request, peer: proxy.description)
-                answer.cameOverHTTPS = forwardedProto(request) == "https"
-            }
+            var answer = Answer(accountsOn: accounts != nil, account: nil)
             if let accounts, let id = SessionCookie.id(request) {
                 // A database that cannot be read signs nobody in: the page asks for a sign-in.
                 answer.account = (try? accounts.session(for: id)) ?? nil
             }
             return answer
+        }
+
+        /// The client's address and whether it spoke HTTPS: the socket's peer and plain HTTP,
+        /// unless the peer is a trusted proxy, whose forwarded headers are then believed.
+        func client(_ request: HTTPRequest) -> (address: String, overHTTPS: Bool) {
+            let peer = NetworkAddress.peer(request.remoteAddress)
+            guard !trustedProxies.isEmpty, let proxy = NetworkAddress(peer), trustedProxies.contains(proxy.description) else {
+                return (peer, false)
+            }
+            return (forwardedClient(request, peer: proxy.description), forwardedProto(request) == "https")
         }
 
         /// The client a chain of proxies names: `X-Forwarded-For` read from its end, the

@@ -7,9 +7,9 @@ import Testing
 /// Who sent a request: the socket's peer, unless a trusted proxy (`--trusted-proxy`) sent it;
 /// `X-Forwarded-For` and `X-Forwarded-Proto` from anyone else change nothing.
 struct RequestContextWhoTests {
-    func who(_ proxies: [String], peer: String, _ headers: HTTPHeaders = HTTPHeaders()) -> RequestContext.Who.Answer {
+    func who(_ proxies: [String], peer: String, _ headers: HTTPHeaders = HTTPHeaders()) -> RequestContext {
         let request = HTTPRequest(method: .get, target: "/products", headers: headers, remoteAddress: peer)
-        return RequestContext.Who(accounts: nil, trustedProxies: proxies)(request)
+        return RequestContext(request, settings: PageSettings(timeZone: .gmt), ownVendorID: nil, who: RequestContext.Who(accounts: nil, trustedProxies: proxies))
     }
 
     static let forwarded: HTTPHeaders = ["X-Forwarded-For": "203.0.113.7, 10.0.0.2", "X-Forwarded-Proto": "https"]
