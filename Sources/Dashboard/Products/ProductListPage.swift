@@ -154,7 +154,7 @@ struct ProductListPage {
     }
 
     var emptyMessage: String {
-        wording.emptyList(search: query.search, page: query.page, mine: query.mine, filtered: query.filterCount > 0)
+        wording.emptyList(search: query.search, page: query.page, mine: query.mine, filtered: query.filterCount > 0, mayAdd: mayAddOrRemove)
     }
 
     /// The one next step an empty list offers: clear the search, clear the filters, or add a

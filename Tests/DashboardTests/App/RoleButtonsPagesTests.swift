@@ -247,6 +247,20 @@ struct RoleButtonsPagesTests {
         }
     }
 
+    /// An empty list leads whoever may register to the form, and asks no one else to add.
+    @Test func anEmptyList_offersRegistering_toAnOwnerOnly() async throws {
+        try await withDashboard(.scripted(ScriptedMarket(products: [])), adjust: Self.accountsRequired) { dash in
+            for (role, adds) in [(Role.viewer, false), (.editor, false), (.owner, true)] {
+                let session = try await dash.signedIn(role)
+                for (language, invitation) in [("en", "Add the first one."), ("ko", "첫 상품을 등록해 주세요.")] {
+                    let main = HTMLScan.block(in: try await session.get("/products?lang=\(language)").text, from: "<main", to: "</main>")
+                    #expect(HTMLScan.hrefs(in: main).contains("/products/new") == adds, "\(role) \(language)")
+                    #expect(main.contains(invitation) == adds, "\(role) \(language)")
+                }
+            }
+        }
+    }
+
     /// The forms of one product need what their post needs: a viewer is refused the edit form,
     /// an editor the register and delete forms, each with the page that says who can.
     @Test func theFormsOfOneProduct_answerWhoCan_toWhoeverMayNotSendThem() async throws {
