@@ -37,9 +37,11 @@ extension DashboardApp {
     /// Every route of the dashboard, in one table: method, path, what it needs of the person
     /// asking when accounts are on (`Permission`), handler, and what it answers (a template
     /// under `Templates/`, or another kind of body). Open: files, images, the health check,
-    /// signing in and out; read: every page a GET opens; write: changes to existing products;
-    /// add or remove: what registers, deletes, restores or forgets a product (a form whose
-    /// content adds or removes, such as a bulk delete, is checked by its handler). The router
+    /// signing in and out; read: every page a GET opens but the forms of one product, which
+    /// need what their post needs (a reader who may not send them gets the 403 that says who
+    /// can, not a form that answers it); write: changes to existing products; add or remove:
+    /// what registers, deletes, restores or forgets a product (a form whose content adds or
+    /// removes, such as a bulk delete, is checked by its handler). The router
     /// orders routes by specificity, so `/products/new` wins over `/products/{id}` whatever the
     /// order here.
     static func routes(_ h: Handlers) -> RouteTable {
@@ -58,12 +60,12 @@ extension DashboardApp {
         r.get("/overview", .read) { h.overview.overviewPage($0) }  // overview
         r.post("/catalog/refresh", .read) { h.catalogListing.refreshCatalog($0) }  // 303 back to the list
 
-        r.get("/products/new", .read) { h.forms.newProductForm($0) }  // products/form
+        r.get("/products/new", .addOrRemove) { h.forms.newProductForm($0) }  // products/form
         r.post("/products", .addOrRemove, maxBodySize: formBody) { await h.forms.createProduct($0) }  // 303, or products/form (422)
         r.get("/products/new/images/{token}/{number}", .read) { h.forms.stashedImage($0) }  // a picture kept for the form
-        r.get("/products/{id}/edit", .read) { await h.forms.editForm($0) }  // products/form
+        r.get("/products/{id}/edit", .write) { await h.forms.editForm($0) }  // products/form
         r.post("/products/{id}/edit", .write) { await h.forms.saveEdit($0) }  // 303, or products/form (422)
-        r.get("/products/{id}/delete", .read) { await h.forms.deleteConfirmation($0) }  // products/delete
+        r.get("/products/{id}/delete", .addOrRemove) { await h.forms.deleteConfirmation($0) }  // products/delete
         r.post("/products/{id}/delete", .addOrRemove) { await h.forms.deleteProduct($0) }  // 303 to the list, or products/delete
 
         r.get("/history", .read) { await h.history.historyPage($0) }  // history/list (?product=ID, page, per_page)

@@ -43,9 +43,12 @@ struct BatchPage {
     var back: String?
     /// A schedule form that was refused: what was typed, and why (shown in the form).
     var refusedSchedule: ScheduleEntry?
-    /// Whether the reader may apply a preview that registers or deletes products (an owner,
-    /// or anyone with accounts off); without it such a preview says who can instead of its
-    /// Apply button.
+    /// Whether the reader may press the batch's buttons at all (an editor or an owner, or
+    /// anyone with accounts off); without it the page has none, and a preview says why.
+    var mayWrite = true
+    /// Whether the reader may apply, retry or schedule a batch that registers or deletes
+    /// products (an owner, or anyone with accounts off); without it such a preview says who
+    /// can instead of its Apply button. Both mirror what `BatchRoutes` refuses.
     var mayAddOrRemove = true
 
     init(
@@ -150,14 +153,20 @@ struct BatchPage {
     /// The undo made by Undo that put this batch back (a window's revert is linked as such).
     var undoneByUndo: Int? { putBackBy == batch.schedule?.revertID ? nil : putBackBy }
 
-    /// The buttons that can work in the batch's state, and the links that say why others are
-    /// not there.
+    /// Whether the reader may apply, retry or schedule this batch (`BatchRoutes.ownerOnly`).
+    private var mayCarryOut: Bool { mayWrite && (counts.createsOrDeletes == 0 || mayAddOrRemove) }
+
+    /// The buttons that can work in the batch's state and that the reader may press, and the
+    /// links that say why others are not there.
     private func addActions(to context: inout TemplateObject) {
         let wording = self.wording
         switch batch.state {
         case .preview:
             context["isPreview"] = true
-            if counts.pending > 0, counts.createsOrDeletes > 0, !mayAddOrRemove {
+            context["discard"] = .bool(mayWrite)
+            if !mayWrite {
+                context["viewOnly"] = true
+            } else if counts.pending > 0, counts.createsOrDeletes > 0, !mayAddOrRemove {
                 context["ownerOnly"] = true
             } else if counts.pending > 0 {
                 var apply: TemplateObject = ["label": .string(wording.applyLabel(counts))]
@@ -183,14 +192,14 @@ struct BatchPage {
             context["isFinished"] = true
             // A window whose end came was put back: a retried row would set its value again,
             // with nothing left to put it back.
-            if let label = retryOffered { context["retry"] = ["label": .string(label)] }
+            if let label = retryOffered, mayCarryOut { context["retry"] = ["label": .string(label)] }
             switch undo {
-            case .available: context["undo"] = ["label": .string(wording.undoLabel(counts.doneEdits))]
+            case .available where mayWrite: context["undo"] = ["label": .string(wording.undoLabel(counts.doneEdits))]
             case .undone(let by) where by != batch.schedule?.revertID:
                 let label = wording.undoneBy(by, putBack: undoneCounts.map { $0[.done] }, of: counts.doneEdits)
                 context["undoneBy"] = ["href": .string("/batches/\(by)"), "label": .string(label)]
             case .waiting(let id): context["undoWaiting"] = ["href": .string("/batches/\(id)"), "label": .string(wording.undoWaiting(id))]
-            case .undone, .unavailable: break
+            case .available, .undone, .unavailable: break
             }
             let notes = wording.undoNotes(counts, offered: context["undo"] != nil, binDays: binDays)
             if !notes.isEmpty { context["undoNotes"] = .list(notes.map { .string($0) }) }
@@ -199,7 +208,7 @@ struct BatchPage {
             context["isOver"] = true
             // A missed batch sent nothing: the same changes can be previewed again, read fresh.
             // An import's new products need their images again, so it is imported anew instead.
-            guard batch.state == .missed else { break }
+            guard batch.state == .missed, mayWrite else { break }
             if BatchReplan.canReplan(counts) {
                 context["again"] = ["label": .string(wording.againLabel), "hint": .string(wording.againHint)]
             } else {
@@ -218,8 +227,10 @@ struct BatchPage {
         let wording = self.wording
         let lines = wording.scheduleStatus(batch, now: now, zone: zone)
         if !lines.isEmpty { context["scheduleLines"] = .list(lines.map { .string($0) }) }
-        // Scheduling a batch that adds or deletes products is applying it later: an owner's.
-        if counts.createsOrDeletes > 0, !mayAddOrRemove { return }
+        // Unscheduling puts a batch back in preview: anyone who may write. Scheduling a batch
+        // that adds or deletes products is applying it later: an owner's.
+        if batch.state == .scheduled, mayWrite { context["unschedule"] = true }
+        guard mayCarryOut else { return }
         let schedule = batch.schedule
         let takesEnd = counts.createsOrDeletes == 0
         var form: TemplateObject = [
@@ -253,7 +264,6 @@ struct BatchPage {
             form["legend"] = .string(wording[.scheduleChangeLegend])
             form["button"] = .string(wording[.scheduleSaveButton])
             context["scheduleForm"] = .object(form)
-            context["unschedule"] = true
         case .running, .finished:
             // Only edits are put back: a batch that registers or deletes takes no end.
             if let schedule, schedule.endsAt != nil, schedule.revertID == nil, takesEnd {

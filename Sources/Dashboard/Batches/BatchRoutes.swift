@@ -141,6 +141,7 @@ struct BatchRoutes: Sendable {
             csrfToken: context.formToken.value, language: context.language, zone: context.settings.timeZone, now: scheduler.clock.now(),
             binDays: trashDays)
         view.reloads = request.queryValue("refresh") != "off" && refused == nil
+        view.mayWrite = context.may(.write)
         view.mayAddOrRemove = context.may(.addOrRemove)
         if batch.state == .finished {
             view.undoes = try store.undoes(of: batch.id)

@@ -48,6 +48,7 @@ extension UIText {
         case .unitPercent: "% of the price"
         case .columnSalePrice: "Sale price"
         case .upcomingHeading: "Coming up"
+        case .viewOnly: "Your account can view products but not change them. To change them, ask an owner to make your account an editor."
         }
     }
 }

@@ -48,6 +48,7 @@ extension UIText {
         case .unitPercent: "판매가 대비 비율(%)"
         case .columnSalePrice: "할인가"
         case .upcomingHeading: "예정된 작업"
+        case .viewOnly: "이 계정은 상품을 보기만 할 수 있습니다. 상품을 수정하려면 소유자에게 편집자 권한을 요청해 주세요."
         }
     }
 }

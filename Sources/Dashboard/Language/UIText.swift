@@ -54,4 +54,6 @@ enum UIText: String, PageTexts {
     case unitPercent = "unit_percent"
     case columnSalePrice = "column_sale_price"
     case upcomingHeading = "upcoming_heading"
+    /// Where a form was, for a viewer: why there is none, and who can change that.
+    case viewOnly = "view_only"
 }

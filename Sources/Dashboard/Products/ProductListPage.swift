@@ -22,7 +22,8 @@ struct ProductListPage {
     /// A refused bulk form, shown again as it was posted (never on a kept page).
     var bulkEntry: BulkFormEntry?
     /// What the reader may do (`RequestContext.may`): without `write` the list has no bulk
-    /// form and no ticks; without `addOrRemove` the bulk form offers no delete.
+    /// form, no ticks and no link to the sheet; without `addOrRemove` the bulk form offers no
+    /// delete and an empty list no link to register a product.
     var mayWrite = true
     var mayAddOrRemove = true
 
@@ -109,7 +110,7 @@ struct ProductListPage {
         if query.view == .table {
             for (column, header) in tableHeaders { context[column.templateKey] = .object(header) }
             // The table's own link to the sheet; the bulk form then has none.
-            if ownVendorID != nil { context["sheetHref"] = .string(query.sheetPath) }
+            if ownVendorID != nil, mayWrite { context["sheetHref"] = .string(query.sheetPath) }
         }
         if let notice { context["notice"] = .string(notice) }
         context["filters"] = .object(filterContext)
@@ -153,18 +154,18 @@ struct ProductListPage {
     }
 
     var emptyMessage: String {
-        wording.emptyList(search: query.search, page: query.page, mine: query.mine, filtered: query.filterCount > 0)
+        wording.emptyList(search: query.search, page: query.page, mine: query.mine, filtered: query.filterCount > 0, mayAdd: mayAddOrRemove)
     }
 
     /// The one next step an empty list offers: clear the search, clear the filters, or add a
-    /// product; none past the last page (the pagination leads back).
+    /// product (for whoever may); none past the last page (the pagination leads back).
     var emptyAction: TemplateValue? {
         let (href, label): (String, String)
         if !query.search.isEmpty {
             (href, label) = (query.withoutSearch.listPath, wording[.clearSearch])
         } else if query.filterCount > 0 {
             (href, label) = (query.withoutFilters.listPath, wording[.clearFilters])
-        } else if query.page > 1 {
+        } else if query.page > 1 || !mayAddOrRemove {
             return nil
         } else {
             (href, label) = ("/products/new", wording[.registerProduct])

@@ -60,17 +60,21 @@ extension Wording {
     }
 
     /// Why the list is empty, and what the page offers next (`ProductListPage.emptyAction`).
-    func emptyList(search: String, page: Int, mine: Bool, filtered: Bool) -> String {
+    /// `mayAdd`: whether the reader may register a product, the one next step of an empty list
+    /// (a viewer or an editor is not asked to).
+    func emptyList(search: String, page: Int, mine: Bool, filtered: Bool, mayAdd: Bool = true) -> String {
         switch language {
         case .en:
             if !search.isEmpty { return "No products match “\(BidiText.isolated(search))”. Check the spelling or clear the search." }
             if filtered { return "No products match these filters. Clear the filters to see every product." }
             if page > 1 { return "There are no products on page \(page). Go back to an earlier page." }
+            if !mayAdd { return mine ? "You have no products yet." : "There are no products yet." }
             return mine ? "You have no products yet. Add your first product." : "There are no products yet. Add the first one."
         case .ko:
             if !search.isEmpty { return "“\(BidiText.isolated(search))” 검색 결과가 없습니다. 검색어를 확인하거나 [검색어 지우기]를 눌러 주세요." }
             if filtered { return "조건에 맞는 상품이 없습니다. 필터를 초기화하면 모든 상품을 볼 수 있습니다." }
             if page > 1 { return "\(page)페이지에는 상품이 없습니다. 앞 페이지로 이동해 주세요." }
+            if !mayAdd { return mine ? "아직 등록한 상품이 없습니다." : "아직 상품이 없습니다." }
             return mine ? "아직 등록한 상품이 없습니다. 첫 상품을 등록해 주세요." : "아직 상품이 없습니다. 첫 상품을 등록해 주세요."
         }
     }

@@ -116,6 +116,7 @@ enum WordingSamples {
             w.changeUntil(name, now: w.price(Decimal(number), currency: "KRW"), back: w.price(0, currency: "KRW"), end: digits, batch: number),
             w.emptyList(search: name, page: 1, mine: false, filtered: false), w.emptyList(search: "", page: number, mine: true, filtered: false),
             w.emptyList(search: "", page: 1, mine: false, filtered: true), w.emptyList(search: "", page: 1, mine: true, filtered: false),
+            w.emptyList(search: "", page: 1, mine: true, filtered: false, mayAdd: false),
             w.pageLabel(number), w.perPageOption(number),
             w.imageAlt(name, number: number, total: number + 1),
             w.imageLink(number: number, total: number + 1),

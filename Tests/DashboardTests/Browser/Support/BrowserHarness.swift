@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Dashboard
+
 /// A headless Chromium session (through its own chromedriver) pointed at a real dashboard over
 /// the embedded market. Made by `withBrowser`, which always ends the session, stops
 /// chromedriver and the dashboard.
@@ -36,13 +38,16 @@ struct BrowserHarness: Sendable {
 /// Runs `body` against a fresh dashboard in a fresh headless Chromium; always cleans up.
 /// Tests that call it carry `BrowserTools.needed`, so they are skipped without a browser; one
 /// that forgets the trait fails here instead of passing without running.
-/// Browsers take turns, whichever suite asks (`BrowserTurns`).
-func withBrowser(javaScript: Bool = true, _ body: (BrowserHarness) async throws -> Void) async throws {
+/// Browsers take turns, whichever suite asks (`BrowserTurns`). `adjust` changes the
+/// dashboard's configuration (accounts on, say) before it starts.
+func withBrowser(
+    javaScript: Bool = true, adjust: ((inout DashboardConfiguration) -> Void)? = nil, _ body: (BrowserHarness) async throws -> Void
+) async throws {
     let chromium = try #require(BrowserTools.chromium, BrowserTools.skipReason)
     let chromedriverPath = try #require(BrowserTools.chromedriver, BrowserTools.skipReason)
     await BrowserTurns.shared.take()
     do {
-        try await withBrowser(chromium: chromium, chromedriverPath: chromedriverPath, javaScript: javaScript, body)
+        try await withBrowser(chromium: chromium, chromedriverPath: chromedriverPath, javaScript: javaScript, adjust: adjust, body)
     } catch {
         await BrowserTurns.shared.give()
         throw error
@@ -76,9 +81,10 @@ actor BrowserTurns {
 }
 
 private func withBrowser(
-    chromium: String, chromedriverPath: String, javaScript: Bool, _ body: (BrowserHarness) async throws -> Void
+    chromium: String, chromedriverPath: String, javaScript: Bool, adjust: ((inout DashboardConfiguration) -> Void)?,
+    _ body: (BrowserHarness) async throws -> Void
 ) async throws {
-    try await withDashboard { dashboard in
+    try await withDashboard(adjust: adjust) { dashboard in
         let chromedriver = try await ChromeDriverProcess.start(executable: chromedriverPath)
         let driver: WebDriver
         do {
