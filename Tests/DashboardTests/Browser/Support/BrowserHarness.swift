@@ -1,9 +1,10 @@
+import DashboardEngine
 import Foundation
 import Testing
 
 /// A headless Chromium session (through its own chromedriver) pointed at a real dashboard over
-/// the embedded market. Made by `withBrowser`, which always ends the session, stops
-/// chromedriver and the dashboard.
+/// the embedded market, or over the market and on the clock a test passes. Made by
+/// `withBrowser`, which always ends the session, stops chromedriver and the dashboard.
 struct BrowserHarness: Sendable {
     let driver: WebDriver
     let dashboard: DashboardHarness
@@ -33,16 +34,19 @@ struct BrowserHarness: Sendable {
     }
 }
 
-/// Runs `body` against a fresh dashboard in a fresh headless Chromium; always cleans up.
+/// Runs `body` against a fresh dashboard (over `market`, on `clock`: `withDashboard`'s) in a
+/// fresh headless Chromium; always cleans up.
 /// Tests that call it carry `BrowserTools.needed`, so they are skipped without a browser; one
 /// that forgets the trait fails here instead of passing without running.
 /// Browsers take turns, whichever suite asks (`BrowserTurns`).
-func withBrowser(javaScript: Bool = true, _ body: (BrowserHarness) async throws -> Void) async throws {
+func withBrowser(
+    _ market: TestMarket = .embedded, clock: (any WallClock)? = nil, javaScript: Bool = true, _ body: (BrowserHarness) async throws -> Void
+) async throws {
     let chromium = try #require(BrowserTools.chromium, BrowserTools.skipReason)
     let chromedriverPath = try #require(BrowserTools.chromedriver, BrowserTools.skipReason)
     await BrowserTurns.shared.take()
     do {
-        try await withBrowser(chromium: chromium, chromedriverPath: chromedriverPath, javaScript: javaScript, body)
+        try await withBrowser(market, clock: clock, chromium: chromium, chromedriverPath: chromedriverPath, javaScript: javaScript, body)
     } catch {
         await BrowserTurns.shared.give()
         throw error
@@ -76,9 +80,10 @@ actor BrowserTurns {
 }
 
 private func withBrowser(
-    chromium: String, chromedriverPath: String, javaScript: Bool, _ body: (BrowserHarness) async throws -> Void
+    _ market: TestMarket, clock: (any WallClock)?, chromium: String, chromedriverPath: String, javaScript: Bool,
+    _ body: (BrowserHarness) async throws -> Void
 ) async throws {
-    try await withDashboard { dashboard in
+    try await withDashboard(market, clock: clock) { dashboard in
         let chromedriver = try await ChromeDriverProcess.start(executable: chromedriverPath)
         let driver: WebDriver
         do {
