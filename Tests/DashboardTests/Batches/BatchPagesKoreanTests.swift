@@ -7,11 +7,13 @@ import Testing
 /// market's own words aside).
 @Suite struct BatchPagesKoreanTests {
     @Test func everyBatchPage_isKorean() async throws {
-        try await withDashboard { dash in
+        try await StandardsScene.run { scene in
+            let dash = scene.harness
+            // An own product in KRW, as the standards run uses (the batches set prices in won).
+            let own = try await seedProduct(dash, named: "맥북 프로 14")
             try await KoreanPageScan.rewriteInKorean(dash)
-            let own = try #require(try await dash.marketCatalogIDs(vendor: 28).first)
-            let batches = try StandardsBatches.make(on: dash, own: own)
-            let marketWords: Set<String> = ["price", "rejected", "by", "policy"]
+            let batches = try await StandardsBatches.make(on: scene, own: own)
+            let marketWords = Set(StandardsBatches.marketWords.split(separator: " ").map(String.init))
             for path in ["/batches/\(batches.preview)", "/batches/\(batches.running)", "/batches/\(batches.finished)",
                          "/batches/\(batches.finished)?status=failed", "/batches/\(batches.scheduled)", "/batches/\(batches.windowOpen)",
                          "/batches", "/products/import", "/batches/999999"] {

@@ -13,13 +13,13 @@ import Testing
     @Test(.enabled(if: StandardsTools.canRunAxe, StandardsTools.axeSkipReason))
     func everyPage_inEveryLanguage_atTwoWidthsAndBothSchemes_hasNoWCAGViolation() async throws {
         let axe = try String(contentsOfFile: try #require(StandardsTools.axeScript), encoding: .utf8)
-        try await withBrowser { browser in
+        try await StandardsScene.runInBrowser { scene, browser in
             let driver = browser.driver
             // axe takes seconds on a long page when the machine is busy.
             try await driver.setScriptTimeout(seconds: 120)
             var violations: [String] = []
             var runs = 0
-            for page in try await StandardsPage.all(on: browser.dashboard) {
+            for page in try await StandardsPage.all(on: scene) {
                 for language in StandardsPage.languages {
                     try await page.open(in: browser, language: language)
                     let loaded = try await driver.execute(axe + "\n;return typeof axe === 'object' ? axe.version : null;") as? String

@@ -34,9 +34,10 @@ struct NuHTMLCheckerTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let files = try await withDashboard { dashboard -> [URL] in
+        let files = try await StandardsScene.run { scene -> [URL] in
+            let dashboard = scene.harness
             var files: [URL] = []
-            for page in try await StandardsPage.all(on: dashboard) {
+            for page in try await StandardsPage.all(on: scene) {
                 for language in StandardsPage.languages {
                     let response = try await page.fetch(from: dashboard, language: language)
                     #expect(response.status == page.status, "\(page.name) (\(language)) answered \(response.status)")

@@ -38,17 +38,19 @@ struct StandardsPage: Sendable {
 
     static let languages = ["en", "ko"]
 
-    /// Every page the standards checks cover, over a fresh dashboard on the embedded market:
+    /// Every page the standards checks cover, over a fresh dashboard of a `StandardsScene`:
     /// every page of the route table (`PageRoutes`), so a new page joins by itself, and the
     /// states and answers listed here (a query, a form sent back with its errors, a refusal).
-    static func all(on dashboard: DashboardHarness) async throws -> [StandardsPage] {
+    static func all(on scene: ScheduleScene) async throws -> [StandardsPage] {
+        let dashboard = scene.harness
         let own = try await seedProduct(dashboard, named: "맥북 프로 14")
         let others = try await seedProduct(dashboard, named: "Noise Cancelling Headphones")
         // The overview with its figures and charts, not its progress bar.
         _ = try await dashboard.get("/overview")
         await dashboard.app.catalog.countEnded()
-        try await seedHistory(on: dashboard, own: own)
-        let batches = try StandardsBatches.make(on: dashboard, own: own)
+        let batches = try await StandardsBatches.make(on: scene, own: own) { scene in
+            try await seedHistory(on: &scene, own: own)
+        }
         // The bin's item not restored: its product's page, and the question before removing it.
         let binned = try #require(try await dashboard.app.recycleBin.page(offset: 0, limit: 10).items.first { $0.restoredID == nil })
         // The newest own products: on the sheet's first page.

@@ -28,8 +28,9 @@ final class RecordingMarket: Sendable {
         let entries = Mutex<[Received]>([])
         /// Requests whose path starts so wait at the gate once recorded.
         let holds = Mutex<[(pathPrefix: String, gate: Gate)]>([])
-        /// Requests with this method and path are answered 503 once recorded.
-        let refusals = Mutex<[(method: String, path: String)]>([])
+        /// Requests with this method and path are answered so once recorded (503 and no body
+        /// unless a test says otherwise), after the market did them when `reachesMarket`.
+        let refusals = Mutex<[(method: String, path: String, status: HTTPStatus, message: String?, reachesMarket: Bool)]>([])
     }
 
     private let log = RequestLog()
@@ -48,8 +49,12 @@ final class RecordingMarket: Sendable {
                 log.entries.withLock { $0.append(Received(method: request.method.rawValue, path: request.path, body: request.body)) }
                 let gate = log.holds.withLock { holds in holds.first { request.path.hasPrefix($0.pathPrefix) }?.gate }
                 if let gate { await gate.wait() }
-                let refused = log.refusals.withLock { $0.contains { $0.method == request.method.rawValue && $0.path == request.path } }
-                if refused { return HTTPResponse(status: .serviceUnavailable, headers: [:], bytes: []) }
+                let refusal = log.refusals.withLock { $0.first { $0.method == request.method.rawValue && $0.path == request.path } }
+                if let refusal {
+                    if refusal.reachesMarket { _ = try await handler.handle(request) }
+                    return refusal.message.map { MarketRefusalBody.response(refusal.status, $0) }
+                        ?? HTTPResponse(status: refusal.status, headers: [:], bytes: [])
+                }
                 return try await handler.handle(request)
             }
         }
@@ -68,9 +73,17 @@ final class RecordingMarket: Sendable {
     }
 
     /// Requests with `method` to exactly `path` are answered 503 without reaching the market
-    /// (it is down for them), until `stopRefusing()`.
-    func refuse(_ method: String, _ path: String) {
-        log.refusals.withLock { $0.append((method, path)) }
+    /// (it is down for them), until `stopRefusing()`. With `status` and `message`, they are
+    /// answered so in the market's error body (`{"code":400,"message":"…"}`): a refusal in
+    /// the market's own words; a 504 with no message is a gateway that lost the market's answer.
+    func refuse(_ method: String, _ path: String, status: HTTPStatus = .serviceUnavailable, saying message: String? = nil) {
+        log.refusals.withLock { $0.append((method, path, status, message, false)) }
+    }
+
+    /// Requests with `method` to exactly `path` are done by the market and their answers lost:
+    /// a 504 from the gateway in front of it, until `stopRefusing()`.
+    func loseAnswers(_ method: String, _ path: String) {
+        log.refusals.withLock { $0.append((method, path, .gatewayTimeout, nil, true)) }
     }
 
     func stopRefusing() {

@@ -1,11 +1,12 @@
+import DashboardEngine
 import Foundation
 import Testing
 
 @testable import Dashboard
 
 /// A headless Chromium session (through its own chromedriver) pointed at a real dashboard over
-/// the embedded market. Made by `withBrowser`, which always ends the session, stops
-/// chromedriver and the dashboard.
+/// the embedded market, or over the market and on the clock a test passes. Made by
+/// `withBrowser`, which always ends the session, stops chromedriver and the dashboard.
 struct BrowserHarness: Sendable {
     let driver: WebDriver
     let dashboard: DashboardHarness
@@ -35,19 +36,22 @@ struct BrowserHarness: Sendable {
     }
 }
 
-/// Runs `body` against a fresh dashboard in a fresh headless Chromium; always cleans up.
+/// Runs `body` against a fresh dashboard (over `market`, on `clock`: `withDashboard`'s) in a
+/// fresh headless Chromium; always cleans up.
 /// Tests that call it carry `BrowserTools.needed`, so they are skipped without a browser; one
 /// that forgets the trait fails here instead of passing without running.
 /// Browsers take turns, whichever suite asks (`BrowserTurns`). `adjust` changes the
 /// dashboard's configuration (accounts on, say) before it starts.
 func withBrowser(
-    javaScript: Bool = true, adjust: ((inout DashboardConfiguration) -> Void)? = nil, _ body: (BrowserHarness) async throws -> Void
+    _ market: TestMarket = .embedded, clock: (any WallClock)? = nil, javaScript: Bool = true,
+    adjust: ((inout DashboardConfiguration) -> Void)? = nil, _ body: (BrowserHarness) async throws -> Void
 ) async throws {
     let chromium = try #require(BrowserTools.chromium, BrowserTools.skipReason)
     let chromedriverPath = try #require(BrowserTools.chromedriver, BrowserTools.skipReason)
     await BrowserTurns.shared.take()
     do {
-        try await withBrowser(chromium: chromium, chromedriverPath: chromedriverPath, javaScript: javaScript, adjust: adjust, body)
+        try await withBrowser(
+            market, clock: clock, chromium: chromium, chromedriverPath: chromedriverPath, javaScript: javaScript, adjust: adjust, body)
     } catch {
         await BrowserTurns.shared.give()
         throw error
@@ -81,10 +85,10 @@ actor BrowserTurns {
 }
 
 private func withBrowser(
-    chromium: String, chromedriverPath: String, javaScript: Bool, adjust: ((inout DashboardConfiguration) -> Void)?,
-    _ body: (BrowserHarness) async throws -> Void
+    _ market: TestMarket, clock: (any WallClock)?, chromium: String, chromedriverPath: String, javaScript: Bool,
+    adjust: ((inout DashboardConfiguration) -> Void)?, _ body: (BrowserHarness) async throws -> Void
 ) async throws {
-    try await withDashboard(adjust: adjust) { dashboard in
+    try await withDashboard(market, clock: clock, adjust: adjust) { dashboard in
         let chromedriver = try await ChromeDriverProcess.start(executable: chromedriverPath)
         let driver: WebDriver
         do {
