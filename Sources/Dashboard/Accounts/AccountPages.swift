@@ -56,10 +56,11 @@ struct AccountPages: Sendable {
         }
         refill.role = role
         do {
-            let added = try await accounts.add(name: name, password: submission.value(Self.passwordField) ?? "", role: role)
+            let added = try await accounts.add(
+                name: name, password: submission.value(Self.passwordField) ?? "", role: role, by: Self.origin(owner, context))
             return done(wording.accountAdded(added.name, role: role), to: "/accounts")
         } catch {
-            guard let (status, problem) = Self.explain(error, wording) else { return SignInPages.unreadable(error, renderer, context) }
+            guard let (status, problem) = Self.explain(error, context) else { return SignInPages.unreadable(error, renderer, context) }
             refill.problem = problem
             return listPage(owner, refill, status: status, context)
         }
@@ -67,18 +68,18 @@ struct AccountPages: Sendable {
 
     /// `POST /accounts/{id}/role`: 303 back; 409 for the last active owner.
     func changeRole(_ context: RequestContext) -> HTTPResponse {
-        changeAccount(context) { account, submission, wording throws -> String? in
+        changeAccount(context) { account, submission, origin, wording throws -> String? in
             guard let role = submission.value(Self.roleField).flatMap(Role.init(rawValue:)) else { return nil }
-            try accounts.changeRole(account.id, to: role)
+            try accounts.changeRole(account.id, to: role, by: origin)
             return wording.roleChanged(account.name, to: role)
         }
     }
 
     /// `POST /accounts/{id}/disabled` (`disabled` 1 or 0): 303 back; 409 for the last active owner.
     func setDisabled(_ context: RequestContext) -> HTTPResponse {
-        changeAccount(context) { account, submission, wording throws -> String? in
+        changeAccount(context) { account, submission, origin, wording throws -> String? in
             let disabled = submission.value(Self.disabledField) != "0"
-            try accounts.setDisabled(account.id, disabled)
+            try accounts.setDisabled(account.id, disabled, by: origin)
             return disabled ? wording.accountDisabled(account.name) : wording.accountEnabled(account.name)
         }
     }
@@ -95,18 +96,20 @@ struct AccountPages: Sendable {
         do {
             // The owner's own session stays when the owner resets their own password here.
             let keeping = account.id == owner.accountID ? SessionCookie.id(context.request) : nil
-            try await accounts.resetPassword(account.id, to: submission.value(Self.passwordField) ?? "", keepingSession: keeping)
+            try await accounts.resetPassword(
+                account.id, to: submission.value(Self.passwordField) ?? "", keepingSession: keeping, by: Self.origin(owner, context))
             return done(wording.passwordWasReset(account.name), to: "/accounts")
         } catch {
-            guard let (status, problem) = Self.explain(error, wording) else { return SignInPages.unreadable(error, renderer, context) }
+            guard let (status, problem) = Self.explain(error, context) else { return SignInPages.unreadable(error, renderer, context) }
             return listPage(owner, Refill(problem: problem), status: status, context)
         }
     }
 
-    /// A change to one account that takes no time: `change` does it and answers the flash (nil:
-    /// the form named no role), or throws what the store refused.
+    /// A change to one account that takes no time: `change` does it, as the owner from the
+    /// client's address, and answers the flash (nil: the form named no role), or throws what the
+    /// store refused.
     private func changeAccount(
-        _ context: RequestContext, _ change: (Account, FormSubmission, Wording) throws -> String?
+        _ context: RequestContext, _ change: (Account, FormSubmission, ChangedBy, Wording) throws -> String?
     ) -> HTTPResponse {
         let (owner, submission): (SessionAccount, FormSubmission)
         switch checkedPost(context, manages: true) {
@@ -116,12 +119,12 @@ struct AccountPages: Sendable {
         let wording = context.wording
         guard let account = target(context) else { return listPage(owner, Refill(problem: wording[.accountNotFound]), status: .notFound, context) }
         do {
-            guard let message = try change(account, submission, wording) else {
+            guard let message = try change(account, submission, Self.origin(owner, context), wording) else {
                 return listPage(owner, Refill(problem: wording[.unknownRole]), status: .unprocessableContent, context)
             }
             return done(message, to: "/accounts")
         } catch {
-            guard let (status, problem) = Self.explain(error, wording) else { return SignInPages.unreadable(error, renderer, context) }
+            guard let (status, problem) = Self.explain(error, context) else { return SignInPages.unreadable(error, renderer, context) }
             return listPage(owner, Refill(problem: problem), status: status, context)
         }
     }
@@ -180,12 +183,10 @@ struct AccountPages: Sendable {
         do {
             try await accounts.changePassword(
                 me.accountID, current: submission.value(Self.currentPasswordField) ?? "", new: new,
-                keepingSession: SessionCookie.id(context.request))
+                keepingSession: SessionCookie.id(context.request), address: context.clientAddress)
             return done(wording[.myPasswordChanged], to: "/account")
-        } catch let refusal as AccountRefusal where refusal.code == .wrongPassword {
-            return minePage(me, problem: wording[.currentPasswordWrong], status: .unprocessableContent, context)
         } catch {
-            guard let (status, problem) = Self.explain(error, wording) else { return SignInPages.unreadable(error, renderer, context) }
+            guard let (status, problem) = Self.explain(error, context) else { return SignInPages.unreadable(error, renderer, context) }
             return minePage(me, problem: problem, status: status, context)
         }
     }
@@ -198,7 +199,7 @@ struct AccountPages: Sendable {
         case .success(let checked): me = checked.account
         }
         do {
-            try accounts.endAll(me.accountID)
+            try accounts.endAll(me.accountID, address: context.clientAddress)
         } catch {
             return SignInPages.unreadable(error, renderer, context)
         }
@@ -218,14 +219,14 @@ struct AccountPages: Sendable {
     // MARK: Checks
 
     /// The signed-in account when it may manage accounts.
-    private func manager(_ context: RequestContext) -> SessionAccount? {
+    func manager(_ context: RequestContext) -> SessionAccount? {
         guard let account = context.account, account.role.mayManageAccounts else { return nil }
         return account
     }
 
     /// 404 with accounts off (nobody could sign in: the page says how to turn them on); 403:
     /// nobody signed in (with the way to the sign-in form), or not an owner.
-    private func refused(_ context: RequestContext) -> HTTPResponse {
+    func refused(_ context: RequestContext) -> HTTPResponse {
         let wording = context.wording
         guard context.accountsOn else {
             return renderer.error(.notFound, heading: wording[.accountsOffHeading], message: wording[.accountsOffMessage], retryHref: nil, for: context)
@@ -233,7 +234,7 @@ struct AccountPages: Sendable {
         guard context.account != nil else {
             let back = BackLink.localPath(context.request.method == .get ? context.request.target : nil) ?? "/account"
             return renderer.error(
-                .forbidden, heading: wording[.notSignedInHeading], message: wording[.notSignedInMessage], retryHref: nil,
+                .forbidden, heading: wording[.signInFirst], message: wording[.notSignedInMessage], retryHref: nil,
                 next: ("/sign-in?next=" + URLEncodedForm.encode(back), wording[.signInHeading]), for: context)
         }
         return renderer.error(.forbidden, heading: wording[.onlyOwnerHeading], message: wording[.onlyOwnerMessage], retryHref: nil, for: context)
@@ -255,6 +256,11 @@ struct AccountPages: Sendable {
         return .success((account, submission))
     }
 
+    /// The owner asking, from the client's address: who made a change, for its event.
+    static func origin(_ owner: SessionAccount, _ context: RequestContext) -> ChangedBy {
+        ChangedBy(accountID: owner.accountID, address: context.clientAddress)
+    }
+
     /// The account the path names, if it exists.
     private func target(_ context: RequestContext) -> Account? {
         guard let id = context.request.parameter("id").flatMap({ Int($0) }) else { return nil }
@@ -267,9 +273,12 @@ struct AccountPages: Sendable {
         return response
     }
 
-    /// A refusal of the store as a status and words; nil for anything else (the database).
-    static func explain(_ error: any Error, _ wording: Wording) -> (HTTPStatus, String)? {
-        switch error {
+    /// A refusal of the store as a status and words; nil for anything else (the database). A
+    /// wrong current password says, as the sign-in form does, when the next try is allowed
+    /// once the throttle makes it wait (a time in the dashboard's zone).
+    static func explain(_ error: any Error, _ context: RequestContext) -> (HTTPStatus, String)? {
+        let wording = context.wording
+        return switch error {
         case let problem as AccountNameProblem:
             (problem.code == .taken ? .conflict : .unprocessableContent, wording.nameProblem(problem.code))
         case let problem as PasswordProblem:
@@ -278,9 +287,16 @@ struct AccountPages: Sendable {
             switch refusal.code {
             case .lastOwner: (.conflict, wording[.lastOwner])
             case .notFound: (.notFound, wording[.accountNotFound])
-            case .wrongPassword: (.unprocessableContent, wording[.currentPasswordWrong])
+            case .wrongPassword:
+                (.unprocessableContent, [wording[.currentPasswordWrong], wait(refusal.nextTryAt, context)].compactMap { $0 }.joined(separator: " "))
+            case .tooManyTries: (.tooManyRequests, wait(refusal.nextTryAt, context) ?? wording[.currentPasswordWrong])
             }
         default: nil
         }
+    }
+
+    /// "Wait, then try again at 14:02:35 KST or later", when the next try must wait.
+    private static func wait(_ nextTryAt: Date?, _ context: RequestContext) -> String? {
+        nextTryAt.map { context.wording.signInWait(until: SignInPages.time($0, zone: context.settings.timeZone)) }
     }
 }

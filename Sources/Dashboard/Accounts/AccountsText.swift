@@ -47,7 +47,6 @@ enum AccountsText: String, PageTexts {
     case onlyOwnerMessage = "only_owner_message"
     case accountsOffHeading = "accounts_off_heading"
     case accountsOffMessage = "accounts_off_message"
-    case notSignedInHeading = "not_signed_in_heading"
     case notSignedInMessage = "not_signed_in_message"
     case lastOwner = "last_owner"
     case accountNotFound = "account_not_found"
@@ -64,6 +63,13 @@ enum AccountsText: String, PageTexts {
     case accountsUnreadable = "accounts_unreadable"
     case accountsUnreadableHeading = "accounts_unreadable_heading"
     case nothingDone = "nothing_done"
+    case accountEventsHeading = "account_events_heading"
+    case eventTimeLabel = "event_time_label"
+    case eventLabel = "event_label"
+    case eventByLabel = "event_by_label"
+    case eventAddressLabel = "event_address_label"
+    case unknownNameTried = "unknown_name_tried"
+    case accountEventsEmpty = "account_events_empty"
 
     var english: String {
         switch self {
@@ -115,7 +121,6 @@ enum AccountsText: String, PageTexts {
         case .accountsOffMessage:
             "Anyone who opens this dashboard can change every product. To share it with a team, add an owner "
                 + "account on the command line, then start the dashboard again."
-        case .notSignedInHeading: "Sign in first"
         case .notSignedInMessage: "This page shows the account you are signed in with. Sign in, then open it again."
         case .lastOwner:
             "This is the last active owner. Make another account an owner first, then disable this one or change its role."
@@ -136,6 +141,13 @@ enum AccountsText: String, PageTexts {
         case .accountsUnreadable: "The dashboard's database in the data directory could not be read. The dashboard's log says more."
         case .accountsUnreadableHeading: "The accounts cannot be read"
         case .nothingDone: "Nothing was done"
+        case .accountEventsHeading: "Sign-ins and account changes"
+        case .eventTimeLabel: "When"
+        case .eventLabel: "What happened"
+        case .eventByLabel: "By"
+        case .eventAddressLabel: "Address"
+        case .unknownNameTried: "(a name no account has)"
+        case .accountEventsEmpty: "No one has signed in or changed an account yet."
         }
     }
 
@@ -189,7 +201,6 @@ enum AccountsText: String, PageTexts {
         case .accountsOffMessage:
             "지금은 대시보드를 여는 누구나 모든 상품을 수정할 수 있습니다. 여러 사람이 함께 쓰려면 "
                 + "명령줄에서 소유자 계정을 추가한 뒤 대시보드를 다시 시작해 주세요."
-        case .notSignedInHeading: "먼저 로그인해 주세요"
         case .notSignedInMessage: "이 페이지는 로그인한 계정을 보여 줍니다. 로그인한 뒤 다시 열어 주세요."
         case .lastOwner:
             "사용 중인 마지막 소유자 계정입니다. 다른 계정의 역할을 먼저 소유자로 수정한 뒤 이 계정을 사용 중지하거나 역할을 수정해 주세요."
@@ -209,6 +220,13 @@ enum AccountsText: String, PageTexts {
         case .accountsUnreadable: "데이터 폴더에 있는 대시보드 데이터베이스를 읽을 수 없습니다. 자세한 내용은 대시보드 로그를 확인해 주세요."
         case .accountsUnreadableHeading: "계정을 읽을 수 없습니다"
         case .nothingDone: "아무것도 하지 않았습니다"
+        case .accountEventsHeading: "로그인과 계정 변경 기록"
+        case .eventTimeLabel: "시각"
+        case .eventLabel: "내용"
+        case .eventByLabel: "한 사람"
+        case .eventAddressLabel: "접속 주소"
+        case .unknownNameTried: "(없는 계정 이름)"
+        case .accountEventsEmpty: "아직 로그인하거나 계정을 수정한 기록이 없습니다."
         }
     }
 }

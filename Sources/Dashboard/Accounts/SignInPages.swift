@@ -102,8 +102,8 @@ struct SignInPages: Sendable {
             return setupForm(token: token, name: name, problem: wording[.passwordsDiffer], status: .unprocessableContent, context)
         }
         do {
-            let owner = try await accounts.completeSetup(token: token, name: name, password: password)
-            let sessionID = try accounts.start(owner.id)
+            let owner = try await accounts.completeSetup(token: token, name: name, password: password, address: context.clientAddress)
+            let sessionID = try accounts.start(owner.id, signingIn: context.clientAddress)
             var response = HTTPResponse.redirect(to: "/accounts", status: .seeOther)
             response.headers.add("Set-Cookie", SessionCookie.set(sessionID, secure: context.cameOverHTTPS))
             response.headers["Cache-Control"] = "no-store"
@@ -117,7 +117,7 @@ struct SignInPages: Sendable {
             return renderer.error(
                 .gone, heading: wording[.setupGoneHeading], message: wording[.setupGoneMessage], retryHref: nil, for: context)
         } catch {
-            guard let (status, problem) = AccountPages.explain(error, wording) else { return unreadable(error, context) }
+            guard let (status, problem) = AccountPages.explain(error, context) else { return unreadable(error, context) }
             return setupForm(token: token, name: name, problem: problem, status: status, context)
         }
     }
@@ -135,7 +135,7 @@ struct SignInPages: Sendable {
         }
         if let id = SessionCookie.id(context.request) {
             do {
-                try accounts.end(id)
+                try accounts.end(id, address: context.clientAddress)
             } catch {
                 return unreadable(error, context)
             }

@@ -87,4 +87,68 @@ extension Wording {
         case .ko: "“\(BidiText.isolated(name))” 계정으로 다시 로그인할 수 있습니다."
         }
     }
+
+    /// The accounts' history page's introduction: what it lists and for how long.
+    func accountEventsIntro(days: Int) -> String {
+        switch language {
+        case .en: "Sign-ins, failed sign-ins and changes to accounts, newest first, kept for \(days) days like the history."
+        case .ko: "로그인, 로그인 실패, 계정 변경을 최근 것부터 보여 줍니다. 변경 기록처럼 \(quantity(days))일 동안 보관합니다."
+        }
+    }
+
+    /// "Showing 1–20 of 45 events".
+    func showingEvents(first: Int, last: Int, total: Int) -> String {
+        switch (language, total == 1, first == last) {
+        case (.en, true, _): "Showing 1 event"
+        case (.en, false, true): "Showing \(last) of \(total) events"
+        case (.en, false, false): "Showing \(first)–\(last) of \(total) events"
+        case (.ko, true, _): "총 1건"
+        case (.ko, false, true): "총 \(quantity(total))건 중 \(quantity(last))번째"
+        case (.ko, false, false): "총 \(quantity(total))건 중 \(quantity(first))~\(quantity(last))번째"
+        }
+    }
+
+    /// What happened to an account, in a row of the accounts' history; a change of role names
+    /// both roles, an added account its role.
+    func accountEvent(_ kind: AccountEvent.Kind, before: Role?, after: Role?) -> String {
+        switch (kind, language) {
+        case (.signedIn, .en): "Signed in"
+        case (.signedIn, .ko): "로그인"
+        case (.signInFailed, .en): "Sign-in failed"
+        case (.signInFailed, .ko): "로그인 실패"
+        case (.throttled, .en): "Refused: too many failed tries, waiting"
+        case (.throttled, .ko): "거부: 실패가 많아 대기 중"
+        case (.signedOut, .en): "Signed out"
+        case (.signedOut, .ko): "로그아웃"
+        case (.signedOutEverywhere, .en): "Signed out everywhere"
+        case (.signedOutEverywhere, .ko): "모든 곳에서 로그아웃"
+        case (.passwordChanged, .en): "Changed own password"
+        case (.passwordChanged, .ko): "본인 비밀번호 변경"
+        case (.passwordReset, .en): "Password reset"
+        case (.passwordReset, .ko): "비밀번호 재설정"
+        case (.roleChanged, .en): "Role changed: \(before.map { roleName($0).lowercased() } ?? "?") → \(after.map { roleName($0).lowercased() } ?? "?")"
+        case (.roleChanged, .ko): "역할 변경: \(before.map(roleName) ?? "?") → \(after.map(roleName) ?? "?")"
+        case (.disabled, .en): "Disabled"
+        case (.disabled, .ko): "사용 중지"
+        case (.enabled, .en): "Enabled again"
+        case (.enabled, .ko): "다시 사용"
+        case (.added, .en): after.map { "Added as \(roleName($0).lowercased())" } ?? "Added"
+        case (.added, .ko): after.map { "\(roleName($0)) 역할로 추가" } ?? "추가"
+        case (.ownerSetUp, .en): "Set up as the first owner"
+        case (.ownerSetUp, .ko): "첫 소유자로 설정"
+        }
+    }
+
+    /// Who did it: the account's name, or how it was done without one (the setup link, the
+    /// command line); a dash for a try at the sign-in form, where nobody is known.
+    func eventActor(_ kind: AccountEvent.Kind, actor: String?) -> String {
+        if let actor { return actor }
+        switch (kind, language) {
+        case (.signInFailed, _), (.throttled, _): return "—"
+        case (.ownerSetUp, .en): return "The setup link"
+        case (.ownerSetUp, .ko): return "설정 링크"
+        case (_, .en): return "The command line"
+        case (_, .ko): return "명령줄"
+        }
+    }
 }

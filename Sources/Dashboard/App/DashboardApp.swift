@@ -44,7 +44,7 @@ public final class DashboardApp: Sendable {
     /// As above, with the one clock the engine tells time and waits on (tests drive it).
     convenience init(configuration: DashboardConfiguration, startEmbedded: EmbeddedMarket.Starter, clock: any WallClock) throws {
         try Self.checkFolders(configuration)
-        let logger = ServerLogger(level: configuration.logLevel)
+        let logger = configuration.logSink.logger(configuration.logLevel)
         if let upstream = configuration.marketURL {
             let credentials = MarketCredentials(identifier: configuration.identifier ?? "", secret: configuration.secret ?? "")
             let api = MarketClient(configuration: Self.clientConfiguration(configuration, baseURL: upstream, credentials: credentials))
@@ -56,9 +56,7 @@ public final class DashboardApp: Sendable {
         } else {
             // The market's own access log would repeat every page's API calls; it speaks up
             // for warnings and errors only, marked as the market's.
-            let marketLogger = ServerLogger(level: max(configuration.logLevel, .warning)) { line in
-                ServerLogger.standardError("market: " + line)
-            }
+            let marketLogger = configuration.logSink.logger(max(configuration.logLevel, .warning), prefix: "market: ")
             let market = try startEmbedded(
                 configuration.dataDirectory.appendingPathComponent("market", isDirectory: true), marketLogger)
             let url = market.url
@@ -94,7 +92,7 @@ public final class DashboardApp: Sendable {
             configured: ownVendorID, embedded: nil, dataDirectory: configuration.dataDirectory,
             market: marketURL, identifier: configuration.identifier ?? "")
         try self.init(
-            configuration: configuration, logger: ServerLogger(level: configuration.logLevel), api: api,
+            configuration: configuration, logger: configuration.logSink.logger(configuration.logLevel), api: api,
             marketURL: marketURL, market: nil, ownVendor: ownVendor, trashImages: images, clock: clock)
     }
 

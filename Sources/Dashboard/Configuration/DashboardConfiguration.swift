@@ -24,6 +24,8 @@ public struct DashboardConfiguration: Sendable, Equatable {
     var publicDirectory: URL
     var templatesDirectory: URL
     var logLevel: ServerLogger.Level = .info
+    /// Where the log's lines go: standard error, unless a test reads them.
+    var logSink = LogSink.standardError
     /// How long a request's head and body together may take to arrive (`ServerConfiguration.requestTimeout`).
     var requestTimeout: Duration = .seconds(60)
     /// Bytes of product images kept in memory and on disk.
@@ -113,6 +115,29 @@ public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .helpRequested: "help requested"
         case .invalid(let message): message
+        }
+    }
+}
+
+extension DashboardConfiguration {
+    /// Where the dashboard's log lines go (the embedded market's too, marked as its own):
+    /// standard error, with access lines batched, or a function a test gives.
+    struct LogSink: Sendable, Equatable {
+        /// Tells one sink from another: functions cannot be compared.
+        let name: String
+        let write: (@Sendable (String) -> Void)?
+
+        static let standardError = LogSink(name: "standard error", write: nil)
+
+        static func == (a: LogSink, b: LogSink) -> Bool { a.name == b.name }
+
+        /// A logger at `level` that writes here.
+        func logger(_ level: ServerLogger.Level, prefix: String = "") -> ServerLogger {
+            guard let write else {
+                if prefix.isEmpty { return ServerLogger(level: level) }
+                return ServerLogger(level: level) { line in ServerLogger.standardError(prefix + line) }
+            }
+            return ServerLogger(level: level) { line in write(prefix + line) }
         }
     }
 }

@@ -55,7 +55,10 @@ struct HistoryPages: Sendable {
             }
         }
         if let product = query.product { view.binItem = try? await recycleBin?.item(productID: product) }
-        return renderer.formsPage("history/list", view.context, flash: flash, for: context)
+        var values = view.context
+        // An owner's way to the sign-ins and account changes, which only an owner may open.
+        if context.accountsOn, context.account?.role.mayManageAccounts == true { values["accountEventsHref"] = "/history/accounts" }
+        return renderer.formsPage("history/list", values, flash: flash, for: context)
     }
 
     /// `POST /history/{entry}/undo`: 303 to the product's history with a flash, or a page that

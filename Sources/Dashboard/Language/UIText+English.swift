@@ -43,6 +43,7 @@ extension UIText {
         case .navBatches: "Batches"
         case .navMyAccount: "My account"
         case .signOut: "Sign out"
+        case .signInFirst: "Sign in first"
         case .bulkScopeMatching: "All my products matching this list's search and filters"
         case .unitAmount: "Amount or count"
         case .unitPercent: "% of the price"

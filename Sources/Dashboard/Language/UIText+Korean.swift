@@ -43,6 +43,7 @@ extension UIText {
         case .navBatches: "일괄 작업"
         case .navMyAccount: "내 계정"
         case .signOut: "로그아웃"
+        case .signInFirst: "먼저 로그인해 주세요"
         case .bulkScopeMatching: "이 목록의 검색과 필터에 맞는 내 상품 전체"
         case .unitAmount: "금액·수량"
         case .unitPercent: "판매가 대비 비율(%)"

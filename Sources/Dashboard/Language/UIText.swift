@@ -49,6 +49,7 @@ enum UIText: String, PageTexts {
     case navBatches = "nav_batches"
     case navMyAccount = "nav_my_account"
     case signOut = "sign_out"
+    case signInFirst = "sign_in_first"
     case bulkScopeMatching = "bulk_scope_matching"
     case unitAmount = "unit_amount"
     case unitPercent = "unit_percent"

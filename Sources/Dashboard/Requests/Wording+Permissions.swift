@@ -5,8 +5,8 @@ extension Wording {
     func refused(_ permission: Permission, signedIn: Bool) -> ErrorText {
         guard signedIn, permission != .open, permission != .read else {
             return switch language {
-            case .en: ErrorText(heading: "Sign in first", message: "Nothing was changed. Sign in, then send the form again.")
-            case .ko: ErrorText(heading: "먼저 로그인해 주세요", message: "아무것도 반영하지 않았습니다. 로그인한 뒤 다시 시도해 주세요.")
+            case .en: ErrorText(heading: self[.signInFirst], message: "Nothing was changed. Sign in, then send the form again.")
+            case .ko: ErrorText(heading: self[.signInFirst], message: "아무것도 반영하지 않았습니다. 로그인한 뒤 다시 시도해 주세요.")
             }
         }
         return switch (language, permission) {

@@ -37,12 +37,18 @@ package struct AccountRefusal: Error, Sendable, Equatable {
         case notFound = "account-not-found"
         /// The current password given with a change of password is not the account's.
         case wrongPassword = "wrong-password"
+        /// Too many failures for this account or this address (`SignInThrottle`): the current
+        /// password was not checked.
+        case tooManyTries = "too-many-tries"
     }
 
     package let code: Code
+    /// When the next try of the current password is allowed, if it must wait.
+    package let nextTryAt: Date?
 
-    package init(_ code: Code) {
+    package init(_ code: Code, nextTryAt: Date? = nil) {
         self.code = code
+        self.nextTryAt = nextTryAt
     }
 }
 

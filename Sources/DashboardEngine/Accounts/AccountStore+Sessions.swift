@@ -16,8 +16,9 @@ extension AccountStore {
     static let sessionIDBytes = 32
 
     /// Starts a session for the account; returns its id (43 characters of base64url), which
-    /// only the browser keeps. Sessions past their time are removed here.
-    package func start(_ accountID: Int) throws(DatabaseError) -> String {
+    /// only the browser keeps. Sessions past their time are removed here. With `signingIn`
+    /// (the client's address), it is a sign-in: the account's event is written with it.
+    package func start(_ accountID: Int, signingIn address: String? = nil) throws(DatabaseError) -> String {
         let id = SecretBytes.base64URL(SecretBytes.random(Self.sessionIDBytes))
         let now = clock.now()
         let idleSince = StoredTime.milliseconds(now.addingTimeInterval(-Self.idleLimit))
@@ -29,6 +30,9 @@ extension AccountStore {
                 try db.run(
                     "INSERT INTO sessions (id_hash, account_id, started_at, last_used_at) VALUES (?, ?, ?, ?)",
                     [.blob(SHA256.hash(id.utf8)), .integer(accountID), .integer(StoredTime.milliseconds(now)), .integer(StoredTime.milliseconds(now))])
+                if let address {
+                    try Self.record(.signedIn, account: accountID, by: accountID, address: address, at: StoredTime.milliseconds(now), db)
+                }
             }
         }
         return id
@@ -69,15 +73,30 @@ extension AccountStore {
         }
     }
 
-    /// Ends the session `id` (sign-out). Nothing happens for an id that is not a session.
-    package func end(_ id: String) throws(DatabaseError) {
+    /// Ends the session `id` (sign-out from `address`): its account's event is written.
+    /// Nothing happens for an id that is not a session.
+    package func end(_ id: String, address: String? = nil) throws(DatabaseError) {
         guard let idHash = Self.idHash(id) else { return }
-        try database.use { db throws(SQLiteError) in try db.run("DELETE FROM sessions WHERE id_hash = ?", [.blob(idHash)]) }
+        let now = StoredTime.milliseconds(clock.now())
+        try database.use { db throws(SQLiteError) in
+            try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
+                guard let account = try db.first("SELECT account_id FROM sessions WHERE id_hash = ?", [.blob(idHash)], { $0.integer(0) })
+                else { return }
+                try db.run("DELETE FROM sessions WHERE id_hash = ?", [.blob(idHash)])
+                try Self.record(.signedOut, account: account, by: account, address: address, at: now, db)
+            }
+        }
     }
 
-    /// Ends every session of the account ("sign out everywhere").
-    package func endAll(_ accountID: Int) throws(DatabaseError) {
-        try database.use { db throws(SQLiteError) in try db.run("DELETE FROM sessions WHERE account_id = ?", [.integer(accountID)]) }
+    /// Ends every session of the account ("sign out everywhere", from `address`).
+    package func endAll(_ accountID: Int, address: String? = nil) throws(DatabaseError) {
+        let now = StoredTime.milliseconds(clock.now())
+        try database.use { db throws(SQLiteError) in
+            try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
+                try db.run("DELETE FROM sessions WHERE account_id = ?", [.integer(accountID)])
+                try Self.record(.signedOutEverywhere, account: accountID, by: accountID, address: address, at: now, db)
+            }
+        }
     }
 
     /// The stored form of a session id: its SHA-256, or nil for text that is not an id

@@ -25,11 +25,12 @@ extension AccountStore {
         return token
     }
 
-    /// Creates the first owner with the setup token, once. Throws `SetupRefusal` (a token that
+    /// Creates the first owner with the setup token, once, from `address` (its event has no
+    /// one who did it: the token stands for the machine's owner). Throws `SetupRefusal` (a token that
     /// is not the one given, used, or past its hour; an owner exists), `AccountNameProblem`,
     /// `PasswordProblem` (the token stays valid for another try) or `DatabaseError`.
     @discardableResult
-    package func completeSetup(token: String, name: String, password: String) async throws -> Account {
+    package func completeSetup(token: String, name: String, password: String, address: String? = nil) async throws -> Account {
         let now = clock.now()
         let given = SecretBytes.isBase64URL(token, byteCount: Self.setupTokenBytes) ? SHA256.hash(token.utf8) : []
         let state = setup.withLock { $0 }
@@ -55,7 +56,9 @@ extension AccountStore {
                     // No owner exists, so no account can hold the name as one; another role can.
                     if try Self.isTaken(name, db) { return nil }
                     try Self.insert(name, role: .owner, hash: hash, at: stamp, db)
-                    return try Self.account(db.lastInsertRowID, db)
+                    let id = db.lastInsertRowID
+                    try Self.record(.ownerSetUp, account: id, by: nil, address: address, after: .owner, at: stamp, db)
+                    return try Self.account(id, db)
                 }
             }
             guard let added else {

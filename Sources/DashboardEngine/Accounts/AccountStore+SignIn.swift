@@ -14,9 +14,19 @@ extension AccountStore {
     /// Tries that arrive together all pass the wait before any of them fails; the count then
     /// holds all their failures, so such a burst is as many tries as were sent at once, each
     /// costing a full hash, and the next try waits accordingly.
+    ///
+    /// Each outcome is an event of the account (`AccountEvent`): signed in, failed (for a name
+    /// no account has, no account and nothing of the name typed: a person sometimes types their
+    /// password there), and the first try refused during each wait.
     package func signIn(name: String, password: String, address: String) async throws -> SignedIn {
         let key = AccountName.key(name)
         if let next = throttle.waitUntil(name: key, address: address, now: clock.now()) {
+            if throttle.noteRefusal(name: key, address: address) {
+                let id = try database.use { db throws(SQLiteError) in
+                    try db.first("SELECT id FROM accounts WHERE name_key = ?", [.text(key)]) { $0.integer(0) }
+                }
+                try record(.throttled, account: id, by: nil, address: address)
+            }
             throw SignInRefusal(.tooManyTries, nextTryAt: next)
         }
         let found = try database.use { db throws(SQLiteError) in
@@ -28,13 +38,14 @@ extension AccountStore {
         let matches = await Self.offThePool { hash.verify(password) }
         guard let found, matches, !found.disabled else {
             let next = throttle.failed(name: key, address: address, now: clock.now())
+            try record(.signInFailed, account: found?.id, by: nil, address: address)
             throw SignInRefusal(.wrongNameOrPassword, nextTryAt: next)
         }
         throttle.succeeded(name: key)
         if hash.needsRehash(hashing) {
             try storeRehash(found.id, await self.hash(password))
         }
-        let sessionID = try start(found.id)
+        let sessionID = try start(found.id, signingIn: address)
         guard let account = try account(id: found.id) else { throw SignInRefusal(.wrongNameOrPassword, nextTryAt: nil) }
         return SignedIn(sessionID: sessionID, account: account)
     }

@@ -4,8 +4,8 @@ import SQLite
 import Synchronization
 
 /// The accounts, their sessions, the sign-in and the first owner's setup, in the dashboard's
-/// database (tables `accounts` and `sessions`, migration `accounts-1`). Every time comes from
-/// the engine's clock.
+/// database (tables `accounts` and `sessions`, migration `accounts-1`; what happened to them
+/// in `account_events`, migration `accounts-2`). Every time comes from the engine's clock.
 ///
 /// Nothing secret is kept in clear: a password as its `PasswordHash`, a session id and a setup
 /// token as their SHA-256 (they are 256 random bits, so a fast hash is enough: there is
@@ -21,11 +21,16 @@ package final class AccountStore: Sendable {
     package let hashing: PasswordHashing
     let throttle = SignInThrottle()
     let setup = Mutex<SetupToken?>(nil)
+    /// How many days the accounts' events are kept: as long as the history journal's entries.
+    package let eventDays: Int
 
-    package init(database: DashboardDatabase, clock: any WallClock, hashing: PasswordHashing) {
+    package init(
+        database: DashboardDatabase, clock: any WallClock, hashing: PasswordHashing, eventDays: Int = HistoryJournal.defaultRetentionDays
+    ) {
         self.database = database
         self.clock = clock
         self.hashing = hashing
+        self.eventDays = eventDays
     }
 
     static let migrations: [SQLiteMigration] = [
@@ -49,7 +54,22 @@ package final class AccountStore: Sendable {
                     last_used_at INTEGER NOT NULL
                 ) WITHOUT ROWID;
                 CREATE INDEX sessions_by_account ON sessions (account_id);
-                """)
+                """),
+        SQLiteMigration(
+            name: "accounts-2",
+            sql: """
+                CREATE TABLE account_events (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    at INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    account_id INTEGER,
+                    actor_id INTEGER,
+                    address TEXT,
+                    role_before TEXT,
+                    role_after TEXT
+                );
+                CREATE INDEX account_events_by_time ON account_events (at);
+                """),
     ]
 
     // MARK: Reading
@@ -73,7 +93,7 @@ package final class AccountStore: Sendable {
     // MARK: Changing
 
     /// Adds an account. Throws `AccountNameProblem`, `PasswordProblem` or `DatabaseError`.
-    package func add(name: String, password: String, role: Role) async throws -> Account {
+    package func add(name: String, password: String, role: Role, by origin: ChangedBy = .commandLine) async throws -> Account {
         let name = try AccountName(name)
         if let problem = PasswordPolicy.problem(password) { throw problem }
         // A taken name is told before the slow hash, and checked again as the row goes in.
@@ -84,7 +104,9 @@ package final class AccountStore: Sendable {
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Account? in
                 if try Self.isTaken(name, db) { return nil }
                 try Self.insert(name, role: role, hash: hash, at: now, db)
-                return try Self.account(db.lastInsertRowID, db)
+                let id = db.lastInsertRowID
+                try Self.record(.added, account: id, by: origin.accountID, address: origin.address, after: role, at: now, db)
+                return try Self.account(id, db)
             }
         }
         guard let added else { throw AccountNameProblem(.taken) }
@@ -93,14 +115,18 @@ package final class AccountStore: Sendable {
 
     /// Gives an account another role. Throws `AccountRefusal` (`.lastOwner` when it is the last
     /// enabled owner and `role` is not owner; `.notFound`) or `DatabaseError`.
-    package func changeRole(_ accountID: Int, to role: Role) throws {
+    package func changeRole(_ accountID: Int, to role: Role, by origin: ChangedBy = .commandLine) throws {
         try change(accountID) { account, db throws(SQLiteError) -> AccountRefusal? in
             if account.role == .owner, role != .owner, !account.isDisabled, try Self.isLastEnabledOwner(accountID, db) {
                 return AccountRefusal(.lastOwner)
             }
-            try db.run(
-                "UPDATE accounts SET role = ?, changed_at = ? WHERE id = ?",
-                [.text(role.rawValue), .integer(StoredTime.milliseconds(clock.now())), .integer(accountID)])
+            let now = StoredTime.milliseconds(clock.now())
+            try db.run("UPDATE accounts SET role = ?, changed_at = ? WHERE id = ?", [.text(role.rawValue), .integer(now), .integer(accountID)])
+            if account.role != role {
+                try Self.record(
+                    .roleChanged, account: accountID, by: origin.accountID, address: origin.address, before: account.role, after: role, at: now,
+                    db)
+            }
             return nil
         }
     }
@@ -108,15 +134,18 @@ package final class AccountStore: Sendable {
     /// Disables an account (its sessions end, and it cannot sign in) or enables it again.
     /// Throws `AccountRefusal` (`.lastOwner` when it is the last enabled owner; `.notFound`)
     /// or `DatabaseError`.
-    package func setDisabled(_ accountID: Int, _ disabled: Bool) throws {
+    package func setDisabled(_ accountID: Int, _ disabled: Bool, by origin: ChangedBy = .commandLine) throws {
         try change(accountID) { account, db throws(SQLiteError) -> AccountRefusal? in
             if disabled, account.role == .owner, !account.isDisabled, try Self.isLastEnabledOwner(accountID, db) {
                 return AccountRefusal(.lastOwner)
             }
+            let now = StoredTime.milliseconds(clock.now())
             try db.run(
-                "UPDATE accounts SET disabled = ?, changed_at = ? WHERE id = ?",
-                [.integer(disabled ? 1 : 0), .integer(StoredTime.milliseconds(clock.now())), .integer(accountID)])
+                "UPDATE accounts SET disabled = ?, changed_at = ? WHERE id = ?", [.integer(disabled ? 1 : 0), .integer(now), .integer(accountID)])
             if disabled { try db.run("DELETE FROM sessions WHERE account_id = ?", [.integer(accountID)]) }
+            if account.isDisabled != disabled {
+                try Self.record(disabled ? .disabled : .enabled, account: accountID, by: origin.accountID, address: origin.address, at: now, db)
+            }
             return nil
         }
     }
@@ -125,35 +154,55 @@ package final class AccountStore: Sendable {
     /// one). Every session of the account ends but `keepingSession` (the one that made the
     /// change, when it is the account's own). Throws `PasswordProblem`, `AccountRefusal`
     /// (`.notFound`) or `DatabaseError`.
-    package func resetPassword(_ accountID: Int, to password: String, keepingSession: String? = nil) async throws {
+    package func resetPassword(
+        _ accountID: Int, to password: String, keepingSession: String? = nil, by origin: ChangedBy = .commandLine
+    ) async throws {
         if let problem = PasswordPolicy.problem(password) { throw problem }
         let hash = await hash(password)
-        try setHash(accountID, hash, keepingSession: keepingSession)
+        try setHash(accountID, hash, keepingSession: keepingSession, event: .passwordReset, by: origin)
     }
 
-    /// Changes an account's own password, given its current one ("my account"). Every other
-    /// session of the account ends. Throws `AccountRefusal` (`.wrongPassword`, `.notFound`),
-    /// `PasswordProblem` or `DatabaseError`.
-    package func changePassword(_ accountID: Int, current: String, new: String, keepingSession: String?) async throws {
+    /// Changes an account's own password, given its current one ("my account"), from
+    /// `address`. Every other session of the account ends. Throws `AccountRefusal`
+    /// (`.wrongPassword`, `.tooManyTries`, `.notFound`), `PasswordProblem` or `DatabaseError`.
+    ///
+    /// A wrong current password counts in the sign-in throttle as a failed sign-in of the
+    /// account from `address`, and a try during the throttle's wait is refused without checking
+    /// it, so this form cannot guess a password faster than the sign-in form; both refusals
+    /// carry when the next try is allowed.
+    package func changePassword(_ accountID: Int, current: String, new: String, keepingSession: String?, address: String) async throws {
         if let problem = PasswordPolicy.problem(new) { throw problem }
         let stored = try database.use { db throws(SQLiteError) in
-            try db.first("SELECT password_hash FROM accounts WHERE id = ?", [.integer(accountID)]) { $0.text(0) }
+            try db.first("SELECT password_hash, name_key FROM accounts WHERE id = ?", [.integer(accountID)]) { (hash: $0.text(0), key: $0.text(1)) }
         }
         guard let stored else { throw AccountRefusal(.notFound) }
-        let hash = PasswordHash(stored: stored) ?? .unmatchable(hashing)
-        guard await Self.offThePool({ hash.verify(current) }) else { throw AccountRefusal(.wrongPassword) }
-        try setHash(accountID, await self.hash(new), keepingSession: keepingSession)
+        if let next = throttle.waitUntil(name: stored.key, address: address, now: clock.now()) {
+            if throttle.noteRefusal(name: stored.key, address: address) {
+                try record(.throttled, account: accountID, by: accountID, address: address)
+            }
+            throw AccountRefusal(.tooManyTries, nextTryAt: next)
+        }
+        let hash = PasswordHash(stored: stored.hash) ?? .unmatchable(hashing)
+        guard await Self.offThePool({ hash.verify(current) }) else {
+            let next = throttle.failed(name: stored.key, address: address, now: clock.now())
+            throw AccountRefusal(.wrongPassword, nextTryAt: next)
+        }
+        throttle.succeeded(name: stored.key)
+        try setHash(
+            accountID, await self.hash(new), keepingSession: keepingSession, event: .passwordChanged,
+            by: ChangedBy(accountID: accountID, address: address))
     }
 
-    /// Stores a new password's hash and ends every session of the account but `keepingSession`.
-    func setHash(_ accountID: Int, _ hash: PasswordHash, keepingSession: String?) throws {
+    /// Stores a new password's hash and ends every session of the account but `keepingSession`;
+    /// `event` says whose change it was.
+    func setHash(_ accountID: Int, _ hash: PasswordHash, keepingSession: String?, event: AccountEvent.Kind, by origin: ChangedBy) throws {
         let kept = keepingSession.flatMap(Self.idHash)
         try change(accountID) { _, db throws(SQLiteError) -> AccountRefusal? in
-            try db.run(
-                "UPDATE accounts SET password_hash = ?, changed_at = ? WHERE id = ?",
-                [.text(hash.stored), .integer(StoredTime.milliseconds(clock.now())), .integer(accountID)])
+            let now = StoredTime.milliseconds(clock.now())
+            try db.run("UPDATE accounts SET password_hash = ?, changed_at = ? WHERE id = ?", [.text(hash.stored), .integer(now), .integer(accountID)])
             try db.run(
                 "DELETE FROM sessions WHERE account_id = ? AND id_hash IS NOT ?", [.integer(accountID), kept.map { .blob($0) } ?? .null])
+            try Self.record(event, account: accountID, by: origin.accountID, address: origin.address, at: now, db)
             return nil
         }
     }

@@ -30,6 +30,8 @@ final class SignInThrottle: Sendable {
         var failures: Int
         var lastFailure: Date
         var nextTry: Date
+        /// Whether a try refused during the wait that began at the last failure was noted.
+        var refusalNoted = false
     }
 
     private let counts = Mutex<[Key: Count]>([:])
@@ -42,6 +44,22 @@ final class SignInThrottle: Sendable {
                 return count.nextTry
             }.max()
             return next.flatMap { $0 > now ? $0 : nil }
+        }
+    }
+
+    /// Marks a refused try of `name` from `address` as noted; answers whether it is the first
+    /// one of a wait, for the accounts' history to keep one event a wait rather than one a try
+    /// (tries during a wait cost nothing, so a row each would let anyone write at will).
+    func noteRefusal(name: String, address: String) -> Bool {
+        counts.withLock { counts in
+            var first = false
+            for key in [Key.name(name), .address(address)] {
+                guard var count = counts[key], !count.refusalNoted else { continue }
+                count.refusalNoted = true
+                counts[key] = count
+                first = true
+            }
+            return first
         }
     }
 
@@ -58,6 +76,7 @@ final class SignInThrottle: Sendable {
                 count.failures += 1
                 count.lastFailure = now
                 count.nextTry = now.addingTimeInterval(Self.wait(afterFailures: count.failures))
+                count.refusalNoted = false
                 counts[key] = count
                 if count.nextTry > now { next = max(next ?? count.nextTry, count.nextTry) }
             }

@@ -90,16 +90,18 @@ package final class Engine: Sendable {
         batchRunner = BatchRunner(
             store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger, outcomeCheck: outcomeCheck, clock: clock)
         scheduler = BatchScheduler(store: batchStore, runner: batchRunner, clock: clock, logger: logger)
-        accounts = AccountStore(database: database, clock: clock, hashing: settings.passwordHashing)
+        // The accounts' events are kept as long as the journal's entries.
+        accounts = AccountStore(database: database, clock: clock, hashing: settings.passwordHashing, eventDays: settings.historyDays)
         pruneBatches()
+        pruneAccountEvents()
     }
 
     /// Begins the background work: the catalog's first count starts at once, and the next
     /// ones whenever the snapshot passes its age (on the clock); batches that were applying
     /// when the engine stopped go on; schedules whose time passed while it was off are settled,
     /// then the timer waits for the next start or end; writes whose answers were lost are
-    /// checked once their deadlines pass; the journal, the recycle bin and the batches are
-    /// pruned daily.
+    /// checked once their deadlines pass; the journal, the recycle bin, the batches and the
+    /// accounts' events are pruned daily.
     package func start() {
         // Started here, not in the schedule's task, so that a page asked for at once already
         // sees the count under way.
@@ -147,13 +149,23 @@ package final class Engine: Sendable {
         }
     }
 
-    /// Prunes the journal, the recycle bin and the batches every 24 hours on the clock (all
-    /// prune at start-up too), until cancelled.
+    /// Prunes the journal, the recycle bin, the batches and the accounts' events every 24 hours
+    /// on the clock (all prune at start-up too), until cancelled.
     private func pruneDaily() async {
         while (try? await clock.sleep(until: clock.now().addingTimeInterval(24 * 3600), for: .pruning)) != nil {
             await journal.prune()
             await recycleBin.prune()
             pruneBatches()
+            pruneAccountEvents()
+        }
+    }
+
+    /// Removes the accounts' events past the journal's days, at start-up and then daily.
+    private func pruneAccountEvents() {
+        do {
+            try accounts.pruneEvents()
+        } catch {
+            logger.log(.warning, "could not remove old account events: \(error)")
         }
     }
 

@@ -109,13 +109,13 @@ import Testing
         let this = try fixture.store.start(mina.id)
         let other = try fixture.store.start(mina.id)
         await #expect(throws: AccountRefusal(.wrongPassword)) {
-            try await fixture.store.changePassword(mina.id, current: "not the password", new: "a new password here", keepingSession: this)
+            try await fixture.store.changePassword(mina.id, current: "not the password", new: "a new password here", keepingSession: this, address: "192.0.2.1")
         }
         await #expect(throws: PasswordProblem(.tooShort)) {
-            try await fixture.store.changePassword(mina.id, current: AccountsFixture.password, new: "short", keepingSession: this)
+            try await fixture.store.changePassword(mina.id, current: AccountsFixture.password, new: "short", keepingSession: this, address: "192.0.2.1")
         }
         #expect(try fixture.store.session(for: other) != nil, "nothing changed yet")
-        try await fixture.store.changePassword(mina.id, current: AccountsFixture.password, new: "a new password here", keepingSession: this)
+        try await fixture.store.changePassword(mina.id, current: AccountsFixture.password, new: "a new password here", keepingSession: this, address: "192.0.2.1")
         #expect(try fixture.store.session(for: this) != nil)
         #expect(try fixture.store.session(for: other) == nil)
     }

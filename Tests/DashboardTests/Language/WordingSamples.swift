@@ -223,6 +223,13 @@ enum WordingSamples {
             texts += [w.roleName(role), w.accountAdded(name, role: role), w.roleChanged(name, to: role)]
         }
         texts += [w.passwordWasReset(name), w.accountDisabled(name), w.accountEnabled(name)]
+        texts += [w.accountEventsIntro(days: number), w.showingEvents(first: 1, last: number, total: number + 1), w.showingEvents(first: 1, last: 1, total: 1)]
+        for kind in AccountEvent.Kind.allCases {
+            for (before, after) in [(Role.viewer, Role.owner), (.owner, .editor)] as [(Role?, Role?)] + [(nil, nil)] {
+                texts.append(w.accountEvent(kind, before: before, after: after))
+            }
+            texts += [w.eventActor(kind, actor: nil), w.eventActor(kind, actor: name)]
+        }
         return texts
     }
 
