@@ -120,7 +120,7 @@ struct HistoryPages: Sendable {
                 context)
         }
         do {
-            _ = try await writer.edit(product, old.keeping(fields).changes, cause: .undo(entry: id))
+            _ = try await writer.edit(product, old.keeping(fields).changes, cause: .undo(entry: id), by: context.by)
         } catch let refusal as WriteRefusal {
             return renderer.error(.serviceUnavailable, wording.writeNotSent(refusal.code), retryHref: nil, back: historyLink(wording), for: context)
         } catch MarketError.timeout {
