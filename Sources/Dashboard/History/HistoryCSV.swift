@@ -1,7 +1,6 @@
 import DashboardEngine
 import Foundation
 import HTTPServer
-import Synchronization
 
 /// `/history.csv`: journal entries as CSV, one line per changed field, written as
 /// `/products.csv` writes (`ProductCSV`: UTF-8 with a byte order mark, CRLF, RFC 4180 quoting,
@@ -14,41 +13,15 @@ import Synchronization
 /// `by` is the account's name, empty for a write made with accounts off and for a change seen
 /// on the market. An entry with no changed field (a create, a delete, a product that appeared
 /// or went elsewhere) is one line with empty `field`, `old` and `new`.
-final class HistoryCSV: Sendable {
+enum HistoryCSV {
     static let columns = ["id", "at", "by", "kind", "product_id", "product_name", "field", "old", "new", "outcome"]
     /// Entries per piece of the body.
     static let entriesPerPiece = 200
 
-    private let entries: [JournalEntry]
-    private let zone: TimeZone
-    /// The next entry to write; -1 before the header is sent.
-    private let cursor = Mutex(-1)
-
-    init(entries: [JournalEntry], zone: TimeZone) {
-        self.entries = entries
-        self.zone = zone
-    }
-
-    var body: BodyStream {
-        BodyStream { [self] in nextPiece() }
-    }
-
-    /// The mark and the header, then up to `entriesPerPiece` entries' lines; nil at the end.
-    func nextPiece() -> [UInt8]? {
-        cursor.withLock { index -> [UInt8]? in
-            if index < 0 {
-                index = 0
-                return ProductCSV.byteOrderMark + Array((Self.columns.joined(separator: ",") + ProductCSV.lineEnd).utf8)
-            }
-            guard index < entries.count else { return nil }
-            var text = ""
-            let end = min(entries.count, index + Self.entriesPerPiece)
-            while index < end {
-                text += Self.lines(entries[index], zone: zone)
-                index += 1
-            }
-            return Array(text.utf8)
-        }
+    /// The answer's body: the mark and the header, then `entries`' lines, a piece at a time.
+    static func body(_ entries: [JournalEntry], zone: TimeZone) -> BodyStream {
+        let preamble = ProductCSV.byteOrderMark + Array((columns.joined(separator: ",") + ProductCSV.lineEnd).utf8)
+        return CSVPieces(preamble: preamble, count: entries.count, perPiece: entriesPerPiece) { lines(entries[$0], zone: zone) }.body
     }
 
     /// The entry's lines, each ending in CRLF.

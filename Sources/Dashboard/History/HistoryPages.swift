@@ -80,7 +80,6 @@ struct HistoryPages: Sendable {
             return renderer.error(
                 .internalServerError, context.wording.historyUnreadable, retryHref: PageRenderer.retryHref(for: context.request), for: context)
         }
-        let stream = HistoryCSV(entries: entries, zone: context.settings.timeZone)
         return HTTPResponse(
             status: .ok,
             headers: [
@@ -88,7 +87,7 @@ struct HistoryPages: Sendable {
                 "Content-Disposition": "attachment; filename=\"history.csv\"",
                 "Cache-Control": "no-store",
             ],
-            body: .stream(stream.body))
+            body: .stream(HistoryCSV.body(entries, zone: context.settings.timeZone)))
     }
 
     /// `POST /history/{entry}/undo`: 303 to the product's history with a flash, or a page that
