@@ -247,8 +247,10 @@ extension Wording {
         return switch (language, made, applied, scheduled) {
         case (_, nil, nil, _): nil
         case (.en, let made?, nil, _): "Made by \(made)"
-        case (.en, let made, let applied?, false): [made.map { "Made by \($0)" }, "applied by \(applied)"].compactMap { $0 }.joined(separator: ", ")
-        case (.en, let made, let applied?, true): [made.map { "Made by \($0)" }, "scheduled by \(applied)"].compactMap { $0 }.joined(separator: ", ")
+        case (.en, let made?, let applied?, false): "Made by \(made), applied by \(applied)"
+        case (.en, let made?, let applied?, true): "Made by \(made), scheduled by \(applied)"
+        case (.en, nil, let applied?, false): "Applied by \(applied)"
+        case (.en, nil, let applied?, true): "Scheduled by \(applied)"
         case (.ko, let made?, nil, _): "만든 사람: \(made)"
         case (.ko, let made, let applied?, false): [made.map { "만든 사람: \($0)" }, "적용한 사람: \(applied)"].compactMap { $0 }.joined(separator: " · ")
         case (.ko, let made, let applied?, true): [made.map { "만든 사람: \($0)" }, "예약한 사람: \(applied)"].compactMap { $0 }.joined(separator: " · ")

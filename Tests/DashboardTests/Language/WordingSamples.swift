@@ -350,6 +350,7 @@ enum WordingSamples {
         texts += [
             w.batchPeople(madeBy: name, appliedBy: nil, scheduled: false), w.batchPeople(madeBy: name, appliedBy: name, scheduled: false),
             w.batchPeople(madeBy: nil, appliedBy: name, scheduled: true), w.batchPeople(madeBy: name, appliedBy: name, scheduled: true),
+            w.batchPeople(madeBy: nil, appliedBy: name, scheduled: false),
         ].compactMap { $0 }
         let problems: [BatchProblem] = [
             .notFound(id: number), .notOwn, .badID(name), .tooManyImages(number), .imageNotUploaded(name),
