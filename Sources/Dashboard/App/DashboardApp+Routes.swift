@@ -68,8 +68,9 @@ extension DashboardApp {
         r.get("/products/{id}/delete", .addOrRemove) { await h.forms.deleteConfirmation($0) }  // products/delete
         r.post("/products/{id}/delete", .addOrRemove) { await h.forms.deleteProduct($0) }  // 303 to the list, or products/delete
 
-        r.get("/history", .read) { await h.history.historyPage($0) }  // history/list (?product=ID, page, per_page)
+        r.get("/history", .read) { await h.history.historyPage($0) }  // history/list (?product=ID, by=NAME, page, per_page)
         r.get("/history/accounts", .manageAccounts) { h.accounts.accountEventsPage($0) }  // accounts/events (owners; page, per_page)
+        r.get("/history.csv", .read) { await h.history.csvExport($0) }  // text/csv (?product=ID, by=NAME), streamed
         r.post("/history/{entry}/undo", .write) { await h.history.undo($0) }  // 303 to the product's history, or error (4xx: why not)
         r.get("/trash", .read) { await h.trash.trashPage($0) }  // trash/list (page, per_page)
         r.post("/trash/{entry}/restore", .addOrRemove) { await h.trash.restore($0) }  // 303 to the new product, or products/form (409, prefilled)

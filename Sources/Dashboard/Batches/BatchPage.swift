@@ -112,6 +112,7 @@ struct BatchPage {
         ]
         if let pagination { context["pagination"] = pagination }
         if let back { context["back"] = .string(back) }
+        if let people = Self.people(batch, wording) { context["people"] = .object(people) }
         addSchedule(to: &context)
         addActions(to: &context)
         // The bar while products are still being sent; once settled, the summary says the outcome.
@@ -441,6 +442,7 @@ struct BatchPage {
                     "datetime": .string(LocalTime.machineReadable(batch.createdAt, zone: zone)),
                     "state": .string(batch.state.rawValue),
                     "stateText": .string(wording.batchState(batch, counts: counts, zone: zone, brief: true)),
+                    "people": people(batch, wording).map { .object($0) } ?? .bool(false),
                 ]
             }),
             "keptFor": .string(wording.batchesKept(days: BatchStore.keptDays)),
@@ -450,6 +452,19 @@ struct BatchPage {
             }),
             "missedNotice": .string(wording.missedWhileOff(missed.count)),
         ]
+    }
+
+    /// Who made the batch and who applied or scheduled it, with `data-made-by` and
+    /// `data-applied-by`; nil with accounts off (nobody named: the batch is this dashboard's,
+    /// and the page says nothing of who, as before accounts).
+    static func people(_ batch: Batch, _ wording: Wording) -> TemplateObject? {
+        guard let text = wording.batchPeople(
+            madeBy: batch.madeBy?.text, appliedBy: batch.appliedBy?.text, scheduled: batch.schedule != nil)
+        else { return nil }
+        var people: TemplateObject = ["text": .string(text)]
+        if let made = batch.madeBy { people["madeBy"] = .string(made.text) }
+        if let applied = batch.appliedBy { people["appliedBy"] = .string(applied.text) }
+        return people
     }
 
     /// Batches that missed their time in the last week: the list says so first, since a

@@ -30,7 +30,7 @@ extension BatchRoutes {
                 }
                 let window = Batch.Schedule(startsAt: form.startsAt, endsAt: form.endsAt)
                 if let overlap = try overlap(of: batch, during: window.window, typed, context) { return overlap }
-                guard try store.schedule(batch.id, startsAt: form.startsAt, endsAt: form.endsAt) else { return notNow(batch, context) }
+                guard try store.schedule(batch.id, startsAt: form.startsAt, endsAt: form.endsAt, by: context.by) else { return notNow(batch, context) }
                 scheduler.reschedule()
                 return redirect(back, flash: wording.scheduled(form.startsAt, until: form.endsAt, now: now, zone: zone))
             case .running, .finished:

@@ -80,7 +80,7 @@ struct BatchRoutes: Sendable {
         }
         let rows = BulkPlanner.rows(action, targets: targets, ownVendorID: own)
         do {
-            let batchID = try store.create(kind: .bulk, action: action, source: "", notes: [], rows: rows)
+            let batchID = try store.create(kind: .bulk, action: action, source: "", notes: [], rows: rows, by: context.by)
             // The preview remembers the list it came from: discarding it returns there.
             let from = back == "/products" ? "" : "?back=" + URLEncodedForm.encode(back)
             return .redirect(to: "/batches/\(batchID)\(from)", status: .seeOther)
@@ -173,7 +173,7 @@ struct BatchRoutes: Sendable {
     func apply(_ context: RequestContext) -> HTTPResponse {
         act(context) { batch, _, wording in
             if let refusal = try ownerOnly(batch, context) { return refusal }
-            guard try store.startApplying(batch.id) else { return changed(batch, drawn: batch.state, context) }
+            guard try store.startApplying(batch.id, by: context.by) else { return changed(batch, drawn: batch.state, context) }
             runner.start(batch.id)
             return redirect("/batches/\(batch.id)", flash: nil)
         }
@@ -197,7 +197,7 @@ struct BatchRoutes: Sendable {
             if batch.schedule?.endedAt != nil || batch.schedule?.revertID != nil { return changed(batch, drawn: nil, context) }
             if let refusal = try ownerOnly(batch, context) { return refusal }
             let retrying = try store.counts(batch.id).retryable
-            guard try store.startRetry(batch.id) else { return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToRetry)) }
+            guard try store.startRetry(batch.id, by: context.by) else { return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToRetry)) }
             runner.start(batch.id)
             // Said once, so a retry that fails again is still seen to have run.
             let at = LocalTime.clockWithZone(scheduler.clock.now(), zone: context.settings.timeZone)
@@ -216,7 +216,7 @@ struct BatchRoutes: Sendable {
             case .unavailable: return redirect("/batches/\(batch.id)", flash: wording.batchFlash(.nothingToUndo))
             case .available:
                 let done = try store.rows(batch.id, status: .done).filter { $0.operation == .edit }
-                let undoID = try store.create(kind: .undo, action: nil, source: String(batch.id), notes: [], rows: done.map(\.reversal))
+                let undoID = try store.create(kind: .undo, action: nil, source: String(batch.id), notes: [], rows: done.map(\.reversal), by: context.by)
                 return redirect("/batches/\(undoID)", flash: nil)
             }
         }
@@ -237,7 +237,7 @@ struct BatchRoutes: Sendable {
             let products = await snapshot.products(BatchReplan.productIDs(rows), readingMissingFrom: gateway, maxReads: Self.maxReads)
             let newID = try store.create(
                 kind: batch.kind, action: batch.action, source: batch.source, notes: batch.notes,
-                rows: BatchReplan.rows(of: batch, rows, products: products, ownVendorID: own))
+                rows: BatchReplan.rows(of: batch, rows, products: products, ownVendorID: own), by: context.by)
             return redirect("/batches/\(newID)", flash: wording.batchFlash(.madeAgain(from: batch.id)))
         }
     }

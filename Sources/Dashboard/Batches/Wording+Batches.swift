@@ -239,6 +239,24 @@ extension Wording {
 
     /// "Made 2026-11-25 09:30 KST" / "만든 시각: 2026. 11. 25. 09:30 KST"; `stamp` is a
     /// `LocalTime.timestamp`.
+    /// Who made a batch's preview and who applied or scheduled it; nil when neither is known
+    /// (accounts off: every batch is this dashboard's).
+    func batchPeople(madeBy: String?, appliedBy: String?, scheduled: Bool) -> String? {
+        let made = madeBy.map(BidiText.isolated)
+        let applied = appliedBy.map(BidiText.isolated)
+        return switch (language, made, applied, scheduled) {
+        case (_, nil, nil, _): nil
+        case (.en, let made?, nil, _): "Made by \(made)"
+        case (.en, let made?, let applied?, false): "Made by \(made), applied by \(applied)"
+        case (.en, let made?, let applied?, true): "Made by \(made), scheduled by \(applied)"
+        case (.en, nil, let applied?, false): "Applied by \(applied)"
+        case (.en, nil, let applied?, true): "Scheduled by \(applied)"
+        case (.ko, let made?, nil, _): "만든 사람: \(made)"
+        case (.ko, let made, let applied?, false): [made.map { "만든 사람: \($0)" }, "적용한 사람: \(applied)"].compactMap { $0 }.joined(separator: " · ")
+        case (.ko, let made, let applied?, true): [made.map { "만든 사람: \($0)" }, "예약한 사람: \(applied)"].compactMap { $0 }.joined(separator: " · ")
+        }
+    }
+
     func batchMade(_ stamp: String) -> String {
         switch language {
         case .en: "Created \(stamp)"

@@ -20,6 +20,13 @@ struct HistoryPage {
     var batches: [Int: (batch: Batch, undo: BatchUndo)] = [:]
     /// One product's history: the recycle bin's item of that product, when it has one.
     var binItem: TrashItem?
+    /// Whether the dashboard asks who is there. With accounts off an entry says nothing about
+    /// who made it: every write is this dashboard's, made by the one person at its keyboard, so
+    /// a "by" on each entry would say the same thing on every line, and the page stays as a
+    /// single seller knows it.
+    var accountsOn = false
+    /// The accounts the journal's entries were made by, for the filter (accounts on only).
+    var accountNames: [AccountName] = []
 
     var wording: Wording { Wording(language) }
 
@@ -35,8 +42,10 @@ struct HistoryPage {
             "csrfToken": .string(csrfToken),
             "entries": .list(page.entries.map { .object(item($0)) }),
             "hasEntries": .bool(!page.entries.isEmpty),
-            "empty": .string(wording.historyEmpty(page: query.page)),
+            "empty": .string(query.by.map { wording.historyEmpty(by: $0.text, page: query.page) } ?? wording.historyEmpty(page: query.page)),
+            "csvHref": .string(query.csvPath),
         ]
+        if let filter = whoFilter { context["whoFilter"] = .object(filter) }
         if let product = query.product {
             context["allHref"] = "/history"
             let (href, label) = productLink(product)
@@ -51,6 +60,22 @@ struct HistoryPage {
         }
         if let pagination = paginationContext { context["pagination"] = pagination }
         return context
+    }
+
+    /// Links to the entries of each account that appears in the journal, and to everyone's:
+    /// offered only with accounts on (with them off no entry has an account).
+    var whoFilter: TemplateObject? {
+        guard accountsOn, !accountNames.isEmpty || query.by != nil else { return nil }
+        var names = accountNames
+        if let by = query.by, !names.contains(where: { $0.key == by.key }) { names.append(by) }
+        let links: [TemplateValue] = [
+            .object(["href": .string(query.with(by: nil).path), "label": .string(wording[.everyone]), "current": .bool(query.by == nil)])
+        ] + names.map { name in
+            .object([
+                "href": .string(query.with(by: name).path), "name": .string(name.text), "current": .bool(query.by?.key == name.key),
+            ])
+        }
+        return ["label": .string(wording[.madeByLabel]), "links": .list(links)]
     }
 
     /// Where one product's history leads back to: the product; the recycle bin while it holds
@@ -70,6 +95,13 @@ struct HistoryPage {
             "time": .string(LocalTime.timestamp(entry.at, zone: zone, wording)),
             "datetime": .string(LocalTime.machineReadable(entry.at, zone: zone)),
         ]
+        if let by = entry.by {
+            item["by"] = .string(by.text)
+            item["byText"] = .string(wording.entryBy(by.text))
+        } else if accountsOn, entry.cause != nil {
+            // A write made while accounts were off: this dashboard's, with nobody signed in.
+            item["byText"] = .string(wording.entryBy(nil))
+        }
         if let id = entry.productID {
             item["product"] = [
                 "href": .string("/products/\(id)"),

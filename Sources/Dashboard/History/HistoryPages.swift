@@ -5,7 +5,7 @@ import MarketClient
 import Synchronization
 import Templating
 
-/// `GET /history` (`?product=ID`, `page`, `per_page`) and `POST /history/{entry}/undo`.
+/// `GET /history` (`?product=ID`, `by=NAME`, `page`, `per_page`) and `POST /history/{entry}/undo`.
 ///
 /// An undo puts back the old values of the fields an edit changed, through `MarketWriter.edit`
 /// (journaled as an `undo`, which can be undone in turn). It is sent only when the product, read
@@ -37,9 +37,11 @@ struct HistoryPages: Sendable {
         let query = HistoryQuery(context.request)
         let page: HistoryJournal.Page
         let undone: [Int: Int]
+        var names: [AccountName] = []
         do {
-            page = try await journal.page(product: query.product, offset: query.offset, limit: query.perPage)
+            page = try await journal.page(product: query.product, by: query.by, offset: query.offset, limit: query.perPage)
             undone = try await journal.undone(among: page.entries.map(\.id))
+            if context.accountsOn { names = try await journal.accountNames() }
         } catch {
             renderer.logger.log(.error, "history: the journal could not be read: \(error)")
             return renderer.error(.internalServerError, wording.historyUnreadable, retryHref: PageRenderer.retryHref(for: context.request), for: context)
@@ -47,6 +49,8 @@ struct HistoryPages: Sendable {
         var view = HistoryPage(
             query: query, page: page, undone: undone, csrfToken: context.formToken.value, retentionDays: journal.retentionDays, language: language,
             zone: context.settings.timeZone)
+        view.accountsOn = context.accountsOn
+        view.accountNames = names
         for id in Set(page.entries.compactMap { $0.batch?.id }) {
             do {
                 if let state = try batches?.undoState(id) { view.batches[id] = state }
@@ -59,6 +63,34 @@ struct HistoryPages: Sendable {
         // An owner's way to the sign-ins and account changes, which only an owner may open.
         if context.accountsOn, context.account?.role.mayManageAccounts == true { values["accountEventsHref"] = "/history/accounts" }
         return renderer.formsPage("history/list", values, flash: flash, for: context)
+    }
+
+    /// `GET /history.csv` (`?product=ID`, `by=NAME`): every entry the filters keep, newest
+    /// first, as `HistoryCSV` writes them. The entries are read from the journal a share at a
+    /// time before the answer starts (the body's pieces are made on the event loop, which must
+    /// not wait for the database), then written a piece at a time as the client reads.
+    func csvExport(_ context: RequestContext) async -> HTTPResponse {
+        let query = HistoryQuery(context.request)
+        var entries: [JournalEntry] = []
+        do {
+            while true {
+                let share = try await journal.entries(product: query.product, by: query.by, before: entries.last?.id, limit: 1_000)
+                entries += share
+                if share.count < 1_000 { break }
+            }
+        } catch {
+            renderer.logger.log(.error, "history: the journal could not be read: \(error)")
+            return renderer.error(
+                .internalServerError, context.wording.historyUnreadable, retryHref: PageRenderer.retryHref(for: context.request), for: context)
+        }
+        return HTTPResponse(
+            status: .ok,
+            headers: [
+                "Content-Type": "text/csv; charset=utf-8",
+                "Content-Disposition": "attachment; filename=\"history.csv\"",
+                "Cache-Control": "no-store",
+            ],
+            body: .stream(HistoryCSV.body(entries, zone: context.settings.timeZone)))
     }
 
     /// `POST /history/{entry}/undo`: 303 to the product's history with a flash, or a page that
@@ -123,7 +155,7 @@ struct HistoryPages: Sendable {
                 context)
         }
         do {
-            _ = try await writer.edit(product, old.keeping(fields).changes, cause: .undo(entry: id))
+            _ = try await writer.edit(product, old.keeping(fields).changes, cause: .undo(entry: id), by: context.by)
         } catch let refusal as WriteRefusal {
             return renderer.error(.serviceUnavailable, wording.writeNotSent(refusal.code), retryHref: nil, back: historyLink(wording), for: context)
         } catch MarketError.timeout {

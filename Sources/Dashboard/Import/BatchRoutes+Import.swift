@@ -55,7 +55,7 @@ extension BatchRoutes {
             ImportPlanner.idsChangingDescription(in: table, columns: columns).filter { products[$0]?.vendorID == own })
         var made: Int?
         do throws(any Error) {
-            let batchID = try store.begin(kind: .import, source: String(upload.csvName.prefix(200)))
+            let batchID = try store.begin(kind: .import, source: String(upload.csvName.prefix(200)), by: context.by)
             made = batchID
             var uploads: [String: ImportPlanner.Upload] = [:]
             var failure: (any Error)?

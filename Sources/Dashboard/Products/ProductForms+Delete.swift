@@ -48,7 +48,7 @@ extension ProductForms {
         }
         do {
             // Any 2xx is success; the answer may hold the product, or nothing.
-            let deleted = try await writer.delete(product, cause: .form)
+            let deleted = try await writer.delete(product, cause: .form, by: context.by)
             return respond(to: .redirect(location: "/products", flash: wording.flash(.deleted((deleted ?? product).name, keptDays: recycleBin?.settings.retentionDays))), context)
         } catch MarketError.notFound {
             // Deleted already (a second click, another tab): the person's wish is done.

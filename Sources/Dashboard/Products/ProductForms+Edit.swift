@@ -80,7 +80,7 @@ extension ProductForms {
             return (respond(to: .redirect(location: location, flash: wording.flash(.nothingChanged)), context), nil)
         }
         do {
-            _ = try await writer.edit(product, changes, cause: .form)
+            _ = try await writer.edit(product, changes, cause: .form, by: context.by)
             let outcome = SubmissionLedger.Reply.redirect(location: location, flash: wording.flash(.updated))
             return (respond(to: outcome, context), outcome)
         } catch let refusal as WriteRefusal {

@@ -129,7 +129,7 @@ struct ProductForms: Sendable {
         }
         do {
             let cause: WriteCause = restoreEntry.map { .restore(entry: $0) } ?? .form
-            let product = try await writer.create(valid.newProduct, images: uploads, cause: cause)
+            let product = try await writer.create(valid.newProduct, images: uploads, cause: cause, by: context.by)
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
             stash.discard(owner: owner, token: formToken)
             // A restore says, as the bin's own Restore does, that the product has a new number.

@@ -24,6 +24,9 @@ final class RequestContext: Sendable {
     /// Who is signed in (the `om_session` cookie's session); nil when nobody is, or accounts
     /// are off.
     let account: SessionAccount?
+    /// The name the writes this request asks for carry (the journal's and the batches' "by"):
+    /// the signed-in account's; nil with accounts off, where a write is "this dashboard"'s.
+    var by: AccountName? { account.map { AccountName(stored: $0.name) } }
     /// The proxies believed, for the client's address and scheme: worked out only by the few
     /// handlers that ask (signing in and out), not on every request.
     private let who: Who

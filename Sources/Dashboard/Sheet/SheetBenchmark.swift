@@ -60,7 +60,7 @@ package struct SheetBenchmark: Sendable {
         var products: [Int: CatalogProduct] = [:]
         for product in catalog.snapshot.products where wanted.contains(product.id) { products[product.id] = product }
         guard case .rows(let rows) = SheetPlanner.plan(cells, products: products, ownVendorID: ownVendorID) else { return 0 }
-        _ = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: rows)
+        _ = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: rows, by: nil)
         return rows.count
     }
 

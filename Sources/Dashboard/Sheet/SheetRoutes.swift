@@ -133,7 +133,7 @@ struct SheetRoutes: Sendable {
             return (respond(.redirect(location: query.sheetPath, flash: context.wording.sheetUnchanged)), nil)
         case .rows(let rows):
             do {
-                let batchID = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: rows)
+                let batchID = try store.create(kind: .sheet, action: nil, source: "", notes: [], rows: rows, by: context.by)
                 let outcome = SubmissionLedger.Reply.redirect(location: "/batches/\(batchID)", flash: "")
                 return (respond(outcome), outcome)
             } catch {

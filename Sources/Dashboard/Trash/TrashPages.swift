@@ -130,7 +130,7 @@ struct TrashPages: Sendable {
             ImageUpload(filename: RecycleBin.fileName(image), contentType: image.format.contentType, bytes: image.bytes)
         }
         do {
-            let product = try await writer.create(Self.newProduct(detail), images: uploads, cause: .restore(entry: entry))
+            let product = try await writer.create(Self.newProduct(detail), images: uploads, cause: .restore(entry: entry), by: context.by)
             if let problem = ownVendor.learn(fromCreated: product.vendorID) { renderer.logger.log(.warning, problem) }
             let outcome = SubmissionLedger.Reply.redirect(
                 location: "/products/\(product.id)", flash: wording.restored(item.name, as: product.id, was: item.productID))

@@ -9,7 +9,7 @@ package struct AccountName: Sendable, Equatable {
     /// The name as shown.
     package let text: String
     /// The name as compared: lower-cased (Unicode's rules, not only ASCII).
-    let key: String
+    package let key: String
 
     /// Checks `given`; throws what is wrong with it.
     package init(_ given: String) throws(AccountNameProblem) {
@@ -21,6 +21,13 @@ package struct AccountName: Sendable, Equatable {
         if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw AccountNameProblem(.controlCharacter)
         }
+        self.text = text
+        key = Self.key(text)
+    }
+
+    /// A name read back from where the dashboard stored it (the journal, a batch), checked
+    /// when it was stored: kept as it is, its key worked out again.
+    package init(stored text: String) {
         self.text = text
         key = Self.key(text)
     }

@@ -79,12 +79,21 @@ package struct Batch: Sendable, Equatable {
     package var notes: [BatchNote]
     /// When it starts and ends on its own (nil: applied when Apply is pressed).
     package var schedule: Schedule?
+    /// The account that made the preview (for an undo: undid the batch; for a window's revert:
+    /// scheduled the window); nil with accounts off ("this dashboard").
+    package var madeBy: AccountName?
+    /// The account that applied or scheduled it (the last to retry it, once retried): its
+    /// rows' writes carry this name, a schedule's start and end included; nil while nobody has,
+    /// or with accounts off.
+    package var appliedBy: AccountName?
 
     /// A batch with its fields, as the store reads one back or a page's test shows one.
     package init(
         id: Int, kind: Kind, state: State, revision: Int = 1, createdAt: Date, finishedAt: Date? = nil, action: BatchAction? = nil,
-        source: String, notes: [BatchNote], schedule: Schedule? = nil
+        source: String, notes: [BatchNote], schedule: Schedule? = nil, madeBy: AccountName? = nil, appliedBy: AccountName? = nil
     ) {
+        self.madeBy = madeBy
+        self.appliedBy = appliedBy
         self.id = id
         self.kind = kind
         self.state = state

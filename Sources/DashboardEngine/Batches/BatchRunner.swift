@@ -129,8 +129,11 @@ package final class BatchRunner: Sendable {
     private func run(_ batchID: Int) async {
         var last = 0
         // A sheet's cells, and what an undo puts back, go field by field (see above).
-        let kind = (try? store.batch(batchID))??.kind
+        let batch = (try? store.batch(batchID)) ?? nil
+        let kind = batch?.kind
         let fieldByField = kind == .sheet || kind?.putsBack == true
+        // Every row's write is the applier's: who applied, scheduled or last retried it.
+        let by = batch?.appliedBy
         // A row the store could not read or record is still pending: the batch then stays
         // running, to be resumed at the next start (`resumeInterrupted`).
         let record = RunRecord()
@@ -141,7 +144,7 @@ package final class BatchRunner: Sendable {
             do {
                 for row in try store.rows(batchID, status: .checking) {
                     checked.insert(row.number)
-                    group.addTask { if await !self.resolve(row, fieldByField: fieldByField) { record.rowNotRecorded() } }
+                    group.addTask { if await !self.resolve(row, fieldByField: fieldByField, by: by) { record.rowNotRecorded() } }
                 }
             } catch {
                 logger.log(.error, "batch \(batchID): \(error)")
@@ -168,7 +171,7 @@ package final class BatchRunner: Sendable {
                         await slots.release()
                         break sending
                     }
-                    group.addTask { if await !self.process(row, fieldByField: fieldByField, holdingSlot: true) { record.rowNotRecorded() } }
+                    group.addTask { if await !self.process(row, fieldByField: fieldByField, by: by, holdingSlot: true) { record.rowNotRecorded() } }
                 }
             }
         }
@@ -197,9 +200,9 @@ package final class BatchRunner: Sendable {
     /// Sends one row and records its outcome (a lost answer is resolved before this returns);
     /// false when the store could not record it. The write slot is taken here unless the
     /// caller holds one already, and given back once the write is sent.
-    private func process(_ row: BatchRow, fieldByField: Bool, holdingSlot: Bool = false) async -> Bool {
+    private func process(_ row: BatchRow, fieldByField: Bool, by: AccountName?, holdingSlot: Bool = false) async -> Bool {
         if !holdingSlot { await slots.acquire() }
-        let outcome = await attempt(row, fieldByField: fieldByField)
+        let outcome = await attempt(row, fieldByField: fieldByField, by: by)
         await slots.release()
         guard !Task.isCancelled else { return false }
         do {
@@ -208,7 +211,7 @@ package final class BatchRunner: Sendable {
             case .lost:
                 try store.startChecking(row.batchID, row.number)
                 guard let checking = try store.row(row.batchID, row.number) else { return false }
-                return await resolve(checking, fieldByField: fieldByField)
+                return await resolve(checking, fieldByField: fieldByField, by: by)
             default: try record(outcome, of: row)
             }
         } catch {
@@ -229,7 +232,7 @@ package final class BatchRunner: Sendable {
         }
     }
 
-    private func attempt(_ row: BatchRow, fieldByField: Bool) async -> Attempt {
+    private func attempt(_ row: BatchRow, fieldByField: Bool, by: AccountName?) async -> Attempt {
         let cause = WriteCause.batch(id: row.batchID, row: row.number)
         let mark: MarketWriter.BeforeSending = { [self] () throws(WriteRefusal) in try await self.mark(row) }
         switch row.operation {
@@ -257,7 +260,7 @@ package final class BatchRunner: Sendable {
                 guard row.before.only(changed).matches(current.summary) else { return .skipped() }
             }
             do {
-                let edited = try await writer.edit(current, send.changes, cause: cause, beforeSending: mark)
+                let edited = try await writer.edit(current, send.changes, cause: cause, by: by, beforeSending: mark)
                 await hooks.withLock { $0.afterWrite }?(row.batchID, row.number)
                 return .done(productID: edited.id, elsewhere: elsewhere)
             } catch MarketError.notFound {
@@ -276,7 +279,7 @@ package final class BatchRunner: Sendable {
             }
             guard row.before.matches(current.summary) else { return .skipped() }
             do {
-                _ = try await writer.delete(current, cause: cause, beforeSending: mark)
+                _ = try await writer.delete(current, cause: cause, by: by, beforeSending: mark)
                 await hooks.withLock { $0.afterWrite }?(row.batchID, row.number)
                 return .done(productID: id)
             } catch MarketError.notFound {
@@ -295,7 +298,7 @@ package final class BatchRunner: Sendable {
             }
             do {
                 let created = try await writer.create(
-                    product, images: images, cause: cause, knownIDs: row.knownIDs + Array(try store.createdIDs(row.batchID)),
+                    product, images: images, cause: cause, by: by, knownIDs: row.knownIDs + Array(try store.createdIDs(row.batchID)),
                     beforeSending: mark)
                 if let problem = ownVendor.learn(fromCreated: created.vendorID) { logger.log(.warning, problem) }
                 await hooks.withLock { $0.afterWrite }?(row.batchID, row.number)
@@ -358,7 +361,7 @@ package final class BatchRunner: Sendable {
     /// it shows; sends the row again when the write was not done and it may (`maxAttempts`).
     /// A market that cannot be read is asked again, less often each time. False when the store
     /// could not record the outcome (or the dashboard stopped).
-    private func resolve(_ row: BatchRow, fieldByField: Bool) async -> Bool {
+    private func resolve(_ row: BatchRow, fieldByField: Bool, by: AccountName?) async -> Bool {
         let sentAt = row.sentAt ?? clock.now()
         do {
             try await clock.sleep(until: outcomeCheck.deadline(sentAt: sentAt), for: .outcomeCheck)
@@ -396,7 +399,7 @@ package final class BatchRunner: Sendable {
                 case .notApplied where row.attempts < Self.maxAttempts:
                     try store.sendAgain(row.batchID, row.number)
                     guard let again = try store.row(row.batchID, row.number) else { return false }
-                    return await process(again, fieldByField: fieldByField)
+                    return await process(again, fieldByField: fieldByField, by: by)
                 case .notApplied:
                     try store.recordOutcome(row.batchID, row.number, status: .failed, failure: WriteError(code: .notApplied))
                 }

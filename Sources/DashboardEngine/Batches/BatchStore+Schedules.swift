@@ -12,13 +12,20 @@ extension BatchStore {
         package var field: ProductField
     }
 
-    /// Schedules (or moves the times of) a batch in preview or already scheduled; false when it
-    /// is neither (running, finished, gone).
-    package func schedule(_ batchID: Int, startsAt: Date, endsAt: Date?) throws(DatabaseError) -> Bool {
+    /// Schedules (or moves the times of) a batch in preview or already scheduled, as `by`
+    /// (whose name its start's and end's writes carry); false when it is neither (running,
+    /// finished, gone).
+    package func schedule(_ batchID: Int, startsAt: Date, endsAt: Date?, by: AccountName?) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.run(
-                "UPDATE batches SET state = 'scheduled', starts_at = ?, ends_at = ? WHERE id = ? AND state IN ('preview', 'scheduled')",
-                [.integer(StoredTime.milliseconds(startsAt)), .optional(endsAt.map(StoredTime.milliseconds)), .integer(batchID)])
+                """
+                UPDATE batches SET state = 'scheduled', starts_at = ?, ends_at = ?, applied_by = ?
+                WHERE id = ? AND state IN ('preview', 'scheduled')
+                """,
+                [
+                    .integer(StoredTime.milliseconds(startsAt)), .optional(endsAt.map(StoredTime.milliseconds)), .optional(by?.text),
+                    .integer(batchID),
+                ])
             return db.changes == 1
         }
     }
@@ -27,7 +34,7 @@ extension BatchStore {
     package func unschedule(_ batchID: Int) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.run(
-                "UPDATE batches SET state = 'preview', starts_at = NULL, ends_at = NULL WHERE id = ? AND state = 'scheduled'",
+                "UPDATE batches SET state = 'preview', starts_at = NULL, ends_at = NULL, applied_by = NULL WHERE id = ? AND state = 'scheduled'",
                 [.integer(batchID)])
             return db.changes == 1
         }
@@ -75,7 +82,8 @@ extension BatchStore {
     }
 
     /// At a window's end: a batch of its own (kind revert, running) with `rows`, linked both ways
-    /// (its `source` names the batch, the batch's `revert_id` names it), in one transaction;
+    /// (its `source` names the batch, the batch's `revert_id` names it), made and applied by
+    /// the account that scheduled the window (nobody asks at its end), in one transaction;
     /// nil when the batch has no end by `now` (removed, or moved later meanwhile) or was
     /// reverted already. `time` is when the end came.
     func beginRevert(_ batchID: Int, rows: [BatchRow], at time: Date, now: Date) throws(DatabaseError) -> Int? {
@@ -86,7 +94,11 @@ extension BatchStore {
                     [.integer(batchID), .integer(StoredTime.milliseconds(now))]
                 ) { $0.integer(0) } ?? 0
                 guard open == 1 else { return nil }
-                let revertID = try insertBatch(kind: .revert, action: nil, source: String(batchID), notes: [], state: .running, db)
+                let scheduler = try db.first("SELECT applied_by FROM batches WHERE id = ?", [.integer(batchID)]) {
+                    $0.isNull(0) ? nil : AccountName(stored: $0.text(0))
+                } ?? nil
+                let revertID = try insertBatch(
+                    kind: .revert, action: nil, source: String(batchID), notes: [], state: .running, by: scheduler, db)
                 try insert(rows, batchID: revertID, db)
                 try db.run(
                     "UPDATE batches SET revert_id = ?, ended_at = ? WHERE id = ?",
@@ -103,7 +115,7 @@ extension BatchStore {
             try db.rows(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency, made_by, applied_by
                 FROM batches
                 WHERE state = 'scheduled' OR (state IN ('running', 'finished') AND starts_at IS NOT NULL AND ends_at IS NOT NULL
                     AND revert_id IS NULL)

@@ -138,15 +138,26 @@ package final class BatchStore: Sendable {
         // The currency a bulk action's amount is read in (empty: none, or a batch made
         // before it was kept).
         SQLiteMigration(name: "batches-7", sql: "ALTER TABLE batches ADD COLUMN currency TEXT NOT NULL DEFAULT ''"),
+        // Who made the preview and who applied or scheduled it (account names as shown; NULL
+        // with accounts off, and for batches made before).
+        SQLiteMigration(
+            name: "batches-8",
+            sql: """
+                ALTER TABLE batches ADD COLUMN made_by TEXT;
+                ALTER TABLE batches ADD COLUMN applied_by TEXT;
+                """),
     ]
 
     // MARK: Making a batch
 
-    /// A new batch in preview with `rows`, numbered from 1 in order. One transaction.
-    package func create(kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], rows: [BatchRow]) throws(DatabaseError) -> Int {
+    /// A new batch in preview with `rows`, numbered from 1 in order, made by `by`. One
+    /// transaction.
+    package func create(
+        kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], rows: [BatchRow], by: AccountName?
+    ) throws(DatabaseError) -> Int {
         try database.use { db throws(SQLiteError) -> Int in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Int in
-                let batchID = try insertBatch(kind: kind, action: action, source: source, notes: notes, db)
+                let batchID = try insertBatch(kind: kind, action: action, source: source, notes: notes, by: by, db)
                 try insert(rows, batchID: batchID, db)
                 return batchID
             }
@@ -155,9 +166,9 @@ package final class BatchStore: Sendable {
 
     /// A new batch in preview with no rows yet, for an import that stores its images first
     /// (one at a time, never all in memory), then its rows (`addRows`).
-    package func begin(kind: Batch.Kind, source: String) throws(DatabaseError) -> Int {
+    package func begin(kind: Batch.Kind, source: String, by: AccountName?) throws(DatabaseError) -> Int {
         try database.use { db throws(SQLiteError) -> Int in
-            try insertBatch(kind: kind, action: nil, source: source, notes: [], db)
+            try insertBatch(kind: kind, action: nil, source: source, notes: [], by: by, db)
         }
     }
 
@@ -181,15 +192,21 @@ package final class BatchStore: Sendable {
         }
     }
 
+    /// `by` made it; a batch that starts running at once (a window's revert) is applied by
+    /// `by` too.
     func insertBatch(
-        kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], state: Batch.State = .preview, _ db: SQLiteConnection
+        kind: Batch.Kind, action: BatchAction?, source: String, notes: [BatchNote], state: Batch.State = .preview, by: AccountName?,
+        _ db: SQLiteConnection
     ) throws(SQLiteError) -> Int {
         try db.run(
-            "INSERT INTO batches (kind, state, created_at, action, value, unit, source, notes, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            """
+            INSERT INTO batches (kind, state, created_at, action, value, unit, source, notes, currency, made_by, applied_by)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
             [
                 .text(kind.rawValue), .text(state.rawValue), .integer(Int(clock.now().timeIntervalSince1970)), .text(action?.kind.rawValue ?? ""),
                 .text(action.map { "\($0.value)" } ?? ""), .text(action?.unit.rawValue ?? ""), .text(source), .text(Self.encode(notes)),
-                .text(action?.currency?.rawValue ?? ""),
+                .text(action?.currency?.rawValue ?? ""), .optional(by?.text), state == .preview ? .null : .optional(by?.text),
             ])
         return db.lastInsertRowID
     }
@@ -230,7 +247,7 @@ package final class BatchStore: Sendable {
             try db.first(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency, made_by, applied_by
                 FROM batches WHERE id = ?
                 """,
                 [.integer(id)], Self.readBatch)
@@ -243,7 +260,7 @@ package final class BatchStore: Sendable {
             try db.rows(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency, made_by, applied_by
                 FROM batches ORDER BY id DESC LIMIT ?
                 """,
                 [.integer(limit)], Self.readBatch)
@@ -257,7 +274,7 @@ package final class BatchStore: Sendable {
             try db.rows(
                 """
                 SELECT id, kind, state, created_at, finished_at, action, value, unit, source, notes,
-                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency
+                    starts_at, ends_at, started_at, ended_at, revert_id, revision, currency, made_by, applied_by
                 FROM batches WHERE kind = 'undo' AND source = ? AND id NOT IN (SELECT revert_id FROM batches WHERE id = ? AND revert_id IS NOT NULL)
                 ORDER BY id DESC
                 """,
@@ -381,17 +398,21 @@ package final class BatchStore: Sendable {
 
     // MARK: State changes
 
-    /// preview → running, once: false when the batch was not in preview (applied already).
-    package func startApplying(_ batchID: Int) throws(DatabaseError) -> Bool {
+    /// preview → running, once, applied by `by`: false when the batch was not in preview
+    /// (applied already).
+    package func startApplying(_ batchID: Int, by: AccountName?) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
-            try db.run("UPDATE batches SET state = 'running' WHERE id = ? AND state = 'preview'", [.integer(batchID)])
+            try db.run(
+                "UPDATE batches SET state = 'running', applied_by = ? WHERE id = ? AND state = 'preview'",
+                [.optional(by?.text), .integer(batchID)])
             return db.changes == 1
         }
     }
 
     /// finished → running with the failed rows a retry can carry out pending again
-    /// (`BatchRow.canRetry`): false when the batch is not finished or has no such row.
-    package func startRetry(_ batchID: Int) throws(DatabaseError) -> Bool {
+    /// (`BatchRow.canRetry`), retried by `by` (whose name the retried rows' writes carry):
+    /// false when the batch is not finished or has no such row.
+    package func startRetry(_ batchID: Int, by: AccountName?) throws(DatabaseError) -> Bool {
         try database.use { db throws(SQLiteError) -> Bool in
             try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) -> Bool in
                 guard try db.first("SELECT state FROM batches WHERE id = ?", [.integer(batchID)], { $0.text(0) }) == "finished" else {
@@ -406,7 +427,9 @@ package final class BatchStore: Sendable {
                     """,
                     [.integer(batchID)])
                 guard db.changes > 0 else { return false }
-                try db.run("UPDATE batches SET state = 'running', finished_at = NULL WHERE id = ?", [.integer(batchID)])
+                try db.run(
+                    "UPDATE batches SET state = 'running', finished_at = NULL, applied_by = ? WHERE id = ?",
+                    [.optional(by?.text), .integer(batchID)])
                 return true
             }
         }
@@ -520,7 +543,7 @@ package final class BatchStore: Sendable {
     // MARK: Encoding
 
     // Rows are read with every column of `batch_rows`, in the order the table declares them;
-    // batches with `id … revert_id, revision, currency`.
+    // batches with `id … revert_id, revision, currency, made_by, applied_by`.
 
     static func readBatch(_ row: SQLiteRow) -> Batch {
         let action = BatchAction.Kind(rawValue: row.text(5)).map { kind in
@@ -536,7 +559,9 @@ package final class BatchStore: Sendable {
             action: action, source: row.text(8), notes: decode(row.text(9)),
             schedule: row.isNull(10) ? nil : Batch.Schedule(
                 startsAt: StoredTime.date(milliseconds: row.integer(10)), endsAt: date(row, 11), startedAt: date(row, 12), endedAt: date(row, 13),
-                revertID: row.isNull(14) ? nil : row.integer(14)))
+                revertID: row.isNull(14) ? nil : row.integer(14)),
+            madeBy: row.isNull(17) ? nil : AccountName(stored: row.text(17)),
+            appliedBy: row.isNull(18) ? nil : AccountName(stored: row.text(18)))
     }
 
     /// A time kept in milliseconds (the schedules'); nil for NULL.

@@ -5,8 +5,8 @@ import MarketClient
 /// quoted as RFC 4180 says, and cells that a spreadsheet would run as a formula made inert.
 package enum ProductCSV {
     /// The UTF-8 byte order mark: Excel reads the file as UTF-8 only with it.
-    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-    static let lineEnd = "\r\n"
+    package static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    package static let lineEnd = "\r\n"
 
     /// The header row with `names`: `id,name,...` / `상품 번호,상품명,...`.
     static func header(_ names: Column.Names = .english) -> String {
@@ -59,7 +59,7 @@ package enum ProductCSV {
     /// A text that already starts with `'`s before a formula start (a name `'=SUM(1,1)`) gets
     /// one more, so that the import, which removes one, gives it back as it was: every text
     /// makes the round trip (`isGuarded`).
-    static func cell(_ value: String) -> String {
+    package static func cell(_ value: String) -> String {
         var text = value
         if startsLikeAFormula(text.unicodeScalars) { text = "'" + text }
         guard text.unicodeScalars.contains(where: { needsQuotes.contains($0) }) else { return text }

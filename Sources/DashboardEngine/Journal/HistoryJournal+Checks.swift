@@ -18,7 +18,7 @@ extension HistoryJournal {
                 try db.rows(
                     """
                     SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                        outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
+                        outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids, by_account
                     FROM journal WHERE outcome = 'unknown' AND checked_at IS NULL ORDER BY id
                     """, [], Self.entry(from:))
             }

@@ -98,7 +98,7 @@ extension HistoryJournal {
             open = try db.rows(
                 """
                 SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
+                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids, by_account
                 FROM journal WHERE product_id IS NULL AND kind IN ('create', 'restore') AND (outcome IN ('pending', 'unknown') OR (outcome = 'done' AND checked_at >= ?))
                 ORDER BY id DESC LIMIT 50
                 """, [checked], entry(from:))
@@ -106,7 +106,7 @@ extension HistoryJournal {
             open = try db.rows(
                 """
                 SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
+                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids, by_account
                 FROM journal WHERE product_id = ? AND (outcome IN ('pending', 'unknown') OR (outcome = 'done' AND checked_at >= ?))
                 ORDER BY id DESC LIMIT 50
                 """, [.integer(change.productID), checked], entry(from:))

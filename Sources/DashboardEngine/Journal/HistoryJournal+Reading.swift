@@ -11,27 +11,87 @@ extension HistoryJournal {
         package var total: Int
     }
 
-    /// Entries `offset..<offset+limit`, newest first, of every product or of `product`.
-    package func page(product: Int?, offset: Int, limit: Int) async throws(DatabaseError) -> Page {
+    /// Entries `offset..<offset+limit`, newest first, of every product or of `product`, made by
+    /// anyone or by the account named `by` (compared without case, as `AccountName` compares).
+    package func page(product: Int?, by: AccountName? = nil, offset: Int, limit: Int) async throws(DatabaseError) -> Page {
         try await database.background { db throws(SQLiteError) in
-            if let product {
-                let total = try db.first("SELECT COUNT(*) FROM journal WHERE product_id = ?", [.integer(product)]) { $0.integer(0) } ?? 0
-                let entries = try db.rows(
-                    """
-                    SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                        outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
-                    FROM journal WHERE product_id = ? ORDER BY id DESC LIMIT ? OFFSET ?
-                    """, [.integer(product), .integer(limit), .integer(offset)], Self.entry(from:))
-                return Page(entries: entries, total: total)
-            }
-            let total = try db.first("SELECT COUNT(*) FROM journal") { $0.integer(0) } ?? 0
-            let entries = try db.rows(
+            let total = try Self.count(product: product, by: by, db)
+            let entries = try Self.entries(product: product, by: by, before: nil, offset: offset, limit: limit, db)
+            return Page(entries: entries, total: total)
+        }
+    }
+
+    /// Entries older than entry `before` (from the newest when nil), newest first, at most
+    /// `limit`, with the filters of `page`: what an export reads a share at a time, by the
+    /// primary key, so each share costs the same however far down the journal it is.
+    package func entries(product: Int?, by: AccountName?, before: Int?, limit: Int) async throws(DatabaseError) -> [JournalEntry] {
+        try await database.background { db throws(SQLiteError) in
+            try Self.entries(product: product, by: by, before: before, offset: 0, limit: limit, db)
+        }
+    }
+
+    /// How many entries the filters keep. The statements are fixed texts (the connection
+    /// prepares each once), one for each pair of filters, so each uses its index.
+    private static func count(product: Int?, by: AccountName?, _ db: SQLiteConnection) throws(SQLiteError) -> Int {
+        let total: Int? = switch (product, by) {
+        case (nil, nil): try db.first("SELECT COUNT(*) FROM journal") { $0.integer(0) }
+        case (let product?, nil): try db.first("SELECT COUNT(*) FROM journal WHERE product_id = ?", [.integer(product)]) { $0.integer(0) }
+        case (nil, let by?): try db.first("SELECT COUNT(*) FROM journal WHERE by_key = ?", [.text(by.key)]) { $0.integer(0) }
+        case (let product?, let by?):
+            try db.first(
+                "SELECT COUNT(*) FROM journal WHERE product_id = ? AND by_key = ?", [.integer(product), .text(by.key)]) { $0.integer(0) }
+        }
+        return total ?? 0
+    }
+
+    /// Entries with ids below `before` (all when nil) the filters keep, newest first, from
+    /// `offset`, at most `limit`.
+    private static func entries(
+        product: Int?, by: AccountName?, before: Int?, offset: Int, limit: Int, _ db: SQLiteConnection
+    ) throws(SQLiteError) -> [JournalEntry] {
+        let below = SQLiteValue.integer(before ?? Int.max)
+        let page: [SQLiteValue] = [below, .integer(limit), .integer(offset)]
+        switch (product, by) {
+        case (nil, nil):
+            return try db.rows(
                 """
                 SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
-                FROM journal ORDER BY id DESC LIMIT ? OFFSET ?
-                """, [.integer(limit), .integer(offset)], Self.entry(from:))
-            return Page(entries: entries, total: total)
+                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids, by_account
+                FROM journal WHERE id < ? ORDER BY id DESC LIMIT ? OFFSET ?
+                """, page, entry(from:))
+        case (let product?, nil):
+            return try db.rows(
+                """
+                SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
+                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids, by_account
+                FROM journal WHERE product_id = ? AND id < ? ORDER BY id DESC LIMIT ? OFFSET ?
+                """, [.integer(product)] + page, entry(from:))
+        case (nil, let by?):
+            return try db.rows(
+                """
+                SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
+                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids, by_account
+                FROM journal WHERE by_key = ? AND id < ? ORDER BY id DESC LIMIT ? OFFSET ?
+                """, [.text(by.key)] + page, entry(from:))
+        case (let product?, let by?):
+            return try db.rows(
+                """
+                SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
+                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids, by_account
+                FROM journal WHERE product_id = ? AND by_key = ? AND id < ? ORDER BY id DESC LIMIT ? OFFSET ?
+                """, [.integer(product), .text(by.key)] + page, entry(from:))
+        }
+    }
+
+    /// The names of the accounts the journal's entries were made by, each once (as it was last
+    /// written), in the order of their comparison keys: what the history offers to filter by.
+    package func accountNames() async throws(DatabaseError) -> [AccountName] {
+        try await database.background { db throws(SQLiteError) in
+            try db.rows(
+                """
+                SELECT (SELECT by_account FROM journal AS latest WHERE latest.by_key = keys.by_key ORDER BY id DESC LIMIT 1)
+                FROM (SELECT DISTINCT by_key FROM journal WHERE by_key IS NOT NULL) AS keys ORDER BY by_key
+                """, []) { AccountName(stored: $0.text(0)) }
         }
     }
 
@@ -47,7 +107,7 @@ extension HistoryJournal {
             try db.first(
                 """
                 SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
+                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids, by_account
                 FROM journal WHERE target_entry = ? AND cause = 'undo' AND outcome != 'failed' ORDER BY id DESC LIMIT 1
                 """, [.integer(id)], Self.entry(from:))
         }
@@ -61,7 +121,7 @@ extension HistoryJournal {
             try db.first(
                 """
                 SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
+                    outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids, by_account
                 FROM journal WHERE target_entry = ? AND cause = 'restore' AND outcome IN ('pending', 'unknown') ORDER BY id DESC LIMIT 1
                 """, [.integer(entry)], Self.entry(from:))
         }
@@ -86,12 +146,12 @@ extension HistoryJournal {
         try db.first(
             """
             SELECT id, at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids
+                outcome, result, failure_code, failure_message, note, sent_at, checked_at, known_ids, found_ids, by_account
             FROM journal WHERE id = ?
             """, [.integer(id)], entry(from:))
     }
 
-    /// A row of the `SELECT id, at, kind, …, found_ids` lists above.
+    /// A row of the `SELECT id, at, kind, …, found_ids, by_account` lists above.
     static func entry(from row: SQLiteRow) -> JournalEntry {
         func optionalInt(_ column: Int32) -> Int? { row.isNull(column) ? nil : row.integer(column) }
         func fields(_ column: Int32) -> RecordedFields? { row.isNull(column) ? nil : RecordedFields(storedText: row.text(column)) }
@@ -101,6 +161,7 @@ extension HistoryJournal {
             id: row.integer(0), at: StoredTime.date(milliseconds: row.integer(1)), kind: WriteKind(rawValue: row.text(2)) ?? .outside,
             productID: optionalInt(3), productName: row.text(4),
             cause: cause(row.text(5), batchID: optionalInt(6), batchRow: optionalInt(7), target: optionalInt(8)),
+            by: row.isNull(20) ? nil : AccountName(stored: row.text(20)),
             before: fields(9), after: fields(10), outcome: JournalEntry.Outcome(rawValue: row.text(11)) ?? .unknown,
             result: fields(12), failure: failure, note: row.isNull(15) ? nil : JournalEntry.Note(storedText: row.text(15)),
             sentAt: optionalInt(16).map(StoredTime.date(milliseconds:)), checkedAt: optionalInt(17).map(StoredTime.date(milliseconds:)),

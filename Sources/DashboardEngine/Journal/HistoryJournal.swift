@@ -64,15 +64,15 @@ package final class HistoryJournal: WriteLog, CountObserver {
             time, .text(intent.kind.rawValue), .optional(intent.productID), .text(name),
             .text(cause.name), .optional(cause.batchID), .optional(cause.batchRow), .optional(cause.target),
             .optional(intent.before?.storedText), .optional(intent.after?.storedText), sentAt,
-            .text(Self.knownText(intent.knownIDs)),
+            .text(Self.knownText(intent.knownIDs)), .optional(intent.by?.text), .optional(intent.by?.key),
         ]
         do {
             let id = try await database.background { db throws(SQLiteError) in
                 try db.run(
                     """
                     INSERT INTO journal (at, kind, product_id, product_name, cause, batch_id, batch_row, target_entry, before, after,
-                        sent_at, known_ids, outcome)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')
+                        sent_at, known_ids, by_account, by_key, outcome)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')
                     """, values)
                 return db.lastInsertRowID
             }
@@ -219,6 +219,16 @@ package final class HistoryJournal: WriteLog, CountObserver {
                 ALTER TABLE journal ADD COLUMN checked_at INTEGER;
                 ALTER TABLE journal ADD COLUMN found_ids TEXT NOT NULL DEFAULT '';
                 UPDATE journal SET sent_at = at;
+                """),
+        // Who asked for each write: the account's name as shown, and as compared (lower-cased,
+        // as `AccountName` compares names), for `?by=`. NULL for a write made with accounts off
+        // (and every entry made before), and for a change seen on the market.
+        SQLiteMigration(
+            name: "journal-3",
+            sql: """
+                ALTER TABLE journal ADD COLUMN by_account TEXT;
+                ALTER TABLE journal ADD COLUMN by_key TEXT;
+                CREATE INDEX journal_by_account ON journal (by_key, id);
                 """),
     ]
 

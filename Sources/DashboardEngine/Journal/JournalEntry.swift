@@ -58,8 +58,11 @@ package struct JournalEntry: Sendable, Equatable {
     package var productID: Int?
     /// The product's name when the entry was written (a deleted product keeps it).
     package var productName: String
-    /// Who asked; nil for a change seen on the market (`outside`).
+    /// What asked; nil for a change seen on the market (`outside`).
     package var cause: WriteCause?
+    /// The account that asked for the write; nil for one made with accounts off ("this
+    /// dashboard") and for a change seen on the market.
+    package var by: AccountName?
     /// The fields before (nil for a create, or a product that appeared).
     package var before: RecordedFields?
     /// The fields the write asked for, or the market showed (nil for a delete).
@@ -98,11 +101,11 @@ package struct JournalEntry: Sendable, Equatable {
 extension JournalEntry {
     /// An entry as the journal reads it back, for a page that shows one.
     package init(
-        id: Int, at: Date, kind: WriteKind, productID: Int?, productName: String, cause: WriteCause?, before: RecordedFields?,
-        fieldsAfter: RecordedFields?, outcome: Outcome, failure: WriteError? = nil, note: Note? = nil
+        id: Int, at: Date, kind: WriteKind, productID: Int?, productName: String, cause: WriteCause?, by: AccountName? = nil,
+        before: RecordedFields?, fieldsAfter: RecordedFields?, outcome: Outcome, failure: WriteError? = nil, note: Note? = nil
     ) {
         self.init(
-            id: id, at: at, kind: kind, productID: productID, productName: productName, cause: cause, before: before, after: fieldsAfter,
+            id: id, at: at, kind: kind, productID: productID, productName: productName, cause: cause, by: by, before: before, after: fieldsAfter,
             outcome: outcome, result: nil, failure: failure, note: note)
     }
 }

@@ -40,10 +40,11 @@ package final class MarketWriter: Sendable {
     /// them is the one it registered (`OutcomeCheck`). A caller that knows none of them (a
     /// form, the recycle bin) passes nil: the market is searched for the name first.
     package func create(
-        _ product: NewProduct, images: [ImageUpload], cause: WriteCause, knownIDs: [Int]? = nil,
+        _ product: NewProduct, images: [ImageUpload], cause: WriteCause, by: AccountName?, knownIDs: [Int]? = nil,
         beforeSending: BeforeSending? = nil
     ) async throws -> ProductDetail {
-        var intent = WriteIntent(kind: .create, cause: cause, productID: nil, before: nil, after: RecordedFields(product), images: images)
+        var intent = WriteIntent(
+            kind: .create, cause: cause, by: by, productID: nil, before: nil, after: RecordedFields(product), images: images)
         if let knownIDs {
             intent.knownIDs = knownIDs
         } else {
@@ -65,10 +66,10 @@ package final class MarketWriter: Sendable {
     /// Changes a product's fields (`PATCH /api/products/{id}`, only `changes`). `before` is the
     /// product as the person saw it, for the log's old values.
     package func edit(
-        _ before: ProductDetail, _ changes: ProductChanges, cause: WriteCause, beforeSending: BeforeSending? = nil
+        _ before: ProductDetail, _ changes: ProductChanges, cause: WriteCause, by: AccountName?, beforeSending: BeforeSending? = nil
     ) async throws -> ProductDetail {
         let entry = try await log.admit(WriteIntent(
-            kind: .edit, cause: cause, productID: before.id, before: RecordedFields(before.summary),
+            kind: .edit, cause: cause, by: by, productID: before.id, before: RecordedFields(before.summary),
             after: RecordedFields(before.summary).applying(changes), detail: before))
         try await send(beforeSending, entry)
         do {
@@ -86,9 +87,9 @@ package final class MarketWriter: Sendable {
     /// keeper keeps what the market is about to forget under the log's entry; when either
     /// cannot (see `WriteRefusal`), nothing is sent and the refusal is thrown.
     package func delete(
-        _ product: ProductDetail, cause: WriteCause, beforeSending: BeforeSending? = nil
+        _ product: ProductDetail, cause: WriteCause, by: AccountName?, beforeSending: BeforeSending? = nil
     ) async throws -> ProductDetail? {
-        let entry = try await admitDelete(product, cause: cause)
+        let entry = try await admitDelete(product, cause: cause, by: by)
         try await send(beforeSending, entry)
         do {
             let deleted = try await api.deleteProduct(id: product.id)
@@ -109,9 +110,9 @@ package final class MarketWriter: Sendable {
     /// A delete's steps before it is sent: the log admits it, the keeper keeps `product` under
     /// its entry, then the log stamps its send time. When the product cannot be kept, the log
     /// hears that nothing was sent and the refusal is thrown.
-    func admitDelete(_ product: ProductDetail, cause: WriteCause) async throws(WriteRefusal) -> WriteLogEntry? {
+    func admitDelete(_ product: ProductDetail, cause: WriteCause, by: AccountName? = nil) async throws(WriteRefusal) -> WriteLogEntry? {
         var intent = WriteIntent(
-            kind: .delete, cause: cause, productID: product.id, before: RecordedFields(product.summary), after: nil, detail: product)
+            kind: .delete, cause: cause, by: by, productID: product.id, before: RecordedFields(product.summary), after: nil, detail: product)
         intent.isKeptFirst = keeper != nil
         let entry = try await log.admit(intent)
         guard let keeper, let entry else { return entry }
@@ -154,7 +155,7 @@ package final class MarketWriter: Sendable {
     }
 }
 
-/// Who asked for a write.
+/// What asked for a write (who asked is the write's `by`, an account's name).
 package enum WriteCause: Sendable, Equatable {
     /// A person, through a form of this dashboard.
     case form
@@ -190,6 +191,9 @@ package enum WriteKind: String, Sendable, CaseIterable {
 struct WriteIntent: Sendable {
     var kind: WriteKind
     var cause: WriteCause
+    /// The account that asked for it (for a batch row: the one that applied, scheduled or
+    /// retried the batch); nil for a write made with accounts off ("this dashboard").
+    var by: AccountName?
     var productID: Int?
     /// The fields before (nil for a create).
     var before: RecordedFields?
@@ -206,11 +210,12 @@ struct WriteIntent: Sendable {
     var isKeptFirst = false
 
     init(
-        kind: WriteKind, cause: WriteCause, productID: Int?, before: RecordedFields?, after: RecordedFields?,
+        kind: WriteKind, cause: WriteCause, by: AccountName? = nil, productID: Int?, before: RecordedFields?, after: RecordedFields?,
         detail: ProductDetail? = nil, images: [ImageUpload] = []
     ) {
         self.kind = cause.journalKind(default: kind)
         self.cause = cause
+        self.by = by
         self.productID = productID
         self.before = before
         self.after = after

@@ -48,7 +48,7 @@ import Testing
         engine.start()
         defer { engine.shutdown() }
         let product = try await market.product(id: 7)
-        _ = try await engine.writer.delete(product, cause: .form)
+        _ = try await engine.writer.delete(product, cause: .form, by: nil)
         let entry = try #require(try await engine.journal.page(product: 7, offset: 0, limit: 1).entries.first)
         #expect(entry.kind == .delete && entry.outcome == .done)
         #expect(entry.at == Date(timeIntervalSince1970: (Self.start.timeIntervalSince1970 * 1000).rounded() / 1000), "on the engine's clock")

@@ -23,12 +23,21 @@ struct ScheduleScene {
     /// Runs `body` with a fresh market and dashboard, the clock at `start` (by default
     /// `thursday`, 10 seconds into its minute, so "the next minute" is 50 seconds away), in
     /// `zone`.
+    /// `accounts`: with accounts on (`--accounts required`, cheap password hashes); the scene's
+    /// session is then nobody's until the test signs one in.
     static func run(
-        zone: TimeZone = seoul, startingAt start: Date = thursday, _ body: (inout ScheduleScene) async throws -> Void
+        zone: TimeZone = seoul, startingAt start: Date = thursday, accounts: Bool = false,
+        _ body: (inout ScheduleScene) async throws -> Void
     ) async throws {
         let clock = ManualWallClock(start)
         try await withRecordingMarket { market in
-            try await withDashboard(.recording(market), clock: clock, adjust: { $0.timeZone = zone }) { harness in
+            try await withDashboard(.recording(market), clock: clock, adjust: {
+                $0.timeZone = zone
+                if accounts {
+                    $0.accounts = .required
+                    $0.passwordHashing = .testsOnly(iterations: 2)
+                }
+            }) { harness in
                 var scene = ScheduleScene(market: market, harness: harness, clock: clock, session: FormSession(port: harness.port))
                 try await body(&scene)
             }

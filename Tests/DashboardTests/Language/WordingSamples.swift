@@ -161,7 +161,8 @@ enum WordingSamples {
             w.historyHeading(product: number, name: nil), w.historyIntro(days: number),
             w.showingEntries(first: 1, last: number, total: number), w.historyEmpty(page: 1), w.historyEmpty(page: number),
             w.productNumber(number), w.entryNumber(number), w.batchLink(number), w.undoes(entry: number),
-            w.undoneBy(entry: number), w.undoneBy(entry: nil), w.undoLabel(entry: number), w.notRecorded(number),
+            w.undoneBy(entry: number), w.undoneBy(entry: nil), w.entryBy(name), w.entryBy(nil), w.historyEmpty(by: name, page: 1),
+            w.historyEmpty(by: name, page: number), w.undoLabel(entry: number), w.notRecorded(number),
             w.putBackAtScheduledEnd, ] + WriteKind.allCases.compactMap(w.entryKindNotMade) + [w.undoBatch(number), w.undone(name), w.historyUnreadable.heading, w.historyUnreadable.message,
             w.undoOutcomeUnknown.heading, w.undoOutcomeUnknown.message, w.undoOutcomeUnknown.advice,
         ]
@@ -354,6 +355,11 @@ enum WordingSamples {
             .noAction, .notANumber, .negative, .stockWhole, .stockTooHigh, .percentOver100, .cutTooDeep, .nothingSelected, .tooMany(limit: number),
         ]
         var texts = bulk.map(w.bulkProblem) + [w.bulkProblemHeading]
+        texts += [
+            w.batchPeople(madeBy: name, appliedBy: nil, scheduled: false), w.batchPeople(madeBy: name, appliedBy: name, scheduled: false),
+            w.batchPeople(madeBy: nil, appliedBy: name, scheduled: true), w.batchPeople(madeBy: name, appliedBy: name, scheduled: true),
+            w.batchPeople(madeBy: nil, appliedBy: name, scheduled: false),
+        ].compactMap { $0 }
         let problems: [BatchProblem] = [
             .notFound(id: number), .notOwn, .badID(name), .tooManyImages(number), .imageNotUploaded(name),
         ]
