@@ -72,7 +72,7 @@ public enum AccountsCommand {
         do {
             let clock = SystemWallClock()
             let database = try DashboardDatabase(directory: configuration.dataDirectory, migrations: Engine.migrations, clock: clock)
-            store = AccountStore(database: database, clock: clock, hashing: configuration.passwordHashing)
+            store = AccountStore(database: database, clock: clock, hashing: configuration.passwordHashing, eventDays: configuration.historyDays)
         } catch {
             throw .invalid("cannot open the database in \(configuration.dataDirectory.path): \(error)")
         }

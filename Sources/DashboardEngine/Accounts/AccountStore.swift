@@ -25,7 +25,7 @@ package final class AccountStore: Sendable {
     package let eventDays: Int
 
     package init(
-        database: DashboardDatabase, clock: any WallClock, hashing: PasswordHashing, eventDays: Int = HistoryJournal.defaultRetentionDays
+        database: DashboardDatabase, clock: any WallClock, hashing: PasswordHashing, eventDays: Int
     ) {
         self.database = database
         self.clock = clock

@@ -155,14 +155,14 @@ import Testing
         do {
             let old = try DashboardDatabase(
                 directory: folder.url, migrations: Engine.migrations.filter { $0.name != "accounts-2" }, durable: false, clock: clock)
-            let store = AccountStore(database: old, clock: clock, hashing: .testsOnly(iterations: 8))
+            let store = AccountStore(database: old, clock: clock, hashing: .testsOnly(iterations: 8), eventDays: 90)
             try store.database.use { db throws(SQLiteError) in
                 try db.run("INSERT INTO accounts (name, name_key, role, password_hash, created_at, changed_at) VALUES ('Old', 'old', 'owner', 'x', 0, 0)")
             }
             #expect(throws: DatabaseError.self) { try store.events(offset: 0, limit: 10) }
         }
         let database = try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false, clock: clock)
-        let store = AccountStore(database: database, clock: clock, hashing: .testsOnly(iterations: 8))
+        let store = AccountStore(database: database, clock: clock, hashing: .testsOnly(iterations: 8), eventDays: 90)
         #expect(try store.accounts().map(\.name) == ["Old"])
         #expect(try store.events(offset: 0, limit: 10).total == 0)
         let old = try #require(try store.accounts().first)

@@ -19,7 +19,7 @@ final class AccountsFixture: Sendable {
         folder = TemporaryDirectory()
         clock = ManualWallClock(Self.start)
         database = try DashboardDatabase(directory: folder.url, migrations: Engine.migrations, durable: false, clock: clock)
-        store = AccountStore(database: database, clock: clock, hashing: .testsOnly(iterations: iterations))
+        store = AccountStore(database: database, clock: clock, hashing: .testsOnly(iterations: iterations), eventDays: 90)
     }
 
     /// The same database and clock with another store: another iteration count, or a restart
@@ -28,7 +28,7 @@ final class AccountsFixture: Sendable {
         folder = other.folder
         clock = other.clock
         database = other.database
-        store = AccountStore(database: other.database, clock: other.clock, hashing: .testsOnly(iterations: iterations))
+        store = AccountStore(database: other.database, clock: other.clock, hashing: .testsOnly(iterations: iterations), eventDays: 90)
     }
 
     @discardableResult
