@@ -83,7 +83,7 @@ package final class Engine: Sendable {
             outcomeCheck: outcomeCheck)
         batchStore = BatchStore(database: database, clock: clock)
         // Each count tells the journal what changed on the market since the last one.
-        catalog = CatalogSnapshotStore.counting(gateway, settings: settings.catalog, ownVendor: ownVendor, countObserver: journal, clock: clock)
+        catalog = CatalogSnapshotStore.counting(gateway, settings: settings.catalog, ownVendor: ownVendor, countObservers: [journal], clock: clock)
         // Each write is logged, a delete's product kept in the bin first; its effect drops the
         // cached JSON it changed, then patches the catalog snapshot.
         writer = MarketWriter(api: api, log: journal, keeper: recycleBin, observers: [gateway, catalog])
