@@ -35,7 +35,8 @@ package final class CatalogSnapshotStore: WriteObserver {
 
     package let settings: CatalogSettings
     private let state = Mutex(State())
-    /// Hear of each count that succeeded, in this order (the history journal).
+    /// Hear of each count that succeeded, in this order (the history journal, the price
+    /// timeline).
     private let countObservers: [any CountObserver]
     /// The last call to the observer, which each next one waits for (they run in order).
     private let observation = Mutex<Task<Void, Never>?>(nil)
@@ -368,7 +369,7 @@ extension CatalogSnapshotStore {
 /// the first count) and the new one: after the new one is published and its waiters released,
 /// outside the store's lock, one call at a time in the order of the counts, so a slow observer
 /// never holds up a page. The history journal is one: it records what changed on the market
-/// between two counts.
+/// between two counts; the price timeline another.
 protocol CountObserver: Sendable {
     func catalogCounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async
 }
