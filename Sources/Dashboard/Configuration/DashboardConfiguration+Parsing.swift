@@ -120,6 +120,15 @@ extension DashboardConfiguration {
         Option(flag: "--history-days", environment: "DASHBOARD_HISTORY_DAYS", help: "days the history of writes is kept (default 90)") { c, v throws(ConfigurationError) in
             c.historyDays = try days(v, flag: "--history-days")
         },
+        Option(flag: "--price-history-days", environment: "DASHBOARD_PRICE_HISTORY_DAYS", help: "days each product's price states are kept (default 400)") { c, v throws(ConfigurationError) in
+            c.priceHistoryDays = try days(v, flag: "--price-history-days")
+        },
+        Option(flag: "--reference-days", environment: "DASHBOARD_REFERENCE_DAYS", help: "days before a sale whose lowest price is its reference (default 30)") { c, v throws(ConfigurationError) in
+            guard let days = Int(v), (1...365).contains(days) else {
+                throw .invalid("--reference-days must be a whole number of days from 1 to 365, not \"\(v)\"")
+            }
+            c.referenceDays = days
+        },
         Option(flag: "--trash-days", environment: "DASHBOARD_TRASH_DAYS", help: "days the recycle bin keeps a deleted product (default 30)") { c, v throws(ConfigurationError) in
             c.trash.retentionDays = try days(v, flag: "--trash-days")
         },
@@ -253,6 +262,12 @@ extension DashboardConfiguration {
         }
         if (configuration.identifier == nil) != (configuration.secret == nil) && configuration.marketURL != nil {
             throw .invalid("--identifier and --secret go together: give both, or neither")
+        }
+        // A window longer than the kept prices would find every reference insufficient.
+        if configuration.referenceDays > configuration.priceHistoryDays {
+            throw .invalid(
+                "--reference-days (\(configuration.referenceDays)) must be at most --price-history-days (\(configuration.priceHistoryDays)): "
+                    + "keep prices at least as long as a sale's window")
         }
         return configuration
     }
