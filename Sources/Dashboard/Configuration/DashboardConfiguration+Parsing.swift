@@ -124,10 +124,7 @@ extension DashboardConfiguration {
             c.priceHistoryDays = try days(v, flag: "--price-history-days")
         },
         Option(flag: "--reference-days", environment: "DASHBOARD_REFERENCE_DAYS", help: "days before a sale whose lowest price is its reference (default 30)") { c, v throws(ConfigurationError) in
-            guard let days = Int(v), (1...365).contains(days) else {
-                throw .invalid("--reference-days must be a whole number of days from 1 to 365, not \"\(v)\"")
-            }
-            c.referenceDays = days
+            c.referenceDays = try days(v, flag: "--reference-days", in: 1...365)
         },
         Option(flag: "--trash-days", environment: "DASHBOARD_TRASH_DAYS", help: "days the recycle bin keeps a deleted product (default 30)") { c, v throws(ConfigurationError) in
             c.trash.retentionDays = try days(v, flag: "--trash-days")
@@ -175,9 +172,9 @@ extension DashboardConfiguration {
         return name
     }
 
-    private static func days(_ value: String, flag: String) throws(ConfigurationError) -> Int {
-        guard let days = Int(value), (1...3650).contains(days) else {
-            throw .invalid("\(flag) must be a whole number of days from 1 to 3650, not \"\(value)\"")
+    private static func days(_ value: String, flag: String, in range: ClosedRange<Int> = 1...3650) throws(ConfigurationError) -> Int {
+        guard let days = Int(value), range.contains(days) else {
+            throw .invalid("\(flag) must be a whole number of days from \(range.lowerBound) to \(range.upperBound), not \"\(value)\"")
         }
         return days
     }
