@@ -139,14 +139,15 @@ package final class Engine: Sendable {
 
     /// Returns once every task the engine began has ended (after `shutdown()`): the tasks of
     /// `start()`, the scheduler's, the batch runs, the checks of lost answers, the count and
-    /// the journal's hearing of it. A write held at the market ends when its answer comes or
-    /// its deadline passes.
+    /// its observers' hearing of it, and the price states still being written. A write held at
+    /// the market ends when its answer comes or its deadline passes.
     func stopped() async {
         await background.ended()
         await scheduler.stopped()
         await batchRunner.stopped()
         await journal.waitForChecks()
         await catalog.stopped()
+        await prices.recorded()
     }
 
     /// Folds the database's write-ahead log into its file, at a clean stop (after the server
