@@ -44,9 +44,4 @@ package struct PriceState: Sendable, Equatable {
 
     /// The earliest instant the state can have been in effect.
     package var mayHaveBegunAt: Date { seenAfter ?? at }
-
-    /// Whether `other` shows the buyer the same thing: the same price, discount and currency.
-    package func samePrice(as other: PriceState) -> Bool {
-        price == other.price && discount == other.discount && currency == other.currency
-    }
 }

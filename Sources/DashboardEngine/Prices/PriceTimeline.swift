@@ -23,6 +23,11 @@ package final class PriceTimeline: WriteObserver, CountObserver {
         var price: Decimal
         var discount: Decimal
         var currency: Currency
+
+        /// Whether this state is (price, discount, currency).
+        func shows(_ price: Decimal, _ discount: Decimal, _ currency: Currency) -> Bool {
+            self.price == price && self.discount == discount && self.currency == currency
+        }
     }
 
     let database: DashboardDatabase
@@ -95,11 +100,7 @@ package final class PriceTimeline: WriteObserver, CountObserver {
             var found: [(Int, PriceState)] = []
             for product in new.products {
                 let known = last[product.id]
-                if let known, known.price == product.price, known.discount == product.discountedPrice,
-                    known.currency == product.currency
-                {
-                    continue
-                }
+                if let known, known.shows(product.price, product.discountedPrice, product.currency) { continue }
                 var at = new.takenAt
                 var seenAfter: Date?
                 if let known {
@@ -130,11 +131,7 @@ package final class PriceTimeline: WriteObserver, CountObserver {
 
     /// Keeps `state` as the product's last one when it differs from it; returns whether it did.
     private static func remember(_ state: PriceState, of productID: Int, in last: inout [Int: Last]) -> Bool {
-        if let known = last[productID], known.price == state.price, known.discount == state.discount,
-            known.currency == state.currency
-        {
-            return false
-        }
+        if let known = last[productID], known.shows(state.price, state.discount, state.currency) { return false }
         last[productID] = Last(at: state.at, price: state.price, discount: state.discount, currency: state.currency)
         return true
     }
