@@ -10,6 +10,23 @@ import MarketClient
 import SQLite
 
 let arguments = CommandLine.arguments.dropFirst()
+// `--prices [PRODUCTS [DAYS]]`: a price timeline of PRODUCTS (100,000) products with a state a
+// day for DAYS (365) days, and the reference of 10,000 of them at once (Scripts/bench-prices).
+if arguments.first == "--prices" {
+    let products = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+    let days = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 365
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("price-bench-\(UUID().uuidString)")
+    do {
+        let lines = try await PriceTimelineBenchmark.run(products: products, days: days, directory: folder)
+        try? FileManager.default.removeItem(at: folder)
+        for line in lines { print(line) }
+        exit(0)
+    } catch {
+        try? FileManager.default.removeItem(at: folder)
+        FileHandle.standardError.write(Data("catalog-bench --prices: \(error)\n".utf8))
+        exit(1)
+    }
+}
 guard let count = arguments.first.flatMap({ Int($0) }), count > 0 else {
     FileHandle.standardError.write(Data("usage: catalog-bench COUNT [ROUNDS]\n".utf8))
     exit(2)

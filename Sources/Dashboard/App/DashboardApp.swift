@@ -144,6 +144,8 @@ public final class DashboardApp: Sendable {
         settings.catalog = configuration.catalog
         settings.trash = configuration.trash
         settings.historyDays = configuration.historyDays
+        settings.priceHistoryDays = configuration.priceHistoryDays
+        settings.referenceDays = configuration.referenceDays
         settings.writeTimeout = configuration.writeTimeout
         settings.jsonFreshFor = configuration.jsonFreshFor
         settings.jsonRefreshSlowAfter = configuration.jsonRefreshSlowAfter

@@ -120,6 +120,12 @@ extension DashboardConfiguration {
         Option(flag: "--history-days", environment: "DASHBOARD_HISTORY_DAYS", help: "days the history of writes is kept (default 90)") { c, v throws(ConfigurationError) in
             c.historyDays = try days(v, flag: "--history-days")
         },
+        Option(flag: "--price-history-days", environment: "DASHBOARD_PRICE_HISTORY_DAYS", help: "days each product's price states are kept (default 400)") { c, v throws(ConfigurationError) in
+            c.priceHistoryDays = try days(v, flag: "--price-history-days")
+        },
+        Option(flag: "--reference-days", environment: "DASHBOARD_REFERENCE_DAYS", help: "days before a sale whose lowest price is its reference (default 30)") { c, v throws(ConfigurationError) in
+            c.referenceDays = try days(v, flag: "--reference-days", in: 1...365)
+        },
         Option(flag: "--trash-days", environment: "DASHBOARD_TRASH_DAYS", help: "days the recycle bin keeps a deleted product (default 30)") { c, v throws(ConfigurationError) in
             c.trash.retentionDays = try days(v, flag: "--trash-days")
         },
@@ -166,9 +172,9 @@ extension DashboardConfiguration {
         return name
     }
 
-    private static func days(_ value: String, flag: String) throws(ConfigurationError) -> Int {
-        guard let days = Int(value), (1...3650).contains(days) else {
-            throw .invalid("\(flag) must be a whole number of days from 1 to 3650, not \"\(value)\"")
+    private static func days(_ value: String, flag: String, in range: ClosedRange<Int> = 1...3650) throws(ConfigurationError) -> Int {
+        guard let days = Int(value), range.contains(days) else {
+            throw .invalid("\(flag) must be a whole number of days from \(range.lowerBound) to \(range.upperBound), not \"\(value)\"")
         }
         return days
     }
@@ -253,6 +259,12 @@ extension DashboardConfiguration {
         }
         if (configuration.identifier == nil) != (configuration.secret == nil) && configuration.marketURL != nil {
             throw .invalid("--identifier and --secret go together: give both, or neither")
+        }
+        // A window longer than the kept prices would find every reference insufficient.
+        if configuration.referenceDays > configuration.priceHistoryDays {
+            throw .invalid(
+                "--reference-days (\(configuration.referenceDays)) must be at most --price-history-days (\(configuration.priceHistoryDays)): "
+                    + "keep prices at least as long as a sale's window")
         }
         return configuration
     }

@@ -59,6 +59,10 @@ public struct DashboardConfiguration: Sendable, Equatable {
     var timeZone = TimeZone.current
     /// Days the history journal keeps an entry (`--history-days`).
     var historyDays = HistoryJournal.defaultRetentionDays
+    /// Days each product's price states are kept (`--price-history-days`).
+    var priceHistoryDays = PriceTimeline.defaultRetentionDays
+    /// Days before a sale whose lowest price is its reference (`--reference-days`).
+    var referenceDays = ReferencePrice.defaultDays
     /// How long the recycle bin keeps a deleted product, and the bytes of images it keeps
     /// (`--trash-days`, `--trash-bytes`).
     var trash = RecycleBin.Settings()

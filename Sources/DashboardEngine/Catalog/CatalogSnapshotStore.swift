@@ -35,8 +35,9 @@ package final class CatalogSnapshotStore: WriteObserver {
 
     package let settings: CatalogSettings
     private let state = Mutex(State())
-    /// Hears of each count that succeeded (the history journal).
-    private let countObserver: (any CountObserver)?
+    /// Hear of each count that succeeded, in this order (the history journal, the price
+    /// timeline).
+    private let countObservers: [any CountObserver]
     /// The last call to the observer, which each next one waits for (they run in order).
     private let observation = Mutex<Task<Void, Never>?>(nil)
     private let counter: CatalogCount
@@ -46,11 +47,11 @@ package final class CatalogSnapshotStore: WriteObserver {
 
     init(
         settings: CatalogSettings, clock: any WallClock,
-        keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, countObserver: (any CountObserver)? = nil,
+        keepsThumbnail: @escaping @Sendable (Int) -> Bool = { _ in true }, countObservers: [any CountObserver] = [],
         fetchPage: @escaping CatalogCount.PageFetcher
     ) {
         self.settings = settings
-        self.countObserver = countObserver
+        self.countObservers = countObservers
         self.clock = clock
         self.keepsThumbnail = keepsThumbnail
         counter = CatalogCount(settings: settings, keepsThumbnail: keepsThumbnail, fetchPage: fetchPage)
@@ -312,11 +313,14 @@ package final class CatalogSnapshotStore: WriteObserver {
             return Array(state.waiters.values) + state.countEndWaiters
         }
         waiters.forEach { $0.resume() }
-        if let published, let observer = countObserver {
+        if let published, !countObservers.isEmpty {
+            let observers = countObservers
             observation.withLock { last in
                 last = Task { [last] in
                     await last?.value
-                    await observer.catalogCounted(previous: published.previous, new: published.new)
+                    for observer in observers {
+                        await observer.catalogCounted(previous: published.previous, new: published.new)
+                    }
                 }
             }
         }
@@ -351,9 +355,9 @@ extension CatalogSnapshotStore {
     /// vendor learned later gets them at the next count, which its first write starts).
     static func counting(
         _ gateway: MarketGateway, settings: CatalogSettings, ownVendor: OwnVendor,
-        countObserver: (any CountObserver)? = nil, clock: any WallClock
+        countObservers: [any CountObserver] = [], clock: any WallClock
     ) -> CatalogSnapshotStore {
-        CatalogSnapshotStore(settings: settings, clock: clock, keepsThumbnail: { $0 == ownVendor.id }, countObserver: countObserver) { page, perPage in
+        CatalogSnapshotStore(settings: settings, clock: clock, keepsThumbnail: { $0 == ownVendor.id }, countObservers: countObservers) { page, perPage in
             let key = MarketGateway.ListKey(page: page, perPage: perPage, search: "")
             if let cached = gateway.lists.freshValue(for: key) { return cached.value }
             return try await gateway.observed { try await gateway.api.listProducts(page: page, itemsPerPage: perPage, search: nil) }
@@ -365,7 +369,7 @@ extension CatalogSnapshotStore {
 /// the first count) and the new one: after the new one is published and its waiters released,
 /// outside the store's lock, one call at a time in the order of the counts, so a slow observer
 /// never holds up a page. The history journal is one: it records what changed on the market
-/// between two counts.
+/// between two counts; the price timeline another.
 protocol CountObserver: Sendable {
     func catalogCounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async
 }

@@ -6,4 +6,5 @@ extension Engine {
     /// released migrations are never edited, only followed by new ones.
     package static let migrations: [SQLiteMigration] =
         HistoryJournal.migrations + RecycleBin.migrations + BatchStore.migrations + AccountStore.migrations
+        + PriceTimeline.migrations
 }

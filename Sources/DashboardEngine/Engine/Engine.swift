@@ -6,7 +6,7 @@ import Synchronization
 /// The engine's composition root: built from a data directory, the market's API, one clock, an
 /// image source, the own vendor and the settings, it builds and owns everything that keeps
 /// state (the database with its one list of migrations, the JSON caches, the catalog
-/// snapshot, the history journal, the recycle bin, the batches, the accounts and `MarketWriter`) and their
+/// snapshot, the history journal, the price timeline, the recycle bin, the batches, the accounts and `MarketWriter`) and their
 /// background work. `start()` begins that work; `shutdown()` cancels every task it began, and
 /// `stopped()` returns once they have all ended. Pages are built from its parts; nothing is
 /// passed in as a closure.
@@ -16,6 +16,10 @@ package final class Engine: Sendable {
         package var catalog = CatalogSettings()
         package var trash = RecycleBin.Settings()
         package var historyDays = HistoryJournal.defaultRetentionDays
+        /// How long price states are kept (`--price-history-days`).
+        package var priceHistoryDays = PriceTimeline.defaultRetentionDays
+        /// The days before a sale its reference price looks at (`--reference-days`).
+        package var referenceDays = ReferencePrice.defaultDays
         /// How long a write may take (`--write-timeout`): a lost answer is checked after it.
         package var writeTimeout: Duration = .seconds(30)
         /// How long the market's JSON is fresh, and when a read waits no longer for a refresh.
@@ -42,6 +46,8 @@ package final class Engine: Sendable {
     package let catalog: CatalogSnapshotStore
     /// Every write, and what changed on the market elsewhere (`/history`).
     package let journal: HistoryJournal
+    /// Every product's price states, from writes, counts and past records.
+    package let prices: PriceTimeline
     /// Deleted products, kept to be registered again (`/trash`).
     package let recycleBin: RecycleBin
     package let batchStore: BatchStore
@@ -82,11 +88,17 @@ package final class Engine: Sendable {
             database: database, writeEnds: recycleBin, retentionDays: settings.historyDays, clock: clock, logger: logger,
             outcomeCheck: outcomeCheck)
         batchStore = BatchStore(database: database, clock: clock)
-        // Each count tells the journal what changed on the market since the last one.
-        catalog = CatalogSnapshotStore.counting(gateway, settings: settings.catalog, ownVendor: ownVendor, countObserver: journal, clock: clock)
+        prices = try PriceTimeline(
+            database: database, retentionDays: settings.priceHistoryDays, referenceDays: settings.referenceDays, clock: clock,
+            logger: logger)
+        // Each count tells the journal what changed on the market since the last one, and the
+        // price timeline each product's price that changed.
+        catalog = CatalogSnapshotStore.counting(
+            gateway, settings: settings.catalog, ownVendor: ownVendor, countObservers: [journal, prices], clock: clock)
         // Each write is logged, a delete's product kept in the bin first; its effect drops the
-        // cached JSON it changed, then patches the catalog snapshot.
-        writer = MarketWriter(api: api, log: journal, keeper: recycleBin, observers: [gateway, catalog])
+        // cached JSON it changed, then patches the catalog snapshot, then adds the product's
+        // price state.
+        writer = MarketWriter(api: api, log: journal, keeper: recycleBin, observers: [gateway, catalog, prices])
         batchRunner = BatchRunner(
             store: batchStore, writer: writer, ownVendor: ownVendor, logger: logger, outcomeCheck: outcomeCheck, clock: clock)
         scheduler = BatchScheduler(store: batchStore, runner: batchRunner, clock: clock, logger: logger)
@@ -100,8 +112,8 @@ package final class Engine: Sendable {
     /// ones whenever the snapshot passes its age (on the clock); batches that were applying
     /// when the engine stopped go on; schedules whose time passed while it was off are settled,
     /// then the timer waits for the next start or end; writes whose answers were lost are
-    /// checked once their deadlines pass; the journal, the recycle bin, the batches and the
-    /// accounts' events are pruned daily.
+    /// checked once their deadlines pass; the journal, the recycle bin, the price timeline, the
+    /// batches and the accounts' events are pruned daily.
     package func start() {
         // Started here, not in the schedule's task, so that a page asked for at once already
         // sees the count under way.
@@ -129,14 +141,15 @@ package final class Engine: Sendable {
 
     /// Returns once every task the engine began has ended (after `shutdown()`): the tasks of
     /// `start()`, the scheduler's, the batch runs, the checks of lost answers, the count and
-    /// the journal's hearing of it. A write held at the market ends when its answer comes or
-    /// its deadline passes.
+    /// its observers' hearing of it, and the price states still being written. A write held at
+    /// the market ends when its answer comes or its deadline passes.
     func stopped() async {
         await background.ended()
         await scheduler.stopped()
         await batchRunner.stopped()
         await journal.waitForChecks()
         await catalog.stopped()
+        await prices.recorded()
     }
 
     /// Folds the database's write-ahead log into its file, at a clean stop (after the server
@@ -149,12 +162,14 @@ package final class Engine: Sendable {
         }
     }
 
-    /// Prunes the journal, the recycle bin, the batches and the accounts' events every 24 hours
+    /// Prunes the journal, the recycle bin, the price timeline, the batches and the accounts'
+    /// events every 24 hours
     /// on the clock (all prune at start-up too), until cancelled.
     private func pruneDaily() async {
         while (try? await clock.sleep(until: clock.now().addingTimeInterval(24 * 3600), for: .pruning)) != nil {
             await journal.prune()
             await recycleBin.prune()
+            await prices.prune()
             pruneBatches()
             pruneAccountEvents()
         }

@@ -22,7 +22,7 @@ package enum ClockWait: Sendable, Hashable, CaseIterable {
     case count
     /// A page waiting for a count to end, up to its limit (`waitForSnapshot`).
     case countWait
-    /// The daily pruning of the journal, the recycle bin and the batches.
+    /// The daily pruning of the journal, the recycle bin, the price timeline and the batches.
     case pruning
 }
 

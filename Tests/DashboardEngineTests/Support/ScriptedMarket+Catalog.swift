@@ -24,6 +24,6 @@ extension ScriptedMarket {
     func catalogStore(
         _ settings: CatalogSettings = CatalogSettings(), clock: FakeCalendar = FakeCalendar(), countObserver: (any CountObserver)? = nil
     ) -> CatalogSnapshotStore {
-        CatalogSnapshotStore(settings: settings, clock: clock, countObserver: countObserver) { page, perPage in try await self.page(page, perPage) }
+        CatalogSnapshotStore(settings: settings, clock: clock, countObservers: countObserver.map { [$0] } ?? []) { page, perPage in try await self.page(page, perPage) }
     }
 }
