@@ -25,6 +25,15 @@ struct AccountPages: Sendable {
     static let newPasswordField = "new_password"
     static let newPasswordAgainField = "new_password_again"
 
+    /// The body cap of the forms that take a password (the sign-in, the first owner's setup,
+    /// adding an account, resetting or changing a password). A password of a megabyte, even one
+    /// of Korean letters that the browser percent-encodes to three bytes a byte, is read and
+    /// refused in words with the name refilled, as any other password that breaks the rules;
+    /// the server's 64 KB cap for other forms would answer it with a page that cannot refill
+    /// anything. A body over 64 KB is charged to the server's budget for large bodies, as every
+    /// large upload is.
+    static let maxPasswordFormBytes = 4 * 1024 * 1024
+
     /// The add form as it was typed, and what is wrong, for the page shown again.
     struct Refill {
         var name = ""

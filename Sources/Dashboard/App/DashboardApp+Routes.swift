@@ -47,6 +47,7 @@ extension DashboardApp {
     static func routes(_ h: Handlers) -> RouteTable {
         var r = RouteTable(contexts: h.contexts, renderer: h.renderer)
         let formBody = ProductForms.maxCreateBodyBytes
+        let passwordBody = AccountPages.maxPasswordFormBytes
         // Every page handler takes the request's context, made once by the table (`RequestContext`).
         let c = h.contexts
         r.get("/", .open) { _ in .redirect(to: "/products", status: .found) }
@@ -96,16 +97,16 @@ extension DashboardApp {
         r.post("/batches/{id}/end-now", .write) { await h.batches.endNow($0) }  // 303 to the batch that puts back what it set
 
         r.get("/sign-in", .open) { h.signIn.signInPage($0) }  // accounts/sign-in; ?setup=TOKEN with no owner: accounts/setup
-        r.post("/sign-in", .open) { await h.signIn.signIn($0) }  // 303 to next with a session, or accounts/sign-in (401, 429)
-        r.post("/sign-in/setup", .open) { await h.signIn.completeSetup($0) }  // 303 to /accounts, or accounts/setup (422), error (410)
+        r.post("/sign-in", .open, maxBodySize: passwordBody) { await h.signIn.signIn($0) }  // 303 to next with a session, or accounts/sign-in (401, 429)
+        r.post("/sign-in/setup", .open, maxBodySize: passwordBody) { await h.signIn.completeSetup($0) }  // 303 to /accounts, or accounts/setup (422), error (410)
         r.post("/sign-out", .open) { h.signIn.signOut($0) }  // 303 to /sign-in, the session ended
         r.get("/accounts", .manageAccounts) { h.accounts.accountsPage($0) }  // accounts/list (owners)
-        r.post("/accounts", .manageAccounts) { await h.accounts.addAccount($0) }  // 303 back, or accounts/list (4xx, the add form refilled)
+        r.post("/accounts", .manageAccounts, maxBodySize: passwordBody) { await h.accounts.addAccount($0) }  // 303 back, or accounts/list (4xx, the add form refilled)
         r.post("/accounts/{id}/role", .manageAccounts) { h.accounts.changeRole($0) }  // 303 back, or accounts/list (409 the last owner)
-        r.post("/accounts/{id}/password", .manageAccounts) { await h.accounts.resetPassword($0) }  // 303 back, or accounts/list (422)
+        r.post("/accounts/{id}/password", .manageAccounts, maxBodySize: passwordBody) { await h.accounts.resetPassword($0) }  // 303 back, or accounts/list (422)
         r.post("/accounts/{id}/disabled", .manageAccounts) { h.accounts.setDisabled($0) }  // 303 back, or accounts/list (409 the last owner)
         r.get("/account", .read) { h.accounts.myAccountPage($0) }  // accounts/mine (anyone signed in)
-        r.post("/account/password", .read) { await h.accounts.changeMyPassword($0) }  // 303 back, or accounts/mine (422)
+        r.post("/account/password", .read, maxBodySize: passwordBody) { await h.accounts.changeMyPassword($0) }  // 303 back, or accounts/mine (422)
         r.post("/account/sign-out-everywhere", .read) { h.accounts.signOutEverywhere($0) }  // 303 to /sign-in, every session ended
         return r
     }
