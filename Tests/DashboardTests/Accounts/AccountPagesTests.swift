@@ -66,12 +66,12 @@ import Testing
 
             let taken = try await owner.post("/accounts", [("name", "MINA"), ("role", "viewer"), ("password", AccountBrowser.password)])
             #expect(taken.status == 409)
-            #expect(taken.problem?.hasPrefix("Another account has this name") == true)
+            #expect(taken.problem?.hasPrefix("Another account already uses this name") == true)
             #expect(!taken.text.contains(AccountBrowser.password))
         }
     }
 
-    @Test(arguments: [("en", "This is the last active owner."), ("ko", "사용 중인 마지막 소유자 계정입니다.")])
+    @Test(arguments: [("en", "This account is the only active owner"), ("ko", "사용 중인 마지막 소유자 계정입니다.")])
     func theLastActiveOwner_canBeNeitherDisabledNorDemoted(_ language: String, _ reason: String) async throws {
         try await withAccountsDashboard { dashboard in
             let me = try await dashboard.addAccount("Owner", role: .owner)
