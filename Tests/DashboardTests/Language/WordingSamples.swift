@@ -562,8 +562,10 @@ enum WordingSamples {
         }
         for permission in Permission.allCases {
             for signedIn in [true, false] {
-                let refused = w.refused(permission, signedIn: signedIn)
-                texts += [refused.heading, refused.message]
+                for changing in [true, false] {
+                    let refused = w.refused(permission, signedIn: signedIn, changing: changing)
+                    texts += [refused.heading, refused.message]
+                }
             }
         }
         return texts
