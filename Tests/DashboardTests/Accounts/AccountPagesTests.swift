@@ -145,6 +145,21 @@ import Testing
         }
     }
 
+    /// An owner finds the accounts page from "My account"; an editor and a viewer see no link
+    /// to a page they may not open.
+    @Test func myAccount_linksToTheAccountsPage_forAnOwnerOnly() async throws {
+        try await withAccountsDashboard { dashboard in
+            for (name, role) in [("Owner", Role.owner), ("Mina", .editor), ("Jun", .viewer)] {
+                try await dashboard.addAccount(name, role: role)
+                var browser = AccountBrowser(dashboard)
+                try await browser.signIn(name)
+                let page = try await browser.open("/account")
+                #expect(page.status == 200)
+                #expect(HTMLScan.hrefs(in: page.text).contains("/accounts") == (role == .owner), "\(role)")
+            }
+        }
+    }
+
     @Test func signingOutEverywhere_endsEverySession() async throws {
         try await withAccountsDashboard { dashboard in
             try await dashboard.addAccount("Mina", role: .editor)
