@@ -12,6 +12,11 @@ extension Wording {
         }
     }
 
+    /// A role with its article, for an English sentence: "a viewer", "an editor", "an owner".
+    private func englishRole(_ role: Role) -> String {
+        (role == .viewer ? "a " : "an ") + roleName(role).lowercased()
+    }
+
     /// What a new password needs, beside its field.
     var passwordHint: String {
         switch language {
@@ -37,46 +42,46 @@ extension Wording {
     func nameProblem(_ code: AccountNameProblem.Code) -> String {
         switch (code, language) {
         case (.empty, _): self[AccountsText.nameEmpty]
-        case (.tooLong, .en): "The name is too long: it may have up to \(AccountName.maximumCharacters) characters. Type a shorter one."
+        case (.tooLong, .en): "The name is too long: it can have at most \(AccountName.maximumCharacters) characters. Type a shorter one."
         case (.tooLong, .ko): "이름이 너무 깁니다. \(AccountName.maximumCharacters)자 이하로 입력해 주세요."
         case (.controlCharacter, _): self[AccountsText.nameControlCharacter]
         case (.taken, _): self[AccountsText.nameTaken]
         }
     }
 
-    /// The sign-in form after too many failures: when the next try is allowed, a time in the
-    /// dashboard's zone with seconds ("14:02:35 KST").
+    /// The sign-in form (and the password change) after too many failures: when the next try
+    /// is allowed, a time in the dashboard's zone with seconds ("14:02:35 KST").
     func signInWait(until time: String) -> String {
         switch language {
-        case .en: "Too many failed sign-ins. Wait, then try again at \(time) or later."
+        case .en: "Too many failed tries: try again after \(time)."
         case .ko: "로그인에 너무 많이 실패했습니다. 잠시 기다렸다가 \(time) 이후에 다시 시도해 주세요."
         }
     }
 
     func accountAdded(_ name: String, role: Role) -> String {
         switch language {
-        case .en: "Added “\(BidiText.isolated(name))” as \(roleName(role).lowercased())."
+        case .en: "Added “\(BidiText.isolated(name))” as \(englishRole(role))."
         case .ko: "“\(BidiText.isolated(name))” 계정을 \(roleName(role)) 역할로 추가했습니다."
         }
     }
 
     func roleChanged(_ name: String, to role: Role) -> String {
         switch language {
-        case .en: "“\(BidiText.isolated(name))” is now \(role == .owner ? "an" : "a") \(roleName(role).lowercased())."
+        case .en: "“\(BidiText.isolated(name))” is now \(englishRole(role))."
         case .ko: "“\(BidiText.isolated(name))” 계정의 역할을 \(roleName(role))로 수정했습니다."
         }
     }
 
     func passwordWasReset(_ name: String) -> String {
         switch language {
-        case .en: "The password of “\(BidiText.isolated(name))” is reset; its sessions have ended. Give the new password to its owner."
+        case .en: "“\(BidiText.isolated(name))” has a new password and is signed out everywhere. Tell the person who uses it the new password."
         case .ko: "“\(BidiText.isolated(name))” 계정의 비밀번호를 재설정했고 그 계정의 로그인은 모두 끝났습니다. 새 비밀번호를 계정 주인에게 알려 주세요."
         }
     }
 
     func accountDisabled(_ name: String) -> String {
         switch language {
-        case .en: "“\(BidiText.isolated(name))” is disabled: it cannot sign in, and its sessions have ended."
+        case .en: "“\(BidiText.isolated(name))” is disabled: it can't sign in, and it is signed out everywhere."
         case .ko: "“\(BidiText.isolated(name))” 계정을 사용 중지했습니다. 이 계정으로는 로그인할 수 없고 로그인은 모두 끝났습니다."
         }
     }
@@ -91,7 +96,7 @@ extension Wording {
     /// The accounts' history page's introduction: what it lists and for how long.
     func accountEventsIntro(days: Int) -> String {
         switch language {
-        case .en: "Sign-ins, failed sign-ins and changes to accounts, newest first, kept for \(days) days like the history."
+        case .en: "Sign-ins, failed sign-ins and changes to accounts, newest first. Kept for \(days) days, like the history."
         case .ko: "로그인, 로그인 실패, 계정 변경을 최근 것부터 보여 줍니다. 변경 기록처럼 \(quantity(days))일 동안 보관합니다."
         }
     }
@@ -116,13 +121,13 @@ extension Wording {
         case (.signedIn, .ko): "로그인"
         case (.signInFailed, .en): "Sign-in failed"
         case (.signInFailed, .ko): "로그인 실패"
-        case (.throttled, .en): "Refused: too many failed tries, waiting"
+        case (.throttled, .en): "Blocked: too many failed tries"
         case (.throttled, .ko): "거부: 실패가 많아 대기 중"
         case (.signedOut, .en): "Signed out"
         case (.signedOut, .ko): "로그아웃"
         case (.signedOutEverywhere, .en): "Signed out everywhere"
         case (.signedOutEverywhere, .ko): "모든 곳에서 로그아웃"
-        case (.passwordChanged, .en): "Changed own password"
+        case (.passwordChanged, .en): "Changed their password"
         case (.passwordChanged, .ko): "본인 비밀번호 변경"
         case (.passwordReset, .en): "Password reset"
         case (.passwordReset, .ko): "비밀번호 재설정"
@@ -145,9 +150,9 @@ extension Wording {
         if let actor { return actor }
         switch (kind, language) {
         case (.signInFailed, _), (.throttled, _): return "—"
-        case (.ownerSetUp, .en): return "The setup link"
+        case (.ownerSetUp, .en): return "Setup link"
         case (.ownerSetUp, .ko): return "설정 링크"
-        case (_, .en): return "The command line"
+        case (_, .en): return "Command line"
         case (_, .ko): return "명령줄"
         }
     }

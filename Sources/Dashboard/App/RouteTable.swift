@@ -80,8 +80,12 @@ extension DashboardApp {
                 response.headers["Cache-Control"] = "no-store"
                 return response
             }
+            // A form sent by nobody signed in (a session that ended) offers the sign-in form.
+            let changing = request.method != .get && request.method != .head
+            let signIn = context.account == nil ? (href: "/sign-in", label: context.wording[AccountsText.signInHeading]) : nil
             return renderer.error(
-                .forbidden, context.wording.refused(needs, signedIn: context.account != nil), retryHref: nil, for: context)
+                .forbidden, context.wording.refused(needs, signedIn: context.account != nil, changing: changing), retryHref: nil,
+                next: signIn, for: context)
         }
 
         /// The sign-in page that leads back to `target` (a path and its query on this site).

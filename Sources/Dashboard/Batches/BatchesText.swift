@@ -60,7 +60,7 @@ enum BatchesText: String, PageTexts {
         case .scheduleEndLegend: "When it ends"
         case .scheduleMoveEnd: "Change the end"
         case .endNowButton: "End now"
-        case .ownerOnlyApply: "This preview adds or deletes products, so only an owner can apply it. Ask an owner to open this page and apply it, or discard it."
+        case .ownerOnlyApply: "This batch adds or deletes products, so only an owner can apply it. Ask an owner to apply it, or discard this preview."
         }
     }
 

@@ -247,6 +247,8 @@ extension Wording {
         return switch (language, made, applied, scheduled) {
         case (_, nil, nil, _): nil
         case (.en, let made?, nil, _): "Made by \(made)"
+        case (.en, let made?, let applied?, false) where made == applied: "Made and applied by \(made)"
+        case (.en, let made?, let applied?, true) where made == applied: "Made and scheduled by \(made)"
         case (.en, let made?, let applied?, false): "Made by \(made), applied by \(applied)"
         case (.en, let made?, let applied?, true): "Made by \(made), scheduled by \(applied)"
         case (.en, nil, let applied?, false): "Applied by \(applied)"

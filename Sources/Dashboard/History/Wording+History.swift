@@ -40,7 +40,7 @@ extension Wording {
     func historyEmpty(by name: String, page: Int) -> String {
         let name = BidiText.isolated(name)
         return switch (language, page > 1) {
-        case (.en, false): "Nothing has been recorded by \(name)."
+        case (.en, false): "No changes by \(name) are in the history. Select Everyone to see every change."
         case (.en, true): "There are no entries by \(name) on page \(page)."
         case (.ko, false): "\(name) 님의 기록이 없습니다."
         case (.ko, true): "\(page)페이지에는 \(name) 님의 기록이 없습니다."
@@ -51,7 +51,7 @@ extension Wording {
     func entryBy(_ name: String?) -> String {
         switch (language, name) {
         case (.en, let name?): "By \(BidiText.isolated(name))"
-        case (.en, nil): "By this dashboard, with no account"
+        case (.en, nil): "Made with accounts off"
         case (.ko, let name?): "작업자: \(BidiText.isolated(name))"
         case (.ko, nil): "작업자: 이 대시보드(계정 없음)"
         }

@@ -50,13 +50,13 @@ import Testing
             try await dashboard.accounts.resetPassword(mina.id, to: "a password from the shell")
 
             let expected: [(event: String, account: String, en: String, ko: String)] = [
-                ("password-reset", "Mina", "Password reset Mina The command line", "비밀번호 재설정 Mina 명령줄"),
+                ("password-reset", "Mina", "Password reset Mina Command line", "비밀번호 재설정 Mina 명령줄"),
                 ("signed-out-everywhere", "Mina", "Signed out everywhere Mina Mina", "모든 곳에서 로그아웃 Mina Mina"),
                 ("signed-in", "Mina", "Signed in Mina Mina", "로그인 Mina Mina"),
                 ("signed-out", "Mina", "Signed out Mina Mina", "로그아웃 Mina Mina"),
-                ("password-changed", "Mina", "Changed own password Mina Mina", "본인 비밀번호 변경 Mina Mina"),
+                ("password-changed", "Mina", "Changed their password Mina Mina", "본인 비밀번호 변경 Mina Mina"),
                 ("signed-in", "Mina", "Signed in Mina Mina", "로그인 Mina Mina"),
-                ("sign-in-failed", "", "Sign-in failed (a name no account has) —", "로그인 실패 (없는 계정 이름) —"),
+                ("sign-in-failed", "", "Sign-in failed (unknown name) —", "로그인 실패 (없는 계정 이름) —"),
                 ("sign-in-failed", "Mina", "Sign-in failed Mina —", "로그인 실패 Mina —"),
                 ("enabled", "Mina", "Enabled again Mina Owner", "다시 사용 Mina Owner"),
                 ("disabled", "Mina", "Disabled Mina Owner", "사용 중지 Mina Owner"),
@@ -64,7 +64,7 @@ import Testing
                 ("role-changed", "Mina", "Role changed: viewer → editor Mina Owner", "역할 변경: 열람자 → 편집자 Mina Owner"),
                 ("account-added", "Mina", "Added as viewer Mina Owner", "열람자 역할로 추가 Mina Owner"),
                 ("signed-in", "Owner", "Signed in Owner Owner", "로그인 Owner Owner"),
-                ("owner-set-up", "Owner", "Set up as the first owner Owner The setup link", "첫 소유자로 설정 Owner 설정 링크"),
+                ("owner-set-up", "Owner", "Set up as the first owner Owner Setup link", "첫 소유자로 설정 Owner 설정 링크"),
             ]
             var reader = AccountBrowser(dashboard)
             try await reader.signIn("Owner")
@@ -81,7 +81,7 @@ import Testing
                     let what = language == "en" ? wanted.en : wanted.ko
                     // The time first, the address last: the client's, here the loopback's.
                     #expect(row.text.contains(what), "\(language): “\(row.text)” has “\(what)”")
-                    #expect(row.text.hasSuffix("127.0.0.1") == !wanted.en.hasSuffix("The command line"), "\(row.text)")
+                    #expect(row.text.hasSuffix("127.0.0.1") == !wanted.en.hasSuffix("Command line"), "\(row.text)")
                 }
                 #expect(page.text.contains(language == "en" ? "Sign-ins and account changes" : "로그인과 계정 변경 기록"))
             }
@@ -144,7 +144,7 @@ import Testing
 
     /// Five wrong current passwords make the next try wait, as five failed sign-ins do; the
     /// page says until when, in the dashboard's zone, and the right password waits too.
-    @Test(arguments: [("en", "The current password is wrong.", "Wait, then try again at 09:00:01 KST or later."),
+    @Test(arguments: [("en", "The current password is wrong.", "Too many failed tries: try again after 09:00:01 KST."),
                       ("ko", "현재 비밀번호가 올바르지 않습니다.", "09:00:01 KST 이후에 다시 시도해 주세요.")])
     func aWrongCurrentPassword_countsInTheSignInThrottle(_ language: String, _ wrong: String, _ wait: String) async throws {
         // 09:00:00 in Seoul.

@@ -66,12 +66,12 @@ import Testing
 
             let taken = try await owner.post("/accounts", [("name", "MINA"), ("role", "viewer"), ("password", AccountBrowser.password)])
             #expect(taken.status == 409)
-            #expect(taken.problem?.hasPrefix("Another account has this name") == true)
+            #expect(taken.problem?.hasPrefix("Another account already uses this name") == true)
             #expect(!taken.text.contains(AccountBrowser.password))
         }
     }
 
-    @Test(arguments: [("en", "This is the last active owner."), ("ko", "사용 중인 마지막 소유자 계정입니다.")])
+    @Test(arguments: [("en", "This account is the only active owner"), ("ko", "사용 중인 마지막 소유자 계정입니다.")])
     func theLastActiveOwner_canBeNeitherDisabledNorDemoted(_ language: String, _ reason: String) async throws {
         try await withAccountsDashboard { dashboard in
             let me = try await dashboard.addAccount("Owner", role: .owner)
@@ -142,6 +142,21 @@ import Testing
             #expect(changed.status == 303)
             #expect(try dashboard.accounts.session(for: try #require(here.sessionID)) != nil)
             #expect(try dashboard.accounts.session(for: try #require(elsewhere.sessionID)) == nil)
+        }
+    }
+
+    /// An owner finds the accounts page from "My account"; an editor and a viewer see no link
+    /// to a page they may not open.
+    @Test func myAccount_linksToTheAccountsPage_forAnOwnerOnly() async throws {
+        try await withAccountsDashboard { dashboard in
+            for (name, role) in [("Owner", Role.owner), ("Mina", .editor), ("Jun", .viewer)] {
+                try await dashboard.addAccount(name, role: role)
+                var browser = AccountBrowser(dashboard)
+                try await browser.signIn(name)
+                let page = try await browser.open("/account")
+                #expect(page.status == 200)
+                #expect(HTMLScan.hrefs(in: page.text).contains("/accounts") == (role == .owner), "\(role)")
+            }
         }
     }
 

@@ -50,7 +50,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [("en", "The name or password is wrong."), ("ko", "이름 또는 비밀번호가 올바르지 않습니다.")])
+    @Test(arguments: [("en", "The name or password is wrong. If you have forgotten your password, ask an owner to reset it."), ("ko", "이름 또는 비밀번호가 올바르지 않습니다.")])
     func anUnknownName_aWrongPassword_andADisabledAccount_getTheSameAnswer(_ language: String, _ message: String) async throws {
         try await withAccountsDashboard { dashboard in
             try await dashboard.addAccount("Mina", role: .editor)
@@ -73,7 +73,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [("en", "Too many failed sign-ins. Wait, then try again at 09:00:01 KST or later."),
+    @Test(arguments: [("en", "Too many failed tries: try again after 09:00:01 KST."),
                       ("ko", "로그인에 너무 많이 실패했습니다. 잠시 기다렸다가 09:00:01 KST 이후에 다시 시도해 주세요.")])
     func afterFiveFailures_theNextTryWaits_andThePageSaysUntilWhen(_ language: String, _ wait: String) async throws {
         // 00:00:00 UTC is 09:00:00 in Seoul.

@@ -77,7 +77,7 @@ struct RoutePermissionTests {
                     let heading = switch rule.needs {
                     case .write: "Only an editor or an owner can change products"
                     case .manageAccounts: "Only an owner can manage accounts"
-                    default: "Only an owner can add or remove products"
+                    default: "Only an owner can add or delete products"
                     }
                     #expect(refused.text.contains(heading), "POST \(path) as a viewer")
                     let anonymous = try await nobody.post(path, fields)
@@ -105,7 +105,7 @@ struct RoutePermissionTests {
                 #expect(try await editor.get("/products/new").status == 403)
                 let refused = try await editor.postURLEncoded("/products/\(id)/delete", [])
                 #expect(refused.status == 403)
-                #expect(refused.text.contains("Only an owner can add or remove products"))
+                #expect(refused.text.contains("Only an owner can add or delete products"))
                 #expect(!market.writes.contains { $0.path.hasPrefix("/api/products/\(id)") && $0.method != "PATCH" })
 
                 _ = try await owner.open("/products/\(id)/delete")

@@ -25,7 +25,7 @@ struct BatchPermissionTests {
                 let before = try dash.app.engine.batchStore.recent().count
                 let refused = try await BatchTesting.bulk(editor, [("ids", String(own)), ("action", "delete")])
                 #expect(refused.status == 403)
-                #expect(refused.text.contains("Only an owner can add or remove products"))
+                #expect(refused.text.contains("Only an owner can add or delete products"))
                 #expect(try dash.app.engine.batchStore.recent().count == before)
 
                 // A price change from the same form is an editor's.
@@ -53,7 +53,7 @@ struct BatchPermissionTests {
                 for button in ["apply", "retry", "schedule"] {
                     let refused = try await BatchTesting.press(button, batch, editor, fields: [("starts_at", "2030-01-01T10:00")])
                     #expect(refused.status == 403, "\(button)")
-                    #expect(refused.text.contains("Only an owner can add or remove products"), "\(button)")
+                    #expect(refused.text.contains("Only an owner can add or delete products"), "\(button)")
                 }
                 #expect(market.writes.count == writes)
 

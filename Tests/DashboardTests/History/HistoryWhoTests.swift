@@ -145,7 +145,7 @@ import DashboardEngine
             #expect(HistoryHTML.entries(none.text).isEmpty)
             let stranger = try await sora.history("/history?by=Nobody")
             #expect(stranger.status == 200)
-            #expect(HTMLScan.text(stranger.text).contains("Nothing has been recorded by Nobody."))
+            #expect(HTMLScan.text(stranger.text).contains("No changes by Nobody are in the history."))
             #expect(stranger.text.contains("href=\"/history.csv?by=Nobody\""))
 
             let csv = Self.csvLines(try await sora.session.get("/history.csv?by=sora"))
@@ -188,7 +188,7 @@ import DashboardEngine
             #expect(HistoryHTML.entries(history).filter { $0.html.contains("data-by=") }.count == 4)
             let page = try await scene.page("/batches/\(batch)").text
             #expect(page.contains("data-made-by=\"Mina\" data-applied-by=\"Mina\""))
-            #expect(HTMLScan.text(page).contains("Made by Mina, applied by Mina"))
+            #expect(HTMLScan.text(page).contains("Made and applied by Mina"))
             let list = try await scene.page("/batches").text
             #expect(list.contains("data-made-by=\"Sora\" data-applied-by=\"Sora\""))
         }

@@ -18,7 +18,7 @@ import Testing
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
         "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun",
         "My", "All", "Products", "Add", "Preview", "Sort", "Apply", "Delete", "Save", "As", "Restore", "Undo", "Schedule", "Edit",
-        "Discounted", "Show", "Back", "Retry", "Refresh", "Images", "Description", "Price", "Stock",
+        "Discounted", "Show", "Back", "Retry", "Refresh", "Images", "Description", "Price", "Stock", "Everyone",
     ]
 
     /// The words of `text` after its first that start with a capital and are none of `names`

@@ -358,7 +358,9 @@ enum WordingSamples {
         texts += [
             w.batchPeople(madeBy: name, appliedBy: nil, scheduled: false), w.batchPeople(madeBy: name, appliedBy: name, scheduled: false),
             w.batchPeople(madeBy: nil, appliedBy: name, scheduled: true), w.batchPeople(madeBy: name, appliedBy: name, scheduled: true),
-            w.batchPeople(madeBy: nil, appliedBy: name, scheduled: false),
+            // Made by one account, applied or scheduled by another (lower case: no capital to check).
+            w.batchPeople(madeBy: nil, appliedBy: name, scheduled: false), w.batchPeople(madeBy: name, appliedBy: "sora", scheduled: false),
+            w.batchPeople(madeBy: name, appliedBy: "sora", scheduled: true),
         ].compactMap { $0 }
         let problems: [BatchProblem] = [
             .notFound(id: number), .notOwn, .badID(name), .tooManyImages(number), .imageNotUploaded(name),
@@ -562,8 +564,10 @@ enum WordingSamples {
         }
         for permission in Permission.allCases {
             for signedIn in [true, false] {
-                let refused = w.refused(permission, signedIn: signedIn)
-                texts += [refused.heading, refused.message]
+                for changing in [true, false] {
+                    let refused = w.refused(permission, signedIn: signedIn, changing: changing)
+                    texts += [refused.heading, refused.message]
+                }
             }
         }
         return texts
