@@ -71,3 +71,21 @@ struct JSONOutputTests {
         #expect(detail["vendors"]?.keys == ["id", "name"])
     }
 }
+
+@Suite("Product dates are Seoul's calendar days, as the real server stamps them")
+struct StoredDateTests {
+    /// Instants around midnight in Seoul (15:00 UTC): the day changes at Seoul's midnight,
+    /// not UTC's, and the image folder follows it.
+    @Test(arguments: [
+        ("2026-11-29T14:59:59Z", "2026-11-29T00:00:00", "20261129"),
+        ("2026-11-29T15:00:00Z", "2026-11-30T00:00:00", "20261130"),
+        ("2026-11-29T23:59:59Z", "2026-11-30T00:00:00", "20261130"),
+        ("2026-12-31T15:00:00Z", "2027-01-01T00:00:00", "20270101"),
+        ("2024-02-28T15:30:00Z", "2024-02-29T00:00:00", "20240229"),
+    ])
+    func anInstant_isStampedWithSeoulsDay(_ instant: String, _ timestamp: String, _ folder: String) throws {
+        let date = try #require(ISO8601DateFormatter().date(from: instant))
+        #expect(StoredDate(date).timestamp == timestamp)
+        #expect(StoredDate(date).folder == folder)
+    }
+}

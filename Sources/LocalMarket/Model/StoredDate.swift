@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-/// A calendar day in UTC, in the two spellings the market uses. The real server stamps
-/// products with the date only (`2022-11-04T00:00:00`), so the time is always midnight.
+/// A calendar day in Seoul, in the two spellings the market uses. The real server runs in
+/// Seoul and stamps products with its date only (`2022-11-04T00:00:00`), so the time is always
+/// midnight and a product registered at 01:00 in Seoul carries Seoul's date, not UTC's.
 struct StoredDate: Sendable, Equatable {
     let year: Int
     let month: Int
@@ -16,8 +17,11 @@ struct StoredDate: Sendable, Equatable {
         self.day = day
     }
 
+    /// Seoul's offset from UTC: nine hours, with no daylight saving time since 1988.
+    static let seoulOffset: Double = 9 * 3600
+
     init(_ date: Date) {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var seconds = time_t((date.timeIntervalSince1970 + Self.seoulOffset).rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
         self.init(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
