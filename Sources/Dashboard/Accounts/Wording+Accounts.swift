@@ -21,7 +21,7 @@ extension Wording {
     var passwordHint: String {
         switch language {
         case .en: "At least \(PasswordPolicy.minimumCharacters) characters. A sentence you can remember works well."
-        case .ko: "\(PasswordPolicy.minimumCharacters)자 이상으로 정해 주세요. 기억하기 쉬운 문장을 쓰면 좋습니다."
+        case .ko: "\(PasswordPolicy.minimumCharacters)자 이상(기억하기 쉬운 문장 추천)"
         }
     }
 
@@ -30,7 +30,7 @@ extension Wording {
         switch (code, language) {
         case (.tooShort, .en):
             "The password is too short: it needs at least \(PasswordPolicy.minimumCharacters) characters. Type a longer one."
-        case (.tooShort, .ko): "비밀번호가 너무 짧습니다. \(PasswordPolicy.minimumCharacters)자 이상으로 입력해 주세요."
+        case (.tooShort, .ko): "비밀번호를 \(PasswordPolicy.minimumCharacters)자 이상으로 입력해 주세요."
         case (.tooLong, .en):
             "The password is too long: it must stay under \(bytes(PasswordPolicy.byteLimit)). Type a shorter one."
         case (.tooLong, .ko): "비밀번호가 너무 깁니다. \(bytes(PasswordPolicy.byteLimit))보다 짧게 입력해 주세요."
@@ -54,7 +54,7 @@ extension Wording {
     func signInWait(until time: String) -> String {
         switch language {
         case .en: "Too many failed tries: try again after \(time)."
-        case .ko: "로그인에 너무 많이 실패했습니다. 잠시 기다렸다가 \(time) 이후에 다시 시도해 주세요."
+        case .ko: "잘못 입력한 횟수가 너무 많아 잠시 시도할 수 없습니다. \(time) 이후에 다시 시도해 주세요."
         }
     }
 
@@ -68,28 +68,28 @@ extension Wording {
     func roleChanged(_ name: String, to role: Role) -> String {
         switch language {
         case .en: "“\(BidiText.isolated(name))” is now \(englishRole(role))."
-        case .ko: "“\(BidiText.isolated(name))” 계정의 역할을 \(roleName(role))로 수정했습니다."
+        case .ko: "“\(BidiText.isolated(name))” 계정의 역할을 \(roleName(role))로 지정했습니다."
         }
     }
 
     func passwordWasReset(_ name: String) -> String {
         switch language {
         case .en: "“\(BidiText.isolated(name))” has a new password and is signed out everywhere. Tell the person who uses it the new password."
-        case .ko: "“\(BidiText.isolated(name))” 계정의 비밀번호를 재설정했고 그 계정의 로그인은 모두 끝났습니다. 새 비밀번호를 계정 주인에게 알려 주세요."
+        case .ko: "“\(BidiText.isolated(name))” 계정의 비밀번호를 재설정했습니다. 이 계정은 모든 브라우저에서 로그아웃되었습니다. 새 비밀번호를 계정 사용자에게 알려 주세요."
         }
     }
 
     func accountDisabled(_ name: String) -> String {
         switch language {
         case .en: "“\(BidiText.isolated(name))” is disabled: it can't sign in, and it is signed out everywhere."
-        case .ko: "“\(BidiText.isolated(name))” 계정을 사용 중지했습니다. 이 계정으로는 로그인할 수 없고 로그인은 모두 끝났습니다."
+        case .ko: "“\(BidiText.isolated(name))” 계정을 사용 중지했습니다. 이제 이 계정으로 로그인할 수 없으며, 로그인되어 있던 브라우저에서도 모두 로그아웃되었습니다."
         }
     }
 
     func accountEnabled(_ name: String) -> String {
         switch language {
         case .en: "“\(BidiText.isolated(name))” can sign in again."
-        case .ko: "“\(BidiText.isolated(name))” 계정으로 다시 로그인할 수 있습니다."
+        case .ko: "“\(BidiText.isolated(name))” 계정의 사용을 재개했습니다. 이제 이 계정으로 다시 로그인할 수 있습니다."
         }
     }
 
@@ -97,7 +97,7 @@ extension Wording {
     func accountEventsIntro(days: Int) -> String {
         switch language {
         case .en: "Sign-ins, failed sign-ins and changes to accounts, newest first. Kept for \(days) days, like the history."
-        case .ko: "로그인, 로그인 실패, 계정 변경을 최근 것부터 보여 줍니다. 변경 기록처럼 \(quantity(days))일 동안 보관합니다."
+        case .ko: "로그인, 로그인 실패, 계정 변경을 최신순으로 보여 드립니다. 작업 기록과 마찬가지로 \(quantity(days))일 동안 보관합니다."
         }
     }
 
@@ -122,7 +122,7 @@ extension Wording {
         case (.signInFailed, .en): "Sign-in failed"
         case (.signInFailed, .ko): "로그인 실패"
         case (.throttled, .en): "Blocked: too many failed tries"
-        case (.throttled, .ko): "거부: 실패가 많아 대기 중"
+        case (.throttled, .ko): "거부(실패 횟수 초과)"
         case (.signedOut, .en): "Signed out"
         case (.signedOut, .ko): "로그아웃"
         case (.signedOutEverywhere, .en): "Signed out everywhere"
@@ -136,11 +136,11 @@ extension Wording {
         case (.disabled, .en): "Disabled"
         case (.disabled, .ko): "사용 중지"
         case (.enabled, .en): "Enabled again"
-        case (.enabled, .ko): "다시 사용"
+        case (.enabled, .ko): "사용 재개"
         case (.added, .en): after.map { "Added as \(roleName($0).lowercased())" } ?? "Added"
-        case (.added, .ko): after.map { "\(roleName($0)) 역할로 추가" } ?? "추가"
+        case (.added, .ko): after.map { "계정 추가(\(roleName($0)))" } ?? "계정 추가"
         case (.ownerSetUp, .en): "Set up as the first owner"
-        case (.ownerSetUp, .ko): "첫 소유자로 설정"
+        case (.ownerSetUp, .ko): "첫 소유자 계정 생성"
         }
     }
 

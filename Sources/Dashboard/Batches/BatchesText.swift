@@ -93,7 +93,7 @@ enum BatchesText: String, PageTexts {
         case .scheduleEndLegend: "종료 시각 변경"
         case .scheduleMoveEnd: "종료 시각 저장"
         case .endNowButton: "지금 종료하고 되돌리기"
-        case .ownerOnlyApply: "이 미리 보기에는 상품 등록이나 삭제가 있어 소유자만 적용할 수 있습니다. 소유자에게 이 화면을 열어 적용해 달라고 요청하거나, 미리 보기를 취소해 주세요."
+        case .ownerOnlyApply: "이 미리 보기에는 상품 등록이나 삭제가 포함되어 있어 소유자만 적용할 수 있습니다. 소유자에게 이 페이지를 열어 적용해 달라고 요청하거나, [미리 보기 취소]를 눌러 주세요."
         }
     }
 }

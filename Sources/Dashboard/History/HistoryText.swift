@@ -25,7 +25,7 @@ enum HistoryText: String, PageTexts {
     var korean: String {
         switch self {
         case .madeByLabel: "작업자:"
-        case .everyone: "모두"
+        case .everyone: "전체"
         case .downloadCSV: "CSV로 다운로드"
         case .changedTo: "변경 후"
         case .allHistory: "전체 작업 기록"

@@ -42,8 +42,8 @@ extension Wording {
         return switch (language, page > 1) {
         case (.en, false): "No changes by \(name) are in the history. Select Everyone to see every change."
         case (.en, true): "There are no entries by \(name) on page \(page)."
-        case (.ko, false): "\(name) 님의 기록이 없습니다."
-        case (.ko, true): "\(page)페이지에는 \(name) 님의 기록이 없습니다."
+        case (.ko, false): "\(name) 님이 작업한 기록이 없습니다."
+        case (.ko, true): "\(page)페이지에는 \(name) 님이 작업한 기록이 없습니다."
         }
     }
 

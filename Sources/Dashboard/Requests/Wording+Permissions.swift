@@ -26,7 +26,9 @@ extension Wording {
                 heading: "상품 등록과 삭제는 소유자만 할 수 있습니다",
                 message: "아무것도 반영하지 않았습니다. 상품을 등록하거나 삭제하거나 휴지통에서 다시 등록하려면 소유자에게 요청해 주세요.")
         case (.ko, .manageAccounts):
-            ErrorText(heading: "계정은 소유자만 관리할 수 있습니다", message: "아무것도 반영하지 않았습니다. 소유자에게 요청해 주세요.")
+            ErrorText(
+                heading: "계정은 소유자만 관리할 수 있습니다",
+                message: "아무것도 반영하지 않았습니다. 계정 추가, 역할 지정, 비밀번호 재설정이 필요하면 소유자에게 요청해 주세요.")
         case (.ko, _):
             ErrorText(
                 heading: "상품은 편집자나 소유자만 수정할 수 있습니다",

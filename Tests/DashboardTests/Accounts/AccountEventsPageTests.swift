@@ -56,15 +56,15 @@ import Testing
                 ("signed-out", "Mina", "Signed out Mina Mina", "로그아웃 Mina Mina"),
                 ("password-changed", "Mina", "Changed their password Mina Mina", "본인 비밀번호 변경 Mina Mina"),
                 ("signed-in", "Mina", "Signed in Mina Mina", "로그인 Mina Mina"),
-                ("sign-in-failed", "", "Sign-in failed (unknown name) —", "로그인 실패 (없는 계정 이름) —"),
+                ("sign-in-failed", "", "Sign-in failed (unknown name) —", "로그인 실패 (등록되지 않은 이름) —"),
                 ("sign-in-failed", "Mina", "Sign-in failed Mina —", "로그인 실패 Mina —"),
-                ("enabled", "Mina", "Enabled again Mina Owner", "다시 사용 Mina Owner"),
+                ("enabled", "Mina", "Enabled again Mina Owner", "사용 재개 Mina Owner"),
                 ("disabled", "Mina", "Disabled Mina Owner", "사용 중지 Mina Owner"),
                 ("password-reset", "Mina", "Password reset Mina Owner", "비밀번호 재설정 Mina Owner"),
                 ("role-changed", "Mina", "Role changed: viewer → editor Mina Owner", "역할 변경: 열람자 → 편집자 Mina Owner"),
-                ("account-added", "Mina", "Added as viewer Mina Owner", "열람자 역할로 추가 Mina Owner"),
+                ("account-added", "Mina", "Added as viewer Mina Owner", "계정 추가(열람자) Mina Owner"),
                 ("signed-in", "Owner", "Signed in Owner Owner", "로그인 Owner Owner"),
-                ("owner-set-up", "Owner", "Set up as the first owner Owner Setup link", "첫 소유자로 설정 Owner 설정 링크"),
+                ("owner-set-up", "Owner", "Set up as the first owner Owner Setup link", "첫 소유자 계정 생성 Owner 설정 링크"),
             ]
             var reader = AccountBrowser(dashboard)
             try await reader.signIn("Owner")

@@ -71,7 +71,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [("en", "This account is the only active owner"), ("ko", "사용 중인 마지막 소유자 계정입니다.")])
+    @Test(arguments: [("en", "This account is the only active owner"), ("ko", "사용 중인 마지막 소유자 계정이어서")])
     func theLastActiveOwner_canBeNeitherDisabledNorDemoted(_ language: String, _ reason: String) async throws {
         try await withAccountsDashboard { dashboard in
             let me = try await dashboard.addAccount("Owner", role: .owner)

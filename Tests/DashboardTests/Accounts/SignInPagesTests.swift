@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test(arguments: [("en", "Too many failed tries: try again after 09:00:01 KST."),
-                      ("ko", "로그인에 너무 많이 실패했습니다. 잠시 기다렸다가 09:00:01 KST 이후에 다시 시도해 주세요.")])
+                      ("ko", "잘못 입력한 횟수가 너무 많아 잠시 시도할 수 없습니다. 09:00:01 KST 이후에 다시 시도해 주세요.")])
     func afterFiveFailures_theNextTryWaits_andThePageSaysUntilWhen(_ language: String, _ wait: String) async throws {
         // 00:00:00 UTC is 09:00:00 in Seoul.
         let clock = ManualWallClock(Date(timeIntervalSince1970: 1_795_000_000 - 1_795_000_000.truncatingRemainder(dividingBy: 86_400)))
@@ -165,7 +165,7 @@ import Testing
         }
     }
 
-    @Test(arguments: [("en", "This setup link no longer works", "Restart the dashboard"), ("ko", "이 설정 링크는 더 이상 쓸 수 없습니다", "대시보드를 다시 시작하면")])
+    @Test(arguments: [("en", "This setup link no longer works", "Restart the dashboard"), ("ko", "이 설정 링크는 더 이상 쓸 수 없습니다", "대시보드를 다시 시작해 주세요")])
     func anExpiredSetupToken_isGone_andThePageSaysHowToGetANewOne(_ language: String, _ heading: String, _ how: String) async throws {
         let clock = ManualWallClock()
         try await withAccountsDashboard(clock: clock) { dashboard in
