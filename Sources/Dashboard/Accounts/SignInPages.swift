@@ -168,8 +168,10 @@ struct SignInPages: Sendable {
             "csrfToken": .string(context.formToken.value), "passwordHint": .string(context.wording.passwordHint),
         ]
         if let problem { values["problem"] = .string(problem) }
-        // The token stays out of the language links: they lead to the sign-in form.
-        values["languagePath"] = "/sign-in"
+        // The language links keep the token, so that a person who opened the setup address in
+        // the other language can switch and still set up the owner. It is the address they
+        // already have: the links show it to no one else.
+        values["languagePath"] = .string("/sign-in?setup=" + URLEncodedForm.encode(token))
         return renderer.formsPage("accounts/setup", values, flash: flash, status: status, for: context)
     }
 

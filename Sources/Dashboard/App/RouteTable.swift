@@ -76,7 +76,11 @@ extension DashboardApp {
             guard !context.may(needs) else { return nil }
             let request = context.request
             if context.account == nil, request.method == .get || request.method == .head {
-                var response = HTTPResponse.redirect(to: signInAddress(next: request.target))
+                // A link that chose its language (`?lang=ko`) gets the sign-in form in it too:
+                // no cookie remembers the choice yet, and `next` keeps it for after.
+                var address = signInAddress(next: request.target)
+                if request.queryItems.contains(where: { $0.name == "lang" }) { address += "&lang=" + context.language.rawValue }
+                var response = HTTPResponse.redirect(to: address)
                 response.headers["Cache-Control"] = "no-store"
                 return response
             }

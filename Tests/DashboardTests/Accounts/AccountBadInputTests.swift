@@ -58,7 +58,7 @@ import Testing
     /// with a control character: one answer, byte for byte but the form token and the name
     /// typed (four names of one length, so that even `Content-Length` agrees). Each is a failed
     /// sign-in, and none starts a session.
-    @Test(arguments: [("en", "The name or password is wrong."), ("ko", "이름 또는 비밀번호가 올바르지 않습니다.")])
+    @Test(arguments: [("en", "The name or password is wrong. If you have forgotten your password, ask an owner to reset it."), ("ko", "이름 또는 비밀번호가 올바르지 않습니다.")])
     func aWrongPassword_anUnknownName_aDisabledAccount_andAControlCharacter_getOneAnswer(_ language: String, _ message: String) async throws {
         try await withAccountsDashboard { dashboard in
             try await dashboard.addAccount("Mina", role: .owner)
@@ -90,8 +90,8 @@ import Testing
     /// or another's), or sent from another site: refused in the reader's language, the password
     /// not checked, no session, no event.
     @Test(arguments: [
-        ("en", "This form has expired. Open the page again and send the form once more.", "Nothing was done"),
-        ("ko", "이 화면은 오래되어 처리하지 않았습니다. 페이지를 다시 열고 다시 시도해 주세요.", "아무것도 하지 않았습니다"),
+        ("en", "This page was opened before your browser was restarted or its cookies were cleared. Reload the page, then try again.", "Nothing was done"),
+        ("ko", "이 화면을 연 지 오래되었거나 브라우저의 쿠키가 삭제되어, 보안을 위해 처리하지 않았습니다. 페이지를 새로 고친 뒤 다시 시도해 주세요.", "아무것도 하지 않았습니다"),
     ])
     func aSignInWithoutItsToken_withAStaleOne_orFromAnotherSite_isRefused(_ language: String, _ expired: String, _ nothingDone: String) async throws {
         try await withAccountsDashboard { dashboard in
@@ -266,7 +266,7 @@ import Testing
 
     /// An owner adds an account whose name has a control character: 422 saying what is wrong
     /// with the name, the form as it was typed (the role kept, the password not), no account.
-    @Test(arguments: [("en", "The name has a tab or a line break."), ("ko", "이름에 탭이나 줄바꿈이 있습니다.")])
+    @Test(arguments: [("en", "The name has a tab or a line break."), ("ko", "이름에 탭이나 줄바꿈이 들어 있습니다.")])
     func addingANameWithAControlCharacter_isRefused_andTheFormRefilled(_ language: String, _ problem: String) async throws {
         try await withAccountsDashboard { dashboard in
             try await dashboard.addAccount("Owner", role: .owner)

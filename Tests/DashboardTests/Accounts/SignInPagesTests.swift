@@ -123,6 +123,24 @@ import Testing
         }
     }
 
+    /// A link that chose Korean, opened by nobody signed in, leads to a Korean sign-in form,
+    /// which goes back to the link after.
+    @Test func aLinkThatChoseItsLanguage_leadsToTheSignInFormInThatLanguage() async throws {
+        try await withAccountsDashboard { dashboard in
+            let answer = try await dashboard.get("/history?lang=ko")
+            #expect(answer.status == 303)
+            let location = try #require(answer.header("Location"))
+            #expect(location.hasPrefix("/sign-in?next="))
+            let form = try await dashboard.get(location)
+            #expect(form.header("Content-Language") == "ko")
+            #expect(HTMLScan.text(HTMLScan.block(in: form.text, from: "<h1>", to: "</h1>")) == "로그인")
+            #expect(FormSession.hidden("next", in: form.text) == "/history?lang=ko")
+            // Without a chosen language, the address names none.
+            let plain = try await dashboard.get("/history")
+            #expect(plain.header("Location") == "/sign-in?next=/history")
+        }
+    }
+
     // MARK: The first owner
 
     @Test(arguments: [("en", "Create the first owner", "This setup link no longer works"), ("ko", "첫 소유자 계정 만들기", "이 설정 링크는 더 이상 쓸 수 없습니다")])
@@ -134,6 +152,9 @@ import Testing
             #expect(form.status == 200)
             #expect(HTMLScan.text(HTMLScan.block(in: form.text, from: "<h1>", to: "</h1>")) == heading)
             #expect(FormSession.hidden("setup", in: form.text) == token)
+            // The switch to the other language keeps the setup address.
+            let otherLanguage = language == "en" ? "ko" : "en"
+            #expect(form.text.contains("href=\"/sign-in?setup=\(token)&amp;lang=\(otherLanguage)\""))
 
             let differ = try await browser.post(
                 "/sign-in/setup", [("setup", token), ("name", "Owner"), ("password", AccountBrowser.password), ("password_again", "something else")])
