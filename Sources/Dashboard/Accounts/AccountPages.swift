@@ -212,7 +212,7 @@ struct AccountPages: Sendable {
         } catch {
             return SignInPages.unreadable(error, renderer, context)
         }
-        return SignInPages.signedOut(context)
+        return SignInPages.signedOut(context, flash: flash, saying: .signedOutEverywhereFlash)
     }
 
     private func minePage(_ me: SessionAccount, problem: String?, status: HTTPStatus, _ context: RequestContext) -> HTTPResponse {

@@ -4,6 +4,8 @@ import DashboardEngine
 /// templates name them with (`{{t.sign_in_heading}}`), and the refusals they say.
 enum AccountsText: String, PageTexts {
     case signInHeading = "sign_in_heading"
+    case signedOutFlash = "signed_out_flash"
+    case signedOutEverywhereFlash = "signed_out_everywhere_flash"
     case accountNameLabel = "account_name_label"
     case passwordLabel = "password_label"
     case passwordAgainLabel = "password_again_label"
@@ -74,6 +76,8 @@ enum AccountsText: String, PageTexts {
     var english: String {
         switch self {
         case .signInHeading: "Sign in"
+        case .signedOutFlash: "You are signed out."
+        case .signedOutEverywhereFlash: "You are signed out on every browser and device."
         case .accountNameLabel: "Name"
         case .passwordLabel: "Password"
         case .passwordAgainLabel: "Password again"
@@ -156,6 +160,8 @@ enum AccountsText: String, PageTexts {
     var korean: String {
         switch self {
         case .signInHeading: "로그인"
+        case .signedOutFlash: "로그아웃했습니다."
+        case .signedOutEverywhereFlash: "모든 브라우저와 기기에서 로그아웃했습니다."
         case .accountNameLabel: "이름"
         case .passwordLabel: "비밀번호"
         case .passwordAgainLabel: "비밀번호 확인"

@@ -140,12 +140,14 @@ struct SignInPages: Sendable {
                 return unreadable(error, context)
             }
         }
-        return Self.signedOut(context)
+        return Self.signedOut(context, flash: flash, saying: .signedOutFlash)
     }
 
-    /// 303 to the sign-in form, the session cookie removed.
-    static func signedOut(_ context: RequestContext) -> HTTPResponse {
+    /// 303 to the sign-in form, the session cookie removed, and the form then says `message`
+    /// (that the sign-out happened: the form alone looks as if nothing did).
+    static func signedOut(_ context: RequestContext, flash: FlashMessages, saying message: AccountsText) -> HTTPResponse {
         var response = HTTPResponse.redirect(to: "/sign-in", status: .seeOther)
+        flash.attach(context.wording[message], to: &response)
         response.headers.add("Set-Cookie", SessionCookie.clear(secure: context.cameOverHTTPS))
         response.headers["Cache-Control"] = "no-store"
         return response

@@ -174,6 +174,9 @@ import Testing
             #expect(answer.setCookieLine(SessionCookie.name)?.contains("Max-Age=0") == true)
             #expect(try dashboard.accounts.session(for: try #require(here.sessionID)) == nil)
             #expect(try dashboard.accounts.session(for: try #require(elsewhere.sessionID)) == nil)
+            let flash = try #require(answer.setCookie("om_flash"))
+            let form = try await dashboard.get("/sign-in", headers: ["Cookie": flash])
+            #expect(HTMLScan.text(form.text).contains("You are signed out on every browser and device."))
         }
     }
 

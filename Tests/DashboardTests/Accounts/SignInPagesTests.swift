@@ -120,6 +120,16 @@ import Testing
             #expect(line.hasPrefix("om_session=;"))
             #expect(line.contains("Max-Age=0"))
             #expect(try dashboard.accounts.session(for: id) == nil)
+            // The sign-in form it leads to says that the sign-out happened, in the reader's language.
+            let flash = try #require(answer.setCookie("om_flash"))
+            let form = try await dashboard.get("/sign-in", headers: ["Cookie": flash])
+            #expect(HTMLScan.text(form.text).contains("You are signed out."))
+            var korean = AccountBrowser(dashboard, language: "ko")
+            try await korean.signIn("Mina")
+            let koreanAnswer = try await korean.post("/sign-out", [])
+            let koreanFlash = try #require(koreanAnswer.setCookie("om_flash"))
+            let koreanForm = try await dashboard.get("/sign-in", headers: ["Cookie": koreanFlash, "Accept-Language": "ko"])
+            #expect(HTMLScan.text(koreanForm.text).contains("로그아웃했습니다."))
         }
     }
 
