@@ -15,8 +15,7 @@ enum PriceHistoryCSV {
 
     /// The answer's body: the mark and the header, then a line per state, a piece at a time.
     static func body(_ states: [PriceState], zone: TimeZone) -> BodyStream {
-        let preamble = ProductCSV.byteOrderMark + Array((columns.joined(separator: ",") + ProductCSV.lineEnd).utf8)
-        return CSVPieces(preamble: preamble, count: states.count, perPiece: statesPerPiece) { line(states[$0], zone: zone) }.body
+        CSVPieces(columns: columns, count: states.count, perPiece: statesPerPiece) { line(states[$0], zone: zone) }.body
     }
 
     /// The state's line, ending in CRLF.
