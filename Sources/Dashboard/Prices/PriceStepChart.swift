@@ -4,7 +4,7 @@ import Templating
 
 /// A product's price and sale price over time as steps, the template context of
 /// `prices/step-chart`: inline SVG whose geometry is computed here (whole SVG units), drawn
-/// from the oldest state to `end` (now). Each state is a step: a riser from the state before
+/// from the oldest state to `end` (now; a minute at least). Each state is a step: a riser from the state before
 /// it, then a tread until the next state begins. The stretch in which a change seen elsewhere
 /// may have begun (between its `seenAfter` and `at`) is hatched, since the earlier price may
 /// have lasted until the count that saw the new one. The table beside it is the text
@@ -20,7 +20,7 @@ struct PriceStepChart {
 
     static let width = 640
     static let height = 260
-    static let left = 96
+    static let left = 128
     static let right = 24
     static let top = 12
     static let bottom = 36
@@ -31,7 +31,9 @@ struct PriceStepChart {
         guard let first = states.first else { return .null }
         let currency = first.currency.rawValue
         let start = states.map(\.mayHaveBegunAt).min() ?? first.at
+        // A timeline of a few seconds still spans a minute, the last price reaching the edge.
         let span = max(end.timeIntervalSince(start), 60)
+        let last = start.addingTimeInterval(span)
         let highest = states.map { Self.double(max($0.price, $0.salePrice)) }.max() ?? 0
         let step = Self.niceStep(highest / 4)
         let stepValue = Self.double(step)
@@ -43,7 +45,7 @@ struct PriceStepChart {
         var steps: [TemplateValue] = []
         for (index, state) in states.enumerated() {
             let from = x(state.at)
-            let to = index + 1 < states.count ? x(states[index + 1].at) : x(end)
+            let to = index + 1 < states.count ? x(states[index + 1].at) : x(last)
             var price = "M\(from) \(y(state.price)) H\(to)"
             var sale = "M\(from) \(y(state.salePrice)) H\(to)"
             if index > 0 {
@@ -71,7 +73,7 @@ struct PriceStepChart {
             ]
         }
         let withClock = span < 2 * 86_400
-        let timeTicks: [TemplateValue] = [(start, "start", Self.left), (end, "end", Self.left + Self.plotWidth)].map { date, anchor, position in
+        let timeTicks: [TemplateValue] = [(start, "start", Self.left), (last, "end", Self.left + Self.plotWidth)].map { date, anchor, position in
             [
                 "x": TemplateValue(position), "anchor": .string(anchor),
                 "text": .string(dateLabel(date, withClock: withClock)),
@@ -87,6 +89,7 @@ struct PriceStepChart {
             "plotBottom": TemplateValue(Self.top + Self.plotHeight),
             "timeY": TemplateValue(Self.top + Self.plotHeight + 20),
             "steps": .list(steps),
+            "hasUncertain": .bool(states.contains { $0.source == .elsewhere && $0.seenAfter != nil }),
             "amountTicks": .list(amountTicks),
             "timeTicks": .list(timeTicks),
         ]

@@ -53,6 +53,7 @@ import Testing
             return object["uncertain"]
         }
         #expect(bands.count == 1)
+        #expect(values["hasUncertain"] == .bool(true), "the hatch's legend")
         // The first step is a tread; each later one rises from the level before it.
         guard case .object(let second) = steps[1], case .string(let path)? = second["pricePath"] else {
             Issue.record("no path")
