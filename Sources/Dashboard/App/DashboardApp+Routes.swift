@@ -21,6 +21,7 @@ extension DashboardApp {
         let sheet: SheetRoutes
         let signIn: SignInPages
         let accounts: AccountPages
+        let prices: PriceHistoryPages
 
         /// The renderer every page shares, for a page that needs nothing else.
         var renderer: PageRenderer { errors.renderer }
@@ -31,7 +32,7 @@ extension DashboardApp {
     /// of its own adds its type here; a text the frame shows (a footer link) may be one of them.
     static let texts = TemplateTexts([
         UIText.self, ProductsText.self, BatchesText.self, ImportText.self, SheetText.self, HistoryText.self, TrashText.self,
-        OverviewText.self, AccountsText.self,
+        OverviewText.self, AccountsText.self, PriceHistoryText.self,
     ])
 
     /// Every route of the dashboard, in one table: method, path, what it needs of the person
@@ -58,6 +59,8 @@ extension DashboardApp {
         r.add(.get, "/products", .read, h.browsing.listPage(c))  // products/list; fragment=1: products/list-results
         r.add(.get, "/products/{id}", .read, h.browsing.productPage(c))  // products/detail
         r.get("/products.csv", .read) { await h.export.csvExport($0) }  // text/csv, streamed
+        r.get("/products/{id}/prices", .read) { await h.prices.pricesPage($0) }  // prices/history
+        r.get("/products/{id}/prices.csv", .read) { await h.prices.csvExport($0) }  // text/csv, streamed
         r.get("/overview", .read) { h.overview.overviewPage($0) }  // overview
         r.post("/catalog/refresh", .read) { h.catalogListing.refreshCatalog($0) }  // 303 back to the list
 

@@ -193,7 +193,9 @@ public final class DashboardApp: Sendable {
                 renderer: renderer, flash: flash, ownVendor: ownVendor, trashDays: configuration.trash.retentionDays, listing: browsing),
             sheet: SheetRoutes(store: engine.batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash),
             signIn: SignInPages(accounts: engine.accounts, renderer: renderer, flash: flash),
-            accounts: AccountPages(accounts: engine.accounts, renderer: renderer, flash: flash))
+            accounts: AccountPages(accounts: engine.accounts, renderer: renderer, flash: flash),
+            prices: PriceHistoryPages(
+                gateway: gateway, prices: engine.prices, clock: engine.clock, renderer: renderer, recycleBin: engine.recycleBin))
     }
 
     /// The server's settings: the address, the limits, the headers on every response.

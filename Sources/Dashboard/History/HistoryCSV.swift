@@ -20,8 +20,7 @@ enum HistoryCSV {
 
     /// The answer's body: the mark and the header, then `entries`' lines, a piece at a time.
     static func body(_ entries: [JournalEntry], zone: TimeZone) -> BodyStream {
-        let preamble = ProductCSV.byteOrderMark + Array((columns.joined(separator: ",") + ProductCSV.lineEnd).utf8)
-        return CSVPieces(preamble: preamble, count: entries.count, perPiece: entriesPerPiece) { lines(entries[$0], zone: zone) }.body
+        CSVPieces(columns: columns, count: entries.count, perPiece: entriesPerPiece) { lines(entries[$0], zone: zone) }.body
     }
 
     /// The entry's lines, each ending in CRLF.

@@ -1,3 +1,4 @@
+import DashboardEngine
 import HTTPServer
 import Synchronization
 
@@ -19,6 +20,13 @@ final class CSVPieces: Sendable {
         self.count = count
         self.perPiece = perPiece
         self.record = record
+    }
+
+    /// A CSV whose header names `columns`, as the exports write it: the byte order mark, the
+    /// names joined by commas, CRLF (`ProductCSV`'s conventions).
+    convenience init(columns: [String], count: Int, perPiece: Int, record: @escaping @Sendable (Int) -> String) {
+        let preamble = ProductCSV.byteOrderMark + Array((columns.joined(separator: ",") + ProductCSV.lineEnd).utf8)
+        self.init(preamble: preamble, count: count, perPiece: perPiece, record: record)
     }
 
     var body: BodyStream {

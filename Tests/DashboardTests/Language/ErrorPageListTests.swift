@@ -16,6 +16,7 @@ import Testing
         "This batch changed since the page was opened": "a batch changed in another tab after its page was opened",
         "This batch was already put back": "an undo of a batch already undone",
         "The history cannot be read": "the database unreadable while the history opens",
+        "The price history cannot be read": "the database unreadable while a price history opens",
         "Already being undone": "an undo pressed while the same undo runs",
         "Nothing to undo": "an entry that changed no recorded field",
         "Nothing was sent": "a write refused before sending (the dashboard stopping, a lost answer still checked)",

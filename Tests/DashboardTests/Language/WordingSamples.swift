@@ -143,6 +143,7 @@ enum WordingSamples {
         texts.append(w.checkedLater)
         texts += history(w, name: name, number: number) + trash(w, name: name, number: number)
         texts += accounts(w, name: name, number: number)
+        texts += prices(w, name: name, number: number)
         texts += batches(w, name: name, number: number)
         texts += sheet(w, name: name, number: number)
         texts += schedules(w, number: number)
@@ -230,6 +231,22 @@ enum WordingSamples {
                 texts.append(w.accountEvent(kind, before: before, after: after))
             }
             texts += [w.eventActor(kind, actor: nil), w.eventActor(kind, actor: name)]
+        }
+        return texts
+    }
+
+    /// A product's price history's texts (`Wording+Prices.swift`).
+    static func prices(_ w: Wording, name: String, number: Int) -> [String] {
+        let zone = TimeZone(identifier: "Asia/Seoul") ?? .gmt
+        let at = LocalTime.timestamp(Date(timeIntervalSince1970: Double(number) * 86_400), zone: zone, w)
+        let after = LocalTime.timestamp(Date(timeIntervalSince1970: Double(number) * 86_000), zone: zone, w)
+        var texts = [
+            w.priceHistoryHeading(name, id: number),
+            w.priceChartTitle(name, from: w.day("2026-11-01"), to: w.day("2026-11-28"), count: number, now: w.price(Decimal(number), currency: "KRW")),
+            w.pricesKnownFrom(at, days: number, until: after), w.pricesUnreadable.heading, w.pricesUnreadable.message,
+        ]
+        for source in PriceState.Source.allCases {
+            texts += [w.priceSource(source), w.priceFrom(at: at, seenAfter: nil, source: source), w.priceFrom(at: at, seenAfter: after, source: source)]
         }
         return texts
     }

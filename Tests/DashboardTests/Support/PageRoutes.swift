@@ -28,6 +28,8 @@ enum PageRoutes {
         "/products/{id}": { "/products/\($0.own)" },
         "/products/{id}/edit": { "/products/\($0.own)/edit" },
         "/products/{id}/delete": { "/products/\($0.own)/delete" },
+        "/products/{id}/prices": { "/products/\($0.own)/prices" },
+        "/products/{id}/prices.csv": { _ in nil },  // a CSV
         "/batches/{id}": { $0.batch.map { "/batches/\($0)" } },
     ]
 
