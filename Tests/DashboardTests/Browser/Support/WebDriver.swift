@@ -32,7 +32,7 @@ struct WebDriver: Sendable {
         ]
         let capabilities: [String: Any] = [
             "browserName": "chrome", "goog:chromeOptions": options, "unhandledPromptBehavior": "ignore",
-            "timeouts": ["pageLoad": 15_000, "script": 5_000, "implicit": 0],
+            "timeouts": ["pageLoad": 60_000, "script": 5_000, "implicit": 0],
         ]
         let value = try await call(driver.appendingPathComponent("session"), "POST", ["capabilities": ["alwaysMatch": capabilities]], timeout: 30)
         guard let object = value as? [String: Any], let id = object["sessionId"] as? String else {
@@ -47,8 +47,16 @@ struct WebDriver: Sendable {
 
     // MARK: Navigation
 
+    /// Opens `url`. Under load (a full parallel test run on two cores) Chromium's renderer
+    /// sometimes misses chromedriver's message and the load reports "Timed out receiving
+    /// message from renderer" though the page is fine: that one error is tried once more, as a
+    /// person would reload. A page that really hangs fails both times.
     func navigate(to url: String) async throws {
-        _ = try await command("POST", "url", ["url": url], timeout: 20)
+        do {
+            _ = try await command("POST", "url", ["url": url], timeout: 75)
+        } catch let failure as Failure where failure.description.contains("Timed out receiving message from renderer") {
+            _ = try await command("POST", "url", ["url": url], timeout: 75)
+        }
     }
 
     func back() async throws {
