@@ -248,7 +248,27 @@ enum WordingSamples {
         for source in PriceState.Source.allCases {
             texts += [w.priceSource(source), w.priceFrom(at: at, seenAfter: nil, source: source), w.priceFrom(at: at, seenAfter: after, source: source)]
         }
-        return texts
+        return texts + references(w, number: number)
+    }
+
+    /// A sale's check against its reference price, every case (`ReferenceText.swift`).
+    static func references(_ w: Wording, number: Int) -> [String] {
+        let text = ReferenceText(
+            price: 30_000, discount: 9_000, currency: "KRW", days: number, zone: TimeZone(identifier: "Asia/Seoul") ?? .gmt, wording: w)
+        let checks: [ReferenceCheck] = [
+            .ok(reference: 30_000), .above(reference: 24_000, trueDiscount: 0.125), .above(reference: 20_000, trueDiscount: -0.05),
+            .insufficient(knownFrom: Date(timeIntervalSince1970: Double(number) * 86_400)), .insufficient(knownFrom: nil),
+        ]
+        let money = w.price(Decimal(number), currency: "KRW")
+        let direct = [
+            w.referenceOK(money, days: number),
+            w.referenceAbove(shown: money, reference: money, salePrice: money, days: number, trueDiscount: "12.5%", shownDiscount: "30%"),
+            w.referenceOffer(money, salePrice: money), w.referenceInsufficient(knownFrom: nil, days: number),
+        ]
+        return direct + checks.flatMap { check -> [String] in
+            let context = text.context(check)
+            return [context["text"], context["offer"]?["label"]].compactMap { $0?.interpolated }
+        }
     }
 
     /// The recycle bin's texts (`Wording+Trash.swift`).

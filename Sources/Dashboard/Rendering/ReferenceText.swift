@@ -1,0 +1,114 @@
+import DashboardEngine
+import Foundation
+import Templating
+
+/// What a sale's check against its reference price (`ReferenceCheck`, see docs/prices.md)
+/// looks like wherever a page shows one: a batch preview's row, an on-sale product's page.
+///
+/// The context's keys:
+/// - `hook`: `ok`, `above` or `insufficient`, the `data-reference` value;
+/// - `price`: the reference as a plain decimal in the product's currency
+///   (`data-reference-price`), absent when insufficient;
+/// - `text`: the sentence a reader sees;
+/// - `warning`: true when the struck-through price is above the reference;
+/// - `offer`: for a warning whose sale price is below the reference, the state that keeps the
+///   sale price and shows the reference as the price before (`price`, `discount` as plain
+///   decimals, `label` in words). A sale price at or above the reference is no discount at
+///   all, and has no such offer.
+struct ReferenceText {
+    /// The proposed state: the struck-through price, the amount off, and its currency.
+    let price: Decimal
+    let discount: Decimal
+    let currency: String
+    /// The window's days (`--reference-days`).
+    let days: Int
+    let zone: TimeZone
+    let wording: Wording
+
+    func context(_ check: ReferenceCheck) -> TemplateObject {
+        var context: TemplateObject = ["hook": .string(check.hook)]
+        if let reference = check.reference { context["price"] = .string("\(reference)") }
+        let salePrice = price - discount
+        switch check {
+        case .ok(let reference):
+            context["text"] = .string(wording.referenceOK(money(reference), days: days))
+        case .above(let reference, let trueDiscount):
+            context["warning"] = .bool(true)
+            let shown = price > 0 ? discount / price : 0
+            context["text"] = .string(wording.referenceAbove(
+                shown: money(price), reference: money(reference), salePrice: money(salePrice), days: days,
+                trueDiscount: trueDiscount > 0 ? Self.percent(trueDiscount) : nil, shownDiscount: Self.percent(shown)))
+            if salePrice < reference {
+                context["offer"] = [
+                    "price": .string("\(reference)"), "discount": .string("\(reference - salePrice)"),
+                    "label": .string(wording.referenceOffer(money(reference), salePrice: money(salePrice))),
+                ]
+            }
+        case .insufficient(let knownFrom):
+            context["text"] = .string(wording.referenceInsufficient(
+                knownFrom: knownFrom.map { LocalTime.timestamp($0, zone: zone, wording) }, days: days))
+        }
+        return context
+    }
+
+    private func money(_ amount: Decimal) -> String { wording.price(amount, currency: currency) }
+
+    /// A fraction as a percentage to a tenth, without ".0": 0.125 → "12.5%", 0.3 → "30%".
+    static func percent(_ fraction: Decimal) -> String {
+        var tenths = fraction * 1000
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &tenths, 0, .plain)
+        let value = NSDecimalNumber(decimal: rounded).intValue
+        let whole = NumberText.grouped(value / 10)
+        return value % 10 == 0 ? "\(whole)%" : "\(whole).\(abs(value % 10))%"
+    }
+}
+
+extension Wording {
+    /// The struck-through price is at or below the reference.
+    func referenceOK(_ reference: String, days: Int) -> String {
+        switch language {
+        case .en: "The lowest price in the \(days) days before was \(reference); the price shown before the sale is not above it."
+        case .ko: "할인 전 \(quantity(days))일 동안의 최저 판매가(종전 가격)는 \(reference)입니다. 표시하는 할인 전 가격은 종전 가격보다 높지 않습니다."
+        }
+    }
+
+    /// The struck-through price (`shown`) is above the reference: the discount the buyer
+    /// really gets, or that there is none when the sale price is not below the reference.
+    func referenceAbove(
+        shown: String, reference: String, salePrice: String, days: Int, trueDiscount: String?, shownDiscount: String
+    ) -> String {
+        switch (language, trueDiscount) {
+        case (.en, let real?):
+            "Shows \(shown) as the price before; the lowest in the \(days) days before was \(reference): the true discount is \(real), not \(shownDiscount)."
+        case (.en, nil):
+            "Shows \(shown) as the price before; the lowest in the \(days) days before was \(reference), and the sale price \(salePrice) is not below it: this is no discount."
+        case (.ko, let real?):
+            "표시하는 할인 전 가격은 \(shown)입니다. 할인 전 \(quantity(days))일 동안의 최저 판매가(종전 가격)는 \(reference)입니다. 실제 할인율은 \(shownDiscount)가 아니라 \(real)입니다."
+        case (.ko, nil):
+            "표시하는 할인 전 가격은 \(shown)입니다. 할인 전 \(quantity(days))일 동안의 최저 판매가(종전 가격)는 \(reference)입니다. 할인가(\(salePrice))가 종전 가격보다 낮지 않아 할인이 아닙니다."
+        }
+    }
+
+    /// The button that keeps the sale price and shows the reference as the price before.
+    func referenceOffer(_ reference: String, salePrice: String) -> String {
+        switch language {
+        case .en: "Show \(reference) as the price before (the sale price stays \(salePrice))"
+        case .ko: "할인 전 가격을 종전 가격(\(reference))으로 표시하기(할인가 \(salePrice) 유지)"
+        }
+    }
+
+    /// No reference: prices are known only from `knownFrom` (a timestamp), or not at all.
+    func referenceInsufficient(knownFrom: String?, days: Int) -> String {
+        switch (language, knownFrom) {
+        case (.en, let since?):
+            "No reference price: prices of this product are known from \(since), less than the \(days) days before the sale."
+        case (.en, nil):
+            "No reference price: no earlier price of this product is known."
+        case (.ko, let since?):
+            "종전 가격을 알 수 없습니다. 이 상품의 판매가는 \(since)부터 기록되어 있어 할인 전 \(quantity(days))일에 미치지 않습니다."
+        case (.ko, nil):
+            "종전 가격을 알 수 없습니다. 이 상품의 이전 판매가 기록이 없습니다."
+        }
+    }
+}

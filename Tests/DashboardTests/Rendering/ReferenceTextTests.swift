@@ -1,0 +1,64 @@
+import DashboardEngine
+import Foundation
+import Templating
+import Testing
+
+@testable import Dashboard
+
+/// What a sale's check against its reference price says, in hooks and words: the figures a
+/// seller reads in a preview's row or on an on-sale product's page.
+struct ReferenceTextTests {
+    private let seoul = TimeZone(identifier: "Asia/Seoul") ?? .gmt
+
+    private func text(_ language: Language, price: Decimal = 30_000, discount: Decimal = 9_000) -> ReferenceText {
+        ReferenceText(price: price, discount: discount, currency: "KRW", days: 30, zone: seoul, wording: Wording(language))
+    }
+
+    @Test func aPriceRaisedBeforeTheSaleWarnsWithTheTrueDiscount() {
+        // KRW 30,000 struck through, 30% off (KRW 21,000 paid); the lowest of the 30 days was 24,000.
+        let context = text(.en).context(.above(reference: 24_000, trueDiscount: 0.125))
+        #expect(context["hook"] == .string("above"))
+        #expect(context["price"] == .string("24000"))
+        #expect(context["warning"] == .bool(true))
+        #expect(context["text"] == .string(
+            "Shows KRW 30,000 as the price before; the lowest in the 30 days before was KRW 24,000: the true discount is 12.5%, not 30%."))
+        #expect(context["offer"]?["price"] == .string("24000"))
+        #expect(context["offer"]?["discount"] == .string("3000"))
+        #expect(context["offer"]?["label"] == .string("Show KRW 24,000 as the price before (the sale price stays KRW 21,000)"))
+        let korean = text(.ko).context(.above(reference: 24_000, trueDiscount: 0.125))
+        #expect(korean["text"]?.interpolated.contains("실제 할인율은 30%가 아니라 12.5%입니다.") == true)
+        #expect(korean["offer"]?["label"]?.interpolated.contains("24,000원") == true)
+    }
+
+    @Test func aSalePriceNotBelowTheReferenceIsNoDiscountAndHasNoOffer() {
+        let context = text(.en).context(.above(reference: 20_000, trueDiscount: -0.05))
+        #expect(context["hook"] == .string("above"))
+        #expect(context["offer"] == nil)
+        #expect(context["text"]?.interpolated.hasSuffix("the sale price KRW 21,000 is not below it: this is no discount.") == true)
+    }
+
+    @Test func aKnownReferenceAtOrAboveThePriceIsOK() {
+        let context = text(.en).context(.ok(reference: 30_000))
+        #expect(context["hook"] == .string("ok"))
+        #expect(context["price"] == .string("30000"))
+        #expect(context["warning"] == nil)
+        #expect(context["offer"] == nil)
+        #expect(context["text"]?.interpolated.contains("KRW 30,000") == true)
+    }
+
+    @Test func anInsufficientTimelineHasNoPriceAndSaysFromWhen() {
+        let since = Date(timeIntervalSince1970: 1_795_000_000)
+        let context = text(.en).context(.insufficient(knownFrom: since))
+        #expect(context["hook"] == .string("insufficient"))
+        #expect(context["price"] == nil)
+        #expect(context["text"]?.interpolated.contains(LocalTime.timestamp(since, zone: seoul, Wording(.en))) == true)
+        #expect(text(.en).context(.insufficient(knownFrom: nil))["text"]?.interpolated.contains("no earlier price") == true)
+    }
+
+    @Test func percentagesAreRoundedToATenthWithoutATrailingZero() {
+        #expect(ReferenceText.percent(0.125) == "12.5%")
+        #expect(ReferenceText.percent(0.3) == "30%")
+        #expect(ReferenceText.percent(1.0 / 3.0) == "33.3%")
+        #expect(ReferenceText.percent(0.0005) == "0.1%")
+    }
+}
