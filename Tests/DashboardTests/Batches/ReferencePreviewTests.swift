@@ -202,15 +202,18 @@ import Testing
 
     @Test func rowsThatStartNoSale_carryNoHooks() async throws {
         try await Self.run { scene in
-            // A stock change starts no sale.
-            var browser = try await scene.session()
-            _ = try await browser.open("/products")
-            let posted = try await BatchTesting.bulk(
-                browser, scene.products.map { ("ids", String($0)) } + [("action", "stock_set"), ("value", "3"), ("unit", "amount")])
-            let batch = try #require(BatchTesting.batchID(posted))
-            let page = try await scene.page(batch)
-            #expect(!page.text.contains("data-reference"))
-            #expect(Self.summary(page.text) == nil)
+            // A stock change, and a price cut with no discount, start no sale.
+            for (action, value) in [("stock_set", "3"), ("price_set", "20000")] {
+                var browser = try await scene.session()
+                _ = try await browser.open("/products")
+                let posted = try await BatchTesting.bulk(
+                    browser, scene.products.map { ("ids", String($0)) } + [("action", action), ("value", value), ("unit", "amount")])
+                let batch = try #require(BatchTesting.batchID(posted), "\(action): \(posted.status)")
+                let page = try await scene.page(batch)
+                #expect(BatchTesting.rows(page.text).count == 4, "\(action)")
+                #expect(!page.text.contains("data-reference"), "\(action)")
+                #expect(Self.summary(page.text) == nil, "\(action)")
+            }
         }
     }
 
