@@ -88,12 +88,13 @@ extension DashboardApp {
             await h.batches.importPreview($0)
         }
         r.get("/batches", .read) { h.batches.batchList($0) }  // batches/list
-        r.get("/batches/{id}", .read) { h.batches.batchPage($0) }  // batches/batch: preview, progress (refreshing), outcome
+        r.get("/batches/{id}", .read) { await h.batches.batchPage($0) }  // batches/batch: preview, progress (refreshing), outcome
         // Every batch button carries batch_id and batch_revision: from a page drawn before a change, 409 and nothing done.
         r.post("/batches/{id}/apply", .write) { h.batches.apply($0) }  // 303 back; applies once; one that adds or removes: owner
         r.post("/batches/{id}/cancel", .write) { h.batches.cancel($0) }  // 303 to the list it came from; the batch stays, discarded
         r.post("/batches/{id}/retry", .write) { h.batches.retry($0) }  // 303 back; one that adds or removes: owner
         r.post("/batches/{id}/undo", .write) { h.batches.undo($0) }  // 303 to the new batch (or the undo already waiting)
+        r.post("/batches/{id}/reference", .write) { await h.batches.useReference($0) }  // 303 back: a preview's prices before set to their reference
         r.post("/batches/{id}/again", .write) { await h.batches.again($0) }  // 303 to a new preview of a missed batch
         r.post("/batches/{id}/schedule", .write) { await h.batches.schedule($0) }  // 303 back, or batches/batch (422 times, 409 overlap)
         r.post("/batches/{id}/unschedule", .write) { await h.batches.unschedule($0) }  // 303 back: a preview again

@@ -189,7 +189,8 @@ public final class DashboardApp: Sendable {
                 recycleBin: engine.recycleBin, batches: engine.batchStore),
             trash: TrashPages(bin: engine.recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
             batches: BatchRoutes(
-                store: engine.batchStore, runner: engine.batchRunner, scheduler: engine.scheduler, catalog: catalog, gateway: gateway,
+                store: engine.batchStore, runner: engine.batchRunner, scheduler: engine.scheduler, catalog: catalog, prices: engine.prices,
+                gateway: gateway,
                 renderer: renderer, flash: flash, ownVendor: ownVendor, trashDays: configuration.trash.retentionDays, listing: browsing),
             sheet: SheetRoutes(store: engine.batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash),
             signIn: SignInPages(accounts: engine.accounts, renderer: renderer, flash: flash),

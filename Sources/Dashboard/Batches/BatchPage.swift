@@ -50,6 +50,10 @@ struct BatchPage {
     /// products (an owner, or anyone with accounts off); without it such a preview says who
     /// can instead of its Apply button. Both mirror what `BatchRoutes` refuses.
     var mayAddOrRemove = true
+    /// The rows' checks against their sale's reference price, for a batch in preview or
+    /// scheduled (`BatchReferences`): each such row says how it stands, and a preview with rows
+    /// above their reference offers to show the reference as the price before.
+    var references: BatchReferences?
 
     init(
         batch: Batch, counts: BatchCounts, rows: [BatchRow], status: BatchRow.Status?, page: Int, lastPage: Int, csrfToken: String,
@@ -115,6 +119,7 @@ struct BatchPage {
         if let people = Self.people(batch, wording) { context["people"] = .object(people) }
         addSchedule(to: &context)
         addActions(to: &context)
+        addReferenceSummary(to: &context)
         // The bar while products are still being sent; once settled, the summary says the outcome.
         if batch.state == .running || (batch.state == .finished && !counts.isSettled && counts.toApply > 0) {
             context["progress"] = [
@@ -311,6 +316,7 @@ struct BatchPage {
             // A warning is about a change to come or made: a row left out for good has none.
             "warnings": .list(row.status == .skipped || row.status == .notSent ? [] : row.warnings.map { .string(wording.note($0)) }),
         ]
+        if let reference = references?.rows[row.number] { item["reference"] = .object(referenceContext(reference)) }
         if let code = row.skipCode { item["reason"] = .string(code.rawValue) }
         if let id = row.productID {
             item["productID"] = TemplateValue(id)
@@ -356,6 +362,34 @@ struct BatchPage {
             }
         }
         return .object(item)
+    }
+
+    /// Whether the page offers to set a row's price to its reference: a preview (not yet
+    /// scheduled or applied), to a reader who may write.
+    private var offersReference: Bool { batch.state == .preview && mayWrite }
+
+    /// A row's check (`ReferenceText`'s hooks and words), and its button when it has an offer
+    /// the page may show (the button sends the row's `number`).
+    private func referenceContext(_ reference: BatchReferences.Row) -> TemplateObject {
+        let days = references?.days ?? ReferencePrice.defaultDays
+        var context = ReferenceText(
+            price: reference.price, discount: reference.discount, currency: reference.currency, days: days, zone: zone, wording: wording
+        ).context(reference.check)
+        if !offersReference || reference.offer == nil { context["offer"] = nil }
+        return context
+    }
+
+    /// Above the rows, when any row of the whole batch shows a price before above its
+    /// reference: how many, and in a preview the button that sets them all to it.
+    private func addReferenceSummary(to context: inout TemplateObject) {
+        guard let references, !references.above.isEmpty else { return }
+        var summary: TemplateObject = [
+            "text": .string(wording.referenceAboveCount(references.above.count, days: references.days)),
+            "count": TemplateValue(references.above.count),
+        ]
+        let offers = references.offers.count
+        if offersReference, offers > 0 { summary["offer"] = ["label": .string(wording.referenceOfferAll(offers))] }
+        context["referenceSummary"] = .object(summary)
     }
 
     /// The Retry button's label, when the page offers it (or will, once the batch finishes).

@@ -26,10 +26,10 @@ extension BatchRoutes {
                     starts: typed.starts, ends: typed.ends, zone: zone, now: now, editsOnly: counts.createsOrDeletes == 0)
                 {
                 case .success(let read): form = read
-                case .failure(let problems): return try refused(problems, typed, batch, context)
+                case .failure(let problems): return try await refused(problems, typed, batch, context)
                 }
                 let window = Batch.Schedule(startsAt: form.startsAt, endsAt: form.endsAt)
-                if let overlap = try overlap(of: batch, during: window.window, typed, context) { return overlap }
+                if let overlap = try await overlap(of: batch, during: window.window, typed, context) { return overlap }
                 guard try store.schedule(batch.id, startsAt: form.startsAt, endsAt: form.endsAt, by: context.by) else { return notNow(batch, context) }
                 scheduler.reschedule()
                 return redirect(back, flash: wording.scheduled(form.startsAt, until: form.endsAt, now: now, zone: zone))
@@ -39,9 +39,9 @@ extension BatchRoutes {
                 let editsOnly = try store.counts(batch.id).createsOrDeletes == 0
                 switch ScheduleForm.readEnd(typed.ends, startsAt: schedule.startsAt, zone: zone, now: now, editsOnly: editsOnly) {
                 case .success(let read): end = read
-                case .failure(let problems): return try refused(problems, typed, batch, context)
+                case .failure(let problems): return try await refused(problems, typed, batch, context)
                 }
-                if let end, let overlap = try overlap(of: batch, during: Batch.Schedule(startsAt: schedule.startsAt, endsAt: end).window, typed, context) {
+                if let end, let overlap = try await overlap(of: batch, during: Batch.Schedule(startsAt: schedule.startsAt, endsAt: end).window, typed, context) {
                     return overlap
                 }
                 guard try store.moveEnd(batch.id, to: end) else { return notNow(batch, context) }
@@ -74,13 +74,13 @@ extension BatchRoutes {
     /// 422: the batch's page again, its schedule form as typed, every problem beside its field.
     private func refused(
         _ problems: ScheduleForm.Problems, _ typed: BatchPage.ScheduleEntry, _ batch: Batch, _ context: RequestContext
-    ) throws -> HTTPResponse {
+    ) async throws -> HTTPResponse {
         var entry = typed
         entry.problems = problems.all.map { problem in
             let worded = context.wording.scheduleProblem(problem, now: scheduler.clock.now(), zone: context.settings.timeZone)
             return BatchPage.ScheduleEntry.Problem(field: worded.field, message: worded.message)
         }
-        return try render(batch, context, refused: entry, status: .unprocessableContent)
+        return try await render(batch, context, refused: entry, status: .unprocessableContent)
     }
 
     /// 409 when the window overlaps another scheduled or started one on a product's field: the
@@ -88,7 +88,7 @@ extension BatchRoutes {
     /// the field, its times) with the other batch linked. Nil when there is none.
     private func overlap(
         of batch: Batch, during window: Range<Date>, _ typed: BatchPage.ScheduleEntry, _ context: RequestContext
-    ) throws -> HTTPResponse? {
+    ) async throws -> HTTPResponse? {
         let fields = try store.changedFields(batch.id)
         let others = try store.overlaps(fields, during: window, except: batch.id)
         guard !others.isEmpty else { return nil }
@@ -106,7 +106,7 @@ extension BatchRoutes {
                 field: wording.fieldLabel(first.field), window: schedule, zone: context.settings.timeZone)
             entry.problems.append(.init(field: nil, message: message, link: (href: "/batches/\(other.id)", label: wording.openBatch(other.id))))
         }
-        return try render(batch, context, refused: entry, status: .conflict)
+        return try await render(batch, context, refused: entry, status: .conflict)
     }
 
     /// 409: the batch cannot take this schedule step in its state.

@@ -14,6 +14,9 @@ struct BatchRoutes: Sendable {
     /// Starts and ends scheduled batches; its clock is the pages' "now" for schedules.
     let scheduler: BatchScheduler
     let catalog: CatalogSnapshotStore
+    /// Every product's price timeline: a preview's rows are checked against their sale's
+    /// reference price (`BatchReferences`).
+    let prices: PriceTimeline
     let gateway: MarketGateway
     let renderer: PageRenderer
     let flash: FlashMessages
@@ -114,10 +117,10 @@ struct BatchRoutes: Sendable {
 
     /// `GET /batches/{id}`: the preview, the progress while applying (refreshing itself), or
     /// the outcome; `status` shows the rows of one status, `page` pages through them.
-    func batchPage(_ context: RequestContext) -> HTTPResponse {
+    func batchPage(_ context: RequestContext) async -> HTTPResponse {
         guard let batch = loadBatch(context.request) else { return notFound(context) }
         do {
-            return try render(batch, context)
+            return try await render(batch, context)
         } catch {
             return storageFailure(error, context)
         }
@@ -127,7 +130,7 @@ struct BatchRoutes: Sendable {
     /// answer's `status`: 422 or 409) filled in as it was typed.
     func render(
         _ batch: Batch, _ context: RequestContext, refused: BatchPage.ScheduleEntry? = nil, status answer: HTTPStatus = .ok
-    ) throws -> HTTPResponse {
+    ) async throws -> HTTPResponse {
         let request = context.request
         let status = refused == nil ? request.queryValue("status").flatMap(BatchRow.Status.init(rawValue:)) : nil
         let pageNumber = refused == nil ? request.queryValue("page").flatMap { Int($0) }.map { min(max($0, 1), 1_000_000) } ?? 1 : 1
@@ -150,6 +153,9 @@ struct BatchRoutes: Sendable {
         }
         view.refusedSchedule = refused
         view.back = BackLink.localPath(request.queryValue("back"))
+        // Every row of the batch is checked, not only the page's: the count above the rows and
+        // the offer are the whole batch's.
+        if BatchReferences.applies(to: batch) { view.references = try await references(batch, rows: try store.rows(batch.id)) }
         return renderer.formsPage("batches/batch", view.context, flash: flash, status: answer, for: context)
     }
 
@@ -242,6 +248,33 @@ struct BatchRoutes: Sendable {
         }
     }
 
+    // MARK: Reference prices
+
+    /// The checks of `rows` of `batch` against their sale's reference price.
+    func references(_ batch: Batch, rows: [BatchRow]) async throws -> BatchReferences {
+        try await BatchReferences.read(batch, rows: rows, prices: prices, catalog: catalog.status().snapshot, now: scheduler.clock.now())
+    }
+
+    /// `POST /batches/{id}/reference`: in a preview, each row whose price before is above its
+    /// sale's reference gets the reference as its price and the discount that keeps its sale
+    /// price (`row`: only that row's number; else every such row of the batch); 303 back. Only
+    /// a preview changes: one scheduled, applied or discarded answers 409, as a page drawn
+    /// before any change does. The references are read again here, not taken from the form.
+    func useReference(_ context: RequestContext) async -> HTTPResponse {
+        await actAsync(context) { batch, submission, wording in
+            guard batch.state == .preview else { return changed(batch, drawn: submission.value("batch_state").flatMap(Batch.State.init(rawValue:)), context) }
+            let only = submission.value("row").flatMap { Int($0) }
+            let rows = try store.rows(batch.id)
+            let found = try await references(batch, rows: rows)
+            let rewrites = found.offers.filter { only == nil || $0.number == only }.compactMap { number, row in
+                row.offer.map { BatchStore.PriceRewrite(number: number, price: $0.price, discount: $0.discount, before: row.before) }
+            }
+            guard !rewrites.isEmpty else { return redirect("/batches/\(batch.id)", flash: wording.referenceOfferNone) }
+            guard try store.rewritePrices(batch.id, revision: batch.revision, rewrites) else { return changed(batch, drawn: batch.state, context) }
+            return redirect("/batches/\(batch.id)", flash: wording.referenceOfferDone(rewrites.count))
+        }
+    }
+
     // MARK: Shared
 
     /// A batch POST: refused from another site; with a stale token, back to the batch page
@@ -312,7 +345,7 @@ struct BatchRoutes: Sendable {
     }
 
     /// 409: the page the button was on showed the batch as it no longer is.
-    private func changed(_ batch: Batch, drawn: Batch.State?, _ context: RequestContext) -> HTTPResponse {
+    func changed(_ batch: Batch, drawn: Batch.State?, _ context: RequestContext) -> HTTPResponse {
         let wording = context.wording
         return renderer.error(
             .conflict, wording.batchChanged(batch, drawn: drawn), retryHref: nil, back: batchesLink(wording),

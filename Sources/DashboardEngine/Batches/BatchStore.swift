@@ -602,12 +602,12 @@ package final class BatchStore: Sendable {
     private static func list(_ numbers: [Int]) -> String { numbers.map(String.init).joined(separator: ",") }
     private static func numbers(_ text: String) -> [Int] { text.split(separator: ",").compactMap { Int($0) } }
 
-    private static func encode(_ texts: [BatchNote]) -> String {
+    static func encode(_ texts: [BatchNote]) -> String {
         guard !texts.isEmpty, let data = try? JSONEncoder().encode(texts) else { return "" }
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func decode(_ text: String) -> [BatchNote] {
+    static func decode(_ text: String) -> [BatchNote] {
         guard !text.isEmpty else { return [] }
         return (try? JSONDecoder().decode([BatchNote].self, from: Data(text.utf8))) ?? []
     }

@@ -264,6 +264,8 @@ enum WordingSamples {
             w.referenceOK(money, days: number),
             w.referenceAbove(shown: money, reference: money, salePrice: money, days: number, trueDiscount: "12.5%", shownDiscount: "30%"),
             w.referenceOffer(money, salePrice: money), w.referenceInsufficient(knownFrom: nil, days: number),
+            // A batch page's count, its button and what the button did (`Wording+References.swift`).
+            w.referenceAboveCount(number, days: number), w.referenceOfferAll(number), w.referenceOfferDone(number), w.referenceOfferNone,
         ]
         return direct + checks.flatMap { check -> [String] in
             let context = text.context(check)

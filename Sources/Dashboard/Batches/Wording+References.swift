@@ -1,0 +1,51 @@
+import Foundation
+
+/// A batch page's words about its rows' reference prices (`BatchReferences`); a row's own
+/// sentence and button are `ReferenceText`'s.
+extension Wording {
+    /// Above the rows: how many products of the whole batch show a price before above the lowest
+    /// price of the `days` before the sale.
+    func referenceAboveCount(_ count: Int, days: Int) -> String {
+        switch language {
+        case .en:
+            count == 1
+                ? "1 product shows a price before above the lowest price of the \(days) days before the sale."
+                : "\(NumberText.grouped(count)) products show a price before above the lowest price of the \(days) days before the sale."
+        case .ko:
+            "상품 \(NumberText.grouped(count))건의 할인 전 가격이 할인 전 \(quantity(days))일 동안의 최저 판매가(종전 가격)보다 높습니다."
+        }
+    }
+
+    /// The button that sets every such row's price to its reference, keeping its sale price.
+    func referenceOfferAll(_ count: Int) -> String {
+        switch language {
+        case .en:
+            count == 1
+                ? "Show the lowest price as the price before for this product (the sale price stays)"
+                : "Show the lowest price as the price before for all \(NumberText.grouped(count)) products (the sale prices stay)"
+        case .ko: "상품 \(NumberText.grouped(count))건의 할인 전 가격을 종전 가격으로 표시하기(할인가 유지)"
+        }
+    }
+
+    /// After the offer: how many rows of the preview now show their reference as the price
+    /// before; nothing is sent until the preview is applied.
+    func referenceOfferDone(_ count: Int) -> String {
+        switch language {
+        case .en:
+            count == 1
+                ? "1 product now shows the lowest price of the days before the sale as its price before, with the same sale price. Nothing is changed on the Open Market until you apply this preview."
+                : "\(NumberText.grouped(count)) products now show the lowest price of the days before the sale as their price before, with the same sale prices. Nothing is changed on the Open Market until you apply this preview."
+        case .ko:
+            "상품 \(NumberText.grouped(count))건의 할인 전 가격을 종전 가격으로 수정했습니다(할인가는 그대로). 이 미리 보기를 적용하기 전에는 오픈마켓에 반영하지 않습니다."
+        }
+    }
+
+    /// The offer pressed when no row of the preview is above its reference any more (another
+    /// tab set them, or the prices before changed): nothing was done.
+    var referenceOfferNone: String {
+        switch language {
+        case .en: "No product shows a price before above the lowest price of the days before the sale, so nothing was changed."
+        case .ko: "할인 전 가격이 종전 가격보다 높은 상품이 없어 아무것도 수정하지 않았습니다."
+        }
+    }
+}
