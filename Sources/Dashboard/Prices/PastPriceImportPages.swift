@@ -114,17 +114,32 @@ struct PastPriceImportPages: Sendable {
                     for: context)
             }
             do {
-                var lines = pending.lines
-                try await PastPriceLine.recheck(&lines, timeline: prices)
-                let good = lines.filter(\.willBeAdded)
-                _ = try await prices.addImported(good.compactMap(\.record))
-                stash.record(PastPriceStash.Added(added: good, refused: lines.filter { !$0.willBeAdded }), for: token)
+                let (good, refused) = try await addStillGood(pending.lines)
+                stash.record(PastPriceStash.Added(added: good, refused: refused), for: token)
                 let reply = SubmissionLedger.Reply.redirect(location: "/products/prices/import?added=\(token)", flash: "")
                 await ledger.finish(key, reply: reply)
                 return respond(reply)
             } catch {
                 await ledger.finish(key, reply: nil)
                 return unreadable(error, context)
+            }
+        }
+    }
+
+    /// Adds the lines the timeline still takes, and says which it took and which it refused. An
+    /// Add of another preview may land between the check and the write (`addImported` then
+    /// refuses them all): the check is made again, a few times at most.
+    private func addStillGood(_ pending: [PastPriceLine]) async throws -> (added: [PastPriceLine], refused: [PastPriceLine]) {
+        var attempt = 0
+        while true {
+            var lines = pending
+            try await PastPriceLine.recheck(&lines, timeline: prices)
+            let good = lines.filter(\.willBeAdded)
+            do {
+                _ = try await prices.addImported(good.compactMap(\.record))
+                return (good, lines.filter { !$0.willBeAdded })
+            } catch is ImportedPriceRefusal where attempt < 3 {
+                attempt += 1
             }
         }
     }

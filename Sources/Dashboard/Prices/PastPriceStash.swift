@@ -5,11 +5,11 @@ import Synchronization
 /// The previews of past price files waiting for their **Add** button, and what each added, by a
 /// random token the preview's form carries: the confirmation adds the records the preview
 /// showed, not a file sent again, so what is added is what was seen. Bounded: an entry lives an
-/// hour, and beyond `capacity` the oldest goes first; a confirmation whose entry is gone is
-/// told to upload the file again.
+/// hour, and beyond `capacity` the oldest goes first (a preview holds up to 10,000 lines, a few
+/// megabytes); a confirmation whose entry is gone is told to upload the file again.
 final class PastPriceStash: Sendable {
     static let lifetime: Duration = .seconds(3600)
-    static let capacity = 50
+    static let capacity = 10
 
     /// The lines a preview would add: each line's record, by its line.
     struct Pending: Sendable {

@@ -203,6 +203,13 @@ import Testing
                     #expect(Self.lines(answer.text).isEmpty)
                 }
             }
+            // Only refused lines: no Add button, and why.
+            let theirs = try await PriceHistoryPageTests.ownAndTheirs(harness).theirs
+            let refusedOnly = try await Self.upload(session, Self.csv("id,at,price", ["\(theirs),2026-10-01,12000"]), language: "ko")
+            #expect(refusedOnly.status == 422)
+            #expect(Self.lines(refusedOnly.text).map(\.reason) == ["other-vendor"])
+            #expect(FormSession.hidden("import_token", in: refusedOnly.text) == nil)
+            #expect(refusedOnly.text.contains("data-nothing-to-add") && refusedOnly.text.contains("추가할 수 있는 줄이 없습니다"))
             // No file chosen.
             let none = try await session.post("/products/prices/import?lang=ko", [])
             #expect(none.status == 422)
