@@ -22,6 +22,7 @@ extension DashboardApp {
         let signIn: SignInPages
         let accounts: AccountPages
         let prices: PriceHistoryPages
+        let pastPrices: PastPriceImportPages
 
         /// The renderer every page shares, for a page that needs nothing else.
         var renderer: PageRenderer { errors.renderer }
@@ -32,7 +33,7 @@ extension DashboardApp {
     /// of its own adds its type here; a text the frame shows (a footer link) may be one of them.
     static let texts = TemplateTexts([
         UIText.self, ProductsText.self, BatchesText.self, ImportText.self, SheetText.self, HistoryText.self, TrashText.self,
-        OverviewText.self, AccountsText.self, PriceHistoryText.self,
+        OverviewText.self, AccountsText.self, PriceHistoryText.self, PastPriceImportText.self,
     ])
 
     /// Every route of the dashboard, in one table: method, path, what it needs of the person
@@ -61,6 +62,11 @@ extension DashboardApp {
         r.get("/products.csv", .read) { await h.export.csvExport($0) }  // text/csv, streamed
         r.get("/products/{id}/prices", .read) { await h.prices.pricesPage($0) }  // prices/history
         r.get("/products/{id}/prices.csv", .read) { await h.prices.csvExport($0) }  // text/csv, streamed
+        r.get("/products/prices/import", .read) { h.pastPrices.importForm($0) }  // prices/import (?added=TOKEN: what an Add did)
+        r.post("/products/prices/import", .write, maxBodySize: PastPriceImportPages.maxBodyBytes, spoolsBody: true) {  // prices/import: the preview (422 with a refused line), or the file's problem (403, 413, 415, 422)
+            await h.pastPrices.preview($0)
+        }
+        r.post("/products/prices/import/add", .write) { await h.pastPrices.add($0) }  // 303 to /products/prices/import?added=TOKEN; 410 for a preview no longer kept
         r.get("/overview", .read) { h.overview.overviewPage($0) }  // overview
         r.post("/catalog/refresh", .read) { h.catalogListing.refreshCatalog($0) }  // 303 back to the list
 

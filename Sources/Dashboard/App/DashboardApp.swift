@@ -196,7 +196,8 @@ public final class DashboardApp: Sendable {
             signIn: SignInPages(accounts: engine.accounts, renderer: renderer, flash: flash),
             accounts: AccountPages(accounts: engine.accounts, renderer: renderer, flash: flash),
             prices: PriceHistoryPages(
-                gateway: gateway, prices: engine.prices, clock: engine.clock, renderer: renderer, recycleBin: engine.recycleBin))
+                gateway: gateway, prices: engine.prices, clock: engine.clock, renderer: renderer, recycleBin: engine.recycleBin),
+            pastPrices: PastPriceImportPages(catalog: catalog, gateway: gateway, prices: engine.prices, renderer: renderer, clock: engine.clock))
     }
 
     /// The server's settings: the address, the limits, the headers on every response.

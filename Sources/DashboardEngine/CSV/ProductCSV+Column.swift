@@ -68,9 +68,14 @@ extension ProductCSV {
         /// field name (`discounted_price`, `bargain_price`, `created_at`); spaces around it, and
         /// a spreadsheet's formula guard, do not count.
         static func named(_ text: String) -> Column? {
+            byName[headerKey(text)]
+        }
+
+        /// A header cell as the columns' names are looked up: without the spaces around it and
+        /// a spreadsheet's formula guard, in lower case.
+        static func headerKey(_ text: String) -> String {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
-            let plain = trimmed.hasPrefix("'") ? String(trimmed.dropFirst()) : trimmed
-            return byName[plain.lowercased()]
+            return (trimmed.hasPrefix("'") ? String(trimmed.dropFirst()) : trimmed).lowercased()
         }
 
         private static let byName: [String: Column] = Dictionary(

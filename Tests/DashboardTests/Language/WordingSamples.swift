@@ -248,7 +248,7 @@ enum WordingSamples {
         for source in PriceState.Source.allCases {
             texts += [w.priceSource(source), w.priceFrom(at: at, seenAfter: nil, source: source), w.priceFrom(at: at, seenAfter: after, source: source)]
         }
-        return texts + references(w, number: number)
+        return texts + references(w, number: number) + pastPrices(w, name: name, number: number)
     }
 
     /// A sale's check against its reference price, every case (`ReferenceText.swift`).
@@ -271,6 +271,34 @@ enum WordingSamples {
             let context = text.context(check)
             return [context["text"], context["offer"]?["label"]].compactMap { $0?.interpolated }
         }
+    }
+
+    /// The import of past prices' texts (`Wording+PastPrices.swift`).
+    static func pastPrices(_ w: Wording, name: String, number: Int) -> [String] {
+        let zone = TimeZone(identifier: "America/New_York") ?? .gmt
+        let at = LocalTime.timestamp(Date(timeIntervalSince1970: Double(number) * 86_400), zone: zone, w)
+        let gap = PastPriceTime.Gap(day: LocalTime.DateAndTime(year: 2026, month: 3, day: 8, hour: 2, minute: 30), from: "02:00", to: "03:00")
+        let problems: [PastPriceProblem] = [
+            .badID(name), .badDate(name), .timeInGap(name, gap), .notANumber(.price, name), .notANumber(.price, ""),
+            .notANumber(.discount, name), .decimals(.price, name, .krw), .decimals(.discount, name, .usd), .negative(.price, name),
+            .negative(.discount, name), .discountAbovePrice(name), .unknownProduct(number), .otherVendor(number),
+            .notBeforeFirstSeen(Date(timeIntervalSince1970: Double(number) * 86_400)), .inFuture, .duplicate,
+        ]
+        var texts = problems.map { w.pastPriceProblem($0, zone: zone) }
+        let files: [Wording.PastPriceFileProblem] = [
+            .stale, .noFile, .notMultipart, .noLines, .noKnownColumn("“\(name)”"), .missingColumns("“\(name)”"),
+            .tooManyRows(limit: number), .csvTooLarge(limit: w.bytes(number * 1024)), .requestTooLarge(limit: w.bytes(number * 1024 * 1024)),
+        ]
+        texts += files.map { w.pastPriceFileProblem($0) }
+        texts += ImportedPriceCSV.Column.allCases.map { w.pastPriceColumnMeaning($0) }
+        texts += [
+            w.pastPriceLimits(rows: number, csvBytes: number * 1024), w.pastPriceRepeatedTime(at),
+            w.pastPricesSummary(total: number + 1, pending: number, refused: 1), w.pastPricesAddButton(number),
+            w.pastPricesAdded(number, products: number), w.pastPricesAdded(0, products: 0), w.pastPricesAddedOf(name, id: number, count: number),
+            w.pastPriceRefusedSincePreview(line: number, w.pastPriceProblem(.duplicate, zone: zone)), w.pastPriceProduct(number),
+            w.pastPricesGone.heading, w.pastPricesGone.message,
+        ]
+        return texts
     }
 
     /// The recycle bin's texts (`Wording+Trash.swift`).

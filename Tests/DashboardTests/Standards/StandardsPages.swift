@@ -92,6 +92,7 @@ struct StandardsPage: Sendable {
             StandardsPage("batches", .open("/batches")),
             StandardsPage("import", .open("/products/import")),
             StandardsPage("import-errors", .submitEmpty(form: "/products/import"), status: 422),
+            StandardsPage("past-prices-errors", .submitEmpty(form: "/products/prices/import"), status: 422),
             StandardsPage("table", .open("/products?view=table")),
             // The list's bulk form sent with a value that is no number and nothing chosen: the
             // list again, the form open with what to fix.

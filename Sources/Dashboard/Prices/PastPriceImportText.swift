@@ -1,0 +1,79 @@
+/// The fixed texts of the import of past prices (`/products/prices/import`), by the key its
+/// template names them with (`{{t.key}}`). The links to it from the price history and the
+/// product import are one of them.
+enum PastPriceImportText: String, PageTexts {
+    case pastPricesLink = "past_prices_link"
+    case pastPricesTitle = "past_prices_title"
+    case pastPricesIntro = "past_prices_intro"
+    case pastPricesOnlyBefore = "past_prices_only_before"
+    case pastPricesCSVLabel = "past_prices_csv_label"
+    case pastPricesButton = "past_prices_button"
+    case pastPricesColumnsHeading = "past_prices_columns_heading"
+    case pastPricesColumnsHint = "past_prices_columns_hint"
+    case pastPricesZone = "past_prices_zone"
+    case pastPricesPreviewHeading = "past_prices_preview_heading"
+    case pastPricesLine = "past_prices_line"
+    case pastPricesProduct = "past_prices_product"
+    case pastPricesAt = "past_prices_at"
+    case pastPricesStatus = "past_prices_status"
+    case pastPricesWillBeAdded = "past_prices_will_be_added"
+    case pastPricesRefused = "past_prices_refused"
+    case pastPricesNothingToAdd = "past_prices_nothing_to_add"
+    case pastPricesAddHint = "past_prices_add_hint"
+    case pastPricesAnotherFile = "past_prices_another_file"
+    case pastPricesAddedHeading = "past_prices_added_heading"
+
+    var english: String {
+        switch self {
+        case .pastPricesLink: "Import past prices"
+        case .pastPricesTitle: "Import past prices from a CSV file"
+        case .pastPricesIntro: "Add your own records of your products' earlier prices, from before this dashboard began recording them, so that the reference price of a sale (the lowest price of the days before it) reaches back further. Nothing is sent to the Open Market: the records are kept by this dashboard only."
+        case .pastPricesOnlyBefore: "A record is added only before the first price this dashboard recorded of its product: later prices are the ones the dashboard saw itself. Records in the future, of another seller's product, or repeating a time already kept are refused. You see every line first, and nothing is added until you select Add."
+        case .pastPricesCSVLabel: "CSV file"
+        case .pastPricesButton: "Preview the records"
+        case .pastPricesColumnsHeading: "CSV columns"
+        case .pastPricesColumnsHint: "Put the column names on the first line, in any order, as any of the names below; other columns are ignored. Each following line is one price of one product, from the time in its at column."
+        case .pastPricesZone: "The dashboard's time zone:"
+        case .pastPricesPreviewHeading: "Lines of the file"
+        case .pastPricesLine: "Line"
+        case .pastPricesProduct: "Product"
+        case .pastPricesAt: "From"
+        case .pastPricesStatus: "Status"
+        case .pastPricesWillBeAdded: "Will be added"
+        case .pastPricesRefused: "Refused"
+        case .pastPricesNothingToAdd: "None of the lines can be added, so there is nothing to add. Correct the lines above in the file, then upload it again."
+        case .pastPricesAddHint: "The refused lines are left out. Nothing is sent to the Open Market."
+        case .pastPricesAnotherFile: "Upload another file"
+        case .pastPricesAddedHeading: "Past prices added"
+        }
+    }
+
+    var korean: String {
+        switch self {
+        case .pastPricesLink: "지난 판매가 가져오기"
+        case .pastPricesTitle: "CSV 파일로 지난 판매가 가져오기"
+        case .pastPricesIntro: "이 대시보드가 기록을 시작하기 전의 판매가를 직접 가진 기록에서 추가할 수 있습니다. 추가하면 할인의 종전 가격(할인 전 기간의 최저 판매가)을 더 먼 과거까지 확인할 수 있습니다. 오픈마켓에는 반영하지 않고 이 대시보드에만 기록합니다."
+        case .pastPricesOnlyBefore: "기록은 이 대시보드가 그 상품의 판매가를 처음 기록한 시각보다 앞선 것만 추가합니다. 그 뒤의 판매가는 대시보드가 직접 확인한 기록입니다. 미래의 기록, 다른 판매자 상품의 기록, 이미 있는 시각과 겹치는 기록은 추가하지 않습니다. 모든 줄을 먼저 보여 드리며 [추가] 버튼을 누르기 전에는 아무것도 추가하지 않습니다."
+        case .pastPricesCSVLabel: "CSV 파일"
+        case .pastPricesButton: "기록 미리 보기"
+        case .pastPricesColumnsHeading: "CSV 열 안내"
+        case .pastPricesColumnsHint: "첫 줄에 열 이름을 영어나 한국어로 적어 주세요. 열 순서는 상관없으며 그 밖의 열은 무시합니다. 다음 줄부터 한 줄에 상품 하나의 판매가를 시각 열의 시각부터의 가격으로 적습니다."
+        case .pastPricesZone: "대시보드 시간대:"
+        case .pastPricesPreviewHeading: "파일의 줄"
+        case .pastPricesLine: "줄"
+        case .pastPricesProduct: "상품"
+        case .pastPricesAt: "시작 시각"
+        case .pastPricesStatus: "상태"
+        case .pastPricesWillBeAdded: "추가 예정"
+        case .pastPricesRefused: "추가 안 함"
+        case .pastPricesNothingToAdd: "추가할 수 있는 줄이 없습니다. 파일에서 위의 줄을 고친 뒤 다시 올려 주세요."
+        case .pastPricesAddHint: "추가하지 않는 줄은 빼고 추가합니다. 오픈마켓에는 반영하지 않습니다."
+        case .pastPricesAnotherFile: "다른 파일 올리기"
+        case .pastPricesAddedHeading: "지난 판매가를 추가했습니다"
+        }
+    }
+}
+
+extension Wording {
+    subscript(_ key: PastPriceImportText) -> String { key.text(language) }
+}
