@@ -109,6 +109,7 @@ struct ProductBrowsing: Sendable {
     func listPageModel(_ query: ProductListQuery, _ products: ProductPageEnvelope, _ context: RequestContext) -> ProductListPage {
         var page = ProductListPage(query: query, page: products, imagePath: imagePath, notice: nil, language: context.language)
         page.lowStockThreshold = context.settings.lowStockThreshold
+        page.referenceDays = context.settings.referenceDays
         // The bulk form once the own vendor is known (learning it refetches every list).
         page.ownVendorID = context.ownVendorID
         page.allow(context)
