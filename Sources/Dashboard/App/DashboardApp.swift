@@ -173,7 +173,7 @@ public final class DashboardApp: Sendable {
             gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
             // A kept page would show one role's buttons to another: none is kept with accounts on.
             keepsRenderedPages: configuration.pageCache && !configuration.developmentMode && contexts.who.accounts == nil, scheduler: engine.scheduler,
-            catalogListing: catalogListing, recycleBin: engine.recycleBin)
+            catalogListing: catalogListing, recycleBin: engine.recycleBin, prices: engine.prices)
         return Handlers(
             contexts: contexts,
             errors: errors,

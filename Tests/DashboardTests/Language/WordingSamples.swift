@@ -254,7 +254,7 @@ enum WordingSamples {
     /// An on-sale product's reference on its page, the overview's figure and the list's filter.
     static func saleReferences(_ w: Wording, number: Int) -> [String] {
         [
-            w.metric(.salesAboveReference(number)),
+            w.lowestBeforeSale(w.price(Decimal(number), currency: "KRW"), days: number), w.metric(.salesAboveReference(number)),
             w.aboveReferenceFilter(days: number), w.aboveReferenceChip(days: number),
         ]
     }
