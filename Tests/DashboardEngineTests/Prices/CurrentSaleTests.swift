@@ -10,16 +10,23 @@ import Testing
 @Suite struct CurrentSaleTests {
     typealias Fixture = PriceTimelineTests.Fixture
 
-    /// Raised 10 days before a 30 % sale: the struck-through price is above the price of the
-    /// 30 days before, and the true discount is from that price.
-    @Test func aRaiseThenASale_isAbove_withTheTrueDiscount() async throws {
-        let fixture = try Fixture()
+    /// Product 7 at 24,000, raised to 30,000 30 days later, 30 % off 10 days after that: the
+    /// sale's start.
+    static func raiseThenSale(_ fixture: Fixture) async -> Date {
         await fixture.write(7, price: 24000)
         fixture.calendar.advance(days: 30)
         await fixture.write(7, price: 30000)
         fixture.calendar.advance(days: 10)
         let start = fixture.calendar.now()
         await fixture.write(7, price: 30000, discount: 9000)
+        return start
+    }
+
+    /// Raised 10 days before a 30 % sale: the struck-through price is above the price of the
+    /// 30 days before, and the true discount is from that price.
+    @Test func aRaiseThenASale_isAbove_withTheTrueDiscount() async throws {
+        let fixture = try Fixture()
+        let start = await Self.raiseThenSale(fixture)
         let sale = try #require(fixture.timeline.currentSale(productID: 7))
         #expect(sale.startedAt == start)
         #expect(sale.reference == .known(price: 24000, currency: .krw))
@@ -117,13 +124,8 @@ import Testing
     /// A restart works every sale out again from the rows, as it stood.
     @Test func aRestart_findsTheSalesAgain() async throws {
         let fixture = try Fixture()
-        await fixture.write(7, price: 24000)
         await fixture.write(8, price: 10000)
-        fixture.calendar.advance(days: 30)
-        await fixture.write(7, price: 30000)
-        fixture.calendar.advance(days: 10)
-        let start = fixture.calendar.now()
-        await fixture.write(7, price: 30000, discount: 9000)
+        let start = await Self.raiseThenSale(fixture)
         fixture.calendar.advance(days: 1)
         await fixture.write(7, price: 30000, discount: 6000)
         let restarted = try fixture.reopened()
