@@ -43,7 +43,7 @@ extension PriceTimeline {
         let rows = try await database.background { db throws(SQLiteError) in
             try db.rows(
                 """
-                WITH wanted(id, start, window_start) AS (
+                WITH wanted(id, start, window_start) AS MATERIALIZED (
                     SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))
                 SELECT s.product_id, s.at, s.seen_after, s.price, s.discount, s.currency, s.source
                 FROM wanted
