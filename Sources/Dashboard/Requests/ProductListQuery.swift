@@ -359,17 +359,17 @@ struct ProductListQuery: Sendable, Equatable {
 extension ProductListQuery {
     /// The catalog's question for this list: its search, order and filters, `vendorID`'s
     /// products only when given (`mine=1`), names in the reader's order. `salesAboveReference`
-    /// answers `sale=above-reference` (`RequestContext.salesAboveReference`); without it that
-    /// filter keeps nothing.
+    /// answers `sale=above-reference` (`RequestContext.salesAboveReference`), asked for only
+    /// then; without it that filter keeps nothing.
     func catalogQuery(
-        vendorID: Int?, lowStockThreshold: Int, language: Language, salesAboveReference: Set<Int>? = nil
+        vendorID: Int?, lowStockThreshold: Int, language: Language, salesAboveReference: @autoclosure () -> Set<Int>? = nil
     ) -> CatalogQuery {
         var filter = CatalogFilter(vendorID: vendorID)
         filter.search = CatalogSearch.Query(search)
         filter.stock = stock
         filter.lowStockThreshold = lowStockThreshold
         filter.onSale = onSale
-        if sale == .aboveReference { filter.productIDs = salesAboveReference ?? [] }
+        if sale == .aboveReference { filter.productIDs = salesAboveReference() ?? [] }
         filter.currency = currency
         if currency != nil {
             filter.minHundredths = minPrice.map(CatalogProduct.hundredths)
