@@ -124,9 +124,11 @@ public final class DashboardApp: Sendable {
         // Every request's context, a page's or the server's own error page's, carries the texts
         // of every page, so that a text in the frame (a footer link) may live with its page.
         let contexts = RequestContext.Maker(
-            settings: PageSettings(lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone), ownVendor: ownVendor,
+            settings: PageSettings(
+                lowStockThreshold: configuration.lowStockThreshold, timeZone: configuration.timeZone, referenceDays: configuration.referenceDays),
+            ownVendor: ownVendor,
             who: RequestContext.Who(accounts: accountsOn ? engine.accounts : nil, trustedProxies: configuration.trustedProxies),
-            texts: Self.texts)
+            texts: Self.texts, prices: engine.prices)
         // The server's own error pages (no route, a body too large, …) in the site's frame.
         var errorPage = ErrorPage(renderer: renderer, contexts: contexts)
         let table = Self.routes(try Self.pages(
@@ -171,7 +173,7 @@ public final class DashboardApp: Sendable {
             gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
             // A kept page would show one role's buttons to another: none is kept with accounts on.
             keepsRenderedPages: configuration.pageCache && !configuration.developmentMode && contexts.who.accounts == nil, scheduler: engine.scheduler,
-            catalogListing: catalogListing, recycleBin: engine.recycleBin)
+            catalogListing: catalogListing, recycleBin: engine.recycleBin, prices: engine.prices)
         return Handlers(
             contexts: contexts,
             errors: errors,
@@ -183,7 +185,7 @@ public final class DashboardApp: Sendable {
             catalogListing: catalogListing,
             forms: forms,
             export: ProductExport(catalog: catalog, renderer: renderer),
-            overview: OverviewPages(catalog: catalog, renderer: renderer, clock: engine.clock),
+            overview: OverviewPages(catalog: catalog, renderer: renderer, clock: engine.clock, prices: engine.prices),
             history: HistoryPages(
                 journal: engine.journal, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash,
                 recycleBin: engine.recycleBin, batches: engine.batchStore),

@@ -60,7 +60,9 @@ struct BatchRoutes: Sendable {
         let targets: [BulkPlanner.Target]
         if entry.matching {
             let query = ProductListQuery(items: submission.fields)
-            let question = query.catalogQuery(vendorID: own, lowStockThreshold: context.settings.lowStockThreshold, language: context.language)
+            let question = query.catalogQuery(
+                vendorID: own, lowStockThreshold: context.settings.lowStockThreshold, language: context.language,
+                salesAboveReference: context.salesAboveReference)
             targets = snapshot.matching(question).map { .product(snapshot.products[Int($0)]) }
         } else {
             targets = await self.targets(entry.ids, in: snapshot)

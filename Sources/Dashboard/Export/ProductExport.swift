@@ -25,7 +25,9 @@ struct ProductExport: Sendable {
             return renderer.catalogNotReady(status, retryHref: context.request.target, context, for: .csv)
         }
         let language = context.language
-        let order = snapshot.matching(query.catalogQuery(vendorID: vendorID, lowStockThreshold: context.settings.lowStockThreshold, language: language))
+        let order = snapshot.matching(query.catalogQuery(
+            vendorID: vendorID, lowStockThreshold: context.settings.lowStockThreshold, language: language,
+            salesAboveReference: context.salesAboveReference))
         // The header row is in the reader's language; the file's name stays ASCII in both.
         let stream = ProductCSVStream(products: snapshot.products, order: order, language: language)
         return HTTPResponse(

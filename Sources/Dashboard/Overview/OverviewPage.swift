@@ -16,6 +16,11 @@ struct OverviewPage {
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
     /// The zone the snapshot's time is shown in (`DashboardConfiguration.timeZone`).
     let zone: TimeZone
+    /// The on-sale products above their reference price, counted in the whole catalog and
+    /// among the own vendor's (nil: the figure is not shown).
+    var aboveReference: (catalog: Int, mine: Int?)?
+    /// The days before a sale its reference is the lowest of (`--reference-days`).
+    var referenceDays = ReferencePrice.defaultDays
 
     var wording: Wording { Wording(language) }
 
@@ -57,9 +62,12 @@ struct OverviewPage {
             context["partial"] = .string(
                 texts.partialFigures(counted: NumberText.grouped(snapshot.products.count), reported: NumberText.grouped(snapshot.reportedTotal)))
         }
-        var sections: [TemplateValue] = [section(catalog, scope: "catalog", heading: texts.sectionHeading(vendor: nil), vendorChart: true)]
+        var sections: [TemplateValue] = [section(
+            catalog, scope: "catalog", heading: texts.sectionHeading(vendor: nil), vendorChart: true, aboveReference: aboveReference?.catalog)]
         if let mine, let ownVendorID {
-            sections.append(section(mine, scope: "mine", heading: texts.sectionHeading(vendor: ownVendorID), vendorChart: false))
+            sections.append(section(
+                mine, scope: "mine", heading: texts.sectionHeading(vendor: ownVendorID), vendorChart: false,
+                aboveReference: aboveReference?.mine))
         } else {
             context["unknownVendor"] = true
         }
@@ -67,7 +75,9 @@ struct OverviewPage {
         return context
     }
 
-    private func section(_ figures: CatalogFigures, scope: String, heading: String, vendorChart: Bool) -> TemplateValue {
+    private func section(
+        _ figures: CatalogFigures, scope: String, heading: String, vendorChart: Bool, aboveReference: Int? = nil
+    ) -> TemplateValue {
         let texts = wording
         // Sold out, on sale and low stock link to the list filtered that way (own products
         // in the own vendor's section).
@@ -75,10 +85,18 @@ struct OverviewPage {
         let filtered = { (change: (inout ProductListQuery) -> Void) -> String in
             ProductListQuery(mine: mine).changingFilters(change).listPath
         }
-        let metrics: [(String, String, Int, String?)] = [
+        var metrics: [(String, String, Int, String?)] = [
             ("products", texts.metric(.products), figures.products, nil),
             ("sold-out", texts.metric(.soldOut), figures.soldOut, filtered { $0.stock = .out }),
-            ("on-sale", texts.metric(.onSale), figures.onSale, filtered { $0.onSale = true }),
+            ("on-sale", texts.metric(.onSale), figures.onSale, filtered { $0.sale = .onSale }),
+        ]
+        if let aboveReference {
+            // The sales whose struck-through price is above the lowest of the days before them.
+            metrics.append((
+                "sales-above-reference", texts.metric(.salesAboveReference(referenceDays)), aboveReference,
+                filtered { $0.sale = .aboveReference }))
+        }
+        metrics += [
             ("low-stock", texts.metric(.lowStock(lowStockThreshold)), figures.lowStock, filtered { $0.stock = .low }),
             ("stock-total", texts.metric(.itemsInStock), figures.stockTotal, nil),
         ]

@@ -51,6 +51,8 @@ extension Wording {
     enum Metric {
         case products, soldOut, onSale, itemsInStock
         case lowStock(Int)
+        /// On sale, the struck-through price above the lowest of the days before the sale.
+        case salesAboveReference(Int)
     }
 
     func metric(_ metric: Metric) -> String {
@@ -60,11 +62,13 @@ extension Wording {
         case (.en, .onSale): "Discounted"
         case (.en, .itemsInStock): "Items in stock"
         case (.en, .lowStock(let threshold)): "Low stock (1 to \(threshold) left)"
+        case (.en, .salesAboveReference(let days)): "Discounted from a price above the \(days)-day lowest"
         case (.ko, .products): "상품 수"
         case (.ko, .soldOut): "품절"
         case (.ko, .onSale): "할인 상품"
         case (.ko, .itemsInStock): "총 재고"
         case (.ko, .lowStock(let threshold)): "재고 부족(1~\(quantity(threshold))개)"
+        case (.ko, .salesAboveReference(let days)): "종전 가격(\(quantity(days))일 최저가)보다 높은 가격에서 할인한 상품"
         }
     }
 

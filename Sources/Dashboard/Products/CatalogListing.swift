@@ -59,7 +59,9 @@ struct CatalogListing: Sendable {
             return .answer(countingPage(query, context, status.progress ?? CatalogProgress(), imagePath: imagePath))
         }
         let found = results.matching(
-            snapshot, query.catalogQuery(vendorID: vendorID, lowStockThreshold: context.settings.lowStockThreshold, language: language))
+            snapshot, query.catalogQuery(
+                vendorID: vendorID, lowStockThreshold: context.settings.lowStockThreshold, language: language,
+                salesAboveReference: context.salesAboveReference))
         let lastPage = max(1, (found.count + query.perPage - 1) / query.perPage)
         if query.page > lastPage {
             return .answer(.redirect(to: query.with(page: lastPage).listPath, status: .found))
@@ -74,6 +76,7 @@ struct CatalogListing: Sendable {
             imagePath: imagePath, notice: Self.notice(status, marketReadFailure: gateway?.readFailure, zone: context.settings.timeZone, wording),
             language: language)
         page.lowStockThreshold = context.settings.lowStockThreshold
+        page.referenceDays = context.settings.referenceDays
         page.ownVendorID = context.ownVendorID
         page.allow(context)
         page.snapshot = ProductListPage.SnapshotInfo(
@@ -101,6 +104,7 @@ struct CatalogListing: Sendable {
             query: query, page: ProductPageEnvelope(pageNumber: 1, itemsPerPage: query.perPage, totalCount: 0, products: []),
             imagePath: imagePath, notice: nil, language: context.language)
         page.lowStockThreshold = context.settings.lowStockThreshold
+        page.referenceDays = context.settings.referenceDays
         var values = page.context
         values["refreshSeconds"] = TemplateValue(CatalogProgressText.refreshSeconds)
         values["counting"] = [

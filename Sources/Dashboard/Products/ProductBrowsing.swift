@@ -27,6 +27,8 @@ struct ProductBrowsing: Sendable {
     /// Where a product the market no longer has may be: its page then says it was deleted and
     /// links to the bin (nil: a plain "not found").
     var recycleBin: RecycleBin?
+    /// Each on-sale product's sale and its reference, shown on its page (nil: none is kept).
+    var prices: PriceTimeline?
 
     /// `GET /products`: `products/list` (or its results alone, with `fragment=1`).
     func listPage(_ contexts: RequestContext.Maker) -> CachedPageRoute {
@@ -109,6 +111,7 @@ struct ProductBrowsing: Sendable {
     func listPageModel(_ query: ProductListQuery, _ products: ProductPageEnvelope, _ context: RequestContext) -> ProductListPage {
         var page = ProductListPage(query: query, page: products, imagePath: imagePath, notice: nil, language: context.language)
         page.lowStockThreshold = context.settings.lowStockThreshold
+        page.referenceDays = context.settings.referenceDays
         // The bulk form once the own vendor is known (learning it refetches every list).
         page.ownVendorID = context.ownVendorID
         page.allow(context)
@@ -158,6 +161,8 @@ struct ProductBrowsing: Sendable {
             notice: Self.notice(for: cached, context.wording), ownership: ownVendor.owns(cached.value.vendorID),
             language: context.language, lowStockThreshold: context.settings.lowStockThreshold, zone: context.settings.timeZone)
         page.scheduledChanges = scheduler?.changes(for: cached.value.id) ?? []
+        page.sale = prices?.currentSale(productID: cached.value.id)
+        page.referenceDays = context.settings.referenceDays
         return flash.page(for: context.request, page.context) { renderer.page("products/detail", $0, for: context) }
     }
 

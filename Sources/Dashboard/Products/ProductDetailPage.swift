@@ -19,6 +19,10 @@ struct ProductDetailPage {
     /// Changes scheduled for the product, and the zone their times are shown in.
     var scheduledChanges: [BatchScheduler.ScheduledChange] = []
     let zone: TimeZone
+    /// The product's sale as the price timeline knows it (nil: not on sale, or not known).
+    var sale: CurrentSale?
+    /// The days before a sale its reference is the lowest of (`--reference-days`).
+    var referenceDays = ReferencePrice.defaultDays
 
     var context: TemplateObject {
         let wording = Wording(language)
@@ -63,6 +67,30 @@ struct ProductDetailPage {
             context["issuedText"] = .string(wording.day(Self.day(issued)[...]))
         }
         if let notice { context["notice"] = .string(notice) }
+        if let reference = referenceContext(wording) { context["reference"] = .object(reference) }
+        return context
+    }
+
+    /// An on-sale product's sale against its reference price: the lowest price of the days
+    /// before the sale, and `ReferenceText`'s hooks and sentence for the latest state's check
+    /// (a warning when the struck-through price is above it), with a link to the price history.
+    /// Nil for a product not on sale.
+    func referenceContext(_ wording: Wording) -> TemplateObject? {
+        guard let sale, product.summary.isOnSale else { return nil }
+        let currency = sale.currency.rawValue
+        let text = ReferenceText(
+            price: sale.price, discount: sale.discount, currency: currency, days: referenceDays, zone: zone, wording: wording)
+        let check = text.context(sale.check)
+        // Keys of their own: a section looks a missing key up in the page's context, whose
+        // `price` is the product's.
+        var context: TemplateObject = [
+            "hook": check["hook"] ?? .string(sale.check.hook), "text": check["text"] ?? "",
+            "isWarning": check["warning"] ?? false, "href": .string("/products/\(product.id)/prices"),
+        ]
+        if let reference = sale.check.reference {
+            context["referencePrice"] = .string("\(reference)")
+            context["lowest"] = .string(wording.lowestBeforeSale(wording.price(reference, currency: currency), days: referenceDays))
+        }
         return context
     }
 

@@ -25,6 +25,8 @@ extension ProductListPage {
                 ]
             }),
             "onSale": .bool(query.onSale),
+            "aboveReference": .bool(query.sale == .aboveReference),
+            "aboveReferenceLabel": .string(wording.aboveReferenceFilter(days: referenceDays)),
             "currencyOptions": .list(Currency.supported.map { currency in
                 [
                     "value": .string(currency.rawValue), "label": .string(wording.currencyName(currency.rawValue)),
@@ -50,8 +52,10 @@ extension ProductListPage {
         if let stock = query.stock {
             chips.append((wording.stockFilterLabel(stock, threshold: lowStockThreshold), query.changingFilters { $0.stock = nil }))
         }
-        if query.onSale {
-            chips.append((wording.onSaleChip, query.changingFilters { $0.onSale = false }))
+        switch query.sale {
+        case .onSale?: chips.append((wording.onSaleChip, query.changingFilters { $0.sale = nil }))
+        case .aboveReference?: chips.append((wording.aboveReferenceChip(days: referenceDays), query.changingFilters { $0.sale = nil }))
+        case nil: break
         }
         if let currency = query.currency {
             chips.append((wording.currencyChip(currency.rawValue), query.changingFilters { $0.currency = nil }))
@@ -79,7 +83,7 @@ extension ProductListPage {
         if !query.search.isEmpty { hidden.append(("q", query.search)) }
         if query.sort != .newest { hidden.append(("sort", query.sort.parameter)) }
         if let stock = query.stock { hidden.append(("stock", stock.parameter)) }
-        if query.onSale { hidden.append(("sale", "1")) }
+        if let sale = query.sale { hidden.append(("sale", sale.parameter)) }
         if let currency = query.currency {
             hidden.append(("currency", currency.rawValue))
             if let minPrice = query.minPrice { hidden.append(("min_price", "\(minPrice)")) }

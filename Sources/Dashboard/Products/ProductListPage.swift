@@ -15,6 +15,8 @@ struct ProductListPage {
     var language: Language = .en
     /// The most a product may have left and be marked "Only N left" (`--low-stock`).
     var lowStockThreshold = DashboardConfiguration.defaultLowStock
+    /// The days of a sale's reference window (`--reference-days`), named by the sale filter.
+    var referenceDays = ReferencePrice.defaultDays
     /// Set when the page is answered from the catalog snapshot.
     var snapshot: SnapshotInfo?
     /// The own vendor, when known: its products get a checkbox of the bulk form.

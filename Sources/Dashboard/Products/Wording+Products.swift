@@ -234,4 +234,12 @@ extension Wording {
             return "\(cause) \(loadedAt)에 불러온 목록을 보여 드립니다. 잠시 후 [\(refresh)]을 눌러 주세요."
         }
     }
+
+    /// By an on-sale product's price: its sale's reference price.
+    func lowestBeforeSale(_ reference: String, days: Int) -> String {
+        switch language {
+        case .en: "Lowest in the \(days) days before this sale: \(reference)"
+        case .ko: "이번 할인 전 \(quantity(days))일 동안의 최저 판매가: \(reference)"
+        }
+    }
 }

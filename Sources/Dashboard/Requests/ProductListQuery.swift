@@ -30,8 +30,10 @@ struct ProductListQuery: Sendable, Equatable {
     var mine = false
     var sort = CatalogSort.newest
     var stock: CatalogFilter.Stock?
-    /// `sale=1`: only products with a discount.
-    var onSale = false
+    /// `sale=`: `1`, only products with a discount; `above-reference`, only those whose
+    /// struck-through price is above their reference price (the price timeline's
+    /// `CurrentSales.aboveReference`).
+    var sale: SaleFilter?
     var currency: Currency?
     /// The price paid, in `currency`'s units; read only together with `currency`.
     var minPrice: Decimal?
@@ -140,11 +142,8 @@ struct ProductListQuery: Sendable, Equatable {
         case .sort: sort = read(value(), as: CatalogSort.self, name: "sort") ?? .newest
         case .stock: stock = read(value(), as: CatalogFilter.Stock.self, name: "stock")
         case .sale:
-            switch value() {
-            case "1": onSale = true
-            case "", "0": onSale = false
-            default: onSale = noteIgnored("sale", .unrecognisedValue, false)
-            }
+            let value = value()
+            sale = value == "0" ? nil : read(value, as: SaleFilter.self, name: "sale")
         case .currency:
             let value = value()
             let code = Currency(rawValue: value)
@@ -214,11 +213,14 @@ struct ProductListQuery: Sendable, Equatable {
     var usesSnapshot: Bool { sort != .newest || hasFilters }
 
     /// A stock, sale or currency filter is on (a price range needs a currency).
-    var hasFilters: Bool { stock != nil || onSale || currency != nil }
+    var hasFilters: Bool { stock != nil || sale != nil || currency != nil }
+
+    /// Whether a sale filter is on, either: only products with a discount are listed.
+    var onSale: Bool { sale != nil }
 
     /// How many filters are on, a price range counting once ("2 filters on").
     var filterCount: Int {
-        [stock != nil, onSale, currency != nil, minPrice != nil || maxPrice != nil].filter { $0 }.count
+        [stock != nil, sale != nil, currency != nil, minPrice != nil || maxPrice != nil].filter { $0 }.count
     }
 
     /// The query string for this state, with defaults left out so URLs stay short.
@@ -245,7 +247,7 @@ struct ProductListQuery: Sendable, Equatable {
         var fields: [(name: String, value: String)] = []
         if sort != .newest { fields.append(("sort", sort.parameter)) }
         if let stock { fields.append(("stock", stock.parameter)) }
-        if onSale { fields.append(("sale", "1")) }
+        if let sale { fields.append(("sale", sale.parameter)) }
         if let currency {
             fields.append(("currency", currency.rawValue))
             if let minPrice { fields.append(("min_price", "\(minPrice)")) }
@@ -348,7 +350,7 @@ struct ProductListQuery: Sendable, Equatable {
     var withoutFilters: ProductListQuery {
         changingFilters { query in
             query.stock = nil
-            query.onSale = false
+            query.sale = nil
             query.currency = nil
         }
     }
@@ -356,13 +358,18 @@ struct ProductListQuery: Sendable, Equatable {
 
 extension ProductListQuery {
     /// The catalog's question for this list: its search, order and filters, `vendorID`'s
-    /// products only when given (`mine=1`), names in the reader's order.
-    func catalogQuery(vendorID: Int?, lowStockThreshold: Int, language: Language) -> CatalogQuery {
+    /// products only when given (`mine=1`), names in the reader's order. `salesAboveReference`
+    /// answers `sale=above-reference` (`RequestContext.salesAboveReference`), asked for only
+    /// then; without it that filter keeps nothing.
+    func catalogQuery(
+        vendorID: Int?, lowStockThreshold: Int, language: Language, salesAboveReference: @autoclosure () -> Set<Int>? = nil
+    ) -> CatalogQuery {
         var filter = CatalogFilter(vendorID: vendorID)
         filter.search = CatalogSearch.Query(search)
         filter.stock = stock
         filter.lowStockThreshold = lowStockThreshold
         filter.onSale = onSale
+        if sale == .aboveReference { filter.productIDs = salesAboveReference() ?? [] }
         filter.currency = currency
         if currency != nil {
             filter.minHundredths = minPrice.map(CatalogProduct.hundredths)
@@ -402,6 +409,21 @@ extension CatalogSort: QueryParameterValue {
         case .stockDescending: "-stock"
         case .name: "name"
         case .nameDescending: "-name"
+        }
+    }
+}
+
+/// `sale=`: `1` (on sale), `above-reference` (on sale above the reference price).
+enum SaleFilter: Sendable, CaseIterable, Hashable, QueryParameterValue {
+    /// Every product with a discount.
+    case onSale
+    /// On sale, its struck-through price above the lowest of the days before the sale.
+    case aboveReference
+
+    var parameter: String {
+        switch self {
+        case .onSale: "1"
+        case .aboveReference: "above-reference"
         }
     }
 }

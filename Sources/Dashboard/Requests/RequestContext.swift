@@ -30,6 +30,8 @@ final class RequestContext: Sendable {
     /// The proxies believed, for the client's address and scheme: worked out only by the few
     /// handlers that ask (signing in and out), not on every request.
     private let who: Who
+    /// The price timeline, whose sales answer `sale=above-reference` (nil: none is kept).
+    let prices: PriceTimeline?
     private let worked = Mutex<Worked>(Worked())
 
     private struct Worked {
@@ -39,7 +41,7 @@ final class RequestContext: Sendable {
 
     init(
         _ request: HTTPRequest, settings: PageSettings, ownVendorID: Int?, texts: TemplateTexts = .shared,
-        who: Who = Who(accounts: nil, trustedProxies: []), answer: Who.Answer? = nil
+        who: Who = Who(accounts: nil, trustedProxies: []), answer: Who.Answer? = nil, prices: PriceTimeline? = nil
     ) {
         self.request = request
         language = Language(request)
@@ -47,6 +49,7 @@ final class RequestContext: Sendable {
         self.ownVendorID = ownVendorID
         self.texts = texts
         self.who = who
+        self.prices = prices
         accountsOn = answer?.accountsOn ?? false
         account = answer?.account
     }
@@ -61,6 +64,10 @@ final class RequestContext: Sendable {
 
     /// The texts of the reader's language.
     var wording: Wording { Wording(language) }
+
+    /// The on-sale products whose struck-through price is above their reference price, as the
+    /// price timeline knows them now: what `sale=above-reference` keeps.
+    var salesAboveReference: Set<Int> { prices?.currentSales().aboveReference ?? [] }
 
     /// The state of the product list the query carries (`view`, `page`, `q`, `sort`, …): the
     /// list's own, and what a product page's links keep.
@@ -99,9 +106,12 @@ final class RequestContext: Sendable {
         var who = Who(accounts: nil, trustedProxies: [])
         /// The fixed texts of every page (the app sets them; the shared ones otherwise).
         var texts = TemplateTexts.shared
+        /// The price timeline (`RequestContext.prices`).
+        var prices: PriceTimeline?
 
         func callAsFunction(_ request: HTTPRequest) -> RequestContext {
-            RequestContext(request, settings: settings, ownVendorID: ownVendor.id, texts: texts, who: who, answer: who(request))
+            RequestContext(
+                request, settings: settings, ownVendorID: ownVendor.id, texts: texts, who: who, answer: who(request), prices: prices)
         }
     }
 
@@ -176,4 +186,6 @@ struct PageSettings: Sendable {
     /// The zone every time is shown in (`--time-zone`): given, never defaulted, so that only
     /// the configuration decides it.
     var timeZone: TimeZone
+    /// The days before a sale its reference price is the lowest of (`--reference-days`).
+    var referenceDays = ReferencePrice.defaultDays
 }

@@ -38,7 +38,9 @@ struct SheetRoutes: Sendable {
                 return renderer.catalogNotReady(status, retryHref: PageRenderer.retryHref(for: context.request), context)
             }
             let found = snapshot.matching(
-                query.catalogQuery(vendorID: query.mine ? own : nil, lowStockThreshold: context.settings.lowStockThreshold, language: context.language))
+                query.catalogQuery(
+                    vendorID: query.mine ? own : nil, lowStockThreshold: context.settings.lowStockThreshold, language: context.language,
+                    salesAboveReference: context.salesAboveReference))
             let start = min(found.count, (query.page - 1) * query.perPage)
             products = found[start..<min(found.count, start + query.perPage)].map { snapshot.products[Int($0)].summary }
         } else {

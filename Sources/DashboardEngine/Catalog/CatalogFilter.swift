@@ -20,6 +20,9 @@ package struct CatalogFilter: Sendable, Equatable {
     package var currency: Currency?
     package var minHundredths: Int64?
     package var maxHundredths: Int64?
+    /// Only these products, by id (nil: any). The sales above their reference price
+    /// (`CurrentSales.aboveReference`), a set the price timeline keeps, not the snapshot.
+    package var productIDs: Set<Int>?
 
     /// 1 to 5 left is low on stock, unless the dashboard is told otherwise (`--low-stock`).
     package static let defaultLowStockThreshold = 5
@@ -30,7 +33,7 @@ package struct CatalogFilter: Sendable, Equatable {
 
     /// Nothing is filtered out: a walk can take the order as it is.
     var keepsEverything: Bool {
-        vendorID == nil && search.isEmpty && stock == nil && !onSale && currency == nil
+        vendorID == nil && search.isEmpty && stock == nil && !onSale && currency == nil && productIDs == nil
     }
 
     /// The filter over an order's entries (`CatalogOrderings.Entry`) with its constants worked
@@ -89,6 +92,7 @@ package struct CatalogFilter: Sendable, Equatable {
             }
         }
         if onSale, !product.isOnSale { return false }
+        if let productIDs, !productIDs.contains(product.id) { return false }
         if let currency {
             if product.currency != currency { return false }
             if let minHundredths, product.paidHundredths < minHundredths { return false }

@@ -48,7 +48,7 @@ package struct CatalogProduct: Sendable, Equatable {
         self.init(detail.summary, vendorName: vendorName, keepsThumbnail: keepsThumbnail)
     }
 
-    var isOnSale: Bool { discountedPrice > 0 }
+    package var isOnSale: Bool { discountedPrice > 0 }
     var isSoldOut: Bool { stock <= 0 }
 
     /// Some left, but no more than `threshold` ("Only 3 left").

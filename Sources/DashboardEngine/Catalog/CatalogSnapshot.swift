@@ -62,6 +62,7 @@ package struct CatalogSnapshot: Sendable {
                 order.withUnsafeBufferPointer { order in
                     func keeps(_ entry: CatalogOrderings.Entry) -> Bool {
                         guard walk.matches(entry) else { return false }
+                        if let ids = filter.productIDs, !ids.contains(products[Int(entry.index)].id) { return false }
                         if walk.needsProduct {
                             let product = products[Int(entry.index)]
                             if let vendorID = filter.vendorID, product.vendorID != vendorID { return false }

@@ -94,6 +94,12 @@ extension PriceTimeline {
         }
         // A product with no state of its own yet compares its first sight with its newest record.
         for (id, state) in states { rememberImported(state, of: id) }
+        // Records before a sale can cover its window: the sales of these products are worked out again.
+        let onSale = last.withLock { last in Set(states.map(\.0)).filter { (last[$0]?.discount ?? 0) > 0 } }
+        if !onSale.isEmpty {
+            write([], refreshing: Array(onSale))
+            await recorded()
+        }
         return states.count
     }
 }

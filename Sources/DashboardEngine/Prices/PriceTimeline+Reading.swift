@@ -23,29 +23,42 @@ extension PriceTimeline {
     package func references(
         for productIDs: [Int], saleStartsAt start: Date, days: Int? = nil, currencies: [Int: Currency] = [:]
     ) async throws(DatabaseError) -> [Int: ReferencePrice] {
+        try await references(startingAt: Dictionary(productIDs.map { ($0, start) }, uniquingKeysWith: { first, _ in first }), days: days, currencies: currencies)
+    }
+
+    /// The reference price of each product's sale starting at its own instant (`starts`, by
+    /// product), as `references(for:saleStartsAt:)` reads it: one query however many products.
+    package func references(
+        startingAt starts: [Int: Date], days: Int? = nil, currencies: [Int: Currency] = [:]
+    ) async throws(DatabaseError) -> [Int: ReferencePrice] {
+        guard !starts.isEmpty else { return [:] }
         let days = days ?? referenceDays
-        let windowStart = start.addingTimeInterval(-Double(days) * 86_400)
-        let ids = "[" + Set(productIDs).map(String.init).joined(separator: ",") + "]"
+        let window = Double(days) * 86_400
+        let wanted = "[" + starts.map { id, start in
+            "[\(id),\(StoredTime.milliseconds(start)),\(StoredTime.milliseconds(start.addingTimeInterval(-window)))]"
+        }.joined(separator: ",") + "]"
         // Per product: the state in effect at the window's start (the newest at or before it)
         // and every later one before the sale; with no such state, every state before the sale
         // (all inside the window: the answer is then insufficient from the first of them).
         let rows = try await database.background { db throws(SQLiteError) in
             try db.rows(
                 """
+                WITH wanted(id, start, window_start) AS MATERIALIZED (
+                    SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?))
                 SELECT s.product_id, s.at, s.seen_after, s.price, s.discount, s.currency, s.source
-                FROM json_each(?) AS wanted
-                JOIN price_states AS s ON s.product_id = wanted.value
-                WHERE s.at < ? AND s.at >= COALESCE(
-                    (SELECT max(c.at) FROM price_states AS c WHERE c.product_id = wanted.value AND c.at <= ?), 0)
+                FROM wanted
+                JOIN price_states AS s ON s.product_id = wanted.id
+                WHERE s.at < wanted.start AND s.at >= COALESCE(
+                    (SELECT max(c.at) FROM price_states AS c WHERE c.product_id = wanted.id AND c.at <= wanted.window_start), 0)
                 ORDER BY s.product_id, s.at
                 """,
-                [.text(ids), .integer(StoredTime.milliseconds(start)), .integer(StoredTime.milliseconds(windowStart))]
+                [.text(wanted)]
             ) { row in (row.integer(0), Self.state(row, from: 1)) }
         }
         var byProduct: [Int: [PriceState]] = [:]
         for (id, state) in rows { byProduct[id, default: []].append(state) }
         var answers: [Int: ReferencePrice] = [:]
-        for id in productIDs {
+        for (id, start) in starts {
             answers[id] = ReferencePrice.compute(
                 states: byProduct[id] ?? [], saleStartsAt: start, days: days, currency: currencies[id])
         }

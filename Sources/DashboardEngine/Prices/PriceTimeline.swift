@@ -16,13 +16,29 @@ import Synchronization
 /// the order they were learned; `recorded()` returns once every one so far is written. States
 /// are kept `retentionDays` (400 by default): `prune` drops a state only when the one after it
 /// began before the cut-off, so the state in effect at the cut-off stays and is carried in.
+///
+/// Beside each on-sale product's last state, memory keeps its sale's start and reference
+/// (`currentSales`, `PriceTimeline+Sales.swift`): worked out for every product on sale at
+/// start-up, and again, after its rows are written, for a product whose sale starts or
+/// deepens, so a page reads them without a query.
 package final class PriceTimeline: WriteObserver, CountObserver {
     /// The last state recorded of each product, compared with each new sight.
-    private struct Last: Sendable {
+    struct Last: Sendable {
         var at: Date
         var price: Decimal
         var discount: Decimal
         var currency: Currency
+        /// While the state is on sale: when the sale started and its reference; nil until it
+        /// is worked out (`refreshSales`).
+        var sale: SaleStart?
+
+        init(at: Date, price: Decimal, discount: Decimal, currency: Currency, sale: SaleStart? = nil) {
+            self.at = at
+            self.price = price
+            self.discount = discount
+            self.currency = currency
+            self.sale = sale
+        }
 
         /// Whether this state is (price, discount, currency).
         func shows(_ price: Decimal, _ discount: Decimal, _ currency: Currency) -> Bool {
@@ -36,9 +52,13 @@ package final class PriceTimeline: WriteObserver, CountObserver {
     package let referenceDays: Int
     let clock: any WallClock
     let logger: ServerLogger
-    private let last: Mutex<[Int: Last]>
+    let last: Mutex<[Int: Last]>
     /// The last write of rows, which each next one waits for (they commit in order).
     private let writing = Mutex<Task<Void, Never>?>(nil)
+    /// Counts each change of a sale's start or reference (`salesRevision`).
+    let salesChanges = Atomic<Int>(0)
+    /// `currentSales()` as last made, for its revision.
+    let salesMemo = Mutex<CurrentSales?>(nil)
 
     package static let defaultRetentionDays = 400
 
@@ -73,7 +93,11 @@ package final class PriceTimeline: WriteObserver, CountObserver {
                     discount: Self.decimal(row.text(3)), currency: Currency(rawValue: row.text(4))))
             }
         }
-        last = Mutex(Dictionary(loaded, uniquingKeysWith: { _, newer in newer }))
+        let lastStates = Dictionary(loaded, uniquingKeysWith: { _, newer in newer })
+        last = Mutex(lastStates)
+        // Every product on sale has its sale worked out in the background, before any write.
+        let onSale = lastStates.filter { $0.value.discount > 0 }.map(\.key)
+        if !onSale.isEmpty { write([], refreshing: onSale) }
     }
 
     // MARK: Learning states
@@ -86,8 +110,12 @@ package final class PriceTimeline: WriteObserver, CountObserver {
         let state = PriceState(
             at: clock.now(), price: summary.price.amount, discount: summary.discountedPrice.amount, currency: summary.currency,
             source: .dashboard)
-        let changed = last.withLock { last in Self.remember(state, of: summary.id, in: &last) }
-        if changed { write([(summary.id, state)]) }
+        let (changed, startsSale) = last.withLock { last in
+            let remembered = Self.remember(state, of: summary.id, in: &last)
+            if remembered.changed { salesChanges.add(1, ordering: .relaxed) }
+            return remembered
+        }
+        if changed { write([(summary.id, state)], refreshing: startsSale ? [summary.id] : []) }
     }
 
     /// A count: each product it holds whose state differs from its last one gets an
@@ -96,8 +124,9 @@ package final class PriceTimeline: WriteObserver, CountObserver {
     /// has no `seenAfter`. A partial count records the products it holds and no others.
     func catalogCounted(previous: CatalogSnapshot?, new: CatalogSnapshot) async {
         let now = clock.now()
-        let states = last.withLock { last -> [(Int, PriceState)] in
+        let (states, refreshing) = last.withLock { last -> ([(Int, PriceState)], [Int]) in
             var found: [(Int, PriceState)] = []
+            var refreshing: [Int] = []
             for product in new.products {
                 let known = last[product.id]
                 if let known, known.shows(product.price, product.discountedPrice, product.currency) { continue }
@@ -112,12 +141,13 @@ package final class PriceTimeline: WriteObserver, CountObserver {
                 let state = PriceState(
                     at: at, seenAfter: seenAfter, price: product.price, discount: product.discountedPrice,
                     currency: product.currency, source: .elsewhere)
-                _ = Self.remember(state, of: product.id, in: &last)
+                if Self.remember(state, of: product.id, in: &last).startsSale { refreshing.append(product.id) }
                 found.append((product.id, state))
             }
-            return found
+            if !found.isEmpty { salesChanges.add(1, ordering: .relaxed) }
+            return (found, refreshing)
         }
-        if !states.isEmpty { write(states) }
+        if !states.isEmpty { write(states, refreshing: refreshing) }
         await recorded()
     }
 
@@ -126,32 +156,49 @@ package final class PriceTimeline: WriteObserver, CountObserver {
         last.withLock { last in
             guard (last[productID]?.at).map({ $0 < state.at }) ?? true else { return }
             last[productID] = Last(at: state.at, price: state.price, discount: state.discount, currency: state.currency)
+            salesChanges.add(1, ordering: .relaxed)
         }
     }
 
-    /// Keeps `state` as the product's last one when it differs from it; returns whether it did.
-    private static func remember(_ state: PriceState, of productID: Int, in last: inout [Int: Last]) -> Bool {
-        if let known = last[productID], known.shows(state.price, state.discount, state.currency) { return false }
-        last[productID] = Last(at: state.at, price: state.price, discount: state.discount, currency: state.currency)
-        return true
+    /// Keeps `state` as the product's last one when it differs from it; returns whether it did,
+    /// and whether the product's sale is to be worked out again (`startsSale`): the state is on
+    /// sale and starts or deepens it, or no sale of the product is known yet. A state that
+    /// stays on sale without going lower keeps the sale's start and reference.
+    private static func remember(
+        _ state: PriceState, of productID: Int, in last: inout [Int: Last]
+    ) -> (changed: Bool, startsSale: Bool) {
+        let known = last[productID]
+        if let known, known.shows(state.price, state.discount, state.currency) { return (false, false) }
+        var sale: SaleStart?
+        if let known, let kept = known.sale, !ReferencePrice.startsOrDeepensSale(
+            fromPrice: known.price, discount: known.discount, toPrice: state.price, discount: state.discount)
+        {
+            sale = kept
+        }
+        last[productID] = Last(at: state.at, price: state.price, discount: state.discount, currency: state.currency, sale: sale)
+        return (true, state.discount > 0 && sale == nil)
     }
 
-    /// Writes `states` in one transaction, after every earlier write.
-    private func write(_ states: [(Int, PriceState)]) {
+    /// Writes `states` in one transaction, after every earlier write; then works out again the
+    /// sales of `refreshing` (`refreshSales`), from the rows as written.
+    func write(_ states: [(Int, PriceState)], refreshing: [Int] = []) {
         let database = database
         let logger = logger
         writing.withLock { previous in
-            previous = Task { [previous] in
+            previous = Task { [previous, self] in
                 await previous?.value
-                do {
-                    try await database.background { db throws(SQLiteError) in
-                        try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
-                            for (id, state) in states { try Self.insert(state, of: id, db) }
+                if !states.isEmpty {
+                    do {
+                        try await database.background { db throws(SQLiteError) in
+                            try db.transaction(.immediate, mapError: { $0 }) { () throws(SQLiteError) in
+                                for (id, state) in states { try Self.insert(state, of: id, db) }
+                            }
                         }
+                    } catch {
+                        logger.log(.error, "prices: \(states.count) price state(s) could not be recorded: \(error)")
                     }
-                } catch {
-                    logger.log(.error, "prices: \(states.count) price state(s) could not be recorded: \(error)")
                 }
+                if !refreshing.isEmpty { await refreshSales(of: refreshing) }
             }
         }
     }

@@ -5,7 +5,8 @@ import SQLite
 /// `products` products with a state each day for `days` days (every day's price differs from
 /// the day before), in a database under `directory`; then the start-up read of each product's
 /// last state, and `PriceTimeline.references` for `lookup` products at once (a preview's
-/// question), timed over `rounds`, and the database's size.
+/// question), timed over `rounds`, and the database's size; then the sales every on-sale
+/// product has worked out at start-up, and reading them (`currentSale`, `currentSales`).
 package enum PriceTimelineBenchmark {
     package static func run(
         products: Int = 100_000, days: Int = 365, lookup: Int = 10_000, rounds: Int = 7, directory: URL
@@ -48,6 +49,21 @@ package enum PriceTimelineBenchmark {
         let loading = clock.now
         let timeline = try PriceTimeline(database: database, clock: wall)
         lines.append("start-up: the last state of each product read in \(seconds(clock.now - loading)) s")
+        // The timeline works out every on-sale product's sale in the background from there.
+        let working = clock.now
+        await timeline.recorded()
+        let worked = clock.now - working
+        let gathering = clock.now
+        let sales = timeline.currentSales()
+        let gathered = clock.now - gathering
+        lines.append(
+            "start-up: the sales of \(sales.byProduct.count) on-sale products worked out in \(seconds(worked)) s "
+                + "(\(sales.aboveReference.count) above their reference)")
+        let reading = clock.now
+        for _ in 0..<1_000 { _ = timeline.currentSale(productID: Int.random(in: 1...products)) }
+        lines.append(
+            "a product page's sale: \(seconds((clock.now - reading) / 1_000)) s; every sale, once per change of the timeline: "
+                + "\(seconds(gathered)) s")
 
         var times: [Duration] = []
         var answered = 0

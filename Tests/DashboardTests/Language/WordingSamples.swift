@@ -248,7 +248,15 @@ enum WordingSamples {
         for source in PriceState.Source.allCases {
             texts += [w.priceSource(source), w.priceFrom(at: at, seenAfter: nil, source: source), w.priceFrom(at: at, seenAfter: after, source: source)]
         }
-        return texts + references(w, number: number) + pastPrices(w, name: name, number: number)
+        return texts + references(w, number: number) + pastPrices(w, name: name, number: number) + saleReferences(w, number: number)
+    }
+
+    /// An on-sale product's reference on its page, the overview's figure and the list's filter.
+    static func saleReferences(_ w: Wording, number: Int) -> [String] {
+        [
+            w.lowestBeforeSale(w.price(Decimal(number), currency: "KRW"), days: number), w.metric(.salesAboveReference(number)),
+            w.aboveReferenceFilter(days: number), w.aboveReferenceChip(days: number),
+        ]
     }
 
     /// A sale's check against its reference price, every case (`ReferenceText.swift`).
