@@ -7,8 +7,9 @@ import Templating
 ///
 /// The context's keys:
 /// - `hook`: `ok`, `above` or `insufficient`, the `data-reference` value;
-/// - `price`: the reference as a plain decimal in the product's currency
-///   (`data-reference-price`), absent when insufficient;
+/// - `referencePrice`: the reference as a plain decimal in the product's currency
+///   (`data-reference-price`), absent when insufficient (named apart from a page's other
+///   keys: a Mustache section for a missing key would find an outer `price` instead);
 /// - `text`: the sentence a reader sees;
 /// - `warning`: true when the struck-through price is above the reference;
 /// - `offer`: for a warning whose sale price is below the reference, the state that keeps the
@@ -27,7 +28,7 @@ struct ReferenceText {
 
     func context(_ check: ReferenceCheck) -> TemplateObject {
         var context: TemplateObject = ["hook": .string(check.hook)]
-        if let reference = check.reference { context["price"] = .string("\(reference)") }
+        if let reference = check.reference { context["referencePrice"] = .string("\(reference)") }
         let salePrice = price - discount
         switch check {
         case .ok(let reference):

@@ -18,7 +18,7 @@ struct ReferenceTextTests {
         // KRW 30,000 struck through, 30% off (KRW 21,000 paid); the lowest of the 30 days was 24,000.
         let context = text(.en).context(.above(reference: 24_000, trueDiscount: 0.125))
         #expect(context["hook"] == .string("above"))
-        #expect(context["price"] == .string("24000"))
+        #expect(context["referencePrice"] == .string("24000"))
         #expect(context["warning"] == .bool(true))
         #expect(context["text"] == .string(
             "Shows KRW 30,000 as the price before; the lowest in the 30 days before was KRW 24,000: the true discount is 12.5%, not 30%."))
@@ -40,7 +40,7 @@ struct ReferenceTextTests {
     @Test func aKnownReferenceAtOrAboveThePriceIsOK() {
         let context = text(.en).context(.ok(reference: 30_000))
         #expect(context["hook"] == .string("ok"))
-        #expect(context["price"] == .string("30000"))
+        #expect(context["referencePrice"] == .string("30000"))
         #expect(context["warning"] == nil)
         #expect(context["offer"] == nil)
         #expect(context["text"]?.interpolated.contains("KRW 30,000") == true)
@@ -50,7 +50,7 @@ struct ReferenceTextTests {
         let since = Date(timeIntervalSince1970: 1_795_000_000)
         let context = text(.en).context(.insufficient(knownFrom: since))
         #expect(context["hook"] == .string("insufficient"))
-        #expect(context["price"] == nil)
+        #expect(context["referencePrice"] == nil)
         #expect(context["text"]?.interpolated.contains(LocalTime.timestamp(since, zone: seoul, Wording(.en))) == true)
         #expect(text(.en).context(.insufficient(knownFrom: nil))["text"]?.interpolated.contains("no earlier price") == true)
     }
