@@ -12,7 +12,7 @@ extension Wording {
                 ? "1 product shows a price before above the lowest price of the \(days) days before the sale."
                 : "\(NumberText.grouped(count)) products show a price before above the lowest price of the \(days) days before the sale."
         case .ko:
-            "상품 \(NumberText.grouped(count))건의 할인 전 가격이 할인 전 \(quantity(days))일 동안의 최저 판매가(종전 가격)보다 높습니다."
+            "상품 \(NumberText.grouped(count))개는 할인 전 가격으로 표시되는 판매가가 종전 가격(할인 시작 전 \(quantity(days))일 동안의 최저가)보다 높습니다. 종전 가격보다 높은 가격을 할인 전 가격으로 표시하면 부당한 가격 표시가 될 수 있습니다(공정거래위원회 기준, EU 옴니버스 지침)."
         }
     }
 
@@ -23,7 +23,7 @@ extension Wording {
             count == 1
                 ? "Show the lowest price as the price before for this product (the sale price stays)"
                 : "Show the lowest price as the price before for all \(NumberText.grouped(count)) products (the sale prices stay)"
-        case .ko: "상품 \(NumberText.grouped(count))건의 할인 전 가격을 종전 가격으로 표시하기(할인가 유지)"
+        case .ko: "상품 \(NumberText.grouped(count))개의 판매가를 종전 가격으로 낮추기(할인가 유지)"
         }
     }
 
@@ -36,7 +36,7 @@ extension Wording {
                 ? "1 product now shows the lowest price of the days before the sale as its price before, with the same sale price. Nothing is changed on the Open Market until you apply this preview."
                 : "\(NumberText.grouped(count)) products now show the lowest price of the days before the sale as their price before, with the same sale prices. Nothing is changed on the Open Market until you apply this preview."
         case .ko:
-            "상품 \(NumberText.grouped(count))건의 할인 전 가격을 종전 가격으로 수정했습니다(할인가는 그대로). 이 미리 보기를 적용하기 전에는 오픈마켓에 반영하지 않습니다."
+            "상품 \(NumberText.grouped(count))개의 판매가를 종전 가격으로 낮추고 할인 금액을 그만큼 줄였습니다(할인가는 그대로). 이 미리 보기를 적용하기 전에는 오픈마켓에 반영하지 않습니다."
         }
     }
 
@@ -45,7 +45,7 @@ extension Wording {
     var referenceOfferNone: String {
         switch language {
         case .en: "No product shows a price before above the lowest price of the days before the sale, so nothing was changed."
-        case .ko: "할인 전 가격이 종전 가격보다 높은 상품이 없어 아무것도 수정하지 않았습니다."
+        case .ko: "판매가가 종전 가격보다 높은 상품이 없어 아무것도 수정하지 않았습니다."
         }
     }
 }

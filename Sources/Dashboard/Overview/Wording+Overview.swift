@@ -68,7 +68,7 @@ extension Wording {
         case (.ko, .onSale): "할인 상품"
         case (.ko, .itemsInStock): "총 재고"
         case (.ko, .lowStock(let threshold)): "재고 부족(1~\(quantity(threshold))개)"
-        case (.ko, .salesAboveReference(let days)): "종전 가격(\(quantity(days))일 최저가)보다 높은 가격에서 할인한 상품"
+        case (.ko, .salesAboveReference(let days)): "판매가가 종전 가격(할인 시작 전 \(quantity(days))일 최저가)보다 높은 할인 상품"
         }
     }
 

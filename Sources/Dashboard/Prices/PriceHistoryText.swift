@@ -40,7 +40,7 @@ enum PriceHistoryText: String, PageTexts {
     var korean: String {
         switch self {
         case .priceHistoryLink: "판매가 기록"
-        case .priceHistoryIntro: "이 상품의 모든 판매가를 최신순으로 보여 드립니다. 이 대시보드에서 상품을 수정할 때와 오픈마켓의 상품을 집계할 때 판매가를 기록하며, 내 상품뿐 아니라 모든 판매자의 상품을 기록합니다. 다른 곳에서 수정된 판매가는 다음 집계 때 확인되므로 두 시각 사이의 어느 때부터입니다."
+        case .priceHistoryIntro: "이 상품의 모든 판매가를 최신순으로 보여 드립니다. 할인의 종전 가격(할인 시작 전 일정 기간의 최저가)은 이 기록으로 확인합니다. 판매가는 이 대시보드에서 상품을 수정할 때와 오픈마켓의 상품을 집계할 때 기록하며, 내 상품뿐 아니라 모든 판매자의 상품을 기록합니다. 다른 곳에서 수정된 판매가는 다음 집계 때 확인되므로, 시작 시각은 앞뒤 두 집계 시각 사이로 표시합니다."
         case .priceHistoryEmpty: "이 상품의 판매가가 아직 기록되지 않았습니다. 오픈마켓의 상품을 다음에 집계할 때(몇 분마다)와 이 대시보드에서 상품을 수정할 때마다 판매가를 기록합니다."
         case .priceHistoryCSV: "CSV 다운로드"
         case .pricesTableCaption: "판매가 기록(최신순)"
@@ -52,8 +52,8 @@ enum PriceHistoryText: String, PageTexts {
         case .pricesSource: "출처"
         case .chartLegendPrice: "판매가(실선)"
         case .chartLegendSalePrice: "할인가(점선)"
-        case .chartLegendUncertain: "빗금: 다른 곳에서 이 구간의 어느 때에 수정됨"
-        case .chartTextAlternative: "아래 표에 같은 판매가가 있습니다."
+        case .chartLegendUncertain: "빗금: 이 구간 중 어느 때에 다른 곳에서 수정됨"
+        case .chartTextAlternative: "같은 내용을 아래 표에서도 볼 수 있습니다."
         }
     }
 }

@@ -99,12 +99,12 @@ extension Wording {
         case .inFuture:
             return switch language {
             case .en: "The time is in the future. Enter a time that has passed."
-            case .ko: "미래의 시각입니다. 지난 시각을 입력해 주세요."
+            case .ko: "지금보다 나중 시각입니다. 이미 지난 시각을 입력해 주세요."
             }
         case .duplicate:
             return switch language {
             case .en: "The product already has a price from this time, in an earlier line or in a record imported before. Keep one line per product and time."
-            case .ko: "같은 상품과 시각의 기록이 앞의 줄이나 전에 가져온 기록에 있습니다. 상품과 시각마다 한 줄만 남겨 주세요."
+            case .ko: "이 상품의 같은 시각 판매가가 파일의 앞 줄이나 이미 가져온 기록에 있습니다. 상품과 시각마다 한 줄만 남겨 주세요."
             }
         }
     }
@@ -126,7 +126,7 @@ extension Wording {
             let c = pastPriceColumn(column)
             switch language {
             case .en: return cell.isEmpty ? "\(c): the cell is empty. Enter the price, like 15000." : "\(c): \(v) is not a number. Enter it like 15000 or 12.50."
-            case .ko: return cell.isEmpty ? "\(c) 칸에 15000처럼 판매가를 입력해 주세요." : "\(c) 칸에 15000이나 12.50처럼 숫자만 입력해 주세요(지금: \(v))."
+            case .ko: return cell.isEmpty ? "\(c) 칸이 비어 있습니다. 15000처럼 판매가를 입력해 주세요." : "\(c) 칸의 값이 숫자가 아닙니다(지금: \(v)). 15000처럼 숫자만 입력해 주세요."
             }
         case (.en, .decimals(let column, _, let currency)):
             return currency == .krw
@@ -166,7 +166,9 @@ extension Wording {
         func lines(_ count: Int) -> String { count == 1 ? "1 line" : "\(NumberText.grouped(count)) lines" }
         return switch language {
         case .en: "The file has \(lines(total)): \(NumberText.grouped(pending)) will be added, \(NumberText.grouped(refused)) refused."
-        case .ko: "파일의 \(quantity(total))줄 중 \(quantity(pending))줄을 추가할 수 있고 \(quantity(refused))줄은 추가하지 않습니다."
+        case .ko where refused == 0: "파일의 \(quantity(total))줄을 모두 추가할 수 있습니다."
+        case .ko where pending == 0: "파일의 \(quantity(total))줄 중 추가할 수 있는 줄이 없습니다."
+        case .ko: "파일의 \(quantity(total))줄 중 \(quantity(pending))줄을 추가할 수 있고, \(quantity(refused))줄은 추가하지 않습니다."
         }
     }
 

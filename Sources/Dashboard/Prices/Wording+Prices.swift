@@ -18,9 +18,9 @@ extension Wording {
         case (.en, .dashboard): "this dashboard"
         case (.en, .elsewhere): "seen on the market"
         case (.en, .imported): "imported"
-        case (.ko, .dashboard): "이 대시보드"
+        case (.ko, .dashboard): "이 대시보드에서 수정"
         case (.ko, .elsewhere): "오픈마켓에서 확인"
-        case (.ko, .imported): "가져온 기록"
+        case (.ko, .imported): "CSV 파일에서 가져옴"
         }
     }
 
@@ -55,7 +55,7 @@ extension Wording {
         case .en:
             "Prices of this product are known from \(since), less than the \(days) days before a sale that its reference price (the lowest price of those days) needs. A sale starting before \(until) has no reference price."
         case .ko:
-            "이 상품의 판매가는 \(since)부터 기록되어 있어, 종전 가격(할인 전 \(quantity(days))일 동안의 최저 판매가)에 필요한 \(quantity(days))일보다 짧습니다. \(until) 전에 시작하는 할인은 종전 가격을 알 수 없습니다."
+            "이 상품의 판매가 기록은 \(since)부터 있어, 종전 가격(할인 시작 전 \(quantity(days))일 동안의 최저가)을 확인하는 데 필요한 \(quantity(days))일을 채우지 못합니다. \(until) 전에 시작하는 할인은 종전 가격을 알 수 없으니, 그 전의 판매가 기록이 있으면 CSV 파일로 추가해 주세요."
         }
     }
 

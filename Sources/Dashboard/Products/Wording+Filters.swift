@@ -84,7 +84,7 @@ extension Wording {
     func aboveReferenceFilter(days: Int) -> String {
         switch language {
         case .en: "Of those, only the ones whose price before the sale is above the lowest of the \(days) days before it"
-        case .ko: "그중 할인 전 가격이 할인 전 \(quantity(days))일 동안의 최저 판매가(종전 가격)보다 높은 상품만"
+        case .ko: "그중 판매가가 종전 가격(할인 시작 전 \(quantity(days))일 동안의 최저가)보다 높은 상품만"
         }
     }
 
@@ -92,7 +92,7 @@ extension Wording {
     func aboveReferenceChip(days: Int) -> String {
         switch language {
         case .en: "Discounted above the \(days)-day lowest price"
-        case .ko: "종전 가격(\(quantity(days))일 최저가)보다 높게 표시한 할인 상품"
+        case .ko: "판매가가 종전 가격보다 높은 할인 상품"
         }
     }
 

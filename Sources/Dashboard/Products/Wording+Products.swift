@@ -239,7 +239,7 @@ extension Wording {
     func lowestBeforeSale(_ reference: String, days: Int) -> String {
         switch language {
         case .en: "Lowest in the \(days) days before this sale: \(reference)"
-        case .ko: "이번 할인 전 \(quantity(days))일 동안의 최저 판매가: \(reference)"
+        case .ko: "종전 가격(이번 할인 시작 전 \(quantity(days))일 동안의 최저가): \(reference)"
         }
     }
 }

@@ -70,7 +70,7 @@ extension Wording {
     func referenceOK(_ reference: String, days: Int) -> String {
         switch language {
         case .en: "The lowest price in the \(days) days before was \(reference); the price shown before the sale is not above it."
-        case .ko: "할인 전 \(quantity(days))일 동안의 최저 판매가(종전 가격)는 \(reference)입니다. 표시하는 할인 전 가격은 종전 가격보다 높지 않습니다."
+        case .ko: "종전 가격(할인 시작 전 \(quantity(days))일 동안의 최저가)은 \(reference)입니다. 판매가가 종전 가격보다 높지 않아 할인 전 가격으로 표시할 수 있습니다."
         }
     }
 
@@ -85,9 +85,9 @@ extension Wording {
         case (.en, nil):
             "Shows \(shown) as the price before; the lowest in the \(days) days before was \(reference), and the sale price \(salePrice) is not below it: this is no discount."
         case (.ko, let real?):
-            "표시하는 할인 전 가격은 \(shown)입니다. 할인 전 \(quantity(days))일 동안의 최저 판매가(종전 가격)는 \(reference)입니다. 실제 할인율은 \(shownDiscount)가 아니라 \(real)입니다."
+            "할인 전 가격으로 표시되는 판매가(\(shown))가 종전 가격(할인 시작 전 \(quantity(days))일 동안의 최저가, \(reference))보다 높아, 실제 할인율은 \(shownDiscount)가 아니라 \(real)입니다. 할인가를 그대로 두려면 판매가를 종전 가격으로 낮추고 할인 금액을 그만큼 줄여 주세요."
         case (.ko, nil):
-            "표시하는 할인 전 가격은 \(shown)입니다. 할인 전 \(quantity(days))일 동안의 최저 판매가(종전 가격)는 \(reference)입니다. 할인가(\(salePrice))가 종전 가격보다 낮지 않아 할인이 아닙니다."
+            "할인 전 가격으로 표시되는 판매가(\(shown))가 종전 가격(할인 시작 전 \(quantity(days))일 동안의 최저가, \(reference))보다 높고, 할인가(\(salePrice))도 종전 가격보다 낮지 않아 실제로는 할인이 아닙니다. 할인으로 표시하려면 판매가를 종전 가격 이하로, 할인가를 종전 가격보다 낮게 수정해 주세요."
         }
     }
 
@@ -95,7 +95,7 @@ extension Wording {
     func referenceOffer(_ reference: String, salePrice: String) -> String {
         switch language {
         case .en: "Show \(reference) as the price before (the sale price stays \(salePrice))"
-        case .ko: "할인 전 가격을 종전 가격(\(reference))으로 표시하기(할인가 \(salePrice) 유지)"
+        case .ko: "판매가를 종전 가격(\(reference))으로 낮추기(할인가 \(salePrice) 유지)"
         }
     }
 
@@ -107,9 +107,9 @@ extension Wording {
         case (.en, nil):
             "No reference price: no earlier price of this product is known."
         case (.ko, let since?):
-            "종전 가격을 알 수 없습니다. 이 상품의 판매가는 \(since)부터 기록되어 있어 할인 전 \(quantity(days))일에 미치지 않습니다."
+            "종전 가격을 알 수 없습니다. 이 상품의 판매가 기록은 \(since)부터 있어 할인 시작 전 \(quantity(days))일을 채우지 못합니다. 판매가 기록 화면의 [지난 판매가 가져오기]에서 그 전의 판매가를 추가하면 확인할 수 있습니다."
         case (.ko, nil):
-            "종전 가격을 알 수 없습니다. 이 상품의 이전 판매가 기록이 없습니다."
+            "종전 가격을 알 수 없습니다. 이번 할인이 시작되기 전의 판매가 기록이 없습니다. 판매가 기록 화면의 [지난 판매가 가져오기]에서 그 전의 판매가를 추가하면 확인할 수 있습니다."
         }
     }
 }

@@ -194,7 +194,7 @@ import Testing
             #expect(ko[scene.raised]?.text.contains("종전 가격") == true)
             #expect(ko[scene.raised]?.text.contains("실제 할인율은 30%가 아니라 12.5%입니다") == true, "\(ko[scene.raised]?.text ?? "")")
             #expect(ko[scene.raised]?.text.hasPrefix("주의:") == true)
-            #expect(Self.summary(korean.text)?.text.contains("상품 2건의 할인 전 가격이 할인 전 30일 동안의 최저 판매가(종전 가격)보다 높습니다") == true)
+            #expect(Self.summary(korean.text)?.text.contains("상품 2개는 할인 전 가격으로 표시되는 판매가가 종전 가격(할인 시작 전 30일 동안의 최저가)보다 높습니다") == true)
             KoreanPageScan.expectKorean(
                 korean, "/batches/\(batch)?lang=ko", status: 200, allowed: KoreanPageScan.properNouns.union(["raised", "steady", "early", "recent", "kettle"]))
         }

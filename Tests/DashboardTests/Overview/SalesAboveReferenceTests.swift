@@ -30,7 +30,7 @@ import Testing
         try await SaleReferenceScene.run { scene in
             let harness = scene.harness
             let above: Set<Int> = [scene.raised, scene.changed]
-            for (language, label) in [("en", "Discounted from a price above the 30-day lowest"), ("ko", "종전 가격(30일 최저가)보다 높은 가격에서 할인한 상품")] {
+            for (language, label) in [("en", "Discounted from a price above the 30-day lowest"), ("ko", "판매가가 종전 가격(할인 시작 전 30일 최저가)보다 높은 할인 상품")] {
                 let overview = try await harness.get("/overview?lang=\(language)")
                 #expect(overview.status == 200)
                 for scope in ["catalog", "mine"] {

@@ -116,7 +116,7 @@ import Testing
             #expect(ko.map(\.reason) == en.map(\.reason))
             #expect(ko[2].text.contains("처음 기록한 시각(2026. 11. 26. 10:00 EST)보다 앞선 기록만"), "\(ko[2].text)")
             #expect(ko[3].text.contains("\(theirs)번 상품은 다른 판매자의 상품입니다"), "\(ko[3].text)")
-            #expect(ko[4].text.contains("판매가 칸에 15000이나 12.50처럼 숫자만 입력해 주세요(지금: “abc”)"), "\(ko[4].text)")
+            #expect(ko[4].text.contains("판매가 칸의 값이 숫자가 아닙니다(지금: “abc”). 15000처럼 숫자만 입력해 주세요"), "\(ko[4].text)")
             #expect(ko[5].text.contains("America/New_York 시간대에 없습니다"), "\(ko[5].text)")
             #expect(ko[6].text.contains("상품과 시각마다 한 줄만 남겨 주세요"), "\(ko[6].text)")
             #expect(korean.text.contains("지난 판매가 3건 추가"))

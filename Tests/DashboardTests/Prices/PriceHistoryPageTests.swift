@@ -57,7 +57,7 @@ import Testing
 
                 for (language, sources, between) in [
                     ("en", ["seen on the market", "this dashboard", "this dashboard", "this dashboard"], "Between "),
-                    ("ko", ["오픈마켓에서 확인", "이 대시보드", "이 대시보드", "이 대시보드"], " 이후, "),
+                    ("ko", ["오픈마켓에서 확인", "이 대시보드에서 수정", "이 대시보드에서 수정", "이 대시보드에서 수정"], " 이후, "),
                 ] {
                     let page = try await harness.get("/products/\(id)/prices?lang=\(language)")
                     #expect(page.status == 200)
