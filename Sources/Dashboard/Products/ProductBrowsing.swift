@@ -125,6 +125,9 @@ struct ProductBrowsing: Sendable {
     func productPageIfFresh(_ context: RequestContext) -> HTTPResponse? {
         guard let id = Self.productID(context) else { return productNotFound(context) }
         guard let cached = gateway.details.freshValue(for: id) else { return nil }
+        // Just after a write (the edit form's 303 lands here), its price state may still be on
+        // its way to the timeline: the async path waits for it, so the sale's line is there.
+        if prices?.isRecording == true { return nil }
         return renderProductPage(context, cached)
     }
 
@@ -138,6 +141,7 @@ struct ProductBrowsing: Sendable {
         } catch {
             return marketFailure(error, context, productID: id)
         }
+        await prices?.recorded()
         return renderProductPage(context, cached)
     }
 

@@ -55,6 +55,8 @@ package final class PriceTimeline: WriteObserver, CountObserver {
     let last: Mutex<[Int: Last]>
     /// The last write of rows, which each next one waits for (they commit in order).
     private let writing = Mutex<Task<Void, Never>?>(nil)
+    /// Writes of rows started and not yet finished (`isRecording`).
+    private let unwritten = Atomic<Int>(0)
     /// Counts each change of a sale's start or reference (`salesRevision`).
     let salesChanges = Atomic<Int>(0)
     /// `currentSales()` as last made, for its revision.
@@ -184,8 +186,10 @@ package final class PriceTimeline: WriteObserver, CountObserver {
     func write(_ states: [(Int, PriceState)], refreshing: [Int] = []) {
         let database = database
         let logger = logger
+        unwritten.add(1, ordering: .relaxed)
         writing.withLock { previous in
             previous = Task { [previous, self] in
+                defer { unwritten.subtract(1, ordering: .releasing) }
                 await previous?.value
                 if !states.isEmpty {
                     do {
@@ -207,6 +211,11 @@ package final class PriceTimeline: WriteObserver, CountObserver {
     package func recorded() async {
         await writing.withLock { $0 }?.value
     }
+
+    /// Whether a state learned is still being written, or the sales it changes worked out
+    /// again: a page that reads them answers after `recorded()` rather than from what it
+    /// would show a moment later.
+    package var isRecording: Bool { unwritten.load(ordering: .acquiring) > 0 }
 
     static func insert(_ state: PriceState, of productID: Int, _ db: SQLiteConnection) throws(SQLiteError) {
         try db.run(

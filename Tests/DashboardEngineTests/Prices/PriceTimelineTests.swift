@@ -54,6 +54,23 @@ import Testing
         #expect(after.map(\.price) == [28000, 30000])
     }
 
+    /// A page that finds the timeline recording waits for it (`recorded()`): from the moment
+    /// a write is told until its state is written and its sale worked out, `isRecording` says
+    /// so, and once it is over the sale the write started is there to read.
+    @Test func aWriteIsRecordingUntilItsSaleIsWorkedOut() async throws {
+        let fixture = try Fixture()
+        await fixture.write(7, price: 30000)
+        #expect(!fixture.timeline.isRecording)
+        fixture.calendar.advance(days: 40)
+        let summary = ProductSummary.sample(7, price: 30000, discount: 9000)
+        fixture.timeline.marketWritten(.saved(ProductDetail(summary: summary, images: [], vendor: nil)))
+        #expect(fixture.timeline.isRecording, "told synchronously, written in the background")
+        await fixture.timeline.recorded()
+        #expect(!fixture.timeline.isRecording)
+        let sale = try #require(fixture.timeline.currentSale(productID: 7), "the sale the write started")
+        #expect(sale.check == .ok(reference: 30000))
+    }
+
     @Test func aCountRecordsAnElsewhereStateWithBothInstants() async throws {
         let fixture = try Fixture()
         let first = fixture.calendar.now()
