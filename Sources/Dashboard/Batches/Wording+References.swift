@@ -9,8 +9,8 @@ extension Wording {
         switch language {
         case .en:
             count == 1
-                ? "1 product shows a price before above the lowest price of the \(days) days before the sale."
-                : "\(NumberText.grouped(count)) products show a price before above the lowest price of the \(days) days before the sale."
+                ? "1 product would show a crossed-out price above its reference price, the lowest price in the \(days) days before the sale. Consumer law in the EU and Korea doesn't let a sale show a crossed-out price above the product's recent lowest price, because buyers would see a bigger discount than they get."
+                : "\(NumberText.grouped(count)) products would show a crossed-out price above their reference price, the lowest price in the \(days) days before the sale. Consumer law in the EU and Korea doesn't let a sale show a crossed-out price above the product's recent lowest price, because buyers would see a bigger discount than they get."
         case .ko:
             "상품 \(NumberText.grouped(count))개는 할인 전 가격으로 표시되는 판매가가 종전 가격(할인 시작 전 \(quantity(days))일 동안의 최저가)보다 높습니다. 종전 가격보다 높은 가격을 할인 전 가격으로 표시하면 부당한 가격 표시가 될 수 있습니다(공정거래위원회 기준, EU 옴니버스 지침)."
         }
@@ -20,9 +20,11 @@ extension Wording {
     func referenceOfferAll(_ count: Int) -> String {
         switch language {
         case .en:
-            count == 1
-                ? "Show the lowest price as the price before for this product (the sale price stays)"
-                : "Show the lowest price as the price before for all \(NumberText.grouped(count)) products (the sale prices stay)"
+            switch count {
+            case 1: "Lower the price to the reference price, keeping the sale price"
+            case 2: "Lower both prices to their reference prices, keeping the sale prices"
+            default: "Lower all \(NumberText.grouped(count)) prices to their reference prices, keeping the sale prices"
+            }
         case .ko: "상품 \(NumberText.grouped(count))개의 판매가를 종전 가격으로 낮추기(할인가 유지)"
         }
     }
@@ -33,8 +35,8 @@ extension Wording {
         switch language {
         case .en:
             count == 1
-                ? "1 product now shows the lowest price of the days before the sale as its price before, with the same sale price. Nothing is changed on the Open Market until you apply this preview."
-                : "\(NumberText.grouped(count)) products now show the lowest price of the days before the sale as their price before, with the same sale prices. Nothing is changed on the Open Market until you apply this preview."
+                ? "1 product's price is now its reference price, with a smaller discount so that the sale price stays the same. Nothing changes on the Open Market until the batch is applied."
+                : "\(NumberText.grouped(count)) products' prices are now their reference prices, with smaller discounts so that the sale prices stay the same. Nothing changes on the Open Market until the batch is applied."
         case .ko:
             "상품 \(NumberText.grouped(count))개의 판매가를 종전 가격으로 낮추고 할인 금액을 그만큼 줄였습니다(할인가는 그대로). 이 미리 보기를 적용하기 전에는 오픈마켓에 반영하지 않습니다."
         }
@@ -44,7 +46,7 @@ extension Wording {
     /// tab set them, or the prices before changed): nothing was done.
     var referenceOfferNone: String {
         switch language {
-        case .en: "No product shows a price before above the lowest price of the days before the sale, so nothing was changed."
+        case .en: "No product in this batch has a crossed-out price above its reference price any more, so nothing was changed."
         case .ko: "판매가가 종전 가격보다 높은 상품이 없어 아무것도 수정하지 않았습니다."
         }
     }

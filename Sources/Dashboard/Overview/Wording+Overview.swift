@@ -62,7 +62,7 @@ extension Wording {
         case (.en, .onSale): "Discounted"
         case (.en, .itemsInStock): "Items in stock"
         case (.en, .lowStock(let threshold)): "Low stock (1 to \(threshold) left)"
-        case (.en, .salesAboveReference(let days)): "Discounted from a price above the \(days)-day lowest"
+        case (.en, .salesAboveReference(let days)): "Crossed-out price above the \(days)-day lowest"
         case (.ko, .products): "상품 수"
         case (.ko, .soldOut): "품절"
         case (.ko, .onSale): "할인 상품"

@@ -20,8 +20,8 @@ enum PriceHistoryText: String, PageTexts {
     var english: String {
         switch self {
         case .priceHistoryLink: "Price history"
-        case .priceHistoryIntro: "Every price this product had, newest first. The dashboard records a price when it changes the product and when it counts the products on the Open Market, every seller's and not only yours. A change made elsewhere is seen only at the next count, so it began somewhere between two times."
-        case .priceHistoryEmpty: "No price of this product has been recorded yet. The dashboard records its price the next time it counts the products on the Open Market (every few minutes), and each time this dashboard edits it."
+        case .priceHistoryIntro: "Every price this product has had, newest first. The dashboard records the price each time it changes the product, and each time it checks the products on the Open Market (every seller's, not only yours). A change made outside this dashboard is noticed at the next check, so it is shown as made between two checks."
+        case .priceHistoryEmpty: "No price of this product has been recorded yet. The dashboard records it the next time it checks the products on the Open Market (every few minutes), and each time it changes the product. To add earlier prices from your own records:"
         case .priceHistoryCSV: "Download as CSV"
         case .pricesTableCaption: "Prices, newest first"
         case .pricesFrom: "From"
@@ -29,10 +29,10 @@ enum PriceHistoryText: String, PageTexts {
         case .pricesDiscount: "Discount"
         case .pricesSalePrice: "Sale price"
         case .pricesCurrency: "Currency"
-        case .pricesSource: "Learned from"
+        case .pricesSource: "Source"
         case .chartLegendPrice: "Price (solid line)"
         case .chartLegendSalePrice: "Sale price (dashed line)"
-        case .chartLegendUncertain: "Hatched: the change was made elsewhere at some time in this stretch"
+        case .chartLegendUncertain: "Hatched: changed outside this dashboard at some point in this period"
         case .chartTextAlternative: "The table below lists the same prices."
         }
     }

@@ -16,8 +16,8 @@ extension Wording {
     func priceSource(_ source: PriceState.Source) -> String {
         switch (language, source) {
         case (.en, .dashboard): "this dashboard"
-        case (.en, .elsewhere): "seen on the market"
-        case (.en, .imported): "imported"
+        case (.en, .elsewhere): "seen on the Open Market"
+        case (.en, .imported): "imported from your records"
         case (.ko, .dashboard): "이 대시보드에서 수정"
         case (.ko, .elsewhere): "오픈마켓에서 확인"
         case (.ko, .imported): "CSV 파일에서 가져옴"
@@ -30,7 +30,7 @@ extension Wording {
     func priceFrom(at: String, seenAfter: String?, source: PriceState.Source) -> String {
         switch (language, source, seenAfter) {
         case (.en, .elsewhere, let after?): "Between \(after) and \(at)"
-        case (.en, .elsewhere, nil): "By \(at) (first count)"
+        case (.en, .elsewhere, nil): "\(at) or earlier (first seen)"
         case (.en, _, _): at
         case (.ko, .elsewhere, let after?): "\(after) 이후, \(at) 이전"
         case (.ko, .elsewhere, nil): "\(at) 이전부터(첫 집계)"
@@ -53,7 +53,7 @@ extension Wording {
     func pricesKnownFrom(_ since: String, days: Int, until: String) -> String {
         switch language {
         case .en:
-            "Prices of this product are known from \(since), less than the \(days) days before a sale that its reference price (the lowest price of those days) needs. A sale starting before \(until) has no reference price."
+            "The dashboard has known this product's prices only since \(since). A sale's reference price is the lowest price in the \(days) days before it, and the sale's crossed-out price may not be above it. A sale that starts before \(until) has fewer than \(days) days of prices before it, so it can't be checked."
         case .ko:
             "이 상품의 판매가 기록은 \(since)부터 있어, 종전 가격(할인 시작 전 \(quantity(days))일 동안의 최저가)을 확인하는 데 필요한 \(quantity(days))일을 채우지 못합니다. \(until) 전에 시작하는 할인은 종전 가격을 알 수 없으니, 그 전의 판매가 기록이 있으면 CSV 파일로 추가해 주세요."
         }

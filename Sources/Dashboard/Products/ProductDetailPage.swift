@@ -86,6 +86,8 @@ struct ProductDetailPage {
         var context: TemplateObject = [
             "hook": check["hook"] ?? .string(sale.check.hook), "text": check["text"] ?? "",
             "isWarning": check["warning"] ?? false, "href": .string("/products/\(product.id)/prices"),
+            // Past prices are taken for the seller's own products only.
+            "canImport": .bool(ownership == true && check["insufficient"] == true),
         ]
         if let reference = sale.check.reference {
             context["referencePrice"] = .string("\(reference)")

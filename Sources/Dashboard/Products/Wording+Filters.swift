@@ -83,7 +83,7 @@ extension Wording {
     /// The filter form's box for `sale=above-reference`, under "Discounted products only".
     func aboveReferenceFilter(days: Int) -> String {
         switch language {
-        case .en: "Of those, only the ones whose price before the sale is above the lowest of the \(days) days before it"
+        case .en: "Of those, only ones with a crossed-out price above the \(days)-day lowest"
         case .ko: "그중 판매가가 종전 가격(할인 시작 전 \(quantity(days))일 동안의 최저가)보다 높은 상품만"
         }
     }
@@ -91,7 +91,7 @@ extension Wording {
     /// The chip of `sale=above-reference`.
     func aboveReferenceChip(days: Int) -> String {
         switch language {
-        case .en: "Discounted above the \(days)-day lowest price"
+        case .en: "Crossed-out price above the \(days)-day lowest"
         case .ko: "판매가가 종전 가격보다 높은 할인 상품"
         }
     }

@@ -238,7 +238,7 @@ extension Wording {
     /// By an on-sale product's price: its sale's reference price.
     func lowestBeforeSale(_ reference: String, days: Int) -> String {
         switch language {
-        case .en: "Lowest in the \(days) days before this sale: \(reference)"
+        case .en: "Reference price (the lowest in the \(days) days before this sale): \(reference)"
         case .ko: "종전 가격(이번 할인 시작 전 \(quantity(days))일 동안의 최저가): \(reference)"
         }
     }

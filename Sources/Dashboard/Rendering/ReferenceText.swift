@@ -12,6 +12,8 @@ import Templating
 ///   keys: a Mustache section for a missing key would find an outer `price` instead);
 /// - `text`: the sentence a reader sees;
 /// - `warning`: true when the struck-through price is above the reference;
+/// - `insufficient`: true when there is no reference, so a page can offer the import of past
+///   prices (always set: a section for a missing key would find an outer one);
 /// - `offer`: for a warning whose sale price is below the reference, the state that keeps the
 ///   sale price and shows the reference as the price before (`price`, `discount` as plain
 ///   decimals, `label` in words). A sale price at or above the reference is no discount at
@@ -27,7 +29,7 @@ struct ReferenceText {
     let wording: Wording
 
     func context(_ check: ReferenceCheck) -> TemplateObject {
-        var context: TemplateObject = ["hook": .string(check.hook)]
+        var context: TemplateObject = ["hook": .string(check.hook), "insufficient": false]
         if let reference = check.reference { context["referencePrice"] = .string("\(reference)") }
         let salePrice = price - discount
         switch check {
@@ -46,6 +48,7 @@ struct ReferenceText {
                 ]
             }
         case .insufficient(let knownFrom):
+            context["insufficient"] = .bool(true)
             context["text"] = .string(wording.referenceInsufficient(
                 knownFrom: knownFrom.map { LocalTime.timestamp($0, zone: zone, wording) }, days: days))
         }
@@ -69,7 +72,7 @@ extension Wording {
     /// The struck-through price is at or below the reference.
     func referenceOK(_ reference: String, days: Int) -> String {
         switch language {
-        case .en: "The lowest price in the \(days) days before was \(reference); the price shown before the sale is not above it."
+        case .en: "The crossed-out price is not above the reference price, \(reference) (the lowest price in the \(days) days before the sale)."
         case .ko: "종전 가격(할인 시작 전 \(quantity(days))일 동안의 최저가)은 \(reference)입니다. 판매가가 종전 가격보다 높지 않아 할인 전 가격으로 표시할 수 있습니다."
         }
     }
@@ -81,9 +84,9 @@ extension Wording {
     ) -> String {
         switch (language, trueDiscount) {
         case (.en, let real?):
-            "Shows \(shown) as the price before; the lowest in the \(days) days before was \(reference): the true discount is \(real), not \(shownDiscount)."
+            "The crossed-out price, \(shown), is above the reference price, \(reference) (the lowest price in the \(days) days before the sale). From the reference price, the real discount is \(real), not \(shownDiscount). To fix it, lower the price to \(reference) and keep the sale price, \(salePrice)."
         case (.en, nil):
-            "Shows \(shown) as the price before; the lowest in the \(days) days before was \(reference), and the sale price \(salePrice) is not below it: this is no discount."
+            "The crossed-out price, \(shown), is above the reference price, \(reference) (the lowest price in the \(days) days before the sale). The sale price, \(salePrice), is not below the reference price, so buyers get no real discount. To fix it, remove the discount, or lower the sale price below \(reference)."
         case (.ko, let real?):
             "할인 전 가격으로 표시되는 판매가(\(shown))가 종전 가격(할인 시작 전 \(quantity(days))일 동안의 최저가, \(reference))보다 높아, 실제 할인율은 \(shownDiscount)가 아니라 \(real)입니다. 할인가를 그대로 두려면 판매가를 종전 가격으로 낮추고 할인 금액을 그만큼 줄여 주세요."
         case (.ko, nil):
@@ -94,7 +97,7 @@ extension Wording {
     /// The button that keeps the sale price and shows the reference as the price before.
     func referenceOffer(_ reference: String, salePrice: String) -> String {
         switch language {
-        case .en: "Show \(reference) as the price before (the sale price stays \(salePrice))"
+        case .en: "Lower the price to \(reference) and keep the sale price, \(salePrice)"
         case .ko: "판매가를 종전 가격(\(reference))으로 낮추기(할인가 \(salePrice) 유지)"
         }
     }
@@ -103,9 +106,9 @@ extension Wording {
     func referenceInsufficient(knownFrom: String?, days: Int) -> String {
         switch (language, knownFrom) {
         case (.en, let since?):
-            "No reference price: prices of this product are known from \(since), less than the \(days) days before the sale."
+            "Can't be checked: the dashboard has known this product's prices only since \(since), less than the \(days) days before the sale that its reference price needs."
         case (.en, nil):
-            "No reference price: no earlier price of this product is known."
+            "Can't be checked: no price of this product from before the sale is known, so it has no reference price."
         case (.ko, let since?):
             "종전 가격을 알 수 없습니다. 이 상품의 판매가 기록은 \(since)부터 있어 할인 시작 전 \(quantity(days))일을 채우지 못합니다. 판매가 기록 화면의 [지난 판매가 가져오기]에서 그 전의 판매가를 추가하면 확인할 수 있습니다."
         case (.ko, nil):

@@ -169,7 +169,7 @@ import Testing
             #expect(raised.price == "24000")
             #expect(raised.text.hasPrefix("Warning:"), "\(raised.text)")
             #expect(raised.text.contains("KRW 30,000") && raised.text.contains("KRW 24,000"), "\(raised.text)")
-            #expect(raised.text.contains("the true discount is 12.5%, not 30%"), "\(raised.text)")
+            #expect(raised.text.contains("the real discount is 12.5%, not 30%"), "\(raised.text)")
             #expect(raised.offerRow != nil, "the row offers to show the reference")
 
             #expect(shown[scene.steady] == ShownReference(
@@ -182,11 +182,13 @@ import Testing
             #expect(recent.hook == "insufficient")
             #expect(recent.price == nil)
             let since = LocalTime.timestamp(scene.recentAt, zone: Self.seoul, Wording(.en))
-            #expect(recent.text == Wording(.en).referenceInsufficient(knownFrom: since, days: 30), "\(recent.text)")
+            // The sentence, then the way on: the import of the seller's earlier prices.
+            #expect(recent.text == "\(Wording(.en).referenceInsufficient(knownFrom: since, days: 30)) \(Wording(.en)[.pastPricesLink])", "\(recent.text)")
+            #expect(HTMLScan.hrefs(in: page.text).contains("/products/prices/import"))
 
             let summary = try #require(Self.summary(page.text))
             #expect(summary.count == "2")
-            #expect(summary.text.contains("2 products show a price before above the lowest price of the 30 days before"), "\(summary.text)")
+            #expect(summary.text.contains("2 products would show a crossed-out price above their reference price, the lowest price in the 30 days before the sale."), "\(summary.text)")
             #expect(summary.offers)
 
             let korean = try await scene.page(batch, language: "ko")

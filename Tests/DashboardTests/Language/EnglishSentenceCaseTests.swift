@@ -14,7 +14,7 @@ import Testing
     /// without quotes ("select Show only KRW products", "page 1 of All products").
     static let names: Set<String> = [
         "Open", "Market", "KRW", "USD", "EUR", "CSV", "JPEG", "PNG", "UTF-8", "UTF-16", "Unicode", "Excel", "KB", "MB", "N", "A", "Z", "I",
-        "Seoul", "New", "York", "KST", "UTC", "GMT", "LMT", "EST", "EDT",
+        "Seoul", "New", "York", "EU", "Korea", "KST", "UTC", "GMT", "LMT", "EST", "EDT",
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
         "Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun",
         "My", "All", "Products", "Add", "Preview", "Sort", "Apply", "Delete", "Save", "As", "Restore", "Undo", "Schedule", "Edit",

@@ -287,7 +287,7 @@ enum WordingSamples {
         let at = LocalTime.timestamp(Date(timeIntervalSince1970: Double(number) * 86_400), zone: zone, w)
         let gap = PastPriceTime.Gap(day: LocalTime.DateAndTime(year: 2026, month: 3, day: 8, hour: 2, minute: 30), from: "02:00", to: "03:00")
         let problems: [PastPriceProblem] = [
-            .badID(name), .badDate(name), .timeInGap(name, gap), .notANumber(.price, name), .notANumber(.price, ""),
+            .badID(name), .badDate(name), .badDate(""), .timeInGap(name, gap), .notANumber(.price, name), .notANumber(.price, ""),
             .notANumber(.discount, name), .decimals(.price, name, .krw), .decimals(.discount, name, .usd), .negative(.price, name),
             .negative(.discount, name), .discountAbovePrice(name), .unknownProduct(number), .otherVendor(number),
             .notBeforeFirstSeen(Date(timeIntervalSince1970: Double(number) * 86_400)), .inFuture, .duplicate,
@@ -302,6 +302,8 @@ enum WordingSamples {
         texts += [
             w.pastPriceLimits(rows: number, csvBytes: number * 1024), w.pastPriceRepeatedTime(at),
             w.pastPricesSummary(total: number + 1, pending: number, refused: 1), w.pastPricesAddButton(number),
+            // Every line can be added, or none can.
+            w.pastPricesSummary(total: number + 1, pending: number + 1, refused: 0), w.pastPricesSummary(total: number + 1, pending: 0, refused: number + 1),
             w.pastPricesAdded(number, products: number), w.pastPricesAdded(0, products: 0), w.pastPricesAddedOf(name, id: number, count: number),
             w.pastPriceRefusedSincePreview(line: number, w.pastPriceProblem(.duplicate, zone: zone)), w.pastPriceProduct(number),
             w.pastPricesGone.heading, w.pastPricesGone.message,

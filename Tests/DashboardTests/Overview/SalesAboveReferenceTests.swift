@@ -30,7 +30,7 @@ import Testing
         try await SaleReferenceScene.run { scene in
             let harness = scene.harness
             let above: Set<Int> = [scene.raised, scene.changed]
-            for (language, label) in [("en", "Discounted from a price above the 30-day lowest"), ("ko", "판매가가 종전 가격(할인 시작 전 30일 최저가)보다 높은 할인 상품")] {
+            for (language, label) in [("en", "Crossed-out price above the 30-day lowest"), ("ko", "판매가가 종전 가격(할인 시작 전 30일 최저가)보다 높은 할인 상품")] {
                 let overview = try await harness.get("/overview?lang=\(language)")
                 #expect(overview.status == 200)
                 for scope in ["catalog", "mine"] {
@@ -52,7 +52,7 @@ import Testing
             #expect(hrefs.contains { $0.hasPrefix("/products.csv?") && $0.contains("sale=above-reference") })
             let box = HTMLScan.tags("input", in: list.text).first { $0["id"] == "filter-sale-above-reference" }
             #expect(box?["checked"] != nil)
-            #expect(list.text.contains("Discounted above the 30-day lowest price"), "the filter's chip")
+            #expect(list.text.contains("Crossed-out price above the 30-day lowest"), "the filter's chip")
             let grid = try await harness.get("/products?view=grid&sale=above-reference")
             let shown = Set(HTMLScan.hrefs(in: grid.text).compactMap { href -> Int? in
                 guard href.hasPrefix("/products/"), href.contains("sale=above-reference") else { return nil }

@@ -107,7 +107,7 @@ import Testing
             let raised = try #require(shown[scene.raised])
             #expect(raised.hook == "above")
             #expect(raised.price == "24000")
-            #expect(raised.text.contains("the true discount is 12.5%, not 30%"), "\(raised.text)")
+            #expect(raised.text.contains("the real discount is 12.5%, not 30%"), "\(raised.text)")
 
             // Steady since its past records: its reference is its one price.
             #expect(shown[scene.steady]?.hook == "ok")

@@ -98,13 +98,13 @@ import Testing
             #expect(en[1].at == "2026-11-01T01:30:00-04:00", "the earlier of the two 01:30s")
             #expect(en[7].at == "2026-03-08T03:30:00-04:00")
             #expect(en[1].text.contains("The clocks show this time twice that day"), "\(en[1].text)")
-            #expect(en[2].text.contains("first price of the product at 2026-11-26 10:00 EST"), "\(en[2].text)")
-            #expect(en[3].text.contains("Product \(theirs) is another seller's"), "\(en[3].text)")
-            #expect(en[4].text.contains("price: “abc” is not a number."), "\(en[4].text)")
+            #expect(en[2].text.contains("own record of this product's prices from 2026-11-26 10:00 EST"), "\(en[2].text)")
+            #expect(en[3].text.contains("Product \(theirs) belongs to another seller"), "\(en[3].text)")
+            #expect(en[4].text.contains("“abc” in the “price” column is not a number."), "\(en[4].text)")
             #expect(en[5].text.contains("the clocks go forward from 02:00 to 03:00"), "\(en[5].text)")
-            #expect(en[6].text.contains("already has a price from this time"), "\(en[6].text)")
+            #expect(en[6].text.contains("already has a price at this time"), "\(en[6].text)")
             #expect(en[8].text.contains("in the future"), "\(en[8].text)")
-            #expect(en[9].text.contains("cannot be read as a date"), "\(en[9].text)")
+            #expect(en[9].text.contains("column is not a date"), "\(en[9].text)")
             let summary = try #require(HTMLScan.tags("p", in: english.text).first { $0["data-total"] != nil })
             #expect(summary["data-total"] == "10" && summary["data-pending"] == "3" && summary["data-invalid"] == "7")
             #expect(english.text.contains("Add 3 past prices"))
@@ -131,7 +131,7 @@ import Testing
             #expect(location == "/products/prices/import?added=\(token)")
             let result = try await session.get(location)
             #expect(result.status == 200)
-            #expect(result.text.contains("Added 3 past prices of 1 product."), "\(HTMLScan.text(result.text))")
+            #expect(result.text.contains("Added 3 past prices for 1 product."), "\(HTMLScan.text(result.text))")
             #expect(HTMLScan.hrefs(in: result.text).contains("/products/\(mine)/prices"))
 
             let history = try await harness.get("/products/\(mine)/prices")
@@ -189,7 +189,7 @@ import Testing
             let prices = harness.app.engine.prices
             let before = try await prices.states(productID: mine)
             let cases: [(String, [UInt8], Int, String, String)] = [
-                ("no known column", Self.csv("name,when", ["Kettle,2026-10-01"]), 422, "None of the names on the first line", "알맞은 열 이름을 찾지 못했습니다"),
+                ("no known column", Self.csv("name,when", ["Kettle,2026-10-01"]), 422, "The first line has none of the column names this page reads", "알맞은 열 이름을 찾지 못했습니다"),
                 ("a missing column", Self.csv("id,price", ["\(mine),12000"]), 422, "The first line has no “at” column", "필요한 열이 없습니다(“시각”)"),
                 ("not a CSV", [0x50, 0x4B, 0x03, 0x04, 0, 0, 0, 0, 0x14, 0], 422, "spreadsheet workbook", "통합 문서"),
                 ("no lines", Self.csv("id,at,price", []), 422, "no lines of prices", "판매가 줄이 없습니다"),

@@ -56,7 +56,7 @@ import Testing
                 try #require(states.count == 4, "the add, two edits and the change elsewhere: \(states)")
 
                 for (language, sources, between) in [
-                    ("en", ["seen on the market", "this dashboard", "this dashboard", "this dashboard"], "Between "),
+                    ("en", ["seen on the Open Market", "this dashboard", "this dashboard", "this dashboard"], "Between "),
                     ("ko", ["오픈마켓에서 확인", "이 대시보드에서 수정", "이 대시보드에서 수정", "이 대시보드에서 수정"], " 이후, "),
                 ] {
                     let page = try await harness.get("/products/\(id)/prices?lang=\(language)")
@@ -166,7 +166,7 @@ import Testing
             #expect(page.status == 200)
             let shown = Self.shownStates(page.text)
             #expect(shown.last?.source == "elsewhere")
-            #expect(shown.last?.cells.first?.hasPrefix("By ") == true)
+            #expect(shown.last?.cells.first?.hasSuffix(" or earlier (first seen)") == true)
             let first = try #require(try await dashboard.app.engine.prices.states(productID: theirs).last)
             #expect(shown.last?.price == "\(first.price)")
             #expect(first.seenAfter == nil)

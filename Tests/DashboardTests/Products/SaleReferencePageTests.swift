@@ -34,8 +34,8 @@ import Testing
                 let above = try #require(Self.shown(raised.text), "no reference on the raised product's page")
                 #expect(above.hook == "above")
                 #expect(above.price == "24000")
-                #expect(above.text.contains(en ? "Lowest in the 30 days before this sale: KRW 24,000" : "종전 가격(이번 할인 시작 전 30일 동안의 최저가): 24,000원"))
-                #expect(above.text.contains(en ? "the true discount is 12.5%, not 30%" : "실제 할인율은 30%가 아니라 12.5%입니다"), "\(above.text)")
+                #expect(above.text.contains(en ? "Reference price (the lowest in the 30 days before this sale): KRW 24,000" : "종전 가격(이번 할인 시작 전 30일 동안의 최저가): 24,000원"))
+                #expect(above.text.contains(en ? "the real discount is 12.5%, not 30%" : "실제 할인율은 30%가 아니라 12.5%입니다"), "\(above.text)")
                 #expect(above.hrefs.contains("/products/\(scene.raised)/prices"))
                 #expect(raised.text.contains("class=\"reference-warning\""), "a warning")
 
@@ -43,7 +43,7 @@ import Testing
                 let steady = try #require(Self.shown(try await scene.harness.get("/products/\(scene.steady)?lang=\(language)").text))
                 #expect(steady.hook == "ok")
                 #expect(steady.price == "30000")
-                #expect(steady.text.contains(en ? "Lowest in the 30 days before this sale: KRW 30,000" : "종전 가격(이번 할인 시작 전 30일 동안의 최저가): 30,000원"))
+                #expect(steady.text.contains(en ? "Reference price (the lowest in the 30 days before this sale): KRW 30,000" : "종전 가격(이번 할인 시작 전 30일 동안의 최저가): 30,000원"))
 
                 // Registered yesterday, on sale today: no reference, and no price for it.
                 let freshPage = try await scene.harness.get("/products/\(scene.fresh)?lang=\(language)")
@@ -51,14 +51,16 @@ import Testing
                 #expect(fresh.hook == "insufficient")
                 #expect(fresh.price == nil)
                 #expect(!freshPage.text.contains("data-reference-price"))
-                #expect(fresh.text.contains(en ? "No reference price: prices of this product are known from" : "종전 가격을 알 수 없습니다."), "\(fresh.text)")
-                #expect(!fresh.text.contains(en ? "Lowest in the" : "최저가):"))
+                #expect(fresh.text.contains(en ? "Can't be checked: the dashboard has known this product's prices only since" : "종전 가격을 알 수 없습니다."), "\(fresh.text)")
+                #expect(!fresh.text.contains(en ? "Reference price (" : "최저가):"))
+                #expect(fresh.hrefs.contains("/products/prices/import"), "the way on: the seller's earlier prices")
+                #expect(!above.hrefs.contains("/products/prices/import"))
 
                 // Changed on the market between two counts: the price before the change counts.
                 let changed = try #require(Self.shown(try await scene.harness.get("/products/\(scene.changed)?lang=\(language)").text))
                 #expect(changed.hook == "above")
                 #expect(changed.price == "20000")
-                #expect(changed.text.contains(en ? "the true discount is 10%, not 40%" : "실제 할인율은 40%가 아니라 10%입니다"), "\(changed.text)")
+                #expect(changed.text.contains(en ? "the real discount is 10%, not 40%" : "실제 할인율은 40%가 아니라 10%입니다"), "\(changed.text)")
 
                 // Not on sale: nothing of it.
                 let plain = try await scene.harness.get("/products/\(scene.plain)?lang=\(language)")

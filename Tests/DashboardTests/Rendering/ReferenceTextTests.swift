@@ -21,10 +21,10 @@ struct ReferenceTextTests {
         #expect(context["referencePrice"] == .string("24000"))
         #expect(context["warning"] == .bool(true))
         #expect(context["text"] == .string(
-            "Shows KRW 30,000 as the price before; the lowest in the 30 days before was KRW 24,000: the true discount is 12.5%, not 30%."))
+            "The crossed-out price, KRW 30,000, is above the reference price, KRW 24,000 (the lowest price in the 30 days before the sale). From the reference price, the real discount is 12.5%, not 30%. To fix it, lower the price to KRW 24,000 and keep the sale price, KRW 21,000."))
         #expect(context["offer"]?["price"] == .string("24000"))
         #expect(context["offer"]?["discount"] == .string("3000"))
-        #expect(context["offer"]?["label"] == .string("Show KRW 24,000 as the price before (the sale price stays KRW 21,000)"))
+        #expect(context["offer"]?["label"] == .string("Lower the price to KRW 24,000 and keep the sale price, KRW 21,000"))
         let korean = text(.ko).context(.above(reference: 24_000, trueDiscount: 0.125))
         #expect(korean["text"]?.interpolated.contains("실제 할인율은 30%가 아니라 12.5%입니다.") == true)
         #expect(korean["offer"]?["label"]?.interpolated.contains("24,000원") == true)
@@ -34,7 +34,8 @@ struct ReferenceTextTests {
         let context = text(.en).context(.above(reference: 20_000, trueDiscount: -0.05))
         #expect(context["hook"] == .string("above"))
         #expect(context["offer"] == nil)
-        #expect(context["text"]?.interpolated.hasSuffix("the sale price KRW 21,000 is not below it: this is no discount.") == true)
+        #expect(context["text"]?.interpolated.contains("The sale price, KRW 21,000, is not below the reference price, so buyers get no real discount.") == true)
+        #expect(context["text"]?.interpolated.hasSuffix("remove the discount, or lower the sale price below KRW 20,000.") == true)
     }
 
     @Test func aKnownReferenceAtOrAboveThePriceIsOK() {
@@ -51,8 +52,10 @@ struct ReferenceTextTests {
         let context = text(.en).context(.insufficient(knownFrom: since))
         #expect(context["hook"] == .string("insufficient"))
         #expect(context["referencePrice"] == nil)
+        #expect(context["insufficient"] == .bool(true), "a page offers the import of past prices")
         #expect(context["text"]?.interpolated.contains(LocalTime.timestamp(since, zone: seoul, Wording(.en))) == true)
-        #expect(text(.en).context(.insufficient(knownFrom: nil))["text"]?.interpolated.contains("no earlier price") == true)
+        #expect(text(.en).context(.insufficient(knownFrom: nil))["text"]?.interpolated.contains("no price of this product from before the sale") == true)
+        #expect(text(.en).context(.ok(reference: 30_000))["insufficient"] == .bool(false))
     }
 
     @Test func percentagesAreRoundedToATenthWithoutATrailingZero() {
