@@ -16,6 +16,9 @@ struct PriceHistoryPage {
     let referenceDays: Int
     let language: Language
     let zone: TimeZone
+    /// Whether the product is the own vendor's: only then does the page offer the import of
+    /// past prices, which takes own products only.
+    var canImport = false
 
     var context: TemplateObject {
         let wording = Wording(language)
@@ -26,6 +29,7 @@ struct PriceHistoryPage {
             "productHref": .string("/products/\(productID)"),
             "csvHref": .string("/products/\(productID)/prices.csv"),
             "hasStates": .bool(!states.isEmpty),
+            "canImport": .bool(canImport),
             "rows": .list(states.map { row($0, wording) }),
         ]
         guard let newest = states.first, let oldest = states.last else { return context }

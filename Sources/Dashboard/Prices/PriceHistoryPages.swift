@@ -24,9 +24,10 @@ struct PriceHistoryPages: Sendable {
         case .found(let product, let states): found = (product, states)
         case .answered(let response): return response
         }
-        let page = PriceHistoryPage(
+        var page = PriceHistoryPage(
             productID: found.product.id, name: found.product.name, states: found.states, now: clock.now(),
             referenceDays: prices.referenceDays, language: context.language, zone: context.settings.timeZone)
+        page.canImport = context.ownVendorID == found.product.vendorID
         return renderer.page("prices/history", page.context, for: context)
     }
 

@@ -225,7 +225,7 @@ import Testing
     }
 
     @Test func theForm_saysTheColumnsAndTheZone_andIsLinked() async throws {
-        try await Self.withRegisteredProduct { harness, session, _, mine, _ in
+        try await Self.withRegisteredProduct { harness, session, _, mine, theirs in
             for (language, zone) in [("en", "The dashboard's time zone: America/New_York (EST)"), ("ko", "대시보드 시간대: America/New_York (EST)")] {
                 let form = try await session.get("/products/prices/import?lang=\(language)")
                 #expect(form.status == 200)
@@ -236,6 +236,11 @@ import Testing
             }
             // The price history of a product tracked since T, shorter than a sale's window, and the product import link it.
             #expect(HTMLScan.hrefs(in: try await harness.get("/products/\(mine)/prices").text).contains("/products/prices/import"))
+            // Another seller's product: the import would refuse it, so its history does not offer it.
+            let theirsPage = try await harness.get("/products/\(theirs)/prices")
+            #expect(theirsPage.status == 200)
+            #expect(theirsPage.text.contains("data-known-from") || theirsPage.text.contains("data-empty-timeline"), "a note the link would follow")
+            #expect(!HTMLScan.hrefs(in: theirsPage.text).contains("/products/prices/import"))
             #expect(HTMLScan.hrefs(in: try await harness.get("/products/import").text).contains("/products/prices/import"))
         }
     }
