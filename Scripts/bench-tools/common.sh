@@ -13,7 +13,7 @@ chmod a+rx "$work"
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill -CONT "$pid" 2>/dev/null || true; kill "$pid" 2>/dev/null || true; done
-  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid" 2>/dev/null)" 2>/dev/null || true
+  for pidfile in "$work"/nginx*.pid; do [ -f "$pidfile" ] && kill "$(cat "$pidfile" 2>/dev/null)" 2>/dev/null || true; done
   wait 2>/dev/null || true
   rm -rf "$work"
 }
@@ -38,17 +38,35 @@ start_dashboard() {
   [ -n "$dash_url" ] || { echo "$0: the dashboard did not start:" >&2; cat "$work/$name.out" >&2; exit 1; }
 }
 
-# start_nginx ROOT: serves ROOT on a free loopback port; sets nginx_url.
+# start_dashboard_as_run NAME [flags...]: the dashboard in the configuration `swift run
+# dashboard` starts (the access log on: one line per request to standard error, here the file
+# $work/NAME.log); sets dash_pid and dash_url.
+start_dashboard_as_run() {
+  local name=$1; shift
+  "$bin_dir/dashboard" --port 0 --data-dir "$work/$name/data" --cache-dir "$work/$name/cache" "$@" > "$work/$name.out" 2> "$work/$name.log" &
+  dash_pid=$!; pids+=("$dash_pid")
+  for _ in $(seq 200); do grep -q '^Listening' "$work/$name.out" 2>/dev/null && break; sleep 0.05; done
+  dash_url=$(sed -n 's/^Listening on //p' "$work/$name.out")
+  [ -n "$dash_url" ] || { echo "$0: the dashboard did not start:" >&2; cat "$work/$name.out" "$work/$name.log" >&2; exit 1; }
+}
+
+# start_nginx ROOT [NAME [ACCESS_LOG]]: serves ROOT on a free loopback port; sets nginx_url and
+# nginx_name (NAME, by default nginx: its files are $work/NAME.*). With ACCESS_LOG, nginx
+# writes its access log there in its default `combined` format, as nginx does out of the box;
+# without, no access log.
 start_nginx() {
   local port; port=$(free_port)
+  nginx_name=${2:-nginx}
+  local access_log="access_log off;"
+  [ -n "${3:-}" ] && access_log="access_log $3;"
   mkdir -p "$work/nginx-tmp"
-  cat > "$work/nginx.conf" <<CONF
+  cat > "$work/$nginx_name.conf" <<CONF
 worker_processes auto;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
+pid $work/$nginx_name.pid;
+error_log $work/$nginx_name-error.log;
 events { worker_connections 2048; }
 http {
-  access_log off;
+  $access_log
   sendfile on;
   tcp_nopush on;
   keepalive_requests 1000000;
@@ -58,7 +76,7 @@ http {
   server { listen 127.0.0.1:$port; root $1; }
 }
 CONF
-  nginx -c "$work/nginx.conf" -g 'daemon off;' &
+  nginx -c "$work/$nginx_name.conf" -g 'daemon off;' &
   pids+=("$!")
   nginx_url=http://127.0.0.1:$port
   for _ in $(seq 100); do curl -s -o /dev/null "$nginx_url/" && break; sleep 0.05; done
@@ -118,8 +136,9 @@ cpu_ticks() {
   for pid in "$@"; do total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0))); done
   echo "$total"
 }
-# nginx_pids: the nginx that start_nginx started, master and workers.
-nginx_pids() { local master; master=$(cat "$work/nginx.pid"); echo "$master" $(pgrep -P "$master"); }
+# nginx_pids: the nginx that start_nginx started last (or the one $nginx_name names), master
+# and workers.
+nginx_pids() { local master; master=$(cat "$work/${nginx_name:-nginx}.pid"); echo "$master" $(pgrep -P "$master"); }
 # side_by_side_cpu WHAT DASHBOARD_URL NGINX_URL: side_by_side, and each side's microseconds of
 # CPU per request over its rounds in cpu_us[WHAT-dashboard] and cpu_us[WHAT-nginx] (the
 # dashboard is $dash_pid). A side idles while the other is measured, so its ticks are its own.
