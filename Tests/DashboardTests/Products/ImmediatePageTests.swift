@@ -48,9 +48,7 @@ import DashboardEngine
         try await withPages { (dashboard: DashboardHarness) async throws in
             // The start-up count first: what it teaches the price timeline (an on-sale
             // product's line on its page) would otherwise land between the two answers.
-            await dashboard.app.catalog.countEnded()
-            await dashboard.app.catalog.countsObserved()
-            await dashboard.app.engine.prices.recorded()
+            await dashboard.countSettled()
             let async = try await get(dashboard, target)  // nothing cached: the task path, which fills the cache
             let asked = fetches(target)
             let immediate = try await get(dashboard, target)

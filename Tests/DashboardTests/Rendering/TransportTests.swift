@@ -21,6 +21,9 @@ import Testing
     ])
     func bothTransports_giveTheSameAnswer(_ method: String, _ path: String) async throws {
         try await withDashboard { dashboard in
+            // The start-up count first: what it teaches the price timeline (an on-sale
+            // product's line on its page) would otherwise land between the answers.
+            await dashboard.countSettled()
             let live = dashboard.client
             // The live answer first: a page it fills the cache for is then kept for both.
             _ = try await live.request(method, path, headers: Self.cookie)

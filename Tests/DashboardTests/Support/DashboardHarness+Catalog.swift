@@ -11,6 +11,16 @@ import FoundationNetworking
 /// The embedded market's whole catalog, read from its JSON (not through the dashboard), and
 /// the catalog pages' numbers read back from their HTML.
 extension DashboardHarness {
+    /// Waits until no count of the catalog runs, the price timeline heard every count, and
+    /// every price state it learned is written and its sales worked out: after it, a page
+    /// drawn twice gives the same answer (an on-sale product's line against its reference
+    /// price is not learned between the two).
+    func countSettled() async {
+        await app.catalog.countEnded()
+        await app.catalog.countsObserved()
+        await app.engine.prices.recorded()
+    }
+
     /// Every product the market lists, newest first.
     func marketCatalog(search: String = "") async throws -> [[String: Any]] {
         var path = "/api/products?page_no=1&items_per_page=1000"
