@@ -3,11 +3,13 @@ import Foundation
 import HTTPServer
 import MarketClient
 
-/// `GET /products/{id}/prices` and `/products/{id}/prices.csv`: one product's price timeline
-/// (`PriceTimeline`) as a page and as CSV. The timeline holds every product a count saw, any
-/// seller's, so another seller's product has its history too. The product's name comes from the
-/// market (through the gateway's cache); a product the market does not have answers 404, as its
-/// own page does (with the recycle bin's word on it), and so does an id that is not a number.
+/// `GET /products/{id}/prices` and `/products/{id}/prices.csv`: one of the seller's own
+/// products' price timeline (`PriceTimeline`) as a page and as CSV. The timeline holds every
+/// product a count saw, any seller's (a count compares them all), but a history is the seller's
+/// own record: another seller's product answers 404, saying whose it is, once the own vendor is
+/// known. The product's name comes from the market (through the gateway's cache); a product the
+/// market does not have answers 404, as its own page does (with the recycle bin's word on it),
+/// and so does an id that is not a number.
 struct PriceHistoryPages: Sendable {
     let gateway: MarketGateway
     let prices: PriceTimeline
@@ -27,6 +29,8 @@ struct PriceHistoryPages: Sendable {
         var page = PriceHistoryPage(
             productID: found.product.id, name: found.product.name, states: found.states, now: clock.now(),
             referenceDays: prices.referenceDays, language: context.language, zone: context.settings.timeZone)
+        // Another seller's product never gets here once the own vendor is known; before, the
+        // import (which checks each line's seller) is not offered.
         page.canImport = context.ownVendorID == found.product.vendorID
         return renderer.page("prices/history", page.context, for: context)
     }
@@ -70,6 +74,9 @@ struct PriceHistoryPages: Sendable {
             return .answered(renderer.error(
                 failure.status, Wording.ErrorText(heading: failure.heading, message: failure.message),
                 retryHref: failure.offersRetry ? PageRenderer.retryHref(for: context.request) : nil, for: context))
+        }
+        if let own = context.ownVendorID, product.vendorID != own {
+            return .answered(renderer.error(.notFound, wording.pricesOfAnotherSeller(product.name, id: id), retryHref: nil, for: context))
         }
         do {
             return .found(product, try await prices.states(productID: id))

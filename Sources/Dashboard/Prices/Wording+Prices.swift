@@ -59,6 +59,20 @@ extension Wording {
         }
     }
 
+    /// Another seller's product: its price history is not this seller's to see or keep.
+    func pricesOfAnotherSeller(_ name: String, id: Int) -> ErrorText {
+        switch language {
+        case .en:
+            ErrorText(
+                heading: "Product \(id) is another seller's product",
+                message: "“\(BidiText.isolated(name))” belongs to another seller. Price histories are shown for your own products only; open one of yours from the list of your products.")
+        case .ko:
+            ErrorText(
+                heading: "\(id)번 상품은 다른 판매자의 상품입니다",
+                message: "“\(BidiText.isolated(name))” 상품은 다른 판매자의 상품입니다. 판매가 기록은 내 상품만 볼 수 있습니다. 내 상품 목록에서 상품을 선택해 주세요.")
+        }
+    }
+
     var pricesUnreadable: ErrorText {
         switch language {
         case .en: ErrorText(heading: "The price history cannot be read", message: "The dashboard's database in the data directory could not be read. The dashboard's log says more.")

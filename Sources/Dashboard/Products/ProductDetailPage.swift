@@ -54,6 +54,8 @@ struct ProductDetailPage {
             })
         }
         context["vendorUnknown"] = .bool(ownership == nil)
+        // A price history is the seller's own record: another seller's product has none to link.
+        context["hasPriceHistory"] = .bool(ownership != false)
         if let vendor = product.vendor?.name ?? product.vendorName, !vendor.isEmpty {
             context["vendor"] = .string(vendor)
             context["soldBy"] = .string(wording.soldBy(vendor))
@@ -74,9 +76,9 @@ struct ProductDetailPage {
     /// An on-sale product's sale against its reference price: the lowest price of the days
     /// before the sale, and `ReferenceText`'s hooks and sentence for the latest state's check
     /// (a warning when the struck-through price is above it), with a link to the price history.
-    /// Nil for a product not on sale.
+    /// Nil for a product not on sale, and for another seller's (whose history is not shown).
     func referenceContext(_ wording: Wording) -> TemplateObject? {
-        guard let sale, product.summary.isOnSale else { return nil }
+        guard let sale, product.summary.isOnSale, ownership != false else { return nil }
         let currency = sale.currency.rawValue
         let text = ReferenceText(
             price: sale.price, discount: sale.discount, currency: currency, days: referenceDays, zone: zone, wording: wording)

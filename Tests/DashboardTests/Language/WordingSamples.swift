@@ -244,6 +244,7 @@ enum WordingSamples {
             w.priceHistoryHeading(name, id: number),
             w.priceChartTitle(name, from: w.day("2026-11-01"), to: w.day("2026-11-28"), count: number, now: w.price(Decimal(number), currency: "KRW")),
             w.pricesKnownFrom(at, days: number, until: after), w.pricesUnreadable.heading, w.pricesUnreadable.message,
+            w.pricesOfAnotherSeller(name, id: number).heading, w.pricesOfAnotherSeller(name, id: number).message,
         ]
         for source in PriceState.Source.allCases {
             texts += [w.priceSource(source), w.priceFrom(at: at, seenAfter: nil, source: source), w.priceFrom(at: at, seenAfter: after, source: source)]

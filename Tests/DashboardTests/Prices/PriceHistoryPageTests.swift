@@ -159,17 +159,20 @@ import Testing
         return (mine.id, theirs.id)
     }
 
-    @Test func anotherSellersProduct_hasItsHistory_fromItsFirstCount() async throws {
+    @Test func anotherSellersProduct_is404_sayingWhose_inBothLanguages() async throws {
         try await withDashboard(.shared) { dashboard in
             let theirs = try await Self.ownAndTheirs(dashboard).theirs
-            let page = try await dashboard.get("/products/\(theirs)/prices")
-            #expect(page.status == 200)
-            let shown = Self.shownStates(page.text)
-            #expect(shown.last?.source == "elsewhere")
-            #expect(shown.last?.cells.first?.hasSuffix(" or earlier (first seen)") == true)
-            let first = try #require(try await dashboard.app.engine.prices.states(productID: theirs).last)
-            #expect(shown.last?.price == "\(first.price)")
-            #expect(first.seenAfter == nil)
+            // The timeline keeps it (a count compares every product), but the page does not show it.
+            #expect(!(try await dashboard.app.engine.prices.states(productID: theirs)).isEmpty)
+            for (language, heading) in [("en", "Product \(theirs) is another seller's product"), ("ko", "\(theirs)번 상품은 다른 판매자의 상품입니다")] {
+                for path in ["/products/\(theirs)/prices?lang=\(language)", "/products/\(theirs)/prices.csv?lang=\(language)"] {
+                    let page = try await dashboard.get(path)
+                    #expect(page.status == 404, "\(path)")
+                    #expect(page.header("Content-Language") == language)
+                    #expect(HTMLScan.text(HTMLScan.block(in: page.text, from: "<h1", to: "</h1>")) == heading, "\(path)")
+                    #expect(!page.text.contains("data-at="), "\(path): no state of theirs")
+                }
+            }
         }
     }
 }

@@ -110,8 +110,8 @@ import Testing
             let own = HTMLScan.hrefs(in: try await dash.get("/products/1").text)  // vendor 28, the dashboard's
             let other = HTMLScan.hrefs(in: try await dash.get("/products/2").text)  // vendor 15
             #expect(own.contains("/products/1/edit") && own.contains("/products/1/delete"))
-            // Another seller's product has its price history (prices are public), and no form.
-            #expect(other.filter { $0.hasPrefix("/products/2/") } == ["/products/2/prices"])
+            // Another seller's product has no form, and no price history of this seller's.
+            #expect(other.filter { $0.hasPrefix("/products/2/") } == [])
         }
     }
 
