@@ -63,7 +63,12 @@ struct PastPriceImportPages: Sendable {
             return problem(.unprocessableContent, .noKnownColumn(names), context)
         }
         guard csv.missing.isEmpty else {
-            let names = csv.missing.map { "“\(context.language == .ko ? $0.korean : $0.rawValue)”" }.joined(separator: ", ")
+            let names = csv.missing.map { column in
+                switch context.language {
+                case .en: "“\(column.rawValue)”"
+                case .ko: "“\(column.korean)”"
+                }
+            }.joined(separator: ", ")
             return problem(.unprocessableContent, .missingColumns(names), context)
         }
         guard !csv.lines.isEmpty else { return problem(.unprocessableContent, .noLines, context) }
