@@ -57,10 +57,7 @@ struct BatchReferences {
         guard !sales.isEmpty else { return found }
         // What a row does not record of its product's price, as the catalog counts it.
         let missing = Set(sales.compactMap { row, old in old.price == nil || old.discountedPrice == nil ? row.productID : nil })
-        var counted: [Int: CatalogProduct] = [:]
-        if !missing.isEmpty, let catalog {
-            for product in catalog.products where missing.contains(product.id) { counted[product.id] = product }
-        }
+        let counted = missing.isEmpty ? [:] : catalog?.products(missing) ?? [:]
         var proposed: [(row: BatchRow, before: RecordedFields, price: Decimal, discount: Decimal)] = []
         for (row, old) in sales {
             var before = old
