@@ -1,8 +1,14 @@
+import DashboardEngine
 import HTTPServer
 
 extension DashboardApp {
     /// The handlers the route table points at, made once at start-up (see `init`).
     struct Handlers {
+        /// The engine and the settings, for a page whose handler is made in its route line
+        /// (`AboutPage(renderer: h.renderer, catalog: h.engine.catalog)`): it needs no stored
+        /// property here. A handler with state of its own (a store, a cache) is made once, below.
+        let engine: Engine
+        let configuration: DashboardConfiguration
         /// Makes each request's `RequestContext`.
         let contexts: RequestContext.Maker
         /// The server's own error pages, also for an address that takes only a button's POST.

@@ -175,6 +175,8 @@ public final class DashboardApp: Sendable {
             keepsRenderedPages: configuration.pageCache && !configuration.developmentMode && contexts.who.accounts == nil, scheduler: engine.scheduler,
             catalogListing: catalogListing, recycleBin: engine.recycleBin, prices: engine.prices)
         return Handlers(
+            engine: engine,
+            configuration: configuration,
             contexts: contexts,
             errors: errors,
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
