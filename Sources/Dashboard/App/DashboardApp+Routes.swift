@@ -36,11 +36,16 @@ extension DashboardApp {
 
     /// The fixed texts of every page, the shared ones and each page's own (`PageTexts`), made
     /// once: every page, and the server's own error pages, get them as `t`. A page with texts
-    /// of its own adds its type here; a text the frame shows (a footer link) may be one of them.
+    /// of its own adds its type here; the footer's links are made with them (`footerLinks`).
     static let texts = TemplateTexts([
         UIText.self, ProductsText.self, BatchesText.self, ImportText.self, SheetText.self, HistoryText.self, TrashText.self,
         OverviewText.self, AccountsText.self, PriceHistoryText.self, PastPriceImportText.self,
-    ])
+    ], footerLinks: footerLinks)
+
+    /// The links the footer shows on every page, in this order: a page linked from there adds
+    /// its path and one of its own texts here (`FooterLink("/about", AboutText.aboutLink)`).
+    /// None yet: the header's menu links every page a person opens often.
+    static let footerLinks: [FooterLink] = []
 
     /// Every route of the dashboard, in one table: method, path, what it needs of the person
     /// asking when accounts are on (`Permission`), handler, and what it answers (a template

@@ -20,15 +20,33 @@ extension PageTexts {
     }
 }
 
+/// A link the footer shows on every page: where it leads and its words, one of the linked
+/// page's own texts, so that the link is declared with the page's route and its words live
+/// with the page.
+struct FooterLink: Sendable {
+    let path: String
+    private let label: @Sendable (Language) -> String
+
+    init<T: PageTexts>(_ path: String, _ text: T) {
+        self.path = path
+        label = { text.text($0) }
+    }
+
+    func label(_ language: Language) -> String { label(language) }
+}
+
 /// The fixed texts of some `PageTexts` types as one template object per language (`t` in a
-/// page's context), made once when the app is built: a page costs a dictionary lookup.
+/// page's context), and the footer's links (`footerNav`), made once when the app is built: a
+/// page costs a dictionary lookup.
 struct TemplateTexts: Sendable {
     private let objects: [Language: TemplateValue]
+    private let footers: [Language: TemplateValue]
     /// Every key, for the checks that a template names no text that is missing.
     let keys: Set<String>
 
-    init(_ types: [any PageTexts.Type]) {
+    init(_ types: [any PageTexts.Type], footerLinks: [FooterLink] = []) {
         var objects: [Language: TemplateValue] = [:]
+        var footers: [Language: TemplateValue] = [:]
         var keys = Set<String>()
         for language in Language.allCases {
             var object = TemplateObject()
@@ -36,8 +54,15 @@ struct TemplateTexts: Sendable {
                 Self.add(type, language, to: &object, keys: &keys)
             }
             objects[language] = .object(object)
+            if !footerLinks.isEmpty {
+                let links = footerLinks.map { link -> TemplateValue in
+                    ["href": .string(link.path), "label": .string(link.label(language))]
+                }
+                footers[language] = ["links": .list(links)]
+            }
         }
         self.objects = objects
+        self.footers = footers
         self.keys = keys
     }
 
@@ -50,6 +75,12 @@ struct TemplateTexts: Sendable {
 
     subscript(_ language: Language) -> TemplateValue {
         objects[language] ?? .object([:])
+    }
+
+    /// The footer's links in `language` (`links`: `href`, `label`), or nil when there are none:
+    /// then the footer has no list of links at all.
+    func footerNav(_ language: Language) -> TemplateValue? {
+        footers[language]
     }
 
     /// The texts every page shares, and no page's own: what the server's own error pages need.

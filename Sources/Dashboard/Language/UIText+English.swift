@@ -10,6 +10,7 @@ extension UIText {
         case .navRegister: "Add product"
         case .footerText: "Open Market seller dashboard"
         case .languageNav: "Language"
+        case .footerNav: "More pages"
         case .tryAgain: "Try again"
         case .backToProducts: "Product list"
         case .backToProduct: "Product page"

@@ -10,6 +10,7 @@ extension UIText {
         case .navRegister: "상품 등록"
         case .footerText: "오픈마켓 판매자 대시보드"
         case .languageNav: "언어"
+        case .footerNav: "다른 페이지"
         case .tryAgain: "다시 시도"
         case .backToProducts: "상품 목록"
         case .backToProduct: "상품 페이지"

@@ -15,6 +15,7 @@ enum UIText: String, PageTexts {
     case navRegister = "nav_register"
     case footerText = "footer_text"
     case languageNav = "language_nav"
+    case footerNav = "footer_nav"
     case tryAgain = "try_again"
     case backToProducts = "back_to_products"
     case backToProduct = "back_to_product"

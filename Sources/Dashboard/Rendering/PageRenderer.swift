@@ -18,7 +18,7 @@ struct PageRenderer: Sendable {
     }
 
     /// Renders `name` in the reader's language: the values gain `t` (the fixed texts in that
-    /// language, `RequestContext.texts`), `lang`, the footer's `languageLinks` and `may` (what
+    /// language, `RequestContext.texts`), `lang`, the footer's `footerNav` and `languageLinks`, and `may` (what
     /// the reader's role may do: `write`, `addOrRemove`, `manageAccounts`); the response says its language and
     /// that it varies with the reader's, and gives the browser the form token the page used
     /// when it had none (`RequestContext.formToken`); for a signed-in reader, the header names
@@ -53,6 +53,7 @@ struct PageRenderer: Sendable {
     static func addLanguage(_ language: Language, texts: TemplateTexts, path: String, to context: inout TemplateObject) {
         context["t"] = texts[language]
         context["lang"] = .string(language.rawValue)
+        if let footerNav = texts.footerNav(language) { context["footerNav"] = footerNav }
         let separator = path.contains("?") ? "&" : "?"
         context["languageLinks"] = .list(Language.allCases.map { other in
             [
