@@ -27,6 +27,21 @@ import Testing
         #expect(try render("!\n  {{! I'm Still Standalone }}") == "!\n")
     }
 
+    /// Each of the dashboard's templates opens with a comment of several lines naming its keys,
+    /// before its first partial or section; a partial's may be included indented.
+    @Test func multilineCommentOnTheFirstLines_rendersNothing() throws {
+        let comment = "{{! page: GET /page (Page).\n    Keys: `heading`, `items`. }}\n"
+        let head = ["head": "<!doctype html>\n<title>{{heading}}</title>\n"]
+        #expect(try render(comment + "{{> head}}\n<h1>{{heading}}</h1>\n", ["heading": "Hi"], partials: head)
+            == "<!doctype html>\n<title>Hi</title>\n<h1>Hi</h1>\n")
+        #expect(try render(comment + "{{#items}}\n<li>{{.}}</li>\n{{/items}}\n", ["items": ["a", "b"]])
+            == "<li>a</li>\n<li>b</li>\n")
+        #expect(try render(comment + "<p>first</p>\n") == "<p>first</p>\n")
+        #expect(try render("<ul>\n  {{> item}}\n</ul>\n", partials: ["item": comment + "<li>x</li>\n"])
+            == "<ul>\n  <li>x</li>\n</ul>\n")
+        #expect(try render("{{! page: a.\r\n    Keys: b. }}\r\n<p>x</p>\r\n") == "<p>x</p>\r\n")
+    }
+
     @Test func commentWithEqualsSign_isStillAComment() throws {
         #expect(try render("comments never show: >{{! comment }}{{! comment = }}<") == "comments never show: ><")
     }
