@@ -25,14 +25,15 @@ extension PageTexts {
 /// with the page.
 struct FooterLink: Sendable {
     let path: String
-    private let label: @Sendable (Language) -> String
+    private let labels: [Language: String]
 
     init<T: PageTexts>(_ path: String, _ text: T) {
         self.path = path
-        label = { text.text($0) }
+        labels = Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, text.text($0)) })
     }
 
-    func label(_ language: Language) -> String { label(language) }
+    /// The link's words in `language`.
+    func label(_ language: Language) -> String { labels[language] ?? "" }
 }
 
 /// The fixed texts of some `PageTexts` types as one template object per language (`t` in a
