@@ -182,7 +182,7 @@ public final class DashboardApp: Sendable {
             staticFiles: StaticFileHandler(root: configuration.publicDirectory.path),
             images: try ImageHandler(registry: registry, cache: imageCache, publicDirectory: configuration.publicDirectory, logger: logger),
             health: HealthHandler(
-                api: api, imageCache: imageCache, marketDescription: HealthHandler.describe(marketURL), ownVendor: ownVendor),
+                api: api, imageCache: imageCache, marketDescription: DashboardConfiguration.shownAddress(marketURL), ownVendor: ownVendor),
             browsing: browsing,
             catalogListing: catalogListing,
             forms: forms,

@@ -102,6 +102,22 @@ public struct DashboardConfiguration: Sendable, Equatable {
         return address.isLoopback
     }
 }
+extension DashboardConfiguration {
+    /// The `--upstream` address as a page or `/healthz` may show it: without what may be secret
+    /// in it (`shownAddress(_:)`); nil for the embedded market.
+    var shownUpstream: String? { marketURL.map(Self.shownAddress) }
+
+    /// A market's address without what may be secret in it: `user:password@`, the query and
+    /// the fragment (`https://user:pw@market.example/api?token=x` → `https://market.example/api`).
+    static func shownAddress(_ url: URL) -> String {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(unreadable URL)" }
+        parts.user = nil
+        parts.password = nil
+        parts.query = nil
+        parts.fragment = nil
+        return parts.string ?? "(unreadable URL)"
+    }
+}
 
 /// When the dashboard asks who is there (`--accounts`).
 enum AccountsSetting: String, Sendable, Equatable, CaseIterable {

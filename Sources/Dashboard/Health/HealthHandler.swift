@@ -27,15 +27,4 @@ struct HealthHandler: HTTPHandler {
         response.headers["Cache-Control"] = "no-store"
         return response
     }
-
-    /// The upstream URL without what may be secret in it: `user:password@`, the query and the
-    /// fragment (`https://user:pw@market.example/api?token=x` → `https://market.example/api`).
-    static func describe(_ url: URL) -> String {
-        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(unreadable URL)" }
-        parts.user = nil
-        parts.password = nil
-        parts.query = nil
-        parts.fragment = nil
-        return parts.string ?? "(unreadable URL)"
-    }
 }
