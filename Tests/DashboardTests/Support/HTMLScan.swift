@@ -60,7 +60,8 @@ enum HTMLScan {
         return blocks
     }
 
-    /// The first block from `start` to `end`, or an empty string.
+    /// The first block from `start` to the next `end`, both included (so start from a whole
+    /// tag, `<dd data-x="y">`, not from its middle), or an empty string.
     static func block(in html: some StringProtocol, from start: String, to end: String) -> Substring {
         blocks(in: html, from: start, to: end).first ?? ""
     }
