@@ -20,6 +20,8 @@ struct SignInPages: Sendable {
     let accounts: AccountStore
     let renderer: PageRenderer
     let flash: FlashMessages
+    /// The engine's clock: "now" when a refusal to wait names no time of its own.
+    let clock: any WallClock
     let csrf = CSRFGuard()
 
     static let nameField = "name"
@@ -68,7 +70,7 @@ struct SignInPages: Sendable {
             let wording = context.wording
             switch refusal.code {
             case .tooManyTries:
-                let wait = wording.signInWait(until: Self.time(refusal.nextTryAt ?? Date(), zone: context.settings.timeZone))
+                let wait = wording.signInWait(until: Self.time(refusal.nextTryAt ?? clock.now(), zone: context.settings.timeZone))
                 return signInForm(name: name, next: next, problem: wait, status: .tooManyRequests, context)
             case .wrongNameOrPassword:
                 var problem = wording[.wrongNameOrPassword]

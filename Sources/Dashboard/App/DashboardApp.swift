@@ -197,7 +197,7 @@ public final class DashboardApp: Sendable {
                 gateway: gateway,
                 renderer: renderer, flash: flash, ownVendor: ownVendor, trashDays: configuration.trash.retentionDays, listing: browsing),
             sheet: SheetRoutes(store: engine.batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash),
-            signIn: SignInPages(accounts: engine.accounts, renderer: renderer, flash: flash),
+            signIn: SignInPages(accounts: engine.accounts, renderer: renderer, flash: flash, clock: engine.clock),
             accounts: AccountPages(accounts: engine.accounts, renderer: renderer, flash: flash),
             prices: PriceHistoryPages(
                 gateway: gateway, prices: engine.prices, clock: engine.clock, renderer: renderer, recycleBin: engine.recycleBin),
