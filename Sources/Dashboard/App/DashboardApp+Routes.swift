@@ -44,7 +44,7 @@ extension DashboardApp {
 
     /// The links the footer shows on every page, in this order: a page linked from there adds
     /// its path and one of its own texts here (`FooterLink("/about", AboutText.aboutLink)`).
-    /// None yet: the header's menu links every page a person opens often.
+    /// The header's menu links the pages a person opens often; the footer, any others.
     static let footerLinks: [FooterLink] = []
 
     /// Every route of the dashboard, in one table: method, path, what it needs of the person
