@@ -52,10 +52,9 @@ struct ImageHandler: ImmediateHTTPHandler {
     }
 
     /// A picture in the memory tier, with one lookup while the registry has never forgotten a
-    /// key: the tier keeps images of keys this handler found registered, so an image there is
-    /// still registered. The recycle bin's downloads of a deleted product's pictures go through
-    /// the tier too (`ImageCache+ImageSource.swift`): pictures at URLs the market gave, which a
-    /// page may not have registered. Once the registry may forget, the registry is asked first.
+    /// key: the tier keeps only registered keys (those this handler found registered, and the
+    /// recycle bin's downloads, which `RegisteredImageSource` registers first), so an image
+    /// there is still registered. Once the registry may forget, the registry is asked first.
     func respondImmediately(_ request: HTTPRequest) throws -> HTTPResponse? {
         guard let key = request.parameter(parameterName), ImageURLRegistry.isWellFormedKey(key) else {
             throw HTTPError(.notFound, "There is no such image.")
