@@ -114,7 +114,7 @@ public final class DashboardApp: Sendable {
             // An image is a read: it has the read deadline (--read-timeout).
             fetcher: ImageDownloader.fetcher(requestTimeout: configuration.readTimeout, redirects: redirects))
         let engine = try Engine(
-            directory: configuration.dataDirectory, api: api, clock: clock, images: trashImages ?? imageCache, ownVendor: ownVendor,
+            directory: configuration.dataDirectory, api: api, clock: clock, images: trashImages ?? RegisteredImageSource(cache: imageCache, registry: registry), ownVendor: ownVendor,
             settings: Self.engineSettings(configuration), logger: logger)
         self.engine = engine
         accountsOn = try Self.checkAccounts(configuration, engine.accounts)

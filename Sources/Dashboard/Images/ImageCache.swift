@@ -4,7 +4,9 @@ import Locks
 import Synchronization
 
 /// Product images from the upstream, kept in a memory tier and a disk tier, both bounded in
-/// bytes and evicting least recently used.
+/// bytes and evicting least recently used. In memory an image is kept under its
+/// `ImageURLRegistry` key, the key `/images/{key}` names, so that a request finds it with one
+/// lookup; on disk under the SHA-256 of its URL.
 ///
 /// A miss in memory starts one load per URL (disk, then upstream) however many requests wait
 /// for it. The memory tier sits behind a reader-writer lock of its own: a hit takes only the
@@ -77,10 +79,14 @@ final class ImageCache: Sendable {
     /// The image at `url`: from memory, from disk, or fetched once from the upstream.
     /// Throws `ImageCacheError` for refused content and the fetcher's error when it fails.
     func image(for url: URL) async throws -> CachedImage {
+        try await image(for: url, key: ImageURLRegistry.key(for: url))
+    }
+
+    /// The same, for a caller that knows the URL's registry key (`ImageURLRegistry.key(for:)`).
+    func image(for url: URL, key: String) async throws -> CachedImage {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw ImageCacheError.unsupportedScheme
         }
-        let key = url.absoluteString
         if let image = memoryImage(forKey: key) { return image }
         let decision = state.withLock { state -> Decision in
             // A load may have finished since: it stores in memory before it leaves `loads`.
@@ -106,13 +112,9 @@ final class ImageCache: Sendable {
         }
     }
 
-    /// The image only if it is in memory, without suspending: a cache hit answered on the
-    /// connection's event loop.
-    func memoryImage(for url: URL) -> CachedImage? {
-        memoryImage(forKey: url.absoluteString)
-    }
-
-    private func memoryImage(forKey key: String) -> CachedImage? {
+    /// The image under `key` (its URL's registry key) only if it is in memory, without
+    /// suspending: a cache hit answered on the connection's event loop.
+    func memoryImage(forKey key: String) -> CachedImage? {
         guard let found = memory.read({ $0.peekWithRecency(key) }) else { return nil }
         if !found.isRecent { memory.write { _ = $0.image(for: key) } }
         memoryHits.add(1, ordering: .relaxed)
@@ -122,7 +124,7 @@ final class ImageCache: Sendable {
     /// Disk, then upstream; records the outcome before returning so that a request arriving
     /// just after sees it in memory (or as a recent failure) instead of starting another load.
     private func load(_ url: URL, key: String) async throws -> CachedImage {
-        let name = SHA256.hex(key.utf8)
+        let name = SHA256.hex(url.absoluteString.utf8)
         do {
             let image: CachedImage
             if let bytes = disk.read(name), let stored = try? CachedImage.validated(bytes, maxBytes: maxImageBytes) {
@@ -151,7 +153,7 @@ final class ImageCache: Sendable {
 
     /// Requests waiting on the load of `url` (tests use it to know everyone has joined).
     func waiters(for url: URL) -> Int {
-        state.withLock { $0.loads[url.absoluteString]?.waiters ?? 0 }
+        state.withLock { $0.loads[ImageURLRegistry.key(for: url)]?.waiters ?? 0 }
     }
 
     /// Drops the memory tier (tests use it to reach the disk tier).

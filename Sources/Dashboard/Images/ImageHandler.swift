@@ -51,15 +51,23 @@ struct ImageHandler: ImmediateHTTPHandler {
         self.init(registry: registry, cache: cache, placeholder: bytes, logger: logger, parameterName: parameterName)
     }
 
+    /// A picture in the memory tier, with one lookup while the registry has never forgotten a
+    /// key: the tier keeps only registered keys (those this handler found registered, and the
+    /// recycle bin's downloads, which `RegisteredImageSource` registers first), so an image
+    /// there is still registered. Once the registry may forget, the registry is asked first.
     func respondImmediately(_ request: HTTPRequest) throws -> HTTPResponse? {
-        let url = try registeredURL(request)
-        return cache.memoryImage(for: url).map { response(for: $0, request) }
+        guard let key = request.parameter(parameterName), ImageURLRegistry.isWellFormedKey(key) else {
+            throw HTTPError(.notFound, "There is no such image.")
+        }
+        if !registry.mayForget, let image = cache.memoryImage(forKey: key) { return response(for: image, request) }
+        guard registry.url(for: key) != nil else { throw HTTPError(.notFound, "There is no such image.") }
+        return cache.memoryImage(forKey: key).map { response(for: $0, request) }
     }
 
     func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let url = try registeredURL(request)
+        let (key, url) = try registeredURL(request)
         do {
-            return response(for: try await cache.image(for: url), request)
+            return response(for: try await cache.image(for: url, key: key), request)
         } catch {
             let key = request.parameter(parameterName) ?? ""
             logger.log(.warning, "image \(key) from \(url.host ?? "?") not served (\(Self.reason(error))); sent the placeholder")
@@ -67,11 +75,11 @@ struct ImageHandler: ImmediateHTTPHandler {
         }
     }
 
-    private func registeredURL(_ request: HTTPRequest) throws(HTTPError) -> URL {
+    private func registeredURL(_ request: HTTPRequest) throws(HTTPError) -> (key: String, url: URL) {
         guard let key = request.parameter(parameterName), let url = registry.url(for: key) else {
             throw HTTPError(.notFound, "There is no such image.")
         }
-        return url
+        return (key, url)
     }
 
     private func response(for image: CachedImage, _ request: HTTPRequest) -> HTTPResponse {

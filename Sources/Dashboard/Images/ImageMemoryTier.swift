@@ -1,7 +1,7 @@
 import DashboardEngine
 
-/// The in-memory tier: images by URL, bounded in bytes, least recently used evicted first.
-/// A value type kept inside `ImageCache`'s lock.
+/// The in-memory tier: images by their URL's registry key, bounded in bytes, least recently
+/// used evicted first. A value type kept inside `ImageCache`'s lock.
 ///
 /// `bytes` counts what entries really hold: the payload plus the key, the ETag, the content
 /// type and a fixed `entryOverhead` for the list node, the table slot and the response headers,

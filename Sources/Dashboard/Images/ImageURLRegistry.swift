@@ -1,6 +1,7 @@
 import DashboardEngine
 import Foundation
 import Locks
+import Synchronization
 
 /// The image URLs the upstream itself returned, by key. `/images/{key}` serves only these, so
 /// the server cannot be used to fetch arbitrary URLs.
@@ -15,6 +16,9 @@ final class ImageURLRegistry: Sendable {
     /// Read on every image request and every page render on every event loop; written
     /// when a page shows a URL not seen lately.
     private let state: ReadWriteLock<State>
+    /// Set, for good, once more than half the capacity is registered (see `mayForget`): read
+    /// on every image request and page render, without the lock.
+    private let isOverHalf = Atomic<Bool>(false)
 
     private struct State {
         /// The URL of each key, in order of use.
@@ -39,8 +43,9 @@ final class ImageURLRegistry: Sendable {
     }
 
     /// False while the registry is at most half full: then it has never forgotten a URL, and
-    /// will not before more are registered.
-    var mayForget: Bool { state.read { $0.urls.count > capacity / 2 } }
+    /// will not before more are registered. The count drops only by eviction, above the
+    /// capacity, so once true it stays true.
+    var mayForget: Bool { isOverHalf.load(ordering: .acquiring) }
 
     /// Remembers `url` and returns its key, for a link `/images/{key}`.
     @discardableResult
@@ -63,6 +68,7 @@ final class ImageURLRegistry: Sendable {
             if let replaced = state.urls.setValue(url, forKey: key) { state.count(replaced, by: -1) }
             state.count(url, by: 1)
             state.keys[url] = key
+            if state.urls.count > capacity / 2, !isOverHalf.load(ordering: .relaxed) { isOverHalf.store(true, ordering: .releasing) }
             if state.urls.count > capacity, let evicted = state.urls.removeLeastRecentlyUsed() {
                 state.keys[evicted.value] = nil
                 state.count(evicted.value, by: -1)

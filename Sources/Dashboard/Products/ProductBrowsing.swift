@@ -46,7 +46,7 @@ struct ProductBrowsing: Sendable {
     /// otherwise, and the server takes the async path.
     func listPageIfFresh(_ context: RequestContext) -> HTTPResponse? {
         let query = context.listQuery
-        guard !query.mine, !query.usesSnapshot, let cached = gateway.lists.freshValue(for: query.listKey) else { return nil }
+        guard !query.mine, !query.usesSnapshot, let cached = gateway.freshPage(query.listKey) else { return nil }
         return renderListPage(context, query, cached)
     }
 
@@ -124,7 +124,7 @@ struct ProductBrowsing: Sendable {
     /// answers 404 at once (the async path would too, without a market call).
     func productPageIfFresh(_ context: RequestContext) -> HTTPResponse? {
         guard let id = Self.productID(context) else { return productNotFound(context) }
-        guard let cached = gateway.details.freshValue(for: id) else { return nil }
+        guard let cached = gateway.freshProduct(id: id) else { return nil }
         // Just after a write (the edit form's 303 lands here), its price state may still be on
         // its way to the timeline: the async path waits for it, so the sale's line is there.
         if prices?.isRecording == true { return nil }

@@ -2,38 +2,60 @@
 /// an entry to the most recent end, and `removeLeastRecentlyUsed()` takes from the other end.
 /// Every operation is O(1): a doubly linked list threaded through an array of nodes, with freed
 /// slots reused. Not thread-safe; owners keep it inside a `Mutex`.
-package struct LRUDictionary<Key: Hashable, Value> {
-    fileprivate struct Node {
-        var key: Key
-        var value: Value
-        var older: Int?
-        var newer: Int?
+///
+/// Public and `@inlinable` throughout: the dashboard's own caches (images, their URLs) use it
+/// with their key and value types, on every request. Called across the module boundary as
+/// unspecialised generics, each call looked its types' metadata up at run time and moved keys
+/// and values through value witnesses; inlinable, the other module compiles it for its own
+/// types. Public, not `package`: the compiler does not inline or specialise a `package`
+/// function's body in another module, `@inlinable` or not.
+public struct LRUDictionary<Key: Hashable, Value> {
+    @usableFromInline
+    struct Node {
+        @usableFromInline var key: Key
+        @usableFromInline var value: Value
+        @usableFromInline var older: Int?
+        @usableFromInline var newer: Int?
         /// `clock` when the entry last became the newest.
-        var stamp: UInt64
+        @usableFromInline var stamp: UInt64
+
+        @inlinable
+        init(key: Key, value: Value, older: Int?, newer: Int?, stamp: UInt64) {
+            self.key = key
+            self.value = value
+            self.older = older
+            self.newer = newer
+            self.stamp = stamp
+        }
     }
 
-    private var nodes: [Node?] = []
-    private var free: [Int] = []
-    private var index: [Key: Int] = [:]
-    private var oldest: Int?
-    private var newest: Int?
+    @usableFromInline var nodes: [Node?] = []
+    @usableFromInline var free: [Int] = []
+    @usableFromInline var index: [Key: Int] = [:]
+    @usableFromInline var oldest: Int?
+    @usableFromInline var newest: Int?
     /// Counts moves to the newest end, for `peekWithRecency`.
-    private var clock: UInt64 = 0
+    @usableFromInline var clock: UInt64 = 0
 
-    package init() {}
+    @inlinable
+    public init() {}
 
-    package var count: Int { index.count }
+    @inlinable
+    public var count: Int { index.count }
+    @inlinable
     var isEmpty: Bool { index.isEmpty }
 
     /// The value, marking the entry as just used.
-    package mutating func value(forKey key: Key) -> Value? {
+    @inlinable
+    public mutating func value(forKey key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         moveToNewest(slot)
         return nodes[slot]?.value
     }
 
     /// The value without changing the order.
-    package func peek(_ key: Key) -> Value? {
+    @inlinable
+    public func peek(_ key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         return nodes[slot]?.value
     }
@@ -43,13 +65,15 @@ package struct LRUDictionary<Key: Hashable, Value> {
     /// answer most hits under the shared lock and take the exclusive one (for `value(forKey:)`)
     /// only for entries drifting into the older half, an approximate LRU: an entry still reaches
     /// the oldest end only if no lookup found it there in the older half.
-    package func peekWithRecency(_ key: Key) -> (value: Value, isRecent: Bool)? {
+    @inlinable
+    public func peekWithRecency(_ key: Key) -> (value: Value, isRecent: Bool)? {
         peek(key) { $0 }.map { ($0.result, $0.isRecent) }
     }
 
     /// What `body` makes of the value, read in place, and whether the entry is recent (as
     /// `peekWithRecency` says); nil when the key is absent. For a cache hit that needs a part of
     /// a large value: nothing else of the entry is copied out.
+    @inlinable
     func peek<R>(_ key: Key, _ body: (Value) -> R) -> (result: R, isRecent: Bool)? {
         guard let slot = index[key] else { return nil }
         return nodes.withUnsafeBufferPointer { nodes -> (result: R, isRecent: Bool)? in
@@ -61,12 +85,14 @@ package struct LRUDictionary<Key: Hashable, Value> {
         }
     }
 
-    package func contains(_ key: Key) -> Bool { index[key] != nil }
+    @inlinable
+    public func contains(_ key: Key) -> Bool { index[key] != nil }
 
     /// Inserts or replaces; either way the entry becomes the most recently used.
     /// Returns the value it replaced.
+    @inlinable
     @discardableResult
-    package mutating func setValue(_ value: Value, forKey key: Key) -> Value? {
+    public mutating func setValue(_ value: Value, forKey key: Key) -> Value? {
         if let slot = index[key] {
             let previous = nodes[slot]?.value
             nodes[slot]?.value = value
@@ -91,6 +117,7 @@ package struct LRUDictionary<Key: Hashable, Value> {
     }
 
     /// Updates a value in place without changing the order; false when the key is absent.
+    @inlinable
     @discardableResult
     mutating func update(_ key: Key, _ body: (inout Value) -> Void) -> Bool {
         guard let slot = index[key], var node = nodes[slot] else { return false }
@@ -100,26 +127,30 @@ package struct LRUDictionary<Key: Hashable, Value> {
         return true
     }
 
+    @inlinable
     @discardableResult
-    package mutating func removeValue(forKey key: Key) -> Value? {
+    public mutating func removeValue(forKey key: Key) -> Value? {
         guard let slot = index.removeValue(forKey: key) else { return nil }
         return release(slot)?.value
     }
 
     /// Removes and returns the entry used longest ago.
+    @inlinable
     @discardableResult
-    package mutating func removeLeastRecentlyUsed() -> (key: Key, value: Value)? {
+    public mutating func removeLeastRecentlyUsed() -> (key: Key, value: Value)? {
         guard let slot = oldest, let key = nodes[slot]?.key else { return nil }
         index[key] = nil
         return release(slot)
     }
 
-    package mutating func removeAll() {
+    @inlinable
+    public mutating func removeAll() {
         self = LRUDictionary()
     }
 
     /// Entries from the least to the most recently used.
-    package var entriesByAge: [(key: Key, value: Value)] {
+    @inlinable
+    public var entriesByAge: [(key: Key, value: Value)] {
         var out: [(key: Key, value: Value)] = []
         out.reserveCapacity(count)
         var cursor = oldest
@@ -130,7 +161,8 @@ package struct LRUDictionary<Key: Hashable, Value> {
         return out
     }
 
-    private mutating func unlink(_ slot: Int) {
+    @inlinable
+    mutating func unlink(_ slot: Int) {
         guard let node = nodes[slot] else { return }
         if let older = node.older { nodes[older]?.newer = node.newer } else { oldest = node.newer }
         if let newer = node.newer { nodes[newer]?.older = node.older } else { newest = node.older }
@@ -138,7 +170,8 @@ package struct LRUDictionary<Key: Hashable, Value> {
         nodes[slot]?.newer = nil
     }
 
-    private mutating func moveToNewest(_ slot: Int) {
+    @inlinable
+    mutating func moveToNewest(_ slot: Int) {
         guard newest != slot else { return }
         nodes[slot]?.stamp = clock
         clock &+= 1
@@ -149,7 +182,8 @@ package struct LRUDictionary<Key: Hashable, Value> {
         if oldest == nil { oldest = slot }
     }
 
-    private mutating func release(_ slot: Int) -> (key: Key, value: Value)? {
+    @inlinable
+    mutating func release(_ slot: Int) -> (key: Key, value: Value)? {
         unlink(slot)
         guard let node = nodes[slot] else { return nil }
         nodes[slot] = nil

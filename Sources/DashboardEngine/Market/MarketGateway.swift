@@ -49,6 +49,19 @@ package final class MarketGateway: WriteObserver {
         }
     }
 
+    /// The page's JSON only if it is fresh (`StaleWhileRevalidateCache.freshValue`), for a
+    /// list page answered on an event loop. Here, where the cache's types are known, the call is
+    /// compiled for them: called from another module, the generic cache runs unspecialised,
+    /// looking its types' metadata up on every cached page.
+    package func freshPage(_ key: ListKey) -> CachedValue<ProductPageEnvelope>? {
+        lists.freshValue(for: key)
+    }
+
+    /// The product's JSON only if it is fresh, as `freshPage` for a product's page.
+    package func freshProduct(id: Int) -> CachedValue<ProductDetail>? {
+        details.freshValue(for: id)
+    }
+
     package func product(id: Int) async throws -> CachedValue<ProductDetail> {
         let api = self.api
         return try await details.value(for: id) { [self] in

@@ -53,7 +53,7 @@ struct ImageCacheTests {
     @Test func memoryTierEvictsTheLeastRecentlyUsedByBytes() async throws {
         defer { directory.remove() }
         // Each entry is charged its payload plus `extra` (key, ETag, type, bookkeeping).
-        let extra = ImageMemoryTier.charge(CachedImage(bytes: [], contentType: "image/png", etag: CachedImage.etag(for: [])), key: ImageFixtures.url("a").absoluteString)
+        let extra = ImageMemoryTier.charge(CachedImage(bytes: [], contentType: "image/png", etag: CachedImage.etag(for: [])), key: ImageURLRegistry.key(for: ImageFixtures.url("a")))
         let cache = try makeCache(memory: 3 * (100 + extra))
         let (a, b, c, d, e) = (ImageFixtures.url("a"), ImageFixtures.url("b"), ImageFixtures.url("c"),
                                ImageFixtures.url("d"), ImageFixtures.url("e"))
@@ -63,11 +63,11 @@ struct ImageCacheTests {
         for url in [a, b, c] { _ = try await cache.image(for: url) }
         _ = try await cache.image(for: a)  // a becomes the most recently used
         _ = try await cache.image(for: d)  // four entries do not fit: b goes
-        #expect(cache.memory.read { $0.keysByAge } == [c, a, d].map(\.absoluteString))
+        #expect(cache.memory.read { $0.keysByAge } == [c, a, d].map(ImageURLRegistry.key(for:)))
         #expect(cache.stats.memory.bytes == 3 * (100 + extra))
 
         _ = try await cache.image(for: e)  // 150 bytes: c, then a go
-        #expect(cache.memory.read { $0.keysByAge } == [d, e].map(\.absoluteString))
+        #expect(cache.memory.read { $0.keysByAge } == [d, e].map(ImageURLRegistry.key(for:)))
         #expect(cache.stats.memory.bytes == 250 + 2 * extra)
         #expect(cache.stats.memory.entries == 2)
 
@@ -252,7 +252,7 @@ struct ImageCacheTests {
         #expect(stats.hits == 2)
         #expect(abs(stats.hitRate - 2.0 / 3.0) < 1e-9)
         let image = CachedImage(bytes: ImageFixtures.png(64), contentType: "image/png", etag: CachedImage.etag(for: ImageFixtures.png(64)))
-        #expect(stats.memory.entries == 1 && stats.memory.bytes == ImageMemoryTier.charge(image, key: url.absoluteString))
+        #expect(stats.memory.entries == 1 && stats.memory.bytes == ImageMemoryTier.charge(image, key: ImageURLRegistry.key(for: url)))
         #expect(stats.disk.entries == 1 && stats.disk.bytes == ImageDiskTier.charge(size: 64))
         let json = String(decoding: try JSONEncoder().encode(stats), as: UTF8.self)
         #expect(json.contains(#""hit_rate":"#) && json.contains(#""capacity_bytes":"#))

@@ -188,6 +188,45 @@ struct ImageHandlerTests {
         #expect(placeholder.body == self.placeholder)
         #expect(upstream.imageFetches(of: ImageFixtures.url("socket.jpg")) == 1)
     }
+
+    /// A picture in memory answers with one lookup only while the registry has forgotten
+    /// nothing: a key it forgot answers 404 even with its picture still in memory.
+    @Test func aForgottenKeyIs404EvenWithItsPictureInMemory() async throws {
+        defer { directory.remove() }
+        let registry = ImageURLRegistry(capacity: 2)
+        let cache = try ImageCache(directory: directory.url, fetcher: upstream.imageFetcher)
+        let handler = ImageHandler(registry: registry, cache: cache, placeholder: placeholder)
+        let (a, b, c) = (ImageFixtures.url("a.jpg"), ImageFixtures.url("b.jpg"), ImageFixtures.url("c.jpg"))
+        for url in [a, b, c] { upstream.serveImage(url, ImageFixtures.jpeg(1500)) }
+        let keyA = registry.register(a)
+        #expect(try await handler.handle(Self.request(keyA)).status == .ok)
+        #expect(!registry.mayForget)
+        #expect(try handler.respondImmediately(Self.request(keyA))?.status == .ok)  // from memory
+        registry.register(b)
+        registry.register(c)  // over capacity: a, the oldest, is forgotten
+        #expect(registry.url(for: keyA) == nil)
+        #expect(cache.memoryImage(forKey: keyA) != nil)
+        #expect(throws: HTTPError(.notFound, "There is no such image.")) { try handler.respondImmediately(Self.request(keyA)) }
+    }
+
+    /// The recycle bin's download of a picture no page showed registers it first: what the
+    /// memory tier holds is always a key `/images/{key}` may answer, so the one-lookup answer
+    /// serves nothing the registry does not allow.
+    @Test func theBinsDownload_registersItsPicture_beforeTheTierHoldsIt() async throws {
+        defer { directory.remove() }
+        let registry = ImageURLRegistry(capacity: 8)
+        let cache = try ImageCache(directory: directory.url, fetcher: upstream.imageFetcher)
+        let handler = ImageHandler(registry: registry, cache: cache, placeholder: placeholder)
+        let url = ImageFixtures.url("deleted.jpg")
+        upstream.serveImage(url, ImageFixtures.jpeg(1500))
+        let key = ImageURLRegistry.key(for: url)
+        #expect(registry.url(for: key) == nil)
+        let bytes = try await RegisteredImageSource(cache: cache, registry: registry).imageBytes(at: url)
+        #expect(bytes == ImageFixtures.jpeg(1500))
+        #expect(registry.url(for: key) == url)
+        #expect(cache.memoryImage(forKey: key) != nil)
+        #expect(try handler.respondImmediately(Self.request(key))?.status == .ok)
+    }
 }
 
 /// The URLSession fetcher against a loopback image host (`HostileMarket`, which answers as the
