@@ -17,7 +17,7 @@ enum BrowserTools {
     static let skipReason: Comment = """
         browser tests not run: \(chromium == nil ? "chromium" : "")\(chromium == nil && chromedriver == nil ? " and " : "")\
         \(chromedriver == nil ? "chromedriver" : "") not found \
-        (apt-get install -y --no-install-recommends chromium chromium-driver; see README, "Browser tests")
+        (apt-get install -y --no-install-recommends chromium chromium-driver; see docs/testing.md, "The browser tests")
         """
 
     /// The executable `$name` names, else the first of `names` found on `PATH`.
