@@ -60,22 +60,9 @@ start_nginx() {
   local access_log="access_log off;"
   [ -n "${3:-}" ] && access_log="access_log $3;"
   mkdir -p "$work/nginx-tmp"
-  cat > "$work/$nginx_name.conf" <<CONF
-worker_processes auto;
-pid $work/$nginx_name.pid;
-error_log $work/$nginx_name-error.log;
-events { worker_connections 2048; }
-http {
-  $access_log
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  types { text/plain txt; text/html html; image/jpeg jpg; }
-  client_body_temp_path $work/nginx-tmp; proxy_temp_path $work/nginx-tmp; fastcgi_temp_path $work/nginx-tmp;
-  uwsgi_temp_path $work/nginx-tmp; scgi_temp_path $work/nginx-tmp;
-  server { listen 127.0.0.1:$port; root $1; }
-}
-CONF
+  sed -e "s|@PID@|$work/$nginx_name.pid|" -e "s|@ERROR_LOG@|$work/$nginx_name-error.log|" \
+    -e "s|@ACCESS_LOG@|$access_log|" -e "s|@TEMP@|$work/nginx-tmp|g" -e "s|@PORT@|$port|" -e "s|@ROOT@|$1|" \
+    "$(dirname "${BASH_SOURCE[0]}")/nginx.conf" > "$work/$nginx_name.conf"
   nginx -c "$work/$nginx_name.conf" -g 'daemon off;' &
   pids+=("$!")
   nginx_url=http://127.0.0.1:$port

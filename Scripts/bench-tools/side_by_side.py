@@ -16,8 +16,9 @@ Usage:
 
   NAME=COMMAND  a server started with COMMAND (split like a shell line; `{port}` is its port,
                 `{dir}` a fresh folder of its own), answering on http://127.0.0.1:{port}.
-  NAME=nginx    nginx as Scripts/bench-tools/common.sh configures it (worker_processes auto,
-                sendfile, tcp_nopush, keepalive_requests 1000000, access_log off), serving
+  NAME=nginx    nginx with the benchmarks' configuration, Scripts/bench-tools/nginx.conf
+                (worker_processes auto, sendfile, tcp_nopush, keepalive_requests 1000000), its
+                access log off, serving
                 what the first server answers on each path, saved as files.
   NAME=nginx-logged  the same with its access log on (`combined`, to a file).
   --path LABEL=PATH  a path to measure (repeatable; by default the list of 100, the picture
@@ -49,21 +50,7 @@ import urllib.request
 DEFAULT_PATHS = [("list100", "/products?per_page=100"), ("image", "@image"), ("list", "/products")]
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
-NGINX_CONF = """worker_processes auto;
-pid {dir}/nginx.pid;
-error_log {dir}/error.log;
-events {{ worker_connections 2048; }}
-http {{
-  {access_log}
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  types {{ text/plain txt; text/html html; image/jpeg jpg; }}
-  client_body_temp_path {dir}/tmp; proxy_temp_path {dir}/tmp; fastcgi_temp_path {dir}/tmp;
-  uwsgi_temp_path {dir}/tmp; scgi_temp_path {dir}/tmp;
-  server {{ listen 127.0.0.1:{port}; root {dir}/root; }}
-}}
-"""
+NGINX_CONF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "nginx.conf")
 
 
 def free_port():
@@ -96,8 +83,14 @@ class Server:
         if self.is_nginx:
             os.makedirs(os.path.join(self.dir, "tmp"))
             access = f"access_log {self.dir}/access.log;" if self.spec == "nginx-logged" else "access_log off;"
+            with open(NGINX_CONF) as template:
+                text = template.read()
+            for name, value in [("@PID@", f"{self.dir}/nginx.pid"), ("@ERROR_LOG@", f"{self.dir}/error.log"),
+                                ("@ACCESS_LOG@", access), ("@TEMP@", f"{self.dir}/tmp"), ("@PORT@", str(self.port)),
+                                ("@ROOT@", f"{self.dir}/root")]:
+                text = text.replace(name, value)
             with open(os.path.join(self.dir, "nginx.conf"), "w") as conf:
-                conf.write(NGINX_CONF.format(dir=self.dir, port=self.port, access_log=access))
+                conf.write(text)
             os.chmod(self.dir, 0o755)
             command = ["nginx", "-c", os.path.join(self.dir, "nginx.conf"), "-g", "daemon off;"]
         else:
