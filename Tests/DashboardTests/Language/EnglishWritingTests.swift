@@ -89,7 +89,9 @@ import Testing
             for (index, word) in words.enumerated().dropFirst() {
                 // A new sentence starts with a capital.
                 if let last = words[index - 1].last, ".!?".contains(last) { continue }
-                let bare = word.trimmingCharacters(in: .punctuationCharacters)
+                var bare = word.trimmingCharacters(in: .punctuationCharacters)
+                // A name's possessive is the name: "the Open Market's products".
+                for possessive in ["'s", "’s"] where bare.hasSuffix(possessive) { bare = String(bare.dropLast(possessive.count)) }
                 guard let first = bare.unicodeScalars.first, CharacterSet.uppercaseLetters.contains(first) else { continue }
                 #expect(names.contains(bare), "\(key.key): “\(key.english)” capitalises “\(bare)”")
             }
