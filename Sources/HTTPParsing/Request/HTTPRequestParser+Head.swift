@@ -133,7 +133,8 @@ extension HTTPRequestParser {
         }
 
         // One pass over the fields finds the few that decide framing (rather than a scan and
-        // an array per name).
+        // an array per name). The names' lengths differ, so a field is compared with one name
+        // at most: most fields (Accept, User-Agent, ...) with none.
         var hostCount = 0
         var transferEncodingCount = 0
         var contentLengths: [String] = []
@@ -142,16 +143,19 @@ extension HTTPRequestParser {
         let fields = headers.fields
         for i in fields.indices {
             let name = fields[i].name
-            if name.asciiCaseInsensitiveEquals("Host") {
+            switch name.utf8.count {
+            case 4 where name.asciiCaseInsensitiveEquals("Host"):
                 hostCount += 1
-            } else if name.asciiCaseInsensitiveEquals("Expect") {
+            case 6 where name.asciiCaseInsensitiveEquals("Expect"):
                 if expect == nil { expect = fields[i].value }
-            } else if name.asciiCaseInsensitiveEquals("Connection") {
+            case 10 where name.asciiCaseInsensitiveEquals("Connection"):
                 hasConnection = true
-            } else if name.asciiCaseInsensitiveEquals("Content-Length") {
+            case 14 where name.asciiCaseInsensitiveEquals("Content-Length"):
                 contentLengths.append(fields[i].value)
-            } else if name.asciiCaseInsensitiveEquals("Transfer-Encoding") {
+            case 17 where name.asciiCaseInsensitiveEquals("Transfer-Encoding"):
                 transferEncodingCount += 1
+            default:
+                break
             }
         }
         if hostCount > 1 { throw HTTPParseError(.badRequest, "The request has more than one Host header.") }
