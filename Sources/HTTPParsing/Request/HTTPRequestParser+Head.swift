@@ -36,8 +36,12 @@ extension HTTPRequestParser {
         head.version = try Self.parseVersion(rest[(sp2 + 1)...])
         let targetText = String(decoding: target, as: UTF8.self)
         // Origin-form, nearly every request: nothing to rewrite.
-        head.target = target.first == UInt8(ascii: "/")
-            ? targetText : try Self.originForm(targetText, method: head.method, headers: &head.headers)
+        if target.first == UInt8(ascii: "/") {
+            head.target = targetText
+        } else {
+            head.target = try Self.originForm(targetText, method: head.method, headers: &head.headers)
+            head.mayCarryAuthority = true
+        }
     }
 
     /// The method for its (already validated) bytes: the common ones are the shared constants,
@@ -127,7 +131,7 @@ extension HTTPRequestParser {
     mutating func finishHead() throws(HTTPParseError) -> HTTPRequestHead {
         var headers = head.headers
         let version = head.version
-        if let authority = headers[Self.absoluteFormAuthorityKey] {
+        if head.mayCarryAuthority, let authority = headers[Self.absoluteFormAuthorityKey] {
             headers.remove(Self.absoluteFormAuthorityKey)
             headers["Host"] = authority
         }
