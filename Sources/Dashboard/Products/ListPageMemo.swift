@@ -29,19 +29,45 @@ final class ListPageMemo: Sendable {
         var view: ProductListQuery.View
         var language: Language
         /// What the reader may do (`ProductListPage.mayWrite`, `mayAddOrRemove`): the bulk form
-        /// and its actions differ by role.
-        var may: [Bool] = []
+        /// and its actions differ by role. Two flags, not an array: the key is made per request.
+        var mayWrite = false
+        var mayAddOrRemove = false
+
+        /// The view, the language and the two flags as one number: hashed as the enums' raw
+        /// values, the first two would be two Strings made and hashed per request.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(list)
+            let view = switch view {
+            case .list: 0
+            case .grid: 1
+            case .table: 2
+            }
+            let language = switch language {
+            case .en: 0
+            case .ko: 1
+            }
+            hasher.combine(view | language << 2 | (mayWrite ? 1 << 3 : 0) | (mayAddOrRemove ? 1 << 4 : 0))
+        }
     }
 
-    struct Entry: Sendable {
+    /// A class of constants: a hit hands back one reference, not a copy of every field.
+    final class Entry: Sendable {
         /// When the market JSON this context came from was fetched: its identity.
-        var fetchedAt: CacheTime
-        var context: TemplateObject
-        var thumbnails: [URL]
+        let fetchedAt: CacheTime
+        let context: TemplateObject
+        let thumbnails: [URL]
         /// The page rendered from `context` alone (no flash, no notice), when pages are kept.
-        var html: [UInt8]?
+        let html: [UInt8]?
         /// The page has the bulk form, whose token no other site may learn: for no shared cache.
-        var hasBulkForm = false
+        let hasBulkForm: Bool
+
+        init(fetchedAt: CacheTime, context: TemplateObject, thumbnails: [URL], html: [UInt8]? = nil, hasBulkForm: Bool = false) {
+            self.fetchedAt = fetchedAt
+            self.context = context
+            self.thumbnails = thumbnails
+            self.html = html
+            self.hasBulkForm = hasBulkForm
+        }
     }
 
     let capacity: Int
@@ -56,12 +82,13 @@ final class ListPageMemo: Sendable {
     /// time and never remembered: its page carries a note about them, which the same list
     /// asked for plainly must not show, nor lack when asked for with them.
     func entry(
-        for query: ProductListQuery, language: Language = .en, may: [Bool] = [], fetchedAt: CacheTime, build: () -> Entry
+        for query: ProductListQuery, language: Language = .en, mayWrite: Bool = false, mayAddOrRemove: Bool = false,
+        fetchedAt: CacheTime, build: () -> Entry
     ) -> Entry {
         // A page noting values it did not understand is built each time: never remembered, so
         // odd queries cannot push the real pages out either.
         guard query.ignored.isEmpty else { return build() }
-        let key = Key(list: query.listKey, view: query.view, language: language, may: may)
+        let key = Key(list: query.listKey, view: query.view, language: language, mayWrite: mayWrite, mayAddOrRemove: mayAddOrRemove)
         if let entry = entries.read({ $0[key] }), entry.fetchedAt == fetchedAt { return entry }
         let entry = build()
         entries.write { entries in

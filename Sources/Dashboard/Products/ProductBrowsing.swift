@@ -74,18 +74,21 @@ struct ProductBrowsing: Sendable {
         if query.page > lastPage {
             return .redirect(to: query.with(page: lastPage).listPath, status: .found)
         }
-        let may = [context.may(.write), context.may(.addOrRemove)]
-        let memo = listPages.entry(for: query, language: language, may: may, fetchedAt: cached.fetchedAt) {
+        let memo = listPages.entry(
+            for: query, language: language, mayWrite: context.may(.write), mayAddOrRemove: context.may(.addOrRemove),
+            fetchedAt: cached.fetchedAt
+        ) {
             let page = listPageModel(query, cached.value, context)
             let values = page.context
-            var entry = ListPageMemo.Entry(fetchedAt: cached.fetchedAt, context: values, thumbnails: cached.value.products.compactMap(\.thumbnail))
-            entry.hasBulkForm = page.selectsProducts
             // The kept HTML is every reader's: rendered without a signed-in header only.
+            var html: [UInt8]?
             if keepsRenderedPages, context.account == nil {
                 let rendered = renderer.page("products/list", values, for: context)
-                if rendered.status == .ok, case .bytes(let html) = rendered.body { entry.html = html }
+                if rendered.status == .ok, case .bytes(let bytes) = rendered.body { html = bytes }
             }
-            return entry
+            return ListPageMemo.Entry(
+                fetchedAt: cached.fetchedAt, context: values, thumbnails: cached.value.products.compactMap(\.thumbnail), html: html,
+                hasBulkForm: page.selectsProducts)
         }
         // Registering keeps the thumbnails' keys alive in the registry; it can forget URLs only
         // once it is over half full (see ImageURLRegistry.register).

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A value as the upstream delivered it, and when: made once per fetch, then shared by the
 /// cache's entry and every answer served from it.
 ///
@@ -9,10 +11,24 @@ final class Fetched<Value: Sendable>: Sendable {
     let value: Value
     /// When the upstream delivered this value: its identity (see `ListPageMemo`).
     let fetchedAt: CacheTime
+    /// Served fresh since its cache last cleared the mark (its eviction's second chance: see
+    /// `StaleWhileRevalidateCache.evictBeyondMaxEntries`).
+    private let used = Atomic<Bool>(false)
 
     init(_ value: Value, at fetchedAt: CacheTime) {
         self.value = value
         self.fetchedAt = fetchedAt
+    }
+
+    /// Marks the value used. Read first, so that once marked, a hit only reads the mark: the
+    /// threads serving it do not take the cache line from each other.
+    func markUsed() {
+        if !used.load(ordering: .relaxed) { used.store(true, ordering: .relaxed) }
+    }
+
+    /// Whether the value was marked used, clearing the mark.
+    func takeUsedMark() -> Bool {
+        used.exchange(false, ordering: .relaxed)
     }
 }
 

@@ -10,26 +10,29 @@
 /// types. Public, not `package`: the compiler does not inline or specialise a `package`
 /// function's body in another module, `@inlinable` or not.
 public struct LRUDictionary<Key: Hashable, Value> {
+    /// A slot's key and its neighbours in the order of use. Its value and stamp live in arrays
+    /// of their own (`values`, `stamps`), so that a lookup reads the value and the stamp alone:
+    /// reading them through an optional node copied the whole node out (its key and its value,
+    /// a retain and a release for each reference in them) and destroyed the copy.
     @usableFromInline
     struct Node {
         @usableFromInline var key: Key
-        @usableFromInline var value: Value
         @usableFromInline var older: Int?
         @usableFromInline var newer: Int?
-        /// `clock` when the entry last became the newest.
-        @usableFromInline var stamp: UInt64
 
         @inlinable
-        init(key: Key, value: Value, older: Int?, newer: Int?, stamp: UInt64) {
+        init(key: Key, older: Int?, newer: Int?) {
             self.key = key
-            self.value = value
             self.older = older
             self.newer = newer
-            self.stamp = stamp
         }
     }
 
+    /// By slot: the node (nil for a free slot), the value (nil for a free slot) and `clock`
+    /// when the entry last became the newest.
     @usableFromInline var nodes: [Node?] = []
+    @usableFromInline var values: [Value?] = []
+    @usableFromInline var stamps: [UInt64] = []
     @usableFromInline var free: [Int] = []
     @usableFromInline var index: [Key: Int] = [:]
     @usableFromInline var oldest: Int?
@@ -50,14 +53,14 @@ public struct LRUDictionary<Key: Hashable, Value> {
     public mutating func value(forKey key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
         moveToNewest(slot)
-        return nodes[slot]?.value
+        return values[slot]
     }
 
     /// The value without changing the order.
     @inlinable
     public func peek(_ key: Key) -> Value? {
         guard let slot = index[key] else { return nil }
-        return nodes[slot]?.value
+        return values[slot]
     }
 
     /// The value without changing the order, and whether the entry is recent: the newest, or
@@ -67,22 +70,8 @@ public struct LRUDictionary<Key: Hashable, Value> {
     /// the oldest end only if no lookup found it there in the older half.
     @inlinable
     public func peekWithRecency(_ key: Key) -> (value: Value, isRecent: Bool)? {
-        peek(key) { $0 }.map { ($0.result, $0.isRecent) }
-    }
-
-    /// What `body` makes of the value, read in place, and whether the entry is recent (as
-    /// `peekWithRecency` says); nil when the key is absent. For a cache hit that needs a part of
-    /// a large value: nothing else of the entry is copied out.
-    @inlinable
-    func peek<R>(_ key: Key, _ body: (Value) -> R) -> (result: R, isRecent: Bool)? {
-        guard let slot = index[key] else { return nil }
-        return nodes.withUnsafeBufferPointer { nodes -> (result: R, isRecent: Bool)? in
-            // Through the pointer's `pointee`, the node's fields are read where they are; an
-            // array or buffer subscript, or a name bound to the node, copies all of it first
-            // (key and value). The node is there: its stamp was just read.
-            guard let node = nodes.baseAddress.map({ $0 + slot }), let stamp = node.pointee?.stamp else { return nil }
-            return (body(node.pointee!.value), slot == newest || clock &- stamp <= UInt64(count / 2))
-        }
+        guard let slot = index[key], let value = values[slot] else { return nil }
+        return (value, slot == newest || clock &- stamps[slot] <= UInt64(count / 2))
     }
 
     @inlinable
@@ -94,21 +83,25 @@ public struct LRUDictionary<Key: Hashable, Value> {
     @discardableResult
     public mutating func setValue(_ value: Value, forKey key: Key) -> Value? {
         if let slot = index[key] {
-            let previous = nodes[slot]?.value
-            nodes[slot]?.value = value
+            let previous = values[slot]
+            values[slot] = value
             moveToNewest(slot)
             return previous
         }
-        let node = Node(key: key, value: value, older: newest, newer: nil, stamp: clock)
-        clock &+= 1
+        let node = Node(key: key, older: newest, newer: nil)
         let slot: Int
         if let reused = free.popLast() {
             slot = reused
             nodes[slot] = node
+            values[slot] = value
+            stamps[slot] = clock
         } else {
             slot = nodes.count
             nodes.append(node)
+            values.append(value)
+            stamps.append(clock)
         }
+        clock &+= 1
         if let newest { nodes[newest]?.newer = slot }
         newest = slot
         if oldest == nil { oldest = slot }
@@ -120,10 +113,10 @@ public struct LRUDictionary<Key: Hashable, Value> {
     @inlinable
     @discardableResult
     mutating func update(_ key: Key, _ body: (inout Value) -> Void) -> Bool {
-        guard let slot = index[key], var node = nodes[slot] else { return false }
-        nodes[slot] = nil
-        body(&node.value)
-        nodes[slot] = node
+        guard let slot = index[key], var value = values[slot] else { return false }
+        values[slot] = nil
+        body(&value)
+        values[slot] = value
         return true
     }
 
@@ -154,8 +147,8 @@ public struct LRUDictionary<Key: Hashable, Value> {
         var out: [(key: Key, value: Value)] = []
         out.reserveCapacity(count)
         var cursor = oldest
-        while let slot = cursor, let node = nodes[slot] {
-            out.append((node.key, node.value))
+        while let slot = cursor, let node = nodes[slot], let value = values[slot] {
+            out.append((node.key, value))
             cursor = node.newer
         }
         return out
@@ -173,7 +166,7 @@ public struct LRUDictionary<Key: Hashable, Value> {
     @inlinable
     mutating func moveToNewest(_ slot: Int) {
         guard newest != slot else { return }
-        nodes[slot]?.stamp = clock
+        stamps[slot] = clock
         clock &+= 1
         unlink(slot)
         nodes[slot]?.older = newest
@@ -185,10 +178,11 @@ public struct LRUDictionary<Key: Hashable, Value> {
     @inlinable
     mutating func release(_ slot: Int) -> (key: Key, value: Value)? {
         unlink(slot)
-        guard let node = nodes[slot] else { return nil }
+        guard let node = nodes[slot], let value = values[slot] else { return nil }
         nodes[slot] = nil
+        values[slot] = nil
         free.append(slot)
-        return (node.key, node.value)
+        return (node.key, value)
     }
 }
 

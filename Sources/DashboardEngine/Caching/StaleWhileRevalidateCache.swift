@@ -11,7 +11,8 @@ import Synchronization
 ///   until `hardExpiry` after the fetch; after that callers wait for a fetch and get its error;
 /// - nothing cached: callers wait for a single in-flight fetch (single-flight) and all get its
 ///   value or its error.
-/// At most `maxEntries` keys, least recently used evicted first. The clock is injected so tests
+/// At most `maxEntries` keys, least recently used evicted first, by a second-chance
+/// approximation of that order (see `evictBeyondMaxEntries`). The clock is injected so tests
 /// move time instead of sleeping.
 package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     typealias Clock = @Sendable () -> ContinuousClock.Instant
@@ -22,10 +23,9 @@ package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: S
     let maxEntries: Int
     let now: Clock
     /// A reader-writer lock: `freshValue(for:)`, the path of every cached page an event loop
-    /// answers at once, takes the shared side (and the exclusive side only to mark an entry
-    /// drifting towards eviction as used); `value(for:)`, the async path that may start or join
-    /// a fetch, and every write take the exclusive side. Under a Mutex, a preempted holder
-    /// would put the other threads to sleep.
+    /// answers at once, takes only the shared side; `value(for:)`, the async path that may start
+    /// or join a fetch, and every write take the exclusive side. Under a Mutex, a preempted
+    /// holder would put the other threads to sleep.
     let state = ReadWriteLock(State())
     let freshHits = Atomic<Int>(0)
 
@@ -47,6 +47,10 @@ package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: S
 
     struct State: Sendable {
         var entries = LRUDictionary<Key, Entry>()
+        /// Each entry's stored value, by key: what `freshValue(for:)` reads. One lookup hands
+        /// back one reference, where reading it from `entries` copies the entry's node (its key,
+        /// its error, its fetch) out and back.
+        var stored: [Key: Stored] = [:]
         var nextFetchID: UInt64 = 0
         var staleHits = 0
         var misses = 0
@@ -104,7 +108,7 @@ package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: S
             fetchInFlight.waiters += 1
             entry.fetch = fetchInFlight
             state.entries.setValue(entry, forKey: key)
-            while state.entries.count > maxEntries, state.entries.removeLeastRecentlyUsed() != nil {}
+            evictBeyondMaxEntries(&state)
             return .wait(fetchInFlight.task)
         }
         switch decision {
@@ -117,18 +121,14 @@ package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: S
     }
 
     /// The value only if it is fresh, without fetching or suspending: lets a handler answer a
-    /// cached page on the connection's event loop.
+    /// cached page on the connection's event loop. It writes nothing the readers share but the
+    /// hit counter: the entry's mark of use (see `evictBeyondMaxEntries`) is set once, and
+    /// after that only read.
     package func freshValue(for key: Key) -> CachedValue<Value>? {
-        // Only the stored value (a reference) leaves the lock, read in place: the entry around
-        // it (its last error, its fetch) is not copied out on every hit.
-        let found = state.read { state in
-            state.entries.peek(key) { entry -> Stored? in entry.stored }
-        }
-        guard let found, let stored = found.result else { return nil }
+        guard let stored = state.read({ $0.stored[key] }) else { return nil }
         let age = stored.fetchedAt.duration(to: CacheTime(now()))
         guard age < freshFor else { return nil }
-        // An entry drifting towards eviction is marked used, under the exclusive lock.
-        if !found.isRecent { state.write { _ = $0.entries.value(forKey: key) } }
+        stored.markUsed()
         freshHits.add(1, ordering: .relaxed)
         return CachedValue(stored, age: age, isStale: false)
     }
@@ -136,7 +136,7 @@ package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: S
     /// The value kept for `key` whatever its age, short of the hard expiry, without fetching or
     /// marking it used: what a form can still show while the market fails.
     package func keptValue(for key: Key) -> Value? {
-        guard let stored = state.read({ $0.entries.peek(key)?.stored }) else { return nil }
+        guard let stored = state.read({ $0.stored[key] }) else { return nil }
         return stored.fetchedAt.duration(to: CacheTime(now())) < hardExpiry ? stored.value : nil
     }
 
@@ -144,20 +144,45 @@ package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: S
     /// way: Swift's task threads do not run under valgrind).
     package func store(_ value: Value, for key: Key) {
         state.write { state in
-            state.entries.setValue(Entry(stored: Stored(value, at: CacheTime(now()))), forKey: key)
-            while state.entries.count > maxEntries, state.entries.removeLeastRecentlyUsed() != nil {}
+            let stored = Stored(value, at: CacheTime(now()))
+            state.entries.setValue(Entry(stored: stored), forKey: key)
+            state.stored[key] = stored
+            evictBeyondMaxEntries(&state)
         }
     }
 
     /// Forgets `key` (after a write changed it). A fetch already running for it still answers
     /// its waiters but no longer fills the cache; the next caller fetches anew.
     func invalidate(_ key: Key) {
-        state.write { _ = $0.entries.removeValue(forKey: key) }
+        state.write { state in
+            state.entries.removeValue(forKey: key)
+            state.stored[key] = nil
+        }
     }
 
     /// Forgets everything (after a write that changes many keys, like a new product).
     func invalidateAll() {
-        state.write { $0.entries.removeAll() }
+        state.write { state in
+            state.entries.removeAll()
+            state.stored.removeAll()
+        }
+    }
+
+    /// Evicts entries until at most `maxEntries` are left, from the least recently used end of
+    /// `entries`, whose order follows `value(for:)` and every store. A fresh hit does not move
+    /// its entry (that would be a write on every cached answer); it marks the value used
+    /// instead, and an entry found marked at the old end gets a second chance: its mark is
+    /// cleared and it becomes the most recent. So an entry is evicted only if it was not served
+    /// since it last came to the recent end (the "clock" approximation of LRU). Each pass
+    /// clears the marks it meets, so the loop ends.
+    private func evictBeyondMaxEntries(_ state: inout State) {
+        while state.entries.count > maxEntries, let (key, entry) = state.entries.removeLeastRecentlyUsed() {
+            if let stored = entry.stored, stored.takeUsedMark() {
+                state.entries.setValue(entry, forKey: key)
+            } else {
+                state.stored[key] = nil
+            }
+        }
     }
 
     private func startFetch(
@@ -198,7 +223,11 @@ package final class StaleWhileRevalidateCache<Key: Hashable & Sendable, Value: S
                     keep = entry.stored != nil
                 }
             }
-            if !keep { state.entries.removeValue(forKey: key) }
+            if case .success(let stored) = result { state.stored[key] = stored }
+            if !keep {
+                state.entries.removeValue(forKey: key)
+                state.stored[key] = nil
+            }
         }
     }
 }

@@ -37,6 +37,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     public init() {}
+    /// No fields yet, with room for `capacity` without growing (a parsed head's, whose fields
+    /// come one by one).
+    public init(capacity: Int) {
+        fields.reserveCapacity(capacity)
+    }
     public init(_ pairs: [(String, String)]) {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }

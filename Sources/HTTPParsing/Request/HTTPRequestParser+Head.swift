@@ -36,8 +36,12 @@ extension HTTPRequestParser {
         head.version = try Self.parseVersion(rest[(sp2 + 1)...])
         let targetText = String(decoding: target, as: UTF8.self)
         // Origin-form, nearly every request: nothing to rewrite.
-        head.target = target.first == UInt8(ascii: "/")
-            ? targetText : try Self.originForm(targetText, method: head.method, headers: &head.headers)
+        if target.first == UInt8(ascii: "/") {
+            head.target = targetText
+        } else {
+            head.target = try Self.originForm(targetText, method: head.method, headers: &head.headers)
+            head.mayCarryAuthority = true
+        }
     }
 
     /// The method for its (already validated) bytes: the common ones are the shared constants,
@@ -127,13 +131,14 @@ extension HTTPRequestParser {
     mutating func finishHead() throws(HTTPParseError) -> HTTPRequestHead {
         var headers = head.headers
         let version = head.version
-        if let authority = headers[Self.absoluteFormAuthorityKey] {
+        if head.mayCarryAuthority, let authority = headers[Self.absoluteFormAuthorityKey] {
             headers.remove(Self.absoluteFormAuthorityKey)
             headers["Host"] = authority
         }
 
         // One pass over the fields finds the few that decide framing (rather than a scan and
-        // an array per name).
+        // an array per name). The names' lengths differ, so a field is compared with one name
+        // at most: most fields (Accept, User-Agent, ...) with none.
         var hostCount = 0
         var transferEncodingCount = 0
         var contentLengths: [String] = []
@@ -142,16 +147,19 @@ extension HTTPRequestParser {
         let fields = headers.fields
         for i in fields.indices {
             let name = fields[i].name
-            if name.asciiCaseInsensitiveEquals("Host") {
+            switch name.utf8.count {
+            case 4 where name.asciiCaseInsensitiveEquals("Host"):
                 hostCount += 1
-            } else if name.asciiCaseInsensitiveEquals("Expect") {
+            case 6 where name.asciiCaseInsensitiveEquals("Expect"):
                 if expect == nil { expect = fields[i].value }
-            } else if name.asciiCaseInsensitiveEquals("Connection") {
+            case 10 where name.asciiCaseInsensitiveEquals("Connection"):
                 hasConnection = true
-            } else if name.asciiCaseInsensitiveEquals("Content-Length") {
+            case 14 where name.asciiCaseInsensitiveEquals("Content-Length"):
                 contentLengths.append(fields[i].value)
-            } else if name.asciiCaseInsensitiveEquals("Transfer-Encoding") {
+            case 17 where name.asciiCaseInsensitiveEquals("Transfer-Encoding"):
                 transferEncodingCount += 1
+            default:
+                break
             }
         }
         if hostCount > 1 { throw HTTPParseError(.badRequest, "The request has more than one Host header.") }

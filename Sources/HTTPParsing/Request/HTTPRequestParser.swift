@@ -35,7 +35,12 @@ public struct HTTPRequestParser: Sendable {
         var method = HTTPMethod.get
         var target = ""
         var version = HTTPVersion.http1_1
-        var headers = HTTPHeaders()
+        /// Room for the fields a browser sends (about ten): grown one field at a time, the
+        /// array was allocated again at the 2nd, 3rd, 5th and 9th.
+        var headers = HTTPHeaders(capacity: 12)
+        /// The target was not in origin-form, so `headers` may hold its authority under
+        /// `absoluteFormAuthorityKey`: only then does `finishHead` look for it.
+        var mayCarryAuthority = false
     }
 
     public init(limits: HTTPParserLimits = HTTPParserLimits()) {

@@ -150,6 +150,11 @@ public struct Router: Sendable {
         /// The path exists, but not for this method; `allow` lists the methods that do.
         case methodNotAllowed(allow: [HTTPMethod])
         case notFound
+
+        /// The values the route captured (none unless `found`).
+        public var parameters: [String: String] {
+            if case .found(_, let parameters) = self { parameters } else { [:] }
+        }
     }
 
     public private(set) var routes: [Route] = []

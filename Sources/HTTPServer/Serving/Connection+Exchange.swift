@@ -4,8 +4,9 @@ extension Connection {
     /// A request head arrived: check it, find its route, and start reading its body.
     func begin(_ head: HTTPRequestHead) {
         let started = loop.now
-        let request = HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers, remoteAddress: remoteAddress)
+        var request = HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers, remoteAddress: remoteAddress)
         let match = core.router.match(method: head.method, path: request.path)
+        if case .found(_, let parameters) = match, !parameters.isEmpty { request.pathParameters = parameters }
         let bodyLimit = core.bodyLimit(for: match)
         let exchange = Exchange(head: head, request: request, match: match, bodyLimit: bodyLimit, startedAt: started)
         self.exchange = exchange
@@ -148,12 +149,11 @@ extension ServerCore {
 
     /// The one place a request whose body is in meets its route, for the connections and for
     /// `HTTPServer.respond(to:)`: the route's handler (on the caller's thread when it can
-    /// answer at once), 405 with `Allow`, or 404.
+    /// answer at once), 405 with `Allow`, or 404. The request carries the match's parameters
+    /// already: set when it was made, while nothing else held it, they cost no copy of it here.
     func answer(_ match: Router.Match, to request: HTTPRequest, head: HTTPRequestHead) -> Answer {
         switch match {
-        case .found(let route, let parameters):
-            var request = request
-            request.pathParameters = parameters
+        case .found(let route, _):
             if let immediate = route.immediate {
                 do {
                     if let response = try immediate.respondImmediately(request) { return .now(response) }

@@ -65,7 +65,8 @@ extension HTTPServer {
             case .end:
                 guard let head else { return serialized(refusal: .badRequest, "Unexpected request framing.", head: nil) }
                 var request = HTTPRequest(
-                    method: head.method, target: head.target, version: head.version, headers: head.headers, remoteAddress: remoteAddress)
+                    method: head.method, target: head.target, version: head.version, headers: head.headers,
+                    pathParameters: match.parameters, remoteAddress: remoteAddress)
                 if !body.isEmpty { request.body = body }
                 if let spool { request.bodyFile = spool }
                 let response: HTTPResponse

@@ -36,4 +36,23 @@ import Testing
         lru.setValue(6, forKey: "g")
         #expect(keys(lru) == ["g"] && lru.value(forKey: "g") == 6)
     }
+
+    /// An entry is recent while it is the newest or was made newest within the last half of
+    /// the moves; a slot reused for a new key starts out recent, whatever its last key was.
+    @Test func peekWithRecency_followsTheMovesAndLeavesTheOrderAlone() throws {
+        var lru = LRUDictionary<String, Int>()
+        for (i, key) in ["a", "b", "c", "d"].enumerated() { lru.setValue(i, forKey: key) }
+        #expect(try #require(lru.peekWithRecency("d")) == (3, true))
+        #expect(try #require(lru.peekWithRecency("c")) == (2, true))  // 1 move ago, count / 2 = 2
+        #expect(try #require(lru.peekWithRecency("a")) == (0, false))  // 3 moves ago
+        #expect(keys(lru) == ["a", "b", "c", "d"])
+        _ = lru.value(forKey: "a")
+        #expect(try #require(lru.peekWithRecency("a")).isRecent)
+        #expect(try #require(lru.peekWithRecency("b")).isRecent == false)
+        #expect(lru.removeValue(forKey: "b") == 1)
+        lru.setValue(9, forKey: "e")  // in b's slot
+        #expect(try #require(lru.peekWithRecency("e")) == (9, true))
+        #expect(lru.peekWithRecency("b") == nil)
+        #expect(keys(lru) == ["c", "d", "a", "e"])
+    }
 }

@@ -247,4 +247,41 @@ struct StaleWhileRevalidateCacheTests {
         #expect(cache.freshValue(for: "b") == nil)
         #expect(cache.stats.freshHits == 2)
     }
+
+    /// A fresh hit spares its entry from one eviction, not from every one after it: the mark
+    /// is used up, and an entry not served again goes the next time.
+    @Test func freshValue_sparesItsEntryOnce() async throws {
+        let cache = makeCache(maxEntries: 2)
+        _ = try await cache.value(for: "a", fetch: answer("a1"))
+        _ = try await cache.value(for: "b", fetch: answer("b1"))
+        #expect(cache.freshValue(for: "a")?.value == "a1")
+        _ = try await cache.value(for: "c", fetch: answer("c1"))  // spares a, evicts b
+        #expect(cache.freshValue(for: "b") == nil)
+        #expect(try await cache.value(for: "c", fetch: answer("c2")).value == "c1")  // c is now the most recent
+        _ = try await cache.value(for: "d", fetch: answer("d1"))  // a's mark is spent: evicts a
+        #expect(cache.freshValue(for: "a") == nil)
+        #expect(cache.keptValue(for: "a") == nil)
+        #expect(cache.freshValue(for: "c")?.value == "c1")
+        #expect(cache.freshValue(for: "d")?.value == "d1")
+        #expect(cache.stats.entries == 2)
+    }
+
+    /// What the fresh path reads follows every change: invalidating a key or all of them
+    /// leaves nothing for it, and a refresh's value replaces the old one.
+    @Test func freshValue_followsInvalidationsAndRefreshes() async throws {
+        let cache = makeCache()
+        _ = try await cache.value(for: "a", fetch: answer("a1"))
+        _ = try await cache.value(for: "b", fetch: answer("b1"))
+        cache.invalidate("a")
+        #expect(cache.freshValue(for: "a") == nil && cache.keptValue(for: "a") == nil)
+        #expect(cache.freshValue(for: "b")?.value == "b1")
+        cache.invalidateAll()
+        #expect(cache.freshValue(for: "b") == nil && cache.keptValue(for: "b") == nil)
+        _ = try await cache.value(for: "b", fetch: answer("b2"))
+        clock.advance(by: .seconds(11))
+        #expect(cache.freshValue(for: "b") == nil)  // stale: the fresh path leaves it to value(for:)
+        #expect(try await cache.value(for: "b", fetch: answer("b3")).value == "b2")  // stale, refreshing
+        await cache.waitForRefreshes()
+        #expect(cache.freshValue(for: "b")?.value == "b3")
+    }
 }
