@@ -62,9 +62,16 @@ import Testing
         await fixture.write(7, price: 30000)
         #expect(!fixture.timeline.isRecording)
         fixture.calendar.advance(days: 40)
+        // The database's one connection held, so the write waits in the background while the
+        // test looks: a write finished before the next line would make the look prove nothing.
+        let held = Gate(), release = DispatchSemaphore(value: 0)
+        let holder = Task { try await fixture.database.background { _ in held.open(); release.wait() } }
+        await held.wait()
         let summary = ProductSummary.sample(7, price: 30000, discount: 9000)
         fixture.timeline.marketWritten(.saved(ProductDetail(summary: summary, images: [], vendor: nil)))
         #expect(fixture.timeline.isRecording, "told synchronously, written in the background")
+        release.signal()
+        try await holder.value
         await fixture.timeline.recorded()
         #expect(!fixture.timeline.isRecording)
         let sale = try #require(fixture.timeline.currentSale(productID: 7), "the sale the write started")
