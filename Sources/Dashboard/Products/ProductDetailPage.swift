@@ -61,12 +61,12 @@ struct ProductDetailPage {
             context["soldBy"] = .string(wording.soldBy(vendor))
         }
         if let created = product.createdAt {
-            context["createdAt"] = .string(Self.day(created))
-            context["createdText"] = .string(wording.day(Self.day(created)[...]))
+            context["createdAt"] = .string(MarketDay.iso(created))
+            context["createdText"] = .string(wording.day(MarketDay.iso(created)[...]))
         }
         if let issued = product.issuedAt {
-            context["issuedAt"] = .string(Self.day(issued))
-            context["issuedText"] = .string(wording.day(Self.day(issued)[...]))
+            context["issuedAt"] = .string(MarketDay.iso(issued))
+            context["issuedText"] = .string(wording.day(MarketDay.iso(issued)[...]))
         }
         if let notice { context["notice"] = .string(notice) }
         if let reference = referenceContext(wording) { context["reference"] = .object(reference) }
@@ -128,10 +128,5 @@ struct ProductDetailPage {
             .split(whereSeparator: { $0 == "\n" || $0 == "\r" })
             .map { String(String.UnicodeScalarView($0)).trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
-    }
-
-    /// `2022-11-04`: the API's dates carry no time of day worth showing.
-    static func day(_ date: Date) -> String {
-        String(MarketDate.format(date).prefix(10))
     }
 }

@@ -220,8 +220,8 @@ struct ProductListPage {
         item["currency"] = .string(currency)
         item["productID"] = TemplateValue(product.id)
         if let created = product.createdAt {
-            item["registered"] = .string(wording.day(Substring(ProductDetailPage.day(created))))
-            item["registeredISO"] = .string(ProductDetailPage.day(created))
+            item["registered"] = .string(wording.day(Substring(MarketDay.iso(created))))
+            item["registeredISO"] = .string(MarketDay.iso(created))
         }
     }
 
