@@ -139,7 +139,7 @@ struct OverviewPage {
             let chart = texts.weekChart(weeks: CatalogFigures.weekCount)
             charts.append(BarChart(
                 title: chart.title, labelHeading: chart.labelHeading, valueHeading: chart.valueHeading,
-                bars: figures.weeks.map { .init(label: texts.day(Self.day($0.start)[...]), value: $0.products, valueText: NumberText.grouped($0.products)) }
+                bars: figures.weeks.map { .init(label: texts.day(MarketDay.iso($0.start)[...]), value: $0.products, valueText: NumberText.grouped($0.products)) }
             ).context)
         }
         return [
@@ -149,10 +149,5 @@ struct OverviewPage {
             "charts": .list(charts),
             "isEmpty": .bool(figures.products == 0),
         ]
-    }
-
-    static func day(_ date: Date) -> String {
-        let parts = CatalogFigures.utc.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 }
