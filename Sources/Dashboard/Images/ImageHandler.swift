@@ -56,11 +56,9 @@ struct ImageHandler: ImmediateHTTPHandler {
     /// recycle bin's downloads, which `RegisteredImageSource` registers first), so an image
     /// there is still registered. Once the registry may forget, the registry is asked first.
     func respondImmediately(_ request: HTTPRequest) throws -> HTTPResponse? {
-        guard let key = request.parameter(parameterName), ImageURLRegistry.isWellFormedKey(key) else {
-            throw HTTPError(.notFound, "There is no such image.")
-        }
+        guard let key = request.parameter(parameterName), ImageURLRegistry.isWellFormedKey(key) else { throw Self.noSuchImage }
         if !registry.mayForget, let image = cache.memoryImage(forKey: key) { return response(for: image, request) }
-        guard registry.url(for: key) != nil else { throw HTTPError(.notFound, "There is no such image.") }
+        guard registry.url(for: key) != nil else { throw Self.noSuchImage }
         return cache.memoryImage(forKey: key).map { response(for: $0, request) }
     }
 
@@ -69,18 +67,18 @@ struct ImageHandler: ImmediateHTTPHandler {
         do {
             return response(for: try await cache.image(for: url, key: key), request)
         } catch {
-            let key = request.parameter(parameterName) ?? ""
             logger.log(.warning, "image \(key) from \(url.host ?? "?") not served (\(Self.reason(error))); sent the placeholder")
             return HTTPResponse(status: .ok, headers: Self.placeholderHeaders, bytes: placeholder)
         }
     }
 
     private func registeredURL(_ request: HTTPRequest) throws(HTTPError) -> (key: String, url: URL) {
-        guard let key = request.parameter(parameterName), let url = registry.url(for: key) else {
-            throw HTTPError(.notFound, "There is no such image.")
-        }
+        guard let key = request.parameter(parameterName), let url = registry.url(for: key) else { throw Self.noSuchImage }
         return (key, url)
     }
+
+    /// A key that is not registered (never shown by a page, or forgotten since): 404.
+    private static let noSuchImage = HTTPError(.notFound, "There is no such image.")
 
     private func response(for image: CachedImage, _ request: HTTPRequest) -> HTTPResponse {
         if Self.matches(request.headers["If-None-Match"], etag: image.etag) {
