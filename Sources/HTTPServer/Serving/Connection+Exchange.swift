@@ -6,7 +6,8 @@ extension Connection {
         let started = loop.now
         var request = HTTPRequest(method: head.method, target: head.target, version: head.version, headers: head.headers, remoteAddress: remoteAddress)
         let match = core.router.match(method: head.method, path: request.path)
-        if case .found(_, let parameters) = match, !parameters.isEmpty { request.pathParameters = parameters }
+        let parameters = match.parameters
+        if !parameters.isEmpty { request.pathParameters = parameters }
         let bodyLimit = core.bodyLimit(for: match)
         let exchange = Exchange(head: head, request: request, match: match, bodyLimit: bodyLimit, startedAt: started)
         self.exchange = exchange
