@@ -162,13 +162,13 @@ public final class DashboardApp: Sendable {
         contexts: RequestContext.Maker, errors: ErrorPage, registry: ImageURLRegistry, imageCache: ImageCache, logger: ServerLogger
     ) throws -> Handlers {
         let (api, gateway, catalog, writer, ownVendor) = (engine.api, engine.gateway, engine.catalog, engine.writer, engine.ownVendor)
-        let flash = FlashMessages()
+        let flash = FlashMessages(clock: engine.clock)
         let catalogListing = CatalogListing(
             catalog: catalog, renderer: renderer, flash: flash, clock: engine.clock, gateway: gateway)
         let forms = ProductForms(
             api: api, gateway: gateway, writer: writer, renderer: renderer, images: registry,
             stash: try ImageStash(directory: configuration.dataDirectory.appendingPathComponent("form-images", isDirectory: true)),
-            ledger: SubmissionLedger(), flash: flash, ownVendor: ownVendor, recycleBin: engine.recycleBin, journal: engine.journal)
+            ledger: SubmissionLedger(clock: engine.clock), flash: flash, ownVendor: ownVendor, recycleBin: engine.recycleBin, journal: engine.journal)
         let browsing = ProductBrowsing(
             gateway: gateway, images: registry, renderer: renderer, ownVendor: ownVendor, flash: flash,
             // A kept page would show one role's buttons to another: none is kept with accounts on.
@@ -191,12 +191,16 @@ public final class DashboardApp: Sendable {
             history: HistoryPages(
                 journal: engine.journal, api: api, writer: writer, ownVendor: ownVendor, renderer: renderer, flash: flash,
                 recycleBin: engine.recycleBin, batches: engine.batchStore),
-            trash: TrashPages(bin: engine.recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash),
+            trash: TrashPages(
+                bin: engine.recycleBin, writer: writer, forms: forms, ownVendor: ownVendor, renderer: renderer, flash: flash,
+                restores: SubmissionLedger(clock: engine.clock)),
             batches: BatchRoutes(
                 store: engine.batchStore, runner: engine.batchRunner, scheduler: engine.scheduler, catalog: catalog, prices: engine.prices,
                 gateway: gateway,
                 renderer: renderer, flash: flash, ownVendor: ownVendor, trashDays: configuration.trash.retentionDays, listing: browsing),
-            sheet: SheetRoutes(store: engine.batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash),
+            sheet: SheetRoutes(
+                store: engine.batchStore, catalog: catalog, gateway: gateway, renderer: renderer, flash: flash,
+                ledger: SubmissionLedger(clock: engine.clock)),
             signIn: SignInPages(accounts: engine.accounts, renderer: renderer, flash: flash, clock: engine.clock),
             accounts: AccountPages(accounts: engine.accounts, renderer: renderer, flash: flash),
             prices: PriceHistoryPages(

@@ -1,3 +1,6 @@
+import DashboardEngine
+import Foundation
+
 /// Makes a form posted twice (a double click, Back and resubmit) act once.
 ///
 /// Each form carries a one-time `form_token`. The first POST with a token claims it; a POST
@@ -9,7 +12,8 @@
 /// A claim carries what the form held (`values`, a fingerprint of its fields): a repeat with
 /// the same values is the same submission, and gets the first reply; one with other values
 /// (Back, a field changed, sent again) learns that the token was used, so that its page never
-/// claims those values were saved.
+/// claims those values were saved. A finished entry's retention is read on the dashboard's
+/// clock, which a test drives.
 actor SubmissionLedger {
     /// What a finished submission answered, given again to a repeat of it.
     enum Reply: Sendable, Equatable {
@@ -36,14 +40,16 @@ actor SubmissionLedger {
 
     private enum Entry {
         case running(values: String, waiters: [CheckedContinuation<Finished?, Never>])
-        case finished(Finished, at: ContinuousClock.Instant)
+        case finished(Finished, at: Date)
     }
 
     private var entries: [String: Entry] = [:]
     let retention: Duration
     let capacity: Int
+    private let clock: any WallClock
 
-    init(retention: Duration = .seconds(3600), capacity: Int = 10_000) {
+    init(clock: any WallClock, retention: Duration = .seconds(3600), capacity: Int = 10_000) {
+        self.clock = clock
         self.retention = retention
         self.capacity = capacity
     }
@@ -91,13 +97,14 @@ actor SubmissionLedger {
 
     /// Drops finished entries past `retention`, and the oldest ones beyond `capacity`.
     private func prune() {
-        let now = ContinuousClock.now
+        let now = clock.now()
+        let kept = TimeInterval(retention.components.seconds)
         entries = entries.filter { _, entry in
-            if case .finished(_, let at) = entry { return now - at < retention }
+            if case .finished(_, let at) = entry { return now.timeIntervalSince(at) < kept }
             return true
         }
         guard entries.count >= capacity else { return }
-        let finished = entries.compactMap { key, entry -> (String, ContinuousClock.Instant)? in
+        let finished = entries.compactMap { key, entry -> (String, Date)? in
             if case .finished(_, let at) = entry { return (key, at) }
             return nil
         }.sorted { $0.1 < $1.1 }

@@ -18,10 +18,16 @@ struct PastPriceImportPages: Sendable {
     let renderer: PageRenderer
     /// The instant the zone's name is given for.
     let clock: any WallClock
-    let stash = PastPriceStash()
+    let stash: PastPriceStash
     /// Makes an Add posted twice add once: the second gets the first one's redirect.
-    let ledger = SubmissionLedger()
+    let ledger: SubmissionLedger
     let csrf = CSRFGuard()
+
+    init(catalog: CatalogSnapshotStore, gateway: MarketGateway, prices: PriceTimeline, renderer: PageRenderer, clock: any WallClock) {
+        (self.catalog, self.gateway, self.prices, self.renderer, self.clock) = (catalog, gateway, prices, renderer, clock)
+        stash = PastPriceStash(clock: clock)
+        ledger = SubmissionLedger(clock: clock)
+    }
 
     static let maxRows = BatchLimits.maxRows
     static let maxBodyBytes = ImportUpload.maxRequestBytes

@@ -6,7 +6,8 @@ import Synchronization
 /// random token the preview's form carries: the confirmation adds the records the preview
 /// showed, not a file sent again, so what is added is what was seen. Bounded: an entry lives an
 /// hour, and beyond `capacity` the oldest goes first (a preview holds up to 10,000 lines, a few
-/// megabytes); a confirmation whose entry is gone is told to upload the file again.
+/// megabytes); a confirmation whose entry is gone is told to upload the file again. The hour is
+/// read on the dashboard's clock, which a test drives.
 final class PastPriceStash: Sendable {
     static let lifetime: Duration = .seconds(3600)
     static let capacity = 10
@@ -25,17 +26,27 @@ final class PastPriceStash: Sendable {
     private struct Entry {
         var pending: Pending
         var added: Added?
-        var made: ContinuousClock.Instant
+        var made: Date
     }
 
     private let entries = Mutex<[String: Entry]>([:])
+    private let clock: any WallClock
+
+    init(clock: any WallClock) {
+        self.clock = clock
+    }
+
+    /// Whether an entry made at `made` still lives at `now`.
+    private static func lives(_ made: Date, at now: Date) -> Bool {
+        now.timeIntervalSince(made) < TimeInterval(lifetime.components.seconds)
+    }
 
     /// Keeps `pending` and returns its token.
     func keep(_ pending: Pending) -> String {
         let token = SecureToken.make()
-        let now = ContinuousClock.now
+        let now = clock.now()
         entries.withLock { entries in
-            entries = entries.filter { now - $0.value.made < Self.lifetime }
+            entries = entries.filter { Self.lives($0.value.made, at: now) }
             while entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value.made < $1.value.made })?.key {
                 entries[oldest] = nil
             }
@@ -60,9 +71,9 @@ final class PastPriceStash: Sendable {
 
     private func entry(_ token: String) -> Entry? {
         guard SecureToken.isWellFormed(token) else { return nil }
-        let now = ContinuousClock.now
+        let now = clock.now()
         return entries.withLock { entries in
-            guard let entry = entries[token], now - entry.made < Self.lifetime else { return nil }
+            guard let entry = entries[token], Self.lives(entry.made, at: now) else { return nil }
             return entry
         }
     }

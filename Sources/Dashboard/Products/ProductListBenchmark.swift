@@ -24,7 +24,7 @@ package enum ProductListBenchmark {
             gateway: gateway,
             images: ImageURLRegistry(),
             renderer: try PageRenderer(templatesDirectory: templatesDirectory, logger: logger),
-            ownVendor: ownVendor, flash: FlashMessages(), keepsRenderedPages: keepsRenderedPages)
+            ownVendor: ownVendor, flash: FlashMessages(clock: SystemWallClock()), keepsRenderedPages: keepsRenderedPages)
         var contexts = RequestContext.Maker(settings: PageSettings(timeZone: .gmt), ownVendor: ownVendor)
         contexts.texts = texts
         return pages.listPage(contexts)

@@ -1,3 +1,4 @@
+import DashboardEngine
 import Foundation
 import HTTPServer
 import Synchronization
@@ -8,6 +9,7 @@ import Templating
 /// The message stays on the server; the browser holds only a random id in a short-lived
 /// `om_flash` cookie (`HttpOnly; SameSite=Lax; Path=/`, one minute). The next page render takes
 /// the message (so it shows once) and expires the cookie. Bounded: the oldest messages go first.
+/// A message's minute is read on the dashboard's clock, which a test drives.
 final class FlashMessages: Sendable {
     static let cookieName = "om_flash"
     static let lifetime: Duration = .seconds(60)
@@ -15,15 +17,20 @@ final class FlashMessages: Sendable {
 
     private struct Entry {
         var message: String
-        var expires: ContinuousClock.Instant
+        var expires: Date
     }
 
     private let entries = Mutex<[String: Entry]>([:])
+    private let clock: any WallClock
+
+    init(clock: any WallClock) {
+        self.clock = clock
+    }
 
     /// Stores `message` and returns the `Set-Cookie` value that points the browser at it.
     func set(_ message: String) -> String {
         let id = SecureToken.make()
-        let now = ContinuousClock.now
+        let now = clock.now()
         entries.withLock { entries in
             entries = entries.filter { $0.value.expires > now }
             if entries.count >= Self.capacity,
@@ -31,7 +38,7 @@ final class FlashMessages: Sendable {
             {
                 entries[oldest] = nil
             }
-            entries[id] = Entry(message: message, expires: now + Self.lifetime)
+            entries[id] = Entry(message: message, expires: now.addingTimeInterval(TimeInterval(Self.lifetime.components.seconds)))
         }
         return Cookies.setCookie(Self.cookieName, id, maxAge: Int(Self.lifetime.components.seconds))
     }
@@ -44,7 +51,7 @@ final class FlashMessages: Sendable {
     /// The request's flash message, removed so it shows once; nil when there is none.
     func take(from request: HTTPRequest) -> String? {
         guard let id = request.cookie(Self.cookieName), SecureToken.isWellFormed(id) else { return nil }
-        let now = ContinuousClock.now
+        let now = clock.now()
         return entries.withLock { entries in
             guard let entry = entries.removeValue(forKey: id), entry.expires > now else { return nil }
             return entry.message

@@ -17,7 +17,7 @@ struct SheetRoutes: Sendable {
     let flash: FlashMessages
     let csrf = CSRFGuard()
     /// A sheet posted twice (a double click, Back and resubmit) makes one batch.
-    let ledger = SubmissionLedger()
+    let ledger: SubmissionLedger
 
     /// 400 products of four cells and their shown values, with room for long names.
     static let maxBodyBytes = 2 * 1024 * 1024

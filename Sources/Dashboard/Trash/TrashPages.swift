@@ -30,7 +30,7 @@ struct TrashPages: Sendable {
     let flash: FlashMessages
     let csrf = CSRFGuard()
     /// A restore runs once per item; repeats wait for it and get its answer.
-    let restores = SubmissionLedger()
+    let restores: SubmissionLedger
 
     /// `GET /trash`: `trash/list`.
     func trashPage(_ context: RequestContext) async -> HTTPResponse {

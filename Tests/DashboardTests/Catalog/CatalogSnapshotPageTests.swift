@@ -168,7 +168,7 @@ import DashboardEngine
                 catalog: harness.app.catalog,
                 renderer: try PageRenderer(
                     templatesDirectory: DashboardHarness.checkout.appendingPathComponent("Templates").path, logger: ServerLogger(level: .off)),
-                flash: FlashMessages(), clock: harness.app.engine.clock)
+                flash: FlashMessages(clock: harness.app.engine.clock), clock: harness.app.engine.clock)
             let context = RequestContext(
                 HTTPRequest(method: .get, target: target), ownVendorID: ListMatrixCatalog.ownVendorID,
                 settings: PageSettings(lowStockThreshold: ListMatrixCatalog.lowStock, timeZone: .gmt))

@@ -58,11 +58,12 @@ import DashboardEngine
     /// One browser with a form cookie (the bulk form's token is the same without one).
     static let browser = ["Cookie": "om_csrf=0123456789abcdef0123456789abcdef"]
 
-    /// A dashboard over `market`, in process, keeping rendered pages or not.
+    /// A dashboard over `market`, in process, keeping rendered pages or not. Its clock stands
+    /// still, so a flash message's minute does not run out on a slow machine.
     func withPages<T: Sendable>(
         _ market: ScriptedMarket, keepingPages: Bool = true, _ body: (DashboardHarness) async throws -> T
     ) async throws -> T {
-        try await withDashboard(.scripted(market), transport: .inProcess, adjust: {
+        try await withDashboard(.scripted(market), transport: .inProcess, clock: ManualWallClock(), adjust: {
             $0.pageCache = keepingPages
             $0.jsonFreshFor = .seconds(600)
         }, body)
