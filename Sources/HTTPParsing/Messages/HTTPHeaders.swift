@@ -96,6 +96,18 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         return values
     }
 
+    /// Whether the first value of field `name` is `value`, byte for byte (false without the
+    /// field): for a check made on every request, such as the server's of `Host`, with no
+    /// String made of a parsed request's field.
+    public func firstValue(of name: String, is value: String) -> Bool {
+        if let received {
+            guard let i = received.first(name) else { return false }
+            return received.value(i, is: value)
+        }
+        guard let found = self[name] else { return false }
+        return found.utf8.elementsEqual(value.utf8)
+    }
+
     public func contains(_ name: String) -> Bool {
         if let received { return received.first(name) != nil }
         for i in made.indices where made[i].name.asciiCaseInsensitiveEquals(name) { return true }
@@ -215,14 +227,35 @@ package final class ReceivedFields: Sendable {
 
     /// The index of the first field from `start` on whose name is `wanted`, ignoring ASCII case.
     private func index(of wanted: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { all in
-            for i in start..<count {
-                let nameStart = places[4 * i]
-                let nameEnd = places[4 * i + 1]
-                guard nameEnd - nameStart == wanted.count else { continue }
-                if Self.equalIgnoringASCIICase(UnsafeBufferPointer(rebasing: all[nameStart..<nameEnd]), wanted) { return i }
+        places.withUnsafeBufferPointer { places in
+            bytes.withUnsafeBufferPointer { all in
+                var i = start
+                while 4 * i + 3 < places.count {
+                    let nameStart = places[4 * i]
+                    let nameEnd = places[4 * i + 1]
+                    if nameEnd - nameStart == wanted.count,
+                        Self.equalIgnoringASCIICase(UnsafeBufferPointer(rebasing: all[nameStart..<nameEnd]), wanted)
+                    {
+                        return i
+                    }
+                    i += 1
+                }
+                return nil
             }
-            return nil
+        }
+    }
+
+    /// Whether field `i`'s value is `value`, byte for byte.
+    func value(_ i: Int, is value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { wanted in
+            bytes.withUnsafeBufferPointer { all in
+                let start = places[4 * i + 2]
+                let end = places[4 * i + 3]
+                guard end - start == wanted.count else { return false }
+                for k in 0..<wanted.count where all[start + k] != wanted[k] { return false }
+                return true
+            }
         }
     }
 
