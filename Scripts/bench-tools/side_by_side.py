@@ -142,16 +142,22 @@ class Server:
         return total
 
     def stop(self):
-        if self.process and self.process.poll() is None:
+        stop_session(self.process)
+
+
+def stop_session(process, timeout=20):
+    """Stops a process started in a session of its own, and whatever it started: SIGTERM, then
+    SIGKILL after `timeout` seconds."""
+    if process and process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=timeout)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
             try:
-                os.killpg(self.process.pid, signal.SIGTERM)
-                self.process.wait(timeout=20)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                try:
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                self.process.wait()
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            process.wait()
 
 
 def find_image(base):

@@ -38,8 +38,9 @@ struct FooterLink: Sendable {
 
 /// The fixed texts of some `PageTexts` types as one template object per language (`t` in a
 /// page's context), and the footer's links (`footerNav`), made once when the app is built: a
-/// page costs a dictionary lookup.
-struct TemplateTexts: Sendable {
+/// page costs a dictionary lookup. A class of constants: every request's context holds the
+/// app's one, and a copy of it is one retain rather than one per dictionary and set.
+final class TemplateTexts: Sendable {
     private let objects: [Language: TemplateValue]
     private let footers: [Language: TemplateValue]
     /// Every key, for the checks that a template names no text that is missing.

@@ -11,9 +11,18 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         }
     }
 
-    public private(set) var fields: [Field] = [] {
+    /// The fields, in order. A parsed request's are decoded into Strings here, on each read:
+    /// readers that want one field use the subscript, `values(for:)` or `contains`.
+    public var fields: [Field] { received?.fields ?? made }
+
+    /// Fields set by code: a response's, a test's, a parsed request's once it is changed.
+    private var made: [Field] = [] {
         didSet { wireForm = nil }
     }
+
+    /// A parsed request's fields as they arrived, each name and value a String only when a
+    /// reader asks for it (most answers read two or three of a request's fields, if any).
+    private var received: ReceivedFields?
 
     /// The fields as they are sent, when the server prepared them (`prepared()` in
     /// `HTTPServer`): headers made once and sent with many responses are serialized once.
@@ -37,66 +46,102 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     }
 
     public init() {}
-    /// No fields yet, with room for `capacity` without growing (a parsed head's, whose fields
-    /// come one by one).
+    /// No fields yet, with room for `capacity` without growing (for fields added one by one).
     public init(capacity: Int) {
-        fields.reserveCapacity(capacity)
+        made.reserveCapacity(capacity)
     }
     public init(_ pairs: [(String, String)]) {
-        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+        made = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+    /// A parsed request's fields, read in place.
+    package init(received: ReceivedFields) {
+        self.received = received
     }
     /// A literal's pairs go straight into `fields`, with no intermediate array of tuples.
     /// (A literal still makes the caller build a variadic array of `(String, String)`, generic
     /// code that looks up the tuple's metadata: answers made per request use headers built
     /// once, and `HTTPHeaders()` rather than `[:]` for none.)
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields.reserveCapacity(elements.count)
-        for (name, value) in elements { fields.append(Field(name: name, value: value)) }
+        made.reserveCapacity(elements.count)
+        for (name, value) in elements { made.append(Field(name: name, value: value)) }
     }
 
-    public var count: Int { fields.count }
+    public var count: Int { received?.count ?? made.count }
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     /// The first value of a field, or nil.
     public subscript(name: String) -> String? {
         get {
+            if let received {
+                return received.first(name).map(received.value)
+            }
             // By index: a `Field` copied per iteration would retain and release both strings.
-            for i in fields.indices where fields[i].name.asciiCaseInsensitiveEquals(name) { return fields[i].value }
+            for i in made.indices where made[i].name.asciiCaseInsensitiveEquals(name) { return made[i].value }
             return nil
         }
         set {
             remove(name)
-            if let newValue { fields.append(Field(name: name, value: newValue)) }
+            if let newValue { made.append(Field(name: name, value: newValue)) }
         }
     }
 
     /// Every value of a field, in order.
     public func values(for name: String) -> [String] {
         var values: [String] = []
-        for i in fields.indices where fields[i].name.asciiCaseInsensitiveEquals(name) { values.append(fields[i].value) }
+        if let received {
+            received.forEach(name) { values.append(received.value($0)) }
+            return values
+        }
+        for i in made.indices where made[i].name.asciiCaseInsensitiveEquals(name) { values.append(made[i].value) }
         return values
     }
 
+    /// Whether the first value of field `name` is `value`, byte for byte (false without the
+    /// field): for a check made on every request, such as the server's of `Host`, with no
+    /// String made of a parsed request's field.
+    public func firstValue(of name: String, is value: String) -> Bool {
+        if let received {
+            guard let i = received.first(name) else { return false }
+            return received.value(i, is: value)
+        }
+        guard let found = self[name] else { return false }
+        return found.utf8.elementsEqual(value.utf8)
+    }
+
     public func contains(_ name: String) -> Bool {
-        for i in fields.indices where fields[i].name.asciiCaseInsensitiveEquals(name) { return true }
+        if let received { return received.first(name) != nil }
+        for i in made.indices where made[i].name.asciiCaseInsensitiveEquals(name) { return true }
         return false
     }
 
     /// Adds a field, keeping any existing ones with the same name (e.g. `Set-Cookie`).
     public mutating func add(_ name: String, _ value: String) {
-        fields.append(Field(name: name, value: value))
+        decodeReceived()
+        made.append(Field(name: name, value: value))
     }
 
     public mutating func remove(_ name: String) {
-        fields.removeAll { $0.name.asciiCaseInsensitiveEquals(name) }
+        decodeReceived()
+        made.removeAll { $0.name.asciiCaseInsensitiveEquals(name) }
+    }
+
+    /// Before a change: a parsed request's fields become Strings, changed like any others.
+    private mutating func decodeReceived() {
+        guard let received else { return }
+        made = received.fields
+        self.received = nil
     }
 
     /// The comma-separated tokens of a list-valued field, lowercased and trimmed
     /// (e.g. `Connection: keep-alive, Upgrade`).
     public func tokens(for name: String) -> [String] {
         var tokens: [String] = []
-        for i in fields.indices where fields[i].name.asciiCaseInsensitiveEquals(name) {
-            Self.appendTokens(of: fields[i].value, to: &tokens)
+        if let received {
+            received.forEach(name) { Self.appendTokens(of: received.value($0), to: &tokens) }
+            return tokens
+        }
+        for i in made.indices where made[i].name.asciiCaseInsensitiveEquals(name) {
+            Self.appendTokens(of: made[i].value, to: &tokens)
         }
         return tokens
     }
@@ -131,6 +176,113 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         if !handled {
             tokens += value.split(separator: ",").map { $0.trimmingOptionalWhitespace().lowercased() }.filter { !$0.isEmpty }
         }
+    }
+}
+
+/// A parsed request's header fields in place: the bytes of its field lines and, per field, where
+/// its name and value are in them. A name is compared as bytes and a value becomes a String
+/// only when read; the parser has checked every byte already (`HTTPRequestParser.fieldPlaces`).
+package final class ReceivedFields: Sendable {
+    /// The field lines as they arrived (with their CRLFs).
+    private let bytes: [UInt8]
+    /// Four offsets into `bytes` per field: the name's start and end, the value's start and end.
+    private let places: [Int]
+
+    package init(bytes: [UInt8], places: [Int]) {
+        self.bytes = bytes
+        self.places = places
+    }
+
+    var count: Int { places.count / 4 }
+
+    var fields: [HTTPHeaders.Field] {
+        (0..<count).map { HTTPHeaders.Field(name: name($0), value: value($0)) }
+    }
+
+    func name(_ i: Int) -> String {
+        String(decoding: bytes[places[4 * i]..<places[4 * i + 1]], as: UTF8.self)
+    }
+
+    func value(_ i: Int) -> String {
+        String(decoding: bytes[places[4 * i + 2]..<places[4 * i + 3]], as: UTF8.self)
+    }
+
+    /// The index of the first field named `name` (ASCII case-insensitively), or nil.
+    func first(_ name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { wanted in index(of: wanted, from: 0) }
+    }
+
+    /// Calls `body` with the index of each field named `name`, in order.
+    func forEach(_ name: String, _ body: (Int) -> Void) {
+        var name = name
+        name.withUTF8 { wanted in
+            var next = index(of: wanted, from: 0)
+            while let i = next {
+                body(i)
+                next = index(of: wanted, from: i + 1)
+            }
+        }
+    }
+
+    /// The index of the first field from `start` on whose name is `wanted`, ignoring ASCII case.
+    private func index(of wanted: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        places.withUnsafeBufferPointer { places in
+            bytes.withUnsafeBufferPointer { all in
+                var i = start
+                while 4 * i + 3 < places.count {
+                    let nameStart = places[4 * i]
+                    let nameEnd = places[4 * i + 1]
+                    if nameEnd - nameStart == wanted.count,
+                        Self.equalIgnoringASCIICase(UnsafeBufferPointer(rebasing: all[nameStart..<nameEnd]), wanted)
+                    {
+                        return i
+                    }
+                    i += 1
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Whether field `i`'s value is `value`, byte for byte.
+    func value(_ i: Int, is value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { wanted in
+            bytes.withUnsafeBufferPointer { all in
+                let start = places[4 * i + 2]
+                let end = places[4 * i + 3]
+                guard end - start == wanted.count else { return false }
+                for k in 0..<wanted.count where all[start + k] != wanted[k] { return false }
+                return true
+            }
+        }
+    }
+
+    /// Whether field `i`'s name is `name`, ignoring ASCII case: for the parser's own look at
+    /// the few fields that decide framing, with no String made.
+    func nameIs(_ i: Int, _ name: StaticString) -> Bool {
+        let start = places[4 * i]
+        let end = places[4 * i + 1]
+        guard end - start == name.utf8CodeUnitCount else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            Self.equalIgnoringASCIICase(
+                UnsafeBufferPointer(rebasing: all[start..<end]),
+                UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        }
+    }
+
+    /// The length of field `i`'s name.
+    func nameCount(_ i: Int) -> Int { places[4 * i + 1] - places[4 * i] }
+
+    static func equalIgnoringASCIICase(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard x.count == y.count else { return false }
+        for i in 0..<x.count where x[i] != y[i] {
+            let lx = (x[i] >= 65 && x[i] <= 90) ? x[i] | 0x20 : x[i]
+            let ly = (y[i] >= 65 && y[i] <= 90) ? y[i] | 0x20 : y[i]
+            if lx != ly { return false }
+        }
+        return true
     }
 }
 

@@ -39,8 +39,7 @@ extension HTTPRequestParser {
         if target.first == UInt8(ascii: "/") {
             head.target = targetText
         } else {
-            head.target = try Self.originForm(targetText, method: head.method, headers: &head.headers)
-            head.mayCarryAuthority = true
+            (head.target, head.authority) = try Self.originForm(targetText, method: head.method)
         }
     }
 
@@ -61,7 +60,9 @@ extension HTTPRequestParser {
 
     static func parseVersion(_ v: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
         let s = v.startIndex
-        guard v.count == 8, v[s..<(s + 5)].elementsEqual("HTTP/".utf8), v[s + 6] == UInt8(ascii: "."),
+        // Byte by byte: `elementsEqual` with a String's UTF-8 view goes through generic code.
+        guard v.count == 8, v[s] == UInt8(ascii: "H"), v[s + 1] == UInt8(ascii: "T"), v[s + 2] == UInt8(ascii: "T"),
+            v[s + 3] == UInt8(ascii: "P"), v[s + 4] == UInt8(ascii: "/"), v[s + 6] == UInt8(ascii: "."),
             (0x30...0x39).contains(v[s + 5]), (0x30...0x39).contains(v[s + 7])
         else {
             throw HTTPParseError(.badRequest, "The HTTP version is malformed.")
@@ -73,11 +74,12 @@ extension HTTPRequestParser {
         return version
     }
 
-    /// RFC 9112 §3.2: origin-form as is; absolute-form becomes origin-form and its authority
-    /// stands in for `Host` (§3.2.2); asterisk-form only for OPTIONS; anything else is refused.
-    static func originForm(_ target: String, method: HTTPMethod, headers: inout HTTPHeaders) throws(HTTPParseError) -> String {
-        if target.utf8.first == UInt8(ascii: "/") { return target }
-        if target == "*" && method == .options { return target }
+    /// RFC 9112 §3.2: origin-form as is; absolute-form becomes origin-form and its authority,
+    /// returned with it, stands in for `Host` (§3.2.2); asterisk-form only for OPTIONS;
+    /// anything else is refused.
+    static func originForm(_ target: String, method: HTTPMethod) throws(HTTPParseError) -> (String, authority: String?) {
+        if target.utf8.first == UInt8(ascii: "/") { return (target, nil) }
+        if target == "*" && method == .options { return (target, nil) }
         for scheme in ["http://", "https://"] where target.lowercased().hasPrefix(scheme) {
             let afterScheme = target.dropFirst(scheme.count)
             let pathStart = afterScheme.firstIndex { $0 == "/" || $0 == "?" } ?? afterScheme.endIndex
@@ -85,78 +87,97 @@ extension HTTPRequestParser {
             guard !authority.isEmpty, !authority.contains("@") else {
                 throw HTTPParseError(.badRequest, "The request target is malformed.")
             }
-            headers.add(absoluteFormAuthorityKey, authority)
             let path = String(afterScheme[pathStart...])
-            return path.hasPrefix("/") ? path : "/" + path
+            return (path.hasPrefix("/") ? path : "/" + path, authority)
         }
         throw HTTPParseError(.badRequest, "The request target is malformed.")
     }
 
-    /// A private marker header carrying an absolute-form authority until the head is finished.
-    static let absoluteFormAuthorityKey = ":authority"
-
-    mutating func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) {
-        let (name, value) = try Self.splitField(line)
-        head.headers.add(name, value)
+    /// Checks a field line and notes where its name and value are, as offsets from `base`
+    /// (where the head's field lines start in the buffer): no String is made.
+    mutating func parseField(_ line: ArraySlice<UInt8>, from base: Int) throws(HTTPParseError) {
+        let (colon, valueStart, valueEnd) = try Self.fieldPlaces(line)
+        places.append(line.startIndex - base)
+        places.append(colon - base)
+        places.append(valueStart - base)
+        places.append(valueEnd - base)
     }
 
-    /// RFC 9112 §5: field-line = field-name ":" OWS field-value OWS.
-    static func splitField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (String, String) {
-        guard let first = line.first else { throw HTTPParseError(.badRequest, "An empty header line.") }
-        // RFC 9112 §5.2: obs-fold (a line starting with whitespace) is refused.
-        if first == 0x20 || first == 0x09 {
-            throw HTTPParseError(.badRequest, "Folded header lines (obs-fold) are not accepted.")
+    /// RFC 9112 §5: field-line = field-name ":" OWS field-value OWS. Where the name ends (the
+    /// colon) and the value starts and ends, as indices of `line`.
+    static func fieldPlaces(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (colon: Int, valueStart: Int, valueEnd: Int) {
+        // Over the line's bytes in place, without a bounds check per byte.
+        let found = line.withUnsafeBufferPointer { bytes -> Result<(Int, Int, Int), HTTPParseError> in
+            guard let first = bytes.first else { return .failure(HTTPParseError(.badRequest, "An empty header line.")) }
+            // RFC 9112 §5.2: obs-fold (a line starting with whitespace) is refused.
+            if first == 0x20 || first == 0x09 {
+                return .failure(HTTPParseError(.badRequest, "Folded header lines (obs-fold) are not accepted."))
+            }
+            // RFC 9112 §5.1: the name is tokens up to the colon, with no whitespace before it.
+            var colon = 0
+            while colon < bytes.count, bytes[colon] != UInt8(ascii: ":") {
+                guard isTokenByte(bytes[colon]) else {
+                    // A byte that is no token is either in the name or there is no colon at all.
+                    guard bytes[colon...].contains(UInt8(ascii: ":")) else {
+                        return .failure(HTTPParseError(.badRequest, "A header line has no colon."))
+                    }
+                    return .failure(HTTPParseError(.badRequest, "A header name is malformed (whitespace before the colon?)."))
+                }
+                colon += 1
+            }
+            guard colon < bytes.count else { return .failure(HTTPParseError(.badRequest, "A header line has no colon.")) }
+            guard colon > 0 else {
+                return .failure(HTTPParseError(.badRequest, "A header name is malformed (whitespace before the colon?)."))
+            }
+            var start = colon + 1
+            var end = bytes.count
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            // RFC 9110 §5.5: NUL, CR, LF and other controls (except HTAB) are invalid in a value.
+            for i in start..<end where (bytes[i] < 0x20 && bytes[i] != 0x09) || bytes[i] == 0x7F {
+                return .failure(HTTPParseError(.badRequest, "A header value contains a control character."))
+            }
+            return .success((colon, start, end))
         }
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-            throw HTTPParseError(.badRequest, "A header line has no colon.")
+        switch found {
+        case .success(let (colon, start, end)):
+            let base = line.startIndex
+            return (base + colon, base + start, base + end)
+        case .failure(let error):
+            throw error
         }
-        let name = line[line.startIndex..<colon]
-        // RFC 9112 §5.1: no whitespace between the field name and the colon.
-        guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
-            throw HTTPParseError(.badRequest, "A header name is malformed (whitespace before the colon?).")
-        }
-        var start = colon + 1
-        var end = line.endIndex
-        while start < end, line[start] == 0x20 || line[start] == 0x09 { start += 1 }
-        while end > start, line[end - 1] == 0x20 || line[end - 1] == 0x09 { end -= 1 }
-        let value = line[start..<end]
-        // RFC 9110 §5.5: NUL, CR, LF and other controls (except HTAB) are invalid in a value.
-        for b in value where (b < 0x20 && b != 0x09) || b == 0x7F {
-            throw HTTPParseError(.badRequest, "A header value contains a control character.")
-        }
-        return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
     }
 
     /// Decides framing and connection handling once the header block is complete (RFC 9112 §6).
-    mutating func finishHead() throws(HTTPParseError) -> HTTPRequestHead {
-        var headers = head.headers
+    /// `fieldLines` are the head's field lines, which `places` describe.
+    mutating func finishHead(fieldLines: [UInt8]) throws(HTTPParseError) -> HTTPRequestHead {
         let version = head.version
-        if head.mayCarryAuthority, let authority = headers[Self.absoluteFormAuthorityKey] {
-            headers.remove(Self.absoluteFormAuthorityKey)
+        let received = ReceivedFields(bytes: fieldLines, places: places)
+        var headers = HTTPHeaders(received: received)
+        if let authority = head.authority {
             headers["Host"] = authority
         }
 
         // One pass over the fields finds the few that decide framing (rather than a scan and
-        // an array per name). The names' lengths differ, so a field is compared with one name
-        // at most: most fields (Accept, User-Agent, ...) with none.
-        var hostCount = 0
+        // an array per name), comparing names as bytes. The names' lengths differ, so a field
+        // is compared with one name at most: most fields (Accept, User-Agent, ...) with none.
+        // An absolute-form authority has replaced every `Host` field with one.
+        var hostCount = head.authority == nil ? 0 : 1
         var transferEncodingCount = 0
         var contentLengths: [String] = []
         var hasConnection = false
         var expect: String?
-        let fields = headers.fields
-        for i in fields.indices {
-            let name = fields[i].name
-            switch name.utf8.count {
-            case 4 where name.asciiCaseInsensitiveEquals("Host"):
+        for i in 0..<received.count {
+            switch received.nameCount(i) {
+            case 4 where head.authority == nil && received.nameIs(i, "host"):
                 hostCount += 1
-            case 6 where name.asciiCaseInsensitiveEquals("Expect"):
-                if expect == nil { expect = fields[i].value }
-            case 10 where name.asciiCaseInsensitiveEquals("Connection"):
+            case 6 where received.nameIs(i, "expect"):
+                if expect == nil { expect = received.value(i) }
+            case 10 where received.nameIs(i, "connection"):
                 hasConnection = true
-            case 14 where name.asciiCaseInsensitiveEquals("Content-Length"):
-                contentLengths.append(fields[i].value)
-            case 17 where name.asciiCaseInsensitiveEquals("Transfer-Encoding"):
+            case 14 where received.nameIs(i, "content-length"):
+                contentLengths.append(received.value(i))
+            case 17 where received.nameIs(i, "transfer-encoding"):
                 transferEncodingCount += 1
             default:
                 break

@@ -28,6 +28,12 @@ public struct HTTPRequestParser: Sendable {
     private var scanPosition = 0
     var state = State.requestLine
     var head = PartialHead()
+    /// Where the current head's field lines start in `buffer`: they stay there until the head
+    /// is complete (`compact` keeps them), and are then copied out in one piece.
+    private var fieldsStart = 0
+    /// Four offsets per field of the current head, from `fieldsStart`: the name's start and
+    /// end, the value's start and end (`ReceivedFields`). Reused from one request to the next.
+    var places: [Int] = []
     private var sectionBytes = 0
     private var leadingEmptyLines = 0
 
@@ -35,12 +41,8 @@ public struct HTTPRequestParser: Sendable {
         var method = HTTPMethod.get
         var target = ""
         var version = HTTPVersion.http1_1
-        /// Room for the fields a browser sends (about ten): grown one field at a time, the
-        /// array was allocated again at the 2nd, 3rd, 5th and 9th.
-        var headers = HTTPHeaders(capacity: 12)
-        /// The target was not in origin-form, so `headers` may hold its authority under
-        /// `absoluteFormAuthorityKey`: only then does `finishHead` look for it.
-        var mayCarryAuthority = false
+        /// An absolute-form target's authority, which stands in for `Host` (RFC 9112 §3.2.2).
+        var authority: String?
     }
 
     public init(limits: HTTPParserLimits = HTTPParserLimits()) {
@@ -66,15 +68,19 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Drops consumed bytes once they are most of the buffer, keeping appends amortised O(1).
+    /// The field lines of a head still being read are kept.
     private mutating func compact() {
-        if position == buffer.count {
+        let consumed = state == .headers ? fieldsStart : position
+        if consumed == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             scanPosition = 0
             position = 0
-        } else if position > 4096 && position * 2 > buffer.count {
-            buffer.removeFirst(position)
-            scanPosition -= position
-            position = 0
+            fieldsStart = 0
+        } else if consumed > 4096 && consumed * 2 > buffer.count {
+            buffer.removeFirst(consumed)
+            scanPosition -= consumed
+            position -= consumed
+            fieldsStart -= consumed
         }
     }
 
@@ -108,6 +114,8 @@ public struct HTTPRequestParser: Sendable {
                 head = PartialHead()
                 try parseRequestLine(line)
                 sectionBytes = 0
+                fieldsStart = position
+                places.removeAll(keepingCapacity: true)
                 state = .headers
 
             case .headers:
@@ -117,10 +125,11 @@ public struct HTTPRequestParser: Sendable {
                 else { return .needMoreData }
                 sectionBytes += line.count + 2
                 if line.isEmpty {
-                    return .head(try finishHead())
+                    return .head(try finishHead(fieldLines: Array(buffer[fieldsStart..<(position - 2)])))
                 }
-                try parseField(line)
-                if head.headers.count > limits.maxHeaderFields {
+                try parseField(line, from: fieldsStart)
+                // An absolute-form target's authority counts as a field, as it becomes `Host`.
+                if places.count / 4 + (head.authority == nil ? 0 : 1) > limits.maxHeaderFields {
                     throw HTTPParseError(.requestHeaderFieldsTooLarge, "The request has more than \(limits.maxHeaderFields) header fields.")
                 }
 
@@ -168,7 +177,7 @@ public struct HTTPRequestParser: Sendable {
                     continue
                 }
                 // RFC 9112 §7.1.2: trailer fields are skipped here, but must still be well formed.
-                _ = try Self.splitField(line)
+                _ = try Self.fieldPlaces(line)
 
             case .endPending:
                 state = .requestLine

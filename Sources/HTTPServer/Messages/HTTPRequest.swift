@@ -32,7 +32,7 @@ public struct HTTPRequest: Sendable {
         _modify { yield &uniqueStorage().bodyFile }
     }
     /// Values captured by `{name}` segments of the matched route, percent-decoded.
-    public var pathParameters: [String: String] {
+    public var pathParameters: PathParameters {
         get { storage.pathParameters }
         _modify { yield &uniqueStorage().pathParameters }
     }
@@ -51,7 +51,7 @@ public struct HTTPRequest: Sendable {
         version: HTTPVersion = .http1_1,
         headers: HTTPHeaders = HTTPHeaders(),
         body: [UInt8] = [],
-        pathParameters: [String: String] = [String: String](),
+        pathParameters: PathParameters = PathParameters(),
         remoteAddress: String = ""
     ) {
         storage = Storage(
@@ -82,7 +82,7 @@ public struct HTTPRequest: Sendable {
         let headers: HTTPHeaders
         var body: [UInt8]
         var bodyFile: SpooledBody?
-        var pathParameters: [String: String]
+        var pathParameters: PathParameters
         var remoteAddress: String
         /// Whether a `Cookie` header came: without one, no cookie is looked for.
         let hasCookie: Bool
@@ -90,7 +90,7 @@ public struct HTTPRequest: Sendable {
 
         init(
             method: HTTPMethod, target: String, version: HTTPVersion, headers: HTTPHeaders, body: [UInt8],
-            pathParameters: [String: String], remoteAddress: String
+            pathParameters: PathParameters, remoteAddress: String
         ) {
             self.method = method
             self.target = target

@@ -10,10 +10,10 @@ extension Router {
     /// Matches a path's UTF-8 bytes against a route's segments and returns the captured
     /// parameters, or nil. The path reads as its `/`-separated pieces with empty ones dropped
     /// (`/static//a.css` is `static`, `a.css`), walked in place: no array of pieces, no
-    /// Strings but the captured values. With `keep` false nothing is captured (an empty
-    /// dictionary means a match): the check `match` runs on every route it tries.
-    static func capture(_ segments: [Segment], _ path: UnsafeBufferPointer<UInt8>, keep: Bool = true) -> [String: String]? {
-        var params = [String: String]()
+    /// Strings but the captured values. With `keep` false nothing is captured (no parameters
+    /// means a match): the check `match` runs on every route it tries.
+    static func capture(_ segments: [Segment], _ path: UnsafeBufferPointer<UInt8>, keep: Bool = true) -> PathParameters? {
+        var params = PathParameters()
         var position = 0
         for (index, segment) in segments.enumerated() {
             position = nextPiece(in: path, from: position)

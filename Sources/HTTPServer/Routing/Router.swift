@@ -146,14 +146,14 @@ public struct Router: Sendable {
     }
 
     public enum Match: Sendable {
-        case found(Route, parameters: [String: String])
+        case found(Route, parameters: PathParameters)
         /// The path exists, but not for this method; `allow` lists the methods that do.
         case methodNotAllowed(allow: [HTTPMethod])
         case notFound
 
         /// The values the route captured (none unless `found`).
-        public var parameters: [String: String] {
-            if case .found(_, let parameters) = self { parameters } else { [:] }
+        public var parameters: PathParameters {
+            if case .found(_, let parameters) = self { parameters } else { PathParameters() }
         }
     }
 
@@ -284,7 +284,7 @@ public struct Router: Sendable {
 
     /// Finds the route for a request. `HEAD` matches `GET` routes (the server drops the body).
     /// Routes are tried without capturing anything; only the one that answers captures its
-    /// parameters: a request tries about a dozen routes, and a dictionary and Strings for each
+    /// parameters: a request tries about a dozen routes, and the captured Strings for each
     /// would cost more than the matching itself.
     public func match(method: HTTPMethod, path: String) -> Match {
         var path = path
@@ -298,15 +298,15 @@ public struct Router: Sendable {
                 guard Self.capture(route.segments, bytes, keep: false) != nil else { continue }
                 if route.method == method {
                     if let found = getForHead, found.specificity.lexicographicallyPrecedes(route.specificity) {
-                        return .found(found, parameters: Self.capture(found.segments, bytes) ?? [:])
+                        return .found(found, parameters: Self.capture(found.segments, bytes) ?? PathParameters())
                     }
-                    return .found(route, parameters: Self.capture(route.segments, bytes) ?? [:])
+                    return .found(route, parameters: Self.capture(route.segments, bytes) ?? PathParameters())
                 }
                 if method == .head && route.method == .get && getForHead == nil { getForHead = route }
                 if !allowed.contains(route.method) { allowed.append(route.method) }
                 if route.method == .get && !allowed.contains(.head) { allowed.append(.head) }
             }
-            if let found = getForHead { return .found(found, parameters: Self.capture(found.segments, bytes) ?? [:]) }
+            if let found = getForHead { return .found(found, parameters: Self.capture(found.segments, bytes) ?? PathParameters()) }
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allow: allowed)
         }
     }

@@ -115,6 +115,9 @@ extension Connection {
     /// RFC 9110 §7.4: a request for a host this server does not answer to gets 421 (the last
     /// host found acceptable is remembered: clients send the same one every time).
     private func hostRefusal(_ head: HTTPRequestHead) -> HTTPError? {
+        // The same bytes as the last accepted Host (clients send the same one every time):
+        // accepted, with no String made of it.
+        if let acceptedHost, head.headers.firstValue(of: "Host", is: acceptedHost) { return nil }
         guard let host = head.headers["Host"], host != acceptedHost else { return nil }
         if let refusal = core.hostRefusal(host) { return refusal }
         acceptedHost = host

@@ -69,6 +69,9 @@ final class Connection {
     let core: ServerCore
     /// A copy of the server's configuration, so reading a limit is a field load.
     let configuration: ServerConfiguration
+    /// `configuration.keepAliveTimeout` in milliseconds, read after every answer: worked out
+    /// once here, as a `Duration`'s parts cost a call to read.
+    let keepAliveMilliseconds: Int
     var parser: HTTPRequestParser
     var phase = Phase.head
     var exchange: Exchange?
@@ -100,6 +103,7 @@ final class Connection {
         self.loop = loop
         self.core = loop.core
         self.configuration = loop.core.configuration
+        self.keepAliveMilliseconds = loop.core.configuration.keepAliveTimeout.milliseconds
         self.parser = HTTPRequestParser(limits: loop.core.parserLimits)
         self.idleSince = loop.now
         Socket.setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
@@ -236,7 +240,7 @@ final class Connection {
         if let pending { return pending.lastProgressAt + configuration.sendTimeout.milliseconds }
         switch phase {
         case .head:
-            if parser.isIdle { return idleSince + configuration.keepAliveTimeout.milliseconds }
+            if parser.isIdle { return idleSince + keepAliveMilliseconds }
             let start = headStartedAt ?? loop.now
             return start + min(configuration.headerTimeout.milliseconds, configuration.requestTimeout.milliseconds)
         case .body:

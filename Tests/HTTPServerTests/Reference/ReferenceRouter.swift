@@ -75,7 +75,7 @@ struct ReferenceRouter {
 
         init(_ match: Router.Match) {
             switch match {
-            case .found(let route, let parameters): self = .found(pattern: route.pattern, parameters: parameters)
+            case .found(let route, let parameters): self = .found(pattern: route.pattern, parameters: parameters.dictionary)
             case .methodNotAllowed(let allow): self = .methodNotAllowed(allow)
             case .notFound: self = .notFound
             }

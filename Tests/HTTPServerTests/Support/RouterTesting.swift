@@ -13,6 +13,6 @@ enum RouterTesting {
 
     static func matched(_ router: Router, _ method: HTTPMethod, _ path: String) -> (pattern: String, parameters: [String: String])? {
         guard case .found(let route, let parameters) = router.match(method: method, path: path) else { return nil }
-        return (route.pattern, parameters)
+        return (route.pattern, parameters.dictionary)
     }
 }
