@@ -244,7 +244,7 @@ import DashboardEngine
             let sale = try await scene.sale(2, from: 10, until: 70)
             // Changed elsewhere while the dashboard was off: the count at its start reads it.
             try await scene.market.change(sale.products[0], ["price": 25000])
-            try scene.restart(at: sale.end.addingTimeInterval(3600))
+            try await scene.restart(at: sale.end.addingTimeInterval(3600))
             try await scene.move(to: scene.clock.now())
             let patches = scene.allPatches
             let missed = try await scene.session.open("/batches/\(sale.batch)").text

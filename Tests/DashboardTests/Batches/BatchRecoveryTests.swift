@@ -59,7 +59,7 @@ import DashboardEngine
             let batch = try await Self.applyStockBatchHeldAfterTheMark(dashboard, at: never)
             #expect(market.state.withLock { $0.edits.count } == 0)
 
-            try dashboard.restart()
+            try await dashboard.restart()
             let second = dashboard.app
             // The writes never left; until their deadline nothing tells that to the next start.
             #expect(try await Self.checking(dashboard, batch, count: 2))
@@ -91,7 +91,7 @@ import DashboardEngine
             #expect(try first.engine.batchStore.rows(batch).map(\.status) == [.pending, .pending])
             #expect(try BatchTesting.inFlight(dashboard, batch) == [true, true])
 
-            try dashboard.restart()
+            try await dashboard.restart()
             let second = dashboard.app
             #expect(try await Self.checking(dashboard, batch, count: 2))
             dashboard.passWriteDeadlines(clock)
@@ -125,7 +125,7 @@ import DashboardEngine
             let sent = try #require(market.state.withLock { $0.edits.first })
             #expect(sent.changes.stock == 9 && sent.changes.price == nil, "only the stock goes")
 
-            try dashboard.restart()
+            try await dashboard.restart()
             // Past the write's deadline, whether the check sleeps already or not yet.
             dashboard.passWriteDeadlines(clock)
             let second = dashboard.app
@@ -162,7 +162,7 @@ import DashboardEngine
             #expect(try await BatchTesting.press("apply", batch, session).status == 303)
             #expect(try await eventually { market.state.withLock { $0.creates.count } == 1 })
 
-            try dashboard.restart()
+            try await dashboard.restart()
             let second = dashboard.app
             #expect(try await Self.checking(dashboard, batch, count: 1))
             dashboard.passWriteDeadlines(clock)
@@ -185,7 +185,7 @@ import DashboardEngine
             let batch = try await Self.applyStockBatchHeldAfterTheMark(dashboard, at: never)
             market.state.withLock { $0.products[502]?.summary.stock = 40 }
 
-            try dashboard.restart()
+            try await dashboard.restart()
             let second = dashboard.app
             #expect(try await Self.checking(dashboard, batch, count: 2))
             dashboard.passWriteDeadlines(clock)

@@ -69,7 +69,7 @@ import DashboardEngine
         #expect(try await eventually { writes.waiting == 4 })
 
         market.state.withLock { $0.writeGate = nil }
-        try harness.restart()
+        try await harness.restart()
         let store = harness.app.engine.batchStore
         #expect(try await eventually { (try? store.counts(batch)).map { $0[.done] == 2 && $0[.checking] == 4 } ?? false })
         try await whileHeld()
@@ -108,7 +108,7 @@ import DashboardEngine
                 state.writeGate = nil
                 state.readGate = nil
             }
-            let first = try harness.restart()
+            let first = try await harness.restart()
             let store = harness.app.engine.batchStore
             // The start-up reads the other four products and writes them; the held two wait.
             #expect(try await eventually { (try? store.counts(batch)).map { $0[.done] == 4 && $0[.checking] == 2 } ?? false })
@@ -232,7 +232,7 @@ import DashboardEngine
             // slot, and row 6 waits for its deadline.
             let writes = Gate()
             market.state.withLock { $0.writeGate = writes }
-            try harness.restart()
+            try await harness.restart()
             let restarted = harness.app.engine.batchStore
             #expect(try await eventually { writes.waiting == 4 && (try? restarted.rows(batch).first { $0.number == 6 }?.status) == .checking })
             // Its send, once its check found it not done, is held after its mark until the

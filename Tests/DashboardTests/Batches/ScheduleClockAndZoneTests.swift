@@ -74,7 +74,7 @@ import DashboardEngine
     @Test func aZoneChangedBetweenSchedulingAndFiring_keepsTheWindowsInstants() async throws {
         try await ScheduleScene.run { scene in
             let sale = try await scene.sale(2, from: 2, until: 62)
-            _ = try scene.harness.restart { $0.timeZone = Self.newYork }
+            _ = try await scene.harness.restart { $0.timeZone = Self.newYork }
             scene.session = FormSession(port: scene.harness.port)
             let lines = try await scene.scheduleLines(sale.batch)
             #expect(lines.contains("19:02") && lines.contains("20:02"), "the page says the window in New York's time: \(lines)")

@@ -12,7 +12,7 @@ import DashboardEngine
     @Test func aWindowThatPassedWhileOff_isMissed_andSendsNothing() async throws {
         try await ScheduleScene.run { scene in
             let sale = try await scene.sale(2, from: 10, until: 70)
-            try scene.restart(at: sale.end.addingTimeInterval(3600))
+            try await scene.restart(at: sale.end.addingTimeInterval(3600))
             try await scene.move(to: scene.clock.now())
             #expect(scene.allPatches == 0)
             #expect(try await scene.listedState(sale.batch) == "missed")
@@ -40,7 +40,7 @@ import DashboardEngine
     @Test func aStartThatPassedWhileOff_isAppliedAtStartUp_sayingHowLate() async throws {
         try await ScheduleScene.run { scene in
             let sale = try await scene.sale(2, from: 10, until: 130)
-            try scene.restart(at: sale.start.addingTimeInterval(30 * 60 + 20))
+            try await scene.restart(at: sale.start.addingTimeInterval(30 * 60 + 20))
             try await scene.move(to: scene.clock.now())
             #expect(sale.products.map(scene.patchedPrices) == [[18000], [18000]])
             let lines = try await scene.scheduleLines(sale.batch)
@@ -59,7 +59,7 @@ import DashboardEngine
             try await scene.move(to: sale.start)
             #expect(sale.products.map(scene.patchedPrices) == [[18000], [18000]])
 
-            try scene.restart(at: sale.end.addingTimeInterval(2 * 3600 + 5))
+            try await scene.restart(at: sale.end.addingTimeInterval(2 * 3600 + 5))
             try await scene.move(to: scene.clock.now())
             #expect(sale.products.map(scene.patchedPrices) == [[18000, 20000], [18000, 20000]])
             let lines = try await scene.scheduleLines(sale.batch)

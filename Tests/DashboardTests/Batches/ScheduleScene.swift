@@ -90,9 +90,9 @@ struct ScheduleScene {
     /// while neither runs. The browser comes to the new one. `ScheduleKillTests` kills the
     /// executable instead.
     @discardableResult
-    mutating func restart(at date: Date? = nil) throws -> DashboardApp {
+    mutating func restart(at date: Date? = nil) async throws -> DashboardApp {
         let clock = self.clock
-        let old = try harness.restart { _ in if let date { clock.set(date) } }
+        let old = try await harness.restart { _ in if let date { clock.set(date) } }
         session = FormSession(port: harness.port)
         return old
     }

@@ -53,7 +53,7 @@ import DashboardEngine
             try #require(await ScheduleScene.passes(reached), "every row reached the crash point")
             let held = moment == .start ? sale.batch : try scene.revert(of: sale.batch)
 
-            let old = try scene.restart()
+            let old = try await scene.restart()
             // Past the writes' deadline, the market is asked what was done.
             try await scene.move(to: at.addingTimeInterval(scene.harness.writeDeadline + 1))
             let written = moment == .start ? [18000] : [18000, 20000]

@@ -67,7 +67,7 @@ import DashboardEngine
             #expect(before["/batches/\(bulk)?refresh=off en"]?.contains("price rejected by policy") == true, "\(before["/batches/\(bulk)?refresh=off en"] ?? "")")
             #expect(before["/batches/\(undoBatch)?refresh=off en"]?.contains("changed to 12 after batch \(sheetBatch) set it") == true, "\(before["/batches/\(undoBatch)?refresh=off en"] ?? "")")
 
-            _ = try harness.restart()
+            _ = try await harness.restart()
             await harness.settle()
             let after = try await Self.words(harness, paths)
             for key in before.keys.sorted() {

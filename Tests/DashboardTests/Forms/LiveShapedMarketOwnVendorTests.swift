@@ -77,14 +77,14 @@ import Testing
             let kept = try String(contentsOf: data.appendingPathComponent("own-vendor.json"), encoding: .utf8)
             #expect(!kept.contains(ScriptedMarket.identifier) && !kept.contains(ScriptedMarket.secret))
 
-            try harness.restart()
+            try await harness.restart()
             let health = try await vendor(harness)
             #expect(health == (LiveShapedData.ownVendorID, "learned"))
             #expect(editAndDeleteLinks(try await harness.get("/products/201"), 201) == (true, true))
             #expect(try await harness.get("/products/203/edit").status == 403)
 
             // Another identifier on the same data directory is another vendor: nothing carried over.
-            try harness.restart { $0.identifier = "0b6c2d1e-0000-4000-8000-000000000000" }
+            try await harness.restart { $0.identifier = "0b6c2d1e-0000-4000-8000-000000000000" }
             #expect(try await vendor(harness) == (nil, "unknown"))
         }
     }

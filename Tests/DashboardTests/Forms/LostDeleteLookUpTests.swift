@@ -44,7 +44,7 @@ import DashboardEngine
             // Deleting again, as a person would, on a dashboard whose deadlines are the tests'
             // long ones: only the look-up's deadline is under test.
             market.state.withLock { $0.writeGate = nil }
-            _ = try harness.restart { configuration in
+            _ = try await harness.restart { configuration in
                 configuration.readTimeout = .seconds(3600)
                 configuration.writeTimeout = .seconds(120)
             }

@@ -23,8 +23,8 @@ import DashboardEngine
     /// Starts the dashboard again with writes that time out after half a second, and holds
     /// every write at the market: the next write's answer is lost. The writes before it had the
     /// tests' long timeout, so a busy machine cannot lose their answers too.
-    static func loseAnswers(_ harness: DashboardHarness, _ market: ScriptedMarket) throws -> Gate {
-        try harness.restart { $0.writeTimeout = .milliseconds(500) }
+    static func loseAnswers(_ harness: DashboardHarness, _ market: ScriptedMarket) async throws -> Gate {
+        try await harness.restart { $0.writeTimeout = .milliseconds(500) }
         let writes = Gate()
         market.state.withLock { $0.writeGate = writes }
         return writes
@@ -54,11 +54,11 @@ import DashboardEngine
             #expect(try await flow.edit(201, name: "간식", [("description", "간식"), ("price", "0"), ("discounted_price", "0"), ("stock", "9")]).status == 303)
             let edit = try #require(HistoryHTML.entries(try await flow.history().text).first { $0.kind == "edit" })
 
-            let writes = try Self.loseAnswers(harness, market)
+            let writes = try await Self.loseAnswers(harness, market)
             flow = HistoryFlow(harness)
             let undone = try await flow.undo(edit.id)
             #expect(undone.status == 504, "the undo's answer is lost")
-            try harness.restart()
+            try await harness.restart()
 
             // After the start, before the deadline: the undo waits for its check, and the edit
             // offers no second undo.
@@ -84,10 +84,10 @@ import DashboardEngine
             #expect(try await flow.delete(202).status == 303)
             let deleted = try #require(HistoryHTML.entries(try await flow.history().text).first { $0.kind == "delete" })
 
-            let writes = try Self.loseAnswers(harness, market)
+            let writes = try await Self.loseAnswers(harness, market)
             flow = HistoryFlow(harness)
             #expect(try await flow.restore(deleted.id).status == 504, "the restore's answer is lost")
-            try harness.restart()
+            try await harness.restart()
 
             // After the start, before the deadline: pressing Restore again sends nothing, and
             // the page says the product may not have been added and where to look for it.

@@ -148,10 +148,10 @@ import DashboardEngine
                 let others = try #require(LocalMarket.vendors.first { $0.id != RecordingMarket.vendor.id })
                 let listed = try await harness.marketJSON("/api/products?page_no=1&items_per_page=100")["pages"] as? [[String: Any]] ?? []
                 let othersProduct = try #require(listed.first { $0["vendor_id"] as? Int == others.id }?["id"] as? Int)
-                try harness.restart { ($0.identifier, $0.secret, $0.vendorID) = (others.identifier, others.secret, others.id) }
+                try await harness.restart { ($0.identifier, $0.secret, $0.vendorID) = (others.identifier, others.secret, others.id) }
                 var asOthers = HistoryFlow(harness)
                 #expect(try await asOthers.edit(othersProduct, name: "Their Kettle", [("stock", "2")]).status == 303)
-                try harness.restart { ($0.identifier, $0.secret, $0.vendorID) = (RecordingMarket.vendor.identifier, RecordingMarket.vendor.secret, RecordingMarket.vendor.id) }
+                try await harness.restart { ($0.identifier, $0.secret, $0.vendorID) = (RecordingMarket.vendor.identifier, RecordingMarket.vendor.secret, RecordingMarket.vendor.id) }
                 flow = HistoryFlow(harness)
                 let foreign = try #require(HistoryHTML.entries(try await flow.history("/history?product=\(othersProduct)").text).first { $0.kind == "edit" })
                 market.refuse("PATCH", "/api/products/\(id)")

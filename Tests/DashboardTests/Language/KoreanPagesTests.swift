@@ -106,7 +106,7 @@ import DashboardEngine
                 "422", status: 422)
 
             _ = try await dash.get("/products")
-            dash.stopMarket()
+            await dash.stopMarket()
             let down = try await dash.get("/products/5?lang=ko")
             #expect(down.status == 502 || down.status == 504)
             KoreanPageScan.expectKorean(down, "market down")

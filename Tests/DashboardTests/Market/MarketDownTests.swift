@@ -32,7 +32,7 @@ import DashboardEngine
             let before = try await dash.get(path)
             #expect(before.status == 200)
             #expect(notice(before).isEmpty)
-            dash.stopMarket()
+            await dash.stopMarket()
             let after = try await loadAfterARefresh(path, dash)
             #expect(after.status == 200)
             #expect(notice(after).hasSuffix("the market is not answering."))
@@ -46,7 +46,7 @@ import DashboardEngine
         try await withDashboard(adjust: Self.neverFresh) { dash in
             let before = try await dash.get("/products/4")
             #expect(before.status == 200)
-            dash.stopMarket()
+            await dash.stopMarket()
             let after = try await loadAfterARefresh("/products/4", dash)
             #expect(after.status == 200)
             #expect(notice(after).contains("the market is not answering"))
@@ -92,7 +92,7 @@ import DashboardEngine
     func uncachedPage_givesAnErrorPageWithARetryLink(_ path: String) async throws {
         try await withDashboard(adjust: Self.neverFresh) { dash in
             _ = try await dash.get("/products")  // something else is cached; this page is not
-            dash.stopMarket()
+            await dash.stopMarket()
             let response = try await dash.get(path)
             #expect(response.status == 502 || response.status == 504)
             #expect(response.header("Content-Type")?.hasPrefix("text/html") == true)
@@ -131,7 +131,7 @@ import DashboardEngine
             #expect(sources.count == 5)
             let cached = try await dash.get(sources[0])
             #expect(cached.status == 200)
-            dash.stopMarket()
+            await dash.stopMarket()
             let again = try await dash.get(sources[0])
             #expect(again.status == 200 && again.body == cached.body)
             // Never fetched before the market stopped: the placeholder PNG, not to be cached.
@@ -195,7 +195,7 @@ import DashboardEngine
 
     @Test func health_reportsTheMarketDown() async throws {
         try await withDashboard { dash in
-            dash.stopMarket()
+            await dash.stopMarket()
             let response = try await dash.get("/healthz")
             #expect(response.status == 503)
             let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])

@@ -34,7 +34,7 @@ extension StandardsPage {
         // dashboard is stopped, and the dashboard started again on it.
         let time = Int((scene.clock.now().timeIntervalSince1970 * 1000).rounded(.down))
         var written: (any Error)?
-        try dashboard.restart { configuration in
+        try await dashboard.restart { configuration in
             do {
                 try SQLiteConnection(path: configuration.dataDirectory.appendingPathComponent(StoredSentencesFixture.databaseFile).path).run(
                     """

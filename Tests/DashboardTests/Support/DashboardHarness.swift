@@ -72,12 +72,15 @@ final class DashboardHarness: Sendable {
     /// Starts a dashboard over `market` (not a shared one); `adjust` changes its configuration
     /// last.
     /// `clock`: what its schedules and checks of lost answers wait on (nil: the system's).
-    fileprivate init(
+    ///
+    /// The start-up blocks (the embedded market seeds its database, the dashboard opens its own
+    /// and parses every template, the servers bind and start their threads): it runs on a
+    /// thread of its own, never on one of Swift's few shared task threads, which every other
+    /// test and every test server's handlers wait for. `adjust` runs here, on the caller.
+    fileprivate static func started(
         _ market: TestMarket, transport: TestTransport = .live, clock: (any WallClock)? = nil, adjust: (inout DashboardConfiguration) -> Void
-    ) throws {
-        self.market = market
-        self.transport = transport
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-test-\(UUID().uuidString)")
+    ) async throws -> DashboardHarness {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-test-\(UUID().uuidString)")
         var configuration = DashboardConfiguration(
             dataDirectory: root.appendingPathComponent("data"),
             cacheDirectory: root.appendingPathComponent("cache"),
@@ -97,15 +100,31 @@ final class DashboardHarness: Sendable {
         // on their clock move it minutes on). A test of a deadline sets its own.
         configuration.readTimeout = .seconds(3600)
         configuration.writeTimeout = .seconds(120)
+        var served: HTTPServer?
         if case .liveShaped(let market, _) = market {
-            let server = try market.serve()
+            let server = try await offTheTaskPool { try market.serve() }
             configuration.marketURL = ScriptedMarket.url(of: server)
             served = server
-        } else {
-            served = nil
         }
-        makeApp = Self.reach(market, &configuration, clock: clock ?? SystemWallClock())
+        let makeApp = Self.reach(market, &configuration, clock: clock ?? SystemWallClock())
         adjust(&configuration)
+        let ready = configuration
+        let server = served
+        return try await offTheTaskPool {
+            try DashboardHarness(market, transport: transport, root: root, served: server, makeApp: makeApp, configuration: ready)
+        }
+    }
+
+    /// Makes and starts the dashboard (blocking: see `started`); shuts `served` down if it cannot.
+    private init(
+        _ market: TestMarket, transport: TestTransport, root: URL, served: HTTPServer?,
+        makeApp: @escaping @Sendable (DashboardConfiguration) throws -> DashboardApp, configuration: DashboardConfiguration
+    ) throws {
+        self.market = market
+        self.transport = transport
+        self.root = root
+        self.served = served
+        self.makeApp = makeApp
         do {
             let app = try makeApp(configuration)
             running = Mutex(app)
@@ -185,9 +204,12 @@ final class DashboardHarness: Sendable {
         try await client.post(path, headers: headers, body: body)
     }
 
-    /// Stops the embedded market and holds its port, so the market stays unreachable.
-    func stopMarket(sourceLocation: SourceLocation = #_sourceLocation) {
-        app.market?.shutdown()
+    /// Stops the embedded market and holds its port, so the market stays unreachable. The
+    /// market's shutdown waits for its connections, on a thread of its own.
+    func stopMarket(sourceLocation: SourceLocation = #_sourceLocation) async {
+        if let market = app.market {
+            await offTheTaskPool { market.shutdown() }
+        }
         guard let port = app.marketURL.port, let fd = HeldPort.hold(port) else {
             Issue.record("the stopped market's port was taken before the test could hold it", sourceLocation: sourceLocation)
             return
@@ -197,16 +219,21 @@ final class DashboardHarness: Sendable {
 
     /// Shuts the dashboard down, its folders left as they are, then starts another over the same
     /// market on the same data directory, `adjust` applied to the same configuration. `app` is the new one from then on; the old one is returned, shut down,
-    /// for a test that looks at what it does afterwards.
+    /// for a test that looks at what it does afterwards. The shutdown and the start-up block, so
+    /// they run on a thread of their own (see `started`); `adjust` runs on the caller, between them.
     @discardableResult
-    func restart(_ adjust: (inout DashboardConfiguration) -> Void = { _ in }) throws -> DashboardApp {
+    func restart(_ adjust: (inout DashboardConfiguration) -> Void = { _ in }) async throws -> DashboardApp {
         let old = app
-        old.shutdown()
+        await offTheTaskPool { old.shutdown() }
         var configuration = old.configuration
         adjust(&configuration)
-        let new = try makeApp(configuration)
+        let (makeApp, transport, ready) = (self.makeApp, self.transport, configuration)
+        let new = try await offTheTaskPool {
+            let new = try makeApp(ready)
+            try Self.start(new, transport)
+            return new
+        }
         running.withLock { $0 = new }
-        try Self.start(new, transport)
         return old
     }
 
@@ -230,25 +257,37 @@ final class DashboardHarness: Sendable {
     }
 
     /// The dashboards the read-only tests share, each started on first use and left running
-    /// until the test process ends, when their folders are removed.
-    private static let sharedEmbedded = Result { try DashboardHarness(.embedded, adjust: { _ in }) }
-    private static let sharedCatalog = Result {
-        try DashboardHarness(.liveShaped(ListMatrixCatalog.market(), vendorID: ListMatrixCatalog.ownVendorID)) { configuration in
-            configuration.lowStockThreshold = ListMatrixCatalog.lowStock
-        }
+    /// until the test process ends, when their folders are removed. Each is a task: a test that
+    /// asks while it starts waits for it suspended, never blocked on a shared task thread (as
+    /// behind a `static let` whose initialiser starts it).
+    private static let sharedEmbedded = startShared(.embedded) { _ in }
+    private static let sharedCatalog = startShared(.liveShaped(ListMatrixCatalog.market(), vendorID: ListMatrixCatalog.ownVendorID)) {
+        $0.lowStockThreshold = ListMatrixCatalog.lowStock
     }
+    /// The shared dashboards' folders, removed when the process exits.
+    private static let sharedRoots = Mutex<[URL]>([])
     private static let removesSharedFolders: Void = {
         atexit {
-            for case .success(let harness) in [DashboardHarness.sharedEmbedded, DashboardHarness.sharedCatalog] {
-                try? FileManager.default.removeItem(at: harness.root)
+            for root in DashboardHarness.sharedRoots.withLock({ $0 }) {
+                try? FileManager.default.removeItem(at: root)
             }
         }
     }()
 
-    fileprivate static func shared(_ market: TestMarket) throws -> DashboardHarness {
+    private static func startShared(
+        _ market: TestMarket, adjust: @escaping @Sendable (inout DashboardConfiguration) -> Void
+    ) -> Task<DashboardHarness, any Error> {
+        Task {
+            let harness = try await started(market, adjust: adjust)
+            sharedRoots.withLock { $0.append(harness.root) }
+            return harness
+        }
+    }
+
+    fileprivate static func shared(_ market: TestMarket) async throws -> DashboardHarness {
         _ = removesSharedFolders
-        if case .sharedCatalog = market { return try sharedCatalog.get() }
-        return try sharedEmbedded.get()
+        if case .sharedCatalog = market { return try await sharedCatalog.value }
+        return try await sharedEmbedded.value
     }
 }
 
@@ -269,9 +308,9 @@ func withDashboard<T: Sendable>(
         guard adjust == nil, clock == nil, case .live = transport else {
             throw HTTPTestClient.Failure(description: "a shared dashboard is live and cannot be adjusted: start one of the test's own")
         }
-        return try await body(try DashboardHarness.shared(market))
+        return try await body(try await DashboardHarness.shared(market))
     default:
-        let harness = try DashboardHarness(market, transport: transport, clock: clock, adjust: adjust ?? { _ in })
+        let harness = try await DashboardHarness.started(market, transport: transport, clock: clock, adjust: adjust ?? { _ in })
         let outcome = await Result { try await body(harness) }
         await offTheTaskPool { harness.stop() }
         return try outcome.get()

@@ -52,7 +52,7 @@ enum KoreanPageScan {
         // The dashboard counted the catalog at its start, before the rewrite: started again on
         // the same data, it counts the Korean catalog, and a first count records nothing as
         // changed elsewhere, so the history holds no English names.
-        try dash.restart()
+        try await dash.restart()
         let left = try await dataWords(dash)
         try #require(left.isSubset(of: properNouns), "English left in the data: \(left.subtracting(properNouns).sorted())")
     }

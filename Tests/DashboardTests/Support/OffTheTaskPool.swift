@@ -12,6 +12,16 @@ func offTheTaskPool(_ work: @escaping @Sendable () -> Void) async {
     }
 }
 
+/// Runs blocking `work` (a dashboard's or a market's start-up) on a thread of its own and
+/// returns what it made, for the reason above.
+func offTheTaskPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { (done: CheckedContinuation<T, any Error>) in
+        Thread.detachNewThread {
+            done.resume(with: Result { try work() })
+        }
+    }
+}
+
 extension Result where Failure == any Error {
     /// The outcome of async `work`, kept so cleanup can run before it is rethrown.
     init(_ work: () async throws -> Success) async {

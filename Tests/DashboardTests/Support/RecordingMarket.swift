@@ -186,7 +186,8 @@ struct BrowserMultipart {
 
 /// Runs `body` with a fresh recording market and always stops it.
 func withRecordingMarket<T: Sendable>(_ body: (RecordingMarket) async throws -> T) async throws -> T {
-    let market = try RecordingMarket()
+    // The market seeds its database as it starts: on a thread of its own (`offTheTaskPool`).
+    let market = try await offTheTaskPool { try RecordingMarket() }
     let outcome = await Result { try await body(market) }
     await offTheTaskPool { market.stop() }
     return try outcome.get()
