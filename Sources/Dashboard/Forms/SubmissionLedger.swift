@@ -98,9 +98,8 @@ actor SubmissionLedger {
     /// Drops finished entries past `retention`, and the oldest ones beyond `capacity`.
     private func prune() {
         let now = clock.now()
-        let kept = TimeInterval(retention.components.seconds)
         entries = entries.filter { _, entry in
-            if case .finished(_, let at) = entry { return now.timeIntervalSince(at) < kept }
+            if case .finished(_, let at) = entry { return now.timeIntervalSince(at) < retention.timeInterval }
             return true
         }
         guard entries.count >= capacity else { return }

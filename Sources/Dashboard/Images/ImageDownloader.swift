@@ -1,3 +1,4 @@
+import DashboardEngine
 import Foundation
 import MarketClient
 #if canImport(FoundationNetworking)
@@ -27,8 +28,8 @@ enum ImageDownloader {
         maxRedirects: Int = 2, redirects: ImageRedirectRule? = nil
     ) -> ImageCache.Fetcher {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = requestTimeout.seconds
-        configuration.timeoutIntervalForResource = requestTimeout.seconds
+        configuration.timeoutIntervalForRequest = requestTimeout.timeInterval
+        configuration.timeoutIntervalForResource = requestTimeout.timeInterval
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
@@ -46,13 +47,5 @@ enum ImageDownloader {
             guard (200..<300).contains(answer.status) else { throw DownloadError(status: answer.status) }
             return (answer.body, answer.contentType)
         }
-    }
-}
-
-extension Duration {
-    /// Whole and fractional seconds, for APIs that take a `TimeInterval`.
-    fileprivate var seconds: Double {
-        let (whole, attoseconds) = components
-        return Double(whole) + Double(attoseconds) / 1e18
     }
 }

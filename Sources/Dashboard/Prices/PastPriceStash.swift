@@ -38,7 +38,7 @@ final class PastPriceStash: Sendable {
 
     /// Whether an entry made at `made` still lives at `now`.
     private static func lives(_ made: Date, at now: Date) -> Bool {
-        now.timeIntervalSince(made) < TimeInterval(lifetime.components.seconds)
+        now.timeIntervalSince(made) < lifetime.timeInterval
     }
 
     /// Keeps `pending` and returns its token.

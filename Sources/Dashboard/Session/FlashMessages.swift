@@ -38,7 +38,7 @@ final class FlashMessages: Sendable {
             {
                 entries[oldest] = nil
             }
-            entries[id] = Entry(message: message, expires: now.addingTimeInterval(TimeInterval(Self.lifetime.components.seconds)))
+            entries[id] = Entry(message: message, expires: now.addingTimeInterval(Self.lifetime.timeInterval))
         }
         return Cookies.setCookie(Self.cookieName, id, maxAge: Int(Self.lifetime.components.seconds))
     }

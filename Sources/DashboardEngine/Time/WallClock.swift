@@ -47,7 +47,7 @@ package struct SystemWallClock: WallClock {
 
 extension Duration {
     /// The duration in seconds, as `Date` arithmetic takes it.
-    var timeInterval: TimeInterval {
+    package var timeInterval: TimeInterval {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
