@@ -65,7 +65,7 @@ struct HTTPTestClient: Sendable {
         let bytes = Self.encoded(port, method, path, headers: headers, body: body)
         switch transport {
         case .live(let port):
-            return try await Self.onItsOwnThread { try Self.exchange(port: port, bytes) }
+            return try await offTheTaskPool { try Self.exchange(port: port, bytes) }  // blocking socket calls
         case .inProcess(let server):
             return try Self.parse(await server.respond(to: bytes))
         }
@@ -94,7 +94,7 @@ struct HTTPTestClient: Sendable {
     /// byte first, then all the last bytes, so the server has every request whole at the same
     /// moment, as with a button clicked twice. The answers, in the requests' order.
     static func together(_ port: Int, _ requests: [[UInt8]]) async throws -> [TestResponse] {
-        try await onItsOwnThread {
+        try await offTheTaskPool {
             var sockets: [Int32] = []
             defer { sockets.forEach { close($0) } }
             for _ in requests {
@@ -103,15 +103,6 @@ struct HTTPTestClient: Sendable {
             for (fd, bytes) in zip(sockets, requests) { try LoopbackSocket.sendAll(fd, Array(bytes.dropLast())) }
             for (fd, bytes) in zip(sockets, requests) { try LoopbackSocket.sendAll(fd, Array(bytes.suffix(1))) }
             return try sockets.map { try parse(receive($0)) }
-        }
-    }
-
-    /// Runs blocking socket calls on a thread of their own, never on Swift's small shared pool.
-    private static func onItsOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result { try work() })
-            }.start()
         }
     }
 
